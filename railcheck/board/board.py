@@ -1,0 +1,788 @@
+"""The map of an 18xx game during replay: tiles, station markers, private
+blocks, and the checks of tile lays and station placements.  Route checks are
+in :mod:`railcheck.board.routes`, drawing in :mod:`railcheck.board.render`.
+
+Every check raises :class:`railcheck.findings.RuleViolation` with a message
+that names the tile, rotation, hex, edge, city or company involved.  Nothing
+is changed when a check fails.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+from ..findings import RuleViolation, did_you_mean
+from .hexgrid import DIRECTIONS, DEFAULT_AXES, invert, to_xy
+from .tiles import (COLOR_ORDER, NODE_BASE, BoardDataError, Content, content_from_yaml,
+                    describe_end)
+
+ALL_EDGES = frozenset(range(6))
+
+
+def load_board_yaml(path: str) -> dict:
+    """Read a board YAML file (``rules/<title>-board.yaml``)."""
+    import yaml
+
+    with open(path, encoding="utf-8") as fh:
+        data = yaml.safe_load(fh)
+    if not isinstance(data, dict) or "hexes" not in data or "tiles" not in data:
+        raise BoardDataError(f"{path}: a board needs 'tiles' and 'hexes'")
+    return data
+
+
+_PARSE_CACHE: dict = {}
+
+
+def _parsed(board_data: dict):
+    """Tile and hex contents of a board dict, parsed once per dict object
+    (contents are immutable and shared between boards)."""
+    key = id(board_data)
+    got = _PARSE_CACHE.get(key)
+    if got is not None and got[0] is board_data:
+        return got[1], got[2]
+    tiles = {str(name): content_from_yaml(str(name), entry)
+             for name, entry in (board_data.get("tiles") or {}).items()}
+    hexes = []
+    for coord, entry in (board_data.get("hexes") or {}).items():
+        coord = str(coord)
+        base = content_from_yaml(coord, entry or {}, preprinted=True, default_color="white")
+        hexes.append((coord, (entry or {}).get("name"), base))
+    if len(_PARSE_CACHE) > 16:
+        _PARSE_CACHE.clear()
+    _PARSE_CACHE[key] = (board_data, tiles, hexes)
+    return tiles, hexes
+
+
+class _Node:
+    """A revenue centre on a hex as it is now (tokens change, the rest comes
+    from the tile)."""
+
+    __slots__ = ("kind", "revenue", "slots", "tokens", "reserved", "group", "hidden")
+
+    def __init__(self, kind, revenue, slots, group=None, hidden=False):
+        self.kind = kind
+        self.revenue = revenue
+        self.slots = slots
+        self.tokens: list[str] = []     # corporations with a station marker here
+        self.reserved: list[str] = []   # corporations whose home slot this is (not yet placed)
+        self.group = group
+        self.hidden = hidden
+
+    def blocks(self, corp: str) -> bool:
+        """True when ``corp`` cannot run through (all slots filled by others)."""
+        return (self.kind == "city" and len(self.tokens) >= self.slots
+                and corp not in self.tokens)
+
+
+class _Hex:
+    __slots__ = ("coord", "idx", "name", "base", "tile", "rotation", "copy", "color",
+                 "paths", "at", "nodes", "nbr", "track_ok", "impassable", "x", "y")
+
+    def __init__(self, coord: str, idx: int, name: Optional[str], base: Content, x: int, y: int):
+        self.coord = coord
+        self.idx = idx
+        self.name = name
+        self.base = base
+        self.tile = base
+        self.rotation = 0
+        self.copy: Optional[str] = None
+        self.color = base.color
+        self.paths: tuple = ()
+        self.at: dict = {}
+        self.nodes: list[_Node] = [
+            _Node(n.kind, n.revenue, n.slots, n.group, n.hidden) for n in base.nodes]
+        self.nbr = [-1] * 6          # neighbour index through each edge (no impassable border)
+        self.track_ok = [False] * 6  # may new track leave through this edge?
+        self.impassable = frozenset(e for e, t in base.borders if t == "impassable")
+        self.x, self.y = x, y
+        self.set_paths(base.paths)
+
+    @property
+    def laid(self) -> bool:
+        return not self.tile.preprinted
+
+    def set_paths(self, paths: tuple) -> None:
+        self.paths = paths
+        at: dict = {}
+        for i, (a, b) in enumerate(paths):
+            at.setdefault(a, []).append(i)
+            if b != a:
+                at.setdefault(b, []).append(i)
+        self.at = at
+
+    def city_indices(self) -> list[int]:
+        return [i for i, n in enumerate(self.nodes) if n.kind == "city"]
+
+    def exits(self) -> frozenset:
+        return frozenset(e for p in self.paths for e in p if e < NODE_BASE)
+
+
+class Board:
+    """The map of one game.  See docs/board.md."""
+
+    def __init__(self, board_data: dict, corporations: list, companies: list):
+        if not isinstance(board_data, dict):
+            raise BoardDataError("board data must be a mapping")
+        self.layout = board_data.get("layout", "pointy")
+        if self.layout not in DIRECTIONS:
+            raise BoardDataError(f"unknown layout {self.layout!r} (pointy or flat)")
+        self.axes = board_data.get("axes") or DEFAULT_AXES[self.layout]
+        self.impassable_colors = frozenset(board_data.get("impassable_colors") or ("blue", "gray", "red"))
+        self.color_order = tuple(board_data.get("color_order") or COLOR_ORDER)
+
+        tiles, hex_contents = _parsed(board_data)
+        self.tiles: dict[str, Content] = dict(tiles)
+        #: copies left in supply (None = unlimited)
+        self.remaining: dict[str, Optional[int]] = {n: t.count for n, t in self.tiles.items()}
+
+        self._hexes: list[_Hex] = []
+        self.hexes: dict[str, _Hex] = {}
+        for coord, name, base in hex_contents:
+            x, y = to_xy(coord, self.layout, self.axes)
+            h = _Hex(coord, len(self._hexes), name, base, x, y)
+            self._hexes.append(h)
+            self.hexes[coord] = h
+        self._link_neighbours()
+
+        # corporations: homes are reserved from the start
+        self.corporations: dict[str, dict] = {}
+        self.tokens_used: dict[str, int] = {}
+        for corp in corporations or []:
+            sym = corp["sym"]
+            homes = corp.get("home") or corp.get("coordinates")
+            homes = [homes] if isinstance(homes, str) else list(homes or [])
+            home_city = corp.get("home_city", corp.get("city"))
+            tokens = corp.get("tokens")
+            self.corporations[sym] = {
+                "homes": homes, "home_city": home_city,
+                "tokens": (len(tokens) if isinstance(tokens, list) else tokens),
+            }
+            self.tokens_used[sym] = 0
+            for home in homes:
+                h = self.hexes.get(home)
+                if h is None:
+                    raise BoardDataError(f"home {home} of {sym} is not on the map")
+                cities = h.city_indices()
+                if not cities:
+                    continue
+                ci = cities[home_city] if isinstance(home_city, int) and home_city < len(cities) else cities[0]
+                h.nodes[ci].reserved.append(sym)
+
+        # private companies: blocked hexes and tile powers
+        self.blocked: dict[str, set] = {}
+        self.specials: dict[str, tuple] = {}
+        for comp in companies or []:
+            sym = comp["sym"]
+            for hx in comp.get("blocks") or []:
+                self.blocked.setdefault(hx, set()).add(sym)
+            special = comp.get("special") or {}
+            for kind in ("tile_lay", "teleport"):
+                if kind in special:
+                    power = special[kind] or {}
+                    self.specials[sym] = (kind, frozenset(power.get("hexes") or []),
+                                          frozenset(str(t) for t in power.get("tiles") or []))
+
+        self._version = 0
+        self._net_cache: dict = {}
+        self._graph_cache = None
+        self._copy_hex: dict[str, str] = {}
+        self._relocate: dict[str, set] = {}
+        #: notes that are not violations (e.g. a rotation picked among several)
+        self.warnings: list[tuple[str, str]] = []
+
+    # ------------------------------------------------------------------ set-up
+
+    def _link_neighbours(self) -> None:
+        by_xy = {(h.x, h.y): h for h in self._hexes}
+        dirs = DIRECTIONS[self.layout]
+        for h in self._hexes:
+            for e, (dx, dy) in enumerate(dirs):
+                nb = by_xy.get((h.x + dx, h.y + dy))
+                if nb is None:
+                    continue
+                if e in h.impassable or invert(e) in nb.impassable:
+                    continue
+                h.nbr[e] = nb.idx
+        for h in self._hexes:
+            for e in range(6):
+                ni = h.nbr[e]
+                if ni < 0:
+                    continue
+                nb = self._hexes[ni]
+                h.track_ok[e] = (nb.color not in self.impassable_colors
+                                 or invert(e) in nb.exits())
+
+    def _changed(self) -> None:
+        self._version += 1
+        self._net_cache.clear()
+        self._graph_cache = None
+
+    # ------------------------------------------------------------------ look-ups
+
+    def _hex(self, coord: str, rule: str = "board.hex") -> _Hex:
+        h = self.hexes.get(coord)
+        if h is None:
+            raise RuleViolation(rule, f"there is no hex {coord} on the map"
+                                + did_you_mean(str(coord), self.hexes))
+        return h
+
+    def neighbour(self, coord: str, edge: int) -> Optional[str]:
+        """The hex beyond ``edge`` of ``coord`` (None off the map or across an
+        impassable border)."""
+        ni = self._hex(coord).nbr[edge]
+        return self._hexes[ni].coord if ni >= 0 else None
+
+    def neighbours(self, coord: str) -> dict[int, str]:
+        h = self._hex(coord)
+        return {e: self._hexes[i].coord for e, i in enumerate(h.nbr) if i >= 0}
+
+    def tile_on(self, coord: str) -> tuple[Optional[str], int]:
+        """(tile name or None for the printed map, rotation) of a hex."""
+        h = self._hex(coord)
+        return (h.tile.name if h.laid else None), h.rotation
+
+    def tokens_on(self, coord: str) -> list[list[str]]:
+        return [list(n.tokens) for n in self._hex(coord).nodes if n.kind == "city"]
+
+    def stations(self, corp: str) -> list[tuple[str, int]]:
+        """(hex, city) of every station marker of ``corp``."""
+        return [(h.coord, i) for h in self._hexes for i, n in enumerate(h.nodes) if corp in n.tokens]
+
+    def hex_of_tile_copy(self, copy: str) -> Optional[str]:
+        """Hex where the tile copy ``57-1`` lies now (18xx.games ids)."""
+        return self._copy_hex.get(copy)
+
+    def resolve_node_id(self, node_id: str) -> tuple[str, int]:
+        """18xx.games ids: ``57-1-0`` (city 0 of tile copy 57-1), ``D14-0-0``
+        (city 0 of the printed tile of D14) -> (hex, index)."""
+        tile_id, _, index = node_id.rpartition("-")
+        name = tile_id.rpartition("-")[0]
+        hx = self._copy_hex.get(tile_id)
+        if hx is None and name in self.hexes and not self.hexes[name].laid:
+            hx = name
+        if hx is None or not index.isdigit():
+            raise RuleViolation("board.node", f"no tile {tile_id} is on the map (node {node_id})")
+        return hx, int(index)
+
+    def remaining_tiles(self, name: str) -> Optional[int]:
+        return self.remaining.get(str(name))
+
+    def has_station_on(self, corp: str, coord: str) -> bool:
+        return any(corp in n.tokens for n in self._hex(coord).nodes)
+
+    # ------------------------------------------------------------------ network
+
+    def _network(self, corp: str) -> tuple[dict, set]:
+        """(edges of each hex where ``corp`` may connect new track, nodes it
+        reaches), walking from its stations without passing through cities
+        filled by others or through off-board areas, and without reversing."""
+        got = self._net_cache.get(corp)
+        if got is not None:
+            return got
+        hexes = self._hexes
+        avail: dict[int, set] = {}
+        reached: set = set()
+        stack: list = []
+        for h in hexes:
+            for ni, node in enumerate(h.nodes):
+                if corp in node.tokens:
+                    reached.add((h.idx, ni))
+                    avail[h.idx] = set(ALL_EDGES)
+                    end = NODE_BASE + ni
+                    for pi in h.at.get(end, ()):
+                        a, b = h.paths[pi]
+                        stack.append((h.idx, pi, b if a == end else a))
+        seen = set()
+        while stack:
+            st = stack.pop()
+            if st in seen:
+                continue
+            seen.add(st)
+            hi, pi, x = st
+            h = hexes[hi]
+            for e in h.paths[pi]:
+                if e < NODE_BASE:
+                    s = avail.get(hi)
+                    if s is None:
+                        s = avail[hi] = set()
+                    s.add(e)
+                    ni = h.nbr[e]
+                    if ni >= 0:
+                        s = avail.get(ni)
+                        if s is None:
+                            s = avail[ni] = set()
+                        s.add((e + 3) % 6)
+            if x < NODE_BASE:
+                ni = h.nbr[x]
+                if ni < 0:
+                    continue
+                ie = (x + 3) % 6
+                nh = hexes[ni]
+                for qi in nh.at.get(ie, ()):
+                    qa, qb = nh.paths[qi]
+                    stack.append((ni, qi, qb if qa == ie else qa))
+            else:
+                node_i = x - NODE_BASE
+                reached.add((hi, node_i))
+                node = h.nodes[node_i]
+                if node.kind == "offboard" or node.blocks(corp):
+                    continue
+                for qi in h.at.get(x, ()):
+                    if qi != pi:
+                        qa, qb = h.paths[qi]
+                        stack.append((hi, qi, qb if qa == x else qa))
+        got = (avail, reached)
+        self._net_cache[corp] = got
+        return got
+
+    def connected_edges(self, corp: str, coord: str) -> frozenset:
+        """Edges of ``coord`` where new track would join ``corp``'s network."""
+        avail, _ = self._network(corp)
+        return frozenset(avail.get(self._hex(coord).idx, ()))
+
+    def reachable_cities(self, corp: str) -> set[tuple[str, int]]:
+        _, reached = self._network(corp)
+        return {(self._hexes[hi].coord, ni) for hi, ni in reached
+                if self._hexes[hi].nodes[ni].kind == "city"}
+
+    # ------------------------------------------------------------------ tiles
+
+    def lay_tile(self, corp: str, tile: str, hex: str, rotation: Optional[int] = None, *,
+                 colors: Iterable[str], check_connection: bool = True,
+                 special: Optional[str] = None, tile_copy: Optional[str] = None) -> tuple[int, int]:
+        """Validate and apply a tile lay or upgrade; returns (terrain cost,
+        rotation used).  See docs/board.md for the checks."""
+        h = self._hex(hex, "tile.hex")
+        name = str(tile)
+        if tile_copy is not None and name not in self.tiles and str(tile_copy).rpartition("-")[0] in self.tiles:
+            name = str(tile_copy).rpartition("-")[0]
+        t = self.tiles.get(name)
+        if t is None:
+            raise RuleViolation("tile.unknown", f"there is no tile {name} in this game"
+                                + did_you_mean(name, self.tiles))
+        what = f"tile {name}"
+
+        if special is not None:
+            power = self.specials.get(special)
+            if power is None:
+                raise RuleViolation("tile.special", f"{special} has no tile-laying power")
+            kind, p_hexes, p_tiles = power
+            if h.coord not in p_hexes:
+                raise RuleViolation("tile.special", f"{special}'s power lays tiles only on "
+                                    f"{', '.join(sorted(p_hexes))}, not on {h.coord}")
+            if p_tiles and name not in p_tiles:
+                raise RuleViolation("tile.special", f"{special}'s power lays only tiles "
+                                    f"{', '.join(sorted(p_tiles))}, not {what}")
+            if kind == "teleport" and h.paths:
+                raise RuleViolation("tile.special", f"{special}'s power needs {h.coord} to be empty, "
+                                    f"but it has track")
+            check_connection = False
+
+        blockers = self.blocked.get(h.coord, set()) - {special}
+        if blockers:
+            raise RuleViolation("tile.blocked", f"{h.coord} is blocked by the private "
+                                f"{', '.join(sorted(blockers))} while a player owns it")
+
+        colors = list(colors)
+        if t.color not in colors:
+            raise RuleViolation("tile.color", f"{what} is {t.color}; only "
+                                f"{', '.join(colors) or 'no'} tiles may be laid in this phase")
+        left = self.remaining.get(name)
+        if left is not None and left <= 0:
+            raise RuleViolation("tile.supply", f"no copy of {what} is left in the supply "
+                                f"(all {t.count} are on the map)")
+        if tile_copy is not None:
+            where = self._copy_hex.get(str(tile_copy))
+            if where is not None and where != h.coord:
+                raise RuleViolation("tile.supply", f"tile copy {tile_copy} is already on {where}")
+
+        old = h.tile
+        on = f"on {h.coord}"
+        here = (f"{h.coord} (tile {old.name}, {old.color})" if h.laid
+                else f"{h.coord} ({h.color} map hex)")
+        if h.color in self.impassable_colors or h.color not in self.color_order[:-1]:
+            raise RuleViolation("tile.upgrade", f"no tile may be laid on {here}")
+        if self.color_order.index(t.color) != self.color_order.index(h.color) + 1:
+            want = self.color_order[self.color_order.index(h.color) + 1]
+            raise RuleViolation("tile.upgrade", f"{what} is {t.color} but {here} takes a {want} tile")
+        if (old.label or None) != (t.label or None):
+            raise RuleViolation("tile.upgrade", f"{what} has label {t.label or 'none'} but {here} "
+                                f"needs label {old.label or 'none'}")
+        for kind, plural in (("city", "cities"), ("town", "towns")):
+            n_old = sum(1 for n in h.nodes if n.kind == kind)
+            n_new = sum(1 for n in t.nodes if n.kind == kind)
+            if n_old != n_new:
+                raise RuleViolation("tile.upgrade", f"{what} has {n_new} {plural} but {here} "
+                                    f"has {n_old}")
+
+        avail = None
+        if check_connection:
+            avail = self._network(corp)[0].get(h.idx, set())
+
+        if rotation is not None:
+            try:
+                rotation = int(rotation)
+            except (TypeError, ValueError):
+                raise RuleViolation("tile.rotation", f"rotation {rotation!r} is not 0-5") from None
+            if not 0 <= rotation <= 5:
+                raise RuleViolation("tile.rotation", f"rotation {rotation} of {what} is not 0-5")
+            problem, mapping = self._check_rotation(h, t, rotation, avail, corp)
+            if problem:
+                rule, msg = problem
+                raise RuleViolation(rule, f"{what} rotation {rotation} {on} {msg}")
+        else:
+            legal, problems = [], []
+            for r in t.distinct_rotations():
+                problem, mapping_r = self._check_rotation(h, t, r, avail, corp)
+                if problem:
+                    problems.append((r, problem))
+                else:
+                    legal.append((r, mapping_r))
+            if not legal:
+                # the rule of the rotation that came closest (keeping the
+                # track, staying on the map, then connecting)
+                rank = {"tile.upgrade": 0, "tile.edge": 1, "tile.connection": 2}
+                rule = max((p[1][0] for p in problems), key=lambda r: rank.get(r, -1))
+                detail = "; ".join(f"rotation {r} {p[1]}" for r, p in problems)
+                raise RuleViolation(rule, f"no rotation of {what} fits {h.coord}: {detail}")
+            rotation, mapping = legal[0]
+            if len(legal) > 1:
+                self.warnings.append(("tile.rotation_ambiguous",
+                                      f"{what} fits {h.coord} in rotations "
+                                      f"{', '.join(str(r) for r, _ in legal)}; rotation {rotation} used"))
+
+        # ---- apply
+        cost = old.cost
+        if left is not None:
+            self.remaining[name] = left - 1
+        if h.laid:
+            if self.remaining.get(old.name) is not None:
+                self.remaining[old.name] += 1
+            if h.copy is not None:
+                self._copy_hex.pop(h.copy, None)
+        new_nodes = [_Node(n.kind, n.revenue, n.slots, n.group, n.hidden) for n in t.nodes]
+        for oi, ni in mapping.items():
+            new_nodes[ni].tokens = h.nodes[oi].tokens
+            new_nodes[ni].reserved = h.nodes[oi].reserved
+        if (not h.paths and t.paths and len(t.cities) > 1
+                and any(n.tokens for n in new_nodes)):
+            # 18xx.games: a station on a track-less multi-city hex is placed
+            # again by its owner once track arrives
+            self._relocate[h.coord] = {c for n in new_nodes for c in n.tokens}
+        h.nodes = new_nodes
+        h.tile = t
+        h.rotation = rotation
+        h.color = t.color
+        h.set_paths(t.rotated(rotation))
+        h.copy = str(tile_copy) if tile_copy is not None else None
+        if h.copy is not None:
+            self._copy_hex[h.copy] = h.coord
+        self._changed()
+        return cost, rotation
+
+    def _check_rotation(self, h: _Hex, t: Content, r: int, avail, corp: str):
+        """((rule, message) or None, old node index -> new node index)."""
+        new_paths = t.rotated(r)
+        mapping, missing = self._map_nodes(h, t, new_paths)
+        if mapping is None:
+            a, b = missing
+            new_exits = t.exits(r)
+            lost = [e for e in (a, b) if e < NODE_BASE and e not in new_exits]
+            if lost:
+                return ("tile.upgrade", f"leaves edge {lost[0]} of the existing track unconnected"), None
+            return ("tile.upgrade", f"does not keep the existing track from "
+                    f"{describe_end(a, h.tile)} to {describe_end(b, h.tile)}"), None
+        exits = t.exits(r)
+        for e in sorted(exits):
+            if h.track_ok[e]:
+                continue
+            ni = h.nbr[e]
+            if ni >= 0:
+                nb = self._hexes[ni]
+                return ("tile.edge", f"runs track at edge {e} into {nb.coord}, a {nb.color} hex "
+                        f"with no track on that side"), None
+            if e in h.impassable:
+                return ("tile.edge", f"runs track through the impassable border at edge {e}"), None
+            geo = self._geo_neighbour(h, e)
+            if geo is not None:
+                return ("tile.edge", f"runs track through the impassable border at edge {e} "
+                        f"(toward {geo})"), None
+            return ("tile.edge", f"runs track off the map at edge {e}"), None
+        if avail is not None and not (exits & avail):
+            if avail:
+                return ("tile.connection", f"is not connected to {corp}'s network (its track reaches "
+                        f"{h.coord} only at edge{'s' if len(avail) > 1 else ''} "
+                        f"{', '.join(str(e) for e in sorted(avail))})"), None
+            return ("tile.connection", f"is not connected to {corp}'s network "
+                    f"(no track of {corp} reaches {h.coord})"), None
+        return None, mapping
+
+    def _geo_neighbour(self, h: _Hex, e: int) -> Optional[str]:
+        dx, dy = DIRECTIONS[self.layout][e]
+        for o in self._hexes:
+            if o.x == h.x + dx and o.y == h.y + dy:
+                return o.coord
+        return None
+
+    @staticmethod
+    def _map_nodes(h: _Hex, t: Content, new_paths: tuple):
+        """Map the hex's nodes onto the new tile's so that every existing
+        path is kept.  Returns (mapping, None) or (None, first path lost)."""
+        old_paths = h.paths
+        old_nodes = h.nodes
+        new_nodes = t.nodes
+        if not old_nodes:
+            new_set = {frozenset(p) for p in new_paths}
+            for p in old_paths:
+                if frozenset(p) not in new_set:
+                    return None, p
+            return {}, None
+
+        def exits_of(paths, n):
+            end = NODE_BASE + n
+            return {a if b == end else b for a, b in paths if end in (a, b)} - {end}
+
+        old_exits = [exits_of(old_paths, i) for i in range(len(old_nodes))]
+        new_exits = [exits_of(new_paths, j) for j in range(len(new_nodes))]
+        new_set = {frozenset(p) for p in new_paths}
+
+        def kept(mapping):
+            for a, b in old_paths:
+                ma = NODE_BASE + mapping[a - NODE_BASE] if a >= NODE_BASE else a
+                mb = NODE_BASE + mapping[b - NODE_BASE] if b >= NODE_BASE else b
+                if frozenset((ma, mb)) not in new_set:
+                    return (a, b)
+            return None
+
+        if all(not e for e in old_exits) and len(old_nodes) == len(new_nodes) and all(
+                o.kind == n.kind for o, n in zip(old_nodes, new_nodes)):
+            mapping = {i: i for i in range(len(old_nodes))}
+            lost = kept(mapping)
+            return (mapping, None) if lost is None else (None, lost)
+
+        best_lost = None
+        order = list(range(len(old_nodes)))
+
+        def search(k, used, mapping):
+            nonlocal best_lost
+            if k == len(order):
+                lost = kept(mapping)
+                if lost is None:
+                    return dict(mapping)
+                if best_lost is None:
+                    best_lost = lost
+                return None
+            i = order[k]
+            for j in range(len(new_nodes)):
+                if j in used or new_nodes[j].kind != old_nodes[i].kind:
+                    continue
+                if not old_exits[i] <= new_exits[j]:
+                    continue
+                mapping[i] = j
+                used.add(j)
+                got = search(k + 1, used, mapping)
+                used.discard(j)
+                del mapping[i]
+                if got is not None:
+                    return got
+            return None
+
+        got = search(0, set(), {})
+        if got is not None:
+            return got, None
+        if best_lost is None:
+            # no node of the new tile takes all the exits of an old one
+            for i, ex in enumerate(old_exits):
+                if not any(new_nodes[j].kind == old_nodes[i].kind and ex <= new_exits[j]
+                           for j in range(len(new_nodes))):
+                    for a, b in old_paths:
+                        if NODE_BASE + i in (a, b):
+                            other = a if b == NODE_BASE + i else b
+                            best_lost = (other, NODE_BASE + i)
+                            if not any(other in p for p in new_paths):
+                                break
+                    break
+        return None, best_lost or (old_paths[0] if old_paths else (0, 0))
+
+    # ------------------------------------------------------------------ tokens
+
+    def _pick_city(self, h: _Hex, corp: str, city: Optional[int]) -> int:
+        cities = h.city_indices()
+        if not cities:
+            raise RuleViolation("token.city", f"{h.coord} has no city for a station")
+        if city is None:
+            if len(cities) == 1:
+                return cities[0]
+            free = [i for i in cities if self._free_slots(h.nodes[i], corp) > 0]
+            if len(free) == 1:
+                return free[0]
+            if not free:
+                raise RuleViolation("token.full", f"no city of {h.coord} has a free slot for {corp}")
+            raise RuleViolation("token.ambiguous", f"{h.coord} has {len(free)} cities with a free "
+                                f"slot ({', '.join(str(cities.index(i)) for i in free)}): say which")
+        try:
+            city = int(city)
+        except (TypeError, ValueError):
+            raise RuleViolation("token.city", f"bad city {city!r} on {h.coord}") from None
+        if not 0 <= city < len(cities):
+            raise RuleViolation("token.city", f"{h.coord} has no city {city} "
+                                f"(it has {len(cities)} {'city' if len(cities) == 1 else 'cities'})")
+        return cities[city]
+
+    @staticmethod
+    def _free_slots(node: _Node, corp: str) -> int:
+        others = [c for c in node.reserved if c != corp]
+        return node.slots - len(node.tokens) - len(others)
+
+    def place_token(self, corp: str, hex: str, city: Optional[int] = None, *,
+                    check_reach: bool = True) -> None:
+        """Place a station marker of ``corp``; see docs/board.md for the checks."""
+        h = self._hex(hex, "token.hex")
+        if corp in self._relocate.get(h.coord, ()):
+            self._relocate_token(h, corp, city)
+            return
+        ci = self._pick_city(h, corp, city)
+        node = h.nodes[ci]
+        label = f"{h.coord} city {h.city_indices().index(ci)}"
+        for n in h.nodes:
+            if corp in n.tokens:
+                raise RuleViolation("token.duplicate", f"{corp} already has a station on {h.coord}")
+        if len(node.tokens) >= node.slots:
+            raise RuleViolation("token.full", f"{label} is full ({', '.join(node.tokens)})")
+        if self._free_slots(node, corp) <= 0:
+            others = [c for c in node.reserved if c != corp]
+            raise RuleViolation("token.reserved", f"the free slot of {label} is reserved for "
+                                f"{', '.join(others)}'s home station")
+        info = self.corporations.get(corp)
+        if info is not None and info["tokens"] is not None and self.tokens_used[corp] >= info["tokens"]:
+            raise RuleViolation("token.none_left", f"{corp} has no station marker left "
+                                f"(all {info['tokens']} are on the map)")
+        if check_reach and corp not in node.reserved:
+            if (h.idx, ci) not in self._network(corp)[1]:
+                raise RuleViolation("token.reach", f"{label} is not reachable from {corp}'s stations")
+        if corp in node.reserved:
+            node.reserved.remove(corp)
+        node.tokens.append(corp)
+        self.tokens_used[corp] = self.tokens_used.get(corp, 0) + 1
+        self._changed()
+
+    def _relocate_token(self, h: _Hex, corp: str, city: Optional[int]) -> None:
+        ci = self._pick_city(h, corp, city)
+        node = h.nodes[ci]
+        if corp not in node.tokens:
+            if len(node.tokens) >= node.slots:
+                raise RuleViolation("token.full", f"{h.coord} city {h.city_indices().index(ci)} is full")
+            for n in h.nodes:
+                if corp in n.tokens:
+                    n.tokens.remove(corp)
+            node.tokens.append(corp)
+        self._relocate[h.coord].discard(corp)
+        if not self._relocate[h.coord]:
+            del self._relocate[h.coord]
+        self._changed()
+
+    def place_home_token(self, corp: str) -> None:
+        """Place ``corp``'s home station on its reserved slot (no-op if there)."""
+        info = self.corporations.get(corp)
+        if info is None:
+            raise RuleViolation("token.home", f"unknown corporation {corp}"
+                                + did_you_mean(corp, self.corporations))
+        for home in info["homes"]:
+            h = self.hexes[home]
+            if any(corp in n.tokens for n in h.nodes):
+                continue
+            target = next((n for n in h.nodes if corp in n.reserved), None)
+            if target is None:
+                cities = h.city_indices()
+                hc = info["home_city"]
+                target = h.nodes[cities[hc if isinstance(hc, int) else 0]] if cities else None
+                if target is None:
+                    continue
+                if len(target.tokens) >= target.slots:
+                    raise RuleViolation("token.home", f"{corp}'s home city on {home} is full")
+            else:
+                target.reserved.remove(corp)
+            target.tokens.append(corp)
+            self.tokens_used[corp] = self.tokens_used.get(corp, 0) + 1
+        self._changed()
+
+    def has_home_token(self, corp: str) -> bool:
+        info = self.corporations.get(corp)
+        return bool(info) and all(self.has_station_on(corp, hx) for hx in info["homes"])
+
+    def unblock(self, company: str) -> None:
+        """The private ``company`` no longer blocks its hexes (sold to a
+        corporation, or closed)."""
+        for hx in list(self.blocked):
+            self.blocked[hx].discard(company)
+            if not self.blocked[hx]:
+                del self.blocked[hx]
+
+    def remove_corporation(self, corp: str) -> None:
+        """A closed corporation's stations and home reservations leave the map."""
+        for h in self._hexes:
+            for n in h.nodes:
+                if corp in n.tokens:
+                    n.tokens.remove(corp)
+                if corp in n.reserved:
+                    n.reserved.remove(corp)
+        for hx in list(self._relocate):
+            self._relocate[hx].discard(corp)
+            if not self._relocate[hx]:
+                del self._relocate[hx]
+        self.tokens_used[corp] = 0
+        self._changed()
+
+    # ------------------------------------------------------------------ routes
+
+    def revenue_of_routes(self, corp: str, routes: list, phase_color: str,
+                          distances: dict) -> tuple[int, list[int]]:
+        """Check the runs of all of ``corp``'s trains in one operating round
+        and return (total, revenue of each route)."""
+        from .routes import check_routes
+
+        return check_routes(self, corp, routes, phase_color, distances)
+
+    # ------------------------------------------------------------------ undo
+
+    def snapshot(self):
+        """A cheap copy of the changing state, for :meth:`restore` (undo)."""
+        hexes = tuple((h.tile, h.rotation, h.copy, h.color, h.paths,
+                       tuple((tuple(n.tokens), tuple(n.reserved)) for n in h.nodes))
+                      for h in self._hexes)
+        return (hexes, dict(self.remaining), {k: set(v) for k, v in self.blocked.items()},
+                dict(self.tokens_used), dict(self._copy_hex),
+                {k: set(v) for k, v in self._relocate.items()})
+
+    def restore(self, snap) -> None:
+        hexes, remaining, blocked, used, copies, relocate = snap
+        for h, (tile, rot, copy, color, paths, nodes) in zip(self._hexes, hexes):
+            if h.tile is not tile or h.rotation != rot:
+                h.tile, h.rotation = tile, rot
+                h.set_paths(paths)
+                h.nodes = [_Node(n.kind, n.revenue, n.slots, n.group, n.hidden) for n in tile.nodes]
+            h.copy, h.color = copy, color
+            for n, (tokens, reserved) in zip(h.nodes, nodes):
+                n.tokens, n.reserved = list(tokens), list(reserved)
+        self.remaining = dict(remaining)
+        self.blocked = {k: set(v) for k, v in blocked.items()}
+        self.tokens_used = dict(used)
+        self._copy_hex = dict(copies)
+        self._relocate = {k: set(v) for k, v in relocate.items()}
+        self._changed()
+
+    # ------------------------------------------------------------------ output
+
+    def render_text(self) -> str:
+        from .render import render_text
+
+        return render_text(self)
+
+    def render_svg(self) -> str:
+        from .render import render_svg
+
+        return render_svg(self)
+
+    def pop_warnings(self) -> list[tuple[str, str]]:
+        out, self.warnings = self.warnings, []
+        return out

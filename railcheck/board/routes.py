@@ -1,0 +1,482 @@
+"""Checking the runs of a company's trains and computing their revenue.
+
+A run is a list of stops (hex + node index) and, optionally, the hexes the
+train passes between consecutive stops.  Between two stops the train follows
+track that touches no other city, town or off-board area (every revenue centre
+on the way is a stop).  Track is identified by *hex sides*: a path of a tile
+that ends at edge e of hex H uses the side (H, e); no side may be used twice by
+one train, nor by two trains of the company in the same round.
+
+When a run comes without its hexes, the track for all the runs is searched
+together (networkx: candidate stretches in order of length, then a
+backtracking choice of stretches that share no hex side).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Optional
+
+from ..findings import RuleViolation
+from .tiles import NODE_BASE, revenue_for_phase
+
+#: candidate stretches examined per pair of consecutive stops, and in all
+MAX_CANDIDATES = 60
+MAX_STEPS = 20000
+
+
+class _Route:
+    __slots__ = ("route", "label", "stops", "cands", "nodes", "segments", "keys", "distance")
+
+    def __init__(self, route, label):
+        self.route = route
+        self.label = label
+        self.stops = []      # [(hex idx, stop text)]
+        self.cands = []      # per stop: candidate node indices
+        self.nodes = None    # chosen [(hi, ni)]
+        self.segments = []   # per segment: list of (hi, path index) or None
+        self.keys = []       # per segment: frozenset of (hi, edge)
+        self.distance = None
+
+
+def _train_label(route) -> str:
+    label = f"train {route.train}"
+    if route.train_id and route.train_id != route.train:
+        label += f" ({route.train_id})"
+    return label
+
+
+def _stops_text(r: _Route) -> str:
+    return "-".join(s for _, s in r.stops)
+
+
+def _distance(route, distances: dict):
+    name = str(route.train)
+    if name in distances:
+        return distances[name]
+    base = name.rsplit("-", 1)[0]
+    if base in distances:
+        return distances[base]
+    if route.train_id and str(route.train_id).rsplit("-", 1)[0] in distances:
+        return distances[str(route.train_id).rsplit("-", 1)[0]]
+    raise RuleViolation("route.train", f"unknown train type {name} "
+                        f"(known: {', '.join(map(str, distances))})")
+
+
+def check_routes(board, corp: str, routes: list, phase_color: str, distances: dict):
+    runs: list[_Route] = []
+    for route in routes:
+        r = _Route(route, _train_label(route))
+        r.distance = _distance(route, distances)
+        for stop in route.stops:
+            h = board.hexes.get(stop.hex)
+            if h is None:
+                raise RuleViolation("route.stop", f"{r.label}: there is no hex {stop.hex}")
+            if not h.nodes:
+                raise RuleViolation("route.stop", f"{r.label}: {stop.hex} has no city, town or "
+                                    f"off-board area to stop at")
+            if stop.city is not None:
+                if not 0 <= int(stop.city) < len(h.nodes):
+                    raise RuleViolation("route.stop", f"{r.label}: {stop.hex} has no stop {stop.city} "
+                                        f"(it has {len(h.nodes)})")
+                cands = [int(stop.city)]
+            else:
+                cands = list(range(len(h.nodes)))
+            r.stops.append((h.idx, str(stop)))
+            r.cands.append(cands)
+        n = len(r.stops)
+        if n < 2:
+            raise RuleViolation("route.too_short", f"{r.label} has {n} stop{'s' * (n != 1)}; "
+                                f"a run needs at least 2")
+        if r.distance is not None and n > r.distance:
+            raise RuleViolation("route.distance", f"{r.label} visits {n} stops ({_stops_text(r)}) "
+                                f"but may visit only {r.distance}")
+        runs.append(r)
+
+    used: dict = {}   # (hi, edge) -> run using it
+    to_search = []
+    for r in runs:
+        if r.route.path is not None:
+            _follow_path(board, corp, r)
+            _check_nodes(board, corp, r)
+            _claim(board, r, used)
+        else:
+            to_search.append(r)
+    if to_search:
+        _search(board, corp, to_search, used)
+
+    revenues = []
+    for r in runs:
+        total = 0
+        for hi, ni in r.nodes:
+            total += revenue_for_phase(board._hexes[hi].nodes[ni].revenue, phase_color)
+        revenues.append(total)
+    return sum(revenues), revenues
+
+
+# --------------------------------------------------------------------------
+# node-level rules
+
+def _node_text(board, hi, ni) -> str:
+    h = board._hexes[hi]
+    node = h.nodes[ni]
+    if len(h.nodes) == 1:
+        return h.coord
+    same = [i for i, n in enumerate(h.nodes) if n.kind == node.kind]
+    return f"{h.coord} {node.kind} {same.index(ni)}"
+
+
+def _node_problem(board, corp, r: _Route, nodes) -> Optional[tuple[str, str]]:
+    seen = set()
+    has_token = False
+    groups = {}
+    last = len(nodes) - 1
+    for k, (hi, ni) in enumerate(nodes):
+        node = board._hexes[hi].nodes[ni]
+        text = _node_text(board, hi, ni)
+        if (hi, ni) in seen:
+            return "route.repeat_stop", f"{r.label} visits {text} twice"
+        seen.add((hi, ni))
+        if 0 < k < last:
+            if node.kind == "offboard":
+                return "route.offboard", (f"{r.label} runs through the off-board area {text}; "
+                                          f"it may only start or end there")
+            if node.blocks(corp):
+                return "route.blocked", (f"{r.label} runs through {text}, whose slots are all "
+                                         f"filled by {', '.join(node.tokens)}")
+        if corp in node.tokens:
+            has_token = True
+        if node.group:
+            if node.group in groups:
+                return "route.group", (f"{r.label} visits two stops of {node.group}: "
+                                       f"{groups[node.group]} and {text}")
+            groups[node.group] = text
+    if not has_token:
+        return "route.token", f"{r.label} ({_stops_text(r)}) includes no station of {corp}"
+    return None
+
+
+def _check_nodes(board, corp, r: _Route) -> None:
+    problem = _node_problem(board, corp, r, r.nodes)
+    if problem:
+        raise RuleViolation(*problem)
+
+
+def _claim(board, r: _Route, used: dict) -> None:
+    mine = set()
+    for keys in r.keys:
+        for key in keys:
+            if key in mine:
+                raise RuleViolation("route.reused_track", f"{r.label} uses the track at "
+                                    f"{_side_text(board, key)} twice")
+            mine.add(key)
+    for key in mine:
+        other = used.get(key)
+        if other is not None:
+            raise RuleViolation("route.shared_track", f"{r.label} and {other.label} both use the "
+                                f"track at {_side_text(board, key)}")
+    for key in mine:
+        used[key] = r
+
+
+def _side_text(board, key) -> str:
+    hi, e = key
+    return f"{board._hexes[hi].coord} edge {e}"
+
+
+# --------------------------------------------------------------------------
+# runs with their hexes given
+
+def _follow_path(board, corp, r: _Route) -> None:
+    path = r.route.path
+    n = len(r.stops)
+    if len(path) != n - 1:
+        raise RuleViolation("route.path", f"{r.label} has {n} stops but {len(path)} stretches of track")
+    hexes = board._hexes
+    chosen = [None] * n
+    segments, keysets = [], []
+    for k, seg in enumerate(path):
+        seg = [str(x) for x in seg]
+        a_hi, b_hi = r.stops[k][0], r.stops[k + 1][0]
+        a, b = hexes[a_hi].coord, hexes[b_hi].coord
+        if seg and seg[0] == b and seg[-1] == a and not (seg[0] == a and seg[-1] == b):
+            seg = seg[::-1]
+        if not seg or seg[0] != a or seg[-1] != b:
+            raise RuleViolation("route.path", f"{r.label}: the track {'-'.join(seg)} does not run "
+                                f"from {a} to {b}")
+        his = []
+        for coord in seg:
+            h = board.hexes.get(coord)
+            if h is None:
+                raise RuleViolation("route.path", f"{r.label}: there is no hex {coord}")
+            his.append(h.idx)
+        # edges between consecutive hexes
+        dirs = []
+        for x, y in zip(his, his[1:]):
+            hx = hexes[x]
+            try:
+                dirs.append(hx.nbr.index(y))
+            except ValueError:
+                raise RuleViolation("route.connection", f"{r.label}: {hx.coord} and {hexes[y].coord} "
+                                    f"are not adjacent") from None
+        used_paths, keys = [], []
+        # start node: a candidate with a path to the first edge (or node-node)
+        start_c = chosen[k] and [chosen[k][1]] or r.cands[k]
+        end_c = r.cands[k + 1]
+        if not dirs:
+            h = hexes[a_hi]
+            pair = None
+            for s in start_c:
+                for t in end_c:
+                    if s != t and _find_path(h, NODE_BASE + s, NODE_BASE + t) is not None:
+                        pair = (s, t)
+                        break
+                if pair:
+                    break
+            if pair is None:
+                raise RuleViolation("route.connection", f"{r.label}: no track joins the stops "
+                                    f"{r.stops[k][1]} and {r.stops[k + 1][1]} within {a}")
+            used_paths.append((a_hi, _find_path(h, NODE_BASE + pair[0], NODE_BASE + pair[1])))
+            chosen[k], chosen[k + 1] = (a_hi, pair[0]), (b_hi, pair[1])
+        else:
+            h = hexes[a_hi]
+            s_ok = [s for s in start_c if _find_path(h, NODE_BASE + s, dirs[0]) is not None]
+            if not s_ok:
+                raise RuleViolation("route.connection", f"{r.label}: no track leaves "
+                                    f"{r.stops[k][1]} toward {seg[1]} (edge {dirs[0]} of {a})")
+            s = s_ok[0]
+            if chosen[k] is None:
+                chosen[k] = (a_hi, s)
+            used_paths.append((a_hi, _find_path(h, NODE_BASE + s, dirs[0])))
+            keys.append((a_hi, dirs[0]))
+            for j in range(1, len(his) - 1):
+                hj = hexes[his[j]]
+                ein, eout = (dirs[j - 1] + 3) % 6, dirs[j]
+                pi = _find_path(hj, ein, eout)
+                if pi is None:
+                    why = _why_not_through(hj, ein, eout)
+                    raise RuleViolation("route.connection", f"{r.label}: the track in {hj.coord} "
+                                        f"does not join edge {ein} to edge {eout} "
+                                        f"({seg[j - 1]} to {seg[j + 1]}){why}")
+                used_paths.append((hj.idx, pi))
+                keys.append((hj.idx, ein))
+                keys.append((hj.idx, eout))
+            hb = hexes[b_hi]
+            ein = (dirs[-1] + 3) % 6
+            t_ok = [t for t in end_c if _find_path(hb, ein, NODE_BASE + t) is not None]
+            if not t_ok:
+                raise RuleViolation("route.connection", f"{r.label}: no track from {seg[-2]} reaches "
+                                    f"{r.stops[k + 1][1]} (edge {ein} of {b})")
+            chosen[k + 1] = (b_hi, t_ok[0])
+            used_paths.append((b_hi, _find_path(hb, ein, NODE_BASE + t_ok[0])))
+            keys.append((b_hi, ein))
+        segments.append(used_paths)
+        keysets.append(keys)
+    r.nodes = chosen
+    r.segments = segments
+    r.keys = keysets
+
+
+def _find_path(h, a: int, b: int) -> Optional[int]:
+    for pi in h.at.get(a, ()):
+        pa, pb = h.paths[pi]
+        if (pa == a and pb == b) or (pa == b and pb == a):
+            return pi
+    return None
+
+
+def _why_not_through(h, ein: int, eout: int) -> str:
+    for pi in h.at.get(ein, ()):
+        pa, pb = h.paths[pi]
+        other = pb if pa == ein else pa
+        if other >= NODE_BASE:
+            for pj in h.at.get(other, ()):
+                qa, qb = h.paths[pj]
+                if eout in (qa, qb):
+                    return f"; it passes {h.coord}'s {h.nodes[other - NODE_BASE].kind}, which must then be a stop"
+    return ""
+
+
+# --------------------------------------------------------------------------
+# runs without their hexes: search
+
+def track_graph(board):
+    """Directed graph of the laid track, cached until the map changes.
+
+    Vertices: ``("x", hex, edge)`` = leaving ``hex`` through ``edge``;
+    ``("o", hex, node)`` / ``("i", hex, node)`` = leaving / reaching a node.
+    Each arc carries ``keys``: the hex sides its track uses, and ``hex``."""
+    g = board._graph_cache
+    if g is not None:
+        return g
+    import networkx as nx   # only needed when runs come without their hexes
+
+    g = nx.DiGraph()
+    hexes = board._hexes
+    for h in hexes:
+        for pi, (a, b) in enumerate(h.paths):
+            for s, t in ((a, b), (b, a)):
+                if s >= NODE_BASE and t >= NODE_BASE:
+                    g.add_edge(("o", h.idx, s - NODE_BASE), ("i", h.idx, t - NODE_BASE),
+                               keys=(), hex=h.idx)
+                    continue
+                # arriving at side s of h (from the neighbour), leaving via t
+                if s < NODE_BASE:
+                    ni = h.nbr[s]
+                    if ni < 0:
+                        continue
+                    src = ("x", ni, (s + 3) % 6)
+                else:
+                    src = ("o", h.idx, s - NODE_BASE)
+                if t < NODE_BASE:
+                    dst = ("x", h.idx, t)
+                else:
+                    dst = ("i", h.idx, t - NODE_BASE)
+                keys = tuple((h.idx, e) for e in (s, t) if e < NODE_BASE)
+                g.add_edge(src, dst, keys=keys, hex=h.idx)
+    board._graph_cache = g
+    return g
+
+
+class _Segment:
+    __slots__ = ("src", "dst", "gen", "found", "done", "label")
+
+    def __init__(self, g, src, dst, label):
+        import networkx as nx
+
+        self.src, self.dst, self.label = src, dst, label
+        self.found = []
+        self.done = False
+        if src in g and dst in g:
+            self.gen = nx.shortest_simple_paths(g, src, dst)
+        else:
+            self.gen = None
+            self.done = True
+
+    def get(self, g, i):
+        import networkx as nx
+
+        while len(self.found) <= i and not self.done:
+            try:
+                vertices = next(self.gen)
+            except (StopIteration, nx.NetworkXNoPath):
+                self.done = True
+                break
+            keys = []
+            for u, v in zip(vertices, vertices[1:]):
+                keys.extend(g.edges[u, v]["keys"])
+            if len(set(keys)) != len(keys):
+                # uses a hex side twice: skip, but count it toward the cap
+                self.found.append(None)
+            else:
+                self.found.append((frozenset(keys), vertices))
+            if len(self.found) >= MAX_CANDIDATES:
+                self.done = True
+        return self.found[i] if i < len(self.found) else False
+
+
+def _search(board, corp, runs: list, used: dict) -> None:
+    g = track_graph(board)
+    # choices of nodes for stops given without an index
+    options = []
+    for r in runs:
+        combos = []
+        first_problem = None
+        for combo in itertools.product(*r.cands):
+            nodes = [(r.stops[k][0], ni) for k, ni in enumerate(combo)]
+            problem = _node_problem(board, corp, r, nodes)
+            if problem:
+                first_problem = first_problem or problem
+                continue
+            combos.append(nodes)
+            if len(combos) >= 16:
+                break
+        if not combos:
+            raise RuleViolation(*first_problem)
+        options.append(combos)
+
+    taken = frozenset(used)
+    steps = [0]
+    segments_cache: dict = {}
+
+    def segment(src, dst, label):
+        key = (src, dst)
+        seg = segments_cache.get(key)
+        if seg is None:
+            seg = segments_cache[key] = _Segment(g, ("o",) + src, ("i",) + dst, label)
+        return seg
+
+    empty = []
+
+    def solve_run(ri, occupied):
+        if ri == len(runs):
+            return []
+        r = runs[ri]
+        for nodes in options[ri]:
+            segs = [segment(nodes[k], nodes[k + 1], r.label) for k in range(len(nodes) - 1)]
+            got = solve_seg(ri, nodes, segs, 0, occupied, [])
+            if got is not None:
+                return got
+        return None
+
+    def solve_seg(ri, nodes, segs, k, occupied, picked):
+        if k == len(segs):
+            rest = solve_run(ri + 1, occupied)
+            if rest is None:
+                return None
+            return [(nodes, list(picked))] + rest
+        seg = segs[k]
+        i = 0
+        while True:
+            steps[0] += 1
+            if steps[0] > MAX_STEPS:
+                return None
+            cand = seg.get(g, i)
+            i += 1
+            if cand is False:
+                if i == 1:
+                    empty.append(seg)
+                return None
+            if cand is None:
+                continue
+            keys, vertices = cand
+            if keys & occupied:
+                continue
+            picked.append((keys, vertices))
+            got = solve_seg(ri, nodes, segs, k + 1, occupied | keys, picked)
+            picked.pop()
+            if got is not None:
+                return got
+
+    result = solve_run(0, taken)
+    if result is None:
+        if empty:
+            seg = empty[0]
+            a = _node_text(board, seg.src[1], seg.src[2])
+            b = _node_text(board, seg.dst[1], seg.dst[2])
+            raise RuleViolation("route.no_path", f"{seg.label}: no track joins {a} and {b} "
+                                f"without passing another stop")
+        labels = ", ".join(f"{r.label} ({_stops_text(r)})" for r in runs)
+        if steps[0] > MAX_STEPS:
+            raise RuleViolation("route.no_path", f"gave up searching track for {labels}: "
+                                f"give the hexes of the runs")
+        raise RuleViolation("route.no_path", f"no track for {labels} exists without "
+                            f"two runs sharing track" if len(runs) > 1 or used else
+                            f"no track for {labels} exists without reusing track")
+    for r, (nodes, picked) in zip(runs, result):
+        r.nodes = nodes
+        r.keys = [keys for keys, _ in picked]
+        r.segments = [vertices for _, vertices in picked]
+        for keys in r.keys:
+            for key in keys:
+                used[key] = r
+
+
+def run_hexes(board, vertices) -> list[str]:
+    """Hexes a searched stretch passes (for reports)."""
+    out = []
+    for v in vertices:
+        hx = board._hexes[v[1]].coord
+        if not out or out[-1] != hx:
+            out.append(hx)
+    return out

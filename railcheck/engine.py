@@ -1,0 +1,282 @@
+"""The replay loop: one game state, every action asked of the current round.
+
+Like a PGN reader, the loop never stops at the first problem: a refused
+action is reported and skipped, a finding about an applied action is
+reported and the game goes on, and everything after the first error is
+marked as possibly a consequence of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .actions import Checkpoint, GameRecord, RoundMarker
+from .findings import ERROR, WARNING, Finding, InputError, RuleViolation
+from .game import Game
+from .ruleset import Ruleset, load_ruleset
+
+
+@dataclass
+class Result:
+    path: str
+    title: Optional[str]
+    players: list[str] = field(default_factory=list)
+    finished: bool = False
+    end_reason: Optional[str] = None
+    findings: list[Finding] = field(default_factory=list)
+    standings: list[dict] = field(default_factory=list)
+    companies: list[dict] = field(default_factory=list)
+    actions: int = 0
+    round: str = ""
+    phase: str = ""
+    bank: int = 0
+    game: Optional[Game] = None
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == ERROR]
+
+    @property
+    def legal(self) -> bool:
+        return not self.errors
+
+    def to_dict(self) -> dict:
+        return {
+            "path": self.path,
+            "title": self.title,
+            "players": self.players,
+            "finished": self.finished,
+            "end_reason": self.end_reason,
+            "actions": self.actions,
+            "round": self.round,
+            "phase": self.phase,
+            "bank": self.bank,
+            "findings": [f.to_dict() for f in self.findings],
+            "standings": self.standings,
+            "companies": self.companies,
+        }
+
+
+class Replay:
+    """Replays a GameRecord under its title's ruleset."""
+
+    def __init__(self, record: GameRecord, rules: Optional[Ruleset] = None, *,
+                 check_board: bool = True, stop_at: Optional[int] = None):
+        self.record = record
+        if rules is None:
+            if not record.title:
+                raise InputError("the game names no title", path=record.path)
+            rules = load_ruleset(record.title, record.options)
+        self.rules = rules
+        self.check_board = check_board
+        self.stop_at = stop_at
+        self.after_action = None   # optional callback(game, action), for traces
+
+    def run(self) -> Result:
+        rec = self.record
+        try:
+            g = Game(self.rules, rec.players, check_board=self.check_board)
+        except RuleViolation as v:
+            loc = rec.tag_locations.get("players", (None, None))
+            raise InputError(v.message, path=rec.path, line=loc[0], column=loc[1]) from None
+        self.game = g
+        self.start_next_round()
+        game_over_reported = False
+        count = 0
+        for action in rec.actions:
+            if self.stop_at is not None and _passed(action, self.stop_at, count):
+                break
+            count += 1
+            g.current_action = action
+            if isinstance(action, Checkpoint):
+                self.checkpoint(action)
+                continue
+            if g.finished:
+                if not game_over_reported:
+                    g.flag("game.over", f"the game already ended ({_reason(g.end_reason)}); "
+                                        f"this and any later action is ignored")
+                    game_over_reported = True
+                continue
+            if isinstance(action, RoundMarker):
+                self.round_marker(action)
+                continue
+            try:
+                self.close_rounds_before(action)
+                if g.finished:
+                    continue
+                g.round.process(action)
+            except RuleViolation as v:
+                g.flag(v.rule, v.message, v.severity)
+            self.advance()
+            if self.after_action is not None:
+                self.after_action(g, action)
+        if not g.finished and self.stop_at is None:
+            self.close_at_end()
+        return self.result(count)
+
+    # ------------------------------------------------------------------
+
+    def start_next_round(self):
+        g = self.game
+        r = g.round
+        mods = g.modules
+        if r is None:
+            nxt = mods["auction"] if g.companies else mods["stock"]
+        elif r.kind == "auction":
+            nxt = mods["stock"]
+        elif r.kind == "SR":
+            g.or_count = g.phase.operating_rounds
+            g.or_number = 0
+            nxt = mods["operating"]
+        else:  # an OR ended
+            if g.or_number < g.or_count:
+                nxt = mods["operating"]
+            else:
+                if g.end_pending:
+                    g.finish(g.end_pending)
+                    return
+                nxt = mods["stock"]
+        g.round = nxt(g)
+        g.round.start()
+
+    def advance(self):
+        g = self.game
+        guard = 0
+        while g.round.finished and not g.finished:
+            self.start_next_round()
+            guard += 1
+            if guard > 50:      # e.g. ORs with nobody to operate, forever
+                break
+
+    def close_rounds_before(self, action):
+        g = self.game
+        guard = 0
+        while not g.finished and not g.round.wants(action):
+            g.round.finish_round()
+            self.advance()
+            guard += 1
+            if guard > 10:
+                break
+
+    def close_at_end(self):
+        """The record ends: close an OR whose last company has acted, so a
+        pending game end (bank broken) takes effect."""
+        g = self.game
+        r = g.round
+        if r.kind == "OR" and r.is_last():
+            g.current_action = None
+            r.finish_round()
+            self.advance()
+
+    # ------------------------------------------------------------------
+
+    def round_marker(self, action: RoundMarker):
+        g = self.game
+        want = _marker_label(action)
+        if g.round.label == want:
+            return
+        r = g.round
+        if r.kind == "auction":
+            unsold = [c.sym for c in r.unsold()]
+            g.flag("round.marker", f"'{want}' but the auction is not over "
+                                   f"({', '.join(unsold)} unsold)")
+            return
+        if r.kind == "OR":
+            r.finish_round()
+        elif r.kind == "SR":
+            r.finish()
+        self.advance()
+        if not g.finished and g.round.label != want:
+            g.flag("round.marker", f"the record says '{want}' here, but the rules make this "
+                                   f"{g.round.label} (phase {g.phase.name}: "
+                                   f"{g.or_count} OR(s) per set)")
+
+    def checkpoint(self, action: Checkpoint):
+        g = self.game
+        subj = g.entity(action.subject)
+        field_ = action.field
+        if subj is None:
+            g.flag("checkpoint.subject", f"unknown subject '{action.subject}'")
+            return
+        actual = None
+        shown = None
+        if field_ in ("cash", "treasury"):
+            actual = subj.cash
+            shown = g.money(actual)
+        elif field_ == "price":
+            price = getattr(subj, "price", None)
+            actual = price.price if price is not None else None
+            shown = g.money(actual) if actual is not None else "no price"
+        elif field_ == "worth":
+            if subj not in g.players:
+                g.flag("checkpoint.field", "'worth' is checked for players")
+                return
+            actual = g.net_worth(subj)
+            shown = g.money(actual)
+        elif field_ == "trains":
+            actual = sorted(t.name for t in getattr(subj, "trains", []))
+            shown = ", ".join(actual) or "none"
+            value = action.value
+            if isinstance(value, str):
+                value = [] if value in ("none", "-", "") else [v.strip() for v in value.split(",")]
+            if sorted(str(v) for v in value) != actual:
+                g.flag("checkpoint.mismatch", f"{subj.name} owns trains {shown}, the record "
+                                              f"says {', '.join(map(str, value)) or 'none'}")
+            return
+        elif field_ == "president":
+            pres = getattr(subj, "president", None)
+            actual = pres.name if pres else None
+            if actual != action.value:
+                g.flag("checkpoint.mismatch", f"the president of {subj.name} is "
+                                              f"{actual or 'nobody'}, the record says "
+                                              f"{action.value}")
+            return
+        else:
+            g.flag("checkpoint.field", f"unknown checkpoint field '{field_}'")
+            return
+        if actual != action.value:
+            what = {"cash": "has", "treasury": "has", "price": "is priced at",
+                    "worth": "is worth"}[field_]
+            g.flag("checkpoint.mismatch",
+                   f"{subj.name} {what} {shown}, the record says {g.money(action.value)}")
+
+    # ------------------------------------------------------------------
+
+    def result(self, count: int) -> Result:
+        g = self.game
+        rec = self.record
+        res = Result(path=rec.path, title=self.rules.title, players=list(rec.players),
+                     finished=g.finished, end_reason=g.end_reason, findings=g.findings,
+                     standings=g.standings(), companies=g.company_table(), actions=count,
+                     round=g.round.label if g.round else "", phase=g.phase.name,
+                     bank=g.bank.cash, game=g)
+        if rec.expected_result and self.stop_at is None:
+            for row in res.standings:
+                want = rec.expected_result.get(row["player"])
+                if want is not None and want != row["net_worth"]:
+                    res.findings.append(Finding(
+                        severity=WARNING, rule="score.site_differs",
+                        message=f"{row['player']}'s net worth is {g.money(row['net_worth'])}; "
+                                f"the site recorded {g.money(want)}"))
+        return res
+
+
+def _marker_label(action: RoundMarker) -> str:
+    if action.kind == "auction":
+        return "auction"
+    return f"{action.kind} " + ".".join(str(n) for n in action.number)
+
+
+def _reason(reason) -> str:
+    return {"bank": "the bank broke", "bankrupt": "a player went bankrupt"}.get(reason, reason or "")
+
+
+def _passed(action, stop_at: int, count: int) -> bool:
+    if action.action_id is not None:
+        return action.action_id > stop_at
+    return action.line is not None and action.line > stop_at
+
+
+def replay(record: GameRecord, **kw) -> Result:
+    return Replay(record, **kw).run()

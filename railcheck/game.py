@@ -1,0 +1,417 @@
+"""One game: the state plus the mechanics every round shares.
+
+Rounds (``railcheck.rounds``) decide *whether* an action is legal; the
+methods here *do* things: move money, certificates, trains and share prices,
+change phases, close privates, end the game.  Money is always an int.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Optional
+
+from .findings import ERROR, Finding, RuleViolation
+from .market import Cell, Market
+from .ruleset import Ruleset
+from .state import Bank, Cert, Company, Corporation, Player, Train
+
+UNLIMITED_TRAINS = 30   # copies made of a train type with no count
+
+
+def money(rules: Ruleset, amount: int) -> str:
+    return f"{rules.currency}{amount}" if amount >= 0 else f"-{rules.currency}{-amount}"
+
+
+class Game:
+    def __init__(self, rules: Ruleset, player_names: list[str], *, check_board: bool = True):
+        self.rules = rules
+        n = len(player_names)
+        if n not in rules.starting_cash:
+            raise RuleViolation("setup.players",
+                                f"{rules.title} is for {rules.min_players} to {rules.max_players} "
+                                f"players; this game has {n}")
+        self.bank = Bank(rules.bank)
+        self.players = [Player(name, i) for i, name in enumerate(player_names)]
+        self.player_by_name = {p.name: p for p in self.players}
+        for p in self.players:
+            self.transfer(self.bank, p, rules.starting_cash[n])
+        self.cert_limit = rules.cert_limit[n]
+        self.market = Market(rules.market_rows, rules.market_zones)
+        self.corporations: dict[str, Corporation] = {}
+        for spec in rules.corporations:
+            corp = Corporation(spec)
+            corp.certs = [Cert(corp, i, pct, i == 0, "ipo") for i, pct in enumerate(spec.shares)]
+            self.corporations[spec.sym] = corp
+        self.companies: dict[str, Company] = {
+            spec.sym: Company(spec, price=spec.value) for spec in rules.companies}
+        self.trains: list[Train] = []
+        for spec in rules.trains:
+            count = spec.count if spec.count is not None else UNLIMITED_TRAINS
+            for i in range(count):
+                self.trains.append(Train(spec.name, spec, f"{spec.name}-{i}"))
+        self.train_by_id = {t.id: t for t in self.trains}
+        self.phase_index = 0
+        self.findings: list[Finding] = []
+        self.sr_number = 0
+        self.or_number = 0           # within the current set
+        self.or_count = 1            # ORs in the current set
+        self.finished = False
+        self.end_reason: Optional[str] = None
+        self.end_pending: Optional[str] = None   # e.g. "bank" -> finish the OR set
+        self.bank_broken = False
+        #: hexes that received a tile (terrain is paid on the first lay only)
+        self.laid_hexes: set = set()
+        self.first_error_line: Optional[int] = None
+        self.current_action = None
+        self.priority: Player = self.players[0]
+        #: the order players take turns in (seating order unless a title re-deals it)
+        self.seat_order: list[Player] = list(self.players)
+        #: (player, corporation) whose par price must be set before anything else
+        self.pending_par = None
+        self.round = None
+        self.board = None
+        if check_board and rules.board:
+            from .board import Board  # lazy: the board is the heaviest module
+            self.board = Board(rules.board,
+                               [dict(sym=c.sym, home=c.home, home_city=c.home_city,
+                                     tokens=c.tokens, **c.extra) for c in rules.corporations],
+                               [dict(sym=c.sym, value=c.value, revenue=c.revenue,
+                                     blocks=c.blocks, special=c.special) for c in rules.companies])
+        self.modules = {}
+        for kind, default in (("auction", "waterfall"), ("stock", "standard"),
+                              ("operating", "standard")):
+            name = rules.modules.get(kind, default)
+            self.modules[kind] = _round_class(kind, name)
+
+    # ------------------------------------------------------------------
+    # names and lookups
+
+    def money(self, amount: int) -> str:
+        return money(self.rules, amount)
+
+    @property
+    def phase(self):
+        return self.rules.phases[self.phase_index]
+
+    def entity(self, name: str):
+        return (self.player_by_name.get(name) or self.corporations.get(name)
+                or self.companies.get(name))
+
+    def next_player(self, player: Player) -> Player:
+        order = self.seat_order
+        return order[(order.index(player) + 1) % len(order)]
+
+    def holder_name(self, holder) -> str:
+        if isinstance(holder, str):
+            return {"ipo": "the IPO", "pool": "the bank pool", "depot": "the depot"}.get(holder, holder)
+        return holder.name if hasattr(holder, "name") else str(holder)
+
+    # ------------------------------------------------------------------
+    # findings
+
+    def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
+        """Record a finding about the current action (the action goes on)."""
+        action = action if action is not None else self.current_action
+        f = Finding(severity=severity, rule=rule, message=message)
+        if action is not None:
+            f.line, f.column, f.action_id, f.text = (action.line, action.column,
+                                                     action.action_id, action.text)
+        if severity == ERROR:
+            if self.first_error_line is not None or any(
+                    x.severity == ERROR for x in self.findings):
+                f.consequential = True
+        self.findings.append(f)
+        return f
+
+    # ------------------------------------------------------------------
+    # money
+
+    def transfer(self, payer, payee, amount: int):
+        if amount == 0:
+            return
+        payer.cash -= amount
+        payee.cash += amount
+        if payer is self.bank and self.bank.cash < 0 and not self.bank_broken:
+            self.bank_broken = True
+            self.trigger_end("bank")
+
+    def pay_from_bank(self, payee, amount: int):
+        self.transfer(self.bank, payee, amount)
+
+    # ------------------------------------------------------------------
+    # certificates and presidency
+
+    def percent_in(self, corp: Corporation, where: str) -> int:
+        return corp.percent_of(where)
+
+    def num_certs(self, player: Player) -> int:
+        """Certificates counting towards the limit: privates, and shares of
+        corporations whose price is not in a zone outside the limit."""
+        n = sum(1 for c in player.companies if not c.closed)
+        for corp in self.corporations.values():
+            if corp.price is not None and corp.price.has("no_cert_limit"):
+                continue
+            n += sum(1 for cert in corp.certs if cert.owner is player)
+        return n
+
+    def move_cert(self, cert: Cert, to):
+        cert.owner = to
+
+    def update_president(self, corp: Corporation, seller: Optional[Player] = None):
+        """Give the presidency to the player with most shares; the current
+        president keeps it on a tie; among others the first in seating order
+        after the current president (or seller) wins."""
+        pres = corp.president
+        holdings = {p: corp.percent_of(p) for p in self.players}
+        best = max(holdings.values()) if holdings else 0
+        if pres is not None and holdings.get(pres, 0) == best:
+            return
+        if best == 0:
+            return
+        start = (pres or seller or self.players[0]).seat
+        n = len(self.players)
+        order = [self.players[(start + i) % n] for i in range(1, n + 1)]
+        new = next(p for p in order if holdings[p] == best)
+        if pres is not None and new is not pres:
+            self.swap_president_cert(corp, pres, new)
+        elif pres is None:
+            pcert = corp.certs[0]
+            if pcert.owner is not new:
+                # the president's certificate is held by nobody yet (cannot happen in play)
+                pcert.owner = new
+        corp.president = new
+
+    def swap_president_cert(self, corp: Corporation, old: Player, new: Player):
+        pcert = next(c for c in corp.certs if c.president)
+        if pcert.owner is not old:
+            return
+        need = pcert.percent
+        given = []
+        for cert in sorted(corp.certs_of(new), key=lambda c: -c.index):
+            if cert.president:
+                continue
+            if sum(c.percent for c in given) >= need:
+                break
+            given.append(cert)
+        for cert in given:
+            cert.owner = old
+        pcert.owner = new
+
+    # ------------------------------------------------------------------
+    # share prices
+
+    def place_price(self, corp: Corporation, cell: Cell):
+        if corp.price is not None and corp in corp.price.stack:
+            corp.price.stack.remove(corp)
+        corp.price = cell
+        cell.stack.append(corp)
+
+    def move_price(self, corp: Corporation, direction: str, steps: int = 1):
+        if corp.price is None:
+            return
+        cell = corp.price
+        for _ in range(steps):
+            cell = getattr(self.market, direction)(cell)
+        if cell is not corp.price:
+            self.place_price(corp, cell)
+
+    def operating_order(self) -> list[Corporation]:
+        floated = [c for c in self.corporations.values() if c.floated and not c.closed]
+        return sorted(floated, key=self.price_order_key)
+
+    @staticmethod
+    def price_order_key(corp: Corporation):
+        cell = corp.price
+        return (-cell.price, -cell.col, cell.row, cell.stack.index(corp))
+
+    # ------------------------------------------------------------------
+    # floating
+
+    def check_float(self, corp: Corporation):
+        if corp.floated:
+            return
+        sold = 100 - corp.percent_of("ipo")
+        if sold >= corp.spec.float_percent:
+            corp.floated = True
+            if self.rules.stock.get("capitalization", "full") == "full":
+                self.pay_from_bank(corp, corp.par.price * 10)
+
+    # ------------------------------------------------------------------
+    # trains and phases
+
+    def depot_trains(self) -> list[Train]:
+        return [t for t in self.trains if t.owner == "depot"]
+
+    def available_depot_trains(self) -> list[Train]:
+        """What the depot sells now: the trains of the lowest type not sold
+        out, plus types whose availability phase has begun."""
+        depot = self.depot_trains()
+        if not depot:
+            return []
+        first = depot[0].name
+        phases_seen = {p.name for p in self.rules.phases[: self.phase_index + 1]}
+        out = []
+        for t in depot:
+            if t.name == first or (t.spec.available_on and t.spec.available_on in phases_seen):
+                out.append(t)
+        # one of each type is offered at a time
+        seen, offered = set(), []
+        for t in out:
+            if t.name not in seen:
+                seen.add(t.name)
+                offered.append(t)
+        return offered
+
+    def pool_trains(self) -> list[Train]:
+        return [t for t in self.trains if t.owner == "pool"]
+
+    def train_limit(self, corp: Corporation) -> int:
+        return self.phase.train_limit
+
+    def on_train_bought(self, train: Train):
+        """A train left the depot for the first time: phase changes, rusting, events."""
+        for i, ph in enumerate(self.rules.phases):
+            if i > self.phase_index and ph.on == train.name:
+                self.change_phase(i)
+        for event in train.spec.events:
+            self.run_event(event, train)
+
+    def change_phase(self, index: int):
+        self.phase_index = index
+        name = self.phase.name
+        for t in self.trains:
+            if t.spec.rusts_on == name and t.owner not in ("depot", None):
+                owner = t.owner
+                if isinstance(owner, Corporation):
+                    owner.trains.remove(t)
+                t.owner = None
+            if t.spec.obsolete_on == name:
+                t.obsolete = True
+        if not self.phase.company_buy:
+            pass
+        hook = getattr(self.round, "on_phase_change", None)
+        if hook:
+            hook()
+
+    def run_event(self, event: str, train: Train):
+        if event == "close_companies":
+            for company in self.companies.values():
+                self.close_company(company)
+
+    def close_company(self, company: Company):
+        if company.closed:
+            return
+        owner = company.owner
+        if isinstance(owner, (Player, Corporation)) and company in owner.companies:
+            owner.companies.remove(company)
+        company.closed = True
+        company.owner = None
+        if self.board is not None:
+            self.board.unblock(company.sym)
+
+    def give_train(self, train: Train, corp: Corporation):
+        prev = train.owner
+        if isinstance(prev, Corporation):
+            prev.trains.remove(train)
+        train.owner = corp
+        corp.trains.append(train)
+        if prev == "depot":
+            self.on_train_bought(train)
+
+    def excess_trains(self) -> dict:
+        out = {}
+        for corp in self.corporations.values():
+            if corp.closed:
+                continue
+            n = len([t for t in corp.trains if not t.obsolete or
+                     self.rules.operating.get("obsolete_trains_count", False)])
+            limit = self.train_limit(corp)
+            if n > limit:
+                out[corp] = n - limit
+        return out
+
+    # ------------------------------------------------------------------
+    # the end
+
+    def trigger_end(self, reason: str):
+        timing = self.rules.end.get(reason)
+        if timing is None:
+            return
+        if timing == "immediate":
+            self.finish(reason)
+        elif self.end_pending is None:
+            self.end_pending = reason
+
+    def finish(self, reason: str):
+        if not self.finished:
+            self.finished = True
+            self.end_reason = reason
+
+    # ------------------------------------------------------------------
+    # scoring
+
+    def share_value(self, player: Player) -> int:
+        total = 0
+        for corp in self.corporations.values():
+            pct = corp.percent_of(player)
+            if pct and corp.price is not None and not corp.closed:
+                total += corp.price.price * pct // corp.share_percent
+        return total
+
+    def company_value(self, player: Player) -> int:
+        return sum(c.value for c in player.companies if not c.closed)
+
+    def net_worth(self, player: Player) -> int:
+        parts = self.rules.net_worth
+        total = 0
+        if "cash" in parts:
+            total += player.cash
+        if "shares" in parts:
+            total += self.share_value(player)
+        if "companies" in parts:
+            total += self.company_value(player)
+        return total
+
+    def standings(self) -> list[dict]:
+        rows = []
+        for p in self.players:
+            rows.append({"player": p.name, "cash": p.cash, "shares": self.share_value(p),
+                         "privates": self.company_value(p), "net_worth": self.net_worth(p)})
+        ordered = sorted(rows, key=lambda r: -r["net_worth"])
+        rank = 0
+        last = None
+        for i, r in enumerate(ordered):
+            if r["net_worth"] != last:
+                rank = i + 1
+                last = r["net_worth"]
+            r["rank"] = rank
+        return ordered
+
+    def company_table(self) -> list[dict]:
+        rows = []
+        for corp in self.corporations.values():
+            if corp.par is None:
+                continue
+            rows.append({
+                "company": corp.sym,
+                "price": corp.price.price if corp.price else None,
+                "treasury": corp.cash,
+                "trains": [t.name for t in corp.trains],
+                "president": corp.president.name if corp.president else None,
+                "floated": corp.floated,
+                "closed": corp.closed,
+                "ipo_percent": corp.percent_of("ipo"),
+                "pool_percent": corp.percent_of("pool"),
+            })
+        return rows
+
+
+def _round_class(kind: str, name: str):
+    from .rounds import ROUND_MODULES
+    key = (kind, name)
+    if key not in ROUND_MODULES:
+        from .findings import InputError
+        raise InputError(f"ruleset names unknown {kind} module '{name}'; known: "
+                         + ", ".join(n for k, n in ROUND_MODULES if k == kind))
+    module_name, cls_name = ROUND_MODULES[key]
+    return getattr(importlib.import_module(module_name), cls_name)

@@ -1,0 +1,303 @@
+"""Read games exported from 18xx.games (JSON) into a GameRecord.
+
+The export's own semantics are followed: ``undo`` (the last action, or back
+to just after ``action_id``) and ``redo`` remove and restore actions,
+``message`` is chat, ``program_*`` entries are standing orders (no move),
+and ``auto_actions`` nested in an action happen right after it.  Shares
+(``PRR_2``), trains (``2-0``) and cities (``57-0-0``) are named by the
+export's ids; they are mapped to our names here, the ids being kept on the
+actions for the engine to resolve.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Optional
+
+from . import actions as A
+from .findings import WARNING, Finding, InputError
+
+HEX_RE = re.compile(r"^[A-Za-z]{1,2}-?\d+$")
+
+IGNORED_TYPES = {"message", "program_buy_shares", "program_share_pass", "program_auction_bid",
+                 "program_disable", "program_merger_pass", "program_harzbahn_draft_pass",
+                 "program_independent_mines", "program_close_pass", "program_buy_train",
+                 "end_game", "log"}
+
+
+def load_export_text(text: str, path: str) -> dict:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON: {exc.msg}", path=path, line=exc.lineno,
+                         column=exc.colno) from None
+    except RecursionError:
+        raise InputError("not valid JSON: nested too deeply", path=path) from None
+    if not isinstance(data, dict):
+        raise InputError("an 18xx.games export is a JSON object with 'title', 'players' and "
+                         "'actions'", path=path, line=1, column=1)
+    for key, typ in (("title", str), ("players", list), ("actions", list)):
+        if not isinstance(data.get(key), typ):
+            raise InputError(f"an 18xx.games export needs '{key}' "
+                             f"({'text' if typ is str else 'a list'})", path=path, line=1,
+                             column=1)
+    return data
+
+
+def filter_actions(raw: list) -> list:
+    """The actions that count, after undo/redo, in order (messages dropped)."""
+    kept: list = []
+    stack: list = []
+    index_of_id: dict = {}
+    for item in raw:
+        if not isinstance(item, dict):
+            kept.append(None)
+            continue
+        t = item.get("type")
+        if t == "undo":
+            target = item.get("action_id")
+            if target is None:
+                j = len(kept) - 1
+                while j >= 0 and (kept[j] is None or kept[j].get("type") == "message"):
+                    j -= 1
+                start = j
+            elif target == 0:
+                start = 0
+            else:
+                start = index_of_id.get(target, len(kept) - 1) + 1
+            group = []
+            for j in range(max(start, 0), len(kept)):
+                if kept[j] is not None and kept[j].get("type") != "message":
+                    group.append((j, kept[j]))
+                    kept[j] = None
+            stack.append(group)
+            kept.append(None)
+        elif t == "redo":
+            if stack:
+                for j, act in stack.pop():
+                    kept[j] = act
+            kept.append(None)
+        else:
+            if t != "message":
+                stack = []
+            kept.append(item)
+        if item.get("id") is not None:
+            index_of_id[item.get("id")] = len(kept) - 1
+    out = []
+    for item in kept:
+        if item is None or item.get("type") == "message":
+            continue
+        out.append(item)
+        for sub in item.get("auto_actions") or []:
+            if isinstance(sub, dict):
+                sub = dict(sub)
+                sub.setdefault("id", item.get("id"))
+                out.append(sub)
+    return out
+
+
+class _Converter:
+    def __init__(self, data: dict, path: str):
+        self.path = path
+        self.players = {}
+        for p in data["players"]:
+            if not isinstance(p, dict) or "name" not in p:
+                raise InputError("each player of an export needs a 'name'", path=path)
+            self.players[p.get("id")] = str(p["name"])
+            self.players[str(p.get("id"))] = str(p["name"])
+        self.tile_hex: dict[str, str] = {}
+        self.findings: list[Finding] = []
+
+    def name(self, item: dict) -> str:
+        ent = item.get("entity")
+        if item.get("entity_type") == "player" or ent in self.players:
+            return self.players.get(ent, self.players.get(str(ent), str(ent)))
+        return str(ent)
+
+    def convert(self, item: dict) -> Optional[A.Action]:
+        t = item.get("type")
+        actor = self.name(item)
+        common = dict(actor=actor, action_id=item.get("id"))
+        if t in IGNORED_TYPES or (isinstance(t, str) and t.startswith("program_")):
+            return None
+        if t == "pass":
+            return A.Pass(**common)
+        if t == "bid":
+            return A.Bid(company=str(item["company"]), price=int(item["price"]), **common)
+        if t == "par":
+            price = int(str(item["share_price"]).split(",")[0])
+            return A.Par(corporation=str(item["corporation"]), price=price, **common)
+        if t == "buy_shares":
+            corp, certs = _certs(item["shares"])
+            if item.get("entity_type") == "company":
+                return A.Exchange(corporation=corp, certs=certs, **common)
+            return A.BuyShares(corporation=corp, percent=item.get("percent"), certs=certs,
+                               count=len(certs) or 1, **common)
+        if t == "sell_shares":
+            corp, certs = _certs(item["shares"])
+            return A.SellShares(sales=[A.Sale(corporation=corp, percent=item.get("percent"),
+                                              certs=certs, count=len(certs))], **common)
+        if t == "lay_tile":
+            tile_id = str(item["tile"])
+            name = tile_id.rsplit("-", 1)[0]
+            self.tile_hex[tile_id] = str(item["hex"])
+            return A.LayTile(tile=name, hex=str(item["hex"]), rotation=int(item["rotation"]),
+                             **common)
+        if t == "place_token":
+            hex_, city = self.city(str(item["city"]))
+            corp = item.get("tokener") if item.get("entity_type") == "company" else None
+            return A.PlaceToken(hex=hex_, city=city, corporation=corp, **common)
+        if t == "run_routes":
+            routes = [self.route(r) for r in item.get("routes") or []]
+            total = None
+            if routes and all(r.revenue is not None for r in routes):
+                total = sum(r.revenue for r in routes) + int(item.get("extra_revenue") or 0)
+            elif not routes:
+                total = 0
+            return A.RunRoutes(routes=routes, revenue=total, **common)
+        if t == "dividend":
+            return A.Dividend(kind=str(item["kind"]), **common)
+        if t == "buy_train":
+            tid = str(item["train"])
+            ex = item.get("exchange")
+            return A.BuyTrain(train=tid.rsplit("-", 1)[0], train_id=tid,
+                              price=int(item["price"]) if item.get("price") is not None else None,
+                              exchange=str(ex).rsplit("-", 1)[0] if ex else None,
+                              exchange_id=str(ex) if ex else None, **common)
+        if t == "discard_train":
+            tid = str(item["train"])
+            return A.DiscardTrain(train=tid.rsplit("-", 1)[0], train_id=tid, **common)
+        if t == "buy_company":
+            return A.BuyCompany(company=str(item["company"]), price=int(item["price"]), **common)
+        if t == "bankrupt":
+            return A.Bankrupt(**common)
+        self.findings.append(Finding(
+            severity=WARNING, rule="import.unsupported",
+            message=f"action type '{t}' is not supported by railcheck yet; skipped",
+            action_id=item.get("id")))
+        return None
+
+    def city(self, city_id: str) -> tuple[str, Optional[int]]:
+        parts = city_id.split("-")
+        if len(parts) < 3:
+            return city_id, None
+        tile_id = "-".join(parts[:-1])
+        idx = int(parts[-1]) if parts[-1].isdigit() else None
+        if tile_id in self.tile_hex:
+            return self.tile_hex[tile_id], idx
+        head = parts[0]
+        if HEX_RE.match(head):
+            return head, idx
+        return tile_id, idx
+
+    def route(self, r: dict) -> A.Route:
+        tid = str(r.get("train", "?"))
+        conns = [[str(h) for h in seg] for seg in r.get("connections") or []]
+        path = _chain(conns)
+        hexes = [str(h) for h in r.get("hexes") or []]
+        if path:
+            stop_hexes = [path[0][0]] + [seg[-1] for seg in path]
+        else:
+            stop_hexes = hexes
+        nodes = [str(n) for n in r.get("nodes") or []]
+        by_hex: dict[str, list[int]] = {}
+        for n in nodes:
+            h, _, i = n.rpartition("-")
+            if i.isdigit():
+                by_hex.setdefault(h, []).append(int(i))
+        stops = []
+        for h in stop_hexes:
+            cands = by_hex.get(h)
+            city = cands.pop(0) if cands else None
+            stops.append(A.Stop(hex=h, city=city))
+        rev = r.get("revenue")
+        return A.Route(train=tid.rsplit("-", 1)[0], train_id=tid, stops=stops,
+                       path=path or None, revenue=int(rev) if rev is not None else None)
+
+
+def _chain(segments: list[list[str]]) -> list[list[str]]:
+    """Orient track segments into one walk (an export lists each segment
+    between two stops, not always in the direction of travel)."""
+    if not segments:
+        return []
+    if len(segments) == 1:
+        return [list(segments[0])]
+    segs = [list(s) for s in segments]
+    first, second = segs[0], segs[1]
+    if first[0] in (second[0], second[-1]) and first[-1] not in (second[0], second[-1]):
+        first = first[::-1]
+    out = [first]
+    for seg in segs[1:]:
+        end = out[-1][-1]
+        if seg[0] == end:
+            out.append(seg)
+        elif seg[-1] == end:
+            out.append(seg[::-1])
+        else:
+            out.append(seg)   # not a walk; the board check will say so
+    return out
+
+
+def _certs(shares) -> tuple[str, tuple[int, ...]]:
+    corp = None
+    idx = []
+    for s in shares or []:
+        c, _, i = str(s).rpartition("_")
+        corp = corp or c
+        if i.isdigit():
+            idx.append(int(i))
+    return corp or "?", tuple(idx)
+
+
+def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
+    data = load_export_text(text, path)
+    conv = _Converter(data, path)
+    settings = data.get("settings") or {}
+    options = [str(o) for o in (settings.get("optional_rules") or [])]
+    record = A.GameRecord(path=path, title=str(data["title"]),
+                          players=[str(p["name"]) for p in data["players"]],
+                          options=options)
+    record.tags["title"] = record.title
+    if settings.get("seed") not in (None, ""):
+        record.tags["seed"] = str(settings.get("seed"))
+    if data.get("id") is not None:
+        record.tags["site"] = f"18xx.games #{data.get('id')}"
+    for item in filter_actions(data["actions"]):
+        try:
+            act = conv.convert(item)
+        except (KeyError, TypeError, ValueError) as exc:
+            conv.findings.append(Finding(
+                severity="error", rule="import.malformed",
+                message=f"malformed '{item.get('type')}' action: {exc!r}",
+                action_id=item.get("id")))
+            continue
+        if act is None:
+            continue
+        act.text = _describe(item, conv)
+        record.actions.append(act)
+    result = data.get("result")
+    if isinstance(result, dict) and result:
+        record.expected_result = {}
+        for pid, worth in result.items():
+            name = conv.players.get(pid, conv.players.get(str(pid)))
+            if name is not None and isinstance(worth, (int, float)):
+                record.expected_result[name] = int(worth)
+    record.expected_end_reason = data.get("game_end_reason")
+    return record, conv.findings
+
+
+def _describe(item: dict, conv: _Converter) -> str:
+    """A short, readable form of an export action for reports."""
+    t = item.get("type")
+    who = conv.name(item)
+    bits = [f"#{item.get('id')}", who, t]
+    for key in ("company", "corporation", "share_price", "price", "hex", "tile", "rotation",
+                "city", "train", "exchange", "kind"):
+        if item.get(key) not in (None, ""):
+            bits.append(f"{key}={item[key]}")
+    if item.get("shares"):
+        bits.append("shares=" + ",".join(map(str, item["shares"])))
+    if t == "run_routes":
+        bits.append("revenue=" + str(sum(int(r.get("revenue") or 0) for r in item.get("routes") or [])))
+    return " ".join(bits)

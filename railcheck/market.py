@@ -1,0 +1,83 @@
+"""The stock market grid: cells with prices and zones, and token movement."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+
+@dataclass(eq=False)
+class Cell:
+    row: int
+    col: int
+    price: int
+    zones: frozenset          # e.g. {"no_cert_limit", "unlimited", "multiple_buy"}
+    par: bool
+    letters: str
+    #: corporations whose token is on this cell, in stacking order (first = top)
+    stack: list = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return f"{self.price} (row {self.row + 1}, column {self.col + 1})"
+
+    def has(self, zone: str) -> bool:
+        return zone in self.zones
+
+    def __repr__(self) -> str:
+        return f"Cell({self.price}@{self.row},{self.col})"
+
+
+LETTER_ZONES = {"p": "par"}
+
+
+class Market:
+    def __init__(self, rows: list[list[str]], zones: dict[str, list[str]]):
+        self.grid: list[list[Optional[Cell]]] = []
+        for r, row in enumerate(rows):
+            out = []
+            for c, raw in enumerate(row):
+                if not raw:
+                    out.append(None)
+                    continue
+                digits = raw.rstrip("abcdefghijklmnopqrstuvwxyz")
+                letters = raw[len(digits):]
+                zs = set()
+                for ch in letters:
+                    zs.update(zones.get(ch, []))
+                    if ch in LETTER_ZONES:
+                        zs.add(LETTER_ZONES[ch])
+                out.append(Cell(r, c, int(digits), frozenset(zs), "p" in letters, letters))
+            self.grid.append(out)
+        self.par_cells = [cell for row in self.grid for cell in row if cell and cell.par]
+
+    def cell(self, row: int, col: int) -> Optional[Cell]:
+        if 0 <= row < len(self.grid) and 0 <= col < len(self.grid[row]):
+            return self.grid[row][col]
+        return None
+
+    def par_cell(self, price: int) -> Optional[Cell]:
+        for cell in self.par_cells:
+            if cell.price == price:
+                return cell
+        return None
+
+    # --- movement; each returns the new cell (possibly the same) ---------
+
+    def up(self, cell: Cell) -> Cell:
+        return self.cell(cell.row - 1, cell.col) or cell
+
+    def down(self, cell: Cell) -> Cell:
+        return self.cell(cell.row + 1, cell.col) or cell
+
+    def right(self, cell: Cell) -> Cell:
+        nxt = self.cell(cell.row, cell.col + 1)
+        if nxt is not None:
+            return nxt
+        return self.up(cell)
+
+    def left(self, cell: Cell) -> Cell:
+        nxt = self.cell(cell.row, cell.col - 1)
+        if nxt is not None:
+            return nxt
+        return self.down(cell)

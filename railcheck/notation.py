@@ -1,0 +1,1206 @@
+"""The railcheck game notation (``*.18xx`` files): parser, binder and writer.
+
+Parsing happens in two stages:
+
+1. every line (comment cut off) is parsed with the Lark grammar
+   ``grammar/notation.lark`` (LALR, contextual lexer, an inline transformer
+   that turns the parse into small tuples of tokens).  Results are cached by
+   line text, since games repeat many lines (``Alice pass``, ``PRR payout``).
+2. the binder turns those tuples into :mod:`railcheck.actions` values and
+   resolves names with :class:`Names` (what the title's ruleset knows).
+
+Syntax errors are fatal (:class:`~railcheck.findings.InputError`, located,
+with the offending line and a caret); unknown names are not: they become
+``notation.unknown_name`` findings and the action is dropped.
+
+The notation itself is described in ``docs/notation.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterable, Optional
+
+from .actions import (
+    Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Checkpoint, Choose,
+    DiscardTrain, Dividend, Exchange, GameRecord, LayTile, Par, Pass, PlaceToken,
+    RoundMarker, Route, RunRoutes, Sale, SellShares, Stop,
+)
+from .findings import ERROR, Finding, InputError, did_you_mean
+
+__all__ = ["Names", "parse_header", "parse_game", "write_game", "MAX_LINE_LENGTH"]
+
+#: longer lines are refused (an InputError), whatever they contain
+MAX_LINE_LENGTH = 10_000
+
+_GRAMMAR_PACKAGE = "railcheck.grammar"
+_GRAMMAR_FILE = "notation.lark"
+
+MONEY_FIELDS = ("cash", "treasury", "price", "worth")
+CHECK_FIELDS = MONEY_FIELDS + ("trains", "president")
+DIVIDEND_KINDS = ("payout", "withhold", "half")
+
+#: every keyword of the grammar (lower case); names equal to one are quoted
+#: by the writer
+KEYWORDS = frozenset("""
+    pass bid choose par buy sell exchange lay token run payout withhold half
+    discard bankrupt train private from for ipo pool depot none check cash
+    treasury price worth trains president auction sr or mr
+""".split())
+
+_NAME_RE = re.compile(r"[\w.'&\-]+")
+_HEADER_KEY_RE = re.compile(r"[a-z][a-z0-9_\-]*")
+
+
+# --------------------------------------------------------------------------
+# names known to the binder
+
+class Names:
+    """What the binder needs from a ruleset: the names of the title's
+    players (usually empty: the header lists them), corporations, privates
+    (``companies``), train types and, optionally, tiles (None: any tile)."""
+
+    def __init__(self, players: list[str], corporations: list[str],
+                 companies: list[str], trains: list[str],
+                 tiles: Optional[list[str]] = None):
+        self.players = list(players)
+        self.corporations = list(corporations)
+        self.companies = list(companies)
+        self.trains = list(trains)
+        self.tiles = None if tiles is None else list(tiles)
+
+    def __repr__(self) -> str:
+        return (f"Names(players={self.players!r}, corporations={self.corporations!r}, "
+                f"companies={self.companies!r}, trains={self.trains!r}, tiles={self.tiles!r})")
+
+
+_KIND_WORDS = {
+    "player": "player", "corporation": "corporation", "company": "private",
+    "train": "train type", "tile": "tile",
+}
+
+
+def _kinds_phrase(kinds: tuple[str, ...]) -> str:
+    words = [_KIND_WORDS[k] for k in kinds]
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+class _Resolver:
+    """Looks names up: exact first, then a unique case-insensitive match
+    (which gives the canonical spelling).  Without a ruleset (``names`` None)
+    only players are known and every other name is accepted as written."""
+
+    def __init__(self, header_players: list[str], names: Optional[Names]):
+        self.strict = names is not None
+        players = list(header_players)
+        if names is not None:
+            players += [p for p in names.players if p not in players]
+        lists: dict[str, Optional[list[str]]] = {"player": players}
+        if names is not None:
+            lists["corporation"] = names.corporations
+            lists["company"] = names.companies
+            lists["train"] = names.trains
+            lists["tile"] = names.tiles
+        self.lists = lists
+        self.exact = {k: set(v) for k, v in lists.items() if v is not None}
+        self.lower: dict[str, dict[str, list[str]]] = {}
+        for kind, values in lists.items():
+            if values is None:
+                continue
+            table: dict[str, list[str]] = {}
+            for v in values:
+                table.setdefault(v.lower(), []).append(v)
+            self.lower[kind] = table
+
+    def known(self, kind: str) -> bool:
+        """Whether names of this kind are checked at all."""
+        return kind in self.exact
+
+    def lookup(self, text: str, kinds: Iterable[str]) -> tuple[Optional[str], Optional[str]]:
+        """(canonical name, its kind) or (None, None)."""
+        kinds = [k for k in kinds if k in self.exact]
+        for kind in kinds:
+            if text in self.exact[kind]:
+                return text, kind
+        hits = []
+        for kind in kinds:
+            for value in self.lower[kind].get(text.lower(), ()):
+                hits.append((value, kind))
+        if len(hits) == 1:
+            return hits[0]
+        return None, None
+
+    def candidates(self, kinds: Iterable[str]) -> list[str]:
+        out: list[str] = []
+        for kind in kinds:
+            for v in self.lists.get(kind) or ():
+                if v not in out:
+                    out.append(v)
+        return out
+
+
+# --------------------------------------------------------------------------
+# stage 1: the Lark parser
+
+_PARSER = None
+_LINE_CACHE: dict[str, object] = {}
+_LINE_CACHE_MAX = 50_000
+
+
+def _grammar_text() -> str:
+    errors = []
+    try:
+        from importlib import resources
+        return resources.files(_GRAMMAR_PACKAGE).joinpath(_GRAMMAR_FILE).read_text("utf-8")
+    except Exception as exc:  # not installed: the development tree
+        errors.append(exc)
+    path = Path(__file__).resolve().parent.parent / "grammar" / _GRAMMAR_FILE
+    try:
+        return path.read_text("utf-8")
+    except Exception as exc:
+        errors.append(exc)
+    raise InputError(f"cannot load the notation grammar ({errors[-1]})", path=str(path))
+
+
+class _Tok(str):
+    """A piece of a parsed line: its text and 1-based column."""
+
+    __slots__ = ("column", "type")
+
+    def __new__(cls, value: str, column: int, type_: str = ""):
+        obj = super().__new__(cls, value)
+        obj.column = column
+        obj.type = type_
+        return obj
+
+
+def _tok(token, value: Optional[str] = None) -> _Tok:
+    return _Tok(str(token) if value is None else value, token.column, token.type)
+
+
+def _make_transformer():
+    from lark import Transformer
+
+    class ToTuples(Transformer):
+        """Inline transformer: a line becomes a tuple of ``_Tok`` values."""
+
+        # --- names
+        def name(self, c):
+            t = c[0]
+            if t.type == "QUOTED":
+                return _Tok(str(t)[1:-1], t.column, "QUOTED")
+            return _tok(t)
+
+        # --- lines
+        def header(self, c):
+            key = _tok(c[0])
+            if len(c) > 1:
+                raw = str(c[1])
+                value = _Tok(raw.strip(), c[1].column + (len(raw) - len(raw.lstrip())), "VALUE")
+            else:
+                value = None
+            return ("header", key, value)
+
+        def round(self, c):
+            return ("round", _tok(c[0]), _tok(c[1]) if len(c) > 1 else None)
+
+        def action(self, c):
+            return ("action", c[0], c[1])
+
+        # --- verbs: (verb keyword, arguments...)
+        def pass_(self, c):
+            return ("pass", _tok(c[0]))
+
+        def bid(self, c):
+            return ("bid", _tok(c[0]), c[1], _tok(c[2]))
+
+        def choose(self, c):
+            return ("choose", _tok(c[0]), c[1], _tok(c[2]) if len(c) > 2 else None)
+
+        def par(self, c):
+            return ("par", _tok(c[0]), c[1], _tok(c[2]))
+
+        def buy_train(self, c):
+            return ("buy_train", _tok(c[0]), _tok(c[2]), tuple(c[3:]))
+
+        def buy_private(self, c):
+            return ("buy_private", _tok(c[0]), c[2], tuple(c[3:]))
+
+        def buy(self, c):
+            amount = name = source = None
+            for x in c[1:]:
+                if isinstance(x, _Tok):
+                    name = x
+                elif x.type in ("INT", "PERCENT"):
+                    amount = _tok(x)
+                else:
+                    source = _tok(x)
+            return ("buy", _tok(c[0]), amount, name, source)
+
+        def sale(self, c):
+            if len(c) == 2:
+                return (_tok(c[0]), c[1])
+            return (None, c[0])
+
+        def sell(self, c):
+            return ("sell", _tok(c[0]), tuple(c[1:]))
+
+        def exchange(self, c):
+            return ("exchange", _tok(c[0]), c[1], _tok(c[2]) if len(c) > 2 else None)
+
+        def lay(self, c):
+            return ("lay", _tok(c[0]), _tok(c[1]), _tok(c[2]), _tok(c[3]) if len(c) > 3 else None)
+
+        def token(self, c):
+            corp = c[3] if len(c) > 3 else None
+            return ("token", _tok(c[0]), _tok(c[1]), corp)
+
+        def run(self, c):
+            routes = tuple(x for x in c[1:] if isinstance(x, tuple) and x[0] == "route")
+            total = next((x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "total"), None)
+            return ("run", _tok(c[0]), routes, total)
+
+        def run_none(self, c):
+            total = c[2][1] if len(c) > 2 else None
+            return ("run", _tok(c[0]), (), total)
+
+        def route(self, c):
+            train = _tok(c[0])
+            nodes = [_tok(c[1])]
+            seps = []
+            revenue = None
+            rest = c[2:]
+            i = 0
+            while i < len(rest):
+                t = rest[i]
+                if t.type in ("DASH", "TILDE"):
+                    seps.append(str(t))
+                    nodes.append(_tok(rest[i + 1]))
+                    i += 2
+                else:
+                    revenue = _tok(t)
+                    i += 1
+            return ("route", train, tuple(nodes), tuple(seps), revenue)
+
+        def total(self, c):
+            return ("total", _tok(c[0]))
+
+        def dividend(self, c):
+            return ("dividend", _tok(c[0]))
+
+        def discard(self, c):
+            return ("discard", _tok(c[0]), _tok(c[1]))
+
+        def bankrupt(self, c):
+            return ("bankrupt", _tok(c[0]))
+
+        def option_from(self, c):
+            x = c[1]
+            if not isinstance(x, _Tok):  # DEPOT / POOL keyword
+                x = _Tok(str(x).lower(), x.column, x.type)
+            return ("from", _tok(c[0]), x)
+
+        def option_for(self, c):
+            return ("for", _tok(c[0]), _tok(c[1]))
+
+        def option_exchange(self, c):
+            return ("exchange", _tok(c[0]), _tok(c[1]))
+
+        # --- checkpoints: ("check", keyword, subject, field, value)
+        def check_money(self, c):
+            return ("check", _tok(c[0]), c[1], _tok(c[2]), _tok(c[3]))
+
+        def check_trains(self, c):
+            return ("check", _tok(c[0]), c[1], _tok(c[2]), c[3])
+
+        def check_president(self, c):
+            return ("check", _tok(c[0]), c[1], _tok(c[2]), c[3])
+
+        def train_list(self, c):
+            if len(c) == 1 and c[0].type == "NONE":
+                return ()
+            return tuple(_tok(t) for t in c)
+
+    return ToTuples()
+
+
+def _parser():
+    global _PARSER
+    if _PARSER is None:
+        from lark import Lark
+        _PARSER = Lark(_grammar_text(), parser="lalr", lexer="contextual",
+                       transformer=_make_transformer(), maybe_placeholders=False)
+    return _PARSER
+
+
+# --------------------------------------------------------------------------
+# syntax errors in plain words
+
+_TERMINAL_WORDS = {
+    "NAME": "a name", "QUOTED": "a name", "INT": "a number",
+    "PERCENT": "a percentage (like 20%)", "TILE": "a tile number (like 57)",
+    "HEX": "a hex (like H10)", "NODE": "a hex (like H10 or H10.1)",
+    "ROTATION": "a rotation (r0 to r5)", "TRAIN_TYPE": "a train type (like 2, 3 or D)",
+    "ROUND_NUM": "a round number (like 1 or 2.1)", "VALUE": "a value",
+    "DASH": "'-'", "TILDE": "'~'", "COLON": "':'", "COMMA": "','", "LPAR": "'('",
+    "RPAR": "')'", "EQUAL": "'='", "$END": "the end of the line",
+    "<END-OF-FILE>": "the end of the line",
+}
+_VERBS = ("PASS", "BID", "BUY", "CHOOSE", "PAR", "SELL", "EXCHANGE", "LAY", "TOKEN",
+          "RUN", "PAYOUT", "WITHHOLD", "HALF", "DISCARD", "BANKRUPT")
+_FIELDS = ("CASH", "TREASURY", "PRICE", "WORTH", "TRAINS", "PRESIDENT")
+
+#: what a name is, by the word before it
+_NAME_BY_PREVIOUS = {
+    "bid": "a private company", "choose": "a private company",
+    "private": "a private company", "par": "a corporation",
+    "exchange": "a corporation", "sell": "a corporation",
+    "buy": "a corporation, a private", ",": "a corporation",
+    "for": "a corporation", "check": "a player or corporation",
+    "president": "a player",
+}
+
+_PREVIOUS_WORD = re.compile(r"""("[^"\n]*"|[\w.'&+%\-]+|\S)\s*$""")
+_FOUND_WORD = re.compile(r"""\s*("[^"\n]*"|[\w.'&+%\-]+|\S)""")
+
+
+def _show(text: str) -> str:
+    """A line made safe to print, one character per character (so a caret
+    below stays aligned)."""
+    return "".join(ch if ch.isprintable() else (" " if ch == "\t" else "?") for ch in text)
+
+
+def _context(lineno: int, text: str, column: int) -> str:
+    """The line, and a caret under ``column`` (1-based).  Long lines are cut
+    to a window around the column."""
+    start = 0
+    shown = text
+    if len(text) > 100:
+        start = max(0, column - 1 - 50)
+        shown = text[start:start + 100]
+    prefix = "..." if start > 0 else ""
+    suffix = "..." if start + len(shown) < len(text) else ""
+    gutter = f"{lineno:>5} | "
+    caret = " " * (len(gutter) - 2) + "| " + " " * (len(prefix) + column - 1 - start) + "^"
+    return gutter + prefix + _show(shown) + suffix + "\n" + caret
+
+
+def _error(path: str, lineno: int, text: str, column: int, message: str) -> InputError:
+    column = max(1, min(column, len(text) + 1))
+    return InputError(message, path=path, line=lineno, column=column,
+                      context=_context(lineno, text, column))
+
+
+def _clip(word: str, limit: int = 30) -> str:
+    word = _show(word)
+    return word if len(word) <= limit else word[:limit - 3] + "..."
+
+
+def _describe_expected(expected: set[str], previous: Optional[str], at_start: bool) -> str:
+    expected = set(expected)
+    prev = (previous or "").lower()
+    if at_start:
+        return ("a player, corporation or private followed by a verb, a round marker "
+                "(auction, SR 1, OR 1.1), a checkpoint ('check ...') or a header line 'key: value'")
+    parts: list[str] = []
+    verbs = expected & set(_VERBS)
+    if len(verbs) > 3:
+        parts.append("a verb (" + ", ".join(v.lower() for v in _VERBS) + ")")
+        expected -= verbs
+        expected.discard("COLON")
+    fields = expected & set(_FIELDS)
+    if len(fields) > 2:
+        parts.append("a field (" + ", ".join(f.lower() for f in _FIELDS) + ")")
+        expected -= fields
+    if expected & {"NAME", "QUOTED"}:
+        if prev.isdigit() or prev.endswith("%"):
+            phrase = "a corporation"
+        elif prev == "from":
+            phrase = ("a corporation, 'depot' or 'pool'" if expected & {"DEPOT", "POOL"}
+                      else "a player (the seller)")
+            expected -= {"DEPOT", "POOL"}
+        else:
+            phrase = _NAME_BY_PREVIOUS.get(prev, "a name")
+        if expected & {"INT", "PERCENT"} and prev in ("buy", "sell", ","):
+            phrase += ", a number of shares" if prev == "buy" else " or a number of shares"
+            expected -= {"INT", "PERCENT"}
+        if "TRAIN" in expected and "PRIVATE" in expected:
+            phrase += ", 'train' or 'private'"
+            expected -= {"TRAIN", "PRIVATE"}
+        parts.append(phrase)
+        expected -= {"NAME", "QUOTED"}
+    if "INT" in expected and prev in {"for", "=", "("} | {f.lower() for f in _FIELDS}:
+        parts.append("an amount of money" if prev != "(" else "the train's revenue")
+        expected.discard("INT")
+    elif "INT" in expected:
+        parts.append("a price" if prev not in ("sell", ",") else "a number")
+        expected.discard("INT")
+    order = sorted(expected, key=lambda t: (t in ("$END", "<END-OF-FILE>"), t))
+    for t in order:
+        word = _TERMINAL_WORDS.get(t)
+        if word is None:
+            word = "'" + (t if t in ("SR", "OR", "MR") else t.lower()) + "'"
+        if word not in parts:
+            parts.append(word)
+    if not parts:
+        return "something else"
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+    end_of_line = False
+    if isinstance(exc, UnexpectedToken):
+        expected = set(exc.expected or ())
+        if exc.token.type == "$END":
+            column = len(content) + 1
+            end_of_line = True
+        else:
+            column = exc.token.column
+    elif isinstance(exc, UnexpectedCharacters):
+        expected = set(exc.allowed or ())
+        column = exc.column
+    else:
+        expected = set()
+        column = getattr(exc, "column", 1)
+        if not isinstance(column, int):
+            column = 1
+    column = max(1, column)
+    before = content[:column - 1]
+    at_start = not before.strip()
+    m = _PREVIOUS_WORD.search(before)
+    previous = m.group(1) if m else None
+    if previous and previous.startswith('"'):
+        previous = None if at_start else previous
+    want = _describe_expected(expected, previous, at_start)
+    message = f"expected {want}"
+    if previous and not at_start:
+        message += f" after '{_clip(previous)}'"
+    if end_of_line:
+        message += ", but the line ends"
+    else:
+        found = _FOUND_WORD.match(content, column - 1)
+        if found and found.group(1) == '"':
+            message = "unclosed quote: a quoted name needs a closing '\"'"
+        elif found:
+            message += f", found '{_clip(found.group(1))}'"
+    # a frequent slip: `buy 3` for a train
+    low = content.lower().split()
+    if len(low) >= 3 and low[1] == "buy" and low[2].isdigit() and len(low) <= 4 \
+            and "train" not in low:
+        message += " (to buy a train, write 'buy train TYPE')"
+    return _error(path, lineno, content, column, message)
+
+
+def _parse_content(content: str, path: str, lineno: int):
+    cached = _LINE_CACHE.get(content)
+    if cached is not None:
+        return cached
+    from lark.exceptions import LarkError, UnexpectedInput
+    try:
+        result = _parser().parse(content)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, path, lineno, content) from None
+    except InputError:
+        raise
+    except (LarkError, Exception) as exc:  # anything else: still an InputError
+        raise _error(path, lineno, content, 1, f"cannot parse this line ({exc.__class__.__name__})") from None
+    if len(_LINE_CACHE) >= _LINE_CACHE_MAX:
+        _LINE_CACHE.clear()
+    _LINE_CACHE[content] = result
+    return result
+
+
+# --------------------------------------------------------------------------
+# lines and comments
+
+_ACTION_ID_RE = re.compile(r"#@(\d+)(?:\s|$)")
+_TRAILING_ID_RE = re.compile(r"#@(\d+)\s*$")
+
+
+class _Line:
+    __slots__ = ("number", "raw", "content", "action_id")
+
+    def __init__(self, number, raw, content, action_id):
+        self.number = number
+        self.raw = raw
+        self.content = content
+        self.action_id = action_id
+
+
+def _comment_start(line: str) -> int:
+    idx = line.find("#")
+    if idx < 0:
+        return -1
+    if '"' not in line[:idx]:
+        return idx
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            return i
+    return -1
+
+
+def _lines(text, path: str):
+    """Yield the non-blank lines: number, content without comment, id."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"not UTF-8 text (byte {exc.start})", path=path) from None
+    if not isinstance(text, str):
+        raise InputError(f"expected text, got {type(text).__name__}", path=path)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    for number, raw in enumerate(text.split("\n"), 1):
+        if raw.endswith("\r"):
+            raw = raw[:-1]
+        if len(raw) > MAX_LINE_LENGTH:
+            raise _error(path, number, raw[:200], 1,
+                         f"line too long ({len(raw)} characters, at most {MAX_LINE_LENGTH})")
+        cut = _comment_start(raw)
+        action_id = None
+        if cut >= 0:
+            comment = raw[cut:]
+            content = raw[:cut].rstrip()
+            if comment.startswith("#@"):
+                m = _ACTION_ID_RE.match(comment)
+                if not m:
+                    raise _error(path, number, raw, cut + 3,
+                                 "expected an action id (a number) after '#@'")
+                action_id = int(m.group(1))
+            elif "#@" in comment:
+                m = _TRAILING_ID_RE.search(comment)
+                if m:
+                    action_id = int(m.group(1))
+        else:
+            content = raw.rstrip()
+        if not content.strip():
+            if action_id is not None:
+                raise _error(path, number, raw, cut + 1, "an action id '#@N' must follow an action")
+            continue
+        yield _Line(number, raw, content, action_id)
+
+
+# --------------------------------------------------------------------------
+# header
+
+def _split_names(value: str, column: int, path: str, lineno: int, content: str,
+                 what: str) -> list[tuple[str, int]]:
+    """Parse ``a, "b c", d`` into names with their columns."""
+    out: list[tuple[str, int]] = []
+    i, n = 0, len(value)
+    while i <= n:
+        while i < n and value[i] in " \t":
+            i += 1
+        start = i
+        if i < n and value[i] == '"':
+            j = value.find('"', i + 1)
+            if j < 0:
+                raise _error(path, lineno, content, column + i, f"unclosed quote in the {what} list")
+            name = value[i + 1:j]
+            i = j + 1
+            if not name.strip():
+                raise _error(path, lineno, content, column + start, f"empty name in the {what} list")
+        else:
+            j = value.find(",", i)
+            j = n if j < 0 else j
+            name = value[i:j].strip()
+            i = i + len(value[i:j].rstrip())
+            if not name:
+                raise _error(path, lineno, content, column + start, f"empty name in the {what} list")
+            if not _NAME_RE.fullmatch(name):
+                hint = (f": quote names with spaces, \"{name}\"" if " " in name and '"' not in name
+                        else ": names are letters, digits and _ - . ' & or a \"quoted name\"")
+                raise _error(path, lineno, content, column + start, f"bad name '{_clip(name)}' in the {what} list{hint}")
+        out.append((name, column + start))
+        while i < n and value[i] in " \t":
+            i += 1
+        if i >= n:
+            break
+        if value[i] != ",":
+            raise _error(path, lineno, content, column + i, f"expected ',' between names in the {what} list")
+        i += 1
+        if i >= n:
+            raise _error(path, lineno, content, column + i, f"expected a name after ',' in the {what} list")
+    return out
+
+
+def _unquote_value(value: str) -> str:
+    if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
+        return value[1:-1]
+    return value
+
+
+_RESULT_ITEM = re.compile(r"""\s*("([^"\n]*)"|[\w.'&\-]+?)\s*[:=]?\s*(-?\d+)\s*(?:,|$)""")
+
+
+def _parse_result(value: str) -> Optional[dict[str, int]]:
+    """``Alice 5432, "Player 2" 4012`` -> {name: score}; None if not of that
+    form (the tag stays free text)."""
+    out: dict[str, int] = {}
+    pos = 0
+    value = value.strip()
+    if not value:
+        return None
+    while pos < len(value):
+        m = _RESULT_ITEM.match(value, pos)
+        if not m or m.end() == pos:
+            return None
+        name = m.group(2) if m.group(2) is not None else m.group(1)
+        out[name] = int(m.group(3))
+        pos = m.end()
+    return out or None
+
+
+class _Header:
+    def __init__(self):
+        self.tags: dict[str, str] = {}
+        self.locations: dict[str, tuple[int, int]] = {}
+        self.players: list[str] = []
+        self.options: list[str] = []
+
+    def add(self, parsed, line: _Line, path: str) -> None:
+        _, key, value = parsed
+        k = str(key)
+        if not _HEADER_KEY_RE.fullmatch(k):
+            hint = f": write '{k.lower()}:'" if _HEADER_KEY_RE.fullmatch(k.lower()) else ""
+            raise _error(path, line.number, line.content, key.column,
+                         f"header keys are lowercase letters, digits, '_' and '-'{hint}")
+        if k in self.tags:
+            first = self.locations[k][0]
+            raise _error(path, line.number, line.content, key.column,
+                         f"duplicate header '{k}' (first written on line {first})")
+        text = _unquote_value(str(value)) if value is not None else ""
+        if k == "players":
+            col = value.column if value is not None else len(line.content) + 1
+            if not text.strip():
+                raise _error(path, line.number, line.content, col, "expected player names after 'players:'")
+            names = _split_names(str(value), col, path, line.number, line.content, "players")
+            seen: dict[str, int] = {}
+            for name, c in names:
+                if name in seen:
+                    raise _error(path, line.number, line.content, c, f"player '{name}' listed twice")
+                seen[name] = c
+            self.players = [n for n, _ in names]
+        elif k == "options":
+            self.options = [o.strip() for o in text.split(",") if o.strip()]
+        elif k == "title" and not text.strip():
+            raise _error(path, line.number, line.content, len(line.content) + 1,
+                         "expected the title after 'title:' (like 1830)")
+        self.tags[k] = str(value) if k == "players" else text
+        self.locations[k] = (line.number, key.column)
+
+    def finish(self, path: str, line: Optional[_Line]) -> None:
+        where = {} if line is None else {"line": line.number, "column": 1,
+                                          "context": _context(line.number, line.content, 1)}
+        for key, example in (("title", "title: 1830"), ("players", "players: Alice, Bob, Carol")):
+            if key not in self.tags:
+                when = "before the first action" if line is not None else "in the file"
+                raise InputError(f"missing header line '{key}:' {when} (like '{example}')",
+                                 path=path, **where)
+
+
+def _read_header(lines, path: str):
+    """Consume header lines; return the header and the first other line
+    (already parsed) or None."""
+    header = _Header()
+    for line in lines:
+        parsed = _parse_content(line.content, path, line.number)
+        if parsed[0] == "header":
+            if line.action_id is not None:
+                raise _error(path, line.number, line.raw, len(line.content) + 1,
+                             "an action id '#@N' cannot follow a header line")
+            header.add(parsed, line, path)
+            continue
+        header.finish(path, line)
+        return header, (line, parsed)
+    header.finish(path, None)
+    return header, None
+
+
+def parse_header(text: str, path: str) -> tuple[dict[str, str], dict[str, tuple[int, int]]]:
+    """The header tags (``title``, ``players``... as written, values
+    stripped) and where each was written, (line, column).  Reads only up to
+    the first round marker or action.  Raises InputError for a malformed
+    header or a missing ``title``/``players``."""
+    try:
+        header, _ = _read_header(_lines(text, path), path)
+    except InputError:
+        raise
+    except Exception as exc:  # never anything but InputError
+        raise InputError(f"cannot read the header ({exc.__class__.__name__}: {exc})", path=path) from None
+    return dict(header.tags), dict(header.locations)
+
+
+# --------------------------------------------------------------------------
+# stage 2: the binder
+
+class _Unknown(Exception):
+    """An unknown name: becomes a finding, the action is dropped."""
+
+
+class _Binder:
+    def __init__(self, path: str, resolver: _Resolver):
+        self.path = path
+        self.r = resolver
+        self.findings: list[Finding] = []
+        self.line: Optional[_Line] = None
+        self.failed = False
+
+    # --- helpers
+    def error(self, tok_or_column, message: str) -> InputError:
+        col = tok_or_column if isinstance(tok_or_column, int) else tok_or_column.column
+        return _error(self.path, self.line.number, self.line.content, col, message)
+
+    def name(self, tok: _Tok, kinds: tuple[str, ...], what: Optional[str] = None,
+             note: str = "") -> str:
+        """Resolve ``tok`` as one of ``kinds``; unknown -> finding."""
+        checked = [k for k in kinds if self.r.known(k)]
+        if not checked:
+            return str(tok)
+        if len(checked) < len(kinds) and not self.r.strict:
+            # without a ruleset only players are known; the others pass
+            value, _ = self.r.lookup(str(tok), checked)
+            return value if value is not None else str(tok)
+        value, _ = self.r.lookup(str(tok), checked)
+        if value is not None:
+            return value
+        self.unknown(tok, what or _kinds_phrase(kinds), self.r.candidates(checked), note)
+        return str(tok)
+
+    def unknown(self, tok: _Tok, what: str, candidates: list[str], note: str = "") -> None:
+        hint = note or did_you_mean(str(tok), candidates)
+        self.findings.append(Finding(
+            severity=ERROR, rule="notation.unknown_name",
+            message=f"unknown {what} '{_clip(str(tok), 60)}'{hint}",
+            line=self.line.number, column=tok.column,
+            action_id=self.line.action_id, text=self.line.content.strip()))
+        self.failed = True
+
+    def int_(self, tok: _Tok) -> int:
+        return int(str(tok).rstrip("%"))
+
+    def corp(self, tok):
+        return self.name(tok, ("corporation",))
+
+    def company(self, tok):
+        return self.name(tok, ("company",), "private")
+
+    def train(self, tok):
+        return self.name(tok, ("train",))
+
+    def node(self, tok: _Tok) -> Stop:
+        text = str(tok)
+        if "." in text:
+            hex_, city = text.split(".", 1)
+            return Stop(hex=hex_.upper(), city=int(city))
+        return Stop(hex=text.upper())
+
+    # --- lines
+    def bind(self, line: _Line, parsed) -> Optional[Action]:
+        self.line = line
+        self.failed = False
+        kind = parsed[0]
+        if kind == "round":
+            _, kw, num = parsed
+            k = str(kw).lower()
+            k = "auction" if k == "auction" else k.upper()
+            number = tuple(int(x) for x in str(num).split(".")) if num is not None else ()
+            action = RoundMarker(kind=k, number=number, column=kw.column)
+        elif kind == "action":
+            action = self.bind_action(parsed[1], parsed[2])
+        elif kind == "check":
+            action = self.bind_check(parsed)
+        else:  # a header line after the first action
+            raise self.error(parsed[1], f"header line '{parsed[1]}:' after the first round marker "
+                             "or action: move it to the top of the file")
+        if self.failed or action is None:
+            return None
+        action.line = line.number
+        action.action_id = line.action_id
+        action.text = line.content.strip()
+        return action
+
+    def bind_check(self, parsed) -> Optional[Action]:
+        _, kw, subject, field_tok, value = parsed
+        field_name = str(field_tok).lower()
+        subj = self.name(subject, ("player", "corporation"))
+        if field_name in MONEY_FIELDS:
+            val: object = self.int_(value)
+        elif field_name == "trains":
+            val = [self.train(t) for t in value]
+        else:
+            val = self.name(value, ("player",))
+        return Checkpoint(subject=subj, field=field_name, value=val, column=kw.column)
+
+    def bind_action(self, actor_tok: _Tok, verb) -> Optional[Action]:
+        actor = self.name(actor_tok, ("player", "corporation", "company"))
+        v = verb[0]
+        kw = verb[1]
+        if v == "pass":
+            a = Pass()
+        elif v == "bid":
+            a = Bid(company=self.company(verb[2]), price=self.int_(verb[3]))
+        elif v == "choose":
+            a = Choose(company=self.company(verb[2]),
+                       price=None if verb[3] is None else self.int_(verb[3]))
+        elif v == "par":
+            a = Par(corporation=self.corp(verb[2]), price=self.int_(verb[3]))
+        elif v == "buy":
+            a = self.bind_buy(verb)
+        elif v == "buy_private":
+            a = self.bind_buy_private(verb)
+        elif v == "buy_train":
+            a = self.bind_buy_train(verb)
+        elif v == "sell":
+            sales = []
+            for amount, corp in verb[2]:
+                count, percent = self.amount(amount)
+                sales.append(Sale(corporation=self.corp(corp), count=count, percent=percent))
+            a = SellShares(sales=sales)
+        elif v == "exchange":
+            a = Exchange(corporation=self.corp(verb[2]),
+                         source=None if verb[3] is None else str(verb[3]).lower())
+        elif v == "lay":
+            _, _, tile, hex_, rot = verb
+            rotation = None
+            if rot is not None:
+                rotation = int(str(rot)[1:])
+                if rotation > 5:
+                    raise self.error(rot, f"rotation '{_clip(str(rot))}' out of range: r0 to r5")
+            tile_name = self.name(tile, ("tile",)) if self.r.known("tile") else str(tile)
+            a = LayTile(tile=tile_name, hex=str(hex_).upper(), rotation=rotation)
+        elif v == "token":
+            stop = self.node(verb[2])
+            corp = None if verb[3] is None else self.corp(verb[3])
+            a = PlaceToken(hex=stop.hex, city=stop.city, corporation=corp)
+        elif v == "run":
+            a = self.bind_run(verb)
+        elif v == "dividend":
+            a = Dividend(kind=str(kw).lower())
+        elif v == "discard":
+            a = DiscardTrain(train=self.train(verb[2]))
+        elif v == "bankrupt":
+            a = Bankrupt()
+        else:  # pragma: no cover - the grammar has no other verb
+            raise self.error(kw, f"unknown verb '{kw}'")
+        a.actor = actor
+        a.column = actor_tok.column
+        return a
+
+    def amount(self, tok) -> tuple[int, Optional[int]]:
+        if tok is None:
+            return 1, None
+        n = self.int_(tok)
+        if n < 1:
+            raise self.error(tok, "a number of shares must be at least 1")
+        if str(tok).endswith("%"):
+            if n > 100:
+                raise self.error(tok, "a percentage must be at most 100%")
+            return 1, n
+        return n, None
+
+    def bind_buy(self, verb) -> Action:
+        _, kw, amount, name, source = verb
+        src = None if source is None else str(source).lower()
+        plain = amount is None and source is None
+        if not self.r.strict:
+            count, percent = self.amount(amount)
+            return BuyShares(corporation=str(name), count=count, percent=percent, source=src)
+        value, kind = self.r.lookup(str(name), ("corporation", "company") if plain else ("corporation",))
+        if value is None:
+            note = ""
+            if not plain:
+                other, _ = self.r.lookup(str(name), ("company",))
+                if other is not None:
+                    note = f" ('{other}' is a private: write 'buy {other}' without a count or source)"
+            kinds = ("corporation", "company") if plain else ("corporation",)
+            self.unknown(name, _kinds_phrase(kinds), self.r.candidates(kinds), note)
+            return BuyShares(corporation=str(name))
+        if kind == "company":
+            return Bid(company=value, price=None)
+        count, percent = self.amount(amount)
+        return BuyShares(corporation=value, count=count, percent=percent, source=src)
+
+    def options(self, opts) -> dict:
+        out: dict = {}
+        for key, kw, value in opts:
+            if key in out:
+                raise self.error(kw, f"'{str(kw).lower()}' given twice")
+            out[key] = value
+        return out
+
+    def bind_buy_private(self, verb) -> Action:
+        _, kw, company, opts = verb
+        o = self.options(opts)
+        if "for" not in o:
+            raise self.error(len(self.line.content) + 1,
+                             "expected 'for PRICE' in 'buy private' (the price paid)")
+        seller = None
+        if "from" in o:
+            seller = self.name(o["from"], ("player", "corporation"))
+        return BuyCompany(company=self.company(company), price=self.int_(o["for"]), seller=seller)
+
+    def bind_buy_train(self, verb) -> Action:
+        _, kw, train, opts = verb
+        o = self.options(opts)
+        source = None
+        if "from" in o:
+            s = o["from"]
+            if s.type in ("DEPOT", "POOL"):
+                source = str(s).lower()
+            else:
+                source = self.corp(s)
+        return BuyTrain(train=self.train(train), source=source,
+                        price=None if "for" not in o else self.int_(o["for"]),
+                        exchange=None if "exchange" not in o else self.train(o["exchange"]))
+
+    def bind_run(self, verb) -> Action:
+        _, kw, routes, total = verb
+        out = []
+        for _, train, nodes, seps, revenue in routes:
+            out.append(self.route(train, nodes, seps, revenue))
+        return RunRoutes(routes=out, revenue=None if total is None else self.int_(total))
+
+    def route(self, train, nodes, seps, revenue) -> Route:
+        last = len(nodes) - 1
+        stops: list[Stop] = []
+        with_path = "~" in seps
+        path: list[list[str]] = []
+        segment: list[str] = []
+        for i, tok in enumerate(nodes):
+            stop = self.node(tok)
+            is_stop = i == 0 or i == last or seps[i] == "-"
+            if not is_stop and stop.city is not None:
+                raise self.error(tok, f"'{_clip(str(tok))}' is passed through ('~' after it): "
+                                 "write the hex without a city index, or '-' after it to stop there")
+            segment.append(stop.hex)
+            if is_stop:
+                stops.append(stop)
+                if i > 0:
+                    path.append(segment)
+                segment = [stop.hex]
+        return Route(train=self.train(train), stops=stops, path=path if with_path else None,
+                     revenue=None if revenue is None else self.int_(revenue))
+
+
+def parse_game(text: str, path: str, names: Optional[Names] = None) -> tuple[GameRecord, list[Finding]]:
+    """Parse a whole game.  Returns the record and the findings of the
+    binder (unknown names; those actions are dropped).  Raises InputError
+    for anything that cannot be parsed; never any other exception."""
+    try:
+        return _parse_game(text, path, names)
+    except InputError:
+        raise
+    except RecursionError:
+        raise InputError("input too deeply nested", path=path) from None
+    except Exception as exc:  # a bug, but never let it escape as such
+        raise InputError(f"cannot parse the game ({exc.__class__.__name__}: {exc})", path=path) from None
+
+
+def _parse_game(text, path, names):
+    lines = _lines(text, path)
+    header, first = _read_header(lines, path)
+    tags = header.tags
+    record = GameRecord(path=path, title=tags.get("title"), players=list(header.players),
+                        tags=dict(tags), options=list(header.options),
+                        tag_locations=dict(header.locations))
+    if "result" in tags:
+        record.expected_result = _parse_result(tags["result"])
+    if tags.get("end"):
+        record.expected_end_reason = tags["end"]
+    binder = _Binder(path, _Resolver(header.players, names))
+    actions = record.actions
+
+    def emit(line, parsed):
+        action = binder.bind(line, parsed)
+        if action is not None:
+            actions.append(action)
+
+    if first is not None:
+        emit(*first)
+        for line in lines:
+            emit(line, _parse_content(line.content, path, line.number))
+    return record, binder.findings
+
+
+# --------------------------------------------------------------------------
+# writer
+
+def _quote(name: str) -> str:
+    name = str(name)
+    if not name or '"' in name or "\n" in name or "\r" in name:
+        raise ValueError(f"name {name!r} cannot be written in the notation")
+    if _NAME_RE.fullmatch(name) and name.lower() not in KEYWORDS and not name.isdigit() \
+            and name.strip() == name:
+        return name
+    return f'"{name}"'
+
+
+def _header_value(value: str) -> str:
+    value = str(value)
+    if "\n" in value or "\r" in value:
+        raise ValueError(f"header value {value!r} spans lines")
+    needs = ("#" in value or value != value.strip()
+             or (len(value) >= 2 and value[0] == '"' and value[-1] == '"'))
+    if needs:
+        if "#" in value and '"' in value:
+            raise ValueError(f"header value {value!r} cannot be written (both '#' and '\"')")
+        return f'"{value}"'
+    return value
+
+
+def _header_key(key: str) -> str:
+    k = re.sub(r"[^a-z0-9_\-]", "_", str(key).strip().lower())
+    if not k or not k[0].isalpha():
+        k = "x" + k
+    return k
+
+
+def _number(n) -> str:
+    return str(int(n))
+
+
+def _write_route(route: Route) -> str:
+    stops = route.stops
+    if not stops:
+        raise ValueError("a route without stops cannot be written")
+    path = route.path
+    ok = (path is not None and len(path) == len(stops) - 1 and
+          all(len(seg) >= 2 and seg[0] == stops[i].hex and seg[-1] == stops[i + 1].hex
+              for i, seg in enumerate(path)))
+    parts = [str(stops[0])]
+    if ok:
+        for i, seg in enumerate(path):
+            sep = "~" if i == 0 else "-"
+            for h in seg[1:-1]:
+                parts.append(sep + h)
+                sep = "~"
+            parts.append(sep + str(stops[i + 1]))
+    else:
+        parts.extend("-" + str(s) for s in stops[1:])
+    text = f"{route.train} {''.join(parts)}"
+    if route.revenue is not None:
+        text += f" ({_number(route.revenue)})"
+    return text
+
+
+def _amount(count: int, percent: Optional[int]) -> str:
+    if percent is not None:
+        return f"{int(percent)}% "
+    return f"{int(count)} " if count != 1 else ""
+
+
+def _write_action(a: Action) -> str:
+    if isinstance(a, RoundMarker):
+        num = ".".join(str(int(n)) for n in a.number)
+        kind = "auction" if a.kind.lower() == "auction" else a.kind.upper()
+        return f"{kind} {num}".rstrip()
+    if isinstance(a, Checkpoint):
+        f = a.field.lower()
+        if f in MONEY_FIELDS:
+            value = _number(a.value)
+        elif f == "trains":
+            value = ",".join(str(t) for t in a.value) if a.value else "none"
+        elif f == "president":
+            value = _quote(a.value)
+        else:
+            raise ValueError(f"unknown checkpoint field {a.field!r}")
+        return f"check {_quote(a.subject)} {f} {value}"
+    if isinstance(a, Pass):
+        verb = "pass"
+    elif isinstance(a, Bid):
+        verb = f"buy {_quote(a.company)}" if a.price is None else f"bid {_quote(a.company)} {_number(a.price)}"
+    elif isinstance(a, Choose):
+        verb = f"choose {_quote(a.company)}" + ("" if a.price is None else f" {_number(a.price)}")
+    elif isinstance(a, Par):
+        verb = f"par {_quote(a.corporation)} {_number(a.price)}"
+    elif isinstance(a, BuyShares):
+        verb = f"buy {_amount(a.count, a.percent)}{_quote(a.corporation)}"
+        if a.source:
+            verb += f" {a.source}"
+    elif isinstance(a, SellShares):
+        if not a.sales:
+            raise ValueError("a sale of nothing cannot be written")
+        verb = "sell " + ", ".join(
+            f"{_amount(s.count, s.percent) or '1 '}{_quote(s.corporation)}" for s in a.sales)
+    elif isinstance(a, Exchange):
+        verb = f"exchange {_quote(a.corporation)}" + (f" {a.source}" if a.source else "")
+    elif isinstance(a, LayTile):
+        verb = f"lay {a.tile} {a.hex}" + ("" if a.rotation is None else f" r{int(a.rotation)}")
+    elif isinstance(a, PlaceToken):
+        stop = Stop(hex=a.hex, city=a.city)
+        verb = f"token {stop}" + ("" if a.corporation is None else f" for {_quote(a.corporation)}")
+    elif isinstance(a, RunRoutes):
+        body = ", ".join(_write_route(r) for r in a.routes) if a.routes else "none"
+        verb = f"run {body}" + ("" if a.revenue is None else f" = {_number(a.revenue)}")
+    elif isinstance(a, Dividend):
+        if a.kind not in DIVIDEND_KINDS:
+            raise ValueError(f"unknown dividend kind {a.kind!r}")
+        verb = a.kind
+    elif isinstance(a, BuyTrain):
+        verb = f"buy train {a.train}"
+        if a.source is not None:
+            src = a.source if a.source in ("depot", "pool") else _quote(a.source)
+            verb += f" from {src}"
+        if a.price is not None:
+            verb += f" for {_number(a.price)}"
+        if a.exchange is not None:
+            verb += f" exchange {a.exchange}"
+    elif isinstance(a, DiscardTrain):
+        verb = f"discard {a.train}"
+    elif isinstance(a, BuyCompany):
+        verb = f"buy private {_quote(a.company)}"
+        if a.seller is not None:
+            verb += f" from {_quote(a.seller)}"
+        verb += f" for {_number(a.price)}"
+    elif isinstance(a, Bankrupt):
+        verb = "bankrupt"
+    else:
+        raise ValueError(f"cannot write a {type(a).__name__} action")
+    return f"{_quote(a.actor)} {verb}"
+
+
+def write_game(record: GameRecord) -> str:
+    """Write a record as notation.  ``parse_game`` of the result (with the
+    same names) gives the same actions, except what the notation does not
+    carry: locations and text, certificate numbers and train ids of imports.
+    Raises ValueError for a record that cannot be written (a name with a
+    double quote, an unknown action class)."""
+    out: list[str] = []
+    if not record.title:
+        raise ValueError("a record without a title cannot be written")
+    out.append(f"title: {_header_value(record.title)}")
+    if not record.players:
+        raise ValueError("a record without players cannot be written")
+    out.append("players: " + ", ".join(_quote(p) for p in record.players))
+    if record.options:
+        out.append("options: " + ", ".join(_header_value(o) for o in record.options))
+    written = {"title", "players", "options"}
+    for key, value in record.tags.items():
+        k = _header_key(key)
+        if k in written:
+            continue
+        written.add(k)
+        out.append(f"{k}: {_header_value(value)}")
+    if record.expected_result and "result" not in written:
+        out.append("result: " + ", ".join(f"{_quote(n)} {int(v)}" for n, v in record.expected_result.items()))
+    if record.expected_end_reason and "end" not in written:
+        out.append(f"end: {_header_value(record.expected_end_reason)}")
+    for action in record.actions:
+        line = _write_action(action)
+        if isinstance(action, RoundMarker):
+            out.append("")
+        if action.action_id is not None:
+            line += f"  #@{int(action.action_id)}"
+        out.append(line)
+    return "\n".join(out) + "\n"

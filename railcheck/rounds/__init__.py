@@ -1,0 +1,72 @@
+"""Rounds: each decides which actions it accepts, explains refusals, applies.
+
+A ruleset names the module of each kind of round (``modules: {auction:
+waterfall}``); this registry maps those names to classes.
+"""
+
+from __future__ import annotations
+
+from ..findings import RuleViolation
+
+ROUND_MODULES = {
+    ("auction", "waterfall"): ("railcheck.rounds.auction_waterfall", "WaterfallAuction"),
+    ("auction", "choose_and_bid"): ("railcheck.rounds.auction_choose", "ChooseAndBidAuction"),
+    ("stock", "standard"): ("railcheck.rounds.stock", "StockRound"),
+    ("stock", "cash_order"): ("railcheck.rounds.stock", "CashOrderStockRound"),
+    ("operating", "standard"): ("railcheck.rounds.operating", "OperatingRound"),
+}
+
+
+class Round:
+    kind = "round"
+
+    def __init__(self, game):
+        self.game = game
+        self.finished = False
+
+    @property
+    def label(self) -> str:
+        return self.kind
+
+    def start(self):
+        """Called once when the round begins (after the previous one ended)."""
+
+    def process(self, action):
+        raise NotImplementedError
+
+    def finish_round(self):
+        """End the round now (the next round's action or marker arrived)."""
+        self.finished = True
+
+    def wants(self, action) -> bool:
+        """False when the action belongs to the next round and this round
+        can end before it (the round then finishes itself)."""
+        return True
+
+    def describe_turn(self) -> str:
+        return ""
+
+    # helpers shared by rounds ------------------------------------------
+
+    def player(self, name: str, rule: str = "turn.actor"):
+        p = self.game.player_by_name.get(name)
+        if p is None:
+            raise RuleViolation(rule, f"{name} is not a player in this round's sense: "
+                                f"{self.kind} actions are taken by players")
+        return p
+
+    def corporation(self, sym: str):
+        from ..findings import did_you_mean
+        corp = self.game.corporations.get(sym)
+        if corp is None:
+            raise RuleViolation("name.unknown", f"unknown corporation '{sym}'"
+                                + did_you_mean(sym, self.game.corporations))
+        return corp
+
+    def company(self, sym: str):
+        from ..findings import did_you_mean
+        comp = self.game.companies.get(sym)
+        if comp is None:
+            raise RuleViolation("name.unknown", f"unknown private '{sym}'"
+                                + did_you_mean(sym, self.game.companies))
+        return comp

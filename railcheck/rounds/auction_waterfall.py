@@ -1,0 +1,260 @@
+"""The 1830 waterfall private auction.
+
+Privates are offered cheapest first.  On their turn players buy the cheapest
+unsold private at its price, bid on a dearer one (at least ``min_increment``
+over its face or over the highest bid on it; bids stay committed), or pass.
+When the cheapest is bought, the next one is resolved: no bid -> it is the
+new cheapest; one bid -> sold to that bidder at the bid; several -> the
+bidders raise in turn (lowest bid first) until one is left.  When everybody
+passes in a row, the cheapest private's price drops by ``price_drop_on_all_pass``
+if it is the first private (1830's SV); otherwise the privates pay their
+income and the auction goes on.
+"""
+
+from __future__ import annotations
+
+from ..actions import Bid, Pass
+from ..findings import RuleViolation
+from . import Round
+
+
+class WaterfallAuction(Round):
+    kind = "auction"
+
+    def __init__(self, game):
+        super().__init__(game)
+        g = game
+        self.order = sorted((c for c in g.companies.values()), key=lambda c: c.value)
+        self.bids: dict = {c.sym: {} for c in self.order}   # sym -> {player: amount}
+        self.turn_index = 0          # index into players of whose turn it is
+        self.passed: set = set()
+        self.auctioning = None       # company being resolved among several bidders
+        self.auction_bidders: list = []
+        self.last_buyer = None
+        self.inc = int(g.rules.auction.get("min_increment", 5))
+
+    @property
+    def label(self) -> str:
+        return "auction"
+
+    # ------------------------------------------------------------------
+
+    def unsold(self):
+        return [c for c in self.order if c.owner is None and not c.closed]
+
+    def cheapest(self):
+        u = self.unsold()
+        return u[0] if u else None
+
+    def current_player(self):
+        if self.auctioning is not None:
+            return self.auction_bidders[0]
+        return self.game.players[self.turn_index % len(self.game.players)]
+
+    def describe_turn(self) -> str:
+        p = self.current_player()
+        if self.auctioning is not None:
+            return f"{p.name} (bidding for {self.auctioning.sym})"
+        return p.name
+
+    def committed(self, player, except_company=None) -> int:
+        return sum(b.get(player, 0) for sym, b in self.bids.items() if sym != except_company)
+
+    # ------------------------------------------------------------------
+
+    def process(self, action):
+        g = self.game
+        if g.pending_par is not None:
+            from .stock import process_pending_par
+            return process_pending_par(g, action)
+        if not isinstance(action, (Bid, Pass)):
+            raise RuleViolation("auction.action",
+                                f"only bids and passes are allowed in the private auction, not "
+                                f"'{action.verb}'")
+        player = self.player(action.actor, "auction.actor")
+        expected = self.current_player()
+        if player is not expected:
+            if self.auctioning is not None and player not in self.auction_bidders:
+                raise RuleViolation("turn.order",
+                                    f"{player.name} acted out of turn: {company_name(self)} is "
+                                    f"being auctioned among its bidders and it is "
+                                    f"{self.describe_turn()}'s turn")
+            g.flag("turn.order", f"{player.name} acted out of turn: it is "
+                                 f"{self.describe_turn()}'s turn in the auction")
+            if self.auctioning is not None:
+                self.auction_bidders.remove(player)
+                self.auction_bidders.insert(0, player)
+            else:
+                self.turn_index = player.seat
+        if self.auctioning is not None:
+            return self.process_resolution(player, action)
+        if isinstance(action, Pass):
+            return self.do_pass(player)
+        return self.do_bid(player, action)
+
+    # ------------------------------------------------------------------
+
+    def next_turn(self):
+        self.turn_index = (self.turn_index + 1) % len(self.game.players)
+
+    def do_pass(self, player):
+        g = self.game
+        self.passed.add(player)
+        self.next_turn()
+        if len(self.passed) >= len(g.players):
+            self.passed = set()
+            cheapest = self.cheapest()
+            drop = int(g.rules.auction.get("price_drop_on_all_pass", 0))
+            if cheapest is self.order[0] and drop:
+                cheapest.price = max(0, cheapest.price - drop)
+                if cheapest.price == 0:
+                    # the next player must take it for nothing
+                    taker = self.current_player()
+                    self.sell(cheapest, taker, 0)
+                    self.next_turn()
+                    self.after_sale()
+            else:
+                self.pay_private_income()
+
+    def pay_private_income(self):
+        g = self.game
+        for c in g.companies.values():
+            if c.owner is not None and not c.closed:
+                g.pay_from_bank(c.owner, c.spec.revenue)
+
+    def do_bid(self, player, action: Bid):
+        g = self.game
+        company = self.company(action.company)
+        if company.owner is not None or company.closed:
+            owner = company.owner.name if company.owner is not None else "nobody (closed)"
+            raise RuleViolation("auction.sold", f"{company.sym} is already owned by {owner}")
+        cheapest = self.cheapest()
+        price = action.price
+        if company is cheapest:
+            if price is None:
+                price = company.price
+            if price != company.price:
+                raise RuleViolation(
+                    "auction.buy_price",
+                    f"{company.sym} is the cheapest private and is bought at its price "
+                    f"{g.money(company.price)}, not {g.money(price)}")
+            available = player.cash - self.committed(player)
+            if available < price:
+                raise RuleViolation("auction.cash",
+                                    f"{player.name} has {g.money(player.cash)}"
+                                    + (f" ({g.money(available)} not committed to bids)"
+                                       if available != player.cash else "")
+                                    + f", {company.sym} costs {g.money(price)}")
+            self.passed.discard(player)
+            self.sell(company, player, price)
+            self.next_turn()
+            self.after_sale()
+            return
+        if price is None:
+            raise RuleViolation("auction.buy_not_cheapest",
+                                f"only the cheapest private ({cheapest.sym} at "
+                                f"{g.money(cheapest.price)}) can be bought outright; "
+                                f"{company.sym} needs a bid")
+        current = self.bids[company.sym]
+        highest = max(current.values()) if current else company.value
+        minimum = highest + self.inc if current else company.value + self.inc
+        if price < minimum:
+            what = (f"the highest bid on {company.sym} is {g.money(highest)}" if current
+                    else f"{company.sym}'s face value is {g.money(company.value)}")
+            raise RuleViolation("auction.min_bid",
+                                f"bid of {g.money(price)} is too low: {what}, so the minimum "
+                                f"bid is {g.money(minimum)}")
+        available = player.cash - self.committed(player, except_company=company.sym)
+        if price > available:
+            raise RuleViolation("auction.cash",
+                                f"{player.name} bids {g.money(price)} but has only "
+                                f"{g.money(available)} not committed to other bids")
+        current[player] = price
+        self.passed.discard(player)
+        self.next_turn()
+
+    # ------------------------------------------------------------------
+
+    def sell(self, company, player, price):
+        g = self.game
+        g.transfer(player, g.bank, price)
+        company.owner = player
+        player.companies.append(company)
+        self.bids[company.sym] = {}
+        self.last_buyer = player
+        special = company.spec.special or {}
+        free = special.get("free_share")
+        if free:
+            corp = g.corporations[free["corporation"]]
+            if free.get("president"):
+                cert = corp.certs[0]
+                cert.owner = player
+                corp.president = player
+                g.pending_par = (player, corp)
+            else:
+                cert = next(c for c in corp.certs if c.owner == "ipo" and not c.president
+                            and c.percent == free.get("percent", corp.share_percent))
+                cert.owner = player
+
+    def after_sale(self):
+        """Resolve the bids on the new cheapest private(s)."""
+        while True:
+            nxt = self.cheapest()
+            if nxt is None:
+                self.finish()
+                return
+            bids = self.bids[nxt.sym]
+            if not bids:
+                return
+            if len(bids) == 1:
+                (bidder, amount), = bids.items()
+                self.sell(nxt, bidder, amount)
+                continue
+            self.auctioning = nxt
+            self.auction_bidders = sorted(bids, key=lambda p: (bids[p], p.seat))
+            return
+
+    def process_resolution(self, player, action):
+        g = self.game
+        company = self.auctioning
+        bids = self.bids[company.sym]
+        if isinstance(action, Pass):
+            del bids[player]
+            self.auction_bidders.remove(player)
+        else:
+            if action.company != company.sym:
+                raise RuleViolation("auction.resolving",
+                                    f"{company.sym} is being auctioned among its bidders; "
+                                    f"{player.name} may only bid on it or pass")
+            price = action.price if action.price is not None else 0
+            highest = max(bids.values())
+            if price < highest + self.inc:
+                raise RuleViolation("auction.min_bid",
+                                    f"bid of {g.money(price)} is too low: the highest bid on "
+                                    f"{company.sym} is {g.money(highest)}, so the minimum bid "
+                                    f"is {g.money(highest + self.inc)}")
+            available = player.cash - self.committed(player, except_company=company.sym)
+            if price > available:
+                raise RuleViolation("auction.cash",
+                                    f"{player.name} bids {g.money(price)} but has only "
+                                    f"{g.money(available)} not committed to other bids")
+            bids[player] = price
+            self.auction_bidders.remove(player)
+            self.auction_bidders.append(player)
+        if len(self.auction_bidders) == 1:
+            winner = self.auction_bidders[0]
+            amount = bids[winner]
+            self.auctioning = None
+            self.auction_bidders = []
+            self.sell(company, winner, amount)
+            self.after_sale()
+
+    def finish(self):
+        g = self.game
+        # the seat pointer: after the last direct purchase (auction resolutions do not move it)
+        g.priority = g.players[self.turn_index % len(g.players)]
+        self.finished = True
+
+
+def company_name(auction) -> str:
+    return auction.auctioning.sym if auction.auctioning is not None else "?"

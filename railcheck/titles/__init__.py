@@ -1,0 +1,1 @@
+"""Behaviour shared by titles, and title-specific rule modules named by rulesets."""

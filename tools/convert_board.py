@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Convert a title's board from the 18xx.games reference constants into
+railcheck's own board YAML (see docs/board.md).
+
+    python tools/convert_board.py /work/shared/reference/1830.json rules/1830-board.yaml
+
+Run once per title; the YAML is then committed as data and edited by hand if
+needed.  The output is re-read and compared with what was meant to be written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+
+import yaml
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from railcheck.board.tiles import parse_18xx_code  # noqa: E402
+
+KEY_ORDER = ("name", "color", "count", "label", "cities", "towns", "offboard", "offboards",
+             "paths", "cost", "terrain", "borders", "revenue", "slots", "group", "hidden",
+             "edge", "type")
+
+
+def coord_key(coord: str):
+    m = re.match(r"([A-Z]+)(\d+)$", coord)
+    return (len(m.group(1)), m.group(1), int(m.group(2)))
+
+
+def tile_key(name: str):
+    m = re.match(r"(\d+)(.*)$", name)
+    return (0, int(m.group(1)), m.group(2)) if m else (1, 0, name)
+
+
+def convert(constants: dict) -> dict:
+    layout = constants.get("LAYOUT", "pointy")
+    names = constants.get("LOCATION_NAMES", {}) or {}
+    board: dict = {"layout": layout}
+    if constants.get("AXES"):
+        board["axes"] = constants["AXES"]
+    board["impassable_colors"] = list(constants.get("IMPASSABLE_HEX_COLORS") or ["blue", "gray", "red"])
+
+    tiles = {}
+    for name, info in sorted(constants["TILES"].items(), key=lambda kv: tile_key(kv[0])):
+        entry = {"color": info["color"], "count": info["count"]}
+        entry.update(parse_18xx_code(info["code"]))
+        tiles[str(name)] = entry
+    board["tiles"] = tiles
+
+    hexes = {}
+    for color, group in constants["HEXES"].items():
+        for coords_json, code in group.items():
+            for coord in json.loads(coords_json):
+                entry = {}
+                if coord in names:
+                    entry["name"] = names[coord]
+                entry["color"] = color
+                entry.update(parse_18xx_code(code))
+                if coord in hexes:
+                    raise SystemExit(f"{coord} defined twice")
+                hexes[coord] = entry
+    board["hexes"] = {c: hexes[c] for c in sorted(hexes, key=coord_key)}
+    return board
+
+
+# ---------------------------------------------------------------------------
+# a compact YAML writer: one flow mapping per tile / hex
+
+def scalar(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    s = str(v)
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", s) and s.lower() not in (
+            "yes", "no", "on", "off", "true", "false", "null", "y", "n", "unlimited_"):
+        return s
+    return json.dumps(s)
+
+
+def flow(v) -> str:
+    if isinstance(v, dict):
+        keys = list(v)   # revenue by colour keeps its order (yellow before brown)
+        if all(k in KEY_ORDER for k in keys):
+            keys.sort(key=KEY_ORDER.index)
+        return "{" + ", ".join(f"{scalar(k)}: {flow(v[k])}" for k in keys) + "}"
+    if isinstance(v, list):
+        return "[" + ", ".join(flow(x) for x in v) + "]"
+    return scalar(v)
+
+
+def dump(board: dict, source: str) -> str:
+    lines = [
+        "# railcheck board: map and tile manifest (format: docs/board.md)",
+        f"# Generated once by tools/convert_board.py from {source}",
+        "# (18xx.games reference constants); committed as data.",
+        f"layout: {board['layout']}            # edges numbered as in 18xx.games for this layout",
+    ]
+    if "axes" in board:
+        lines.append(f"axes: {flow(board['axes'])}")
+    lines.append(f"impassable_colors: {flow(board['impassable_colors'])}   # no new track into these hexes' edges without a path")
+    lines.append("tiles:")
+    for name, entry in board["tiles"].items():
+        lines.append(f"  {json.dumps(name)}: {flow(entry)}")
+    lines.append("hexes:")
+    for coord, entry in board["hexes"].items():
+        lines.append(f"  {coord}: {flow(entry)}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("reference", help="reference JSON, e.g. /work/shared/reference/1830.json")
+    ap.add_argument("output", help="board YAML to write, e.g. rules/1830-board.yaml")
+    args = ap.parse_args(argv)
+    with open(args.reference, encoding="utf-8") as fh:
+        data = json.load(fh)
+    constants = data.get("constants", data)
+    board = convert(constants)
+    text = dump(board, os.path.basename(args.reference))
+    if yaml.safe_load(text) != json.loads(json.dumps(board)):
+        raise SystemExit("internal error: the YAML written does not read back as meant")
+    with open(args.output, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    print(f"wrote {args.output}: {len(board['tiles'])} tiles, {len(board['hexes'])} hexes")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

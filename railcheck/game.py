@@ -228,7 +228,7 @@ class Game:
     # floating
 
     def check_float(self, corp: Corporation):
-        if corp.floated:
+        if corp.floated or corp.par is None:
             return
         sold = 100 - corp.percent_of("ipo")
         if sold >= corp.spec.float_percent:

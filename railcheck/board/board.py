@@ -282,7 +282,9 @@ class Board:
         hexes = self._hexes
         avail: dict[int, set] = {}
         reached: set = set()
+        # a state is an int: hex << 8 | path << 4 | end the path is left by
         stack: list = []
+        push = stack.append
         for h in hexes:
             for ni, node in enumerate(h.nodes):
                 if corp in node.tokens:
@@ -291,36 +293,41 @@ class Board:
                     end = NODE_BASE + ni
                     for pi in h.at.get(end, ()):
                         a, b = h.paths[pi]
-                        stack.append((h.idx, pi, b if a == end else a))
+                        push((h.idx << 8) | (pi << 4) | (b if a == end else a))
         seen = set()
+        pop = stack.pop
         while stack:
-            st = stack.pop()
+            st = pop()
             if st in seen:
                 continue
             seen.add(st)
-            hi, pi, x = st
+            hi = st >> 8
+            pi = (st >> 4) & 15
+            x = st & 15
             h = hexes[hi]
+            nbr = h.nbr
             for e in h.paths[pi]:
                 if e < NODE_BASE:
                     s = avail.get(hi)
                     if s is None:
                         s = avail[hi] = set()
                     s.add(e)
-                    ni = h.nbr[e]
+                    ni = nbr[e]
                     if ni >= 0:
                         s = avail.get(ni)
                         if s is None:
                             s = avail[ni] = set()
                         s.add((e + 3) % 6)
             if x < NODE_BASE:
-                ni = h.nbr[x]
+                ni = nbr[x]
                 if ni < 0:
                     continue
                 ie = (x + 3) % 6
                 nh = hexes[ni]
+                npaths = nh.paths
                 for qi in nh.at.get(ie, ()):
-                    qa, qb = nh.paths[qi]
-                    stack.append((ni, qi, qb if qa == ie else qa))
+                    qa, qb = npaths[qi]
+                    push((ni << 8) | (qi << 4) | (qb if qa == ie else qa))
             else:
                 node_i = x - NODE_BASE
                 reached.add((hi, node_i))
@@ -330,7 +337,7 @@ class Board:
                 for qi in h.at.get(x, ()):
                     if qi != pi:
                         qa, qb = h.paths[qi]
-                        stack.append((hi, qi, qb if qa == x else qa))
+                        push((hi << 8) | (qi << 4) | (qb if qa == x else qa))
         got = (avail, reached)
         self._net_cache[corp] = got
         return got

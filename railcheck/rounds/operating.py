@@ -232,11 +232,18 @@ class OperatingRound(Round):
             self.pay_dividend(t, "withhold", revenue)
         t.step = max(t.step, step)
 
+    def home_choice_pending(self, corp) -> bool:
+        """The company must say in which city of a multi-city hex its station
+        stands, now that track has been laid there."""
+        board = self.game.board
+        relocate = getattr(board, "_relocate", None) if board is not None else None
+        return bool(relocate) and any(corp.sym in v for v in relocate.values())
+
     def settle(self):
         """Pass over steps with nothing to do; end the turn when none is left."""
         t = self.turn
         while t is not None and not self.game.finished:
-            if t.special_token is not None:
+            if t.special_token is not None or self.home_choice_pending(t.corp):
                 return
             while t.step < DONE and not self.step_available(t, t.step):
                 self.move_to(t, t.step + 1)
@@ -419,8 +426,9 @@ class OperatingRound(Round):
     def do_lay(self, t: Turn, action: LayTile, special: Company | None = None):
         g = self.game
         corp = t.corp
-        self.check_stage(t, TRACK, "lay track")
         extra = bool(special and (special.spec.special.get("tile_lay") or {}).get("extra"))
+        if not extra:
+            self.check_stage(t, TRACK, "lay track")
         limit = int(g.rules.operating.get("tile_lays", 1))
         if not extra and t.tile_lays >= limit:
             raise RuleViolation("track.one_lay",
@@ -471,6 +479,11 @@ class OperatingRound(Round):
     def do_token(self, t: Turn, action: PlaceToken, special: Company | None = None):
         g = self.game
         corp = t.corp
+        relocate = getattr(g.board, "_relocate", None) if g.board is not None else None
+        if relocate and corp.sym in relocate.get(action.hex, ()):
+            # the company's home station is placed again on the new tile: free
+            g.board.place_token(corp.sym, action.hex, action.city, check_reach=False)
+            return
         if special is None or t.special_token is not special:
             self.check_stage(t, TOKEN, "place a station")
         per_turn = int(g.rules.operating.get("tokens_per_turn", 1))
@@ -875,7 +888,7 @@ class OperatingRound(Round):
                             f"{g.money(bundle)}; with {g.money(player.cash)} in hand and "
                             f"{g.money(corp.cash)} in {corp.sym}'s treasury that is at least "
                             f"one share more than the {g.money(price)} train needs")
-                sell_shares(g, player, c, pct, emergency_for=corp)
+                sell_shares(g, player, c, pct, emergency_for=corp, certs=sale.certs)
             t.emergency = True
             self.recalculate_order()
             return

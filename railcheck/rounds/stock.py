@@ -43,11 +43,15 @@ def process_pending_par(g, action):
     g.check_float(corp)
 
 
-def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency_for=None):
+def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency_for=None,
+                certs: tuple = ()):
     """Move ``percent`` of ``corp`` from ``player`` to the pool, pay the
     player, swap the presidency if needed, drop the price.  Checks the
     generic limits (ownership, pool limit, president's certificate)."""
     held = corp.percent_of(player)
+    if corp.price is None:
+        raise RuleViolation("stock.sell_not_parred",
+                            f"{corp.sym} has no share price yet; its shares cannot be sold")
     if percent <= 0:
         raise RuleViolation("stock.sell_amount", "nothing to sell")
     if held < percent:
@@ -89,7 +93,11 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
         g.swap_president_cert(corp, player, new)
         corp.president = new
     to_move = percent
-    for cert in sorted(corp.certs_of(player), key=lambda c: (c.president, -c.index)):
+    named = [corp.certs[i] for i in certs if i < len(corp.certs)
+             and corp.certs[i].owner is player and not corp.certs[i].president]
+    rest = [c for c in sorted(corp.certs_of(player), key=lambda c: (c.president, -c.index))
+            if c not in named]
+    for cert in named + rest:
         if to_move <= 0:
             break
         if cert.president:
@@ -138,8 +146,6 @@ def exchange_private(g, action: Exchange):
         raise RuleViolation("exchange.owner", f"{company.sym} must be owned by a player to be "
                                               f"exchanged")
     corp = g.corporations[spec["corporation"]]
-    if not corp.ipoed:
-        raise RuleViolation("exchange.not_parred", f"{corp.sym} has no par value yet")
     sources = action.source and [action.source] or ["ipo", "pool"]
     sources = [s for s in sources if s in [("pool" if x == "market" else x) for x in spec.get("from", ["ipo", "pool"])]]
     cert = None
@@ -160,7 +166,8 @@ def exchange_private(g, action: Exchange):
         raise RuleViolation("exchange.no_share", f"no {corp.sym} share is left in "
                                                  + " or ".join(sources))
     limit = int(g.rules.stock.get("holding_limit", 60))
-    if corp.percent_of(owner) + cert.percent > limit and not corp.price.has("unlimited"):
+    unlimited = corp.price is not None and corp.price.has("unlimited")
+    if corp.percent_of(owner) + cert.percent > limit and not unlimited:
         raise RuleViolation("stock.holding_limit",
                             f"{owner.name} holds {corp.percent_of(owner)}% of {corp.sym}; the "
                             f"exchange would exceed the {limit}% limit")
@@ -441,9 +448,15 @@ class StockRound(Round):
                                                           f"{corp.sym}_{idx}")
                 cert = corp.certs[idx]
                 if cert.owner not in ("ipo", "pool"):
-                    raise RuleViolation("stock.no_share",
-                                        f"certificate {cert.name} is held by "
-                                        f"{g.holder_name(cert.owner)}, not by the IPO or pool")
+                    # certificates of one size are alike: take an equal one
+                    cert = next((c for src in (action.source, "pool", "ipo") if src
+                                 for c in corp.certs if c.owner == src and not c.president
+                                 and c.percent == cert.percent and c not in out), None)
+                    if cert is None:
+                        raise RuleViolation("stock.no_share",
+                                            f"certificate {corp.certs[idx].name} is held by "
+                                            f"{g.holder_name(corp.certs[idx].owner)}, and no "
+                                            f"equal {corp.sym} share is in the IPO or pool")
                 out.append(cert)
             return out
         sources = [action.source] if action.source else ["ipo", "pool"]
@@ -476,7 +489,7 @@ class StockRound(Round):
                 raise RuleViolation("stock.sell_before_operating",
                                     f"{corp.sym} has not operated yet; its shares cannot be sold")
             percent = sale_percent(g, corp, sale)
-            sell_shares(g, player, corp, percent)
+            sell_shares(g, player, corp, percent, certs=sale.certs)
             self.sold.setdefault(player, set()).add(corp)
         if self.bought is not None:
             order = g.rules.stock.get("sell_buy_order", "sell_buy_sell")

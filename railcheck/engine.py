@@ -31,6 +31,7 @@ class Result:
     round: str = ""
     phase: str = ""
     bank: int = 0
+    currency: str = "$"
     game: Optional[Game] = None
 
     @property
@@ -108,6 +109,11 @@ class Replay:
                 g.round.process(action)
             except RuleViolation as v:
                 g.flag(v.rule, v.message, v.severity)
+            except Exception as exc:  # a bug of ours must not hide the rest of the report
+                g.flag("internal.error",
+                       f"railcheck could not check this action ({type(exc).__name__}: {exc}); "
+                       f"the replay stops here — please report this")
+                break
             self.advance()
             if self.after_action is not None:
                 self.after_action(g, action)
@@ -250,7 +256,7 @@ class Replay:
                      finished=g.finished, end_reason=g.end_reason, findings=g.findings,
                      standings=g.standings(), companies=g.company_table(), actions=count,
                      round=g.round.label if g.round else "", phase=g.phase.name,
-                     bank=g.bank.cash, game=g)
+                     bank=g.bank.cash, currency=g.rules.currency, game=g)
         if rec.expected_result and self.stop_at is None:
             for row in res.standings:
                 want = rec.expected_result.get(row["player"])

@@ -165,111 +165,100 @@ def _grammar_text() -> str:
     raise InputError(f"cannot load the notation grammar ({errors[-1]})", path=str(path))
 
 
-class _Tok(str):
-    """A piece of a parsed line: its text and 1-based column."""
+class _Leaf(tuple):
+    """A token of a parsed line: ``(text, column, terminal type)``.  Parse
+    results are nested tuples whose leaves are these (or plain 3-tuples when
+    built from a template, see :class:`_Template`)."""
 
-    __slots__ = ("column", "type")
-
-    def __new__(cls, value: str, column: int, type_: str = ""):
-        obj = super().__new__(cls, value)
-        obj.column = column
-        obj.type = type_
-        return obj
+    __slots__ = ()
 
 
-def _tok(token, value: Optional[str] = None) -> _Tok:
-    return _Tok(str(token) if value is None else value, token.column, token.type)
+def _leaf(token) -> _Leaf:
+    return _Leaf((token.value, token.column, token.type))
 
 
 def _make_transformer():
     from lark import Transformer
 
     class ToTuples(Transformer):
-        """Inline transformer: a line becomes a tuple of ``_Tok`` values."""
+        """Inline transformer: a line becomes nested tuples of leaves.
 
-        # --- names
+        Pure: the result depends on the tokens' types for its shape and
+        holds the tokens themselves unchanged (unquoting, lower-casing and
+        such are the binder's job), which is what lets :class:`_Template`
+        rebuild it for other lines of the same shape."""
+
         def name(self, c):
-            t = c[0]
-            if t.type == "QUOTED":
-                return _Tok(str(t)[1:-1], t.column, "QUOTED")
-            return _tok(t)
+            return _leaf(c[0])
 
         # --- lines
         def header(self, c):
-            key = _tok(c[0])
-            if len(c) > 1:
-                raw = str(c[1])
-                value = _Tok(raw.strip(), c[1].column + (len(raw) - len(raw.lstrip())), "VALUE")
-            else:
-                value = None
-            return ("header", key, value)
+            return ("header", _leaf(c[0]), _leaf(c[1]) if len(c) > 1 else None)
 
         def round(self, c):
-            return ("round", _tok(c[0]), _tok(c[1]) if len(c) > 1 else None)
+            return ("round", _leaf(c[0]), _leaf(c[1]) if len(c) > 1 else None)
 
         def action(self, c):
             return ("action", c[0], c[1])
 
-        # --- verbs: (verb keyword, arguments...)
+        # --- verbs: (verb, keyword leaf, arguments...)
         def pass_(self, c):
-            return ("pass", _tok(c[0]))
+            return ("pass", _leaf(c[0]))
 
         def bid(self, c):
-            return ("bid", _tok(c[0]), c[1], _tok(c[2]))
+            return ("bid", _leaf(c[0]), c[1], _leaf(c[2]))
 
         def choose(self, c):
-            return ("choose", _tok(c[0]), c[1], _tok(c[2]) if len(c) > 2 else None)
+            return ("choose", _leaf(c[0]), c[1], _leaf(c[2]) if len(c) > 2 else None)
 
         def par(self, c):
-            return ("par", _tok(c[0]), c[1], _tok(c[2]))
+            return ("par", _leaf(c[0]), c[1], _leaf(c[2]))
 
         def buy_train(self, c):
-            return ("buy_train", _tok(c[0]), _tok(c[2]), tuple(c[3:]))
+            return ("buy_train", _leaf(c[0]), _leaf(c[2]), tuple(c[3:]))
 
         def buy_private(self, c):
-            return ("buy_private", _tok(c[0]), c[2], tuple(c[3:]))
+            return ("buy_private", _leaf(c[0]), c[2], tuple(c[3:]))
 
         def buy(self, c):
             amount = name = source = None
             for x in c[1:]:
-                if isinstance(x, _Tok):
+                if isinstance(x, _Leaf):
                     name = x
                 elif x.type in ("INT", "PERCENT"):
-                    amount = _tok(x)
+                    amount = _leaf(x)
                 else:
-                    source = _tok(x)
-            return ("buy", _tok(c[0]), amount, name, source)
+                    source = _leaf(x)
+            return ("buy", _leaf(c[0]), amount, name, source)
 
         def sale(self, c):
             if len(c) == 2:
-                return (_tok(c[0]), c[1])
+                return (_leaf(c[0]), c[1])
             return (None, c[0])
 
         def sell(self, c):
-            return ("sell", _tok(c[0]), tuple(c[1:]))
+            return ("sell", _leaf(c[0]), tuple(c[1:]))
 
         def exchange(self, c):
-            return ("exchange", _tok(c[0]), c[1], _tok(c[2]) if len(c) > 2 else None)
+            return ("exchange", _leaf(c[0]), c[1], _leaf(c[2]) if len(c) > 2 else None)
 
         def lay(self, c):
-            return ("lay", _tok(c[0]), _tok(c[1]), _tok(c[2]), _tok(c[3]) if len(c) > 3 else None)
+            return ("lay", _leaf(c[0]), _leaf(c[1]), _leaf(c[2]),
+                    _leaf(c[3]) if len(c) > 3 else None)
 
         def token(self, c):
-            corp = c[3] if len(c) > 3 else None
-            return ("token", _tok(c[0]), _tok(c[1]), corp)
+            return ("token", _leaf(c[0]), _leaf(c[1]), c[3] if len(c) > 3 else None)
 
         def run(self, c):
-            routes = tuple(x for x in c[1:] if isinstance(x, tuple) and x[0] == "route")
-            total = next((x[1] for x in c[1:] if isinstance(x, tuple) and x[0] == "total"), None)
-            return ("run", _tok(c[0]), routes, total)
+            routes = tuple(x for x in c[1:] if x[0] == "route")
+            total = next((x[1] for x in c[1:] if x[0] == "total"), None)
+            return ("run", _leaf(c[0]), routes, total)
 
         def run_none(self, c):
-            total = c[2][1] if len(c) > 2 else None
-            return ("run", _tok(c[0]), (), total)
+            return ("run", _leaf(c[0]), (), c[2][1] if len(c) > 2 else None)
 
         def route(self, c):
-            train = _tok(c[0])
-            nodes = [_tok(c[1])]
+            nodes = [_leaf(c[1])]
             seps = []
             revenue = None
             rest = c[2:]
@@ -277,52 +266,50 @@ def _make_transformer():
             while i < len(rest):
                 t = rest[i]
                 if t.type in ("DASH", "TILDE"):
-                    seps.append(str(t))
-                    nodes.append(_tok(rest[i + 1]))
+                    seps.append("-" if t.type == "DASH" else "~")
+                    nodes.append(_leaf(rest[i + 1]))
                     i += 2
                 else:
-                    revenue = _tok(t)
+                    revenue = _leaf(t)
                     i += 1
-            return ("route", train, tuple(nodes), tuple(seps), revenue)
+            return ("route", _leaf(c[0]), tuple(nodes), tuple(seps), revenue)
 
         def total(self, c):
-            return ("total", _tok(c[0]))
+            return ("total", _leaf(c[0]))
 
         def dividend(self, c):
-            return ("dividend", _tok(c[0]))
+            return ("dividend", _leaf(c[0]))
 
         def discard(self, c):
-            return ("discard", _tok(c[0]), _tok(c[1]))
+            return ("discard", _leaf(c[0]), _leaf(c[1]))
 
         def bankrupt(self, c):
-            return ("bankrupt", _tok(c[0]))
+            return ("bankrupt", _leaf(c[0]))
 
         def option_from(self, c):
             x = c[1]
-            if not isinstance(x, _Tok):  # DEPOT / POOL keyword
-                x = _Tok(str(x).lower(), x.column, x.type)
-            return ("from", _tok(c[0]), x)
+            return ("from", _leaf(c[0]), x if isinstance(x, _Leaf) else _leaf(x))
 
         def option_for(self, c):
-            return ("for", _tok(c[0]), _tok(c[1]))
+            return ("for", _leaf(c[0]), _leaf(c[1]))
 
         def option_exchange(self, c):
-            return ("exchange", _tok(c[0]), _tok(c[1]))
+            return ("exchange", _leaf(c[0]), _leaf(c[1]))
 
         # --- checkpoints: ("check", keyword, subject, field, value)
         def check_money(self, c):
-            return ("check", _tok(c[0]), c[1], _tok(c[2]), _tok(c[3]))
+            return ("check", _leaf(c[0]), c[1], _leaf(c[2]), _leaf(c[3]))
 
         def check_trains(self, c):
-            return ("check", _tok(c[0]), c[1], _tok(c[2]), c[3])
+            return ("check", _leaf(c[0]), c[1], _leaf(c[2]), c[3])
 
         def check_president(self, c):
-            return ("check", _tok(c[0]), c[1], _tok(c[2]), c[3])
+            return ("check", _leaf(c[0]), c[1], _leaf(c[2]), c[3])
 
         def train_list(self, c):
             if len(c) == 1 and c[0].type == "NONE":
                 return ()
-            return tuple(_tok(t) for t in c)
+            return tuple(_leaf(t) for t in c)
 
     return ToTuples()
 
@@ -334,6 +321,199 @@ def _parser():
         _PARSER = Lark(_grammar_text(), parser="lalr", lexer="contextual",
                        transformer=_make_transformer(), maybe_placeholders=False)
     return _PARSER
+
+
+# --------------------------------------------------------------------------
+# templates: Lark's result for one line, replayed on lines of the same shape
+#
+# Lark's LALR parser costs ~10 us a token in Python; a 1,500-line game has
+# ~10,000 tokens.  So every line *shape* (sequence of terminal types) is
+# parsed by Lark once, and the result kept as a template: for each token,
+# the parser state it was lexed in and its type, plus a function that
+# rebuilds the transformer's result from the token texts.  Another line is
+# lexed with the template's per-slot regular expressions, each of which
+# reproduces what Lark's contextual lexer does in that state (skip ignored
+# whitespace, then the slot's terminal must match and no other terminal of
+# that state with the same or a higher priority may match there); when the
+# whole line is consumed this way, Lark would have produced the same token
+# types, hence the same parse.  Anything else goes to Lark, which also
+# produces every syntax error.
+
+class _NoTemplate(Exception):
+    pass
+
+
+class _Template:
+    __slots__ = ("slots", "build")
+
+    def __init__(self, slots, build):
+        self.slots = slots
+        self.build = build
+
+    def match(self, content: str):
+        pos = 0
+        values = []
+        columns = []
+        for rx in self.slots:
+            m = rx.match(content, pos)
+            if m is None:
+                return None
+            values.append(m.group(1))
+            columns.append(m.start(1) + 1)
+            pos = m.end()
+        if _TAIL.match(content, pos) is None:
+            return None
+        return self.build(values, columns)
+
+
+_TEMPLATES: dict[tuple, list[_Template]] = {}
+_TEMPLATE_BUCKET_MAX = 12
+_TEMPLATES_MAX = 5_000
+_SLOTS: dict[tuple, object] = {}
+_TERMINALS: dict[str, tuple] = {}
+_WS = r"[ \t\f\v\u00a0]"
+_TAIL = re.compile(_WS + r"*\Z")
+_KEYWORD_FORM = re.compile(r"\(\?i:([a-z]+)\)(\(\?!\[[^\]]*\]\))\Z")
+_PUNCT_ONLY = {ord(ch): None for ch in
+               "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 \t"}
+_USE_TEMPLATES = True
+
+
+def _terminal_table():
+    """name -> (regex, priority, is_string, literal) of every terminal."""
+    if not _TERMINALS:
+        from lark.lexer import PatternStr
+        for t in _parser().terminals:
+            is_str = isinstance(t.pattern, PatternStr)
+            _TERMINALS[t.name] = (t.pattern.to_regexp(), t.priority, is_str,
+                                  t.pattern.value if is_str else None)
+    return _TERMINALS
+
+
+def _slot_regex(choices: frozenset, kind: str):
+    """The compiled regex of one template slot: a token of type ``kind``
+    lexed in a parser state accepting ``choices`` (cached; None when that
+    state cannot be replayed safely)."""
+    key = (choices, kind)
+    if key in _SLOTS:
+        return _SLOTS[key]
+    terms = _terminal_table()
+    ignore = set(_parser().ignore_tokens)
+    names = [n for n in choices if n in terms] + sorted(ignore)
+    rx = None
+    try:
+        if kind not in terms or kind in ignore:
+            raise _NoTemplate
+        # a terminal that can start with whitespace (VALUE) defeats the
+        # whitespace skipping below
+        for n in names:
+            if n not in ignore and any(re.match(terms[n][0], w + "x") for w in " \t\u00a0"):
+                raise _NoTemplate
+        # Lark turns a string terminal matched by a regex terminal of the
+        # same priority into a callback; do not try to emulate that
+        for a in names:
+            if terms[a][2]:
+                for b in names:
+                    if not terms[b][2] and terms[b][1] == terms[a][1] and \
+                            re.fullmatch(terms[b][0], terms[a][3]):
+                        raise _NoTemplate
+        regex, prio = terms[kind][0], terms[kind][1]
+        own = _KEYWORD_FORM.match(regex)
+        words: list[str] = []
+        others: list[str] = []
+        for n in names:
+            if n == kind or terms[n][1] < prio:
+                continue
+            form = _KEYWORD_FORM.match(terms[n][0])
+            if form and own and form.group(2) == own.group(2):
+                if form.group(1) != own.group(1):
+                    continue  # two different whole words never both match
+            if form and n not in ignore:
+                words.append(form.group(1) + "\x00" + form.group(2))
+            else:
+                others.append(terms[n][0])
+        # keywords sharing the same boundary: one alternation
+        by_tail: dict[str, list[str]] = {}
+        for w in words:
+            word, tail = w.split("\x00")
+            by_tail.setdefault(tail, []).append(word)
+        for tail, ws in by_tail.items():
+            others.append("(?i:" + "|".join(sorted(ws, key=len, reverse=True)) + ")" + tail)
+        pattern = "(?>" + _WS + "*)"
+        if others:
+            pattern += "(?!" + "|".join("(?:" + o + ")" for o in others) + ")"
+        pattern += "((?>" + regex + "))"
+        rx = re.compile(pattern)
+    except _NoTemplate:
+        rx = None
+    except Exception:
+        rx = None
+    _SLOTS[key] = rx
+    return rx
+
+
+def _hint(content: str) -> tuple:
+    """Where to look for a template: lines of one shape have the same verb,
+    number of words and punctuation (a hint only: a template is always
+    checked)."""
+    words = content.split()
+    return (words[1].lower() if len(words) > 1 else "", len(words), content.translate(_PUNCT_ONLY))
+
+
+def _codegen(result, index_by_column) -> str:
+    if isinstance(result, _Leaf):
+        i = index_by_column.get(result[1])
+        if i is None:
+            raise _NoTemplate
+        return f"(v[{i}], c[{i}], {result[2]!r})"
+    if type(result) is tuple:
+        return "(" + "".join(_codegen(x, index_by_column) + ", " for x in result) + ")"
+    if result is None:
+        return "None"
+    if type(result) is str:
+        return repr(result)
+    raise _NoTemplate
+
+
+def _make_template(content: str, tokens, choices, result) -> Optional[_Template]:
+    if len(tokens) > 200:
+        return None
+    try:
+        slots = []
+        for tok, acc in zip(tokens, choices):
+            rx = _slot_regex(acc, tok.type)
+            if rx is None:
+                return None
+            slots.append(rx)
+        index_by_column = {}
+        for i, tok in enumerate(tokens):
+            index_by_column[tok.column] = i
+        build = eval("lambda v, c: " + _codegen(result, index_by_column), {"__builtins__": {}})
+        template = _Template(slots, build)
+        # the template must give back exactly what Lark gave
+        if template.match(content) != result:
+            return None
+        return template
+    except Exception:
+        return None
+
+
+def _lark_parse(content: str, path: str, lineno: int):
+    """Parse one line with Lark; returns (result, template or None)."""
+    from lark.exceptions import UnexpectedInput
+    parser = _parser()
+    tokens = []
+    choices = []
+    try:
+        ip = parser.parse_interactive(content)
+        for tok in ip.iter_parse():
+            tokens.append(tok)
+            choices.append(frozenset(ip.choices()))
+        result = ip.feed_eof(tokens[-1] if tokens else None)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, path, lineno, content) from None
+    template = _make_template(content, tokens, choices, result) if _USE_TEMPLATES else None
+    return result, template
 
 
 # --------------------------------------------------------------------------
@@ -499,18 +679,36 @@ def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
 
 
 def _parse_content(content: str, path: str, lineno: int):
+    """The parse of one line (no comment, not blank): nested tuples of
+    leaves ``(text, column, type)``.  Raises InputError."""
     cached = _LINE_CACHE.get(content)
     if cached is not None:
         return cached
-    from lark.exceptions import LarkError, UnexpectedInput
     try:
-        result = _parser().parse(content)
-    except UnexpectedInput as exc:
-        raise _syntax_error(exc, path, lineno, content) from None
+        result = None
+        key = None
+        if _USE_TEMPLATES:
+            key = _hint(content)
+            bucket = _TEMPLATES.get(key)
+            if bucket:
+                for template in bucket:
+                    result = template.match(content)
+                    if result is not None:
+                        break
+        if result is None:
+            result, template = _lark_parse(content, path, lineno)
+            if template is not None:
+                if len(_TEMPLATES) >= _TEMPLATES_MAX:
+                    _TEMPLATES.clear()
+                bucket = _TEMPLATES.setdefault(key, [])
+                if len(bucket) >= _TEMPLATE_BUCKET_MAX:
+                    del bucket[0]
+                bucket.append(template)
     except InputError:
         raise
-    except (LarkError, Exception) as exc:  # anything else: still an InputError
-        raise _error(path, lineno, content, 1, f"cannot parse this line ({exc.__class__.__name__})") from None
+    except Exception as exc:  # anything else: still an InputError
+        raise _error(path, lineno, content, 1,
+                     f"cannot parse this line ({exc.__class__.__name__})") from None
     if len(_LINE_CACHE) >= _LINE_CACHE_MAX:
         _LINE_CACHE.clear()
     _LINE_CACHE[content] = result
@@ -670,43 +868,50 @@ class _Header:
 
     def add(self, parsed, line: _Line, path: str) -> None:
         _, key, value = parsed
-        k = str(key)
+        k, key_column = key[0], key[1]
         if not _HEADER_KEY_RE.fullmatch(k):
             hint = f": write '{k.lower()}:'" if _HEADER_KEY_RE.fullmatch(k.lower()) else ""
-            raise _error(path, line.number, line.content, key.column,
+            raise _error(path, line.number, line.content, key_column,
                          f"header keys are lowercase letters, digits, '_' and '-'{hint}")
         if k in self.tags:
             first = self.locations[k][0]
-            raise _error(path, line.number, line.content, key.column,
+            raise _error(path, line.number, line.content, key_column,
                          f"duplicate header '{k}' (first written on line {first})")
-        text = _unquote_value(str(value)) if value is not None else ""
+        if value is not None:
+            raw = value[0]
+            stripped = raw.strip()
+            column = value[1] + (len(raw) - len(raw.lstrip()))
+        else:
+            stripped, column = "", len(line.content) + 1
+        text = _unquote_value(stripped)
         if k == "players":
-            col = value.column if value is not None else len(line.content) + 1
-            if not text.strip():
-                raise _error(path, line.number, line.content, col, "expected player names after 'players:'")
-            names = _split_names(str(value), col, path, line.number, line.content, "players")
+            if not stripped:
+                raise _error(path, line.number, line.content, column,
+                             "expected player names after 'players:'")
+            names = _split_names(stripped, column, path, line.number, line.content, "players")
             seen: dict[str, int] = {}
             for name, c in names:
                 if name in seen:
                     raise _error(path, line.number, line.content, c, f"player '{name}' listed twice")
                 seen[name] = c
             self.players = [n for n, _ in names]
+            text = stripped
         elif k == "options":
             self.options = [o.strip() for o in text.split(",") if o.strip()]
         elif k == "title" and not text.strip():
-            raise _error(path, line.number, line.content, len(line.content) + 1,
+            raise _error(path, line.number, line.content, column,
                          "expected the title after 'title:' (like 1830)")
-        self.tags[k] = str(value) if k == "players" else text
-        self.locations[k] = (line.number, key.column)
+        self.tags[k] = text
+        self.locations[k] = (line.number, key_column)
 
     def finish(self, path: str, line: Optional[_Line]) -> None:
-        where = {} if line is None else {"line": line.number, "column": 1,
-                                          "context": _context(line.number, line.content, 1)}
         for key, example in (("title", "title: 1830"), ("players", "players: Alice, Bob, Carol")):
             if key not in self.tags:
-                when = "before the first action" if line is not None else "in the file"
-                raise InputError(f"missing header line '{key}:' {when} (like '{example}')",
-                                 path=path, **where)
+                if line is not None:
+                    raise _error(path, line.number, line.content, 1,
+                                 f"missing header line '{key}:' before the first action "
+                                 f"(like '{example}')")
+                raise InputError(f"missing header line '{key}:' (like '{example}')", path=path)
 
 
 def _read_header(lines, path: str):
@@ -728,275 +933,297 @@ def _read_header(lines, path: str):
 
 
 def parse_header(text: str, path: str) -> tuple[dict[str, str], dict[str, tuple[int, int]]]:
-    """The header tags (``title``, ``players``... as written, values
+    """The header tags (``title``, ``players``... values as written,
     stripped) and where each was written, (line, column).  Reads only up to
     the first round marker or action.  Raises InputError for a malformed
-    header or a missing ``title``/``players``."""
+    header or a missing ``title``/``players``; never anything else."""
     try:
         header, _ = _read_header(_lines(text, path), path)
     except InputError:
         raise
+    except RecursionError:
+        raise InputError("input too deeply nested", path=path) from None
     except Exception as exc:  # never anything but InputError
-        raise InputError(f"cannot read the header ({exc.__class__.__name__}: {exc})", path=path) from None
+        raise InputError(f"cannot read the header ({exc.__class__.__name__}: {exc})",
+                         path=path) from None
     return dict(header.tags), dict(header.locations)
 
 
 # --------------------------------------------------------------------------
 # stage 2: the binder
 
-class _Unknown(Exception):
-    """An unknown name: becomes a finding, the action is dropped."""
+_PLAYER = ("player",)
+_CORPORATION = ("corporation",)
+_COMPANY = ("company",)
+_TRAIN = ("train",)
+_TILE = ("tile",)
+_ACTOR = ("player", "corporation", "company")
+_SUBJECT = ("player", "corporation")
+_BUYABLE = ("corporation", "company")
+
+
+def _text(leaf) -> str:
+    """The name a leaf stands for (quotes removed)."""
+    return leaf[0][1:-1] if leaf[2] == "QUOTED" else leaf[0]
 
 
 class _Binder:
+    """Turns parsed lines into actions, resolving names."""
+
     def __init__(self, path: str, resolver: _Resolver):
         self.path = path
         self.r = resolver
         self.findings: list[Finding] = []
         self.line: Optional[_Line] = None
         self.failed = False
+        self.memo: dict[tuple, Optional[str]] = {}
+        self.verbs = {
+            "pass": self.v_pass, "bid": self.v_bid, "choose": self.v_choose,
+            "par": self.v_par, "buy": self.v_buy, "buy_private": self.v_buy_private,
+            "buy_train": self.v_buy_train, "sell": self.v_sell, "exchange": self.v_exchange,
+            "lay": self.v_lay, "token": self.v_token, "run": self.v_run,
+            "dividend": self.v_dividend, "discard": self.v_discard, "bankrupt": self.v_bankrupt,
+        }
 
     # --- helpers
-    def error(self, tok_or_column, message: str) -> InputError:
-        col = tok_or_column if isinstance(tok_or_column, int) else tok_or_column.column
+    def error(self, leaf_or_column, message: str) -> InputError:
+        col = leaf_or_column if isinstance(leaf_or_column, int) else leaf_or_column[1]
         return _error(self.path, self.line.number, self.line.content, col, message)
 
-    def name(self, tok: _Tok, kinds: tuple[str, ...], what: Optional[str] = None,
-             note: str = "") -> str:
-        """Resolve ``tok`` as one of ``kinds``; unknown -> finding."""
-        checked = [k for k in kinds if self.r.known(k)]
-        if not checked:
-            return str(tok)
-        if len(checked) < len(kinds) and not self.r.strict:
-            # without a ruleset only players are known; the others pass
-            value, _ = self.r.lookup(str(tok), checked)
-            return value if value is not None else str(tok)
-        value, _ = self.r.lookup(str(tok), checked)
-        if value is not None:
-            return value
-        self.unknown(tok, what or _kinds_phrase(kinds), self.r.candidates(checked), note)
-        return str(tok)
+    def name(self, leaf, kinds: tuple, what: Optional[str] = None) -> str:
+        """Resolve a name as one of ``kinds``; unknown -> a finding."""
+        text = _text(leaf)
+        key = (text, kinds)
+        memo = self.memo
+        if key in memo:
+            value = memo[key]
+        else:
+            r = self.r
+            checked = [k for k in kinds if r.known(k)]
+            if not checked:
+                value = text
+            else:
+                value, _ = r.lookup(text, checked)
+                if value is None and not r.strict and len(checked) < len(kinds):
+                    value = text  # without a ruleset, only players are known
+            memo[key] = value
+        if value is None:
+            self.unknown(leaf, what or _kinds_phrase(kinds),
+                         self.r.candidates([k for k in kinds if self.r.known(k)]))
+            return text
+        return value
 
-    def unknown(self, tok: _Tok, what: str, candidates: list[str], note: str = "") -> None:
-        hint = note or did_you_mean(str(tok), candidates)
+    def unknown(self, leaf, what: str, candidates: list[str], note: str = "") -> None:
+        text = _text(leaf)
+        hint = note or did_you_mean(text, candidates)
         self.findings.append(Finding(
             severity=ERROR, rule="notation.unknown_name",
-            message=f"unknown {what} '{_clip(str(tok), 60)}'{hint}",
-            line=self.line.number, column=tok.column,
+            message=f"unknown {what} '{_clip(text, 60)}'{hint}",
+            line=self.line.number, column=leaf[1],
             action_id=self.line.action_id, text=self.line.content.strip()))
         self.failed = True
 
-    def int_(self, tok: _Tok) -> int:
-        return int(str(tok).rstrip("%"))
+    @staticmethod
+    def int_(leaf) -> int:
+        return int(leaf[0].rstrip("%"))
 
-    def corp(self, tok):
-        return self.name(tok, ("corporation",))
-
-    def company(self, tok):
-        return self.name(tok, ("company",), "private")
-
-    def train(self, tok):
-        return self.name(tok, ("train",))
-
-    def node(self, tok: _Tok) -> Stop:
-        text = str(tok)
+    @staticmethod
+    def node(leaf) -> Stop:
+        text = leaf[0]
         if "." in text:
             hex_, city = text.split(".", 1)
             return Stop(hex=hex_.upper(), city=int(city))
         return Stop(hex=text.upper())
+
+    def amount(self, leaf) -> tuple[int, Optional[int]]:
+        if leaf is None:
+            return 1, None
+        n = self.int_(leaf)
+        if n < 1:
+            raise self.error(leaf, "a number of shares must be at least 1")
+        if leaf[2] == "PERCENT":
+            if n > 100:
+                raise self.error(leaf, "a percentage must be at most 100%")
+            return 1, n
+        return n, None
+
+    def options(self, opts) -> dict:
+        out: dict = {}
+        for key, kw, value in opts:
+            if key in out:
+                raise self.error(kw, f"'{kw[0].lower()}' given twice")
+            out[key] = value
+        return out
 
     # --- lines
     def bind(self, line: _Line, parsed) -> Optional[Action]:
         self.line = line
         self.failed = False
         kind = parsed[0]
-        if kind == "round":
+        if kind == "action":
+            actor_leaf, verb = parsed[1], parsed[2]
+            actor = self.name(actor_leaf, _ACTOR)
+            action = self.verbs[verb[0]](verb)
+            action.actor = actor
+            action.column = actor_leaf[1]
+        elif kind == "round":
             _, kw, num = parsed
-            k = str(kw).lower()
-            k = "auction" if k == "auction" else k.upper()
-            number = tuple(int(x) for x in str(num).split(".")) if num is not None else ()
-            action = RoundMarker(kind=k, number=number, column=kw.column)
-        elif kind == "action":
-            action = self.bind_action(parsed[1], parsed[2])
+            k = kw[0].lower()
+            action = RoundMarker(kind="auction" if k == "auction" else k.upper(),
+                                 number=tuple(int(x) for x in num[0].split(".")) if num else (),
+                                 column=kw[1])
         elif kind == "check":
             action = self.bind_check(parsed)
         else:  # a header line after the first action
-            raise self.error(parsed[1], f"header line '{parsed[1]}:' after the first round marker "
-                             "or action: move it to the top of the file")
-        if self.failed or action is None:
+            raise self.error(parsed[1], f"header line '{parsed[1][0]}:' after the first round "
+                             "marker or action: move it to the top of the file")
+        if self.failed:
             return None
         action.line = line.number
         action.action_id = line.action_id
         action.text = line.content.strip()
         return action
 
-    def bind_check(self, parsed) -> Optional[Action]:
-        _, kw, subject, field_tok, value = parsed
-        field_name = str(field_tok).lower()
-        subj = self.name(subject, ("player", "corporation"))
-        if field_name in MONEY_FIELDS:
-            val: object = self.int_(value)
-        elif field_name == "trains":
-            val = [self.train(t) for t in value]
+    def bind_check(self, parsed) -> Action:
+        _, kw, subject, field_leaf, value = parsed
+        field_name = field_leaf[0].lower()
+        subj = self.name(subject, _SUBJECT)
+        if field_name == "trains":
+            val: object = [self.name(t, _TRAIN) for t in value]
+        elif field_name == "president":
+            val = self.name(value, _PLAYER)
         else:
-            val = self.name(value, ("player",))
-        return Checkpoint(subject=subj, field=field_name, value=val, column=kw.column)
+            val = self.int_(value)
+        return Checkpoint(subject=subj, field=field_name, value=val, column=kw[1])
 
-    def bind_action(self, actor_tok: _Tok, verb) -> Optional[Action]:
-        actor = self.name(actor_tok, ("player", "corporation", "company"))
-        v = verb[0]
-        kw = verb[1]
-        if v == "pass":
-            a = Pass()
-        elif v == "bid":
-            a = Bid(company=self.company(verb[2]), price=self.int_(verb[3]))
-        elif v == "choose":
-            a = Choose(company=self.company(verb[2]),
-                       price=None if verb[3] is None else self.int_(verb[3]))
-        elif v == "par":
-            a = Par(corporation=self.corp(verb[2]), price=self.int_(verb[3]))
-        elif v == "buy":
-            a = self.bind_buy(verb)
-        elif v == "buy_private":
-            a = self.bind_buy_private(verb)
-        elif v == "buy_train":
-            a = self.bind_buy_train(verb)
-        elif v == "sell":
-            sales = []
-            for amount, corp in verb[2]:
-                count, percent = self.amount(amount)
-                sales.append(Sale(corporation=self.corp(corp), count=count, percent=percent))
-            a = SellShares(sales=sales)
-        elif v == "exchange":
-            a = Exchange(corporation=self.corp(verb[2]),
-                         source=None if verb[3] is None else str(verb[3]).lower())
-        elif v == "lay":
-            _, _, tile, hex_, rot = verb
-            rotation = None
-            if rot is not None:
-                rotation = int(str(rot)[1:])
-                if rotation > 5:
-                    raise self.error(rot, f"rotation '{_clip(str(rot))}' out of range: r0 to r5")
-            tile_name = self.name(tile, ("tile",)) if self.r.known("tile") else str(tile)
-            a = LayTile(tile=tile_name, hex=str(hex_).upper(), rotation=rotation)
-        elif v == "token":
-            stop = self.node(verb[2])
-            corp = None if verb[3] is None else self.corp(verb[3])
-            a = PlaceToken(hex=stop.hex, city=stop.city, corporation=corp)
-        elif v == "run":
-            a = self.bind_run(verb)
-        elif v == "dividend":
-            a = Dividend(kind=str(kw).lower())
-        elif v == "discard":
-            a = DiscardTrain(train=self.train(verb[2]))
-        elif v == "bankrupt":
-            a = Bankrupt()
-        else:  # pragma: no cover - the grammar has no other verb
-            raise self.error(kw, f"unknown verb '{kw}'")
-        a.actor = actor
-        a.column = actor_tok.column
-        return a
+    # --- verbs
+    def v_pass(self, verb):
+        return Pass()
 
-    def amount(self, tok) -> tuple[int, Optional[int]]:
-        if tok is None:
-            return 1, None
-        n = self.int_(tok)
-        if n < 1:
-            raise self.error(tok, "a number of shares must be at least 1")
-        if str(tok).endswith("%"):
-            if n > 100:
-                raise self.error(tok, "a percentage must be at most 100%")
-            return 1, n
-        return n, None
+    def v_bid(self, verb):
+        return Bid(company=self.name(verb[2], _COMPANY, "private"), price=self.int_(verb[3]))
 
-    def bind_buy(self, verb) -> Action:
-        _, kw, amount, name, source = verb
-        src = None if source is None else str(source).lower()
-        plain = amount is None and source is None
-        if not self.r.strict:
+    def v_choose(self, verb):
+        return Choose(company=self.name(verb[2], _COMPANY, "private"),
+                      price=None if verb[3] is None else self.int_(verb[3]))
+
+    def v_par(self, verb):
+        return Par(corporation=self.name(verb[2], _CORPORATION), price=self.int_(verb[3]))
+
+    def v_sell(self, verb):
+        sales = []
+        for amount, corp in verb[2]:
             count, percent = self.amount(amount)
-            return BuyShares(corporation=str(name), count=count, percent=percent, source=src)
-        value, kind = self.r.lookup(str(name), ("corporation", "company") if plain else ("corporation",))
+            sales.append(Sale(corporation=self.name(corp, _CORPORATION), count=count, percent=percent))
+        return SellShares(sales=sales)
+
+    def v_exchange(self, verb):
+        return Exchange(corporation=self.name(verb[2], _CORPORATION),
+                        source=None if verb[3] is None else verb[3][0].lower())
+
+    def v_lay(self, verb):
+        _, _, tile, hex_, rot = verb
+        rotation = None
+        if rot is not None:
+            rotation = int(rot[0][1:])
+            if rotation > 5:
+                raise self.error(rot, f"rotation '{_clip(rot[0])}' out of range: r0 to r5")
+        return LayTile(tile=self.name(tile, _TILE), hex=hex_[0].upper(), rotation=rotation)
+
+    def v_token(self, verb):
+        stop = self.node(verb[2])
+        corp = None if verb[3] is None else self.name(verb[3], _CORPORATION)
+        return PlaceToken(hex=stop.hex, city=stop.city, corporation=corp)
+
+    def v_dividend(self, verb):
+        return Dividend(kind=verb[1][0].lower())
+
+    def v_discard(self, verb):
+        return DiscardTrain(train=self.name(verb[2], _TRAIN))
+
+    def v_bankrupt(self, verb):
+        return Bankrupt()
+
+    def v_buy(self, verb):
+        _, kw, amount, name, source = verb
+        src = None if source is None else source[0].lower()
+        plain = amount is None and source is None
+        r = self.r
+        if not r.strict:
+            count, percent = self.amount(amount)
+            return BuyShares(corporation=_text(name), count=count, percent=percent, source=src)
+        kinds = _BUYABLE if plain else _CORPORATION
+        value, kind = r.lookup(_text(name), kinds)
         if value is None:
             note = ""
             if not plain:
-                other, _ = self.r.lookup(str(name), ("company",))
+                other, _ = r.lookup(_text(name), _COMPANY)
                 if other is not None:
                     note = f" ('{other}' is a private: write 'buy {other}' without a count or source)"
-            kinds = ("corporation", "company") if plain else ("corporation",)
-            self.unknown(name, _kinds_phrase(kinds), self.r.candidates(kinds), note)
-            return BuyShares(corporation=str(name))
+            self.unknown(name, _kinds_phrase(kinds), r.candidates(kinds), note)
+            return BuyShares(corporation=_text(name))
         if kind == "company":
             return Bid(company=value, price=None)
         count, percent = self.amount(amount)
         return BuyShares(corporation=value, count=count, percent=percent, source=src)
 
-    def options(self, opts) -> dict:
-        out: dict = {}
-        for key, kw, value in opts:
-            if key in out:
-                raise self.error(kw, f"'{str(kw).lower()}' given twice")
-            out[key] = value
-        return out
-
-    def bind_buy_private(self, verb) -> Action:
+    def v_buy_private(self, verb):
         _, kw, company, opts = verb
         o = self.options(opts)
         if "for" not in o:
             raise self.error(len(self.line.content) + 1,
                              "expected 'for PRICE' in 'buy private' (the price paid)")
-        seller = None
-        if "from" in o:
-            seller = self.name(o["from"], ("player", "corporation"))
-        return BuyCompany(company=self.company(company), price=self.int_(o["for"]), seller=seller)
+        seller = None if "from" not in o else self.name(o["from"], _SUBJECT)
+        return BuyCompany(company=self.name(company, _COMPANY, "private"),
+                          price=self.int_(o["for"]), seller=seller)
 
-    def bind_buy_train(self, verb) -> Action:
+    def v_buy_train(self, verb):
         _, kw, train, opts = verb
         o = self.options(opts)
         source = None
         if "from" in o:
             s = o["from"]
-            if s.type in ("DEPOT", "POOL"):
-                source = str(s).lower()
-            else:
-                source = self.corp(s)
-        return BuyTrain(train=self.train(train), source=source,
+            source = s[0].lower() if s[2] in ("DEPOT", "POOL") else self.name(s, _CORPORATION)
+        return BuyTrain(train=self.name(train, _TRAIN), source=source,
                         price=None if "for" not in o else self.int_(o["for"]),
-                        exchange=None if "exchange" not in o else self.train(o["exchange"]))
+                        exchange=None if "exchange" not in o else self.name(o["exchange"], _TRAIN))
 
-    def bind_run(self, verb) -> Action:
+    def v_run(self, verb):
         _, kw, routes, total = verb
-        out = []
-        for _, train, nodes, seps, revenue in routes:
-            out.append(self.route(train, nodes, seps, revenue))
-        return RunRoutes(routes=out, revenue=None if total is None else self.int_(total))
+        return RunRoutes(routes=[self.route(*r[1:]) for r in routes],
+                         revenue=None if total is None else self.int_(total))
 
     def route(self, train, nodes, seps, revenue) -> Route:
-        last = len(nodes) - 1
-        stops: list[Stop] = []
-        with_path = "~" in seps
-        path: list[list[str]] = []
-        segment: list[str] = []
-        for i, tok in enumerate(nodes):
-            stop = self.node(tok)
-            is_stop = i == 0 or i == last or seps[i] == "-"
-            if not is_stop and stop.city is not None:
-                raise self.error(tok, f"'{_clip(str(tok))}' is passed through ('~' after it): "
-                                 "write the hex without a city index, or '-' after it to stop there")
-            segment.append(stop.hex)
-            if is_stop:
-                stops.append(stop)
-                if i > 0:
-                    path.append(segment)
-                segment = [stop.hex]
-        return Route(train=self.train(train), stops=stops, path=path if with_path else None,
+        node = self.node
+        if "~" not in seps:
+            stops = [node(n) for n in nodes]
+            path = None
+        else:
+            last = len(nodes) - 1
+            stops = []
+            path = []
+            segment: list[str] = []
+            for i, leaf in enumerate(nodes):
+                stop = node(leaf)
+                is_stop = i == 0 or i == last or seps[i] == "-"
+                if not is_stop and stop.city is not None:
+                    raise self.error(leaf, f"'{_clip(leaf[0])}' is passed through ('~' after it): "
+                                     "write the hex without a city index, or '-' after it to "
+                                     "stop there")
+                segment.append(stop.hex)
+                if is_stop:
+                    stops.append(stop)
+                    if i > 0:
+                        path.append(segment)
+                    segment = [stop.hex]
+        return Route(train=self.name(train, _TRAIN), stops=stops, path=path,
                      revenue=None if revenue is None else self.int_(revenue))
 
 
 def parse_game(text: str, path: str, names: Optional[Names] = None) -> tuple[GameRecord, list[Finding]]:
-    """Parse a whole game.  Returns the record and the findings of the
-    binder (unknown names; those actions are dropped).  Raises InputError
-    for anything that cannot be parsed; never any other exception."""
+    """Parse a whole game.  Returns the record and the binder's findings
+    (unknown names; those actions are dropped).  Raises InputError for
+    anything that cannot be parsed; never any other exception."""
     try:
         return _parse_game(text, path, names)
     except InputError:
@@ -1004,7 +1231,8 @@ def parse_game(text: str, path: str, names: Optional[Names] = None) -> tuple[Gam
     except RecursionError:
         raise InputError("input too deeply nested", path=path) from None
     except Exception as exc:  # a bug, but never let it escape as such
-        raise InputError(f"cannot parse the game ({exc.__class__.__name__}: {exc})", path=path) from None
+        raise InputError(f"cannot parse the game ({exc.__class__.__name__}: {exc})",
+                         path=path) from None
 
 
 def _parse_game(text, path, names):
@@ -1020,16 +1248,15 @@ def _parse_game(text, path, names):
         record.expected_end_reason = tags["end"]
     binder = _Binder(path, _Resolver(header.players, names))
     actions = record.actions
-
-    def emit(line, parsed):
-        action = binder.bind(line, parsed)
+    if first is not None:
+        bind = binder.bind
+        action = bind(*first)
         if action is not None:
             actions.append(action)
-
-    if first is not None:
-        emit(*first)
         for line in lines:
-            emit(line, _parse_content(line.content, path, line.number))
+            action = bind(line, _parse_content(line.content, path, line.number))
+            if action is not None:
+                actions.append(action)
     return record, binder.findings
 
 

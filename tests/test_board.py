@@ -7,8 +7,12 @@ import json
 import os
 import time
 
+import sys
+
 import pytest
 import yaml
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from railcheck.actions import Route, Stop
 from railcheck.board import Board, load_board_yaml
@@ -309,6 +313,29 @@ def test_token_count_and_home_of_nynh(board):
     with pytest.raises(RuleViolation) as e:
         board.place_token("NYNH", "H4", 0, check_reach=False)
     assert e.value.rule == "token.none_left"
+
+
+def test_route_and_token_availability(board):
+    board.place_home_token("PRR")
+    assert not board.has_route("PRR")
+    assert not board.can_place_token("PRR")
+    board.lay_tile("PRR", "57", "H10", 1, colors=YELLOW)
+    assert board.has_route("PRR") and board.can_place_token("PRR")
+    assert board.reachable_cities("PRR") == {("H12", 0), ("H10", 0)}
+    assert board.connected_edges("PRR", "H8") == {4}
+
+
+def test_station_on_trackless_oo_hex_is_placed_again(board):
+    """ERIE's home stands on the printed Buffalo (two cities, no track); when
+    track arrives, 18xx.games has the owner place it again on the new tile."""
+    board.place_home_token("ERIE")
+    assert board.tokens_on("E11") == [["ERIE"], []]
+    board.lay_tile("ERIE", "59", "E11", 0, colors=GREEN)
+    assert board.pending_relocation("ERIE", "E11")
+    board.place_token("ERIE", "E11", 1)          # moved, not a second station
+    assert board.tokens_on("E11") == [[], ["ERIE"]]
+    assert board.tokens_used["ERIE"] == 1
+    assert not board.pending_relocation("ERIE", "E11")
 
 
 def test_closed_corporation_leaves_the_map(board):

@@ -272,54 +272,41 @@ class Board:
 
     # ------------------------------------------------------------------ network
 
-    def _network(self, corp: str) -> tuple[dict, set]:
-        """(edges of each hex where ``corp`` may connect new track, nodes it
-        reaches), walking from its stations without passing through cities
-        filled by others or through off-board areas, and without reversing."""
+    def _network(self, corp: str) -> tuple[set, set, set]:
+        """Walk ``corp``'s track from its stations, without passing through
+        cities filled by others or through off-board areas, and without
+        reversing.  Returns (states walked, nodes reached, station hexes); a
+        state is the int ``hex << 8 | path << 4 | end the path is left by``."""
         got = self._net_cache.get(corp)
         if got is not None:
             return got
         hexes = self._hexes
-        avail: dict[int, set] = {}
         reached: set = set()
-        # a state is an int: hex << 8 | path << 4 | end the path is left by
+        token_hexes: set = set()
         stack: list = []
         push = stack.append
         for h in hexes:
             for ni, node in enumerate(h.nodes):
                 if corp in node.tokens:
                     reached.add((h.idx, ni))
-                    avail[h.idx] = set(ALL_EDGES)
+                    token_hexes.add(h.idx)
                     end = NODE_BASE + ni
                     for pi in h.at.get(end, ()):
                         a, b = h.paths[pi]
                         push((h.idx << 8) | (pi << 4) | (b if a == end else a))
-        seen = set()
+        seen: set = set()
+        add = seen.add
         pop = stack.pop
         while stack:
             st = pop()
             if st in seen:
                 continue
-            seen.add(st)
-            hi = st >> 8
-            pi = (st >> 4) & 15
+            add(st)
             x = st & 15
+            hi = st >> 8
             h = hexes[hi]
-            nbr = h.nbr
-            for e in h.paths[pi]:
-                if e < NODE_BASE:
-                    s = avail.get(hi)
-                    if s is None:
-                        s = avail[hi] = set()
-                    s.add(e)
-                    ni = nbr[e]
-                    if ni >= 0:
-                        s = avail.get(ni)
-                        if s is None:
-                            s = avail[ni] = set()
-                        s.add((e + 3) % 6)
             if x < NODE_BASE:
-                ni = nbr[x]
+                ni = h.nbr[x]
                 if ni < 0:
                     continue
                 ie = (x + 3) % 6
@@ -334,21 +321,81 @@ class Board:
                 node = h.nodes[node_i]
                 if node.kind == "offboard" or node.blocks(corp):
                     continue
+                pi = (st >> 4) & 15
                 for qi in h.at.get(x, ()):
                     if qi != pi:
                         qa, qb = h.paths[qi]
                         push((hi << 8) | (qi << 4) | (qb if qa == x else qa))
-        got = (avail, reached)
+        got = (seen, reached, token_hexes)
         self._net_cache[corp] = got
         return got
 
+    def _available(self, corp: str, h: _Hex) -> set:
+        """Edges of ``h`` where new track joins ``corp``'s network: every edge
+        of a hex with its station, the edges of walked paths in ``h``, and the
+        sides facing walked paths of the neighbours."""
+        seen, _, token_hexes = self._network(corp)
+        if h.idx in token_hexes:
+            return set(ALL_EDGES)
+        out = set()
+        base = h.idx << 8
+        for pi, (a, b) in enumerate(h.paths):
+            k = base | (pi << 4)
+            if (k | a) in seen or (k | b) in seen:
+                if a < NODE_BASE:
+                    out.add(a)
+                if b < NODE_BASE:
+                    out.add(b)
+        hexes = self._hexes
+        for e, ni in enumerate(h.nbr):
+            if ni < 0 or e in out:
+                continue
+            ie = (e + 3) % 6
+            nh = hexes[ni]
+            nbase = ni << 8
+            for qi in nh.at.get(ie, ()):
+                qa, qb = nh.paths[qi]
+                k = nbase | (qi << 4)
+                if (k | qa) in seen or (k | qb) in seen:
+                    out.add(e)
+                    break
+        return out
+
     def connected_edges(self, corp: str, coord: str) -> frozenset:
         """Edges of ``coord`` where new track would join ``corp``'s network."""
-        avail, _ = self._network(corp)
-        return frozenset(avail.get(self._hex(coord).idx, ()))
+        return frozenset(self._available(corp, self._hex(coord)))
+
+    def has_route(self, corp: str) -> bool:
+        """Could a train of ``corp`` run at all: does its track join one of
+        its stations to another stop?"""
+        seen, reached, _ = self._network(corp)
+        return len(reached) >= 2 and any((st & 15) >= NODE_BASE for st in seen)
+
+    def can_place_token(self, corp: str) -> bool:
+        """Is there a city ``corp`` reaches where it could place a station
+        (a free slot, no station of its own on the hex, a marker left)?"""
+        info = self.corporations.get(corp)
+        if info is not None and info["tokens"] is not None and self.tokens_used[corp] >= info["tokens"]:
+            return False
+        _, reached, _ = self._network(corp)
+        for hi, ni in reached:
+            h = self._hexes[hi]
+            node = h.nodes[ni]
+            if node.kind != "city" or len(node.tokens) >= node.slots:
+                continue
+            if any(corp in n.tokens for n in h.nodes):
+                continue
+            if self._free_slots(node, corp) > 0:
+                return True
+        return False
+
+    def pending_relocation(self, corp: str, coord: str) -> bool:
+        """True when ``corp``'s station on ``coord`` waits to be placed again
+        (18xx.games: track reached a multi-city hex where it stood alone)."""
+        return corp in self._relocate.get(coord, ())
 
     def reachable_cities(self, corp: str) -> set[tuple[str, int]]:
-        _, reached = self._network(corp)
+        _, reached, _ = self._network(corp)
         return {(self._hexes[hi].coord, ni) for hi, ni in reached
                 if self._hexes[hi].nodes[ni].kind == "city"}
 
@@ -424,7 +471,7 @@ class Board:
 
         avail = None
         if check_connection:
-            avail = self._network(corp)[0].get(h.idx, set())
+            avail = self._available(corp, h)
 
         if rotation is not None:
             try:

@@ -1,0 +1,131 @@
+"""Find game files and read them into GameRecords (notation or 18xx.games JSON)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable, Optional
+
+from .actions import GameRecord
+from .findings import Finding, InputError
+
+GAME_SUFFIXES = (".18xx", ".json")
+
+
+def read_text(path: str) -> str:
+    p = Path(path)
+    if p.is_dir():
+        raise InputError("is a folder, not a game file", path=path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file", path=path) from None
+    except PermissionError:
+        raise InputError("permission denied", path=path) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", path=path) from None
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", path=path,
+                         line=line, column=col) from None
+
+
+def is_export(path: str, text: str) -> bool:
+    if path.lower().endswith(".json"):
+        return True
+    return text.lstrip().startswith("{")
+
+
+def load_game(path: str, text: Optional[str] = None) -> tuple[GameRecord, list[Finding]]:
+    """Read a game; returns the record and findings made while reading
+    (unknown names, unsupported export actions).  Raises InputError when the
+    file cannot be read at all."""
+    if text is None:
+        text = read_text(path)
+    if is_export(path, text):
+        from .importer import import_export
+        record, findings = import_export(text, path)
+        _check_title(record, path)
+        return record, findings
+    from .notation import Names, parse_game, parse_header
+    tags, where = parse_header(text, path)
+    title = tags.get("title")
+    names = None
+    if title is not None:
+        from .ruleset import load_ruleset
+        line, col = where.get("title", (None, None))
+        options = [o.strip() for o in tags.get("options", "").split(",") if o.strip()]
+        try:
+            rules = load_ruleset(title, options)
+        except InputError as exc:
+            if exc.path is None:   # unknown title or option: locate it in the file
+                key = "title" if "title" in exc.bare else "options"
+                line, col = where.get(key, (line, col))
+                raise InputError(exc.bare, path=path, line=line, column=col) from None
+            raise
+        players = [p.strip() for p in _split_players(tags.get("players", ""))]
+        names = Names(players=players,
+                      corporations=[c.sym for c in rules.corporations],
+                      companies=[c.sym for c in rules.companies],
+                      trains=[t.name for t in rules.trains],
+                      tiles=list((rules.board or {}).get("tiles", {}).keys()) or None)
+    record, findings = parse_game(text, path, names)
+    return record, findings
+
+
+def _split_players(value: str) -> list[str]:
+    out, cur, quoted = [], "", False
+    for ch in value:
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "," and not quoted:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur)
+    return [x.strip() for x in out if x.strip()]
+
+
+def _check_title(record: GameRecord, path: str):
+    from .ruleset import known_titles
+    from .findings import did_you_mean
+    titles = known_titles()
+    if record.title not in titles:
+        raise InputError(f"railcheck has no ruleset for '{record.title}'"
+                         + did_you_mean(record.title or "", titles)
+                         + f"; known titles: {', '.join(titles)}", path=path)
+
+
+def collect_paths(paths: Iterable[str]) -> tuple[list[str], list[InputError]]:
+    """Expand folders into the game files below them (sorted); a folder
+    without game files and a missing path are errors."""
+    files: list[str] = []
+    errors: list[InputError] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted(str(f) for f in p.rglob("*")
+                           if f.is_file() and f.suffix.lower() in GAME_SUFFIXES)
+            if not found:
+                errors.append(InputError("folder holds no game logs (*.18xx or *.json)",
+                                         path=raw))
+            files.extend(found)
+        elif p.exists():
+            files.append(raw)
+        else:
+            errors.append(InputError("no such file or folder", path=raw))
+    seen = set()
+    unique = []
+    for f in files:
+        key = os.path.normpath(f)
+        if key not in seen:
+            seen.add(key)
+            unique.append(f)
+    return unique, errors

@@ -1,0 +1,77 @@
+"""Human-readable description of a ruleset (``railcheck rules show``)."""
+
+from __future__ import annotations
+
+from .ruleset import _resolve, load_ruleset
+
+
+def _money(r, v):
+    return f"{r.currency}{v}"
+
+
+def describe_ruleset(title: str, options=()) -> str:
+    from tabulate import tabulate
+
+    r = load_ruleset(title, options)
+    out = [f"{r.title}: {r.full_name}"]
+    if r.extends:
+        out.append(f"extends {r.extends}")
+    out.append(f"players {r.min_players}-{r.max_players}, bank {_money(r, r.bank)}")
+    rows = [[n, _money(r, r.starting_cash[n]), r.cert_limit.get(n, "-")]
+            for n in sorted(r.starting_cash)]
+    out.append(tabulate(rows, headers=["players", "starting cash", "cert limit"]))
+    out.append("")
+    out.append("rule modules: " + ", ".join(f"{k}={v}" for k, v in sorted(r.modules.items())))
+    out.append("")
+    out.append(tabulate([[c.sym, c.name, c.home or "-", " ".join(_money(r, t) for t in c.tokens),
+                          "/".join(str(s) for s in c.shares)] for c in r.corporations],
+                        headers=["corporation", "name", "home", "stations", "certificates %"]))
+    out.append("")
+    if r.companies:
+        out.append(tabulate([[c.sym, c.name, _money(r, c.value), _money(r, c.revenue),
+                              " ".join(c.blocks) or "-", ", ".join(sorted(c.special)) or "-"]
+                             for c in r.companies],
+                            headers=["private", "name", "value", "revenue", "blocks", "powers"]))
+        out.append("")
+    out.append(tabulate([[t.name, "unlimited" if t.distance is None else t.distance,
+                          _money(r, t.price), "unlimited" if t.count is None else t.count,
+                          t.rusts_on or "-", t.available_on or "-"] for t in r.trains],
+                        headers=["train", "distance", "price", "count", "rusts on",
+                                 "available on"]))
+    out.append("")
+    out.append(tabulate([[p.name, p.on or "-", ", ".join(p.tiles), p.train_limit,
+                          p.operating_rounds, "yes" if p.company_buy else "no"]
+                         for p in r.phases],
+                        headers=["phase", "starts with", "tiles", "train limit", "ORs",
+                                 "companies buy privates"]))
+    out.append("")
+    pars = sorted({c.price for row in r.market_rows for c in [None] if False} |
+                  {int(x.rstrip("abcdefghijklmnopqrstuvwxyz")) for row in r.market_rows
+                   for x in row if x and "p" in x})
+    out.append("par values: " + ", ".join(_money(r, p) for p in pars))
+    out.append("end: " + ", ".join(f"{k} ({v})" for k, v in r.end.items()))
+    if r.option_specs:
+        out.append("options: " + "; ".join(
+            f"{k}: {(v or {}).get('description', '')}" for k, v in r.option_specs.items()))
+    if r.extends:
+        out.append("")
+        out.append(f"differences from {r.extends}:")
+        out.extend(f"  - {line}" for line in differences(title))
+    return "\n".join(out) + "\n"
+
+
+def differences(title: str) -> list[str]:
+    """What a derived title changes, key by key, with its own notes when the
+    YAML gives them under ``differences``."""
+    child, _ = _resolve(title)
+    parent_title = child.get("extends")
+    parent, _ = _resolve(parent_title)
+    lines = []
+    notes = child.get("differences") or {}
+    for key in sorted(set(child) | set(parent)):
+        if key in ("extends", "title", "full_name", "differences"):
+            continue
+        if child.get(key) != parent.get(key):
+            note = notes.get(key)
+            lines.append(f"{key}: {note}" if note else f"{key}: changed")
+    return lines

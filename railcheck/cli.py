@@ -194,10 +194,11 @@ def import_cmd(path, output, force):
         record, _ = import_export(text, path)
         _check_title(record, path)
         # a replay resolves what the export names by id (share sources, train sellers)
-        Replay(record, check_board=False).run()
+        Replay(record).run()
     except InputError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
+    _tidy_for_notation(record)
     notation = write_game(record)
     if output is None:
         click.echo(notation, nl=False)
@@ -211,6 +212,23 @@ def import_cmd(path, output, force):
     with open(output, "w", encoding="utf-8") as fh:
         fh.write(notation)
     click.echo(f"wrote {len(record.actions)} actions to {output}", err=True)
+
+
+def _tidy_for_notation(record):
+    """Write shares as counts ("sell 2 PRR") where the export gave percents."""
+    from .actions import BuyShares, SellShares
+    from .ruleset import load_ruleset
+
+    rules_ = load_ruleset(record.title, record.options)
+    share = {c.sym: min(c.shares) for c in rules_.corporations}
+    for a in record.actions:
+        items = [a] if isinstance(a, BuyShares) else (a.sales if isinstance(a, SellShares) else [])
+        for it in items:
+            unit = share.get(it.corporation)
+            if it.percent is not None and unit and it.percent % unit == 0:
+                it.count = it.percent // unit
+                it.percent = None
+            it.certs = ()
 
 
 @main.group()

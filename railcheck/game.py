@@ -77,11 +77,24 @@ class Game:
                                      tokens=c.tokens, **c.extra) for c in rules.corporations],
                                [dict(sym=c.sym, value=c.value, revenue=c.revenue,
                                      blocks=c.blocks, special=c.special) for c in rules.companies])
+        if rules.raw.get("setup", {}).get("home_stations_at_start"):
+            self.place_all_home_stations()
         self.modules = {}
         for kind, default in (("auction", "waterfall"), ("stock", "standard"),
                               ("operating", "standard")):
             name = rules.modules.get(kind, default)
             self.modules[kind] = _round_class(kind, name)
+
+    def place_all_home_stations(self):
+        """Titles whose companies put their home station on the map at the
+        start of the game (closed to other companies' runs from then on)."""
+        for corp in self.corporations.values():
+            if not corp.spec.home:
+                continue
+            if self.board is not None:
+                self.board.place_home_token(corp.sym)
+            corp.home_placed = True
+            corp.tokens_placed = max(corp.tokens_placed, 1)
 
     # ------------------------------------------------------------------
     # names and lookups

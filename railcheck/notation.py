@@ -19,6 +19,8 @@ The notation itself is described in ``docs/notation.md``.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from itertools import accumulate
 from pathlib import Path
 from typing import Iterable, Optional
 
@@ -324,150 +326,129 @@ def _parser():
 
 
 # --------------------------------------------------------------------------
-# templates: Lark's result for one line, replayed on lines of the same shape
+# templates: Lark's parse of one line, reused for lines of the same skeleton
 #
-# Lark's LALR parser costs ~10 us a token in Python; a 1,500-line game has
-# ~10,000 tokens.  So every line *shape* (sequence of terminal types) is
-# parsed by Lark once, and the result kept as a template: for each token,
-# the parser state it was lexed in and its type, plus a function that
-# rebuilds the transformer's result from the token texts.  Another line is
-# lexed with the template's per-slot regular expressions, each of which
-# reproduces what Lark's contextual lexer does in that state (skip ignored
-# whitespace, then the slot's terminal must match and no other terminal of
-# that state with the same or a higher priority may match there); when the
-# whole line is consumed this way, Lark would have produced the same token
-# types, hence the same parse.  Anything else goes to Lark, which also
-# produces every syntax error.
+# Lark's LALR parser costs several microseconds a token in Python, and a
+# 1,500-line game has ~10,000 tokens.  Most lines differ from an earlier one
+# only in their numbers and names: `PRR lay 57 H10 r2`, `NYC lay 9 G7 r0`.
+# The *skeleton* of a line is the line with every maximal run of ASCII
+# digits and every maximal run of ASCII letters abstracted -- except the
+# runs that are keywords of the grammar (and `r`/`R`, the rotation prefix),
+# which stay as written.  Every terminal of the grammar treats all ASCII
+# letters alike and all ASCII digits alike, with unbounded repetition, and
+# never ends a token inside such a run (see _UNIFORM below, checked when the
+# parser is built); so two lines with the same skeleton are split into
+# tokens of the same types at the same runs, and parse the same.  The first
+# line of a skeleton is parsed by Lark; the template then rebuilds the
+# transformer's result for any other line of that skeleton from slices of
+# the line.  Anything Lark rejects is never a template, so every syntax
+# error still comes from Lark.
 
 class _NoTemplate(Exception):
     pass
 
 
-class _Template:
-    __slots__ = ("slots", "build")
-
-    def __init__(self, slots, build):
-        self.slots = slots
-        self.build = build
-
-    def match(self, content: str):
-        pos = 0
-        values = []
-        columns = []
-        for rx in self.slots:
-            m = rx.match(content, pos)
-            if m is None:
-                return None
-            values.append(m.group(1))
-            columns.append(m.start(1) + 1)
-            pos = m.end()
-        if _TAIL.match(content, pos) is None:
-            return None
-        return self.build(values, columns)
-
-
-_TEMPLATES: dict[tuple, list[_Template]] = {}
-_TEMPLATE_BUCKET_MAX = 12
-_TEMPLATES_MAX = 5_000
-_SLOTS: dict[tuple, object] = {}
-_TERMINALS: dict[str, tuple] = {}
-_WS = r"[ \t\f\v\u00a0]"
-_TAIL = re.compile(_WS + r"*\Z")
-_KEYWORD_FORM = re.compile(r"\(\?i:([a-z]+)\)(\(\?!\[[^\]]*\]\))\Z")
-_PUNCT_ONLY = {ord(ch): None for ch in
-               "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 \t"}
+#: terminal regexes known to treat ASCII letters and digits uniformly (a
+#: grammar change that adds anything else disables templates, see
+#: _templates_enabled; keywords `(?i:word)` + boundary are handled apart)
+_UNIFORM = {
+    r"[\w.'&\-]+", r'"[^"\n]*"', r"\d+%", r"\d+(?![\w.'&+\-])", r"[\w.\-]+",
+    r"[A-Za-z]+\d+", r"[A-Za-z]+\d+(?:\.\d+)?", r"[0-9A-Za-z]+(?:\+[0-9A-Za-z]+)?",
+    r"\d+(?:\.\d+)*", r"[^\n]+", r"#[^\n]*", "[ \t\f\v\xa0]+", r"[ \t\f\v\u00a0]+",
+}
+#: regexes that single out one letter: the run made of it stays literal
+_LETTER_SPECIFIC = {r"[rR]\d+": ("r", "R")}
+_KEYWORD_FORM = re.compile(r"\(\?i:([a-z]+)\)\(\?!\[\\w\.'&\+\\-\]\)\Z")
+_RUNS = re.compile(r"([A-Za-z]+|[0-9]+)")
+_LITERAL_RUNS: Optional[frozenset] = None   # None: not checked yet; empty: disabled
+_TEMPLATES: dict[tuple, object] = {}
+_TEMPLATES_MAX = 20_000
 _USE_TEMPLATES = True
 
 
-def _terminal_table():
-    """name -> (regex, priority, is_string, literal) of every terminal."""
-    if not _TERMINALS:
-        from lark.lexer import PatternStr
-        for t in _parser().terminals:
-            is_str = isinstance(t.pattern, PatternStr)
-            _TERMINALS[t.name] = (t.pattern.to_regexp(), t.priority, is_str,
-                                  t.pattern.value if is_str else None)
-    return _TERMINALS
+def _templates_enabled() -> bool:
+    """Check the grammar's terminals once; compute the runs kept literal."""
+    global _LITERAL_RUNS
+    if _LITERAL_RUNS is None:
+        literal: set[str] = set()
+        ok = True
+        try:
+            from lark.lexer import PatternStr
+            for t in _parser().terminals:
+                regex = t.pattern.to_regexp()
+                if isinstance(t.pattern, PatternStr):
+                    if re.search(r"[A-Za-z0-9]", t.pattern.value):
+                        ok = False
+                    continue
+                m = _KEYWORD_FORM.match(regex)
+                if m:
+                    literal.add(m.group(1))
+                elif regex in _LETTER_SPECIFIC:
+                    literal.update(_LETTER_SPECIFIC[regex])
+                elif regex not in _UNIFORM:
+                    ok = False
+        except Exception:
+            ok = False
+        _LITERAL_RUNS = frozenset(literal) if ok else frozenset()
+    return bool(_LITERAL_RUNS)
 
 
-def _slot_regex(choices: frozenset, kind: str):
-    """The compiled regex of one template slot: a token of type ``kind``
-    lexed in a parser state accepting ``choices`` (cached; None when that
-    state cannot be replayed safely)."""
-    key = (choices, kind)
-    if key in _SLOTS:
-        return _SLOTS[key]
-    terms = _terminal_table()
-    ignore = set(_parser().ignore_tokens)
-    names = [n for n in choices if n in terms] + sorted(ignore)
-    rx = None
-    try:
-        if kind not in terms or kind in ignore:
-            raise _NoTemplate
-        # a terminal that can start with whitespace (VALUE) defeats the
-        # whitespace skipping below
-        for n in names:
-            if n not in ignore and any(re.match(terms[n][0], w + "x") for w in " \t\u00a0"):
-                raise _NoTemplate
-        # Lark turns a string terminal matched by a regex terminal of the
-        # same priority into a callback; do not try to emulate that
-        for a in names:
-            if terms[a][2]:
-                for b in names:
-                    if not terms[b][2] and terms[b][1] == terms[a][1] and \
-                            re.fullmatch(terms[b][0], terms[a][3]):
-                        raise _NoTemplate
-        regex, prio = terms[kind][0], terms[kind][1]
-        own = _KEYWORD_FORM.match(regex)
-        words: list[str] = []
-        others: list[str] = []
-        for n in names:
-            if n == kind or terms[n][1] < prio:
-                continue
-            form = _KEYWORD_FORM.match(terms[n][0])
-            if form and own and form.group(2) == own.group(2):
-                if form.group(1) != own.group(1):
-                    continue  # two different whole words never both match
-            if form and n not in ignore:
-                words.append(form.group(1) + "\x00" + form.group(2))
-            else:
-                others.append(terms[n][0])
-        # keywords sharing the same boundary: one alternation
-        by_tail: dict[str, list[str]] = {}
-        for w in words:
-            word, tail = w.split("\x00")
-            by_tail.setdefault(tail, []).append(word)
-        for tail, ws in by_tail.items():
-            others.append("(?i:" + "|".join(sorted(ws, key=len, reverse=True)) + ")" + tail)
-        pattern = "(?>" + _WS + "*)"
-        if others:
-            pattern += "(?!" + "|".join("(?:" + o + ")" for o in others) + ")"
-        pattern += "((?>" + regex + "))"
-        rx = re.compile(pattern)
-    except _NoTemplate:
-        rx = None
-    except Exception:
-        rx = None
-    _SLOTS[key] = rx
-    return rx
+_RUN_CLASS: dict[str, str] = {}
 
 
-def _hint(content: str) -> tuple:
-    """Where to look for a template: lines of one shape have the same verb,
-    number of words and punctuation (a hint only: a template is always
-    checked)."""
-    words = content.split()
-    return (words[1].lower() if len(words) > 1 else "", len(words), content.translate(_PUNCT_ONLY))
+def _run_class(run: str) -> str:
+    if run[0].isdigit():
+        cls = "#"
+    elif run.lower() in _LITERAL_RUNS or run in _LITERAL_RUNS:
+        cls = run
+    else:
+        cls = "a"
+    if len(_RUN_CLASS) < 100_000:
+        _RUN_CLASS[run] = cls
+    return cls
 
 
-def _codegen(result, index_by_column) -> str:
+def _skeleton(content: str):
+    """(key, parts) of a line: parts alternate other text and runs."""
+    parts = _RUNS.split(content)
+    get = _RUN_CLASS.get
+    runs = tuple([get(r) or _run_class(r) for r in parts[1::2]])
+    return (tuple(parts[0::2]), runs), parts
+
+
+def _offsets(parts) -> list[int]:
+    return [0, *accumulate(map(len, parts))]
+
+
+def _boundary(x: int, offsets: list[int]) -> str:
+    """Code for position ``x`` of the template line, as an expression over
+    the offsets ``s`` of the parts of another line."""
+    k = bisect_right(offsets, x) - 1
+    if k >= len(offsets) - 1:  # the end of the line
+        k = len(offsets) - 1
+        return f"s[{k}]" if x == offsets[k] else _raise_no_template()
+    delta = x - offsets[k]
+    if delta == 0:
+        return f"s[{k}]"
+    if k % 2 == 1:  # inside a run: never happens with uniform terminals
+        raise _NoTemplate
+    return f"s[{k}]+{delta}"
+
+
+def _raise_no_template():
+    raise _NoTemplate
+
+
+def _codegen(result, tokens_by_column, offsets) -> str:
     if isinstance(result, _Leaf):
-        i = index_by_column.get(result[1])
-        if i is None:
+        tok = tokens_by_column.get(result[1])
+        if tok is None or tok.value != result[0]:
             raise _NoTemplate
-        return f"(v[{i}], c[{i}], {result[2]!r})"
+        a = _boundary(tok.start_pos, offsets)
+        b = _boundary(tok.end_pos, offsets)
+        return f"(L[{a}:{b}], {a}+1, {result[2]!r})"
     if type(result) is tuple:
-        return "(" + "".join(_codegen(x, index_by_column) + ", " for x in result) + ")"
+        return "(" + "".join(_codegen(x, tokens_by_column, offsets) + ", " for x in result) + ")"
     if result is None:
         return "None"
     if type(result) is str:
@@ -475,45 +456,33 @@ def _codegen(result, index_by_column) -> str:
     raise _NoTemplate
 
 
-def _make_template(content: str, tokens, choices, result) -> Optional[_Template]:
-    if len(tokens) > 200:
-        return None
+def _make_template(content: str, parts, tokens, result):
+    """A function (line, offsets) -> result, or None."""
     try:
-        slots = []
-        for tok, acc in zip(tokens, choices):
-            rx = _slot_regex(acc, tok.type)
-            if rx is None:
-                return None
-            slots.append(rx)
-        index_by_column = {}
-        for i, tok in enumerate(tokens):
-            index_by_column[tok.column] = i
-        build = eval("lambda v, c: " + _codegen(result, index_by_column), {"__builtins__": {}})
-        template = _Template(slots, build)
-        # the template must give back exactly what Lark gave
-        if template.match(content) != result:
+        offsets = _offsets(parts)
+        by_column = {tok.column: tok for tok in tokens}
+        if len(by_column) != len(tokens) or any(t.line != 1 for t in tokens):
             return None
-        return template
+        build = eval("lambda L, s: " + _codegen(result, by_column, offsets), {"__builtins__": {}})
+        if build(content, offsets) != result:  # must give back what Lark gave
+            return None
+        return build
     except Exception:
         return None
 
 
 def _lark_parse(content: str, path: str, lineno: int):
-    """Parse one line with Lark; returns (result, template or None)."""
+    """Parse one line with Lark; returns (result, tokens)."""
     from lark.exceptions import UnexpectedInput
-    parser = _parser()
     tokens = []
-    choices = []
     try:
-        ip = parser.parse_interactive(content)
+        ip = _parser().parse_interactive(content)
         for tok in ip.iter_parse():
             tokens.append(tok)
-            choices.append(frozenset(ip.choices()))
         result = ip.feed_eof(tokens[-1] if tokens else None)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, path, lineno, content) from None
-    template = _make_template(content, tokens, choices, result) if _USE_TEMPLATES else None
-    return result, template
+    return result, tokens
 
 
 # --------------------------------------------------------------------------
@@ -686,24 +655,20 @@ def _parse_content(content: str, path: str, lineno: int):
         return cached
     try:
         result = None
-        key = None
-        if _USE_TEMPLATES:
-            key = _hint(content)
-            bucket = _TEMPLATES.get(key)
-            if bucket:
-                for template in bucket:
-                    result = template.match(content)
-                    if result is not None:
-                        break
+        key = parts = None
+        if _USE_TEMPLATES and _templates_enabled() and "\n" not in content:
+            key, parts = _skeleton(content)
+            build = _TEMPLATES.get(key)
+            if build is not None:
+                result = build(content, _offsets(parts))
         if result is None:
-            result, template = _lark_parse(content, path, lineno)
-            if template is not None:
-                if len(_TEMPLATES) >= _TEMPLATES_MAX:
-                    _TEMPLATES.clear()
-                bucket = _TEMPLATES.setdefault(key, [])
-                if len(bucket) >= _TEMPLATE_BUCKET_MAX:
-                    del bucket[0]
-                bucket.append(template)
+            result, tokens = _lark_parse(content, path, lineno)
+            if key is not None and result[0] != "header":
+                build = _make_template(content, parts, tokens, result)
+                if build is not None:
+                    if len(_TEMPLATES) >= _TEMPLATES_MAX:
+                        _TEMPLATES.clear()
+                    _TEMPLATES[key] = build
     except InputError:
         raise
     except Exception as exc:  # anything else: still an InputError

@@ -482,6 +482,16 @@ def test_corpus_game_replays(board_data, path):
     res2 = NoPath(board_data=board_data).run(export, os.path.basename(path))
     assert res2.failures == [] and res2.routes_matched == res2.routes
 
+    class Reversed(ExportReplayer):     # each stretch of hexes given end to start
+        @staticmethod
+        def route_of(r):
+            got = ExportReplayer.route_of(r)
+            got.path = [p[::-1] for p in got.path]
+            return got
+
+    res3 = Reversed(board_data=board_data).run(export, os.path.basename(path))
+    assert res3.failures == [] and res3.routes_matched == res3.routes
+
 
 @needs_corpus
 def test_corpus_replay_is_fast(board_data):

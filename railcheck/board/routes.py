@@ -193,88 +193,113 @@ def _follow_path(board, corp, r: _Route) -> None:
     if len(path) != n - 1:
         raise RuleViolation("route.path", f"{r.label} has {n} stops but {len(path)} stretches of track")
     hexes = board._hexes
-    chosen = [None] * n
-    segments, keysets = [], []
+    # the ways each stretch can be read: either direction is accepted, and a
+    # loop from a hex back to itself is tried both ways
+    readings = []
     for k, seg in enumerate(path):
         seg = [str(x) for x in seg]
-        a_hi, b_hi = r.stops[k][0], r.stops[k + 1][0]
-        a, b = hexes[a_hi].coord, hexes[b_hi].coord
-        if seg and seg[0] == b and seg[-1] == a and not (seg[0] == a and seg[-1] == b):
-            seg = seg[::-1]
-        if not seg or seg[0] != a or seg[-1] != b:
+        a, b = hexes[r.stops[k][0]].coord, hexes[r.stops[k + 1][0]].coord
+        tries = [x for x in (seg, seg[::-1]) if x and x[0] == a and x[-1] == b]
+        if len(tries) == 2 and tries[0] == tries[1]:
+            tries = tries[:1]
+        if not tries:
             raise RuleViolation("route.path", f"{r.label}: the track {'-'.join(seg)} does not run "
                                 f"from {a} to {b}")
-        his = []
-        for coord in seg:
-            h = board.hexes.get(coord)
-            if h is None:
-                raise RuleViolation("route.path", f"{r.label}: there is no hex {coord}")
-            his.append(h.idx)
-        # edges between consecutive hexes
-        dirs = []
-        for x, y in zip(his, his[1:]):
-            hx = hexes[x]
+        readings.append(tries)
+
+    errors: list = []
+
+    def walk(k, start_c):
+        """First consistent choice for stretches k.. (a stop given without
+        its city may be read differently by later stretches)."""
+        if k == n - 1:
+            return []
+        for attempt in readings[k]:
             try:
-                dirs.append(hx.nbr.index(y))
-            except ValueError:
-                raise RuleViolation("route.connection", f"{r.label}: {hx.coord} and {hexes[y].coord} "
-                                    f"are not adjacent") from None
-        used_paths, keys = [], []
-        # start node: a candidate with a path to the first edge (or node-node)
-        start_c = chosen[k] and [chosen[k][1]] or r.cands[k]
-        end_c = r.cands[k + 1]
-        if not dirs:
-            h = hexes[a_hi]
-            pair = None
-            for s in start_c:
-                for t in end_c:
-                    if s != t and _find_path(h, NODE_BASE + s, NODE_BASE + t) is not None:
-                        pair = (s, t)
-                        break
-                if pair:
-                    break
-            if pair is None:
-                raise RuleViolation("route.connection", f"{r.label}: no track joins the stops "
-                                    f"{r.stops[k][1]} and {r.stops[k + 1][1]} within {a}")
-            used_paths.append((a_hi, _find_path(h, NODE_BASE + pair[0], NODE_BASE + pair[1])))
-            chosen[k], chosen[k + 1] = (a_hi, pair[0]), (b_hi, pair[1])
-        else:
-            h = hexes[a_hi]
-            s_ok = [s for s in start_c if _find_path(h, NODE_BASE + s, dirs[0]) is not None]
-            if not s_ok:
-                raise RuleViolation("route.connection", f"{r.label}: no track leaves "
-                                    f"{r.stops[k][1]} toward {seg[1]} (edge {dirs[0]} of {a})")
-            s = s_ok[0]
-            if chosen[k] is None:
-                chosen[k] = (a_hi, s)
-            used_paths.append((a_hi, _find_path(h, NODE_BASE + s, dirs[0])))
-            keys.append((a_hi, dirs[0]))
-            for j in range(1, len(his) - 1):
-                hj = hexes[his[j]]
-                ein, eout = (dirs[j - 1] + 3) % 6, dirs[j]
-                pi = _find_path(hj, ein, eout)
-                if pi is None:
-                    why = _why_not_through(hj, ein, eout)
-                    raise RuleViolation("route.connection", f"{r.label}: the track in {hj.coord} "
-                                        f"does not join edge {ein} to edge {eout} "
-                                        f"({seg[j - 1]} to {seg[j + 1]}){why}")
-                used_paths.append((hj.idx, pi))
-                keys.append((hj.idx, ein))
-                keys.append((hj.idx, eout))
-            hb = hexes[b_hi]
-            ein = (dirs[-1] + 3) % 6
-            t_ok = [t for t in end_c if _find_path(hb, ein, NODE_BASE + t) is not None]
-            if not t_ok:
-                raise RuleViolation("route.connection", f"{r.label}: no track from {seg[-2]} reaches "
-                                    f"{r.stops[k + 1][1]} (edge {ein} of {b})")
-            chosen[k + 1] = (b_hi, t_ok[0])
-            used_paths.append((b_hi, _find_path(hb, ein, NODE_BASE + t_ok[0])))
-            keys.append((b_hi, ein))
-        segments.append(used_paths)
-        keysets.append(keys)
-    r.nodes = chosen
-    r.segments = segments
-    r.keys = keysets
+                options = _trace(board, r, k, attempt, start_c, r.cands[k + 1])
+            except RuleViolation as exc:
+                errors.append((k, exc))
+                continue
+            for s_node, t_node, used_paths, keys in options:
+                rest = walk(k + 1, [t_node])
+                if rest is not None:
+                    return [(s_node, t_node, used_paths, keys)] + rest
+        return None
+
+    got = walk(0, r.cands[0])
+    if got is None:
+        # report the problem of the stretch that got furthest
+        raise max(errors, key=lambda e: e[0])[1] if errors else RuleViolation(
+            "route.connection", f"{r.label}: the track does not join its stops")
+    r.nodes = [(r.stops[0][0], got[0][0])] + [(r.stops[k + 1][0], g[1]) for k, g in enumerate(got)]
+    r.segments = [g[2] for g in got]
+    r.keys = [g[3] for g in got]
+
+
+def _trace(board, r: _Route, k: int, seg: list, start_c: list, end_c: list) -> list:
+    """Follow the track through the hexes ``seg`` from a node of the first
+    (among ``start_c``) to a node of the last (among ``end_c``).  Returns the
+    readings [(start node, end node, [(hex, path)], [hex sides used])], or
+    raises when there is none."""
+    hexes = board._hexes
+    his = []
+    for coord in seg:
+        h = board.hexes.get(coord)
+        if h is None:
+            raise RuleViolation("route.path", f"{r.label}: there is no hex {coord}")
+        his.append(h.idx)
+    a_hi, b_hi = his[0], his[-1]
+    a, b = seg[0], seg[-1]
+    dirs = []
+    for x, y in zip(his, his[1:]):
+        hx = hexes[x]
+        try:
+            dirs.append(hx.nbr.index(y))
+        except ValueError:
+            raise RuleViolation("route.connection", f"{r.label}: {hx.coord} and {hexes[y].coord} "
+                                f"are not adjacent") from None
+    if not dirs:
+        h = hexes[a_hi]
+        out = []
+        for s in start_c:
+            for t in end_c:
+                if s != t:
+                    pi = _find_path(h, NODE_BASE + s, NODE_BASE + t)
+                    if pi is not None:
+                        out.append((s, t, [(a_hi, pi)], []))
+        if not out:
+            raise RuleViolation("route.connection", f"{r.label}: no track joins the stops "
+                                f"{r.stops[k][1]} and {r.stops[k + 1][1]} within {a}")
+        return out
+    h = hexes[a_hi]
+    s_ok = [(s, pi) for s in start_c
+            for pi in [_find_path(h, NODE_BASE + s, dirs[0])] if pi is not None]
+    if not s_ok:
+        raise RuleViolation("route.connection", f"{r.label}: no track leaves "
+                            f"{r.stops[k][1]} toward {seg[1]} (edge {dirs[0]} of {a})")
+    used_paths, keys = [], [(a_hi, dirs[0])]
+    for j in range(1, len(his) - 1):
+        hj = hexes[his[j]]
+        ein, eout = (dirs[j - 1] + 3) % 6, dirs[j]
+        pi = _find_path(hj, ein, eout)
+        if pi is None:
+            why = _why_not_through(hj, ein, eout)
+            raise RuleViolation("route.connection", f"{r.label}: the track in {hj.coord} "
+                                f"does not join edge {ein} to edge {eout} "
+                                f"({seg[j - 1]} to {seg[j + 1]}){why}")
+        used_paths.append((hj.idx, pi))
+        keys.append((hj.idx, ein))
+        keys.append((hj.idx, eout))
+    hb = hexes[b_hi]
+    ein = (dirs[-1] + 3) % 6
+    keys.append((b_hi, ein))
+    t_ok = [(t, pi) for t in end_c
+            for pi in [_find_path(hb, ein, NODE_BASE + t)] if pi is not None]
+    if not t_ok:
+        raise RuleViolation("route.connection", f"{r.label}: no track from {seg[-2]} reaches "
+                            f"{r.stops[k + 1][1]} (edge {ein} of {b})")
+    return [(s, t, [(a_hi, spi)] + used_paths + [(b_hi, tpi)], keys)
+            for s, spi in s_ok for t, tpi in t_ok if not (a_hi == b_hi and s == t)]
 
 
 def _find_path(h, a: int, b: int) -> Optional[int]:

@@ -696,6 +696,7 @@ class OperatingRound(Round):
         g.give_train(train, corp)
         t.bought_trains += 1
         action.train_id = train.id
+        action.source = source.sym if isinstance(source, Corporation) else source
         self.after_train_bought(corp, train)
 
     def resolve_exchange(self, corp, train, action):

@@ -171,6 +171,7 @@ def exchange_private(g, action: Exchange):
         raise RuleViolation("stock.holding_limit",
                             f"{owner.name} holds {corp.percent_of(owner)}% of {corp.sym}; the "
                             f"exchange would exceed the {limit}% limit")
+    action.source = cert.owner
     cert.owner = owner
     g.close_company(company)
     g.update_president(corp)
@@ -230,7 +231,7 @@ class StockRound(Round):
 
     def selling_allowed(self) -> bool:
         sell_after = self.game.rules.stock.get("sell_after", "first")
-        return not (sell_after == "first" and self.game.sr_number <= 1)
+        return not (sell_after in ("first", "first_and_operate") and self.game.sr_number <= 1)
 
     def can_sell_any(self, player) -> bool:
         if not self.selling_allowed():
@@ -238,7 +239,8 @@ class StockRound(Round):
         from ..titles.common import max_sellable_percent
         g = self.game
         for corp in g.corporations.values():
-            if g.rules.stock.get("sell_after") == "operate" and not corp.operated:
+            if g.rules.stock.get("sell_after") in ("operate", "first_and_operate") \
+                    and not corp.operated:
                 continue
             if max_sellable_percent(g, player, corp) > 0:
                 return True
@@ -480,12 +482,12 @@ class StockRound(Round):
     def do_sell(self, player, action: SellShares):
         g = self.game
         sell_after = g.rules.stock.get("sell_after", "first")
-        if sell_after == "first" and g.sr_number <= 1:
+        if sell_after in ("first", "first_and_operate") and g.sr_number <= 1:
             raise RuleViolation("stock.sell_first_round",
                                 "no shares may be sold in the first stock round")
         for sale in action.sales:
             corp = self.corporation(sale.corporation)
-            if sell_after == "operate" and not corp.operated:
+            if sell_after in ("operate", "first_and_operate") and not corp.operated:
                 raise RuleViolation("stock.sell_before_operating",
                                     f"{corp.sym} has not operated yet; its shares cannot be sold")
             percent = sale_percent(g, corp, sale)

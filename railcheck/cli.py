@@ -180,7 +180,11 @@ def score(path, fmt, no_board):
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write the notation here (default: standard output).")
 @click.option("--force", is_flag=True, help="Overwrite --output if it exists.")
-def import_cmd(path, output, force):
+@click.option("--rounds", is_flag=True, help="Insert round markers (auction, SR 1, OR 1.1 ...).")
+@click.option("--no-ids", is_flag=True, help="Leave out the #@ID action-id comments.")
+@click.option("--rename", multiple=True, metavar="OLD=NEW",
+              help="Rename a player, e.g. --rename 'Player 1=Alice' (repeatable).")
+def import_cmd(path, output, force, rounds, no_ids, rename):
     """Turn an 18xx.games export (JSON) into railcheck notation.
 
     Each line keeps the export's action id as a trailing #@ID comment."""
@@ -194,11 +198,21 @@ def import_cmd(path, output, force):
         record, _ = import_export(text, path)
         _check_title(record, path)
         # a replay resolves what the export names by id (share sources, train sellers)
-        Replay(record).run()
+        replay_ = Replay(record)
+        labels = {}
+        replay_.before_action = lambda g, a: labels.__setitem__(id(a), g.round.label)
+        replay_.run()
     except InputError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
     _tidy_for_notation(record)
+    if rename:
+        _rename_players(record, rename)
+    if rounds:
+        _insert_round_markers(record, labels)
+    if no_ids:
+        for a in record.actions:
+            a.action_id = None
     notation = write_game(record)
     if output is None:
         click.echo(notation, nl=False)
@@ -212,6 +226,42 @@ def import_cmd(path, output, force):
     with open(output, "w", encoding="utf-8") as fh:
         fh.write(notation)
     click.echo(f"wrote {len(record.actions)} actions to {output}", err=True)
+
+
+def _rename_players(record, pairs):
+    mapping = {}
+    for pair in pairs:
+        old, sep, new = pair.partition("=")
+        if not sep or not old.strip() or not new.strip():
+            raise click.BadParameter(f"expected OLD=NEW, got {pair!r}", param_hint="--rename")
+        mapping[old.strip()] = new.strip()
+    unknown = [o for o in mapping if o not in record.players]
+    if unknown:
+        raise click.BadParameter(f"no player named {unknown[0]!r} in this game (players: "
+                                 f"{', '.join(record.players)})", param_hint="--rename")
+    record.players = [mapping.get(p, p) for p in record.players]
+    for a in record.actions:
+        if a.actor in mapping:
+            a.actor = mapping[a.actor]
+        seller = getattr(a, "seller", None)
+        if seller in mapping:
+            a.seller = mapping[seller]
+    if record.expected_result:
+        record.expected_result = {mapping.get(k, k): v for k, v in record.expected_result.items()}
+
+
+def _insert_round_markers(record, labels):
+    from .actions import RoundMarker
+    out, current = [], None
+    for a in record.actions:
+        label = labels.get(id(a))
+        if label and label != current:
+            kind, _, num = label.partition(" ")
+            number = tuple(int(x) for x in num.split(".")) if num else ()
+            out.append(RoundMarker(kind=kind, number=number))
+            current = label
+        out.append(a)
+    record.actions = out
 
 
 def _tidy_for_notation(record):

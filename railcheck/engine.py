@@ -73,6 +73,7 @@ class Replay:
         self.check_board = check_board
         self.stop_at = stop_at
         self.after_action = None   # optional callback(game, action), for traces
+        self.before_action = None  # optional callback(game, action): the round that takes it
 
     def run(self) -> Result:
         rec = self.record
@@ -106,6 +107,8 @@ class Replay:
                 self.close_rounds_before(action)
                 if g.finished:
                     continue
+                if self.before_action is not None:
+                    self.before_action(g, action)
                 g.round.process(action)
             except RuleViolation as v:
                 g.flag(v.rule, v.message, v.severity)

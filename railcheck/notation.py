@@ -354,7 +354,9 @@ class _NoTemplate(Exception):
 _UNIFORM = {
     r"[\w.'&\-]+", r'"[^"\n]*"', r"\d+%", r"\d+(?![\w.'&+\-])", r"[\w.\-]+",
     r"[A-Za-z]+\d+", r"[A-Za-z]+\d+(?:\.\d+)?", r"[0-9A-Za-z]+(?:\+[0-9A-Za-z]+)?",
-    r"\d+(?:\.\d+)*", r"[^\n]+", r"#[^\n]*", "[ \t\f\v\xa0]+", r"[ \t\f\v\u00a0]+",
+    r"\d+(?:\.\d+)*", r"[^\n]+", r"#[^\n]*", r"[ \t\f\v\u00a0]+",
+    # as Lark hands them back, with some escapes already decoded
+    '"[^"\n]*"', "[^\n]+", "#[^\n]*", "[ \t\x0c\\v\xa0]+",
 }
 #: regexes that single out one letter: the run made of it stays literal
 _LETTER_SPECIFIC = {r"[rR]\d+": ("r", "R")}

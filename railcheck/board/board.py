@@ -456,7 +456,8 @@ class Board:
                 else f"{h.coord} ({h.color} map hex)")
         if h.color in self.impassable_colors or h.color not in self.color_order[:-1]:
             raise RuleViolation("tile.upgrade", f"no tile may be laid on {here}")
-        if self.color_order.index(t.color) != self.color_order.index(h.color) + 1:
+        if t.color not in self.color_order or \
+                self.color_order.index(t.color) != self.color_order.index(h.color) + 1:
             want = self.color_order[self.color_order.index(h.color) + 1]
             raise RuleViolation("tile.upgrade", f"{what} is {t.color} but {here} takes a {want} tile")
         if (old.label or None) != (t.label or None):

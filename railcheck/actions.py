@@ -119,6 +119,7 @@ class LayTile(Action):
     tile: str
     hex: str
     rotation: Optional[int] = None
+    tile_copy: Optional[str] = None   # an export's tile id ("57-1")
     verb = "lay"
 
 

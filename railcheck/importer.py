@@ -143,7 +143,7 @@ class _Converter:
             name = tile_id.rsplit("-", 1)[0]
             self.tile_hex[tile_id] = str(item["hex"])
             return A.LayTile(tile=name, hex=str(item["hex"]), rotation=int(item["rotation"]),
-                             **common)
+                             tile_copy=tile_id, **common)
         if t == "place_token":
             hex_, city = self.city(str(item["city"]))
             corp = item.get("tokener") if item.get("entity_type") == "company" else None

@@ -389,6 +389,13 @@ class Board:
                 return True
         return False
 
+    def pending_relocation_of(self, corp: str):
+        """The hex where ``corp``'s station waits to be placed again, or None."""
+        for coord, corps in self._relocate.items():
+            if corp in corps:
+                return coord
+        return None
+
     def pending_relocation(self, corp: str, coord: str) -> bool:
         """True when ``corp``'s station on ``coord`` waits to be placed again
         (18xx.games: track reached a multi-city hex where it stood alone)."""

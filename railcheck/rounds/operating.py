@@ -132,12 +132,7 @@ class OperatingRound(Round):
 
     def has_route(self, corp) -> bool:
         board = self.game.board
-        if board is None:
-            return True
-        if hasattr(board, "has_route"):
-            return board.has_route(corp.sym)
-        _, reached = board._network(corp.sym)
-        return len(reached) >= 2
+        return True if board is None else board.has_route(corp.sym)
 
     def can_place_token(self, t: Turn) -> bool:
         g = self.game
@@ -148,17 +143,7 @@ class OperatingRound(Round):
         if cost is None or corp.cash < cost:
             return False
         board = g.board
-        if board is None:
-            return True
-        if hasattr(board, "can_place_token"):
-            return board.can_place_token(corp.sym)
-        for coord, ni in board.reachable_cities(corp.sym):
-            if board.has_station_on(corp.sym, coord):
-                continue
-            node = board._hex(coord).nodes[ni]
-            if len(node.tokens) < node.slots and board._free_slots(node, corp.sym) > 0:
-                return True
-        return False
+        return True if board is None else board.can_place_token(corp.sym)
 
     def can_buy_train(self, t: Turn) -> bool:
         g = self.game
@@ -236,8 +221,7 @@ class OperatingRound(Round):
         """The company must say in which city of a multi-city hex its station
         stands, now that track has been laid there."""
         board = self.game.board
-        relocate = getattr(board, "_relocate", None) if board is not None else None
-        return bool(relocate) and any(corp.sym in v for v in relocate.values())
+        return board is not None and board.pending_relocation_of(corp.sym) is not None
 
     def settle(self):
         """Pass over steps with nothing to do; end the turn when none is left."""
@@ -455,7 +439,7 @@ class OperatingRound(Round):
                 corp.sym, action.tile, action.hex, action.rotation,
                 colors=list(g.phase.tiles),
                 check_connection=special is None,
-                special=special.sym if special else None)
+                special=special.sym if special else None, tile_copy=action.tile_copy)
             cost = paid
             if action.rotation is None:
                 action.rotation = rotation
@@ -479,8 +463,7 @@ class OperatingRound(Round):
     def do_token(self, t: Turn, action: PlaceToken, special: Company | None = None):
         g = self.game
         corp = t.corp
-        relocate = getattr(g.board, "_relocate", None) if g.board is not None else None
-        if relocate and corp.sym in relocate.get(action.hex, ()):
+        if g.board is not None and g.board.pending_relocation(corp.sym, action.hex):
             # the company's home station is placed again on the new tile: free
             g.board.place_token(corp.sym, action.hex, action.city, check_reach=False)
             return

@@ -71,6 +71,10 @@ def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool):
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for i, rep in enumerate(pool.map(_check_one_for_pool, [(f, board) for f in files],
                                              chunksize=max(1, total // (jobs * 8))), 1):
+                e = rep.error
+                if e is not None:  # an exception's str() does not survive pickling: rebuild it
+                    rep.error = InputError(e.bare, path=e.path, line=e.line, column=e.column,
+                                           context=e.context)
                 reports.append(rep)
                 tick(i, rep.path)
     else:
@@ -149,8 +153,12 @@ def validate(paths, fmt, jobs, fail_on, quiet, color, no_board, output):
 
 def _emit(text: str, output):
     if output:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        try:
+            with open(output, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as exc:
+            click.echo(f"error: {output}: cannot write the report: {exc.strerror or exc}", err=True)
+            sys.exit(2)
     else:
         click.echo(text, nl=False)
 
@@ -223,8 +231,12 @@ def import_cmd(path, output, force, rounds, no_ids, rename):
     if os.path.abspath(output) == os.path.abspath(path):
         click.echo("error: the output would overwrite the export itself", err=True)
         sys.exit(2)
-    with open(output, "w", encoding="utf-8") as fh:
-        fh.write(notation)
+    try:
+        with open(output, "w", encoding="utf-8") as fh:
+            fh.write(notation)
+    except OSError as exc:
+        click.echo(f"error: {output}: cannot write: {exc.strerror or exc}", err=True)
+        sys.exit(2)
     click.echo(f"wrote {len(record.actions)} actions to {output}", err=True)
 
 
@@ -355,8 +367,12 @@ def show(path, at, svg, force):
             if os.path.exists(svg) and not force:
                 click.echo(f"error: {svg} exists; use --force to overwrite it", err=True)
                 sys.exit(2)
-            with open(svg, "w", encoding="utf-8") as fh:
-                fh.write(g.board.render_svg())
+            try:
+                with open(svg, "w", encoding="utf-8") as fh:
+                    fh.write(g.board.render_svg())
+            except OSError as exc:
+                click.echo(f"error: {svg}: cannot write: {exc.strerror or exc}", err=True)
+                sys.exit(2)
             click.echo(f"wrote {svg}", err=True)
     errs = [f for f in result.findings if f.severity == "error"]
     if errs:

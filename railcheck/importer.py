@@ -104,6 +104,9 @@ class _Converter:
         for p in data["players"]:
             if not isinstance(p, dict) or "name" not in p:
                 raise InputError("each player of an export needs a 'name'", path=path)
+            if not isinstance(p.get("id"), (int, str, type(None))):
+                raise InputError(f"player {p['name']!r} of the export has an 'id' that is "
+                                 f"neither a number nor text: {p.get('id')!r}", path=path)
             self.players[p.get("id")] = str(p["name"])
             self.players[str(p.get("id"))] = str(p["name"])
         self.tile_hex: dict[str, str] = {}
@@ -132,11 +135,11 @@ class _Converter:
             corp, certs = _certs(item["shares"])
             if item.get("entity_type") == "company":
                 return A.Exchange(corporation=corp, certs=certs, **common)
-            return A.BuyShares(corporation=corp, percent=item.get("percent"), certs=certs,
+            return A.BuyShares(corporation=corp, percent=_opt_int(item.get("percent")), certs=certs,
                                count=len(certs) or 1, **common)
         if t == "sell_shares":
             corp, certs = _certs(item["shares"])
-            return A.SellShares(sales=[A.Sale(corporation=corp, percent=item.get("percent"),
+            return A.SellShares(sales=[A.Sale(corporation=corp, percent=_opt_int(item.get("percent")),
                                               certs=certs, count=len(certs))], **common)
         if t == "lay_tile":
             tile_id = str(item["tile"])
@@ -239,6 +242,42 @@ def _chain(segments: list[list[str]]) -> list[list[str]]:
     return out
 
 
+def _opt_int(value) -> Optional[int]:
+    """None, or a whole number (a malformed value raises TypeError/ValueError)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise TypeError(f"expected a number, got {value!r}")
+    return int(value)
+
+
+def _well_formed(raw: list, findings: list) -> list:
+    """The entries of 'actions' that filter_actions can handle; each other
+    one is an error finding (its position in the list, or its id, says which)."""
+    out = []
+    for n, item in enumerate(raw):
+        problem = None
+        if not isinstance(item, dict):
+            problem = f"is {type(item).__name__} {item!r:.40}, not an object"
+        elif not isinstance(item.get("id"), (int, str, type(None))) or isinstance(item.get("id"), bool):
+            problem = f"has an 'id' that is not a number: {item.get('id')!r:.40}"
+        elif not isinstance(item.get("action_id"), (int, str, type(None))):
+            problem = f"has an 'action_id' that is not a number: {item.get('action_id')!r:.40}"
+        elif not isinstance(item.get("auto_actions") or [], list):
+            problem = "has 'auto_actions' that are not a list"
+        elif not isinstance(item.get("type"), (str, type(None))):
+            problem = f"has a 'type' that is not text: {item.get('type')!r:.40}"
+        if problem is None:
+            out.append(item)
+            continue
+        aid = item.get("id") if isinstance(item, dict) else None
+        findings.append(Finding(
+            severity="error", rule="import.malformed",
+            message=f"entry {n + 1} of the export's actions {problem}; skipped",
+            action_id=aid if isinstance(aid, int) and not isinstance(aid, bool) else None))
+    return out
+
+
 def _certs(shares) -> tuple[str, tuple[int, ...]]:
     corp = None
     idx = []
@@ -254,6 +293,9 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
     data = load_export_text(text, path)
     conv = _Converter(data, path)
     settings = data.get("settings") or {}
+    if not isinstance(settings, dict) or not isinstance(settings.get("optional_rules") or [], list):
+        raise InputError("an 18xx.games export's 'settings' must be an object whose "
+                         "'optional_rules' is a list", path=path, line=1, column=1)
     options = [str(o) for o in (settings.get("optional_rules") or [])]
     record = A.GameRecord(path=path, title=str(data["title"]),
                           players=[str(p["name"]) for p in data["players"]],
@@ -263,10 +305,12 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
         record.tags["seed"] = str(settings.get("seed"))
     if data.get("id") is not None:
         record.tags["site"] = f"18xx.games #{data.get('id')}"
-    for item in filter_actions(data["actions"]):
+    for item in filter_actions(_well_formed(data["actions"], conv.findings)):
         try:
             act = conv.convert(item)
-        except (KeyError, TypeError, ValueError) as exc:
+            if act is not None:
+                act.text = _describe(item, conv)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             conv.findings.append(Finding(
                 severity="error", rule="import.malformed",
                 message=f"malformed '{item.get('type')}' action: {exc!r}",
@@ -274,7 +318,6 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
             continue
         if act is None:
             continue
-        act.text = _describe(item, conv)
         record.actions.append(act)
     result = data.get("result")
     if isinstance(result, dict) and result:

@@ -316,12 +316,79 @@ def _make_transformer():
     return ToTuples()
 
 
+#: lines parsed once when the parser is built: Lark compiles the lexer of
+#: each parser state on first use, and these give templates for the common
+#: line shapes (see _TEMPLATES)
+_WARMUP = """\
+title: x
+auction
+auction 1
+SR 1
+OR 1.1
+MR 1.1
+A pass
+"A B" pass
+A bid B 1
+A choose B
+A choose B 1
+A par B 1
+A buy B
+A buy 2 B
+A buy 20% B
+A buy B pool
+A buy 2 B ipo
+A buy train 2
+A buy train 2 from depot
+A buy train 2 from depot for 1
+A buy train 2 from B for 1
+A buy train 2 from B for 1 exchange D
+A buy train 2 exchange D
+A buy private B for 1
+A buy private B from C for 1
+A sell B
+A sell 2 B
+A sell 2 B, C
+A sell 2 B, 1 C
+A exchange B
+A exchange B pool
+A lay 5 H1
+A lay 5 H1 r1
+A token H1
+A token H1.1
+A token H1 for B
+A run none
+A run none = 0
+A run 2 H1-H2
+A run 2 H1-H2 = 1
+A run 2 H1-H2 (1) = 1
+A run 2 H1-H2-H3 (1) = 1
+A run 2 H1-H2 (1), 3 H1-H2-H3 (1) = 1
+A run 2 H1~H2~H3-H4 (1) = 1
+A payout
+A withhold
+A half
+A discard 2
+A bankrupt
+check A cash 1
+check A price 1
+check A trains 2,3
+check A trains none
+check A president B
+"""
+
+
 def _parser():
     global _PARSER
     if _PARSER is None:
         from lark import Lark
-        _PARSER = Lark(_grammar_text(), parser="lalr", lexer="contextual",
-                       transformer=_make_transformer(), maybe_placeholders=False)
+        parser = Lark(_grammar_text(), parser="lalr", lexer="contextual",
+                      transformer=_make_transformer(), maybe_placeholders=False)
+        _PARSER = parser
+        try:
+            for line in _WARMUP.splitlines():
+                _parse_content(line, "<warm-up>", 1)
+        except Exception:  # pragma: no cover - the warm-up lines are valid
+            pass
     return _PARSER
 
 
@@ -362,9 +429,13 @@ _UNIFORM = {
 _LETTER_SPECIFIC = {r"[rR]\d+": ("r", "R")}
 _KEYWORD_FORM = re.compile(r"\(\?i:([a-z]+)\)\(\?!\[\\w\.'&\+\\-\]\)\Z")
 _RUNS = re.compile(r"([A-Za-z]+|[0-9]+)")
+#: characters that case-insensitive keywords match as if they were ASCII
+#: letters (Python's re: İ ı ſ K), and line breaks: lines with any of them
+#: always go to Lark
+_NO_TEMPLATE_CHARS = re.compile("[\u0130\u0131\u017f\u212a\n\r]")
 _LITERAL_RUNS: Optional[frozenset] = None   # None: not checked yet; empty: disabled
 _TEMPLATES: dict[tuple, object] = {}
-_TEMPLATES_MAX = 20_000
+_TEMPLATES_MAX = 4_000
 _USE_TEMPLATES = True
 
 
@@ -441,16 +512,14 @@ def _raise_no_template():
     raise _NoTemplate
 
 
-def _codegen(result, tokens_by_column, offsets) -> str:
+def _codegen(result, offsets) -> str:
     if isinstance(result, _Leaf):
-        tok = tokens_by_column.get(result[1])
-        if tok is None or tok.value != result[0]:
-            raise _NoTemplate
-        a = _boundary(tok.start_pos, offsets)
-        b = _boundary(tok.end_pos, offsets)
+        start = result[1] - 1
+        a = _boundary(start, offsets)
+        b = _boundary(start + len(result[0]), offsets)
         return f"(L[{a}:{b}], {a}+1, {result[2]!r})"
     if type(result) is tuple:
-        return "(" + "".join(_codegen(x, tokens_by_column, offsets) + ", " for x in result) + ")"
+        return "(" + "".join(_codegen(x, offsets) + ", " for x in result) + ")"
     if result is None:
         return "None"
     if type(result) is str:
@@ -458,14 +527,11 @@ def _codegen(result, tokens_by_column, offsets) -> str:
     raise _NoTemplate
 
 
-def _make_template(content: str, parts, tokens, result):
-    """A function (line, offsets) -> result, or None."""
+def _make_template(content: str, parts, result):
+    """A function (line, offsets of its parts) -> result, or None."""
     try:
         offsets = _offsets(parts)
-        by_column = {tok.column: tok for tok in tokens}
-        if len(by_column) != len(tokens) or any(t.line != 1 for t in tokens):
-            return None
-        build = eval("lambda L, s: " + _codegen(result, by_column, offsets), {"__builtins__": {}})
+        build = eval("lambda L, s: " + _codegen(result, offsets), {"__builtins__": {}})
         if build(content, offsets) != result:  # must give back what Lark gave
             return None
         return build
@@ -474,17 +540,12 @@ def _make_template(content: str, parts, tokens, result):
 
 
 def _lark_parse(content: str, path: str, lineno: int):
-    """Parse one line with Lark; returns (result, tokens)."""
+    """Parse one line with Lark (syntax errors become InputError)."""
     from lark.exceptions import UnexpectedInput
-    tokens = []
     try:
-        ip = _parser().parse_interactive(content)
-        for tok in ip.iter_parse():
-            tokens.append(tok)
-        result = ip.feed_eof(tokens[-1] if tokens else None)
+        return _parser().parse(content)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, path, lineno, content) from None
-    return result, tokens
 
 
 # --------------------------------------------------------------------------
@@ -625,7 +686,7 @@ def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
     column = max(1, column)
     before = content[:column - 1]
     at_start = not before.strip()
-    m = _PREVIOUS_WORD.search(before)
+    m = _PREVIOUS_WORD.search(before[-200:])  # bounded: no quadratic search
     previous = m.group(1) if m else None
     if previous and previous.startswith('"'):
         previous = None if at_start else previous
@@ -658,15 +719,15 @@ def _parse_content(content: str, path: str, lineno: int):
     try:
         result = None
         key = parts = None
-        if _USE_TEMPLATES and _templates_enabled() and "\n" not in content:
+        if _USE_TEMPLATES and _templates_enabled() and not _NO_TEMPLATE_CHARS.search(content):
             key, parts = _skeleton(content)
             build = _TEMPLATES.get(key)
             if build is not None:
                 result = build(content, _offsets(parts))
         if result is None:
-            result, tokens = _lark_parse(content, path, lineno)
+            result = _lark_parse(content, path, lineno)
             if key is not None and result[0] != "header":
-                build = _make_template(content, parts, tokens, result)
+                build = _make_template(content, parts, result)
                 if build is not None:
                     if len(_TEMPLATES) >= _TEMPLATES_MAX:
                         _TEMPLATES.clear()
@@ -689,14 +750,8 @@ _ACTION_ID_RE = re.compile(r"#@(\d+)(?:\s|$)")
 _TRAILING_ID_RE = re.compile(r"#@(\d+)\s*$")
 
 
-class _Line:
-    __slots__ = ("number", "raw", "content", "action_id")
-
-    def __init__(self, number, raw, content, action_id):
-        self.number = number
-        self.raw = raw
-        self.content = content
-        self.action_id = action_id
+# a line is a tuple (number, raw text, content without comment, action id)
+_NUMBER, _RAW, _CONTENT, _ID = 0, 1, 2, 3
 
 
 def _comment_start(line: str) -> int:
@@ -714,9 +769,8 @@ def _comment_start(line: str) -> int:
     return -1
 
 
-def _lines(text, path: str):
-    """Yield the non-blank lines: number, content without comment, id."""
-    if isinstance(text, (bytes, bytearray)):
+def _as_text(text, path: str) -> str:
+    if isinstance(text, (bytes, bytearray, memoryview)):
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -725,12 +779,24 @@ def _lines(text, path: str):
         raise InputError(f"expected text, got {type(text).__name__}", path=path)
     if text.startswith("\ufeff"):
         text = text[1:]
+    return text
+
+
+def _lines(text, path: str):
+    """Yield the non-blank lines: (number, raw, content without comment, id)."""
+    text = _as_text(text, path)
+    limit = MAX_LINE_LENGTH
     for number, raw in enumerate(text.split("\n"), 1):
+        if len(raw) > limit:
+            raise _error(path, number, raw[:200], 1,
+                         f"line too long ({len(raw)} characters, at most {limit})")
+        if "#" not in raw:
+            content = raw.rstrip()
+            if content:
+                yield (number, raw, content, None)
+            continue
         if raw.endswith("\r"):
             raw = raw[:-1]
-        if len(raw) > MAX_LINE_LENGTH:
-            raise _error(path, number, raw[:200], 1,
-                         f"line too long ({len(raw)} characters, at most {MAX_LINE_LENGTH})")
         cut = _comment_start(raw)
         action_id = None
         if cut >= 0:
@@ -748,11 +814,11 @@ def _lines(text, path: str):
                     action_id = int(m.group(1))
         else:
             content = raw.rstrip()
-        if not content.strip():
+        if not content:
             if action_id is not None:
                 raise _error(path, number, raw, cut + 1, "an action id '#@N' must follow an action")
             continue
-        yield _Line(number, raw, content, action_id)
+        yield (number, raw, content, action_id)
 
 
 # --------------------------------------------------------------------------
@@ -833,49 +899,49 @@ class _Header:
         self.players: list[str] = []
         self.options: list[str] = []
 
-    def add(self, parsed, line: _Line, path: str) -> None:
+    def add(self, parsed, line: tuple, path: str) -> None:
         _, key, value = parsed
         k, key_column = key[0], key[1]
         if not _HEADER_KEY_RE.fullmatch(k):
             hint = f": write '{k.lower()}:'" if _HEADER_KEY_RE.fullmatch(k.lower()) else ""
-            raise _error(path, line.number, line.content, key_column,
+            raise _error(path, line[_NUMBER], line[_CONTENT], key_column,
                          f"header keys are lowercase letters, digits, '_' and '-'{hint}")
         if k in self.tags:
             first = self.locations[k][0]
-            raise _error(path, line.number, line.content, key_column,
+            raise _error(path, line[_NUMBER], line[_CONTENT], key_column,
                          f"duplicate header '{k}' (first written on line {first})")
         if value is not None:
             raw = value[0]
             stripped = raw.strip()
             column = value[1] + (len(raw) - len(raw.lstrip()))
         else:
-            stripped, column = "", len(line.content) + 1
+            stripped, column = "", len(line[_CONTENT]) + 1
         text = _unquote_value(stripped)
         if k == "players":
             if not stripped:
-                raise _error(path, line.number, line.content, column,
+                raise _error(path, line[_NUMBER], line[_CONTENT], column,
                              "expected player names after 'players:'")
-            names = _split_names(stripped, column, path, line.number, line.content, "players")
+            names = _split_names(stripped, column, path, line[_NUMBER], line[_CONTENT], "players")
             seen: dict[str, int] = {}
             for name, c in names:
                 if name in seen:
-                    raise _error(path, line.number, line.content, c, f"player '{name}' listed twice")
+                    raise _error(path, line[_NUMBER], line[_CONTENT], c, f"player '{name}' listed twice")
                 seen[name] = c
             self.players = [n for n, _ in names]
             text = stripped
         elif k == "options":
             self.options = [o.strip() for o in text.split(",") if o.strip()]
         elif k == "title" and not text.strip():
-            raise _error(path, line.number, line.content, column,
+            raise _error(path, line[_NUMBER], line[_CONTENT], column,
                          "expected the title after 'title:' (like 1830)")
         self.tags[k] = text
-        self.locations[k] = (line.number, key_column)
+        self.locations[k] = (line[_NUMBER], key_column)
 
-    def finish(self, path: str, line: Optional[_Line]) -> None:
+    def finish(self, path: str, line: Optional[tuple]) -> None:
         for key, example in (("title", "title: 1830"), ("players", "players: Alice, Bob, Carol")):
             if key not in self.tags:
                 if line is not None:
-                    raise _error(path, line.number, line.content, 1,
+                    raise _error(path, line[_NUMBER], line[_CONTENT], 1,
                                  f"missing header line '{key}:' before the first action "
                                  f"(like '{example}')")
                 raise InputError(f"missing header line '{key}:' (like '{example}')", path=path)
@@ -886,10 +952,10 @@ def _read_header(lines, path: str):
     (already parsed) or None."""
     header = _Header()
     for line in lines:
-        parsed = _parse_content(line.content, path, line.number)
+        parsed = _parse_content(line[_CONTENT], path, line[_NUMBER])
         if parsed[0] == "header":
-            if line.action_id is not None:
-                raise _error(path, line.number, line.raw, len(line.content) + 1,
+            if line[_ID] is not None:
+                raise _error(path, line[_NUMBER], line[_RAW], len(line[_CONTENT]) + 1,
                              "an action id '#@N' cannot follow a header line")
             header.add(parsed, line, path)
             continue
@@ -919,6 +985,7 @@ def parse_header(text: str, path: str) -> tuple[dict[str, str], dict[str, tuple[
 # --------------------------------------------------------------------------
 # stage 2: the binder
 
+_MISSING = object()
 _PLAYER = ("player",)
 _CORPORATION = ("corporation",)
 _COMPANY = ("company",)
@@ -941,9 +1008,9 @@ class _Binder:
         self.path = path
         self.r = resolver
         self.findings: list[Finding] = []
-        self.line: Optional[_Line] = None
+        self.line: Optional[tuple] = None
         self.failed = False
-        self.memo: dict[tuple, Optional[str]] = {}
+        self.memo: dict[tuple, dict[str, Optional[str]]] = {}
         self.verbs = {
             "pass": self.v_pass, "bid": self.v_bid, "choose": self.v_choose,
             "par": self.v_par, "buy": self.v_buy, "buy_private": self.v_buy_private,
@@ -955,16 +1022,18 @@ class _Binder:
     # --- helpers
     def error(self, leaf_or_column, message: str) -> InputError:
         col = leaf_or_column if isinstance(leaf_or_column, int) else leaf_or_column[1]
-        return _error(self.path, self.line.number, self.line.content, col, message)
+        return _error(self.path, self.line[_NUMBER], self.line[_CONTENT], col, message)
 
     def name(self, leaf, kinds: tuple, what: Optional[str] = None) -> str:
         """Resolve a name as one of ``kinds``; unknown -> a finding."""
-        text = _text(leaf)
-        key = (text, kinds)
-        memo = self.memo
-        if key in memo:
-            value = memo[key]
-        else:
+        text = leaf[0]
+        if leaf[2] == "QUOTED":
+            text = text[1:-1]
+        memo = self.memo.get(kinds)
+        if memo is None:
+            memo = self.memo[kinds] = {}
+        value = memo.get(text, _MISSING)
+        if value is _MISSING:
             r = self.r
             checked = [k for k in kinds if r.known(k)]
             if not checked:
@@ -973,7 +1042,7 @@ class _Binder:
                 value, _ = r.lookup(text, checked)
                 if value is None and not r.strict and len(checked) < len(kinds):
                     value = text  # without a ruleset, only players are known
-            memo[key] = value
+            memo[text] = value
         if value is None:
             self.unknown(leaf, what or _kinds_phrase(kinds),
                          self.r.candidates([k for k in kinds if self.r.known(k)]))
@@ -986,8 +1055,8 @@ class _Binder:
         self.findings.append(Finding(
             severity=ERROR, rule="notation.unknown_name",
             message=f"unknown {what} '{_clip(text, 60)}'{hint}",
-            line=self.line.number, column=leaf[1],
-            action_id=self.line.action_id, text=self.line.content.strip()))
+            line=self.line[_NUMBER], column=leaf[1],
+            action_id=self.line[_ID], text=self.line[_CONTENT].strip()))
         self.failed = True
 
     @staticmethod
@@ -1023,7 +1092,7 @@ class _Binder:
         return out
 
     # --- lines
-    def bind(self, line: _Line, parsed) -> Optional[Action]:
+    def bind(self, line: tuple, parsed) -> Optional[Action]:
         self.line = line
         self.failed = False
         kind = parsed[0]
@@ -1046,9 +1115,9 @@ class _Binder:
                              "marker or action: move it to the top of the file")
         if self.failed:
             return None
-        action.line = line.number
-        action.action_id = line.action_id
-        action.text = line.content.strip()
+        action.line = line[_NUMBER]
+        action.action_id = line[_ID]
+        action.text = line[_CONTENT].strip()
         return action
 
     def bind_check(self, parsed) -> Action:
@@ -1138,7 +1207,7 @@ class _Binder:
         _, kw, company, opts = verb
         o = self.options(opts)
         if "for" not in o:
-            raise self.error(len(self.line.content) + 1,
+            raise self.error(len(self.line[_CONTENT]) + 1,
                              "expected 'for PRICE' in 'buy private' (the price paid)")
         seller = None if "from" not in o else self.name(o["from"], _SUBJECT)
         return BuyCompany(company=self.name(company, _COMPANY, "private"),
@@ -1161,11 +1230,11 @@ class _Binder:
                          revenue=None if total is None else self.int_(total))
 
     def route(self, train, nodes, seps, revenue) -> Route:
-        node = self.node
         if "~" not in seps:
-            stops = [node(n) for n in nodes]
+            stops = [Stop(hex=n[0].upper()) if "." not in n[0] else self.node(n) for n in nodes]
             path = None
         else:
+            node = self.node
             last = len(nodes) - 1
             stops = []
             path = []
@@ -1184,7 +1253,7 @@ class _Binder:
                         path.append(segment)
                     segment = [stop.hex]
         return Route(train=self.name(train, _TRAIN), stops=stops, path=path,
-                     revenue=None if revenue is None else self.int_(revenue))
+                     revenue=None if revenue is None else int(revenue[0]))
 
 
 def parse_game(text: str, path: str, names: Optional[Names] = None) -> tuple[GameRecord, list[Finding]]:
@@ -1221,7 +1290,7 @@ def _parse_game(text, path, names):
         if action is not None:
             actions.append(action)
         for line in lines:
-            action = bind(line, _parse_content(line.content, path, line.number))
+            action = bind(line, _parse_content(line[_CONTENT], path, line[_NUMBER]))
             if action is not None:
                 actions.append(action)
     return record, binder.findings

@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""Speed benchmark of railcheck (not a test: it only measures and prints).
+
+    python benchmarks/run.py [--corpus DIR] [--batch N] [--jobs J] [--repeat R]
+
+Measures, and prints as a markdown table with the machine it ran on:
+
+* the time of every 18xx.games export under the corpus whose title railcheck
+  supports (others are listed as skipped), in process, with every check on
+  (board included): the first run of each title (ruleset loading included)
+  and the median of ``--repeat`` warm runs; the total and the median game;
+* validating the whole supported corpus, and the 1830 corpus alone, with the
+  CLI in a fresh process (start-up included), best of 5;
+* cold start of ``railcheck --help`` and of ``railcheck validate`` on one
+  game, best of 5;
+* peak memory (``ru_maxrss``) of a child process validating the 1830 corpus;
+* a synthetic league: the 1830 exports copied until there are ``--batch``
+  games (1,000 by default) in a temporary folder, validated with
+  ``railcheck validate --jobs J -q FOLDER``.
+
+Standard library and railcheck only.  Goals (issue 6): the 1830 corpus well
+under 0.8 s start-up included, a median game under 50 ms, cold start under
+0.3 s, 1,000 games under a minute on 2 cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+DEFAULT_CORPUS = REPO.parent / "shared" / "corpus" / "18xx.games"
+
+try:
+    import railcheck  # noqa: F401  (installed: pip install -e .)
+except ImportError:  # pragma: no cover - run from a checkout without installing
+    sys.path.insert(0, str(REPO))
+
+
+def railcheck_cmd() -> list[str]:
+    """The installed console script, or the module with this interpreter."""
+    exe = shutil.which("railcheck")
+    if exe:
+        return [exe]
+    return [sys.executable, "-m", "railcheck.cli"]
+
+
+def best_of(n: int, argv: list[str], env=None) -> tuple[float, int]:
+    """Best wall time of ``n`` runs of a command, and its exit code."""
+    best, code = float("inf"), None
+    for _ in range(n):
+        t = time.perf_counter()
+        proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        best = min(best, time.perf_counter() - t)
+        code = proc.returncode
+    return best, code
+
+
+def peak_rss_kib(argv: list[str]) -> tuple[int, int]:
+    """Peak resident memory (KiB) of ``argv`` run as the only child of a
+    fresh helper process (so that no other child's peak is counted)."""
+    helper = ("import resource, subprocess, sys, json\n"
+              "p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+              "stderr=subprocess.DEVNULL)\n"
+              "print(json.dumps([resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "
+              "p.returncode]))\n")
+    out = subprocess.run([sys.executable, "-c", helper, *argv], capture_output=True, text=True,
+                         check=True).stdout
+    rss, code = json.loads(out)
+    return int(rss), int(code)
+
+
+def export_title(path: Path):
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return str(data.get("title")), len(data.get("actions") or [])
+    except (OSError, ValueError, AttributeError):
+        return None, 0
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        cpu = platform.processor() or cpu
+    return (f"{os.cpu_count()} CPU(s) (nproc {len(os.sched_getaffinity(0))}), {cpu}; "
+            f"Python {platform.python_version()} ({platform.python_implementation()}); "
+            f"{platform.system()} {platform.release()}")
+
+
+def fmt_ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms" if seconds < 10 else f"{seconds:.1f} s"
+
+
+def mark(ok: bool) -> str:
+    return "yes" if ok else "**no**"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS,
+                    help="folder of 18xx.games exports, one subfolder per title "
+                         f"(default: {DEFAULT_CORPUS})")
+    ap.add_argument("--batch", type=int, default=1000,
+                    help="games in the synthetic league run (0 to skip)")
+    ap.add_argument("--jobs", type=int, default=2, help="--jobs for the league run")
+    ap.add_argument("--repeat", type=int, default=5, help="warm runs per game")
+    ap.add_argument("--profile", type=int, metavar="N", default=0,
+                    help="also print the N functions with the most cumulative time over "
+                         "one warm pass of the corpus (cProfile) to standard error")
+    args = ap.parse_args(argv)
+
+    from railcheck.cli import check_file
+    from railcheck.ruleset import known_titles
+
+    if not args.corpus.is_dir():
+        print(f"error: no corpus at {args.corpus}", file=sys.stderr)
+        return 2
+    titles = set(known_titles())
+    games, skipped = [], []
+    for path in sorted(args.corpus.rglob("*.json")):
+        title, n_raw = export_title(path)
+        (games if title in titles else skipped).append((path, title, n_raw))
+    if not games:
+        print("error: no game of a supported title in the corpus", file=sys.stderr)
+        return 2
+    cli = railcheck_cmd()
+
+    # -- per game, in process --------------------------------------------
+    rows = []
+    seen_titles = set()
+    for path, title, n_raw in games:
+        t = time.perf_counter()
+        rep = check_file(str(path), keep_game=False)
+        first = time.perf_counter() - t
+        warm = []
+        for _ in range(args.repeat):
+            t = time.perf_counter()
+            check_file(str(path), keep_game=False)
+            warm.append(time.perf_counter() - t)
+        actions = rep.result.actions if rep.result is not None else 0
+        rows.append(dict(path=path, title=title, status=rep.status, actions=actions, raw=n_raw,
+                         first=first, warm=statistics.median(warm),
+                         first_of_title=title not in seen_titles))
+        seen_titles.add(title)
+
+    if args.profile:
+        import cProfile
+        import io
+        import pstats
+        prof = cProfile.Profile()
+        prof.enable()
+        for path, _, _ in games:
+            check_file(str(path), keep_game=False)
+        prof.disable()
+        buf = io.StringIO()
+        pstats.Stats(prof, stream=buf).sort_stats("cumulative").print_stats(args.profile)
+        print(buf.getvalue(), file=sys.stderr)
+
+    # -- whole corpus in a fresh CLI process -----------------------------
+    all_files = [str(p) for p, _, _ in games]
+    files_1830 = [str(p) for p, t, _ in games if t == "1830"]
+    corpus_s, corpus_code = best_of(5, [*cli, "validate", "-q", *all_files])
+    c1830_s = c1830_code = None
+    if files_1830:
+        c1830_s, c1830_code = best_of(5, [*cli, "validate", "-q", *files_1830])
+    help_s, _ = best_of(5, [*cli, "--help"])
+    one = files_1830[0] if files_1830 else all_files[0]
+    one_s, _ = best_of(5, [*cli, "validate", "-q", one])
+    rss, _ = peak_rss_kib([*cli, "validate", "-q", *(files_1830 or all_files)])
+
+    # -- synthetic league ------------------------------------------------
+    league = None
+    if args.batch > 0:
+        sources = [Path(f) for f in (files_1830 or all_files)]
+        with tempfile.TemporaryDirectory(prefix="railcheck-bench-") as tmp:
+            for i in range(args.batch):
+                src = sources[i % len(sources)]
+                shutil.copyfile(src, Path(tmp) / f"{i:05d}-{src.name}")
+            t = time.perf_counter()
+            proc = subprocess.run([*cli, "validate", "--jobs", str(args.jobs), "-q", tmp],
+                                  capture_output=True, text=True)
+            league = (time.perf_counter() - t, proc.returncode,
+                      proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else "")
+
+    # -- report ----------------------------------------------------------
+    print(f"Machine: {machine()}\n")
+    print("| game | title | export actions | replayed | status | first run | warm (median of "
+          f"{args.repeat}) |")
+    print("|---|---|---:|---:|---|---:|---:|")
+    for r in rows:
+        rel = r["path"].relative_to(args.corpus)
+        note = " (loads ruleset)" if r["first_of_title"] else ""
+        print(f"| {rel} | {r['title']} | {r['raw']} | {r['actions']} | {r['status']} | "
+              f"{fmt_ms(r['first'])}{note} | {fmt_ms(r['warm'])} |")
+    for path, title, n_raw in skipped:
+        print(f"| {path.relative_to(args.corpus)} | {title} | {n_raw} | - | skipped: "
+              f"no ruleset | - | - |")
+    warm_all = [r["warm"] for r in rows]
+    total_actions = sum(r["actions"] for r in rows)
+    median = statistics.median(warm_all)
+    print()
+    print("| measure | result | goal | met |")
+    print("|---|---:|---|---|")
+    print(f"| games checked / skipped | {len(rows)} / {len(skipped)} | | |")
+    print(f"| actions: in the exports / replayed (after undo, chat) "
+          f"| {sum(r['raw'] for r in rows):,} / {total_actions:,} | | |")
+    print(f"| sum of warm per-game times | {fmt_ms(sum(warm_all))} | | |")
+    print(f"| median game (warm) | {fmt_ms(median)} | < 50 ms | {mark(median < 0.05)} |")
+    print(f"| slowest game (warm) | {fmt_ms(max(warm_all))} | | |")
+    if c1830_s is not None:
+        print(f"| 1830 corpus ({len(files_1830)} games), CLI start-up included, best of 5 "
+              f"| {fmt_ms(c1830_s)} | well under 0.8 s | {mark(c1830_s < 0.8)} |")
+    print(f"| whole supported corpus ({len(all_files)} games), CLI, best of 5 "
+          f"| {fmt_ms(corpus_s)} | | |")
+    print(f"| cold start `railcheck --help`, best of 5 | {fmt_ms(help_s)} | < 0.3 s "
+          f"| {mark(help_s < 0.3)} |")
+    print(f"| cold start `railcheck validate` one game, best of 5 | {fmt_ms(one_s)} | | |")
+    print(f"| peak memory validating the {'1830' if files_1830 else 'supported'} corpus "
+          f"| {rss / 1024:.0f} MiB | | |")
+    if league is not None:
+        secs, code, summary = league
+        print(f"| {args.batch:,} games, `--jobs {args.jobs}` | {fmt_ms(secs)} "
+              f"({secs / args.batch * 1000:.1f} ms/game) | < 60 s on 2 cores "
+              f"| {mark(secs < 60)} |")
+    bad = [c for c in (corpus_code, c1830_code) if c not in (None, 0, 1)]
+    if league is not None and league[1] not in (0, 1):
+        bad.append(league[1])
+    if bad:
+        print(f"\nwarning: a validation run exited with {bad[0]} (unreadable input?)",
+              file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,259 @@
+"""The choose-and-bid private auction (1857).
+
+Player order is the seating order of the game header (the "drawn" order);
+its first player is the first chooser.  The chooser names one unsold private
+(``choose CO`` opens its auction with a bid of its face value, ``choose CO
+PRICE`` with PRICE, at least the face value).  Then the others bid in seating
+order from the player after the chooser: a bid is at least the high bid plus
+``auction.min_increment`` and at most the bidder's cash; a pass drops the
+player out of this private's auction for good.  Players who passed are
+skipped.  When everybody but the high bidder has passed, the high bidder pays
+the bid to the bank, takes the private (with its free share, if any) and
+chooses the next private.  A chooser who cannot pay the face value of any
+unsold private hands the choice on to the next player in seating order who
+can.  When every private is sold, the player-order cards are dealt by cash,
+most cash first (``titles.common.order_players_by_cash``).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..actions import Bid, Choose, Pass
+from ..findings import RuleViolation
+from . import Round
+
+
+class ChooseAndBidAuction(Round):
+    kind = "auction"
+
+    def __init__(self, game):
+        super().__init__(game)
+        g = game
+        self.inc = int(g.rules.auction.get("min_increment", 5))
+        #: the private being auctioned now (None: waiting for a choice)
+        self.lot = None
+        self.high_bid = 0
+        self.high_bidder = None
+        self.passed: set = set()       # players out of the current lot's auction
+        self.turn = None               # whose turn it is to bid
+        self.chooser = g.seat_order[0] if g.seat_order else None
+        #: (lot sym, winner name, price) of every private sold, in order
+        self.sales: list[tuple[str, str, int]] = []
+
+    @property
+    def label(self) -> str:
+        return "auction"
+
+    # ------------------------------------------------------------------
+
+    def start(self):
+        self.settle_chooser()
+        if not self.unsold():
+            self.finish()
+
+    def unsold(self):
+        return [c for c in self.game.companies.values() if c.owner is None and not c.closed]
+
+    def current_player(self):
+        return self.turn if self.lot is not None else self.chooser
+
+    def describe_turn(self) -> str:
+        if self.lot is not None:
+            return f"{self.turn.name} (bidding on {self.lot.sym})"
+        return f"{self.chooser.name} (to choose a private)" if self.chooser else ""
+
+    def can_open(self, player) -> bool:
+        return any(c.value <= player.cash for c in self.unsold())
+
+    def settle_chooser(self):
+        """The choice passes on from a chooser who cannot afford any private."""
+        g = self.game
+        if self.chooser is None or not self.unsold():
+            return
+        p = self.chooser
+        for _ in range(len(g.seat_order)):
+            if self.can_open(p):
+                self.chooser = p
+                return
+            p = g.next_player(p)
+        # nobody can pay the face value of what is left: leave the choice where it was
+
+    def active_bidders(self):
+        return [p for p in self.game.seat_order if p not in self.passed]
+
+    def next_bidder(self, after):
+        """The next player after ``after`` in seating order still in the auction."""
+        g = self.game
+        p = after
+        for _ in range(len(g.seat_order)):
+            p = g.next_player(p)
+            if p not in self.passed:
+                return p
+        return None
+
+    # ------------------------------------------------------------------
+
+    def process(self, action):
+        g = self.game
+        if g.pending_par is not None:
+            from .stock import process_pending_par
+            return process_pending_par(g, action)
+        if not isinstance(action, (Bid, Choose, Pass)):
+            raise RuleViolation("auction.action",
+                                f"only choose, bid and pass are allowed in the private auction, "
+                                f"not '{action.verb}'")
+        player = self.player(action.actor, "auction.actor")
+        if isinstance(action, Choose):
+            return self.do_choose(player, action)
+        if self.lot is None:
+            who = self.chooser.name if self.chooser else "nobody"
+            if isinstance(action, Pass):
+                raise RuleViolation("auction.must_choose",
+                                    f"no private is up for auction; {who} must choose the next "
+                                    f"one ('{who} choose PRIVATE'); passing is not allowed")
+            raise RuleViolation("auction.no_lot",
+                                f"no private is up for auction: {who} first chooses one "
+                                f"('{who} choose PRIVATE [PRICE]'), then the others bid")
+        if player in self.passed:
+            raise RuleViolation("auction.passed",
+                                f"{player.name} passed on {self.lot.sym} and may not "
+                                + ("bid on it again" if isinstance(action, Bid)
+                                   else "act in its auction again"))
+        if player is self.high_bidder:
+            raise RuleViolation("auction.high_bidder",
+                                f"{player.name} holds the high bid on {self.lot.sym} "
+                                f"({g.money(self.high_bid)}) and waits for the others to bid "
+                                f"or pass")
+        if player is not self.turn:
+            g.flag("turn.order", f"{player.name} acted out of turn: it is {self.turn.name}'s "
+                                 f"turn to bid on {self.lot.sym} or pass")
+        if isinstance(action, Pass):
+            return self.do_pass(player)
+        return self.do_bid(player, action)
+
+    # ------------------------------------------------------------------
+
+    def do_choose(self, player, action: Choose):
+        g = self.game
+        if self.lot is not None:
+            raise RuleViolation("auction.in_progress",
+                                f"{self.lot.sym} is being auctioned (high bid "
+                                f"{g.money(self.high_bid)} by {self.high_bidder.name}); the next "
+                                f"private is chosen when it is sold")
+        company = self.company(action.company)
+        if company.owner is not None or company.closed:
+            owner = company.owner.name if company.owner is not None else "nobody (closed)"
+            raise RuleViolation("auction.sold", f"{company.sym} is already owned by {owner}")
+        price = action.price if action.price is not None else company.value
+        if price < company.value:
+            raise RuleViolation("auction.min_bid",
+                                f"the opening bid of {g.money(price)} on {company.sym} is below "
+                                f"its face value of {g.money(company.value)}")
+        if price > player.cash:
+            raise RuleViolation("auction.cash",
+                                f"{player.name} opens {company.sym} at {g.money(price)} but has "
+                                f"{g.money(player.cash)}")
+        if player is not self.chooser:
+            if not self.sales:
+                why = "the first player of the drawn order chooses first"
+            elif self.sales[-1][1] == self.chooser.name:
+                why = f"{self.sales[-1][1]} won {self.sales[-1][0]} and chooses the next private"
+            else:
+                why = (f"{self.sales[-1][1]} won {self.sales[-1][0]} but cannot pay the face "
+                       f"value of any private left, so the choice passed on")
+            g.flag("auction.chooser",
+                   f"{player.name} may not choose the next private: it is "
+                   f"{self.chooser.name}'s choice ({why})")
+        self.lot = company
+        self.chooser = player
+        self.high_bid = price
+        self.high_bidder = player
+        self.passed = set()
+        self.turn = self.next_bidder(player)
+        self.check_won()
+
+    def do_bid(self, player, action: Bid):
+        g = self.game
+        lot = self.lot
+        if action.company != lot.sym:
+            raise RuleViolation("auction.lot",
+                                f"{lot.sym} is up for auction; {player.name} may bid only on it "
+                                f"(or pass), not on {action.company}")
+        if action.price is None:
+            raise RuleViolation("auction.bid_price",
+                                f"a bid needs a price: at least {g.money(self.high_bid + self.inc)} "
+                                f"for {lot.sym}")
+        minimum = self.high_bid + self.inc
+        if action.price < minimum:
+            raise RuleViolation("auction.min_bid",
+                                f"bid of {g.money(action.price)} is too low: the high bid on "
+                                f"{lot.sym} is {g.money(self.high_bid)} "
+                                f"({self.high_bidder.name}), so the minimum bid is "
+                                f"{g.money(minimum)}")
+        if action.price > player.cash:
+            raise RuleViolation("auction.cash",
+                                f"{player.name} bids {g.money(action.price)} on {lot.sym} but has "
+                                f"{g.money(player.cash)}")
+        self.high_bid = action.price
+        self.high_bidder = player
+        self.turn = self.next_bidder(player)
+        self.check_won()
+
+    def do_pass(self, player):
+        self.passed.add(player)
+        self.turn = self.next_bidder(player)
+        self.check_won()
+
+    def check_won(self):
+        """Everybody but the high bidder has passed: the lot is sold."""
+        others = [p for p in self.active_bidders() if p is not self.high_bidder]
+        if others:
+            return
+        winner, price, lot = self.high_bidder, self.high_bid, self.lot
+        self.lot = None
+        self.high_bidder = None
+        self.high_bid = 0
+        self.passed = set()
+        self.turn = None
+        self.sell(lot, winner, price)
+        self.sales.append((lot.sym, winner.name, price))
+        self.chooser = winner
+        if not self.unsold():
+            self.finish()
+        else:
+            self.settle_chooser()
+
+    # ------------------------------------------------------------------
+
+    def sell(self, company, player, price):
+        """The winner pays the bank and takes the private with its free
+        share (1830's CA: a PRR share; BO: the B&O president's certificate,
+        whose par the winner sets next)."""
+        g = self.game
+        g.transfer(player, g.bank, price)
+        company.owner = player
+        player.companies.append(company)
+        special = company.spec.special or {}
+        free = special.get("free_share")
+        if free:
+            corp = g.corporations[free["corporation"]]
+            if free.get("president"):
+                cert = corp.certs[0]
+                cert.owner = player
+                corp.president = player
+                g.pending_par = (player, corp)
+            else:
+                cert = next(c for c in corp.certs if c.owner == "ipo" and not c.president
+                            and c.percent == free.get("percent", corp.share_percent))
+                cert.owner = player
+
+    def finish(self):
+        from ..titles.common import order_players_by_cash
+        order_players_by_cash(self.game)
+        self.finished = True
+
+    def finish_round(self):
+        # the auction ends only when every private is sold
+        if not self.unsold():
+            self.finish()

@@ -428,13 +428,13 @@ _UNIFORM = {
 #: regexes that single out one letter: the run made of it stays literal
 _LETTER_SPECIFIC = {r"[rR]\d+": ("r", "R")}
 _KEYWORD_FORM = re.compile(r"\(\?i:([a-z]+)\)\(\?!\[\\w\.'&\+\\-\]\)\Z")
-_RUNS = re.compile(r"([A-Za-z]+|[0-9]+)")
+_RUNS = re.compile(r'("[^"\n]*"|[A-Za-z]+|[0-9]+)')
 #: characters that case-insensitive keywords match as if they were ASCII
 #: letters (Python's re: İ ı ſ K), and line breaks: lines with any of them
 #: always go to Lark
 _NO_TEMPLATE_CHARS = re.compile("[\u0130\u0131\u017f\u212a\n\r]")
 _LITERAL_RUNS: Optional[frozenset] = None   # None: not checked yet; empty: disabled
-_TEMPLATES: dict[tuple, object] = {}
+_TEMPLATES: dict[tuple, "_Template"] = {}
 _TEMPLATES_MAX = 4_000
 _USE_TEMPLATES = True
 
@@ -470,6 +470,8 @@ _RUN_CLASS: dict[str, str] = {}
 
 
 def _run_class(run: str) -> str:
+    if run[0] == '"':
+        return "q"  # a quoted name is one token whatever it holds
     if run[0].isdigit():
         cls = "#"
     elif run.lower() in _LITERAL_RUNS or run in _LITERAL_RUNS:
@@ -493,50 +495,103 @@ def _offsets(parts) -> list[int]:
     return [0, *accumulate(map(len, parts))]
 
 
-def _boundary(x: int, offsets: list[int]) -> str:
-    """Code for position ``x`` of the template line, as an expression over
-    the offsets ``s`` of the parts of another line."""
+def _boundary(x: int, offsets: list[int]) -> tuple[int, int]:
+    """Position ``x`` of the template line as (part index, offset in that
+    part): the same place in any line of the skeleton is ``s[k] + d``."""
     k = bisect_right(offsets, x) - 1
     if k >= len(offsets) - 1:  # the end of the line
         k = len(offsets) - 1
-        return f"s[{k}]" if x == offsets[k] else _raise_no_template()
+        if x != offsets[k]:
+            raise _NoTemplate
+        return k, 0
     delta = x - offsets[k]
-    if delta == 0:
-        return f"s[{k}]"
-    if k % 2 == 1:  # inside a run: never happens with uniform terminals
+    if delta and k % 2 == 1:  # inside a run: never happens with uniform terminals
         raise _NoTemplate
-    return f"s[{k}]+{delta}"
+    return k, delta
 
 
-def _raise_no_template():
-    raise _NoTemplate
+_LEAF, _TUPLE, _CONST = 0, 1, 2
 
 
-def _codegen(result, offsets) -> str:
+def _plan(result, offsets):
+    """How to rebuild ``result`` from another line of the same skeleton."""
     if isinstance(result, _Leaf):
         start = result[1] - 1
-        a = _boundary(start, offsets)
-        b = _boundary(start + len(result[0]), offsets)
-        return f"(L[{a}:{b}], {a}+1, {result[2]!r})"
+        a, da = _boundary(start, offsets)
+        b, db = _boundary(start + len(result[0]), offsets)
+        return (_LEAF, a, da, b, db, result[2])
     if type(result) is tuple:
-        return "(" + "".join(_codegen(x, offsets) + ", " for x in result) + ")"
-    if result is None:
-        return "None"
-    if type(result) is str:
-        return repr(result)
+        return (_TUPLE, tuple(_plan(x, offsets) for x in result))
+    if result is None or type(result) is str:
+        return (_CONST, result)
     raise _NoTemplate
+
+
+def _follow(plan, L, s):
+    tag = plan[0]
+    if tag == _LEAF:
+        a = s[plan[1]] + plan[2]
+        return (L[a:s[plan[3]] + plan[4]], a + 1, plan[5])
+    if tag == _TUPLE:
+        return tuple([_follow(p, L, s) for p in plan[1]])
+    return plan[1]
+
+
+def _source(plan) -> str:
+    tag = plan[0]
+    if tag == _LEAF:
+        _, a, da, b, db, kind = plan
+        start = f"s[{a}]+{da}" if da else f"s[{a}]"
+        end = f"s[{b}]+{db}" if db else f"s[{b}]"
+        return f"(L[{start}:{end}], {start}+1, {kind!r})"
+    if tag == _TUPLE:
+        return "(" + "".join(_source(p) + ", " for p in plan[1]) + ")"
+    return repr(plan[1])
+
+
+class _Template:
+    """Rebuilds a parse for a line of one skeleton: ``template(line,
+    offsets)``.  Interprets its plan at first; compiled to a function once
+    it has been used a few times (compiling costs as much as ~50 uses)."""
+
+    __slots__ = ("plan", "uses", "code")
+    COMPILE_AFTER = 4
+
+    def __init__(self, plan):
+        self.plan = plan
+        self.uses = 0
+        self.code = None
+
+    def __call__(self, L: str, s: list[int]):
+        code = self.code
+        if code is not None:
+            return code(L, s)
+        self.uses += 1
+        if self.uses >= self.COMPILE_AFTER:
+            try:
+                self.code = eval("lambda L, s: " + _source(self.plan), {"__builtins__": {}})
+            except Exception:  # pragma: no cover - keep interpreting
+                self.uses = -10**9
+        return _follow(self.plan, L, s)
 
 
 def _make_template(content: str, parts, result):
-    """A function (line, offsets of its parts) -> result, or None."""
+    """A _Template for the skeleton of ``content``, or None."""
     try:
         offsets = _offsets(parts)
-        build = eval("lambda L, s: " + _codegen(result, offsets), {"__builtins__": {}})
-        if build(content, offsets) != result:  # must give back what Lark gave
+        plan = _plan(result, offsets)
+        if _follow(plan, content, offsets) != result:  # must give back what Lark gave
             return None
-        return build
+        if eval("lambda L, s: " + _source(plan), {"__builtins__": {}})(content, offsets) != result \
+                if _CHECK_SOURCE else False:
+            return None
+        return _Template(plan)
     except Exception:
         return None
+
+
+#: also check the compiled form when a template is made (tests)
+_CHECK_SOURCE = False
 
 
 def _lark_parse(content: str, path: str, lineno: int):
@@ -710,6 +765,98 @@ def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
     return _error(path, lineno, content, column, message)
 
 
+# --------------------------------------------------------------------------
+# `run` lines: routes vary too much for line templates (every number of
+# trains, stops and `~` makes a skeleton), so the route list is read with
+# regular expressions built from the grammar's own terminals, mirroring
+#     RUN route ("," route)* total?
+#     route: TRAIN_TYPE NODE (separator NODE)+ ("(" INT ")")?
+# (in each parser state there, the candidates are disjoint: TRAIN_TYPE, or
+# NONE first; NODE; - ~ ( , = end; INT; `)`), and the actor and `run` come
+# from the template of the line `ACTOR run none`.  Anything unusual falls
+# back to Lark; the tests compare both on random lines.
+
+_RUN_FAST = None
+
+
+def _run_regexes():
+    global _RUN_FAST
+    if _RUN_FAST is None:
+        try:
+            terms = {t.name: t.pattern.to_regexp() for t in _parser().terminals}
+            ws = "(?:" + terms["WS"] + ")*"
+            node = "(?>" + terms["NODE"] + ")"
+            train = "(?>" + terms["TRAIN_TYPE"] + ")"
+            integer = "(?>" + terms["INT"] + ")"
+            route = (f"{ws}(?P<t>{train}){ws}(?P<n>{node}(?:{ws}[-~]{ws}{node})+)"
+                     f"(?:{ws}\\({ws}(?P<r>{integer}){ws}\\))?{ws}")
+            _RUN_FAST = (
+                re.compile(f"{ws}(?:\"[^\"\n]*\"|[^ \t\f\v\xa0\"#]+)(?:{terms['WS']})+"
+                           f"(?i:run)(?:{terms['WS']})+"),
+                re.compile(f"{ws}(?!{terms['NONE']})" + route[len(ws):]),
+                re.compile(route),
+                re.compile(f"(?P<n>{node})|(?P<s>[-~])"),
+                re.compile(f"{ws},"),
+                re.compile(f"{ws}={ws}(?P<v>{integer}){ws}\\Z"),
+                re.compile(f"{ws}\\Z"),
+            )
+        except Exception:  # pragma: no cover - the grammar lost a terminal
+            _RUN_FAST = False
+    return _RUN_FAST
+
+
+def _parse_run(content: str, path: str, lineno: int):
+    """The parse of a `run` line with routes, or None (then Lark decides)."""
+    fast = _run_regexes()
+    if not fast:
+        return None
+    head_re, first_re, route_re, node_re, comma_re, total_re, end_re = fast
+    m = head_re.match(content)
+    if m is None:
+        return None
+    pos = m.end()
+    routes = []
+    rx = first_re
+    total = None
+    while True:
+        m = rx.match(content, pos)
+        if m is None:
+            return None
+        nodes = []
+        seps = []
+        for n in node_re.finditer(content, m.start("n"), m.end("n")):
+            if n.lastgroup == "n":
+                nodes.append((n.group(), n.start() + 1, "NODE"))
+            else:
+                seps.append(n.group())
+        revenue = None
+        if m.group("r") is not None:
+            revenue = (m.group("r"), m.start("r") + 1, "INT")
+        routes.append(("route", (m.group("t"), m.start("t") + 1, "TRAIN_TYPE"),
+                       tuple(nodes), tuple(seps), revenue))
+        pos = m.end()
+        c = comma_re.match(content, pos)
+        if c is not None:
+            pos = c.end()
+            rx = route_re
+            continue
+        t = total_re.match(content, pos)
+        if t is not None:
+            total = (t.group("v"), t.start("v") + 1, "INT")
+            break
+        if end_re.match(content, pos) is None:
+            return None
+        break
+    head_end = head_re.match(content).end()
+    try:
+        head = _parse_content(content[:head_end] + "none", path, lineno)
+    except InputError:
+        return None
+    if head[0] != "action" or head[2][0] != "run" or head[2][2] != () or head[2][3] is not None:
+        return None
+    return ("action", head[1], ("run", head[2][1], tuple(routes), total))
+
+
 def _parse_content(content: str, path: str, lineno: int):
     """The parse of one line (no comment, not blank): nested tuples of
     leaves ``(text, column, type)``.  Raises InputError."""
@@ -724,6 +871,10 @@ def _parse_content(content: str, path: str, lineno: int):
             build = _TEMPLATES.get(key)
             if build is not None:
                 result = build(content, _offsets(parts))
+            elif "un" in content or "UN" in content or "Un" in content or "uN" in content:
+                result = _parse_run(content, path, lineno)
+                if result is not None:
+                    key = None  # no line template for routes
         if result is None:
             result = _lark_parse(content, path, lineno)
             if key is not None and result[0] != "header":

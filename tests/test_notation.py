@@ -425,11 +425,11 @@ def sample_game(lines: int = 1500, seed: int = 1) -> str:
 
     def route():
         nodes = rnd.sample(hexes, rnd.randint(2, 6))
+        if rnd.random() < .2:
+            nodes[-1] += ".1"
         text = nodes[0]
         for node in nodes[1:]:
             text += rnd.choice("--~") + node
-        if rnd.random() < .2:
-            text = text.replace(nodes[-1], nodes[-1] + ".1")
         text = f"{rnd.choice(TRAINS)} {text}"
         if rnd.random() < .7:
             text += f" ({rnd.randint(1, 40) * 10})"
@@ -561,6 +561,30 @@ def test_templates_agree_with_lark(words, spaces, rnd):
         except InputError:
             got = None
         assert got == expected, text
+
+
+ROUTE_PARTS = ["2", "D", "2+1", "none", "NONE", "H10", "h1.2", "A1", "Đ1", "-", "~", "(", ")",
+               "30", "3x", ",", "=", "110", " ", "  ", "\t", "#", "x"]
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(["PRR", '"Player 3"', "B&O", "check", "OR", "Alice"]),
+       st.sampled_from(["run", "RUN", "Run", "runs"]),
+       st.lists(st.sampled_from(ROUTE_PARTS), max_size=14))
+def test_run_lines_agree_with_lark(actor, verb, parts):
+    from lark.exceptions import LarkError
+
+    line = f"{actor} {verb} " + "".join(parts)
+    notation._LINE_CACHE.clear()
+    try:
+        expected = notation._parser().parse(line)
+    except LarkError:
+        expected = None
+    try:
+        got = notation._parse_content(line, "t", 1)
+    except InputError:
+        got = None
+    assert got == expected, line
 
 
 # --------------------------------------------------------------------------

@@ -40,6 +40,8 @@ class Turn:
         self.bought_trains = 0
         self.emergency = False     # the president has been helping
         self.special_token = None  # a private whose station must be placed next (DH)
+        self.acted = False         # the company has done something in this turn
+        self.explicit_step = TRACK # where its last own action left the turn
 
 
 class OperatingRound(Round):
@@ -50,6 +52,9 @@ class OperatingRound(Round):
         self.order: list[Corporation] = []
         self.index = -1
         self.turn: Turn | None = None
+        #: the turn that ended by itself (nothing more it could do), while the
+        #: next company has not acted yet: an action of its company reopens it
+        self.closed_turn: Turn | None = None
 
     @property
     def label(self) -> str:
@@ -234,6 +239,7 @@ class OperatingRound(Round):
             if t.step < DONE:
                 return
             self.end_turn()
+            self.closed_turn = t
             self.next_corporation()
             return
 
@@ -333,8 +339,32 @@ class OperatingRound(Round):
         if isinstance(action, DiscardTrain) and (self.turn is None or corp is not self.turn.corp):
             return self.do_discard(corp, action)
         if self.turn is None or corp is not self.turn.corp:
+            prev = self.closed_turn
+            if prev is not None and prev.corp is corp and self.turn is not None \
+                    and not self.turn.acted:
+                return self.reopen(prev, action)
             self.switch_to(corp)
+        self.closed_turn = None
         return self.process_corp(self.turn, action)
+
+    def reopen(self, prev: Turn, action):
+        """An action of the company whose turn just ended by itself: check it
+        as part of that turn (a refusal then names the real reason, e.g. the
+        train limit); if it is legal after all, the turn goes on."""
+        saved = (self.index, self.turn)
+        self.index -= 1
+        self.turn = prev
+        prev.step = prev.explicit_step
+        try:
+            self.process_corp(prev, action)
+        except RuleViolation:
+            prev.step = DONE
+            self.index, self.turn = saved
+            raise
+        if self.turn is prev:
+            return
+        # the reopened turn ended again: the next company starts afresh
+        self.closed_turn = prev
 
     def switch_to(self, corp: Corporation):
         g = self.game
@@ -368,6 +398,7 @@ class OperatingRound(Round):
     # corporation actions
 
     def process_corp(self, t: Turn, action):
+        t.acted = True
         if t.special_token is not None and not isinstance(action, PlaceToken):
             t.special_token = None       # the private's station is not placed
             if isinstance(action, Pass):
@@ -381,11 +412,13 @@ class OperatingRound(Round):
                                     f"; {t.corp.sym} has {self.game.money(t.corp.cash)}); it "
                                     f"cannot pass")
             self.move_to(t, t.step + 1)
+            t.explicit_step = t.step
             return self.settle()
         try:
             return self.process_corp_action(t, action)
         finally:
             if self.turn is t:
+                t.explicit_step = t.step
                 self.settle()
 
     def process_corp_action(self, t: Turn, action):

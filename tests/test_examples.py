@@ -52,7 +52,7 @@ ILLEGAL = {
     "over-60-percent": (40, "stock.holding_limit", "Alice holds 60% of NYNH"),
     "green-tile-phase-2": (43, "tile.color", "tile 14 is green"),
     "wrong-checkpoint": (42, "checkpoint.mismatch", "Alice has $60, the record says $70"),
-    "train-limit": (48, "trains.limit", "the limit in phase 2 is 4"),
+    "train-limit": (48, "trains.limit", "one more makes 5, over the limit of 4 in phase 2"),
     "unaffordable-train": (49, "trains.cash", "NYNH has $920, a 2-train costs $1100"),
     "revenue-claim": (74, "route.revenue", "worth $50, not the $60 claimed"),
     "wrong-dividend-move": (77, "checkpoint.mismatch", "B&O is priced at $100, the record says $90"),

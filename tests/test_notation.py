@@ -405,12 +405,21 @@ def test_writer_quotes_names_and_keeps_ids():
     assert again.tags["site"] == "https://x/#1"
 
 
-def test_writer_refuses_what_cannot_be_written():
+@pytest.mark.parametrize("players, actions", [
+    (['A"B'], []),
+    ([], []),
+    (["A"], [Dividend(actor="A", kind="all")]),
+    (["A"], [BuyTrain(actor="A", train="2 (permanent)")]),
+    (["A"], [BuyShares(actor="A", corporation="PRR", source="market")]),
+    (["A"], [BuyShares(actor="A", corporation="PRR", count=0)]),
+    (["A"], [RoundMarker(kind="Merger", number=(1,))]),
+    (["A"], [RoundMarker(kind="OR", number=())]),
+    (["A"], [SellShares(actor="A", sales=[])]),
+    (["A"], [Checkpoint(subject="A", field="mood", value=1)]),
+])
+def test_writer_refuses_what_cannot_be_written(players, actions):
     with pytest.raises(ValueError):
-        write_game(GameRecord(path="x", title="1830", players=['A"B']))
-    with pytest.raises(ValueError):
-        write_game(GameRecord(path="x", title="1830", players=["A"],
-                              actions=[Dividend(actor="A", kind="all")]))
+        write_game(GameRecord(path="x", title="1830", players=players, actions=actions))
 
 
 def sample_game(lines: int = 1500, seed: int = 1) -> str:

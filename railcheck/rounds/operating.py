@@ -699,8 +699,8 @@ class OperatingRound(Round):
         after = len(corp.trains) + 1 - (1 if exchange is not None else 0)
         if after > limit:
             raise RuleViolation("trains.limit",
-                                f"{corp.sym} owns {len(corp.trains)} trains; the limit in phase "
-                                f"{g.phase.name} is {limit}")
+                                f"{corp.sym} owns {len(corp.trains)} trains; one more makes "
+                                f"{after}, over the limit of {limit} in phase {g.phase.name}")
         if corp.cash < price:
             self.emergency_purchase(t, train, source, price)
         else:

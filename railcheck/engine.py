@@ -173,7 +173,7 @@ class Replay:
         pending game end (bank broken) takes effect."""
         g = self.game
         r = g.round
-        if r.kind == "OR" and r.is_last():
+        if r.kind == "OR" and r.is_last() and g.end_pending and g.or_number >= g.or_count:
             g.current_action = None
             r.finish_round()
             self.advance()

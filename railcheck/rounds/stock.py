@@ -284,6 +284,15 @@ class StockRound(Round):
     def describe_turn(self) -> str:
         return self.current.name if self.current else ""
 
+    def wants(self, action) -> bool:
+        """A company acting means the stock round is over (its last passes
+        may be left out of a hand-written record)."""
+        return action.actor not in self.game.corporations
+
+    def finish_round(self):
+        if not self.finished:
+            self.finish()
+
     # ------------------------------------------------------------------
 
     def end_turn(self):

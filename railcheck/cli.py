@@ -154,13 +154,16 @@ def validate(paths, fmt, jobs, fail_on, quiet, color, no_board, output):
 def _emit(text: str, output):
     if output:
         try:
-            with open(output, "w", encoding="utf-8") as fh:
+            with open(output, "w", encoding="utf-8", errors="replace") as fh:
                 fh.write(text)
         except OSError as exc:
             click.echo(f"error: {output}: cannot write the report: {exc.strerror or exc}", err=True)
             sys.exit(2)
     else:
-        click.echo(text, nl=False)
+        try:
+            click.echo(text, nl=False)
+        except UnicodeEncodeError:  # e.g. a file name that is not UTF-8, on a strict stdout
+            click.echo(text.encode("utf-8", "replace").decode("utf-8"), nl=False)
 
 
 @main.command()
@@ -176,10 +179,7 @@ def score(path, fmt, no_board):
     if rep.error is not None:
         click.echo(f"error: {rep.error}", err=True)
         sys.exit(2)
-    if fmt == "json":
-        click.echo(render_json([rep]), nl=False)
-    else:
-        click.echo(render_score(rep), nl=False)
+    _emit(render_json([rep]) if fmt == "json" else render_score(rep), None)
     sys.exit(exit_code([rep], "error"))
 
 

@@ -19,6 +19,7 @@ from . import actions as A
 from .findings import WARNING, Finding, InputError
 
 HEX_RE = re.compile(r"^[A-Za-z]{1,2}-?\d+$")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 IGNORED_TYPES = {"message", "program_buy_shares", "program_share_pass", "program_auction_bid",
                  "program_disable", "program_merger_pass", "program_harzbahn_draft_pass",
@@ -34,6 +35,8 @@ def load_export_text(text: str, path: str) -> dict:
                          column=exc.colno) from None
     except RecursionError:
         raise InputError("not valid JSON: nested too deeply", path=path) from None
+    if _SURROGATE_ESCAPE.search(text):  # a lone \udXXX cannot be printed or written: '?'
+        data = json.loads(json.dumps(data, ensure_ascii=False).encode("utf-8", "replace"))
     if not isinstance(data, dict):
         raise InputError("an 18xx.games export is a JSON object with 'title', 'players' and "
                          "'actions'", path=path, line=1, column=1)

@@ -4,8 +4,12 @@ Parsing happens in two stages:
 
 1. every line (comment cut off) is parsed with the Lark grammar
    ``grammar/notation.lark`` (LALR, contextual lexer, an inline transformer
-   that turns the parse into small tuples of tokens).  Results are cached by
-   line text, since games repeat many lines (``Alice pass``, ``PRR payout``).
+   that turns the parse into nested tuples whose leaves are the tokens,
+   ``(text, column, type)``).  Lark is slow per token, so its parse of a
+   line is reused for later lines of the same skeleton (see _Template) and
+   the routes of ``run`` lines are read by regexes made of the grammar's
+   terminals (see _parse_run); results are also cached by line text, since
+   games repeat many lines (``Alice pass``, ``PRR payout``).
 2. the binder turns those tuples into :mod:`railcheck.actions` values and
    resolves names with :class:`Names` (what the title's ruleset knows).
 
@@ -794,7 +798,8 @@ def _run_regexes():
                            f"(?i:run)(?:{terms['WS']})+"),
                 re.compile(f"{ws}(?!{terms['NONE']})" + route[len(ws):]),
                 re.compile(route),
-                re.compile(f"(?P<n>{node})|(?P<s>[-~])"),
+                re.compile(node),
+                re.compile("[-~]"),
                 re.compile(f"{ws},"),
                 re.compile(f"{ws}={ws}(?P<v>{integer}){ws}\\Z"),
                 re.compile(f"{ws}\\Z"),
@@ -809,7 +814,7 @@ def _parse_run(content: str, path: str, lineno: int):
     fast = _run_regexes()
     if not fast:
         return None
-    head_re, first_re, route_re, node_re, comma_re, total_re, end_re = fast
+    head_re, first_re, route_re, node_re, sep_re, comma_re, total_re, end_re = fast
     m = head_re.match(content)
     if m is None:
         return None
@@ -821,18 +826,14 @@ def _parse_run(content: str, path: str, lineno: int):
         m = rx.match(content, pos)
         if m is None:
             return None
-        nodes = []
-        seps = []
-        for n in node_re.finditer(content, m.start("n"), m.end("n")):
-            if n.lastgroup == "n":
-                nodes.append((n.group(), n.start() + 1, "NODE"))
-            else:
-                seps.append(n.group())
+        a, b = m.span("n")
+        nodes = tuple([(n.group(), n.start() + 1, "NODE") for n in node_re.finditer(content, a, b)])
+        seps = tuple(sep_re.findall(content, a, b))
         revenue = None
         if m.group("r") is not None:
             revenue = (m.group("r"), m.start("r") + 1, "INT")
         routes.append(("route", (m.group("t"), m.start("t") + 1, "TRAIN_TYPE"),
-                       tuple(nodes), tuple(seps), revenue))
+                       nodes, seps, revenue))
         pos = m.end()
         c = comma_re.match(content, pos)
         if c is not None:
@@ -865,14 +866,13 @@ def _parse_content(content: str, path: str, lineno: int):
         result = None
         key = parts = None
         if _USE_TEMPLATES and _templates_enabled() and not _NO_TEMPLATE_CHARS.search(content):
-            key, parts = _skeleton(content)
-            build = _TEMPLATES.get(key)
-            if build is not None:
-                result = build(content, _offsets(parts))
-            elif _RUN_WORD.search(content):
+            if _RUN_WORD.search(content):
                 result = _parse_run(content, path, lineno)
-                if result is not None:
-                    key = None  # no line template for routes
+            if result is None:
+                key, parts = _skeleton(content)
+                build = _TEMPLATES.get(key)
+                if build is not None:
+                    result = build(content, _offsets(parts))
         if result is None:
             result = _lark_parse(content, path, lineno)
             if key is not None and result[0] != "header":
@@ -1595,7 +1595,8 @@ def write_game(record: GameRecord) -> str:
     same names) gives the same actions, except what the notation does not
     carry: locations and text, certificate numbers and train ids of imports.
     Raises ValueError for a record that cannot be written (a name with a
-    double quote, an unknown action class)."""
+    double quote, a train type with a space, an unknown action class...):
+    every line written is parsed back first."""
     out: list[str] = []
     if not record.title:
         raise ValueError("a record without a title cannot be written")

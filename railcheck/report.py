@@ -7,11 +7,24 @@ changes only when a field is removed or changes meaning.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Optional
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape as _escape, quoteattr as _quoteattr
 
 from .findings import ERROR, WARNING, Finding, InputError
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """XML text; characters XML 1.0 forbids (control characters) become U+FFFD."""
+    return _escape(_NOT_XML.sub("\ufffd", text))
+
+
+def quoteattr(text: str) -> str:
+    return _quoteattr(_NOT_XML.sub("\ufffd", text))
+
 
 SCHEMA_VERSION = 1
 

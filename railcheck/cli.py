@@ -143,15 +143,17 @@ def validate(paths, fmt, jobs, fail_on, quiet, color, no_board, output):
         text = render_github(reports)
     else:
         text = render_text(reports, color=_use_color(color) and output is None, quiet=quiet)
+    # click strips colour codes when stdout is not a terminal: --color forces them
+    color = bool(color) and fmt == "text" and output is None
     if output and any(os.path.exists(f) and os.path.exists(output)
                       and os.path.samefile(f, output) for f in files):
         click.echo(f"error: refusing to write the report over the game log {output}", err=True)
         sys.exit(2)
-    _emit(text, output)
+    _emit(text, output, color=color or None)
     sys.exit(exit_code(reports, fail_on))
 
 
-def _emit(text: str, output):
+def _emit(text: str, output, color=None):
     if output:
         try:
             with open(output, "w", encoding="utf-8", errors="replace") as fh:
@@ -161,7 +163,7 @@ def _emit(text: str, output):
             sys.exit(2)
     else:
         try:
-            click.echo(text, nl=False)
+            click.echo(text, nl=False, color=color)
         except UnicodeEncodeError:  # e.g. a file name that is not UTF-8, on a strict stdout
             click.echo(text.encode("utf-8", "replace").decode("utf-8"), nl=False)
 

@@ -122,6 +122,29 @@ def test_tile_turned_away_from_the_company():
                          "(its track reaches H14 only at edge 1)")
 
 
+def test_tile_reached_only_through_a_city_filled_by_another_company():
+    data = load("1830_game_end_bank")
+    # #338: NYNH upgrades D16. Make it lay a straight 9 on the mountain E21
+    # between Albany (E19, its station) and Boston (E23). Albany's tile has no
+    # exit toward E21; Boston's has, but Boston's only slot holds B&M, so
+    # NYNH's network stops there
+    lay = action(data, 338)
+    assert (lay["entity"], lay["hex"], lay["tile"]) == ("NYNH", "D16", "24-0")
+    game = before(data, 338)
+    board = game.board
+    assert board.tokens_on("E23") == [["B&M"]] and ("E19", 0) in board.stations("NYNH")
+    assert board.neighbour("E21", 4) == "E23" and board.neighbour("E21", 1) == "E19"
+    assert board.connected_edges("NYNH", "E21") == frozenset()
+    # without B&M's station the same lay would join NYNH's network at edge 4
+    board.remove_corporation("B&M")
+    assert board.connected_edges("NYNH", "E21") == frozenset({4})
+    assert board.lay_tile("NYNH", "9", "E21", 1, colors=game.phase.tiles) == (120, 1)
+    res = replay(mutate(data, 338, hex="E21", tile="9-3", rotation=1))
+    f = first_error(res, 338, "tile.connection")
+    assert f.message == ("tile 9 rotation 1 on E21 is not connected to NYNH's network "
+                         "(no track of NYNH reaches E21)")
+
+
 def test_green_tile_in_phase_2():
     data = load("26855")
     # #90: NYNH lays a yellow 57 on F22. Make it upgrade its home New York

@@ -125,7 +125,8 @@ def test_text_summary_table_for_several_files():
 def test_quiet_leaves_out_tables(illegal):
     res = run("validate", "--quiet", *EXPORTS_1830, illegal[0])
     assert res.exit_code == 1
-    assert "net worth" not in res.output and "treasury" not in res.output
+    assert not re.search(r"^\s*rank\s+player", res.output, re.M)      # no standings
+    assert not re.search(r"^company\s+price\s+treasury", res.output, re.M)
     assert "error [turn.order]" in res.output
     assert "unreadable" in res.output       # the summary stays
     # one line per game, plus findings and the summary table
@@ -254,10 +255,6 @@ def test_same_file_twice_is_checked_once():
     assert len(json.loads(res.stdout)["files"]) == 1
 
 
-def _without_timing(doc):
-    return doc   # the JSON report carries no timings; kept as a hook
-
-
 def test_jobs_2_gives_the_same_json_as_jobs_1(illegal, unknown_title, tmp_path):
     files = [*EXPORTS_1830, illegal[0], unknown_title, tmp_path / "missing.json"]
     one = run("validate", "--format", "json", "--jobs", "1", *files)
@@ -271,7 +268,8 @@ def test_jobs_2_keeps_located_messages(unknown_title):
     one = run("validate", "-q", "--jobs", "1", unknown_title, GAME)
     two = run("validate", "-q", "--jobs", "2", unknown_title, GAME)
     assert one.output == two.output
-    assert f"error: {unknown_title}:1:8: unknown title '1831'" in two.output
+    assert re.search(rf"error: {re.escape(str(unknown_title))}:1:\d+: unknown title '1831'",
+                     two.output)
 
 
 def test_no_progress_when_not_a_terminal():
@@ -280,7 +278,7 @@ def test_no_progress_when_not_a_terminal():
 
 
 def test_progress_goes_to_stderr(capsys):
-    reports = run_checks([str(p) for p in EXPORTS_1830[:2]], jobs=1, board=False, progress=True)
+    reports = run_checks([str(p) for p in EXPORTS_1830[:2]], jobs=1, board=True, progress=True)
     assert [r.status for r in reports] == ["legal", "legal"]
     err = capsys.readouterr().err
     assert "[1/2]" in err and "[2/2]" in err and err.endswith("\r\x1b[K")
@@ -319,7 +317,8 @@ def test_no_colour_in_ci_or_with_no_color(monkeypatch):
 def test_unknown_title_in_a_notation_header(unknown_title):
     res = run("validate", unknown_title)
     assert res.exit_code == 2
-    assert f"{unknown_title}:1:8: unknown title '1831' (did you mean 1830?)" in res.output
+    assert re.search(rf"{re.escape(str(unknown_title))}:1:\d+: unknown title '1831' "
+                     r"\(did you mean 1830\?\)", res.output)
 
 
 def test_unknown_title_in_an_export(tmp_path):

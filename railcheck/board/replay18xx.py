@@ -1,6 +1,7 @@
 """Replay the map actions of an 18xx.games export through :class:`Board`.
 
-This is the board's own proof against real games, independent of the full
+A development tool (it reads the repository's test data, not needed at run
+time).  This is the board's own proof against real games, independent of the full
 replay engine: it resolves undo/redo, follows train purchases for the phase
 (tile colours, off-board values), private ownership for blocks and powers,
 places home stations when a corporation first acts, and feeds every
@@ -27,9 +28,8 @@ REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 BOARD_YAML = os.path.join(REPO, "rules", "1830-board.yaml")
 REFERENCE = os.environ.get("RAILCHECK_REFERENCE_1830", os.path.normpath(
     os.path.join(REPO, "..", "shared", "reference", "1830.json")))
-if not os.path.exists(REFERENCE):
-    REFERENCE = "/work/shared/reference/1830.json"
-CORPUS_DIR = os.environ.get("RAILCHECK_CORPUS_1830", "/work/shared/corpus/18xx.games/1830")
+CORPUS_DIR = os.environ.get("RAILCHECK_CORPUS_1830", os.path.join(
+    REPO, "tests", "data", "exports", "1830"))
 
 
 def reference_constants(path: str = REFERENCE) -> dict:

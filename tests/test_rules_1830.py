@@ -360,3 +360,290 @@ def test_ipo_money_goes_to_the_bank_and_the_treasury_gets_ten_times_par_at_60_pe
     assert holdings(g, "PRR") == {"Alice": 30, "Bob": 30, "ipo": 40}
     # 10220 + 200 + 3 x 100 - 1000
     assert g.bank.cash == 9720
+
+
+def test_presidency_changes_on_a_buy_and_a_tie_keeps_the_president():
+    # Bob has 10% from CA.  Alice par (20%); Bob buys (20%): a tie, Alice stays
+    # president.  Bob buys again (30%): he takes the 20% president's
+    # certificate and gives Alice two 10% shares for it.
+    r = play(AUCTION, """
+        SR 1
+        Alice par PRR 100
+        Bob buy PRR
+        check PRR president Alice
+        Carol pass
+        Alice pass
+        Bob buy PRR
+        check PRR president Bob
+        """)
+    g = clean(r)
+    prr = g.corporations["PRR"]
+    bob, alice = g.player_by_name["Bob"], g.player_by_name["Alice"]
+    assert prr.president is bob and prr.certs[0].owner is bob
+    assert sorted(c.percent for c in prr.certs_of(alice)) == [10, 10]
+    assert holdings(g, "PRR") == {"Alice": 20, "Bob": 30, "ipo": 50}
+    # Alice 670 - 200, Bob 600 - 2 x 100
+    assert cash(g) == {"Alice": 470, "Bob": 400, "Carol": 510}
+
+
+def test_no_sale_in_the_first_stock_round():
+    # Bob's 10% from CA can be sold once PRR has a price, but not in SR 1
+    r = play(AUCTION, """
+        SR 1
+        Alice par PRR 100
+        Bob sell PRR  # <- refused
+        """)
+    msg = refusal(r, "stock.sell_first_round")
+    assert msg == "no shares may be sold in the first stock round"
+    assert holdings(r.game, "PRR") == {"Alice": 20, "Bob": 10, "ipo": 70}
+
+
+def test_or_1_zero_revenue_moves_prr_left():
+    r = play(AUCTION, SR1, OR1, "SR 2\n")
+    g = clean(r)
+    assert price(g, "PRR") == 90
+    prr = g.corporations["PRR"]
+    assert prr.cash == 920 and [t.name for t in prr.trains] == ["2"]
+    assert cash(g) == {"Alice": 295, "Bob": 435, "Carol": 555}
+    # 10220 + 200 + 4 x 100 - 1000 (SR 1), - 105 income + 80 train (OR 1.1)
+    assert g.bank.cash == 9795
+
+
+def test_priority_after_a_stock_round_goes_to_the_player_after_the_last_to_act():
+    # Alice acted last in SR 1 (her third PRR share), so Bob starts SR 2.
+    r = play(AUCTION, SR1, OR1, "SR 2\nAlice buy PRR  # <- refused\n")
+    msg = refusal(r, "turn.order")
+    assert msg == "Alice acted out of turn: it is Bob's turn in SR 2"
+    # and after SR 2, where Carol acts last, Alice has it
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob pass
+        Carol buy PRR
+        Alice pass
+        Bob pass
+        Carol pass
+        """)
+    g = clean(r)
+    assert g.round.label == "OR 2.1"
+    assert g.priority.name == "Alice"
+
+
+def test_pool_share_is_bought_at_the_market_price():
+    # Bob sells one PRR share at 90 (435 + 90 = 525) and the price drops a row
+    # to 82; Carol buys it from the pool at 82 (555 - 82 = 473).  The money goes
+    # to the bank, not to PRR.
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob sell PRR
+        Bob pass
+        Carol buy PRR pool
+        """)
+    g = clean(r)
+    assert cash(g) == {"Alice": 295, "Bob": 525, "Carol": 473}
+    assert price(g, "PRR") == 82
+    assert g.corporations["PRR"].cash == 920
+    assert holdings(g, "PRR") == {"Alice": 40, "Bob": 20, "Carol": 10, "ipo": 30}
+    assert g.bank.cash == 9795 - 90 + 82
+
+
+def test_price_drops_one_row_per_share_sold():
+    # 90 (row 0, column 5) -> 82 (row 1) -> 76 (row 2); Bob is paid 2 x 90
+    r = play(AUCTION, SR1, OR1, "SR 2\nBob sell 2 PRR\ncheck PRR price 76\ncheck Bob cash 615\n")
+    g = clean(r)
+    assert holdings(g, "PRR") == {"Alice": 40, "Bob": 10, "ipo": 30, "pool": 20}
+
+
+def test_sale_hands_the_presidency_over():
+    # Alice (40%: president's certificate + 2 shares) sells 30% with Bob at 30%:
+    # Bob takes the president's certificate, Alice keeps 10%, the pool gets 30%.
+    # Alice is paid 3 x 90 = 270 (295 -> 565); 90 -> 82 -> 76 -> 71.
+    r = play(AUCTION, SR1, OR1, "SR 2\nBob pass\nCarol pass\nAlice sell 3 PRR\n")
+    g = clean(r)
+    prr = g.corporations["PRR"]
+    assert prr.president.name == "Bob" and prr.certs[0].owner.name == "Bob"
+    assert holdings(g, "PRR") == {"Alice": 10, "Bob": 30, "ipo": 30, "pool": 30}
+    assert cash(g)["Alice"] == 565
+    assert price(g, "PRR") == 71
+
+
+def test_sale_of_two_shares_swaps_the_certificate_for_two_shares():
+    # Alice sells 20% and keeps 20%, Bob (30%) becomes president: he hands
+    # Alice two 10% shares for the 20% certificate.
+    r = play(AUCTION, SR1, OR1, "SR 2\nBob pass\nCarol pass\nAlice sell 2 PRR\n")
+    g = clean(r)
+    prr = g.corporations["PRR"]
+    alice = g.player_by_name["Alice"]
+    assert prr.president.name == "Bob"
+    assert sorted(c.percent for c in prr.certs_of(alice)) == [10, 10]
+    assert holdings(g, "PRR") == {"Alice": 20, "Bob": 30, "ipo": 30, "pool": 20}
+    assert cash(g)["Alice"] == 295 + 180
+    assert price(g, "PRR") == 76
+
+
+def test_president_cannot_sell_when_nobody_can_take_the_certificate():
+    # Bob sells down to 10% (pool 20%); nobody else has 20%, so Alice (40%)
+    # may sell her two ordinary shares but not a third.
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob sell 2 PRR
+        Bob pass
+        Carol pass
+        Alice sell 3 PRR  # <- refused
+        """)
+    msg = refusal(r, "stock.president_cert")
+    assert msg == ("Alice is president of PRR with 40%; selling 30% would leave 10% and no "
+                   "other player holds 20% to take the president's certificate")
+
+
+def test_rebuy_after_selling_is_refused():
+    r = play(AUCTION, SR1, OR1, "SR 2\nBob sell PRR\nBob buy PRR  # <- refused\n")
+    msg = refusal(r, "stock.rebuy")
+    assert msg == "Bob sold PRR this round and may not buy it again in SR 2"
+
+
+def test_rebuy_in_a_later_turn_of_the_same_round_is_refused():
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob sell PRR
+        Bob pass
+        Carol pass
+        Alice pass
+        Bob buy PRR pool  # <- refused
+        """)
+    msg = refusal(r, "stock.rebuy")
+    assert msg == "Bob sold PRR this round and may not buy it again in SR 2"
+
+
+# B&O sold out in SR 1 (Carol 60%, Alice 20%, Bob 20%), par 67 (row 5, column 6).
+#   Alice 670 - 2 x 67 = 536, Bob 600 - 134 = 466, Carol 510 - 4 x 67 = 242
+#   B&O floats at Alice's second share (Carol 30 + Alice 20 + Bob 10 = 60%): 670
+#   at the end of SR 1 all 100% is held by players: up a row to 71 (row 4, col 6)
+#   Carol acted last: Alice has the priority in SR 2
+BO_SR1 = """
+SR 1
+Alice buy B&O
+Bob buy B&O
+Carol buy B&O
+Alice buy B&O
+Bob buy B&O
+Carol buy B&O
+Alice pass
+Bob pass
+Carol buy B&O
+Alice pass
+Bob pass
+Carol buy B&O
+Alice pass
+Bob pass
+Carol pass
+"""
+
+
+def test_holding_limit_of_60_percent():
+    # Carol (20% from BO) buys four B&O shares, 60%; the fifth is refused
+    r = play(AUCTION, """
+        SR 1
+        Alice pass
+        Bob pass
+        Carol buy B&O
+        Alice pass
+        Bob pass
+        Carol buy B&O
+        Alice pass
+        Bob pass
+        Carol buy B&O
+        Alice pass
+        Bob pass
+        Carol buy B&O
+        Alice pass
+        Bob pass
+        Carol buy B&O  # <- refused
+        """)
+    msg = refusal(r, "stock.holding_limit")
+    assert msg == "Carol holds 60% of B&O; buying 10% more would exceed the 60% limit"
+
+
+def test_sold_out_corporation_rises_a_row_at_the_end_of_the_stock_round():
+    r = play(AUCTION, BO_SR1)
+    g = clean(r)
+    assert g.round.label == "OR 1.1"
+    assert holdings(g, "B&O") == {"Alice": 20, "Bob": 20, "Carol": 60}
+    assert price(g, "B&O") == 71
+    assert g.corporations["B&O"].cash == 670
+    # OR 1.1 has begun and the privates have paid: 536 + 25, 466 + 35, 242 + 45
+    assert cash(g) == {"Alice": 561, "Bob": 501, "Carol": 287}
+    assert g.priority.name == "Alice"
+
+
+def test_shares_not_sold_out_do_not_rise():
+    # PRR keeps 30% in the IPO through SR 1: it stays at its par 100
+    r = play(AUCTION, SR1)
+    g = clean(r)
+    assert g.round.label == "OR 1.1"
+    assert price(g, "PRR") == 100
+
+
+# From the sold-out B&O at 71: OR 1.1 no revenue, left to 67 (row 4, col 5).
+# SR 2: Alice sells 2 (67 -> 65 -> 63; 561 + 134 = 695), Bob sells 2 at 63
+# (-> 60 yellow -> 50 yellow, row 8; 501 + 126 = 627).  The 60% limit still
+# holds in yellow.
+BO_SR2 = """
+OR 1.1
+B&O pass
+
+SR 2
+Alice sell 2 B&O
+Alice pass
+Bob sell 2 B&O
+Bob pass
+"""
+
+
+def test_holding_limit_still_applies_in_the_yellow_zone():
+    r = play(AUCTION, BO_SR1, BO_SR2, "Carol buy B&O pool  # <- refused\n")
+    msg = refusal(r, "stock.holding_limit")
+    assert msg == "Carol holds 60% of B&O; buying 10% more would exceed the 60% limit"
+    g = r.game
+    assert price(g, "B&O") == 50
+    assert cash(g) == {"Alice": 695, "Bob": 627, "Carol": 287}
+    assert holdings(g, "B&O") == {"Carol": 60, "pool": 40}
+
+
+def test_no_holding_limit_in_orange_and_several_shares_at_once_in_brown():
+    # OR 2.1: left from 50 (row 8, col 5) to 40, orange.  SR 3 (Carol has the
+    # priority: Bob acted last): Carol buys a pool share at 40 and holds 70%.
+    # OR 3.1: left to 30, brown.  SR 4 (Alice first): Carol buys 2 pool shares
+    # at once and holds 90%.  Her cash: 287 + 45 (OR 2.1) - 40 + 45 (OR 3.1)
+    # - 2 x 30 = 277.  Shares in these zones do
+    # not count towards the certificate limit.
+    r = play(AUCTION, BO_SR1, BO_SR2, """
+        Carol pass
+        Alice pass
+        Bob pass
+
+        OR 2.1
+        B&O pass
+
+        SR 3
+        check B&O price 40
+        Carol buy B&O pool
+        Carol pass
+        Alice pass
+        Bob pass
+        Carol pass
+
+        OR 3.1
+        B&O pass
+
+        SR 4
+        check B&O price 30
+        Alice pass
+        Bob pass
+        Carol buy 2 B&O pool
+        """)
+    g = clean(r)
+    assert holdings(g, "B&O") == {"Carol": 90, "pool": 10}
+    assert cash(g)["Carol"] == 277
+    carol = g.player_by_name["Carol"]
+    # DH and BO count; the brown B&O shares do not
+    assert g.num_certs(carol) == 2

@@ -38,6 +38,31 @@ def reference_constants(path: str = REFERENCE) -> dict:
     return data.get("constants", data)
 
 
+def constants_from_ruleset(title: str = "1830") -> dict:
+    """The facts the replayer needs, from the project's own ruleset, in the
+    shape of the reference constants."""
+    from ..ruleset import load_ruleset
+
+    r = load_ruleset(title)
+    comps = []
+    for c in r.companies:
+        abilities = [{"type": "blocks_hexes", "hexes": list(c.blocks)}]
+        for kind in ("tile_lay", "teleport"):
+            if kind in c.special:
+                abilities.append({"type": kind, **c.special[kind]})
+        comps.append({"sym": c.sym, "value": c.value, "revenue": c.revenue, "abilities": abilities})
+    return {
+        "CORPORATIONS": [{"sym": c.sym, "coordinates": c.home, "city": c.home_city,
+                          "tokens": list(c.tokens)} for c in r.corporations],
+        "COMPANIES": comps,
+        "PHASES": [{"name": p.name, "on": p.on, "tiles": list(p.tiles),
+                    "train_limit": p.train_limit} for p in r.phases],
+        "TRAINS": [{"name": t.name, "distance": 999 if t.distance is None else t.distance,
+                    "price": t.price, "events": [{"type": e} for e in t.events]}
+                   for t in r.trains],
+    }
+
+
 def entities_from_reference(constants: dict) -> tuple[list, list]:
     """Corporations and privates in the shape of the economy ruleset
     (``rules/1830.yaml``) from the reference constants."""
@@ -112,7 +137,7 @@ class ExportReplayer:
     """Feeds one 18xx.games 1830 export to a fresh Board."""
 
     def __init__(self, board_data: Optional[dict] = None, constants: Optional[dict] = None):
-        self.constants = constants or reference_constants()
+        self.constants = constants or constants_from_ruleset()
         self.board_data = board_data or load_board_yaml(BOARD_YAML)
         self.corps, self.comps = entities_from_reference(self.constants)
         self.phases = self.constants["PHASES"]

@@ -1,0 +1,327 @@
+"""Damaged input never gives a traceback (property-based, with hypothesis).
+
+Real games, damaged: notation cut at random points, lines swapped or
+shuffled, characters garbled, random bytes; 18xx.games exports truncated,
+with fields of the wrong type, keys missing, actions full of garbage.  For
+every one of them the CLI must end with exit code 0, 1 or 2, never with an
+exception, and
+
+* exit 2 (the file cannot be checked) prints the file's path, and
+  ``path:LINE`` when the problem has a line;
+* every finding is located: a line (notation) or an action id / entry
+  number (exports), except whole-game findings such as the site's score;
+* no finding or error says that railcheck itself failed ("internal error").
+
+The examples are few and deterministic on CI (``CI`` set) to keep the suite
+fast and stable; run locally, hypothesis explores new ones each time.
+"""
+
+import json
+import os
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from railcheck.cli import main
+
+from conftest import EXPORTS_1830
+
+FAST = settings(max_examples=25, deadline=None, derandomize=bool(os.environ.get("CI")),
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                       HealthCheck.function_scoped_fixture])
+
+#: findings about the whole game, which no single line caused
+WHOLE_GAME_RULES = {"score.site_differs"}
+
+
+# ---------------------------------------------------------------------------
+# fixtures: one real game as notation and as an export
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory):
+    return tmp_path_factory.mktemp("robust")
+
+
+@pytest.fixture(scope="module")
+def notation(workdir):
+    """26855 in railcheck notation, as `railcheck import` writes it."""
+    src = next(p for p in EXPORTS_1830 if p.stem == "26855")
+    out = workdir / "source.18xx"
+    res = CliRunner().invoke(main, ["import", str(src), "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    return out.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def export():
+    """29133 (the shortest real 1830 game) as parsed JSON."""
+    src = next(p for p in EXPORTS_1830 if p.stem == "29133")
+    return json.loads(src.read_text(encoding="utf-8"))
+
+
+# ---------------------------------------------------------------------------
+# the property
+
+def check(path, data, fmt="json"):
+    """Write ``data`` (text or bytes) to ``path``, validate it, and assert
+    the property; returns the exit code."""
+    if isinstance(data, bytes):
+        path.write_bytes(data)
+    else:
+        path.write_text(data, encoding="utf-8")
+    before = path.read_bytes()
+    runner = CliRunner()
+    res = runner.invoke(main, ["validate", "--format", fmt, str(path)])
+    assert res.exception is None or isinstance(res.exception, SystemExit), \
+        f"{type(res.exception).__name__}: {res.exception}\n{res.output}"
+    assert res.exit_code in (0, 1, 2), res.output
+    assert "Traceback" not in res.output
+    assert "internal error" not in res.output and "internal.error" not in res.output, res.output
+    assert path.read_bytes() == before          # validation never writes the input
+    if fmt == "json":
+        doc = json.loads(res.stdout)
+        (entry,) = doc["files"]
+        assert doc["schema_version"] == 1
+        assert entry["path"] == str(path)
+        if res.exit_code == 2:
+            assert entry["status"] == "unreadable" and entry["error"]["message"]
+            # the text report says where
+            text = runner.invoke(main, ["validate", str(path)])
+            assert text.exit_code == 2
+            where = str(path)
+            if entry["error"]["line"] is not None:
+                where += f":{entry['error']['line']}"
+            assert f"error: {where}:" in text.output, text.output
+        else:
+            assert entry["status"] in ("legal", "warnings", "findings")
+            assert (res.exit_code == 1) == (entry["status"] == "findings")
+            for f in entry["findings"]:
+                located = (f["line"] is not None or f["action_id"] is not None
+                           or f["rule"] in WHOLE_GAME_RULES
+                           or re.match(r"entry \d+ of the export's actions", f["message"]))
+                assert located, f
+    elif fmt == "junit":
+        root = ET.fromstring(res.stdout)
+        assert len(root.findall(".//testcase")) == 1
+    elif fmt == "github":
+        for line in res.stdout.splitlines()[:-1]:
+            assert line.startswith(("::error file=", "::warning file=", "::notice file=")), line
+    return res.exit_code
+
+
+# ---------------------------------------------------------------------------
+# damaged notation
+
+@FAST
+@given(cut=st.floats(0, 1))
+def test_notation_cut_anywhere(workdir, notation, cut):
+    check(workdir / "cut.18xx", notation[:int(len(notation) * cut)])
+
+
+@FAST
+@given(swaps=st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=1, max_size=6))
+def test_notation_lines_swapped(workdir, notation, swaps):
+    lines = notation.splitlines(keepends=True)
+    for a, b in swaps:
+        i, j = int(a * (len(lines) - 1)), int(b * (len(lines) - 1))
+        lines[i], lines[j] = lines[j], lines[i]
+    check(workdir / "swapped.18xx", "".join(lines))
+
+
+@FAST
+@given(rnd=st.randoms(use_true_random=False), start=st.floats(0, 1), size=st.integers(2, 80))
+def test_notation_block_shuffled(workdir, notation, rnd, start, size):
+    lines = notation.splitlines(keepends=True)
+    i = int(start * len(lines))
+    block = lines[i:i + size]
+    rnd.shuffle(block)
+    lines[i:i + size] = block
+    check(workdir / "shuffled.18xx", "".join(lines))
+
+
+GARBLE = st.one_of(st.characters(), st.sampled_from(list('"#:@,=()-.0123456789 \t\\{}[]|\r\n\x00\x0b\ufeff\u200b\u00e9')))
+
+
+@FAST
+@given(edits=st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1), GARBLE), min_size=1, max_size=8),
+       fmt=st.sampled_from(["json", "json", "text", "junit", "github"]))
+def test_notation_garbled_characters(workdir, notation, edits, fmt):
+    lines = notation.splitlines(keepends=True)
+    for where, pos, ch in edits:
+        i = int(where * (len(lines) - 1))
+        line = lines[i]
+        k = int(pos * len(line))
+        lines[i] = line[:k] + ch + line[k + 1:]
+    check(workdir / "garbled.18xx", "".join(lines), fmt)
+
+
+@FAST
+@given(lines=st.lists(st.text(max_size=40), max_size=12))
+def test_notation_random_lines_after_a_real_header(workdir, notation, lines):
+    header = notation.split("\n\n", 1)[0] if "\n\n" in notation else "\n".join(
+        notation.splitlines()[:2])
+    check(workdir / "random-lines.18xx", header + "\n" + "\n".join(lines) + "\n")
+
+
+@FAST
+@given(data=st.binary(max_size=3000), suffix=st.sampled_from([".18xx", ".json"]))
+def test_random_bytes(workdir, data, suffix):
+    check(workdir / f"bytes{suffix}", data)
+
+
+@FAST
+@given(pos=st.floats(0, 1), junk=st.binary(min_size=1, max_size=8))
+def test_notation_with_bytes_spliced_in(workdir, notation, pos, junk):
+    raw = notation.encode("utf-8")
+    k = int(pos * len(raw))
+    code = check(workdir / "spliced.18xx", raw[:k] + junk + raw[k:])
+    try:
+        (raw[:k] + junk + raw[k:]).decode("utf-8")
+    except UnicodeDecodeError:
+        assert code == 2
+
+
+# ---------------------------------------------------------------------------
+# broken 18xx.games exports
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**12) | st.floats(allow_nan=False)
+    | st.text(max_size=8)
+    | st.sampled_from(["PRR_1", "H10", "57-0", "57-0-0", "2-0", "D-0", "CA", "B&O", "payout",
+                       "Player 1", "-1", "1.5", "\ud800"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                               max_size=3),
+    max_leaves=6)
+
+
+@FAST
+@given(cut=st.floats(0, 1))
+def test_export_truncated(workdir, export, cut):
+    text = json.dumps(export)
+    code = check(workdir / "truncated.json", text[:int(len(text) * cut)])
+    assert code == 2 or cut > 0.999
+
+
+@FAST
+@given(key=st.sampled_from(["title", "players", "actions", "settings", "result", "id",
+                            "game_end_reason", "status"]),
+       value=JSON_VALUES, drop=st.booleans())
+def test_export_top_level_field_broken(workdir, export, key, value, drop):
+    data = dict(export)
+    if drop:
+        data.pop(key, None)
+    else:
+        data[key] = value
+    check(workdir / "field.json", json.dumps(data))
+
+
+@FAST
+@given(edits=st.lists(st.tuples(st.floats(0, 1), st.text(max_size=12) | st.sampled_from(
+    ["type", "entity", "entity_type", "id", "price", "company", "corporation", "shares",
+     "percent", "share_price", "hex", "tile", "rotation", "city", "routes", "train", "kind",
+     "exchange", "auto_actions", "action_id", "revenue", "connections", "nodes"])),
+    min_size=1, max_size=5),
+    values=st.lists(JSON_VALUES, min_size=5, max_size=5), drop=st.booleans())
+def test_export_actions_with_garbage(workdir, export, edits, values, drop):
+    data = json.loads(json.dumps(export))
+    actions = data["actions"]
+    for (where, key), value in zip(edits, values):
+        act = actions[int(where * (len(actions) - 1))]
+        if drop:
+            act.pop(key, None)
+        elif key == "routes" and isinstance(act.get("routes"), list) and act["routes"]:
+            act["routes"][0] = {**act["routes"][0], "revenue": value} if isinstance(
+                act["routes"][0], dict) else value
+        else:
+            act[key] = value
+    check(workdir / "actions.json", json.dumps(data))
+
+
+@FAST
+@given(where=st.floats(0, 1), value=JSON_VALUES)
+def test_export_action_replaced(workdir, export, where, value):
+    data = json.loads(json.dumps(export))
+    data["actions"][int(where * (len(data["actions"]) - 1))] = value
+    check(workdir / "replaced.json", json.dumps(data))
+
+
+@FAST
+@given(which=st.integers(0, 3), key=st.sampled_from(["id", "name"]), value=JSON_VALUES,
+       drop=st.booleans())
+def test_export_players_broken(workdir, export, which, key, value, drop):
+    data = json.loads(json.dumps(export))
+    player = data["players"][which]
+    if drop:
+        player.pop(key)
+    else:
+        player[key] = value
+    check(workdir / "players.json", json.dumps(data))
+
+
+@FAST
+@given(rnd=st.randoms(use_true_random=False), start=st.floats(0, 1), size=st.integers(2, 40))
+def test_export_actions_shuffled(workdir, export, rnd, start, size):
+    data = json.loads(json.dumps(export))
+    actions = data["actions"]
+    i = int(start * len(actions))
+    block = actions[i:i + size]
+    rnd.shuffle(block)
+    actions[i:i + size] = block
+    check(workdir / "shuffled.json", json.dumps(data))
+
+
+# ---------------------------------------------------------------------------
+# a few fixed cases that the properties above found, or that matter most
+
+def test_every_format_on_a_damaged_folder(workdir, notation, export):
+    folder = workdir / "league"
+    folder.mkdir()
+    (folder / "cut.18xx").write_text(notation[: len(notation) // 2], encoding="utf-8")
+    (folder / "bytes.json").write_bytes(b"\xff\xfe\x00garbage")
+    broken = dict(export, players="nobody")
+    (folder / "players.json").write_text(json.dumps(broken))
+    (folder / "ok.json").write_text(json.dumps(export))
+    for fmt in ("text", "json", "junit", "github"):
+        res = CliRunner().invoke(main, ["validate", "--format", fmt, "--jobs", "2", str(folder)])
+        assert res.exception is None or isinstance(res.exception, SystemExit), res.output
+        assert res.exit_code == 2
+        assert str(folder / "bytes.json") in res.output
+    res = CliRunner().invoke(main, ["validate", "--format", "json", str(folder)])
+    summary = json.loads(res.stdout)["summary"]
+    assert summary["files"] == 4 and summary["unreadable"] >= 2
+
+
+def test_non_object_actions_are_located_findings(workdir, export):
+    data = json.loads(json.dumps(export))
+    data["actions"].insert(3, "garbage")
+    data["actions"][10]["id"] = [1, 2]
+    path = workdir / "entries.json"
+    path.write_text(json.dumps(data))
+    res = CliRunner().invoke(main, ["validate", "-q", str(path)])
+    assert res.exit_code == 1
+    assert "entry 4 of the export's actions is str 'garbage', not an object; skipped" in res.output
+    assert "entry 11 of the export's actions has an 'id' that is not a number" in res.output
+
+
+def test_wrong_type_percent_is_a_finding_not_a_crash(workdir, export):
+    data = json.loads(json.dumps(export))
+    sell = next(a for a in data["actions"] if a.get("type") == "sell_shares")
+    sell["percent"] = "lots"
+    path = workdir / "percent.json"
+    path.write_text(json.dumps(data))
+    res = CliRunner().invoke(main, ["validate", "--format", "json", str(path)])
+    assert res.exit_code == 1
+    finding = json.loads(res.stdout)["files"][0]["findings"][0]
+    assert finding["rule"] == "import.malformed" and finding["action_id"] == sell["id"]
+
+
+def test_settings_of_the_wrong_type(workdir, export):
+    path = workdir / "settings.json"
+    path.write_text(json.dumps(dict(export, settings=["seed"])))
+    res = CliRunner().invoke(main, ["validate", str(path)])
+    assert res.exit_code == 2
+    assert f"{path}:1:1: an 18xx.games export's 'settings' must be an object" in res.output

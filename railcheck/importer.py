@@ -268,8 +268,9 @@ def _well_formed(raw: list, findings: list) -> list:
             problem = f"has an 'action_id' that is not a number: {item.get('action_id')!r:.40}"
         elif not isinstance(item.get("auto_actions") or [], list):
             problem = "has 'auto_actions' that are not a list"
-        elif not isinstance(item.get("type"), (str, type(None))):
-            problem = f"has a 'type' that is not text: {item.get('type')!r:.40}"
+        elif not isinstance(item.get("type"), str):
+            problem = ("has no 'type'" if item.get("type") is None
+                       else f"has a 'type' that is not text: {item.get('type')!r:.40}")
         if problem is None:
             out.append(item)
             continue

@@ -148,7 +148,7 @@ def test_tile_reached_only_through_a_city_filled_by_another_company():
 def test_green_tile_in_phase_2():
     data = load("26855")
     # #90: NYNH lays a yellow 57 on F22. Make it upgrade its home New York
-    # (G19) to the green NY tile 54, as it really did at #298 in phase 4
+    # (G19) to the green NY tile 54, as it really did later, at #298 (phase 5)
     assert (action(data, 298)["hex"], action(data, 298)["tile"], action(data, 298)["rotation"]) \
         == ("G19", "54-0", 0)
     game = before(data, 90)

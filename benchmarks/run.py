@@ -97,9 +97,15 @@ def machine() -> str:
                 break
     except OSError:
         cpu = platform.processor() or cpu
-    return (f"{os.cpu_count()} CPU(s) (nproc {len(os.sched_getaffinity(0))}), {cpu}; "
+    try:
+        load = "load average %.2f %.2f %.2f" % os.getloadavg()
+    except OSError:
+        load = "load average unknown"
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (f"{os.cpu_count()} CPU(s) (nproc {usable}), {cpu}; "
             f"Python {platform.python_version()} ({platform.python_implementation()}); "
-            f"{platform.system()} {platform.release()}")
+            f"{platform.system()} {platform.release()}; {load} at the start (other work "
+            f"on the machine slows every number)")
 
 
 def fmt_ms(seconds: float) -> str:

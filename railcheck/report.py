@@ -62,8 +62,9 @@ class FileReport:
     def to_dict(self) -> dict:
         if self.error is not None:
             e = self.error
-            return {"path": self.path, "status": "unreadable", "title": None,
-                    "finished": False, "end_reason": None,
+            return {"path": self.path, "status": "unreadable", "title": None, "players": [],
+                    "finished": False, "end_reason": None, "actions": None, "round": None,
+                    "phase": None, "bank": None,
                     "error": {"message": e.bare, "line": e.line, "column": e.column},
                     "findings": [], "standings": [], "companies": []}
         r = self.result

@@ -144,7 +144,7 @@ def test_json_schema_version_and_fields(illegal, tmp_path):
     legal, bad, gone = doc["files"]
     keys = {"path", "status", "title", "players", "finished", "end_reason", "actions", "round",
             "phase", "bank", "findings", "standings", "companies", "error"}
-    assert set(legal) == keys and set(bad) == keys
+    assert set(legal) == keys and set(bad) == keys and set(gone) == keys
     assert legal["status"] == "legal" and legal["title"] == "1830" and legal["finished"]
     assert legal["error"] is None and legal["findings"] == []
     assert set(legal["standings"][0]) == {"player", "cash", "shares", "privates", "net_worth",

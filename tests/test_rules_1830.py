@@ -7,13 +7,16 @@ Conventions of the hand-written games: three players, Alice, Bob and Carol
 (seats in that order), $800 each from a $12,000 bank, so the bank holds
 $9,600 after the deal.  An illegal action carries the comment ``# <- refused``
 and the tests check that it, and only it, is flagged: its line, its rule and
-the numbers in the message.
+the numbers in the message.  Market cells are written (row, column), both
+counted from 0 at the top left of rules/1830.yaml's market.
 """
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -46,10 +49,10 @@ Carol par B&O 67
 
 # SR 1: PRR parred at 100 by Alice and floated; B&O stays at Carol's 20%.
 #   Alice par PRR 100    Alice 670 - 200 = 470  (20%)
-#   Bob buy PRR          Bob 600 - 100 = 500    (20% with CA's share)
+#   Bob buy PRR          Bob 600 - 100 = 500    (20% with CA's share; a tie)
 #   Carol pass
 #   Alice buy PRR        Alice 370  (30%)
-#   Bob buy PRR          Bob 400    (30%): 20+10+30... sold 60% -> PRR floats with 10 x 100
+#   Bob buy PRR          Bob 400    (30%): 60% sold, PRR floats with 10 x 100
 #   Carol pass
 #   Alice buy PRR        Alice 270  (40%, president; Bob 30%, IPO 30%)
 #   three passes         Alice acted last: Bob has the priority in SR 2
@@ -284,6 +287,32 @@ def test_auction_all_pass_after_sv_is_sold_pays_private_income():
     assert g.companies["SV"].price == 20
 
 
+def test_priority_after_the_auction():
+    # the last direct purchase was Carol's BO: Alice starts SR 1
+    g = clean(play(AUCTION))
+    assert g.round.label == "SR 1" and g.priority.name == "Alice"
+    # Carol's bid on BO is settled when Bob's purchase of CA makes BO the
+    # cheapest: the seat pointer is where Bob's purchase left it, so Carol
+    # (the seat after Bob) has the priority, although she took the last private.
+    r = play("""
+        auction
+        Alice buy SV
+        Bob buy CS
+        Carol bid BO 225
+        Alice buy DH
+        Bob buy MH
+        Carol pass
+        Alice pass
+        Bob buy CA
+        Carol par B&O 67
+        """)
+    g = clean(r)
+    assert g.companies["BO"].owner.name == "Carol"
+    # Alice 800 - 20 - 70, Bob 800 - 40 - 110 - 160, Carol 800 - 225
+    assert cash(g) == {"Alice": 710, "Bob": 490, "Carol": 575}
+    assert g.round.label == "SR 1" and g.priority.name == "Carol"
+
+
 # ---------------------------------------------------------------------------
 # BO and CA
 
@@ -324,7 +353,7 @@ def test_ca_gives_a_prr_share_worth_nothing_until_prr_is_parred():
 
 
 # ---------------------------------------------------------------------------
-# stock round 1
+# stock rounds
 
 def test_par_only_at_a_par_value():
     r = play(AUCTION, "SR 1\nAlice par PRR 75  # <- refused\n")
@@ -466,6 +495,15 @@ def test_sale_hands_the_presidency_over():
     assert price(g, "PRR") == 71
 
 
+def test_sale_to_a_tie_keeps_the_president():
+    # Alice sells one share: 30% each, Alice stays president (90 -> 82)
+    r = play(AUCTION, SR1, OR1, "SR 2\nBob pass\nCarol pass\nAlice sell PRR\n")
+    g = clean(r)
+    assert g.corporations["PRR"].president.name == "Alice"
+    assert holdings(g, "PRR") == {"Alice": 30, "Bob": 30, "ipo": 30, "pool": 10}
+    assert (cash(g)["Alice"], price(g, "PRR")) == (295 + 90, 82)
+
+
 def test_sale_of_two_shares_swaps_the_certificate_for_two_shares():
     # Alice sells 20% and keeps 20%, Bob (30%) becomes president: he hands
     # Alice two 10% shares for the 20% certificate.
@@ -583,6 +621,12 @@ def test_shares_not_sold_out_do_not_rise():
     assert price(g, "PRR") == 100
 
 
+def test_ca_share_cannot_be_sold_before_prr_is_parred():
+    r = play(AUCTION, BO_SR1, "OR 1.1\nB&O pass\nSR 2\nAlice pass\nBob sell PRR  # <- refused\n")
+    msg = refusal(r, "stock.sell_not_parred")
+    assert msg == "PRR has no share price yet; its shares cannot be sold"
+
+
 # From the sold-out B&O at 71: OR 1.1 no revenue, left to 67 (row 4, col 5).
 # SR 2: Alice sells 2 (67 -> 65 -> 63; 561 + 134 = 695), Bob sells 2 at 63
 # (-> 60 yellow -> 50 yellow, row 8; 501 + 126 = 627).  The 60% limit still
@@ -647,3 +691,715 @@ def test_no_holding_limit_in_orange_and_several_shares_at_once_in_brown():
     carol = g.player_by_name["Carol"]
     # DH and BO count; the brown B&O shares do not
     assert g.num_certs(carol) == 2
+
+
+# ---------------------------------------------------------------------------
+# operating rounds: a game with three companies and the first trains of each
+# type, on the real board.
+#
+# SR 1 (Alice has the priority after the auction):
+#   PRR  par 100 by Alice, who buys 3 more: 670 - 200 - 300 = 170; with Bob's
+#        10% from CA 60% is sold and PRR floats with 1000
+#   NYC  par 67 by Bob, who buys 4 more: 600 - 134 - 268 = 198; floats with 670
+#   B&O  Carol (20% from BO) buys 4: 510 - 268 = 242; floats with 670
+#   bank 10220 + 500 + 402 + 268 - 2340 = 9050.  Bob acted last: Carol has the
+#   priority in SR 2.
+TR_SR1 = """
+SR 1
+Alice par PRR 100
+Bob par NYC 67
+Carol buy B&O
+Alice buy PRR
+Bob buy NYC
+Carol buy B&O
+Alice buy PRR
+Bob buy NYC
+Carol buy B&O
+Alice buy PRR
+Bob buy NYC
+Carol buy B&O
+Alice pass
+Bob buy NYC
+Carol pass
+Alice pass
+Bob pass
+"""
+
+# OR 1.1 (phase 2, one OR).  Order: PRR (100), then B&O and NYC, both at 67 on
+# the same cell, B&O first because it arrived there first (parred in the
+# auction).  Income: Alice 170 + 25 = 195, Bob 198 + 35 = 233, Carol 242 + 45
+# = 287.
+#   PRR: no track, no route, no revenue: 100 -> 90 (left)
+#   B&O: 57 on J14 (water, 80) and a station there (its second, 40):
+#        670 - 120 = 550; three 2-trains: 550 - 240 = 310 (the first closes BO);
+#        no revenue: 67 -> 65
+#   NYC: three 2-trains (the last of the six) and the first 3-train:
+#        670 - 240 - 180 = 250, phase 3; no revenue: 67 -> 65 (after B&O)
+TR_OR11 = """
+OR 1.1
+PRR pass
+B&O lay 57 J14 r0
+B&O token J14
+B&O buy train 2
+B&O buy train 2
+B&O buy train 2
+NYC buy train 2
+NYC buy train 2
+NYC buy train 2
+NYC buy train 3
+"""
+
+# SR 2: Carol sells a B&O share at 65 (287 + 65 = 352; 65 -> 63, row 6).
+# Carol acted last: Alice has the priority in SR 3.
+TR_SR2 = """
+SR 2
+Carol sell B&O
+Carol pass
+Alice pass
+Bob pass
+Carol pass
+"""
+
+# OR 2.1 (phase 3: two ORs in this set).  Order: PRR 90, NYC 65, B&O 63.
+# Income: Alice 195 + 25 = 220, Bob 233 + 35 = 268, Carol 352 + 15 (DH; BO
+# is closed) = 367.
+#   PRR: three 3-trains, 1000 - 540 = 460; buys SV from Alice for 40 (phases 3
+#        and 4, $10 to $40): PRR 420, Alice 260; no route: 90 -> 82
+#   NYC: no route; 65 -> 58 (left)
+#   B&O: green 14 on J14 (water already paid: $0), runs I15 (30) - J14 (30) = 60
+#        and pays 6 a share: Carol (50%) 30 -> 397, the pool's 10% pays 6 to B&O,
+#        the IPO's 40% pays nobody; 63 -> 67 (right); buys the last 3-train:
+#        310 + 6 - 180 = 136
+TR_OR21 = """
+OR 2.1
+PRR buy train 3
+PRR buy train 3
+PRR buy train 3
+PRR buy private SV for 40
+NYC pass
+B&O lay 14 J14 r2
+B&O run 2 I15-J14
+B&O payout
+B&O buy train 3
+"""
+
+# OR 2.2.  Order: PRR 82, B&O 67, NYC 58.  Income: Alice 260 + 20 (MH) = 280,
+# PRR 420 + 5 (SV) = 425, Bob 268 + 35 = 303, Carol 397 + 15 = 412.
+#   PRR: the first 4-train, 425 - 300 = 125: phase 4, every 2-train rusts, the
+#        train limit drops to 3 and PRR (3, 3, 3, 4) discards a 3 to the pool;
+#        no route: 82 -> 76
+#   B&O: (3) runs 60 again: Carol 412 + 30 = 442, B&O 136 + 6 = 142, 67 -> 69
+#   NYC: (3) buys a 3-train from PRR for $1: NYC 249, PRR 126; 58 -> 50
+TR_OR22 = """
+OR 2.2
+PRR buy train 4
+PRR discard 3
+B&O run 3 I15-J14
+B&O payout
+NYC buy train 3 from PRR for 1
+"""
+
+TRAINS = (AUCTION, TR_SR1, TR_OR11, TR_SR2, TR_OR21, TR_OR22)
+
+
+def trains(g, sym: str) -> list:
+    return sorted(t.name for t in g.corporations[sym].trains)
+
+
+def test_operating_order_by_price_then_arrival_on_the_cell():
+    g = clean(play(AUCTION, TR_SR1))
+    assert g.round.label == "OR 1.1"
+    assert [c.sym for c in g.round.order] == ["PRR", "B&O", "NYC"]
+    assert (price(g, "PRR"), price(g, "B&O"), price(g, "NYC")) == (100, 67, 67)
+    # bank: see TR_SR1, less the income of OR 1.1 (25 + 35 + 45)
+    assert g.bank.cash == 9050 - 105
+    assert (g.corporations["PRR"].cash, g.corporations["NYC"].cash,
+            g.corporations["B&O"].cash) == (1000, 670, 670)
+
+
+def test_operating_order_same_price_further_right_first():
+    # PRR par 71 (row 4, column 6) floats in SR 1 (Alice: par and three
+    # shares, 670 - 142 - 213 = 315, with Bob's CA share 60%), earns nothing in
+    # OR 1.1 and moves left to 67 (row 4, column 5).  B&O floats at its par 67
+    # (row 5, column 6) in SR 2.  Same price: the cell further right operates
+    # first, although PRR's is in the upper row and was there first.
+    r = play(AUCTION, """
+        SR 1
+        Alice par PRR 71
+        Bob pass
+        Carol pass
+        Alice buy PRR
+        Bob pass
+        Carol pass
+        Alice buy PRR
+        Bob pass
+        Carol pass
+        Alice buy PRR
+        Bob pass
+        Carol pass
+        Alice pass
+
+        OR 1.1
+        PRR pass
+
+        SR 2
+        Bob pass
+        Carol buy B&O
+        Alice pass
+        Bob pass
+        Carol buy B&O
+        Alice pass
+        Bob pass
+        Carol buy B&O
+        Alice pass
+        Bob pass
+        Carol buy B&O
+        Alice pass
+        Bob pass
+        Carol pass
+        """)
+    g = clean(r)
+    assert g.round.label == "OR 2.1"
+    assert (price(g, "PRR"), price(g, "B&O")) == (67, 67)
+    assert [c.sym for c in g.round.order] == ["B&O", "PRR"]
+    # Alice 315 + 2 x 25; Carol 510 + 45 - 4 x 67 + 45
+    assert (cash(g)["Alice"], cash(g)["Carol"]) == (365, 332)
+    assert (g.corporations["PRR"].cash, g.corporations["B&O"].cash) == (710, 670)
+
+
+def test_operating_out_of_order_is_refused():
+    r = play(AUCTION, TR_SR1, """
+        OR 1.1
+        PRR pass
+        NYC pass
+        B&O lay 57 J14 r0  # <- refused
+        """)
+    msg = refusal(r, "turn.order")
+    assert msg == "B&O already operated in OR 1.1; it is NYC's turn"
+
+
+def test_operating_order_is_set_again_each_or():
+    # after the dividends of OR 2.1 (see TR_OR21) B&O (67) is ahead of NYC (58)
+    g = clean(play(*TRAINS[:5], "OR 2.2\n"))
+    assert [c.sym for c in g.round.order] == ["PRR", "B&O", "NYC"]
+    g = clean(play(*TRAINS[:4], "OR 2.1\n"))
+    assert [c.sym for c in g.round.order] == ["PRR", "NYC", "B&O"]
+
+
+def test_private_income_is_paid_at_the_start_of_every_or():
+    # the checkpoints right after each OR marker (see TR_OR11, TR_OR21, TR_OR22);
+    # in OR 2.1 BO (closed) no longer pays, in OR 2.2 SV pays PRR
+    r = play(AUCTION, TR_SR1,
+             TR_OR11.replace("OR 1.1\n", "OR 1.1\ncheck Alice cash 195\ncheck Bob cash 233\n"
+                                         "check Carol cash 287\n"),
+             TR_SR2,
+             TR_OR21.replace("OR 2.1\n", "OR 2.1\ncheck Alice cash 220\ncheck Bob cash 268\n"
+                                         "check Carol cash 367\n"),
+             TR_OR22.replace("OR 2.2\n", "OR 2.2\ncheck Alice cash 280\ncheck PRR treasury 425\n"
+                                         "check Bob cash 303\ncheck Carol cash 412\n"))
+    g = clean(r)
+    assert g.round.label == "OR 2.2"
+
+
+def test_home_station_is_free_then_terrain_and_station_costs():
+    # PRR places its home station at the start of its first turn, free.
+    # B&O: 670 - 80 (water on J14) = 590, - 40 (second station) = 550
+    r = play(AUCTION, TR_SR1, """
+        OR 1.1
+        check PRR treasury 1000
+        PRR pass
+        check PRR treasury 1000
+        B&O lay 57 J14 r0
+        check B&O treasury 590
+        B&O token J14
+        check B&O treasury 550
+        """)
+    g = clean(r)
+    assert g.corporations["PRR"].tokens_placed == 1
+    assert g.corporations["B&O"].tokens_placed == 2
+    # the bank: 9050 - 105 income + 80 + 40
+    assert g.bank.cash == 9065
+
+
+def test_no_terrain_cost_when_a_tile_is_upgraded():
+    # J14's water was paid by the yellow 57 in OR 1.1; the green 14 costs nothing
+    r = play(*TRAINS[:4], """
+        OR 2.1
+        PRR pass
+        NYC pass
+        check B&O treasury 310
+        B&O lay 14 J14 r2
+        check B&O treasury 310
+        """)
+    clean(r)
+
+
+def test_bo_closes_when_b_and_o_buys_a_train():
+    g = clean(play(AUCTION, TR_SR1, TR_OR11))
+    bo = g.companies["BO"]
+    assert bo.closed and bo.owner is None
+    carol = g.player_by_name["Carol"]
+    assert [c.sym for c in carol.companies] == ["DH"]
+    # 287 + DH 70 + 60% of B&O at 65
+    assert g.net_worth(carol) == 287 + 70 + 6 * 65
+
+
+def test_first_3_train_starts_phase_3_with_two_ors_per_set():
+    g = clean(play(AUCTION, TR_SR1, TR_OR11))
+    assert g.phase.name == "3"
+    assert trains(g, "NYC") == ["2", "2", "2", "3"] and g.corporations["NYC"].cash == 250
+    assert trains(g, "B&O") == ["2", "2", "2"] and g.corporations["B&O"].cash == 310
+    # OR 1.1 began in phase 2: its set has one OR, and SR 2 follows; the next
+    # set has two
+    g = clean(play(*TRAINS[:4]))
+    assert g.round.label == "OR 2.1" and g.or_count == 2
+
+
+def test_zero_revenue_moves_left_and_a_payout_right():
+    g = clean(play(AUCTION, TR_SR1, TR_OR11))
+    # PRR 100 -> 90 (row 0), B&O and NYC 67 -> 65 (row 5)
+    assert (price(g, "PRR"), price(g, "B&O"), price(g, "NYC")) == (90, 65, 65)
+    g = clean(play(*TRAINS[:5]))
+    # B&O paid out: 63 (row 6, col 5) -> 67 (col 6); NYC earned nothing: 65 -> 58
+    assert (price(g, "PRR"), price(g, "B&O"), price(g, "NYC")) == (82, 67, 58)
+
+
+def test_dividend_pool_shares_pay_the_treasury_and_ipo_shares_nobody():
+    # B&O runs 60: 6 a share.  Carol 5 shares -> 30, pool 1 share -> 6 to
+    # B&O, IPO 4 shares -> nothing (the bank keeps 24).
+    r = play(*TRAINS[:4], """
+        OR 2.1
+        PRR pass
+        NYC pass
+        B&O lay 14 J14 r2
+        B&O run 2 I15-J14 (60) = 60
+        check Carol cash 367
+        check B&O treasury 310
+        check B&O price 63
+        B&O payout
+        check Carol cash 397
+        check B&O treasury 316
+        check B&O price 67
+        """)
+    g = clean(r)
+    assert holdings(g, "B&O") == {"Carol": 50, "ipo": 40, "pool": 10}
+    # the bank pays out 30 + 6 and nothing for the IPO's 40%
+    unpaid = r.text[:r.text.index("B&O payout")]
+    assert g.bank.cash == clean(play(unpaid[len(HEADER):])).bank.cash - 36
+
+
+def test_withhold_pays_the_treasury_and_moves_left():
+    # 60 to B&O (310 -> 370); 63 (row 6, col 5) -> 54 (col 4)
+    r = play(*TRAINS[:4], """
+        OR 2.1
+        PRR pass
+        NYC pass
+        B&O lay 14 J14 r2
+        B&O run 2 I15-J14 (60) = 60
+        B&O withhold
+        check B&O treasury 370
+        check B&O price 54
+        check Carol cash 367
+        """)
+    clean(r)
+
+
+def test_dividend_per_share_is_rounded_down():
+    # 1830's board pays in tens, so this needs a replay without the board,
+    # where the claimed 65 is taken as it is: 6 a share (65 // 10), Carol 30,
+    # the pool's share 6 to B&O, and the odd 5 stays in the bank.  (Without
+    # the board every company "has a route" and must own a train, so PRR's
+    # empty OR 1.1 is a finding here; only what follows the run matters.)
+    r = play(*TRAINS[:4], """
+        OR 2.1
+        PRR pass
+        NYC pass
+        B&O lay 14 J14 r2
+        B&O run 2 I15-J14 = 65
+        check Carol cash 367
+        check B&O treasury 310
+        B&O payout
+        check Carol cash 397
+        check B&O treasury 316
+        """, check_board=False)
+    run_line = r.text.splitlines().index("B&O run 2 I15-J14 = 65") + 1
+    assert [f.message for f in r.findings if f.line >= run_line] == []
+    assert price(r.game, "B&O") == 67
+
+
+def test_company_with_a_route_must_buy_a_train():
+    # after 57 on J14 B&O has a route (Baltimore - Washington): no pass at the
+    # train step
+    r = play(AUCTION, TR_SR1, """
+        OR 1.1
+        PRR pass
+        B&O lay 57 J14 r0
+        B&O token J14
+        B&O pass  # <- refused
+        """)
+    msg = refusal(r, "trains.must_own")
+    assert msg == ("B&O has no train and must buy one (cheapest: a 2-train for $80; B&O has "
+                   "$550); it cannot pass")
+
+
+def test_company_buys_a_private_in_phase_3_within_half_to_double_face():
+    g = clean(play(*TRAINS[:5]))
+    sv = g.companies["SV"]
+    assert sv.owner is g.corporations["PRR"]
+    # PRR 1000 - 540 - 40; Alice 195 + 25 + 40
+    assert g.corporations["PRR"].cash == 420
+    assert cash(g)["Alice"] == 260
+    # and the private pays its new owner in OR 2.2
+    g = clean(play(*TRAINS[:5], "OR 2.2\ncheck PRR treasury 425\ncheck Alice cash 280\n"))
+    # in phase 4 too: NYC (249) buys MH from Alice (280) at twice its face
+    g = clean(play(*TRAINS, "NYC buy private MH for 220\n"))
+    assert g.phase.name == "4"
+    assert g.companies["MH"].owner is g.corporations["NYC"]
+    assert (g.corporations["NYC"].cash, cash(g)["Alice"]) == (29, 500)
+
+
+@pytest.mark.parametrize("amount", [9, 41])
+def test_company_buys_a_private_only_between_half_and_double_face(amount):
+    r = play(*TRAINS[:4], TR_OR21.replace("SV for 40", f"SV for {amount}  # <- refused"))
+    msg = refusal(r, "private.price")
+    assert msg == f"SV (face $20) may be bought for $10 to $40, not ${amount}"
+
+
+def test_company_cannot_buy_a_private_in_phase_2():
+    refused = "B&O token J14\nB&O buy private SV for 40  # <- refused"
+    r = play(AUCTION, TR_SR1, TR_OR11.replace("B&O token J14", refused))
+    msg = refusal(r, "private.buy_phase")
+    assert msg == "companies cannot buy privates in phase 2"
+
+
+def test_train_limit_of_4_in_phase_3():
+    r = play(*TRAINS[:5], "B&O buy train 4  # <- refused\n")
+    msg = refusal(r, "trains.limit")
+    assert "B&O owns 4 trains" in msg and "limit of 4 in phase 3" in msg
+
+
+def test_first_4_train_rusts_the_2s_and_forces_a_discard_to_the_pool():
+    g = clean(play(*TRAINS))
+    assert g.phase.name == "4"
+    assert all(t.owner is None for t in g.trains if t.name == "2")
+    assert trains(g, "B&O") == ["3"]
+    # PRR had 3, 3, 3, 4 after its purchase; one 3 went to the pool, one to NYC
+    assert trains(g, "PRR") == ["3", "4"]
+    assert trains(g, "NYC") == ["3", "3"]
+    assert [t.name for t in g.pool_trains()] == ["3"]
+    assert g.train_limit(g.corporations["PRR"]) == 3
+    # see TR_OR22
+    assert (g.corporations["PRR"].cash, g.corporations["B&O"].cash,
+            g.corporations["NYC"].cash) == (126, 142, 249)
+    assert cash(g) == {"Alice": 280, "Bob": 303, "Carol": 442}
+    assert (price(g, "PRR"), price(g, "B&O"), price(g, "NYC")) == (76, 69, 50)
+
+
+def test_discarded_train_is_sold_by_the_pool_at_face_value():
+    # NYC (249) buys the pool's 3-train at 180
+    g = clean(play(*TRAINS, "NYC buy train 3 from pool\n"))
+    assert g.corporations["NYC"].cash == 69
+    assert trains(g, "NYC") == ["3", "3", "3"] and g.pool_trains() == []
+
+
+def test_company_over_the_limit_after_a_phase_change_must_discard():
+    # PRR holds 3, 3, 3 and buys the first 4: phase 4, limit 3.  The record goes
+    # on without "PRR discard 3": flagged at the next action, a 3 goes to the pool.
+    text_or22 = TR_OR22.replace("PRR discard 3\n", "")
+    r = play(*TRAINS[:5], text_or22)
+    errors = [f for f in r.findings if f.severity == "error"]
+    assert [(f.line, f.rule) for f in errors] == [(64, "trains.discard_required")]
+    assert errors[0].message == (
+        "PRR holds 4 trains (3, 3, 3, 4), over the limit of 3 in phase 4; it must discard 1 "
+        "before play goes on (taken as discarding 3)")
+    prr = r.game.corporations["PRR"]
+    assert sorted(t.name for t in prr.trains) == ["3", "3", "4"]
+    assert [t.name for t in r.game.pool_trains()] == ["3"]
+
+
+def test_train_from_another_company_for_any_price_from_1():
+    r = play(*TRAINS[:5], TR_OR22.replace("for 1", "for 0  # <- refused"))
+    msg = refusal(r, "trains.price")
+    assert msg == "a train between companies costs at least $1"
+
+
+def test_green_tile_before_phase_3_is_refused():
+    r = play(AUCTION, TR_SR1, "OR 1.1\nPRR pass\nB&O lay 14 J14 r2  # <- refused\n")
+    msg = refusal(r, "tile.color")
+    assert "14" in msg and "green" in msg
+
+
+def test_round_marker_of_the_wrong_round_is_a_finding():
+    # phase 3 from OR 1.1 on: the set after SR 2 has two ORs
+    r = play(*TRAINS[:5], "SR 3  # <- refused\n")
+    msg = refusal(r, "round.marker")
+    assert msg == ("the record says 'SR 3' here, but the rules make this OR 2.2 "
+                   "(phase 3: 2 OR(s) per set)")
+
+
+def test_round_marker_before_the_auction_is_over_is_a_finding():
+    r = play("auction\nAlice buy SV\nSR 1  # <- refused\n")
+    msg = refusal(r, "round.marker")
+    assert msg == "'SR 1' but the auction is not over (CS, DH, MH, CA, BO unsold)"
+
+
+def test_checkpoints_agree_or_are_findings():
+    r = play(*TRAINS, """
+        check Alice cash 280
+        check PRR treasury 126
+        check B&O price 69
+        check NYC trains 3,3
+        check PRR president Alice
+        check Carol worth 857
+        check Carol cash 441  # <- refused
+        """)
+    msg = refusal(r, "checkpoint.mismatch")
+    assert msg == "Carol has $442, the record says $441"
+    # Carol's worth: 442 + DH 70 + 5 B&O shares at 69
+    assert r.game.net_worth(r.game.player_by_name["Carol"]) == 442 + 70 + 5 * 69
+
+
+# ---------------------------------------------------------------------------
+# later in the game: the bundled complete game (examples/1830/game.18xx, a
+# 3-player game to phase D and the bank broken) and real exports
+
+def summary(g) -> SimpleNamespace:
+    """What the example tests look at, copied out of the game."""
+    return SimpleNamespace(
+        phase=g.phase.name, round=g.round.label, or_count=g.or_count, bank=g.bank.cash,
+        bank_broken=g.bank_broken, end_pending=g.end_pending, finished=g.finished,
+        cash=cash(g),
+        treasury={c.sym: c.cash for c in g.corporations.values()},
+        trains={c.sym: sorted(t.name for t in c.trains) for c in g.corporations.values()},
+        tokens={c.sym: c.tokens_placed for c in g.corporations.values()},
+        pool=sorted(t.name for t in g.pool_trains()),
+        rusted={t.name for t in g.trains if t.owner is None},
+        privates={c.sym: getattr(c.owner, "name", None) for c in g.companies.values()},
+        corp_privates={c.sym: [x.sym for x in c.companies] for c in g.corporations.values()})
+
+
+@functools.lru_cache(maxsize=None)
+def example_replay():
+    """The complete example game replayed once: the result and a summary of
+    the state after each line that holds an action."""
+    record, read = load_game(str(EXAMPLE))
+    assert read == []
+    after = {}
+    replay = Replay(record)
+    replay.after_action = lambda g, action: after.__setitem__(action.line, summary(g))
+    return replay.run(), after
+
+
+def example_at(line: int) -> SimpleNamespace:
+    """The state of the example game after the action at ``line``."""
+    return example_replay()[1][line]
+
+
+def example_then(upto: int, extra: str, replace: dict | None = None):
+    """The example's first ``upto`` lines (some replaced: {line: text}), then ``extra``."""
+    lines = EXAMPLE.read_text().splitlines()[:upto]
+    for n, new in (replace or {}).items():
+        lines[n - 1] = new
+    text = "\n".join(lines) + "\n" + textwrap.dedent(extra)
+    record, read = load_game("example.18xx", text)
+    assert read == []
+    result = Replay(record, stop_at=10 ** 9).run()   # no end-of-log closing
+    result.text = text
+    return result
+
+
+def export_record(name: str):
+    record, read = import_export((EXPORTS / f"{name}.json").read_text(), f"{name}.json")
+    assert read == []
+    return record
+
+
+def export_at(name: str, action_id: int):
+    return Replay(export_record(name), stop_at=action_id).run().game
+
+
+def export_then(name: str, action_id: int, extra: str):
+    """A real export up to ``action_id``, then actions written in the notation."""
+    record = export_record(name)
+    keep = [a for a in record.actions if a.action_id is not None and a.action_id <= action_id]
+    assert record.actions[:len(keep)] == keep
+    header = "title: 1830\nplayers: " + ", ".join(f'"{p}"' for p in record.players) + "\n"
+    text = header + textwrap.dedent(extra)
+    more, read = load_game("extra.18xx", text)
+    assert read == []
+    record.actions = keep + more.actions
+    result = Replay(record, stop_at=10 ** 9).run()
+    result.text = text
+    return result
+
+
+def test_certificate_limit():
+    # The complete example, SR 7 (line 434): Bob holds 20 certificates (5 PRR,
+    # 1 NYC, 3 B&O, 5 ERIE, 1 NYNH, 5 B&M; the privates are closed), the limit
+    # for three players, and has $663; NYC has IPO shares at 90.
+    r = example_then(434, "Bob buy NYC ipo  # <- refused\n")
+    msg = refusal(r, "stock.cert_limit")
+    assert msg == "Bob holds 20 certificates; one more would exceed the limit of 20"
+    g = r.game
+    bob = g.player_by_name["Bob"]
+    assert g.cert_limit == 20 and g.num_certs(bob) == 20 and bob.cash == 663
+    assert {c.sym: len(c.certs_of(bob)) for c in g.corporations.values() if c.certs_of(bob)} \
+        == {"PRR": 5, "NYC": 1, "B&O": 3, "ERIE": 5, "NYNH": 1, "B&M": 5}
+    # Alice reaches exactly 20 in the same round (line 455): allowed
+    assert example_at(455).cash["Alice"] == 211
+
+
+def test_station_costs_0_40_100():
+    # PRR's stations: home H12 free (OR 1.1), H18 for 40 (line 124),
+    # G19 for 100 (line 187); B&O's second, on J14, for 40 (line 107)
+    before, after = example_at(123), example_at(124)
+    assert before.tokens["PRR"] == 1
+    assert (before.treasury["PRR"], after.treasury["PRR"]) == (520, 480)
+    before, after = example_at(186), example_at(187)
+    assert (before.treasury["PRR"], after.treasury["PRR"]) == (350, 250)
+    assert after.tokens["PRR"] == 3
+    before, after = example_at(106), example_at(107)
+    assert (before.treasury["B&O"], after.treasury["B&O"]) == (680, 640)
+    assert after.bank - before.bank == 40
+
+
+def test_first_5_train_closes_every_private():
+    # line 280, NYNH buys the first 5: SV (B&O), CS (NYNH), DH (ERIE) and CA
+    # (PRR) close; MH was exchanged and BO closed earlier.
+    before = example_at(279)
+    assert before.privates == {"SV": "B&O", "CS": "NYNH", "DH": "ERIE", "MH": None,
+                               "CA": "PRR", "BO": None}
+    after = example_at(280)
+    assert after.phase == "5"
+    assert set(after.privates.values()) == {None}
+    assert set(map(tuple, after.corp_privates.values())) == {()}
+    # no private pays at the start of OR 6.1: the bank is the same before and
+    # after SR 6's last pass (line 334), which starts OR 6.1
+    assert example_at(334).round == "OR 6.1"
+    assert example_at(333).bank == example_at(334).bank
+
+
+def test_president_pays_exactly_the_shortfall_for_a_required_train():
+    # line 382: ERIE (no train, 385) buys the 6 for 630; Bob, its president,
+    # pays 630 - 385 = 245 (408 -> 163) and the treasury is empty.  The first 6
+    # starts phase 6 and rusts the 3s.
+    before, after = example_at(381), example_at(382)
+    assert (before.treasury["ERIE"], before.trains["ERIE"], before.cash["Bob"]) == (385, [], 408)
+    assert (after.treasury["ERIE"], after.cash["Bob"]) == (0, 163)
+    assert after.trains["ERIE"] == ["6"]
+    assert after.bank - before.bank == 630
+    assert after.phase == "6"
+    assert "3" in after.rusted and "3" not in before.rusted
+
+
+def test_d_for_800_in_exchange_for_a_4_which_rusts_at_once():
+    # line 402, the first D: PRR (800, a 4) pays 1100 - 300; the 4 goes to
+    # the pool and rusts there with every 4 as phase D begins.
+    before, after = example_at(401), example_at(402)
+    assert (before.treasury["PRR"], before.trains["PRR"]) == (800, ["4"])
+    assert (after.treasury["PRR"], after.trains["PRR"]) == (0, ["D"])
+    assert after.bank - before.bank == 800
+    assert after.phase == "D"
+    assert after.pool == []
+    assert "4" in after.rusted and not any("4" in t for t in after.trains.values())
+
+
+def test_d_exchange_puts_a_5_in_the_pool():
+    # As line 402, but PRR withholds its 180 (800 -> 980), buys NYNH's 5 for
+    # $1 (979) and trades that 5 in: 979 - 800 = 179.  The 5 does not rust: the
+    # pool sells it, at 450.
+    r = example_then(401, """
+        PRR buy train 5 from NYNH for 1
+        PRR buy train D exchange 5
+        check PRR treasury 179
+        check PRR trains D
+        """, replace={401: "PRR withhold"})
+    g = clean(r)
+    assert [t.name for t in g.pool_trains()] == ["5"]
+    assert trains(g, "NYNH") == []
+    assert g.phase.name == "D"
+
+
+def test_emergency_sale_of_more_than_needed_is_refused():
+    # 29133, OR 4.2, PRR (Player 3 president) has no train and 112; the
+    # cheapest train is a 6 at 630.  Player 3 has 394: 506 in all.  30% of B&M
+    # at 112 brings 336: 336 + 394 + 112 = 842 >= 630 + 112, a share too many.
+    g = export_at("29133", 421)
+    assert g.round.label == "OR 4.2" and g.round.turn.corp.sym == "PRR"
+    assert (g.corporations["PRR"].cash, cash(g)["Player 3"], price(g, "B&M")) == (112, 394, 112)
+    r = export_then("29133", 421, '"Player 3" sell 30% B&M  # <- refused\n')
+    msg = refusal(r, "emergency.too_much")
+    assert msg == ("Player 3 sells more than needed: 30% of B&M brings $336; with $394 in hand "
+                   "and $112 in PRR's treasury that is at least one share more than the $630 "
+                   "train needs")
+
+
+def test_emergency_sales_then_the_president_pays_the_rest():
+    # 29133 #422-424: Player 3 sells 10% NYC at 82 and 10% NYNH at 75 (394 ->
+    # 551), then PRR buys the 6: Player 3 pays 630 - 112 = 518 (551 -> 33).
+    g = export_at("29133", 423)
+    assert cash(g)["Player 3"] == 394 + 82 + 75
+    g = export_at("29133", 424)
+    assert cash(g)["Player 3"] == 33
+    assert g.corporations["PRR"].cash == 0 and trains(g, "PRR") == ["6"]
+
+
+def test_bankruptcy_is_refused_while_the_president_can_pay():
+    # at 29133 #421 Player 3 can raise 394 + 112 (PRR) + sellable shares: PRR
+    # 10% (82; the pool has room for one), NYC 10% (82), NYNH 10% (75) and B&M
+    # 40% (4 x 112; the president's certificate cannot go): 1193 >= 630
+    r = export_then("29133", 421, "PRR bankrupt  # <- refused\n")
+    msg = refusal(r, "bankrupt.not_needed")
+    assert msg == ("Player 3 can raise $1193 (cash, sellable shares and PRR's treasury), enough "
+                   "for the cheapest train at $630; bankruptcy is not allowed")
+
+
+def test_bankruptcy_sells_what_it_can_and_ends_the_game_at_once():
+    # 29133 #450: NYNH (181, no train) needs a D at 1100; Player 4 has 354,
+    # NYC 60% (president) at 82 and NYNH 60% (president) at 69.
+    #   NYC: the pool has 30%, so 20% is sold: +164, 82 -> 70 (two rows)
+    #   NYNH: others hold 10% each, so the president's certificate stays; 40%
+    #         is sold: +276, 69 -> 68 (one row; the row below is too short)
+    #   the cash, 354 + 164 + 276 = 794, goes to the bank
+    #   net worth: 0 + 4 x 70 (NYC) + 2 x 68 (NYNH's certificate) = 416
+    before = export_at("29133", 449)
+    assert cash(before)["Player 4"] == 354
+    assert (price(before, "NYC"), price(before, "NYNH")) == (82, 69)
+    assert holdings(before, "NYC") == {"Player 2": 10, "Player 4": 60, "pool": 30}
+    g = Replay(export_record("29133")).run().game
+    assert g.finished and g.end_reason == "bankrupt"
+    assert g.player_by_name["Player 4"].bankrupt
+    assert cash(g)["Player 4"] == 0
+    assert holdings(g, "NYC") == {"Player 2": 10, "Player 4": 40, "pool": 50}
+    assert holdings(g, "NYNH") == {"Player 1": 10, "Player 2": 10, "Player 4": 20,
+                                   "ipo": 10, "pool": 50}
+    assert (price(g, "NYC"), price(g, "NYNH")) == (70, 68)
+    assert g.net_worth(g.player_by_name["Player 4"]) == 416
+    # 18xx.games' final scores (the export's result) agree
+    assert {r["player"]: r["net_worth"] for r in g.standings()} == \
+        {"Player 1": 887, "Player 2": 1477, "Player 3": 951, "Player 4": 416}
+    assert g.bank.cash == before.bank.cash - 164 - 276 + 794
+
+
+def test_nothing_is_played_after_a_bankruptcy():
+    r = export_then("29133", 450, "B&O pass  # <- refused\n")
+    msg = refusal(r, "game.over")
+    assert msg == ("the game already ended (a player went bankrupt); this and any later "
+                   "action is ignored")
+
+
+def test_bank_breaks_and_the_game_ends_with_the_or_set():
+    # line 632, OR 9.1 (phase D, three ORs a set): NYNH's payout takes the bank
+    # below zero.  The set is finished (OR 9.2 and 9.3) and the game ends.
+    before, at = example_at(631), example_at(632)
+    assert before.bank >= 0 and not before.bank_broken
+    assert (at.bank, at.bank_broken) == (-229, True)
+    assert (at.round, at.or_count, at.end_pending, at.finished) == ("OR 9.1", 3, "bank", False)
+    assert example_at(660).round == "OR 9.2" and not example_at(660).finished
+    result = example_replay()[0]
+    g = clean(result)
+    assert (g.finished, g.end_reason, g.round.label) == (True, "bank", "OR 9.3")
+    assert g.bank.cash == -5122
+    # 18xx.games' final net worths (also the last checkpoints of the file)
+    assert {p.name: g.net_worth(p) for p in g.players} == \
+        {"Bob": 13048, "Carol": 12109, "Alice": 12025}

@@ -13,14 +13,23 @@ chooses the next private.  A chooser who cannot pay the face value of any
 unsold private hands the choice on to the next player in seating order who
 can.  When every private is sold, the player-order cards are dealt by cash,
 most cash first (``titles.common.order_players_by_cash``).
+
+Ruleset keys (``auction:``): ``min_increment`` (the step of a bid),
+``opening_bid`` (``face``: an opening bid of at least the face value, the
+default; ``increment``: at least the face value plus the step) and ``after``
+(``order_by_cash``, the default, or ``keep``: the drawn order stays).
+
+A choice by anybody but the chooser (``auction.chooser``) and a bid out of
+turn (``turn.order``) are reported and then taken as made, so that the rest
+of the record is checked as it stands; a bid by a player who passed on the
+private (``auction.passed``), too low (``auction.min_bid``) or over the
+bidder's cash (``auction.cash``) is refused.
 """
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..actions import Bid, Choose, Pass
-from ..findings import RuleViolation
+from ..findings import InputError, RuleViolation
 from . import Round
 
 
@@ -31,6 +40,18 @@ class ChooseAndBidAuction(Round):
         super().__init__(game)
         g = game
         self.inc = int(g.rules.auction.get("min_increment", 5))
+        #: "face": an opening bid is at least the face value; "increment": at
+        #: least the face value plus the minimum increment (1830's first bid)
+        self.opening = str(g.rules.auction.get("opening_bid", "face"))
+        if self.opening not in ("face", "increment"):
+            raise InputError(f"{g.rules.title}: auction.opening_bid must be 'face' or "
+                             f"'increment', not {self.opening!r}")
+        #: "order_by_cash": the player-order cards are dealt by cash afterwards;
+        #: "keep": the drawn order stays
+        self.after = str(g.rules.auction.get("after", "order_by_cash"))
+        if self.after not in ("order_by_cash", "keep"):
+            raise InputError(f"{g.rules.title}: auction.after must be 'order_by_cash' or "
+                             f"'keep', not {self.after!r}")
         #: the private being auctioned now (None: waiting for a choice)
         self.lot = None
         self.high_bid = 0
@@ -63,8 +84,11 @@ class ChooseAndBidAuction(Round):
             return f"{self.turn.name} (bidding on {self.lot.sym})"
         return f"{self.chooser.name} (to choose a private)" if self.chooser else ""
 
+    def min_opening(self, company) -> int:
+        return company.value + (self.inc if self.opening == "increment" else 0)
+
     def can_open(self, player) -> bool:
-        return any(c.value <= player.cash for c in self.unsold())
+        return any(self.min_opening(c) <= player.cash for c in self.unsold())
 
     def settle_chooser(self):
         """The choice passes on from a chooser who cannot afford any private."""
@@ -145,11 +169,15 @@ class ChooseAndBidAuction(Round):
         if company.owner is not None or company.closed:
             owner = company.owner.name if company.owner is not None else "nobody (closed)"
             raise RuleViolation("auction.sold", f"{company.sym} is already owned by {owner}")
-        price = action.price if action.price is not None else company.value
-        if price < company.value:
+        minimum = self.min_opening(company)
+        price = action.price if action.price is not None else minimum
+        if price < minimum:
+            what = (f"its face value of {g.money(company.value)}" if minimum == company.value
+                    else f"{g.money(minimum)} (its face value of {g.money(company.value)} plus "
+                         f"{g.money(self.inc)})")
             raise RuleViolation("auction.min_bid",
                                 f"the opening bid of {g.money(price)} on {company.sym} is below "
-                                f"its face value of {g.money(company.value)}")
+                                f"{what}")
         if price > player.cash:
             raise RuleViolation("auction.cash",
                                 f"{player.name} opens {company.sym} at {g.money(price)} but has "
@@ -249,8 +277,9 @@ class ChooseAndBidAuction(Round):
                 cert.owner = player
 
     def finish(self):
-        from ..titles.common import order_players_by_cash
-        order_players_by_cash(self.game)
+        from ..titles import common
+        if self.after == "order_by_cash":
+            common.order_players_by_cash(self.game)
         self.finished = True
 
     def finish_round(self):

@@ -327,6 +327,7 @@ class OperatingRound(Round):
     def process(self, action):
         g = self.game
         actor = action.actor
+        self.enforce_discards(action)
         if isinstance(action, Exchange):
             return exchange_private(g, action)
         if actor in g.companies:
@@ -758,7 +759,7 @@ class OperatingRound(Round):
         if isinstance(source, Corporation) and \
                 g.rules.operating.get("emergency_from_others", "value") == "none":
             raise RuleViolation("emergency.source", "in an emergency only the depot sells")
-        if source == "depot" and g.rules.operating.get("emergency_buy_cheapest", True):
+        if source in ("depot", "pool") and g.rules.operating.get("emergency_buy_cheapest", True):
             cheapest = self.cheapest_train()
             if cheapest is not None and cheapest.spec.price < train.spec.price:
                 raise RuleViolation("emergency.cheapest",
@@ -811,6 +812,28 @@ class OperatingRound(Round):
 
     def on_phase_change(self):
         pass
+
+    def enforce_discards(self, action):
+        """Companies over the train limit (after a phase change) must discard
+        before anything else happens; a record that goes on without the
+        discard is flagged and the cheapest excess trains go to the pool."""
+        g = self.game
+        excess = g.excess_trains()
+        if not excess:
+            return
+        for corp, n in excess.items():
+            if isinstance(action, DiscardTrain) and action.actor == corp.sym:
+                continue
+            limit = g.train_limit(corp)
+            trains = sorted(corp.trains, key=lambda t: t.spec.price)
+            g.flag("trains.discard_required",
+                   f"{corp.sym} holds {len(corp.trains)} trains "
+                   f"({', '.join(t.name for t in corp.trains)}), over the limit of {limit} in "
+                   f"phase {g.phase.name}; it must discard {n} before play goes on "
+                   f"(taken as discarding {', '.join(t.name for t in trains[:n])})")
+            for t in trains[:n]:
+                corp.trains.remove(t)
+                t.owner = "pool"
 
     # ------------------------------------------------------------------
     # privates

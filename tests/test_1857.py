@@ -17,7 +17,6 @@ from click.testing import CliRunner
 from railcheck.actions import Route, Stop
 from railcheck.cli import main
 from railcheck.engine import Replay
-from railcheck.findings import RuleViolation
 from railcheck.game import Game
 from railcheck.loader import load_game
 from railcheck.rulesinfo import differences
@@ -30,7 +29,7 @@ ILLEGAL = EXAMPLES / "illegal"
 
 HEADER = "title: 1857\nplayers: Alice, Bob, Carol, Dave\n"
 
-# the auction of the complete example (lines 26-58 of game.18xx)
+# the auction of the complete example (examples/1857/game.18xx)
 AUCTION = """
 auction
 Alice choose CA
@@ -73,6 +72,15 @@ def run(text: str, path: str = "t.18xx", rules=None, **kw):
     record, read_findings = load_game(path, text)
     assert read_findings == []
     return Replay(record, rules, **kw).run()
+
+
+def rules_patched(**sections):
+    """The 1857 ruleset with some sections changed (key by key)."""
+    data, marks = _resolve("1857")
+    data = copy.deepcopy(data)
+    for key, value in sections.items():
+        data[key] = {**data.get(key, {}), **value}
+    return Ruleset("1857", data, marks, [])
 
 
 def errors(result):
@@ -376,13 +384,6 @@ def test_every_home_station_is_on_the_map_from_the_start():
     assert all(not c.home_placed for c in g1830.corporations.values())
 
 
-def rules_without_start_stations():
-    data, marks = _resolve("1857")
-    data = copy.deepcopy(data)
-    data["setup"] = {}
-    return Ruleset("1857", data, marks, [])
-
-
 def test_a_start_station_blocks_a_run_before_its_company_floats():
     path = ILLEGAL / "run_through_start_station.18xx"
     text = path.read_text()
@@ -397,7 +398,7 @@ def test_a_start_station_blocks_a_run_before_its_company_floats():
         "NYC", [Route(train="3", stops=[Stop(hex="E19"), Stop(hex="E23")])], "green", {"3": 3})
     assert total == 50
     # with the stations placed as in 1830 (when the company first operates) the run is legal
-    res1830 = run(text, str(path), rules=rules_without_start_stations())
+    res1830 = run(text, str(path), rules=rules_patched(setup={"home_stations_at_start": False}))
     assert errors(res1830) == []
     assert res1830.game.corporations["NYC"].cash == g.corporations["NYC"].cash
 
@@ -502,23 +503,34 @@ def test_complete_example_shows_the_1857_rules():
     assert sum(1 for l in lines if l.startswith("check ")) >= 30
 
 
-def rules_with_auction(**auction):
-    data, marks = _resolve("1857")
-    data = copy.deepcopy(data)
-    data["auction"] = {**data["auction"], **auction}
-    return Ruleset("1857", data, marks, [])
-
-
 def test_auction_ruleset_keys():
     text = HEADER + "\nauction\nAlice choose SV 20\nAlice choose SV\n"
-    res = run(text, rules=rules_with_auction(opening_bid="increment"))
+    res = run(text, rules=rules_patched(auction={"opening_bid": "increment"}))
     (f,) = errors(res)
     assert (f.line, f.rule) == (line_of(text, "Alice choose SV 20"), "auction.min_bid")
     assert f.message == ("the opening bid of $20 on SV is below $25 (its face value of $20 "
                          "plus $5)")
     assert res.game.round.high_bid == 25      # "choose SV" opens at the minimum
-    res = run(HEADER + AUCTION, rules=rules_with_auction(after="keep"))
+    res = run(HEADER + AUCTION, rules=rules_patched(auction={"after": "keep"}))
     assert [p.name for p in res.game.seat_order] == ["Alice", "Bob", "Carol", "Dave"]
     from railcheck.findings import InputError
     with pytest.raises(InputError, match="opening_bid must be 'face' or 'increment'"):
-        run(HEADER + AUCTION, rules=rules_with_auction(opening_bid="double"))
+        run(HEADER + AUCTION, rules=rules_patched(auction={"opening_bid": "double"}))
+
+
+@pytest.mark.parametrize("name, patch", [
+    ("sell_before_operating.18xx", {"stock": {"sell_after": "first"}}),
+    ("stock_round_order.18xx", {"modules": {"stock": "standard"}}),
+    ("run_through_start_station.18xx", {"setup": {"home_stations_at_start": False}}),
+    ("sixth_2_train.18xx", {}),
+])
+def test_each_illegal_line_is_legal_under_the_1830_rule_it_changes(name, patch):
+    """The same record under 1857 with only the one rule set back to 1830's."""
+    path = ILLEGAL / name
+    text = path.read_text()
+    if name == "sixth_2_train.18xx":
+        rules = load_ruleset("1857", ["phase_table_roster"])   # 1830's roster
+    else:
+        rules = rules_patched(**patch)
+    res = run(text, str(path), rules=rules)
+    assert errors(res) == []

@@ -156,8 +156,18 @@ class WaterfallAuction(Round):
                                 f"{g.money(cheapest.price)}) can be bought outright; "
                                 f"{company.sym} needs a bid")
         current = self.bids[company.sym]
+        self.check_bid(player, company, price)
+        current[player] = price
+        self.passed.discard(player)
+        self.next_turn()
+
+    def check_bid(self, player, company, price: int):
+        """At least ``min_increment`` over the highest bid (or the face value),
+        and within the cash not committed to bids on other privates."""
+        g = self.game
+        current = self.bids[company.sym]
         highest = max(current.values()) if current else company.value
-        minimum = highest + self.inc if current else company.value + self.inc
+        minimum = highest + self.inc
         if price < minimum:
             what = (f"the highest bid on {company.sym} is {g.money(highest)}" if current
                     else f"{company.sym}'s face value is {g.money(company.value)}")
@@ -169,9 +179,6 @@ class WaterfallAuction(Round):
             raise RuleViolation("auction.cash",
                                 f"{player.name} bids {g.money(price)} but has only "
                                 f"{g.money(available)} not committed to other bids")
-        current[player] = price
-        self.passed.discard(player)
-        self.next_turn()
 
     # ------------------------------------------------------------------
 
@@ -227,17 +234,7 @@ class WaterfallAuction(Round):
                                     f"{company.sym} is being auctioned among its bidders; "
                                     f"{player.name} may only bid on it or pass")
             price = action.price if action.price is not None else 0
-            highest = max(bids.values())
-            if price < highest + self.inc:
-                raise RuleViolation("auction.min_bid",
-                                    f"bid of {g.money(price)} is too low: the highest bid on "
-                                    f"{company.sym} is {g.money(highest)}, so the minimum bid "
-                                    f"is {g.money(highest + self.inc)}")
-            available = player.cash - self.committed(player, except_company=company.sym)
-            if price > available:
-                raise RuleViolation("auction.cash",
-                                    f"{player.name} bids {g.money(price)} but has only "
-                                    f"{g.money(available)} not committed to other bids")
+            self.check_bid(player, company, price)
             bids[player] = price
             self.auction_bidders.remove(player)
             self.auction_bidders.append(player)

@@ -292,15 +292,20 @@ class OperatingRound(Round):
     def finish_round(self):
         """End the OR; companies that have not acted take an empty turn."""
         self.end_turn()
-        while self.index < len(self.order) - 1:
-            self.index += 1
-            corp = self.order[self.index]
-            self.turn = Turn(corp)
-            self.start_turn(corp)
-            self.check_skipped_turn(corp)
-            self.end_turn()
+        self.skip_turns_until(None)
         self.index = len(self.order)
         self.finished = True
+
+    def skip_turns_until(self, corp):
+        """Companies before ``corp`` in the order (all, when None) that did not
+        act take an empty turn, with its duties checked."""
+        while self.index < len(self.order) - 1 and self.order[self.index + 1] is not corp:
+            self.index += 1
+            skipped = self.order[self.index]
+            self.turn = Turn(skipped)
+            self.start_turn(skipped)
+            self.check_skipped_turn(skipped)
+            self.end_turn()
 
     def check_skipped_turn(self, corp):
         if corp.trains:
@@ -381,13 +386,7 @@ class OperatingRound(Round):
                                                    "does not operate in ")
                                 + f"{self.label}; it is {current}'s turn")
         self.end_turn()
-        while self.order[self.index + 1] is not corp:
-            self.index += 1
-            skipped = self.order[self.index]
-            self.turn = Turn(skipped)
-            self.start_turn(skipped)
-            self.check_skipped_turn(skipped)
-            self.end_turn()
+        self.skip_turns_until(corp)
         self.next_corporation()
 
     def check_stage(self, t: Turn, stage: int, what: str):

@@ -311,6 +311,26 @@ class Game:
             for company in self.companies.values():
                 self.close_company(company)
 
+    def sell_private_from_bank(self, company: Company, player: Player, price: int):
+        """A player buys a private in the initial auction: pays the bank, and
+        receives the share the private carries (1830's CA: a PRR share; BO:
+        the B&O president's certificate, whose par must be set next)."""
+        self.transfer(player, self.bank, price)
+        company.owner = player
+        player.companies.append(company)
+        free = (company.spec.special or {}).get("free_share")
+        if not free:
+            return
+        corp = self.corporations[free["corporation"]]
+        if free.get("president"):
+            corp.certs[0].owner = player
+            corp.president = player
+            self.pending_par = (player, corp)
+        else:
+            cert = next(c for c in corp.certs if c.owner == "ipo" and not c.president
+                        and c.percent == free.get("percent", corp.share_percent))
+            cert.owner = player
+
     def close_company(self, company: Company):
         if company.closed:
             return

@@ -258,23 +258,7 @@ class ChooseAndBidAuction(Round):
         """The winner pays the bank and takes the private with its free
         share (1830's CA: a PRR share; BO: the B&O president's certificate,
         whose par the winner sets next)."""
-        g = self.game
-        g.transfer(player, g.bank, price)
-        company.owner = player
-        player.companies.append(company)
-        special = company.spec.special or {}
-        free = special.get("free_share")
-        if free:
-            corp = g.corporations[free["corporation"]]
-            if free.get("president"):
-                cert = corp.certs[0]
-                cert.owner = player
-                corp.president = player
-                g.pending_par = (player, corp)
-            else:
-                cert = next(c for c in corp.certs if c.owner == "ipo" and not c.president
-                            and c.percent == free.get("percent", corp.share_percent))
-                cert.owner = player
+        self.game.sell_private_from_bank(company, player, price)
 
     def finish(self):
         from ..titles import common

@@ -183,25 +183,9 @@ class WaterfallAuction(Round):
     # ------------------------------------------------------------------
 
     def sell(self, company, player, price):
-        g = self.game
-        g.transfer(player, g.bank, price)
-        company.owner = player
-        player.companies.append(company)
+        self.game.sell_private_from_bank(company, player, price)
         self.bids[company.sym] = {}
         self.last_buyer = player
-        special = company.spec.special or {}
-        free = special.get("free_share")
-        if free:
-            corp = g.corporations[free["corporation"]]
-            if free.get("president"):
-                cert = corp.certs[0]
-                cert.owner = player
-                corp.president = player
-                g.pending_par = (player, corp)
-            else:
-                cert = next(c for c in corp.certs if c.owner == "ipo" and not c.president
-                            and c.percent == free.get("percent", corp.share_percent))
-                cert.owner = player
 
     def after_sale(self):
         """Resolve the bids on the new cheapest private(s)."""

@@ -65,6 +65,13 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
                             f"the bank pool holds {in_pool}% of {corp.sym}; selling {percent}% "
                             f"would put {in_pool + percent}% there, over the {pool_limit}% limit")
     remaining = held - percent
+    if emergency_for is corp and corp.president is player:
+        others = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
+        if others > remaining:
+            raise RuleViolation("emergency.presidency",
+                                f"{player.name} may not give up the presidency of {corp.sym} "
+                                f"while raising money for it: selling {percent}% leaves "
+                                f"{remaining}%, less than another player's {others}%")
     if corp.president is player:
         pcert = corp.certs[0]
         others = {p: corp.percent_of(p) for p in g.players if p is not player}

@@ -19,6 +19,9 @@ def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=
     pct = step
     while pct <= held:
         ok = pct <= room
+        if ok and emergency_for is corp and corp.president is player:
+            others = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
+            ok = held - pct >= others
         if ok and corp.president is player and pct > held - corp.certs[0].percent:
             others = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
             ok = others >= corp.certs[0].percent and emergency_for is not corp

@@ -253,3 +253,5 @@ class GameRecord:
     #: extra facts from an import: result by player name, end reason
     expected_result: Optional[dict[str, int]] = None
     expected_end_reason: Optional[str] = None
+    #: read from an 18xx.games export (its passes follow the site's steps)
+    from_export: bool = False

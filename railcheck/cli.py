@@ -38,7 +38,10 @@ def check_file(path: str, check_board: bool = True, keep_game: bool = True):
     try:
         record, read_findings = load_game(path)
         rep.read_findings = read_findings
-        rep.result = Replay(record, check_board=check_board).run()
+        # an export's passes follow the site's steps, which depend on the map:
+        # exports are always replayed with it
+        board = check_board or record.from_export
+        rep.result = Replay(record, check_board=board).run()
         if not keep_game:
             rep.result.game = None
     except InputError as exc:
@@ -119,7 +122,8 @@ def main():
 @click.option("--color/--no-color", default=None, help="Colour the text report "
               "(default: only on a terminal, never with NO_COLOR or CI set).")
 @click.option("--no-board", is_flag=True, help="Skip the map checks (tile lays, stations, "
-              "routes); money is still checked.")
+              "routes) of hand-written logs; money is still checked.  18xx.games exports are "
+              "always replayed with the map, since the site's order of steps depends on it.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write the report to this file instead of standard output.")
 def validate(paths, fmt, jobs, fail_on, quiet, color, no_board, output):

@@ -303,7 +303,7 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
     options = [str(o) for o in (settings.get("optional_rules") or [])]
     record = A.GameRecord(path=path, title=str(data["title"]),
                           players=[str(p["name"]) for p in data["players"]],
-                          options=options)
+                          options=options, from_export=True)
     record.tags["title"] = record.title
     if settings.get("seed") not in (None, ""):
         record.tags["seed"] = str(settings.get("seed"))

@@ -43,8 +43,12 @@ def _path_join(base: str, key) -> str:
     return f"{base}.{key}" if base else str(key)
 
 
+#: libyaml's loader when PyYAML was built with it (same marks, much faster)
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _load_yaml(text: str, path: str) -> _Doc:
-    loader = yaml.SafeLoader(text)
+    loader = _LOADER(text)
     try:
         node = loader.get_single_node()
     except yaml.YAMLError as exc:

@@ -129,7 +129,8 @@ class OperatingRound(Round):
         if mode == "never":
             return False
         if mode == "route":
-            return self.has_route(corp)
+            # without the map (--no-board) nobody can tell: no company is forced
+            return g.board is not None and self.has_route(corp)
         return True
 
     # ------------------------------------------------------------------
@@ -411,7 +412,7 @@ class OperatingRound(Round):
                                     f"{cheapest.name}-train for {self.game.money(cheapest.spec.price)}"
                                     f"; {t.corp.sym} has {self.game.money(t.corp.cash)}); it "
                                     f"cannot pass")
-            self.move_to(t, t.step + 1)
+            self.move_to(t, min(t.step + 1, DONE))
             t.explicit_step = t.step
             return self.settle()
         try:

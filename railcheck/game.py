@@ -130,8 +130,9 @@ class Game:
             f.line, f.column, f.action_id, f.text = (action.line, action.column,
                                                      action.action_id, action.text)
         if severity == ERROR:
-            if self.first_error_line is not None or any(
-                    x.severity == ERROR for x in self.findings):
+            # a later action's error may be a consequence of an earlier one
+            if any(x.severity == ERROR and (x.line, x.action_id) != (f.line, f.action_id)
+                   for x in self.findings):
                 f.consequential = True
         self.findings.append(f)
         return f

@@ -169,7 +169,7 @@ def render_text(reports: list[FileReport], *, color: bool = False, quiet: bool =
         currency = r.currency
         errors, warnings = rep.count(ERROR), rep.count(WARNING)
         verdict = style.green("legal") if not errors else style.red(
-            f"{errors} illegal action{'s' if errors != 1 else ''}")
+            f"{errors} error{'s' if errors != 1 else ''}")
         if warnings:
             verdict += style.yellow(f", {warnings} warning{'s' if warnings != 1 else ''}")
         out.append(style.bold(f"{rep.path}") + f": {r.title}, {len(r.players)} players, "
@@ -240,7 +240,7 @@ def render_junit(reports: list[FileReport]) -> str:
             errs = [f for f in rep.findings if f.severity == ERROR]
             if errs:
                 body = "\n".join(f"{location(rep.path, f)}: [{f.rule}] {f.message}" for f in errs)
-                out.append(f'      <failure message={quoteattr(f"{len(errs)} illegal action(s)")} '
+                out.append(f'      <failure message={quoteattr(f"{len(errs)} error(s)")} '
                            f'type="railcheck.findings">{escape(body)}</failure>')
             warns = [f for f in rep.findings if f.severity != ERROR]
             if warns:

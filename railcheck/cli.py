@@ -66,7 +66,10 @@ def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool):
 
     def tick(i, path):
         if progress:
-            sys.stderr.write(f"\r\x1b[K[{i}/{total}] {path[-60:]}")
+            width = 30
+            done = width * i // total
+            bar = "#" * done + "-" * (width - done)
+            sys.stderr.write(f"\r\x1b[K[{bar}] {i}/{total} {path[-50:]}")
             sys.stderr.flush()
 
     if jobs > 1 and total > 1:

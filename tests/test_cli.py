@@ -281,7 +281,7 @@ def test_progress_goes_to_stderr(capsys):
     reports = run_checks([str(p) for p in EXPORTS_1830[:2]], jobs=1, board=True, progress=True)
     assert [r.status for r in reports] == ["legal", "legal"]
     err = capsys.readouterr().err
-    assert "[1/2]" in err and "[2/2]" in err and err.endswith("\r\x1b[K")
+    assert "] 1/2 " in err and "] 2/2 " in err and err.endswith("\r\x1b[K")
 
 
 # ---------------------------------------------------------------------------

@@ -214,6 +214,11 @@ class OperatingRound(Round):
     def move_to(self, t: Turn, step: int):
         """Move the turn forward to ``step``; a dividend step passed over is a
         withhold (nothing to pay when nothing was earned)."""
+        if t.step <= ROUTE < step and t.revenue is None and self.step_available(t, ROUTE):
+            trains = ", ".join(tr.name for tr in t.corp.trains)
+            self.game.flag("route.missing",
+                           f"{t.corp.sym} owns trains ({trains}) and has a route but did not run "
+                           f"them; a company must run its trains (taken as earning nothing)")
         if t.step <= DIVIDEND < step and not t.dividend_done:
             revenue = t.revenue or 0
             if revenue > 0:
@@ -583,13 +588,13 @@ class OperatingRound(Round):
     def do_dividend(self, t: Turn, action: Dividend):
         g = self.game
         self.check_stage(t, DIVIDEND, "decide a dividend")
-        self.move_to(t, DIVIDEND)
         if t.dividend_done:
             raise RuleViolation("dividend.twice", f"{t.corp.sym} already decided its dividend")
         kinds = g.rules.operating.get("dividend_kinds", ["payout", "withhold"])
         if action.kind not in kinds:
             raise RuleViolation("dividend.kind", f"{g.rules.title} knows no '{action.kind}' "
                                                  f"dividend; allowed: {', '.join(kinds)}")
+        self.move_to(t, DIVIDEND)
         revenue = t.revenue or 0
         self.pay_dividend(t, action.kind, revenue)
         self.move_to(t, TRAINS)
@@ -669,7 +674,6 @@ class OperatingRound(Round):
         g = self.game
         corp = t.corp
         self.check_stage(t, TRAINS, "buy trains")
-        self.move_to(t, TRAINS)
         train, source = self.resolve_train(t, action)
         if source is None or source == corp:
             raise RuleViolation("trains.not_available",
@@ -702,10 +706,13 @@ class OperatingRound(Round):
             raise RuleViolation("trains.limit",
                                 f"{corp.sym} owns {len(corp.trains)} trains; one more makes "
                                 f"{after}, over the limit of {limit} in phase {g.phase.name}")
-        if corp.cash < price:
-            self.emergency_purchase(t, train, source, price)
-        else:
-            self.pay_train(corp, source, price)
+        # every check passed: the steps before buying trains are over
+        contribution = self.check_emergency(t, train, source, price) if corp.cash < price else 0
+        self.move_to(t, TRAINS)
+        if contribution:
+            g.transfer(corp.president, corp, contribution)
+            t.emergency = True
+        self.pay_train(corp, source, price)
         if exchange is not None:
             # the traded-in train goes to the bank pool (a 4 rusts there at once on the first D)
             corp.trains.remove(exchange)
@@ -745,9 +752,9 @@ class OperatingRound(Round):
         else:
             g.transfer(corp, g.bank, price)
 
-    def emergency_purchase(self, t: Turn, train, source, price):
-        """The treasury is short: allowed only for a company without trains,
-        the president pays the rest."""
+    def check_emergency(self, t: Turn, train, source, price) -> int:
+        """The treasury is short: allowed only for a company without trains;
+        returns what the president must pay in (the shortfall)."""
         g = self.game
         corp = t.corp
         if corp.trains:
@@ -779,9 +786,7 @@ class OperatingRound(Round):
                                 f"{corp.sym} has {g.money(corp.cash)} and its president "
                                 f"{pres.name if pres else '-'} has {g.money(have)}; the "
                                 f"{train.name}-train costs {g.money(price)}")
-        g.transfer(pres, corp, need)
-        self.pay_train(corp, source, price)
-        t.emergency = True
+        return need
 
     def after_train_bought(self, corp, train):
         g = self.game

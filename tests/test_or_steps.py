@@ -1,0 +1,59 @@
+"""How a hand-written operating round is read: optional passes, steps in
+order, a company that skips running its trains."""
+
+from pathlib import Path
+
+from railcheck.engine import Replay
+from railcheck.notation import parse_game
+from railcheck.loader import load_game
+
+GAME = Path(__file__).resolve().parent.parent / "examples" / "1830" / "game.18xx"
+
+
+def prefix_until(line_text: str) -> list[str]:
+    lines = GAME.read_text().split("\n")
+    start = lines.index("auction")
+    return ["title: 1830", "players: Alice, Bob, Carol", ""] + lines[start:lines.index(line_text)]
+
+
+def replay(lines, tmp_path):
+    path = tmp_path / "g.18xx"
+    path.write_text("\n".join(lines) + "\n")
+    record, findings = load_game(str(path))
+    assert findings == []
+    return Replay(record).run()
+
+
+def test_company_that_does_not_run_its_trains_is_flagged(tmp_path):
+    # OR 2.1: B&O owns two 2-trains and reaches I19 and J14 (it ran for $90 in
+    # the real game); here it goes straight to buying a train
+    lines = prefix_until("B&O run 2 I15-I19 (40), 2 I15-J14 (50) = 90") + ["B&O buy train 2"]
+    r = replay(lines, tmp_path)
+    errors = [f for f in r.findings if f.severity == "error"]
+    assert [(f.line, f.rule) for f in errors] == [(len(lines), "route.missing")]
+    assert errors[0].message == ("B&O owns trains (2, 2) and has a route but did not run them; "
+                                 "a company must run its trains (taken as earning nothing)")
+    bo = r.game.corporations["B&O"]
+    # nothing earned: $0 withheld, the price one step left on the top row ($90 -> $82);
+    # $760 - $80 (water on J14) - $80 (the 2-train) = $600
+    assert bo.price.price == 82
+    assert bo.cash == 600
+    assert sorted(t.name for t in bo.trains) == ["2", "2", "2"]
+
+
+def test_passes_may_be_left_out(tmp_path):
+    # the same OR 2.1 with every "pass" line removed replays to the same state
+    full = prefix_until("SR 3")
+    start = full.index("OR 2.1")
+    without = full[:start] + [l for l in full[start:] if not l.endswith(" pass")]
+    a, b = replay(full, tmp_path), replay(without, tmp_path)
+    assert a.findings == [] and b.findings == []
+    assert a.standings == b.standings and a.companies == b.companies
+
+
+def test_an_earlier_step_after_a_later_one_is_refused(tmp_path):
+    lines = prefix_until("B&O pass") + ["B&O buy train 2", "B&O lay 57 J14 r0"]
+    r = replay(lines, tmp_path)
+    errors = [f for f in r.findings if f.severity == "error" and f.line == len(lines)]
+    assert [(f.rule, f.message) for f in errors] == [
+        ("or.step_order", "B&O cannot lay track after buying trains")]

@@ -425,6 +425,31 @@ def _opt_str(v):
 
 # ---------------------------------------------------------------------------
 
+def _path_segments(path: str) -> list:
+    import re
+    out = []
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", path):
+        out.append(int(part[1:-1]) if part.startswith("[") else part)
+    return out
+
+
+def _translate_path(path: str, merged) -> str:
+    out, node = "", merged
+    try:
+        for seg in _path_segments(path):
+            if isinstance(seg, int):
+                out, node = f"{out}[{seg}]", node[seg]
+            elif isinstance(node, list):
+                idx = next(i for i, it in enumerate(node)
+                           if isinstance(it, dict) and str(it.get("sym", it.get("name"))) == seg)
+                out, node = f"{out}[{idx}]", node[idx]
+            else:
+                out, node = _path_join(out, seg), node[seg]
+    except (KeyError, IndexError, StopIteration, TypeError):
+        return path
+    return out
+
+
 def _resolve(title: str, seen: tuple = ()) -> tuple[dict, dict]:
     index = title_index()
     if title not in index:
@@ -452,9 +477,12 @@ def _resolve(title: str, seen: tuple = ()) -> tuple[dict, dict]:
         pdata, pmarks = _resolve(str(parent), seen + (title,))
         merged = deep_merge(pdata, {k: v for k, v in data.items() if k != "extends"})
         merged["extends"] = str(parent)
-        # marks of the child win; the parent's fill the rest
+        # marks of the child win; the parent's fill the rest.  A child's patch
+        # of a list by name ("trains.4.price") marks the merged list's item
+        # ("trains[2].price").
         allmarks = dict(pmarks)
-        allmarks.update(marks)
+        for k, v in marks.items():
+            allmarks[_translate_path(k, merged)] = v
         return merged, allmarks
     return data, marks
 

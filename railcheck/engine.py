@@ -264,10 +264,17 @@ class Replay:
             for row in res.standings:
                 want = rec.expected_result.get(row["player"])
                 if want is not None and want != row["net_worth"]:
+                    who = "the site recorded" if rec.from_export else "the record's result says"
                     res.findings.append(Finding(
                         severity=WARNING, rule="score.site_differs",
                         message=f"{row['player']}'s net worth is {g.money(row['net_worth'])}; "
-                                f"the site recorded {g.money(want)}"))
+                                f"{who} {g.money(want)}"))
+        want_end = rec.expected_end_reason
+        if want_end and self.stop_at is None and want_end != (g.end_reason or ""):
+            got = _reason(g.end_reason) if g.finished else "the game did not end"
+            res.findings.append(Finding(
+                severity=WARNING, rule="score.end_differs",
+                message=f"the record says the game ended by '{want_end}', but here {got}"))
         return res
 
 

@@ -61,7 +61,6 @@ class Game:
         self.bank_broken = False
         #: hexes that received a tile (terrain is paid on the first lay only)
         self.laid_hexes: set = set()
-        self.first_error_line: Optional[int] = None
         self.current_action = None
         self.priority: Player = self.players[0]
         #: the order players take turns in (seating order unless a title re-deals it)
@@ -155,9 +154,6 @@ class Game:
     # ------------------------------------------------------------------
     # certificates and presidency
 
-    def percent_in(self, corp: Corporation, where: str) -> int:
-        return corp.percent_of(where)
-
     def num_certs(self, player: Player) -> int:
         """Certificates counting towards the limit: privates, and shares of
         corporations whose price is not in a zone outside the limit."""
@@ -167,9 +163,6 @@ class Game:
                 continue
             n += sum(1 for cert in corp.certs if cert.owner is player)
         return n
-
-    def move_cert(self, cert: Cert, to):
-        cert.owner = to
 
     def update_president(self, corp: Corporation, seller: Optional[Player] = None):
         """Give the presidency to the player with most shares; the current
@@ -301,11 +294,7 @@ class Game:
                 t.owner = None
             if t.spec.obsolete_on == name:
                 t.obsolete = True
-        if not self.phase.company_buy:
-            pass
-        hook = getattr(self.round, "on_phase_change", None)
-        if hook:
-            hook()
+
 
     def run_event(self, event: str, train: Train):
         if event == "close_companies":

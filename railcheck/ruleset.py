@@ -415,9 +415,6 @@ class Ruleset:
     def option(self, name: str) -> bool:
         return name in self.options
 
-    def describe_differences(self) -> dict:
-        return dict(self.raw.get("differences") or {})
-
 
 def _opt_str(v):
     return None if v is None else str(v)

@@ -63,6 +63,8 @@ class Company:
     closed: bool = False
     #: the price at which it is currently offered in the auction
     price: int = 0
+    #: how often its special power has been used
+    uses: int = 0
 
     @property
     def sym(self) -> str:

@@ -57,3 +57,21 @@ def test_an_earlier_step_after_a_later_one_is_refused(tmp_path):
     errors = [f for f in r.findings if f.severity == "error" and f.line == len(lines)]
     assert [(f.rule, f.message) for f in errors] == [
         ("or.step_order", "B&O cannot lay track after buying trains")]
+
+
+def test_private_power_used_once(tmp_path):
+    # rl18xx_game: NYNH owns CS and lays tile 58 on B20 with it (action 264);
+    # the power may be used once
+    from click.testing import CliRunner
+    from railcheck.cli import main
+    export = Path(__file__).resolve().parent / "data" / "exports" / "1830" / "rl18xx_game.json"
+    out = tmp_path / "rl.18xx"
+    assert CliRunner().invoke(main, ["import", str(export), "-o", str(out)]).exit_code == 0
+    lines = out.read_text().split("\n")
+    at = next(i for i, l in enumerate(lines) if l.endswith("#@264"))
+    assert lines[at].startswith("CS lay 58 B20")
+    lines = lines[: at + 1] + ["CS lay 58 B20 r2"]
+    r = replay(lines, tmp_path)
+    errors = [f for f in r.findings if f.severity == "error"]
+    assert [(f.line, f.rule) for f in errors] == [(len(lines), "private.power_used")]
+    assert errors[0].message == "CS's tile lay may be used 1 time(s) and has been used"

@@ -30,7 +30,6 @@ class WaterfallAuction(Round):
         self.passed: set = set()
         self.auctioning = None       # company being resolved among several bidders
         self.auction_bidders: list = []
-        self.last_buyer = None
         self.inc = int(g.rules.auction.get("min_increment", 5))
 
     @property
@@ -185,7 +184,6 @@ class WaterfallAuction(Round):
     def sell(self, company, player, price):
         self.game.sell_private_from_bank(company, player, price)
         self.bids[company.sym] = {}
-        self.last_buyer = player
 
     def after_sale(self):
         """Resolve the bids on the new cheapest private(s)."""

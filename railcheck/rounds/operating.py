@@ -33,11 +33,9 @@ class Turn:
         self.corp = corp
         self.step = TRACK
         self.tile_lays = 0
-        self.special_lays = 0
         self.tokens = 0
         self.revenue = None        # claimed revenue once run
         self.dividend_done = False
-        self.bought_trains = 0
         self.emergency = False     # the president has been helping
         self.special_token = None  # a private whose station must be placed next (DH)
         self.acted = False         # the company has done something in this turn
@@ -469,6 +467,11 @@ class OperatingRound(Round):
                 raise RuleViolation("private.power",
                                     f"{special.sym} can lay only tile(s) "
                                     f"{', '.join(map(str, spec['tiles']))}, not {action.tile}")
+            uses = spec.get("count")
+            if uses is not None and special.uses >= int(uses):
+                raise RuleViolation("private.power_used",
+                                    f"{special.sym}'s tile lay may be used {uses} time(s) and "
+                                    f"has been used")
         if corp.cash < cost:
             raise RuleViolation("track.cost",
                                 f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} "
@@ -484,9 +487,9 @@ class OperatingRound(Round):
                 action.rotation = rotation
         g.laid_hexes.add(action.hex)
         g.transfer(corp, g.bank, cost)
-        if extra:
-            t.special_lays += 1
-        else:
+        if special is not None:
+            special.uses += 1
+        if not extra:
             t.tile_lays += 1
             if special is not None and (special.spec.special or {}).get("teleport"):
                 t.special_token = special
@@ -718,7 +721,6 @@ class OperatingRound(Round):
             corp.trains.remove(exchange)
             exchange.owner = "pool"
         g.give_train(train, corp)
-        t.bought_trains += 1
         action.train_id = train.id
         action.source = source.sym if isinstance(source, Corporation) else source
         self.after_train_bought(corp, train)
@@ -814,9 +816,6 @@ class OperatingRound(Round):
                                 f"{g.train_limit(corp)}; trains may not be discarded at will")
         corp.trains.remove(train)
         train.owner = "pool"
-
-    def on_phase_change(self):
-        pass
 
     def enforce_discards(self, action):
         """Companies over the train limit (after a phase change) must discard

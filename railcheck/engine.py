@@ -190,8 +190,8 @@ class Replay:
             unsold = [c.sym for c in r.unsold()]
             g.flag("round.marker", f"'{want}' but the auction is not over "
                                    f"({', '.join(unsold)} unsold)")
-            return
-        if r.kind == "OR":
+            r.finish()      # the record moved on; so does the replay
+        elif r.kind == "OR":
             r.finish_round()
         elif r.kind == "SR":
             r.finish()

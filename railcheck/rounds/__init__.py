@@ -70,3 +70,36 @@ class Round:
             raise RuleViolation("name.unknown", f"unknown private '{sym}'"
                                 + did_you_mean(sym, self.game.companies))
         return comp
+
+
+class AuctionRound(Round):
+    """What every private auction shares: it takes bids, choices and passes;
+    any other action means the record has moved on, and the auction is
+    closed with a finding naming what was left unsold (rather than refusing
+    everything that follows)."""
+
+    kind = "auction"
+
+    @property
+    def label(self) -> str:
+        return "auction"
+
+    def unsold(self):
+        raise NotImplementedError
+
+    def wants(self, action) -> bool:
+        from ..actions import Bid, Choose, Par, Pass
+        if self.game.pending_par is not None and isinstance(action, Par):
+            return True
+        return isinstance(action, (Bid, Choose, Pass))
+
+    def finish_round(self):
+        unsold = [c.sym for c in self.unsold()]
+        if unsold:
+            self.game.flag("auction.unfinished",
+                           f"the auction is not over ({', '.join(unsold)} unsold) but the record "
+                           f"goes on to another round; the unsold privates stay with the bank")
+        self.finish()
+
+    def finish(self):
+        self.finished = True

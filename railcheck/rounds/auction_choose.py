@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from ..actions import Bid, Choose, Pass
 from ..findings import InputError, RuleViolation
-from . import Round
+from . import AuctionRound
 
 
-class ChooseAndBidAuction(Round):
+class ChooseAndBidAuction(AuctionRound):
     kind = "auction"
 
     def __init__(self, game):
@@ -266,7 +266,4 @@ class ChooseAndBidAuction(Round):
             common.order_players_by_cash(self.game)
         self.finished = True
 
-    def finish_round(self):
-        # the auction ends only when every private is sold
-        if not self.unsold():
-            self.finish()
+

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from ..actions import Bid, Pass
 from ..findings import RuleViolation
-from . import Round
+from . import AuctionRound
 
 
-class WaterfallAuction(Round):
+class WaterfallAuction(AuctionRound):
     kind = "auction"
 
     def __init__(self, game):
@@ -133,10 +133,10 @@ class WaterfallAuction(Round):
             if price is None:
                 price = company.price
             if price != company.price:
-                raise RuleViolation(
-                    "auction.buy_price",
-                    f"{company.sym} is the cheapest private and is bought at its price "
-                    f"{g.money(company.price)}, not {g.money(price)}")
+                # the players paid what they wrote: flagged, and the game goes on with it
+                g.flag("auction.buy_price",
+                       f"{company.sym} is the cheapest private and is bought at its price "
+                       f"{g.money(company.price)}, not {g.money(price)}")
             available = player.cash - self.committed(player)
             if available < price:
                 raise RuleViolation("auction.cash",

@@ -75,3 +75,18 @@ def test_private_power_used_once(tmp_path):
     errors = [f for f in r.findings if f.severity == "error"]
     assert [(f.line, f.rule) for f in errors] == [(len(lines), "private.power_used")]
     assert errors[0].message == "CS's tile lay may be used 1 time(s) and has been used"
+
+
+def test_a_stuck_auction_does_not_flood_the_report(tmp_path):
+    # BO is never bought (Ben "buys" it although CA is still the cheapest);
+    # the record goes on with SR 1: one finding for the auction, then play goes on
+    lines = ["title: 1830", "players: Ann, Ben, Cat, Dan", "", "auction",
+             "Ann buy SV", "Ben buy CS", "Cat buy DH", "Dan buy MH",
+             "Ann buy BO",
+             "SR 1", "Cat par PRR 67"]
+    r = replay(lines, tmp_path)
+    assert [(f.line, f.rule) for f in r.findings] == [
+        (9, "auction.buy_not_cheapest"), (10, "round.marker")]
+    assert r.findings[1].message == "'SR 1' but the auction is not over (CA, BO unsold)"
+    assert r.game.corporations["PRR"].par.price == 67
+    assert r.game.player_by_name["Cat"].cash == 600 - 70 - 134

@@ -86,7 +86,10 @@ def test_a_stuck_auction_does_not_flood_the_report(tmp_path):
              "SR 1", "Cat par PRR 67"]
     r = replay(lines, tmp_path)
     assert [(f.line, f.rule) for f in r.findings] == [
-        (9, "auction.buy_not_cheapest"), (10, "round.marker")]
+        (9, "auction.buy_not_cheapest"), (10, "round.marker"), (11, "turn.order")]
     assert r.findings[1].message == "'SR 1' but the auction is not over (CA, BO unsold)"
+    # Ann's turn never ended, so SR 1 starts with her: Cat's par is out of turn,
+    # marked as a possible consequence, and applied
+    assert r.findings[2].consequential
     assert r.game.corporations["PRR"].par.price == 67
     assert r.game.player_by_name["Cat"].cash == 600 - 70 - 134

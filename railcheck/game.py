@@ -301,6 +301,14 @@ class Game:
             for company in self.companies.values():
                 self.close_company(company)
 
+    def pay_private_income(self):
+        """Every owned, open private pays its income from the bank to its
+        owner (at the start of each OR; 1830's auction does it too when
+        everybody passes)."""
+        for company in self.companies.values():
+            if company.owner is not None and not company.closed:
+                self.pay_from_bank(company.owner, company.spec.revenue)
+
     def sell_private_from_bank(self, company: Company, player: Player, price: int):
         """A player buys a private in the initial auction: pays the bank, and
         receives the share the private carries (1830's CA: a PRR share; BO:

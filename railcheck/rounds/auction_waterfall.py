@@ -113,13 +113,7 @@ class WaterfallAuction(AuctionRound):
                     self.next_turn()
                     self.after_sale()
             else:
-                self.pay_private_income()
-
-    def pay_private_income(self):
-        g = self.game
-        for c in g.companies.values():
-            if c.owner is not None and not c.closed:
-                g.pay_from_bank(c.owner, c.spec.revenue)
+                g.pay_private_income()
 
     def do_bid(self, player, action: Bid):
         g = self.game
@@ -204,7 +198,6 @@ class WaterfallAuction(AuctionRound):
             return
 
     def process_resolution(self, player, action):
-        g = self.game
         company = self.auctioning
         bids = self.bids[company.sym]
         if isinstance(action, Pass):

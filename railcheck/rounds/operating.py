@@ -14,9 +14,8 @@ Players act in an OR only to raise money for a forced train purchase
 
 from __future__ import annotations
 
-from ..actions import (Bankrupt, BuyCompany, BuyShares, BuyTrain, DiscardTrain,
-                       Dividend, Exchange, LayTile, Par, Pass, PlaceToken,
-                       RunRoutes, SellShares)
+from ..actions import (Bankrupt, BuyCompany, BuyTrain, DiscardTrain, Dividend, Exchange,
+                       LayTile, Pass, PlaceToken, RunRoutes, SellShares)
 from ..findings import RuleViolation
 from ..state import Company, Corporation, Player, Train
 from . import Round
@@ -67,16 +66,10 @@ class OperatingRound(Round):
     def start(self):
         g = self.game
         g.or_number += 1
-        self.pay_private_income()
+        g.pay_private_income()
         self.order = g.operating_order()
         self.index = -1
         self.next_corporation()
-
-    def pay_private_income(self):
-        g = self.game
-        for company in g.companies.values():
-            if company.owner is not None and not company.closed:
-                g.pay_from_bank(company.owner, company.spec.revenue)
 
     def next_corporation(self):
         self.index += 1
@@ -377,7 +370,6 @@ class OperatingRound(Round):
         self.closed_turn = prev
 
     def switch_to(self, corp: Corporation):
-        g = self.game
         rest = self.order[self.index + 1:]
         if corp not in rest:
             if not corp.floated:
@@ -637,7 +629,6 @@ class OperatingRound(Round):
 
     def resolve_train(self, t: Turn, action: BuyTrain) -> tuple[Train, object]:
         g = self.game
-        corp = t.corp
         if action.train_id:
             train = g.train_by_id.get(action.train_id)
             if train is None:

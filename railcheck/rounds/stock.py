@@ -11,8 +11,7 @@ round, several brown shares per turn, sold-out rise at the end.
 
 from __future__ import annotations
 
-from ..actions import (Bankrupt, BuyCompany, BuyShares, Exchange, Par, Pass,
-                       SellShares)
+from ..actions import Bankrupt, BuyShares, Exchange, Par, Pass, SellShares
 from ..findings import RuleViolation
 from ..state import Corporation, Player
 from . import Round

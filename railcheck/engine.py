@@ -128,25 +128,10 @@ class Replay:
 
     def start_next_round(self):
         g = self.game
-        r = g.round
-        mods = g.modules
-        if r is None:
-            nxt = mods["auction"] if g.companies else mods["stock"]
-        elif r.kind == "auction":
-            nxt = mods["stock"]
-        elif r.kind == "SR":
-            g.or_count = g.phase.operating_rounds
-            g.or_number = 0
-            nxt = mods["operating"]
-        else:  # an OR ended
-            if g.or_number < g.or_count:
-                nxt = mods["operating"]
-            else:
-                if g.end_pending:
-                    g.finish(g.end_pending)
-                    return
-                nxt = mods["stock"]
-        g.round = nxt(g)
+        nxt = g.title.first_round() if g.round is None else g.title.next_round(g.round)
+        if nxt is None:
+            return
+        g.round = nxt
         g.round.start()
 
     def advance(self):

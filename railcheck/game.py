@@ -7,7 +7,6 @@ change phases, close privates, end the game.  Money is always an int.
 
 from __future__ import annotations
 
-import importlib
 from typing import Optional
 
 from .findings import ERROR, Finding, RuleViolation
@@ -78,11 +77,9 @@ class Game:
                                      blocks=c.blocks, special=c.special) for c in rules.companies])
         if rules.raw.get("setup", {}).get("home_stations_at_start"):
             self.place_all_home_stations()
-        self.modules = {}
-        for kind, default in (("auction", "waterfall"), ("stock", "standard"),
-                              ("operating", "standard")):
-            name = rules.modules.get(kind, default)
-            self.modules[kind] = _round_class(kind, name)
+        from .titles import title_class
+        self.title = title_class(rules.base_title)(self)
+        self.title.setup()
 
     def place_all_home_stations(self):
         """Titles whose companies put their home station on the map at the
@@ -435,14 +432,3 @@ class Game:
                 "pool_percent": corp.percent_of("pool"),
             })
         return rows
-
-
-def _round_class(kind: str, name: str):
-    from .rounds import ROUND_MODULES
-    key = (kind, name)
-    if key not in ROUND_MODULES:
-        from .findings import InputError
-        raise InputError(f"ruleset names unknown {kind} module '{name}'; known: "
-                         + ", ".join(n for k, n in ROUND_MODULES if k == kind))
-    module_name, cls_name = ROUND_MODULES[key]
-    return getattr(importlib.import_module(module_name), cls_name)

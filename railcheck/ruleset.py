@@ -1,10 +1,12 @@
 """Rulesets: one YAML document per title, loaded, merged and checked.
 
-``rules/rules.yaml`` maps titles to files.  A title's file may ``extend``
-another title (deep merge: mappings merge key by key, lists and scalars are
+Each built-in title's ruleset is ``railcheck/titles/<folder>/rules.yaml``
+(the registry in ``railcheck.titles`` maps ids and aliases to folders); a
+user's ruleset is any YAML file that ``extends`` a title or another file.  A
+ruleset may ``extend`` another (deep merge: mappings merge key by key, lists and scalars are
 replaced; a list of mappings with ``sym``/``name`` keys may be patched by
 giving a mapping keyed by those names) and ``include`` further files under a
-key (``include: {board: 1830-board.yaml}``).  Selected game options may
+key (``include: {board: board.yaml}``).  Selected game options may
 ``set`` overrides the same way.
 
 Every problem in a ruleset is reported with the file, line and column and the
@@ -16,7 +18,6 @@ from __future__ import annotations
 import copy
 import functools
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any, Optional
 
@@ -91,28 +92,7 @@ def _load_yaml(text: str, path: str) -> _Doc:
 
 
 # ---------------------------------------------------------------------------
-# Where rulesets live
-
-def _rules_dir() -> Path:
-    try:
-        base = resources.files("railcheck.rules")
-        p = Path(str(base))
-        if (p / "rules.yaml").exists():
-            return p
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parent.parent / "rules"
-
-
-RULES_DIR = None
-
-
-def rules_dir() -> Path:
-    global RULES_DIR
-    if RULES_DIR is None:
-        RULES_DIR = _rules_dir()
-    return RULES_DIR
-
+# Where rulesets live: each title's folder (railcheck/titles/<folder>/rules.yaml)
 
 @functools.lru_cache(maxsize=None)
 def _read_doc(path: str) -> _Doc:
@@ -127,15 +107,31 @@ def _read_doc(path: str) -> _Doc:
 
 
 def title_index() -> dict[str, str]:
-    doc = _read_doc(str(rules_dir() / "rules.yaml"))
-    titles = (doc.data or {}).get("titles") if isinstance(doc.data, dict) else None
-    if not isinstance(titles, dict):
-        raise InputError("rules.yaml: expected a mapping 'titles'", path=doc.path)
-    return {str(k): str(v) for k, v in titles.items()}
+    """Title id -> the path of its ruleset file."""
+    from .titles import TITLES
+    return {tid: str(cls.ruleset_path()) for tid, cls in TITLES.items()}
 
 
 def known_titles() -> list[str]:
-    return list(title_index())
+    from .titles import known_titles as known
+    return known()
+
+
+def _locate(ref: str, base_dir: Optional[Path] = None) -> tuple[Path, Optional[str]]:
+    """Where the ruleset ``ref`` lives: a built-in title (by id or alias)
+    gives its folder's rules.yaml and its id; a path to a YAML file (a house
+    rule or variant, relative to ``base_dir``) gives the file and None."""
+    from .titles import TITLES, title_class
+    cls = title_class(ref)
+    if cls is not None:
+        return cls.ruleset_path(), cls.id
+    if ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref:
+        p = Path(ref).expanduser()
+        if not p.is_absolute() and base_dir is not None:
+            p = base_dir / p
+        return p, None
+    raise InputError(f"unknown title '{ref}'" + did_you_mean(ref, TITLES)
+                     + f"; known titles: {', '.join(TITLES)}")
 
 
 # ---------------------------------------------------------------------------
@@ -288,13 +284,14 @@ class Ruleset:
 
     def __init__(self, title: str, data: dict, marks: dict, options: list[str]):
         self.title = title
+        #: the built-in title whose class (round sequence, steps) plays this ruleset
+        self.base_title = str(data.get("base_title", title))
         self.raw = data
         self.options = options
         c = _Checker(marks)
         self._checker = c
         self.full_name = str(data.get("full_name", title))
         self.extends = data.get("extends")
-        self.modules = c.get(data, "modules", "", dict, required=False, default={})
         pl = c.get(data, "players", "", dict)
         self.min_players = c.get(pl, "min", "players", int)
         self.max_players = c.get(pl, "max", "players", int)
@@ -447,14 +444,16 @@ def _translate_path(path: str, merged) -> str:
     return out
 
 
-def _resolve(title: str, seen: tuple = ()) -> tuple[dict, dict]:
-    index = title_index()
-    if title not in index:
-        raise InputError(f"unknown title '{title}'" + did_you_mean(title, index)
-                         + f"; known titles: {', '.join(index)}")
-    if title in seen:
-        raise InputError(f"ruleset '{title}' extends itself (cycle: {' -> '.join(seen + (title,))})")
-    path = rules_dir() / index[title]
+def _resolve(title: str, seen: tuple = (), base_dir: Optional[Path] = None) -> tuple[dict, dict]:
+    """The merged data of a ruleset (a title or a YAML file) and the file,
+    line and column of every value by YAML path.  The merged data's
+    ``base_title`` is the built-in title whose class plays it."""
+    path, builtin = _locate(title, base_dir)
+    key = builtin or str(path.resolve())
+    if key in seen:
+        names = [Path(x).name if "/" in x else x for x in seen + (key,)]
+        raise InputError(f"ruleset '{names[0]}' extends itself (cycle: {' -> '.join(names)})")
+    seen = seen + (key,)
     doc = _read_doc(str(path))
     if not isinstance(doc.data, dict):
         raise RulesetError("a ruleset must be a YAML mapping", path=str(path), line=1)
@@ -471,9 +470,10 @@ def _resolve(title: str, seen: tuple = ()) -> tuple[dict, dict]:
             marks[_path_join(key, k[1:] if k.startswith(".") else k) if k else key] = (idoc.path, *v)
     parent = data.get("extends")
     if parent:
-        pdata, pmarks = _resolve(str(parent), seen + (title,))
+        pdata, pmarks = _resolve(str(parent), seen, path.parent)
         merged = deep_merge(pdata, {k: v for k, v in data.items() if k != "extends"})
         merged["extends"] = str(parent)
+        merged["base_title"] = builtin or pdata["base_title"]
         # marks of the child win; the parent's fill the rest.  A child's patch
         # of a list by name ("trains.4.price") marks the merged list's item
         # ("trains[2].price").
@@ -481,12 +481,17 @@ def _resolve(title: str, seen: tuple = ()) -> tuple[dict, dict]:
         for k, v in marks.items():
             allmarks[_translate_path(k, merged)] = v
         return merged, allmarks
+    if builtin is None:
+        raise RulesetError("a ruleset file must extend a title (for example 'extends: \"1830\"')",
+                           path=str(path), line=1, column=1)
+    data["base_title"] = builtin
     return data, marks
 
 
 @functools.lru_cache(maxsize=64)
 def _load_cached(title: str, options: tuple[str, ...]) -> Ruleset:
     data, marks = _resolve(title)
+    title = str(data.get("title", title))
     specs = data.get("options") or {}
     for opt in options:
         if opt not in specs:

@@ -21,7 +21,8 @@ def describe_ruleset(title: str, options=()) -> str:
             for n in sorted(r.starting_cash)]
     out.append(tabulate(rows, headers=["players", "starting cash", "cert limit"]))
     out.append("")
-    out.append("rule modules: " + ", ".join(f"{k}={v}" for k, v in sorted(r.modules.items())))
+    from .titles import title_class
+    out.append("rounds: " + title_class(r.base_title).rounds_description)
     out.append("")
     out.append(tabulate([[c.sym, c.name, c.home or "-", " ".join(_money(r, t) for t in c.tokens),
                           "/".join(str(s) for s in c.shares)] for c in r.corporations],
@@ -69,7 +70,7 @@ def differences(title: str) -> list[str]:
     lines = []
     notes = child.get("differences") or {}
     for key in sorted(set(child) | set(parent)):
-        if key in ("extends", "title", "full_name", "differences"):
+        if key in ("extends", "title", "full_name", "differences", "base_title"):
             continue
         if child.get(key) != parent.get(key):
             note = notes.get(key)

@@ -1,4 +1,4 @@
-"""1857: a title derived from 1830 (rules/1857.yaml).
+"""1857: a title derived from 1830 (railcheck/titles/g1857/rules.yaml).
 
 The ruleset and its differences, the choose-and-bid auction, player order by
 cash, floating at 50%, home stations on the map from the start, the train
@@ -100,8 +100,15 @@ def test_1857_extends_1830_and_overrides_only_what_differs():
     r = load_ruleset("1857")
     base = load_ruleset("1830")
     assert r.extends == "1830"
-    assert r.modules == {"auction": "choose_and_bid", "stock": "cash_order",
-                         "operating": "standard"}
+    # the behaviour that differs is the title class's: its auction and stock rounds
+    from railcheck.game import Game
+    from railcheck.rounds.auction_choose import ChooseAndBidAuction
+    from railcheck.titles import TITLES
+    from railcheck.titles.g1830 import Title1830
+    assert issubclass(TITLES["1857"], Title1830) and TITLES["1857"] is not Title1830
+    g = Game(r, ["A", "B", "C"], check_board=False)
+    assert isinstance(g.title.auction_round(), ChooseAndBidAuction)
+    assert r.stock["next_sr_order"] == "cash" and base.stock["next_sr_order"] == "after_last_to_act"
     assert r.raw["setup"] == {"home_stations_at_start": True}
     assert r.stock["sell_after"] == "first_and_operate"
     assert {c.float_percent for c in r.corporations} == {50}
@@ -141,7 +148,7 @@ def test_roster_defaults_to_the_setup_list_and_the_option_gives_the_phase_table(
 def test_rules_show_lists_the_differences_from_1830():
     lines = differences("1857")
     keys = [l.split(":")[0] for l in lines]
-    assert keys == ["auction", "modules", "options", "setup", "stock", "trains"]
+    assert keys == ["auction", "options", "setup", "stock", "trains"]
     assert all(not l.endswith(": changed") for l in lines)
     out = CliRunner().invoke(main, ["rules", "show", "1857"])
     assert out.exit_code == 0
@@ -151,7 +158,7 @@ def test_rules_show_lists_the_differences_from_1830():
     for line in lines:
         assert f"  - {line}" in text
     assert "setup: every home station is on the map from the start" in text
-    assert "rule modules: auction=choose_and_bid, operating=standard, stock=cash_order" in text
+    assert "rounds: choose-and-bid auction of the privates, then stock rounds" in text
     opt = CliRunner().invoke(main, ["rules", "show", "1857", "--option", "phase_table_roster"])
     assert opt.exit_code == 0
     assert re.search(r"^2\s+2\s+\$80\s+6\s", opt.output, re.M)
@@ -326,7 +333,7 @@ def test_a_company_floats_at_50_percent_and_gets_ten_times_par():
 @pytest.fixture
 def deals(monkeypatch):
     """Every dealing of the player-order cards: (round, cash by player, order)."""
-    from railcheck.titles import common
+    from railcheck.mechanics import shares as common
 
     got = []
     original = common.order_players_by_cash
@@ -520,7 +527,7 @@ def test_auction_ruleset_keys():
 
 @pytest.mark.parametrize("name, patch", [
     ("sell_before_operating.18xx", {"stock": {"sell_after": "first"}}),
-    ("stock_round_order.18xx", {"modules": {"stock": "standard"}}),
+    ("stock_round_order.18xx", {"stock": {"next_sr_order": "after_last_to_act"}}),
     ("run_through_start_station.18xx", {"setup": {"home_stations_at_start": False}}),
     ("sixth_2_train.18xx", {}),
 ])

@@ -13,12 +13,14 @@ import pytest
 import yaml
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+from railcheck.importer import filter_actions
 
 from railcheck.actions import Route, Stop
 from railcheck.board import Board, load_board_yaml
 from railcheck.board.hexgrid import direction, invert
-from railcheck.board.replay18xx import (BOARD_YAML, REFERENCE, ExportReplayer, corpus_files,
-                                        effective_actions, entities_from_reference,
+from replay18xx import (BOARD_YAML, REFERENCE, ExportReplayer, corpus_files,
+                                        entities_from_reference,
                                         reference_constants)
 from railcheck.board.tiles import parse_18xx_code, revenue_for_phase
 from railcheck.findings import RuleViolation
@@ -431,11 +433,11 @@ def test_known_corpus_route_revenue(board_data):
     assert replayer.board.revenue_of_routes("B&O", runs, "yellow", DIST) == (90, [40, 50])
 
 
-def test_effective_actions_undo_redo():
+def test_the_replayer_uses_the_importers_undo_redo():
     acts = [{"id": i, "type": "x"} for i in range(1, 6)]
     acts += [{"id": 6, "type": "undo"}, {"id": 7, "type": "undo", "action_id": 2},
-             {"id": 8, "type": "redo"}, {"id": 9, "type": "x", "skip": True}, {"id": 10, "type": "x"}]
-    assert [a["id"] for a in effective_actions(acts)] == [1, 2, 3, 4, 10]
+             {"id": 8, "type": "redo"}, {"id": 10, "type": "x"}]
+    assert [a["id"] for a in filter_actions(acts)] == [1, 2, 3, 4, 10]
 
 
 def test_snapshot_restore(line):

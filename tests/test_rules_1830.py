@@ -8,7 +8,7 @@ Conventions of the hand-written games: three players, Alice, Bob and Carol
 $9,600 after the deal.  An illegal action carries the comment ``# <- refused``
 and the tests check that it, and only it, is flagged: its line, its rule and
 the numbers in the message.  Market cells are written (row, column), both
-counted from 0 at the top left of rules/1830.yaml's market.
+counted from 0 at the top left of railcheck/titles/g1830/rules.yaml's market.
 """
 
 from __future__ import annotations

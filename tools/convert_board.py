@@ -2,7 +2,7 @@
 """Convert a title's board from the 18xx.games reference constants into
 railcheck's own board YAML (see docs/board.md).
 
-    python tools/convert_board.py ../shared/reference/1830.json rules/1830-board.yaml
+    python tools/convert_board.py ../shared/reference/1830.json railcheck/titles/g1830/board.yaml
 
 Run once per title; the YAML is then committed as data and edited by hand if
 needed.  The output is re-read and compared with what was meant to be written.
@@ -116,7 +116,7 @@ def dump(board: dict, source: str) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("reference", help="reference JSON, e.g. ../shared/reference/1830.json")
-    ap.add_argument("output", help="board YAML to write, e.g. rules/1830-board.yaml")
+    ap.add_argument("output", help="board YAML to write, e.g. railcheck/titles/g1830/board.yaml")
     args = ap.parse_args(argv)
     with open(args.reference, encoding="utf-8") as fh:
         data = json.load(fh)

@@ -20,7 +20,7 @@ ALL_EDGES = frozenset(range(6))
 
 
 def load_board_yaml(path: str) -> dict:
-    """Read a board YAML file (``rules/<title>-board.yaml``)."""
+    """Read a board YAML file (``railcheck/titles/<folder>/board.yaml``)."""
     import yaml
 
     with open(path, encoding="utf-8") as fh:

@@ -1,21 +1,11 @@
 """Rounds: each decides which actions it accepts, explains refusals, applies.
 
-A ruleset names the module of each kind of round (``modules: {auction:
-waterfall}``); this registry maps those names to classes.
+A title's class (``railcheck.titles``) says which rounds its game is made of.
 """
 
 from __future__ import annotations
 
 from ..findings import RuleViolation
-
-ROUND_MODULES = {
-    ("auction", "waterfall"): ("railcheck.rounds.auction_waterfall", "WaterfallAuction"),
-    ("auction", "choose_and_bid"): ("railcheck.rounds.auction_choose", "ChooseAndBidAuction"),
-    ("stock", "standard"): ("railcheck.rounds.stock", "StockRound"),
-    ("stock", "cash_order"): ("railcheck.rounds.stock", "CashOrderStockRound"),
-    ("operating", "standard"): ("railcheck.rounds.operating", "OperatingRound"),
-}
-
 
 class Round:
     kind = "round"

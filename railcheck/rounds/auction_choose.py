@@ -12,7 +12,7 @@ the bid to the bank, takes the private (with its free share, if any) and
 chooses the next private.  A chooser who cannot pay the face value of any
 unsold private hands the choice on to the next player in seating order who
 can.  When every private is sold, the player-order cards are dealt by cash,
-most cash first (``titles.common.order_players_by_cash``).
+most cash first (``mechanics.shares.order_players_by_cash``).
 
 Ruleset keys (``auction:``): ``min_increment`` (the step of a bid),
 ``opening_bid`` (``face``: an opening bid of at least the face value, the
@@ -121,7 +121,7 @@ class ChooseAndBidAuction(AuctionRound):
     def process(self, action):
         g = self.game
         if g.pending_par is not None:
-            from .stock import process_pending_par
+            from ..mechanics.shares import process_pending_par
             return process_pending_par(g, action)
         if not isinstance(action, (Bid, Choose, Pass)):
             raise RuleViolation("auction.action",
@@ -261,9 +261,9 @@ class ChooseAndBidAuction(AuctionRound):
         self.game.sell_private_from_bank(company, player, price)
 
     def finish(self):
-        from ..titles import common
+        from ..mechanics.shares import order_players_by_cash
         if self.after == "order_by_cash":
-            common.order_players_by_cash(self.game)
+            order_players_by_cash(self.game)
         self.finished = True
 
 

@@ -64,7 +64,7 @@ class WaterfallAuction(AuctionRound):
     def process(self, action):
         g = self.game
         if g.pending_par is not None:
-            from .stock import process_pending_par
+            from ..mechanics.shares import process_pending_par
             return process_pending_par(g, action)
         if not isinstance(action, (Bid, Pass)):
             raise RuleViolation("auction.action",

@@ -19,7 +19,7 @@ from ..actions import (Bankrupt, BuyCompany, BuyTrain, DiscardTrain, Dividend, E
 from ..findings import RuleViolation
 from ..state import Company, Corporation, Player, Train
 from . import Round
-from .stock import exchange_private, sale_percent, sell_shares
+from ..mechanics.shares import exchange_private, sale_percent, sell_shares
 
 TRACK, TOKEN, ROUTE, DIVIDEND, TRAINS, COMPANIES, DONE = 1, 2, 3, 4, 5, 6, 7
 STAGE_NAMES = {TRACK: "laying track", TOKEN: "placing a station", ROUTE: "running trains",
@@ -945,5 +945,5 @@ class OperatingRound(Round):
         self.order[self.index + 1:] = rest
 
     def do_bankrupt(self, t: Turn, action):
-        from ..titles.common import declare_bankruptcy
+        from ..mechanics.shares import declare_bankruptcy
         declare_bankruptcy(self.game, self, t)

@@ -8,7 +8,7 @@ places home stations when a corporation first acts, and feeds every
 ``lay_tile``, ``place_token`` and ``run_routes`` to the board, comparing each
 route's revenue with the recorded one.
 
-    python -m railcheck.board.replay18xx [export.json ...]
+    python tools/replay18xx.py [export.json ...]
 """
 
 from __future__ import annotations
@@ -19,13 +19,14 @@ import sys
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..actions import Route, Stop
-from ..findings import RuleViolation
-from .board import Board, load_board_yaml
+from railcheck.actions import Route, Stop
+from railcheck.board.board import Board, load_board_yaml
+from railcheck.findings import RuleViolation
+from railcheck.importer import filter_actions
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
-BOARD_YAML = os.path.join(REPO, "rules", "1830-board.yaml")
+REPO = os.path.normpath(os.path.join(HERE, ".."))
+BOARD_YAML = os.path.join(REPO, "railcheck", "titles", "g1830", "board.yaml")
 REFERENCE = os.environ.get("RAILCHECK_REFERENCE_1830", os.path.normpath(
     os.path.join(REPO, "..", "shared", "reference", "1830.json")))
 CORPUS_DIR = os.environ.get("RAILCHECK_CORPUS_1830", os.path.join(
@@ -41,7 +42,7 @@ def reference_constants(path: str = REFERENCE) -> dict:
 def constants_from_ruleset(title: str = "1830") -> dict:
     """The facts the replayer needs, from the project's own ruleset, in the
     shape of the reference constants."""
-    from ..ruleset import load_ruleset
+    from railcheck.ruleset import load_ruleset
 
     r = load_ruleset(title)
     comps = []
@@ -65,7 +66,7 @@ def constants_from_ruleset(title: str = "1830") -> dict:
 
 def entities_from_reference(constants: dict) -> tuple[list, list]:
     """Corporations and privates in the shape of the economy ruleset
-    (``rules/1830.yaml``) from the reference constants."""
+    (``railcheck/titles/g1830/rules.yaml``) from the reference constants."""
     corps = [{"sym": c["sym"], "home": c.get("coordinates"), "home_city": c.get("city"),
               "tokens": list(c.get("tokens") or [])} for c in constants["CORPORATIONS"]]
     comps = []
@@ -79,38 +80,6 @@ def entities_from_reference(constants: dict) -> tuple[list, list]:
                                                  "tiles": [str(t) for t in ab.get("tiles") or []]}}
         comps.append(entry)
     return corps, comps
-
-
-def effective_actions(actions: list) -> list:
-    """The actions that stand after undo/redo (18xx.games semantics, roughly):
-    actions flagged ``skip`` are dropped; ``undo`` takes back the last
-    standing action, or with ``action_id`` everything after that action;
-    ``redo`` puts back what the last undo took."""
-    standing: list = []
-    undone: list = []
-    for a in actions:
-        if a.get("skip"):
-            continue
-        kind = a.get("type")
-        if kind == "undo":
-            target = a.get("action_id")
-            if target is None:
-                if standing:
-                    undone.append([standing.pop()])
-            else:
-                ids = [x.get("id") for x in standing]
-                cut = ids.index(target) + 1 if target in ids else len(standing)
-                undone.append(standing[cut:])
-                del standing[cut:]
-        elif kind == "redo":
-            if undone:
-                standing.extend(undone.pop())
-        elif kind == "message":
-            continue
-        else:
-            undone = []
-            standing.append(a)
-    return standing
 
 
 @dataclass
@@ -160,7 +129,7 @@ class ExportReplayer:
         corp_syms = {c["sym"] for c in self.corps}
         distances = self.distances()
 
-        for a in effective_actions(export["actions"]):
+        for a in filter_actions(export["actions"]):
             kind = a["type"]
             entity = a.get("entity")
             if a.get("entity_type") == "corporation" and entity in corp_syms and entity not in operated:

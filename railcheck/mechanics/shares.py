@@ -1,0 +1,249 @@
+"""Share mechanics every title shares: par, sales, exchanges, sellable bundles,
+bankruptcy of a president, seating by cash.
+
+These functions check the generic limits and move certificates and money;
+rounds and steps decide when they may be used."""
+
+from __future__ import annotations
+
+from ..findings import RuleViolation
+from ..actions import Exchange, Par
+from ..state import Corporation, Player
+
+
+def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=None) -> int:
+    """The largest percentage of ``corp`` that ``player`` may sell now."""
+    if corp.price is None or corp.closed:
+        return 0
+    held = corp.percent_of(player)
+    if not held:
+        return 0
+    room = int(g.rules.stock.get("pool_limit", 50)) - corp.percent_of("pool")
+    step = corp.share_percent
+    best = 0
+    pct = step
+    while pct <= held:
+        ok = pct <= room
+        if ok and emergency_for is corp and corp.president is player:
+            others = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
+            ok = held - pct >= others
+        if ok and corp.president is player and pct > held - corp.certs[0].percent:
+            others = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
+            ok = others >= corp.certs[0].percent and emergency_for is not corp
+        if ok:
+            best = pct
+        pct += step
+    return best
+
+
+def declare_bankruptcy(g, rnd, turn):
+    """1830-style bankruptcy of the operating company's president: allowed
+    only when cash, sellable shares and the treasury cannot buy the cheapest
+    train; every sellable bundle goes to the pool, the rest of the cash to
+    the bank, and the game ends if the ruleset says so."""
+    corp = turn.corp
+    player = corp.president
+    if player is None:
+        raise RuleViolation("bankrupt.no_president", f"{corp.sym} has no president")
+    if corp.trains:
+        raise RuleViolation("bankrupt.not_needed",
+                            f"{corp.sym} owns a train; bankruptcy is only for a company that "
+                            f"must buy one and cannot")
+    cheapest = rnd.cheapest_train()
+    price = cheapest.spec.price if cheapest else 0
+    power = player.cash + corp.cash
+    for c in g.corporations.values():
+        pct = max_sellable_percent(g, player, c, emergency_for=corp)
+        if pct:
+            power += c.price.price * pct // c.share_percent
+    if power >= price:
+        raise RuleViolation("bankrupt.not_needed",
+                            f"{player.name} can raise {g.money(power)} (cash, sellable shares and "
+                            f"{corp.sym}'s treasury), enough for the cheapest train at "
+                            f"{g.money(price)}; bankruptcy is not allowed")
+    for c in list(g.corporations.values()):
+        pct = max_sellable_percent(g, player, c)
+        if pct:
+            sell_shares(g, player, c, pct)
+    g.transfer(player, g.bank, player.cash)
+    player.bankrupt = True
+    rnd.recalculate_order()
+    g.trigger_end("bankrupt")
+
+
+def order_players_by_cash(g):
+    """Seat order for the next round by cash, most first; ties keep their
+    current relative order."""
+    start = g.priority.seat if g.priority else 0
+    n = len(g.players)
+    current = [g.players[(start + i) % n] for i in range(n)]
+    ranked = sorted(current, key=lambda p: -p.cash)
+    g.seat_order = ranked
+    g.priority = ranked[0]
+
+
+
+def set_par(g, corp: Corporation, price: int):
+    cell = g.market.par_cell(price)
+    if cell is None:
+        pars = ", ".join(str(c.price) for c in g.market.par_cells)
+        raise RuleViolation("stock.par_price",
+                            f"{g.money(price)} is not a par value; par values are {pars}")
+    corp.par = cell
+    g.place_price(corp, cell)
+
+
+def process_pending_par(g, action):
+    player, corp = g.pending_par
+    if not isinstance(action, Par) or action.actor != player.name \
+            or action.corporation != corp.sym:
+        raise RuleViolation("stock.par_required",
+                            f"{player.name} must first set the par price of {corp.sym} "
+                            f"(they hold its president's certificate)")
+    set_par(g, corp, action.price)
+    g.pending_par = None
+    g.check_float(corp)
+
+
+def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency_for=None,
+                certs: tuple = ()):
+    """Move ``percent`` of ``corp`` from ``player`` to the pool, pay the
+    player, swap the presidency if needed, drop the price.  Checks the
+    generic limits (ownership, pool limit, president's certificate)."""
+    held = corp.percent_of(player)
+    if corp.price is None:
+        raise RuleViolation("stock.sell_not_parred",
+                            f"{corp.sym} has no share price yet; its shares cannot be sold")
+    if percent <= 0:
+        raise RuleViolation("stock.sell_amount", "nothing to sell")
+    if held < percent:
+        raise RuleViolation("stock.sell_not_owned",
+                            f"{player.name} holds {held}% of {corp.sym} and cannot sell "
+                            f"{percent}%")
+    pool_limit = int(g.rules.stock.get("pool_limit", 50))
+    in_pool = corp.percent_of("pool")
+    if in_pool + percent > pool_limit:
+        raise RuleViolation("stock.pool_limit",
+                            f"the bank pool holds {in_pool}% of {corp.sym}; selling {percent}% "
+                            f"would put {in_pool + percent}% there, over the {pool_limit}% limit")
+    remaining = held - percent
+    if emergency_for is corp and corp.president is player:
+        others = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
+        if others > remaining:
+            raise RuleViolation("emergency.presidency",
+                                f"{player.name} may not give up the presidency of {corp.sym} "
+                                f"while raising money for it: selling {percent}% leaves "
+                                f"{remaining}%, less than another player's {others}%")
+    if corp.president is player:
+        pcert = corp.certs[0]
+        others = {p: corp.percent_of(p) for p in g.players if p is not player}
+        best = max(others.values()) if others else 0
+        ordinary = held - pcert.percent
+        if percent > ordinary:
+            # the president's certificate must change hands
+            if best < pcert.percent:
+                raise RuleViolation(
+                    "stock.president_cert",
+                    f"{player.name} is president of {corp.sym} with {held}%; selling "
+                    f"{percent}% would leave {remaining}% and no other player holds "
+                    f"{pcert.percent}% to take the president's certificate")
+            if emergency_for is corp:
+                raise RuleViolation("emergency.presidency",
+                                    f"{player.name} may not give up the presidency of "
+                                    f"{corp.sym} while raising money for it")
+    # pay and move: ordinary certificates of the seller go to the pool
+    price = corp.price.price
+    g.transfer(g.bank, player, price * percent // corp.share_percent)
+    if corp.president is player and percent > held - corp.certs[0].percent:
+        # hand over the presidency first (the new president gives back shares)
+        others = [p for p in _seat_order_after(g, player) if corp.percent_of(p) > remaining]
+        best = max(corp.percent_of(p) for p in others)
+        new = next(p for p in others if corp.percent_of(p) == best)
+        g.swap_president_cert(corp, player, new)
+        corp.president = new
+    to_move = percent
+    named = [corp.certs[i] for i in certs if i < len(corp.certs)
+             and corp.certs[i].owner is player and not corp.certs[i].president]
+    rest = [c for c in sorted(corp.certs_of(player), key=lambda c: (c.president, -c.index))
+            if c not in named]
+    for cert in named + rest:
+        if to_move <= 0:
+            break
+        if cert.president:
+            continue
+        if cert.percent <= to_move:
+            cert.owner = "pool"
+            to_move -= cert.percent
+    if to_move > 0:
+        raise RuleViolation("stock.sell_split",
+                            f"{percent}% of {corp.sym} cannot be made of {player.name}'s "
+                            f"certificates")
+    g.update_president(corp, seller=player)
+    movement = g.rules.stock.get("sell_movement", "down_share")
+    if movement == "down_share":
+        g.move_price(corp, "down", percent // corp.share_percent)
+    elif movement == "down_per_sale":
+        g.move_price(corp, "down", 1)
+    elif movement == "left_share":
+        g.move_price(corp, "left", percent // corp.share_percent)
+
+
+def _seat_order_after(g, player):
+    n = len(g.players)
+    return [g.players[(player.seat + i) % n] for i in range(1, n)]
+
+
+def sale_percent(g, corp, sale) -> int:
+    if sale.percent is not None:
+        return sale.percent
+    return sale.count * corp.share_percent
+
+
+def exchange_private(g, action: Exchange):
+    """A private exchanged for a share (1830's MH for a NYC share)."""
+    company = g.companies.get(action.actor)
+    if company is None or company.closed:
+        raise RuleViolation("exchange.company", f"{action.actor} is not an open private")
+    spec = (company.spec.special or {}).get("exchange")
+    if not spec:
+        raise RuleViolation("exchange.company", f"{company.sym} cannot be exchanged for a share")
+    if action.corporation != spec["corporation"]:
+        raise RuleViolation("exchange.corporation",
+                            f"{company.sym} can be exchanged only for a {spec['corporation']} share")
+    owner = company.owner
+    if not isinstance(owner, Player):
+        raise RuleViolation("exchange.owner", f"{company.sym} must be owned by a player to be "
+                                              f"exchanged")
+    corp = g.corporations[spec["corporation"]]
+    sources = action.source and [action.source] or ["ipo", "pool"]
+    sources = [s for s in sources if s in [("pool" if x == "market" else x) for x in spec.get("from", ["ipo", "pool"])]]
+    cert = None
+    if action.certs:
+        idx = action.certs[0]
+        cand = corp.certs[idx] if idx < len(corp.certs) else None
+        if cand is None or cand.owner not in sources:
+            raise RuleViolation("exchange.no_share",
+                                f"certificate {corp.sym}_{idx} is not in "
+                                + " or ".join(g.holder_name(s) for s in sources))
+        cert = cand
+    for src in ([] if cert else sources):
+        cands = [c for c in corp.certs if c.owner == src and not c.president]
+        if cands:
+            cert = min(cands, key=lambda c: c.index)
+            break
+    if cert is None:
+        raise RuleViolation("exchange.no_share", f"no {corp.sym} share is left in "
+                                                 + " or ".join(sources))
+    limit = int(g.rules.stock.get("holding_limit", 60))
+    unlimited = corp.price is not None and corp.price.has("unlimited")
+    if corp.percent_of(owner) + cert.percent > limit and not unlimited:
+        raise RuleViolation("stock.holding_limit",
+                            f"{owner.name} holds {corp.percent_of(owner)}% of {corp.sym}; the "
+                            f"exchange would exceed the {limit}% limit")
+    action.source = cert.owner
+    cert.owner = owner
+    g.close_company(company)
+    g.update_president(corp)
+    g.check_float(corp)
+
+

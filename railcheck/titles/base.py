@@ -1,0 +1,77 @@
+"""The base of every title: where its ruleset lives and how its rounds follow each other.
+
+A title is a folder ``railcheck/titles/<folder>/`` holding ``rules.yaml`` (every
+number and switch of the game; it may ``extends`` another title), optional data
+files it includes (``board.yaml``), and an ``__init__.py`` defining a
+:class:`Title` subclass.  The class says which rounds the game is made of and
+which steps make up each round; hooks let a title change what happens between
+rounds.  The data goes in the YAML, the behaviour in the class.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar, Optional
+
+
+class Title:
+    """One game's title behaviour.  An instance belongs to one :class:`Game`."""
+
+    #: the id used in game headers and exports ("1830")
+    id: ClassVar[str] = ""
+    #: other names accepted for it (case-insensitive)
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: the folder holding rules.yaml (set by each subclass: Path(__file__).parent)
+    folder: ClassVar[Optional[Path]] = None
+    #: one line for ``railcheck rules show``: the rounds the game is made of
+    rounds_description: ClassVar[str] = ""
+
+    def __init__(self, game):
+        self.game = game
+
+    @classmethod
+    def ruleset_path(cls) -> Path:
+        assert cls.folder is not None, f"title {cls.id} has no folder"
+        return cls.folder / "rules.yaml"
+
+    # ------------------------------------------------------------------
+    # the rounds
+
+    def auction_round(self):
+        """The round that sells the privates at the start (None: no auction)."""
+        raise NotImplementedError
+
+    def stock_round(self):
+        raise NotImplementedError
+
+    def operating_round(self):
+        raise NotImplementedError
+
+    def first_round(self):
+        g = self.game
+        if g.companies:
+            return self.auction_round()
+        return self.stock_round()
+
+    def next_round(self, ended):
+        """The round after ``ended``; None when the game is over."""
+        g = self.game
+        if ended.kind == "auction":
+            return self.stock_round()
+        if ended.kind == "SR":
+            g.or_count = g.phase.operating_rounds
+            g.or_number = 0
+            return self.operating_round()
+        # an operating round ended
+        if g.or_number < g.or_count:
+            return self.operating_round()
+        if g.end_pending:
+            g.finish(g.end_pending)
+            return None
+        return self.stock_round()
+
+    # ------------------------------------------------------------------
+    # hooks
+
+    def setup(self):
+        """After the game's state is built, before the first round."""

@@ -9,6 +9,7 @@ is changed when a check fails.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from ..findings import RuleViolation, did_you_mean
@@ -115,6 +116,21 @@ class _Hex:
 
     def exits(self) -> frozenset:
         return frozenset(e for p in self.paths for e in p if e < NODE_BASE)
+
+
+@dataclass
+class LayPlan:
+    """A checked tile lay, ready to apply (see :meth:`Board.plan_lay`)."""
+
+    hex: "_Hex"
+    tile: Content
+    name: str
+    rotation: int
+    mapping: dict
+    tile_copy: Optional[str]
+    warning: Optional[tuple]
+    #: the terrain cost of the hex (paid on the first lay only: a laid tile costs 0)
+    cost: int
 
 
 class Board:
@@ -413,6 +429,16 @@ class Board:
                  special: Optional[str] = None, tile_copy: Optional[str] = None) -> tuple[int, int]:
         """Validate and apply a tile lay or upgrade; returns (terrain cost,
         rotation used).  See docs/board.md for the checks."""
+        plan = self.plan_lay(corp, tile, hex, rotation, colors=colors,
+                             check_connection=check_connection, special=special,
+                             tile_copy=tile_copy)
+        return self.apply_lay(plan)
+
+    def plan_lay(self, corp: str, tile: str, hex: str, rotation: Optional[int] = None, *,
+                 colors: Iterable[str], check_connection: bool = True,
+                 special: Optional[str] = None, tile_copy: Optional[str] = None) -> "LayPlan":
+        """Check a tile lay or upgrade without changing anything: raises
+        :class:`RuleViolation`, or returns the plan :meth:`apply_lay` carries out."""
         h = self._hex(hex, "tile.hex")
         name = str(tile)
         if tile_copy is not None and name not in self.tiles and str(tile_copy).rpartition("-")[0] in self.tiles:
@@ -478,6 +504,7 @@ class Board:
                                     f"has {n_old}")
 
         avail = None
+        warning = None
         if check_connection:
             avail = self._available(corp, h)
 
@@ -509,11 +536,19 @@ class Board:
                 raise RuleViolation(rule, f"no rotation of {what} fits {h.coord}: {detail}")
             rotation, mapping = legal[0]
             if len(legal) > 1:
-                self.warnings.append(("tile.rotation_ambiguous",
-                                      f"{what} fits {h.coord} in rotations "
-                                      f"{', '.join(str(r) for r, _ in legal)}; rotation {rotation} used"))
+                warning = ("tile.rotation_ambiguous",
+                           f"{what} fits {h.coord} in rotations "
+                           f"{', '.join(str(r) for r, _ in legal)}; rotation {rotation} used")
+        return LayPlan(h, t, name, rotation, mapping, tile_copy, warning, old.cost)
 
-        # ---- apply
+    def apply_lay(self, plan: "LayPlan") -> tuple[int, int]:
+        """Carry out a lay checked by :meth:`plan_lay`; returns (terrain cost, rotation)."""
+        h, t, name, rotation, mapping, tile_copy = (plan.hex, plan.tile, plan.name,
+                                                    plan.rotation, plan.mapping, plan.tile_copy)
+        if plan.warning is not None:
+            self.warnings.append(plan.warning)
+        old = h.tile
+        left = self.remaining.get(name)
         cost = old.cost
         if left is not None:
             self.remaining[name] = left - 1
@@ -699,10 +734,19 @@ class Board:
     def place_token(self, corp: str, hex: str, city: Optional[int] = None, *,
                     check_reach: bool = True) -> None:
         """Place a station marker of ``corp``; see docs/board.md for the checks."""
+        self.apply_token(self.plan_token(corp, hex, city, check_reach=check_reach))
+
+    def plan_token(self, corp: str, hex: str, city: Optional[int] = None, *,
+                   check_reach: bool = True) -> tuple:
+        """Check a station placement without changing anything; returns the
+        plan :meth:`apply_token` carries out."""
         h = self._hex(hex, "token.hex")
         if corp in self._relocate.get(h.coord, ()):
-            self._relocate_token(h, corp, city)
-            return
+            ci = self._pick_city(h, corp, city)
+            node = h.nodes[ci]
+            if corp not in node.tokens and len(node.tokens) >= node.slots:
+                raise RuleViolation("token.full", f"{h.coord} city {h.city_indices().index(ci)} is full")
+            return ("relocate", h, ci, corp)
         ci = self._pick_city(h, corp, city)
         node = h.nodes[ci]
         label = f"{h.coord} city {h.city_indices().index(ci)}"
@@ -722,18 +766,23 @@ class Board:
         if check_reach and corp not in node.reserved:
             if (h.idx, ci) not in self._network(corp)[1]:
                 raise RuleViolation("token.reach", f"{label} is not reachable from {corp}'s stations")
+        return ("place", h, ci, corp)
+
+    def apply_token(self, plan: tuple) -> None:
+        kind, h, ci, corp = plan
+        if kind == "relocate":
+            self._relocate_token(h, corp, ci)
+            return
+        node = h.nodes[ci]
         if corp in node.reserved:
             node.reserved.remove(corp)
         node.tokens.append(corp)
         self.tokens_used[corp] = self.tokens_used.get(corp, 0) + 1
         self._changed()
 
-    def _relocate_token(self, h: _Hex, corp: str, city: Optional[int]) -> None:
-        ci = self._pick_city(h, corp, city)
+    def _relocate_token(self, h: _Hex, corp: str, ci: int) -> None:
         node = h.nodes[ci]
         if corp not in node.tokens:
-            if len(node.tokens) >= node.slots:
-                raise RuleViolation("token.full", f"{h.coord} city {h.city_indices().index(ci)} is full")
             for n in h.nodes:
                 if corp in n.tokens:
                     n.tokens.remove(corp)

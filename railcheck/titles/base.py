@@ -47,6 +47,10 @@ class Title:
     def operating_round(self):
         raise NotImplementedError
 
+    def operating_steps(self) -> list:
+        """The step classes of a company's operating turn, in order."""
+        raise NotImplementedError
+
     def first_round(self):
         g = self.game
         if g.companies:

@@ -1,0 +1,70 @@
+"""The base of every step of a round."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..findings import RuleViolation
+
+
+class Step:
+    """One part of a company's operating turn (or of a round).
+
+    ``actions`` are the action classes the step owns.  A *blocking* step
+    comes in its place in the turn: an action of an earlier blocking step
+    after a later one is refused (``or.step_order``).  A non-blocking step's
+    actions may come at any moment of the turn.  ``available`` says whether
+    the step has anything to do; a step with nothing to do is passed over
+    without a word (the notation may leave its ``pass`` out).
+    """
+
+    #: what the turn is doing at this step, for messages ("laying track")
+    name: ClassVar[str] = ""
+    #: what an action of this step does, for messages ("lay track")
+    verb: ClassVar[str] = ""
+    actions: ClassVar[tuple] = ()
+    blocking: ClassVar[bool] = True
+
+    def __init__(self, rnd):
+        self.round = rnd
+        self.game = rnd.game
+
+    # ------------------------------------------------------------------
+
+    def owns(self, action) -> bool:
+        return isinstance(action, self.actions)
+
+    def available(self, turn) -> bool:
+        """Whether the step has anything to do for the turn's company now."""
+        return False
+
+    def leave(self, turn) -> None:
+        """The turn moves past this step without an action of it (a pass, or
+        a later step's action): record what that means."""
+
+    def check_pass(self, turn) -> None:
+        """Why the turn may not pass this step (raise RuleViolation)."""
+
+    def end_of_turn(self, turn) -> None:
+        """The company's turn ends: flag a duty of this step left undone."""
+
+    def check(self, turn, action):
+        """Why ``action`` is refused (raise RuleViolation), else a plan for
+        :meth:`apply`.  Changes nothing."""
+        raise NotImplementedError
+
+    def apply(self, turn, action, plan) -> None:
+        raise NotImplementedError
+
+    def process(self, turn, action) -> None:
+        self.apply(turn, action, self.check(turn, action))
+
+    # ------------------------------------------------------------------
+
+    def refuse_after(self, turn) -> None:
+        """Refuse an action of this step when the turn is already past it."""
+        idx = self.round.step_index(self)
+        if self.blocking and turn.step > idx:
+            raise RuleViolation("or.step_order",
+                                f"{turn.corp.sym} cannot {self.verb} after "
+                                f"{self.round.step_name(turn.step)}")

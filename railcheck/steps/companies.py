@@ -1,0 +1,80 @@
+"""A company buys a private from a player (1830: phases 3 and 4, half to
+twice its face value).  Non-blocking: any moment of the company's turn."""
+
+from __future__ import annotations
+
+from ..actions import BuyCompany
+from ..findings import RuleViolation
+from ..state import Player
+from .base import Step
+
+
+def company_price_range(g, company) -> tuple[int, int]:
+    lo_f = g.rules.company_sales.get("min_factor", 0.5)
+    hi_f = g.rules.company_sales.get("max_factor", 2.0)
+    lo = -(-company.value * int(round(lo_f * 100)) // 100)
+    hi = company.value * int(round(hi_f * 100)) // 100
+    return lo, hi
+
+
+class BuyCompanyStep(Step):
+    name = "buying privates"
+    verb = "buy a private"
+    actions = (BuyCompany,)
+    blocking = False
+
+    def purchasable(self, corp) -> list:
+        g = self.game
+        if not g.phase.company_buy:
+            return []
+        out = []
+        for c in g.companies.values():
+            if c.closed or not isinstance(c.owner, Player):
+                continue
+            if (c.spec.special or {}).get("no_sale_to_corporation"):
+                continue
+            lo, _ = company_price_range(g, c)
+            if corp.cash >= lo:
+                out.append(c)
+        return out
+
+    def available(self, turn) -> bool:
+        return bool(self.purchasable(turn.corp))
+
+    def check(self, turn, action: BuyCompany):
+        g = self.game
+        corp = turn.corp
+        company = self.round.company(action.company)
+        if not g.phase.company_buy:
+            raise RuleViolation("private.buy_phase",
+                                f"companies cannot buy privates in phase {g.phase.name}")
+        if company.closed:
+            raise RuleViolation("private.closed", f"{company.sym} is closed")
+        special = company.spec.special or {}
+        if special.get("no_sale_to_corporation"):
+            raise RuleViolation("private.no_sale", f"{company.sym} may not be sold to a company")
+        owner = company.owner
+        if not isinstance(owner, Player):
+            raise RuleViolation("private.owner",
+                                f"{company.sym} is owned by {g.holder_name(owner)}, not a player")
+        lo, hi = company_price_range(g, company)
+        if not lo <= action.price <= hi:
+            raise RuleViolation("private.price",
+                                f"{company.sym} (face {g.money(company.value)}) may be bought for "
+                                f"{g.money(lo)} to {g.money(hi)}, not {g.money(action.price)}")
+        if corp.cash < action.price:
+            raise RuleViolation("private.cash",
+                                f"{corp.sym} has {g.money(corp.cash)}, {company.sym} costs "
+                                f"{g.money(action.price)}")
+        return company
+
+    def apply(self, turn, action: BuyCompany, company) -> None:
+        g = self.game
+        corp = turn.corp
+        owner = company.owner
+        g.transfer(corp, owner, action.price)
+        owner.companies.remove(company)
+        company.owner = corp
+        corp.companies.append(company)
+        if g.board is not None:
+            g.board.unblock(company.sym)

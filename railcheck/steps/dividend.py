@@ -1,0 +1,73 @@
+"""Paying out or withholding the revenue, and the share price move it brings."""
+
+from __future__ import annotations
+
+from ..actions import Dividend
+from ..findings import RuleViolation
+from .base import Step
+
+
+class DividendStep(Step):
+    name = "the dividend"
+    verb = "decide a dividend"
+    actions = (Dividend,)
+
+    def available(self, turn) -> bool:
+        return not turn.dividend_done and (turn.revenue or 0) > 0
+
+    def leave(self, turn) -> None:
+        if turn.dividend_done:
+            return
+        revenue = turn.revenue or 0
+        if revenue > 0:
+            self.game.flag("dividend.missing",
+                           f"{turn.corp.sym} ran for {self.game.money(revenue)} but neither paid "
+                           f"out nor withheld; taken as withheld")
+        self.pay(turn, "withhold", revenue)
+
+    def check(self, turn, action: Dividend):
+        g = self.game
+        self.refuse_after(turn)
+        if turn.dividend_done:
+            raise RuleViolation("dividend.twice", f"{turn.corp.sym} already decided its dividend")
+        kinds = g.rules.operating.get("dividend_kinds", ["payout", "withhold"])
+        if action.kind not in kinds:
+            raise RuleViolation("dividend.kind", f"{g.rules.title} knows no '{action.kind}' "
+                                                 f"dividend; allowed: {', '.join(kinds)}")
+        return None
+
+    def apply(self, turn, action: Dividend, plan) -> None:
+        here = self.round.step_index(self)
+        self.round.move_to(turn, here)
+        self.pay(turn, action.kind, turn.revenue or 0)
+        self.round.move_to(turn, here + 1)
+
+    def pay(self, turn, kind: str, revenue: int) -> None:
+        g = self.game
+        corp = turn.corp
+        turn.dividend_done = True
+        if kind == "withhold" or revenue == 0:
+            g.transfer(g.bank, corp, revenue)
+            g.move_price(corp, "left")
+            return
+        pool_to = g.rules.stock.get("pool_share_dividends", "corporation")
+        ipo_to = g.rules.stock.get("ipo_share_dividends", "none")
+        # the per-share amount is rounded down; the rest stays in the bank
+        per_share = revenue * corp.share_percent // 100
+        if per_share <= 0:
+            g.move_price(corp, "left")
+            return
+        for holder in list(g.players) + ["pool", "ipo"] + [corp]:
+            pct = corp.percent_of(holder)
+            if not pct:
+                continue
+            amount = per_share * (pct // corp.share_percent)
+            if holder == "pool":
+                if pool_to == "corporation":
+                    g.transfer(g.bank, corp, amount)
+            elif holder == "ipo":
+                if ipo_to == "corporation":
+                    g.transfer(g.bank, corp, amount)
+            else:
+                g.transfer(g.bank, holder, amount)
+        g.move_price(corp, "right")

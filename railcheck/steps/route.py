@@ -1,0 +1,82 @@
+"""Running trains: the claimed revenue, re-computed on the map when it is checked."""
+
+from __future__ import annotations
+
+from ..actions import RunRoutes
+from ..findings import RuleViolation
+from .base import Step
+
+
+class RouteStep(Step):
+    name = "running trains"
+    verb = "run trains"
+    actions = (RunRoutes,)
+
+    def has_route(self, corp) -> bool:
+        board = self.game.board
+        return True if board is None else board.has_route(corp.sym)
+
+    def available(self, turn) -> bool:
+        return bool(turn.corp.trains) and turn.revenue is None and self.has_route(turn.corp)
+
+    def leave(self, turn) -> None:
+        if turn.revenue is None and self.available(turn):
+            trains = ", ".join(tr.name for tr in turn.corp.trains)
+            self.game.flag("route.missing",
+                           f"{turn.corp.sym} owns trains ({trains}) and has a route but did not "
+                           f"run them; a company must run its trains (taken as earning nothing)")
+
+    def check(self, turn, action: RunRoutes):
+        """Refusals: out of order, a second run, trains the company does not
+        own.  A wrong route or revenue is not a refusal: the claimed revenue
+        is what the table paid, so it is flagged and kept (see apply)."""
+        corp = turn.corp
+        self.refuse_after(turn)
+        if turn.revenue is not None:
+            raise RuleViolation("route.twice", f"{corp.sym} already ran its trains this turn")
+        owned: dict = {}
+        for tr in corp.trains:
+            owned[tr.name] = owned.get(tr.name, 0) + 1
+        used: dict = {}
+        for r in action.routes:
+            used[r.train] = used.get(r.train, 0) + 1
+        for name, n in used.items():
+            if n > owned.get(name, 0):
+                have = ", ".join(f"{k}" for k in sorted(owned)) or "no trains"
+                raise RuleViolation("route.train",
+                                    f"{corp.sym} runs {n} {name}-train(s) but owns "
+                                    f"{owned.get(name, 0)} (trains: {have})")
+        return None
+
+    def apply(self, turn, action: RunRoutes, plan) -> None:
+        g = self.game
+        corp = turn.corp
+        claimed_parts = [r.revenue for r in action.routes]
+        claimed = action.revenue
+        if claimed is None and all(x is not None for x in claimed_parts):
+            claimed = sum(claimed_parts)
+        computed = None
+        if g.board is not None and action.routes:
+            distances = {tr.name: tr.spec.distance for tr in corp.trains}
+            try:
+                computed, per_route = g.board.revenue_of_routes(
+                    corp.sym, action.routes, g.phase.tiles[-1], distances)
+            except RuleViolation as v:
+                g.flag(v.rule, v.message)
+                computed = None
+            else:
+                for r, rev in zip(action.routes, per_route):
+                    if r.revenue is not None and r.revenue != rev:
+                        g.flag("route.revenue",
+                               f"the {r.train}-train's run {'-'.join(str(s) for s in r.stops)} "
+                               f"is worth {g.money(rev)}, not the {g.money(r.revenue)} claimed")
+        elif not action.routes:
+            computed = 0
+        if claimed is None:
+            claimed = computed if computed is not None else 0
+        elif computed is not None and claimed != computed:
+            g.flag("route.revenue",
+                   f"{corp.sym}'s runs are worth {g.money(computed)}, but "
+                   f"{g.money(claimed)} was claimed")
+        turn.revenue = claimed
+        self.round.move_to(turn, self.round.step_index(self) + 1)

@@ -1,0 +1,86 @@
+"""Placing station markers (and a home station placed again on a new tile)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import PlaceToken
+from ..findings import RuleViolation
+from .base import Step
+
+
+@dataclass
+class _TokenPlan:
+    cost: int
+    board_plan: object
+    special: object
+    relocation: bool = False
+
+
+class TokenStep(Step):
+    name = "placing a station"
+    verb = "place a station"
+    actions = (PlaceToken,)
+
+    def per_turn(self) -> int:
+        return int(self.game.rules.operating.get("tokens_per_turn", 1))
+
+    def available(self, turn) -> bool:
+        g = self.game
+        corp = turn.corp
+        if turn.tokens >= self.per_turn():
+            return False
+        cost = corp.token_cost()
+        if cost is None or corp.cash < cost:
+            return False
+        return True if g.board is None else g.board.can_place_token(corp.sym)
+
+    def check(self, turn, action: PlaceToken, special=None) -> _TokenPlan:
+        g = self.game
+        corp = turn.corp
+        if g.board is not None and g.board.pending_relocation(corp.sym, action.hex):
+            # the company's home station is placed again on the new tile: free
+            return _TokenPlan(0, g.board.plan_token(corp.sym, action.hex, action.city,
+                                                    check_reach=False), None, relocation=True)
+        cost = corp.token_cost()
+        if cost is None:
+            # said first: with no marker left the step was passed over, and
+            # "after running trains" would hide the real reason
+            raise RuleViolation("token.none_left",
+                                f"{corp.sym} has placed all {len(corp.spec.tokens)} of its "
+                                f"station markers")
+        if special is None or turn.special_token is not special:
+            self.refuse_after(turn)
+        if turn.tokens >= self.per_turn() and special is None:
+            raise RuleViolation("token.one_per_turn",
+                                f"{corp.sym} already placed {turn.tokens} station(s) this turn")
+        if special is not None:
+            cost = 0
+        if corp.cash < cost:
+            raise RuleViolation("token.cash",
+                                f"{corp.sym} has {g.money(corp.cash)}; its next station costs "
+                                f"{g.money(cost)}")
+        board_plan = None
+        if g.board is not None:
+            board_plan = g.board.plan_token(corp.sym, action.hex, action.city,
+                                            check_reach=special is None)
+        return _TokenPlan(cost, board_plan, special)
+
+    def apply(self, turn, action: PlaceToken, plan: _TokenPlan) -> None:
+        g = self.game
+        if plan.board_plan is not None:
+            g.board.apply_token(plan.board_plan)
+        if plan.relocation:
+            return
+        corp = turn.corp
+        corp.tokens_placed += 1
+        g.transfer(corp, g.bank, plan.cost)
+        turn.tokens += 1
+        special = plan.special
+        if special is not None and turn.special_token is special:
+            turn.special_token = None
+        else:
+            self.round.move_to(turn, self.round.step_index(self) + 1)
+
+    def process(self, turn, action, special=None) -> None:
+        self.apply(turn, action, self.check(turn, action, special))

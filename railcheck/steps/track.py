@@ -1,0 +1,109 @@
+"""Laying and upgrading track, by the operating company or a private's power."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from ..actions import LayTile
+from ..findings import RuleViolation
+from .base import Step
+
+
+@dataclass
+class _LayPlan:
+    cost: int
+    board_plan: object          # the board's checked lay, or None without a map
+    special: object             # the private whose power lays the tile, or None
+    extra: bool                 # an extra lay (does not count against the turn's lays)
+
+
+def power_spec(company) -> dict:
+    """The tile-laying power of a private (CS's extra lay, DH's teleport)."""
+    power = company.spec.special or {}
+    return power.get("tile_lay") or power.get("teleport") or {}
+
+
+class TrackStep(Step):
+    name = "laying track"
+    verb = "lay track"
+    actions = (LayTile,)
+
+    def lays_allowed(self) -> int:
+        return int(self.game.rules.operating.get("tile_lays", 1))
+
+    def available(self, turn) -> bool:
+        return turn.tile_lays < self.lays_allowed()
+
+    def terrain_cost(self, hex_name: str) -> int:
+        """The cost of a first lay on a hex, from the ruleset's map (used
+        when the map itself is not checked; the board knows it otherwise)."""
+        g = self.game
+        if hex_name in g.laid_hexes:
+            return 0
+        spec = ((g.rules.board or {}).get("hexes") or {}).get(hex_name) or {}
+        return int(spec.get("cost") or 0)
+
+    def check(self, turn, action: LayTile, special=None) -> _LayPlan:
+        g = self.game
+        corp = turn.corp
+        extra = bool(special is not None and power_spec(special).get("extra"))
+        if not extra:
+            self.refuse_after(turn)
+            limit = self.lays_allowed()
+            if turn.tile_lays >= limit:
+                raise RuleViolation("track.one_lay",
+                                    f"{corp.sym} already laid {turn.tile_lays} tile(s) this turn; "
+                                    f"the limit is {limit}")
+        if special is not None:
+            self.check_power(special, action)
+        board_plan = None
+        if g.board is not None:
+            board_plan = g.board.plan_lay(
+                corp.sym, action.tile, action.hex, action.rotation, colors=list(g.phase.tiles),
+                check_connection=special is None, special=special.sym if special else None,
+                tile_copy=action.tile_copy)
+            cost = board_plan.cost
+        else:
+            cost = self.terrain_cost(action.hex)
+        if corp.cash < cost:
+            raise RuleViolation("track.cost",
+                                f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} "
+                                f"costs {g.money(cost)}")
+        return _LayPlan(cost, board_plan, special, extra)
+
+    @staticmethod
+    def check_power(special, action: LayTile) -> None:
+        spec = power_spec(special)
+        if action.hex not in spec.get("hexes", []):
+            raise RuleViolation("private.power",
+                                f"{special.sym} can lay track only on "
+                                f"{', '.join(spec.get('hexes', []))}, not {action.hex}")
+        if spec.get("tiles") and action.tile not in [str(x) for x in spec["tiles"]]:
+            raise RuleViolation("private.power",
+                                f"{special.sym} can lay only tile(s) "
+                                f"{', '.join(map(str, spec['tiles']))}, not {action.tile}")
+        uses = spec.get("count")
+        if uses is not None and special.uses >= int(uses):
+            raise RuleViolation("private.power_used",
+                                f"{special.sym}'s tile lay may be used {uses} time(s) and "
+                                f"has been used")
+
+    def apply(self, turn, action: LayTile, plan: _LayPlan) -> None:
+        g = self.game
+        if plan.board_plan is not None:
+            _, rotation = g.board.apply_lay(plan.board_plan)
+            if action.rotation is None:
+                action.rotation = rotation
+        g.laid_hexes.add(action.hex)
+        g.transfer(turn.corp, g.bank, plan.cost)
+        special = plan.special
+        if special is not None:
+            special.uses += 1
+        if not plan.extra:
+            turn.tile_lays += 1
+            if special is not None and (special.spec.special or {}).get("teleport"):
+                turn.special_token = special
+
+    def process(self, turn, action, special: Optional[object] = None) -> None:
+        self.apply(turn, action, self.check(turn, action, special))

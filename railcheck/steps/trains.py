@@ -1,0 +1,309 @@
+"""Buying trains (from the depot, the bank pool or another company), the
+president's help when a company without trains cannot pay, and discarding
+trains over the limit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import BuyTrain, DiscardTrain
+from ..findings import RuleViolation
+from ..state import Corporation
+from .base import Step
+
+
+@dataclass
+class _BuyPlan:
+    train: object
+    source: object            # "depot", "pool" or a Corporation
+    price: int
+    exchange: object          # the train traded in, or None
+    contribution: int         # what the president pays in
+
+
+def cheapest_train(g):
+    """The cheapest train the depot or the bank pool sells now."""
+    cands = g.available_depot_trains() + g.pool_trains()
+    return min(cands, key=lambda t: t.spec.price) if cands else None
+
+
+class BuyTrainStep(Step):
+    name = "buying trains"
+    verb = "buy trains"
+    actions = (BuyTrain,)
+
+    # ------------------------------------------------------------------
+    # duties
+
+    def must_buy(self, corp) -> bool:
+        """No train, the depot still sells some, and (per the ruleset) a route to run."""
+        g = self.game
+        if corp.trains or corp.closed or cheapest_train(g) is None:
+            return False
+        mode = g.rules.operating.get("must_buy_train", "route")
+        if mode == "never":
+            return False
+        if mode == "route":
+            # without the map (--no-board) nobody can tell: no company is forced
+            return g.board is not None and g.board.has_route(corp.sym)
+        return True
+
+    def must_buy_message(self, corp) -> str:
+        g = self.game
+        cheapest = cheapest_train(g)
+        return (f"(cheapest: a {cheapest.name}-train for {g.money(cheapest.spec.price)}"
+                f"; {corp.sym} has {g.money(corp.cash)})")
+
+    def available(self, turn) -> bool:
+        g = self.game
+        corp = turn.corp
+        if self.must_buy(corp):
+            return True
+        room = len(corp.trains) < g.train_limit(corp)
+        offered = g.available_depot_trains() + g.pool_trains()
+        if room:
+            if any(tr.spec.price <= corp.cash for tr in offered):
+                return True
+            if corp.cash >= 1 and g.rules.operating.get("buy_from_others", True) and any(
+                    c is not corp and not c.closed and any(not tr.obsolete for tr in c.trains)
+                    for c in g.corporations.values()):
+                return True
+        for tr in offered:
+            ex = tr.spec.exchange
+            if ex and any(o.name in [str(x) for x in ex.get("trains", [])] for o in corp.trains) \
+                    and corp.cash >= tr.spec.price - int(ex.get("discount", 0)):
+                return True
+        return False
+
+    def check_pass(self, turn) -> None:
+        corp = turn.corp
+        if self.must_buy(corp):
+            raise RuleViolation("trains.must_own",
+                                f"{corp.sym} has no train and must buy one "
+                                f"{self.must_buy_message(corp)}; it cannot pass")
+
+    def end_of_turn(self, turn) -> None:
+        """The company's turn ends: it must own a train if it has a route."""
+        corp = turn.corp
+        if turn.step <= self.round.step_index(self) and self.must_buy(corp) \
+                and not self.game.finished:
+            self.game.flag("trains.must_own",
+                           f"{corp.sym} ended its turn without a train; it must buy one "
+                           f"{self.must_buy_message(corp)}")
+
+    # ------------------------------------------------------------------
+
+    def check(self, turn, action: BuyTrain) -> _BuyPlan:
+        g = self.game
+        corp = turn.corp
+        self.refuse_after(turn)
+        train, source = self.resolve_train(action)
+        if source is None or source == corp:
+            raise RuleViolation("trains.not_available", f"train {train.id} is not for sale")
+        if source == "depot" and train not in g.available_depot_trains():
+            avail = ", ".join(tr.name for tr in g.available_depot_trains()) or "none"
+            raise RuleViolation("trains.not_available",
+                                f"the depot does not sell a {train.name}-train now "
+                                f"(available: {avail})")
+        exchange = None
+        if action.exchange or action.exchange_id:
+            exchange = self.resolve_exchange(corp, train, action)
+        list_price = train.spec.price
+        if exchange is not None:
+            list_price -= int(train.spec.exchange.get("discount", 0))
+        price = action.price if action.price is not None else list_price
+        if isinstance(source, Corporation):
+            if price < 1:
+                raise RuleViolation("trains.price", "a train between companies costs at least "
+                                                    f"{g.money(1)}")
+        elif price != list_price:
+            where = "the depot" if source == "depot" else "the bank pool"
+            raise RuleViolation("trains.price",
+                                f"a {train.name}-train from {where} costs {g.money(list_price)}"
+                                f"{' with the exchange' if exchange else ''}, not "
+                                f"{g.money(price)}")
+        limit = g.train_limit(corp)
+        after = len(corp.trains) + 1 - (1 if exchange is not None else 0)
+        if after > limit:
+            raise RuleViolation("trains.limit",
+                                f"{corp.sym} owns {len(corp.trains)} trains; one more makes "
+                                f"{after}, over the limit of {limit} in phase {g.phase.name}")
+        contribution = self.check_emergency(turn, train, source, price) if corp.cash < price else 0
+        return _BuyPlan(train, source, price, exchange, contribution)
+
+    def apply(self, turn, action: BuyTrain, plan: _BuyPlan) -> None:
+        g = self.game
+        corp = turn.corp
+        # the steps before buying trains are over
+        self.round.move_to(turn, self.round.step_index(self))
+        if plan.contribution:
+            g.transfer(corp.president, corp, plan.contribution)
+            turn.emergency = True
+        source = plan.source
+        g.transfer(corp, source if isinstance(source, Corporation) else g.bank, plan.price)
+        if plan.exchange is not None:
+            # the traded-in train goes to the bank pool (a 4 rusts there at once on the first D)
+            corp.trains.remove(plan.exchange)
+            plan.exchange.owner = "pool"
+        g.give_train(plan.train, corp)
+        action.train_id = plan.train.id
+        action.source = source.sym if isinstance(source, Corporation) else source
+        self.after_bought(corp)
+
+    # ------------------------------------------------------------------
+
+    def resolve_train(self, action: BuyTrain):
+        g = self.game
+        if action.train_id:
+            train = g.train_by_id.get(action.train_id)
+            if train is None:
+                raise RuleViolation("trains.unknown", f"no train {action.train_id}")
+            return train, train.owner
+        source = action.source
+        if source in (None, "depot"):
+            offered = {tr.name: tr for tr in g.available_depot_trains()}
+            if action.train in offered:
+                return offered[action.train], "depot"
+            if source == "depot":
+                avail = ", ".join(offered) or "none"
+                raise RuleViolation("trains.not_available",
+                                    f"the depot does not sell a {action.train}-train now "
+                                    f"(available: {avail})")
+        if source in (None, "pool"):
+            for tr in g.pool_trains():
+                if tr.name == action.train:
+                    return tr, "pool"
+            if source == "pool":
+                raise RuleViolation("trains.not_available",
+                                    f"the bank pool has no {action.train}-train")
+        if source is None:
+            avail = ", ".join(tr.name for tr in g.available_depot_trains()) or "none"
+            raise RuleViolation("trains.not_available",
+                                f"no {action.train}-train is for sale from the depot "
+                                f"(available: {avail}) or the pool")
+        other = g.corporations.get(source)
+        if other is None:
+            raise RuleViolation("name.unknown", f"unknown train source '{source}'")
+        for tr in other.trains:
+            if tr.name == action.train:
+                return tr, other
+        raise RuleViolation("trains.not_owned", f"{other.sym} owns no {action.train}-train")
+
+    def resolve_exchange(self, corp, train, action):
+        g = self.game
+        spec = train.spec.exchange
+        if not spec:
+            raise RuleViolation("trains.exchange", f"a {train.name}-train cannot be bought "
+                                                   f"in exchange for another")
+        if action.exchange_id:
+            ex = g.train_by_id.get(action.exchange_id)
+            if ex is None or ex.owner is not corp:
+                raise RuleViolation("trains.exchange", f"{corp.sym} does not own train "
+                                                       f"{action.exchange_id}")
+        else:
+            ex = next((tr for tr in corp.trains if tr.name == action.exchange), None)
+            if ex is None:
+                raise RuleViolation("trains.exchange",
+                                    f"{corp.sym} owns no {action.exchange}-train to trade in")
+        if ex.name not in [str(x) for x in spec.get("trains", [])]:
+            raise RuleViolation("trains.exchange",
+                                f"a {ex.name}-train cannot be traded in for a {train.name}; "
+                                f"only {', '.join(map(str, spec.get('trains', [])))}")
+        return ex
+
+    def check_emergency(self, turn, train, source, price) -> int:
+        """The treasury is short: allowed only for a company without trains;
+        returns what the president must pay in (the shortfall)."""
+        g = self.game
+        corp = turn.corp
+        if corp.trains:
+            raise RuleViolation("trains.cash",
+                                f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train "
+                                f"costs {g.money(price)} (the president helps only a company "
+                                f"without trains)")
+        pres = corp.president
+        from_others = g.rules.operating.get("emergency_from_others", "value")
+        if isinstance(source, Corporation) and from_others == "none":
+            raise RuleViolation("emergency.source", "in an emergency only the depot sells")
+        if source in ("depot", "pool") and g.rules.operating.get("emergency_buy_cheapest", True):
+            cheapest = cheapest_train(g)
+            if cheapest is not None and cheapest.spec.price < train.spec.price:
+                raise RuleViolation("emergency.cheapest",
+                                    f"{corp.sym} needs its president's money and must buy the "
+                                    f"cheapest train: a {cheapest.name}-train for "
+                                    f"{g.money(cheapest.spec.price)}, not a {train.name}-train")
+        if isinstance(source, Corporation) and from_others == "value" \
+                and price > train.spec.price:
+            raise RuleViolation("emergency.price",
+                                f"with the president's money a train from another company "
+                                f"costs at most its face value {g.money(train.spec.price)}")
+        need = price - corp.cash
+        if pres is None or pres.cash < need:
+            have = pres.cash if pres else 0
+            raise RuleViolation("emergency.cash",
+                                f"{corp.sym} has {g.money(corp.cash)} and its president "
+                                f"{pres.name if pres else '-'} has {g.money(have)}; the "
+                                f"{train.name}-train costs {g.money(price)}")
+        return need
+
+    def after_bought(self, corp) -> None:
+        """A private that closes when its company buys a train (1830's BO)."""
+        g = self.game
+        for company in g.companies.values():
+            spec = company.spec.special or {}
+            if spec.get("closes_when_bought_train") == corp.sym and not company.closed:
+                g.close_company(company)
+
+
+class DiscardTrainStep(Step):
+    """A company over its train limit (after a phase change) discards to the
+    bank pool.  Non-blocking: it comes whenever the record gives it."""
+
+    name = "discarding trains"
+    verb = "discard trains"
+    actions = (DiscardTrain,)
+    blocking = False
+
+    def check(self, turn, action: DiscardTrain):
+        g = self.game
+        corp = g.corporations[action.actor] if turn is None else turn.corp
+        train = None
+        if action.train_id:
+            train = g.train_by_id.get(action.train_id)
+            if train is not None and train.owner is not corp:
+                train = None
+        if train is None:
+            train = next((tr for tr in corp.trains if tr.name == action.train), None)
+        if train is None:
+            raise RuleViolation("trains.discard", f"{corp.sym} owns no {action.train}-train")
+        excess = len(corp.trains) - g.train_limit(corp)
+        if excess <= 0:
+            raise RuleViolation("trains.discard",
+                                f"{corp.sym} owns {len(corp.trains)} trains, within the limit of "
+                                f"{g.train_limit(corp)}; trains may not be discarded at will")
+        return (corp, train)
+
+    def apply(self, turn, action, plan) -> None:
+        corp, train = plan
+        corp.trains.remove(train)
+        train.owner = "pool"
+
+    def enforce(self, action) -> None:
+        """Companies over the train limit must discard before anything else
+        happens; a record that goes on without the discard is flagged and the
+        cheapest excess trains go to the pool."""
+        g = self.game
+        excess = g.excess_trains()
+        for corp, n in excess.items():
+            if isinstance(action, DiscardTrain) and action.actor == corp.sym:
+                continue
+            limit = g.train_limit(corp)
+            trains = sorted(corp.trains, key=lambda t: t.spec.price)
+            g.flag("trains.discard_required",
+                   f"{corp.sym} holds {len(corp.trains)} trains "
+                   f"({', '.join(t.name for t in corp.trains)}), over the limit of {limit} in "
+                   f"phase {g.phase.name}; it must discard {n} before play goes on "
+                   f"(taken as discarding {', '.join(t.name for t in trains[:n])})")
+            for t in trains[:n]:
+                corp.trains.remove(t)
+                t.owner = "pool"

@@ -63,7 +63,8 @@ class Replay:
     """Replays a GameRecord under its title's ruleset."""
 
     def __init__(self, record: GameRecord, rules: Optional[Ruleset] = None, *,
-                 check_board: bool = True, stop_at: Optional[int] = None):
+                 check_board: bool = True, stop_at: Optional[int] = None,
+                 check_purity: bool = False):
         self.record = record
         if rules is None:
             if not record.title:
@@ -72,6 +73,11 @@ class Replay:
         self.rules = rules
         self.check_board = check_board
         self.stop_at = stop_at
+        #: prove that refusals change nothing: snapshot the state before each
+        #: action, compare after a refusal (slow: for tests)
+        self.check_purity = check_purity
+        self.refusals: list = []        # (action, round kind) of each refusal seen
+        self.impure: list = []          # (action, kind, rule, what changed) of refusals that changed the state
         self.after_action = None   # optional callback(game, action), for traces
         self.before_action = None  # optional callback(game, action): the round that takes it
 
@@ -103,14 +109,25 @@ class Replay:
             if isinstance(action, RoundMarker):
                 self.round_marker(action)
                 continue
+            before = None
             try:
                 self.close_rounds_before(action)
                 if g.finished:
                     continue
                 if self.before_action is not None:
                     self.before_action(g, action)
+                kind = g.round.kind
+                g.round.prepare(action)
+                before = self._snapshot() if self.check_purity else None
                 g.round.process(action)
             except RuleViolation as v:
+                if before is not None:
+                    self.refusals.append((action, kind, v.rule))
+                    after = self._snapshot()
+                    if after != before:
+                        from .snapshot import snapshot_diff
+                        self.impure.append((action, kind, v.rule,
+                                            snapshot_diff(before, after)[:3]))
                 g.flag(v.rule, v.message, v.severity)
             except Exception as exc:  # a bug of ours must not hide the rest of the report
                 g.flag("internal.error",
@@ -125,6 +142,10 @@ class Replay:
         return self.result(count)
 
     # ------------------------------------------------------------------
+
+    def _snapshot(self):
+        from .snapshot import state_snapshot
+        return state_snapshot(self.game)
 
     def start_next_round(self):
         g = self.game

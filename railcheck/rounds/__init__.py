@@ -21,6 +21,11 @@ class Round:
     def start(self):
         """Called once when the round begins (after the previous one ended)."""
 
+    def prepare(self, action):
+        """Put the round where the record says ``action`` stands (whose turn
+        it is), as the record implies.  What the action itself does is
+        checked by :meth:`process`, which changes nothing when it refuses."""
+
     def process(self, action):
         raise NotImplementedError
 

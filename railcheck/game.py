@@ -237,8 +237,25 @@ class Game:
         sold = 100 - corp.percent_of("ipo")
         if sold >= corp.spec.float_percent:
             corp.floated = True
-            if self.rules.stock.get("capitalization", "full") == "full":
-                self.pay_from_bank(corp, corp.par.price * 10)
+            self.pay_from_bank(corp, self.capital_on_float(corp))
+
+    def capital_on_float(self, corp: Corporation) -> int:
+        """What the treasury receives when the company floats (ruleset
+        ``stock.capitalization``): ``full`` is par for every share of the
+        company (10 x par for 10-share companies, 5 x par for 5-share ones);
+        ``incremental`` nothing (the IPO's sales were paid to the company as
+        they were made, see :meth:`ipo_payee`)."""
+        mode = self.rules.stock.get("capitalization", "full")
+        if mode == "full":
+            return corp.par.price * (100 // corp.share_percent)
+        return 0
+
+    def ipo_payee(self, corp: Corporation):
+        """Who is paid for a share bought from the IPO: the bank (full
+        capitalisation) or the company (incremental)."""
+        if self.rules.stock.get("capitalization", "full") == "incremental":
+            return corp
+        return self.bank
 
     # ------------------------------------------------------------------
     # trains and phases
@@ -270,7 +287,12 @@ class Game:
         return [t for t in self.trains if t.owner == "pool"]
 
     def train_limit(self, corp: Corporation) -> int:
-        return self.phase.train_limit
+        """The phase's train limit for the company's kind (a phase may give
+        one number for all, or one per kind: ``{major: 4, minor: 2}``)."""
+        limit = self.phase.train_limit
+        if isinstance(limit, dict):
+            return int(limit.get(corp.kind, limit.get("major", 0)))
+        return limit
 
     def on_train_bought(self, train: Train):
         """A train left the depot for the first time: phase changes, rusting, events."""
@@ -280,9 +302,14 @@ class Game:
         for event in train.spec.events:
             self.run_event(event, train)
 
+    #: what a train's or a phase's ``events`` may name: name -> Game method
+    EVENTS = {"close_companies": "close_all_companies"}
+
     def change_phase(self, index: int):
         self.phase_index = index
         name = self.phase.name
+        for event in self.phase.extra.get("events", []) or []:
+            self.run_event(event)
         for t in self.trains:
             if t.spec.rusts_on == name and t.owner not in ("depot", None):
                 owner = t.owner
@@ -293,10 +320,19 @@ class Game:
                 t.obsolete = True
 
 
-    def run_event(self, event: str, train: Train):
-        if event == "close_companies":
-            for company in self.companies.values():
-                self.close_company(company)
+    def run_event(self, event: str, train: Optional[Train] = None):
+        """Carry out an event a train's first purchase or a phase brings; a
+        title adds its own by extending ``EVENTS`` in a subclass or its
+        ``Title.on_event`` hook."""
+        handler = self.EVENTS.get(event)
+        if handler is not None:
+            getattr(self, handler)(train)
+        else:
+            self.title.on_event(event, train)
+
+    def close_all_companies(self, train=None):
+        for company in self.companies.values():
+            self.close_company(company)
 
     def pay_private_income(self):
         """Every owned, open private pays its income from the bank to its

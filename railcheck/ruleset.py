@@ -228,7 +228,7 @@ class PhaseSpec:
     name: str
     on: Optional[str]
     tiles: list[str]
-    train_limit: int
+    train_limit: "int | dict[str, int]"   # one number, or one per company kind
     operating_rounds: int
     company_buy: bool
     extra: dict = field(default_factory=dict)
@@ -376,7 +376,7 @@ class Ruleset:
             self.phases.append(PhaseSpec(
                 name=str(c.get(ph, "name", p, str)), on=_opt_str(ph.get("on")),
                 tiles=list(c.get(ph, "tiles", p, list)),
-                train_limit=c.get(ph, "train_limit", p, int),
+                train_limit=_train_limit(c, ph, p),
                 operating_rounds=c.get(ph, "operating_rounds", p, int),
                 company_buy=bool(ph.get("company_buy", False)),
                 extra={k: v for k, v in ph.items() if k not in (
@@ -411,6 +411,16 @@ class Ruleset:
 
     def option(self, name: str) -> bool:
         return name in self.options
+
+
+def _train_limit(c: "_Checker", ph: dict, p: str):
+    """A phase's train limit: one number, or one per company kind."""
+    value = ph.get("train_limit")
+    if isinstance(value, dict):
+        for kind, n in value.items():
+            c.check(n, f"{p}.train_limit.{kind}", int)
+        return {str(k): v for k, v in value.items()}
+    return c.get(ph, "train_limit", p, int)
 
 
 def _opt_str(v):

@@ -103,6 +103,12 @@ class Corporation:
         return self.spec.sym
 
     @property
+    def kind(self) -> str:
+        """major, minor, state ... (ruleset ``kind``; train limits and
+        rules may differ by kind)."""
+        return str(self.spec.extra.get("kind", "major"))
+
+    @property
     def ipoed(self) -> bool:
         return self.par is not None
 

@@ -495,3 +495,48 @@ def test_corpus_game_replays(board_data, path):
     assert res3.failures == [] and res3.routes_matched == res3.routes
 
 
+
+
+# --------------------------------------------------------------------------
+# train reach models behind one interface (railcheck/board/reach.py)
+
+def test_reach_from_a_ruleset_distance():
+    from railcheck.board.reach import Reach
+    assert Reach.from_distance(4) == Reach("stops", stops=4)
+    assert Reach.from_distance(None).kind == "unlimited"
+    assert Reach.from_distance({"cities": 3, "towns": 2}) == Reach("n+m", cities=3, towns=2)
+    assert Reach.from_distance({"hexes": 2}, gauge="broad") == Reach("hexes", hexes=2,
+                                                                      gauge="broad")
+    for bad in ({"cities": "3"}, {"miles": 2}, "4", True):
+        with pytest.raises(ValueError):
+            Reach.from_distance(bad)
+    with pytest.raises(ValueError):
+        Reach.from_distance(2, gauge="metre")
+
+
+def test_n_plus_m_reach_counts_cities_and_towns():
+    from railcheck.board.reach import Reach
+    r = Reach.from_distance({"cities": 2, "towns": 1})
+    assert r.problem(["city", "city", "town"]) is None
+    assert r.problem(["city", "town", "town"]) is None      # a town takes the unused city's place
+    assert r.problem(["city", "city", "offboard"]) == \
+        "visits 3 cities or off-board areas but may visit only 2 (a 2+1 train)"
+    assert "visits 2 cities and 2 towns" in r.problem(["city", "city", "town", "town"])
+
+
+def test_routes_with_n_plus_m_and_hex_trains(line):
+    # a 1+1 train cannot run two cities; a 2+0 can
+    with pytest.raises(RuleViolation) as e:
+        line.revenue_of_routes("PRR", [route("X", "H10", "H12")], "yellow",
+                               {"X": {"cities": 1, "towns": 1}})
+    assert e.value.rule == "route.distance"
+    assert "train X (H10-H12) visits 2 cities or off-board areas but may visit only 1" \
+        in e.value.message
+    assert line.revenue_of_routes("PRR", [route("X", "H10", "H12")], "yellow",
+                                  {"X": {"cities": 2, "towns": 0}}) == (30, [30])
+    # H4 to H10 passes H6 and H8: three hexes entered
+    run = [route("H", "H4", "H10", path=[["H4", "H6", "H8", "H10"]])]
+    with pytest.raises(RuleViolation) as e:
+        line.revenue_of_routes("PRR", run, "yellow", {"H": {"hexes": 2}})
+    assert "runs through 3 hexes but may run only 2" in e.value.message
+    assert line.revenue_of_routes("PRR", run, "yellow", {"H": {"hexes": 3}}) == (40, [40])

@@ -18,6 +18,7 @@ import itertools
 from typing import Optional
 
 from ..findings import RuleViolation
+from .reach import Reach
 from .tiles import NODE_BASE, revenue_for_phase
 
 #: candidate stretches examined per pair of consecutive stops, and in all
@@ -51,6 +52,16 @@ def _stops_text(r: _Route) -> str:
 
 
 def _distance(route, distances: dict):
+    """The reach of the route's train (``distances`` maps a train type to its
+    :class:`~railcheck.board.reach.Reach`, or to the ruleset's ``distance``)."""
+    return _as_reach(_lookup(route, distances))
+
+
+def _as_reach(value) -> Reach:
+    return value if isinstance(value, Reach) else Reach.from_distance(value)
+
+
+def _lookup(route, distances: dict):
     name = str(route.train)
     if name in distances:
         return distances[name]
@@ -88,9 +99,9 @@ def check_routes(board, corp: str, routes: list, phase_color: str, distances: di
         if n < 2:
             raise RuleViolation("route.too_short", f"{r.label} has {n} stop{'s' * (n != 1)}; "
                                 f"a run needs at least 2")
-        if r.distance is not None and n > r.distance:
+        if r.distance.too_many_stops(n):
             raise RuleViolation("route.distance", f"{r.label} visits {n} stops ({_stops_text(r)}) "
-                                f"but may visit only {r.distance}")
+                                f"but may visit only {r.distance.describe()}")
         runs.append(r)
 
     used: dict = {}   # (hi, edge) -> run using it
@@ -104,6 +115,18 @@ def check_routes(board, corp: str, routes: list, phase_color: str, distances: di
             to_search.append(r)
     if to_search:
         _search(board, corp, to_search, used)
+
+    for r in runs:
+        if r.distance.kind in ("n+m", "hexes"):   # needs the nodes' kinds / the track followed
+            kinds = [board._hexes[hi].nodes[ni].kind for hi, ni in r.nodes]
+            entered = None
+            if r.distance.kind == "hexes":   # hexes touched, the first one not counted
+                touched = {hi for seg in r.segments if seg for hi, _ in seg}
+                touched |= {hi for hi, _ in r.nodes}
+                entered = len(touched) - 1
+            problem = r.distance.problem(kinds, entered)
+            if problem:
+                raise RuleViolation("route.distance", f"{r.label} ({_stops_text(r)}) {problem}")
 
     revenues = []
     for r in runs:

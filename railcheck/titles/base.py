@@ -79,3 +79,9 @@ class Title:
 
     def setup(self):
         """After the game's state is built, before the first round."""
+
+    def on_event(self, event: str, train=None):
+        """An event named by a train or a phase that the shared mechanics do
+        not know (``Game.EVENTS``): the title carries it out."""
+        from ..findings import RuleViolation
+        raise RuleViolation("ruleset.event", f"{self.id} knows no event '{event}'")

@@ -1,0 +1,96 @@
+"""Shared mechanics every title uses: capitalisation by rule, train limits by
+company kind, the events of trains and phases."""
+
+import copy
+
+import pytest
+
+from railcheck.findings import RuleViolation
+from railcheck.game import Game
+from railcheck.ruleset import Ruleset, _resolve
+
+
+def rules_1830(**patch):
+    data, marks = _resolve("1830")
+    data = copy.deepcopy(data)
+    for key, value in patch.items():
+        data[key] = value(data[key]) if callable(value) else value
+    return Ruleset("1830", data, marks, [])
+
+
+def float_corp(g, sym, par_price, sold_percent):
+    corp = g.corporations[sym]
+    corp.par = g.market.par_cell(par_price)
+    g.place_price(corp, corp.par)
+    for cert in corp.certs:
+        if sold_percent <= 0:
+            break
+        cert.owner = g.players[0]
+        sold_percent -= cert.percent
+    g.check_float(corp)
+    return corp
+
+
+def test_full_capitalisation_is_par_for_every_share():
+    g = Game(rules_1830(), ["A", "B", "C"], check_board=False)
+    bank = g.bank.cash
+    corp = float_corp(g, "PRR", 100, 60)
+    assert corp.floated and corp.cash == 1000 and g.bank.cash == bank - 1000
+
+
+def test_a_five_share_company_gets_five_times_par():
+    def five_shares(corps):
+        corps = copy.deepcopy(corps)
+        corps[0]["shares"] = [40, 20, 20, 20]
+        return corps
+    g = Game(rules_1830(corporations=five_shares), ["A", "B", "C"], check_board=False)
+    corp = float_corp(g, "PRR", 100, 60)
+    assert corp.share_percent == 20
+    assert corp.cash == 500
+
+
+def test_incremental_capitalisation_pays_nothing_on_floating():
+    def incremental(stock):
+        return {**stock, "capitalization": "incremental"}
+    g = Game(rules_1830(stock=incremental), ["A", "B", "C"], check_board=False)
+    corp = float_corp(g, "PRR", 100, 60)
+    assert corp.floated and corp.cash == 0
+    assert g.ipo_payee(corp) is corp
+
+
+def test_train_limit_by_company_kind():
+    def minors(corps):
+        corps = copy.deepcopy(corps)
+        corps[7]["kind"] = "minor"
+        return corps
+
+    def limits(phases):
+        phases = copy.deepcopy(phases)
+        phases[0]["train_limit"] = {"major": 4, "minor": 2}
+        return phases
+    g = Game(rules_1830(corporations=minors, phases=limits), ["A", "B", "C"], check_board=False)
+    assert g.corporations["B&M"].kind == "minor" and g.corporations["PRR"].kind == "major"
+    assert g.train_limit(g.corporations["B&M"]) == 2
+    assert g.train_limit(g.corporations["PRR"]) == 4
+
+
+def test_the_first_five_train_closes_the_privates_through_the_events_registry():
+    g = Game(rules_1830(), ["A", "B", "C"], check_board=False)
+    sv = g.companies["SV"]
+    sv.owner = g.players[0]
+    g.players[0].companies.append(sv)
+    corp = float_corp(g, "PRR", 100, 60)
+    five = next(t for t in g.trains if t.name == "5")
+    g.give_train(five, corp)
+    assert sv.closed and g.phase.name == "5"
+
+
+def test_a_phase_event_unknown_to_the_title_is_refused():
+    def with_event(phases):
+        phases = copy.deepcopy(phases)
+        phases[1]["events"] = ["nationalise"]
+        return phases
+    g = Game(rules_1830(phases=with_event), ["A", "B", "C"], check_board=False)
+    with pytest.raises(RuleViolation) as e:
+        g.change_phase(1)
+    assert (e.value.rule, e.value.message) == ("ruleset.event", "1830 knows no event 'nationalise'")

@@ -10,10 +10,11 @@ from railcheck.loader import load_game
 GAME = Path(__file__).resolve().parent.parent / "examples" / "1830" / "game.18xx"
 
 
-def prefix_until(line_text: str) -> list[str]:
+def prefix_until(line_text: str, occurrence: int = 0) -> list[str]:
     lines = GAME.read_text().split("\n")
     start = lines.index("auction")
-    return ["title: 1830", "players: Alice, Bob, Carol", ""] + lines[start:lines.index(line_text)]
+    at = [i for i, l in enumerate(lines) if l == line_text][occurrence]
+    return ["title: 1830", "players: Alice, Bob, Carol", ""] + lines[start:at]
 
 
 def replay(lines, tmp_path):
@@ -93,3 +94,15 @@ def test_a_stuck_auction_does_not_flood_the_report(tmp_path):
     assert r.findings[2].consequential
     assert r.game.corporations["PRR"].par.price == 67
     assert r.game.player_by_name["Cat"].cash == 600 - 70 - 134
+
+
+def test_a_station_with_no_marker_left_names_the_real_reason(tmp_path):
+    # NYNH placed its second and last marker on E19 (line 246); at its next
+    # turn it lays 9 on D16, and the station step has nothing to do: it passes
+    # by itself.  A station written now is refused for the missing marker, not
+    # as coming "after" a step the company never took.
+    lines = prefix_until("NYNH run 3 G19.1-F20.1-E19 (100) = 100", 1) + ["NYNH token D14"]
+    r = replay(lines, tmp_path)
+    errors = [f for f in r.findings if f.severity == "error"]
+    assert [(f.line, f.rule, f.message) for f in errors] == [
+        (len(lines), "token.none_left", "NYNH has placed all 2 of its station markers")]

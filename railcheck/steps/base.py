@@ -62,9 +62,12 @@ class Step:
     # ------------------------------------------------------------------
 
     def refuse_after(self, turn) -> None:
-        """Refuse an action of this step when the turn is already past it."""
+        """Refuse an action of this step when the company's own actions took
+        its turn past it.  A step the turn passed over by itself (it had
+        nothing to do then) is not "done": the action goes on to the step's
+        own checks, which name the real reason (no marker left, no money...)."""
         idx = self.round.step_index(self)
-        if self.blocking and turn.step > idx:
+        if self.blocking and turn.step > idx and turn.explicit_step > idx:
             raise RuleViolation("or.step_order",
                                 f"{turn.corp.sym} cannot {self.verb} after "
                                 f"{self.round.step_name(turn.step)}")

@@ -7,6 +7,7 @@ change phases, close privates, end the game.  Money is always an int.
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from .findings import ERROR, Finding, RuleViolation
@@ -60,6 +61,9 @@ class Game:
         self.bank_broken = False
         #: hexes that received a tile (terrain is paid on the first lay only)
         self.laid_hexes: set = set()
+        #: hex -> (line, tile, rotation) of a lay whose rotation was guessed
+        #: among several (later findings about the hex point back to it)
+        self.guessed_rotations: dict = {}
         self.current_action = None
         self.priority: Player = self.players[0]
         #: the order players take turns in (seating order unless a title re-deals it)
@@ -118,8 +122,20 @@ class Game:
     # ------------------------------------------------------------------
     # findings
 
+    def with_guesses(self, message: str) -> str:
+        """A finding's message, with a pointer to a guessed tile rotation on
+        a hex it names."""
+        for hx, (line, tile, rotation) in self.guessed_rotations.items():
+            if re.search(rf"\b{re.escape(hx)}\b", message):
+                where = f" at line {line}" if line else ""
+                message += (f" (the rotation of tile {tile} on {hx} was not written{where}; "
+                            f"rotation {rotation} was taken)")
+        return message
+
     def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
         """Record a finding about the current action (the action goes on)."""
+        if self.guessed_rotations and severity == ERROR:
+            message = self.with_guesses(message)
         action = action if action is not None else self.current_action
         f = Finding(severity=severity, rule=rule, message=message)
         if action is not None:

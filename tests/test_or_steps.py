@@ -106,3 +106,18 @@ def test_a_station_with_no_marker_left_names_the_real_reason(tmp_path):
     errors = [f for f in r.findings if f.severity == "error"]
     assert [(f.line, f.rule, f.message) for f in errors] == [
         (len(lines), "token.none_left", "NYNH has placed all 2 of its station markers")]
+
+
+def test_a_guessed_rotation_is_said_and_later_findings_point_to_it(tmp_path):
+    lines = GAME.read_text().split("\n")
+    at = lines.index("PRR lay 59 H18 r5")
+    lines[at] = "PRR lay 59 H18"          # rotation left out: 59 fits H18 two ways
+    r = replay(lines, tmp_path)
+    info = [f for f in r.findings if f.rule == "tile.rotation_guessed"]
+    assert [(f.line, f.severity) for f in info] == [(at + 1, "info")]
+    assert info[0].message == ("the rotation of tile 59 on H18 is not written and it fits in "
+                               "rotations 1, 5; rotation 1 is taken (write it, e.g. '59 H18 r1')")
+    first = next(f for f in r.findings if f.severity == "error")
+    assert (first.line, first.rule) == (at + 2, "token.reach")
+    assert first.message.endswith("(the rotation of tile 59 on H18 was not written at line "
+                                  f"{at + 1}; rotation 1 was taken)")

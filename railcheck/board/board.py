@@ -536,9 +536,10 @@ class Board:
                 raise RuleViolation(rule, f"no rotation of {what} fits {h.coord}: {detail}")
             rotation, mapping = legal[0]
             if len(legal) > 1:
-                warning = ("tile.rotation_ambiguous",
-                           f"{what} fits {h.coord} in rotations "
-                           f"{', '.join(str(r) for r, _ in legal)}; rotation {rotation} used")
+                warning = ("tile.rotation_guessed",
+                           f"the rotation of {what} on {h.coord} is not written and it fits "
+                           f"in rotations {', '.join(str(r) for r, _ in legal)}; rotation "
+                           f"{rotation} is taken (write it, e.g. '{name} {h.coord} r{rotation}')")
         return LayPlan(h, t, name, rotation, mapping, tile_copy, warning, old.cost)
 
     def apply_lay(self, plan: "LayPlan") -> tuple[int, int]:

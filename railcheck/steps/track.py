@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..actions import LayTile
-from ..findings import RuleViolation
+from ..findings import INFO, RuleViolation
 from .base import Step
 
 
@@ -93,8 +93,13 @@ class TrackStep(Step):
         g = self.game
         if plan.board_plan is not None:
             _, rotation = g.board.apply_lay(plan.board_plan)
+            for rule, message in g.board.pop_warnings():
+                g.flag(rule, message, INFO)
             if action.rotation is None:
                 action.rotation = rotation
+                if plan.board_plan.warning is not None:
+                    # a later finding on this hex points back to the guess
+                    g.guessed_rotations[action.hex] = (action.line, action.tile, rotation)
         g.laid_hexes.add(action.hex)
         g.transfer(turn.corp, g.bank, plan.cost)
         special = plan.special

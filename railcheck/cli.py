@@ -431,13 +431,22 @@ def _tidy_for_notation(record):
 
 @main.group()
 def rules():
-    """The rulesets railcheck knows."""
+    """The rulesets railcheck knows, and the rule ids of its findings."""
 
 
 @rules.command(name="list")
-def rules_list():
-    """List the titles with a ruleset."""
+@click.option("--ids", is_flag=True, help="List the rule ids that findings use, with a "
+              "one-line summary (see 'railcheck rules explain RULE').")
+def rules_list(ids):
+    """List the titles with a ruleset (or, with --ids, the rule ids)."""
     from tabulate import tabulate
+
+    if ids:
+        from .rule_catalogue import RULES
+        width = max(len(r.id) for r in RULES)
+        for r in sorted(RULES, key=lambda r: r.id):
+            click.echo(f"{r.id:<{width}}  {r.summary}")
+        return
     from .ruleset import known_titles, load_ruleset
 
     rows = []
@@ -447,9 +456,23 @@ def rules_list():
             rows.append([title, r.full_name, f"{r.min_players}-{r.max_players}",
                          r.extends or "-"])
     except InputError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        _fail(str(exc))
     click.echo(tabulate(rows, headers=["title", "name", "players", "extends"], disable_numparse=True))
+
+
+@rules.command(name="explain")
+@click.argument("rule_id", metavar="RULE")
+def rules_explain(rule_id):
+    """Explain a rule id of the findings: what it means, where it comes from
+    in the published rules, and an example."""
+    from .findings import did_you_mean
+    from .rule_catalogue import CATALOGUE, explain
+
+    rule = CATALOGUE.get(rule_id.strip().strip("[]"))
+    if rule is None:
+        _fail(f"no rule '{rule_id}'{did_you_mean(rule_id, CATALOGUE)}; "
+              f"'railcheck rules list --ids' lists them")
+    _echo(explain(rule))
 
 
 @rules.command(name="show")

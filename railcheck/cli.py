@@ -28,6 +28,14 @@ def _use_color(flag) -> bool:
     return sys.stdout.isatty()
 
 
+def _show_progress(n_files: int) -> bool:
+    """A progress counter (on standard error) for several files, with any
+    format and --quiet, but only when both outputs are a terminal and not in
+    CI."""
+    return (n_files > 1 and sys.stderr.isatty() and sys.stdout.isatty()
+            and not os.environ.get("CI"))
+
+
 def check_file(path: str, check_board: bool = True, keep_game: bool = True):
     """Validate one file ('-': standard input); never raises (errors become
     part of the report)."""
@@ -244,8 +252,7 @@ def validate(paths, fmt, jobs, fail_on, quiet, standings, show_all, max_findings
         else:
             chunks.append(text)
 
-    progress = (sys.stderr.isatty() and sys.stdout.isatty() and not os.environ.get("CI")
-                and len(files) > 1)
+    progress = _show_progress(len(files))
     reports = run_checks(files, jobs=jobs, board=not no_board, progress=progress,
                          on_report=on_report)
     for e in missing:

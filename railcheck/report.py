@@ -348,10 +348,10 @@ def render_score(rep: FileReport) -> str:
     errors = [f for f in rep.findings if f.severity == ERROR]
     if errors:
         n = len(errors)
-        out += (f"note: the game has {n} illegal action{'s' if n != 1 else ''} (the first: "
-                f"{finding_line(rep.path, errors[0])}); these standings are those of the "
-                f"replay, which skipped {'them' if n != 1 else 'it'} — see "
-                f"'railcheck validate {rep.path}'\n")
+        out += (f"note: this game has {n} illegal action{'s' if n != 1 else ''}: these "
+                f"standings are those of the replay, not a legal result "
+                f"('railcheck validate' lists {'them' if n != 1 else 'it'}); the first:\n"
+                f"{finding_line(rep.path, errors[0])}\n")
     return out
 
 

@@ -1,8 +1,10 @@
 """The railcheck command line.
 
 Exit codes (all commands): 0 = everything legal, 1 = findings (errors, or
-warnings with ``--fail-on warning``), 2 = usage error or a file that could
-not be read or parsed.  Heavy modules are imported lazily so that start-up
+warnings with ``--fail-on warning``), 2 = usage error, a file that could not
+be read or parsed, an export of an unsupported title (unless
+``--skip-unsupported``), or an output railcheck refuses to write (see
+railcheck/outputs.py).  Heavy modules are imported lazily so that start-up
 stays fast.
 """
 

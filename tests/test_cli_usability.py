@@ -4,7 +4,6 @@ the finding form, folded consequential findings, CI outputs of one run,
 standard input, ``show --at``, ``score`` of an illegal game."""
 
 import json
-import os
 import re
 import shutil
 import subprocess

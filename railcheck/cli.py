@@ -324,7 +324,7 @@ def import_cmd(path, output, force, rounds, no_ids, rename):
     Each line keeps the export's action id as a trailing #@ID comment."""
     from .engine import Replay
     from .importer import import_export
-    from .loader import STDIN, STDIN_NAME, read_text, _check_title
+    from .loader import STDIN, STDIN_NAME, is_export, read_text, _check_title
     from .notation import write_game
 
     if output:
@@ -332,6 +332,9 @@ def import_cmd(path, output, force, rounds, no_ids, rename):
     name = STDIN_NAME if path == STDIN else path
     try:
         text = read_text(path)
+        if not is_export(name, text):
+            _fail(f"{name}: not an 18xx.games export (JSON starting with '{{'); a notation "
+                  f"file needs no import: 'railcheck validate {path}' reads it")
         record, _ = import_export(text, name)
         _check_title(record, name)
         # a replay resolves what the export names by id (share sources, train sellers)

@@ -477,3 +477,11 @@ def test_header_result_warning_carries_its_line(tmp_path):
     assert res.exit_code == 0
     assert re.search(rf"^{re.escape(str(path))}:{line}:1: warning \[score.site_differs\] ",
                      res.output, re.M)
+
+
+def test_import_of_a_notation_file():
+    res = run("import", EXAMPLE)
+    assert res.exit_code == 2
+    assert res.output == (f"error: {EXAMPLE}: not an 18xx.games export (JSON starting with "
+                          f"'{{'); a notation file needs no import: 'railcheck validate "
+                          f"{EXAMPLE}' reads it\n")

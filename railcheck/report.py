@@ -263,10 +263,23 @@ class TextReporter:
         return ("\n".join(out) + "\n") if out else ""
 
     def summary(self, reports: list[FileReport], seconds: Optional[float] = None) -> str:
-        """The closing lines: counts (for several files) and what was left out."""
+        """The closing lines: what was left out, then (for several files) the
+        counts, always the last line."""
         style, o = self.style, self.o
         lines = []
+        if self.folded:
+            lines.append(f"{self.folded} finding{'s' if self.folded != 1 else ''} that follow"
+                         f"{'s' if self.folded == 1 else ''} from earlier ones "
+                         f"{'was' if self.folded == 1 else 'were'} folded (--all to show)")
+        if self.hidden:
+            lines.append(f"{self.hidden} more finding{'s' if self.hidden != 1 else ''} not "
+                         f"shown (--max-findings {o.max_findings})")
         if not o.single:
+            unchecked = sum(1 for r in reports if r.result is not None and not r.board_checked)
+            if unchecked:
+                lines.append(f"the map (tile lays, stations, routes) was not checked in "
+                             f"{unchecked} hand-written log{'s' if unchecked != 1 else ''} "
+                             f"(--no-board)")
             c = summary_counts(reports)
             parts = [f"{c['legal']} legal", f"{c['with_findings']} with findings"]
             if c["unsupported"]:
@@ -277,18 +290,6 @@ class TextReporter:
             if seconds is not None:
                 text += f" in {seconds:.2f} s"
             lines.append(style.bold(text))
-            unchecked = sum(1 for r in reports if r.result is not None and not r.board_checked)
-            if unchecked:
-                lines.append(f"the map (tile lays, stations, routes) was not checked in "
-                             f"{unchecked} hand-written log{'s' if unchecked != 1 else ''} "
-                             f"(--no-board)")
-        if self.folded:
-            lines.append(f"{self.folded} finding{'s' if self.folded != 1 else ''} that follow"
-                         f"{'s' if self.folded == 1 else ''} from earlier ones "
-                         f"{'was' if self.folded == 1 else 'were'} folded (--all to show)")
-        if self.hidden:
-            lines.append(f"{self.hidden} more finding{'s' if self.hidden != 1 else ''} not "
-                         f"shown (--max-findings {o.max_findings})")
         return ("\n".join(lines) + "\n") if lines else ""
 
 

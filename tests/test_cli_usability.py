@@ -485,3 +485,12 @@ def test_import_of_a_notation_file():
     assert res.output == (f"error: {EXAMPLE}: not an 18xx.games export (JSON starting with "
                           f"'{{'); a notation file needs no import: 'railcheck validate "
                           f"{EXAMPLE}' reads it\n")
+
+
+def test_counts_are_the_last_line_of_a_folder_run(illegal):
+    res = run("validate", "-q", "--max-findings", "2", GAME, illegal)
+    lines = res.output.splitlines()
+    assert lines[-3:-1] == ["82 findings that follow from earlier ones were folded (--all to show)",
+                            "4 more findings not shown (--max-findings 2)"]
+    assert re.fullmatch(r"2 files: 1 legal, 1 with findings, 0 unreadable in \d+\.\d\d s",
+                        lines[-1])

@@ -1,8 +1,10 @@
 """The railcheck command line.
 
 Exit codes (all commands): 0 = everything legal, 1 = findings (errors, or
-warnings with ``--fail-on warning``), 2 = usage error or a file that could
-not be read or parsed.  Heavy modules are imported lazily so that start-up
+warnings with ``--fail-on warning``), 2 = usage error, a file that could not
+be read or parsed, an export of an unsupported title (unless
+``--skip-unsupported``), or an output railcheck refuses to write (see
+railcheck/outputs.py).  Heavy modules are imported lazily so that start-up
 stays fast.
 """
 
@@ -15,6 +17,7 @@ import time
 import click
 
 from .findings import InputError
+from .position import AT_HELP
 
 FORMATS = ["text", "json", "junit", "github"]
 
@@ -27,32 +30,60 @@ def _use_color(flag) -> bool:
     return sys.stdout.isatty()
 
 
+def _show_progress(n_files: int) -> bool:
+    """A progress counter (on standard error) for several files, with any
+    format and --quiet, but only when both outputs are a terminal and not in
+    CI."""
+    return (n_files > 1 and sys.stderr.isatty() and sys.stdout.isatty()
+            and not os.environ.get("CI"))
+
+
 def check_file(path: str, check_board: bool = True, keep_game: bool = True):
-    """Validate one file; never raises (errors become part of the report)."""
+    """Validate one file ('-': standard input); never raises (errors become
+    part of the report)."""
     from .engine import Replay
-    from .loader import load_game
+    from .loader import STDIN, STDIN_NAME, UnsupportedTitle, load_game
     from .report import FileReport
 
     start = time.perf_counter()
-    rep = FileReport(path=path)
+    rep = FileReport(path=STDIN_NAME if path == STDIN else path)
     try:
         record, read_findings = load_game(path)
         rep.read_findings = read_findings
         # an export's passes follow the site's steps, which depend on the map:
         # exports are always replayed with it
         board = check_board or record.from_export
+        rep.board_checked = board
         rep.result = Replay(record, check_board=board).run()
+        _locate_header_findings(record, rep.result.findings)
         if not keep_game:
             rep.result.game = None
+    except UnsupportedTitle as exc:
+        rep.error = exc
+        rep.unsupported = True
     except InputError as exc:
         rep.error = exc
     except RecursionError:
-        rep.error = InputError("input nested too deeply to read", path=path)
+        rep.error = InputError("input nested too deeply to read", path=rep.path)
     except Exception as exc:  # never a traceback for the user
         rep.error = InputError(f"internal error while checking this file "
-                               f"({type(exc).__name__}: {exc}); please report it", path=path)
+                               f"({type(exc).__name__}: {exc}); please report it", path=rep.path)
     rep.seconds = time.perf_counter() - start
     return rep
+
+
+#: whole-game findings that compare with a header tag of the notation
+_HEADER_RULES = {"score.site_differs": "result", "score.end_differs": "end"}
+
+
+def _locate_header_findings(record, findings):
+    """A finding about the header's ``result:`` or ``end:`` gets its line."""
+    for f in findings:
+        tag = _HEADER_RULES.get(f.rule)
+        if tag and f.line is None and f.action_id is None:
+            loc = record.tag_locations.get(tag)
+            if loc:
+                f.line, f.column = loc
 
 
 def _check_one_for_pool(args):
@@ -60,7 +91,21 @@ def _check_one_for_pool(args):
     return check_file(path, board, keep_game=False)
 
 
-def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool):
+def _rebuild_error(rep):
+    """An exception's str() does not survive pickling: rebuild it."""
+    e = rep.error
+    if e is not None:
+        rep.error = type(e)(e.bare, path=e.path, line=e.line, column=e.column,
+                            context=e.context)
+    return rep
+
+
+def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool,
+               on_report=None):
+    """Check ``files`` (in parallel with ``jobs`` > 1); ``on_report(rep)`` is
+    called as each file is done, in the order of ``files``.  ``progress``
+    draws a counter on standard error (cleared before each report is printed
+    and at the end)."""
     reports = []
     total = len(files)
 
@@ -72,35 +117,65 @@ def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool):
             sys.stderr.write(f"\r\x1b[K[{bar}] {i}/{total} {path[-50:]}")
             sys.stderr.flush()
 
-    if jobs > 1 and total > 1:
+    def done(i, rep):
+        reports.append(rep)
+        if on_report is not None:
+            if progress:
+                sys.stderr.write("\r\x1b[K")
+                sys.stderr.flush()
+            on_report(rep)
+        tick(i, rep.path)
+
+    # standard input is read here, not in a worker
+    parallel = jobs > 1 and total > 1 and "-" not in files
+    if parallel:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for i, rep in enumerate(pool.map(_check_one_for_pool, [(f, board) for f in files],
                                              chunksize=max(1, total // (jobs * 8))), 1):
-                e = rep.error
-                if e is not None:  # an exception's str() does not survive pickling: rebuild it
-                    rep.error = InputError(e.bare, path=e.path, line=e.line, column=e.column,
-                                           context=e.context)
-                reports.append(rep)
-                tick(i, rep.path)
+                done(i, _rebuild_error(rep))
     else:
         for i, f in enumerate(files, 1):
-            tick(i, f)
-            reports.append(check_file(f, board, keep_game=total == 1))
+            tick(i - 1, f)
+            done(i, check_file(f, board, keep_game=total == 1))
     if progress:
         sys.stderr.write("\r\x1b[K")
         sys.stderr.flush()
     return reports
 
 
-def exit_code(reports, fail_on: str) -> int:
-    if any(r.error is not None for r in reports):
+def exit_code(reports, fail_on: str, skip_unsupported: bool = False) -> int:
+    if any(r.error is not None and not (r.unsupported and skip_unsupported) for r in reports):
         return 2
     for r in reports:
         for f in r.findings:
             if f.severity == "error" or (fail_on == "warning" and f.severity == "warning"):
                 return 1
     return 0
+
+
+def _fail(message: str):
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+def _check_outputs(inputs, force, *outputs):
+    """Apply the output rule (railcheck/outputs.py) to (path, what) pairs;
+    exits 2 with the reason."""
+    from .outputs import OutputRefused, check_output
+    given = [(p, w) for p, w in outputs if p]
+    for k, (path, what) in enumerate(given):
+        try:
+            check_output(path, inputs, force=force, what=what, others=given[:k])
+        except OutputRefused as exc:
+            _fail(str(exc))
+
+
+def _write(path, text):
+    from .outputs import write_output
+    problem = write_output(path, text)
+    if problem:
+        _fail(problem)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -121,7 +196,17 @@ def main():
               help="Validate files in this many parallel processes.")
 @click.option("--fail-on", type=click.Choice(["error", "warning"]), default="error",
               show_default=True, help="Which findings make the exit code 1.")
-@click.option("--quiet", "-q", is_flag=True, help="Findings and summary only: no tables.")
+@click.option("--quiet", "-q", is_flag=True, help="Findings and summary only: no tables, "
+              "and no line for a legal game when there are several files.")
+@click.option("--standings", "standings", flag_value=True, default=None,
+              help="Print the standings and company tables of every game (by default "
+                   "only for a single file).")
+@click.option("--all", "show_all", is_flag=True, help="Show the findings that follow from an "
+              "earlier one in full (by default they are folded under it).")
+@click.option("--max-findings", type=click.IntRange(0, None), default=None, metavar="N",
+              help="Print at most N findings in the text report (the rest are counted).")
+@click.option("--skip-unsupported", is_flag=True, help="An 18xx.games export of a title "
+              "railcheck has no ruleset for is reported, but does not fail the run.")
 @click.option("--color/--no-color", default=None, help="Colour the text report "
               "(default: only on a terminal, never with NO_COLOR or CI set).")
 @click.option("--no-board", is_flag=True, help="Skip the map checks (tile lays, stations, "
@@ -129,50 +214,80 @@ def main():
               "always replayed with the map, since the site's order of steps depends on it.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write the report to this file instead of standard output.")
-def validate(paths, fmt, jobs, fail_on, quiet, color, no_board, output):
-    """Replay game logs (files or folders) and report illegal actions.
+@click.option("--junit", "junit", type=click.Path(dir_okay=False), default=None,
+              metavar="FILE", help="Also write a JUnit XML report to FILE (with any --format).")
+@click.option("--force", is_flag=True, help="Replace --output / --junit files that exist "
+              "(never a game log).")
+def validate(paths, fmt, jobs, fail_on, quiet, standings, show_all, max_findings,
+             skip_unsupported, color, no_board, output, junit, force):
+    """Replay game logs (files or folders; '-' reads one game from standard
+    input) and report illegal actions.
 
-    Folders are searched for *.18xx and *.json files.  Exit 0 when every
-    game is legal, 1 when any has findings, 2 when a file cannot be read."""
+    Folders are searched for *.18xx and *.json files.  Findings are printed as
+    each file is checked, then a summary.  Exit 0 when every game is legal, 1
+    when any has findings, 2 when a file cannot be read (or is of an
+    unsupported title, unless --skip-unsupported)."""
     from .loader import collect_paths
-    from .report import FileReport, render_github, render_json, render_junit, render_text
+    from .report import (FileReport, TextOptions, TextReporter, render_github, render_json,
+                         render_junit)
 
+    started = time.perf_counter()
     files, missing = collect_paths(paths)
-    progress = (fmt == "text" and sys.stderr.isatty() and not os.environ.get("CI")
-                and len(files) > 1 and not quiet)
-    reports = run_checks(files, jobs=jobs, board=not no_board, progress=progress)
-    reports += [FileReport(path=e.path, error=e) for e in missing]
+    _check_outputs(files, force, (output, "the report"), (junit, "the JUnit report"))
+    n = len(files) + len(missing)
+    use_color = _use_color(color) and output is None and fmt == "text"
+    opts = TextOptions(color=use_color, quiet=quiet, standings=standings, show_all=show_all,
+                       max_findings=max_findings, single=n == 1,
+                       skip_unsupported=skip_unsupported, no_board=no_board)
+    reporter = TextReporter(opts)
+    # click strips colour codes when stdout is not a terminal: --color forces them
+    echo_color = True if (use_color and color) else None
+    stream = fmt == "text" and output is None
+    chunks: list[str] = []
+
+    def on_report(rep):
+        if fmt != "text":
+            return
+        text = reporter.file(rep)
+        if stream:
+            _echo(text, color=echo_color)
+        else:
+            chunks.append(text)
+
+    progress = _show_progress(len(files))
+    reports = run_checks(files, jobs=jobs, board=not no_board, progress=progress,
+                         on_report=on_report)
+    for e in missing:
+        rep = FileReport(path=e.path, error=e)
+        reports.append(rep)
+        on_report(rep)
+    seconds = time.perf_counter() - started
     if fmt == "json":
         text = render_json(reports)
     elif fmt == "junit":
         text = render_junit(reports)
     elif fmt == "github":
-        text = render_github(reports)
+        text = render_github(reports, show_all=show_all, skip_unsupported=skip_unsupported)
     else:
-        text = render_text(reports, color=_use_color(color) and output is None, quiet=quiet)
-    # click strips colour codes when stdout is not a terminal: --color forces them
-    color = bool(color) and fmt == "text" and output is None
-    if output and any(os.path.exists(f) and os.path.exists(output)
-                      and os.path.samefile(f, output) for f in files):
-        click.echo(f"error: refusing to write the report over the game log {output}", err=True)
-        sys.exit(2)
-    _emit(text, output, color=color or None)
-    sys.exit(exit_code(reports, fail_on))
-
-
-def _emit(text: str, output, color=None):
+        text = "".join(chunks) + reporter.summary(reports, seconds if n > 1 else None)
+    if junit:
+        _write(junit, render_junit(reports))
     if output:
-        try:
-            with open(output, "w", encoding="utf-8", errors="replace") as fh:
-                fh.write(text)
-        except OSError as exc:
-            click.echo(f"error: {output}: cannot write the report: {exc.strerror or exc}", err=True)
-            sys.exit(2)
+        _write(output, text)
+    elif fmt == "text":
+        _echo(reporter.summary(reports, seconds if n > 1 else None), color=echo_color)
     else:
-        try:
-            click.echo(text, nl=False, color=color)
-        except UnicodeEncodeError:  # e.g. a file name that is not UTF-8, on a strict stdout
-            click.echo(text.encode("utf-8", "replace").decode("utf-8"), nl=False)
+        _echo(text)
+    sys.exit(exit_code(reports, fail_on, skip_unsupported))
+
+
+def _echo(text: str, color=None):
+    if not text:
+        return
+    try:
+        click.echo(text, nl=False, color=color)
+    except UnicodeEncodeError:  # e.g. a file name that is not UTF-8, on a strict stdout
+        click.echo(text.encode("utf-8", "replace").decode("utf-8"), nl=False)
 
 
 @main.command()
@@ -181,14 +296,15 @@ def _emit(text: str, output, color=None):
               show_default=True)
 @click.option("--no-board", is_flag=True, help="Skip the map checks.")
 def score(path, fmt, no_board):
-    """Print the standings (net worth) at the end of a game log."""
+    """Print the standings (net worth) at the end of a game log ('-': standard
+    input).  Exit 1 when the game has illegal actions (the standings are then
+    those of the replay, which skipped them)."""
     from .report import render_json, render_score
 
     rep = check_file(path, not no_board)
     if rep.error is not None:
-        click.echo(f"error: {rep.error}", err=True)
-        sys.exit(2)
-    _emit(render_json([rep]) if fmt == "json" else render_score(rep), None)
+        _fail(str(rep.error))
+    _echo(render_json([rep]) if fmt == "json" else render_score(rep))
     sys.exit(exit_code([rep], "error"))
 
 
@@ -196,71 +312,94 @@ def score(path, fmt, no_board):
 @click.argument("path")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write the notation here (default: standard output).")
-@click.option("--force", is_flag=True, help="Overwrite --output if it exists.")
+@click.option("--force", is_flag=True, help="Replace --output if it exists (never the export).")
 @click.option("--rounds", is_flag=True, help="Insert round markers (auction, SR 1, OR 1.1 ...).")
 @click.option("--no-ids", is_flag=True, help="Leave out the #@ID action-id comments.")
 @click.option("--rename", multiple=True, metavar="OLD=NEW",
               help="Rename a player, e.g. --rename 'Player 1=Alice' (repeatable).")
 def import_cmd(path, output, force, rounds, no_ids, rename):
-    """Turn an 18xx.games export (JSON) into railcheck notation.
+    """Turn an 18xx.games export (JSON; '-': standard input) into railcheck
+    notation.
 
     Each line keeps the export's action id as a trailing #@ID comment."""
     from .engine import Replay
     from .importer import import_export
-    from .loader import read_text, _check_title
+    from .loader import STDIN, STDIN_NAME, is_export, read_text, _check_title
     from .notation import write_game
 
+    if output:
+        _check_outputs([path], force, (output, "the notation"))
+    name = STDIN_NAME if path == STDIN else path
     try:
         text = read_text(path)
-        record, _ = import_export(text, path)
-        _check_title(record, path)
+        if not is_export(name, text):
+            _fail(f"{name}: not an 18xx.games export (JSON starting with '{{'); a notation "
+                  f"file needs no import: 'railcheck validate {path}' reads it")
+        record, _ = import_export(text, name)
+        _check_title(record, name)
         # a replay resolves what the export names by id (share sources, train sellers)
         replay_ = Replay(record)
         labels = {}
         replay_.before_action = lambda g, a: labels.__setitem__(id(a), g.round.label)
         replay_.run()
     except InputError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        _fail(str(exc))
     _tidy_for_notation(record)
     if rename:
         _rename_players(record, rename)
+    bad = [p for p in record.players if not _writable_name(p)]
+    if bad:
+        _fail(f"{name}: the player name {bad[0]!r} cannot be written in the notation "
+              f"(a name may not hold a double quote or a line break); give it another "
+              f"with --rename '{bad[0]}=NEW NAME'")
     if rounds:
         _insert_round_markers(record, labels)
     if no_ids:
         for a in record.actions:
             a.action_id = None
-    notation = write_game(record)
-    if output is None:
-        click.echo(notation, nl=False)
-        return
-    if os.path.exists(output) and not force:
-        click.echo(f"error: {output} exists; use --force to overwrite it", err=True)
-        sys.exit(2)
-    if os.path.abspath(output) == os.path.abspath(path):
-        click.echo("error: the output would overwrite the export itself", err=True)
-        sys.exit(2)
     try:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(notation)
-    except OSError as exc:
-        click.echo(f"error: {output}: cannot write: {exc.strerror or exc}", err=True)
-        sys.exit(2)
+        notation = write_game(record)
+    except ValueError as exc:
+        _fail(f"{name}: this game cannot be written as notation: {exc}")
+    if output is None:
+        _echo(notation)
+        return
+    _write(output, notation)
     click.echo(f"wrote {len(record.actions)} actions to {output}", err=True)
+
+
+def _writable_name(name: str) -> bool:
+    return bool(name.strip()) and not any(ch in name for ch in '"\r\n')
 
 
 def _rename_players(record, pairs):
     mapping = {}
     for pair in pairs:
         old, sep, new = pair.partition("=")
-        if not sep or not old.strip() or not new.strip():
+        old, new = old.strip(), new.strip()
+        if not sep or not old or not new:
             raise click.BadParameter(f"expected OLD=NEW, got {pair!r}", param_hint="--rename")
-        mapping[old.strip()] = new.strip()
+        if not _writable_name(new):
+            raise click.BadParameter(f"{new!r} cannot be written in the notation: a name may "
+                                     f"not hold a double quote or a line break",
+                                     param_hint="--rename")
+        if old in mapping and mapping[old] != new:
+            raise click.BadParameter(f"{old!r} is renamed twice ({mapping[old]!r} and "
+                                     f"{new!r})", param_hint="--rename")
+        mapping[old] = new
     unknown = [o for o in mapping if o not in record.players]
     if unknown:
         raise click.BadParameter(f"no player named {unknown[0]!r} in this game (players: "
                                  f"{', '.join(record.players)})", param_hint="--rename")
-    record.players = [mapping.get(p, p) for p in record.players]
+    renamed = [mapping.get(p, p) for p in record.players]
+    seen = {}
+    for before, after in zip(record.players, renamed):
+        if after.casefold() in seen:
+            raise click.BadParameter(
+                f"two players would be called {after!r} ({seen[after.casefold()]!r} and "
+                f"{before!r}); each player needs a name of their own", param_hint="--rename")
+        seen[after.casefold()] = before
+    record.players = renamed
     for a in record.actions:
         if a.actor in mapping:
             a.actor = mapping[a.actor]
@@ -304,13 +443,22 @@ def _tidy_for_notation(record):
 
 @main.group()
 def rules():
-    """The rulesets railcheck knows."""
+    """The rulesets railcheck knows, and the rule ids of its findings."""
 
 
 @rules.command(name="list")
-def rules_list():
-    """List the titles with a ruleset."""
+@click.option("--ids", is_flag=True, help="List the rule ids that findings use, with a "
+              "one-line summary (see 'railcheck rules explain RULE').")
+def rules_list(ids):
+    """List the titles with a ruleset (or, with --ids, the rule ids)."""
     from tabulate import tabulate
+
+    if ids:
+        from .rule_catalogue import RULES
+        width = max(len(r.id) for r in RULES)
+        for r in sorted(RULES, key=lambda r: r.id):
+            click.echo(f"{r.id:<{width}}  {r.summary}")
+        return
     from .ruleset import known_titles, load_ruleset
 
     rows = []
@@ -320,9 +468,23 @@ def rules_list():
             rows.append([title, r.full_name, f"{r.min_players}-{r.max_players}",
                          r.extends or "-"])
     except InputError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        _fail(str(exc))
     click.echo(tabulate(rows, headers=["title", "name", "players", "extends"], disable_numparse=True))
+
+
+@rules.command(name="explain")
+@click.argument("rule_id", metavar="RULE")
+def rules_explain(rule_id):
+    """Explain a rule id of the findings: what it means, where it comes from
+    in the published rules, and an example."""
+    from .findings import did_you_mean
+    from .rule_catalogue import CATALOGUE, explain
+
+    rule = CATALOGUE.get(rule_id.strip().strip("[]"))
+    if rule is None:
+        _fail(f"no rule '{rule_id}'{did_you_mean(rule_id, CATALOGUE)}; "
+              f"'railcheck rules list --ids' lists them")
+    _echo(explain(rule))
 
 
 @rules.command(name="show")
@@ -342,28 +504,47 @@ def rules_show(title, options):
 
 @main.command()
 @click.argument("path")
-@click.option("--at", "at", type=int, default=None,
-              help="Stop after this action: its export id (#@N) for imported games, else "
-                   "its line number.  Default: the end of the log.")
+@click.option("--at", "at", default=None, metavar="POINT", help=AT_HELP)
 @click.option("--svg", type=click.Path(dir_okay=False), default=None,
               help="Also draw the board as SVG into this file.")
-@click.option("--force", is_flag=True, help="Overwrite the --svg file if it exists.")
-def show(path, at, svg, force):
-    """Print the state of a game (round, money, companies, board) at a point."""
+@click.option("--force", is_flag=True, help="Replace the --svg file if it exists (never "
+              "the game log).")
+@click.option("--no-board", is_flag=True, help="Skip the map checks of a hand-written log.")
+def show(path, at, svg, force, no_board):
+    """Print the state of a game (round, whose turn, money, companies, board)
+    at a point ('-': read the game from standard input)."""
     from .engine import Replay
-    from .loader import load_game
-    from .report import text_companies, text_standings
+    from .loader import STDIN, STDIN_NAME, load_game
+    from .position import actions_up_to, parse_at, truncated, whose_turn
+    from .report import finding_line, text_companies, text_standings
 
+    if svg:
+        _check_outputs([path], force, (svg, "the SVG drawing"))
+    name = STDIN_NAME if path == STDIN else path
     try:
-        record, _ = load_game(path)
-        result = Replay(record, stop_at=at).run()
+        record, read_findings = load_game(path)
+        board = not no_board or record.from_export
+        point = None
+        if at is not None:
+            point = parse_at(at, record)
+            labels = {}
+            if point.kind == "round":
+                first = Replay(record, check_board=board)
+                first.before_action = lambda g, a: labels.__setitem__(id(a), g.round.label)
+                first.run()
+            record = truncated(record, actions_up_to(record, point, labels))
+        # a stop point (however far) keeps the replay from closing the game
+        result = Replay(record, check_board=board,
+                        stop_at=None if point is None else 1 << 62).run()
     except InputError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        _fail(str(exc) if exc.path else f"{name}: {exc.bare}")
     g = result.game
-    where = f"after action {at}" if at is not None else "at the end"
-    click.echo(f"{path} {where}: {result.round}, phase {g.phase.name}, bank "
-               f"{g.money(g.bank.cash)}")
+    where = point.describe() if point is not None else "at the end"
+    state = "game over" if g.finished else result.round
+    click.echo(f"{name} {where}: {state}, phase {g.phase.name}, bank {g.money(g.bank.cash)}")
+    turn = whose_turn(g)
+    if turn:
+        click.echo(turn)
     click.echo("")
     click.echo(text_standings(result, result.currency))
     if result.companies:
@@ -373,21 +554,16 @@ def show(path, at, svg, force):
         click.echo("")
         click.echo(g.board.render_text())
         if svg:
-            if os.path.exists(svg) and not force:
-                click.echo(f"error: {svg} exists; use --force to overwrite it", err=True)
-                sys.exit(2)
-            try:
-                with open(svg, "w", encoding="utf-8") as fh:
-                    fh.write(g.board.render_svg())
-            except OSError as exc:
-                click.echo(f"error: {svg}: cannot write: {exc.strerror or exc}", err=True)
-                sys.exit(2)
+            _write(svg, g.board.render_svg())
             click.echo(f"wrote {svg}", err=True)
-    errs = [f for f in result.findings if f.severity == "error"]
+    elif svg:
+        _fail("no map to draw: the board was not checked (--no-board)")
+    errs = [f for f in list(read_findings) + result.findings if f.severity == "error"]
     if errs:
         click.echo("")
-        click.echo(f"{len(errs)} finding(s) up to here; the first: line {errs[0].line} "
-                   f"action {errs[0].action_id}: {errs[0].message}")
+        click.echo(f"{len(errs)} illegal action{'s' if len(errs) != 1 else ''} up to here; "
+                   f"the first:")
+        click.echo(finding_line(name, errs[0]))
 
 
 if __name__ == "__main__":  # pragma: no cover

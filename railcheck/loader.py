@@ -11,8 +11,24 @@ from .findings import Finding, InputError
 
 GAME_SUFFIXES = (".18xx", ".json")
 
+#: the path that stands for standard input on the command line
+STDIN = "-"
+#: how a game read from standard input is named in reports
+STDIN_NAME = "<stdin>"
+
+
+class UnsupportedTitle(InputError):
+    """An 18xx.games export of a title railcheck has no ruleset for: not a
+    broken file, a game railcheck cannot judge (reported apart, see
+    ``validate --skip-unsupported``)."""
+
 
 def read_text(path: str) -> str:
+    if path in (STDIN, STDIN_NAME):
+        import sys
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else \
+            sys.stdin.read().encode("utf-8", "surrogateescape")
+        return _decode(data, STDIN_NAME)
     p = Path(path)
     if p.is_dir():
         raise InputError("is a folder, not a game file", path=path)
@@ -24,6 +40,10 @@ def read_text(path: str) -> str:
         raise InputError("permission denied", path=path) from None
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror or exc}", path=path) from None
+    return _decode(data, path)
+
+
+def _decode(data: bytes, path: str) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -36,7 +56,7 @@ def read_text(path: str) -> str:
 
 
 def is_export(path: str, text: str) -> bool:
-    if path.lower().endswith(".json"):
+    if path.lower().endswith(".json") and path not in (STDIN, STDIN_NAME):
         return True
     return text.lstrip().startswith("{")
 
@@ -47,6 +67,8 @@ def load_game(path: str, text: Optional[str] = None) -> tuple[GameRecord, list[F
     file cannot be read at all."""
     if text is None:
         text = read_text(path)
+    if path == STDIN:
+        path = STDIN_NAME
     if is_export(path, text):
         from .importer import import_export
         record, findings = import_export(text, path)
@@ -94,13 +116,13 @@ def _split_players(value: str) -> list[str]:
 
 
 def _check_title(record: GameRecord, path: str):
+    """An export names its title exactly as the site does: one railcheck does
+    not know is unsupported, not a typo (no "did you mean")."""
     from .ruleset import known_titles
-    from .findings import did_you_mean
     titles = known_titles()
     if record.title not in titles:
-        raise InputError(f"railcheck has no ruleset for '{record.title}'"
-                         + did_you_mean(record.title or "", titles)
-                         + f"; known titles: {', '.join(titles)}", path=path)
+        raise UnsupportedTitle(f"railcheck has no ruleset for '{record.title}' "
+                               f"(known titles: {', '.join(titles)})", path=path)
 
 
 def collect_paths(paths: Iterable[str]) -> tuple[list[str], list[InputError]]:
@@ -109,6 +131,9 @@ def collect_paths(paths: Iterable[str]) -> tuple[list[str], list[InputError]]:
     files: list[str] = []
     errors: list[InputError] = []
     for raw in paths:
+        if raw == STDIN:
+            files.append(raw)
+            continue
         p = Path(raw)
         if p.is_dir():
             found = sorted(str(f) for f in p.rglob("*")

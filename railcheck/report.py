@@ -38,6 +38,10 @@ class FileReport:
     error: Optional[InputError] = None
     read_findings: list = field(default_factory=list)
     seconds: float = 0.0
+    #: the error is an export of a title railcheck has no ruleset for
+    unsupported: bool = False
+    #: the map (tile lays, stations, routes) was checked
+    board_checked: bool = True
 
     @property
     def findings(self) -> list[Finding]:
@@ -52,7 +56,7 @@ class FileReport:
     @property
     def status(self) -> str:
         if self.error is not None:
-            return "unreadable"
+            return "unsupported" if self.unsupported else "unreadable"
         if self.count(ERROR):
             return "findings"
         if self.count(WARNING):
@@ -62,7 +66,7 @@ class FileReport:
     def to_dict(self) -> dict:
         if self.error is not None:
             e = self.error
-            return {"path": self.path, "status": "unreadable", "title": None, "players": [],
+            return {"path": self.path, "status": self.status, "title": None, "players": [],
                     "finished": False, "end_reason": None, "actions": None, "round": None,
                     "phase": None, "bank": None,
                     "error": {"message": e.bare, "line": e.line, "column": e.column},
@@ -100,14 +104,193 @@ def money(amount, currency="$") -> str:
 
 
 def location(path: str, f: Finding) -> str:
-    loc = path
+    """``path:line:col`` for a notation line, ``path:#id`` for an export's
+    action (its id), ``path`` for a whole-game finding."""
     if f.line is not None:
-        loc += f":{f.line}"
+        loc = f"{path}:{f.line}"
         if f.column is not None:
             loc += f":{f.column}"
+        return loc
     if f.action_id is not None:
-        loc += f" (action {f.action_id})"
-    return loc
+        return f"{path}:#{f.action_id}"
+    return path
+
+
+def message(f: Finding) -> str:
+    """The message; a finding located by line that also has an export id
+    (notation imported from 18xx.games) names the id first."""
+    if f.line is not None and f.action_id is not None:
+        return f"action {f.action_id}: {f.message}"
+    return f.message
+
+
+def finding_line(path: str, f: Finding, sev: Optional[str] = None) -> str:
+    """``path:line:col: severity [rule] message``: the one line form of a finding."""
+    return f"{location(path, f)}: {sev or f.severity} [{f.rule}] {message(f)}"
+
+
+def roots(rep: FileReport) -> list[int]:
+    """For each finding of ``rep.findings``, the index of the finding it is
+    folded under (its own index when it stands alone).  A consequential
+    finding follows the finding named by its ``follows`` (an index into the
+    replay's findings) or, without one, the last error before it that is not
+    itself consequential."""
+    fs = rep.findings
+    offset = len(rep.read_findings)
+    root = list(range(len(fs)))
+    last_root_error = None
+    for i, f in enumerate(fs):
+        parent = None
+        if getattr(f, "consequential", False):
+            follows = getattr(f, "follows", None)
+            if isinstance(follows, int) and i >= offset and 0 <= follows + offset < i:
+                parent = follows + offset
+            else:
+                parent = last_root_error
+        if parent is not None:
+            root[i] = root[parent]
+        elif f.severity == ERROR:
+            last_root_error = i
+    return root
+
+
+def _where(path: str, f: Finding) -> str:
+    if f.line is not None:
+        return f"line {f.line}"
+    if f.action_id is not None:
+        return f"#{f.action_id}"
+    return "an earlier finding"
+
+
+@dataclass
+class TextOptions:
+    """How the text report is printed."""
+
+    color: bool = False
+    quiet: bool = False            # no tables, no verdict line for a legal game of several
+    standings: Optional[bool] = None   # tables; None: only for a single file (not --quiet)
+    show_all: bool = False         # consequential findings in full, not folded
+    max_findings: Optional[int] = None  # at most this many finding lines in the whole run
+    single: bool = True            # the run has one file
+    skip_unsupported: bool = False
+    no_board: bool = False
+
+
+class TextReporter:
+    """Prints the text report file by file (as each file is checked) and a
+    summary at the end; counts what it leaves out."""
+
+    def __init__(self, opts: TextOptions):
+        self.o = opts
+        self.style = Style(opts.color)
+        self.shown = 0
+        self.hidden = 0       # over --max-findings
+        self.folded = 0       # consequential findings not shown (no --all)
+
+    def _take(self) -> bool:
+        if self.o.max_findings is not None and self.shown >= self.o.max_findings:
+            self.hidden += 1
+            return False
+        self.shown += 1
+        return True
+
+    def findings(self, rep: FileReport) -> list[str]:
+        style, out = self.style, []
+        fs = rep.findings
+        root = roots(rep)
+        children: dict[int, int] = {}
+        for i, r in enumerate(root):
+            if r != i:
+                children[r] = children.get(r, 0) + 1
+        for i, f in enumerate(fs):
+            folded = root[i] != i
+            if folded and not self.o.show_all:
+                self.folded += 1
+                continue
+            if not self._take():
+                continue
+            sev = style.red("error") if f.severity == ERROR else style.yellow(f.severity)
+            note = ""
+            if folded:
+                note = style.dim(f" (may follow from the finding at {_where(rep.path, fs[root[i]])})")
+            out.append(finding_line(rep.path, f, sev) + note)
+            if f.text and not self.o.quiet:
+                out.append(style.dim(f"    {f.text}"))
+            n = children.get(i, 0)
+            if n and not self.o.show_all:
+                more = (f"1 more finding that follows" if n == 1
+                        else f"{n} more findings that follow")
+                out.append(style.dim(f"    … and {more} from it (--all to show)"))
+        return out
+
+    def verdict(self, rep: FileReport) -> str:
+        style, r = self.style, rep.result
+        errors, warnings = rep.count(ERROR), rep.count(WARNING)
+        verdict = style.green("legal") if not errors else style.red(
+            f"{errors} error{'s' if errors != 1 else ''}")
+        if warnings:
+            verdict += style.yellow(f", {warnings} warning{'s' if warnings != 1 else ''}")
+        return (style.bold(f"{rep.path}") + f": {r.title}, {len(r.players)} players, "
+                f"{r.actions} actions, {describe_end(r)} — {verdict}")
+
+    def file(self, rep: FileReport) -> str:
+        """The lines of one file, ending with a newline ('' for nothing)."""
+        style, o = self.style, self.o
+        out: list[str] = []
+        if rep.error is not None:
+            if rep.unsupported:
+                label = style.yellow("skipped") if o.skip_unsupported else style.red("unsupported")
+                out.append(f"{label}: {rep.error}")
+            else:
+                out.append(f"{style.red('error')}: {rep.error}")
+            return "\n".join(out) + "\n"
+        r = rep.result
+        tables = o.standings if o.standings is not None else (o.single and not o.quiet)
+        if not (o.quiet and not o.single and rep.status == "legal" and not tables):
+            out.append(self.verdict(rep))
+        out.extend(self.findings(rep))
+        if o.single and not rep.board_checked:
+            out.append(style.dim("note: the map (tile lays, stations, routes) was not "
+                                 "checked (--no-board)"))
+        if tables:
+            out.append("")
+            out.append(text_standings(r, r.currency))
+            if r.companies:
+                out.append("")
+                out.append(text_companies(r, r.currency))
+            if not o.single:
+                out.append("")
+        return ("\n".join(out) + "\n") if out else ""
+
+    def summary(self, reports: list[FileReport], seconds: Optional[float] = None) -> str:
+        """The closing lines: what was left out, then (for several files) the
+        counts, always the last line."""
+        style, o = self.style, self.o
+        lines = []
+        if self.folded:
+            lines.append(f"{self.folded} finding{'s' if self.folded != 1 else ''} that follow"
+                         f"{'s' if self.folded == 1 else ''} from earlier ones "
+                         f"{'was' if self.folded == 1 else 'were'} folded (--all to show)")
+        if self.hidden:
+            lines.append(f"{self.hidden} more finding{'s' if self.hidden != 1 else ''} not "
+                         f"shown (--max-findings {o.max_findings})")
+        if not o.single:
+            unchecked = sum(1 for r in reports if r.result is not None and not r.board_checked)
+            if unchecked:
+                lines.append(f"the map (tile lays, stations, routes) was not checked in "
+                             f"{unchecked} hand-written log{'s' if unchecked != 1 else ''} "
+                             f"(--no-board)")
+            c = summary_counts(reports)
+            parts = [f"{c['legal']} legal", f"{c['with_findings']} with findings"]
+            if c["unsupported"]:
+                parts.append(f"{c['unsupported']} unsupported"
+                             + (" (skipped)" if o.skip_unsupported else ""))
+            parts.append(f"{c['unreadable']} unreadable")
+            text = f"{c['files']} files: " + ", ".join(parts)
+            if seconds is not None:
+                text += f" in {seconds:.2f} s"
+            lines.append(style.bold(text))
+        return ("\n".join(lines) + "\n") if lines else ""
 
 
 def describe_end(r) -> str:
@@ -116,24 +299,6 @@ def describe_end(r) -> str:
                                                                          r.end_reason or "")
         return f"game over: {reason}"
     return f"not finished (stopped in {r.round}, phase {r.phase})"
-
-
-def text_findings(rep: FileReport, style: Style, *, quiet: bool = False) -> list[str]:
-    lines = []
-    first_error = None
-    for f in rep.findings:
-        sev = style.red("error") if f.severity == ERROR else style.yellow(f.severity)
-        note = ""
-        if f.consequential and first_error is not None and f.severity == ERROR:
-            where = f"line {first_error.line}" if first_error.line else \
-                f"action {first_error.action_id}"
-            note = style.dim(f" (may follow from the finding at {where})")
-        lines.append(f"{location(rep.path, f)}: {sev} [{f.rule}] {f.message}{note}")
-        if f.text and not quiet:
-            lines.append(style.dim(f"    {f.text}"))
-        if f.severity == ERROR and first_error is None:
-            first_error = f
-    return lines
 
 
 def text_standings(result, currency="$") -> str:
@@ -157,34 +322,14 @@ def text_companies(result, currency="$") -> str:
                     colalign=("left", "right", "right", "left", "left", "right", "right"))
 
 
-def render_text(reports: list[FileReport], *, color: bool = False, quiet: bool = False,
-                standings: bool = True) -> str:
-    style = Style(color)
-    out: list[str] = []
-    for rep in reports:
-        if rep.error is not None:
-            out.append(f"{style.red('error')}: {rep.error}")
-            continue
-        r = rep.result
-        currency = r.currency
-        errors, warnings = rep.count(ERROR), rep.count(WARNING)
-        verdict = style.green("legal") if not errors else style.red(
-            f"{errors} error{'s' if errors != 1 else ''}")
-        if warnings:
-            verdict += style.yellow(f", {warnings} warning{'s' if warnings != 1 else ''}")
-        out.append(style.bold(f"{rep.path}") + f": {r.title}, {len(r.players)} players, "
-                   f"{r.actions} actions, {describe_end(r)} — {verdict}")
-        out.extend(text_findings(rep, style, quiet=quiet))
-        if standings and not quiet:
-            out.append("")
-            out.append(text_standings(r, currency))
-            if r.companies:
-                out.append("")
-                out.append(text_companies(r, currency))
-            out.append("")
-    if len(reports) > 1:
-        out.append(summary_table(reports))
-    return "\n".join(out).rstrip() + "\n"
+def render_text(reports: list[FileReport], opts: Optional[TextOptions] = None,
+                seconds: Optional[float] = None) -> str:
+    """The whole text report at once (what ``validate`` prints file by file)."""
+    if opts is None:
+        opts = TextOptions(single=len(reports) == 1)
+    rep_ = TextReporter(opts)
+    out = "".join(rep_.file(r) for r in reports)
+    return out + rep_.summary(reports, seconds)
 
 
 def summary_counts(reports: list[FileReport]) -> dict:
@@ -192,21 +337,23 @@ def summary_counts(reports: list[FileReport]) -> dict:
         "files": len(reports),
         "legal": sum(1 for r in reports if r.status in ("legal", "warnings")),
         "with_findings": sum(1 for r in reports if r.status == "findings"),
+        "unsupported": sum(1 for r in reports if r.status == "unsupported"),
         "unreadable": sum(1 for r in reports if r.status == "unreadable"),
     }
-
-
-def summary_table(reports: list[FileReport]) -> str:
-    from tabulate import tabulate
-    c = summary_counts(reports)
-    return tabulate([[c["files"], c["legal"], c["with_findings"], c["unreadable"]]],
-                    headers=["files", "legal", "with findings", "unreadable"])
 
 
 def render_score(rep: FileReport) -> str:
     r = rep.result
     currency = r.currency
-    return (f"{rep.path}: {r.title}, {describe_end(r)}\n" + text_standings(r, currency) + "\n")
+    out = f"{rep.path}: {r.title}, {describe_end(r)}\n" + text_standings(r, currency) + "\n"
+    errors = [f for f in rep.findings if f.severity == ERROR]
+    if errors:
+        n = len(errors)
+        out += (f"note: this game has {n} illegal action{'s' if n != 1 else ''}: these "
+                f"standings are those of the replay, not a legal result "
+                f"('railcheck validate' lists {'them' if n != 1 else 'it'}); the first:\n"
+                f"{finding_line(rep.path, errors[0])}\n")
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -222,29 +369,32 @@ def render_json(reports: list[FileReport]) -> str:
 def render_junit(reports: list[FileReport]) -> str:
     failures = sum(1 for r in reports if r.status == "findings")
     errors = sum(1 for r in reports if r.status == "unreadable")
+    skipped = sum(1 for r in reports if r.status == "unsupported")
     total_time = sum(r.seconds for r in reports)
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            f'<testsuites name="railcheck" tests="{len(reports)}" failures="{failures}" '
-           f'errors="{errors}" time="{total_time:.3f}">',
+           f'errors="{errors}" skipped="{skipped}" time="{total_time:.3f}">',
            f'  <testsuite name="railcheck" tests="{len(reports)}" failures="{failures}" '
-           f'errors="{errors}" time="{total_time:.3f}">']
+           f'errors="{errors}" skipped="{skipped}" time="{total_time:.3f}">']
     for rep in reports:
         name = quoteattr(rep.path)
         title = rep.result.title if rep.result is not None else "unknown"
         out.append(f'    <testcase classname={quoteattr("railcheck." + str(title))} '
                    f'name={name} time="{rep.seconds:.3f}">')
-        if rep.error is not None:
+        if rep.unsupported:
+            out.append(f'      <skipped message={quoteattr(rep.error.bare)}/>')
+        elif rep.error is not None:
             out.append(f'      <error message={quoteattr(rep.error.bare)}>'
                        f'{escape(str(rep.error))}</error>')
         else:
             errs = [f for f in rep.findings if f.severity == ERROR]
             if errs:
-                body = "\n".join(f"{location(rep.path, f)}: [{f.rule}] {f.message}" for f in errs)
+                body = "\n".join(finding_line(rep.path, f) for f in errs)
                 out.append(f'      <failure message={quoteattr(f"{len(errs)} error(s)")} '
                            f'type="railcheck.findings">{escape(body)}</failure>')
             warns = [f for f in rep.findings if f.severity != ERROR]
             if warns:
-                body = "\n".join(f"{location(rep.path, f)}: [{f.rule}] {f.message}" for f in warns)
+                body = "\n".join(finding_line(rep.path, f) for f in warns)
                 out.append(f"      <system-out>{escape(body)}</system-out>")
         out.append("    </testcase>")
     out.append("  </testsuite>")
@@ -259,7 +409,10 @@ def _gh_escape(text: str, prop: bool = False) -> str:
     return text
 
 
-def render_github(reports: list[FileReport]) -> str:
+def render_github(reports: list[FileReport], *, show_all: bool = False,
+                  skip_unsupported: bool = False) -> str:
+    """One workflow command per finding (consequential findings folded into
+    the one they follow from, unless ``show_all``), then the summary line."""
     out = []
     for rep in reports:
         if rep.error is not None:
@@ -269,9 +422,15 @@ def render_github(reports: list[FileReport]) -> str:
                 props += f",line={e.line}"
                 if e.column:
                     props += f",col={e.column}"
-            out.append(f"::error {props},title=railcheck::{_gh_escape(e.bare)}")
+            kind = "warning" if rep.unsupported and skip_unsupported else "error"
+            title = "railcheck unsupported" if rep.unsupported else "railcheck"
+            out.append(f"::{kind} {props},title={title}::{_gh_escape(e.bare)}")
             continue
-        for f in rep.findings:
+        root = roots(rep)
+        fs = rep.findings
+        for i, f in enumerate(fs):
+            if root[i] != i and not show_all:
+                continue
             kind = "error" if f.severity == ERROR else ("warning" if f.severity == WARNING
                                                         else "notice")
             props = f"file={_gh_escape(rep.path, True)}"
@@ -281,8 +440,14 @@ def render_github(reports: list[FileReport]) -> str:
                     props += f",col={f.column}"
             title = _gh_escape(f"railcheck {f.rule}", True)
             msg = f.message if f.action_id is None else f"action {f.action_id}: {f.message}"
+            n = sum(1 for j, r in enumerate(root) if r == i and j != i)
+            if n and not show_all:
+                msg += f" (and {n} more finding{'s' if n != 1 else ''} that follow from it)"
             out.append(f"::{kind} {props},title={title}::{_gh_escape(msg)}")
     c = summary_counts(reports)
-    out.append(f"railcheck: {c['files']} files, {c['legal']} legal, "
-               f"{c['with_findings']} with findings, {c['unreadable']} unreadable")
+    text = (f"railcheck: {c['files']} files, {c['legal']} legal, "
+            f"{c['with_findings']} with findings")
+    if c["unsupported"]:
+        text += f", {c['unsupported']} unsupported"
+    out.append(text + f", {c['unreadable']} unreadable")
     return "\n".join(out) + "\n"

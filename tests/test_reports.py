@@ -51,4 +51,5 @@ def test_json_report_fields():
     assert f["findings"][0]["line"] == 48 and f["findings"][0]["rule"] == "trains.limit"
     assert [r["player"] for r in f["standings"]] == ["Bob", "Alice", "Carol"]
     assert f["standings"][0]["net_worth"] == 70 + 600 + 230
-    assert doc["summary"] == {"files": 1, "legal": 0, "with_findings": 1, "unreadable": 0}
+    assert doc["summary"] == {"files": 1, "legal": 0, "with_findings": 1, "unsupported": 0,
+                              "unreadable": 0}

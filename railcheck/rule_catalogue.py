@@ -1,0 +1,737 @@
+"""The catalogue of rule ids that findings use (``railcheck rules explain``,
+``railcheck rules list --ids``, docs/rules.md).
+
+Each entry: what the rule means, where it comes from (the published rules of
+the title, or railcheck's own notation and checks), and an example finding.
+``tests/test_rule_catalogue.py`` checks that every id the code emits is here
+and every id here is emitted somewhere; docs/rules.md is generated from this
+module (``python -m railcheck.rule_catalogue > docs/rules.md``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+R1830 = "1830 rules (Avalon Hill, 1986)"
+R1857 = "1857 rule summary (docs/1857.md)"
+SITE = "18xx.games records"
+OWN = "railcheck (not a rule of the game)"
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    summary: str        # one line: what the finding says is wrong
+    meaning: str        # what the rule means, in full
+    source: str         # where it comes from
+    example: str        # an action and the finding it gives
+    severity: str = "error"
+
+
+AREAS = {
+    "auction": "the private auction (before the first stock round)",
+    "bankrupt": "bankruptcy",
+    "board": "the map itself",
+    "checkpoint": "checkpoints written in a notation file",
+    "dividend": "paying or withholding revenue",
+    "emergency": "a president's money for a train the company must buy",
+    "exchange": "exchanging a private for a share",
+    "game": "the game as a whole",
+    "import": "reading an 18xx.games export",
+    "internal": "railcheck itself",
+    "name": "names in the record",
+    "notation": "the notation (hand-written game logs)",
+    "or": "the operating round",
+    "private": "private companies in the operating round",
+    "round": "the sequence of rounds",
+    "route": "running trains",
+    "score": "the recorded result",
+    "setup": "the start of the game",
+    "stock": "the stock round",
+    "tile": "laying track tiles",
+    "token": "placing stations",
+    "track": "laying track: limits and costs",
+    "trains": "buying and owning trains",
+    "turn": "whose turn it is",
+}
+
+
+def _r(id, summary, meaning, source, example, severity="error"):
+    return Rule(id, summary, meaning, source, example, severity)
+
+
+RULES: list[Rule] = [
+    # --- the private auction
+    _r("auction.action", "an action that is not a bid or a pass in the auction",
+       "In the waterfall auction of the privates (1830) a player may only bid on a private, "
+       "buy the cheapest one, or pass.",
+       f"{R1830}: Private Companies, the initial auction",
+       "Alice par PRR 100   ->  only bids and passes are allowed in the private auction, not 'par'"),
+    _r("auction.actor", "the auction's action is not taken by a player",
+       "Only players take part in the private auction.",
+       f"{R1830}: Private Companies, the initial auction",
+       "PRR bid CA 170   ->  PRR is not a player in this round's sense: auction actions are taken by players"),
+    _r("auction.bid_price", "a bid without a price",
+       "In a choose-and-bid auction every bid names its amount, at least the high bid plus the "
+       "increment.",
+       f"{R1857}: private auction",
+       "Bob bid CA   ->  a bid needs a price: at least $165 for CA"),
+    _r("auction.buy_not_cheapest", "a private bought outright that is not the cheapest",
+       "Only the cheapest unsold private may be bought at its price; the others can only be bid on "
+       "and are sold when they become the cheapest.",
+       f"{R1830}: Private Companies, the initial auction",
+       "Alice buy CA 160   ->  only the cheapest private (SV at $20) can be bought outright; ..."),
+    _r("auction.buy_price", "the cheapest private bought at another price than its (reduced) price",
+       "The cheapest private is bought at its face value, less the reductions made when every "
+       "player passed on it.",
+       f"{R1830}: Private Companies, the initial auction",
+       "Alice bid SV 25   ->  SV is the cheapest private and is bought at its price $20, not $25"),
+    _r("auction.cash", "a bid or purchase the player cannot pay",
+       "A player may not bid more than their cash less what they have already bid on other "
+       "privates; a purchase must be paid at once.",
+       f"{R1830}: Private Companies, the initial auction",
+       "Carol bid BO 700   ->  Carol bids $700 but has only $600 not committed to other bids"),
+    _r("auction.chooser", "the wrong player chooses the next private",
+       "In a choose-and-bid auction the winner of the last private (at first: the first player) "
+       "chooses the next one to auction.",
+       f"{R1857}: private auction",
+       "Bob choose CS   ->  Bob may not choose the next private: it is Alice's choice (...)"),
+    _r("auction.high_bidder", "the high bidder acts on their own high bid",
+       "The player holding the high bid waits until the others have bid or passed.",
+       f"{R1857}: private auction",
+       "Alice bid CA 170   ->  Alice holds the high bid on CA ($165) and waits for the others ..."),
+    _r("auction.in_progress", "a new private chosen while another is being auctioned",
+       "A private is auctioned to the end before the next one is chosen.",
+       f"{R1857}: private auction",
+       "Bob choose DH   ->  CA is being auctioned (high bid $165 by Alice); the next ..."),
+    _r("auction.lot", "a bid on another private than the one up for auction",
+       "While a private is up for auction only bids on it (or passes) are allowed.",
+       f"{R1857}: private auction",
+       "Bob bid DH 75   ->  CA is up for auction; Bob may bid only on it (or pass), not on DH"),
+    _r("auction.min_bid", "a bid below the minimum",
+       "A bid must beat the highest bid on the private by the increment ($5 in 1830); the first "
+       "bid on a private must be at least its face value plus the increment.",
+       f"{R1830}: Private Companies, the initial auction",
+       "Bob bid CA 168   ->  bid of $168 is too low: the highest bid on CA is $165, so the minimum bid is $170"),
+    _r("auction.must_choose", "a bid or pass when a private must be chosen first",
+       "In a choose-and-bid auction nothing happens until the chooser has put a private up.",
+       f"{R1857}: private auction",
+       "Alice pass   ->  Alice must choose a private to auction"),
+    _r("auction.no_lot", "a bid when no private is up for auction",
+       "Bids are made on the private that the chooser has put up.",
+       f"{R1857}: private auction",
+       "Bob bid CA 170   ->  no private is up for auction: Alice first chooses one ..."),
+    _r("auction.passed", "a player bids again after passing on this private",
+       "A player who passed on the private up for auction is out of that auction.",
+       f"{R1857}: private auction",
+       "Carol bid CA 180   ->  Carol passed on CA and may not bid on it again"),
+    _r("auction.resolving", "another action while a private is auctioned among its bidders",
+       "When a private with several bids becomes the cheapest, only its bidders bid on it (or "
+       "pass) until one bid is left.",
+       f"{R1830}: Private Companies, the initial auction",
+       "Bob bid BO 230   ->  CA is being auctioned among its bidders; Bob may only bid on it or pass"),
+    _r("auction.sold", "a bid on a private that is already owned",
+       "A private is sold once.",
+       f"{R1830}: Private Companies, the initial auction",
+       "Bob bid CA 170   ->  CA is already owned by Alice"),
+    _r("auction.unfinished", "the record leaves the auction before every private is sold",
+       "The first stock round starts only when every private is sold; the record goes on to "
+       "another round while some are unsold (they stay with the bank).",
+       f"{R1830}: Private Companies, the initial auction",
+       "(an SR action while BO is unsold)  ->  the auction is not over (BO unsold) but the record goes on ..."),
+    # --- bankruptcy
+    _r("bankrupt.no_president", "bankruptcy declared for a company without a president",
+       "Only the president of a company that must buy a train can go bankrupt for it.",
+       f"{R1830}: Bankruptcy",
+       "PRR bankrupt   ->  PRR has no president"),
+    _r("bankrupt.not_needed", "bankruptcy while the train can be paid",
+       "A player goes bankrupt only when their company must buy a train and the company's "
+       "treasury, the president's cash and everything the president may sell are not enough.",
+       f"{R1830}: Bankruptcy; Operating Round, forced train purchase",
+       "B&O bankrupt   ->  Carol can raise $620 (cash, sellable shares and B&O's treasury), enough for ..."),
+    _r("bankrupt.not_president", "bankruptcy declared by a player who is not the president",
+       "Bankruptcy is declared by the president of the company that must buy a train.",
+       f"{R1830}: Bankruptcy",
+       "Bob bankrupt   ->  Bob is not the president of B&O"),
+    # --- board
+    _r("board.hex", "a hex that is not on the map",
+       "An action names a hex the title's map does not have.",
+       OWN, "PRR lay 57 Z99 0   ->  there is no hex Z99 on the map"),
+    _r("board.node", "a city or town that is not on the map",
+       "An export names a city (tile-index) that no tile on the map has.",
+       SITE, "(export) place_token city=57-9-0   ->  no tile 57-9 is on the map (node 57-9-0)"),
+    # --- checkpoints
+    _r("checkpoint.field", "a checkpoint of a field railcheck does not know",
+       "Checkpoints check cash, treasury, price, worth (players), trains and president.",
+       f"{OWN}: docs/notation.md, checkpoints",
+       "check Alice height 3   ->  unknown checkpoint field 'height'"),
+    _r("checkpoint.mismatch", "the game's state differs from a checkpoint in the record",
+       "A checkpoint ('check Alice cash 120') states what the record's writer saw at the table; "
+       "the replay disagrees. Usually an earlier action was written wrong.",
+       f"{OWN}: docs/notation.md, checkpoints",
+       "check Alice cash 120   ->  Alice has $100, the record says $120"),
+    _r("checkpoint.subject", "a checkpoint of an unknown player or company",
+       "The subject of a checkpoint must be a player, corporation or private of the game.",
+       f"{OWN}: docs/notation.md, checkpoints",
+       "check Zed cash 100   ->  unknown subject 'Zed'"),
+    # --- dividends
+    _r("dividend.kind", "a dividend the title does not know",
+       "1830 knows 'payout' and 'withhold'; other titles add half pays.",
+       f"{R1830}: Operating Round, dividends",
+       "PRR dividend half   ->  1830 knows no 'half' dividend; allowed: payout, withhold"),
+    _r("dividend.missing", "a company ran but neither paid out nor withheld",
+       "After running its trains a company pays its revenue to the shareholders or withholds it; "
+       "railcheck takes a missing decision as withheld.",
+       f"{R1830}: Operating Round, dividends",
+       "(PRR runs for $80, then B&O acts)  ->  PRR ran for $80 but neither paid out nor withheld; taken as withheld"),
+    _r("dividend.twice", "a second dividend decision in one turn",
+       "A company decides once per operating turn.",
+       f"{R1830}: Operating Round, dividends",
+       "PRR payout   ->  PRR already decided its dividend"),
+    # --- emergency money
+    _r("emergency.cash", "the company and its president together cannot pay the train",
+       "When a company must buy a train, its president adds cash; if that is not enough the "
+       "president sells shares, and only then may go bankrupt.",
+       f"{R1830}: Operating Round, forced train purchase",
+       "B&O buy train 4   ->  B&O has $20 and its president Carol has $100; the ..."),
+    _r("emergency.cheapest", "a company using its president's money buys a train that is not the cheapest",
+       "With the president's money a company buys the cheapest train the depot offers.",
+       f"{R1830}: Operating Round, forced train purchase",
+       "B&O buy train D   ->  B&O needs its president's money and must buy the cheapest train: a 4-train ..."),
+    _r("emergency.not_needed", "a player sells shares in an operating round without need",
+       "A player sells shares in an operating round only to raise money for a train their "
+       "company must buy and cannot pay.",
+       f"{R1830}: Operating Round, forced train purchase",
+       "Carol sell 2 PRR   ->  Carol may not sell shares: B&O owns a train"),
+    _r("emergency.presidency", "a president gives up the presidency of the company they raise money for",
+       "Shares sold to raise money for a train may not cost the president the presidency of "
+       "that company.",
+       f"{R1830}: Operating Round, forced train purchase",
+       "Carol sell 3 B&O   ->  Carol may not give up the presidency of B&O while raising money for it"),
+    _r("emergency.price", "a train bought from another company above face value with the president's money",
+       "With the president's money a train from another company costs at most its face value.",
+       f"{R1830}: Operating Round, forced train purchase",
+       "B&O buy train 4 from PRR 400   ->  with the president's money a train from another company costs at most its face value $300"),
+    _r("emergency.source", "an emergency train bought elsewhere than the depot",
+       "In an emergency only the depot sells (18xx.games's 1830).",
+       f"{R1830}: Operating Round, forced train purchase; {SITE}",
+       "B&O buy train 3 from pool   ->  in an emergency only the depot sells"),
+    _r("emergency.too_much", "a president sells more shares than the train needs",
+       "A president raising money for a train sells no more than needed: a smaller sale would "
+       "still have paid for the train.",
+       f"{R1830}: Operating Round, forced train purchase",
+       "Carol sell 4 PRR   ->  Carol sells more than needed: 40% of PRR brings $360; ..."),
+    # --- exchanges
+    _r("exchange.company", "an exchange of something that is not an exchangeable private",
+       "Only a private with an exchange power (1830: the Mohawk & Hudson for an NYC share) is "
+       "exchanged for a share.",
+       f"{R1830}: Private Companies, special powers",
+       "CA exchange NYC   ->  CA cannot be exchanged for a share"),
+    _r("exchange.corporation", "an exchange for a share of the wrong corporation",
+       "A private is exchanged only for a share of the corporation its power names.",
+       f"{R1830}: Private Companies, special powers",
+       "MH exchange PRR   ->  MH can be exchanged only for a NYC share"),
+    _r("exchange.no_share", "no share left to exchange for",
+       "The share comes from the IPO or the bank pool (as the title says); none is left there.",
+       f"{R1830}: Private Companies, special powers",
+       "MH exchange NYC   ->  no NYC share is left in the IPO or the bank pool"),
+    _r("exchange.owner", "an exchange of a private not owned by a player",
+       "Only a player who owns the private may exchange it.",
+       f"{R1830}: Private Companies, special powers",
+       "MH exchange NYC   ->  MH must be owned by a player to be exchanged"),
+    # --- the whole game
+    _r("game.over", "actions after the end of the game",
+       "The game ended (the bank broke and the set of operating rounds was finished, or a "
+       "player went bankrupt); later actions are ignored.",
+       f"{R1830}: End of the game",
+       "Alice pass   ->  the game already ended (the bank broke); this and any later action is ignored"),
+    # --- import
+    _r("import.malformed", "an export entry that cannot be read",
+       "An action of the 18xx.games export lacks a field railcheck needs, or has one of the "
+       "wrong type; it is skipped.",
+       SITE, "(export)  ->  entry 12 of the export's actions has no 'type'; skipped"),
+    _r("import.unsupported", "an export action railcheck does not know yet",
+       "The export holds an action type that railcheck does not replay; it is skipped (a "
+       "warning: later findings may follow from it).",
+       SITE, "(export)  ->  action type 'program_share_pass' is not supported by railcheck yet; skipped",
+       "warning"),
+    _r("internal.error", "railcheck failed on this action",
+       "A bug of railcheck, not of the game: the replay stops at this action. Please report it "
+       "with the game file.",
+       OWN, "(any)  ->  railcheck could not check this action (KeyError: 'x'); the replay stops here ..."),
+    # --- names
+    _r("name.unknown", "a name the game does not have",
+       "An action names a corporation, private, train source or actor that this game does not "
+       "have.",
+       OWN, "Alice buy XYZ ipo   ->  unknown corporation 'XYZ'"),
+    _r("notation.unknown_name", "a name in a notation line that the title does not have",
+       "A notation line names a player, corporation, private, train or tile that the header "
+       "(players:) and the title do not know; the line is skipped. Often a typo: the message "
+       "suggests the closest name.",
+       f"{OWN}: docs/notation.md",
+       "Alice buy PPR ipo   ->  unknown corporation 'PPR' (did you mean PRR?)"),
+    # --- the operating round
+    _r("or.action", "an action that has no place in an operating round",
+       "Corporations lay track, place stations, run, pay, buy trains and privates; players act "
+       "only to raise money for a train or exchange a private.",
+       f"{R1830}: Operating Round",
+       "PRR par 100   ->  'par' is not an operating round action"),
+    _r("or.not_floated", "a company operates before it has floated",
+       "A corporation operates once enough of its shares are sold (60% in 1830, 50% in 1857).",
+       f"{R1830}: Operating Round; Stock Round, floating",
+       "NYC lay 57 E5 0   ->  NYC has not floated and does not operate"),
+    _r("or.player_action", "a player acts in an operating round without reason",
+       "In an operating round players act only for their company (money for a forced train "
+       "purchase, exchanging a private).",
+       f"{R1830}: Operating Round",
+       "Alice buy PRR ipo   ->  players act in an operating round only ..."),
+    _r("or.step_order", "an operating step out of order",
+       "A corporation's turn goes: lay track, place a station, run trains, pay or withhold, buy "
+       "trains (and privates); an earlier step after a later one is not allowed.",
+       f"{R1830}: Operating Round, order of a company's turn",
+       "PRR lay 57 H12 0 (after its run)  ->  PRR cannot lay track after running trains"),
+    _r("or.turn_missing", "a company with trains took no turn",
+       "Every floated corporation operates in each operating round, and one that owns trains "
+       "must run them.",
+       f"{R1830}: Operating Round",
+       "(OR 3.1 without B&O)  ->  B&O took no turn in OR 3.1 although it owns trains (3) and must run them"),
+    # --- privates in the OR
+    _r("private.buy_phase", "a company buys a private before it may",
+       "Corporations may buy privates from players only from phase 3 on (1830).",
+       f"{R1830}: Operating Round, buying private companies",
+       "PRR buy CA from Alice 160   ->  companies cannot buy privates in phase 2"),
+    _r("private.cash", "a company buys a private it cannot pay",
+       "The price is paid from the corporation's treasury.",
+       f"{R1830}: Operating Round, buying private companies",
+       "PRR buy CA from Alice 320   ->  PRR has $200, CA costs $320"),
+    _r("private.closed", "an action with a closed private",
+       "Closed privates (all close at the first 5-train in 1830) have no owner, revenue or power.",
+       f"{R1830}: Private Companies, closing",
+       "PRR buy CA from Alice 160   ->  CA is closed"),
+    _r("private.no_sale", "a private that may not be sold to a company",
+       "Some privates may never be sold to a corporation (the title says which).",
+       f"{R1830}: Private Companies",
+       "PRR buy BO from Carol 220   ->  BO may not be sold to a company"),
+    _r("private.owner", "a company buys a private that no player owns",
+       "Corporations buy privates from players.",
+       f"{R1830}: Operating Round, buying private companies",
+       "PRR buy CA 160   ->  CA is owned by B&O, not a player"),
+    _r("private.power", "a private's special power used where it does not apply",
+       "A private's power (a free tile lay, a station) applies only on its hexes, with its "
+       "tiles, by its owner, in its owner's turn.",
+       f"{R1830}: Private Companies, special powers",
+       "PRR lay 57 E5 0 with CS   ->  CS can lay track only on B20, not E5"),
+    _r("private.power_used", "a private's power used more often than allowed",
+       "Each power may be used the number of times the title gives (usually once).",
+       f"{R1830}: Private Companies, special powers",
+       "PRR lay 57 B20 0 with CS   ->  CS's tile lay may be used 1 time(s) and has been used"),
+    _r("private.price", "a private bought outside its price range",
+       "A corporation pays from half to twice the private's face value (1830).",
+       f"{R1830}: Operating Round, buying private companies",
+       "PRR buy CA from Alice 400   ->  CA (face $160) may be bought for $80 to $320, not $400"),
+    # --- rounds
+    _r("round.marker", "a round marker that does not match the rules",
+       "A round marker ('OR 2.1') in the record names another round than the rules give at "
+       "that point (the number of ORs per set depends on the phase).",
+       f"{R1830}: sequence of play; {OWN}: docs/notation.md",
+       "OR 2.2   ->  the record says 'OR 2.2' here, but the rules make this SR 3 (phase 2: 1 OR(s) per set)"),
+    # --- routes
+    _r("route.blocked", "a run through a city whose slots other companies fill",
+       "A route may not pass through a city all of whose station slots hold other companies' "
+       "stations.",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 3: F2-E5-H12   ->  3-train runs through E5, whose slots are all filled by NYC, B&O"),
+    _r("route.connection", "a run whose track does not join its stops",
+       "A route follows continuous track from stop to stop.",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 2: H12-F2   ->  2-train: no track joins the stops H12 and F2 ..."),
+    _r("route.distance", "a run with more stops than the train may visit",
+       "An N-train counts at most N cities and towns (off-board areas count).",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 2: H12-G11-F10   ->  2-train visits 3 stops (H12, G11, F10) but may visit only 2"),
+    _r("route.group", "a run that visits two stops of one group",
+       "Some stops count as one (e.g. the two halves of an off-board area); a run counts only "
+       "one of them.",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 4: ...   ->  4-train visits two stops of Chicago: ..."),
+    _r("route.missing", "a company with trains and a route did not run",
+       "A corporation must run its trains for the most it can; railcheck takes a missing run as "
+       "earning nothing.",
+       f"{R1830}: Operating Round, running trains",
+       "(PRR buys a train without running)  ->  PRR owns trains (2) and has a route but did not run them; ..."),
+    _r("route.no_path", "no track for the runs as given",
+       "railcheck found no track that joins the stops of the runs without passing another stop, "
+       "reusing track or two runs sharing track.",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 2: H12-E5   ->  2-train: no track joins H12 and E5 without passing another stop"),
+    _r("route.offboard", "a run through an off-board area",
+       "Off-board areas end a route; a run may only start or end there.",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 4: F2-D2-E5   ->  4-train runs through the off-board area D2; it may only start or end there"),
+    _r("route.path", "a run's track written wrong",
+       "The hexes given for a run's track must exist and lead from each stop to the next.",
+       f"{OWN}: docs/notation.md, runs",
+       "PRR run 2: H12-G11 via H12-Z1-G11   ->  2-train: there is no hex Z1"),
+    _r("route.repeat_stop", "a run that visits a stop twice",
+       "A route may not visit the same city or town twice.",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 3: H12-G11-H12   ->  3-train visits H12 twice"),
+    _r("route.reused_track", "a run that uses a piece of track twice",
+       "A route may not use the same track twice.",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 4: ...   ->  4-train uses the track at G11 edge 2 twice"),
+    _r("route.revenue", "claimed revenue differs from the runs' worth",
+       "The revenue of a run is the sum of its stops' values; the claimed amount differs. "
+       "railcheck goes on with the claimed amount.",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 2: H12-G11 = 60   ->  the 2-train's run H12-G11 is worth $50, not the $60 claimed"),
+    _r("route.shared_track", "two runs of one company share track",
+       "Two trains of a company may not use the same track (they may meet in a city).",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 2: ... ; 3: ...   ->  2-train and 3-train both use the track at G11 edge 2"),
+    _r("route.stop", "a run stops where there is no stop",
+       "Each stop of a run is a city, town or off-board area on the hex named.",
+       f"{OWN}: docs/notation.md, runs",
+       "PRR run 2: H12-G10   ->  2-train: G10 has no city, town or off-board area to stop at"),
+    _r("route.too_short", "a run with fewer than two stops",
+       "A run joins at least two stops.",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 2: H12   ->  2-train has 1 stop; a run needs at least 2"),
+    _r("route.token", "a run that includes no station of the company",
+       "Every route includes at least one city with a station of the running company.",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 2: E5-D6   ->  2-train (E5, D6) includes no station of PRR"),
+    _r("route.train", "a run with a train the company does not own",
+       "A company runs the trains it owns, each once.",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 3: ...   ->  PRR runs 1 3-train(s) but owns 0 (trains: 2)"),
+    _r("route.twice", "a company runs its trains twice in one turn",
+       "Trains run once per operating turn.",
+       f"{R1830}: Operating Round, running trains",
+       "PRR run 2: ...   ->  PRR already ran its trains this turn"),
+    # --- score
+    _r("score.end_differs", "the game ended otherwise than the record says",
+       "The record (the header's 'end:' or the export) names another end than the replay "
+       "reached. A warning; usually an earlier finding explains it.",
+       f"{OWN}; {SITE}",
+       "end: bank   ->  the record says the game ended by 'bank', but here the game did not end",
+       "warning"),
+    _r("score.site_differs", "a net worth differs from the recorded result",
+       "The record's result (the header's 'result:', or the export's result) gives a player "
+       "another net worth than the replay. A warning; usually an earlier finding explains it.",
+       f"{OWN}; {SITE}",
+       "result: Alice 5230, ...   ->  Alice's net worth is $5,200; the record's result says $5,230",
+       "warning"),
+    # --- setup
+    _r("setup.players", "a number of players the title is not for",
+       "1830 is for 2 to 6 players (railcheck's ruleset gives the range of each title).",
+       f"{R1830}: components and set-up",
+       "players: Alice   ->  1830 is for 2 to 6 players; this game has 1"),
+    # --- stock round
+    _r("stock.action", "an action that has no place in a stock round",
+       "In a stock round players sell, start companies (par), buy one certificate, or pass.",
+       f"{R1830}: Stock Round",
+       "Alice lay 57 E5 0   ->  'lay' is not a stock round action"),
+    _r("stock.bankrupt", "bankruptcy declared in a stock round",
+       "Bankruptcy happens only when a company cannot buy a train it must own.",
+       f"{R1830}: Bankruptcy",
+       "Alice bankrupt   ->  bankruptcy happens only when a company cannot buy a required train"),
+    _r("stock.cash", "a purchase the player cannot pay",
+       "A player pays for shares from their own cash.",
+       f"{R1830}: Stock Round, buying shares",
+       "Bob buy PRR ipo   ->  Bob has $50; a PRR share from the IPO costs $100"),
+    _r("stock.cert_limit", "a purchase over the certificate limit",
+       "A player may hold at most the title's number of certificates for the number of players "
+       "(1830: 20 with 3 players); shares in the yellow zone (and privates as the title says) "
+       "are counted as the title says.",
+       f"{R1830}: Stock Round, certificate limit",
+       "Carol buy PRR pool   ->  Carol holds 20 certificates; one more would exceed the limit of 20"),
+    _r("stock.holding_limit", "a purchase over the holding limit of one company",
+       "A player may hold at most 60% of a corporation (more only in the zones where the "
+       "market allows it).",
+       f"{R1830}: Stock Round, buying shares",
+       "Alice buy PRR ipo   ->  Alice holds 60% of PRR; buying 10% more would exceed the 60% limit"),
+    _r("stock.no_share", "a share that is not there",
+       "The certificate bought is not in the IPO or the bank pool as the action says.",
+       f"{R1830}: Stock Round, buying shares",
+       "Bob buy PRR pool   ->  no 10% of PRR is available from the bank pool (...)"),
+    _r("stock.not_parred", "a share bought of a company that has not been started",
+       "A corporation's shares are bought only after its president's certificate set its par "
+       "value.",
+       f"{R1830}: Stock Round, starting a corporation",
+       "Bob buy NYC ipo   ->  NYC has no par value yet: start it with 'par NYC PRICE'"),
+    _r("stock.one_buy", "a second purchase in one turn",
+       "A player buys at most one certificate per turn (several only where the market's zone "
+       "allows it).",
+       f"{R1830}: Stock Round, buying shares",
+       "Alice buy PRR ipo (again)  ->  Alice already bought a share (PRR) this turn"),
+    _r("stock.par_price", "a par value the market does not have",
+       "The par value is one of the market's par spaces (1830: $67, 71, 76, 82, 90, 100).",
+       f"{R1830}: Stock Round, starting a corporation",
+       "Alice par PRR 95   ->  $95 is not a par value; par values are $67, $71, $76, $82, $90, $100"),
+    _r("stock.par_required", "a president's certificate held without a par value",
+       "A player who receives a president's certificate (e.g. with a private) sets the par "
+       "value before anything else with that corporation.",
+       f"{R1830}: Private Companies, the B&O's president's certificate",
+       "Carol buy B&O ipo   ->  Carol must first set the par price of B&O (they hold its president's certificate)"),
+    _r("stock.par_twice", "a corporation started twice",
+       "A par value is set once.",
+       f"{R1830}: Stock Round, starting a corporation",
+       "Bob par PRR 90   ->  PRR already has a par value of $100"),
+    _r("stock.pool_limit", "a sale that puts more than 50% in the bank pool",
+       "At most 50% of a corporation may be in the bank pool.",
+       f"{R1830}: Stock Round, selling shares",
+       "Alice sell 3 PRR   ->  the bank pool holds 30% of PRR; selling 30% would put 60% there, over the 50% limit"),
+    _r("stock.president_cert", "a president sells when nobody can take the presidency",
+       "The president's certificate is never sold to the pool: it changes hands only to a player "
+       "who holds at least as much; if nobody does, the president may not sell that far.",
+       f"{R1830}: Stock Round, selling shares",
+       "Alice sell 3 PRR   ->  Alice is president of PRR with 40%; selling 30% would leave 10% and no other player ..."),
+    _r("stock.rebuy", "a share bought after selling that company in the same round",
+       "A player who sold shares of a corporation may not buy it again in the same stock round.",
+       f"{R1830}: Stock Round, selling shares",
+       "Alice buy PRR pool   ->  Alice sold PRR this round and may not buy it again in SR 3"),
+    _r("stock.sell_amount", "a sale of nothing",
+       "A sale names at least one share.",
+       OWN, "Alice sell 0 PRR   ->  nothing to sell"),
+    _r("stock.sell_before_operating", "shares sold of a company that has not operated",
+       "1857: shares of a corporation that has not operated yet may not be sold.",
+       f"{R1857}: selling",
+       "Alice sell 1 PRR   ->  PRR has not operated yet; its shares cannot be sold"),
+    _r("stock.sell_buy_order", "a sale after a purchase in the same turn",
+       "In 1830 a player may sell, then buy, in one turn; not sell after buying (as 18xx.games "
+       "plays it).",
+       f"{R1830}: Stock Round; {SITE}",
+       "Alice sell 1 PRR (after buying)  ->  shares may not be sold after buying in the same turn"),
+    _r("stock.sell_first_round", "a sale in the first stock round",
+       "No shares may be sold in the first stock round.",
+       f"{R1830}: Stock Round, selling shares",
+       "Alice sell 1 PRR   ->  no shares may be sold in the first stock round"),
+    _r("stock.sell_not_owned", "a sale of more than the player holds",
+       "A player sells only shares they hold.",
+       f"{R1830}: Stock Round, selling shares",
+       "Bob sell 3 PRR   ->  Bob holds 20% of PRR and cannot sell 30%"),
+    _r("stock.sell_not_parred", "a sale of a company without a share price",
+       "Shares have a price only once the corporation has a par value.",
+       f"{R1830}: Stock Round, selling shares",
+       "Bob sell 1 NYC   ->  NYC has no share price yet; its shares cannot be sold"),
+    _r("stock.sell_split", "a sale that the player's certificates cannot make up",
+       "Certificates are sold whole (a 20% certificate is not sold as 10%).",
+       f"{R1830}: Stock Round, selling shares",
+       "Bob sell 10% PRR   ->  10% of PRR cannot be made of Bob's certificates"),
+    # --- tiles
+    _r("tile.blocked", "track laid on a hex a private blocks",
+       "A private's hex is blocked for track while a player owns the private.",
+       f"{R1830}: Private Companies",
+       "PRR lay 57 G15 0   ->  G15 is blocked by the private DH while a player owns it"),
+    _r("tile.color", "a tile of a colour the phase does not allow",
+       "Yellow tiles from phase 2, green from 3, brown from 5 (1830).",
+       f"{R1830}: Operating Round, laying track; phases",
+       "PRR lay 14 H12 0   ->  tile 14 is green; only yellow tiles may be laid in this phase"),
+    _r("tile.connection", "track not connected to the company's network",
+       "A new tile must extend track that the company can reach from one of its stations.",
+       f"{R1830}: Operating Round, laying track",
+       "PRR lay 57 E5 0   ->  tile 57 rotation 0 on E5 is not connected to PRR's network (...)"),
+    _r("tile.edge", "a tile that runs track off the map or into a blocked side",
+       "Track may not run off the map, through an impassable border, or into a neighbour's "
+       "side that cannot take track.",
+       f"{R1830}: Operating Round, laying track",
+       "PRR lay 9 A19 0   ->  tile 9 rotation 0 on A19 runs track off the map at edge 1"),
+    _r("tile.hex", "a tile laid on a hex that is not on the map",
+       "The hex named by a tile lay is not on the title's map.",
+       OWN, "PRR lay 57 Z9 0   ->  there is no hex Z9 on the map"),
+    _r("tile.rotation", "a rotation that is not 0-5 or does not fit",
+       "A rotation is 0 to 5; the tile so turned must keep the existing track, stay on the map "
+       "and connect.",
+       f"{R1830}: Operating Round, laying track; {OWN}: docs/board.md",
+       "PRR lay 57 H12 7   ->  rotation 7 of tile 57 is not 0-5"),
+    _r("tile.rotation_ambiguous", "a tile lay without rotation that fits several ways",
+       "The record gives no rotation and the tile fits in several; railcheck uses the first.",
+       f"{OWN}: docs/board.md",
+       "PRR lay 57 H12   ->  tile 57 fits H12 in rotations 0, 3; rotation 0 used", "warning"),
+    _r("tile.special", "a private's tile lay outside its power",
+       "A private's tile-laying power applies to its hexes and tiles only.",
+       f"{R1830}: Private Companies, special powers",
+       "PRR lay 57 E5 0 with CS   ->  CS's power lays tiles only on B20, not on E5"),
+    _r("tile.supply", "a tile of which no copy is left",
+       "The tile mix is limited: a tile can be laid only while a copy is in the supply.",
+       f"{R1830}: components (tile mix)",
+       "PRR lay 57 H12 0   ->  no copy of tile 57 is left in the supply (all 7 are on the map)"),
+    _r("tile.unknown", "a tile the title does not have",
+       "The tile number is not in the title's tile mix.",
+       f"{R1830}: components (tile mix)",
+       "PRR lay 999 H12 0   ->  there is no tile 999 in this game"),
+    _r("tile.upgrade", "an upgrade that does not fit the tile it replaces",
+       "An upgrade is the next colour, keeps the label, cities and towns, and keeps all existing "
+       "track.",
+       f"{R1830}: Operating Round, upgrading track",
+       "PRR lay 15 H12 0   ->  tile 15 has label none but H12 needs label OO"),
+    # --- stations
+    _r("token.ambiguous", "a station on a hex with several free cities, without saying which",
+       "On a hex with two cities that both have a free slot the record must say which city.",
+       f"{OWN}: docs/notation.md, stations",
+       "NYC place E5   ->  E5 has 2 cities with a free slot (0, 1): say which"),
+    _r("token.cash", "a station the company cannot pay",
+       "Stations after the home station cost money (1830: $40, then $100).",
+       f"{R1830}: Operating Round, placing station markers",
+       "PRR place E5   ->  PRR has $30; its next station costs $40"),
+    _r("token.city", "a station where there is no such city",
+       "A station is placed in a city of the hex named.",
+       f"{R1830}: Operating Round, placing station markers",
+       "PRR place G11   ->  G11 has no city for a station"),
+    _r("token.duplicate", "a second station of a company on one hex",
+       "A company may have only one station on a hex.",
+       f"{R1830}: Operating Round, placing station markers",
+       "PRR place E5   ->  PRR already has a station on E5"),
+    _r("token.full", "a station in a full city",
+       "A city holds as many stations as it has slots.",
+       f"{R1830}: Operating Round, placing station markers",
+       "PRR place E5   ->  E5 city 0 is full (NYC, B&O)"),
+    _r("token.hex", "a station on a hex that is not on the map",
+       "The hex named by a station is not on the title's map.",
+       OWN, "PRR place Z9   ->  there is no hex Z9 on the map"),
+    _r("token.home", "a home station that cannot be placed",
+       "A company's home station goes in its home city; it is full or the company is unknown.",
+       f"{R1830}: Operating Round, home stations",
+       "(ERIE starts)  ->  ERIE's home city on E11 is full"),
+    _r("token.none_left", "a station when the company has none left",
+       "Each company has a fixed number of station markers.",
+       f"{R1830}: components (station markers)",
+       "PRR place E5   ->  PRR has placed all 4 of its station markers"),
+    _r("token.one_per_turn", "a second station in one turn",
+       "A company places at most one station per operating turn.",
+       f"{R1830}: Operating Round, placing station markers",
+       "PRR place F2   ->  PRR already placed 1 station(s) this turn"),
+    _r("token.reach", "a station the company's track does not reach",
+       "A station is placed in a city that the company's track reaches from one of its stations.",
+       f"{R1830}: Operating Round, placing station markers",
+       "PRR place E5   ->  E5 city 0 is not reachable from PRR's stations"),
+    _r("token.reserved", "a station in a slot reserved for another company's home",
+       "A home city keeps a slot for its company until it starts.",
+       f"{R1830}: set-up (home stations)",
+       "PRR place E5   ->  the free slot of E5 city 0 is reserved for NYC's home station"),
+    # --- track
+    _r("track.cost", "track the company cannot pay",
+       "Laying on terrain (rivers, mountains) costs money from the treasury.",
+       f"{R1830}: Operating Round, laying track (terrain costs)",
+       "PRR lay 8 F16 0   ->  PRR has $40; laying on F16 costs $120"),
+    _r("track.one_lay", "a second tile lay in one turn",
+       "A company lays one tile per operating turn (plus what privates' powers allow).",
+       f"{R1830}: Operating Round, laying track",
+       "PRR lay 9 H10 0 (second)  ->  PRR already laid 1 tile(s) this turn; the limit is 1"),
+    # --- trains
+    _r("trains.cash", "a train the company cannot pay",
+       "The treasury pays for trains; the president adds money only when the company has no "
+       "train and must buy one.",
+       f"{R1830}: Operating Round, buying trains",
+       "PRR buy train 4   ->  PRR has $200, a 4-train costs $300 (the president helps only ...)"),
+    _r("trains.discard", "a train discarded without need",
+       "Trains are discarded only when a company is over the train limit.",
+       f"{R1830}: Operating Round, train limit",
+       "PRR discard 2   ->  PRR owns 2 trains, within the limit of 4; trains may not be discarded at will"),
+    _r("trains.discard_required", "a company over the train limit did not discard",
+       "When the phase lowers the train limit, a company over it discards down to the limit "
+       "(to the bank pool) before play goes on.",
+       f"{R1830}: Operating Round, train limit",
+       "(phase 4 starts)  ->  B&O holds 4 trains (2, 2, 3, 3), over the limit of 3 in phase 4; it must discard 1 ..."),
+    _r("trains.exchange", "a train exchange that is not allowed",
+       "Only the trains the title names (1830: a 4, 5 or 6 for a diesel) may be traded in.",
+       f"{R1830}: Operating Round, buying trains (diesels)",
+       "PRR buy train D exchange 3   ->  a 3-train cannot be traded in for a D; only 4, 5, 6"),
+    _r("trains.limit", "a purchase over the train limit",
+       "A company may own at most the phase's train limit (1830: 4 in phase 2, 3 in phase 4, 2 "
+       "from phase 5).",
+       f"{R1830}: Operating Round, train limit",
+       "B&O buy train 2   ->  B&O owns 4 trains; one more makes 5, over the limit of 4 in phase 2"),
+    _r("trains.must_own", "a company without a train ended its turn without buying one",
+       "A company with a route that owns no train must buy one at the end of its turn (with its "
+       "president's money if need be).",
+       f"{R1830}: Operating Round, forced train purchase",
+       "(B&O passes with no train)  ->  B&O ended its turn without a train; it must buy one (cheapest: ...)"),
+    _r("trains.not_available", "a train that is not for sale",
+       "The depot sells the trains of the current type (the next type once they are gone); the "
+       "bank pool sells what was discarded.",
+       f"{R1830}: Operating Round, buying trains",
+       "PRR buy train 4   ->  the depot does not sell a 4-train now (available: 3)"),
+    _r("trains.not_owned", "a train bought from a company that does not own it",
+       "Trains are bought from another company only if it owns one of that type.",
+       f"{R1830}: Operating Round, buying trains",
+       "PRR buy train 3 from B&O 200   ->  B&O owns no 3-train"),
+    _r("trains.price", "a train at another price than the rules give",
+       "Trains from the depot or pool cost their list price; between companies at least $1.",
+       f"{R1830}: Operating Round, buying trains",
+       "PRR buy train 3 250   ->  a 3-train from the depot costs $180, not $250"),
+    _r("trains.unknown", "a train the export does not know",
+       "The export names a train id that does not exist in this game.",
+       SITE, "(export) buy_train train=9-0   ->  no train 9-0"),
+    # --- turns
+    _r("turn.actor", "an action by someone who does not act in this round",
+       "Players act in stock rounds and auctions; corporations in operating rounds.",
+       f"{R1830}: sequence of play",
+       "PRR buy NYC ipo   ->  PRR is a corporation; only players act in a stock round (SR 2)"),
+    _r("turn.order", "an action out of turn",
+       "Players act in turn order (from the priority deal in a stock round); companies operate "
+       "in share-price order.",
+       f"{R1830}: Stock Round, Operating Round (order)",
+       "\"Player 4\" buy NYC ipo   ->  Player 4 acted out of turn: it is Player 3's turn in SR 1"),
+]
+
+CATALOGUE: dict[str, Rule] = {r.id: r for r in RULES}
+
+
+def lookup(rule_id: str) -> Optional[Rule]:
+    return CATALOGUE.get(rule_id)
+
+
+def explain(rule: Rule) -> str:
+    """The text of ``railcheck rules explain``."""
+    import textwrap
+    area = rule.id.split(".")[0]
+    lines = [f"{rule.id}: {rule.summary}", "",
+             textwrap.fill(rule.meaning, 78), "",
+             f"severity: {rule.severity}",
+             f"area:     {area} ({AREAS.get(area, area)})",
+             f"source:   {rule.source}",
+             "",
+             "example:",
+             f"    {rule.example}"]
+    return "\n".join(lines) + "\n"
+
+
+def markdown() -> str:
+    """docs/rules.md, generated from the catalogue."""
+    out = ["# Rule ids",
+           "",
+           "Every finding names a rule (`path:line:col: error [stock.cert_limit] ...`).",
+           "`railcheck rules explain RULE` prints one entry of this page,",
+           "`railcheck rules list --ids` lists the ids. This page is generated from",
+           "`railcheck/rule_catalogue.py` (`python -m railcheck.rule_catalogue > docs/rules.md`);",
+           "a test keeps it, the catalogue and the code in step.",
+           "",
+           "Sources: *" + R1830 + "* for 1830 and the titles that extend it, the",
+           "*" + R1857 + "* for what 1857 changes, *" + SITE + "* where the site's",
+           "records decide, and *" + OWN + "* for checks of the records themselves.",
+           ""]
+    by_area: dict[str, list[Rule]] = {}
+    for r in RULES:
+        by_area.setdefault(r.id.split(".")[0], []).append(r)
+    for area in sorted(by_area):
+        out.append(f"## {area}: {AREAS.get(area, area)}")
+        out.append("")
+        for r in sorted(by_area[area], key=lambda r: r.id):
+            out.append(f"### `{r.id}`")
+            out.append("")
+            out.append(f"**{r.summary}** ({r.severity}). {r.meaning}")
+            out.append("")
+            out.append(f"Source: {r.source}.")
+            out.append("")
+            out.append("```")
+            out.append(r.example)
+            out.append("```")
+            out.append("")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(markdown(), end="")

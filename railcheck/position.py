@@ -103,15 +103,7 @@ def whose_turn(game) -> str:
         who = r.describe_turn()
     except Exception:       # a round in a state it cannot describe
         who = ""
-    step = ""
-    turn = getattr(r, "turn", None)
-    stage = getattr(turn, "step", None)
-    if stage is not None:
-        try:
-            from .rounds.operating import STAGE_NAMES
-            step = STAGE_NAMES.get(stage, "")
-        except ImportError:
-            step = ""
+    step = r.describe_step()
     if not who:
         return ""
     return f"{who} to act" + (f" (step: {step})" if step else "")

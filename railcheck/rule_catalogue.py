@@ -331,6 +331,11 @@ RULES: list[Rule] = [
        f"{R1830}: Operating Round, buying private companies",
        "PRR buy CA from Alice 400   ->  CA (face $160) may be bought for $80 to $320, not $400"),
     # --- rounds
+    _r("ruleset.event", "an event a train or phase names that the title does not know",
+       "A ruleset's train or phase names an event (``events: [...]``) that neither the shared "
+       "mechanics nor the title's class carry out: the ruleset is wrong.",
+       f"{OWN}: docs/architecture.md",
+       "phase 3 events: [nationalise]   ->  1830 knows no event 'nationalise'"),
     _r("round.marker", "a round marker that does not match the rules",
        "A round marker ('OR 2.1') in the record names another round than the rules give at "
        "that point (the number of ORs per set depends on the phase).",
@@ -546,10 +551,12 @@ RULES: list[Rule] = [
        "and connect.",
        f"{R1830}: Operating Round, laying track; {OWN}: docs/board.md",
        "PRR lay 57 H12 7   ->  rotation 7 of tile 57 is not 0-5"),
-    _r("tile.rotation_ambiguous", "a tile lay without rotation that fits several ways",
-       "The record gives no rotation and the tile fits in several; railcheck uses the first.",
+    _r("tile.rotation_guessed", "a tile lay without rotation that fits several ways",
+       "The record gives no rotation and the tile fits in several; railcheck takes the first "
+       "and says so. A later error naming the hex points back to this line.",
        f"{OWN}: docs/board.md",
-       "PRR lay 57 H12   ->  tile 57 fits H12 in rotations 0, 3; rotation 0 used", "warning"),
+       "PRR lay 59 H18   ->  the rotation of tile 59 on H18 is not written and it fits in "
+       "rotations 1, 5; rotation 1 is taken (write it, e.g. '59 H18 r1')", "info"),
     _r("tile.special", "a private's tile lay outside its power",
        "A private's tile-laying power applies to its hexes and tiles only.",
        f"{R1830}: Private Companies, special powers",

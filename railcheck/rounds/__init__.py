@@ -41,6 +41,10 @@ class Round:
     def describe_turn(self) -> str:
         return ""
 
+    def describe_step(self) -> str:
+        """What the entity to act is doing ("laying track"), or ''."""
+        return ""
+
     # helpers shared by rounds ------------------------------------------
 
     def player(self, name: str, rule: str = "turn.actor"):

@@ -67,6 +67,9 @@ class OperatingRound(Round):
     def describe_turn(self) -> str:
         return self.turn.corp.sym if self.turn else ""
 
+    def describe_step(self) -> str:
+        return self.step_name(self.turn.step) if self.turn else ""
+
     # ------------------------------------------------------------------
 
     def start(self):

@@ -17,6 +17,9 @@ import click
 from .findings import InputError
 
 FORMATS = ["text", "json", "junit", "github"]
+RULESET_HELP = ("Play the games with this ruleset file (a house rule or variant that extends "
+                "the title; see docs/rulesets.md) instead of the header's 'ruleset:' or the "
+                "title's own.")
 
 
 def _use_color(flag) -> bool:
@@ -27,8 +30,9 @@ def _use_color(flag) -> bool:
     return sys.stdout.isatty()
 
 
-def check_file(path: str, check_board: bool = True, keep_game: bool = True):
-    """Validate one file; never raises (errors become part of the report)."""
+def check_file(path: str, check_board: bool = True, keep_game: bool = True, ruleset=None):
+    """Validate one file (with a user's ruleset file, if given); never raises
+    (errors become part of the report)."""
     from .engine import Replay
     from .loader import load_game
     from .report import FileReport
@@ -36,7 +40,7 @@ def check_file(path: str, check_board: bool = True, keep_game: bool = True):
     start = time.perf_counter()
     rep = FileReport(path=path)
     try:
-        record, read_findings = load_game(path)
+        record, read_findings = load_game(path, ruleset=ruleset)
         rep.read_findings = read_findings
         # an export's passes follow the site's steps, which depend on the map:
         # exports are always replayed with it
@@ -56,11 +60,11 @@ def check_file(path: str, check_board: bool = True, keep_game: bool = True):
 
 
 def _check_one_for_pool(args):
-    path, board = args
-    return check_file(path, board, keep_game=False)
+    path, board, ruleset = args
+    return check_file(path, board, keep_game=False, ruleset=ruleset)
 
 
-def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool):
+def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool, ruleset=None):
     reports = []
     total = len(files)
 
@@ -75,7 +79,7 @@ def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool):
     if jobs > 1 and total > 1:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for i, rep in enumerate(pool.map(_check_one_for_pool, [(f, board) for f in files],
+            for i, rep in enumerate(pool.map(_check_one_for_pool, [(f, board, ruleset) for f in files],
                                              chunksize=max(1, total // (jobs * 8))), 1):
                 e = rep.error
                 if e is not None:  # an exception's str() does not survive pickling: rebuild it
@@ -86,7 +90,7 @@ def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool):
     else:
         for i, f in enumerate(files, 1):
             tick(i, f)
-            reports.append(check_file(f, board, keep_game=total == 1))
+            reports.append(check_file(f, board, keep_game=total == 1, ruleset=ruleset))
     if progress:
         sys.stderr.write("\r\x1b[K")
         sys.stderr.flush()
@@ -129,7 +133,9 @@ def main():
               "always replayed with the map, since the site's order of steps depends on it.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write the report to this file instead of standard output.")
-def validate(paths, fmt, jobs, fail_on, quiet, color, no_board, output):
+@click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=RULESET_HELP)
+def validate(paths, fmt, jobs, fail_on, quiet, color, no_board, output, ruleset):
     """Replay game logs (files or folders) and report illegal actions.
 
     Folders are searched for *.18xx and *.json files.  Exit 0 when every
@@ -140,7 +146,7 @@ def validate(paths, fmt, jobs, fail_on, quiet, color, no_board, output):
     files, missing = collect_paths(paths)
     progress = (fmt == "text" and sys.stderr.isatty() and not os.environ.get("CI")
                 and len(files) > 1 and not quiet)
-    reports = run_checks(files, jobs=jobs, board=not no_board, progress=progress)
+    reports = run_checks(files, jobs=jobs, board=not no_board, progress=progress, ruleset=ruleset)
     reports += [FileReport(path=e.path, error=e) for e in missing]
     if fmt == "json":
         text = render_json(reports)
@@ -180,11 +186,13 @@ def _emit(text: str, output, color=None):
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 @click.option("--no-board", is_flag=True, help="Skip the map checks.")
-def score(path, fmt, no_board):
+@click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=RULESET_HELP)
+def score(path, fmt, no_board, ruleset):
     """Print the standings (net worth) at the end of a game log."""
     from .report import render_json, render_score
 
-    rep = check_file(path, not no_board)
+    rep = check_file(path, not no_board, ruleset=ruleset)
     if rep.error is not None:
         click.echo(f"error: {rep.error}", err=True)
         sys.exit(2)
@@ -329,8 +337,8 @@ def rules_list():
 @click.argument("title")
 @click.option("--option", "options", multiple=True, help="Apply a game option.")
 def rules_show(title, options):
-    """Show a title's ruleset: economy, companies, trains, phases, and what it
-    changes from the title it extends."""
+    """Show a title's ruleset (or a ruleset file's): economy, companies,
+    trains, phases, and what it changes from the title it extends."""
     from .rulesinfo import describe_ruleset
 
     try:
@@ -348,14 +356,16 @@ def rules_show(title, options):
 @click.option("--svg", type=click.Path(dir_okay=False), default=None,
               help="Also draw the board as SVG into this file.")
 @click.option("--force", is_flag=True, help="Overwrite the --svg file if it exists.")
-def show(path, at, svg, force):
+@click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=RULESET_HELP)
+def show(path, at, svg, force, ruleset):
     """Print the state of a game (round, money, companies, board) at a point."""
     from .engine import Replay
     from .loader import load_game
     from .report import text_companies, text_standings
 
     try:
-        record, _ = load_game(path)
+        record, _ = load_game(path, ruleset=ruleset)
         result = Replay(record, stop_at=at).run()
     except InputError as exc:
         click.echo(f"error: {exc}", err=True)

@@ -62,7 +62,8 @@ class FileReport:
     def to_dict(self) -> dict:
         if self.error is not None:
             e = self.error
-            return {"path": self.path, "status": "unreadable", "title": None, "players": [],
+            return {"path": self.path, "status": "unreadable", "title": None, "ruleset": None,
+                    "players": [],
                     "finished": False, "end_reason": None, "actions": None, "round": None,
                     "phase": None, "bank": None,
                     "error": {"message": e.bare, "line": e.line, "column": e.column},
@@ -116,6 +117,14 @@ def describe_end(r) -> str:
                                                                          r.end_reason or "")
         return f"game over: {reason}"
     return f"not finished (stopped in {r.round}, phase {r.phase})"
+
+
+def ruleset_label(r) -> str:
+    """The title, and the user's ruleset file when one played the game."""
+    rs = r.ruleset or {}
+    if not rs.get("path"):
+        return str(r.title)
+    return f"{r.title} (ruleset {rs['path']}, extends {rs['extends']})"
 
 
 def text_findings(rep: FileReport, style: Style, *, quiet: bool = False) -> list[str]:
@@ -172,7 +181,7 @@ def render_text(reports: list[FileReport], *, color: bool = False, quiet: bool =
             f"{errors} error{'s' if errors != 1 else ''}")
         if warnings:
             verdict += style.yellow(f", {warnings} warning{'s' if warnings != 1 else ''}")
-        out.append(style.bold(f"{rep.path}") + f": {r.title}, {len(r.players)} players, "
+        out.append(style.bold(f"{rep.path}") + f": {ruleset_label(r)}, {len(r.players)} players, "
                    f"{r.actions} actions, {describe_end(r)} — {verdict}")
         out.extend(text_findings(rep, style, quiet=quiet))
         if standings and not quiet:
@@ -206,7 +215,8 @@ def summary_table(reports: list[FileReport]) -> str:
 def render_score(rep: FileReport) -> str:
     r = rep.result
     currency = r.currency
-    return (f"{rep.path}: {r.title}, {describe_end(r)}\n" + text_standings(r, currency) + "\n")
+    return (f"{rep.path}: {ruleset_label(r)}, {describe_end(r)}\n" + text_standings(r, currency)
+            + "\n")
 
 
 # ---------------------------------------------------------------------------

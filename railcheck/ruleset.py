@@ -469,7 +469,14 @@ def _resolve(title: str, seen: tuple = (), base_dir: Optional[Path] = None) -> t
             marks[_rebase(key, k)] = (idoc.path, *v)
     parent = data.get("extends")
     if parent:
-        pdata, pmarks = _resolve(str(parent), seen, path.parent)
+        try:
+            pdata, pmarks = _resolve(str(parent), seen, path.parent)
+        except InputError as exc:
+            if exc.path is not None:
+                raise
+            line, col = doc.marks.get("extends", (None, None))  # an unknown title
+            raise RulesetError(f"extends: {exc.bare}", path=str(path), line=line,
+                               column=col) from None
         merged = deep_merge(pdata, {k: v for k, v in data.items() if k != "extends"})
         merged["extends"] = str(parent)
         merged["base_title"] = builtin or pdata["base_title"]

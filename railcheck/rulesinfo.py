@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .ruleset import _resolve, load_ruleset
 
 
@@ -14,6 +16,8 @@ def describe_ruleset(title: str, options=()) -> str:
 
     r = load_ruleset(title, options)
     out = [f"{r.title}: {r.full_name}"]
+    if r.source:
+        out.append(f"ruleset file {r.source}")
     if r.extends:
         out.append(f"extends {r.extends}")
     out.append(f"players {r.min_players}-{r.max_players}, bank {_money(r, r.bank)}")
@@ -66,7 +70,7 @@ def differences(title: str) -> list[str]:
     YAML gives them under ``differences``."""
     child, _ = _resolve(title)
     parent_title = child.get("extends")
-    parent, _ = _resolve(parent_title)
+    parent, _ = _resolve(parent_title, base_dir=Path(title).parent)
     lines = []
     notes = child.get("differences") or {}
     for key in sorted(set(child) | set(parent)):

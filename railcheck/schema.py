@@ -145,7 +145,8 @@ class OneOf(Type):
     def check(self, value, ypath, ctx):
         for classes, typ in self.options:
             if isinstance(value, classes) and not isinstance(value, bool):
-                return typ.check(value, ypath, ctx)
+                if not isinstance(typ, Enum) or value in typ.values:
+                    return typ.check(value, ypath, ctx)
         ctx.fail(ypath, f"expected {self.label}, got {value!r}")
 
 
@@ -175,9 +176,20 @@ class MapOf(Type):
         for k, v in value.items():
             p = _path_join(ypath, k)
             if self.key is not None:
-                self.key.check(k, p, ctx)
+                self.key.check(k, p, _AtKey(ctx))
             out[k] = self.value.check(v, p, ctx)
         return out
+
+
+class _AtKey:
+    """A context whose messages point at the key rather than its value."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.known = ctx.known
+
+    def fail(self, ypath, msg, key=True):
+        self.ctx.fail(ypath, msg, key=True)
 
 
 class PlayerCount(Type):
@@ -223,6 +235,10 @@ class Section(Type):
             p = _path_join(ypath, k)
             key = self.keys.get(k)
             if key is None:
+                home = [n for n, x in self.keys.items()
+                        if isinstance(x.type, Section) and k in x.type.keys]
+                if home:
+                    ctx.fail(p, f"unknown key '{k}': it belongs under '{home[0]}:'", key=True)
                 ctx.unknown(p, k, self.keys, "key")
             if v is None and not isinstance(key.type, Nullable):
                 continue        # "key: null" is the key left out

@@ -40,6 +40,8 @@ def show(value) -> str:
         return "false"
     if value is None:
         return "null"
+    if value == "":
+        return '""'
     if isinstance(value, list):
         return "[" + ", ".join(show(v) for v in value) + "]"
     if isinstance(value, dict):
@@ -253,7 +255,11 @@ class Section(Type):
                 if self.require:
                     ctx.fail(_path_join(ypath, name), "is required")
             elif self.fill and key.fill:
-                out[name] = copy.deepcopy(key.default)
+                if isinstance(key.type, Section):     # a section left out: all its defaults
+                    out[name] = key.type.check(copy.deepcopy(key.default),
+                                               _path_join(ypath, name), ctx)
+                else:
+                    out[name] = copy.deepcopy(key.default)
         return out
 
 
@@ -375,11 +381,11 @@ AUCTION = Section("auction", [
     Key("min_increment", Int(), 5, "a bid is at least this much over the last (or the face value)"),
     Key("bid_multiple", Bool(), False, "bids must be multiples of min_increment",
         supported=(False,)),
-    Key("price_drop_on_all_pass", Int(), 0, "waterfall: the cheapest private's price drops by "
-                                            "this when everybody passes"),
-    Key("all_pass_runs_or", Bool(), True, "waterfall: when everybody passes otherwise, one "
-                                          "operating round runs and the auction resumes",
-        supported=(True,)),
+    Key("price_drop_on_all_pass", Int(), 0, "waterfall: everybody passed while the lowest-valued "
+                                            "private is unsold: its price drops by this"),
+    Key("all_pass_runs_or", Bool(), True, "waterfall: everybody passed otherwise (or the drop is "
+                                          "0): the owned privates pay their income and the "
+                                          "auction goes on", supported=(True,)),
     Key("opening_bid", Enum("face", "increment"), "face",
         "choose-and-bid: the opening bid is at least the face value, or face + min_increment"),
     Key("after", Enum("order_by_cash", "keep"), "order_by_cash",
@@ -634,18 +640,26 @@ def _type_doc(key: Key) -> str:
     return t
 
 
-def _table(section: Section, prefix: str) -> list[str]:
-    rows = ["| key | type | default | meaning |", "|---|---|---|---|"]
+def _rows(section: Section, prefix: str, nested: bool) -> list[str]:
+    rows = []
     for key in section.keys.values():
         rows.append(f"| `{prefix}{key.name}` | {_type_doc(key).replace('|', '/')} | "
                     f"{_default_doc(key).replace('|', '/')} | {key.doc} |")
+        inner = key.type.inner if isinstance(key.type, Nullable) else key.type
+        if nested and isinstance(inner, Section):
+            rows += _rows(inner, f"{prefix}{key.name}.", nested)
     return rows
+
+
+def _table(section: Section, prefix: str, nested: bool = True) -> list[str]:
+    return (["| key | type | default | meaning |", "|---|---|---|---|"]
+            + _rows(section, prefix, nested))
 
 
 def schema_reference() -> str:
     """Markdown tables of every declared key (the reference part of
     docs/rulesets.md)."""
-    out = ["### Top-level keys", ""] + _table(RULESET, "") + [""]
+    out = ["### Top-level keys", ""] + _table(RULESET, "", nested=False) + [""]
     for name in ("players", "auction", "stock", "operating", "end", "setup", "company_sales",
                  "market", "board"):
         out += [f"### `{name}`", ""] + _table(RULESET.keys[name].type, f"{name}.") + [""]
@@ -672,3 +686,7 @@ def all_key_paths() -> list[str]:
     """Every declared key as it appears in the reference (for the docs test)."""
     import re
     return re.findall(r"^\| `([^`]+)` \|", schema_reference(), flags=re.M)
+
+
+if __name__ == "__main__":   # python -m railcheck.schema: the reference for docs/rulesets.md
+    print(schema_reference())

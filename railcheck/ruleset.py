@@ -34,7 +34,7 @@ from .schema import (CORPORATION_KEYS, OPTION, Ability, MapOf, _path_join, abili
 class _Doc:
     """Parsed YAML plus the position of every value by its YAML path."""
 
-    def __init__(self, data: Any, marks: dict[str, tuple[int, int]], path: str):
+    def __init__(self, data: Any, marks: dict[str, tuple[str, int, int]], path: str):
         self.data = data
         self.marks = marks
         self.path = path
@@ -44,7 +44,10 @@ class _Doc:
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _load_yaml(text: str, path: str) -> _Doc:
+def _load_yaml(text: str, path: str, root: str = "") -> _Doc:
+    """The document, and the (file, line, column) of every value by its YAML
+    path below ``root`` (the key an included file is merged at); a mapping
+    key's own position is under ``@`` + its path."""
     loader = _LOADER(text)
     try:
         node = loader.get_single_node()
@@ -56,11 +59,11 @@ def _load_yaml(text: str, path: str) -> _Doc:
                          column=mark.column + 1 if mark else None) from None
     finally:
         loader.dispose()
-    marks: dict[str, tuple[int, int]] = {}
+    marks: dict[str, tuple[str, int, int]] = {}
     constructor = yaml.SafeLoader("")
 
     def build(n, p):
-        marks[p] = (n.start_mark.line + 1, n.start_mark.column + 1)
+        marks[p] = (path, n.start_mark.line + 1, n.start_mark.column + 1)
         if isinstance(n, yaml.MappingNode):
             out = {}
             for knode, vnode in n.value:
@@ -74,7 +77,7 @@ def _load_yaml(text: str, path: str) -> _Doc:
                     raise InputError("YAML merge keys are not supported in rulesets",
                                      path=path, line=knode.start_mark.line + 1)
                 kp = _path_join(p, key)
-                marks["@" + kp] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
+                marks["@" + kp] = (path, knode.start_mark.line + 1, knode.start_mark.column + 1)
                 out[key] = build(vnode, kp)
             return out
         if isinstance(n, yaml.SequenceNode):
@@ -85,7 +88,7 @@ def _load_yaml(text: str, path: str) -> _Doc:
             raise InputError(f"bad value: {exc}", path=path,
                              line=n.start_mark.line + 1) from None
 
-    data = build(node, "") if node is not None else None
+    data = build(node, root) if node is not None else None
     return _Doc(data, marks, path)
 
 
@@ -93,7 +96,7 @@ def _load_yaml(text: str, path: str) -> _Doc:
 # Where rulesets live: each title's folder (railcheck/titles/<folder>/rules.yaml)
 
 @functools.lru_cache(maxsize=None)
-def _read_doc(path: str) -> _Doc:
+def _read_doc(path: str, root: str = "") -> _Doc:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -101,7 +104,7 @@ def _read_doc(path: str) -> _Doc:
         raise InputError("ruleset file not found", path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read ruleset: {exc}", path=path) from None
-    return _load_yaml(text, path)
+    return _load_yaml(text, path, root)
 
 
 def title_index() -> dict[str, str]:
@@ -277,9 +280,10 @@ class _Checker:
                   key=True)
 
 
-def check_data(data: dict, marks: dict, note: str = "") -> dict:
-    """``data`` checked against the schema, every default filled in."""
-    return check_ruleset(data, _Checker(marks, known_names(data), note))
+def check_data(data: dict, marks: dict, note: str = "", only=None) -> dict:
+    """``data`` checked against the schema, every default filled in (only
+    the top-level keys ``only``, if given)."""
+    return check_ruleset(data, _Checker(marks, known_names(data), note), only)
 
 
 class Ruleset:
@@ -427,15 +431,6 @@ def _translate_path(path: str, merged) -> str:
     return out
 
 
-def _rebase(prefix: str, mark: str) -> str:
-    """A mark's path (``@`` first for a key's own position) under ``prefix``."""
-    at = "@" if mark.startswith("@") else ""
-    rest = mark[len(at):]
-    if not rest:
-        return at + prefix
-    return at + (prefix + rest if rest.startswith("[") else _path_join(prefix, rest))
-
-
 def _translate_mark(mark: str, merged) -> str:
     """A child's mark (a patch of a list by name) as the merged data's path."""
     if mark.startswith("@"):
@@ -457,16 +452,15 @@ def _resolve(title: str, seen: tuple = (), base_dir: Optional[Path] = None) -> t
     if not isinstance(doc.data, dict):
         raise RulesetError("a ruleset must be a YAML mapping", path=str(path), line=1)
     data = dict(doc.data)
-    marks = {k: (str(path), *v) for k, v in doc.marks.items()}
+    marks = dict(doc.marks)
     includes = data.pop("include", None) or {}
     if not isinstance(includes, dict):
-        l, col = doc.marks.get("include", (None, None))
+        _, l, col = doc.marks.get("include", (None, None, None))
         raise RulesetError("include: expected a mapping of key: file", path=str(path), line=l, column=col)
     for key, fname in includes.items():
-        idoc = _read_doc(str(path.parent / str(fname)))
+        idoc = _read_doc(str(path.parent / str(fname)), str(key))
         data[key] = deep_merge(data.get(key), idoc.data) if key in data else idoc.data
-        for k, v in idoc.marks.items():
-            marks[_rebase(key, k)] = (idoc.path, *v)
+        marks.update(idoc.marks)
     parent = data.get("extends")
     if parent:
         try:
@@ -474,7 +468,7 @@ def _resolve(title: str, seen: tuple = (), base_dir: Optional[Path] = None) -> t
         except InputError as exc:
             if exc.path is not None:
                 raise
-            line, col = doc.marks.get("extends", (None, None))  # an unknown title
+            _, line, col = doc.marks.get("extends", (None, None, None))  # an unknown title
             raise RulesetError(f"extends: {exc.bare}", path=str(path), line=line,
                                column=col) from None
         merged = deep_merge(pdata, {k: v for k, v in data.items() if k != "extends"})
@@ -494,7 +488,7 @@ def _resolve(title: str, seen: tuple = (), base_dir: Optional[Path] = None) -> t
     return data, marks
 
 
-def _with_option(data: dict, marks: dict, name: str) -> tuple[dict, dict]:
+def _with_option(data: dict, marks: dict, name: str, option_marks: dict) -> tuple[dict, dict]:
     """``data`` with option ``name``'s ``set`` applied; the marks of what it
     sets point into the option."""
     override = data["options"][name]["set"]
@@ -503,10 +497,11 @@ def _with_option(data: dict, marks: dict, name: str) -> tuple[dict, dict]:
     merged = deep_merge(data, override)
     prefix = f"options.{name}.set"
     marks = dict(marks)
-    for k, v in list(marks.items()):
-        at = "@" if k.startswith("@") else ""
-        if k[len(at):].startswith(prefix + "."):
-            marks[_translate_mark(at + k[len(at) + len(prefix) + 1:], merged)] = v
+    for at in ("", "@"):
+        start = at + prefix + "."
+        for k, v in option_marks.items():
+            if k.startswith(start):
+                marks[_translate_mark(at + k[len(start):], merged)] = v
     return merged, marks
 
 
@@ -519,18 +514,20 @@ def _load_cached(title: str, options: tuple[str, ...]) -> Ruleset:
     specs = MapOf(OPTION).check(data.get("options") or {}, "options", _Checker(marks))
     data = base = {**data, "options": specs}
     base_marks = marks
+    option_marks = {k: v for k, v in marks.items() if k.startswith(("options.", "@options."))}
     for opt in options:
         if opt not in specs:
             raise InputError(f"unknown option '{opt}' for {title}" + did_you_mean(opt, specs)
                              + (f"; options: {', '.join(specs)}" if specs else "; it has no options"))
     for opt in options:
-        data, marks = _with_option(data, marks, opt)
+        data, marks = _with_option(data, marks, opt, option_marks)
     rules = Ruleset(title, data, marks, list(options), source,
                     note=f" (with option {', '.join(options)})" if options else "")
     # every option's changes are checked, whether this game selects it or not
     for name, spec in specs.items():
         if spec["set"] and name not in options:
-            check_data(*_with_option(base, base_marks, name), note=f" (in option {name})")
+            check_data(*_with_option(base, base_marks, name, option_marks), note=f" (in option {name})",
+                       only=list(spec["set"]))
     return rules
 
 

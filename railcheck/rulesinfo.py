@@ -57,7 +57,7 @@ def describe_ruleset(title: str, options=()) -> str:
     out.append("end: " + ", ".join(f"{k} ({v})" for k, v in r.end.items()))
     if r.option_specs:
         out.append("options: " + "; ".join(
-            f"{k}: {(v or {}).get('description', '')}" for k, v in r.option_specs.items()))
+            f"{k}: {v['description']}" for k, v in r.option_specs.items()))
     if r.extends:
         out.append("")
         out.append(f"differences from {r.extends}:")

@@ -229,7 +229,7 @@ class Section(Type):
         self.fill = fill
         self.require = require
 
-    def check(self, value, ypath, ctx):
+    def check(self, value, ypath, ctx, require=True):
         if not isinstance(value, dict):
             ctx.fail(ypath, f"expected a mapping, got {value!r}")
         out = {}
@@ -252,7 +252,7 @@ class Section(Type):
             if name in out:
                 continue
             if key.default is REQUIRED:
-                if self.require:
+                if self.require and require:
                     ctx.fail(_path_join(ypath, name), "is required")
             elif self.fill and key.fill:
                 if isinstance(key.type, Section):     # a section left out: all its defaults
@@ -570,14 +570,17 @@ RULESET.keys["differences"] = Key("differences", MapOf(Str(), "top-level key",
                                   RULESET.keys["differences"].doc)
 
 
-def check_ruleset(data: dict, ctx) -> dict:
+def check_ruleset(data: dict, ctx, only=None) -> dict:
     """The merged ruleset ``data`` checked against :data:`RULESET`, every
-    default filled in.  ``ctx.known`` names the corporations, hexes and
-    tiles (for references)."""
+    default filled in; with ``only``, just those top-level keys (what an
+    option changes).  ``ctx.known`` names the corporations, hexes and tiles
+    (for references)."""
     for k in data:
         if isinstance(k, str) and k.endswith("!") and k[:-1] in RULESET.keys:
             ctx.fail(k, f"'{k}' replaces a key of the ruleset this one extends, but it "
                         f"extends nothing", key=True)
+    if only is not None:
+        return RULESET.check({k: data[k] for k in only if k in data}, "", ctx, require=False)
     return RULESET.check(data, "", ctx)
 
 

@@ -24,7 +24,7 @@ from typing import Any, Optional
 import yaml
 
 from .findings import InputError, did_you_mean
-from .schema import (CORPORATION_KEYS, OPTION, Ability, MapOf, _path_join, abilities_of,
+from .schema import (CORPORATION_KEYS, OPTION, Ability, MapOf, path_join, abilities_of,
                      check_ruleset, known_names)
 
 
@@ -76,12 +76,12 @@ def _load_yaml(text: str, path: str, root: str = "") -> _Doc:
                 if knode.tag == "tag:yaml.org,2002:merge":
                     raise InputError("YAML merge keys are not supported in rulesets",
                                      path=path, line=knode.start_mark.line + 1)
-                kp = _path_join(p, key)
+                kp = path_join(p, key)
                 marks["@" + kp] = (path, knode.start_mark.line + 1, knode.start_mark.column + 1)
                 out[key] = build(vnode, kp)
             return out
         if isinstance(n, yaml.SequenceNode):
-            return [build(v, _path_join(p, i)) for i, v in enumerate(n.value)]
+            return [build(v, path_join(p, i)) for i, v in enumerate(n.value)]
         try:
             return constructor.construct_object(n, deep=True)
         except yaml.YAMLError as exc:
@@ -425,7 +425,7 @@ def _translate_path(path: str, merged) -> str:
                            if isinstance(it, dict) and str(it.get("sym", it.get("name"))) == seg)
                 out, node = f"{out}[{idx}]", node[idx]
             else:
-                out, node = _path_join(out, seg), node[seg]
+                out, node = path_join(out, seg), node[seg]
     except (KeyError, IndexError, StopIteration, TypeError):
         return path
     return out
@@ -526,8 +526,8 @@ def _load_cached(title: str, options: tuple[str, ...]) -> Ruleset:
     # every option's changes are checked, whether this game selects it or not
     for name, spec in specs.items():
         if spec["set"] and name not in options:
-            check_data(*_with_option(base, base_marks, name, option_marks), note=f" (in option {name})",
-                       only=list(spec["set"]))
+            check_data(*_with_option(base, base_marks, name, option_marks),
+                       note=f" (in option {name})", only=list(spec["set"]))
     return rules
 
 

@@ -26,7 +26,7 @@ from .findings import did_you_mean
 REQUIRED = object()
 
 
-def _path_join(base: str, key) -> str:
+def path_join(base: str, key) -> str:
     if isinstance(key, int):
         return f"{base}[{key}]"
     return f"{base}.{key}" if base else str(key)
@@ -160,7 +160,7 @@ class ListOf(Type):
     def check(self, value, ypath, ctx):
         if not isinstance(value, list):
             ctx.fail(ypath, f"expected a list, got {value!r}")
-        return [self.item.check(v, _path_join(ypath, i), ctx) for i, v in enumerate(value)]
+        return [self.item.check(v, path_join(ypath, i), ctx) for i, v in enumerate(value)]
 
 
 class MapOf(Type):
@@ -176,7 +176,7 @@ class MapOf(Type):
             ctx.fail(ypath, f"expected a mapping, got {value!r}")
         out = {}
         for k, v in value.items():
-            p = _path_join(ypath, k)
+            p = path_join(ypath, k)
             if self.key is not None:
                 self.key.check(k, p, _AtKey(ctx))
             out[k] = self.value.check(v, p, ctx)
@@ -234,7 +234,7 @@ class Section(Type):
             ctx.fail(ypath, f"expected a mapping, got {value!r}")
         out = {}
         for k, v in value.items():
-            p = _path_join(ypath, k)
+            p = path_join(ypath, k)
             key = self.keys.get(k)
             if key is None:
                 home = [n for n, x in self.keys.items()
@@ -253,11 +253,11 @@ class Section(Type):
                 continue
             if key.default is REQUIRED:
                 if self.require and require:
-                    ctx.fail(_path_join(ypath, name), "is required")
+                    ctx.fail(path_join(ypath, name), "is required")
             elif self.fill and key.fill:
                 if isinstance(key.type, Section):     # a section left out: all its defaults
                     out[name] = key.type.check(copy.deepcopy(key.default),
-                                               _path_join(ypath, name), ctx)
+                                               path_join(ypath, name), ctx)
                 else:
                     out[name] = copy.deepcopy(key.default)
         return out
@@ -357,7 +357,7 @@ class Abilities(Type):
             ctx.fail(ypath, f"expected a mapping of abilities, got {value!r}")
         out = {}
         for k, v in value.items():
-            p = _path_join(ypath, k)
+            p = path_join(ypath, k)
             kind = ABILITIES.get(k)
             if kind is None:
                 ctx.unknown(p, k, ABILITIES, "private ability")
@@ -512,18 +512,19 @@ PHASE = Section("phase", [
 
 OPTION = Section("option", [
     Key("description", Str(), "", "one line for `rules show`"),
-    Key("set", Nullable(Type()), None, "what the option changes, written like a child ruleset "
-                                       "(checked when loaded)"),
+    Key("set", Nullable(MapOf(Type(), "top-level key")), None,
+        "what the option changes, written like a child ruleset (checked when loaded)"),
 ])
 
+# the board's own module reads these (its defaults are there: docs/board.md)
 BOARD = Section("board", [
-    Key("layout", Enum("pointy", "flat"), "pointy", "the hexes' orientation"),
-    Key("axes", Type(), None, "how coordinates are read (see docs/board.md)"),
-    Key("impassable_colors", ListOf(Str()), ["blue", "gray", "red"],
+    Key("layout", Enum("pointy", "flat"), None, "the hexes' orientation"),
+    Key("axes", Type(), None, "how coordinates are read"),
+    Key("impassable_colors", ListOf(Str()), None,
         "no new track into these hexes' edges without a path"),
     Key("color_order", ListOf(Str()), None, "the upgrade order of tile colours"),
-    Key("tiles", MapOf(Type(), "tile name"), {}, "the tile manifest (see docs/board.md)"),
-    Key("hexes", MapOf(Type(), "coordinate"), {}, "the map (see docs/board.md)"),
+    Key("tiles", MapOf(Type(), "tile name"), None, "the tile manifest"),
+    Key("hexes", MapOf(Type(), "coordinate"), None, "the map"),
 ], "mapping (see docs/board.md)", fill=False)
 
 TOP_KEYS = [
@@ -628,9 +629,11 @@ def abilities_of(special: dict) -> dict[str, Ability]:
 # ---------------------------------------------------------------------------
 # The reference (docs/rulesets.md is generated from it)
 
-def _default_doc(key: Key) -> str:
+def _default_doc(key: Key, section: Section) -> str:
     if key.default is REQUIRED:
         return "required"
+    if key.default is None and not (key.fill and section.fill):
+        return "-"
     if isinstance(key.type, Section) and key.default == {}:
         return "-"
     return "`" + show(key.default) + "`"
@@ -647,7 +650,7 @@ def _rows(section: Section, prefix: str, nested: bool) -> list[str]:
     rows = []
     for key in section.keys.values():
         rows.append(f"| `{prefix}{key.name}` | {_type_doc(key).replace('|', '/')} | "
-                    f"{_default_doc(key).replace('|', '/')} | {key.doc} |")
+                    f"{_default_doc(key, section).replace('|', '/')} | {key.doc} |")
         inner = key.type.inner if isinstance(key.type, Nullable) else key.type
         if nested and isinstance(inner, Section):
             rows += _rows(inner, f"{prefix}{key.name}.", nested)
@@ -665,7 +668,9 @@ def schema_reference() -> str:
     out = ["### Top-level keys", ""] + _table(RULESET, "", nested=False) + [""]
     for name in ("players", "auction", "stock", "operating", "end", "setup", "company_sales",
                  "market", "board"):
-        out += [f"### `{name}`", ""] + _table(RULESET.keys[name].type, f"{name}.") + [""]
+        note = " (read by the board module: defaults and meaning in board.md)" \
+            if name == "board" else ""
+        out += [f"### `{name}`{note}", ""] + _table(RULESET.keys[name].type, f"{name}.") + [""]
     for title, section, prefix in (("corporations[] and corporation_defaults", CORPORATION,
                                     "corporations[]."),
                                    ("companies[]", COMPANY, "companies[]."),

@@ -20,6 +20,9 @@ from .findings import InputError
 from .position import AT_HELP
 
 FORMATS = ["text", "json", "junit", "github"]
+RULESET_HELP = ("Play the games with this ruleset file (a house rule or variant that extends "
+                "the title; see docs/rulesets.md) instead of the header's 'ruleset:' or the "
+                "title's own.")
 
 
 def _use_color(flag) -> bool:
@@ -38,9 +41,9 @@ def _show_progress(n_files: int) -> bool:
             and not os.environ.get("CI"))
 
 
-def check_file(path: str, check_board: bool = True, keep_game: bool = True):
-    """Validate one file ('-': standard input); never raises (errors become
-    part of the report)."""
+def check_file(path: str, check_board: bool = True, keep_game: bool = True, ruleset=None):
+    """Validate one file ('-': standard input), with a user's ruleset file if
+    given; never raises (errors become part of the report)."""
     from .engine import Replay
     from .loader import STDIN, STDIN_NAME, UnsupportedTitle, load_game
     from .report import FileReport
@@ -48,7 +51,7 @@ def check_file(path: str, check_board: bool = True, keep_game: bool = True):
     start = time.perf_counter()
     rep = FileReport(path=STDIN_NAME if path == STDIN else path)
     try:
-        record, read_findings = load_game(path)
+        record, read_findings = load_game(path, ruleset=ruleset)
         rep.read_findings = read_findings
         # an export's passes follow the site's steps, which depend on the map:
         # exports are always replayed with it
@@ -87,8 +90,8 @@ def _locate_header_findings(record, findings):
 
 
 def _check_one_for_pool(args):
-    path, board = args
-    return check_file(path, board, keep_game=False)
+    path, board, ruleset = args
+    return check_file(path, board, keep_game=False, ruleset=ruleset)
 
 
 def _rebuild_error(rep):
@@ -101,7 +104,7 @@ def _rebuild_error(rep):
 
 
 def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool,
-               on_report=None):
+               on_report=None, ruleset=None):
     """Check ``files`` (in parallel with ``jobs`` > 1); ``on_report(rep)`` is
     called as each file is done, in the order of ``files``.  ``progress``
     draws a counter on standard error (cleared before each report is printed
@@ -131,13 +134,13 @@ def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool,
     if parallel:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for i, rep in enumerate(pool.map(_check_one_for_pool, [(f, board) for f in files],
+            for i, rep in enumerate(pool.map(_check_one_for_pool, [(f, board, ruleset) for f in files],
                                              chunksize=max(1, total // (jobs * 8))), 1):
                 done(i, _rebuild_error(rep))
     else:
         for i, f in enumerate(files, 1):
             tick(i - 1, f)
-            done(i, check_file(f, board, keep_game=total == 1))
+            done(i, check_file(f, board, keep_game=total == 1, ruleset=ruleset))
     if progress:
         sys.stderr.write("\r\x1b[K")
         sys.stderr.flush()
@@ -218,8 +221,10 @@ def main():
               metavar="FILE", help="Also write a JUnit XML report to FILE (with any --format).")
 @click.option("--force", is_flag=True, help="Replace --output / --junit files that exist "
               "(never a game log).")
+@click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=RULESET_HELP)
 def validate(paths, fmt, jobs, fail_on, quiet, standings, show_all, max_findings,
-             skip_unsupported, color, no_board, output, junit, force):
+             skip_unsupported, color, no_board, output, junit, force, ruleset):
     """Replay game logs (files or folders; '-' reads one game from standard
     input) and report illegal actions.
 
@@ -256,7 +261,7 @@ def validate(paths, fmt, jobs, fail_on, quiet, standings, show_all, max_findings
 
     progress = _show_progress(len(files))
     reports = run_checks(files, jobs=jobs, board=not no_board, progress=progress,
-                         on_report=on_report)
+                         on_report=on_report, ruleset=ruleset)
     for e in missing:
         rep = FileReport(path=e.path, error=e)
         reports.append(rep)
@@ -295,13 +300,15 @@ def _echo(text: str, color=None):
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 @click.option("--no-board", is_flag=True, help="Skip the map checks.")
-def score(path, fmt, no_board):
+@click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=RULESET_HELP)
+def score(path, fmt, no_board, ruleset):
     """Print the standings (net worth) at the end of a game log ('-': standard
     input).  Exit 1 when the game has illegal actions (the standings are then
     those of the replay, which skipped them)."""
     from .report import render_json, render_score
 
-    rep = check_file(path, not no_board)
+    rep = check_file(path, not no_board, ruleset=ruleset)
     if rep.error is not None:
         _fail(str(rep.error))
     _echo(render_json([rep]) if fmt == "json" else render_score(rep))
@@ -491,8 +498,8 @@ def rules_explain(rule_id):
 @click.argument("title")
 @click.option("--option", "options", multiple=True, help="Apply a game option.")
 def rules_show(title, options):
-    """Show a title's ruleset: economy, companies, trains, phases, and what it
-    changes from the title it extends."""
+    """Show a title's ruleset (or a ruleset file's): economy, companies,
+    trains, phases, and what it changes from the title it extends."""
     from .rulesinfo import describe_ruleset
 
     try:
@@ -510,7 +517,9 @@ def rules_show(title, options):
 @click.option("--force", is_flag=True, help="Replace the --svg file if it exists (never "
               "the game log).")
 @click.option("--no-board", is_flag=True, help="Skip the map checks of a hand-written log.")
-def show(path, at, svg, force, no_board):
+@click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=RULESET_HELP)
+def show(path, at, svg, force, no_board, ruleset):
     """Print the state of a game (round, whose turn, money, companies, board)
     at a point ('-': read the game from standard input)."""
     from .engine import Replay
@@ -522,7 +531,7 @@ def show(path, at, svg, force, no_board):
         _check_outputs([path], force, (svg, "the SVG drawing"))
     name = STDIN_NAME if path == STDIN else path
     try:
-        record, read_findings = load_game(path)
+        record, read_findings = load_game(path, ruleset=ruleset)
         board = not no_board or record.from_export
         point = None
         if at is not None:

@@ -32,6 +32,8 @@ class Result:
     phase: str = ""
     bank: int = 0
     currency: str = "$"
+    #: which ruleset played the game: name, file (a user's), what it extends
+    ruleset: Optional[dict] = None
     game: Optional[Game] = None
 
     @property
@@ -46,6 +48,7 @@ class Result:
         return {
             "path": self.path,
             "title": self.title,
+            "ruleset": self.ruleset,
             "players": self.players,
             "finished": self.finished,
             "end_reason": self.end_reason,
@@ -69,7 +72,7 @@ class Replay:
         if rules is None:
             if not record.title:
                 raise InputError("the game names no title", path=record.path)
-            rules = load_ruleset(record.title, record.options)
+            rules = load_ruleset(record.ruleset or record.title, record.options)
         self.rules = rules
         self.check_board = check_board
         self.stop_at = stop_at
@@ -265,7 +268,8 @@ class Replay:
                      finished=g.finished, end_reason=g.end_reason, findings=g.findings,
                      standings=g.standings(), companies=g.company_table(), actions=count,
                      round=g.round.label if g.round else "", phase=g.phase.name,
-                     bank=g.bank.cash, currency=g.rules.currency, game=g)
+                     bank=g.bank.cash, currency=g.rules.currency,
+                     ruleset=self.rules.describe(), game=g)
         if rec.expected_result and self.stop_at is None:
             for row in res.standings:
                 want = rec.expected_result.get(row["player"])

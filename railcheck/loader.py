@@ -61,10 +61,13 @@ def is_export(path: str, text: str) -> bool:
     return text.lstrip().startswith("{")
 
 
-def load_game(path: str, text: Optional[str] = None) -> tuple[GameRecord, list[Finding]]:
+def load_game(path: str, text: Optional[str] = None,
+              ruleset: Optional[str] = None) -> tuple[GameRecord, list[Finding]]:
     """Read a game; returns the record and findings made while reading
-    (unknown names, unsupported export actions).  Raises InputError when the
-    file cannot be read at all."""
+    (unknown names, unsupported export actions).  ``ruleset``: a user's
+    ruleset file to play it with (else the header's ``ruleset:``, read next
+    to the game file, or the title's own).  Raises InputError when the file
+    cannot be read at all."""
     if text is None:
         text = read_text(path)
     if path == STDIN:
@@ -73,17 +76,27 @@ def load_game(path: str, text: Optional[str] = None) -> tuple[GameRecord, list[F
         from .importer import import_export
         record, findings = import_export(text, path)
         _check_title(record, path)
+        if ruleset is not None:
+            _check_ruleset(ruleset, record.title, record.options, path, {}, "title")
+            record.ruleset = ruleset
         return record, findings
     from .notation import Names, parse_game, parse_header
     tags, where = parse_header(text, path)
     title = tags.get("title")
     names = None
+    if ruleset is None and tags.get("ruleset"):
+        ruleset = str(Path(path).parent / tags["ruleset"])
+        if not Path(ruleset).is_file():
+            line, col = where["ruleset"]
+            raise InputError(f"ruleset file '{tags['ruleset']}' not found (looked for "
+                             f"{ruleset})", path=path, line=line, column=col)
     if title is not None:
         from .ruleset import load_ruleset
         line, col = where.get("title", (None, None))
         options = [o.strip() for o in tags.get("options", "").split(",") if o.strip()]
         try:
-            rules = load_ruleset(title, options)
+            rules = (load_ruleset(title, options) if ruleset is None else
+                     _check_ruleset(ruleset, title, options, path, where, "ruleset"))
         except InputError as exc:
             if exc.path is None:   # unknown title or option: locate it in the file
                 key = "title" if "title" in exc.bare else "options"
@@ -97,7 +110,22 @@ def load_game(path: str, text: Optional[str] = None) -> tuple[GameRecord, list[F
                       trains=[t.name for t in rules.trains],
                       tiles=list((rules.board or {}).get("tiles", {}).keys()) or None)
     record, findings = parse_game(text, path, names)
+    record.ruleset = ruleset
     return record, findings
+
+
+def _check_ruleset(ruleset: str, title: str, options, path: str, where: dict, tag: str):
+    """A user's ruleset file, loaded, that fits the game's title: the title
+    is the ruleset's own or the built-in title whose rounds play it."""
+    from .ruleset import load_ruleset
+    from .titles import title_class
+    rules = load_ruleset(ruleset, options)
+    cls = title_class(title)
+    if title != rules.title and (cls is None or cls.id != rules.base_title):
+        line, col = where.get(tag, (None, None))
+        raise InputError(f"the ruleset {ruleset} is a variant of {rules.base_title}, but the "
+                         f"game's title is {title}", path=path, line=line, column=col)
+    return rules
 
 
 def _split_players(value: str) -> list[str]:

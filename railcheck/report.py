@@ -66,7 +66,8 @@ class FileReport:
     def to_dict(self) -> dict:
         if self.error is not None:
             e = self.error
-            return {"path": self.path, "status": self.status, "title": None, "players": [],
+            return {"path": self.path, "status": self.status, "title": None, "ruleset": None,
+                    "players": [],
                     "finished": False, "end_reason": None, "actions": None, "round": None,
                     "phase": None, "bank": None,
                     "error": {"message": e.bare, "line": e.line, "column": e.column},
@@ -230,7 +231,7 @@ class TextReporter:
             f"{errors} error{'s' if errors != 1 else ''}")
         if warnings:
             verdict += style.yellow(f", {warnings} warning{'s' if warnings != 1 else ''}")
-        return (style.bold(f"{rep.path}") + f": {r.title}, {len(r.players)} players, "
+        return (style.bold(f"{rep.path}") + f": {ruleset_label(r)}, {len(r.players)} players, "
                 f"{r.actions} actions, {describe_end(r)} — {verdict}")
 
     def file(self, rep: FileReport) -> str:
@@ -301,6 +302,14 @@ def describe_end(r) -> str:
     return f"not finished (stopped in {r.round}, phase {r.phase})"
 
 
+def ruleset_label(r) -> str:
+    """The title, and the user's ruleset file when one played the game."""
+    rs = r.ruleset or {}
+    if not rs.get("path"):
+        return str(r.title)
+    return f"{r.title} (ruleset {rs['path']}, extends {rs['extends']})"
+
+
 def text_standings(result, currency="$") -> str:
     from tabulate import tabulate
     rows = [[r["rank"], r["player"], money(r["cash"], currency), money(r["shares"], currency),
@@ -345,7 +354,7 @@ def summary_counts(reports: list[FileReport]) -> dict:
 def render_score(rep: FileReport) -> str:
     r = rep.result
     currency = r.currency
-    out = f"{rep.path}: {r.title}, {describe_end(r)}\n" + text_standings(r, currency) + "\n"
+    out = f"{rep.path}: {ruleset_label(r)}, {describe_end(r)}\n" + text_standings(r, currency) + "\n"
     errors = [f for f in rep.findings if f.severity == ERROR]
     if errors:
         n = len(errors)

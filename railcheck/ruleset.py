@@ -23,7 +23,10 @@ from typing import Any, Optional
 
 import yaml
 
+from .mechanics.reach import Reach
 from .findings import InputError, did_you_mean
+from .schema import (CORPORATION_KEYS, OPTION, Ability, MapOf, path_join, abilities_of,
+                     check_ruleset, known_names)
 
 
 # ---------------------------------------------------------------------------
@@ -32,23 +35,20 @@ from .findings import InputError, did_you_mean
 class _Doc:
     """Parsed YAML plus the position of every value by its YAML path."""
 
-    def __init__(self, data: Any, marks: dict[str, tuple[int, int]], path: str):
+    def __init__(self, data: Any, marks: dict[str, tuple[str, int, int]], path: str):
         self.data = data
         self.marks = marks
         self.path = path
-
-
-def _path_join(base: str, key) -> str:
-    if isinstance(key, int):
-        return f"{base}[{key}]"
-    return f"{base}.{key}" if base else str(key)
 
 
 #: libyaml's loader when PyYAML was built with it (same marks, much faster)
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _load_yaml(text: str, path: str) -> _Doc:
+def _load_yaml(text: str, path: str, root: str = "") -> _Doc:
+    """The document, and the (file, line, column) of every value by its YAML
+    path below ``root`` (the key an included file is merged at); a mapping
+    key's own position is under ``@`` + its path."""
     loader = _LOADER(text)
     try:
         node = loader.get_single_node()
@@ -60,11 +60,11 @@ def _load_yaml(text: str, path: str) -> _Doc:
                          column=mark.column + 1 if mark else None) from None
     finally:
         loader.dispose()
-    marks: dict[str, tuple[int, int]] = {}
+    marks: dict[str, tuple[str, int, int]] = {}
     constructor = yaml.SafeLoader("")
 
     def build(n, p):
-        marks[p] = (n.start_mark.line + 1, n.start_mark.column + 1)
+        marks[p] = (path, n.start_mark.line + 1, n.start_mark.column + 1)
         if isinstance(n, yaml.MappingNode):
             out = {}
             for knode, vnode in n.value:
@@ -77,17 +77,19 @@ def _load_yaml(text: str, path: str) -> _Doc:
                 if knode.tag == "tag:yaml.org,2002:merge":
                     raise InputError("YAML merge keys are not supported in rulesets",
                                      path=path, line=knode.start_mark.line + 1)
-                out[key] = build(vnode, _path_join(p, key))
+                kp = path_join(p, key)
+                marks["@" + kp] = (path, knode.start_mark.line + 1, knode.start_mark.column + 1)
+                out[key] = build(vnode, kp)
             return out
         if isinstance(n, yaml.SequenceNode):
-            return [build(v, _path_join(p, i)) for i, v in enumerate(n.value)]
+            return [build(v, path_join(p, i)) for i, v in enumerate(n.value)]
         try:
             return constructor.construct_object(n, deep=True)
         except yaml.YAMLError as exc:
             raise InputError(f"bad value: {exc}", path=path,
                              line=n.start_mark.line + 1) from None
 
-    data = build(node, "") if node is not None else None
+    data = build(node, root) if node is not None else None
     return _Doc(data, marks, path)
 
 
@@ -95,7 +97,7 @@ def _load_yaml(text: str, path: str) -> _Doc:
 # Where rulesets live: each title's folder (railcheck/titles/<folder>/rules.yaml)
 
 @functools.lru_cache(maxsize=None)
-def _read_doc(path: str) -> _Doc:
+def _read_doc(path: str, root: str = "") -> _Doc:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -103,7 +105,7 @@ def _read_doc(path: str) -> _Doc:
         raise InputError("ruleset file not found", path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read ruleset: {exc}", path=path) from None
-    return _load_yaml(text, path)
+    return _load_yaml(text, path, root)
 
 
 def title_index() -> dict[str, str]:
@@ -197,6 +199,7 @@ class CorpSpec:
     shares: list[int]
     float_percent: int
     extra: dict = field(default_factory=dict)
+    kind: str = "major"           # major, minor or state railway
 
 
 @dataclass
@@ -206,13 +209,19 @@ class CompanySpec:
     value: int
     revenue: int
     blocks: list[str]
+    #: ability kind -> its fields (schema.ABILITIES, defaults filled in)
     special: dict
+
+    @property
+    def abilities(self) -> dict[str, Ability]:
+        """The abilities, typed: kind, window, count, fields."""
+        return abilities_of(self.special)
 
 
 @dataclass
 class TrainSpec:
     name: str
-    distance: Optional[int]
+    distance: "int | dict | None"  # as written; ``reach`` is its typed form
     price: int
     count: Optional[int]          # None = unlimited
     rusts_on: Optional[str]
@@ -221,6 +230,7 @@ class TrainSpec:
     events: list[str]
     exchange: Optional[dict]
     extra: dict = field(default_factory=dict)
+    reach: Optional[Reach] = None
 
 
 @dataclass
@@ -239,13 +249,20 @@ class RulesetError(InputError):
 
 
 class _Checker:
-    """Type checks with YAML-path messages."""
+    """Reports a problem at a YAML path with the file, line and column it
+    was written at (the context of ``schema.check_ruleset``)."""
 
-    def __init__(self, doc_marks: dict[str, tuple[str, int, int]]):
+    def __init__(self, doc_marks: dict[str, tuple[str, int, int]], known=None, note: str = ""):
         self.marks = doc_marks
+        #: names references may use (schema.known_names)
+        self.known = known or {}
+        #: said after every message (e.g. which option's ``set`` is checked)
+        self.note = note
 
-    def fail(self, ypath: str, msg: str):
-        # find the nearest path we have a mark for
+    def where(self, ypath: str, key: bool = False):
+        if key and "@" + ypath in self.marks:
+            return self.marks["@" + ypath]
+        # the nearest path we have a mark for
         p = ypath
         while p and p not in self.marks:
             if p.endswith("]"):
@@ -254,133 +271,121 @@ class _Checker:
                 p = p[: p.rfind(".")]
             else:
                 p = ""
-        file, line, col = self.marks.get(p, ("<ruleset>", None, None))
-        raise RulesetError(f"{ypath}: {msg}", path=file, line=line, column=col)
+        return self.marks.get(p, ("<ruleset>", None, None))
 
-    def get(self, data: dict, key: str, ypath: str, typ, *, required=True, default=None):
-        if not isinstance(data, dict):
-            self.fail(ypath, "expected a mapping")
-        if key not in data or data[key] is None:
-            if required:
-                self.fail(_path_join(ypath, key) if ypath else key, "is required")
-            return default
-        value = data[key]
-        self.check(value, _path_join(ypath, key), typ)
-        return value
+    def fail(self, ypath: str, msg: str, key: bool = False):
+        file, line, col = self.where(ypath, key)
+        raise RulesetError(f"{ypath}: {msg}{self.note}", path=file, line=line, column=col)
 
-    def check(self, value, ypath: str, typ):
-        names = {int: "an integer", str: "a string", list: "a list", dict: "a mapping",
-                 bool: "true or false"}
-        if typ is int and (isinstance(value, bool) or not isinstance(value, int)):
-            self.fail(ypath, f"expected an integer, got {value!r}")
-        if typ is str and not isinstance(value, (str, int, float)):
-            self.fail(ypath, f"expected a string, got {value!r}")
-        if typ in (list, dict, bool) and not isinstance(value, typ):
-            self.fail(ypath, f"expected {names[typ]}, got {value!r}")
+    def unknown(self, ypath: str, name, known, what: str):
+        hint = did_you_mean(str(name), known)
+        self.fail(ypath, f"unknown {what} '{name}'" + (hint or f"; known: {', '.join(known)}"),
+                  key=True)
+
+
+def check_data(data: dict, marks: dict, note: str = "", only=None) -> dict:
+    """``data`` checked against the schema, every default filled in (only
+    the top-level keys ``only``, if given)."""
+    return check_ruleset(data, _Checker(marks, known_names(data), note), only)
 
 
 class Ruleset:
-    """Everything a title's YAML says, checked and typed."""
+    """Everything a title's YAML says, checked (:func:`check_data`: every
+    section has all its keys) and typed."""
 
-    def __init__(self, title: str, data: dict, marks: dict, options: list[str]):
+    def __init__(self, title: str, data: dict, marks: dict, options: list[str],
+                 source: Optional[str] = None, note: str = ""):
+        data = check_data(data, marks, note)
         self.title = title
+        #: the user's ruleset file this was loaded from (None: a built-in title)
+        self.source = source
         #: the built-in title whose class (round sequence, steps) plays this ruleset
-        self.base_title = str(data.get("base_title", title))
+        self.base_title = str(data.get("base_title") or title)
         self.raw = data
         self.options = options
         c = _Checker(marks)
         self._checker = c
-        self.full_name = str(data.get("full_name", title))
-        self.extends = data.get("extends")
-        pl = c.get(data, "players", "", dict)
-        self.min_players = c.get(pl, "min", "players", int)
-        self.max_players = c.get(pl, "max", "players", int)
-        self.currency = str(data.get("currency", "$"))
-        self.bank = c.get(data, "bank", "", int)
-        self.starting_cash = self._by_players(c, data, "starting_cash")
-        self.cert_limit = self._by_players(c, data, "cert_limit")
-        self.auction = c.get(data, "auction", "", dict, required=False, default={})
-        self.stock = c.get(data, "stock", "", dict, required=False, default={})
-        self.operating = c.get(data, "operating", "", dict, required=False, default={})
-        self.end = c.get(data, "end", "", dict, required=False, default={})
-        self.company_sales = c.get(data, "company_sales", "", dict, required=False,
-                                   default={"min_factor": 0.5, "max_factor": 2.0})
-        self.net_worth = c.get(data, "net_worth", "", list, required=False,
-                               default=["cash", "shares", "companies"])
-        self.option_specs = c.get(data, "options", "", dict, required=False, default={})
+        self.full_name = str(data["full_name"] or title)
+        self.extends = data["extends"]
+        self.min_players = data["players"]["min"]
+        self.max_players = data["players"]["max"]
+        self.currency = str(data["currency"])
+        self.bank = data["bank"]
+        self.starting_cash = {int(k): v for k, v in data["starting_cash"].items()}
+        self.cert_limit = {int(k): v for k, v in data["cert_limit"].items()}
+        self.auction = data["auction"]
+        self.stock = data["stock"]
+        self.operating = data["operating"]
+        self.end = data["end"]
+        self.setup = data["setup"]
+        self.company_sales = data["company_sales"]
+        self.net_worth = data["net_worth"]
+        self.option_specs = data["options"]
 
-        market = c.get(data, "market", "", dict)
-        rows = c.get(market, "rows", "market", list)
-        zones = c.get(market, "zones", "market", dict, required=False, default={})
-        for r, row in enumerate(rows):
-            c.check(row, f"market.rows[{r}]", list)
+        market = data["market"]
+        for r, row in enumerate(market["rows"]):
             for i, cell in enumerate(row):
                 cell = str(cell)
                 if cell and not cell.rstrip("abcdefghijklmnopqrstuvwxyz").isdigit():
                     c.fail(f"market.rows[{r}][{i}]",
                            f"expected a price with zone letters (e.g. 67p, 60y), got {cell!r}")
-        self.market_rows = [[str(x) for x in row] for row in rows]
-        self.market_zones = {str(k): list(v) for k, v in zones.items()}
+        self.market_rows = [[str(x) for x in row] for row in market["rows"]]
+        self.market_zones = {str(k): list(v) for k, v in market["zones"].items()}
 
-        defaults = data.get("corporation_defaults") or {}
+        defaults = data["corporation_defaults"]
+        corp_keys = {k.name: k for k in CORPORATION_KEYS}
         self.corporations: list[CorpSpec] = []
-        for i, cd in enumerate(c.get(data, "corporations", "", list)):
+        for i, cd in enumerate(data["corporations"]):
             p = f"corporations[{i}]"
-            sym = str(c.get(cd, "sym", p, str))
             merged = {**defaults, **cd}
-            tokens = c.get(merged, "tokens", p, list)
-            for j, t in enumerate(tokens):
-                c.check(t, f"{p}.tokens[{j}]", int)
-            shares = merged.get("shares", [20] + [10] * 8)
-            c.check(shares, f"{p}.shares", list)
-            for j, s in enumerate(shares):
-                c.check(s, f"{p}.shares[{j}]", int)
+            for key in ("sym", "tokens"):
+                if key not in merged:
+                    c.fail(f"{p}.{key}", "is required")
+            shares = merged.get("shares", corp_keys["shares"].default)
             if sum(shares) != 100:
                 c.fail(f"{p}.shares", f"certificates add up to {sum(shares)}%, not 100%")
+            sym = str(merged["sym"])
             self.corporations.append(CorpSpec(
-                sym=sym, name=str(merged.get("name", sym)), home=merged.get("home"),
-                home_city=merged.get("home_city"), tokens=list(tokens), shares=list(shares),
-                float_percent=int(merged.get("float_percent", self.stock.get("float_percent", 60))),
-                extra={k: v for k, v in merged.items() if k not in (
-                    "sym", "name", "home", "home_city", "tokens", "shares", "float_percent")}))
+                sym=sym, name=str(merged.get("name") or sym), home=merged.get("home"),
+                home_city=merged.get("home_city"), tokens=list(merged["tokens"]),
+                shares=list(shares),
+                float_percent=int(self.stock["float_percent"] if merged.get("float_percent") is None
+                                  else merged["float_percent"]),
+                extra={k: v for k, v in merged.items() if k not in corp_keys},
+                kind=str(merged.get("kind") or "major")))
         self.companies: list[CompanySpec] = []
-        for i, cd in enumerate(c.get(data, "companies", "", list, required=False, default=[])):
-            p = f"companies[{i}]"
+        for cd in data["companies"]:
             self.companies.append(CompanySpec(
-                sym=str(c.get(cd, "sym", p, str)), name=str(cd.get("name", cd.get("sym"))),
-                value=c.get(cd, "value", p, int), revenue=c.get(cd, "revenue", p, int),
-                blocks=list(cd.get("blocks") or []), special=dict(cd.get("special") or {})))
+                sym=str(cd["sym"]), name=str(cd.get("name") or cd["sym"]),
+                value=cd["value"], revenue=cd["revenue"], blocks=list(cd["blocks"]),
+                special=dict(cd["special"])))
         self.trains: list[TrainSpec] = []
-        for i, td in enumerate(c.get(data, "trains", "", list)):
-            p = f"trains[{i}]"
-            count = td.get("count")
-            if count == "unlimited":
-                count = None
-            elif count is not None:
-                c.check(count, f"{p}.count", int)
-            dist = td.get("distance")
-            if dist is not None and not isinstance(dist, (int, dict)):
-                c.fail(f"{p}.distance", f"expected an integer, a mapping or null, got {dist!r}")
+        for i, td in enumerate(data["trains"]):
+            count = td["count"]
+            try:
+                reach = Reach.from_distance(td["distance"], td["gauge"])
+            except ValueError as exc:
+                c.fail(f"trains[{i}].distance", str(exc))
             self.trains.append(TrainSpec(
-                name=str(c.get(td, "name", p, str)), distance=dist,
-                price=c.get(td, "price", p, int), count=count,
-                rusts_on=_opt_str(td.get("rusts_on")), obsolete_on=_opt_str(td.get("obsolete_on")),
-                available_on=_opt_str(td.get("available_on")),
-                events=list(td.get("events") or []), exchange=td.get("exchange"),
-                extra={k: v for k, v in td.items() if k not in (
-                    "name", "distance", "price", "count", "rusts_on", "obsolete_on",
-                    "available_on", "events", "exchange")}))
+                name=str(td["name"]), distance=td["distance"], price=td["price"],
+                count=None if count == "unlimited" else count,
+                rusts_on=_opt_str(td["rusts_on"]), obsolete_on=_opt_str(td["obsolete_on"]),
+                available_on=_opt_str(td["available_on"]), events=list(td["events"]),
+                exchange=td["exchange"], reach=reach))
         self.phases: list[PhaseSpec] = []
-        for i, ph in enumerate(c.get(data, "phases", "", list)):
-            p = f"phases[{i}]"
+        for ph in data["phases"]:
             self.phases.append(PhaseSpec(
-                name=str(c.get(ph, "name", p, str)), on=_opt_str(ph.get("on")),
-                tiles=list(c.get(ph, "tiles", p, list)),
-                train_limit=_train_limit(c, ph, p),
-                operating_rounds=c.get(ph, "operating_rounds", p, int),
-                company_buy=bool(ph.get("company_buy", False)),
-                extra={k: v for k, v in ph.items() if k not in (
-                    "name", "on", "tiles", "train_limit", "operating_rounds", "company_buy")}))
+                name=str(ph["name"]), on=_opt_str(ph["on"]), tiles=list(ph["tiles"]),
+                train_limit=ph["train_limit"], operating_rounds=ph["operating_rounds"],
+                company_buy=ph["company_buy"], extra={"events": list(ph["events"])}))
+        known_events = _known_events(self.base_title)
+        for kind, items in (("trains", self.trains), ("phases", self.phases)):
+            for i, item in enumerate(items):
+                events = item.events if kind == "trains" else item.extra["events"]
+                for j, ev in enumerate(events):
+                    if ev not in known_events:
+                        c.fail(f"{kind}[{i}].events[{j}]", f"unknown event {ev!r}; "
+                               f"{self.base_title} knows {', '.join(sorted(known_events))}")
         train_names = {t.name for t in self.trains}
         for i, ph in enumerate(self.phases):
             if ph.on is not None and ph.on not in train_names:
@@ -391,26 +396,22 @@ class Ruleset:
                 v = getattr(t, key)
                 if v is not None and v not in train_names:
                     c.fail(f"trains[{i}].{key}", f"unknown train {v!r}" + did_you_mean(v, train_names))
+            for j, v in enumerate((t.exchange or {}).get("trains", [])):
+                if str(v) not in train_names:
+                    c.fail(f"trains[{i}].exchange.trains[{j}]", f"unknown train {v!r}"
+                           + did_you_mean(str(v), train_names))
         self.board = data.get("board")
 
         self.corp_by_sym = {cs.sym: cs for cs in self.corporations}
         self.company_by_sym = {cs.sym: cs for cs in self.companies}
         self.train_by_name = {t.name: t for t in self.trains}
 
-    def _by_players(self, c: _Checker, data, key) -> dict[int, int]:
-        raw = c.get(data, key, "", dict)
-        out = {}
-        for k, v in raw.items():
-            try:
-                n = int(k)
-            except (TypeError, ValueError):
-                c.fail(f"{key}.{k}", "keys must be player counts")
-            c.check(v, f"{key}.{k}", int)
-            out[n] = v
-        return out
-
     def option(self, name: str) -> bool:
         return name in self.options
+
+    def describe(self) -> dict:
+        """Which ruleset this is (for reports): name, file, what it extends."""
+        return {"name": self.title, "path": self.source, "extends": self.extends}
 
 
 def _train_limit(c: "_Checker", ph: dict, p: str):
@@ -421,6 +422,14 @@ def _train_limit(c: "_Checker", ph: dict, p: str):
             c.check(n, f"{p}.train_limit.{kind}", int)
         return {str(k): v for k, v in value.items()}
     return c.get(ph, "train_limit", p, int)
+
+
+def _known_events(base_title: str) -> set:
+    """The events trains and phases may name: the shared ones and the title's."""
+    from .titles import title_class
+    from .titles.base import SHARED_EVENTS
+    cls = title_class(base_title)
+    return set(SHARED_EVENTS) | set(getattr(cls, "events", ()))
 
 
 def _opt_str(v):
@@ -441,6 +450,8 @@ def _translate_path(path: str, merged) -> str:
     out, node = "", merged
     try:
         for seg in _path_segments(path):
+            if isinstance(seg, str) and seg.endswith("!"):
+                seg = seg[:-1]          # "key!" replaced the key
             if isinstance(seg, int):
                 out, node = f"{out}[{seg}]", node[seg]
             elif isinstance(node, list):
@@ -448,10 +459,17 @@ def _translate_path(path: str, merged) -> str:
                            if isinstance(it, dict) and str(it.get("sym", it.get("name"))) == seg)
                 out, node = f"{out}[{idx}]", node[idx]
             else:
-                out, node = _path_join(out, seg), node[seg]
+                out, node = path_join(out, seg), node[seg]
     except (KeyError, IndexError, StopIteration, TypeError):
         return path
     return out
+
+
+def _translate_mark(mark: str, merged) -> str:
+    """A child's mark (a patch of a list by name) as the merged data's path."""
+    if mark.startswith("@"):
+        return "@" + _translate_path(mark[1:], merged)
+    return _translate_path(mark, merged)
 
 
 def _resolve(title: str, seen: tuple = (), base_dir: Optional[Path] = None) -> tuple[dict, dict]:
@@ -468,19 +486,25 @@ def _resolve(title: str, seen: tuple = (), base_dir: Optional[Path] = None) -> t
     if not isinstance(doc.data, dict):
         raise RulesetError("a ruleset must be a YAML mapping", path=str(path), line=1)
     data = dict(doc.data)
-    marks = {k: (str(path), *v) for k, v in doc.marks.items()}
+    marks = dict(doc.marks)
     includes = data.pop("include", None) or {}
     if not isinstance(includes, dict):
-        l, col = doc.marks.get("include", (None, None))
+        _, l, col = doc.marks.get("include", (None, None, None))
         raise RulesetError("include: expected a mapping of key: file", path=str(path), line=l, column=col)
     for key, fname in includes.items():
-        idoc = _read_doc(str(path.parent / str(fname)))
+        idoc = _read_doc(str(path.parent / str(fname)), str(key))
         data[key] = deep_merge(data.get(key), idoc.data) if key in data else idoc.data
-        for k, v in idoc.marks.items():
-            marks[_path_join(key, k[1:] if k.startswith(".") else k) if k else key] = (idoc.path, *v)
+        marks.update(idoc.marks)
     parent = data.get("extends")
     if parent:
-        pdata, pmarks = _resolve(str(parent), seen, path.parent)
+        try:
+            pdata, pmarks = _resolve(str(parent), seen, path.parent)
+        except InputError as exc:
+            if exc.path is not None:
+                raise
+            _, line, col = doc.marks.get("extends", (None, None, None))  # an unknown title
+            raise RulesetError(f"extends: {exc.bare}", path=str(path), line=line,
+                               column=col) from None
         merged = deep_merge(pdata, {k: v for k, v in data.items() if k != "extends"})
         merged["extends"] = str(parent)
         merged["base_title"] = builtin or pdata["base_title"]
@@ -489,7 +513,7 @@ def _resolve(title: str, seen: tuple = (), base_dir: Optional[Path] = None) -> t
         # ("trains[2].price").
         allmarks = dict(pmarks)
         for k, v in marks.items():
-            allmarks[_translate_path(k, merged)] = v
+            allmarks[_translate_mark(k, merged)] = v
         return merged, allmarks
     if builtin is None:
         raise RulesetError("a ruleset file must extend a title (for example 'extends: \"1830\"')",
@@ -498,21 +522,55 @@ def _resolve(title: str, seen: tuple = (), base_dir: Optional[Path] = None) -> t
     return data, marks
 
 
+def _with_option(data: dict, marks: dict, name: str, option_marks: dict) -> tuple[dict, dict]:
+    """``data`` with option ``name``'s ``set`` applied; the marks of what it
+    sets point into the option."""
+    override = data["options"][name]["set"]
+    if not override:
+        return data, marks
+    merged = deep_merge(data, override)
+    prefix = f"options.{name}.set"
+    marks = dict(marks)
+    for at in ("", "@"):
+        start = at + prefix + "."
+        for k, v in option_marks.items():
+            if k.startswith(start):
+                marks[_translate_mark(at + k[len(start):], merged)] = v
+    return merged, marks
+
+
 @functools.lru_cache(maxsize=64)
 def _load_cached(title: str, options: tuple[str, ...]) -> Ruleset:
     data, marks = _resolve(title)
-    title = str(data.get("title", title))
-    specs = data.get("options") or {}
+    source = None if _is_title(title) else title
+    title = str(data.get("title") or title)
+    # the options first: what they set is checked with the rest
+    specs = MapOf(OPTION).check(data.get("options") or {}, "options", _Checker(marks))
+    data = base = {**data, "options": specs}
+    base_marks = marks
+    option_marks = {k: v for k, v in marks.items() if k.startswith(("options.", "@options."))}
     for opt in options:
         if opt not in specs:
             raise InputError(f"unknown option '{opt}' for {title}" + did_you_mean(opt, specs)
                              + (f"; options: {', '.join(specs)}" if specs else "; it has no options"))
-        override = (specs[opt] or {}).get("set")
-        if override:
-            data = deep_merge(data, override)
-    return Ruleset(title, data, marks, list(options))
+    for opt in options:
+        data, marks = _with_option(data, marks, opt, option_marks)
+    rules = Ruleset(title, data, marks, list(options), source,
+                    note=f" (with option {', '.join(options)})" if options else "")
+    # every option's changes are checked, whether this game selects it or not
+    for name, spec in specs.items():
+        if spec["set"] and name not in options:
+            check_data(*_with_option(base, base_marks, name, option_marks),
+                       note=f" (in option {name})", only=list(spec["set"]))
+    return rules
+
+
+def _is_title(ref: str) -> bool:
+    from .titles import title_class
+    return title_class(ref) is not None
 
 
 def load_ruleset(title: str, options=()) -> Ruleset:
-    """The ruleset of ``title`` with the given game options applied."""
+    """The ruleset of ``title`` (a built-in title, or a user's YAML file)
+    with the given game options applied."""
     return _load_cached(str(title), tuple(sorted(set(options))))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .ruleset import _resolve, load_ruleset
 
 
@@ -14,6 +16,8 @@ def describe_ruleset(title: str, options=()) -> str:
 
     r = load_ruleset(title, options)
     out = [f"{r.title}: {r.full_name}"]
+    if r.source:
+        out.append(f"ruleset file {r.source}")
     if r.extends:
         out.append(f"extends {r.extends}")
     out.append(f"players {r.min_players}-{r.max_players}, bank {_money(r, r.bank)}")
@@ -34,7 +38,7 @@ def describe_ruleset(title: str, options=()) -> str:
                              for c in r.companies],
                             headers=["private", "name", "value", "revenue", "blocks", "powers"]))
         out.append("")
-    out.append(tabulate([[t.name, "unlimited" if t.distance is None else t.distance,
+    out.append(tabulate([[t.name, t.reach.describe(),
                           _money(r, t.price), "unlimited" if t.count is None else t.count,
                           t.rusts_on or "-", t.available_on or "-"] for t in r.trains],
                         headers=["train", "distance", "price", "count", "rusts on",
@@ -53,7 +57,7 @@ def describe_ruleset(title: str, options=()) -> str:
     out.append("end: " + ", ".join(f"{k} ({v})" for k, v in r.end.items()))
     if r.option_specs:
         out.append("options: " + "; ".join(
-            f"{k}: {(v or {}).get('description', '')}" for k, v in r.option_specs.items()))
+            f"{k}: {v['description']}" for k, v in r.option_specs.items()))
     if r.extends:
         out.append("")
         out.append(f"differences from {r.extends}:")
@@ -66,7 +70,7 @@ def differences(title: str) -> list[str]:
     YAML gives them under ``differences``."""
     child, _ = _resolve(title)
     parent_title = child.get("extends")
-    parent, _ = _resolve(parent_title)
+    parent, _ = _resolve(parent_title, base_dir=Path(title).parent)
     lines = []
     notes = child.get("differences") or {}
     for key in sorted(set(child) | set(parent)):

@@ -106,7 +106,7 @@ class Corporation:
     def kind(self) -> str:
         """major, minor, state ... (ruleset ``kind``; train limits and
         rules may differ by kind)."""
-        return str(self.spec.extra.get("kind", "major"))
+        return self.spec.kind
 
     @property
     def ipoed(self) -> bool:

@@ -113,7 +113,12 @@ def test_1857_extends_1830_and_overrides_only_what_differs():
     assert r.stock["sell_after"] == "first_and_operate"
     assert {c.float_percent for c in r.corporations} == {50}
     assert {c.float_percent for c in base.corporations} == {60}
-    assert r.auction == {"min_increment": 5, "opening_bid": "face", "after": "order_by_cash"}
+    # "auction!" replaced 1830's section: the waterfall's drop is back at its default, 0
+    assert {k: r.auction[k] for k in ("min_increment", "opening_bid", "after",
+                                      "price_drop_on_all_pass")} == \
+        {"min_increment": 5, "opening_bid": "face", "after": "order_by_cash",
+         "price_drop_on_all_pass": 0}
+    assert base.auction["price_drop_on_all_pass"] == 5
     # inherited unchanged from 1830
     for attr in ("bank", "starting_cash", "cert_limit", "market_rows", "company_sales",
                  "end", "operating"):
@@ -521,8 +526,11 @@ def test_auction_ruleset_keys():
     res = run(HEADER + AUCTION, rules=rules_patched(auction={"after": "keep"}))
     assert [p.name for p in res.game.seat_order] == ["Alice", "Bob", "Carol", "Dave"]
     from railcheck.findings import InputError
-    with pytest.raises(InputError, match="opening_bid must be 'face' or 'increment'"):
-        run(HEADER + AUCTION, rules=rules_patched(auction={"opening_bid": "double"}))
+    # a value the schema does not allow is refused when the ruleset is built, at 1857's key
+    with pytest.raises(InputError, match="auction.opening_bid: unknown value 'double'; "
+                                         "allowed: face, increment") as e:
+        rules_patched(auction={"opening_bid": "double"})
+    assert e.value.path.endswith("g1857/rules.yaml") and e.value.line == 31
 
 
 @pytest.mark.parametrize("name, patch", [

@@ -498,10 +498,10 @@ def test_corpus_game_replays(board_data, path):
 
 
 # --------------------------------------------------------------------------
-# train reach models behind one interface (railcheck/board/reach.py)
+# train reach models behind one interface (railcheck/mechanics/reach.py)
 
 def test_reach_from_a_ruleset_distance():
-    from railcheck.board.reach import Reach
+    from railcheck.mechanics.reach import Reach
     assert Reach.from_distance(4) == Reach("stops", stops=4)
     assert Reach.from_distance(None).kind == "unlimited"
     assert Reach.from_distance({"cities": 3, "towns": 2}) == Reach("n+m", cities=3, towns=2)
@@ -515,7 +515,7 @@ def test_reach_from_a_ruleset_distance():
 
 
 def test_n_plus_m_reach_counts_cities_and_towns():
-    from railcheck.board.reach import Reach
+    from railcheck.mechanics.reach import Reach
     r = Reach.from_distance({"cities": 2, "towns": 1})
     assert r.problem(["city", "city", "town"]) is None
     assert r.problem(["city", "town", "town"]) is None      # a town takes the unused city's place

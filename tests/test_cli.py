@@ -152,10 +152,12 @@ def test_json_schema_version_and_fields(illegal, tmp_path):
     assert doc["summary"] == {"files": 3, "legal": 1, "with_findings": 1, "unsupported": 0,
                               "unreadable": 1}
     legal, bad, gone = doc["files"]
-    keys = {"path", "status", "title", "players", "finished", "end_reason", "actions", "round",
-            "phase", "bank", "findings", "standings", "companies", "error"}
+    keys = {"path", "status", "title", "ruleset", "players", "finished", "end_reason", "actions",
+            "round", "phase", "bank", "findings", "standings", "companies", "error"}
     assert set(legal) == keys and set(bad) == keys and set(gone) == keys
     assert legal["status"] == "legal" and legal["title"] == "1830" and legal["finished"]
+    assert legal["ruleset"] == {"name": "1830", "path": None, "extends": None}
+    assert gone["ruleset"] is None
     assert legal["error"] is None and legal["findings"] == []
     assert set(legal["standings"][0]) == {"player", "cash", "shares", "privates", "net_worth",
                                           "rank"}

@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from railcheck.findings import RuleViolation
+from railcheck.findings import InputError, RuleViolation
 from railcheck.game import Game
 from railcheck.ruleset import Ruleset, _resolve
 
@@ -49,15 +49,6 @@ def test_a_five_share_company_gets_five_times_par():
     assert corp.cash == 500
 
 
-def test_incremental_capitalisation_pays_nothing_on_floating():
-    def incremental(stock):
-        return {**stock, "capitalization": "incremental"}
-    g = Game(rules_1830(stock=incremental), ["A", "B", "C"], check_board=False)
-    corp = float_corp(g, "PRR", 100, 60)
-    assert corp.floated and corp.cash == 0
-    assert g.ipo_payee(corp) is corp
-
-
 def test_train_limit_by_company_kind():
     def minors(corps):
         corps = copy.deepcopy(corps)
@@ -85,12 +76,25 @@ def test_the_first_five_train_closes_the_privates_through_the_events_registry():
     assert sv.closed and g.phase.name == "5"
 
 
-def test_a_phase_event_unknown_to_the_title_is_refused():
+def test_an_event_unknown_to_the_title_is_a_ruleset_error():
     def with_event(phases):
         phases = copy.deepcopy(phases)
         phases[1]["events"] = ["nationalise"]
         return phases
-    g = Game(rules_1830(phases=with_event), ["A", "B", "C"], check_board=False)
+    with pytest.raises(InputError) as e:
+        rules_1830(phases=with_event)
+    assert "phases[1].events[0]: unknown event 'nationalise'; 1830 knows close_companies" \
+        in str(e.value)
+
+
+def test_an_event_a_title_declares_but_does_not_carry_out_is_refused_in_play():
+    from railcheck.titles.g1830 import Title1830
+
+    class Title1830x(Title1830):
+        events = ("nationalise",)
+
+    g = Game(rules_1830(), ["A", "B", "C"], check_board=False)
+    g.title = Title1830x(g)
     with pytest.raises(RuleViolation) as e:
-        g.change_phase(1)
+        g.run_event("nationalise")
     assert (e.value.rule, e.value.message) == ("ruleset.event", "1830 knows no event 'nationalise'")

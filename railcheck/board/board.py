@@ -194,9 +194,9 @@ class Board:
             special = comp.get("special") or {}
             for kind in ("tile_lay", "teleport"):
                 if kind in special:
-                    power = special[kind] or {}
-                    self.specials[sym] = (kind, frozenset(power.get("hexes") or []),
-                                          frozenset(str(t) for t in power.get("tiles") or []))
+                    power = special[kind]     # hexes and tiles: required by the ruleset schema
+                    self.specials[sym] = (kind, frozenset(power["hexes"]),
+                                          frozenset(str(t) for t in power["tiles"]))
 
         self._version = 0
         self._net_cache: dict = {}

@@ -18,7 +18,7 @@ import itertools
 from typing import Optional
 
 from ..findings import RuleViolation
-from .reach import Reach
+from ..mechanics.reach import Reach
 from .tiles import NODE_BASE, revenue_for_phase
 
 #: candidate stretches examined per pair of consecutive stops, and in all
@@ -53,7 +53,7 @@ def _stops_text(r: _Route) -> str:
 
 def _distance(route, distances: dict):
     """The reach of the route's train (``distances`` maps a train type to its
-    :class:`~railcheck.board.reach.Reach`, or to the ruleset's ``distance``)."""
+    :class:`~railcheck.mechanics.reach.Reach`, or to the ruleset's ``distance``)."""
     return _as_reach(_lookup(route, distances))
 
 

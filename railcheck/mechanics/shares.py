@@ -18,7 +18,7 @@ def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=
     held = corp.percent_of(player)
     if not held:
         return 0
-    room = int(g.rules.stock.get("pool_limit", 50)) - corp.percent_of("pool")
+    room = g.rules.stock["pool_limit"] - corp.percent_of("pool")
     step = corp.share_percent
     best = 0
     pct = step
@@ -120,7 +120,7 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
         raise RuleViolation("stock.sell_not_owned",
                             f"{player.name} holds {held}% of {corp.sym} and cannot sell "
                             f"{percent}%")
-    pool_limit = int(g.rules.stock.get("pool_limit", 50))
+    pool_limit = g.rules.stock["pool_limit"]
     in_pool = corp.percent_of("pool")
     if in_pool + percent > pool_limit:
         raise RuleViolation("stock.pool_limit",
@@ -179,7 +179,7 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
                             f"{percent}% of {corp.sym} cannot be made of {player.name}'s "
                             f"certificates")
     g.update_president(corp, seller=player)
-    movement = g.rules.stock.get("sell_movement", "down_share")
+    movement = g.rules.stock["sell_movement"]
     if movement == "down_share":
         g.move_price(corp, "down", percent // corp.share_percent)
     elif movement == "down_per_sale":
@@ -216,7 +216,7 @@ def exchange_private(g, action: Exchange):
                                               f"exchanged")
     corp = g.corporations[spec["corporation"]]
     sources = action.source and [action.source] or ["ipo", "pool"]
-    sources = [s for s in sources if s in [("pool" if x == "market" else x) for x in spec.get("from", ["ipo", "pool"])]]
+    sources = [s for s in sources if s in spec["from"]]
     cert = None
     if action.certs:
         idx = action.certs[0]
@@ -234,7 +234,7 @@ def exchange_private(g, action: Exchange):
     if cert is None:
         raise RuleViolation("exchange.no_share", f"no {corp.sym} share is left in "
                                                  + " or ".join(sources))
-    limit = int(g.rules.stock.get("holding_limit", 60))
+    limit = g.rules.stock["holding_limit"]
     unlimited = corp.price is not None and corp.price.has("unlimited")
     if corp.percent_of(owner) + cert.percent > limit and not unlimited:
         raise RuleViolation("stock.holding_limit",

@@ -29,7 +29,7 @@ bidder's cash (``auction.cash``) is refused.
 from __future__ import annotations
 
 from ..actions import Bid, Choose, Pass
-from ..findings import InputError, RuleViolation
+from ..findings import RuleViolation
 from . import AuctionRound
 
 
@@ -39,19 +39,13 @@ class ChooseAndBidAuction(AuctionRound):
     def __init__(self, game):
         super().__init__(game)
         g = game
-        self.inc = int(g.rules.auction.get("min_increment", 5))
+        self.inc = g.rules.auction["min_increment"]
         #: "face": an opening bid is at least the face value; "increment": at
         #: least the face value plus the minimum increment (1830's first bid)
-        self.opening = str(g.rules.auction.get("opening_bid", "face"))
-        if self.opening not in ("face", "increment"):
-            raise InputError(f"{g.rules.title}: auction.opening_bid must be 'face' or "
-                             f"'increment', not {self.opening!r}")
+        self.opening = g.rules.auction["opening_bid"]
         #: "order_by_cash": the player-order cards are dealt by cash afterwards;
         #: "keep": the drawn order stays
-        self.after = str(g.rules.auction.get("after", "order_by_cash"))
-        if self.after not in ("order_by_cash", "keep"):
-            raise InputError(f"{g.rules.title}: auction.after must be 'order_by_cash' or "
-                             f"'keep', not {self.after!r}")
+        self.after = g.rules.auction["after"]
         #: the private being auctioned now (None: waiting for a choice)
         self.lot = None
         self.high_bid = 0

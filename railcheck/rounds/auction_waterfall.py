@@ -30,7 +30,7 @@ class WaterfallAuction(AuctionRound):
         self.passed: set = set()
         self.auctioning = None       # company being resolved among several bidders
         self.auction_bidders: list = []
-        self.inc = int(g.rules.auction.get("min_increment", 5))
+        self.inc = g.rules.auction["min_increment"]
 
     @property
     def label(self) -> str:
@@ -103,7 +103,7 @@ class WaterfallAuction(AuctionRound):
         if len(self.passed) >= len(g.players):
             self.passed = set()
             cheapest = self.cheapest()
-            drop = int(g.rules.auction.get("price_drop_on_all_pass", 0))
+            drop = g.rules.auction["price_drop_on_all_pass"]
             if cheapest is self.order[0] and drop:
                 cheapest.price = max(0, cheapest.price - drop)
                 if cheapest.price == 0:

@@ -57,7 +57,7 @@ class RouteStep(Step):
             claimed = sum(claimed_parts)
         computed = None
         if g.board is not None and action.routes:
-            distances = {tr.name: tr.spec.distance for tr in corp.trains}
+            distances = {tr.name: tr.spec.reach for tr in corp.trains}
             try:
                 computed, per_route = g.board.revenue_of_routes(
                     corp.sym, action.routes, g.phase.tiles[-1], distances)

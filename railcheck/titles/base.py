@@ -14,6 +14,10 @@ from pathlib import Path
 from typing import ClassVar, Optional
 
 
+#: events every title's trains and phases may name (carried out by ``Game``)
+SHARED_EVENTS = ("close_companies",)
+
+
 class Title:
     """One game's title behaviour.  An instance belongs to one :class:`Game`."""
 
@@ -25,6 +29,8 @@ class Title:
     folder: ClassVar[Optional[Path]] = None
     #: one line for ``railcheck rules show``: the rounds the game is made of
     rounds_description: ClassVar[str] = ""
+    #: events of the title's own (``on_event`` carries them out)
+    events: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game):
         self.game = game

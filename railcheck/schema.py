@@ -1,0 +1,709 @@
+"""Every key a ruleset may have, declared once.
+
+Each key has a type, a default (or is required), the values an enum allows,
+and a one-line description.  :func:`check_ruleset` checks a merged ruleset
+(see ``railcheck.ruleset``) against these declarations and returns it with
+every default filled in, so the code reads ``rules.stock["pool_limit"]``
+without a default of its own.  Problems are reported through a *context*
+(``ruleset._Checker``) that knows the file, line and column of every YAML
+path.  :func:`schema_reference` renders the declarations as the reference
+tables of ``docs/rulesets.md``.
+
+Private companies' powers (``companies[].special``) are typed too: each
+ability kind in :data:`ABILITIES` declares its fields, ``window`` (when it
+may be used, as the published rules say) and ``count`` (how often).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from .findings import did_you_mean
+
+#: a key without a default
+REQUIRED = object()
+
+
+def path_join(base: str, key) -> str:
+    if isinstance(key, int):
+        return f"{base}[{key}]"
+    return f"{base}.{key}" if base else str(key)
+
+
+def show(value) -> str:
+    """A value as it is written in YAML."""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if value == "":
+        return '""'
+    if isinstance(value, list):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+# ---------------------------------------------------------------------------
+# Types.  ``check(value, ypath, ctx)`` returns the value (with defaults filled
+# in) or calls ``ctx.fail(ypath, message)``, which raises.
+
+class Type:
+    #: how the reference table names the type
+    doc = "any value"
+
+    def check(self, value, ypath: str, ctx):
+        return value
+
+
+class Int(Type):
+    doc = "integer"
+
+    def check(self, value, ypath, ctx):
+        if isinstance(value, bool) or not isinstance(value, int):
+            ctx.fail(ypath, f"expected an integer, got {value!r}")
+        return value
+
+
+class Number(Type):
+    doc = "number"
+
+    def check(self, value, ypath, ctx):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            ctx.fail(ypath, f"expected a number, got {value!r}")
+        return value
+
+
+class Str(Type):
+    doc = "string"
+
+    def check(self, value, ypath, ctx):
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            ctx.fail(ypath, f"expected a string, got {value!r}")
+        return value
+
+
+class Ref(Str):
+    """The name of something the ruleset declares (a corporation, a hex of
+    the board, a tile of the manifest); checked when the ruleset names any."""
+
+    def __init__(self, kind: str):
+        self.kind = kind
+        self.doc = f"{kind} name"
+
+    def check(self, value, ypath, ctx):
+        super().check(value, ypath, ctx)
+        known = ctx.known.get(self.kind)
+        if known and str(value) not in known:
+            ctx.fail(ypath, f"unknown {self.kind} {value!r}" + did_you_mean(str(value), known))
+        return value
+
+
+class Bool(Type):
+    doc = "true/false"
+
+    def check(self, value, ypath, ctx):
+        if not isinstance(value, bool):
+            ctx.fail(ypath, f"expected true or false, got {value!r}")
+        return value
+
+
+class Enum(Type):
+    def __init__(self, *values):
+        self.values = values
+        self.doc = " | ".join(show(v) for v in values)
+
+    def check(self, value, ypath, ctx):
+        if not isinstance(value, (str, int, float, bool)) or value not in self.values:
+            shown = show(value)
+            hint = did_you_mean(shown, [show(v) for v in self.values]) if isinstance(value, str) else ""
+            ctx.fail(ypath, f"unknown value {shown!r}{hint}; allowed: "
+                            + ", ".join(show(v) for v in self.values))
+        return value
+
+
+class Nullable(Type):
+    def __init__(self, inner: Type):
+        self.inner = inner
+        self.doc = f"{inner.doc} or null"
+
+    def check(self, value, ypath, ctx):
+        return None if value is None else self.inner.check(value, ypath, ctx)
+
+
+class OneOf(Type):
+    """A value of the first type that fits its Python class."""
+
+    def __init__(self, *options: tuple[type, Type], label: str):
+        self.options = options
+        self.label = label
+        self.doc = label
+
+    def check(self, value, ypath, ctx):
+        for classes, typ in self.options:
+            if isinstance(value, classes) and not isinstance(value, bool):
+                if not isinstance(typ, Enum) or value in typ.values:
+                    return typ.check(value, ypath, ctx)
+        ctx.fail(ypath, f"expected {self.label}, got {value!r}")
+
+
+class ListOf(Type):
+    def __init__(self, item: Type):
+        self.item = item
+        self.doc = f"list of {item.doc}"
+
+    def check(self, value, ypath, ctx):
+        if not isinstance(value, list):
+            ctx.fail(ypath, f"expected a list, got {value!r}")
+        return [self.item.check(v, path_join(ypath, i), ctx) for i, v in enumerate(value)]
+
+
+class MapOf(Type):
+    """A mapping with free keys (checked by ``key``, if given) and typed values."""
+
+    def __init__(self, value: Type, key_doc: str = "name", key: Optional[Type] = None):
+        self.value = value
+        self.key = key
+        self.doc = f"mapping {key_doc} -> {value.doc}"
+
+    def check(self, value, ypath, ctx):
+        if not isinstance(value, dict):
+            ctx.fail(ypath, f"expected a mapping, got {value!r}")
+        out = {}
+        for k, v in value.items():
+            p = path_join(ypath, k)
+            if self.key is not None:
+                self.key.check(k, p, _AtKey(ctx))
+            out[k] = self.value.check(v, p, ctx)
+        return out
+
+
+class _AtKey:
+    """A context whose messages point at the key rather than its value."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.known = ctx.known
+
+    def fail(self, ypath, msg, key=True):
+        self.ctx.fail(ypath, msg, key=True)
+
+
+class PlayerCount(Type):
+    doc = "player count"
+
+    def check(self, value, ypath, ctx):
+        try:
+            int(value)
+        except (TypeError, ValueError):
+            ctx.fail(ypath, "keys must be player counts")
+        return value
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    type: Type
+    default: Any = REQUIRED
+    doc: str = ""
+    #: the values railcheck implements (others are refused, not ignored)
+    supported: Optional[tuple] = None
+    #: fill the default in when the key is absent
+    fill: bool = True
+
+
+class Section(Type):
+    """A mapping with declared keys: unknown keys are refused, missing ones
+    are filled with their defaults (``fill``)."""
+
+    def __init__(self, name: str, keys: list[Key], doc: str = "", *, fill: bool = True,
+                 require: bool = True):
+        self.name = name
+        self.keys = {k.name: k for k in keys}
+        self.doc = "mapping" if not doc else doc
+        self.fill = fill
+        self.require = require
+
+    def check(self, value, ypath, ctx, require=True):
+        if not isinstance(value, dict):
+            ctx.fail(ypath, f"expected a mapping, got {value!r}")
+        out = {}
+        for k, v in value.items():
+            p = path_join(ypath, k)
+            key = self.keys.get(k)
+            if key is None:
+                home = [n for n, x in self.keys.items()
+                        if isinstance(x.type, Section) and k in x.type.keys]
+                if home:
+                    ctx.fail(p, f"unknown key '{k}': it belongs under '{home[0]}:'", key=True)
+                ctx.unknown(p, k, self.keys, "key")
+            if v is None and not isinstance(key.type, Nullable):
+                continue        # "key: null" is the key left out
+            out[k] = v = key.type.check(v, p, ctx)
+            if key.supported is not None and v not in key.supported:
+                ctx.fail(p, f"{show(v)} is not implemented by railcheck (supported: "
+                            + ", ".join(show(s) for s in key.supported) + ")")
+        for name, key in self.keys.items():
+            if name in out:
+                continue
+            if key.default is REQUIRED:
+                if self.require and require:
+                    ctx.fail(path_join(ypath, name), "is required")
+            elif self.fill and key.fill:
+                if isinstance(key.type, Section):     # a section left out: all its defaults
+                    out[name] = key.type.check(copy.deepcopy(key.default),
+                                               path_join(ypath, name), ctx)
+                else:
+                    out[name] = copy.deepcopy(key.default)
+        return out
+
+
+# ---------------------------------------------------------------------------
+# Private companies' abilities
+
+#: when an ability may be used (the published rules' wording)
+WINDOWS = {
+    "owning_company_turn": "at any time during the owning company's operating turn, also right "
+                           "after the company bought the private in that turn",
+    "any_time": "in the owner's stock-round turn, or between the turns of other players or "
+                "companies in stock and operating rounds",
+    "on_purchase": "at once, when a player buys the private from the bank (initial auction)",
+    "always": "a standing rule, not an action",
+}
+
+
+@dataclass(frozen=True)
+class AbilityKind:
+    name: str
+    doc: str
+    #: the fields of a mapping-valued ability, or None for a scalar one
+    fields: Optional[Section]
+    #: a scalar ability's value
+    value: Optional[Type] = None
+    window: str = "always"
+    example: str = ""
+
+
+def _window(default: str) -> Key:
+    return Key("window", Enum(*WINDOWS), default, "when the ability may be used",
+               supported=(default,))
+
+
+def _count(default: Optional[int], fixed: bool = False) -> Key:
+    return Key("count", Nullable(Int()), default, "how often it may be used (null: no limit)",
+               supported=(default,) if fixed else None)
+
+
+ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
+    AbilityKind(
+        "tile_lay", "the owning company lays a tile on one of the private's hexes",
+        Section("tile_lay", [
+            Key("hexes", ListOf(Ref("hex")), doc="the hexes it may lay on"),
+            Key("tiles", ListOf(Ref("tile")), doc="the tiles it may lay"),
+            Key("extra", Bool(), False, "in addition to the company's own lay of the turn"),
+            Key("connected", Bool(), False, "the hex must be connected to the company's network",
+                supported=(False,)),
+            _count(1), _window("owning_company_turn")]),
+        window="owning_company_turn",
+        example="1830's CS: one extra tile on B20, not connected"),
+    AbilityKind(
+        "teleport", "the owning company lays a tile on the private's hex and places a free "
+                    "station there, without a connection",
+        Section("teleport", [
+            Key("hexes", ListOf(Ref("hex")), doc="the hexes it may lay on"),
+            Key("tiles", ListOf(Ref("tile")), doc="the tiles it may lay"),
+            Key("extra", Bool(), False, "in addition to the company's own lay of the turn"),
+            _count(1), _window("owning_company_turn")]),
+        window="owning_company_turn",
+        example="1830's DH: tile 57 on F16 as the company's lay, and a free station"),
+    AbilityKind(
+        "exchange", "the owning player exchanges the private for a share; the private closes",
+        Section("exchange", [
+            Key("corporation", Ref("corporation"), doc="whose share"),
+            Key("from", ListOf(Enum("ipo", "pool")), ["ipo", "pool"], "where the share comes from"),
+            _count(1, fixed=True), _window("any_time")]),
+        window="any_time",
+        example="1830's MH: a 10% NYC share from the IPO or the pool"),
+    AbilityKind(
+        "free_share", "the buyer of the private receives a share of a corporation",
+        Section("free_share", [
+            Key("corporation", Ref("corporation"), doc="whose share"),
+            Key("percent", Nullable(Int()), None, "the certificate's size (absent: one share)",
+                fill=False),
+            Key("president", Bool(), False, "the president's certificate (its par is set next)"),
+            _count(1, fixed=True), _window("on_purchase")]),
+        window="on_purchase",
+        example="1830's CA: a 10% PRR share; BO: the B&O president's certificate"),
+    AbilityKind(
+        "closes_when_bought_train", "the private closes when this corporation buys its first "
+                                    "train", None, Ref("corporation"),
+        example="1830's BO: B&O"),
+    AbilityKind(
+        "no_sale_to_corporation", "the private may not be sold to a corporation", None, Bool(),
+        example="1830's BO"),
+]}
+
+
+class Abilities(Type):
+    doc = "mapping ability -> its fields (see below)"
+
+    def check(self, value, ypath, ctx):
+        if not isinstance(value, dict):
+            ctx.fail(ypath, f"expected a mapping of abilities, got {value!r}")
+        out = {}
+        for k, v in value.items():
+            p = path_join(ypath, k)
+            kind = ABILITIES.get(k)
+            if kind is None:
+                ctx.unknown(p, k, ABILITIES, "private ability")
+            if kind.fields is not None:
+                out[k] = kind.fields.check({} if v is None else v, p, ctx)
+            else:
+                out[k] = kind.value.check(v, p, ctx)
+        return out
+
+
+# ---------------------------------------------------------------------------
+# The ruleset
+
+TILE_COLORS = ("yellow", "green", "brown", "gray")
+
+PLAYERS = Section("players", [
+    Key("min", Int(), doc="fewest players"),
+    Key("max", Int(), doc="most players")])
+
+AUCTION = Section("auction", [
+    Key("min_increment", Int(), 5, "a bid is at least this much over the last (or the face value)"),
+    Key("bid_multiple", Bool(), False, "bids must be multiples of min_increment",
+        supported=(False,)),
+    Key("price_drop_on_all_pass", Int(), 0, "waterfall: everybody passed while the lowest-valued "
+                                            "private is unsold: its price drops by this"),
+    Key("all_pass_runs_or", Bool(), True, "waterfall: everybody passed otherwise (or the drop is "
+                                          "0): the owned privates pay their income and the "
+                                          "auction goes on", supported=(True,)),
+    Key("opening_bid", Enum("face", "increment"), "face",
+        "choose-and-bid: the opening bid is at least the face value, or face + min_increment"),
+    Key("after", Enum("order_by_cash", "keep"), "order_by_cash",
+        "choose-and-bid: player order afterwards (by cash, most first; or the drawn order)"),
+], "section")
+
+STOCK = Section("stock", [
+    Key("sell_after", Enum("any", "first", "operate", "first_and_operate"), "first",
+        "when shares may be sold: any time; not in the first SR; not before the corporation "
+        "operated; both"),
+    Key("sell_buy_order", Enum("sell_buy_sell", "sell_buy"), "sell_buy_sell",
+        "may a player sell after buying in the same turn"),
+    Key("holding_limit", Int(), 60, "percent of one corporation a player may hold"),
+    Key("pool_limit", Int(), 50, "percent of one corporation the bank pool may hold"),
+    Key("sell_movement", Enum("down_share", "down_per_sale", "left_share"), "down_share",
+        "price movement on a sale: a row down per share, a row down per sale, a column left "
+        "per share"),
+    Key("sold_out_increase", Bool(), True,
+        "up one row at the end of an SR when no share is in the IPO or the pool"),
+    Key("sold_out_top_row", Enum("none"), "none", "sold out on the top row: the price stays"),
+    Key("pool_share_dividends", Enum("corporation", "none"), "corporation",
+        "who is paid the dividends of shares in the bank pool"),
+    Key("ipo_share_dividends", Enum("corporation", "none"), "none",
+        "who is paid the dividends of shares still in the IPO"),
+    Key("next_sr_order", Enum("after_last_to_act", "cash"), "after_last_to_act",
+        "who starts the next SR: the player after the last to act, or order by cash"),
+    Key("president_sales_to_market", Bool(), False,
+        "the president's certificate may be sold to the pool", supported=(False,)),
+    Key("capitalization", Enum("full"), "full",
+        "the treasury receives 10 x par when the corporation floats"),
+    Key("float_percent", Int(), 60, "percent sold from the IPO that floats a corporation"),
+], "section")
+
+OPERATING = Section("operating", [
+    Key("tile_lays", Int(), 1, "tile lays or upgrades per company per turn"),
+    Key("tokens_per_turn", Int(), 1, "stations a company may place per turn"),
+    Key("must_buy_train", Enum("route", "always", "never"), "route",
+        "a company without a train must buy one: when it has a route, always, never"),
+    Key("buy_from_others", Bool(), True, "companies may buy trains from each other"),
+    Key("emergency_buy_cheapest", Bool(), True,
+        "a forced buy from the depot must be the cheapest train"),
+    Key("emergency_from_others", Enum("value", "any", "none"), "value",
+        "a forced buy from another company: at most face value, any price, not allowed"),
+    Key("emergency_sell_more_than_needed", Bool(), False,
+        "the president may sell more shares than the forced buy needs", supported=(False,)),
+    Key("dividend_kinds", ListOf(Enum("payout", "withhold")), ["payout", "withhold"],
+        "what a company may do with its revenue"),
+    Key("obsolete_trains_count", Bool(), False, "obsolete trains count for the train limit"),
+], "section")
+
+END = Section("end", [
+    Key("bank", Nullable(Enum("immediate", "full_or")), None,
+        "the bank breaks: the game ends at once, or after the current set of ORs (null: "
+        "it does not end the game)"),
+    Key("bankrupt", Nullable(Enum("immediate", "full_or")), None,
+        "a player goes bankrupt: the game ends at once, or after the current set of ORs"),
+], "section")
+
+SETUP = Section("setup", [
+    Key("home_stations_at_start", Bool(), False,
+        "every home station is on the map from the start of the game"),
+], "section")
+
+COMPANY_SALES = Section("company_sales", [
+    Key("min_factor", Number(), 0.5, "a corporation pays at least this times the face value"),
+    Key("max_factor", Number(), 2.0, "and at most this times the face value"),
+], "section")
+
+MARKET = Section("market", [
+    Key("rows", ListOf(ListOf(Str())), doc="the rows, top first: price + zone letters "
+                                            "(p par, and the zones' letters); \"\" = no cell"),
+    Key("zones", MapOf(ListOf(Enum("no_cert_limit", "unlimited", "multiple_buy")), "letter"),
+        {}, "what each zone letter means"),
+], "section")
+
+CORPORATION_KEYS = [
+    Key("sym", Str(), doc="short name"),
+    Key("name", Str(), None, "full name (default: sym)"),
+    Key("home", Nullable(Ref("hex")), None, "the home hex"),
+    Key("home_city", Nullable(Int()), None, "which city of the home hex (0 = first)"),
+    Key("tokens", ListOf(Int()), doc="the price of each station, the home's first"),
+    Key("shares", ListOf(Int()), [20] + [10] * 8, "the certificates in percent, president's "
+                                                  "first; they add up to 100"),
+    Key("float_percent", Int(), None, "percent sold that floats it (default: "
+                                      "stock.float_percent)"),
+    Key("kind", Enum("major", "minor", "state"), None,
+        "major (default), minor or state railway: train limits and rules may differ by kind"),
+]
+CORPORATION = Section("corporation", CORPORATION_KEYS, "mapping", fill=False, require=False)
+
+COMPANY = Section("company", [
+    Key("sym", Str(), doc="short name"),
+    Key("name", Str(), None, "full name (default: sym)"),
+    Key("value", Int(), doc="face value"),
+    Key("revenue", Int(), doc="income per operating round"),
+    Key("blocks", ListOf(Ref("hex")), [], "hexes nobody may lay track on while it is open"),
+    Key("special", Abilities(), {}, "its abilities (see below)"),
+])
+
+TRAIN = Section("train", [
+    Key("name", Str(), doc="the train type"),
+    Key("distance", OneOf(((int,), Int()), ((dict,), MapOf(Int())),
+                          label="an integer, a mapping or null"), None,
+        "how far it runs: a number of stops, {cities: N, towns: M} (an n+m train), "
+        "{hexes: N} (hexes entered), or null (unlimited); see railcheck/mechanics/reach.py"),
+    Key("gauge", Enum("any", "broad", "narrow"), "any", "the track it runs on"),
+    Key("price", Int(), doc="price from the depot"),
+    Key("count", OneOf(((int,), Int()), ((str,), Enum("unlimited")),
+                       label="an integer or unlimited"), "unlimited", "how many there are"),
+    Key("rusts_on", Nullable(Str()), None, "rusts when the first train of this type is bought"),
+    Key("obsolete_on", Nullable(Str()), None, "becomes obsolete when this type is bought"),
+    Key("available_on", Nullable(Str()), None, "sold only after this type was bought"),
+    Key("events", ListOf(Str()), [], "what buying the first one does (close_companies, or an "
+                                     "event of the title's class)"),
+    Key("exchange", Nullable(Section("train exchange", [
+        Key("trains", ListOf(Str()), doc="train types that may be traded in"),
+        Key("discount", Int(), doc="what a traded-in train is worth")])), None,
+        "a train traded in for a discount"),
+])
+
+PHASE = Section("phase", [
+    Key("name", Str(), doc="the phase's name"),
+    Key("on", Nullable(Str()), None, "the train whose first sale starts it (null: the first)"),
+    Key("tiles", ListOf(Enum(*TILE_COLORS)), doc="tile colours that may be laid"),
+    Key("train_limit", OneOf(((int,), Int()), ((dict,), MapOf(Int(), "kind", Enum("major", "minor", "state"))),
+                             label="an integer or a mapping by company kind"),
+        doc="trains a corporation may own: one number, or one per kind ({major: 4, minor: 2})"),
+    Key("events", ListOf(Str()), [], "what the start of the phase does (close_companies, or "
+                                     "an event of the title's class)"),
+    Key("operating_rounds", Int(), doc="ORs between stock rounds"),
+    Key("company_buy", Bool(), False, "corporations may buy privates from players"),
+])
+
+OPTION = Section("option", [
+    Key("description", Str(), "", "one line for `rules show`"),
+    Key("set", Nullable(MapOf(Type(), "top-level key")), None,
+        "what the option changes, written like a child ruleset (checked when loaded)"),
+])
+
+# the board's own module reads these (its defaults are there: docs/board.md)
+BOARD = Section("board", [
+    Key("layout", Enum("pointy", "flat"), None, "the hexes' orientation"),
+    Key("axes", Type(), None, "how coordinates are read"),
+    Key("impassable_colors", ListOf(Str()), None,
+        "no new track into these hexes' edges without a path"),
+    Key("color_order", ListOf(Str()), None, "the upgrade order of tile colours"),
+    Key("tiles", MapOf(Type(), "tile name"), None, "the tile manifest"),
+    Key("hexes", MapOf(Type(), "coordinate"), None, "the map"),
+], "mapping (see docs/board.md)", fill=False)
+
+TOP_KEYS = [
+    Key("title", Str(), None, "the title's id (default: the name it is loaded by)"),
+    Key("full_name", Str(), None, "the title's full name"),
+    Key("extends", Nullable(Str()), None, "a title or a YAML file (relative to this one) this "
+                                          "ruleset changes; a user's file must extend one"),
+    Key("include", MapOf(Str(), "key"), {}, "further YAML files merged under a key "
+                                            "(`board: board.yaml`)", fill=False),
+    Key("base_title", Str(), None, "set by the loader: the built-in title whose rounds play it",
+        fill=False),
+    Key("players", PLAYERS, doc="player counts"),
+    Key("currency", Str(), "$", "the money sign"),
+    Key("bank", Int(), doc="the bank's cash"),
+    Key("starting_cash", MapOf(Int(), "players", PlayerCount()), doc="each player's cash by "
+                                                                    "player count"),
+    Key("cert_limit", MapOf(Int(), "players", PlayerCount()), doc="certificate limit by player "
+                                                                  "count"),
+    Key("auction", AUCTION, {}, "the initial auction of the privates"),
+    Key("stock", STOCK, {}, "stock rounds"),
+    Key("market", MARKET, doc="the stock market"),
+    Key("corporations", ListOf(CORPORATION), doc="the corporations"),
+    Key("corporation_defaults", CORPORATION, {}, "keys every corporation has unless it says "
+                                                 "otherwise"),
+    Key("companies", ListOf(COMPANY), [], "the private companies"),
+    Key("company_sales", COMPANY_SALES, {}, "privates sold by players to corporations"),
+    Key("trains", ListOf(TRAIN), doc="the trains, in order of sale"),
+    Key("phases", ListOf(PHASE), doc="the phases, in order"),
+    Key("operating", OPERATING, {}, "operating rounds"),
+    Key("end", END, {}, "what ends the game"),
+    Key("setup", SETUP, {}, "the start of the game"),
+    Key("net_worth", ListOf(Enum("cash", "shares", "companies")), ["cash", "shares", "companies"],
+        "what counts for a player's net worth"),
+    Key("options", MapOf(OPTION, "option"), {}, "game options a game may select"),
+    Key("differences", MapOf(Str(), "top-level key"), {},
+        "a derived title's notes on what it changes, by top-level key (`rules show`)"),
+    Key("board", BOARD, None, "the map and tile manifest (docs/board.md)", fill=False),
+]
+RULESET = Section("ruleset", TOP_KEYS)
+
+# the notes of `differences` are about top-level keys
+RULESET.keys["differences"] = Key("differences", MapOf(Str(), "top-level key",
+                                                       Enum(*RULESET.keys)), {},
+                                  RULESET.keys["differences"].doc)
+
+
+def check_ruleset(data: dict, ctx, only=None) -> dict:
+    """The merged ruleset ``data`` checked against :data:`RULESET`, every
+    default filled in; with ``only``, just those top-level keys (what an
+    option changes).  ``ctx.known`` names the corporations, hexes and tiles
+    (for references)."""
+    for k in data:
+        if isinstance(k, str) and k.endswith("!") and k[:-1] in RULESET.keys:
+            ctx.fail(k, f"'{k}' replaces a key of the ruleset this one extends, but it "
+                        f"extends nothing", key=True)
+    if only is not None:
+        return RULESET.check({k: data[k] for k in only if k in data}, "", ctx, require=False)
+    return RULESET.check(data, "", ctx)
+
+
+def known_names(data: dict) -> dict[str, set[str]]:
+    """The names references may use: corporations, hexes, tiles."""
+    out: dict[str, set[str]] = {}
+    corps = data.get("corporations")
+    if isinstance(corps, list):
+        out["corporation"] = {str(c["sym"]) for c in corps if isinstance(c, dict) and "sym" in c}
+    board = data.get("board")
+    if isinstance(board, dict):
+        for key, kind in (("hexes", "hex"), ("tiles", "tile")):
+            if isinstance(board.get(key), dict):
+                out[kind] = {str(k) for k in board[key]}
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Typed access to private abilities
+
+@dataclass(frozen=True)
+class Ability:
+    kind: str
+    #: when it may be used (a key of WINDOWS)
+    window: str
+    #: how often (None: no limit, or not an action)
+    count: Optional[int]
+    #: the other fields (a scalar ability's value is under "value")
+    params: dict
+
+
+def abilities_of(special: dict) -> dict[str, Ability]:
+    """A company's checked ``special`` mapping as typed abilities."""
+    out = {}
+    for kind, v in (special or {}).items():
+        spec = ABILITIES[kind]
+        if spec.fields is None:
+            out[kind] = Ability(kind, spec.window, None, {"value": v})
+        else:
+            params = {k: x for k, x in v.items() if k not in ("window", "count")}
+            out[kind] = Ability(kind, v["window"], v["count"], params)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# The reference (docs/rulesets.md is generated from it)
+
+def _default_doc(key: Key, section: Section) -> str:
+    if key.default is REQUIRED:
+        return "required"
+    if key.default is None and not (key.fill and section.fill):
+        return "-"
+    if isinstance(key.type, Section) and key.default == {}:
+        return "-"
+    return "`" + show(key.default) + "`"
+
+
+def _type_doc(key: Key) -> str:
+    t = key.type.doc
+    if key.supported is not None:
+        t += " (railcheck: " + ", ".join(show(s) for s in key.supported) + ")"
+    return t
+
+
+def _rows(section: Section, prefix: str, nested: bool) -> list[str]:
+    rows = []
+    for key in section.keys.values():
+        rows.append(f"| `{prefix}{key.name}` | {_type_doc(key).replace('|', '/')} | "
+                    f"{_default_doc(key, section).replace('|', '/')} | {key.doc} |")
+        inner = key.type.inner if isinstance(key.type, Nullable) else key.type
+        if nested and isinstance(inner, Section):
+            rows += _rows(inner, f"{prefix}{key.name}.", nested)
+    return rows
+
+
+def _table(section: Section, prefix: str, nested: bool = True) -> list[str]:
+    return (["| key | type | default | meaning |", "|---|---|---|---|"]
+            + _rows(section, prefix, nested))
+
+
+def schema_reference() -> str:
+    """Markdown tables of every declared key (the reference part of
+    docs/rulesets.md)."""
+    out = ["### Top-level keys", ""] + _table(RULESET, "", nested=False) + [""]
+    for name in ("players", "auction", "stock", "operating", "end", "setup", "company_sales",
+                 "market", "board"):
+        note = " (read by the board module: defaults and meaning in board.md)" \
+            if name == "board" else ""
+        out += [f"### `{name}`{note}", ""] + _table(RULESET.keys[name].type, f"{name}.") + [""]
+    for title, section, prefix in (("corporations[] and corporation_defaults", CORPORATION,
+                                    "corporations[]."),
+                                   ("companies[]", COMPANY, "companies[]."),
+                                   ("trains[]", TRAIN, "trains[]."),
+                                   ("phases[]", PHASE, "phases[]."),
+                                   ("options.NAME", OPTION, "options.NAME.")):
+        out += [f"### `{title}`", ""] + _table(section, prefix) + [""]
+    out += ["### Private abilities (`companies[].special`)", "",
+            "`window` (when an ability may be used):", ""]
+    out += [f"* `{w}`: {text}" for w, text in WINDOWS.items()] + [""]
+    for kind in ABILITIES.values():
+        out += [f"#### `{kind.name}`", "", f"{kind.doc} (for example {kind.example}).", ""]
+        if kind.fields is None:
+            out += [f"Value: {kind.value.doc}; window `{kind.window}`.", ""]
+        else:
+            out += _table(kind.fields, f"special.{kind.name}.") + [""]
+    return "\n".join(out)
+
+
+def all_key_paths() -> list[str]:
+    """Every declared key as it appears in the reference (for the docs test)."""
+    import re
+    return re.findall(r"^\| `([^`]+)` \|", schema_reference(), flags=re.M)
+
+
+if __name__ == "__main__":   # python -m railcheck.schema: the reference for docs/rulesets.md
+    print(schema_reference())

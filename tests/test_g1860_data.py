@@ -203,3 +203,84 @@ def test_1860_exports_stay_unsupported():
     result = CliRunner().invoke(main, ["validate", str(export)])
     assert result.exit_code == 2
     assert "no ruleset for '1860'" in result.output
+
+
+# ---------------------------------------------------------------------------
+# the board with 1860's tiles: halts are towns for upgrades, labelled hexes
+# may change their number of cities
+
+from railcheck.findings import RuleViolation  # noqa: E402
+
+
+def fresh_board(rules_data):
+    return Board(load_board_yaml(str(FOLDER / "board.yaml")), rules_data["corporations"], [])
+
+
+def test_printed_town_takes_a_halt_tile(rules):
+    b = fresh_board(rules)
+    assert b.lay_tile("C&N", "742", "F4", 3, colors=["yellow"], check_connection=False) == (0, 3)
+    # Cowes: a city and two printed towns become a city, a town and a halt
+    assert b.lay_tile("C&N", "787", "F2", 0, colors=["yellow"], check_connection=False) == (0, 0)
+
+
+def test_two_halts_upgrade_to_halt_and_town(rules):
+    b = fresh_board(rules)
+    b.lay_tile("BHI&R", "744", "I7", 4, colors=["yellow"], check_connection=False)
+    # the halt-to-halt link of 744 becomes 754's halt-to-town link
+    b.lay_tile("BHI&R", "754", "I7", 4, colors=["yellow", "green"], check_connection=False)
+    b.lay_tile("BHI&R", "785", "I7", 4, colors=["yellow", "green", "brown"], check_connection=False)
+    assert b.tile_on("I7") == ("785", 4)
+    with pytest.raises(RuleViolation) as e:
+        fresh_board(rules).lay_tile("BHI&R", "747", "I7", 0, colors=["green"], check_connection=False)
+    assert e.value.rule == "tile.upgrade"
+
+
+def test_newport_label_n_gains_a_city(rules):
+    b = fresh_board(rules)
+    # Newport (N, one city) takes 763 (N, two cities)
+    b.lay_tile("C&N", "763", "G5", 0, colors=["yellow", "green"], check_connection=False)
+    assert b.tile_on("G5") == ("763", 0)
+    assert b.tokens_on("G5") == [[], []]
+    # the label still has to match: Ventnor's V tile does not go on Ryde
+    b.lay_tile("IOW", "115", "J4", 0, colors=["yellow"], check_connection=False)
+    with pytest.raises(RuleViolation) as e:
+        b.lay_tile("IOW", "760", "J4", 0, colors=["green"], check_connection=False)
+    assert e.value.rule == "tile.upgrade" and "label V" in str(e.value)
+
+
+def test_every_corpus_lay_fits_the_board(rules, board):
+    """Every tile laid in the 27 corpus games (undone ones left out) is in the
+    manifest, within its count, an upgrade of what lies there and keeps its
+    track, on the small map too (connection and phase are not checked here)."""
+    import gzip
+
+    corpus = SHARED / "corpus"
+    games = sorted((corpus / "18xx.games" / "1860").glob("*.json")) + \
+        sorted((corpus / "random" / "1860").glob("*.json"))
+    if not games:
+        pytest.skip("the 1860 corpus is not beside the checkout")
+    laid = 0
+    for path in games:
+        export = json.loads(path.read_text(encoding="utf-8"))
+        if "random" in path.parts:
+            trace_path = corpus / "random" / "traces" / f"{path.stem}.trace.json.gz"
+            trace = json.loads(gzip.open(trace_path, "rt", encoding="utf-8").read())
+        else:
+            trace = json.loads((corpus / "traces" / f"1860_{path.stem}.trace.json").read_text())
+        counted = {s["id"] for s in trace["states"]}
+        data = dict(board)
+        if "two_player_map" in (export["settings"].get("optional_rules") or []):
+            small = board["small_map"]
+            data["hexes"] = {k: v for k, v in board["hexes"].items() if k not in small["remove_hexes"]}
+            data["hexes"].update(small["add_hexes"])
+        corps = [c for c in rules["corporations"] if c["home"] in data["hexes"]]
+        b = Board(data, corps, [])
+        for action in export["actions"]:
+            if action["type"] != "lay_tile" or action["id"] not in counted:
+                continue
+            tile = action["tile"].rsplit("-", 1)[0]
+            b.lay_tile(action["entity"], tile, action["hex"], action["rotation"],
+                       colors=["yellow", "green", "brown"], check_connection=False,
+                       tile_copy=action["tile"])
+            laid += 1
+    assert laid == 2262

@@ -248,10 +248,14 @@ def test_newport_label_n_gains_a_city(rules):
     assert e.value.rule == "tile.upgrade" and "label V" in str(e.value)
 
 
-def test_every_corpus_lay_fits_the_board(rules, board):
-    """Every tile laid in the 27 corpus games (undone ones left out) is in the
-    manifest, within its count, an upgrade of what lies there and keeps its
-    track, on the small map too (connection and phase are not checked here)."""
+def test_every_corpus_lay_and_station_fits_the_board(rules, board):
+    """Every tile laid and every station placed in the 27 corpus games (undone
+    ones left out) fits the generated board: the tile is in the manifest,
+    within its count, an upgrade of what lies there and keeps its track; the
+    station's city exists and has a free slot; home stations go down when the
+    trace shows the corporation floated (not after the Southern Railway's
+    stock round).  Connection, reach and phase are not checked here; the
+    small map is applied for the games that use it."""
     import gzip
 
     corpus = SHARED / "corpus"
@@ -259,7 +263,7 @@ def test_every_corpus_lay_fits_the_board(rules, board):
         sorted((corpus / "random" / "1860").glob("*.json"))
     if not games:
         pytest.skip("the 1860 corpus is not beside the checkout")
-    laid = 0
+    laid = placed = homes = 0
     for path in games:
         export = json.loads(path.read_text(encoding="utf-8"))
         if "random" in path.parts:
@@ -267,7 +271,7 @@ def test_every_corpus_lay_fits_the_board(rules, board):
             trace = json.loads(gzip.open(trace_path, "rt", encoding="utf-8").read())
         else:
             trace = json.loads((corpus / "traces" / f"1860_{path.stem}.trace.json").read_text())
-        counted = {s["id"] for s in trace["states"]}
+        states = {s["id"]: s for s in trace["states"]}
         data = dict(board)
         if "two_player_map" in (export["settings"].get("optional_rules") or []):
             small = board["small_map"]
@@ -275,12 +279,32 @@ def test_every_corpus_lay_fits_the_board(rules, board):
             data["hexes"].update(small["add_hexes"])
         corps = [c for c in rules["corporations"] if c["home"] in data["hexes"]]
         b = Board(data, corps, [])
+        floated, homed = set(), set()
+        southern = after_southern = False
         for action in export["actions"]:
-            if action["type"] != "lay_tile" or action["id"] not in counted:
+            state = states.get(action.get("id"))
+            if state is None:
                 continue
-            tile = action["tile"].rsplit("-", 1)[0]
-            b.lay_tile(action["entity"], tile, action["hex"], action["rotation"],
-                       colors=["yellow", "green", "brown"], check_connection=False,
-                       tile_copy=action["tile"])
-            laid += 1
-    assert laid == 2262
+            if action["type"] == "lay_tile":
+                tile = action["tile"].rsplit("-", 1)[0]
+                b.lay_tile(action["entity"], tile, action["hex"], action["rotation"],
+                           colors=["yellow", "green", "brown"], check_connection=False,
+                           tile_copy=action["tile"])
+                laid += 1
+            elif action["type"] == "place_token":
+                hex_, city = b.resolve_node_id(action["city"])
+                b.place_token(action["entity"], hex_, city, check_reach=False)
+                placed += 1
+            elif action["type"] == "buy_train" and action["train"].startswith("9+5"):
+                southern = True
+            after_southern = after_southern or (southern and state["round"].startswith("Stock"))
+            for sym, corp in state["corporations"].items():
+                if not corp["floated"]:
+                    floated.discard(sym)
+                elif sym not in floated:
+                    floated.add(sym)
+                    if not after_southern and sym not in homed:
+                        b.place_home_token(sym)
+                        homed.add(sym)
+                        homes += 1
+    assert (laid, placed, homes) == (2262, 250, 184)

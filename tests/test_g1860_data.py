@@ -308,3 +308,25 @@ def test_every_corpus_lay_and_station_fits_the_board(rules, board):
                         homed.add(sym)
                         homes += 1
     assert (laid, placed, homes) == (2262, 250, 184)
+
+
+def test_survey_of_the_1860_exports():
+    """The figures of docs/research/1860-exports.md come from this survey."""
+    import survey_exports
+
+    if not (SHARED / "corpus" / "random" / "1860").exists():
+        pytest.skip("the 1860 corpus is not beside the checkout")
+    got = survey_exports.survey(SHARED, "1860")
+    assert len(got["games"]) == 27
+    assert sorted({g["end"] for g in got["games"]}) == ["bank", "nationalization", "stock_market"]
+    types = got["types"]
+    assert (types["run_routes"]["real"], types["run_routes"]["random"]) == (250, 3090)
+    assert types["buy_shares"]["entity_types"]["company"] == 102     # exchanges of privates
+    assert types["lay_tile"]["rounds"]["Stock"] == 106                # home track
+    assert types["sell_shares"]["fields"]["share_price"] == 149       # half-price sales
+    events = got["events"]
+    assert events["train bought from another corporation"]["count"] == 295
+    assert events["run with a leased train (insolvent corporation)"]["count"] == 173
+    assert events["corporation goes bankrupt (price 0, un-floated)"]["count"] == 18
+    assert events["bankrupt corporation started again (par)"]["example"] == "1860_rand_18603_3 #789"
+    assert events["nationalisation (British Rail): ORs beyond 3 in a set"]["count"] == 22

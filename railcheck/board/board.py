@@ -616,8 +616,8 @@ class Board:
             # the hex edges a node's track leads to (a track to another node,
             # as 1860's halt-to-town links, is checked by `kept` below)
             end = NODE_BASE + n
-            return {a if b == end else b for a, b in paths if end in (a, b)} - {end} \
-                - set(range(NODE_BASE, NODE_BASE + len(old_nodes) + len(new_nodes)))
+            others = (a if b == end else b for a, b in paths if end in (a, b))
+            return {e for e in others if e < NODE_BASE}
 
         old_exits = [exits_of(old_paths, i) for i in range(len(old_nodes))]
         new_exits = [exits_of(new_paths, j) for j in range(len(new_nodes))]

@@ -174,10 +174,7 @@ def content_from_yaml(name: str, data: dict, *, preprinted: bool = False,
                 group=entry.get("group"),
                 hidden=bool(entry.get("hidden", False)),
             ))
-    counts = {"c": len([n for n in nodes if n.kind == "city"]),
-              "t": len([n for n in nodes if n.kind == "town"]),
-              "o": len([n for n in nodes if n.kind == "offboard"]),
-              "h": len([n for n in nodes if n.kind == "halt"])}
+    counts = {letter: sum(1 for n in nodes if n.letter == letter) for letter in "ctoh"}
 
     def end(value):
         if isinstance(value, bool):

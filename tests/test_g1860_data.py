@@ -5,7 +5,6 @@ through railcheck.board, which knows halts)."""
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
 import yaml

@@ -3,6 +3,7 @@
 railcheck's own board YAML (see docs/board.md).
 
     python tools/convert_board.py ../shared/reference/1830.json railcheck/titles/g1830/board.yaml
+    python tools/convert_board.py ../shared/reference/1860.json railcheck/titles/g1860/board.yaml
 
 Run once per title; the YAML is then committed as data and edited by hand if
 needed.  The output is re-read and compared with what was meant to be written.
@@ -23,8 +24,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from railcheck.board.tiles import parse_18xx_code  # noqa: E402
 
 KEY_ORDER = ("name", "color", "count", "label", "cities", "towns", "offboard", "offboards",
-             "paths", "cost", "terrain", "borders", "revenue", "slots", "group", "hidden",
-             "edge", "type")
+             "halts", "node_order", "paths", "cost", "terrain", "borders", "revenue", "slots",
+             "group", "hidden", "symbol", "edge", "type")
 
 
 def coord_key(coord: str):
@@ -65,7 +66,43 @@ def convert(constants: dict) -> dict:
                     raise SystemExit(f"{coord} defined twice")
                 hexes[coord] = entry
     board["hexes"] = {c: hexes[c] for c in sorted(hexes, key=coord_key)}
+
+    # tiles that may only be laid unrotated (1860: they carry a fixed geography)
+    if constants.get("NO_ROTATION_TILES"):
+        board["fixed_rotation_tiles"] = [str(t) for t in constants["NO_ROTATION_TILES"]]
+    # the smaller map of an optional rule (1860's two_player_map / original_game):
+    # hexes taken off the map, hexes printed differently, tile copies removed
+    if constants.get("OPTION_REMOVE_HEXES") or constants.get("OPTION_ADD_HEXES"):
+        added = {}
+        for coords_json, code in (constants.get("OPTION_ADD_HEXES") or {}).items():
+            for coord in json.loads(coords_json):
+                entry = {"name": names[coord]} if coord in names else {}
+                entry["color"] = "white"
+                entry.update(parse_18xx_code(code))
+                added[coord] = entry
+        board["small_map"] = {
+            "remove_hexes": sorted(constants.get("OPTION_REMOVE_HEXES") or [], key=coord_key),
+            "add_hexes": added,
+            "remove_tile_copies": list(constants.get("OPTION_TILES") or []),
+        }
+    check_node_part_indexes(constants)
     return board
+
+
+def check_node_part_indexes(constants: dict) -> None:
+    """18xx.games names a node inside a hex by its part index ("F2 0.1"); our
+    `node_order` holds that only if every code lists its nodes first."""
+    node_kinds = ("city", "town", "offboard", "halt")
+    codes = [info["code"] for info in constants["TILES"].values()]
+    codes += [code for group in constants["HEXES"].values() for code in group.values()]
+    for code in codes:
+        kinds = [p.split("=", 1)[0].strip() for p in code.split(";") if p.strip()]
+        seen_other = False
+        for kind in kinds:
+            if kind in node_kinds and seen_other:
+                raise SystemExit(f"a node follows another part in {code!r}: node_order "
+                                 "would not match 18xx.games part indexes")
+            seen_other = seen_other or kind not in node_kinds
 
 
 # ---------------------------------------------------------------------------
@@ -110,6 +147,20 @@ def dump(board: dict, source: str) -> str:
     lines.append("hexes:")
     for coord, entry in board["hexes"].items():
         lines.append(f"  {coord}: {flow(entry)}")
+    if "fixed_rotation_tiles" in board:
+        lines.append("# tiles that may only be laid at rotation 0 (their printed geography is fixed)")
+        lines.append(f"fixed_rotation_tiles: {flow(board['fixed_rotation_tiles'])}")
+    if "small_map" in board:
+        small = board["small_map"]
+        lines.append("# the smaller first-edition map (optional rules two_player_map, original_game):")
+        lines.append("# remove_hexes leave the map, add_hexes are then printed as given,")
+        lines.append("# remove_tile_copies (tile-copy ids) are taken out of the box")
+        lines.append("small_map:")
+        lines.append(f"  remove_hexes: {flow(small['remove_hexes'])}")
+        lines.append("  add_hexes:")
+        for coord, entry in small["add_hexes"].items():
+            lines.append(f"    {coord}: {flow(entry)}")
+        lines.append(f"  remove_tile_copies: {flow(small['remove_tile_copies'])}")
     return "\n".join(lines) + "\n"
 
 

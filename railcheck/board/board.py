@@ -34,6 +34,12 @@ def load_board_yaml(path: str) -> dict:
 _PARSE_CACHE: dict = {}
 
 
+def _same_kind(a: str, b: str) -> bool:
+    """Node kinds an upgrade may turn into each other: equal, or a town and a
+    halt (1860: a printed town becomes a halt tile and back)."""
+    return a == b or {a, b} == {"town", "halt"}
+
+
 def _parsed(board_data: dict):
     """Tile and hex contents of a board dict, parsed once per dict object
     (contents are immutable and shared between boards)."""
@@ -496,9 +502,15 @@ class Board:
         if (old.label or None) != (t.label or None):
             raise RuleViolation("tile.upgrade", f"{what} has label {t.label or 'none'} but {here} "
                                 f"needs label {old.label or 'none'}")
-        for kind, plural in (("city", "cities"), ("town", "towns")):
-            n_old = sum(1 for n in h.nodes if n.kind == kind)
-            n_new = sum(1 for n in t.nodes if n.kind == kind)
+        # a halt counts as a town here (1860: a printed town becomes a halt tile);
+        # a labelled hex may change its number of cities (1860's N and V: one
+        # city becomes two), but not lose them all, and a white OO hex keeps two
+        for kinds, plural in ((("city",), "cities"), (("town", "halt"), "towns")):
+            n_old = sum(1 for n in h.nodes if n.kind in kinds)
+            n_new = sum(1 for n in t.nodes if n.kind in kinds)
+            if (plural == "cities" and old.label and n_new > 0
+                    and not (old.color == "white" and old.label == "OO")):
+                continue
             if n_old != n_new:
                 raise RuleViolation("tile.upgrade", f"{what} has {n_new} {plural} but {here} "
                                     f"has {n_old}")
@@ -637,8 +649,11 @@ class Board:
             return {}, None
 
         def exits_of(paths, n):
+            # the hex edges a node's track leads to (a track to another node,
+            # as 1860's halt-to-town links, is checked by `kept` below)
             end = NODE_BASE + n
-            return {a if b == end else b for a, b in paths if end in (a, b)} - {end}
+            others = (a if b == end else b for a, b in paths if end in (a, b))
+            return {e for e in others if e < NODE_BASE}
 
         old_exits = [exits_of(old_paths, i) for i in range(len(old_nodes))]
         new_exits = [exits_of(new_paths, j) for j in range(len(new_nodes))]
@@ -653,7 +668,7 @@ class Board:
             return None
 
         if all(not e for e in old_exits) and len(old_nodes) == len(new_nodes) and all(
-                o.kind == n.kind for o, n in zip(old_nodes, new_nodes)):
+                _same_kind(o.kind, n.kind) for o, n in zip(old_nodes, new_nodes)):
             mapping = {i: i for i in range(len(old_nodes))}
             lost = kept(mapping)
             return (mapping, None) if lost is None else (None, lost)
@@ -672,7 +687,7 @@ class Board:
                 return None
             i = order[k]
             for j in range(len(new_nodes)):
-                if j in used or new_nodes[j].kind != old_nodes[i].kind:
+                if j in used or not _same_kind(new_nodes[j].kind, old_nodes[i].kind):
                     continue
                 if not old_exits[i] <= new_exits[j]:
                     continue
@@ -691,7 +706,7 @@ class Board:
         if best_lost is None:
             # no node of the new tile takes all the exits of an old one
             for i, ex in enumerate(old_exits):
-                if not any(new_nodes[j].kind == old_nodes[i].kind and ex <= new_exits[j]
+                if not any(_same_kind(new_nodes[j].kind, old_nodes[i].kind) and ex <= new_exits[j]
                            for j in range(len(new_nodes))):
                     for a, b in old_paths:
                         if NODE_BASE + i in (a, b):

@@ -3,9 +3,10 @@ notation it is converted from.
 
 A *content* (a tile of the manifest, or what is printed on a map hex) is:
 
-* ``nodes``: revenue centres, cities first, then towns, then off-board areas.
+* ``nodes``: revenue centres, cities first, then towns, then off-board areas,
+  then halts (1860's track-side stops that pay a subsidy, not revenue).
   A node is addressed in the YAML as ``c0``/``c1`` (cities), ``t0``/``t1``
-  (towns), ``o0`` (off-board); inside the program as the integer
+  (towns), ``o0`` (off-board), ``h0`` (halt); inside the program as the integer
   ``NODE_BASE + index`` into that combined list (see :func:`node_end`).
 * ``paths``: track pieces, each joining two *ends*.  An end is a hex edge
   (0-5, numbered as in 18xx.games for the layout) or a node.
@@ -37,7 +38,7 @@ class BoardDataError(ValueError):
 
 @dataclass(frozen=True)
 class NodeDef:
-    kind: str                 # "city", "town" or "offboard"
+    kind: str                 # "city", "town", "offboard" or "halt"
     revenue: Revenue = 0      # int, or {colour: value}
     slots: int = 0            # station slots (cities only)
     group: Optional[str] = None
@@ -45,7 +46,7 @@ class NodeDef:
 
     @property
     def letter(self) -> str:
-        return {"city": "c", "town": "t", "offboard": "o"}[self.kind]
+        return {"city": "c", "town": "t", "offboard": "o", "halt": "h"}[self.kind]
 
     def revenue_in(self, phase_color: str) -> int:
         return revenue_for_phase(self.revenue, phase_color)
@@ -158,7 +159,8 @@ def content_from_yaml(name: str, data: dict, *, preprinted: bool = False,
         raise BoardDataError(f"{name}: no color")
     nodes: list[NodeDef] = []
     offsets = {}
-    for key, kind in (("cities", "city"), ("towns", "town"), ("offboards", "offboard")):
+    for key, kind in (("cities", "city"), ("towns", "town"), ("offboards", "offboard"),
+                      ("halts", "halt")):
         entries = list(data.get(key) or [])
         if kind == "offboard" and data.get("offboard") is not None:
             entries.insert(0, data["offboard"])
@@ -172,9 +174,7 @@ def content_from_yaml(name: str, data: dict, *, preprinted: bool = False,
                 group=entry.get("group"),
                 hidden=bool(entry.get("hidden", False)),
             ))
-    counts = {"c": len([n for n in nodes if n.kind == "city"]),
-              "t": len([n for n in nodes if n.kind == "town"]),
-              "o": len([n for n in nodes if n.kind == "offboard"])}
+    counts = {letter: sum(1 for n in nodes if n.letter == letter) for letter in "ctoh"}
 
     def end(value):
         if isinstance(value, bool):
@@ -188,7 +188,7 @@ def content_from_yaml(name: str, data: dict, *, preprinted: bool = False,
             return end(int(text))
         letter, num = text[:1], text[1:]
         if letter not in offsets or not num.isdigit():
-            raise BoardDataError(f"{name}: bad path end {value!r} (use 0-5, c0, t0, o0)")
+            raise BoardDataError(f"{name}: bad path end {value!r} (use 0-5, c0, t0, o0, h0)")
         if int(num) >= counts[letter]:
             raise BoardDataError(f"{name}: path end {text} names a missing node")
         return NODE_BASE + offsets[letter] + int(num)
@@ -243,7 +243,12 @@ def parse_18xx_code(code: str) -> dict:
         for sub in filter(None, rest.split(",")):
             key, _, value = sub.partition(":")
             props[key] = value
-        if kind in ("city", "town", "offboard"):
+        if kind == "halt":
+            # a halt pays no revenue; the symbol is what the map prints on it
+            halt: dict = {"symbol": props["symbol"]} if props.get("symbol") else {}
+            out.setdefault("halts", []).append(halt)
+            defined.append(("h", len(out["halts"]) - 1))
+        elif kind in ("city", "town", "offboard"):
             node: dict = {"revenue": _parse_revenue(props.get("revenue", "0"))}
             if kind == "city":
                 node["slots"] = int(props.get("slots", 1))
@@ -283,6 +288,12 @@ def parse_18xx_code(code: str) -> dict:
             raise BoardDataError(f"unknown tile part {kind!r} in {code!r}")
     if paths:
         out["paths"] = paths
+    # 18xx.games numbers a tile's nodes by their place in the code (its part
+    # index); ours go cities, towns, off-boards, halts.  Where the two differ
+    # (1860's halts), `node_order` lists our names in 18xx.games' order.
+    natural = sorted(defined, key=lambda d: ("ctoh".index(d[0]), d[1]))
+    if defined != natural:
+        out["node_order"] = [f"{letter}{idx}" for letter, idx in defined]
     # one off-board: write it as the singular `offboard:` key
     if len(out.get("offboards", [])) == 1:
         out["offboard"] = out.pop("offboards")[0]

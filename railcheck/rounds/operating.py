@@ -816,9 +816,9 @@ class OperatingRound(Round):
         excess = g.excess_trains()
         if not excess:
             return
+        if isinstance(action, DiscardTrain) and any(c.sym == action.actor for c in excess):
+            return      # the crowded companies discard in any order
         for corp, n in excess.items():
-            if isinstance(action, DiscardTrain) and action.actor == corp.sym:
-                continue
             limit = g.train_limit(corp)
             trains = sorted(corp.trains, key=lambda t: t.spec.price)
             g.flag("trains.discard_required",

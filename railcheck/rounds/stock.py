@@ -173,7 +173,9 @@ class StockRound(Round):
     def process(self, action):
         g = self.game
         if g.pending_par is not None:
-            return process_pending_par(g, action)
+            process_pending_par(g, action)
+            self.skip_inactive()        # the first player may have nothing to do
+            return
         if isinstance(action, Exchange):
             return exchange_private(g, action)
         if action.actor not in g.player_by_name:

@@ -883,12 +883,13 @@ class OperatingRound(Round):
                                     f"{owner.sym}'s turn")
         t = self.turn
         if isinstance(action, LayTile):
-            return self.do_lay(t, action, special=company)
-        if isinstance(action, PlaceToken):
-            return self.do_token(t, action, special=company)
-        if isinstance(action, Pass):
-            return
-        raise RuleViolation("private.power", f"{company.sym} cannot '{action.verb}'")
+            self.do_lay(t, action, special=company)
+        elif isinstance(action, PlaceToken):
+            self.do_token(t, action, special=company)
+        elif not isinstance(action, Pass):
+            raise RuleViolation("private.power", f"{company.sym} cannot '{action.verb}'")
+        if self.turn is t:
+            self.settle()       # steps left with nothing to do pass by themselves now
 
     # ------------------------------------------------------------------
     # players: emergency sales and bankruptcy

@@ -1328,8 +1328,8 @@ def test_emergency_sale_of_more_than_needed_is_refused():
     r = export_then("29133", 421, '"Player 3" sell 30% B&M  # <- refused\n')
     msg = refusal(r, "emergency.too_much")
     assert msg == ("Player 3 sells more than needed: 30% of B&M brings $336; with $394 in hand "
-                   "and $112 in PRR's treasury that is at least one share more than the $630 "
-                   "train needs")
+                   "and $112 in PRR's treasury one certificate fewer ($112 less) would pay "
+                   "for the $630 train")
 
 
 def test_emergency_sales_then_the_president_pays_the_rest():
@@ -1401,3 +1401,29 @@ def test_bank_breaks_and_the_game_ends_with_the_or_set():
     # 18xx.games' final net worths (also the last checkpoints of the file)
     assert {p.name: g.net_worth(p) for p in g.players} == \
         {"Bob": 13048, "Carol": 12109, "Alice": 12025}
+
+
+def test_emergency_sale_of_a_presidents_certificate_alone_is_not_too_much():
+    # 1830_rand_18304_1 (random game), OR 12.2: B&O has no train and $369, the
+    # cheapest train is a D at $1100; Player 2 has $645 after selling NYC and
+    # B&M.  Selling the 20% president's certificate of CPR at $100 brings $200:
+    # $1214, more than one share over the price, but the bundle is a single
+    # certificate, so no smaller sale would do (18xx.games accepts it).
+    from conftest import DATA
+    from railcheck.engine import Replay
+    from railcheck.importer import import_export
+    path = DATA / "random" / "1830" / "1830_rand_18304_1.json"
+    record, _ = import_export(path.read_text(), str(path))
+    seen = {}
+
+    def after(game, action):
+        if action.action_id == 550:
+            cpr = game.corporations["CPR"]
+            seen.update(cash=game.player_by_name["Player 2"].cash, price=cpr.price.price,
+                        president=cpr.president.name)
+
+    replay = Replay(record)
+    replay.after_action = after
+    result = replay.run()
+    assert [f for f in result.findings if f.action_id == 550] == []
+    assert seen == {"cash": 845, "price": 82, "president": "Player 4"}

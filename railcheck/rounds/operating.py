@@ -925,13 +925,17 @@ class OperatingRound(Round):
                 pct = sale_percent(g, c, sale)
                 if c.price is not None:
                     bundle = c.price.price * pct // c.share_percent
-                    if bundle + player.cash + corp.cash >= price + c.price.price:
+                    # too much when the bundle less its smallest certificate would do
+                    smallest = c.price.price * _smallest_cert(c, player, sale, pct) \
+                        // c.share_percent
+                    if bundle - smallest + player.cash + corp.cash >= price:
                         raise RuleViolation(
                             "emergency.too_much",
                             f"{player.name} sells more than needed: {pct}% of {c.sym} brings "
                             f"{g.money(bundle)}; with {g.money(player.cash)} in hand and "
-                            f"{g.money(corp.cash)} in {corp.sym}'s treasury that is at least "
-                            f"one share more than the {g.money(price)} train needs")
+                            f"{g.money(corp.cash)} in {corp.sym}'s treasury one certificate "
+                            f"fewer ({g.money(smallest)} less) would pay for the "
+                            f"{g.money(price)} train")
                 sell_shares(g, player, c, pct, emergency_for=corp, certs=sale.certs)
             t.emergency = True
             self.recalculate_order()
@@ -956,3 +960,17 @@ class OperatingRound(Round):
     def do_bankrupt(self, t: Turn, action):
         from ..mechanics.shares import declare_bankruptcy
         declare_bankruptcy(self.game, self, t)
+
+
+def _smallest_cert(corp, player, sale, percent: int) -> int:
+    """The percentage of the smallest certificate in the bundle a sale is made
+    of: the certificates it names, else the player's ordinary shares and, when
+    they do not cover the sale, the president's certificate."""
+    named = [corp.certs[i].percent for i in sale.certs
+             if i < len(corp.certs) and corp.certs[i].owner is player]
+    if named:
+        return min(named)
+    ordinary = [c.percent for c in corp.certs_of(player) if not c.president]
+    if percent > sum(ordinary) and corp.president is player:
+        ordinary.append(corp.certs[0].percent)
+    return min(ordinary, default=corp.share_percent)

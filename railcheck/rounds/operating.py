@@ -698,17 +698,16 @@ class OperatingRound(Round):
         after = len(corp.trains) + 1 - (1 if exchange is not None else 0)
         over = f"{corp.sym} owns {len(corp.trains)} trains; one more makes {after}, over " \
                f"the limit of {limit} in phase {g.phase.name}"
-        ex = train.spec.exchange or {}
-        could_exchange = any(o.name in [str(x) for x in ex.get("trains", [])]
-                             for o in corp.trains)
+        # at the limit, a company may still buy when it can trade a train in
+        could_exchange = self.can_buy_train(t)
         if after > limit and not could_exchange:
             raise RuleViolation("trains.limit", over)
         # every check passed: the steps before buying trains are over
         contribution = self.check_emergency(t, train, source, price) if corp.cash < price else 0
         if after > limit:
             # 18xx.games lets a company at its limit that could trade a train in
-            # for this one buy it outright: flagged, and the purchase stands
-            # (the excess train is then discarded)
+            # (a 4/5/6 for a D) buy any train outright: flagged, and the purchase
+            # stands (the excess train is then discarded)
             g.flag("trains.limit", over)
         self.move_to(t, TRAINS)
         if contribution:

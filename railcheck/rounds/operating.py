@@ -75,7 +75,10 @@ class OperatingRound(Round):
         self.index += 1
         if self.index >= len(self.order):
             self.turn = None
-            self.finished = True
+            # the last company may still use a private's extra tile lay it owns
+            # (18xx.games keeps its turn open for that); any other action ends the OR
+            last = self.closed_turn.corp if self.closed_turn else None
+            self.finished = not (last is not None and self.extra_lay_left(last))
             return
         corp = self.order[self.index]
         self.turn = Turn(corp)
@@ -286,6 +289,15 @@ class OperatingRound(Round):
         return not t.corp.trains and cheapest is not None \
             and t.corp.cash < cheapest.spec.price
 
+    def extra_lay_left(self, corp) -> bool:
+        """``corp`` owns a private whose extra tile lay has uses left (CS)."""
+        for c in corp.companies:
+            lay = (c.spec.special or {}).get("tile_lay") or {}
+            if not c.closed and lay.get("extra") and \
+                    (lay.get("count") is None or c.uses < int(lay["count"])):
+                return True
+        return False
+
     def finish_round(self):
         """End the OR; companies that have not acted take an empty turn."""
         self.end_turn()
@@ -341,6 +353,10 @@ class OperatingRound(Round):
             raise RuleViolation("name.unknown", f"unknown actor '{actor}'")
         if isinstance(action, DiscardTrain) and (self.turn is None or corp is not self.turn.corp):
             return self.do_discard(corp, action)
+        if self.turn is None and isinstance(action, Pass) and self.closed_turn is not None \
+                and self.closed_turn.corp is corp and self.index >= len(self.order):
+            self.finished = True        # the last company declines its private's power
+            return
         if self.turn is None or corp is not self.turn.corp:
             prev = self.closed_turn
             if prev is not None and prev.corp is corp and self.turn is not None \
@@ -409,7 +425,10 @@ class OperatingRound(Round):
                                     f"cannot pass")
             self.move_to(t, min(t.step + 1, DONE))
             t.explicit_step = t.step
-            return self.settle()
+            self.settle()
+            if self.turn is None and self.index >= len(self.order):
+                self.finished = True    # a pass ends the last turn, private powers and all
+            return
         try:
             return self.process_corp_action(t, action)
         finally:
@@ -881,6 +900,10 @@ class OperatingRound(Round):
             raise RuleViolation("private.power",
                                 f"{company.sym}'s power is used by a company that owns it; it is "
                                 f"owned by {g.holder_name(owner)}")
+        if self.turn is None and self.closed_turn is not None and self.closed_turn.corp is owner \
+                and self.index >= len(self.order):
+            self.index -= 1             # the last turn of the OR goes on with the power
+            self.turn = self.closed_turn
         if self.turn is None or self.turn.corp is not owner:
             if owner in self.order[self.index + 1:]:
                 self.switch_to(owner)

@@ -75,15 +75,21 @@ class OperatingRound(Round):
         self.index += 1
         if self.index >= len(self.order):
             self.turn = None
-            # the last company may still use a private's extra tile lay it owns
-            # (18xx.games keeps its turn open for that); any other action ends the OR
-            last = self.closed_turn.corp if self.closed_turn else None
-            self.finished = not (last is not None and self.extra_lay_left(last))
+            self.finish_if_done()
             return
         corp = self.order[self.index]
         self.turn = Turn(corp)
         self.start_turn(corp)
         self.settle()
+
+    def finish_if_done(self):
+        """After the last turn: the OR ends unless companies over the train limit
+        still have to discard, or the last company may still use a private's
+        extra tile lay it owns (18xx.games keeps its turn open for that); any
+        other action ends the OR (``wants``)."""
+        last = self.closed_turn.corp if self.closed_turn else None
+        self.finished = not (self.game.excess_trains()
+                             or (last is not None and self.extra_lay_left(last)))
 
     def start_turn(self, corp: Corporation):
         g = self.game
@@ -300,6 +306,7 @@ class OperatingRound(Round):
 
     def finish_round(self):
         """End the OR; companies that have not acted take an empty turn."""
+        self.enforce_discards(None)
         self.end_turn()
         self.skip_turns_until(None)
         self.index = len(self.order)
@@ -352,7 +359,10 @@ class OperatingRound(Round):
         if corp is None:
             raise RuleViolation("name.unknown", f"unknown actor '{actor}'")
         if isinstance(action, DiscardTrain) and (self.turn is None or corp is not self.turn.corp):
-            return self.do_discard(corp, action)
+            self.do_discard(corp, action)
+            if self.turn is None and self.index >= len(self.order):
+                self.finish_if_done()
+            return
         if self.turn is None and isinstance(action, Pass) and self.closed_turn is not None \
                 and self.closed_turn.corp is corp and self.index >= len(self.order):
             self.finished = True        # the last company declines its private's power

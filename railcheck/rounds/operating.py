@@ -99,6 +99,8 @@ class OperatingRound(Round):
                 if g.board is not None:
                     try:
                         g.board.place_home_token(corp.sym)
+                        if isinstance(corp.spec.home, str) and corp.spec.home in g.laid_hexes:
+                            g.board.offer_home_choice(corp.sym, corp.spec.home)
                     except RuleViolation as v:
                         g.flag(v.rule, v.message)
                 corp.tokens_placed += 1

@@ -1427,3 +1427,59 @@ def test_emergency_sale_of_a_presidents_certificate_alone_is_not_too_much():
     result = replay.run()
     assert [f for f in result.findings if f.action_id == 550] == []
     assert seen == {"cash": 845, "price": 82, "president": "Player 4"}
+
+
+# ---------------------------------------------------------------------------
+# privates bought from another player in a stock round (phases 2 to 4, from
+# SR 2 on): any price the buyer can pay, the turn's one purchase.  After OR
+# 1.1: Alice 295, Bob 435, Carol 555; Bob has the priority in SR 2.
+
+def test_player_buys_a_private_from_another_player_at_any_price():
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob buy private SV from Alice for 7
+        Bob pass
+        Carol buy private MH for 300
+        """)
+    g = clean(r)
+    assert cash(g) == {"Alice": 295 + 7 + 300, "Bob": 435 - 7, "Carol": 555 - 300}
+    assert g.companies["SV"].owner.name == "Bob"
+    assert g.companies["MH"].owner.name == "Carol"       # the seller, Alice, inferred
+    assert [c.sym for c in g.player_by_name["Alice"].companies] == []
+
+
+def test_a_private_bought_from_a_player_is_the_turns_purchase():
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob buy private SV from Alice for 30
+        Bob buy PRR  # <- refused
+        """)
+    assert refusal(r, "stock.one_buy") == "Bob already bought the private SV this turn"
+
+
+def test_no_private_trade_in_the_first_stock_round():
+    r = play(AUCTION, """
+        SR 1
+        Alice buy private CS from Bob for 50  # <- refused
+        """)
+    assert refusal(r, "private.trade_phase") == \
+        "players may not buy privates from each other in SR 1"
+
+
+def test_private_trade_names_the_wrong_seller_or_costs_too_much():
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob buy private SV from Carol for 30  # <- refused
+        """)
+    assert refusal(r, "private.seller") == "SV is held by Alice, not Carol"
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob buy private SV from Alice for 436  # <- refused
+        """)
+    assert refusal(r, "stock.cash") == "Bob has $435; SV costs $436"
+
+
+def test_private_trades_only_in_phases_2_to_4():
+    from railcheck.ruleset import load_ruleset
+    rules = load_ruleset("1830")
+    assert [p.name for p in rules.phases if p.extra.get("private_trades")] == ["2", "3", "4"]

@@ -232,9 +232,10 @@ class StockRound(Round):
                           and corp.price.has("multiple_buy")
                           and (source == "pool" or g.rules.option("multiple_brown_from_ipo")))
             if not same_brown:
+                what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
+                    else f"the private {self.bought.sym}"
                 raise RuleViolation("stock.one_buy",
-                                    f"{player.name} already bought a share ({self.bought.sym}) "
-                                    f"this turn")
+                                    f"{player.name} already bought {what} this turn")
         if self.sold_after_buy:
             raise RuleViolation("stock.sell_buy_order",
                                 f"{player.name} sold after buying; no more buying this turn")

@@ -367,7 +367,8 @@ class OperatingRound(Round):
             return
         if self.turn is None and isinstance(action, Pass) and self.closed_turn is not None \
                 and self.closed_turn.corp is corp and self.index >= len(self.order):
-            self.finished = True        # the last company declines its private's power
+            # the last company declines its private's power (discards still due)
+            self.finished = not self.game.excess_trains()
             return
         if self.turn is None or corp is not self.turn.corp:
             prev = self.closed_turn
@@ -439,7 +440,8 @@ class OperatingRound(Round):
             t.explicit_step = t.step
             self.settle()
             if self.turn is None and self.index >= len(self.order):
-                self.finished = True    # a pass ends the last turn, private powers and all
+                # a pass ends the last turn, private powers and all (discards still due)
+                self.finished = not self.game.excess_trains()
             return
         try:
             return self.process_corp_action(t, action)

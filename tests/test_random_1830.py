@@ -69,3 +69,51 @@ def test_random_game_matches_the_engine_after_every_action(name):
     divergence, _ = first_divergence(GAMES[name].read_text(), trace, str(GAMES[name]))
     assert divergence is None, str(divergence)
     assert len(trace["states"]) > 200
+
+
+# ---------------------------------------------------------------------------
+# the corners these games reach, at the action where railcheck used to differ
+
+def at(name: str, action_id: int, look):
+    """Replay ``name`` and return ``look(game)`` right after ``action_id``."""
+    record, _ = import_export(GAMES[name].read_text(), str(GAMES[name]))
+    seen = []
+    replay = Replay(record)
+    replay.after_action = lambda g, a: seen.append(look(g)) if a.action_id == action_id else None
+    result = replay.run()
+    assert [f for f in result.findings if f.action_id == action_id] == []
+    return seen[-1]
+
+
+def test_bankrupt_president_keeps_the_presidency_of_the_company():
+    # 18304_3 #697: B&M cannot buy a train; Player 4 goes bankrupt.  The
+    # emergency step's rules keep B&M's presidency with Player 4.
+    got = at("1830_rand_18304_3", 697, lambda g: (
+        g.corporations["B&M"].president.name, g.player_by_name["Player 4"].cash))
+    assert got == ("Player 4", 0)
+
+
+def test_home_station_city_chosen_on_an_oo_tile():
+    # 18306_3 #533: PRR laid 59 on E11 before ERIE first operated; ERIE's
+    # first station placement puts its home station in the second city.
+    got = at("1830_rand_18306_3", 533, lambda g: g.board.tokens_on("E11"))
+    assert got == [[], ["ERIE"]]
+
+
+def test_private_power_right_after_the_last_company_bought_it():
+    # 18304_4 #74-75: B&O, last in OR 4.1, buys CS from Player 1 for 64 and
+    # lays tile 58 on B20 with it, still in its turn; then SR 5 begins.
+    got = at("1830_rand_18304_4", 75, lambda g: (
+        g.round.label, g.companies["CS"].uses, g.corporations["B&O"].cash))
+    assert got == ("SR 5", 1, 0)
+
+
+def test_discards_after_the_last_company_bought_the_first_5():
+    # 18305_2 #468-470: B&M, last in OR 14.2, buys the first 5; PRR and B&M
+    # discard before the stock round (B&M the 5 it just bought, at #470).
+    got = at("1830_rand_18305_2", 469, lambda g: (
+        g.round.label, sorted(t.name for t in g.corporations["B&M"].trains)))
+    assert got == ("OR 14.2", ["4", "4", "5"])
+    got = at("1830_rand_18305_2", 470, lambda g: (
+        g.round.label, sorted(t.name for t in g.corporations["B&M"].trains)))
+    assert got == ("SR 15", ["4", "4"])

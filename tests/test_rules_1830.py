@@ -1483,3 +1483,14 @@ def test_private_trades_only_in_phases_2_to_4():
     from railcheck.ruleset import load_ruleset
     rules = load_ruleset("1830")
     assert [p.name for p in rules.phases if p.extra.get("private_trades")] == ["2", "3", "4"]
+
+
+def test_no_share_after_buying_a_private_and_no_private_after_a_share():
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob buy PRR
+        Bob buy private SV from Alice for 30  # <- refused
+        """)
+    assert refusal(r, "stock.one_buy") == (
+        "Bob already bought a share (PRR) this turn; buying a private from a player is the "
+        "turn's one purchase")

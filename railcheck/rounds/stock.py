@@ -6,7 +6,9 @@ did nothing else is a real pass; the round ends when every player has
 passed in a row.  Limits follow the ruleset's ``stock`` section: certificate
 limit (with market zones outside it), holding limit, pool limit, no selling
 before ``sell_after``, sell-buy-sell order, no rebuying what you sold this
-round, several brown shares per turn, sold-out rise at the end.
+round, several brown shares per turn, sold-out rise at the end.  A player
+may also buy a private from another player (``buy private``) in the phases
+whose ruleset entry has ``private_trades``; it is the turn's purchase.
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ class StockRound(Round):
         nothing else to do is passed over then."""
         if not self.trades_allowed() or self.bought is not None or player.cash <= 0:
             return []
-        return [c for g in [self.game] for c in g.companies.values()
+        return [c for c in self.game.companies.values()
                 if not c.closed and isinstance(c.owner, Player) and c.owner is not player
                 and not (offered and (c.spec.special or {}).get("no_sale_to_corporation"))]
 
@@ -386,12 +388,11 @@ class StockRound(Round):
             raise RuleViolation("private.trade_phase",
                                 f"players may not buy privates from each other in {self.label}")
         if self.bought is not None:
+            what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
+                else f"the private {self.bought.sym}"
             raise RuleViolation("stock.one_buy",
-                                f"{player.name} already bought ({self.bought.sym}) this turn; "
-                                f"buying a private is the turn's purchase")
-        if self.sold_after_buy:
-            raise RuleViolation("stock.sell_buy_order",
-                                f"{player.name} sold after buying; no more buying this turn")
+                                f"{player.name} already bought {what} this turn; buying a "
+                                f"private from a player is the turn's one purchase")
         if action.price < 0:
             raise RuleViolation("private.price", f"a price cannot be negative "
                                                  f"({g.money(action.price)})")
@@ -403,10 +404,7 @@ class StockRound(Round):
             raise RuleViolation("stock.cert_limit",
                                 f"{player.name} holds {certs} certificates; {company.sym} would "
                                 f"exceed the limit of {g.cert_limit}")
-        g.transfer(player, owner, action.price)
-        owner.companies.remove(company)
-        company.owner = player
-        player.companies.append(company)
+        g.sell_private(company, player, action.price)
         action.seller = owner.name
         self.bought = company
         self.buys += 1

@@ -308,7 +308,8 @@ class OperatingRound(Round):
 
     def finish_round(self):
         """End the OR; companies that have not acted take an empty turn."""
-        self.enforce_discards(None)
+        if self.game.current_action is not None:    # the record went on without discards
+            self.enforce_discards(None)
         self.end_turn()
         self.skip_turns_until(None)
         self.index = len(self.order)

@@ -378,6 +378,15 @@ class Game:
                         and c.percent == free.get("percent", corp.share_percent))
             cert.owner = player
 
+    def sell_private(self, company: Company, buyer, price: int):
+        """``company`` changes hands from its owner to ``buyer`` (a player or a
+        corporation), who pays ``price`` to the owner."""
+        owner = company.owner
+        self.transfer(buyer, owner, price)
+        owner.companies.remove(company)
+        company.owner = buyer
+        buyer.companies.append(company)
+
     def close_company(self, company: Company):
         if company.closed:
             return

@@ -262,7 +262,9 @@ def _well_formed(raw: list, findings: list) -> list:
         problem = None
         if not isinstance(item, dict):
             problem = f"is {type(item).__name__} {item!r:.40}, not an object"
-        elif not isinstance(item.get("id"), (int, str, type(None))) or isinstance(item.get("id"), bool):
+        elif item.get("id") is None:
+            problem = "has no 'id' (every action of an export is numbered)"
+        elif not isinstance(item.get("id"), (int, str)) or isinstance(item.get("id"), bool):
             problem = f"has an 'id' that is not a number: {item.get('id')!r:.40}"
         elif not isinstance(item.get("action_id"), (int, str, type(None))):
             problem = f"has an 'action_id' that is not a number: {item.get('action_id')!r:.40}"

@@ -317,6 +317,17 @@ RULES: list[Rule] = [
        "Corporations buy privates from players.",
        f"{R1830}: Operating Round, buying private companies",
        "PRR buy CA 160   ->  CA is owned by B&O, not a player"),
+    _r("private.seller", "a private bought from a player who does not hold it",
+       "In a stock round a player buys a private from the player who holds it; a record that "
+       "names another seller is wrong.",
+       f"{R1830}: Stock Round, private companies sold between players",
+       "Bob buy private DH from Carol for 60   ->  DH is held by Alice, not Carol"),
+    _r("private.trade_phase", "players trade privates where the rules do not allow it",
+       "Players may buy privates from each other in their stock-round turn only in the "
+       "phases that allow it (1830: phases 2 to 4, from the second stock round).",
+       f"{R1830}: Stock Round, private companies sold between players",
+       "Bob buy private DH from Alice for 60   ->  players may not buy privates from each other "
+       "in phase 5"),
     _r("private.power", "a private's special power used where it does not apply",
        "A private's power (a free tile lay, a station) applies only on its hexes, with its "
        "tiles, by its owner, in its owner's turn.",

@@ -377,7 +377,8 @@ class Ruleset:
             self.phases.append(PhaseSpec(
                 name=str(ph["name"]), on=_opt_str(ph["on"]), tiles=list(ph["tiles"]),
                 train_limit=ph["train_limit"], operating_rounds=ph["operating_rounds"],
-                company_buy=ph["company_buy"], extra={"events": list(ph["events"])}))
+                company_buy=ph["company_buy"],
+                extra={"events": list(ph["events"]), "private_trades": ph["private_trades"]}))
         known_events = _known_events(self.base_title)
         for kind, items in (("trains", self.trains), ("phases", self.phases)):
             for i, item in enumerate(items):

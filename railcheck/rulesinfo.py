@@ -45,10 +45,11 @@ def describe_ruleset(title: str, options=()) -> str:
                                  "available on"]))
     out.append("")
     out.append(tabulate([[p.name, p.on or "-", ", ".join(p.tiles), p.train_limit,
-                          p.operating_rounds, "yes" if p.company_buy else "no"]
+                          p.operating_rounds, "yes" if p.company_buy else "no",
+                          "yes" if p.extra.get("private_trades") else "no"]
                          for p in r.phases],
                         headers=["phase", "starts with", "tiles", "train limit", "ORs",
-                                 "companies buy privates"]))
+                                 "companies buy privates", "players trade privates"]))
     out.append("")
     pars = sorted({c.price for row in r.market_rows for c in [None] if False} |
                   {int(x.rstrip("abcdefghijklmnopqrstuvwxyz")) for row in r.market_rows

@@ -396,6 +396,9 @@ STOCK = Section("stock", [
     Key("sell_after", Enum("any", "first", "operate", "first_and_operate"), "first",
         "when shares may be sold: any time; not in the first SR; not before the corporation "
         "operated; both"),
+    Key("private_trades_after", Enum("any", "first"), "first",
+        "players may buy privates from each other (in the phases with private_trades): any "
+        "stock round, or not in the first"),
     Key("sell_buy_order", Enum("sell_buy_sell", "sell_buy"), "sell_buy_sell",
         "may a player sell after buying in the same turn"),
     Key("holding_limit", Int(), 60, "percent of one corporation a player may hold"),
@@ -517,6 +520,8 @@ PHASE = Section("phase", [
                                      "an event of the title's class)"),
     Key("operating_rounds", Int(), doc="ORs between stock rounds"),
     Key("company_buy", Bool(), False, "corporations may buy privates from players"),
+    Key("private_trades", Bool(), False, "players may buy privates from each other in their "
+                                         "stock-round turn (the turn's one purchase)"),
 ])
 
 OPTION = Section("option", [

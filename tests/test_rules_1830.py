@@ -1328,8 +1328,8 @@ def test_emergency_sale_of_more_than_needed_is_refused():
     r = export_then("29133", 421, '"Player 3" sell 30% B&M  # <- refused\n')
     msg = refusal(r, "emergency.too_much")
     assert msg == ("Player 3 sells more than needed: 30% of B&M brings $336; with $394 in hand "
-                   "and $112 in PRR's treasury that is at least one share more than the $630 "
-                   "train needs")
+                   "and $112 in PRR's treasury one certificate fewer ($112 less) would pay "
+                   "for the $630 train")
 
 
 def test_emergency_sales_then_the_president_pays_the_rest():
@@ -1401,3 +1401,96 @@ def test_bank_breaks_and_the_game_ends_with_the_or_set():
     # 18xx.games' final net worths (also the last checkpoints of the file)
     assert {p.name: g.net_worth(p) for p in g.players} == \
         {"Bob": 13048, "Carol": 12109, "Alice": 12025}
+
+
+def test_emergency_sale_of_a_presidents_certificate_alone_is_not_too_much():
+    # 1830_rand_18304_1 (random game), OR 12.2: B&O has no train and $369, the
+    # cheapest train is a D at $1100; Player 2 has $645 after selling NYC and
+    # B&M.  Selling the 20% president's certificate of CPR at $100 brings $200:
+    # $1214, more than one share over the price, but the bundle is a single
+    # certificate, so no smaller sale would do (18xx.games accepts it).
+    from conftest import DATA
+    from railcheck.engine import Replay
+    from railcheck.importer import import_export
+    path = DATA / "random" / "1830" / "1830_rand_18304_1.json"
+    record, _ = import_export(path.read_text(), str(path))
+    seen = {}
+
+    def after(game, action):
+        if action.action_id == 550:
+            cpr = game.corporations["CPR"]
+            seen.update(cash=game.player_by_name["Player 2"].cash, price=cpr.price.price,
+                        president=cpr.president.name)
+
+    replay = Replay(record)
+    replay.after_action = after
+    result = replay.run()
+    assert [f for f in result.findings if f.action_id == 550] == []
+    assert seen == {"cash": 845, "price": 82, "president": "Player 4"}
+
+
+# ---------------------------------------------------------------------------
+# privates bought from another player in a stock round (phases 2 to 4, from
+# SR 2 on): any price the buyer can pay, the turn's one purchase.  After OR
+# 1.1: Alice 295, Bob 435, Carol 555; Bob has the priority in SR 2.
+
+def test_player_buys_a_private_from_another_player_at_any_price():
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob buy private SV from Alice for 7
+        Bob pass
+        Carol buy private MH for 300
+        """)
+    g = clean(r)
+    assert cash(g) == {"Alice": 295 + 7 + 300, "Bob": 435 - 7, "Carol": 555 - 300}
+    assert g.companies["SV"].owner.name == "Bob"
+    assert g.companies["MH"].owner.name == "Carol"       # the seller, Alice, inferred
+    assert [c.sym for c in g.player_by_name["Alice"].companies] == []
+
+
+def test_a_private_bought_from_a_player_is_the_turns_purchase():
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob buy private SV from Alice for 30
+        Bob buy PRR  # <- refused
+        """)
+    assert refusal(r, "stock.one_buy") == "Bob already bought the private SV this turn"
+
+
+def test_no_private_trade_in_the_first_stock_round():
+    r = play(AUCTION, """
+        SR 1
+        Alice buy private CS from Bob for 50  # <- refused
+        """)
+    assert refusal(r, "private.trade_phase") == \
+        "players may not buy privates from each other in SR 1"
+
+
+def test_private_trade_names_the_wrong_seller_or_costs_too_much():
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob buy private SV from Carol for 30  # <- refused
+        """)
+    assert refusal(r, "private.seller") == "SV is held by Alice, not Carol"
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob buy private SV from Alice for 436  # <- refused
+        """)
+    assert refusal(r, "stock.cash") == "Bob has $435; SV costs $436"
+
+
+def test_private_trades_only_in_phases_2_to_4():
+    from railcheck.ruleset import load_ruleset
+    rules = load_ruleset("1830")
+    assert [p.name for p in rules.phases if p.extra.get("private_trades")] == ["2", "3", "4"]
+
+
+def test_no_share_after_buying_a_private_and_no_private_after_a_share():
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob buy PRR
+        Bob buy private SV from Alice for 30  # <- refused
+        """)
+    assert refusal(r, "stock.one_buy") == (
+        "Bob already bought a share (PRR) this turn; buying a private from a player is the "
+        "turn's one purchase")

@@ -833,6 +833,18 @@ class Board:
             self.tokens_used[corp] = self.tokens_used.get(corp, 0) + 1
         self._changed()
 
+    def offer_home_choice(self, corp: str, coord: str) -> None:
+        """``corp``'s home station, just placed on the first city of ``coord``,
+        may still be moved to another of its cities by the company's next
+        station placement (18xx.games asks where it goes when the home is the
+        whole hex and a tile with several cities lies there)."""
+        info = self.corporations.get(corp)
+        h = self.hexes.get(coord)
+        if info is None or h is None or info["home_city"] is not None \
+                or len(h.city_indices()) < 2 or any(corp in n.reserved for n in h.nodes):
+            return
+        self._relocate.setdefault(h.coord, set()).add(corp)
+
     def has_home_token(self, corp: str) -> bool:
         info = self.corporations.get(corp)
         return bool(info) and all(self.has_station_on(corp, hx) for hx in info["homes"])

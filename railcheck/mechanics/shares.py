@@ -39,8 +39,9 @@ def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=
 def declare_bankruptcy(g, rnd, turn):
     """1830-style bankruptcy of the operating company's president: allowed
     only when cash, sellable shares and the treasury cannot buy the cheapest
-    train; every sellable bundle goes to the pool, the rest of the cash to
-    the bank, and the game ends if the ruleset says so."""
+    train; every bundle sellable as in the emergency (the company's own
+    presidency stays) goes to the pool, the rest of the cash to the bank, and
+    the game ends if the ruleset says so."""
     corp = turn.corp
     player = corp.president
     if player is None:
@@ -62,9 +63,10 @@ def declare_bankruptcy(g, rnd, turn):
                             f"{corp.sym}'s treasury), enough for the cheapest train at "
                             f"{g.money(price)}; bankruptcy is not allowed")
     for c in list(g.corporations.values()):
-        pct = max_sellable_percent(g, player, c)
+        # as in the emergency sales before: the company's presidency stays
+        pct = max_sellable_percent(g, player, c, emergency_for=corp)
         if pct:
-            sell_shares(g, player, c, pct)
+            sell_shares(g, player, c, pct, emergency_for=corp)
     g.transfer(player, g.bank, player.cash)
     player.bankrupt = True
     rnd.recalculate_order()

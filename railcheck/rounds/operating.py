@@ -20,7 +20,7 @@ from ..findings import RuleViolation
 from ..mechanics.shares import exchange_private, sale_percent, sell_shares
 from ..state import Company, Corporation, Player
 from ..steps.trains import DiscardTrainStep, cheapest_train
-from ..steps.track import TrackStep
+from ..steps.track import TrackStep, power_spec
 from ..steps.token import TokenStep
 from . import Round
 
@@ -84,12 +84,34 @@ class OperatingRound(Round):
         self.index += 1
         if self.index >= len(self.order):
             self.turn = None
-            self.finished = True
+            self.finish_if_done()
             return
         corp = self.order[self.index]
         self.turn = Turn(corp)
         self.start_turn(corp)
         self.settle()
+
+    def at_end(self) -> bool:
+        """Every company has had its turn."""
+        return self.turn is None and self.index >= len(self.order)
+
+    def finish_if_done(self):
+        """After the last turn: the OR ends unless companies over the train limit
+        still have to discard, or the last company may still use a private's
+        extra tile lay it owns (18xx.games keeps its turn open for that); any
+        other action ends the OR (``wants``)."""
+        last = self.closed_turn.corp if self.closed_turn else None
+        self.finished = not (self.game.excess_trains()
+                             or (last is not None and self.extra_lay_left(last)))
+
+    def extra_lay_left(self, corp) -> bool:
+        """``corp`` owns a private whose extra tile lay has uses left (CS)."""
+        for c in corp.companies:
+            lay = power_spec(c) if (c.spec.special or {}).get("tile_lay") else {}
+            if not c.closed and lay.get("extra") and \
+                    (lay.get("count") is None or c.uses < int(lay["count"])):
+                return True
+        return False
 
     def start_turn(self, corp: Corporation):
         g = self.game
@@ -99,6 +121,10 @@ class OperatingRound(Round):
                 if g.board is not None:
                     try:
                         g.board.place_home_token(corp.sym)
+                        if isinstance(corp.spec.home, str) and corp.spec.home in g.laid_hexes:
+                            # a tile with several cities lies there: the first station
+                            # placement says which city the home station is in
+                            g.board.offer_home_choice(corp.sym, corp.spec.home)
                     except RuleViolation as v:
                         g.flag(v.rule, v.message)
                 corp.tokens_placed += 1
@@ -211,6 +237,8 @@ class OperatingRound(Round):
 
     def finish_round(self):
         """End the OR; companies that have not acted take an empty turn."""
+        if self.game.current_action is not None:    # the record went on without discards
+            self.discards.enforce(None)
         self.end_turn()
         self.skip_turns_until(None)
         self.index = len(self.order)
@@ -252,6 +280,10 @@ class OperatingRound(Round):
         after this, by its step, which changes nothing when it refuses."""
         g = self.game
         self.discards.enforce(action)
+        company = g.companies.get(action.actor)
+        if company is not None and isinstance(company.owner, Corporation) and not company.closed:
+            self.prepare_private(company.owner)
+            return
         corp = g.corporations.get(action.actor)
         if corp is None or isinstance(action, (Exchange, DiscardTrain)):
             return
@@ -260,6 +292,17 @@ class OperatingRound(Round):
         elif not self._reopens(corp):
             self.switch_to(corp)
             self.closed_turn = None
+
+    def prepare_private(self, owner):
+        """A private's power is used in its owner's turn: that turn begins now
+        (or the OR's last turn goes on with it: CS's extra lay)."""
+        if self.turn is not None and self.turn.corp is owner:
+            return
+        if self.at_end() and self.closed_turn is not None and self.closed_turn.corp is owner:
+            self.index -= 1
+            self.turn = self.closed_turn
+        elif owner in self.order[self.index + 1:]:
+            self.switch_to(owner)
 
     def process(self, action):
         g = self.game
@@ -275,7 +318,15 @@ class OperatingRound(Round):
         if corp is None:
             raise RuleViolation("name.unknown", f"unknown actor '{actor}'")
         if isinstance(action, DiscardTrain) and (self.turn is None or corp is not self.turn.corp):
-            return self.discards.process(None, action)
+            self.discards.process(None, action)
+            if self.at_end():
+                self.finish_if_done()
+            return
+        if self.at_end() and isinstance(action, Pass) and self.closed_turn is not None \
+                and self.closed_turn.corp is corp:
+            # the last company declines its private's power (discards may still be due)
+            self.finished = not self.game.excess_trains()
+            return
         if self.turn is None or corp is not self.turn.corp:
             return self.reopen(self.closed_turn, action)
         self.closed_turn = None
@@ -342,6 +393,9 @@ class OperatingRound(Round):
         if self.turn is t:
             t.explicit_step = t.step
             self.settle()
+            if isinstance(action, Pass) and self.at_end():
+                # a pass ends the last turn, private powers and all (discards may be due)
+                self.finished = not self.game.excess_trains()
 
     def process_corp_action(self, t: Turn, action):
         step = self.step_of(action)
@@ -366,20 +420,18 @@ class OperatingRound(Round):
                                 f"{company.sym}'s power is used by a company that owns it; it is "
                                 f"owned by {g.holder_name(owner)}")
         if self.turn is None or self.turn.corp is not owner:
-            if owner in self.order[self.index + 1:]:
-                self.switch_to(owner)
-            else:
-                raise RuleViolation("private.power",
-                                    f"{company.sym} can be used only in its owner "
-                                    f"{owner.sym}'s turn")
+            raise RuleViolation("private.power",
+                                f"{company.sym} can be used only in its owner "
+                                f"{owner.sym}'s turn")
         t = self.turn
         if isinstance(action, LayTile):
-            return self.step_by_type(TrackStep).process(t, action, special=company)
-        if isinstance(action, PlaceToken):
-            return self.step_by_type(TokenStep).process(t, action, special=company)
-        if isinstance(action, Pass):
-            return
-        raise RuleViolation("private.power", f"{company.sym} cannot '{action.verb}'")
+            self.step_by_type(TrackStep).process(t, action, special=company)
+        elif isinstance(action, PlaceToken):
+            self.step_by_type(TokenStep).process(t, action, special=company)
+        elif not isinstance(action, Pass):
+            raise RuleViolation("private.power", f"{company.sym} cannot '{action.verb}'")
+        if self.turn is t:
+            self.settle()       # steps left with nothing to do pass by themselves now
 
     # ------------------------------------------------------------------
     # players: emergency sales and bankruptcy
@@ -407,13 +459,17 @@ class OperatingRound(Round):
                 pct = sale_percent(g, c, sale)
                 if c.price is not None:
                     bundle = c.price.price * pct // c.share_percent
-                    if bundle + player.cash + corp.cash >= price + c.price.price:
+                    # too much when the bundle less its smallest certificate would do
+                    smallest = c.price.price * _smallest_cert(c, player, sale, pct) \
+                        // c.share_percent
+                    if bundle - smallest + player.cash + corp.cash >= price:
                         raise RuleViolation(
                             "emergency.too_much",
                             f"{player.name} sells more than needed: {pct}% of {c.sym} brings "
                             f"{g.money(bundle)}; with {g.money(player.cash)} in hand and "
-                            f"{g.money(corp.cash)} in {corp.sym}'s treasury that is at least "
-                            f"one share more than the {g.money(price)} train needs")
+                            f"{g.money(corp.cash)} in {corp.sym}'s treasury one certificate "
+                            f"fewer ({g.money(smallest)} less) would pay for the "
+                            f"{g.money(price)} train")
                 sell_shares(g, player, c, pct, emergency_for=corp, certs=sale.certs)
             t.emergency = True
             self.recalculate_order()
@@ -438,3 +494,17 @@ class OperatingRound(Round):
     def do_bankrupt(self, t: Turn, action):
         from ..mechanics.shares import declare_bankruptcy
         declare_bankruptcy(self.game, self, t)
+
+
+def _smallest_cert(corp, player, sale, percent: int) -> int:
+    """The percentage of the smallest certificate in the bundle a sale is made
+    of: the certificates it names, else the player's ordinary shares and, when
+    they do not cover the sale, the president's certificate."""
+    named = [corp.certs[i].percent for i in sale.certs
+             if i < len(corp.certs) and corp.certs[i].owner is player]
+    if named:
+        return min(named)
+    ordinary = [c.percent for c in corp.certs_of(player) if not c.president]
+    if percent > sum(ordinary) and corp.president is player:
+        ordinary.append(corp.certs[0].percent)
+    return min(ordinary, default=corp.share_percent)

@@ -6,12 +6,14 @@ did nothing else is a real pass; the round ends when every player has
 passed in a row.  Limits follow the ruleset's ``stock`` section: certificate
 limit (with market zones outside it), holding limit, pool limit, no selling
 before ``sell_after``, sell-buy-sell order, no rebuying what you sold this
-round, several brown shares per turn, sold-out rise at the end.
+round, several brown shares per turn, sold-out rise at the end.  A player
+may also buy a private from another player (``buy private``) in the phases
+whose ruleset entry has ``private_trades``; it is the turn's purchase.
 """
 
 from __future__ import annotations
 
-from ..actions import Bankrupt, BuyShares, Exchange, Par, Pass, SellShares
+from ..actions import Bankrupt, BuyCompany, BuyShares, Exchange, Par, Pass, SellShares
 from ..findings import RuleViolation
 from ..state import Corporation, Player
 from . import Round
@@ -68,7 +70,33 @@ class StockRound(Round):
                 return
 
     def has_actions(self, player) -> bool:
-        return self.can_sell_any(player) or self.can_buy_any(player)
+        return (self.can_sell_any(player) or self.can_buy_any(player)
+                or bool(self.tradeable_privates(player, offered=True)))
+
+    # ------------------------------------------------------------------
+    # privates bought from another player
+
+    def trades_allowed(self) -> bool:
+        """Players may buy privates from each other in this stock round: the
+        phase allows it (ruleset ``phases[].private_trades``) and it is not
+        the first stock round (``stock.private_trades_after: first``)."""
+        g = self.game
+        if not g.phase.extra.get("private_trades"):
+            return False
+        after = g.rules.stock.get("private_trades_after", "first")
+        return not (after == "first" and g.sr_number <= 1)
+
+    def tradeable_privates(self, player, *, offered=False) -> list:
+        """The open privates other players hold that ``player`` may buy now.
+        With ``offered``, only those 18xx.games offers (it never offers a
+        private marked ``no_sale_to_corporation``, B&O in 1830, although no
+        published rule forbids selling it to a player): a player with
+        nothing else to do is passed over then."""
+        if not self.trades_allowed() or self.bought is not None or player.cash <= 0:
+            return []
+        return [c for c in self.game.companies.values()
+                if not c.closed and isinstance(c.owner, Player) and c.owner is not player
+                and not (offered and (c.spec.special or {}).get("no_sale_to_corporation"))]
 
     def selling_allowed(self) -> bool:
         sell_after = self.game.rules.stock.get("sell_after", "first")
@@ -147,7 +175,9 @@ class StockRound(Round):
     def process(self, action):
         g = self.game
         if g.pending_par is not None:
-            return process_pending_par(g, action)
+            process_pending_par(g, action)
+            self.skip_inactive()        # the first player may have nothing to do
+            return
         if isinstance(action, Exchange):
             return exchange_private(g, action)
         if action.actor not in g.player_by_name:
@@ -182,6 +212,8 @@ class StockRound(Round):
             self.do_buy(player, action)
         elif isinstance(action, SellShares):
             self.do_sell(player, action)
+        elif isinstance(action, BuyCompany):
+            self.do_buy_private(player, action)
         elif isinstance(action, Bankrupt):
             raise RuleViolation("stock.bankrupt", "bankruptcy happens only when a company "
                                                   "cannot buy a required train")
@@ -202,9 +234,10 @@ class StockRound(Round):
                           and corp.price.has("multiple_buy")
                           and (source == "pool" or g.rules.option("multiple_brown_from_ipo")))
             if not same_brown:
+                what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
+                    else f"the private {self.bought.sym}"
                 raise RuleViolation("stock.one_buy",
-                                    f"{player.name} already bought a share ({self.bought.sym}) "
-                                    f"this turn")
+                                    f"{player.name} already bought {what} this turn")
         if self.sold_after_buy:
             raise RuleViolation("stock.sell_buy_order",
                                 f"{player.name} sold after buying; no more buying this turn")
@@ -328,6 +361,53 @@ class StockRound(Round):
         detail = ", ".join(f"{g.holder_name(s)} has {v}%" for s, v in have.items())
         raise RuleViolation("stock.no_share",
                             f"no {percent}% of {corp.sym} is available from {where} ({detail})")
+
+    def do_buy_private(self, player, action: BuyCompany):
+        """A private bought from another player at any price the two agree
+        on (1830: phases 2 to 4, from the second stock round).  It is the
+        turn's one purchase, and the buyer must stay within the cert limit."""
+        g = self.game
+        company = self.company(action.company)
+        owner = company.owner
+        if company.closed:
+            raise RuleViolation("private.closed", f"{company.sym} is closed")
+        if not isinstance(owner, Player):
+            raise RuleViolation("private.owner", f"{company.sym} is held by "
+                                                 f"{g.holder_name(owner)}; in a stock round a "
+                                                 f"private is bought only from a player")
+        if action.seller is not None and action.seller != owner.name:
+            raise RuleViolation("private.seller", f"{company.sym} is held by {owner.name}, not "
+                                                  f"{action.seller}")
+        if owner is player:
+            raise RuleViolation("private.owner", f"{player.name} already holds {company.sym}")
+        if not g.phase.extra.get("private_trades"):
+            raise RuleViolation("private.trade_phase",
+                                f"players may not buy privates from each other in phase "
+                                f"{g.phase.name}")
+        if not self.trades_allowed():
+            raise RuleViolation("private.trade_phase",
+                                f"players may not buy privates from each other in {self.label}")
+        if self.bought is not None:
+            what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
+                else f"the private {self.bought.sym}"
+            raise RuleViolation("stock.one_buy",
+                                f"{player.name} already bought {what} this turn; buying a "
+                                f"private from a player is the turn's one purchase")
+        if action.price < 0:
+            raise RuleViolation("private.price", f"a price cannot be negative "
+                                                 f"({g.money(action.price)})")
+        if player.cash < action.price:
+            raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
+                                              f"{company.sym} costs {g.money(action.price)}")
+        certs = g.num_certs(player)
+        if certs + 1 > g.cert_limit:
+            raise RuleViolation("stock.cert_limit",
+                                f"{player.name} holds {certs} certificates; {company.sym} would "
+                                f"exceed the limit of {g.cert_limit}")
+        g.sell_private(company, player, action.price)
+        action.seller = owner.name
+        self.bought = company
+        self.buys += 1
 
     def do_sell(self, player, action: SellShares):
         g = self.game

@@ -19,6 +19,7 @@ class _BuyPlan:
     price: int
     exchange: object          # the train traded in, or None
     contribution: int         # what the president pays in
+    over_limit: object = None  # the finding of a purchase over the limit that stands
 
 
 def cheapest_train(g):
@@ -124,16 +125,23 @@ class BuyTrainStep(Step):
                                 f"{g.money(price)}")
         limit = g.train_limit(corp)
         after = len(corp.trains) + 1 - (1 if exchange is not None else 0)
+        over = None
         if after > limit:
-            raise RuleViolation("trains.limit",
-                                f"{corp.sym} owns {len(corp.trains)} trains; one more makes "
-                                f"{after}, over the limit of {limit} in phase {g.phase.name}")
+            over = (f"{corp.sym} owns {len(corp.trains)} trains; one more makes {after}, over "
+                    f"the limit of {limit} in phase {g.phase.name}")
+            # 18xx.games lets a company at its limit that could trade a train in
+            # (a 4/5/6 for a D) buy any train outright: flagged, and the purchase
+            # stands (the excess train is then discarded); otherwise refused
+            if not self.available(turn):
+                raise RuleViolation("trains.limit", over)
         contribution = self.check_emergency(turn, train, source, price) if corp.cash < price else 0
-        return _BuyPlan(train, source, price, exchange, contribution)
+        return _BuyPlan(train, source, price, exchange, contribution, over)
 
     def apply(self, turn, action: BuyTrain, plan: _BuyPlan) -> None:
         g = self.game
         corp = turn.corp
+        if plan.over_limit:
+            g.flag("trains.limit", plan.over_limit)
         # the steps before buying trains are over
         self.round.move_to(turn, self.round.step_index(self))
         if plan.contribution:
@@ -294,9 +302,9 @@ class DiscardTrainStep(Step):
         cheapest excess trains go to the pool."""
         g = self.game
         excess = g.excess_trains()
+        if isinstance(action, DiscardTrain) and any(c.sym == action.actor for c in excess):
+            return      # the crowded companies discard in any order
         for corp, n in excess.items():
-            if isinstance(action, DiscardTrain) and action.actor == corp.sym:
-                continue
             limit = g.train_limit(corp)
             trains = sorted(corp.trains, key=lambda t: t.spec.price)
             g.flag("trains.discard_required",

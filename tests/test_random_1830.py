@@ -1,0 +1,119 @@
+"""The 24 random 1830 games (random legal moves through the 18xx.games engine,
+``tests/data/random/1830``; see ``shared/corpus/random/README.md``) replay with
+no finding except where 18xx.games accepts what the published rules forbid,
+reach the engine's final net worths, and agree with the engine on every
+player's cash and every company's treasury, price, president and trains after
+every action (``tests/data/random/traces``).  docs/1830.md lists what each
+game taught."""
+
+import gzip
+import json
+
+import pytest
+
+from railcheck.conformance import first_divergence
+from railcheck.engine import Replay
+from railcheck.importer import import_export
+
+from conftest import DATA
+
+GAMES = {p.stem: p for p in sorted((DATA / "random" / "1830").glob("*.json"))}
+
+#: where 18xx.games lets through what the rules forbid (docs/1830.md, "The
+#: engine accepts"): a company at its train limit that could trade a 4, 5 or
+#: 6 in for a D buys a train outright, then discards one.
+EXPECTED_FINDINGS = {
+    "1830_rand_18303_3": [(854, "trains.limit")],   # B&O (5, 5) buys a D
+    "1830_rand_18303_4": [(771, "trains.limit")],   # PRR (D, 5) buys a D
+    "1830_rand_18304_4": [(745, "trains.limit"),    # B&M (5, 6) buys NYNH's 6
+                          (866, "trains.limit")],   # B&O (5, D) buys B&M's 6
+}
+
+
+def trace_of(name: str) -> dict:
+    with gzip.open(DATA / "random" / "traces" / f"{name}.trace.json.gz", "rt",
+                   encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def test_all_24_games_and_traces_are_present():
+    assert len(GAMES) == 24
+    for name in GAMES:
+        assert (DATA / "random" / "traces" / f"{name}.trace.json.gz").exists()
+    players = sorted(len(json.loads(p.read_text())["players"]) for p in GAMES.values())
+    assert players == [3] * 6 + [4] * 6 + [5] * 6 + [6] * 6
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_random_game_replays_and_scores_match_the_engine(name):
+    text = GAMES[name].read_text()
+    record, read_findings = import_export(text, str(GAMES[name]))
+    assert read_findings == []
+    result = Replay(record).run()
+    found = [(f.action_id, f.rule) for f in result.findings
+             if f.severity in ("error", "warning")]
+    assert found == EXPECTED_FINDINGS.get(name, [])
+    assert result.finished
+    data = json.loads(text)
+    by_id = {str(p["id"]): p["name"] for p in data["players"]}
+    expected = {by_id[k]: v for k, v in data["result"].items()}
+    worth = {row["player"]: row["net_worth"] for row in result.standings}
+    assert worth == expected
+    assert result.end_reason == {"bank": "bank", "bankrupt": "bankrupt"}[
+        data["game_end_reason"]]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_random_game_matches_the_engine_after_every_action(name):
+    trace = trace_of(name)
+    divergence, _ = first_divergence(GAMES[name].read_text(), trace, str(GAMES[name]))
+    assert divergence is None, str(divergence)
+    assert len(trace["states"]) > 200
+
+
+# ---------------------------------------------------------------------------
+# the corners these games reach, at the action where railcheck used to differ
+
+def at(name: str, action_id: int, look):
+    """Replay ``name`` and return ``look(game)`` right after ``action_id``."""
+    record, _ = import_export(GAMES[name].read_text(), str(GAMES[name]))
+    seen = []
+    replay = Replay(record)
+    replay.after_action = lambda g, a: seen.append(look(g)) if a.action_id == action_id else None
+    result = replay.run()
+    assert [f for f in result.findings if f.action_id == action_id] == []
+    return seen[-1]
+
+
+def test_bankrupt_president_keeps_the_presidency_of_the_company():
+    # 18304_3 #697: B&M cannot buy a train; Player 4 goes bankrupt.  The
+    # emergency step's rules keep B&M's presidency with Player 4.
+    got = at("1830_rand_18304_3", 697, lambda g: (
+        g.corporations["B&M"].president.name, g.player_by_name["Player 4"].cash))
+    assert got == ("Player 4", 0)
+
+
+def test_home_station_city_chosen_on_an_oo_tile():
+    # 18306_3 #533: PRR laid 59 on E11 before ERIE first operated; ERIE's
+    # first station placement puts its home station in the second city.
+    got = at("1830_rand_18306_3", 533, lambda g: g.board.tokens_on("E11"))
+    assert got == [[], ["ERIE"]]
+
+
+def test_private_power_right_after_the_last_company_bought_it():
+    # 18304_4 #74-75: B&O, last in OR 4.1, buys CS from Player 1 for 64 and
+    # lays tile 58 on B20 with it, still in its turn; then SR 5 begins.
+    got = at("1830_rand_18304_4", 75, lambda g: (
+        g.round.label, g.companies["CS"].uses, g.corporations["B&O"].cash))
+    assert got == ("SR 5", 1, 0)
+
+
+def test_discards_after_the_last_company_bought_the_first_5():
+    # 18305_2 #468-470: B&M, last in OR 14.2, buys the first 5; PRR and B&M
+    # discard before the stock round (B&M the 5 it just bought, at #470).
+    got = at("1830_rand_18305_2", 469, lambda g: (
+        g.round.label, sorted(t.name for t in g.corporations["B&M"].trains)))
+    assert got == ("OR 14.2", ["4", "4", "5"])
+    got = at("1830_rand_18305_2", 470, lambda g: (
+        g.round.label, sorted(t.name for t in g.corporations["B&M"].trains)))
+    assert got == ("SR 15", ["4", "4"])

@@ -417,8 +417,9 @@ STOCK = Section("stock", [
         "who starts the next SR: the player after the last to act, or order by cash"),
     Key("president_sales_to_market", Bool(), False,
         "the president's certificate may be sold to the pool", supported=(False,)),
-    Key("capitalization", Enum("full"), "full",
-        "the treasury receives 10 x par when the corporation floats"),
+    Key("capitalization", Enum("full", "incremental"), "full",
+        "full: the treasury receives par for every share when the corporation floats (10 x par "
+        "for 10 shares); incremental: each share bought from the IPO pays the treasury"),
     Key("float_percent", Int(), 60, "percent sold from the IPO that floats a corporation"),
 ], "section")
 

@@ -49,6 +49,15 @@ def test_a_five_share_company_gets_five_times_par():
     assert corp.cash == 500
 
 
+def test_incremental_capitalisation_pays_nothing_on_floating():
+    def incremental(stock):
+        return {**stock, "capitalization": "incremental"}
+    g = Game(rules_1830(stock=incremental), ["A", "B", "C"], check_board=False)
+    corp = float_corp(g, "PRR", 100, 60)
+    assert corp.floated and corp.cash == 0
+    assert g.ipo_payee(corp) is corp
+
+
 def test_train_limit_by_company_kind():
     def minors(corps):
         corps = copy.deepcopy(corps)
@@ -98,3 +107,30 @@ def test_an_event_a_title_declares_but_does_not_carry_out_is_refused_in_play():
     with pytest.raises(RuleViolation) as e:
         g.run_event("nationalise")
     assert (e.value.rule, e.value.message) == ("ruleset.event", "1830 knows no event 'nationalise'")
+
+
+def test_incremental_capitalisation_in_play(tmp_path):
+    """The bundled game's SR 1 under a house rule where every IPO share pays
+    the treasury: PRR and NYNH sold their president's certificate and four
+    shares at $100, so each holds $600, not $1000; B&O's president's
+    certificate came free with the BO private, so it holds $400."""
+    from railcheck.engine import Replay
+    from railcheck.loader import load_game
+    from conftest import REPO
+    (tmp_path / "inc.yaml").write_text('title: "1830-incremental"\nextends: "1830"\n'
+                                       'stock: {capitalization: incremental}\n')
+    lines = (REPO / "examples" / "1830" / "game.18xx").read_text().split("\n")
+    end = lines.index("OR 1.1")
+    head = lines.index("auction")
+    body = [l for l in lines[head:end] if not l.startswith("check ") or "cash" in l]
+    game = tmp_path / "g.18xx"
+    game.write_text("\n".join(["title: 1830", "players: Alice, Bob, Carol", "ruleset: inc.yaml",
+                               ""] + body) + "\n")
+    record, _ = load_game(str(game))
+    r = Replay(record).run()
+    assert [f for f in r.findings if f.severity == "error"] == []
+    g = r.game
+    for sym, cash in (("PRR", 600), ("B&O", 400), ("NYNH", 600)):
+        assert g.corporations[sym].floated and g.corporations[sym].cash == cash, sym
+    # the players paid the same as under full capitalisation
+    assert [p.cash for p in g.players] == [60, 70, 100]

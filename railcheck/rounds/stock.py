@@ -227,7 +227,9 @@ class StockRound(Round):
     # ------------------------------------------------------------------
 
     def check_can_buy(self, player, corp: Corporation, cert_percent: int, *, par=False,
-                      source="ipo"):
+                      source="ipo", count: int = 1):
+        """Why ``player`` may not buy ``count`` certificates (``cert_percent``
+        in all) of ``corp`` now; changes nothing."""
         g = self.game
         if self.bought is not None:
             same_brown = (corp is self.bought and corp.price is not None
@@ -248,9 +250,10 @@ class StockRound(Round):
         zone_free = corp.price is not None and corp.price.has("no_cert_limit")
         if not zone_free:
             certs = g.num_certs(player)
-            if certs + 1 > g.cert_limit:
+            if certs + count > g.cert_limit:
+                more = "one more" if count == 1 else f"{count} more"
                 raise RuleViolation("stock.cert_limit",
-                                    f"{player.name} holds {certs} certificates; one more would "
+                                    f"{player.name} holds {certs} certificates; {more} would "
                                     f"exceed the limit of {g.cert_limit}")
         limit = int(g.rules.stock.get("holding_limit", 60))
         have = corp.percent_of(player)
@@ -284,7 +287,7 @@ class StockRound(Round):
         set_par(g, corp, action.price)
         pcert.owner = player
         corp.president = player
-        g.transfer(player, g.bank, cost)
+        g.transfer(player, g.ipo_payee(corp), cost)
         self.bought = corp
         self.buys += 1
         g.check_float(corp)
@@ -308,17 +311,22 @@ class StockRound(Round):
                                     f"only one share may be bought per turn; {corp.sym} at "
                                     f"{g.money(corp.price.price)} is not in a zone that allows "
                                     f"buying several")
+        # every check before any change: a refused purchase leaves all as it was
+        percent = sum(c.percent for c in certs)
+        self.check_can_buy(player, corp, percent, source=source, count=len(certs))
+        cost = price_each * percent // corp.share_percent
+        if player.cash < cost:
+            what = (f"a {corp.sym} share" if len(certs) == 1
+                    else f"{len(certs)} {corp.sym} shares")
+            raise RuleViolation("stock.cash",
+                                f"{player.name} has {g.money(player.cash)}; {what} "
+                                f"from {g.holder_name(source)} cost{'s' if len(certs) == 1 else ''} "
+                                f"{g.money(cost)}")
+        g.transfer(player, g.ipo_payee(corp) if source == "ipo" else g.bank, cost)
         for cert in certs:
-            self.check_can_buy(player, corp, cert.percent, source=source)
-            cost = price_each * cert.percent // corp.share_percent
-            if player.cash < cost:
-                raise RuleViolation("stock.cash",
-                                    f"{player.name} has {g.money(player.cash)}; a {corp.sym} "
-                                    f"share from {g.holder_name(source)} costs {g.money(cost)}")
-            g.transfer(player, g.bank, cost)
             cert.owner = player
-            self.bought = corp
-            self.buys += 1
+        self.bought = corp
+        self.buys += len(certs)
         action.source = "ipo" if source == "ipo" else "pool"
         g.update_president(corp)
         g.check_float(corp)

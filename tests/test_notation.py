@@ -406,7 +406,8 @@ def test_writer_quotes_names_and_keeps_ids():
 
 
 @pytest.mark.parametrize("players, actions", [
-    (['A"B'], []),
+    (["A\nB"], []),
+    (["  "], []),
     ([], []),
     (["A"], [Dividend(actor="A", kind="all")]),
     (["A"], [BuyTrain(actor="A", train="2 (permanent)")]),

@@ -677,6 +677,21 @@ def _describe_expected(expected: set[str], previous: Optional[str], at_start: bo
     return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
+_ACCEPTS: dict[tuple, frozenset] = {}
+
+
+def _accepts(interactive) -> frozenset:
+    """The terminals the parser takes in its state (memoized by the stack
+    of LALR states, which decides it)."""
+    key = tuple(interactive.parser_state.state_stack)
+    found = _ACCEPTS.get(key)
+    if found is None:
+        found = frozenset(interactive.accepts())
+        if len(_ACCEPTS) < 10_000:
+            _ACCEPTS[key] = found
+    return found
+
+
 def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
@@ -697,6 +712,12 @@ def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
         if not isinstance(column, int):
             column = 1
     column = max(1, column)
+    # what the parser would take here (the exception's own set is that of an
+    # LALR state, whose merged lookaheads may hold more)
+    try:
+        expected = _accepts(exc.interactive_parser) or expected
+    except Exception:
+        pass
     before = content[:column - 1]
     at_start = not before.strip()
     m = _PREVIOUS_WORD.search(before[-200:])  # bounded: no quadratic search
@@ -715,6 +736,18 @@ def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
             message = "unclosed quote: a quoted name needs a closing '\"'"
         elif found:
             message += f", found '{_clip(found.group(1))}'"
+    # a misspelt keyword: at the error, or earlier (read as a name there)
+    respelt = _respell(content, column)
+    if respelt is not None:
+        word_column, word, keywords = respelt
+        hint = f" (did you mean {' or '.join(keywords)}?)"
+        if word_column == column:
+            return _error(path, lineno, content, column, message + hint)
+        return _error(path, lineno, content, word_column, f"unknown word '{_clip(word)}'{hint}")
+    # a missing argument: the next word was taken for it (`run I15-J14`)
+    missing = _missing_argument(content, column)
+    if missing is not None:
+        return _error(path, lineno, content, missing[0], missing[1])
     # frequent slips the verbs know of (`buy 3` for a train)
     low = content.lower().split()
     for verb in VERBS:
@@ -723,6 +756,79 @@ def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
             message += f" ({advice})"
             break
     return _error(path, lineno, content, column, message)
+
+
+#: the words of a line (a quoted name is one)
+_WORD_OR_QUOTED = re.compile(f"{_QUOTED_RE}|[\\w.'&+%\\-]+")
+#: how many words before a syntax error are looked at for a fix
+_FIX_WORDS = 4
+
+
+def _parses(line: str):
+    """Lark's parse of ``line``, or None."""
+    try:
+        return _parser().parse(line)
+    except Exception:
+        return None
+
+
+def _words_before(content: str, column: int) -> list:
+    """The words starting at or before ``column`` (1-based), nearest first."""
+    words = []
+    for m in _WORD_OR_QUOTED.finditer(content[:column - 1 + 200]):
+        if m.start() > column - 1:
+            break
+        words.append(m)
+    return words[::-1][:_FIX_WORDS]
+
+
+def _respell(content: str, column: int):
+    """(column, word, keywords) when replacing a word at or before the error
+    with a keyword close to it makes the line parse; the nearest such word."""
+    import difflib
+
+    keywords = sorted(KEYWORDS)
+    for m in _words_before(content, column):
+        word = m.group()
+        if not word.isalpha() or word.lower() in KEYWORDS:
+            continue
+        fixes = [k for k in difflib.get_close_matches(word.lower(), keywords, n=3, cutoff=0.6)
+                 if _parses(content[:m.start()] + k + content[m.end():]) is not None]
+        if fixes:
+            return m.start() + 1, word, fixes
+    return None
+
+
+#: arguments whose absence the parser notices only later, because the next
+#: word can be read as one (`run I15-J14`: I15 is taken for the train)
+_MISSING_WORDS = {"TRAIN_TYPE": ("a train type", "2"), "TILE": ("a tile number", "57")}
+
+
+def _leaf_at(result, column: int):
+    """The leaf of a parse that starts at ``column``, or None."""
+    if isinstance(result, tuple):
+        if len(result) == 3 and isinstance(result[1], int) and isinstance(result[0], str):
+            return result if result[1] == column else None
+        for x in result:
+            found = _leaf_at(x, column)
+            if found is not None:
+                return found
+    return None
+
+
+def _missing_argument(content: str, column: int):
+    """(column, message) when writing an argument before a word at or
+    before the error makes the line parse, and that argument is one the
+    parser cannot see missing (a train type, a tile)."""
+    for m in _words_before(content, column):
+        fixed = content[:m.start()] + "2 " + content[m.start():]
+        leaf = _leaf_at(_parses(fixed), m.start() + 1)
+        if leaf is not None and leaf[2] in _MISSING_WORDS:
+            what, sample = _MISSING_WORDS[leaf[2]]
+            example = content[:m.start()] + sample + " " + content[m.start():]
+            return m.start() + 1, (f"missing {what} before '{_clip(m.group())}' "
+                                   f"(like '{_clip(example.strip(), 60)}')")
+    return None
 
 
 # --------------------------------------------------------------------------
@@ -892,21 +998,34 @@ def _as_text(text, path: str) -> str:
     return text
 
 
-def _lines(text, path: str):
-    """Yield the non-blank lines: (number, raw, content without comment, id)."""
+#: a line ends with LF, CRLF or a lone CR (old Mac files)
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _syntax_finding(exc: InputError, text: str, action_id: Optional[int] = None) -> Finding:
+    """A line that cannot be read, as a finding (the line is skipped)."""
+    return Finding(severity=ERROR, rule=SYNTAX_RULE, message=exc.bare, line=exc.line,
+                   column=exc.column, action_id=action_id, text=text.strip()[:200])
+
+
+def _lines(text, path: str, findings: list):
+    """Yield the non-blank lines: (number, raw, content without comment, id).
+    A line that cannot be a line (too long) is a finding in ``findings``
+    and skipped; a malformed ``#@`` id is a finding and the line kept
+    without it."""
     text = _as_text(text, path)
     limit = MAX_LINE_LENGTH
-    for number, raw in enumerate(text.split("\n"), 1):
+    for number, raw in enumerate(_LINE_BREAK.split(text), 1):
         if len(raw) > limit:
-            raise _error(path, number, raw[:200], 1,
-                         f"line too long ({len(raw)} characters, at most {limit})")
+            findings.append(_syntax_finding(_error(
+                path, number, raw[:200], 1,
+                f"line too long ({len(raw)} characters, at most {limit})"), raw))
+            continue
         if "#" not in raw:
             content = raw.rstrip()
             if content:
                 yield (number, raw, content, None)
             continue
-        if raw.endswith("\r"):
-            raw = raw[:-1]
         cut = _comment_start(raw)
         action_id = None
         if cut >= 0:
@@ -914,10 +1033,12 @@ def _lines(text, path: str):
             content = raw[:cut].rstrip()
             if comment.startswith("#@"):
                 m = _ACTION_ID_RE.match(comment)
-                if not m:
-                    raise _error(path, number, raw, cut + 3,
-                                 "expected an action id (a number) after '#@'")
-                action_id = int(m.group(1))
+                if m:
+                    action_id = int(m.group(1))
+                else:
+                    findings.append(_syntax_finding(_error(
+                        path, number, raw, cut + 3,
+                        "expected an action id (a number) after '#@'"), raw))
             elif "#@" in comment:
                 m = _TRAILING_ID_RE.search(comment)
                 if m:
@@ -926,7 +1047,9 @@ def _lines(text, path: str):
             content = raw.rstrip()
         if not content:
             if action_id is not None:
-                raise _error(path, number, raw, cut + 1, "an action id '#@N' must follow an action")
+                findings.append(_syntax_finding(_error(
+                    path, number, raw, cut + 1, "an action id '#@N' must follow an action"),
+                    raw, action_id))
             continue
         yield (number, raw, content, action_id)
 
@@ -945,9 +1068,11 @@ def _split_names(value: str, column: int, path: str, lineno: int, content: str,
         start = i
         if i < n and value[i] == '"':
             j = value.find('"', i + 1)
+            while 0 <= j < n - 1 and value[j + 1] == '"':  # a doubled quote inside
+                j = value.find('"', j + 2)
             if j < 0:
                 raise _error(path, lineno, content, column + i, f"unclosed quote in the {what} list")
-            name = value[i + 1:j]
+            name = value[i + 1:j].replace('""', '"')
             i = j + 1
             if not name.strip():
                 raise _error(path, lineno, content, column + start, f"empty name in the {what} list")
@@ -981,7 +1106,7 @@ def _unquote_value(value: str) -> str:
     return value
 
 
-_RESULT_ITEM = re.compile(r"""\s*("([^"\n]*)"|[\w.'&\-]+?)\s*[:=]?\s*(-?\d+)\s*(?:,|$)""")
+_RESULT_ITEM = re.compile(r"""\s*("((?:[^"\n]|"")*)"|[\w.'&\-]+?)\s*[:=]?\s*(-?\d+)\s*(?:,|$)""")
 
 
 def _parse_result(value: str) -> Optional[dict[str, int]]:
@@ -996,7 +1121,7 @@ def _parse_result(value: str) -> Optional[dict[str, int]]:
         m = _RESULT_ITEM.match(value, pos)
         if not m or m.end() == pos:
             return None
-        name = m.group(2) if m.group(2) is not None else m.group(1)
+        name = m.group(2).replace('""', '"') if m.group(2) is not None else m.group(1)
         out[name] = int(m.group(3))
         pos = m.end()
     return out or None
@@ -1047,31 +1172,52 @@ class _Header:
         self.tags[k] = text
         self.locations[k] = (line[_NUMBER], key_column)
 
-    def finish(self, path: str, line: Optional[tuple]) -> None:
+    def finish(self, path: str, line: Optional[tuple], findings: list) -> None:
+        """A game needs its title and players: without them it cannot be
+        checked (an InputError), and the message names a likely cause (a
+        misspelt key, an unreadable line in the header)."""
+        import difflib
+
         for key, example in (("title", "title: 1830"), ("players", "players: Alice, Bob, Carol")):
-            if key not in self.tags:
-                if line is not None:
-                    raise _error(path, line[_NUMBER], line[_CONTENT], 1,
-                                 f"missing header line '{key}:' before the first action "
-                                 f"(like '{example}')")
-                raise InputError(f"missing header line '{key}:' (like '{example}')", path=path)
+            if key in self.tags:
+                continue
+            message = f"missing header line '{key}:'"
+            if line is not None:
+                message += " before the first action"
+            message += f" (like '{example}')"
+            close = difflib.get_close_matches(key, list(self.tags), n=1, cutoff=0.6)
+            if close:
+                message += (f"; '{close[0]}:' on line {self.locations[close[0]][0]} "
+                            f"is not '{key}:'")
+            elif findings:
+                message += (f"; line {findings[0].line} could not be read: "
+                            f"{findings[0].message}")
+            if line is not None:
+                raise _error(path, line[_NUMBER], line[_CONTENT], 1, message)
+            raise InputError(message, path=path)
 
 
-def _read_header(lines, path: str):
+def _read_header(lines, path: str, findings: list):
     """Consume header lines; return the header and the first other line
-    (already parsed) or None."""
+    (already parsed) or None.  A line that cannot be parsed is a finding
+    (in ``findings``) and skipped."""
     header = _Header()
     for line in lines:
-        parsed = _parse_content(line[_CONTENT], path, line[_NUMBER])
+        try:
+            parsed = _parse_content(line[_CONTENT], path, line[_NUMBER])
+        except InputError as exc:
+            findings.append(_syntax_finding(exc, line[_CONTENT], line[_ID]))
+            continue
         if parsed[0] == "header":
             if line[_ID] is not None:
-                raise _error(path, line[_NUMBER], line[_RAW], len(line[_CONTENT]) + 1,
-                             "an action id '#@N' cannot follow a header line")
+                findings.append(_syntax_finding(_error(
+                    path, line[_NUMBER], line[_RAW], len(line[_CONTENT]) + 1,
+                    "an action id '#@N' cannot follow a header line"), line[_CONTENT]))
             header.add(parsed, line, path)
             continue
-        header.finish(path, line)
+        header.finish(path, line, findings)
         return header, (line, parsed)
-    header.finish(path, None)
+    header.finish(path, None, findings)
     return header, None
 
 
@@ -1081,7 +1227,8 @@ def parse_header(text: str, path: str) -> tuple[dict[str, str], dict[str, tuple[
     the first round marker or action.  Raises InputError for a malformed
     header or a missing ``title``/``players``; never anything else."""
     try:
-        header, _ = _read_header(_lines(text, path), path)
+        findings: list = []
+        header, _ = _read_header(_lines(text, path, findings), path, findings)
     except InputError:
         raise
     except RecursionError:
@@ -1107,10 +1254,10 @@ def _text(leaf) -> str:
 class _Binder:
     """Turns parsed lines into actions, resolving names."""
 
-    def __init__(self, path: str, resolver: _Resolver):
+    def __init__(self, path: str, resolver: _Resolver, findings: list):
         self.path = path
         self.r = resolver
-        self.findings: list[Finding] = []
+        self.findings: list[Finding] = findings
         self.line: Optional[tuple] = None
         self.failed = False
         self.memo: dict[tuple, dict[str, Optional[str]]] = {}
@@ -1267,9 +1414,12 @@ class _Binder:
 
 
 def parse_game(text: str, path: str, names: Optional[Names] = None) -> tuple[GameRecord, list[Finding]]:
-    """Parse a whole game.  Returns the record and the binder's findings
-    (unknown names; those actions are dropped).  Raises InputError for
-    anything that cannot be parsed; never any other exception."""
+    """Parse a whole game.  Returns the record and the findings made while
+    reading, in line order: unknown names (``notation.unknown_name``) and
+    lines that cannot be read (``notation.syntax``); those lines are left
+    out of the record.  Raises InputError only when the game cannot be read
+    at all (not text, no title or players, a malformed header); never any
+    other exception."""
     try:
         return _parse_game(text, path, names)
     except InputError:
@@ -1282,8 +1432,9 @@ def parse_game(text: str, path: str, names: Optional[Names] = None) -> tuple[Gam
 
 
 def _parse_game(text, path, names):
-    lines = _lines(text, path)
-    header, first = _read_header(lines, path)
+    findings: list[Finding] = []
+    lines = _lines(text, path, findings)
+    header, first = _read_header(lines, path, findings)
     tags = header.tags
     record = GameRecord(path=path, title=tags.get("title"), players=list(header.players),
                         tags=dict(tags), options=list(header.options),
@@ -1292,18 +1443,25 @@ def _parse_game(text, path, names):
         record.expected_result = _parse_result(tags["result"])
     if tags.get("end"):
         record.expected_end_reason = tags["end"]
-    binder = _Binder(path, _Resolver(header.players, names))
+    binder = _Binder(path, _Resolver(header.players, names), findings)
     actions = record.actions
     if first is not None:
         bind = binder.bind
-        action = bind(*first)
-        if action is not None:
-            actions.append(action)
-        for line in lines:
-            action = bind(line, _parse_content(line[_CONTENT], path, line[_NUMBER]))
-            if action is not None:
-                actions.append(action)
-    return record, binder.findings
+        line, parsed = first
+        while True:
+            try:
+                if parsed is None:
+                    parsed = _parse_content(line[_CONTENT], path, line[_NUMBER])
+                action = bind(line, parsed)
+                if action is not None:
+                    actions.append(action)
+            except InputError as exc:  # the line is skipped, the game goes on
+                findings.append(_syntax_finding(exc, line[_CONTENT], line[_ID]))
+            line = next(lines, None)
+            if line is None:
+                break
+            parsed = None
+    return record, findings
 
 
 # --------------------------------------------------------------------------

@@ -216,6 +216,9 @@ def _base_grammar_text() -> str:
 #: every keyword of the grammar (lower case); names equal to one are quoted
 #: by the writer
 KEYWORDS = _keywords()
+#: a name the lexer reads as a keyword (as the grammar's keyword terminals
+#: match: case-insensitive, so `paſs` is `pass`)
+_KEYWORD_RE = re.compile("(?i:" + "|".join(sorted(KEYWORDS)) + ")")
 
 
 class _Leaf(tuple):
@@ -1473,7 +1476,7 @@ def _quote(name: str) -> str:
     name = str(name)
     if not name.strip() or "\n" in name or "\r" in name:
         raise ValueError(f"name {name!r} cannot be written in the notation")
-    if _NAME_RE.fullmatch(name) and name.lower() not in KEYWORDS and not name.isdigit():
+    if _NAME_RE.fullmatch(name) and not _KEYWORD_RE.fullmatch(name) and not name.isdigit():
         return name
     return '"' + name.replace('"', '""') + '"'
 

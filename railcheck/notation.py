@@ -30,10 +30,8 @@ from typing import Iterable, Optional
 
 from .actions import Action, Checkpoint, GameRecord, RoundMarker, Route, Stop
 from .findings import ERROR, Finding, InputError, did_you_mean
-from .verbs import (
-    BY_KEY, DIVIDEND_KINDS, PLAYER as _PLAYER, SUBJECT as _SUBJECT, TRAIN as _TRAIN, VERBS,
-    writers_for,
-)
+from . import verbs as _verbs
+from .verbs import PLAYER as _PLAYER, SUBJECT as _SUBJECT, TRAIN as _TRAIN
 
 __all__ = ["Names", "parse_header", "parse_game", "write_game", "MAX_LINE_LENGTH"]
 
@@ -173,7 +171,7 @@ def _verb_grammar(base: str) -> str:
     alternatives: list[str] = []
     rules: list[str] = []
     keywords: list[str] = []
-    for verb in VERBS:
+    for verb in _verbs.VERBS:
         alternatives += [f"{syntax} -> {verb.key}" for syntax in verb.syntax]
         if verb.rules.strip() and verb.rules.strip() not in rules:
             rules.append(verb.rules.strip())
@@ -302,8 +300,8 @@ def _make_transformer():
 def _verb_rule_names() -> list[str]:
     """The rules (and aliases) of the verb table: verb keys and the rules
     of their ``rules`` text."""
-    names = [v.key for v in VERBS]
-    for v in VERBS:
+    names = [v.key for v in _verbs.VERBS]
+    for v in _verbs.VERBS:
         for m in re.finditer(r"^\s*\??(\w+)\s*:|->\s*(\w+)", v.rules, re.M):
             name = m.group(1) or m.group(2)
             if name not in names:
@@ -341,7 +339,18 @@ check A president B
 
 
 def _warmup_lines() -> list[str]:
-    return _WARMUP.splitlines() + [f"A {example}" for v in VERBS for example in v.examples]
+    return _WARMUP.splitlines() + [f"A {example}" for v in _verbs.VERBS for example in v.examples]
+
+
+def reset_parser() -> None:
+    """Forget the parser and all it has taught the fast paths: call it after
+    changing the verb table (``railcheck.verbs.VERBS``) at run time."""
+    global _PARSER, _LITERAL_RUNS, _RUN_FAST, KEYWORDS, _KEYWORD_RE
+    _PARSER = _LITERAL_RUNS = _RUN_FAST = None
+    for cache in (_LINE_CACHE, _TEMPLATES, _RUN_CLASS, _ACCEPTS):
+        cache.clear()
+    KEYWORDS = _keywords()
+    _KEYWORD_RE = re.compile("(?i:" + "|".join(sorted(KEYWORDS)) + ")")
 
 
 def _parser():
@@ -581,15 +590,16 @@ _TERMINAL_WORDS = {
     "RPAR": "')'", "EQUAL": "'='", "$END": "the end of the line",
     "<END-OF-FILE>": "the end of the line",
 }
-#: the first word of each verb (terminal names), in the table's order
-_VERBS = tuple(dict.fromkeys(syntax.split()[0] for v in VERBS for syntax in v.syntax))
+def _verb_words() -> tuple:
+    """The first word of each verb (terminal names), in the table's order."""
+    return tuple(dict.fromkeys(syntax.split()[0] for v in _verbs.VERBS for syntax in v.syntax))
 _FIELDS = ("CASH", "TREASURY", "PRICE", "WORTH", "TRAINS", "PRESIDENT")
 
-#: what a name is, by the word before it (the verbs' hints, and checkpoints)
-_NAME_BY_PREVIOUS = {
-    **{word: what for v in VERBS for word, what in v.hints.items()},
-    "check": "a player or corporation", "president": "a player",
-}
+def _name_by_previous() -> dict:
+    """What a name is, by the word before it (the verbs' hints, and
+    checkpoints)."""
+    return {**{word: what for v in _verbs.VERBS for word, what in v.hints.items()},
+            "check": "a player or corporation", "president": "a player"}
 
 _PREVIOUS_WORD = re.compile(f"""({_QUOTED_RE}|[\\w.'&+%\\-]+|\\S)\\s*$""")
 _FOUND_WORD = re.compile(f"""\\s*({_QUOTED_RE}|[\\w.'&+%\\-]+|\\S)""")
@@ -634,9 +644,10 @@ def _describe_expected(expected: set[str], previous: Optional[str], at_start: bo
         return ("a player, corporation or private followed by a verb, a round marker "
                 "(auction, SR 1, OR 1.1), a checkpoint ('check ...') or a header line 'key: value'")
     parts: list[str] = []
-    verbs = expected & set(_VERBS)
+    verb_words = _verb_words()
+    verbs = expected & set(verb_words)
     if len(verbs) > 3:
-        parts.append("a verb (" + ", ".join(v.lower() for v in _VERBS) + ")")
+        parts.append("a verb (" + ", ".join(v.lower() for v in verb_words) + ")")
         expected -= verbs
         expected.discard("COLON")
     fields = expected & set(_FIELDS)
@@ -651,7 +662,7 @@ def _describe_expected(expected: set[str], previous: Optional[str], at_start: bo
                       else "a player (the seller)")
             expected -= {"DEPOT", "POOL"}
         else:
-            phrase = _NAME_BY_PREVIOUS.get(prev, "a name")
+            phrase = _name_by_previous().get(prev, "a name")
         if expected & {"INT", "PERCENT"} and prev in ("buy", "sell", ","):
             phrase += ", a number of shares" if prev == "buy" else " or a number of shares"
             expected -= {"INT", "PERCENT"}
@@ -753,7 +764,7 @@ def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
         return _error(path, lineno, content, missing[0], missing[1])
     # frequent slips the verbs know of (`buy 3` for a train)
     low = content.lower().split()
-    for verb in VERBS:
+    for verb in _verbs.VERBS:
         advice = verb.advice(low) if verb.advice else None
         if advice:
             message += f" ({advice})"
@@ -1354,7 +1365,7 @@ class _Binder:
         if kind == "action":
             actor_leaf, verb = parsed[1], parsed[2]
             actor = self.name(actor_leaf, _ACTOR)
-            action = BY_KEY[verb[0]].bind(self, verb[1], verb[2:])
+            action = _verbs.BY_KEY[verb[0]].bind(self, verb[1], verb[2:])
             action.actor = actor
             action.column = actor_leaf[1]
         elif kind == "round":
@@ -1572,7 +1583,7 @@ def _write_action(a: Action) -> str:
         else:
             raise ValueError(f"unknown checkpoint field {a.field!r}")
         return f"check {_quote(a.subject)} {f} {value}"
-    for verb in writers_for(type(a)):
+    for verb in _verbs.writers_for(type(a)):
         text = verb.write(_WRITER, a)
         if text is not None:
             return f"{_quote(a.actor)} {text}"

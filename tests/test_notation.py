@@ -6,7 +6,6 @@ import dataclasses
 import random
 import re
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -749,3 +748,82 @@ def test_weird_inputs():
                                   "w.18xx", NAMES)
     assert len(record.actions) == 5
     assert [(f.rule, f.line, f.column) for f in findings] == [("notation.syntax", 8, 1)]
+
+
+# --------------------------------------------------------------------------
+# the verb table
+
+from railcheck import verbs  # noqa: E402
+
+
+#: what the writer writes differently from a table example (a sale's count)
+WRITTEN_OTHERWISE = {"sell PRR": "sell 1 PRR", "sell 2 PRR, B&O": "sell 2 PRR, 1 B&O"}
+
+
+@pytest.mark.parametrize("verb", verbs.VERBS, ids=[v.key for v in verbs.VERBS])
+def test_every_table_example_binds_and_writes_back(verb):
+    for example in verb.examples:
+        line = f"PRR {example}"
+        action = one(line)
+        assert isinstance(action, verb.makes), (line, action)
+        written = notation._write_action(action)
+        assert written == "PRR " + WRITTEN_OTHERWISE.get(example, example)
+        assert bare(one(written)) == bare(action)
+
+
+def test_table_words_are_the_grammars_keywords():
+    words = {w.lower() for v in verbs.VERBS for s in v.syntax + (v.rules,)
+             for w in re.findall(r"\b[A-Z][A-Z_]*\b", s)}
+    assert {"pass", "bid", "buy", "train", "private", "from", "for", "depot", "payout",
+            "withhold", "half", "bankrupt"} <= notation.KEYWORDS
+    assert words - {"train_type", "tile", "hex", "node", "rotation", "int", "none", "ipo",
+                    "pool"} <= notation.KEYWORDS
+    grammar = notation._grammar_text()
+    assert "| BUY TRAIN TRAIN_TYPE option* -> buy_train" in grammar
+    assert "PAYOUT.3: /(?i:payout)(?![\\w.'&+\\-])/" in grammar
+
+
+@dataclasses.dataclass(kw_only=True)
+class TakeLoan(Pass.__mro__[1]):   # an Action of a later title
+    count: int = 1
+    verb = "take loan"
+
+
+@pytest.fixture
+def loan_verb(monkeypatch):
+    """The table with one more verb, `take loan [N]`, as a title would add."""
+    entry = verbs.Verb(
+        "take_loan", ("TAKE LOAN INT?",), (TakeLoan,),
+        bind=lambda b, kw, args: TakeLoan(count=b.int_(args[-1]) if args[-1][2] == "INT" else 1),
+        write=lambda w, a: "take loan" + ("" if a.count == 1 else f" {w.number(a.count)}"),
+        examples=("take loan", "take loan 2"))
+    monkeypatch.setattr(verbs, "VERBS", verbs.VERBS + (entry,))
+    monkeypatch.setattr(verbs, "BY_KEY", {**verbs.BY_KEY, "take_loan": entry})
+    notation.reset_parser()
+    yield entry
+    monkeypatch.undo()
+    notation.reset_parser()
+
+
+def test_a_new_verb_is_one_table_entry(loan_verb):
+    record, findings = parse("PRR take loan 2\nNYC take LOAN\nPRR payout\nNYC take lon\n")
+    assert [(type(a).__name__, a.actor, getattr(a, "count", None)) for a in record.actions] == [
+        ("TakeLoan", "PRR", 2), ("TakeLoan", "NYC", 1), ("Dividend", "PRR", None)]
+    assert [(f.line, f.column, f.message) for f in findings] == [
+        (7, 10, "expected 'loan' after 'take', found 'lon' (did you mean loan?)")]
+    assert "take" in notation.KEYWORDS and "loan" in notation.KEYWORDS
+    text = write_game(record)
+    assert "PRR take loan 2\nNYC take loan\nPRR payout\n" in text
+    assert '"take" pass' in write_game(GameRecord(path="x", title="1830", players=["take"],
+                                                  actions=[Pass(actor="take")]))
+    again, _ = parse_game(text, "again", NAMES)
+    assert [bare(a) for a in again.actions] == [bare(a) for a in record.actions]
+    _, findings = parse("PRR tkae loan\n")
+    assert findings[0].message.endswith(
+        "discard, bankrupt, take) after 'PRR', found 'tkae' (did you mean take?)")
+
+
+def test_the_table_is_restored_after_the_new_verb():
+    _, findings = parse("PRR take loan 2\n")
+    assert findings[0].message.startswith("expected a verb (pass, bid, buy")
+    assert "take" not in notation.KEYWORDS

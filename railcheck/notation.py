@@ -3,19 +3,25 @@
 Parsing happens in two stages:
 
 1. every line (comment cut off) is parsed with the Lark grammar
-   ``grammar/notation.lark`` (LALR, contextual lexer, an inline transformer
+   ``grammar/notation.lark`` plus the rules made from the verb table
+   (:mod:`railcheck.verbs`; LALR, contextual lexer, an inline transformer
    that turns the parse into nested tuples whose leaves are the tokens,
    ``(text, column, type)``).  Lark is slow per token, so its parse of a
    line is reused for later lines of the same skeleton (see _Template) and
    the routes of ``run`` lines are read by regexes made of the grammar's
    terminals (see _parse_run); results are also cached by line text, since
    games repeat many lines (``Alice pass``, ``PRR payout``).
-2. the binder turns those tuples into :mod:`railcheck.actions` values and
-   resolves names with :class:`Names` (what the title's ruleset knows).
+2. the binder turns those tuples into :mod:`railcheck.actions` values (each
+   verb's ``bind`` of the table) and resolves names with :class:`Names`
+   (what the title's ruleset knows).
 
-Syntax errors are fatal (:class:`~railcheck.findings.InputError`, located,
-with the offending line and a caret); unknown names are not: they become
-``notation.unknown_name`` findings and the action is dropped.
+A line that cannot be read is a ``notation.syntax`` finding, located, with
+a suggestion where one is found (a misspelt keyword, a missing train type);
+the line is skipped and the rest of the game read.  Unknown names are
+``notation.unknown_name`` findings (the action dropped).  Only what leaves
+the whole game unreadable (no title or players, a malformed header, not
+text) raises :class:`~railcheck.findings.InputError`, with the line and a
+caret.  The writer writes each action with its verb's ``write``.
 
 The notation itself is described in ``docs/notation.md``.
 """
@@ -750,7 +756,10 @@ def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
             message = "unclosed quote: a quoted name needs a closing '\"'"
         elif found:
             message += f", found '{_clip(found.group(1))}'"
-    # a misspelt keyword: at the error, or earlier (read as a name there)
+    if previous and previous[0] == '"' and len(previous) > 1 and before.endswith(previous) \
+            and not end_of_line:  # `"Al "X" Y"`: a quote inside a name, not doubled
+        message += " (a '\"' inside a quoted name is written twice, like \"Al \"\"X\"\" Y\")"
+        # a misspelt keyword: at the error, or earlier (read as a name there)
     respelt = _respell(content, column)
     if respelt is not None:
         word_column, word, keywords = respelt
@@ -1098,8 +1107,14 @@ def _split_names(value: str, column: int, path: str, lineno: int, content: str,
             if not name:
                 raise _error(path, lineno, content, column + start, f"empty name in the {what} list")
             if not _NAME_RE.fullmatch(name):
-                hint = (f": quote names with spaces, \"{name}\"" if " " in name and '"' not in name
-                        else ": names are letters, digits and _ - . ' & or a \"quoted name\"")
+                quoted = '"' + name.replace('"', '""') + '"'
+                if '"' in name:
+                    hint = f": quote it and write each '\"' inside twice, {quoted}"
+                elif " " in name:
+                    hint = f": quote names with spaces, {quoted}"
+                else:
+                    hint = (": names are letters, digits and _ - . ' &; quote any other, "
+                            f"{quoted}")
                 raise _error(path, lineno, content, column + start, f"bad name '{_clip(name)}' in the {what} list{hint}")
         out.append((name, column + start))
         while i < n and value[i] in " \t":
@@ -1107,7 +1122,13 @@ def _split_names(value: str, column: int, path: str, lineno: int, content: str,
         if i >= n:
             break
         if value[i] != ",":
-            raise _error(path, lineno, content, column + i, f"expected ',' between names in the {what} list")
+            hint = ""
+            seg = value[start:].split(",", 1)[0].strip()
+            if seg[:1] == '"' and seg[-1:] == '"' and len(seg) > 2:  # `"Al "X" Y"`
+                hint = (" (a '\"' inside a quoted name is written twice: "
+                        + '"' + seg[1:-1].replace('"', '""') + '")')
+            raise _error(path, lineno, content, column + i,
+                         f"expected ',' between names in the {what} list{hint}")
         i += 1
         if i >= n:
             raise _error(path, lineno, content, column + i, f"expected a name after ',' in the {what} list")

@@ -303,6 +303,15 @@ def test_parse_header_reads_only_the_header():
     ("title: 1830\nplayers: A, B,\n", "expected a name after ','"),
     ("title: 1830\nplayers: A, A\n", "listed twice"),
     ("title: 1830\nplayers: \"A\n", "unclosed quote"),
+    ('title: 1830\nplayers: Al "X" Y, Bob\n',
+     '2:10: bad name \'Al "X" Y\' in the players list: quote it and write each \'"\' inside '
+     'twice, "Al ""X"" Y"'),
+    ('title: 1830\nplayers: "Al "X" Y", Bob\n',
+     '2:15: expected \',\' between names in the players list (a \'"\' inside a quoted name is '
+     'written twice: "Al ""X"" Y")'),
+    ("title: 1830\nplayers: Zoe\u0308, Bob\n",
+     "2:10: bad name 'Zoe\u0308' in the players list: names are letters, digits and _ - . ' &; "
+     "quote any other, \"Zoe\u0308\""),
     ("titel: 1830\nplayers: A\nA pass\n",
      "3:1: missing header line 'title:' before the first action (like 'title: 1830'); "
      "'titel:' on line 1 is not 'title:'"),
@@ -386,6 +395,10 @@ SYNTAX_ERRORS = [
     ("PRR buy private DH", 19, "expected 'for PRICE' in 'buy private' (the price paid)"),
     ("PRR buy train 3 for 1 for 2", 23, "'for' given twice"),
     ("Alice buy 0 PRR", 11, "a number of shares must be at least 1"),
+    ('"Al "X" Y" pass', 6, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
+                           "token, run, payout, withhold, half, discard, bankrupt) after "
+                           "'\"Al \"', found 'X' (a '\"' inside a quoted name is written twice, "
+                           "like \"Al \"\"X\"\" Y\")"),
     ("Alice \x00 pass", 7, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
                            "token, run, payout, withhold, half, discard, bankrupt) after "
                            "'Alice', found '?'"),

@@ -1136,8 +1136,9 @@ def _split_names(value: str, column: int, path: str, lineno: int, content: str,
 
 
 def _unquote_value(value: str) -> str:
+    """A header value in double quotes, without them (a `"` inside doubled)."""
     if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
-        return value[1:-1]
+        return value[1:-1].replace('""', '"')
     return value
 
 
@@ -1520,9 +1521,7 @@ def _header_value(value: str) -> str:
     needs = ("#" in value or value != value.strip()
              or (len(value) >= 2 and value[0] == '"' and value[-1] == '"'))
     if needs:
-        if "#" in value and '"' in value:
-            raise ValueError(f"header value {value!r} cannot be written (both '#' and '\"')")
-        return f'"{value}"'
+        return '"' + value.replace('"', '""') + '"'
     return value
 
 

@@ -487,7 +487,8 @@ def test_long_lines_are_findings():
 
 def test_writer_quotes_names_and_keeps_ids():
     record = GameRecord(path="x", title="1830", players=["Alice", "Player 3", "check", "42"],
-                        tags={"site": "https://x/#1", "Odd Key": "v"},
+                        tags={"site": "https://x/#1", "Odd Key": "v",
+                              "note": 'a "quoted" #1', "q": '"x"'},
                         actions=[
                             Pass(actor="Player 3", action_id=5),
                             Pass(actor="check"),
@@ -505,6 +506,8 @@ def test_writer_quotes_names_and_keeps_ids():
     assert [bare(a) for a in again.actions] == [bare(a) for a in record.actions]
     assert [a.action_id for a in again.actions] == [5, None, 6, None]
     assert again.tags["site"] == "https://x/#1"
+    assert 'note: "a ""quoted"" #1"' in text and 'q: """x"""' in text
+    assert (again.tags["note"], again.tags["q"]) == ('a "quoted" #1', '"x"')
 
 
 @pytest.mark.parametrize("players, actions", [

@@ -174,6 +174,8 @@ def _verb_grammar(base: str) -> str:
     syntax, aliased to the verb's key), the verbs' extra rules and a
     keyword terminal for each upper-case word the base does not define."""
     defined = set(_DEFINED_TERMINAL.findall(base))
+    for verb in _verbs.VERBS:  # a verb may define a terminal of its own
+        defined.update(_DEFINED_TERMINAL.findall(verb.rules))
     alternatives: list[str] = []
     rules: list[str] = []
     keywords: list[str] = []

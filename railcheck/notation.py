@@ -3,19 +3,25 @@
 Parsing happens in two stages:
 
 1. every line (comment cut off) is parsed with the Lark grammar
-   ``grammar/notation.lark`` (LALR, contextual lexer, an inline transformer
+   ``grammar/notation.lark`` plus the rules made from the verb table
+   (:mod:`railcheck.verbs`; LALR, contextual lexer, an inline transformer
    that turns the parse into nested tuples whose leaves are the tokens,
    ``(text, column, type)``).  Lark is slow per token, so its parse of a
    line is reused for later lines of the same skeleton (see _Template) and
    the routes of ``run`` lines are read by regexes made of the grammar's
    terminals (see _parse_run); results are also cached by line text, since
    games repeat many lines (``Alice pass``, ``PRR payout``).
-2. the binder turns those tuples into :mod:`railcheck.actions` values and
-   resolves names with :class:`Names` (what the title's ruleset knows).
+2. the binder turns those tuples into :mod:`railcheck.actions` values (each
+   verb's ``bind`` of the table) and resolves names with :class:`Names`
+   (what the title's ruleset knows).
 
-Syntax errors are fatal (:class:`~railcheck.findings.InputError`, located,
-with the offending line and a caret); unknown names are not: they become
-``notation.unknown_name`` findings and the action is dropped.
+A line that cannot be read is a ``notation.syntax`` finding, located, with
+a suggestion where one is found (a misspelt keyword, a missing train type);
+the line is skipped and the rest of the game read.  Unknown names are
+``notation.unknown_name`` findings (the action dropped).  Only what leaves
+the whole game unreadable (no title or players, a malformed header, not
+text) raises :class:`~railcheck.findings.InputError`, with the line and a
+caret.  The writer writes each action with its verb's ``write``.
 
 The notation itself is described in ``docs/notation.md``.
 """
@@ -28,12 +34,10 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Iterable, Optional
 
-from .actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Checkpoint, Choose,
-    DiscardTrain, Dividend, Exchange, GameRecord, LayTile, Par, Pass, PlaceToken,
-    RoundMarker, Route, RunRoutes, Sale, SellShares, Stop,
-)
+from .actions import Action, Checkpoint, GameRecord, RoundMarker, Route, Stop
 from .findings import ERROR, Finding, InputError, did_you_mean
+from . import verbs as _verbs
+from .verbs import PLAYER as _PLAYER, SUBJECT as _SUBJECT, TRAIN as _TRAIN
 
 __all__ = ["Names", "parse_header", "parse_game", "write_game", "MAX_LINE_LENGTH"]
 
@@ -45,17 +49,15 @@ _GRAMMAR_FILE = "notation.lark"
 
 MONEY_FIELDS = ("cash", "treasury", "price", "worth")
 CHECK_FIELDS = MONEY_FIELDS + ("trains", "president")
-DIVIDEND_KINDS = ("payout", "withhold", "half")
 
-#: every keyword of the grammar (lower case); names equal to one are quoted
-#: by the writer
-KEYWORDS = frozenset("""
-    pass bid choose par buy sell exchange lay token run payout withhold half
-    discard bankrupt train private from for ipo pool depot none check cash
-    treasury price worth trains president auction sr or mr
-""".split())
+#: the rule id of a line that cannot be read (a syntax error, a value out of
+#: range, a header line among the actions): the line is skipped
+SYNTAX_RULE = "notation.syntax"
 
 _NAME_RE = re.compile(r"[\w.'&\-]+")
+#: a quoted name; a `"` inside is written twice
+_QUOTED_RE = '"(?:[^"\n]|"")*"'
+
 _HEADER_KEY_RE = re.compile(r"[a-z][a-z0-9_\-]*")
 
 
@@ -157,6 +159,52 @@ _LINE_CACHE_MAX = 50_000
 
 
 def _grammar_text() -> str:
+    """The grammar: grammar/notation.lark and the rules of the verb table."""
+    base = _base_grammar_text()
+    return base + _verb_grammar(base)
+
+
+_DEFINED_TERMINAL = re.compile(r"^([A-Z][A-Z0-9_]*)(?:\.\d+)?\s*:", re.M)
+_UPPER_WORD = re.compile(r'"[^"]*"|/[^/]*/|\b([A-Z][A-Z0-9_]*)\b')
+_KEYWORD_PATTERN = "/(?i:{word})(?![\\w.'&+\\-])/"
+
+
+def _verb_grammar(base: str) -> str:
+    """Lark text for the verb table: the rule ``verb`` (one alternative per
+    syntax, aliased to the verb's key), the verbs' extra rules and a
+    keyword terminal for each upper-case word the base does not define."""
+    defined = set(_DEFINED_TERMINAL.findall(base))
+    for verb in _verbs.VERBS:  # a verb may define a terminal of its own
+        defined.update(_DEFINED_TERMINAL.findall(verb.rules))
+    alternatives: list[str] = []
+    rules: list[str] = []
+    keywords: list[str] = []
+    for verb in _verbs.VERBS:
+        alternatives += [f"{syntax} -> {verb.key}" for syntax in verb.syntax]
+        if verb.rules.strip() and verb.rules.strip() not in rules:
+            rules.append(verb.rules.strip())
+        for text in (*verb.syntax, verb.rules):
+            for m in _UPPER_WORD.finditer(text):
+                word = m.group(1)
+                if word and word not in defined and word not in keywords:
+                    keywords.append(word)
+    out = ["", "// ---- made from the verb table (railcheck/verbs.py)",
+           "?verb: " + "\n     | ".join(alternatives), *rules]
+    out += [f"{w}.3: " + _KEYWORD_PATTERN.format(word=w.lower()) for w in keywords]
+    return "\n".join(out) + "\n"
+
+
+def _keywords() -> frozenset:
+    """Every keyword of the grammar, lower case (from its terminals)."""
+    try:
+        text = _grammar_text()
+    except InputError:  # pragma: no cover - no grammar: the table's words
+        text = _verb_grammar("")
+    return frozenset(m.group(1) for m in re.finditer(
+        r"^[A-Z][A-Z0-9_]*\.3:\s*/\(\?i:([a-z]+)\)", text, re.M))
+
+
+def _base_grammar_text() -> str:
     errors = []
     try:
         from importlib import resources
@@ -169,6 +217,14 @@ def _grammar_text() -> str:
     except Exception as exc:
         errors.append(exc)
     raise InputError(f"cannot load the notation grammar ({errors[-1]})", path=str(path))
+
+
+#: every keyword of the grammar (lower case); names equal to one are quoted
+#: by the writer
+KEYWORDS = _keywords()
+#: a name the lexer reads as a keyword (as the grammar's keyword terminals
+#: match: case-insensitive, so `paſs` is `pass`)
+_KEYWORD_RE = re.compile("(?i:" + "|".join(sorted(KEYWORDS)) + ")")
 
 
 class _Leaf(tuple):
@@ -207,62 +263,7 @@ def _make_transformer():
         def action(self, c):
             return ("action", c[0], c[1])
 
-        # --- verbs: (verb, keyword leaf, arguments...)
-        def pass_(self, c):
-            return ("pass", _leaf(c[0]))
-
-        def bid(self, c):
-            return ("bid", _leaf(c[0]), c[1], _leaf(c[2]))
-
-        def choose(self, c):
-            return ("choose", _leaf(c[0]), c[1], _leaf(c[2]) if len(c) > 2 else None)
-
-        def par(self, c):
-            return ("par", _leaf(c[0]), c[1], _leaf(c[2]))
-
-        def buy_train(self, c):
-            return ("buy_train", _leaf(c[0]), _leaf(c[2]), tuple(c[3:]))
-
-        def buy_private(self, c):
-            return ("buy_private", _leaf(c[0]), c[2], tuple(c[3:]))
-
-        def buy(self, c):
-            amount = name = source = None
-            for x in c[1:]:
-                if isinstance(x, _Leaf):
-                    name = x
-                elif x.type in ("INT", "PERCENT"):
-                    amount = _leaf(x)
-                else:
-                    source = _leaf(x)
-            return ("buy", _leaf(c[0]), amount, name, source)
-
-        def sale(self, c):
-            if len(c) == 2:
-                return (_leaf(c[0]), c[1])
-            return (None, c[0])
-
-        def sell(self, c):
-            return ("sell", _leaf(c[0]), tuple(c[1:]))
-
-        def exchange(self, c):
-            return ("exchange", _leaf(c[0]), c[1], _leaf(c[2]) if len(c) > 2 else None)
-
-        def lay(self, c):
-            return ("lay", _leaf(c[0]), _leaf(c[1]), _leaf(c[2]),
-                    _leaf(c[3]) if len(c) > 3 else None)
-
-        def token(self, c):
-            return ("token", _leaf(c[0]), _leaf(c[1]), c[3] if len(c) > 3 else None)
-
-        def run(self, c):
-            routes = tuple(x for x in c[1:] if x[0] == "route")
-            total = next((x[1] for x in c[1:] if x[0] == "total"), None)
-            return ("run", _leaf(c[0]), routes, total)
-
-        def run_none(self, c):
-            return ("run", _leaf(c[0]), (), c[2][1] if len(c) > 2 else None)
-
+        # --- verbs: made from the table (_generic_callback); shared arguments
         def route(self, c):
             nodes = [_leaf(c[1])]
             seps = []
@@ -283,25 +284,6 @@ def _make_transformer():
         def total(self, c):
             return ("total", _leaf(c[0]))
 
-        def dividend(self, c):
-            return ("dividend", _leaf(c[0]))
-
-        def discard(self, c):
-            return ("discard", _leaf(c[0]), _leaf(c[1]))
-
-        def bankrupt(self, c):
-            return ("bankrupt", _leaf(c[0]))
-
-        def option_from(self, c):
-            x = c[1]
-            return ("from", _leaf(c[0]), x if isinstance(x, _Leaf) else _leaf(x))
-
-        def option_for(self, c):
-            return ("for", _leaf(c[0]), _leaf(c[1]))
-
-        def option_exchange(self, c):
-            return ("exchange", _leaf(c[0]), _leaf(c[1]))
-
         # --- checkpoints: ("check", keyword, subject, field, value)
         def check_money(self, c):
             return ("check", _leaf(c[0]), c[1], _leaf(c[2]), _leaf(c[3]))
@@ -317,12 +299,37 @@ def _make_transformer():
                 return ()
             return tuple(_leaf(t) for t in c)
 
-    return ToTuples()
+    transformer = ToTuples()
+    for name in _verb_rule_names():
+        setattr(transformer, name, _generic_callback(name))
+    return transformer
+
+
+def _verb_rule_names() -> list[str]:
+    """The rules (and aliases) of the verb table: verb keys and the rules
+    of their ``rules`` text."""
+    names = [v.key for v in _verbs.VERBS]
+    for v in _verbs.VERBS:
+        for m in re.finditer(r"^\s*\??(\w+)\s*:|->\s*(\w+)", v.rules, re.M):
+            name = m.group(1) or m.group(2)
+            if name not in names:
+                names.append(name)
+    return names
+
+
+def _generic_callback(name: str):
+    """The transformer's callback for a rule of the verb table: ``(rule,
+    *children)``, tokens as leaves, sub-rules as they were made."""
+    from lark import Token
+
+    def callback(children):
+        return (name, *[_leaf(c) if isinstance(c, Token) else c for c in children])
+    return callback
 
 
 #: lines parsed once when the parser is built: Lark compiles the lexer of
 #: each parser state on first use, and these give templates for the common
-#: line shapes (see _TEMPLATES)
+#: line shapes (see _TEMPLATES); the verbs' own examples are added
 _WARMUP = """\
 title: x
 auction
@@ -330,55 +337,28 @@ auction 1
 SR 1
 OR 1.1
 MR 1.1
-A pass
 "A B" pass
-A bid B 1
-A choose B
-A choose B 1
-A par B 1
-A buy B
-A buy 2 B
-A buy 20% B
-A buy B pool
-A buy 2 B ipo
-A buy train 2
-A buy train 2 from depot
-A buy train 2 from depot for 1
-A buy train 2 from B for 1
-A buy train 2 from B for 1 exchange D
-A buy train 2 exchange D
-A buy private B for 1
-A buy private B from C for 1
-A sell B
-A sell 2 B
-A sell 2 B, C
-A sell 2 B, 1 C
-A exchange B
-A exchange B pool
-A lay 5 H1
-A lay 5 H1 r1
-A token H1
-A token H1.1
-A token H1 for B
-A run none
-A run none = 0
-A run 2 H1-H2
-A run 2 H1-H2 = 1
-A run 2 H1-H2 (1) = 1
-A run 2 H1-H2-H3 (1) = 1
-A run 2 H1-H2 (1), 3 H1-H2-H3 (1) = 1
-A run 2 H1~H2~H3-H4 (1) = 1
-A payout
-A withhold
-A half
-A discard 2
-A bankrupt
 check A cash 1
 check A price 1
 check A trains 2,3
 check A trains none
 check A president B
 """
+
+
+def _warmup_lines() -> list[str]:
+    return _WARMUP.splitlines() + [f"A {example}" for v in _verbs.VERBS for example in v.examples]
+
+
+def reset_parser() -> None:
+    """Forget the parser and all it has taught the fast paths: call it after
+    changing the verb table (``railcheck.verbs.VERBS``) at run time."""
+    global _PARSER, _LITERAL_RUNS, _RUN_FAST, KEYWORDS, _KEYWORD_RE
+    _PARSER = _LITERAL_RUNS = _RUN_FAST = None
+    for cache in (_LINE_CACHE, _TEMPLATES, _RUN_CLASS, _ACCEPTS):
+        cache.clear()
+    KEYWORDS = _keywords()
+    _KEYWORD_RE = re.compile("(?i:" + "|".join(sorted(KEYWORDS)) + ")")
 
 
 def _parser():
@@ -389,7 +369,7 @@ def _parser():
                       transformer=_make_transformer(), maybe_placeholders=False)
         _PARSER = parser
         try:
-            for line in _WARMUP.splitlines():
+            for line in _warmup_lines():
                 _parse_content(line, "<warm-up>", 1)
         except Exception:  # pragma: no cover - the warm-up lines are valid
             pass
@@ -423,16 +403,16 @@ class _NoTemplate(Exception):
 #: grammar change that adds anything else disables templates, see
 #: _templates_enabled; keywords `(?i:word)` + boundary are handled apart)
 _UNIFORM = {
-    r"[\w.'&\-]+", r'"[^"\n]*"', r"\d+%", r"\d+(?![\w.'&+\-])", r"[\w.\-]+",
+    r"[\w.'&\-]+", r'"(?:[^"\n]|"")*"', r"\d+%", r"\d+(?![\w.'&+\-])", r"[\w.\-]+",
     r"[A-Za-z]+\d+", r"[A-Za-z]+\d+(?:\.\d+)?", r"[0-9A-Za-z]+(?:\+[0-9A-Za-z]+)?",
     r"\d+(?:\.\d+)*", r"[^\n]+", r"#[^\n]*", r"[ \t\f\v\u00a0]+",
     # as Lark hands them back, with some escapes already decoded
-    '"[^"\n]*"', "[^\n]+", "#[^\n]*", "[ \t\x0c\\v\xa0]+",
+'"(?:[^"\n]|"")*"', "[^\n]+", "#[^\n]*", "[ \t\x0c\\v\xa0]+",
 }
 #: regexes that single out one letter: the run made of it stays literal
 _LETTER_SPECIFIC = {r"[rR]\d+": ("r", "R")}
 _KEYWORD_FORM = re.compile(r"\(\?i:([a-z]+)\)\(\?!\[\\w\.'&\+\\-\]\)\Z")
-_RUNS = re.compile(r'("[^"\n]*"|[A-Za-z]+|[0-9]+)')
+_RUNS = re.compile(f'({_QUOTED_RE}|[A-Za-z]+|[0-9]+)')
 #: characters that case-insensitive keywords match as if they were ASCII
 #: letters (Python's re: İ ı ſ K), and line breaks: lines with any of them
 #: always go to Lark
@@ -618,22 +598,19 @@ _TERMINAL_WORDS = {
     "RPAR": "')'", "EQUAL": "'='", "$END": "the end of the line",
     "<END-OF-FILE>": "the end of the line",
 }
-_VERBS = ("PASS", "BID", "BUY", "CHOOSE", "PAR", "SELL", "EXCHANGE", "LAY", "TOKEN",
-          "RUN", "PAYOUT", "WITHHOLD", "HALF", "DISCARD", "BANKRUPT")
+def _verb_words() -> tuple:
+    """The first word of each verb (terminal names), in the table's order."""
+    return tuple(dict.fromkeys(syntax.split()[0] for v in _verbs.VERBS for syntax in v.syntax))
 _FIELDS = ("CASH", "TREASURY", "PRICE", "WORTH", "TRAINS", "PRESIDENT")
 
-#: what a name is, by the word before it
-_NAME_BY_PREVIOUS = {
-    "bid": "a private company", "choose": "a private company",
-    "private": "a private company", "par": "a corporation",
-    "exchange": "a corporation", "sell": "a corporation",
-    "buy": "a corporation, a private", ",": "a corporation",
-    "for": "a corporation", "check": "a player or corporation",
-    "president": "a player",
-}
+def _name_by_previous() -> dict:
+    """What a name is, by the word before it (the verbs' hints, and
+    checkpoints)."""
+    return {**{word: what for v in _verbs.VERBS for word, what in v.hints.items()},
+            "check": "a player or corporation", "president": "a player"}
 
-_PREVIOUS_WORD = re.compile(r"""("[^"\n]*"|[\w.'&+%\-]+|\S)\s*$""")
-_FOUND_WORD = re.compile(r"""\s*("[^"\n]*"|[\w.'&+%\-]+|\S)""")
+_PREVIOUS_WORD = re.compile(f"""({_QUOTED_RE}|[\\w.'&+%\\-]+|\\S)\\s*$""")
+_FOUND_WORD = re.compile(f"""\\s*({_QUOTED_RE}|[\\w.'&+%\\-]+|\\S)""")
 
 
 def _show(text: str) -> str:
@@ -675,9 +652,10 @@ def _describe_expected(expected: set[str], previous: Optional[str], at_start: bo
         return ("a player, corporation or private followed by a verb, a round marker "
                 "(auction, SR 1, OR 1.1), a checkpoint ('check ...') or a header line 'key: value'")
     parts: list[str] = []
-    verbs = expected & set(_VERBS)
+    verb_words = _verb_words()
+    verbs = expected & set(verb_words)
     if len(verbs) > 3:
-        parts.append("a verb (" + ", ".join(v.lower() for v in _VERBS) + ")")
+        parts.append("a verb (" + ", ".join(v.lower() for v in verb_words) + ")")
         expected -= verbs
         expected.discard("COLON")
     fields = expected & set(_FIELDS)
@@ -692,7 +670,7 @@ def _describe_expected(expected: set[str], previous: Optional[str], at_start: bo
                       else "a player (the seller)")
             expected -= {"DEPOT", "POOL"}
         else:
-            phrase = _NAME_BY_PREVIOUS.get(prev, "a name")
+            phrase = _name_by_previous().get(prev, "a name")
         if expected & {"INT", "PERCENT"} and prev in ("buy", "sell", ","):
             phrase += ", a number of shares" if prev == "buy" else " or a number of shares"
             expected -= {"INT", "PERCENT"}
@@ -721,6 +699,21 @@ def _describe_expected(expected: set[str], previous: Optional[str], at_start: bo
     return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
+_ACCEPTS: dict[tuple, frozenset] = {}
+
+
+def _accepts(interactive) -> frozenset:
+    """The terminals the parser takes in its state (memoized by the stack
+    of LALR states, which decides it)."""
+    key = tuple(interactive.parser_state.state_stack)
+    found = _ACCEPTS.get(key)
+    if found is None:
+        found = frozenset(interactive.accepts())
+        if len(_ACCEPTS) < 10_000:
+            _ACCEPTS[key] = found
+    return found
+
+
 def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
@@ -741,6 +734,12 @@ def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
         if not isinstance(column, int):
             column = 1
     column = max(1, column)
+    # what the parser would take here (the exception's own set is that of an
+    # LALR state, whose merged lookaheads may hold more)
+    try:
+        expected = _accepts(exc.interactive_parser) or expected
+    except Exception:
+        pass
     before = content[:column - 1]
     at_start = not before.strip()
     m = _PREVIOUS_WORD.search(before[-200:])  # bounded: no quadratic search
@@ -759,12 +758,102 @@ def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
             message = "unclosed quote: a quoted name needs a closing '\"'"
         elif found:
             message += f", found '{_clip(found.group(1))}'"
-    # a frequent slip: `buy 3` for a train
+    if previous and previous[0] == '"' and len(previous) > 1 and before.endswith(previous) \
+            and not end_of_line:  # `"Al "X" Y"`: a quote inside a name, not doubled
+        message += " (a '\"' inside a quoted name is written twice, like \"Al \"\"X\"\" Y\")"
+        # a misspelt keyword: at the error, or earlier (read as a name there)
+    respelt = _respell(content, column)
+    if respelt is not None:
+        word_column, word, keywords = respelt
+        hint = f" (did you mean {' or '.join(keywords)}?)"
+        if word_column == column:
+            return _error(path, lineno, content, column, message + hint)
+        return _error(path, lineno, content, word_column, f"unknown word '{_clip(word)}'{hint}")
+    # a missing argument: the next word was taken for it (`run I15-J14`)
+    missing = _missing_argument(content, column)
+    if missing is not None:
+        return _error(path, lineno, content, missing[0], missing[1])
+    # frequent slips the verbs know of (`buy 3` for a train)
     low = content.lower().split()
-    if len(low) >= 3 and low[1] == "buy" and low[2].isdigit() and len(low) <= 4 \
-            and "train" not in low:
-        message += " (to buy a train, write 'buy train TYPE')"
+    for verb in _verbs.VERBS:
+        advice = verb.advice(low) if verb.advice else None
+        if advice:
+            message += f" ({advice})"
+            break
     return _error(path, lineno, content, column, message)
+
+
+#: the words of a line (a quoted name is one)
+_WORD_OR_QUOTED = re.compile(f"{_QUOTED_RE}|[\\w.'&+%\\-]+")
+#: how many words before a syntax error are looked at for a fix
+_FIX_WORDS = 4
+
+
+def _parses(line: str):
+    """Lark's parse of ``line``, or None."""
+    try:
+        return _parser().parse(line)
+    except Exception:
+        return None
+
+
+def _words_before(content: str, column: int) -> list:
+    """The words starting at or before ``column`` (1-based), nearest first."""
+    words = []
+    for m in _WORD_OR_QUOTED.finditer(content[:column - 1 + 200]):
+        if m.start() > column - 1:
+            break
+        words.append(m)
+    return words[::-1][:_FIX_WORDS]
+
+
+def _respell(content: str, column: int):
+    """(column, word, keywords) when replacing a word at or before the error
+    with a keyword close to it makes the line parse; the nearest such word."""
+    import difflib
+
+    keywords = sorted(KEYWORDS)
+    for m in _words_before(content, column):
+        word = m.group()
+        if not word.isalpha() or word.lower() in KEYWORDS:
+            continue
+        fixes = [k for k in difflib.get_close_matches(word.lower(), keywords, n=3, cutoff=0.6)
+                 if _parses(content[:m.start()] + k + content[m.end():]) is not None]
+        if fixes:
+            return m.start() + 1, word, fixes
+    return None
+
+
+#: arguments whose absence the parser notices only later, because the next
+#: word can be read as one (`run I15-J14`: I15 is taken for the train)
+_MISSING_WORDS = {"TRAIN_TYPE": ("a train type", "2"), "TILE": ("a tile number", "57")}
+
+
+def _leaf_at(result, column: int):
+    """The leaf of a parse that starts at ``column``, or None."""
+    if isinstance(result, tuple):
+        if len(result) == 3 and isinstance(result[1], int) and isinstance(result[0], str):
+            return result if result[1] == column else None
+        for x in result:
+            found = _leaf_at(x, column)
+            if found is not None:
+                return found
+    return None
+
+
+def _missing_argument(content: str, column: int):
+    """(column, message) when writing an argument before a word at or
+    before the error makes the line parse, and that argument is one the
+    parser cannot see missing (a train type, a tile)."""
+    for m in _words_before(content, column):
+        fixed = content[:m.start()] + "2 " + content[m.start():]
+        leaf = _leaf_at(_parses(fixed), m.start() + 1)
+        if leaf is not None and leaf[2] in _MISSING_WORDS:
+            what, sample = _MISSING_WORDS[leaf[2]]
+            example = content[:m.start()] + sample + " " + content[m.start():]
+            return m.start() + 1, (f"missing {what} before '{_clip(m.group())}' "
+                                   f"(like '{_clip(example.strip(), 60)}')")
+    return None
 
 
 # --------------------------------------------------------------------------
@@ -775,7 +864,8 @@ def _syntax_error(exc, path: str, lineno: int, content: str) -> InputError:
 #     route: TRAIN_TYPE NODE (separator NODE)+ ("(" INT ")")?
 # (in each parser state there, the candidates are disjoint: TRAIN_TYPE, or
 # NONE first; NODE; - ~ ( , = end; INT; `)`), and the actor and `run` come
-# from the template of the line `ACTOR run none`.  Anything unusual falls
+# from the template of the line `ACTOR run none`.  The result has the shape
+# the verb table's rule gives: ("run", RUN, route..., total?).  Anything unusual falls
 # back to Lark; the tests compare both on random lines.
 
 _RUN_FAST = None
@@ -794,7 +884,7 @@ def _run_regexes():
             route = (f"{ws}(?P<t>{train}){ws}(?P<n>{node}(?:{ws}[-~]{ws}{node})+)"
                      f"(?:{ws}\\({ws}(?P<r>{integer}){ws}\\))?{ws}")
             _RUN_FAST = (
-                re.compile(f"{ws}(?:\"[^\"\n]*\"|[^ \t\f\v\xa0\"#]+)(?:{terms['WS']})+"
+                re.compile(f"{ws}(?:{_QUOTED_RE}|[^ \t\f\v\xa0\"#]+)(?:{terms['WS']})+"
                            f"(?i:run)(?:{terms['WS']})+"),
                 re.compile(f"{ws}(?!{terms['NONE']})" + route[len(ws):]),
                 re.compile(route),
@@ -842,7 +932,7 @@ def _parse_run(content: str, path: str, lineno: int):
             continue
         t = total_re.match(content, pos)
         if t is not None:
-            total = (t.group("v"), t.start("v") + 1, "INT")
+            total = ("total", (t.group("v"), t.start("v") + 1, "INT"))
             break
         if end_re.match(content, pos) is None:
             return None
@@ -851,9 +941,11 @@ def _parse_run(content: str, path: str, lineno: int):
         head = _parse_content(content[:head_end] + "none", path, lineno)
     except InputError:
         return None
-    if head[0] != "action" or head[2][0] != "run" or head[2][2] != () or head[2][3] is not None:
+    # ("action", actor, ("run", RUN, NONE)): the verb table's shape of `run`
+    verb = head[2] if head[0] == "action" else ()
+    if len(verb) != 3 or verb[0] != "run" or verb[2][2] != "NONE":
         return None
-    return ("action", head[1], ("run", head[2][1], tuple(routes), total))
+    return ("action", head[1], ("run", verb[1], *routes) + (() if total is None else (total,)))
 
 
 def _parse_content(content: str, path: str, lineno: int):
@@ -931,21 +1023,34 @@ def _as_text(text, path: str) -> str:
     return text
 
 
-def _lines(text, path: str):
-    """Yield the non-blank lines: (number, raw, content without comment, id)."""
+#: a line ends with LF, CRLF or a lone CR (old Mac files)
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _syntax_finding(exc: InputError, text: str, action_id: Optional[int] = None) -> Finding:
+    """A line that cannot be read, as a finding (the line is skipped)."""
+    return Finding(severity=ERROR, rule=SYNTAX_RULE, message=exc.bare, line=exc.line,
+                   column=exc.column, action_id=action_id, text=text.strip()[:200])
+
+
+def _lines(text, path: str, findings: list):
+    """Yield the non-blank lines: (number, raw, content without comment, id).
+    A line that cannot be a line (too long) is a finding in ``findings``
+    and skipped; a malformed ``#@`` id is a finding and the line kept
+    without it."""
     text = _as_text(text, path)
     limit = MAX_LINE_LENGTH
-    for number, raw in enumerate(text.split("\n"), 1):
+    for number, raw in enumerate(_LINE_BREAK.split(text), 1):
         if len(raw) > limit:
-            raise _error(path, number, raw[:200], 1,
-                         f"line too long ({len(raw)} characters, at most {limit})")
+            findings.append(_syntax_finding(_error(
+                path, number, raw[:200], 1,
+                f"line too long ({len(raw)} characters, at most {limit})"), raw))
+            continue
         if "#" not in raw:
             content = raw.rstrip()
             if content:
                 yield (number, raw, content, None)
             continue
-        if raw.endswith("\r"):
-            raw = raw[:-1]
         cut = _comment_start(raw)
         action_id = None
         if cut >= 0:
@@ -953,10 +1058,12 @@ def _lines(text, path: str):
             content = raw[:cut].rstrip()
             if comment.startswith("#@"):
                 m = _ACTION_ID_RE.match(comment)
-                if not m:
-                    raise _error(path, number, raw, cut + 3,
-                                 "expected an action id (a number) after '#@'")
-                action_id = int(m.group(1))
+                if m:
+                    action_id = int(m.group(1))
+                else:
+                    findings.append(_syntax_finding(_error(
+                        path, number, raw, cut + 3,
+                        "expected an action id (a number) after '#@'"), raw))
             elif "#@" in comment:
                 m = _TRAILING_ID_RE.search(comment)
                 if m:
@@ -965,7 +1072,9 @@ def _lines(text, path: str):
             content = raw.rstrip()
         if not content:
             if action_id is not None:
-                raise _error(path, number, raw, cut + 1, "an action id '#@N' must follow an action")
+                findings.append(_syntax_finding(_error(
+                    path, number, raw, cut + 1, "an action id '#@N' must follow an action"),
+                    raw, action_id))
             continue
         yield (number, raw, content, action_id)
 
@@ -984,9 +1093,11 @@ def _split_names(value: str, column: int, path: str, lineno: int, content: str,
         start = i
         if i < n and value[i] == '"':
             j = value.find('"', i + 1)
+            while 0 <= j < n - 1 and value[j + 1] == '"':  # a doubled quote inside
+                j = value.find('"', j + 2)
             if j < 0:
                 raise _error(path, lineno, content, column + i, f"unclosed quote in the {what} list")
-            name = value[i + 1:j]
+            name = value[i + 1:j].replace('""', '"')
             i = j + 1
             if not name.strip():
                 raise _error(path, lineno, content, column + start, f"empty name in the {what} list")
@@ -998,8 +1109,14 @@ def _split_names(value: str, column: int, path: str, lineno: int, content: str,
             if not name:
                 raise _error(path, lineno, content, column + start, f"empty name in the {what} list")
             if not _NAME_RE.fullmatch(name):
-                hint = (f": quote names with spaces, \"{name}\"" if " " in name and '"' not in name
-                        else ": names are letters, digits and _ - . ' & or a \"quoted name\"")
+                quoted = '"' + name.replace('"', '""') + '"'
+                if '"' in name:
+                    hint = f": quote it and write each '\"' inside twice, {quoted}"
+                elif " " in name:
+                    hint = f": quote names with spaces, {quoted}"
+                else:
+                    hint = (": names are letters, digits and _ - . ' &; quote any other, "
+                            f"{quoted}")
                 raise _error(path, lineno, content, column + start, f"bad name '{_clip(name)}' in the {what} list{hint}")
         out.append((name, column + start))
         while i < n and value[i] in " \t":
@@ -1007,7 +1124,13 @@ def _split_names(value: str, column: int, path: str, lineno: int, content: str,
         if i >= n:
             break
         if value[i] != ",":
-            raise _error(path, lineno, content, column + i, f"expected ',' between names in the {what} list")
+            hint = ""
+            seg = value[start:].split(",", 1)[0].strip()
+            if seg[:1] == '"' and seg[-1:] == '"' and len(seg) > 2:  # `"Al "X" Y"`
+                hint = (" (a '\"' inside a quoted name is written twice: "
+                        + '"' + seg[1:-1].replace('"', '""') + '")')
+            raise _error(path, lineno, content, column + i,
+                         f"expected ',' between names in the {what} list{hint}")
         i += 1
         if i >= n:
             raise _error(path, lineno, content, column + i, f"expected a name after ',' in the {what} list")
@@ -1015,12 +1138,13 @@ def _split_names(value: str, column: int, path: str, lineno: int, content: str,
 
 
 def _unquote_value(value: str) -> str:
+    """A header value in double quotes, without them (a `"` inside doubled)."""
     if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
-        return value[1:-1]
+        return value[1:-1].replace('""', '"')
     return value
 
 
-_RESULT_ITEM = re.compile(r"""\s*("([^"\n]*)"|[\w.'&\-]+?)\s*[:=]?\s*(-?\d+)\s*(?:,|$)""")
+_RESULT_ITEM = re.compile(r"""\s*("((?:[^"\n]|"")*)"|[\w.'&\-]+?)\s*[:=]?\s*(-?\d+)\s*(?:,|$)""")
 
 
 def _parse_result(value: str) -> Optional[dict[str, int]]:
@@ -1035,7 +1159,7 @@ def _parse_result(value: str) -> Optional[dict[str, int]]:
         m = _RESULT_ITEM.match(value, pos)
         if not m or m.end() == pos:
             return None
-        name = m.group(2) if m.group(2) is not None else m.group(1)
+        name = m.group(2).replace('""', '"') if m.group(2) is not None else m.group(1)
         out[name] = int(m.group(3))
         pos = m.end()
     return out or None
@@ -1086,31 +1210,52 @@ class _Header:
         self.tags[k] = text
         self.locations[k] = (line[_NUMBER], key_column)
 
-    def finish(self, path: str, line: Optional[tuple]) -> None:
+    def finish(self, path: str, line: Optional[tuple], findings: list) -> None:
+        """A game needs its title and players: without them it cannot be
+        checked (an InputError), and the message names a likely cause (a
+        misspelt key, an unreadable line in the header)."""
+        import difflib
+
         for key, example in (("title", "title: 1830"), ("players", "players: Alice, Bob, Carol")):
-            if key not in self.tags:
-                if line is not None:
-                    raise _error(path, line[_NUMBER], line[_CONTENT], 1,
-                                 f"missing header line '{key}:' before the first action "
-                                 f"(like '{example}')")
-                raise InputError(f"missing header line '{key}:' (like '{example}')", path=path)
+            if key in self.tags:
+                continue
+            message = f"missing header line '{key}:'"
+            if line is not None:
+                message += " before the first action"
+            message += f" (like '{example}')"
+            close = difflib.get_close_matches(key, list(self.tags), n=1, cutoff=0.6)
+            if close:
+                message += (f"; '{close[0]}:' on line {self.locations[close[0]][0]} "
+                            f"is not '{key}:'")
+            elif findings:
+                message += (f"; line {findings[0].line} could not be read: "
+                            f"{findings[0].message}")
+            if line is not None:
+                raise _error(path, line[_NUMBER], line[_CONTENT], 1, message)
+            raise InputError(message, path=path)
 
 
-def _read_header(lines, path: str):
+def _read_header(lines, path: str, findings: list):
     """Consume header lines; return the header and the first other line
-    (already parsed) or None."""
+    (already parsed) or None.  A line that cannot be parsed is a finding
+    (in ``findings``) and skipped."""
     header = _Header()
     for line in lines:
-        parsed = _parse_content(line[_CONTENT], path, line[_NUMBER])
+        try:
+            parsed = _parse_content(line[_CONTENT], path, line[_NUMBER])
+        except InputError as exc:
+            findings.append(_syntax_finding(exc, line[_CONTENT], line[_ID]))
+            continue
         if parsed[0] == "header":
             if line[_ID] is not None:
-                raise _error(path, line[_NUMBER], line[_RAW], len(line[_CONTENT]) + 1,
-                             "an action id '#@N' cannot follow a header line")
+                findings.append(_syntax_finding(_error(
+                    path, line[_NUMBER], line[_RAW], len(line[_CONTENT]) + 1,
+                    "an action id '#@N' cannot follow a header line"), line[_CONTENT]))
             header.add(parsed, line, path)
             continue
-        header.finish(path, line)
+        header.finish(path, line, findings)
         return header, (line, parsed)
-    header.finish(path, None)
+    header.finish(path, None, findings)
     return header, None
 
 
@@ -1120,7 +1265,8 @@ def parse_header(text: str, path: str) -> tuple[dict[str, str], dict[str, tuple[
     the first round marker or action.  Raises InputError for a malformed
     header or a missing ``title``/``players``; never anything else."""
     try:
-        header, _ = _read_header(_lines(text, path), path)
+        findings: list = []
+        header, _ = _read_header(_lines(text, path, findings), path, findings)
     except InputError:
         raise
     except RecursionError:
@@ -1135,49 +1281,41 @@ def parse_header(text: str, path: str) -> tuple[dict[str, str], dict[str, tuple[
 # stage 2: the binder
 
 _MISSING = object()
-_PLAYER = ("player",)
-_CORPORATION = ("corporation",)
-_COMPANY = ("company",)
-_TRAIN = ("train",)
-_TILE = ("tile",)
 _ACTOR = ("player", "corporation", "company")
-_SUBJECT = ("player", "corporation")
-_BUYABLE = ("corporation", "company")
 
 
 def _text(leaf) -> str:
-    """The name a leaf stands for (quotes removed)."""
-    return leaf[0][1:-1] if leaf[2] == "QUOTED" else leaf[0]
+    """The name a leaf stands for (quotes removed, a doubled `"` undone)."""
+    return leaf[0][1:-1].replace('""', '"') if leaf[2] == "QUOTED" else leaf[0]
 
 
 class _Binder:
     """Turns parsed lines into actions, resolving names."""
 
-    def __init__(self, path: str, resolver: _Resolver):
+    def __init__(self, path: str, resolver: _Resolver, findings: list):
         self.path = path
         self.r = resolver
-        self.findings: list[Finding] = []
+        self.findings: list[Finding] = findings
         self.line: Optional[tuple] = None
         self.failed = False
         self.memo: dict[tuple, dict[str, Optional[str]]] = {}
-        self.verbs = {
-            "pass": self.v_pass, "bid": self.v_bid, "choose": self.v_choose,
-            "par": self.v_par, "buy": self.v_buy, "buy_private": self.v_buy_private,
-            "buy_train": self.v_buy_train, "sell": self.v_sell, "exchange": self.v_exchange,
-            "lay": self.v_lay, "token": self.v_token, "run": self.v_run,
-            "dividend": self.v_dividend, "discard": self.v_discard, "bankrupt": self.v_bankrupt,
-        }
 
-    # --- helpers
+    # --- helpers (the verb table's bind functions use them, see verbs.py)
     def error(self, leaf_or_column, message: str) -> InputError:
         col = leaf_or_column if isinstance(leaf_or_column, int) else leaf_or_column[1]
         return _error(self.path, self.line[_NUMBER], self.line[_CONTENT], col, message)
 
+    def end_column(self) -> int:
+        """The column just after the line's last character."""
+        return len(self.line[_CONTENT]) + 1
+
+    text = staticmethod(lambda leaf: _text(leaf))
+    clip = staticmethod(lambda word: _clip(word))
+    kinds_phrase = staticmethod(lambda kinds: _kinds_phrase(kinds))
+
     def name(self, leaf, kinds: tuple, what: Optional[str] = None) -> str:
         """Resolve a name as one of ``kinds``; unknown -> a finding."""
-        text = leaf[0]
-        if leaf[2] == "QUOTED":
-            text = text[1:-1]
+        text = _text(leaf)
         memo = self.memo.get(kinds)
         if memo is None:
             memo = self.memo[kinds] = {}
@@ -1233,8 +1371,11 @@ class _Binder:
         return n, None
 
     def options(self, opts) -> dict:
+        """Clauses ``(rule, KEYWORD, value)`` by their keyword (lower case);
+        a clause given twice is an error."""
         out: dict = {}
-        for key, kw, value in opts:
+        for _, kw, value in opts:
+            key = kw[0].lower()
             if key in out:
                 raise self.error(kw, f"'{kw[0].lower()}' given twice")
             out[key] = value
@@ -1248,7 +1389,7 @@ class _Binder:
         if kind == "action":
             actor_leaf, verb = parsed[1], parsed[2]
             actor = self.name(actor_leaf, _ACTOR)
-            action = self.verbs[verb[0]](verb)
+            action = _verbs.BY_KEY[verb[0]].bind(self, verb[1], verb[2:])
             action.actor = actor
             action.column = actor_leaf[1]
         elif kind == "round":
@@ -1281,104 +1422,9 @@ class _Binder:
             val = self.int_(value)
         return Checkpoint(subject=subj, field=field_name, value=val, column=kw[1])
 
-    # --- verbs
-    def v_pass(self, verb):
-        return Pass()
-
-    def v_bid(self, verb):
-        return Bid(company=self.name(verb[2], _COMPANY, "private"), price=self.int_(verb[3]))
-
-    def v_choose(self, verb):
-        return Choose(company=self.name(verb[2], _COMPANY, "private"),
-                      price=None if verb[3] is None else self.int_(verb[3]))
-
-    def v_par(self, verb):
-        return Par(corporation=self.name(verb[2], _CORPORATION), price=self.int_(verb[3]))
-
-    def v_sell(self, verb):
-        sales = []
-        for amount, corp in verb[2]:
-            count, percent = self.amount(amount)
-            sales.append(Sale(corporation=self.name(corp, _CORPORATION), count=count, percent=percent))
-        return SellShares(sales=sales)
-
-    def v_exchange(self, verb):
-        return Exchange(corporation=self.name(verb[2], _CORPORATION),
-                        source=None if verb[3] is None else verb[3][0].lower())
-
-    def v_lay(self, verb):
-        _, _, tile, hex_, rot = verb
-        rotation = None
-        if rot is not None:
-            rotation = int(rot[0][1:])
-            if rotation > 5:
-                raise self.error(rot, f"rotation '{_clip(rot[0])}' out of range: r0 to r5")
-        return LayTile(tile=self.name(tile, _TILE), hex=hex_[0].upper(), rotation=rotation)
-
-    def v_token(self, verb):
-        stop = self.node(verb[2])
-        corp = None if verb[3] is None else self.name(verb[3], _CORPORATION)
-        return PlaceToken(hex=stop.hex, city=stop.city, corporation=corp)
-
-    def v_dividend(self, verb):
-        return Dividend(kind=verb[1][0].lower())
-
-    def v_discard(self, verb):
-        return DiscardTrain(train=self.name(verb[2], _TRAIN))
-
-    def v_bankrupt(self, verb):
-        return Bankrupt()
-
-    def v_buy(self, verb):
-        _, kw, amount, name, source = verb
-        src = None if source is None else source[0].lower()
-        plain = amount is None and source is None
-        r = self.r
-        if not r.strict:
-            count, percent = self.amount(amount)
-            return BuyShares(corporation=_text(name), count=count, percent=percent, source=src)
-        kinds = _BUYABLE if plain else _CORPORATION
-        value, kind = r.lookup(_text(name), kinds)
-        if value is None:
-            note = ""
-            if not plain:
-                other, _ = r.lookup(_text(name), _COMPANY)
-                if other is not None:
-                    note = f" ('{other}' is a private: write 'buy {other}' without a count or source)"
-            self.unknown(name, _kinds_phrase(kinds), r.candidates(kinds), note)
-            return BuyShares(corporation=_text(name))
-        if kind == "company":
-            return Bid(company=value, price=None)
-        count, percent = self.amount(amount)
-        return BuyShares(corporation=value, count=count, percent=percent, source=src)
-
-    def v_buy_private(self, verb):
-        _, kw, company, opts = verb
-        o = self.options(opts)
-        if "for" not in o:
-            raise self.error(len(self.line[_CONTENT]) + 1,
-                             "expected 'for PRICE' in 'buy private' (the price paid)")
-        seller = None if "from" not in o else self.name(o["from"], _SUBJECT)
-        return BuyCompany(company=self.name(company, _COMPANY, "private"),
-                          price=self.int_(o["for"]), seller=seller)
-
-    def v_buy_train(self, verb):
-        _, kw, train, opts = verb
-        o = self.options(opts)
-        source = None
-        if "from" in o:
-            s = o["from"]
-            source = s[0].lower() if s[2] in ("DEPOT", "POOL") else self.name(s, _CORPORATION)
-        return BuyTrain(train=self.name(train, _TRAIN), source=source,
-                        price=None if "for" not in o else self.int_(o["for"]),
-                        exchange=None if "exchange" not in o else self.name(o["exchange"], _TRAIN))
-
-    def v_run(self, verb):
-        _, kw, routes, total = verb
-        return RunRoutes(routes=[self.route(*r[1:]) for r in routes],
-                         revenue=None if total is None else self.int_(total))
-
-    def route(self, train, nodes, seps, revenue) -> Route:
+    def route(self, parsed) -> Route:
+        """A ``route`` of the grammar: ("route", train, nodes, seps, revenue)."""
+        _, train, nodes, seps, revenue = parsed
         if "~" not in seps:
             stops = [Stop(hex=n[0].upper()) if "." not in n[0] else self.node(n) for n in nodes]
             path = None
@@ -1406,9 +1452,12 @@ class _Binder:
 
 
 def parse_game(text: str, path: str, names: Optional[Names] = None) -> tuple[GameRecord, list[Finding]]:
-    """Parse a whole game.  Returns the record and the binder's findings
-    (unknown names; those actions are dropped).  Raises InputError for
-    anything that cannot be parsed; never any other exception."""
+    """Parse a whole game.  Returns the record and the findings made while
+    reading, in line order: unknown names (``notation.unknown_name``) and
+    lines that cannot be read (``notation.syntax``); those lines are left
+    out of the record.  Raises InputError only when the game cannot be read
+    at all (not text, no title or players, a malformed header); never any
+    other exception."""
     try:
         return _parse_game(text, path, names)
     except InputError:
@@ -1421,8 +1470,9 @@ def parse_game(text: str, path: str, names: Optional[Names] = None) -> tuple[Gam
 
 
 def _parse_game(text, path, names):
-    lines = _lines(text, path)
-    header, first = _read_header(lines, path)
+    findings: list[Finding] = []
+    lines = _lines(text, path, findings)
+    header, first = _read_header(lines, path, findings)
     tags = header.tags
     record = GameRecord(path=path, title=tags.get("title"), players=list(header.players),
                         tags=dict(tags), options=list(header.options),
@@ -1431,31 +1481,39 @@ def _parse_game(text, path, names):
         record.expected_result = _parse_result(tags["result"])
     if tags.get("end"):
         record.expected_end_reason = tags["end"]
-    binder = _Binder(path, _Resolver(header.players, names))
+    binder = _Binder(path, _Resolver(header.players, names), findings)
     actions = record.actions
     if first is not None:
         bind = binder.bind
-        action = bind(*first)
-        if action is not None:
-            actions.append(action)
-        for line in lines:
-            action = bind(line, _parse_content(line[_CONTENT], path, line[_NUMBER]))
-            if action is not None:
-                actions.append(action)
-    return record, binder.findings
+        line, parsed = first
+        while True:
+            try:
+                if parsed is None:
+                    parsed = _parse_content(line[_CONTENT], path, line[_NUMBER])
+                action = bind(line, parsed)
+                if action is not None:
+                    actions.append(action)
+            except InputError as exc:  # the line is skipped, the game goes on
+                findings.append(_syntax_finding(exc, line[_CONTENT], line[_ID]))
+            line = next(lines, None)
+            if line is None:
+                break
+            parsed = None
+    return record, findings
 
 
 # --------------------------------------------------------------------------
 # writer
 
 def _quote(name: str) -> str:
+    """A name as written: bare when it reads back as itself, else in double
+    quotes (a `"` inside doubled)."""
     name = str(name)
-    if not name or '"' in name or "\n" in name or "\r" in name:
+    if not name.strip() or "\n" in name or "\r" in name:
         raise ValueError(f"name {name!r} cannot be written in the notation")
-    if _NAME_RE.fullmatch(name) and name.lower() not in KEYWORDS and not name.isdigit() \
-            and name.strip() == name:
+    if _NAME_RE.fullmatch(name) and not _KEYWORD_RE.fullmatch(name) and not name.isdigit():
         return name
-    return f'"{name}"'
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _header_value(value: str) -> str:
@@ -1465,9 +1523,7 @@ def _header_value(value: str) -> str:
     needs = ("#" in value or value != value.strip()
              or (len(value) >= 2 and value[0] == '"' and value[-1] == '"'))
     if needs:
-        if "#" in value and '"' in value:
-            raise ValueError(f"header value {value!r} cannot be written (both '#' and '\"')")
-        return f'"{value}"'
+        return '"' + value.replace('"', '""') + '"'
     return value
 
 
@@ -1516,6 +1572,19 @@ def _amount(count: int, percent: Optional[int]) -> str:
     return f"{int(count)} " if count != 1 else ""
 
 
+class _WRITER:
+    """The writer's toolkit for the verb table's write functions."""
+
+    name = staticmethod(_quote)
+    number = staticmethod(_number)
+    amount = staticmethod(_amount)
+    route = staticmethod(_write_route)
+
+    @staticmethod
+    def stop(hex_: str, city: Optional[int]) -> str:
+        return str(Stop(hex=hex_, city=city))
+
+
 def _write_action(a: Action) -> str:
     if isinstance(a, RoundMarker):
         num = ".".join(str(int(n)) for n in a.number)
@@ -1536,58 +1605,11 @@ def _write_action(a: Action) -> str:
         else:
             raise ValueError(f"unknown checkpoint field {a.field!r}")
         return f"check {_quote(a.subject)} {f} {value}"
-    if isinstance(a, Pass):
-        verb = "pass"
-    elif isinstance(a, Bid):
-        verb = f"buy {_quote(a.company)}" if a.price is None else f"bid {_quote(a.company)} {_number(a.price)}"
-    elif isinstance(a, Choose):
-        verb = f"choose {_quote(a.company)}" + ("" if a.price is None else f" {_number(a.price)}")
-    elif isinstance(a, Par):
-        verb = f"par {_quote(a.corporation)} {_number(a.price)}"
-    elif isinstance(a, BuyShares):
-        verb = f"buy {_amount(a.count, a.percent)}{_quote(a.corporation)}"
-        if a.source:
-            verb += f" {a.source}"
-    elif isinstance(a, SellShares):
-        if not a.sales:
-            raise ValueError("a sale of nothing cannot be written")
-        verb = "sell " + ", ".join(
-            f"{_amount(s.count, s.percent) or '1 '}{_quote(s.corporation)}" for s in a.sales)
-    elif isinstance(a, Exchange):
-        verb = f"exchange {_quote(a.corporation)}" + (f" {a.source}" if a.source else "")
-    elif isinstance(a, LayTile):
-        verb = f"lay {a.tile} {a.hex}" + ("" if a.rotation is None else f" r{int(a.rotation)}")
-    elif isinstance(a, PlaceToken):
-        stop = Stop(hex=a.hex, city=a.city)
-        verb = f"token {stop}" + ("" if a.corporation is None else f" for {_quote(a.corporation)}")
-    elif isinstance(a, RunRoutes):
-        body = ", ".join(_write_route(r) for r in a.routes) if a.routes else "none"
-        verb = f"run {body}" + ("" if a.revenue is None else f" = {_number(a.revenue)}")
-    elif isinstance(a, Dividend):
-        if a.kind not in DIVIDEND_KINDS:
-            raise ValueError(f"unknown dividend kind {a.kind!r}")
-        verb = a.kind
-    elif isinstance(a, BuyTrain):
-        verb = f"buy train {a.train}"
-        if a.source is not None:
-            src = a.source if a.source in ("depot", "pool") else _quote(a.source)
-            verb += f" from {src}"
-        if a.price is not None:
-            verb += f" for {_number(a.price)}"
-        if a.exchange is not None:
-            verb += f" exchange {a.exchange}"
-    elif isinstance(a, DiscardTrain):
-        verb = f"discard {a.train}"
-    elif isinstance(a, BuyCompany):
-        verb = f"buy private {_quote(a.company)}"
-        if a.seller is not None:
-            verb += f" from {_quote(a.seller)}"
-        verb += f" for {_number(a.price)}"
-    elif isinstance(a, Bankrupt):
-        verb = "bankrupt"
-    else:
-        raise ValueError(f"cannot write a {type(a).__name__} action")
-    return f"{_quote(a.actor)} {verb}"
+    for verb in _verbs.writers_for(type(a)):
+        text = verb.write(_WRITER, a)
+        if text is not None:
+            return f"{_quote(a.actor)} {text}"
+    raise ValueError(f"cannot write a {type(a).__name__} action")
 
 
 def write_game(record: GameRecord) -> str:

@@ -211,7 +211,7 @@ def test_github_annotations(illegal, tmp_path):
 
 def test_github_annotation_for_unreadable_file(tmp_path):
     bad = tmp_path / "broken.18xx"
-    bad.write_text('title: 1830\nplayers: Alice, Bob, Carol\n\n"Alice bid CA 165\n')
+    bad.write_text('title: 1830\nplayers: Alice, Bob, Carol\n\nplayers: Dave\n')
     res = run("validate", "--format", "github", bad)
     assert res.exit_code == 2
     assert res.stdout.startswith(f"::error file={bad},line=4,")

@@ -20,6 +20,7 @@ fast and stable; run locally, hypothesis explores new ones each time.
 import json
 import os
 import re
+from pathlib import Path
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -332,3 +333,143 @@ def test_settings_of_the_wrong_type(workdir, export):
     res = CliRunner().invoke(main, ["validate", str(path)])
     assert res.exit_code == 2
     assert f"{path}:1:1: an 18xx.games export's 'settings' must be an object" in res.output
+
+
+# ---------------------------------------------------------------------------
+# syntax errors inside otherwise good records: findings, never exit 2
+
+def json_findings(path):
+    res = CliRunner().invoke(main, ["validate", "--format", "json", str(path)])
+    return res.exit_code, json.loads(res.stdout)["files"][0]["findings"]
+
+
+def first_action(lines) -> int:
+    """The index of the first line after the header."""
+    return next(i for i, line in enumerate(lines)
+                if line.strip() and not re.match(r"[a-z][a-z0-9_\-]*:", line))
+
+
+ACTOR_AND_VERB = re.compile(r'^((?:"(?:[^"\n]|"")*"|\S+)[ \t]+)(\w)(\w*)')
+
+
+@FAST
+@given(picks=st.lists(st.floats(0, 1), min_size=1, max_size=4))
+def test_notation_misspelt_verbs_are_findings(workdir, notation, picks):
+    """A letter slipped into the verb of some action lines: each is a
+    notation.syntax finding on its line and column, the game is checked."""
+    lines = notation.split("\n")
+    body = first_action(lines)
+    actions = [i for i in range(body, len(lines))
+               if ACTOR_AND_VERB.match(lines[i]) and not lines[i].startswith("check ")]
+    spoilt = sorted({actions[int(p * (len(actions) - 1))] for p in picks})
+    for i in spoilt:
+        lines[i] = ACTOR_AND_VERB.sub(r"\1\2q\3", lines[i], count=1)
+    path = workdir / "misspelt.18xx"
+    code = check(path, "\n".join(lines))
+    assert code == 1
+    _, findings = json_findings(path)
+    syntax = [(f["line"], f["column"]) for f in findings if f["rule"] == "notation.syntax"]
+    assert syntax == [(i + 1, ACTOR_AND_VERB.match(lines[i]).end(1) + 1) for i in spoilt]
+
+
+@FAST
+@given(where=st.floats(0, 1),
+       junk=st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n"),
+                    min_size=1, max_size=30))
+def test_notation_garbage_line_among_the_actions(workdir, notation, junk, where):
+    """Any line after the first action, even one that looks like a header
+    line, is at worst a finding on its own line."""
+    lines = notation.split("\n")
+    body = first_action(lines) + 1
+    i = body + int(where * (len(lines) - body - 1))
+    lines.insert(i, "@ " + junk)                 # `@` never starts a line that parses
+    path = workdir / "junk.18xx"
+    assert check(path, "\n".join(lines)) == 1
+    _, findings = json_findings(path)
+    assert [(f["line"], f["column"], f["rule"]) for f in findings][:1] == \
+        [(i + 1, 1, "notation.syntax")]
+
+
+@FAST
+@given(where=st.floats(0, 1), junk=st.text(max_size=30))
+def test_notation_any_line_among_the_actions_is_never_fatal(workdir, notation, junk, where):
+    lines = notation.split("\n")
+    body = first_action(lines) + 1
+    lines.insert(body + int(where * (len(lines) - body - 1)), junk.replace("\x00", ""))
+    assert check(workdir / "any.18xx", "\n".join(lines)) in (0, 1)
+
+
+# ---------------------------------------------------------------------------
+# odd names and line ends
+
+#: the example game's players, renamed to names that need care
+ODD_NAMES = {"Alice": 'Al "X" Y', "Bob": "Zoe\u0308 \u200b\u00a0\u05e9\u05dc\u05d5\u05dd",
+             "Carol": "\U0001F682\tpa\u017fs #1"}
+
+
+def renamed_example() -> str:
+    from railcheck.notation import _quote
+
+    text = (Path(__file__).resolve().parents[1] / "examples" / "1830" / "game.18xx").read_text(
+        encoding="utf-8")
+    for old, new in ODD_NAMES.items():
+        text = re.sub(rf"\b{old}\b", _quote(new).replace("\\", "\\\\"), text)
+    return text
+
+
+def test_odd_names_validate_like_plain_ones(workdir):
+    from railcheck.notation import _quote
+
+    assert [_quote(n) for n in ODD_NAMES.values()] == [
+        '"Al ""X"" Y"', '"Zoe\u0308 \u200b\u00a0\u05e9\u05dc\u05d5\u05dd"',
+        '"\U0001F682\tpa\u017fs #1"']
+    plain = CliRunner().invoke(main, ["validate", "--format", "json", str(
+        Path(__file__).resolve().parents[1] / "examples" / "1830" / "game.18xx")])
+    want = json.loads(plain.stdout)["files"][0]
+    text = renamed_example()
+    variants = {"lf.18xx": text.encode("utf-8"),
+                "crlf.18xx": text.replace("\n", "\r\n").encode("utf-8"),
+                "cr.18xx": text.replace("\n", "\r").encode("utf-8"),
+                "bom.18xx": b"\xef\xbb\xbf" + text.encode("utf-8"),
+                "tabs.18xx": "\n".join("\t" + line.replace(" = ", "\t=\t").replace(" pass", "\tpass")
+                                       for line in text.split("\n")).encode("utf-8")}
+    for name, data in variants.items():
+        path = workdir / name
+        path.write_bytes(data)
+        res = CliRunner().invoke(main, ["validate", "--format", "json", str(path)])
+        assert res.exit_code == 0, (name, res.output[:2000])
+        got = json.loads(res.stdout)["files"][0]
+        assert got["players"] == [ODD_NAMES[p] for p in want["players"]], name
+        assert [(ODD_NAMES[r["player"]], r["net_worth"]) for r in want["standings"]] == \
+            [(r["player"], r["net_worth"]) for r in got["standings"]], name
+        assert got["actions"] == want["actions"] == 665
+
+
+NAME_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12)
+
+
+@FAST
+@given(names=st.lists(NAME_TEXT, min_size=2, max_size=4, unique=True))
+def test_any_writable_name_reads_back(names):
+    """Whatever the names, write_game either refuses them (ValueError: a line
+    break in a name, a blank name) or writes a file that reads back the same."""
+    from railcheck.actions import BuyShares, Checkpoint, GameRecord, Pass
+    from railcheck.notation import parse_game, write_game
+
+    record = GameRecord(path="x", title="1830", players=list(names), actions=[
+        Pass(actor=names[0]),
+        BuyShares(actor=names[0], corporation=names[1], count=2, source="pool"),
+        Checkpoint(subject=names[1], field="president", value=names[0])],
+        expected_result={n: 10 * i for i, n in enumerate(names)})
+    try:
+        text = write_game(record)
+    except ValueError:
+        assert any(not n.strip() or "\n" in n or "\r" in n for n in names)
+        return
+    again, findings = parse_game(text, "again.18xx")
+    assert findings == []
+    assert again.players == names
+    assert again.expected_result == record.expected_result
+    where = ("line", "column", "text")
+    assert [{k: v for k, v in vars(a).items() if k not in where} for a in again.actions] == \
+        [{k: v for k, v in vars(a).items() if k not in where} for a in record.actions]

@@ -261,6 +261,12 @@ RULES: list[Rule] = [
        "with the game file.",
        OWN, "(any)  ->  railcheck could not check this action (KeyError: 'x'); the replay stops here ..."),
     # --- names
+    _r("notation.syntax", "a line of the notation that cannot be read",
+       "A line that does not parse (a misspelt keyword, a missing train type or tile) is "
+       "reported on its line and column with a suggestion, skipped, and the rest of the game "
+       "is checked. A later finding may follow from the skipped line.",
+       f"{OWN}: docs/notation.md",
+       "B&O payot   ->  after 'B&O', found 'payot' (did you mean payout?)"),
     _r("name.unknown", "a name the game does not have",
        "An action names a corporation, private, train source or actor that this game does not "
        "have.",

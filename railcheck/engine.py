@@ -2,16 +2,30 @@
 
 Like a PGN reader, the loop never stops at the first problem: a refused
 action is reported and skipped, a finding about an applied action is
-reported and the game goes on, and everything after the first error is
-marked as possibly a consequence of it.
+reported and the game goes on.  A later finding is marked as a consequence
+of an earlier one only when its action involves what the earlier one
+touched (``Game.flag``).
+
+Rounds follow the record: when an action does not fit the round the rules
+have reached, the replay reports it and keeps to the record's own sequence
+rather than inventing rounds to place it:
+
+* a stock round that ended by the rules (everybody passed) while the record
+  goes on with it is taken up again (``round.continues``), the start of the
+  next round being undone;
+* an action closes the round it does not fit, but not the round after it:
+  a round the record never played is skipped with one finding
+  (``round.skipped``) instead of being played empty, with every company's
+  missed duties reported.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .actions import Checkpoint, GameRecord, RoundMarker
+from .actions import Checkpoint, Exchange, GameRecord, RoundMarker
 from .findings import ERROR, WARNING, Finding, InputError, RuleViolation
 from .game import Game
 from .ruleset import Ruleset, load_ruleset
@@ -74,6 +88,11 @@ class Replay:
         self.stop_at = stop_at
         self.after_action = None   # optional callback(game, action), for traces
         self.before_action = None  # optional callback(game, action): the round that takes it
+        #: the stock round that ended by itself, with the state before the next
+        #: round started, while that round has taken no action (see resume_round)
+        self.ended = None
+        #: share prices before the last action of a stock round (its end may move them)
+        self.price_marks = None
 
     def run(self) -> Result:
         rec = self.record
@@ -109,6 +128,7 @@ class Replay:
                     continue
                 if self.before_action is not None:
                     self.before_action(g, action)
+                self.mark_prices()
                 g.round.process(action)
             except RuleViolation as v:
                 g.flag(v.rule, v.message, v.severity)
@@ -117,6 +137,7 @@ class Replay:
                        f"railcheck could not check this action ({type(exc).__name__}: {exc}); "
                        f"the replay stops here — please report this")
                 break
+            self.ended = None
             self.advance()
             if self.after_action is not None:
                 self.after_action(g, action)
@@ -138,20 +159,101 @@ class Replay:
         g = self.game
         guard = 0
         while g.round.finished and not g.finished:
+            if g.round.kind == "SR" and guard == 0:
+                self.ended = (g.round, self.save_state(), self.price_marks)
             self.start_next_round()
             guard += 1
             if guard > 50:      # e.g. ORs with nobody to operate, forever
                 break
 
     def close_rounds_before(self, action):
+        """Close the round the action does not fit (the record moved on).  A
+        round that would have to be closed without a single action of the
+        record is not played: it is skipped with one finding."""
         g = self.game
+        if g.round.wants(action):
+            return
+        if self.resume_round(action):
+            return
+        g.round.finish_round()
+        self.advance()
+        skipped = []
         guard = 0
-        while not g.finished and not g.round.wants(action):
-            g.round.finish_round()
+        while not g.finished and not g.round.wants(action) and guard < 10:
+            skipped.append(g.round.label)
+            g.round.finished = True
             self.advance()
             guard += 1
-            if guard > 10:
-                break
+        if skipped:
+            g.flag("round.skipped",
+                   f"{action.actor}'s '{action.verb}' belongs to none of the rounds that follow "
+                   f"by the rules; the record has no action of {', '.join(skipped)}, which is "
+                   f"skipped (now {g.round.label})")
+
+    def resume_round(self, action) -> bool:
+        """The rules ended a stock round (everybody passed), the next round has
+        not taken an action yet, and the record goes on with the stock round:
+        take it up again as the record has it, with a finding."""
+        g = self.game
+        if self.ended is None:
+            return False
+        ended, saved, marks = self.ended
+        if not ended.wants(action) or isinstance(action, Exchange) \
+                or action.actor not in g.player_by_name:
+            return False
+        label = ended.label
+        self.restore_state(saved, marks)
+        ended = g.round
+        ended.finished = False
+        if hasattr(ended, "passes"):
+            ended.passes = 0    # the record says not everybody had passed
+        self.ended = None
+        g.flag("round.continues",
+               f"{label} ended by the rules (every player passed in a row), but the record "
+               f"goes on with it: {action.actor}'s '{action.verb}' is taken as part of it")
+        return True
+
+    def mark_prices(self):
+        """Share prices (cell and place in its stack) before a stock round's
+        action: the end of the round may raise sold-out companies."""
+        g = self.game
+        if g.round is None or g.round.kind != "SR":
+            self.price_marks = None
+            return
+        self.price_marks = {c: (c.price, c.price.stack.index(c)) for c in g.corporations.values()
+                            if c.price is not None and c in c.price.stack}
+
+    def save_state(self):
+        """The game's changing state (not its rules, findings or callbacks)."""
+        g = self.game
+        memo = {id(g): g, id(g.rules): g.rules, id(g.title): g.title,
+                id(g.findings): g.findings}
+        if g.board is not None:
+            memo[id(g.board)] = g.board
+        state = copy.deepcopy({k: v for k, v in g.__dict__.items()}, memo)
+        return state, (g.board.snapshot() if g.board is not None else None), len(g.findings)
+
+    def restore_state(self, saved, marks):
+        g = self.game
+        state, board, n_findings = saved
+        findings = g.findings
+        g.__dict__.update(state)
+        g.findings = findings
+        del findings[n_findings:]
+        if board is not None:
+            g.board.restore(board)
+        if marks:
+            # undo what the end of the stock round did to the prices
+            moved = {c.sym: c for c in g.corporations.values()}
+            for corp, (cell, index) in marks.items():
+                corp = moved[corp.sym]
+                cell = g.market.cell(cell.row, cell.col)
+                if corp.price is cell:
+                    continue
+                if corp.price is not None and corp in corp.price.stack:
+                    corp.price.stack.remove(corp)
+                corp.price = cell
+                cell.stack.insert(min(index, len(cell.stack)), corp)
 
     def close_at_end(self):
         """The record ends: close an OR whose last company has acted, so a

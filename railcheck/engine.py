@@ -93,6 +93,7 @@ class Replay:
         self.ended = None
         #: share prices before the last action of a stock round (its end may move them)
         self.price_marks = None
+        self.next_action = None    # the record's action after the current one
 
     def run(self) -> Result:
         rec = self.record
@@ -105,7 +106,9 @@ class Replay:
         self.start_next_round()
         game_over_reported = False
         count = 0
-        for action in rec.actions:
+        for position, action in enumerate(rec.actions):
+            self.next_action = rec.actions[position + 1] if position + 1 < len(rec.actions) \
+                else None
             if self.stop_at is not None and _passed(action, self.stop_at, count):
                 break
             count += 1
@@ -159,7 +162,7 @@ class Replay:
         g = self.game
         guard = 0
         while g.round.finished and not g.finished:
-            if g.round.kind == "SR" and guard == 0:
+            if g.round.kind == "SR" and guard == 0 and self.record_goes_on(g.round):
                 self.ended = (g.round, self.save_state(), self.price_marks)
             self.start_next_round()
             guard += 1
@@ -203,6 +206,7 @@ class Replay:
             return False
         label = ended.label
         self.restore_state(saved, marks)
+        g.current_action = action
         ended = g.round
         ended.finished = False
         if hasattr(ended, "passes"):
@@ -212,6 +216,13 @@ class Replay:
                f"{label} ended by the rules (every player passed in a row), but the record "
                f"goes on with it: {action.actor}'s '{action.verb}' is taken as part of it")
         return True
+
+    def record_goes_on(self, ended) -> bool:
+        """The record's next action is a player's, as in the stock round that
+        just ended (only then is the state kept for :meth:`resume_round`)."""
+        nxt = self.next_action
+        return (nxt is not None and not isinstance(nxt, (Checkpoint, RoundMarker, Exchange))
+                and nxt.actor in self.game.player_by_name)
 
     def mark_prices(self):
         """Share prices (cell and place in its stack) before a stock round's
@@ -227,9 +238,11 @@ class Replay:
         """The game's changing state (not its rules, findings or callbacks)."""
         g = self.game
         memo = {id(g): g, id(g.rules): g.rules, id(g.title): g.title,
-                id(g.findings): g.findings}
+                id(g.findings): g.findings, id(g.current_action): g.current_action}
         if g.board is not None:
             memo[id(g.board)] = g.board
+        for thing in (*g.corporations.values(), *g.companies.values(), *g.trains):
+            memo[id(thing.spec)] = thing.spec      # the rules' specs do not change
         state = copy.deepcopy({k: v for k, v in g.__dict__.items()}, memo)
         return state, (g.board.snapshot() if g.board is not None else None), len(g.findings)
 

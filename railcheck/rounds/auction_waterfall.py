@@ -152,6 +152,7 @@ class WaterfallAuction(AuctionRound):
                                 f"{company.sym} needs a bid")
         current = self.bids[company.sym]
         self.check_bid(player, company, price)
+        current.pop(player, None)       # the bids are kept in the order they were made
         current[player] = price
         self.passed.discard(player)
         self.next_turn()
@@ -197,7 +198,10 @@ class WaterfallAuction(AuctionRound):
                 self.sell(nxt, bidder, amount)
                 continue
             self.auctioning = nxt
-            self.auction_bidders = sorted(bids, key=lambda p: (bids[p], p.seat))
+            # lowest bid first; a tie (only after a bid under the minimum) goes
+            # to the earlier bid, as a later bid is meant to be the higher one
+            order = list(bids)
+            self.auction_bidders = sorted(bids, key=lambda p: (bids[p], order.index(p)))
             return
 
     def process_resolution(self, player, action):

@@ -13,6 +13,8 @@ rather than inventing rounds to place it:
 * a stock round that ended by the rules (everybody passed) while the record
   goes on with it is taken up again (``round.continues``), the start of the
   next round being undone;
+* an action that does not fit the round, while the record's next action
+  does, is out of place: the round reports it and goes on;
 * an action closes the round it does not fit, but not the round after it:
   a round the record never played is skipped with one finding
   (``round.skipped``) instead of being played empty, with every company's
@@ -178,6 +180,8 @@ class Replay:
             return
         if self.resume_round(action):
             return
+        if self.record_stays(g.round):
+            return      # out of place: the round itself reports it
         g.round.finish_round()
         self.advance()
         skipped = []
@@ -223,6 +227,14 @@ class Replay:
         nxt = self.next_action
         return (nxt is not None and not isinstance(nxt, (Checkpoint, RoundMarker, Exchange))
                 and nxt.actor in self.game.player_by_name)
+
+    def record_stays(self, rnd) -> bool:
+        """The record's next action still fits the round: the action that
+        does not is out of place, and does not end the round."""
+        nxt = self.next_action
+        if nxt is None or isinstance(nxt, (Checkpoint, RoundMarker)):
+            return False
+        return rnd.wants(nxt)
 
     def mark_prices(self):
         """Share prices (cell and place in its stack) before a stock round's

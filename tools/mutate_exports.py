@@ -13,7 +13,7 @@ tell it independently); the distance from the deletion to that action is
 reported.  See docs/one-mistake.md.
 
 Usage: python tools/mutate_exports.py [--per-kind N] [--seed S] [--kinds a,b]
-       [--games a,b] [--causes] [--json]
+       [--games a,b] [--causes] [--worst N] [--roots] [--json]
 """
 
 from __future__ import annotations
@@ -303,6 +303,11 @@ class Outcome:
         return len(self.errors)
 
     @property
+    def roots(self) -> int:
+        """Errors not marked as following from an earlier one."""
+        return sum(1 for f in self.errors if not getattr(f, "consequential", False))
+
+    @property
     def first_at_change(self) -> bool:
         if not self.errors:
             return False
@@ -332,7 +337,7 @@ def distribution(counts: list[int]) -> str:
     return (f"n={len(s):3d} median={statistics.median(s):5.1f} p90={p90:4d} max={s[-1]:4d}")
 
 
-def summary(outcomes: list[Outcome], kinds) -> list[str]:
+def summary(outcomes: list[Outcome], kinds, roots: bool = False) -> list[str]:
     lines = []
     by_kind = defaultdict(list)
     for o in outcomes:
@@ -348,6 +353,9 @@ def summary(outcomes: list[Outcome], kinds) -> list[str]:
         lines.append(f"{kind:<{width}}  {distribution([o.count for o in os_])}  "
                      f"first-at-change={first:3d}  unflagged={unflagged:3d}  "
                      f"goal={meet:3d}/{len(os_):3d} ({100 * meet / len(os_):5.1f}%)")
+        if roots:
+            lines.append(f"{'':<{width}}  not consequential: "
+                         f"{distribution([o.roots for o in os_])}")
     return lines
 
 
@@ -376,6 +384,8 @@ def main(argv=None) -> int:
     ap.add_argument("--causes", action="store_true", help="rule ids of the later errors")
     ap.add_argument("--worst", type=int, default=0, help="list the N worst changed games")
     ap.add_argument("--json", action="store_true", help="one line per changed game")
+    ap.add_argument("--roots", action="store_true",
+                    help="also the distribution of errors not marked consequential")
     args = ap.parse_args(argv)
     kinds = [k for k in args.kinds.split(",") if k]
     games = [p for p in sorted(EXPORTS.glob("*.json"))
@@ -385,11 +395,12 @@ def main(argv=None) -> int:
         for o in outcomes:
             print(json.dumps({"game": o.mutation.game, "kind": o.mutation.kind,
                               "action_id": o.mutation.action_id, "what": o.mutation.what,
-                              "errors": o.count, "meets": o.meets,
+                              "errors": o.count, "not_consequential": o.roots,
+                              "meets": o.meets,
                               "first": [o.errors[0].action_id, o.errors[0].rule]
                               if o.errors else None}))
         return 0
-    print("\n".join(summary(outcomes, kinds)))
+    print("\n".join(summary(outcomes, kinds, args.roots)))
     if args.causes:
         print("\nrules of the errors after the changed action:")
         print("\n".join(causes(outcomes, kinds)))

@@ -15,10 +15,10 @@ rather than inventing rounds to place it:
   next round being undone;
 * an action that does not fit the round, while the record's next action
   does, is out of place: the round reports it and goes on;
-* an action closes the round it does not fit, but not the round after it:
-  a round the record never played is skipped with one finding
-  (``round.skipped``) instead of being played empty, with every company's
-  missed duties reported.
+* an action closes the round it does not fit; an operating round closed
+  without any action of the record (one the record never played) gives one
+  finding (``round.skipped``) for the duties its companies missed, instead
+  of one per company.
 """
 
 from __future__ import annotations
@@ -96,6 +96,8 @@ class Replay:
         #: share prices before the last action of a stock round (its end may move them)
         self.price_marks = None
         self.next_action = None    # the record's action after the current one
+        #: actions of the record the current round has been given
+        self.round_actions = 0
 
     def run(self) -> Result:
         rec = self.record
@@ -134,6 +136,7 @@ class Replay:
                 if self.before_action is not None:
                     self.before_action(g, action)
                 self.mark_prices()
+                self.round_actions += 1
                 g.round.process(action)
             except RuleViolation as v:
                 g.flag(v.rule, v.message, v.severity)
@@ -158,6 +161,7 @@ class Replay:
         if nxt is None:
             return
         g.round = nxt
+        self.round_actions = 0
         g.round.start()
 
     def advance(self):
@@ -172,9 +176,10 @@ class Replay:
                 break
 
     def close_rounds_before(self, action):
-        """Close the round the action does not fit (the record moved on).  A
-        round that would have to be closed without a single action of the
-        record is not played: it is skipped with one finding."""
+        """Close the round the action does not fit (the record moved on).  An
+        operating round that is closed without a single action of the record
+        is not played: the duties its companies missed are one finding
+        (``round.skipped``), not one per company."""
         g = self.game
         if g.round.wants(action):
             return
@@ -182,20 +187,36 @@ class Replay:
             return
         if self.record_stays(g.round):
             return      # out of place: the round itself reports it
-        g.round.finish_round()
-        self.advance()
-        skipped = []
+        skipped: list = []
         guard = 0
         while not g.finished and not g.round.wants(action) and guard < 10:
-            skipped.append(g.round.label)
-            g.round.finished = True
+            rnd = g.round
+            if rnd.kind == "OR" and self.round_actions == 0:
+                self.skip_round(rnd, skipped)
+            else:
+                rnd.finish_round()
             self.advance()
             guard += 1
         if skipped:
+            labels = ", ".join(label for label, _ in skipped)
+            missed = sum(n for _, n in skipped)
             g.flag("round.skipped",
-                   f"{action.actor}'s '{action.verb}' belongs to none of the rounds that follow "
-                   f"by the rules; the record has no action of {', '.join(skipped)}, which is "
-                   f"skipped (now {g.round.label})")
+                   f"{action.actor}'s '{action.verb}' belongs to a later round: the record has "
+                   f"no action of {labels}, whose companies take no turn ({missed} missed "
+                   f"dut{'y' if missed == 1 else 'ies'}, such as running trains; now "
+                   f"{g.round.label})")
+
+    def skip_round(self, rnd, skipped: list):
+        """Close an operating round the record never played: its companies
+        take an empty turn; what they missed is gathered into one finding."""
+        g = self.game
+        n = len(g.findings)
+        rnd.finish_round()
+        missed = [f for f in g.findings[n:] if f.severity == ERROR]
+        if not missed:
+            return
+        del g.findings[n:]
+        skipped.append((rnd.label, len(missed)))
 
     def resume_round(self, action) -> bool:
         """The rules ended a stock round (everybody passed), the next round has
@@ -213,6 +234,7 @@ class Replay:
         g.current_action = action
         ended = g.round
         ended.finished = False
+        self.round_actions = 1
         if hasattr(ended, "passes"):
             ended.passes = 0    # the record says not everybody had passed
         self.ended = None

@@ -130,3 +130,18 @@ def test_an_unrelated_price_error_after_a_route_error_is_not_a_consequence(games
     assert "not $90" in price.message
     assert not price.consequential and price.follows is None
     assert price.to_dict()["follows"] is None and price.to_dict()["consequential"] is False
+
+
+def test_an_operating_round_the_record_never_played_is_one_finding(games):
+    # 29133: OR 2.2 is #113-#130; without them the record goes from OR 2.1 to
+    # SR 3.  Before, closing the unplayed OR gave a route.missing and an
+    # or.turn_missing per company; now one finding at the first action of SR 3.
+    data = dict(games["29133"].data)
+    data["actions"] = [a for a in data["actions"] if not 113 <= a.get("id", 0) <= 130]
+    res = replay(data)
+    at = [f for f in errors(res) if f.action_id == 131]
+    assert [f.rule for f in at] == ["round.skipped"]
+    assert at[0].message == ("Player 2's 'pass' belongs to a later round: the record has no "
+                             "action of OR 2.2, whose companies take no turn (5 missed duties, "
+                             "such as running trains; now SR 3)")
+    assert errors(res)[0] is at[0]

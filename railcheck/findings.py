@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -70,22 +71,18 @@ def involved(action, game=None) -> frozenset:
 
 
 def _turn_holder(rnd) -> Optional[str]:
-    """Whose turn the round is at: a player (auction, stock round) or a
-    company (operating round)."""
+    """Whose turn the round is at (a player, or a company in an operating
+    round), from the round's own description of the turn."""
     if rnd is None:
         return None
-    who = None
-    current = getattr(rnd, "current_player", None)
-    if callable(current):
-        try:
-            who = current()
-        except (IndexError, AttributeError):
-            who = None
-    elif getattr(rnd, "current", None) is not None:
-        who = rnd.current
-    elif getattr(rnd, "turn", None) is not None:
-        who = getattr(rnd.turn, "corp", None)
-    return getattr(who, "name", None)
+    try:
+        text = rnd.describe_turn()
+    except (IndexError, AttributeError, TypeError):
+        return None
+    return _TURN_NOTE.sub("", text or "") or None
+
+
+_TURN_NOTE = re.compile(r" \(.*\)$")     # "Player 1 (bidding for CA)" -> "Player 1"
 
 
 def cause_of(finding: Finding, earlier: list) -> Optional[int]:

@@ -145,3 +145,15 @@ def test_an_operating_round_the_record_never_played_is_one_finding(games):
                              "action of OR 2.2, whose companies take no turn (5 missed duties, "
                              "such as running trains; now SR 3)")
     assert errors(res)[0] is at[0]
+
+
+def test_what_an_action_involves():
+    from railcheck.actions import BuyCompany, BuyTrain, Sale, SellShares
+    from railcheck.findings import involved
+    assert involved(SellShares(actor="Ann", sales=[Sale(corporation="PRR"),
+                                                   Sale(corporation="B&O")])) == \
+        {"Ann", "PRR", "B&O"}
+    assert involved(BuyTrain(actor="NYC", train="3", source="PRR")) == {"NYC", "PRR"}
+    assert involved(BuyTrain(actor="NYC", train="3", source="depot")) == {"NYC"}
+    assert involved(BuyCompany(actor="PRR", company="MH", price=220, seller="Bob")) == \
+        {"PRR", "MH", "Bob"}

@@ -215,7 +215,11 @@ class WaterfallAuction(AuctionRound):
                 raise RuleViolation("auction.resolving",
                                     f"{company.sym} is being auctioned among its bidders; "
                                     f"{player.name} may only bid on it or pass")
-            price = action.price if action.price is not None else 0
+            if action.price is None:
+                raise RuleViolation("auction.min_bid",
+                                    f"{company.sym} is being auctioned among its bidders; a bid "
+                                    f"on it needs a price")
+            price = action.price
             self.check_bid(player, company, price)
             bids[player] = price
             self.auction_bidders.remove(player)

@@ -2,16 +2,32 @@
 
 Like a PGN reader, the loop never stops at the first problem: a refused
 action is reported and skipped, a finding about an applied action is
-reported and the game goes on, and everything after the first error is
-marked as possibly a consequence of it.
+reported and the game goes on.  A later finding is marked as a consequence
+of an earlier one only when its action involves what the earlier one
+touched (``Game.flag``).
+
+Rounds follow the record: when an action does not fit the round the rules
+have reached, the replay reports it and keeps to the record's own sequence
+rather than inventing rounds to place it:
+
+* a stock round that ended by the rules (everybody passed) while the record
+  goes on with it is taken up again (``round.continues``), the start of the
+  next round being undone;
+* an action that does not fit the round, while the record's next action
+  does, is out of place: the round reports it and goes on;
+* an action closes the round it does not fit; an operating round closed
+  without any action of the record (one the record never played) gives one
+  finding (``round.skipped``) for the duties its companies missed, instead
+  of one per company.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .actions import Checkpoint, GameRecord, RoundMarker
+from .actions import Checkpoint, Exchange, GameRecord, RoundMarker
 from .findings import ERROR, WARNING, Finding, InputError, RuleViolation
 from .game import Game
 from .ruleset import Ruleset, load_ruleset
@@ -83,6 +99,14 @@ class Replay:
         self.impure: list = []          # (action, kind, rule, what changed) of refusals that changed the state
         self.after_action = None   # optional callback(game, action), for traces
         self.before_action = None  # optional callback(game, action): the round that takes it
+        #: the stock round that ended by itself, with the state before the next
+        #: round started, while that round has taken no action (see resume_round)
+        self.ended = None
+        #: share prices before the last action of a stock round (its end may move them)
+        self.price_marks = None
+        self.next_action = None    # the record's action after the current one
+        #: actions of the record the current round has been given
+        self.round_actions = 0
 
     def run(self) -> Result:
         rec = self.record
@@ -95,7 +119,9 @@ class Replay:
         self.start_next_round()
         game_over_reported = False
         count = 0
-        for action in rec.actions:
+        for position, action in enumerate(rec.actions):
+            self.next_action = rec.actions[position + 1] if position + 1 < len(rec.actions) \
+                else None
             if self.stop_at is not None and _passed(action, self.stop_at, count):
                 break
             count += 1
@@ -119,6 +145,8 @@ class Replay:
                     continue
                 if self.before_action is not None:
                     self.before_action(g, action)
+                self.mark_prices()
+                self.round_actions += 1
                 kind = g.round.kind
                 g.round.prepare(action)
                 before = self._snapshot() if self.check_purity else None
@@ -137,6 +165,7 @@ class Replay:
                        f"railcheck could not check this action ({type(exc).__name__}: {exc}); "
                        f"the replay stops here — please report this")
                 break
+            self.ended = None
             self.advance()
             if self.after_action is not None:
                 self.after_action(g, action)
@@ -156,26 +185,146 @@ class Replay:
         if nxt is None:
             return
         g.round = nxt
+        self.round_actions = 0
         g.round.start()
 
     def advance(self):
         g = self.game
         guard = 0
         while g.round.finished and not g.finished:
+            if g.round.kind == "SR" and guard == 0 and self.record_goes_on(g.round):
+                self.ended = (g.round, self.save_state(), self.price_marks)
             self.start_next_round()
             guard += 1
             if guard > 50:      # e.g. ORs with nobody to operate, forever
                 break
 
     def close_rounds_before(self, action):
+        """Close the round the action does not fit (the record moved on).  An
+        operating round that is closed without a single action of the record
+        is not played: the duties its companies missed are one finding
+        (``round.skipped``), not one per company."""
         g = self.game
+        if g.round.wants(action):
+            return
+        if self.resume_round(action):
+            return
+        if self.record_stays(g.round):
+            return      # out of place: the round itself reports it
+        skipped: list = []
         guard = 0
-        while not g.finished and not g.round.wants(action):
-            g.round.finish_round()
+        while not g.finished and not g.round.wants(action) and guard < 10:
+            rnd = g.round
+            if rnd.kind == "OR" and self.round_actions == 0:
+                self.skip_round(rnd, skipped)
+            else:
+                rnd.finish_round()
             self.advance()
             guard += 1
-            if guard > 10:
-                break
+        if skipped:
+            labels = ", ".join(label for label, _ in skipped)
+            missed = sum(n for _, n in skipped)
+            g.flag("round.skipped",
+                   f"{action.actor}'s '{action.verb}' belongs to a later round: the record has "
+                   f"no action of {labels}, whose companies take no turn ({missed} missed "
+                   f"dut{'y' if missed == 1 else 'ies'}, such as running trains; now "
+                   f"{g.round.label})")
+
+    def skip_round(self, rnd, skipped: list):
+        """Close an operating round the record never played: its companies
+        take an empty turn; what they missed is gathered into one finding."""
+        g = self.game
+        n = len(g.findings)
+        rnd.finish_round()
+        missed = [f for f in g.findings[n:] if f.severity == ERROR]
+        if not missed:
+            return
+        del g.findings[n:]
+        skipped.append((rnd.label, len(missed)))
+
+    def resume_round(self, action) -> bool:
+        """The rules ended a stock round (everybody passed), the next round has
+        not taken an action yet, and the record goes on with the stock round:
+        take it up again as the record has it, with a finding."""
+        g = self.game
+        if self.ended is None:
+            return False
+        ended, saved, marks = self.ended
+        if not ended.wants(action) or isinstance(action, Exchange) \
+                or action.actor not in g.player_by_name:
+            return False
+        label = ended.label
+        self.restore_state(saved, marks)
+        g.current_action = action
+        ended = g.round
+        ended.finished = False
+        self.round_actions = 1
+        if hasattr(ended, "passes"):
+            ended.passes = 0    # the record says not everybody had passed
+        self.ended = None
+        g.flag("round.continues",
+               f"{label} ended by the rules (every player passed in a row), but the record "
+               f"goes on with it: {action.actor}'s '{action.verb}' is taken as part of it")
+        return True
+
+    def record_goes_on(self, ended) -> bool:
+        """The record's next action is a player's, as in the stock round that
+        just ended (only then is the state kept for :meth:`resume_round`)."""
+        nxt = self.next_action
+        return (nxt is not None and not isinstance(nxt, (Checkpoint, RoundMarker, Exchange))
+                and nxt.actor in self.game.player_by_name)
+
+    def record_stays(self, rnd) -> bool:
+        """The record's next action still fits the round: the action that
+        does not is out of place, and does not end the round."""
+        nxt = self.next_action
+        if nxt is None or isinstance(nxt, (Checkpoint, RoundMarker)):
+            return False
+        return rnd.wants(nxt)
+
+    def mark_prices(self):
+        """Share prices (cell and place in its stack) before a stock round's
+        action: the end of the round may raise sold-out companies."""
+        g = self.game
+        if g.round is None or g.round.kind != "SR":
+            self.price_marks = None
+            return
+        self.price_marks = {c: (c.price, c.price.stack.index(c)) for c in g.corporations.values()
+                            if c.price is not None and c in c.price.stack}
+
+    def save_state(self):
+        """The game's changing state (not its rules, findings or callbacks)."""
+        g = self.game
+        memo = {id(g): g, id(g.rules): g.rules, id(g.title): g.title,
+                id(g.findings): g.findings, id(g.current_action): g.current_action}
+        if g.board is not None:
+            memo[id(g.board)] = g.board
+        for thing in (*g.corporations.values(), *g.companies.values(), *g.trains):
+            memo[id(thing.spec)] = thing.spec      # the rules' specs do not change
+        state = copy.deepcopy({k: v for k, v in g.__dict__.items()}, memo)
+        return state, (g.board.snapshot() if g.board is not None else None), len(g.findings)
+
+    def restore_state(self, saved, marks):
+        g = self.game
+        state, board, n_findings = saved
+        findings = g.findings
+        g.__dict__.update(state)
+        g.findings = findings
+        del findings[n_findings:]
+        if board is not None:
+            g.board.restore(board)
+        if marks:
+            # undo what the end of the stock round did to the prices
+            moved = {c.sym: c for c in g.corporations.values()}
+            for corp, (cell, index) in marks.items():
+                corp = moved[corp.sym]
+                cell = g.market.cell(cell.row, cell.col)
+                if corp.price is cell:
+                    continue
+                if corp.price is not None and corp in corp.price.stack:
+                    corp.price.stack.remove(corp)
+                corp.price = cell
+                cell.stack.insert(min(index, len(cell.stack)), corp)
 
     def close_at_end(self):
         """The record ends: close an OR whose last company has acted, so a

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Optional
 
 
@@ -20,8 +21,14 @@ class Finding:
     column: Optional[int] = None
     action_id: Optional[int] = None
     text: str = ""
-    #: True when an earlier finding may have caused this one
+    #: True when an earlier finding may have caused this one: its action
+    #: involves something the earlier finding's action involved or changed
     consequential: bool = False
+    #: the index (in the game's list of findings) of the error it follows from
+    follows: Optional[int] = None
+    #: names of the players, companies and privates its action involved or
+    #: changed (what a later finding may depend on)
+    involves: frozenset = field(default=frozenset(), repr=False, compare=False)
 
     def to_dict(self) -> dict:
         return {
@@ -33,7 +40,63 @@ class Finding:
             "message": self.message,
             "action": self.text,
             "consequential": self.consequential,
+            "follows": self.follows,
         }
+
+
+def involved(action, game=None) -> frozenset:
+    """The names an action involves: its actor, the corporations, privates
+    and trains' owners it names, the owner of a private it deals in, and,
+    with ``game``, whose turn it was (the turn an out-of-turn action took)."""
+    names = set()
+    if action is not None:
+        for attr in ("actor", "corporation", "company", "seller"):
+            value = getattr(action, attr, None)
+            if value:
+                names.add(str(value))
+        for sale in getattr(action, "sales", None) or []:
+            names.add(sale.corporation)
+        source = getattr(action, "source", None)
+        if source and source not in ("ipo", "pool", "depot"):
+            names.add(str(source))
+    if game is not None:
+        company = game.companies.get(getattr(action, "company", None) or "")
+        owner = getattr(company, "owner", None) if company is not None else None
+        if owner is not None and getattr(owner, "name", None):
+            names.add(owner.name)
+        holder = _turn_holder(game.round)
+        if holder:
+            names.add(holder)
+    return frozenset(names)
+
+
+def _turn_holder(rnd) -> Optional[str]:
+    """Whose turn the round is at (a player, or a company in an operating
+    round), from the round's own description of the turn."""
+    if rnd is None:
+        return None
+    try:
+        text = rnd.describe_turn()
+    except (IndexError, AttributeError, TypeError):
+        return None
+    return _TURN_NOTE.sub("", text or "") or None
+
+
+_TURN_NOTE = re.compile(r" \(.*\)$")     # "Player 1 (bidding for CA)" -> "Player 1"
+
+
+def cause_of(finding: Finding, earlier: list) -> Optional[int]:
+    """The index of the latest earlier error, at another action, whose
+    action involved something this finding's action involves."""
+    if not finding.involves:
+        return None
+    for i in range(len(earlier) - 1, -1, -1):
+        x = earlier[i]
+        if x.severity != ERROR or (x.line, x.action_id) == (finding.line, finding.action_id):
+            continue
+        if x.involves & finding.involves:
+            return i
+    return None
 
 
 class RuleViolation(Exception):

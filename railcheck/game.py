@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .findings import ERROR, Finding, RuleViolation
+from .findings import ERROR, Finding, RuleViolation, cause_of, involved
 from .market import Cell, Market
 from .ruleset import Ruleset
 from .state import Bank, Cert, Company, Corporation, Player, Train
@@ -141,11 +141,11 @@ class Game:
         if action is not None:
             f.line, f.column, f.action_id, f.text = (action.line, action.column,
                                                      action.action_id, action.text)
+        f.involves = involved(action, self)
         if severity == ERROR:
-            # a later action's error may be a consequence of an earlier one
-            if any(x.severity == ERROR and (x.line, x.action_id) != (f.line, f.action_id)
-                   for x in self.findings):
-                f.consequential = True
+            # a consequence of an earlier error when it involves what that one touched
+            f.follows = cause_of(f, self.findings)
+            f.consequential = f.follows is not None
         self.findings.append(f)
         return f
 

@@ -353,6 +353,20 @@ RULES: list[Rule] = [
        "mechanics nor the title's class carry out: the ruleset is wrong.",
        f"{OWN}: docs/architecture.md",
        "phase 3 events: [nationalise]   ->  1830 knows no event 'nationalise'"),
+    _r("round.continues", "the record goes on with a stock round the rules ended",
+       "Every player passed in a row, so the stock round is over; the record still has actions "
+       "of it. railcheck does not invent rounds: it takes the round up again and the actions as "
+       "written, with this one finding.",
+       f"{R1830}: Stock Round (the round ends when all players pass in succession)",
+       "Bob buy PRR   ->  SR 2 ended by the rules (every player passed in a row), but the record "
+       "goes on with it"),
+    _r("round.skipped", "a round the rules make but the record never played",
+       "The rules make another operating round here, but the record's next action belongs to a "
+       "later round: one finding for the missing round (its companies' duties, such as running "
+       "trains, were not done), and play goes on where the record is.",
+       f"{R1830}: Operating Rounds (1 to 3 per set, by phase)",
+       "Alice buy PRR   ->  Alice's 'buy' belongs to a later round: the record has no action of "
+       "OR 3.2"),
     _r("round.marker", "a round marker that does not match the rules",
        "A round marker ('OR 2.1') in the record names another round than the rules give at "
        "that point (the number of ORs per set depends on the phase).",

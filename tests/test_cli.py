@@ -166,7 +166,7 @@ def test_json_schema_version_and_fields(illegal, tmp_path):
     assert bad["status"] == "findings"
     f = bad["findings"][0]
     assert set(f) == {"severity", "line", "column", "action_id", "rule", "message", "action",
-                      "consequential"}
+                      "consequential", "follows"}
     assert (f["severity"], f["line"], f["action_id"], f["rule"], f["consequential"]) == \
         ("error", illegal[1], 32, "turn.order", False)
     assert bad["findings"][1]["consequential"] is True

@@ -79,4 +79,4 @@ def test_refusals_in_the_illegal_examples_change_nothing():
         rp.run()
         assert rp.impure == [], path.name
         kinds.update(kind for _, kind, _ in rp.refusals)
-    assert kinds["SR"] >= 5 and kinds["OR"] >= 3 and kinds["auction"] >= 2, kinds
+    assert kinds["SR"] >= 5 and kinds["OR"] >= 3 and kinds["auction"] >= 1, kinds

@@ -5,7 +5,9 @@ unsold private at its price, bid on a dearer one (at least ``min_increment``
 over its face or over the highest bid on it; bids stay committed), or pass.
 When the cheapest is bought, the next one is resolved: no bid -> it is the
 new cheapest; one bid -> sold to that bidder at the bid; several -> the
-bidders raise in turn (lowest bid first) until one is left.  When everybody
+bidders raise in turn (lowest bid first) until one is left.  A bid under
+the minimum is reported and taken as written (the record goes on with it);
+a bid over the bidder's uncommitted cash is refused.  When everybody
 passes in a row, the cheapest private's price drops by ``price_drop_on_all_pass``
 if it is the first private (1830's SV); otherwise the privates pay their
 income and the auction goes on.
@@ -150,6 +152,7 @@ class WaterfallAuction(AuctionRound):
                                 f"{company.sym} needs a bid")
         current = self.bids[company.sym]
         self.check_bid(player, company, price)
+        current.pop(player, None)       # the bids are kept in the order they were made
         current[player] = price
         self.passed.discard(player)
         self.next_turn()
@@ -162,11 +165,12 @@ class WaterfallAuction(AuctionRound):
         highest = max(current.values()) if current else company.value
         minimum = highest + self.inc
         if price < minimum:
+            # the table took the bid as written: flagged, and the auction goes on with it
             what = (f"the highest bid on {company.sym} is {g.money(highest)}" if current
                     else f"{company.sym}'s face value is {g.money(company.value)}")
-            raise RuleViolation("auction.min_bid",
-                                f"bid of {g.money(price)} is too low: {what}, so the minimum "
-                                f"bid is {g.money(minimum)}")
+            g.flag("auction.min_bid",
+                   f"bid of {g.money(price)} is too low: {what}, so the minimum "
+                   f"bid is {g.money(minimum)}")
         available = player.cash - self.committed(player, except_company=company.sym)
         if price > available:
             raise RuleViolation("auction.cash",
@@ -194,7 +198,10 @@ class WaterfallAuction(AuctionRound):
                 self.sell(nxt, bidder, amount)
                 continue
             self.auctioning = nxt
-            self.auction_bidders = sorted(bids, key=lambda p: (bids[p], p.seat))
+            # lowest bid first; a tie (only after a bid under the minimum) goes
+            # to the earlier bid, as a later bid is meant to be the higher one
+            order = list(bids)
+            self.auction_bidders = sorted(bids, key=lambda p: (bids[p], order.index(p)))
             return
 
     def process_resolution(self, player, action):
@@ -208,7 +215,11 @@ class WaterfallAuction(AuctionRound):
                 raise RuleViolation("auction.resolving",
                                     f"{company.sym} is being auctioned among its bidders; "
                                     f"{player.name} may only bid on it or pass")
-            price = action.price if action.price is not None else 0
+            if action.price is None:
+                raise RuleViolation("auction.min_bid",
+                                    f"{company.sym} is being auctioned among its bidders; a bid "
+                                    f"on it needs a price")
+            price = action.price
             self.check_bid(player, company, price)
             bids[player] = price
             self.auction_bidders.remove(player)

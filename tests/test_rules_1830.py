@@ -93,7 +93,8 @@ def play(*parts: str, **kw):
 
 
 def marked_line(text: str) -> int:
-    lines = [i for i, line in enumerate(text.splitlines(), 1) if "<- refused" in line]
+    lines = [i for i, line in enumerate(text.splitlines(), 1)
+             if "<- refused" in line or "<- flagged" in line]
     assert len(lines) == 1
     return lines[0]
 
@@ -1060,9 +1061,13 @@ def test_company_buys_a_private_in_phase_3_within_half_to_double_face():
 
 @pytest.mark.parametrize("amount", [9, 41])
 def test_company_buys_a_private_only_between_half_and_double_face(amount):
-    r = play(*TRAINS[:4], TR_OR21.replace("SV for 40", f"SV for {amount}  # <- refused"))
+    # flagged, and the sale stands at the written price (the money moved as recorded)
+    r = play(*TRAINS[:4], TR_OR21.replace("SV for 40", f"SV for {amount}  # <- flagged"))
     msg = refusal(r, "private.price")
-    assert msg == f"SV (face $20) may be bought for $10 to $40, not ${amount}"
+    assert msg == f"SV (face $20) may be bought for $10 to $40, not ${amount}; taken as paid"
+    assert r.game.companies["SV"].owner is r.game.corporations["PRR"]
+    # PRR 1000 - 540 - amount (as in the legal purchase at $40, which leaves $420)
+    assert r.game.corporations["PRR"].cash == 460 - amount
 
 
 def test_company_cannot_buy_a_private_in_phase_2():
@@ -1494,3 +1499,16 @@ def test_no_share_after_buying_a_private_and_no_private_after_a_share():
     assert refusal(r, "stock.one_buy") == (
         "Bob already bought a share (PRR) this turn; buying a private from a player is the "
         "turn's one purchase")
+
+
+def test_a_depot_train_at_a_wrong_price_is_flagged_and_bought_as_written():
+    # the example: the table paid $170 for a $180 3-train; the money
+    # moved as recorded, so the replay stays in step with the record
+    text = TR_OR21.replace("PRR buy train 3\nPRR buy private",
+                           "PRR buy train 3 for 170  # <- flagged\nPRR buy private")
+    r = play(*TRAINS[:4], text)
+    msg = refusal(r, "trains.price")
+    assert msg == "a 3-train from the depot costs $180, not $170; taken as paid"
+    prr = r.game.corporations["PRR"]
+    assert [t.name for t in prr.trains] == ["3", "3", "3"]
+    assert prr.cash == 430          # $10 more than with the three trains at $180

@@ -57,20 +57,25 @@ class BuyCompanyStep(Step):
         if not isinstance(owner, Player):
             raise RuleViolation("private.owner",
                                 f"{company.sym} is owned by {g.holder_name(owner)}, not a player")
-        lo, hi = company_price_range(g, company)
-        if not lo <= action.price <= hi:
-            raise RuleViolation("private.price",
-                                f"{company.sym} (face {g.money(company.value)}) may be bought for "
-                                f"{g.money(lo)} to {g.money(hi)}, not {g.money(action.price)}")
         if corp.cash < action.price:
             raise RuleViolation("private.cash",
                                 f"{corp.sym} has {g.money(corp.cash)}, {company.sym} costs "
                                 f"{g.money(action.price)}")
-        return company
+        lo, hi = company_price_range(g, company)
+        wrong_price = None
+        if not lo <= action.price <= hi:
+            # the money moved as recorded: flagged, and the sale stands at that price
+            wrong_price = (f"{company.sym} (face {g.money(company.value)}) may be bought for "
+                           f"{g.money(lo)} to {g.money(hi)}, not {g.money(action.price)}; "
+                           f"taken as paid")
+        return company, wrong_price
 
-    def apply(self, turn, action: BuyCompany, company) -> None:
+    def apply(self, turn, action: BuyCompany, plan) -> None:
         g = self.game
         corp = turn.corp
+        company, wrong_price = plan
+        if wrong_price:
+            g.flag("private.price", wrong_price)
         owner = company.owner
         g.transfer(corp, owner, action.price)
         owner.companies.remove(company)

@@ -20,6 +20,7 @@ class _BuyPlan:
     exchange: object          # the train traded in, or None
     contribution: int         # what the president pays in
     over_limit: object = None  # the finding of a purchase over the limit that stands
+    wrong_price: object = None  # the finding of a depot or pool train bought at another price
 
 
 def cheapest_train(g):
@@ -117,12 +118,13 @@ class BuyTrainStep(Step):
             if price < 1:
                 raise RuleViolation("trains.price", "a train between companies costs at least "
                                                     f"{g.money(1)}")
-        elif price != list_price:
+        wrong_price = None
+        if not isinstance(source, Corporation) and price != list_price:
+            # the money moved as recorded: flagged, and bought at the written price
             where = "the depot" if source == "depot" else "the bank pool"
-            raise RuleViolation("trains.price",
-                                f"a {train.name}-train from {where} costs {g.money(list_price)}"
-                                f"{' with the exchange' if exchange else ''}, not "
-                                f"{g.money(price)}")
+            wrong_price = (f"a {train.name}-train from {where} costs {g.money(list_price)}"
+                           f"{' with the exchange' if exchange else ''}, not {g.money(price)}; "
+                           f"taken as paid")
         limit = g.train_limit(corp)
         after = len(corp.trains) + 1 - (1 if exchange is not None else 0)
         over = None
@@ -135,13 +137,15 @@ class BuyTrainStep(Step):
             if not self.available(turn):
                 raise RuleViolation("trains.limit", over)
         contribution = self.check_emergency(turn, train, source, price) if corp.cash < price else 0
-        return _BuyPlan(train, source, price, exchange, contribution, over)
+        return _BuyPlan(train, source, price, exchange, contribution, over, wrong_price)
 
     def apply(self, turn, action: BuyTrain, plan: _BuyPlan) -> None:
         g = self.game
         corp = turn.corp
         if plan.over_limit:
             g.flag("trains.limit", plan.over_limit)
+        if plan.wrong_price:
+            g.flag("trains.price", plan.wrong_price)
         # the steps before buying trains are over
         self.round.move_to(turn, self.round.step_index(self))
         if plan.contribution:

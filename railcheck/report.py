@@ -77,6 +77,11 @@ class FileReport:
         d["path"] = self.path
         d["status"] = self.status
         d["findings"] = [f.to_dict() for f in self.findings]
+        # ``follows`` counts in the replay's own findings; the reading ones come first here
+        offset = len(self.read_findings)
+        for f in d["findings"][offset:]:
+            if f.get("follows") is not None:
+                f["follows"] += offset
         d["error"] = None
         return d
 

@@ -53,3 +53,31 @@ def test_json_report_fields():
     assert f["standings"][0]["net_worth"] == 70 + 600 + 230
     assert doc["summary"] == {"files": 1, "legal": 0, "with_findings": 1, "unsupported": 0,
                               "unreadable": 0}
+
+
+def test_json_follows_points_into_the_files_own_findings(tmp_path):
+    """``follows`` is an index into the file's findings list, reading findings
+    (here a syntax error) included: 26855 in notation, with action 32 made by
+    Player 4 out of turn and a line that cannot be read before it."""
+    import json as _json
+    from click.testing import CliRunner
+    from railcheck.cli import main
+    from conftest import EXPORTS_1830
+    export = next(p for p in EXPORTS_1830 if p.stem == "26855")
+    notation = tmp_path / "g.18xx"
+    assert CliRunner().invoke(main, ["import", str(export), "-o", str(notation)]).exit_code == 0
+    lines = notation.read_text(encoding="utf-8").split("\n")
+    idx = next(i for i, l in enumerate(lines) if l.rstrip().endswith("#@32"))
+    lines[idx] = lines[idx].replace('"Player 3"', '"Player 4"', 1)
+    lines.insert(idx - 5, "Alice payot")
+    notation.write_text("\n".join(lines), encoding="utf-8")
+    out = _json.loads(CliRunner().invoke(main, ["validate", "--format", "json",
+                                                str(notation)]).output)
+    found = out["files"][0]["findings"]
+    assert found[0]["rule"] == "notation.syntax"
+    following = [(i, f) for i, f in enumerate(found) if f["follows"] is not None]
+    assert following
+    for i, f in following:
+        target = found[f["follows"]]
+        assert f["follows"] < i and target["severity"] == "error"
+        assert target["rule"] != "notation.syntax"

@@ -63,6 +63,25 @@ class WaterfallAuction(AuctionRound):
 
     # ------------------------------------------------------------------
 
+    def prepare(self, action):
+        """Whose turn it is, as the record implies: a player acting out of
+        turn is flagged and takes the turn (the record says they acted); while
+        a private is auctioned among its bidders, only a bidder can."""
+        g = self.game
+        player = g.player_by_name.get(action.actor)
+        if player is None or g.pending_par is not None \
+                or not isinstance(action, (Bid, Pass)) or player is self.current_player():
+            return
+        if self.auctioning is not None and player not in self.auction_bidders:
+            return          # refused by process: not a bidder
+        g.flag("turn.order", f"{player.name} acted out of turn: it is "
+                             f"{self.describe_turn()}'s turn in the auction")
+        if self.auctioning is not None:
+            self.auction_bidders.remove(player)
+            self.auction_bidders.insert(0, player)
+        else:
+            self.turn_index = player.seat
+
     def process(self, action):
         g = self.game
         if g.pending_par is not None:
@@ -73,20 +92,12 @@ class WaterfallAuction(AuctionRound):
                                 f"only bids and passes are allowed in the private auction, not "
                                 f"'{action.verb}'")
         player = self.player(action.actor, "auction.actor")
-        expected = self.current_player()
-        if player is not expected:
-            if self.auctioning is not None and player not in self.auction_bidders:
-                raise RuleViolation("turn.order",
-                                    f"{player.name} acted out of turn: {company_name(self)} is "
-                                    f"being auctioned among its bidders and it is "
-                                    f"{self.describe_turn()}'s turn")
-            g.flag("turn.order", f"{player.name} acted out of turn: it is "
-                                 f"{self.describe_turn()}'s turn in the auction")
-            if self.auctioning is not None:
-                self.auction_bidders.remove(player)
-                self.auction_bidders.insert(0, player)
-            else:
-                self.turn_index = player.seat
+        self.prepare(action)
+        if self.current_player() is not player:
+            raise RuleViolation("turn.order",
+                                f"{player.name} acted out of turn: {company_name(self)} is "
+                                f"being auctioned among its bidders and it is "
+                                f"{self.describe_turn()}'s turn")
         if self.auctioning is not None:
             return self.process_resolution(player, action)
         if isinstance(action, Pass):

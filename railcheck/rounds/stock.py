@@ -172,6 +172,25 @@ class StockRound(Round):
         self.buys = 0
         self.sold_after_buy = False
 
+    def prepare(self, action):
+        """Whose turn it is, as the record implies: the current player's turn
+        ends when another player acts; a player acting out of turn is flagged
+        and takes the turn (the record says they acted)."""
+        g = self.game
+        player = g.player_by_name.get(action.actor)
+        if player is None or g.pending_par is not None or isinstance(action, Exchange) \
+                or player is self.current:
+            return
+        if self.acted:
+            self.end_turn()
+        if player is not self.current:
+            g.flag("turn.order", f"{player.name} acted out of turn: it is "
+                                 f"{self.current.name}'s turn in {self.label}")
+            self.current = player
+            self.acted = False
+            self.bought = None
+            self.buys = 0
+
     def process(self, action):
         g = self.game
         if g.pending_par is not None:
@@ -185,16 +204,7 @@ class StockRound(Round):
             raise RuleViolation("turn.actor", f"{action.actor} is a {what}; only players act in "
                                               f"a stock round ({self.label})")
         player = g.player_by_name[action.actor]
-        if player is not self.current:
-            if self.acted:
-                self.end_turn()
-            if player is not self.current:
-                g.flag("turn.order", f"{player.name} acted out of turn: it is "
-                                     f"{self.current.name}'s turn in {self.label}")
-                self.current = player
-                self.acted = False
-                self.bought = None
-                self.buys = 0
+        self.prepare(action)
         if isinstance(action, Pass):
             if self.acted:
                 self.end_turn()

@@ -40,6 +40,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 DEFAULT_CORPUS = REPO.parent / "shared" / "corpus" / "18xx.games"
+DEFAULT_RANDOM = REPO.parent / "shared" / "corpus" / "random"
 
 try:
     import railcheck  # noqa: F401  (installed: pip install -e .)
@@ -118,9 +119,10 @@ def mark(ok: bool) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS,
-                    help="folder of 18xx.games exports, one subfolder per title "
-                         f"(default: {DEFAULT_CORPUS})")
+    ap.add_argument("--corpus", type=Path, action="append", default=None,
+                    help="folder of 18xx.games exports, one subfolder per title; may be "
+                         "given several times; the first is the real games' corpus "
+                         f"(default: {DEFAULT_CORPUS} and {DEFAULT_RANDOM})")
     ap.add_argument("--batch", type=int, default=1000,
                     help="games in the synthetic league run (0 to skip)")
     ap.add_argument("--jobs", type=int, default=2, help="--jobs for the league run")
@@ -133,14 +135,23 @@ def main(argv=None) -> int:
     from railcheck.cli import check_file
     from railcheck.ruleset import known_titles
 
-    if not args.corpus.is_dir():
-        print(f"error: no corpus at {args.corpus}", file=sys.stderr)
+    corpora = args.corpus or [c for c in (DEFAULT_CORPUS, DEFAULT_RANDOM) if c.is_dir()]
+    for corpus in corpora:
+        if not corpus.is_dir():
+            print(f"error: no corpus at {corpus}", file=sys.stderr)
+            return 2
+    if not corpora:
+        print(f"error: no corpus at {DEFAULT_CORPUS}", file=sys.stderr)
         return 2
     titles = set(known_titles())
-    games, skipped = [], []
-    for path in sorted(args.corpus.rglob("*.json")):
-        title, n_raw = export_title(path)
-        (games if title in titles else skipped).append((path, title, n_raw))
+    games, skipped, root_of = [], [], {}
+    for corpus in corpora:
+        for path in sorted(corpus.rglob("*.json")):
+            if path.name.endswith(".trace.json"):
+                continue
+            root_of[path] = corpus
+            title, n_raw = export_title(path)
+            (games if title in titles else skipped).append((path, title, n_raw))
     if not games:
         print("error: no game of a supported title in the corpus", file=sys.stderr)
         return 2
@@ -179,7 +190,8 @@ def main(argv=None) -> int:
 
     # -- whole corpus in a fresh CLI process -----------------------------
     all_files = [str(p) for p, _, _ in games]
-    files_1830 = [str(p) for p, t, _ in games if t == "1830"]
+    # "the 1830 corpus": the real games (the first corpus)
+    files_1830 = [str(p) for p, t, _ in games if t == "1830" and root_of[p] == corpora[0]]
     corpus_s, corpus_code = best_of(5, [*cli, "validate", "-q", *all_files])
     c1830_s = c1830_code = None
     if files_1830:
@@ -209,12 +221,12 @@ def main(argv=None) -> int:
           f"{args.repeat}) |")
     print("|---|---|---:|---:|---|---:|---:|")
     for r in rows:
-        rel = r["path"].relative_to(args.corpus)
+        rel = r["path"].relative_to(root_of[r["path"]].parent)
         note = " (loads ruleset)" if r["first_of_title"] else ""
         print(f"| {rel} | {r['title']} | {r['raw']} | {r['actions']} | {r['status']} | "
               f"{fmt_ms(r['first'])}{note} | {fmt_ms(r['warm'])} |")
     for path, title, n_raw in skipped:
-        print(f"| {path.relative_to(args.corpus)} | {title} | {n_raw} | - | skipped: "
+        print(f"| {path.relative_to(root_of[path].parent)} | {title} | {n_raw} | - | skipped: "
               f"no ruleset | - | - |")
     warm_all = [r["warm"] for r in rows]
     total_actions = sum(r["actions"] for r in rows)
@@ -228,6 +240,13 @@ def main(argv=None) -> int:
     print(f"| sum of warm per-game times | {fmt_ms(sum(warm_all))} | | |")
     print(f"| median game (warm) | {fmt_ms(median)} | < 50 ms | {mark(median < 0.05)} |")
     print(f"| slowest game (warm) | {fmt_ms(max(warm_all))} | | |")
+    for corpus in corpora:
+        for title in sorted({r["title"] for r in rows if root_of[r["path"]] == corpus}):
+            mine = [r for r in rows if root_of[r["path"]] == corpus and r["title"] == title]
+            med = statistics.median(r["warm"] for r in mine)
+            print(f"| median game, {corpus.name}/{title} ({len(mine)} games, "
+                  f"{sum(r['actions'] for r in mine):,} actions) | {fmt_ms(med)} | < 50 ms "
+                  f"| {mark(med < 0.05)} |")
     if c1830_s is not None:
         print(f"| 1830 corpus ({len(files_1830)} games), CLI start-up included, best of 5 "
               f"| {fmt_ms(c1830_s)} | well under 0.8 s | {mark(c1830_s < 0.8)} |")

@@ -312,14 +312,17 @@ def test_draw_for_a_real_game(rules):
     assert got.companies == ("DAR", "DR", "TASPS", "RSSC", "DK")
     assert len(got.removed_companies) == 6
     assert got.removed_minor == "KJR"
+    assert got.minor_stack == ("DKR", "DER", "DDR", "GNWR", "GJR", "UR", "SLNCR", "EBSR", "WLR",
+                               "CBPR", "CIR", "WKR", "LER")
     with pytest.raises(ValueError, match="whole number"):
         draw_setup("1411315859", companies, minors)
 
 
 def test_draw_matches_every_corpus_game(rules):
     """The five privates drawn are exactly the privates the game's actions
-    name; the minor drawn out never appears; every other minor started in
-    some game does."""
+    name; the minor drawn out never appears; minors are auctioned in the
+    order of the drawn stack (some are skipped: closed by a stock round in
+    which no minor was started)."""
     companies, minors = symbols(rules)
     games = corpus_games()
     assert len(games) == 28
@@ -341,6 +344,12 @@ def test_draw_matches_every_corpus_game(rules):
         assert sorted(named & set(companies)) == sorted(got.companies), path.stem
         assert got.removed_minor not in named, path.stem
         removed_minors.append(got.removed_minor)
+        auctioned = []
+        for action in export["actions"]:
+            if action["type"] == "bid" and action.get("corporation") not in (None, *auctioned):
+                auctioned.append(action["corporation"])
+        places = [got.minor_stack.index(m) for m in auctioned]
+        assert len(places) >= 6 and places == sorted(places), path.stem
     assert removed_minors[:4] == ["KJR", "CBPR", "CIR", "GNWR"]
     assert "DKR" not in removed_minors
 

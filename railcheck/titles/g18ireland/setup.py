@@ -12,8 +12,11 @@ game is built, in this order:
    order; sorted by their draw, smallest first, the first six leave the game.
    The three left and DAR and DK are auctioned (five in all).
 2. the minors: the thirteen that are not protected (every minor but DKR, in
-   list order) each get the next draw, in list order; the one with the
-   smallest draw leaves the game.
+   list order) each get the next draw, in list order; sorted by their draw,
+   smallest first, the first leaves the game and the other twelve form the
+   stack, in that order, under DKR.  Only the minor on top of the stack (the
+   first not yet started) may be auctioned in a stock round, and a stock
+   round in which no minor was started closes it.
 
 No train is drawn: the 18xx.games roster already has seven 2H (the box's
 eighth is left out, see docs/18Ireland.md), and the DKR's 2H is the first of
@@ -43,6 +46,7 @@ class Setup:
     companies: tuple        # the privates in the game, in list order
     removed_companies: tuple  # the privates drawn out, in draw order
     removed_minor: str
+    minor_stack: tuple      # DKR first, then the other minors in drawn order
 
 
 def draws(seed: int):
@@ -64,6 +68,7 @@ def draw_setup(seed: int, companies: list[str], minors: list[str]) -> Setup:
     keyed = [(next(rng), c) for c in candidates]
     out = tuple(c for _, c in sorted(keyed))[:len(companies) - KEEP_COMPANIES]
     kept = tuple(c for c in companies if c not in out)
-    minor_keys = [(next(rng), m) for m in minors if m != PROTECTED_MINOR]
-    removed_minor = min(minor_keys)[1]
-    return Setup(companies=kept, removed_companies=out, removed_minor=removed_minor)
+    minor_keys = sorted((next(rng), m) for m in minors if m != PROTECTED_MINOR)
+    stack = (PROTECTED_MINOR,) + tuple(m for _, m in minor_keys[1:])
+    return Setup(companies=kept, removed_companies=out, removed_minor=minor_keys[0][1],
+                 minor_stack=stack)

@@ -372,3 +372,26 @@ def test_survey_of_the_18ireland_exports():
     assert events["merger vote cast (against)"]["count"] == 59
     assert events["bankruptcy (president cannot pay for a train)"]["count"] == 30
     assert events["emergency sale by a president (operating round)"]["count"] == 184
+
+
+def test_every_corpus_run_is_within_its_trains_hex_reach(rules):
+    """A train's reach is the hex edges its route crosses (a connection
+    ["F10", "E11", "D12"] crosses 2): every run of the 28 games fits the
+    train's `distance: {hexes: N}` as railcheck's Reach reads it, and a
+    run one edge longer would not."""
+    reach = {t["name"]: Reach.from_distance(t["distance"], t["gauge"]) for t in rules["trains"]}
+    runs = at_limit = 0
+    for path in corpus_games():
+        export = json.loads(path.read_text(encoding="utf-8"))
+        for action in export["actions"]:
+            if action["type"] != "run_routes":
+                continue
+            for route in action["routes"]:
+                r = reach[route["train"].rsplit("-", 1)[0]]
+                edges = sum(len(chain) - 1 for chain in route["connections"])
+                assert r.problem([], hexes_entered=edges) is None, (path.stem, action.get("id"))
+                if r.kind == "hexes" and edges == r.hexes:
+                    at_limit += 1
+                    assert r.problem([], hexes_entered=edges + 1) is not None
+                runs += 1
+    assert (runs, at_limit) == (4215, 2339)

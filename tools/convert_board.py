@@ -4,6 +4,7 @@ railcheck's own board YAML (see docs/board.md).
 
     python tools/convert_board.py ../shared/reference/1830.json railcheck/titles/g1830/board.yaml
     python tools/convert_board.py ../shared/reference/1860.json railcheck/titles/g1860/board.yaml
+    python tools/convert_board.py ../shared/reference/18Ireland.json railcheck/titles/g18ireland/board.yaml
 
 Run once per title; the YAML is then committed as data and edited by hand if
 needed.  The output is re-read and compared with what was meant to be written.
@@ -29,13 +30,16 @@ KEY_ORDER = ("name", "color", "count", "label", "cities", "towns", "offboard", "
 
 
 def coord_key(coord: str):
-    m = re.match(r"([A-Z]+)(\d+)$", coord)
+    m = re.match(r"([A-Z]+)(-?\d+)$", coord)   # 18Ireland has G-1 (off the top edge)
     return (len(m.group(1)), m.group(1), int(m.group(2)))
 
 
 def tile_key(name: str):
     m = re.match(r"(\d+)(.*)$", name)
-    return (0, int(m.group(1)), m.group(2)) if m else (1, 0, name)
+    if m:
+        return (0, "", int(m.group(1)), m.group(2))
+    m = re.match(r"([A-Za-z]+)(\d+)$", name)      # 18Ireland's IR1 ... IR72 in number order
+    return (1, m.group(1), int(m.group(2)), "") if m else (1, name, 0, "")
 
 
 def convert(constants: dict) -> dict:

@@ -2,9 +2,12 @@
 """Survey the 18xx.games exports of one title: which action types occur, with
 which fields, in which rounds, how often, with a real example of each; and how
 often the corpus shows the title's rarer events (read from the exports and
-their per-action traces).  Written for 1860 (docs/research/1860-exports.md).
+their per-action traces).  Written for 1860 (docs/research/1860-exports.md);
+18Ireland's own events (mergers, votes, share issues, private powers) are
+counted by :func:`ireland_events` (docs/research/18Ireland-exports.md).
 
     python tools/survey_exports.py 1860 [--shared ../shared] [--json out.json]
+    python tools/survey_exports.py 18Ireland
 
 Only actions that count are surveyed: an action whose id has no state in the
 trace was undone (or is chat) and is counted apart as "not in trace".  The
@@ -66,6 +69,7 @@ def survey(shared: Path, title: str) -> dict:
         last_sr = None
         max_or = 0
         seen_receivership: set = set()
+        ireland = IrelandState()
         for action in export["actions"]:
             aid = action.get("id")
             counted = aid in by_id
@@ -95,6 +99,8 @@ def survey(shared: Path, title: str) -> dict:
             after = by_id[aid]
             t = action["type"]
             corp = action.get("entity")
+            if title == "18Ireland":
+                ireland_events(ireland, action, rkind, prev, after, lambda n, k=1: event(n, name, aid, k))
             # --- events -------------------------------------------------
             if rkind == "Stock":
                 last_sr = rnd
@@ -115,7 +121,7 @@ def survey(shared: Path, title: str) -> dict:
                         event("train bought from a corporation of another president", name, aid)
                 elif tid in train_owner:
                     event("train bought back from the bank pool", name, aid)
-                if tname == "9+5" and not any(k.startswith("9+5") for k in train_owner):
+                if title == "1860" and tname == "9+5" and not any(k.startswith("9+5") for k in train_owner):
                     event("first 9+5 bought (Southern Railway forms)", name, aid)
                 train_owner[tid] = corp
             if t == "discard_train":
@@ -125,10 +131,14 @@ def survey(shared: Path, title: str) -> dict:
             if t == "sell_company":
                 event(f"private sold to the bank ({action['company']})", name, aid)
             if t == "buy_company":
-                event(f"private bought from the bank ({action['company']})", name, aid)
+                where = "from the bank" if title == "1860" else "by a corporation"
+                event(f"private bought {where} ({action['company']})", name, aid)
             if t == "lay_tile" and rkind == "Stock":
                 event("home track laid in a stock round (on floating)", name, aid)
-            if t == "run_routes":
+            if t == "run_routes" and title != "1860":
+                if not (action.get("routes") or []):
+                    event("empty run_routes (no route)", name, aid)
+            if t == "run_routes" and title == "1860":
                 routes = action.get("routes") or []
                 if any(r.get("halts") for r in routes):
                     event("run counting halts", name, aid)
@@ -141,6 +151,8 @@ def survey(shared: Path, title: str) -> dict:
                     event("empty run_routes (no route)", name, aid)
                 if pc.get("president") == "Market" and pc.get("floated"):
                     event("run by a corporation in receivership", name, aid)
+            if title != "1860":
+                continue
             if t == "par" and corp is not None:
                 c = action["corporation"]
                 if c in bankrupt:
@@ -166,7 +178,7 @@ def survey(shared: Path, title: str) -> dict:
             sr_turn = int(re.match(r"Stock (\d+)", last_sr).group(1))
             ors_after_last_sr = len({s["round"] for s in last_ids
                                      if int(re.match(r"Operating (\d+)", s["round"]).group(1)) >= sr_turn})
-        if max_or > 3:
+        if title == "1860" and max_or > 3:
             event("nationalisation (British Rail): ORs beyond 3 in a set", name, "-")
         per_game.append({"kind": kind, "game": name, "players": len(export["players"]),
                          "end": export.get("game_end_reason"),
@@ -176,6 +188,73 @@ def survey(shared: Path, title: str) -> dict:
     for e in events.values():
         e["games"] = sorted(e["games"])
     return {"types": types, "events": dict(events), "games": per_game}
+
+
+class IrelandState:
+    """What :func:`ireland_events` remembers across one game's actions."""
+
+    def __init__(self):
+        self.proposal: list = []     # the minors of the merger being proposed
+        self.proposer = None         # who proposed it
+        self.votes: list = []        # the votes cast on it
+
+
+def ireland_events(st: IrelandState, action: dict, rkind: str, prev, after, event) -> None:
+    """18Ireland's events: minors auctioned, majors parred, mergers proposed,
+    voted and carried out, share issues and redemptions, emergency sales,
+    train trade-ins, bankruptcies and the privates' powers."""
+    t = action["type"]
+    corps = (prev or {}).get("corporations", {})
+    if t == "bid" and action.get("corporation"):
+        event("bid for a minor (stock round auction)")
+    if t == "par":
+        event(f"major parred ({action['corporation']})")
+    if t == "merge":
+        target = action["corporation"]
+        if target in MAJORS:
+            event("merger carried out (minors become a major)")
+            event(f"merger carried out with {len(st.proposal)} minors")
+            st.proposal, st.votes = [], []
+        else:
+            # a proposal grows only by its proposer's picks before any vote
+            if st.proposal and (st.votes or action["entity"] != st.proposer):
+                event("merger proposal not carried out (voted down)")
+                st.proposal, st.votes = [], []
+            if not st.proposal:
+                event("merger proposed")
+                st.proposer = action["entity"]
+            st.proposal.append(target)
+    if t == "choose" and rkind == "Merger":
+        event(f"merger vote cast ({action.get('choice')})")
+        st.votes.append(action.get("choice"))
+    if rkind != "Merger" and st.proposal:
+        event("merger proposal not carried out (voted down)")
+        st.proposal, st.votes = [], []
+    if t == "sell_shares" and action.get("entity_type") == "player" and rkind == "Operating":
+        event("emergency sale by a president (operating round)")
+    if t == "sell_shares" and action.get("entity_type") == "corporation":
+        event("corporation issues a share")
+    if t == "buy_shares" and action.get("entity_type") == "corporation":
+        event("corporation redeems a share")
+    if t == "buy_train":
+        if action.get("exchange"):
+            event(f"train traded in ({action['exchange'].rsplit('-', 1)[0]} for "
+                  f"{action['train'].rsplit('-', 1)[0]})")
+        if "'" in action["train"]:
+            event("primed train bought from the bank pool (1H', 2H', 3H')")
+    if t == "bankrupt":
+        event("bankruptcy (president cannot pay for a train)")
+    if t in ("lay_tile", "assign") and action.get("entity_type") == "company":
+        event(f"private power used: {t} ({action['entity']})")
+    if t == "discard_train" and rkind == "Merger":
+        event("train discarded after a merger (over the limit)")
+    gone = [c for c in corps if c not in after.get("corporations", {})]
+    for c in gone:
+        event(f"corporation leaves the game ({'major' if c in MAJORS else 'minor'})")
+
+
+#: 18Ireland's 10-share corporations (the targets of mergers)
+MAJORS = ("GSWR", "GNRI", "DSER", "MGWR", "MRNCC", "WLWR", "CBSCR")
 
 
 def main(argv=None) -> int:

@@ -28,7 +28,7 @@ DEFAULT_AXES = {
     "flat": {"x": "letter", "y": "number"},
 }
 
-_COORD = re.compile(r"^([A-Z]+)(\d+)$")
+_COORD = re.compile(r"^([A-Z]+)(-?\d+)$")   # 18Ireland has G-1 (off the top edge)
 
 
 def invert(edge: int) -> int:

@@ -9,7 +9,9 @@ A *content* (a tile of the manifest, or what is printed on a map hex) is:
   (towns), ``o0`` (off-board), ``h0`` (halt); inside the program as the integer
   ``NODE_BASE + index`` into that combined list (see :func:`node_end`).
 * ``paths``: track pieces, each joining two *ends*.  An end is a hex edge
-  (0-5, numbered as in 18xx.games for the layout) or a node.
+  (0-5, numbered as in 18xx.games for the layout) or a node.  A path is
+  broad gauge unless the YAML gives it a third element (18Ireland's
+  ``[0, c0, narrow]``); ``tracks`` holds the gauge of each path.
 * ``label`` (OO, NY, B ...), ``cost``/``terrain`` (the price of the first lay
   on a map hex), ``borders`` (impassable or decorative edges of a map hex).
 
@@ -25,6 +27,9 @@ from typing import Optional, Union
 COLOR_ORDER = ("white", "yellow", "green", "brown", "gray")
 #: phase colours in order, for phase-dependent revenue
 PHASE_ORDER = ("yellow", "green", "brown", "gray")
+
+#: the gauges a path may have (18xx.games' ``track:``); broad is the default
+TRACK_GAUGES = ("broad", "narrow", "dual")
 
 #: ends >= NODE_BASE are nodes (NODE_BASE + node index); 0..5 are edges
 NODE_BASE = 6
@@ -66,6 +71,7 @@ class Content:
     count: Optional[int] = None        # None = unlimited (manifest tiles)
     borders: tuple = ()                # tuple[(edge, type or None)]
     preprinted: bool = False
+    tracks: tuple = ()                 # gauge of each path ("broad", "narrow"); () = all broad
     _rot_cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -194,10 +200,15 @@ def content_from_yaml(name: str, data: dict, *, preprinted: bool = False,
         return NODE_BASE + offsets[letter] + int(num)
 
     paths = []
+    tracks = []
     for p in data.get("paths") or []:
-        if not isinstance(p, (list, tuple)) or len(p) != 2:
+        if not isinstance(p, (list, tuple)) or len(p) not in (2, 3):
             raise BoardDataError(f"{name}: a path is a pair of ends, got {p!r}")
+        if len(p) == 3 and p[2] not in TRACK_GAUGES:
+            raise BoardDataError(f"{name}: a path's third element is its gauge "
+                                 f"({', '.join(TRACK_GAUGES)}), got {p[2]!r}")
         paths.append((end(p[0]), end(p[1])))
+        tracks.append(p[2] if len(p) == 3 else "broad")
     borders = []
     for b in data.get("borders") or []:
         borders.append((int(b["edge"]), b.get("type")))
@@ -211,6 +222,7 @@ def content_from_yaml(name: str, data: dict, *, preprinted: bool = False,
         label=(str(data["label"]) if data.get("label") is not None else None),
         cost=int(data.get("cost", 0) or 0), terrain=data.get("terrain"),
         count=count, borders=tuple(borders), preprinted=preprinted,
+        tracks=tuple(tracks) if any(t != "broad" for t in tracks) else (),
     )
 
 
@@ -237,6 +249,7 @@ def parse_18xx_code(code: str) -> dict:
     out: dict = {}
     defined: list[tuple[str, int]] = []   # in order of definition: (letter, per-type index)
     paths: list = []
+    junction_edges: list = []             # edges joined at a junction (18Ireland's tile 60)
     for part in filter(None, (p.strip() for p in code.split(";"))):
         kind, _, rest = part.partition("=")
         props = {}
@@ -259,6 +272,10 @@ def parse_18xx_code(code: str) -> dict:
             key = {"city": "cities", "town": "towns", "offboard": "offboards"}[kind]
             out.setdefault(key, []).append(node)
             defined.append((kind[0], len(out[key]) - 1))
+        elif kind == "junction":
+            # a junction is a track crossing, not a stop: every edge led into
+            # it joins every other (written below as edge-to-edge paths)
+            defined.append(("j", 0))
         elif kind == "path":
             ends = []
             for k in ("a", "b"):
@@ -268,6 +285,13 @@ def parse_18xx_code(code: str) -> dict:
                     ends.append(f"{letter}{idx}")
                 else:
                     ends.append(int(v))
+            if "j0" in ends:
+                if props.get("track", "broad") != "broad":
+                    raise BoardDataError(f"a junction path of another gauge in {code!r}")
+                junction_edges.extend(e for e in ends if e != "j0")
+                continue
+            if props.get("track", "broad") != "broad":
+                ends.append(props["track"])     # 18Ireland's narrow gauge
             paths.append(ends)
         elif kind == "label":
             out["label"] = rest
@@ -282,10 +306,14 @@ def parse_18xx_code(code: str) -> dict:
             if props.get("cost"):
                 border["cost"] = int(props["cost"])
             out.setdefault("borders", []).append(border)
-        elif kind in ("icon", "frame", "partition", "junction", "stub"):
-            continue    # drawing only (junctions: none in the titles we convert)
+        elif kind in ("icon", "frame", "partition", "stub"):
+            continue    # drawing only
         else:
             raise BoardDataError(f"unknown tile part {kind!r} in {code!r}")
+    for i, a in enumerate(junction_edges):
+        for b in junction_edges[i + 1:]:
+            paths.append([a, b])
+    defined = [d for d in defined if d[0] != "j"]
     if paths:
         out["paths"] = paths
     # 18xx.games numbers a tile's nodes by their place in the code (its part

@@ -408,13 +408,21 @@ class Game:
             self.on_train_bought(train)
 
     def excess_trains(self) -> dict:
+        """Companies over their train limit: corporation -> how many too many
+        (asked before every operating-round action: the common case, nobody
+        over the limit, is answered from the train counts alone)."""
         out = {}
+        obsolete_count = self.rules.operating.get("obsolete_trains_count", False)
+        phase_limit = self.phase.train_limit
         for corp in self.corporations.values():
-            if corp.closed:
+            n = len(corp.trains)
+            if n == 0 or corp.closed:
                 continue
-            n = len([t for t in corp.trains if not t.obsolete or
-                     self.rules.operating.get("obsolete_trains_count", False)])
-            limit = self.train_limit(corp)
+            limit = phase_limit if isinstance(phase_limit, int) else self.train_limit(corp)
+            if n <= limit:
+                continue
+            if not obsolete_count:
+                n = sum(1 for t in corp.trains if not t.obsolete)
             if n > limit:
                 out[corp] = n - limit
         return out

@@ -53,6 +53,7 @@ class OperatingRound(Round):
         #: steps whose actions come whenever the record gives them
         self.discards = DiscardTrainStep(self)
         self.order: list[Corporation] = []
+        self.prepared = None            # the action prepare() last put the round in place for
         self.index = -1
         self.turn: Turn | None = None
         #: the turn that ended by itself (nothing more it could do), while the
@@ -279,6 +280,9 @@ class OperatingRound(Round):
         (companies between take empty turns).  The action itself is checked
         after this, by its step, which changes nothing when it refuses."""
         g = self.game
+        if self.prepared is action:     # the engine prepared it already
+            return
+        self.prepared = action
         self.discards.enforce(action)
         company = g.companies.get(action.actor)
         if company is not None and isinstance(company.owner, Corporation) and not company.closed:

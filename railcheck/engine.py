@@ -344,6 +344,13 @@ class Replay:
         if g.round.label == want:
             return
         r = g.round
+        if r.kind == "SR" and self.round_actions == 0 and not r.finished \
+                and self.record_goes_on(r):
+            # the record goes on with the players' actions of the stock round
+            # that has just begun: the marker is wrong, not the round
+            g.flag("round.marker", f"the record says '{want}' here, but the rules make this "
+                                   f"{r.label}, and the record goes on with its players")
+            return
         if r.kind == "auction":
             unsold = [c.sym for c in r.unsold()]
             g.flag("round.marker", f"'{want}' but the auction is not over "

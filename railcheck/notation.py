@@ -1289,6 +1289,17 @@ def _text(leaf) -> str:
     return leaf[0][1:-1].replace('""', '"') if leaf[2] == "QUOTED" else leaf[0]
 
 
+def _one_near(text: str, candidates: list) -> Optional[str]:
+    """The one name ``text`` is a plain typo of (a letter missed, doubled or
+    swapped: similarity at least 0.75, case aside), or None when there is no
+    such name or more than one."""
+    import difflib
+
+    lowered = {c.lower(): c for c in candidates}
+    near = difflib.get_close_matches(text.lower(), list(lowered), n=2, cutoff=0.75)
+    return lowered[near[0]] if len(near) == 1 else None
+
+
 class _Binder:
     """Turns parsed lines into actions, resolving names."""
 
@@ -1331,20 +1342,27 @@ class _Binder:
                     value = text  # without a ruleset, only players are known
             memo[text] = value
         if value is None:
-            self.unknown(leaf, what or _kinds_phrase(kinds),
-                         self.r.candidates([k for k in kinds if self.r.known(k)]))
-            return text
+            near = self.unknown(leaf, what or _kinds_phrase(kinds),
+                                self.r.candidates([k for k in kinds if self.r.known(k)]))
+            return text if near is None else near
         return value
 
-    def unknown(self, leaf, what: str, candidates: list[str], note: str = "") -> None:
+    def unknown(self, leaf, what: str, candidates: list[str], note: str = "") -> Optional[str]:
+        """A finding for an unknown name.  When it is a plain typo of one
+        name (:func:`_one_near`), the line stands with that name, which is
+        returned; otherwise the line is dropped and None returned."""
         text = _text(leaf)
-        hint = note or did_you_mean(text, candidates)
+        near = None if note else _one_near(text, candidates)
+        hint = note or (f" (did you mean {near}?); taken as {near}" if near
+                        else did_you_mean(text, candidates))
         self.findings.append(Finding(
             severity=ERROR, rule="notation.unknown_name",
             message=f"unknown {what} '{_clip(text, 60)}'{hint}",
             line=self.line[_NUMBER], column=leaf[1],
             action_id=self.line[_ID], text=self.line[_CONTENT].strip()))
-        self.failed = True
+        if near is None:
+            self.failed = True
+        return near
 
     @staticmethod
     def int_(leaf) -> int:

@@ -87,8 +87,6 @@ MISTAKES = [
 # Rows the replay does not meet yet (strict: a row that starts passing fails
 # until it is moved back), with why.
 NOT_YET = {
-    "player typo": "an unknown actor drops the line; the turn order then runs off",
-    "company typo": "an unknown company drops the buy; NYNH does not float (60%)",
     "keyword typo": "the unparsed payout is a withhold (dividend.missing), then 2 checkpoints",
     "par not a par value": "the refused par leaves PRR unparred: every PRR line is refused",
     "par at a market price that is no par": "as above",

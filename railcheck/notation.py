@@ -824,6 +824,35 @@ def _respell(content: str, column: int):
     return None
 
 
+def _retyped(binder, line: tuple, exc: InputError, findings: list):
+    """A line that does not parse is a finding.  When it is one keyword
+    misspelt (a plain typo, :func:`_one_near`, of the only keyword that makes
+    the line parse: `payot`), the line stands with that keyword and the
+    action is returned; otherwise the line is skipped (None)."""
+    content = line[_CONTENT]
+    fix = _respell(content, exc.column) if exc.line == line[_NUMBER] and exc.column else None
+    if fix is not None and len(fix[2]) == 1 and _one_near(fix[1], fix[2]) is not None:
+        start, word, keyword = fix[0] - 1, fix[1], fix[2][0]
+        fixed = content[:start] + keyword + content[start + len(word):]
+        n = len(findings)
+        try:
+            action = binder.bind((line[_NUMBER], line[_RAW], fixed, line[_ID]),
+                                 _parse_content(fixed, exc.path, line[_NUMBER]))
+        except InputError:
+            del findings[n:]
+            action = None
+        if action is not None:
+            action.text = content.strip()
+            findings.insert(n, _syntax_finding(
+                InputError(f"{exc.bare}; taken as {keyword}", path=exc.path, line=exc.line,
+                           column=exc.column), content, line[_ID]))
+            return action
+        findings.insert(n, _syntax_finding(exc, content, line[_ID]))
+        return None
+    findings.append(_syntax_finding(exc, content, line[_ID]))
+    return None
+
+
 #: arguments whose absence the parser notices only later, because the next
 #: word can be read as one (`run I15-J14`: I15 is taken for the train)
 _MISSING_WORDS = {"TRAIN_TYPE": ("a train type", "2"), "TILE": ("a tile number", "57")}
@@ -1512,7 +1541,9 @@ def _parse_game(text, path, names):
                 if action is not None:
                     actions.append(action)
             except InputError as exc:  # the line is skipped, the game goes on
-                findings.append(_syntax_finding(exc, line[_CONTENT], line[_ID]))
+                action = _retyped(binder, line, exc, findings)
+                if action is not None:
+                    actions.append(action)
             line = next(lines, None)
             if line is None:
                 break

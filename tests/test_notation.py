@@ -832,9 +832,11 @@ def loan_verb(monkeypatch):
 def test_a_new_verb_is_one_table_entry(loan_verb):
     record, findings = parse("PRR take loan 2\nNYC take LOAN\nPRR payout\nNYC take lon\n")
     assert [(type(a).__name__, a.actor, getattr(a, "count", None)) for a in record.actions] == [
-        ("TakeLoan", "PRR", 2), ("TakeLoan", "NYC", 1), ("Dividend", "PRR", None)]
+        ("TakeLoan", "PRR", 2), ("TakeLoan", "NYC", 1), ("Dividend", "PRR", None),
+        ("TakeLoan", "NYC", 1)]   # 'lon' is a plain typo of the one keyword that fits
     assert [(f.line, f.column, f.message) for f in findings] == [
-        (7, 10, "expected 'loan' after 'take', found 'lon' (did you mean loan?)")]
+        (7, 10, "expected 'loan' after 'take', found 'lon' (did you mean loan?); "
+                "taken as loan")]
     assert "take" in notation.KEYWORDS and "loan" in notation.KEYWORDS
     text = write_game(record)
     assert "PRR take loan 2\nNYC take loan\nPRR payout\n" in text

@@ -87,7 +87,6 @@ MISTAKES = [
 # Rows the replay does not meet yet (strict: a row that starts passing fails
 # until it is moved back), with why.
 NOT_YET = {
-    "keyword typo": "the unparsed payout is a withhold (dividend.missing), then 2 checkpoints",
     "par not a par value": "the refused par leaves PRR unparred: every PRR line is refused",
     "par at a market price that is no par": "as above",
     "tile on an unreachable hex": "a run on a step passed over by itself is taken, but the "

@@ -148,3 +148,26 @@ def test_one_mistake_gives_a_finding_where_it_stands(tmp_path, name, edit, first
     assert len(errors) <= 3, summary
     assert f["finished"] is False
     assert "game over" not in validate(tmp_path, text, "text").output
+
+
+@pytest.mark.parametrize("name,edit", [m[:2] for m in MISTAKES], ids=[m[0] for m in MISTAKES])
+def test_no_copy_runs_into_rounds_the_record_does_not_have(tmp_path, name, edit):
+    # the record ends after OR 2.1: the replay stands at the start of SR 3,
+    # never later (a missing par once ran it into OR 5.1)
+    res = validate(tmp_path, copy_with(edit), "json")
+    f = json.loads(res.output)["files"][0]
+    assert (f["round"], f["finished"]) == ("SR 3", False)
+
+
+def test_a_company_line_of_a_company_that_does_not_operate_invents_no_round(tmp_path):
+    # without Bob's par PRR never floats; its lines in OR 1.1 come after the
+    # round ended (PRR takes no turn): each is or.not_floated where it stands,
+    # and SR 2 is not passed over to place them in OR 2.1
+    res = validate(tmp_path, copy_with(("delete", line_of("Bob par PRR 100"))), "json")
+    f = json.loads(res.output)["files"][0]
+    lay = line_of("PRR lay 9 H14 r1") - 1
+    got = [(x["line"], x["rule"]) for x in f["findings"] if lay <= x["line"] <= lay + 2]
+    assert got == [(lay, "or.not_floated"), (lay + 1, "or.not_floated"),
+                   (lay + 2, "or.not_floated")]
+    assert not any(x["rule"] in ("round.marker", "or.turn_missing", "route.missing")
+                   for x in f["findings"])

@@ -448,9 +448,11 @@ RULES: list[Rule] = [
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: E5-D6   ->  2-train (E5, D6) includes no station of PRR"),
     _r("route.train", "a run with a train the company does not own",
-       "A company runs the trains it owns, each once.",
+       "A company runs the trains it owns, each once. The revenue claimed is what the table "
+       "paid, so it is taken as paid (the record goes on from there).",
        f"{R1830}: Operating Round, running trains",
-       "PRR run 3: ...   ->  PRR runs 1 3-train(s) but owns 0 (trains: 2)"),
+       "PRR run 3: ...   ->  PRR runs 1 3-train(s) but owns 0 (trains: 2); the revenue claimed "
+       "is taken as paid"),
     _r("route.twice", "a company runs its trains twice in one turn",
        "Trains run once per operating turn.",
        f"{R1830}: Operating Round, running trains",

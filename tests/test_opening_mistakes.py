@@ -92,7 +92,6 @@ NOT_YET = {
     "tile on an unreachable hex": "a run on a step passed over by itself is taken, but the "
                                   "dividend step was left (withheld) before it",
     "missing par line": "PRR is never parred: every PRR line is refused",
-    "missing buy line": "a run with a train not owned is refused (route.train, route.missing)",
 }
 
 

@@ -89,8 +89,6 @@ MISTAKES = [
 NOT_YET = {
     "par not a par value": "the refused par leaves PRR unparred: every PRR line is refused",
     "par at a market price that is no par": "as above",
-    "tile on an unreachable hex": "a run on a step passed over by itself is taken, but the "
-                                  "dividend step was left (withheld) before it",
     "missing par line": "PRR is never parred: every PRR line is refused",
 }
 

@@ -86,4 +86,22 @@ class RouteStep(Step):
                    f"{corp.sym}'s runs are worth {g.money(computed)}, but "
                    f"{g.money(claimed)} was claimed")
         turn.revenue = claimed
-        self.round.move_to(turn, self.round.step_index(self) + 1)
+        here = self.round.step_index(self)
+        if turn.step > here + 1 and turn.withheld_unrun is not None:
+            self.take_up_dividend(turn, here + 1)
+        self.round.move_to(turn, here + 1)
+
+    def take_up_dividend(self, turn, index: int) -> None:
+        """The turn passed over this step and the dividend by itself (no
+        route then: nothing withheld, the price moved left), but the record
+        runs trains here (a finding says what is wrong with the run): the
+        dividend is undone and its step taken up again, as the record goes on
+        with it."""
+        cell, place = turn.withheld_unrun
+        corp = turn.corp
+        self.game.place_price(corp, cell)
+        cell.stack.remove(corp)
+        cell.stack.insert(place, corp)
+        turn.withheld_unrun = None
+        turn.dividend_done = False
+        turn.step = index

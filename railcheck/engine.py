@@ -107,6 +107,8 @@ class Replay:
         self.next_action = None    # the record's action after the current one
         #: actions of the record the current round has been given
         self.round_actions = 0
+        #: the round the record's last round marker named (when it matched)
+        self.marked_round = None
 
     def run(self) -> Result:
         rec = self.record
@@ -211,6 +213,7 @@ class Replay:
             return
         if self.record_stays(g.round):
             return      # out of place: the round itself reports it
+        self.refuse_leaving_unplayed_stock_round(action)
         skipped: list = []
         guard = 0
         while not g.finished and not g.round.wants(action) and guard < 10:
@@ -229,6 +232,25 @@ class Replay:
                    f"no action of {labels}, whose companies take no turn ({missed} missed "
                    f"dut{'y' if missed == 1 else 'ies'}, such as running trains; now "
                    f"{g.round.label})")
+
+    def refuse_leaving_unplayed_stock_round(self, action):
+        """A company's action right after an operating round ended, in the
+        stock round the rules began, which the record has neither entered
+        (no action) nor named (no marker): the record has not left the
+        operating round, so the action is out of place there.  Passing over
+        the whole stock round to place it would invent a round."""
+        g = self.game
+        rnd = g.round
+        corp = g.corporations.get(action.actor)
+        if rnd.kind != "SR" or self.round_actions or self.marked_round is rnd or corp is None:
+            return
+        if not corp.floated:
+            raise RuleViolation("or.not_floated", f"{corp.sym} has not floated and does not "
+                                                  f"operate")
+        raise RuleViolation("round.out_of_place",
+                            f"{corp.sym}'s '{action.verb}' comes after the operating round "
+                            f"ended, and the record has no action of {rnd.label} yet: the "
+                            f"replay does not pass over {rnd.label} for it")
 
     def skip_round(self, rnd, skipped: list):
         """Close an operating round the record never played: its companies
@@ -342,8 +364,16 @@ class Replay:
         g = self.game
         want = _marker_label(action)
         if g.round.label == want:
+            self.marked_round = g.round
             return
         r = g.round
+        if r.kind == "SR" and self.round_actions == 0 and not r.finished \
+                and self.record_goes_on(r):
+            # the record goes on with the players' actions of the stock round
+            # that has just begun: the marker is wrong, not the round
+            g.flag("round.marker", f"the record says '{want}' here, but the rules make this "
+                                   f"{r.label}, and the record goes on with its players")
+            return
         if r.kind == "auction":
             unsold = [c.sym for c in r.unsold()]
             g.flag("round.marker", f"'{want}' but the auction is not over "

@@ -824,6 +824,35 @@ def _respell(content: str, column: int):
     return None
 
 
+def _retyped(binder, line: tuple, exc: InputError, findings: list):
+    """A line that does not parse is a finding.  When it is one keyword
+    misspelt (a plain typo, :func:`_one_near`, of the only keyword that makes
+    the line parse: `payot`), the line stands with that keyword and the
+    action is returned; otherwise the line is skipped (None)."""
+    content = line[_CONTENT]
+    fix = _respell(content, exc.column) if exc.line == line[_NUMBER] and exc.column else None
+    if fix is not None and len(fix[2]) == 1 and _one_near(fix[1], fix[2]) is not None:
+        start, word, keyword = fix[0] - 1, fix[1], fix[2][0]
+        fixed = content[:start] + keyword + content[start + len(word):]
+        n = len(findings)
+        try:
+            action = binder.bind((line[_NUMBER], line[_RAW], fixed, line[_ID]),
+                                 _parse_content(fixed, exc.path, line[_NUMBER]))
+        except InputError:
+            del findings[n:]
+            action = None
+        if action is not None:
+            action.text = content.strip()
+            findings.insert(n, _syntax_finding(
+                InputError(f"{exc.bare}; taken as {keyword}", path=exc.path, line=exc.line,
+                           column=exc.column), content, line[_ID]))
+            return action
+        findings.insert(n, _syntax_finding(exc, content, line[_ID]))
+        return None
+    findings.append(_syntax_finding(exc, content, line[_ID]))
+    return None
+
+
 #: arguments whose absence the parser notices only later, because the next
 #: word can be read as one (`run I15-J14`: I15 is taken for the train)
 _MISSING_WORDS = {"TRAIN_TYPE": ("a train type", "2"), "TILE": ("a tile number", "57")}
@@ -1289,6 +1318,17 @@ def _text(leaf) -> str:
     return leaf[0][1:-1].replace('""', '"') if leaf[2] == "QUOTED" else leaf[0]
 
 
+def _one_near(text: str, candidates: list) -> Optional[str]:
+    """The one name ``text`` is a plain typo of (a letter missed, doubled or
+    swapped: similarity at least 0.75, case aside), or None when there is no
+    such name or more than one."""
+    import difflib
+
+    lowered = {c.lower(): c for c in candidates}
+    near = difflib.get_close_matches(text.lower(), list(lowered), n=2, cutoff=0.75)
+    return lowered[near[0]] if len(near) == 1 else None
+
+
 class _Binder:
     """Turns parsed lines into actions, resolving names."""
 
@@ -1331,20 +1371,27 @@ class _Binder:
                     value = text  # without a ruleset, only players are known
             memo[text] = value
         if value is None:
-            self.unknown(leaf, what or _kinds_phrase(kinds),
-                         self.r.candidates([k for k in kinds if self.r.known(k)]))
-            return text
+            near = self.unknown(leaf, what or _kinds_phrase(kinds),
+                                self.r.candidates([k for k in kinds if self.r.known(k)]))
+            return text if near is None else near
         return value
 
-    def unknown(self, leaf, what: str, candidates: list[str], note: str = "") -> None:
+    def unknown(self, leaf, what: str, candidates: list[str], note: str = "") -> Optional[str]:
+        """A finding for an unknown name.  When it is a plain typo of one
+        name (:func:`_one_near`), the line stands with that name, which is
+        returned; otherwise the line is dropped and None returned."""
         text = _text(leaf)
-        hint = note or did_you_mean(text, candidates)
+        near = None if note else _one_near(text, candidates)
+        hint = note or (f" (did you mean {near}?); taken as {near}" if near
+                        else did_you_mean(text, candidates))
         self.findings.append(Finding(
             severity=ERROR, rule="notation.unknown_name",
             message=f"unknown {what} '{_clip(text, 60)}'{hint}",
             line=self.line[_NUMBER], column=leaf[1],
             action_id=self.line[_ID], text=self.line[_CONTENT].strip()))
-        self.failed = True
+        if near is None:
+            self.failed = True
+        return near
 
     @staticmethod
     def int_(leaf) -> int:
@@ -1494,7 +1541,9 @@ def _parse_game(text, path, names):
                 if action is not None:
                     actions.append(action)
             except InputError as exc:  # the line is skipped, the game goes on
-                findings.append(_syntax_finding(exc, line[_CONTENT], line[_ID]))
+                action = _retyped(binder, line, exc, findings)
+                if action is not None:
+                    actions.append(action)
             line = next(lines, None)
             if line is None:
                 break

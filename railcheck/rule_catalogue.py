@@ -360,6 +360,15 @@ RULES: list[Rule] = [
        f"{R1830}: Stock Round (the round ends when all players pass in succession)",
        "Bob buy PRR   ->  SR 2 ended by the rules (every player passed in a row), but the record "
        "goes on with it"),
+    _r("round.out_of_place", "a company's action after its operating round ended",
+       "The operating round is over and the rules have begun a stock round, but the record "
+       "has neither a player's action nor a marker of that stock round yet; a company's action "
+       "there is out of place. railcheck does not invent rounds: it does not pass over the "
+       "whole stock round to place the action in a later operating round. (A company that has "
+       "not floated is said so: or.not_floated.)",
+       f"{R1830}: sequence of play; {OWN}: docs/notation.md",
+       "PRR lay 9 H14 r1   ->  PRR's 'lay' comes after the operating round ended, and the "
+       "record has no action of SR 2 yet"),
     _r("round.skipped", "a round the rules make but the record never played",
        "The rules make another operating round here, but the record's next action belongs to a "
        "later round: one finding for the missing round (its companies' duties, such as running "
@@ -439,9 +448,11 @@ RULES: list[Rule] = [
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: E5-D6   ->  2-train (E5, D6) includes no station of PRR"),
     _r("route.train", "a run with a train the company does not own",
-       "A company runs the trains it owns, each once.",
+       "A company runs the trains it owns, each once. The revenue claimed is what the table "
+       "paid, so it is taken as paid (the record goes on from there).",
        f"{R1830}: Operating Round, running trains",
-       "PRR run 3: ...   ->  PRR runs 1 3-train(s) but owns 0 (trains: 2)"),
+       "PRR run 3: ...   ->  PRR runs 1 3-train(s) but owns 0 (trains: 2); the revenue claimed "
+       "is taken as paid"),
     _r("route.twice", "a company runs its trains twice in one turn",
        "Trains run once per operating turn.",
        f"{R1830}: Operating Round, running trains",

@@ -123,8 +123,10 @@ def _bind_buy(b, kw, args):
             other, _ = b.r.lookup(b.text(name), COMPANY)
             if other is not None:
                 note = f" ('{other}' is a private: write 'buy {other}' without a count or source)"
-        b.unknown(name, b.kinds_phrase(kinds), b.r.candidates(kinds), note)
-        return BuyShares(corporation=b.text(name))
+        near = b.unknown(name, b.kinds_phrase(kinds), b.r.candidates(kinds), note)
+        if near is None:
+            return BuyShares(corporation=b.text(name))
+        value, kind = b.r.lookup(near, kinds)
     if kind == "company":
         return Bid(company=value, price=None)
     count, percent = b.amount(amount)

@@ -188,7 +188,8 @@ def test_without_names_only_players_are_checked():
         bare(BuyTrain(actor="PRR", train="9")),
     ]
     _, findings = parse("check PRR president Alcie\nprr pass\n", names=None)
-    assert [f.message for f in findings] == ["unknown player 'Alcie' (did you mean Alice?)"]
+    assert [f.message for f in findings] == [
+        "unknown player 'Alcie' (did you mean Alice?); taken as Alice"]
 
 
 def test_tiles_are_checked_when_known():
@@ -328,7 +329,8 @@ def test_header_errors(text, message):
 
 
 # --------------------------------------------------------------------------
-# unknown names: findings, the action dropped, the rest kept
+# unknown names: findings, the action dropped (or, for a plain typo of one
+# name, taken with that name), the rest kept
 
 def test_unknown_names_become_findings():
     record, findings = parse(
@@ -344,7 +346,8 @@ def test_unknown_names_become_findings():
         "Bob pass #@77\n")
     messages = [(f.line, f.column, f.message) for f in findings]
     assert messages == [
-        (4, 1, "unknown player, corporation or private 'Alcie' (did you mean Alice?)"),
+        (4, 1, "unknown player, corporation or private 'Alcie' (did you mean Alice?); "
+               "taken as Alice"),
         (5, 11, "unknown corporation or private 'PRX' (did you mean PRR?)"),
         (6, 11, "unknown corporation 'PRX' (did you mean PRR?)"),
         (7, 11, "unknown private 'SW' (did you mean SV?)"),
@@ -352,13 +355,18 @@ def test_unknown_names_become_findings():
                 "or source)"),
         (9, 15, "unknown train type '7'"),
         (10, 22, "unknown corporation 'NYX' (did you mean NYC?)"),
-        (11, 7, "unknown player or corporation 'Bobb' (did you mean Bob?)"),
+        (11, 7, "unknown player or corporation 'Bobb' (did you mean Bob?); taken as Bob"),
         (12, 21, "unknown player 'Carol'"),
     ]
     assert all(f.rule == "notation.unknown_name" and f.severity == "error" for f in findings)
     assert findings[0].text == "Alcie pass"
-    assert [bare(a) for a in record.actions] == [bare(Pass(actor="Bob"))]
-    assert record.actions[0].action_id == 77
+    # 'Alcie' and 'Bobb' are typos of one name each (a letter swapped,
+    # doubled): their lines stand; PRX (PRR or NYC?), SW and NYX do not
+    assert [bare(a) for a in record.actions] == [
+        bare(Pass(actor="Alice")),
+        bare(Checkpoint(subject="Bob", field="cash", value=10)),
+        bare(Pass(actor="Bob"))]
+    assert record.actions[2].action_id == 77
 
 
 # --------------------------------------------------------------------------
@@ -824,9 +832,11 @@ def loan_verb(monkeypatch):
 def test_a_new_verb_is_one_table_entry(loan_verb):
     record, findings = parse("PRR take loan 2\nNYC take LOAN\nPRR payout\nNYC take lon\n")
     assert [(type(a).__name__, a.actor, getattr(a, "count", None)) for a in record.actions] == [
-        ("TakeLoan", "PRR", 2), ("TakeLoan", "NYC", 1), ("Dividend", "PRR", None)]
+        ("TakeLoan", "PRR", 2), ("TakeLoan", "NYC", 1), ("Dividend", "PRR", None),
+        ("TakeLoan", "NYC", 1)]   # 'lon' is a plain typo of the one keyword that fits
     assert [(f.line, f.column, f.message) for f in findings] == [
-        (7, 10, "expected 'loan' after 'take', found 'lon' (did you mean loan?)")]
+        (7, 10, "expected 'loan' after 'take', found 'lon' (did you mean loan?); "
+                "taken as loan")]
     assert "take" in notation.KEYWORDS and "loan" in notation.KEYWORDS
     text = write_game(record)
     assert "PRR take loan 2\nNYC take loan\nPRR payout\n" in text

@@ -40,6 +40,10 @@ class Turn:
         self.special_token = None  # a private whose station must be placed next (DH)
         self.acted = False         # the company has done something in this turn
         self.explicit_step = 0     # where its last own action left the turn
+        #: (price cell, place in its stack) before a dividend step passed over
+        #: unrun (nothing withheld, the price moved left): a run written after
+        #: it takes the dividend step up again (see RouteStep.apply)
+        self.withheld_unrun = None
 
 
 class OperatingRound(Round):

@@ -30,6 +30,7 @@ class StockRound(Round):
         super().__init__(game)
         self.passes = 0
         self.acted = False           # the current player did something this turn
+        self.written = False         # ... or wrote a line in it (refused or not)
         self.bought = None           # corporation bought this turn (None: nothing)
         self.buys = 0
         self.sold_after_buy = False
@@ -168,6 +169,7 @@ class StockRound(Round):
         g = self.game
         self.current = g.next_player(self.current)
         self.acted = False
+        self.written = False
         self.bought = None
         self.buys = 0
         self.sold_after_buy = False
@@ -175,13 +177,16 @@ class StockRound(Round):
     def prepare(self, action):
         """Whose turn it is, as the record implies: the current player's turn
         ends when another player acts; a player acting out of turn is flagged
-        and takes the turn (the record says they acted)."""
+        and takes the turn (the record says they acted).  A turn whose only
+        lines were refused was still taken: the next player's line ends it."""
         g = self.game
         player = g.player_by_name.get(action.actor)
-        if player is None or g.pending_par is not None or isinstance(action, Exchange) \
-                or player is self.current:
+        if player is None or g.pending_par is not None or isinstance(action, Exchange):
             return
-        if self.acted:
+        if player is self.current:
+            self.written = True
+            return
+        if self.acted or self.written:
             self.end_turn()
         if player is not self.current:
             g.flag("turn.order", f"{player.name} acted out of turn: it is "
@@ -190,6 +195,7 @@ class StockRound(Round):
             self.acted = False
             self.bought = None
             self.buys = 0
+        self.written = True
 
     def process(self, action):
         g = self.game

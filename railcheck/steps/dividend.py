@@ -19,6 +19,9 @@ class DividendStep(Step):
         if turn.dividend_done:
             return
         revenue = turn.revenue or 0
+        corp = turn.corp
+        if turn.revenue is None and corp.price is not None:
+            turn.withheld_unrun = (corp.price, corp.price.stack.index(corp))
         if revenue > 0:
             self.game.flag("dividend.missing",
                            f"{turn.corp.sym} ran for {self.game.money(revenue)} but neither paid "

@@ -27,13 +27,17 @@ class RouteStep(Step):
                            f"run them; a company must run its trains (taken as earning nothing)")
 
     def check(self, turn, action: RunRoutes):
-        """Refusals: out of order, a second run, trains the company does not
-        own.  A wrong route or revenue is not a refusal: the claimed revenue
-        is what the table paid, so it is flagged and kept (see apply)."""
+        """Refusals: out of order, a second run.  A wrong route or revenue,
+        or a train the company does not own, is not a refusal: the claimed
+        revenue is what the table paid, so it is flagged and kept (see apply)."""
         corp = turn.corp
         self.refuse_after(turn)
         if turn.revenue is not None:
             raise RuleViolation("route.twice", f"{corp.sym} already ran its trains this turn")
+        return None
+
+    def trains_not_owned(self, corp, action: RunRoutes):
+        """The message for trains run that the company does not own, or None."""
         owned: dict = {}
         for tr in corp.trains:
             owned[tr.name] = owned.get(tr.name, 0) + 1
@@ -43,21 +47,24 @@ class RouteStep(Step):
         for name, n in used.items():
             if n > owned.get(name, 0):
                 have = ", ".join(f"{k}" for k in sorted(owned)) or "no trains"
-                raise RuleViolation("route.train",
-                                    f"{corp.sym} runs {n} {name}-train(s) but owns "
-                                    f"{owned.get(name, 0)} (trains: {have})")
+                return (f"{corp.sym} runs {n} {name}-train(s) but owns {owned.get(name, 0)} "
+                        f"(trains: {have}); the revenue claimed is taken as paid")
         return None
 
     def apply(self, turn, action: RunRoutes, plan) -> None:
         g = self.game
         corp = turn.corp
+        not_owned = self.trains_not_owned(corp, action)
+        if not_owned:
+            g.flag("route.train", not_owned)
         claimed_parts = [r.revenue for r in action.routes]
         claimed = action.revenue
         if claimed is None and all(x is not None for x in claimed_parts):
             claimed = sum(claimed_parts)
         computed = None
         if g.board is not None and action.routes:
-            distances = {tr.name: tr.spec.reach for tr in corp.trains}
+            distances = {tr.name: tr.spec.reach for tr in g.trains}
+            distances.update({tr.name: tr.spec.reach for tr in corp.trains})
             try:
                 computed, per_route = g.board.revenue_of_routes(
                     corp.sym, action.routes, g.phase.tiles[-1], distances)
@@ -79,4 +86,22 @@ class RouteStep(Step):
                    f"{corp.sym}'s runs are worth {g.money(computed)}, but "
                    f"{g.money(claimed)} was claimed")
         turn.revenue = claimed
-        self.round.move_to(turn, self.round.step_index(self) + 1)
+        here = self.round.step_index(self)
+        if turn.step > here + 1 and turn.withheld_unrun is not None:
+            self.take_up_dividend(turn, here + 1)
+        self.round.move_to(turn, here + 1)
+
+    def take_up_dividend(self, turn, index: int) -> None:
+        """The turn passed over this step and the dividend by itself (no
+        route then: nothing withheld, the price moved left), but the record
+        runs trains here (a finding says what is wrong with the run): the
+        dividend is undone and its step taken up again, as the record goes on
+        with it."""
+        cell, place = turn.withheld_unrun
+        corp = turn.corp
+        self.game.place_price(corp, cell)
+        cell.stack.remove(corp)
+        cell.stack.insert(place, corp)
+        turn.withheld_unrun = None
+        turn.dividend_done = False
+        turn.step = index

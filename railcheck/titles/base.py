@@ -31,6 +31,9 @@ class Title:
     rounds_description: ClassVar[str] = ""
     #: events of the title's own (``on_event`` carries them out)
     events: ClassVar[tuple[str, ...]] = ()
+    #: values of ruleset keys this title's own rounds and steps implement
+    #: beyond what the schema marks as supported (YAML path -> values)
+    implements: ClassVar[dict[str, tuple]] = {}
 
     def __init__(self, game):
         self.game = game

@@ -41,6 +41,16 @@ class Bid(Action):
 
 
 @dataclass(kw_only=True)
+class BidForTurn(Action):
+    """A bid for the right to buy one item (18xx.games' bid with no private
+    named: 1860's auction); the winner then buys with a ``Bid`` naming the
+    private or a ``Par``."""
+
+    price: int
+    verb = "bid"
+
+
+@dataclass(kw_only=True)
 class Choose(Action):
     """Put a private up for auction (choose-and-bid auctions, e.g. 1857)."""
 
@@ -192,6 +202,15 @@ class DiscardTrain(Action):
     train: str
     train_id: Optional[str] = None
     verb = "discard"
+
+
+@dataclass(kw_only=True)
+class SellCompany(Action):
+    """A player sells a private to the bank (1860: face value less a fee)."""
+
+    company: str
+    price: int
+    verb = "sell_company"
 
 
 @dataclass(kw_only=True)

@@ -129,6 +129,8 @@ class _Converter:
             return None
         if t == "pass":
             return A.Pass(**common)
+        if t == "bid" and item.get("company") is None:
+            return A.BidForTurn(price=int(item["price"]), **common)
         if t == "bid":
             return A.Bid(company=str(item["company"]), price=int(item["price"]), **common)
         if t == "par":
@@ -176,6 +178,8 @@ class _Converter:
             return A.DiscardTrain(train=tid.rsplit("-", 1)[0], train_id=tid, **common)
         if t == "buy_company":
             return A.BuyCompany(company=str(item["company"]), price=int(item["price"]), **common)
+        if t == "sell_company":
+            return A.SellCompany(company=str(item["company"]), price=int(item["price"]), **common)
         if t == "bankrupt":
             return A.Bankrupt(**common)
         self.findings.append(Finding(

@@ -15,6 +15,7 @@ from typing import Optional
 
 R1830 = "1830 rules (Avalon Hill, 1986)"
 R1857 = "1857 rule summary (docs/1857.md)"
+R1860 = "1860 rule summary (docs/1860.md)"
 SITE = "18xx.games records"
 OWN = "railcheck (not a rule of the game)"
 
@@ -131,6 +132,20 @@ RULES: list[Rule] = [
        "pass) until one bid is left.",
        f"{R1830}: Private Companies, the initial auction",
        "Bob bid BO 230   ->  CA is being auctioned among its bidders; Bob may only bid on it or pass"),
+    _r("auction.must_buy", "the winner of a bid for the turn does something else than buy",
+       "In 1860's auction the player who won the turn (or everybody passed and it fell to the "
+       "opener) must at once buy one item: a private at face value or a president's "
+       "certificate at a par of its section.",
+       f"{R1860}: L4, L6",
+       "Bob pass   ->  Bob won the turn and must buy an item (BHC, YHC, C&N)"),
+    _r("auction.no_winner", "a purchase in 1860's auction before anybody won the turn",
+       "An item is bought only by the winner of the bidding for the turn.",
+       f"{R1860}: L3, L4",
+       "Bob bid BHC 30   ->  nobody has won the turn yet: Alice bids or passes"),
+    _r("auction.price", "a private bought in 1860's auction at another price than its face value",
+       "The winner of the turn pays his bid and then the private's face value.",
+       f"{R1860}: L4",
+       "Bob bid BHC 35   ->  BHC is sold at its face value £30, not £35"),
     _r("auction.sold", "a bid on a private that is already owned",
        "A private is sold once.",
        f"{R1830}: Private Companies, the initial auction",

@@ -24,3 +24,19 @@ class Title1860(Title):
                           "nationalisation: operating rounds only")
     events = ("fishbourne_to_bank", "relax_cert_limit", "southern_forms")
     implements = {"stock.president_sales_to_market": (True,)}
+
+    def setup(self):
+        g = self.game
+        # the engine's bank is unchecked: it holds twice the break limit less
+        # the players' starting cash (the break test counts the players' cash,
+        # ruleset ``bank_counts: players_cash``)
+        if g.rules.raw["bank_counts"] == "players_cash":
+            g.bank.cash += g.rules.bank
+
+    def stock_round(self):
+        from .stock import StockRound1860
+        return StockRound1860(self.game)
+
+    def auction_round(self):
+        from .auction import BidForTurnAuction
+        return BidForTurnAuction(self.game)

@@ -89,6 +89,11 @@ class Title:
     def setup(self):
         """After the game's state is built, before the first round."""
 
+    def president_label(self, corp) -> Optional[str]:
+        """Who presides ``corp`` as the 18xx.games traces name it (the
+        player's name; None when nobody does)."""
+        return corp.president.name if corp.president else None
+
     def on_event(self, event: str, train=None):
         """An event named by a train or a phase that the shared mechanics do
         not know (``Game.EVENTS``): the title carries it out."""

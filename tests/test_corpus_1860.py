@@ -2,9 +2,10 @@
 against the site engine's per-action traces.  The title is not registered
 yet (the rounds after the auction are not complete): the tests put its class
 in the registry for their own duration and compare the parts of each game
-railcheck plays so far: every action up to the end of the auction, with no
-finding and every player's cash, the bank and each started corporation's
-price and president equal to the trace after every action."""
+railcheck plays so far: every action up to the end of the auction, then up
+to the first operating round, with no finding and every player's cash, the
+bank and each started corporation's treasury, price, president and trains
+equal to the trace after every action."""
 
 import gzip
 import json
@@ -50,6 +51,14 @@ def end_of_auction(trace: dict) -> int:
     return states[k + 1]["id"]
 
 
+def end_of_first_stock_round(trace: dict) -> int:
+    """The id of the last action before the one that ends the first stock
+    round (whose state already holds the start of the operating round)."""
+    states = trace["states"]
+    k = next(i for i, s in enumerate(states) if s["round"].startswith("Operating"))
+    return states[k - 1]["id"]
+
+
 def replay_until(name: str, last_id: int):
     """Replay ``name`` up to action ``last_id``: (read findings, result,
     first divergence from the trace as (id, what, ours, theirs) or None)."""
@@ -60,10 +69,13 @@ def replay_until(name: str, last_id: int):
         record.actions = [a for a in record.actions if a.action_id <= last_id]
         record.expected_result = record.expected_end_reason = None
     found = []
+    last_of_id = {a.action_id: i for i, a in enumerate(record.actions)}
+    seen = [-1]
 
     def after(game, action):
+        seen[0] += 1
         st = states.get(action.action_id)
-        if st is not None and not found:
+        if st is not None and not found and last_of_id[action.action_id] == seen[0]:
             diff = compare_state(snapshot(game), st)
             if diff:
                 found.append((action.action_id, *diff))
@@ -88,6 +100,15 @@ def test_the_auction_matches_the_site_engine(name):
     assert g.round.kind == "SR"          # the auction is over: every item sold
     assert all(c.owner is not None for c in g.companies.values() if c.sym != "FFC")
     assert all(g.corporations[s].president is not None for s in ("C&N", "IOW"))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_stock_rounds_before_the_first_or_match_the_site_engine(name):
+    last = end_of_first_stock_round(load_trace("1860", name))
+    read, result, divergence = replay_until(name, last)
+    assert [f.message for f in result.findings] == []
+    assert divergence is None
+    assert result.game.round.kind == "SR"
 
 
 def test_19354_auction_numbers():

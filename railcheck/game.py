@@ -435,7 +435,7 @@ class Game:
         for corp in self.corporations.values():
             pct = corp.percent_of(player)
             if pct and corp.price is not None and not corp.closed:
-                total += corp.price.price * pct // corp.share_percent
+                total += self.title.share_value(corp) * pct // corp.share_percent
         return total
 
     def company_value(self, player: Player) -> int:

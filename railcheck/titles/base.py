@@ -89,6 +89,10 @@ class Title:
     def setup(self):
         """After the game's state is built, before the first round."""
 
+    def share_value(self, corp) -> int:
+        """What one share of ``corp`` counts for in a player's net worth."""
+        return corp.price.price
+
     def president_label(self, corp) -> Optional[str]:
         """Who presides ``corp`` as the 18xx.games traces name it (the
         player's name; None when nobody does)."""

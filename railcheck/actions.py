@@ -165,6 +165,9 @@ class Route:
     path: Optional[list[list[str]]] = None
     revenue: Optional[int] = None
     train_id: Optional[str] = None
+    #: halts the run counts and the subsidy they pay to the treasury (1860)
+    halts: Optional[int] = None
+    subsidy: Optional[int] = None
 
 
 @dataclass(kw_only=True)

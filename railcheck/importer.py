@@ -223,7 +223,8 @@ class _Converter:
             stops.append(A.Stop(hex=h, city=city))
         rev = r.get("revenue")
         return A.Route(train=tid.rsplit("-", 1)[0], train_id=tid, stops=stops,
-                       path=path or None, revenue=int(rev) if rev is not None else None)
+                       path=path or None, revenue=int(rev) if rev is not None else None,
+                       halts=_opt_int(r.get("halts")), subsidy=_opt_int(r.get("subsidy")))
 
 
 def _chain(segments: list[list[str]]) -> list[list[str]]:

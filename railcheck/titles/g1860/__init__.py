@@ -45,6 +45,10 @@ class State1860:
         self.stopped: set = set()
         #: a stock round must start again (a bankruptcy in it)
         self.restart_sr = False
+        #: what each corporation paid out in the last OR (a withhold is 0)
+        self.or_revenue: dict = {}
+        #: the game ends at the end of an OR: (reason, ORs still to finish)
+        self.end_after: tuple = ()
 
 
 class Title1860(Title):
@@ -99,7 +103,92 @@ class Title1860(Title):
                 return self.stock_round()
             if st.southern:
                 st.no_building = True
+            if self.check_nationalise():
+                g.or_count = g.or_number = 0
+                return self.operating_round()
+            return super().next_round(ended)
+        if ended.kind == "OR":
+            if st.nationalised:
+                self.stop_lowest()
+                floated = [c for c in g.corporations.values() if c.floated]
+                if all(c.sym in st.stopped for c in floated):
+                    g.finish("nationalization")
+                    return None
+            if st.end_after:
+                reason, left = st.end_after
+                if left <= 1:
+                    g.finish(reason)
+                    return None
+                st.end_after = (reason, left - 1)
+            if self.check_nationalise():
+                return self.operating_round()
+            if g.or_number < g.or_count:
+                return self.operating_round()
+            return self.stock_round()
         return super().next_round(ended)
+
+    # ------------------------------------------------------------------
+    # the end game
+
+    def check_nationalise(self) -> bool:
+        """From the purchase of the first 9+5 (``nationalisation.test_from``):
+        every parred corporation not in receivership owns a train."""
+        g = self.game
+        st = self.state
+        if st.nationalised:
+            return True
+        if not st.southern:
+            return False
+        if all(c.trains for c in g.corporations.values()
+               if c.ipoed and c.sym not in st.receivership):
+            st.nationalised = True
+        return st.nationalised
+
+    def stop_lowest(self):
+        """After an OR of nationalisation the lowest earners stop: all at the
+        lowest revenue; if one alone, also all at the next lowest; with two
+        or fewer left, all of them."""
+        g = self.game
+        st = self.state
+        live = [c for c in g.corporations.values() if c.floated and c.sym not in st.stopped]
+        rev = {c.sym: st.or_revenue.get(c.sym, 0) for c in live}
+        if len(live) < 3:
+            st.stopped.update(rev)
+            return
+        values = sorted(set(rev.values()))
+        low = [s for s, v in rev.items() if v == values[0]]
+        st.stopped.update(low)
+        if len(low) == 1 and len(values) > 1:
+            st.stopped.update(s for s, v in rev.items() if v == values[1])
+
+    def end_game_after_or(self, reason: str):
+        """The game ends at the end of the current OR (the next one, when the
+        trigger came in a stock round)."""
+        g = self.game
+        if self.state.end_after or g.finished:
+            return
+        in_sr = g.round is not None and g.round.kind == "SR"
+        self.state.end_after = (reason, 2 if in_sr else 1)
+        g.end_pending = reason
+
+    def after_price_move(self, corp):
+        if corp.price is not None and "end_game" in corp.price.zones:
+            self.end_game_after_or("stock_market")
+
+    def check_bank_break(self):
+        """The bank breaks when the players hold more than ``bank`` together
+        (not during nationalisation)."""
+        g = self.game
+        if self.state.nationalised or g.bank_broken:
+            return
+        if g.rules.raw["bank_counts"] == "players_cash" \
+                and sum(p.cash for p in g.players) > g.rules.bank:
+            g.bank_broken = True
+            self.end_game_after_or("bank")
+
+    def share_value(self, corp) -> int:
+        from .stock import sale_price
+        return sale_price(self.game, corp)
 
     def president_label(self, corp):
         if corp.sym in self.state.receivership:

@@ -341,6 +341,7 @@ class StockRound1860(StockRound):
         player.companies.remove(company)
         company.owner = None
         self.sold.setdefault(player, set()).add(company)
+        g.title.check_bank_break()
 
     def buy_company(self, player, action: BuyCompany):
         g = self.game
@@ -387,6 +388,7 @@ class StockRound1860(StockRound):
             sell_1860(g, player, corp, percent)
             self.sold.setdefault(player, set()).add(corp)
             self.sold_this_turn.add(corp)
+            g.title.check_bank_break()
 
     def finish(self):
         self.set_priority()

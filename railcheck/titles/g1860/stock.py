@@ -385,7 +385,7 @@ class StockRound1860(StockRound):
                                     f"{player.name} already sold {corp.sym} this turn")
             percent = sale.percent if sale.percent is not None else \
                 sale.count * corp.share_percent
-            sell_1860(g, player, corp, percent)
+            sell_1860(g, player, corp, percent, sale.certs)
             self.sold.setdefault(player, set()).add(corp)
             self.sold_this_turn.add(corp)
             g.title.check_bank_break()
@@ -423,7 +423,7 @@ class StockRound1860(StockRound):
         g.title.place_home(corp)
 
 
-def sell_1860(g, player, corp, percent: int) -> None:
+def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
     """A sale to the pool: paid at :func:`sale_price`; the president's
     certificate may go to the pool; the price moves one cell left per share,
     not before the corporation operated nor after ``no_sale_drop.after_event``,
@@ -477,7 +477,9 @@ def sell_1860(g, player, corp, percent: int) -> None:
             _drop(g, corp, percent)
             return
     to_move = percent
-    for cert in sorted(corp.certs_of(player), key=lambda c: -c.index):
+    named = [corp.certs[i] for i in certs if i < len(corp.certs)]
+    for cert in sorted(corp.certs_of(player),
+                       key=lambda c: (c not in named, -c.index)):
         if to_move <= 0:
             break
         if cert.president:

@@ -209,11 +209,28 @@ class BuyTrain1860(BuyTrainStep):
         return g.board is not None and g.board.has_route(corp.sym)
 
     def available(self, turn) -> bool:
+        g = self.game
         st = _state(self)
         corp = turn.corp
+        if self.must_buy(corp):
+            return True
         if corp.sym in st.receivership and corp.trains:
             return False
-        return super().available(turn)
+        if len(corp.trains) >= g.train_limit(corp):
+            return False
+        offered = g.available_depot_trains() + g.pool_trains()
+        if any(tr.spec.price <= corp.cash for tr in offered):
+            return True
+        if st.nationalised or corp.sym in st.receivership:
+            return False
+        trade = g.rules.operating["train_trade"] or {}
+        if corp.cash < trade.get("min_price", 1):
+            return False
+        return any(c is not corp and c.trains and c.sym not in st.receivership
+                   and c.sym not in st.bankrupt
+                   and (not corp.trains or len(c.trains) > 1
+                        or not trade.get("seller_keeps_one_if_buyer_has_trains"))
+                   for c in g.corporations.values())
 
     def check(self, turn, action):
         g = self.game

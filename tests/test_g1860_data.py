@@ -1,7 +1,7 @@
 """1860's data (railcheck/titles/g1860/*.yaml) against the published
-reference constants (shared/reference/1860.json).  The title is not
-registered yet: these tests read the YAML with PyYAML only (and the board
-through railcheck.board, which knows halts)."""
+reference constants (shared/reference/1860.json): the YAML read with PyYAML
+(and the board through railcheck.board, which knows halts), and the ruleset
+through the schema."""
 
 import json
 import sys
@@ -39,8 +39,10 @@ def board():
     return yaml.safe_load((FOLDER / "board.yaml").read_text(encoding="utf-8"))
 
 
-def test_not_registered():
-    assert title_class("1860") is None
+def test_registered():
+    from railcheck.titles.g1860 import Title1860
+    assert title_class("1860") is Title1860
+    assert title_class("1860: Railways on the Isle of Wight") is Title1860
 
 
 def test_board_is_the_converted_reference(ref, board):
@@ -191,17 +193,15 @@ def test_companies(ref, rules):
             assert corps[ex["corporation"]].get("reserved_share") is True
 
 
-def test_1860_exports_stay_unsupported():
+def test_an_1860_export_validates_clean_from_the_command_line():
     from click.testing import CliRunner
 
     from railcheck.cli import main
 
-    export = SHARED / "corpus" / "18xx.games" / "1860" / "19354.json"
-    if not export.exists():
-        pytest.skip("the 1860 corpus is not beside the checkout")
+    export = REPO / "tests" / "data" / "exports" / "1860" / "1860_game_end_stock_market.json"
     result = CliRunner().invoke(main, ["validate", str(export)])
-    assert result.exit_code == 2
-    assert "no ruleset for '1860'" in result.output
+    assert result.exit_code == 0, result.output
+    assert "0 errors" in result.output or "legal" in result.output
 
 
 # ---------------------------------------------------------------------------
@@ -332,8 +332,7 @@ def test_survey_of_the_1860_exports():
 
 
 # ---------------------------------------------------------------------------
-# the ruleset through the schema (the title class is not registered yet: the
-# test puts it in the registry for its own duration)
+# the ruleset through the schema
 
 @pytest.fixture
 def registered_1860(monkeypatch):

@@ -24,6 +24,17 @@ def _state(step):
     return step.game.title.state
 
 
+def has_route(g, corp) -> bool:
+    """Could a train of ``corp`` run: its track joins its station to another
+    stop that is not a halt (a run neither starts nor ends at a halt)."""
+    if g.board is None:
+        return True
+    b = g.board
+    _, reached, _ = b._network(corp.sym)
+    stops = [(hi, ni) for hi, ni in reached if b._hexes[hi].nodes[ni].kind != "halt"]
+    return len(stops) >= 2
+
+
 class Track1860(TrackStep):
     """Two lays: the first a lay or an upgrade, the second only a yellow lay
     after a yellow non-city first lay; none in receivership or once the
@@ -107,7 +118,8 @@ class Route1860(RouteStep):
     out at once during nationalisation."""
 
     def available(self, turn) -> bool:
-        return turn.revenue is None and (bool(turn.corp.trains) or self.leases(turn.corp))
+        return turn.revenue is None and (bool(turn.corp.trains) or self.leases(turn.corp)) \
+            and has_route(self.game, turn.corp)
 
     def leases(self, corp) -> bool:
         return corp.sym in _state(self).insolvent and not corp.trains
@@ -206,7 +218,7 @@ class BuyTrain1860(BuyTrainStep):
             return False
         if corp.cash <= cheapest.spec.price:
             return False
-        return g.board is not None and g.board.has_route(corp.sym)
+        return g.board is not None and has_route(g, corp)
 
     def available(self, turn) -> bool:
         g = self.game
@@ -284,7 +296,7 @@ class BuyTrain1860(BuyTrainStep):
         corp = turn.corp
         if corp.trains:
             st.insolvent.discard(corp.sym)
-        elif g.board is not None and g.board.has_route(corp.sym) and corp.floated:
+        elif g.board is not None and has_route(g, corp) and corp.floated:
             st.insolvent.add(corp.sym)
         super().end_of_turn(turn)
 

@@ -447,9 +447,34 @@ def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
         if others:
             best = max(corp.percent_of(p) for p in others)
             new = next(p for p in others if corp.percent_of(p) == best)
-            g.swap_president_cert(corp, player, new)
+            # as the site does it: the new president takes the president's
+            # certificate; his shares of its size go to the pool as (the first
+            # part of) the sale, any of them beyond the sale to the seller;
+            # the rest of the sale is the seller's own shares, named first
+            to_pool = min(percent, pcert.percent)
+            to_seller = pcert.percent - to_pool
+            for cert in sorted(corp.certs_of(new), key=lambda c: -c.index):
+                if cert.president:
+                    continue
+                if to_pool >= cert.percent:
+                    cert.owner = "pool"
+                    to_pool -= cert.percent
+                elif to_seller >= cert.percent:
+                    cert.owner = player
+                    to_seller -= cert.percent
+            pcert.owner = new
             corp.president = new
-            # what the seller sells now is made of ordinary shares he received
+            rest = percent - min(percent, pcert.percent)
+            named = [corp.certs[i] for i in certs if i < len(corp.certs)]
+            for cert in sorted(corp.certs_of(player), key=lambda c: (c not in named, -c.index)):
+                if rest <= 0:
+                    break
+                if not cert.president and cert.percent <= rest:
+                    cert.owner = "pool"
+                    rest -= cert.percent
+            settle_presidency(g, corp, player)
+            _drop(g, corp, percent)
+            return
         else:
             # the president's certificate goes to the pool; the seller keeps
             # the rest in ordinary shares taken from the pool

@@ -258,7 +258,10 @@ class StockRound1860(StockRound):
         idx = action.certs[0] if action.certs else None
         cert = corp.certs[idx] if idx is not None and idx < len(corp.certs) else None
         if cert is None or cert.owner not in ("ipo", "pool"):
-            src = [action.source] if action.source else ["ipo", "pool"]
+            # the named certificate is a player's here (certificates of one
+            # size are alike and may have changed places): a share just sold
+            # to the pool is the likelier one
+            src = [action.source] if action.source else ["pool", "ipo"]
             cert = next((c for s in src for c in corp.certs if c.owner == s
                          and not c.president and c is not reserved_cert(g, corp)), None)
         if cert is None:

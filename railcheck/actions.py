@@ -168,6 +168,8 @@ class Route:
     #: halts the run counts and the subsidy they pay to the treasury (1860)
     halts: Optional[int] = None
     subsidy: Optional[int] = None
+    #: an export's connections as written (lists of hexes; "F2 0.1" inside a hex)
+    connections: Optional[list] = None
 
 
 @dataclass(kw_only=True)

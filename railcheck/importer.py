@@ -224,7 +224,8 @@ class _Converter:
         rev = r.get("revenue")
         return A.Route(train=tid.rsplit("-", 1)[0], train_id=tid, stops=stops,
                        path=path or None, revenue=int(rev) if rev is not None else None,
-                       halts=_opt_int(r.get("halts")), subsidy=_opt_int(r.get("subsidy")))
+                       halts=_opt_int(r.get("halts")), subsidy=_opt_int(r.get("subsidy")),
+                       connections=conns or None)
 
 
 def _chain(segments: list[list[str]]) -> list[list[str]]:

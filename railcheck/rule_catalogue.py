@@ -462,6 +462,11 @@ RULES: list[Rule] = [
        "corporation has a par.",
        f"{R1860}: S2.1",
        "CMH exchange C&N   ->  C&N has not been started; CMH can be exchanged only once it has a par"),
+    _r("route.revenue_unknown", "an 1860 run recorded with neither its revenue nor its connections",
+       "Older 18xx.games exports give a run's connections and halts without its revenue; "
+       "railcheck computes it from them. With neither, it cannot.",
+       f"{SITE}",
+       "C&N run 2+1   ->  the run of the 2+1-train records no revenue and no connections to compute it from"),
     _r("token.not_allowed", "a station placed by a corporation that may not place one",
        "In 1860 a corporation in receivership or insolvent places no station, and nobody does "
        "once the Southern Railway has formed.",

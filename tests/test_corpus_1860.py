@@ -3,10 +3,10 @@ against the site's results and the site engine's per-action traces.
 
 Every game matches the trace (every player's cash, the bank, each started
 corporation's treasury, price, president and trains after every action)
-through the auction and the first stock round.  Fifteen games (two real,
-thirteen random) replay to the end with no finding, end as the site says
-and score exactly the site's result; twelve of them (both real ones) also
-match their trace after every action.  For the others, FIRST_DIVERGENCE records where railcheck and
+through the auction and the first stock round.  Sixteen games (the three
+real ones and thirteen random) replay to the end with no finding, end as the
+site says and score exactly the site's result; thirteen of them (the three
+real ones) also match their trace after every action.  For the others, FIRST_DIVERGENCE records where railcheck and
 the site part (see docs/1860.md, "Status")."""
 
 import gzip
@@ -37,6 +37,7 @@ def export_text(name: str) -> str:
 #: games that replay to the end with no finding: the site's end reason
 CLEAN = {"1860_game_end_bank": "bank",
          "1860_game_end_stock_market": "stock_market",
+         "19354": "nationalization",
          "1860_rand_18602_0": "nationalization",
          "1860_rand_18602_1": "nationalization",
          "1860_rand_18602_2": "stock_market",
@@ -56,13 +57,13 @@ CLEAN = {"1860_game_end_bank": "bank",
 FIRST_DIVERGENCE = {
     "1860_game_end_bank": None,
     "1860_game_end_stock_market": None,
-    "19354": (69, "C&N's price", 82, 90),
+    "19354": None,
     "1860_rand_18602_0": (756, "VYSC's price", 58, 54),
     "1860_rand_18602_1": None,
     "1860_rand_18602_2": None,
     "1860_rand_18602_3": None,
     "1860_rand_18602_4": (601, "Player 2's cash", 741, 766),
-    "1860_rand_18602_5": (495, "C&N's price", 14, 26),
+    "1860_rand_18602_5": (498, "Player 1's cash", 534, 559),
     "1860_rand_18602_6": None,
     "1860_rand_18602_7": (488, "IWNJ's price", 52, 50),
     "1860_rand_18603_0": None,
@@ -208,3 +209,14 @@ def test_a_bid_over_cash_less_the_cheapest_item_is_refused():
     result = Replay(record).run()
     assert [(f.rule, f.action_id) for f in result.findings] == [("auction.cash", 1)]
     assert "may bid at most £970" in result.findings[0].message
+
+
+def test_19354_runs_without_recorded_revenue_are_computed():
+    """19354 is an older export: its runs give only connections and halts.
+    C&N's first run (#69): a 2+1 from Cowes' city to a town (F2 0.1) and a
+    2+1 Cowes - Newport counting one halt: 70 paid out, the halt's 10 kept."""
+    _, result, divergence = replay_until("19354", 70)
+    assert divergence is None
+    g = result.game
+    assert g.corporations["C&N"].cash == 470
+    assert {p.name: p.cash for p in g.players} == {"Player 1": 94, "Player 2": 159}

@@ -122,7 +122,16 @@ class Route1860(RouteStep):
             and has_route(self.game, turn.corp)
 
     def leases(self, corp) -> bool:
-        return corp.sym in _state(self).insolvent and not corp.trains
+        """It runs the cheapest depot train leased: it is insolvent, or in
+        receivership with no train and no cash for one (insolvent at once)."""
+        if corp.trains:
+            return False
+        st = _state(self)
+        if corp.sym in st.insolvent:
+            return True
+        cheapest = cheapest_train(self.game)
+        return corp.sym in st.receivership and cheapest is not None \
+            and corp.cash < cheapest.spec.price
 
     def leave(self, turn) -> None:
         return None        # a run left out is not checked yet (no map check of runs)
@@ -150,9 +159,19 @@ class Route1860(RouteStep):
         g = self.game
         st = _state(self)
         corp = turn.corp
-        revenue = sum(r.revenue or 0 for r in action.routes)
-        subsidy = sum(r.subsidy or 0 for r in action.routes)
-        if not corp.trains and action.routes and corp.sym in st.receivership:
+        revenue = subsidy = 0
+        for r in action.routes:
+            if r.revenue is None:
+                from .runs import run_revenue
+                train = next((t for t in corp.trains if t.id == r.train_id), None) \
+                    or g.train_by_id.get(r.train_id)
+                rev, sub = run_revenue(g, train, r)
+                revenue += rev
+                subsidy += sub
+            else:
+                revenue += r.revenue
+                subsidy += r.subsidy or 0
+        if not corp.trains and action.routes and self.leases(corp):
             st.insolvent.add(corp.sym)
         turn.revenue = revenue
         turn.subsidy = subsidy

@@ -7,7 +7,8 @@ from __future__ import annotations
 def bankrupt(g, corp) -> None:
     """Every share goes back to the corporation's IPO (nothing paid), its par
     and price are cleared, it is no longer floated and has no president; it
-    keeps its cash, trains, stations and insolvency.  Priority goes at once to
+    keeps its cash, trains, stations and insolvency, and it has still
+    operated (its sales move the price when it is started again).  Priority goes at once to
     the player holding the fewest shares (the first such in the current
     order); a stock round in progress starts again."""
     st = g.title.state
@@ -19,7 +20,6 @@ def bankrupt(g, corp) -> None:
     corp.par = None
     corp.floated = False
     corp.president = None
-    corp.operated = False
     st.bankrupt.add(corp.sym)
     st.receivership.discard(corp.sym)
     held = {p: sum(c.percent_of(p) for c in g.corporations.values()) for p in g.players}

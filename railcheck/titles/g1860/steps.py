@@ -118,8 +118,12 @@ class Route1860(RouteStep):
     out at once during nationalisation."""
 
     def available(self, turn) -> bool:
-        return turn.revenue is None and (bool(turn.corp.trains) or self.leases(turn.corp)) \
-            and has_route(self.game, turn.corp)
+        corp = turn.corp
+        st = _state(self)
+        if corp.sym in st.insolvent and not self.leases(corp):
+            st.insolvent.discard(corp.sym)      # it can pay for a train now: it must buy one
+        return turn.revenue is None and (bool(corp.trains) or self.leases(corp)) \
+            and has_route(self.game, corp)
 
     def leases(self, corp) -> bool:
         """It runs the cheapest depot train leased: it is insolvent, or in
@@ -127,11 +131,11 @@ class Route1860(RouteStep):
         if corp.trains:
             return False
         st = _state(self)
-        if corp.sym in st.insolvent:
-            return True
         cheapest = cheapest_train(self.game)
-        return corp.sym in st.receivership and cheapest is not None \
-            and corp.cash < cheapest.spec.price
+        affords = cheapest is not None and corp.cash >= cheapest.spec.price
+        if corp.sym in st.insolvent:
+            return not affords
+        return corp.sym in st.receivership and not affords
 
     def leave(self, turn) -> None:
         return None        # a run left out is not checked yet (no map check of runs)

@@ -3,8 +3,8 @@ against the site's results and the site engine's per-action traces.
 
 Every game matches the trace (every player's cash, the bank, each started
 corporation's treasury, price, president and trains after every action)
-through the auction and the first stock round.  Seventeen games (the three
-real ones and fourteen random) replay to the end with no finding, end as the
+through the auction and the first stock round.  Nineteen games (the three
+real ones and sixteen random) replay to the end with no finding, end as the
 site says and score exactly the site's result; thirteen of them (the three
 real ones) also match their trace after every action.  For the others, FIRST_DIVERGENCE records where railcheck and
 the site part (see docs/1860.md, "Status")."""
@@ -48,10 +48,12 @@ CLEAN = {"1860_game_end_bank": "bank",
          "1860_rand_18603_2": "nationalization",
          "1860_rand_18603_3": "nationalization",
          "1860_rand_18603_5": "nationalization",
+         "1860_rand_18603_6": "bank",
          "1860_rand_18603_7": "nationalization",
          "1860_rand_18604_1": "nationalization",
          "1860_rand_18604_2": "bank",
-         "1860_rand_18604_6": "nationalization"}
+         "1860_rand_18604_6": "nationalization",
+         "1860_rand_18604_7": "nationalization"}
 
 #: the first action after which railcheck's state differs from the trace:
 #: (action id, what differs, ours, the site's); None: none does
@@ -73,16 +75,16 @@ FIRST_DIVERGENCE = {
     "1860_rand_18603_3": (446, "Player 1's cash", 163, 188),
     "1860_rand_18603_4": (281, "Player 1's cash", 60, 65),
     "1860_rand_18603_5": (731, "Player 2's cash", 826, 851),
-    "1860_rand_18603_6": (645, "Player 1's cash", 973, 911),
+    "1860_rand_18603_6": (705, "S&C's price", 50, 44),
     "1860_rand_18603_7": (797, "Player 3's cash", 2080, 2105),
     "1860_rand_18604_0": (646, "VYSC's price", 54, 50),
     "1860_rand_18604_1": None,
     "1860_rand_18604_2": None,
     "1860_rand_18604_3": (210, "Player 2's cash", 16, 21),
     "1860_rand_18604_4": (806, "Player 1's cash", 81, 106),
-    "1860_rand_18604_5": (596, "Player 4's cash", 118, 60),
+    "1860_rand_18604_5": (773, "Player 2's cash", 1534, 1559),
     "1860_rand_18604_6": None,
-    "1860_rand_18604_7": (426, "Player 4's cash", 547, 493),
+    "1860_rand_18604_7": (490, "BHI&R's price", 54, 50),
 }
 
 

@@ -124,6 +124,8 @@ class Title1860(Title):
                 return self.operating_round()
             if g.or_number < g.or_count:
                 return self.operating_round()
+            if st.southern:
+                st.no_building = True     # from the first stock round after the 9+5
             return self.stock_round()
         return super().next_round(ended)
 

@@ -145,19 +145,13 @@ class Route1860(RouteStep):
         self.refuse_after(turn)
         if turn.revenue is not None:
             raise RuleViolation("route.twice", f"{corp.sym} already ran its trains this turn")
-        if not corp.trains and not self.leases(corp) and action.routes:
-            # a corporation in receivership or just made insolvent runs a leased train
-            if not (corp.sym in _state(self).receivership or self.would_be_insolvent(corp)):
-                raise RuleViolation("route.train", f"{corp.sym} owns no train")
+        # a corporation without a train runs the leased one (the site's
+        # insolvency test at the run decides; not checked here)
         owned = {t.id for t in corp.trains}
         for r in action.routes:
             if corp.trains and r.train_id not in owned and r.train not in {t.name for t in corp.trains}:
                 raise RuleViolation("route.train", f"{corp.sym} does not own train {r.train_id}")
         return None
-
-    def would_be_insolvent(self, corp) -> bool:
-        cheapest = cheapest_train(self.game)
-        return cheapest is None or corp.cash < cheapest.spec.price or True
 
     def apply(self, turn, action: RunRoutes, plan) -> None:
         g = self.game

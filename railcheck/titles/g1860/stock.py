@@ -443,7 +443,6 @@ def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
     share = corp.share_percent
     remaining = held - percent
     pcert = corp.certs[0]
-    g.transfer(g.bank, player, each * percent // share)
     if pcert.owner is player and remaining < pcert.percent:
         others = [p for p in _after(g, player) if corp.percent_of(p) > remaining
                   and corp.percent_of(p) >= pcert.percent]
@@ -454,6 +453,7 @@ def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
             # certificate; his shares of its size go to the pool as (the first
             # part of) the sale, any of them beyond the sale to the seller;
             # the rest of the sale is the seller's own shares, named first
+            g.transfer(g.bank, player, each * percent // share)
             to_pool = min(percent, pcert.percent)
             to_seller = pcert.percent - to_pool
             for cert in sorted(corp.certs_of(new), key=lambda c: -c.index):
@@ -480,44 +480,46 @@ def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
             return
         else:
             # the president's certificate goes to the pool; the seller keeps
-            # the rest in ordinary shares taken from the pool
+            # the rest in ordinary shares, taking one back from the pool if
+            # need be (checked first: a refusal changes nothing)
+            ordinary = sorted((c for c in corp.certs_of(player) if not c.president),
+                              key=lambda c: c.index)
+            in_pool = [c for c in corp.certs if c.owner == "pool" and not c.president]
+            if sum(c.percent for c in ordinary + in_pool) < remaining:
+                raise RuleViolation("stock.president_cert",
+                                    f"{player.name} cannot sell part of the president's "
+                                    f"certificate of {corp.sym}: no share to take back")
+            g.transfer(g.bank, player, each * percent // share)
             pcert.owner = "pool"
-            give_back = remaining - sum(c.percent for c in corp.certs_of(player)
-                                        if not c.president)
-            ordinary = [c for c in corp.certs_of(player)]
-            # sell the ordinary certificates beyond what remains
             keep = remaining
-            for c in sorted(ordinary, key=lambda c: c.index):
+            for c in ordinary:
                 if keep >= c.percent:
                     keep -= c.percent
                 else:
                     c.owner = "pool"
             while keep > 0:
-                c = next((c for c in corp.certs if c.owner == "pool" and not c.president), None)
-                if c is None:
-                    raise RuleViolation("stock.president_cert",
-                                        f"{player.name} cannot sell part of the president's "
-                                        f"certificate of {corp.sym}: no share to take back")
+                c = next(c for c in corp.certs if c.owner == "pool" and not c.president)
                 c.owner = player
                 keep -= c.percent
-            del give_back
             settle_presidency(g, corp, player)
             _drop(g, corp, percent)
             return
     to_move = percent
     named = [corp.certs[i] for i in certs if i < len(corp.certs)]
+    moving = []
     for cert in sorted(corp.certs_of(player),
                        key=lambda c: (c not in named, -c.index)):
         if to_move <= 0:
             break
-        if cert.president:
-            continue
-        if cert.percent <= to_move:
-            cert.owner = "pool"
+        if not cert.president and cert.percent <= to_move:
+            moving.append(cert)
             to_move -= cert.percent
     if to_move > 0:
         raise RuleViolation("stock.sell_split", f"{percent}% of {corp.sym} cannot be made of "
                                                 f"{player.name}'s certificates")
+    g.transfer(g.bank, player, each * percent // share)
+    for cert in moving:
+        cert.owner = "pool"
     settle_presidency(g, corp, player)
     _drop(g, corp, percent)
 

@@ -223,3 +223,15 @@ def test_19354_runs_without_recorded_revenue_are_computed():
     g = result.game
     assert g.corporations["C&N"].cash == 470
     assert {p.name: p.cash for p in g.players} == {"Player 1": 94, "Player 2": 159}
+
+
+def test_refusals_in_1860_change_nothing():
+    """A game railcheck refuses actions of (it parts from the site early):
+    every refusal leaves the state exactly as it was."""
+    record, _ = import_export(export_text("1860_rand_18603_4"), "1860_rand_18603_4")
+    rp = Replay(record, check_purity=True)
+    rp.run()
+    assert {rule for _, _, rule in rp.refusals} == {
+        "stock.not_parred", "stock.sell_not_parred", "tile.upgrade", "token.not_allowed",
+        "track.cost"}
+    assert rp.impure == []

@@ -10,9 +10,6 @@ from ...rounds.operating import OperatingRound
 
 class OperatingRound1860(OperatingRound):
 
-    def start(self):
-        super().start()
-
     def next_corporation(self):
         st = self.game.title.state
         # nationalised corporations no longer operate

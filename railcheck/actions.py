@@ -41,6 +41,16 @@ class Bid(Action):
 
 
 @dataclass(kw_only=True)
+class BidForTurn(Action):
+    """A bid for the right to buy one item (18xx.games' bid with no private
+    named: 1860's auction); the winner then buys with a ``Bid`` naming the
+    private or a ``Par``."""
+
+    price: int
+    verb = "bid"
+
+
+@dataclass(kw_only=True)
 class Choose(Action):
     """Put a private up for auction (choose-and-bid auctions, e.g. 1857)."""
 
@@ -155,6 +165,11 @@ class Route:
     path: Optional[list[list[str]]] = None
     revenue: Optional[int] = None
     train_id: Optional[str] = None
+    #: halts the run counts and the subsidy they pay to the treasury (1860)
+    halts: Optional[int] = None
+    subsidy: Optional[int] = None
+    #: an export's connections as written (lists of hexes; "F2 0.1" inside a hex)
+    connections: Optional[list] = None
 
 
 @dataclass(kw_only=True)
@@ -192,6 +207,15 @@ class DiscardTrain(Action):
     train: str
     train_id: Optional[str] = None
     verb = "discard"
+
+
+@dataclass(kw_only=True)
+class SellCompany(Action):
+    """A player sells a private to the bank (1860: face value less a fee)."""
+
+    company: str
+    price: int
+    verb = "sell_company"
 
 
 @dataclass(kw_only=True)

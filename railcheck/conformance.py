@@ -36,7 +36,7 @@ def snapshot(game) -> dict:
         if c.par is None:
             continue
         corps[c.sym] = {"cash": c.cash, "price": c.price.price if c.price else None,
-                        "president": c.president.name if c.president else None,
+                        "president": game.title.president_label(c),
                         "trains": sorted(t.name for t in c.trains), "floated": c.floated}
     return {"players": players, "corporations": corps, "bank": game.bank.cash,
             "phase": game.phase.name}

@@ -327,12 +327,12 @@ class Game:
         for event in self.phase.extra.get("events", []) or []:
             self.run_event(event)
         for t in self.trains:
-            if t.spec.rusts_on == name and t.owner not in ("depot", None):
+            if t.spec.rusts_on in (name, self.phase.on) and t.owner not in ("depot", None):
                 owner = t.owner
                 if isinstance(owner, Corporation):
                     owner.trains.remove(t)
                 t.owner = None
-            if t.spec.obsolete_on == name:
+            if t.spec.obsolete_on in (name, self.phase.on):
                 t.obsolete = True
 
 
@@ -452,7 +452,7 @@ class Game:
         for corp in self.corporations.values():
             pct = corp.percent_of(player)
             if pct and corp.price is not None and not corp.closed:
-                total += corp.price.price * pct // corp.share_percent
+                total += self.title.share_value(corp) * pct // corp.share_percent
         return total
 
     def company_value(self, player: Player) -> int:

@@ -129,6 +129,8 @@ class _Converter:
             return None
         if t == "pass":
             return A.Pass(**common)
+        if t == "bid" and item.get("company") is None:
+            return A.BidForTurn(price=int(item["price"]), **common)
         if t == "bid":
             return A.Bid(company=str(item["company"]), price=int(item["price"]), **common)
         if t == "par":
@@ -176,6 +178,8 @@ class _Converter:
             return A.DiscardTrain(train=tid.rsplit("-", 1)[0], train_id=tid, **common)
         if t == "buy_company":
             return A.BuyCompany(company=str(item["company"]), price=int(item["price"]), **common)
+        if t == "sell_company":
+            return A.SellCompany(company=str(item["company"]), price=int(item["price"]), **common)
         if t == "bankrupt":
             return A.Bankrupt(**common)
         self.findings.append(Finding(
@@ -219,7 +223,9 @@ class _Converter:
             stops.append(A.Stop(hex=h, city=city))
         rev = r.get("revenue")
         return A.Route(train=tid.rsplit("-", 1)[0], train_id=tid, stops=stops,
-                       path=path or None, revenue=int(rev) if rev is not None else None)
+                       path=path or None, revenue=int(rev) if rev is not None else None,
+                       halts=_opt_int(r.get("halts")), subsidy=_opt_int(r.get("subsidy")),
+                       connections=conns or None)
 
 
 def _chain(segments: list[list[str]]) -> list[list[str]]:

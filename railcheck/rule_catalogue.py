@@ -15,6 +15,7 @@ from typing import Optional
 
 R1830 = "1830 rules (Avalon Hill, 1986)"
 R1857 = "1857 rule summary (docs/1857.md)"
+R1860 = "1860 rule summary (docs/1860.md)"
 SITE = "18xx.games records"
 OWN = "railcheck (not a rule of the game)"
 
@@ -131,6 +132,20 @@ RULES: list[Rule] = [
        "pass) until one bid is left.",
        f"{R1830}: Private Companies, the initial auction",
        "Bob bid BO 230   ->  CA is being auctioned among its bidders; Bob may only bid on it or pass"),
+    _r("auction.must_buy", "the winner of a bid for the turn does something else than buy",
+       "In 1860's auction the player who won the turn (or everybody passed and it fell to the "
+       "opener) must at once buy one item: a private at face value or a president's "
+       "certificate at a par of its section.",
+       f"{R1860}: L4, L6",
+       "Bob pass   ->  Bob won the turn and must buy an item (BHC, YHC, C&N)"),
+    _r("auction.no_winner", "a purchase in 1860's auction before anybody won the turn",
+       "An item is bought only by the winner of the bidding for the turn.",
+       f"{R1860}: L3, L4",
+       "Bob bid BHC 30   ->  nobody has won the turn yet: Alice bids or passes"),
+    _r("auction.price", "a private bought in 1860's auction at another price than its face value",
+       "The winner of the turn pays his bid and then the private's face value.",
+       f"{R1860}: L4",
+       "Bob bid BHC 35   ->  BHC is sold at its face value £30, not £35"),
     _r("auction.sold", "a bid on a private that is already owned",
        "A private is sold once.",
        f"{R1830}: Private Companies, the initial auction",
@@ -484,6 +499,73 @@ RULES: list[Rule] = [
        "Bankruptcy happens only when a company cannot buy a train it must own.",
        f"{R1830}: Bankruptcy",
        "Alice bankrupt   ->  bankruptcy happens only when a company cannot buy a required train"),
+    _r("exchange.not_parred", "a private exchanged for a share of a corporation not started",
+       "In 1860 a private is exchanged for its corporation's reserved share only once the "
+       "corporation has a par.",
+       f"{R1860}: S2.1",
+       "CMH exchange C&N   ->  C&N has not been started; CMH can be exchanged only once it has a par"),
+    _r("route.revenue_unknown", "an 1860 run recorded with neither its revenue nor its connections",
+       "Older 18xx.games exports give a run's connections and halts without its revenue; "
+       "railcheck computes it from them. With neither, it cannot.",
+       f"{SITE}",
+       "C&N run 2+1   ->  the run of the 2+1-train records no revenue and no connections to compute it from"),
+    _r("token.not_allowed", "a station placed by a corporation that may not place one",
+       "In 1860 a corporation in receivership or insolvent places no station, and nobody does "
+       "once the Southern Railway has formed.",
+       f"{R1860}: R1, O5d, N1",
+       "IOW place_token G5   ->  IOW places no station: it is insolvent"),
+    _r("track.receivership", "track laid by a corporation in receivership",
+       "A corporation without a president lays no track.",
+       f"{R1860}: R1",
+       "C&N lay 742 F4   ->  C&N is in receivership and lays no track"),
+    _r("track.second_lay", "a second tile lay that 1860 does not allow",
+       "1860's second lay of a turn is a yellow tile without a city, after a first lay that "
+       "was neither an upgrade nor a city tile.",
+       f"{R1860}: O1",
+       "C&N lay 12 G5   ->  a second lay is a yellow tile without a city, not 12"),
+    _r("track.southern", "track laid after the Southern Railway formed",
+       "From the stock round after the first 9+5, nobody builds track or stations.",
+       f"{R1860}: N1",
+       "IOW lay 742 F4   ->  the Southern Railway has formed: no more track is laid"),
+    _r("trains.receivership", "a train bought by a corporation in receivership that may not",
+       "A corporation in receivership buys a train only when it has none, and only from the "
+       "depot.",
+       f"{R1860}: R2-R4",
+       "C&N buy_train 3+2   ->  C&N is in receivership: it buys a train only when it has none"),
+    _r("trains.trade", "a train bought from another corporation when 1860 forbids it",
+       "No trade with a bankrupt corporation or one in receivership, none during "
+       "nationalisation, and not the seller's last train when the buyer owns one.",
+       f"{R1860}: O5a",
+       "FYN buy_train 2+1 from C&N for 480   ->  FYN owns a train and C&N only one"),
+    _r("stock.buy_company", "a private bought from the bank that it does not sell",
+       "In 1860 the bank sells the privates players sold back to it, and Fishbourne Ferry once "
+       "the first 6+3 was bought.",
+       f"{R1860}: S7, phases",
+       "Alice buy_company FFC   ->  FFC is not available yet"),
+    _r("stock.home_track", "something else than the home track of a corporation that floated",
+       "In 1860 a corporation floating on an empty home hex has its president lay a yellow tile "
+       "there at once.",
+       f"{R1860}: S2.1 (engine facts §5)",
+       "Alice buy IOW   ->  C&N floated on an empty home hex: its president must first lay a yellow tile on F2"),
+    _r("stock.reserved", "a reserved share bought",
+       "The last share of BHI&R, FYN, C&N and IOW is kept for the exchange of a private until "
+       "one is exchanged or Fishbourne Ferry is bought.",
+       f"{R1860}: S11",
+       "Bob buy FYN   ->  FYN's last share is reserved for the exchange of a private"),
+    _r("stock.section", "a corporation started before its section opened",
+       "1860's corporations come in four sections; the next opens when a corporation of the "
+       "open ones has sold its IPO out or has operated.",
+       f"{R1860}: S10",
+       "Alice par IWNJ 82   ->  IWNJ is in section 2; only sections up to 1 are open"),
+    _r("stock.sell_blocks", "a second sale of one corporation in a turn",
+       "In 1860 a player sells a corporation's shares at most once per turn.",
+       f"{R1860}: S2.1",
+       "Alice sell C&N   ->  Alice already sold C&N this turn"),
+    _r("stock.sell_company", "a private sold to the bank when it may not be",
+       "In 1860 a player may sell his private to the bank for its face value less 30, from the "
+       "second stock round on, before buying in that turn.",
+       f"{R1860}: S7",
+       "Alice sell_company YHC   ->  privates are sold to the bank from stock round 2 on"),
     _r("stock.cash", "a purchase the player cannot pay",
        "A player pays for shares from their own cash.",
        f"{R1830}: Stock Round, buying shares",

@@ -252,12 +252,16 @@ class _Checker:
     """Reports a problem at a YAML path with the file, line and column it
     was written at (the context of ``schema.check_ruleset``)."""
 
-    def __init__(self, doc_marks: dict[str, tuple[str, int, int]], known=None, note: str = ""):
+    def __init__(self, doc_marks: dict[str, tuple[str, int, int]], known=None, note: str = "",
+                 implements=None):
         self.marks = doc_marks
         #: names references may use (schema.known_names)
         self.known = known or {}
         #: said after every message (e.g. which option's ``set`` is checked)
         self.note = note
+        #: values the title's class implements beyond a key's ``supported``
+        #: (``Title.implements``: YAML path -> values)
+        self.implements = implements or {}
 
     def where(self, ypath: str, key: bool = False):
         if key and "@" + ypath in self.marks:
@@ -286,7 +290,10 @@ class _Checker:
 def check_data(data: dict, marks: dict, note: str = "", only=None) -> dict:
     """``data`` checked against the schema, every default filled in (only
     the top-level keys ``only``, if given)."""
-    return check_ruleset(data, _Checker(marks, known_names(data), note), only)
+    from .titles import title_class
+    cls = title_class(str(data.get("base_title") or data.get("title") or ""))
+    implements = getattr(cls, "implements", None)
+    return check_ruleset(data, _Checker(marks, known_names(data), note, implements), only)
 
 
 class Ruleset:

@@ -245,7 +245,8 @@ class Section(Type):
             if v is None and not isinstance(key.type, Nullable):
                 continue        # "key: null" is the key left out
             out[k] = v = key.type.check(v, p, ctx)
-            if key.supported is not None and v not in key.supported:
+            if key.supported is not None and v not in key.supported \
+                    and v not in getattr(ctx, "implements", {}).get(p, ()):
                 ctx.fail(p, f"{show(v)} is not implemented by railcheck (supported: "
                             + ", ".join(show(s) for s in key.supported) + ")")
         for name, key in self.keys.items():
@@ -346,6 +347,14 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
     AbilityKind(
         "no_sale_to_corporation", "the private may not be sold to a corporation", None, Bool(),
         example="1830's BO"),
+    AbilityKind(
+        "available_on_event", "the private is out of play until this event of a train; then "
+                              "the bank sells it at face value in stock rounds", None, Str(),
+        example="1860's FFC: fishbourne_to_bank (the first 6+3)"),
+    AbilityKind(
+        "closes_other_companies", "buying the private closes every other private (and frees "
+                                  "the reserved shares)", None, Bool(),
+        example="1860's FFC"),
 ]}
 
 
@@ -388,8 +397,25 @@ AUCTION = Section("auction", [
                                           "auction goes on", supported=(True,)),
     Key("opening_bid", Enum("face", "increment"), "face",
         "choose-and-bid: the opening bid is at least the face value, or face + min_increment"),
-    Key("after", Enum("order_by_cash", "keep"), "order_by_cash",
-        "choose-and-bid: player order afterwards (by cash, most first; or the drawn order)"),
+    Key("after", Enum("order_by_cash", "keep", "priority_most_cash"), "order_by_cash",
+        "player order afterwards: by cash, most first; the drawn order; or the drawn order "
+        "with priority to the player with the most cash (tie: the lowest face value of "
+        "privates owned)"),
+    Key("kind", Enum("title", "bid_for_turn"), "title",
+        "the auction's form: the title's own round, or bids for the turn (the winner pays "
+        "his bid, then takes one item)"),
+    Key("items", ListOf(Str()), [], "bid_for_turn: what is sold (privates and president's "
+                                    "certificates, by sym)"),
+    Key("max_bid", Enum("cash", "cash_less_cheapest_item"), "cash",
+        "bid_for_turn: the most a player may bid: his cash, or his cash less the price of "
+        "the cheapest item left"),
+    Key("winner_buys", ListOf(Enum("company_at_face", "president_certificate")),
+        ["company_at_face"], "bid_for_turn: what the winner may take: a private at its face "
+                             "value, a president's certificate (par from par_range, twice "
+                             "the par paid)"),
+    Key("all_pass", Enum("first_player_must_take"), "first_player_must_take",
+        "bid_for_turn: everybody passed: the opener takes an item for nothing bid (the "
+        "cheapest, paying all his cash, if he cannot afford any)"),
 ], "section")
 
 STOCK = Section("stock", [
@@ -416,11 +442,35 @@ STOCK = Section("stock", [
     Key("next_sr_order", Enum("after_last_to_act", "cash"), "after_last_to_act",
         "who starts the next SR: the player after the last to act, or order by cash"),
     Key("president_sales_to_market", Bool(), False,
-        "the president's certificate may be sold to the pool", supported=(False,)),
+        "the president's certificate may be sold to the pool (with nobody to take the "
+        "presidency the corporation is in receivership)", supported=(False,)),
     Key("capitalization", Enum("full", "incremental"), "full",
         "full: the treasury receives par for every share when the corporation floats (10 x par "
         "for 10 shares); incremental: each share bought from the IPO pays the treasury"),
     Key("float_percent", Int(), 60, "percent sold from the IPO that floats a corporation"),
+    Key("float_counts_market", Bool(), True,
+        "shares bought from the pool count towards floating (false: only the IPO's)"),
+    Key("must_sell_in_blocks", Bool(), False,
+        "one sale per corporation per turn (no second sale of it in that turn)"),
+    Key("no_buy_after_sale", Bool(), True,
+        "no buying a corporation's share after selling it in the same stock round"),
+    Key("trainless_share_value", Enum("full", "half"), "full",
+        "shares of a corporation that owns no train sell and score at this value (half: "
+        "rounded down)"),
+    Key("no_sale_drop", Section("no_sale_drop", [
+        Key("not_operated", Bool(), False, "a corporation that has not operated yet"),
+        Key("after_event", Nullable(Str()), None, "once this train event has happened"),
+    ]), {}, "when a sale does not lower the price"),
+    Key("ignore_one_sale_zone", Nullable(Str()), None,
+        "a sale whose price is on a cell of this zone letter moves one share fewer"),
+    Key("ignore_one_sale_per", Enum("sale", "player_round"), "sale",
+        "how often that exception applies: every sale action, or a player's first sale of "
+        "the corporation in a stock round"),
+    Key("home_track_on_float", Bool(), False,
+        "on floating, if the home hex has no tile, the president lays a yellow tile there "
+        "at once (no cost)"),
+    Key("buy_one_certificate", Bool(), False,
+        "at most one certificate bought per turn in every zone"),
 ], "section")
 
 OPERATING = Section("operating", [
@@ -438,12 +488,53 @@ OPERATING = Section("operating", [
     Key("dividend_kinds", ListOf(Enum("payout", "withhold")), ["payout", "withhold"],
         "what a company may do with its revenue"),
     Key("obsolete_trains_count", Bool(), False, "obsolete trains count for the train limit"),
+    Key("order", Enum("share_price"), "share_price",
+        "corporations operate by price, highest first; on one cell the marker on top first"),
+    Key("second_lay", Enum("any", "yellow_if_first_not_upgrade_or_city"), "any",
+        "with tile_lays 2: what the second lay may be"),
+    Key("upgrade_needs_train_reach", Bool(), False,
+        "an upgrade only where the company's biggest train can reach (none without a train)"),
+    Key("track_restriction", Enum("permissive", "semi_restrictive"), "permissive",
+        "semi_restrictive: a lay must add track the company can use or change a reachable "
+        "city's value"),
+    Key("terrain_cost", Nullable(Int()), None, "a note of the terrain cost (the board holds "
+                                               "the costs)"),
+    Key("halt_subsidy", Int(), 0, "each halt counted on a run pays this to the treasury"),
+    Key("must_buy_needs_cash_above_cheapest", Bool(), False,
+        "a company without a train must buy one only while its cash exceeds the cheapest "
+        "depot train"),
+    Key("president_contributes", Bool(), True,
+        "the president pays towards a forced train purchase (false: never; no emergency "
+        "sales)"),
+    Key("train_trade", Nullable(Section("train_trade", [
+        Key("min_price", Int(), 1, "the lowest price"),
+        Key("multiple", Int(), 1, "prices are multiples of this"),
+        Key("seller_keeps_one_if_buyer_has_trains", Bool(), False,
+            "not when the buyer owns a train and the seller only one"),
+    ])), None, "trains sold between corporations (null: any price from 1)"),
+    Key("routes", Section("routes", [
+        Key("home_station_in_one_route", Bool(), False, "one run visits the home station"),
+        Key("routes_must_intersect", Bool(), False, "every run shares a stop with another"),
+        Key("no_hex_reentry", Bool(), False, "a run may not enter a hex twice"),
+        Key("cannot_end_at_halt", Bool(), False, "a run may not start or end at a halt"),
+        Key("may_skip_towns_and_halts", Bool(), False,
+            "towns and halts may be passed without counting them"),
+        Key("bypass_one_blocked_city", Bool(), False,
+            "one run per turn may pass one city full of others' stations"),
+        Key("flipped_tokens_block", Bool(), True,
+            "stations of a bankrupt corporation block runs"),
+    ]), {}, "the rules of runs"),
 ], "section")
 
 END = Section("end", [
-    Key("bank", Nullable(Enum("immediate", "full_or")), None,
-        "the bank breaks: the game ends at once, or after the current set of ORs (null: "
-        "it does not end the game)"),
+    Key("bank", Nullable(Enum("immediate", "full_or", "current_or")), None,
+        "the bank breaks: the game ends at once, after the current set of ORs, or after the "
+        "current OR (the next one if it broke in a stock round) (null: it does not end the "
+        "game)"),
+    Key("stock_market", Nullable(Enum("current_or")), None,
+        "a price reaches an end_game cell: the game ends after the current OR"),
+    Key("nationalization", Nullable(Enum("immediate")), None,
+        "nationalisation has stopped every corporation: the game ends at once"),
     Key("bankrupt", Nullable(Enum("immediate", "full_or")), None,
         "a player goes bankrupt: the game ends at once, or after the current set of ORs"),
 ], "section")
@@ -461,8 +552,18 @@ COMPANY_SALES = Section("company_sales", [
 MARKET = Section("market", [
     Key("rows", ListOf(ListOf(Str())), doc="the rows, top first: price + zone letters "
                                             "(p par, and the zones' letters); \"\" = no cell"),
-    Key("zones", MapOf(ListOf(Enum("no_cert_limit", "unlimited", "multiple_buy")), "letter"),
-        {}, "what each zone letter means"),
+    Key("zones", MapOf(ListOf(Enum("no_cert_limit", "unlimited", "multiple_buy", "par",
+                                   "repar", "ignore_one_sale", "bankrupt", "end_game")),
+                       "letter"),
+        {}, "what each zone letter means (par, repar: par prices (after a bankruptcy); "
+            "ignore_one_sale: see stock.ignore_one_sale_zone; bankrupt: the corporation goes "
+            "bankrupt; end_game: the game ends)"),
+    Key("zigzag", Bool(), False, "one row read as a zig-zag: a dividend step right or left "
+                                 "is 2 cells, a share sold 1 cell left"),
+    Key("ledge", Bool(), False, "a move past either end stops on the end cell"),
+    Key("dividend_steps", Nullable(ListOf(Int())), None,
+        "multiples of the price a payout must reach for 1, 2, ... steps right (null: the "
+        "grid's own rule)"),
 ], "section")
 
 CORPORATION_KEYS = [
@@ -477,6 +578,9 @@ CORPORATION_KEYS = [
                                       "stock.float_percent)"),
     Key("kind", Enum("major", "minor", "state"), None,
         "major (default), minor or state railway: train limits and rules may differ by kind"),
+    Key("section", Nullable(Int()), None, "its section (see top-level `sections`)"),
+    Key("reserved_share", Bool(), False, "its last 10% certificate is kept for the exchange "
+                                         "of a private until that is made"),
 ]
 CORPORATION = Section("corporation", CORPORATION_KEYS, "mapping", fill=False, require=False)
 
@@ -537,6 +641,8 @@ BOARD = Section("board", [
     Key("axes", Type(), None, "how coordinates are read"),
     Key("impassable_colors", ListOf(Str()), None,
         "no new track into these hexes' edges without a path"),
+    Key("fixed_rotation_tiles", ListOf(Str()), None, "tiles laid only at rotation 0"),
+    Key("small_map", Type(), None, "a smaller map an option selects"),
     Key("color_order", ListOf(Str()), None, "the upgrade order of tile colours"),
     Key("tiles", MapOf(Type(), "tile name"), None, "the tile manifest"),
     Key("hexes", MapOf(Type(), "coordinate"), None, "the map"),
@@ -554,22 +660,68 @@ TOP_KEYS = [
     Key("players", PLAYERS, doc="player counts"),
     Key("currency", Str(), "$", "the money sign"),
     Key("bank", Int(), doc="the bank's cash"),
+    Key("bank_counts", Enum("bank", "players_cash"), "bank",
+        "what breaks the bank: its own cash paying out, or the players' cash together "
+        "exceeding `bank` (the bank itself is then unlimited)"),
     Key("starting_cash", MapOf(Int(), "players", PlayerCount()), doc="each player's cash by "
                                                                     "player count"),
     Key("cert_limit", MapOf(Int(), "players", PlayerCount()), doc="certificate limit by player "
                                                                   "count"),
+    Key("cert_limit_includes_privates", Bool(), True, "private companies count towards the "
+                                                      "certificate limit", supported=(True,)),
     Key("auction", AUCTION, {}, "the initial auction of the privates"),
     Key("stock", STOCK, {}, "stock rounds"),
+    Key("sections_open", Enum("immediately", "next_sr"), "immediately",
+        "a section opens as soon as its test holds, or from the next stock round"),
+    Key("sections", MapOf(ListOf(Ref("corporation")), "section"), {},
+        "corporations by section: section n+1 opens when a corporation of section n or "
+        "later has no share left in its IPO or has operated (empty: no sections)"),
+    Key("par_range", MapOf(ListOf(Int()), "section"), {},
+        "the par prices a corporation may start at, by section ([low, high])"),
+    Key("repar_range", MapOf(ListOf(Int()), "section"), {},
+        "the par prices after the corporation went bankrupt, by section"),
     Key("market", MARKET, doc="the stock market"),
     Key("corporations", ListOf(CORPORATION), doc="the corporations"),
     Key("corporation_defaults", CORPORATION, {}, "keys every corporation has unless it says "
                                                  "otherwise"),
     Key("companies", ListOf(COMPANY), [], "the private companies"),
     Key("company_sales", COMPANY_SALES, {}, "privates sold by players to corporations"),
+    Key("company_exchange", Section("company_exchange", [
+        Key("needs_ipoed", Bool(), False, "only once the corporation has been parred"),
+        Key("counts_as_buy", Bool(), True, "the exchange is the turn's buy"),
+    ]), {}, "exchanges of privates for shares"),
+    Key("company_sale_to_bank", Nullable(Section("company_sale_to_bank", [
+        Key("fee", Int(), 0, "the bank pays the face value less this"),
+        Key("from_stock_round", Int(), 1, "from this stock round on"),
+    ])), None, "players may sell privates to the bank in stock rounds (null: not)"),
     Key("trains", ListOf(TRAIN), doc="the trains, in order of sale"),
     Key("phases", ListOf(PHASE), doc="the phases, in order"),
+    Key("events", MapOf(Str(), "event"), {}, "what the title's own events do (a note each)"),
     Key("operating", OPERATING, {}, "operating rounds"),
     Key("end", END, {}, "what ends the game"),
+    Key("insolvency", Nullable(Section("insolvency", [
+        Key("lease_base", Int(), doc="a leased run pays this ..."),
+        Key("lease_per_stop", Int(), doc="... plus this per stop"),
+        Key("withhold", Bool(), True, "an insolvent corporation withholds everything"),
+    ])), None, "a corporation with a route and no train leases one (null: no insolvency)"),
+    Key("receivership", Nullable(Section("receivership", [
+        Key("lay_track", Bool(), False, "it lays track"),
+        Key("place_tokens", Bool(), False, "it places stations"),
+        Key("withhold", Bool(), True, "it withholds"),
+    ])), None, "a floated corporation with its president's certificate in the pool "
+               "(null: it cannot happen)"),
+    Key("bankruptcy", Nullable(Section("bankruptcy", [
+        Key("min_repar", Int(), doc="the lowest par when it starts again"),
+        Key("restart_stock_round", Bool(), True, "a stock round in progress starts again"),
+    ])), None, "a corporation whose price reaches a bankrupt cell (null: none)"),
+    Key("nationalisation", Nullable(Section("nationalisation", [
+        Key("southern_train", Str(), doc="the train whose first sale forms the Southern "
+                                         "Railway"),
+        Key("test_from", Enum("southern_formed", "after_set"), "southern_formed",
+            "when the test begins: at the purchase of that train, or after its OR set"),
+        Key("stop_lowest", Int(), 2, "how many of the lowest earners stop after each OR"),
+        Key("ends_game_when_all_stopped", Bool(), True, "the game ends when all stopped"),
+    ])), None, "the end game of 1860 (British Rail); null: none"),
     Key("setup", SETUP, {}, "the start of the game"),
     Key("net_worth", ListOf(Enum("cash", "shares", "companies")), ["cash", "shares", "companies"],
         "what counts for a player's net worth"),

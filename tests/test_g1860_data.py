@@ -1,7 +1,7 @@
 """1860's data (railcheck/titles/g1860/*.yaml) against the published
-reference constants (shared/reference/1860.json).  The title is not
-registered yet: these tests read the YAML with PyYAML only (and the board
-through railcheck.board, which knows halts)."""
+reference constants (shared/reference/1860.json): the YAML read with PyYAML
+(and the board through railcheck.board, which knows halts), and the ruleset
+through the schema."""
 
 import json
 import sys
@@ -39,8 +39,10 @@ def board():
     return yaml.safe_load((FOLDER / "board.yaml").read_text(encoding="utf-8"))
 
 
-def test_not_registered():
-    assert title_class("1860") is None
+def test_registered():
+    from railcheck.titles.g1860 import Title1860
+    assert title_class("1860") is Title1860
+    assert title_class("1860: Railways on the Isle of Wight") is Title1860
 
 
 def test_board_is_the_converted_reference(ref, board):
@@ -191,17 +193,15 @@ def test_companies(ref, rules):
             assert corps[ex["corporation"]].get("reserved_share") is True
 
 
-def test_1860_exports_stay_unsupported():
+def test_an_1860_export_validates_clean_from_the_command_line():
     from click.testing import CliRunner
 
     from railcheck.cli import main
 
-    export = SHARED / "corpus" / "18xx.games" / "1860" / "19354.json"
-    if not export.exists():
-        pytest.skip("the 1860 corpus is not beside the checkout")
+    export = REPO / "tests" / "data" / "exports" / "1860" / "1860_game_end_stock_market.json"
     result = CliRunner().invoke(main, ["validate", str(export)])
-    assert result.exit_code == 2
-    assert "no ruleset for '1860'" in result.output
+    assert result.exit_code == 0, result.output
+    assert "0 errors" in result.output or "legal" in result.output
 
 
 # ---------------------------------------------------------------------------
@@ -329,3 +329,51 @@ def test_survey_of_the_1860_exports():
     assert events["corporation goes bankrupt (price 0, un-floated)"]["count"] == 18
     assert events["bankrupt corporation started again (par)"]["example"] == "1860_rand_18603_3 #789"
     assert events["nationalisation (British Rail): ORs beyond 3 in a set"]["count"] == 22
+
+
+# ---------------------------------------------------------------------------
+# the ruleset through the schema
+
+@pytest.fixture
+def registered_1860(monkeypatch):
+    from railcheck import ruleset as ruleset_mod
+    from railcheck.titles import TITLES
+    from railcheck.titles.g1860 import Title1860
+    monkeypatch.setitem(TITLES, "1860", Title1860)
+    ruleset_mod._load_cached.cache_clear()
+    yield ruleset_mod
+    ruleset_mod._load_cached.cache_clear()
+
+
+def test_ruleset_loads_through_the_schema(registered_1860):
+    r = registered_1860.load_ruleset("1860")
+    assert r.full_name == "1860: Railways on the Isle of Wight"
+    assert [c.sym for c in r.corporations][:2] == ["C&N", "IOW"]
+    fyn = next(c for c in r.raw["corporations"] if c["sym"] == "FYN")
+    assert (fyn["section"], fyn["reserved_share"]) == (2, True)
+    assert r.stock["trainless_share_value"] == "half"
+    assert r.stock["no_sale_drop"] == {"not_operated": True, "after_event": "relax_cert_limit"}
+    assert r.stock["float_counts_market"] is False
+    assert r.raw["par_range"]["3"] == [58, 68]      # keys are strings, as YAML paths are
+    assert r.raw["bank_counts"] == "players_cash"
+    assert r.operating["routes"]["bypass_one_blocked_city"] is True
+    assert r.operating["train_trade"] == {"min_price": 10, "multiple": 10,
+                                          "seller_keeps_one_if_buyer_has_trains": True}
+    assert r.raw["insolvency"] == {"lease_base": 40, "lease_per_stop": 20, "withhold": True}
+    assert r.raw["nationalisation"]["southern_train"] == "9+5"
+    assert r.train_by_name["9+5"].count is None
+    assert r.train_by_name["2+1"].reach is not None
+    assert r.company_by_sym["FFC"].special == {"available_on_event": "fishbourne_to_bank",
+                                              "closes_other_companies": True}
+    # every option loads too
+    for name in r.option_specs:
+        assert registered_1860.load_ruleset("1860", [name]).options == [name]
+
+
+def test_a_wrong_1860_value_is_refused_with_its_place(registered_1860, tmp_path):
+    from railcheck.findings import InputError
+    f = tmp_path / "house.yaml"
+    f.write_text('extends: "1860"\nstock:\n  ignore_one_sale_per: player\n')
+    with pytest.raises(InputError) as exc:
+        registered_1860.load_ruleset(str(f))
+    assert "ignore_one_sale_per" in str(exc.value) and "player_round" in str(exc.value)

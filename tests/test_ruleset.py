@@ -54,8 +54,8 @@ def test_unknown_option_and_title():
         load_ruleset("1830", ["optional_7_train"])
     assert "unknown option 'optional_7_train' for 1830 (did you mean optional_6_train?)" in str(e.value)
     with pytest.raises(InputError) as e:
-        load_ruleset("1803")
-    assert "unknown title '1803' (did you mean 1830?)" in str(e.value)
+        load_ruleset("1831")
+    assert "unknown title '1831' (did you mean 1830?)" in str(e.value)
 
 
 def test_extends_overrides_only_what_differs(rules_dir):

@@ -48,6 +48,10 @@ class Turn:
 
 class OperatingRound(Round):
     kind = "OR"
+    #: companies over the train limit discard at once, before anything else
+    #: happens and before the round ends (1830); a title whose companies
+    #: discard at the start of their own next turn (1860) turns it off
+    force_discards = True
 
     def __init__(self, game):
         super().__init__(game)
@@ -96,6 +100,10 @@ class OperatingRound(Round):
         self.start_turn(corp)
         self.settle()
 
+    def discards_due(self) -> bool:
+        """Companies over the train limit that must discard before the round ends."""
+        return self.force_discards and bool(self.game.excess_trains())
+
     def at_end(self) -> bool:
         """Every company has had its turn."""
         return self.turn is None and self.index >= len(self.order)
@@ -106,7 +114,7 @@ class OperatingRound(Round):
         extra tile lay it owns (18xx.games keeps its turn open for that); any
         other action ends the OR (``wants``)."""
         last = self.closed_turn.corp if self.closed_turn else None
-        self.finished = not (self.game.excess_trains()
+        self.finished = not (self.discards_due()
                              or (last is not None and self.extra_lay_left(last)))
 
     def extra_lay_left(self, corp) -> bool:
@@ -242,8 +250,8 @@ class OperatingRound(Round):
 
     def finish_round(self):
         """End the OR; companies that have not acted take an empty turn."""
-        if self.game.current_action is not None:    # the record went on without discards
-            self.discards.enforce(None)
+        if self.force_discards and self.game.current_action is not None:
+            self.discards.enforce(None)     # the record went on without discards
         self.end_turn()
         self.skip_turns_until(None)
         self.index = len(self.order)
@@ -287,7 +295,8 @@ class OperatingRound(Round):
         if self.prepared is action:     # the engine prepared it already
             return
         self.prepared = action
-        self.discards.enforce(action)
+        if self.force_discards:
+            self.discards.enforce(action)
         company = g.companies.get(action.actor)
         if company is not None and isinstance(company.owner, Corporation) and not company.closed:
             self.prepare_private(company.owner)
@@ -333,7 +342,7 @@ class OperatingRound(Round):
         if self.at_end() and isinstance(action, Pass) and self.closed_turn is not None \
                 and self.closed_turn.corp is corp:
             # the last company declines its private's power (discards may still be due)
-            self.finished = not self.game.excess_trains()
+            self.finished = not self.discards_due()
             return
         if self.turn is None or corp is not self.turn.corp:
             return self.reopen(self.closed_turn, action)
@@ -403,7 +412,7 @@ class OperatingRound(Round):
             self.settle()
             if isinstance(action, Pass) and self.at_end():
                 # a pass ends the last turn, private powers and all (discards may be due)
-                self.finished = not self.game.excess_trains()
+                self.finished = not self.discards_due()
 
     def process_corp_action(self, t: Turn, action):
         step = self.step_of(action)

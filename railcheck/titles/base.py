@@ -31,6 +31,9 @@ class Title:
     rounds_description: ClassVar[str] = ""
     #: events of the title's own (``on_event`` carries them out)
     events: ClassVar[tuple[str, ...]] = ()
+    #: values of ruleset keys this title's own rounds and steps implement
+    #: beyond what the schema marks as supported (YAML path -> values)
+    implements: ClassVar[dict[str, tuple]] = {}
 
     def __init__(self, game):
         self.game = game
@@ -85,6 +88,15 @@ class Title:
 
     def setup(self):
         """After the game's state is built, before the first round."""
+
+    def share_value(self, corp) -> int:
+        """What one share of ``corp`` counts for in a player's net worth."""
+        return corp.price.price
+
+    def president_label(self, corp) -> Optional[str]:
+        """Who presides ``corp`` as the 18xx.games traces name it (the
+        player's name; None when nobody does)."""
+        return corp.president.name if corp.president else None
 
     def on_event(self, event: str, train=None):
         """An event named by a train or a phase that the shared mechanics do

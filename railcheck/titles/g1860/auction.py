@@ -1,0 +1,204 @@
+"""1860's opening: players bid for the turn, the winner takes one item.
+
+The items (``auction.items``) are privates and president's certificates.
+An auction is for the right to buy one of them.  It opens with the player in
+turn; in seating order each player still in it bids (at least
+``auction.min_increment`` over the highest bid, the first bid at least that
+much; at most his cash less the price of the cheapest item left) or passes
+and leaves this auction.  When one bidder is left he pays his bid to the
+bank and must buy an item: a private at its face value (``bid PRIVATE``) or a
+president's certificate (``par``: a par from the corporation's section range,
+paying twice the par).  If everybody passes without a bid, the player who
+opened the auction wins it for nothing; if he cannot afford any item he must
+take the cheapest and pays all his cash (a certificate at the lowest par).
+The next auction opens with the player after the buyer.  When every item is
+sold, priority goes to the player with the most cash (tie: the one whose
+privates have the lowest total face value).
+"""
+
+from __future__ import annotations
+
+from ...actions import Bid, BidForTurn, Par, Pass
+from ...findings import RuleViolation
+from ...rounds import AuctionRound
+from .shares import par_range
+
+
+class BidForTurnAuction(AuctionRound):
+    kind = "auction"
+
+    def __init__(self, game):
+        super().__init__(game)
+        g = game
+        self.inc = g.rules.auction["min_increment"]
+        self.items: list[str] = [str(i) for i in g.rules.auction["items"]]
+        self.opener = g.seat_order[0]
+        self.turn = self.opener
+        self.high_bid = 0
+        self.high_bidder = None
+        self.passed: set = set()
+        #: the player who won the current auction and must now buy
+        self.winner = None
+
+    # ------------------------------------------------------------------
+
+    def unsold(self):
+        return [self.game.companies[s] for s in self.items if s in self.game.companies]
+
+    def wants(self, action) -> bool:
+        return isinstance(action, (Bid, BidForTurn, Par, Pass)) and bool(self.items)
+
+    def describe_turn(self) -> str:
+        if self.winner is not None:
+            return f"{self.winner.name} (to buy an item)"
+        return f"{self.turn.name} (bidding for the turn)" if self.turn else ""
+
+    def item_price(self, sym: str) -> int:
+        """The least an item costs: a private's face value, twice the lowest
+        par of a president's certificate."""
+        g = self.game
+        if sym in g.companies:
+            return g.companies[sym].value
+        corp = g.corporations[sym]
+        return 2 * par_range(g, corp)[0]
+
+    def cheapest(self) -> int:
+        return min(self.item_price(s) for s in self.items)
+
+    def next_bidder(self, after):
+        g = self.game
+        p = after
+        for _ in range(len(g.seat_order)):
+            p = g.next_player(p)
+            if p not in self.passed:
+                return p
+        return None
+
+    # ------------------------------------------------------------------
+
+    def process(self, action):
+        g = self.game
+        if not isinstance(action, (Bid, BidForTurn, Par, Pass)):
+            raise RuleViolation("auction.action",
+                                f"only bids, passes and the winner's purchase are allowed in the "
+                                f"auction, not '{action.verb}'")
+        player = self.player(action.actor, "auction.actor")
+        if self.winner is not None:
+            if player is not self.winner:
+                raise RuleViolation("auction.must_buy",
+                                    f"{self.winner.name} won the turn and must first buy an item")
+            if isinstance(action, (BidForTurn, Pass)):
+                raise RuleViolation("auction.must_buy",
+                                    f"{player.name} won the turn and must buy an item "
+                                    f"({', '.join(self.items)})")
+            return self.buy(player, action)
+        if isinstance(action, (Bid, Par)):
+            raise RuleViolation("auction.no_winner",
+                                f"nobody has won the turn yet: {self.turn.name} bids or passes")
+        if player is not self.turn:
+            g.flag("turn.order", f"{player.name} acted out of turn: it is {self.turn.name}'s "
+                                 f"turn to bid for the turn or pass")
+        if isinstance(action, Pass):
+            self.passed.add(player)
+            self.turn = self.next_bidder(player)
+            self.settle()
+            return
+        minimum = self.high_bid + self.inc
+        if action.price < minimum:
+            raise RuleViolation("auction.min_bid",
+                                f"bid of {g.money(action.price)} is too low: the minimum bid is "
+                                f"{g.money(minimum)}")
+        most = player.cash - self.cheapest()
+        if action.price > most:
+            raise RuleViolation("auction.cash",
+                                f"{player.name} bids {g.money(action.price)} but may bid at most "
+                                f"{g.money(most)} (cash {g.money(player.cash)} less the cheapest "
+                                f"item left, {g.money(self.cheapest())})")
+        self.high_bid = action.price
+        self.high_bidder = player
+        self.turn = self.next_bidder(player)
+        self.settle()
+
+    def settle(self):
+        """One bidder left: he wins and pays; everybody passed: the opener
+        wins for nothing."""
+        g = self.game
+        left = [p for p in g.seat_order if p not in self.passed]
+        if self.high_bidder is not None and left == [self.high_bidder]:
+            self.winner = self.high_bidder
+            g.transfer(self.winner, g.bank, self.high_bid)
+        elif not left:
+            self.winner = self.opener
+            self.high_bid = 0
+
+    def buy(self, player, action):
+        g = self.game
+        free_pass = self.high_bidder is None
+        broke = free_pass and player.cash < self.cheapest()
+        if isinstance(action, Bid):
+            sym = action.company
+            if sym not in self.items or sym not in g.companies:
+                raise RuleViolation("auction.sold",
+                                    f"{sym} is not for sale here; left: {', '.join(self.items)}")
+            company = g.companies[sym]
+            price = company.value
+            if broke:
+                if price != self.cheapest():
+                    raise RuleViolation("auction.cash",
+                                        f"{player.name} cannot afford any item and must take the "
+                                        f"cheapest")
+                price = player.cash
+            elif action.price is not None and action.price != company.value:
+                raise RuleViolation("auction.price",
+                                    f"{sym} is sold at its face value {g.money(company.value)}, "
+                                    f"not {g.money(action.price)}")
+            if price > player.cash:
+                raise RuleViolation("auction.cash",
+                                    f"{player.name} has {g.money(player.cash)}, {sym} costs "
+                                    f"{g.money(price)}")
+            g.sell_private_from_bank(company, player, price)
+        else:
+            sym = action.corporation
+            if sym not in self.items:
+                raise RuleViolation("auction.sold",
+                                    f"{sym} is not for sale here; left: {', '.join(self.items)}")
+            corp = g.corporations[sym]
+            low, high = par_range(g, corp)
+            if not low <= action.price <= high or g.market.par_cell(action.price) is None:
+                raise RuleViolation("stock.par_price",
+                                    f"{g.money(action.price)} is not a par value of {sym}'s "
+                                    f"section ({g.money(low)} to {g.money(high)})")
+            cost = 2 * action.price
+            if broke:
+                if action.price != low or cost != self.cheapest():
+                    raise RuleViolation("auction.cash",
+                                        f"{player.name} cannot afford any item and must take the "
+                                        f"cheapest at the lowest par")
+                cost = player.cash
+            if cost > player.cash:
+                raise RuleViolation("auction.cash",
+                                    f"{player.name} has {g.money(player.cash)}; the president's "
+                                    f"certificate of {sym} at {g.money(action.price)} costs "
+                                    f"{g.money(cost)}")
+            from ...mechanics.shares import set_par
+            set_par(g, corp, action.price)
+            g.transfer(player, g.bank, cost)
+            corp.certs[0].owner = player
+            corp.president = player
+        self.items.remove(sym)
+        self.winner = None
+        self.high_bid = 0
+        self.high_bidder = None
+        self.passed = set()
+        self.opener = self.turn = g.next_player(player)
+        if not self.items:
+            self.finish()
+
+    def finish(self):
+        g = self.game
+        if g.rules.auction["after"] == "priority_most_cash":
+            def key(p):
+                owned = [c.value for c in p.companies if not c.closed]
+                return (-p.cash, sum(owned) if owned else float("inf"))
+            g.priority = min(g.seat_order, key=key)
+        self.finished = True

@@ -1,0 +1,30 @@
+"""1860's operating round: the shared round with 1860's order (nationalised
+corporations stop), discards only at the start of a corporation's own turn,
+the bankruptcy test at the end of each turn, and nationalisation's stops
+after each round."""
+
+from __future__ import annotations
+
+from ...rounds.operating import OperatingRound
+
+
+class OperatingRound1860(OperatingRound):
+    # 1860 discards excess trains at the start of the corporation's own turn,
+    # by its own action: nothing is forced before other actions
+    force_discards = False
+
+    def next_corporation(self):
+        st = self.game.title.state
+        # nationalised corporations no longer operate
+        self.order = [c for c in self.order if c.sym not in st.stopped]
+        super().next_corporation()
+
+    def check_skipped_turn(self, corp):
+        return None        # runs are not checked yet: an empty turn is not flagged
+
+    def end_turn(self):
+        t = self.turn
+        super().end_turn()
+        if t is not None:
+            self.game.title.check_bankrupt(t.corp)
+            self.game.title.state.or_revenue[t.corp.sym] = getattr(t, "paid", 0) or 0

@@ -1,0 +1,322 @@
+"""1860's operating steps (docs/1860.md O1-O6), each a subclass of the shared
+step with 1860's differences.
+
+What is not checked yet (no finding either way): whether an upgrade is
+within reach of the biggest train, the semi-restrictive track rule, and the
+runs themselves (n+m counting, halts, linked runs, blocked cities): the
+recorded revenue and subsidy of each run are taken as the table played them.
+"""
+
+from __future__ import annotations
+
+from ...actions import LayTile, RunRoutes
+from ...findings import RuleViolation
+from ...state import Corporation
+from ...steps.dividend import DividendStep
+from ...steps.route import RouteStep
+from ...steps.token import TokenStep
+from ...steps.track import TrackStep
+from ...steps.trains import BuyTrainStep, cheapest_train
+from .market import dividend_cells, move_cells
+
+
+def _state(step):
+    return step.game.title.state
+
+
+def has_route(g, corp) -> bool:
+    """Could a train of ``corp`` run: its track joins its station to another
+    stop that is not a halt (a run neither starts nor ends at a halt)."""
+    if g.board is None:
+        return True
+    b = g.board
+    _, reached, _ = b._network(corp.sym)
+    stops = [(hi, ni) for hi, ni in reached if b._hexes[hi].nodes[ni].kind != "halt"]
+    return len(stops) >= 2
+
+
+class Track1860(TrackStep):
+    """Two lays: the first a lay or an upgrade, the second only a yellow lay
+    after a yellow non-city first lay; none in receivership or once the
+    Southern Railway stopped building; an insolvent corporation pays no
+    terrain (so lays none there)."""
+
+    def available(self, turn) -> bool:
+        st = _state(self)
+        if turn.corp.sym in st.receivership or st.no_building:
+            return False
+        if getattr(turn, "second_lay_closed", False):
+            return False
+        return super().available(turn)
+
+    def check(self, turn, action: LayTile, special=None):
+        g = self.game
+        st = _state(self)
+        corp = turn.corp
+        if corp.sym in st.receivership:
+            raise RuleViolation("track.receivership",
+                                f"{corp.sym} is in receivership and lays no track")
+        if st.no_building:
+            raise RuleViolation("track.southern",
+                                "the Southern Railway has formed: no more track is laid")
+        if turn.tile_lays >= 1:
+            if getattr(turn, "second_lay_closed", False):
+                raise RuleViolation("track.second_lay",
+                                    f"{corp.sym}'s first lay was an upgrade or a city tile; no "
+                                    f"second lay this turn")
+            tile = g.board.tiles.get(action.tile) if g.board is not None else None
+            if tile is not None and (tile.color != "yellow"
+                                     or any(n.kind == "city" for n in tile.nodes)):
+                raise RuleViolation("track.second_lay",
+                                    f"a second lay is a yellow tile without a city, not "
+                                    f"{action.tile}")
+        plan = super().check(turn, action, special)
+        if plan.cost and corp.sym in st.insolvent:
+            raise RuleViolation("track.cost", f"{corp.sym} is insolvent and pays no terrain")
+        return plan
+
+    def apply(self, turn, action, plan):
+        g = self.game
+        first = turn.tile_lays == 0
+        upgrade = plan.board_plan is not None and plan.board_plan.hex.laid
+        super().apply(turn, action, plan)
+        if first and g.board is not None:
+            tile = g.board.tiles.get(plan.board_plan.name) if plan.board_plan else None
+            city = tile is not None and any(n.kind == "city" for n in tile.nodes)
+            if upgrade or city or (tile is not None and tile.color != "yellow"):
+                turn.second_lay_closed = True
+
+
+class Token1860(TokenStep):
+    """No station in receivership, while insolvent, or once building stopped."""
+
+    def blocked(self, turn):
+        st = _state(self)
+        sym = turn.corp.sym
+        if sym in st.receivership:
+            return "it is in receivership"
+        if sym in st.insolvent:
+            return "it is insolvent"
+        if st.no_building:
+            return "the Southern Railway has formed"
+        return None
+
+    def available(self, turn) -> bool:
+        return self.blocked(turn) is None and super().available(turn)
+
+    def check(self, turn, action, special=None):
+        why = self.blocked(turn)
+        if why:
+            raise RuleViolation("token.not_allowed", f"{turn.corp.sym} places no station: {why}")
+        return super().check(turn, action, special)
+
+
+class Route1860(RouteStep):
+    """A corporation with trains (or an insolvent one, with a leased train)
+    runs; the recorded revenue and halt subsidy are kept.  The dividend of a
+    corporation in receivership or insolvent is withheld at once, and paid
+    out at once during nationalisation."""
+
+    def available(self, turn) -> bool:
+        corp = turn.corp
+        st = _state(self)
+        if corp.sym in st.insolvent and not self.leases(corp):
+            st.insolvent.discard(corp.sym)      # it can pay for a train now: it must buy one
+        return turn.revenue is None and (bool(corp.trains) or self.leases(corp)) \
+            and has_route(self.game, corp)
+
+    def leases(self, corp) -> bool:
+        """It runs the cheapest depot train leased: it is insolvent, or in
+        receivership with no train and no cash for one (insolvent at once)."""
+        if corp.trains:
+            return False
+        st = _state(self)
+        cheapest = cheapest_train(self.game)
+        affords = cheapest is not None and corp.cash >= cheapest.spec.price
+        if corp.sym in st.insolvent:
+            return not affords
+        return corp.sym in st.receivership and not affords
+
+    def leave(self, turn) -> None:
+        return None        # a run left out is not checked yet (no map check of runs)
+
+    def check(self, turn, action: RunRoutes):
+        corp = turn.corp
+        self.refuse_after(turn)
+        if turn.revenue is not None:
+            raise RuleViolation("route.twice", f"{corp.sym} already ran its trains this turn")
+        # a corporation without a train runs the leased one (the site's
+        # insolvency test at the run decides; not checked here)
+        owned = {t.id for t in corp.trains}
+        for r in action.routes:
+            if corp.trains and r.train_id not in owned and r.train not in {t.name for t in corp.trains}:
+                raise RuleViolation("route.train", f"{corp.sym} does not own train {r.train_id}")
+        return None
+
+    def apply(self, turn, action: RunRoutes, plan) -> None:
+        g = self.game
+        st = _state(self)
+        corp = turn.corp
+        revenue = subsidy = 0
+        for r in action.routes:
+            if r.revenue is None:
+                from .runs import run_revenue
+                train = next((t for t in corp.trains if t.id == r.train_id), None) \
+                    or g.train_by_id.get(r.train_id)
+                rev, sub = run_revenue(g, train, r)
+                revenue += rev
+                subsidy += sub
+            else:
+                revenue += r.revenue
+                subsidy += r.subsidy or 0
+        if not corp.trains and action.routes and self.leases(corp):
+            st.insolvent.add(corp.sym)
+        turn.revenue = revenue
+        turn.subsidy = subsidy
+        here = self.round.step_index(self)
+        self.round.move_to(turn, here + 1)
+        auto = None
+        if st.nationalised:
+            auto = "payout"
+        elif corp.sym in st.receivership or corp.sym in st.insolvent:
+            auto = "withhold"
+        if auto is not None:
+            div = self.round.step_by_type(Dividend1860)
+            div.pay(turn, auto, revenue)
+            self.round.move_to(turn, self.round.step_index(div) + 1)
+
+
+class Dividend1860(DividendStep):
+    """Payout: each player is paid per share (pool and IPO shares pay
+    nobody), the halt subsidy goes to the treasury; the price moves 2 cells
+    right per whole multiple of the price the revenue reaches (at most the
+    ``market.dividend_steps``), none below the price.  Withhold (or nothing
+    run): the treasury keeps it all, 2 cells left."""
+
+    def available(self, turn) -> bool:
+        return not turn.dividend_done and (turn.revenue or 0) > 0
+
+    def leave(self, turn) -> None:
+        if not turn.dividend_done:
+            self.pay(turn, "withhold", turn.revenue or 0)
+
+    def pay(self, turn, kind: str, revenue: int) -> None:
+        g = self.game
+        corp = turn.corp
+        turn.dividend_done = True
+        subsidy = getattr(turn, "subsidy", 0) or 0
+        g.transfer(g.bank, corp, subsidy)
+        payout = kind == "payout" and revenue > 0
+        if payout:
+            per_share = revenue * corp.share_percent // 100
+            for p in g.players:
+                pct = corp.percent_of(p)
+                if pct:
+                    g.transfer(g.bank, p, per_share * (pct // corp.share_percent))
+        else:
+            g.transfer(g.bank, corp, revenue)
+        turn.paid = revenue if payout else 0
+        move_cells(g, corp, dividend_cells(g, corp, revenue, payout))
+        g.title.after_price_move(corp)
+        g.title.check_bank_break()
+
+
+class BuyTrain1860(BuyTrainStep):
+    """Forced only while the treasury holds more than the cheapest depot
+    train; the president never pays; trains between corporations for 10 up
+    to the buyer's cash in multiples of 10, not from a bankrupt corporation,
+    not with a corporation in receivership, not during nationalisation, not
+    the seller's last train when the buyer owns one."""
+
+    def must_buy(self, corp) -> bool:
+        g = self.game
+        cheapest = cheapest_train(g)
+        if corp.trains or cheapest is None:
+            return False
+        if corp.cash <= cheapest.spec.price:
+            return False
+        return g.board is not None and has_route(g, corp)
+
+    def available(self, turn) -> bool:
+        g = self.game
+        st = _state(self)
+        corp = turn.corp
+        if self.must_buy(corp):
+            return True
+        if corp.sym in st.receivership and corp.trains:
+            return False
+        if len(corp.trains) >= g.train_limit(corp):
+            return False
+        offered = g.available_depot_trains() + g.pool_trains()
+        if any(tr.spec.price <= corp.cash for tr in offered):
+            return True
+        if st.nationalised or corp.sym in st.receivership:
+            return False
+        trade = g.rules.operating["train_trade"] or {}
+        if corp.cash < trade.get("min_price", 1):
+            return False
+        return any(c is not corp and c.trains and c.sym not in st.receivership
+                   and c.sym not in st.bankrupt
+                   and (not corp.trains or len(c.trains) > 1
+                        or not trade.get("seller_keeps_one_if_buyer_has_trains"))
+                   for c in g.corporations.values())
+
+    def check(self, turn, action):
+        g = self.game
+        st = _state(self)
+        corp = turn.corp
+        self.refuse_after(turn)
+        train, source = self.resolve_train(action)
+        if isinstance(source, Corporation):
+            trade = g.rules.operating["train_trade"] or {}
+            price = action.price if action.price is not None else 0
+            if st.nationalised:
+                raise RuleViolation("trains.trade", "no trains change hands between corporations "
+                                                    "during nationalisation")
+            for c in (corp, source):
+                if c.sym in st.receivership:
+                    raise RuleViolation("trains.trade", f"{c.sym} is in receivership and trades "
+                                                        f"no trains with other corporations")
+            if source.sym in st.bankrupt:
+                raise RuleViolation("trains.trade", f"{source.sym} is bankrupt")
+            if trade.get("seller_keeps_one_if_buyer_has_trains") and corp.trains \
+                    and len(source.trains) == 1:
+                raise RuleViolation("trains.trade",
+                                    f"{corp.sym} owns a train and {source.sym} only one: it may "
+                                    f"not buy {source.sym}'s last train")
+            if price < trade.get("min_price", 1) or price % trade.get("multiple", 1):
+                raise RuleViolation("trains.price",
+                                    f"a train between corporations costs a multiple of "
+                                    f"{g.money(trade.get('multiple', 1))} from "
+                                    f"{g.money(trade.get('min_price', 1))}, not {g.money(price)}")
+        elif corp.sym in st.receivership and (corp.trains or source != "depot"):
+            raise RuleViolation("trains.receivership",
+                                f"{corp.sym} is in receivership: it buys a train only when it "
+                                f"has none, and only from the depot")
+        plan = super().check(turn, action)
+        return plan
+
+    def check_emergency(self, turn, train, source, price) -> int:
+        g = self.game
+        corp = turn.corp
+        raise RuleViolation("trains.cash",
+                            f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train costs "
+                            f"{g.money(price)}; the president never pays towards a train")
+
+    def apply(self, turn, action, plan) -> None:
+        super().apply(turn, action, plan)
+        _state(self).insolvent.discard(turn.corp.sym)
+
+    def end_of_turn(self, turn) -> None:
+        g = self.game
+        st = _state(self)
+        corp = turn.corp
+        if corp.trains:
+            st.insolvent.discard(corp.sym)
+        elif g.board is not None and has_route(g, corp) and corp.floated:
+            st.insolvent.add(corp.sym)
+        super().end_of_turn(turn)
+
+
+def operating_steps() -> list:
+    return [Track1860, Token1860, Route1860, Dividend1860, BuyTrain1860]

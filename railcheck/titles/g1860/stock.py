@@ -1,0 +1,581 @@
+"""1860's stock round (docs/1860.md S1-S12).
+
+The shared round (``railcheck.rounds.stock``) gives the turns, passes, the
+one-buy-per-turn and no-rebuy rules; 1860 adds: pars only in an open section
+at a par of its range, paying twice the par (one certificate bought per
+turn, up to 100% of a corporation); reserved shares; the exchange of a
+private at any moment of its owner's turn, not counting as his buy;
+privates sold to the bank (face value less the fee) and bought from it;
+sales at half price for a corporation with no train, moving one cell per
+share (not before it operated, not after the first 8+4, one fewer from an
+`i` cell), the president's certificate sold into the pool; floating counts
+only the IPO's shares, and a corporation floating on an empty home hex has
+its president lay a yellow tile there at once (``lay`` by the corporation in
+the stock round).
+"""
+
+from __future__ import annotations
+
+from ...actions import (BuyCompany, BuyShares, Exchange, LayTile, Par, Pass, SellCompany,
+                        SellShares)
+from ...findings import RuleViolation
+from ...rounds.stock import StockRound
+from ...state import Player
+from .market import move_cells, to_bottom
+from .shares import corp_data, par_range, section_of
+
+
+# ---------------------------------------------------------------------------
+# facts of the state used by several rounds
+
+def current_section(g) -> int:
+    """One more than the highest section with a corporation that has no
+    share left in its IPO or has operated (at most the last section)."""
+    top = max((int(k) for k in g.rules.raw["sections"]), default=1)
+    best = 0
+    for corp in g.corporations.values():
+        if corp.operated or (corp.ipoed and not any(c.owner == "ipo" for c in corp.certs)):
+            best = max(best, section_of(g, corp))
+    return min(best + 1, top)
+
+
+def reserved_cert(g, corp):
+    """The certificate kept back for the exchange of a private, or None."""
+    state = g.title.state
+    if not corp_data(g, corp.sym).get("reserved_share") or corp.sym in state.freed \
+            or state.all_freed:
+        return None
+    return corp.certs[-1] if corp.certs[-1].owner == "ipo" else None
+
+
+def trainless(corp) -> bool:
+    return not corp.trains
+
+
+def sale_price(g, corp) -> int:
+    """What one share of ``corp`` sells for now (half, rounded down, with no
+    train: ``stock.trainless_share_value``)."""
+    price = corp.price.price
+    if trainless(corp) and g.rules.stock["trainless_share_value"] == "half":
+        return price // 2
+    return price
+
+
+def float_1860(g, corp) -> None:
+    """Floating: only the shares sold from the IPO count (``stock.float_counts_market``);
+    the treasury receives 10 x par; the marker goes under the others on its
+    cell; a corporation whose home hex has no tile waits for its home track."""
+    if corp.floated or corp.par is None:
+        return
+    if g.rules.stock["float_counts_market"]:
+        sold = 100 - corp.percent_of("ipo")
+    else:
+        sold = 100 - corp.percent_of("ipo") - corp.percent_of("pool")
+    if sold < corp.spec.float_percent:
+        return
+    corp.floated = True
+    g.pay_from_bank(corp, g.capital_on_float(corp))
+    to_bottom(g, corp)
+    g.title.on_float(corp)
+
+
+class StockRound1860(StockRound):
+
+    def __init__(self, game):
+        super().__init__(game)
+        #: players who sold a corporation in the current turn (must_sell_in_blocks)
+        self.sold_this_turn: set = set()
+
+    # ------------------------------------------------------------------
+    # what the record may show next
+
+    def wants(self, action) -> bool:
+        g = self.game
+        if isinstance(action, LayTile) and g.title.state.home_track:
+            return True
+        return super().wants(action)
+
+    def end_turn(self):
+        super().end_turn()
+        self.sold_this_turn = set()
+
+    def has_actions(self, player) -> bool:
+        """May ``player`` do anything but pass (the site passes for those who
+        may not): sell, buy or par, sell or buy a private."""
+        g = self.game
+        if self.bought is not None:
+            return False            # a buy ends the turn
+        if self.acted:
+            return True             # after selling, the player buys or passes himself
+        if self.bought is None:
+            for corp in g.corporations.values():
+                if corp.price is not None and corp not in self.sold_this_turn \
+                        and corp.percent_of(player):
+                    return True
+            rule = g.rules.raw["company_sale_to_bank"]
+            if rule and g.sr_number >= rule["from_stock_round"] \
+                    and any(not c.closed for c in player.companies):
+                return True
+            return self.can_buy_any(player)
+        return False
+
+    def can_buy_any(self, player) -> bool:
+        g = self.game
+        if self.bought is not None:
+            return False
+        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
+            return False
+        sold = self.sold.get(player, set())
+        now = current_section(g)
+        for corp in g.corporations.values():
+            if corp in sold:
+                continue
+            if not corp.ipoed:
+                if section_of(g, corp) <= now:
+                    low, _ = par_range(g, corp, bankrupt=corp.sym in g.title.state.bankrupt)
+                    if 2 * low <= player.cash:
+                        return True
+                continue
+            reserved = reserved_cert(g, corp)
+            for cert in corp.certs:
+                if cert.owner not in ("ipo", "pool") or cert is reserved:
+                    continue
+                if cert.president and not corp.percent_of(player):
+                    continue
+                each = corp.par.price if cert.owner == "ipo" else corp.price.price
+                if each * cert.percent // corp.share_percent <= player.cash:
+                    return True
+        # the site offers a private from the bank to anybody with cash under
+        # the limit, whatever it costs -- an exchanged private counts as the
+        # bank's there -- so such a player is not passed over
+        if player.cash > 0 and any(
+                c not in sold and (c.sym in g.title.state.exchanged
+                                   or (c.owner is None and not c.closed
+                                       and g.title.company_on_sale(c)))
+                for c in g.companies.values()):
+            return True
+        return False
+
+    # ------------------------------------------------------------------
+
+    def process(self, action):
+        g = self.game
+        state = g.title.state
+        if state.home_track:
+            return self.home_track(action)
+        if isinstance(action, Exchange):
+            return self.exchange(action)
+        if isinstance(action, (SellCompany, BuyCompany)):
+            player = self.turn_of(action)
+            if isinstance(action, SellCompany):
+                self.sell_company(player, action)
+            else:
+                self.buy_company(player, action)
+            self.passes = 0
+            self.acted = True
+            self.last_actor = player
+            return
+        return super().process(action)
+
+    def turn_of(self, action) -> Player:
+        """The acting player, the turn moved on to him (as the base does)."""
+        g = self.game
+        player = self.player(action.actor, "turn.actor")
+        if player is not self.current:
+            if self.acted:
+                self.end_turn()
+            if player is not self.current:
+                g.flag("turn.order", f"{player.name} acted out of turn: it is "
+                                     f"{self.current.name}'s turn in {self.label}")
+                self.current = player
+                self.acted = False
+                self.bought = None
+                self.buys = 0
+        return player
+
+    # ------------------------------------------------------------------
+    # buying
+
+    def check_can_buy(self, player, corp, cert_percent, *, par=False, source="ipo"):
+        g = self.game
+        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
+            raise RuleViolation("stock.cert_limit",
+                                f"{player.name} holds {g.num_certs(player)} certificates, the "
+                                f"limit is {g.cert_limit}")
+        saved, g.cert_limit = g.cert_limit, 10 ** 6
+        try:
+            super().check_can_buy(player, corp, cert_percent, par=par, source=source)
+        finally:
+            g.cert_limit = saved
+
+    def do_par(self, player, action: Par):
+        g = self.game
+        corp = self.corporation(action.corporation)
+        if corp.ipoed:
+            raise RuleViolation("stock.par_twice", f"{corp.sym} already has a par value of "
+                                                   f"{g.money(corp.par.price)}")
+        section = section_of(g, corp)
+        now = current_section(g)
+        if section > now:
+            raise RuleViolation("stock.section",
+                                f"{corp.sym} is in section {section}; only sections up to "
+                                f"{now} are open")
+        low, high = par_range(g, corp, bankrupt=corp.sym in g.title.state.bankrupt)
+        cell = g.market.par_cell(action.price)
+        if corp.sym in g.title.state.bankrupt:
+            row = g.market.grid[0]
+            cell = next((c for c in row if c and c.price == action.price
+                         and (c.par or "r" in c.letters)), None)
+        if cell is None or not low <= action.price <= high:
+            raise RuleViolation("stock.par_price",
+                                f"{g.money(action.price)} is not a par value of {corp.sym}'s "
+                                f"section {section} ({g.money(low)} to {g.money(high)})")
+        pcert = corp.certs[0]
+        cost = action.price * pcert.percent // corp.share_percent
+        self.check_can_buy(player, corp, pcert.percent, par=True)
+        if player.cash < cost:
+            raise RuleViolation("stock.cash",
+                                f"{player.name} has {g.money(player.cash)}; the president's "
+                                f"certificate of {corp.sym} at par {g.money(action.price)} "
+                                f"costs {g.money(cost)}")
+        corp.par = cell
+        g.place_price(corp, cell)
+        g.title.state.bankrupt.discard(corp.sym)
+        pcert.owner = player
+        corp.president = player
+        g.transfer(player, g.bank, cost)
+        self.bought = corp
+        self.buys += 1
+        float_1860(g, corp)
+
+    def do_buy(self, player, action: BuyShares):
+        g = self.game
+        corp = self.corporation(action.corporation)
+        if not corp.ipoed:
+            raise RuleViolation("stock.not_parred",
+                                f"{corp.sym} has no par value yet: start it with "
+                                f"'par {corp.sym} PRICE'")
+        idx = action.certs[0] if action.certs else None
+        cert = corp.certs[idx] if idx is not None and idx < len(corp.certs) else None
+        if cert is None or cert.owner not in ("ipo", "pool"):
+            # the named certificate is a player's here (certificates of one
+            # size are alike and may have changed places): a share just sold
+            # to the pool is the likelier one
+            src = [action.source] if action.source else ["pool", "ipo"]
+            cert = next((c for s in src for c in corp.certs if c.owner == s
+                         and not c.president and c is not reserved_cert(g, corp)), None)
+        if cert is None:
+            raise RuleViolation("stock.no_share", f"no {corp.sym} share is left to buy")
+        if cert is reserved_cert(g, corp):
+            raise RuleViolation("stock.reserved",
+                                f"{corp.sym}'s last share is reserved for the exchange of a "
+                                f"private until one is exchanged or Fishbourne Ferry is bought")
+        source = cert.owner
+        if cert.president and not corp.percent_of(player):
+            raise RuleViolation("stock.president_cert",
+                                f"the president's certificate of {corp.sym} in the pool may be "
+                                f"bought only by a player holding a share of it")
+        self.check_can_buy(player, corp, cert.percent, source=source)
+        each = corp.par.price if source == "ipo" else corp.price.price
+        cost = each * cert.percent // corp.share_percent
+        if player.cash < cost:
+            raise RuleViolation("stock.cash",
+                                f"{player.name} has {g.money(player.cash)}; a {corp.sym} "
+                                f"share from {g.holder_name(source)} costs {g.money(cost)}")
+        g.transfer(player, g.bank, cost)
+        cert.owner = player
+        self.bought = corp
+        self.buys += 1
+        action.source = source
+        if cert.president:
+            corp.president = player
+        settle_presidency(g, corp, player)
+        float_1860(g, corp)
+
+    def exchange(self, action: Exchange):
+        g = self.game
+        company = g.companies.get(action.actor)
+        if company is None or company.closed or not isinstance(company.owner, Player):
+            raise RuleViolation("exchange.company", f"{action.actor} is not a player's open private")
+        spec = (company.spec.special or {}).get("exchange") or {}
+        corp = g.corporations.get(spec.get("corporation", ""))
+        if corp is None or action.corporation != corp.sym:
+            raise RuleViolation("exchange.corporation",
+                                f"{company.sym} cannot be exchanged for a {action.corporation} share")
+        if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed:
+            raise RuleViolation("exchange.not_parred",
+                                f"{corp.sym} has not been started; {company.sym} can be "
+                                f"exchanged only once it has a par")
+        owner = company.owner
+        cands = [c for c in corp.certs if c.owner == "ipo" and not c.president]
+        if not cands:
+            raise RuleViolation("exchange.no_share", f"no {corp.sym} share is left in the IPO")
+        cert = cands[-1] if reserved_cert(g, corp) is not None else cands[0]
+        if action.certs and action.certs[0] < len(corp.certs) \
+                and corp.certs[action.certs[0]] in cands:
+            cert = corp.certs[action.certs[0]]
+        cert.owner = owner
+        g.title.state.freed.add(corp.sym)
+        g.title.state.exchanged.add(company.sym)
+        g.close_company(company)
+        settle_presidency(g, corp, owner)
+        float_1860(g, corp)
+
+    # ------------------------------------------------------------------
+    # privates with the bank
+
+    def sell_company(self, player, action: SellCompany):
+        g = self.game
+        rule = g.rules.raw["company_sale_to_bank"]
+        company = self.company(action.company)
+        if rule is None:
+            raise RuleViolation("stock.sell_company", "privates are not sold to the bank here")
+        if company.owner is not player or company.closed:
+            raise RuleViolation("stock.sell_company", f"{player.name} does not own {company.sym}")
+        if g.sr_number < rule["from_stock_round"]:
+            raise RuleViolation("stock.sell_company",
+                                f"privates are sold to the bank from stock round "
+                                f"{rule['from_stock_round']} on")
+        if self.bought is not None:
+            raise RuleViolation("stock.sell_buy_order",
+                                "nothing may be sold after buying in the same turn")
+        price = max(0, company.value - rule["fee"])
+        g.transfer(g.bank, player, price)
+        player.companies.remove(company)
+        company.owner = None
+        self.sold.setdefault(player, set()).add(company)
+        g.title.check_bank_break()
+
+    def buy_company(self, player, action: BuyCompany):
+        g = self.game
+        company = self.company(action.company)
+        if company.owner is not None or company.closed:
+            raise RuleViolation("stock.buy_company", f"{company.sym} is not for sale by the bank")
+        if not g.title.company_on_sale(company):
+            raise RuleViolation("stock.buy_company", f"{company.sym} is not available yet")
+        if company in self.sold.get(player, set()):
+            raise RuleViolation("stock.rebuy", f"{player.name} sold {company.sym} this round")
+        if self.bought is not None:
+            raise RuleViolation("stock.one_buy", f"{player.name} already bought this turn")
+        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
+            raise RuleViolation("stock.cert_limit", f"{player.name} is at the certificate limit")
+        if player.cash < company.value:
+            raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
+                                              f"{company.sym} costs {g.money(company.value)}")
+        g.transfer(player, g.bank, company.value)
+        company.owner = player
+        player.companies.append(company)
+        self.bought = company
+        self.buys += 1
+        if (company.spec.special or {}).get("closes_other_companies"):
+            for other in g.companies.values():
+                if other is not company:
+                    g.close_company(other)
+            g.title.state.all_freed = True
+
+    # ------------------------------------------------------------------
+    # selling
+
+    def do_sell(self, player, action: SellShares):
+        g = self.game
+        if self.bought is not None:
+            raise RuleViolation("stock.sell_buy_order",
+                                "shares may not be sold after buying in the same turn")
+        for sale in action.sales:
+            corp = self.corporation(sale.corporation)
+            if corp in self.sold_this_turn and g.rules.stock["must_sell_in_blocks"]:
+                raise RuleViolation("stock.sell_blocks",
+                                    f"{player.name} already sold {corp.sym} this turn")
+            percent = sale.percent if sale.percent is not None else \
+                sale.count * corp.share_percent
+            sell_1860(g, player, corp, percent, sale.certs)
+            self.sold.setdefault(player, set()).add(corp)
+            self.sold_this_turn.add(corp)
+            g.title.check_bank_break()
+
+    def finish(self):
+        self.set_priority()
+        self.finished = True
+
+    # ------------------------------------------------------------------
+
+    def home_track(self, action):
+        g = self.game
+        state = g.title.state
+        corp = state.home_track[0]
+        if isinstance(action, Pass) and action.actor in (corp.sym, getattr(corp.president, "name", None)):
+            state.home_track.pop(0)
+            g.title.place_home(corp)
+            return
+        if not isinstance(action, LayTile) or action.actor != corp.sym:
+            raise RuleViolation("stock.home_track",
+                                f"{corp.sym} floated on an empty home hex: its president must "
+                                f"first lay a yellow tile on {corp.spec.home}")
+        if action.hex != corp.spec.home:
+            raise RuleViolation("stock.home_track",
+                                f"the home track of {corp.sym} goes on {corp.spec.home}, not "
+                                f"{action.hex}")
+        if g.board is not None:
+            plan = g.board.plan_lay(corp.sym, action.tile, action.hex, action.rotation,
+                                    colors=["yellow"], check_connection=False,
+                                    tile_copy=action.tile_copy)
+            g.board.apply_lay(plan)
+            g.board.pop_warnings()
+        g.laid_hexes.add(action.hex)
+        state.home_track.pop(0)
+        g.title.place_home(corp)
+
+
+def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
+    """A sale to the pool: paid at :func:`sale_price`; the president's
+    certificate may go to the pool; the price moves one cell left per share,
+    not before the corporation operated nor after ``no_sale_drop.after_event``,
+    one share fewer from an ``ignore_one_sale`` cell; a price reaching the
+    bankrupt cell bankrupts the corporation."""
+    if corp.price is None:
+        raise RuleViolation("stock.sell_not_parred", f"{corp.sym} has no share price yet")
+    held = corp.percent_of(player)
+    if percent <= 0 or held < percent:
+        raise RuleViolation("stock.sell_not_owned",
+                            f"{player.name} holds {held}% of {corp.sym} and cannot sell "
+                            f"{percent}%")
+    each = sale_price(g, corp)
+    share = corp.share_percent
+    remaining = held - percent
+    pcert = corp.certs[0]
+    if pcert.owner is player and remaining < pcert.percent:
+        others = [p for p in _after(g, player) if corp.percent_of(p) > remaining
+                  and corp.percent_of(p) >= pcert.percent]
+        if others:
+            best = max(corp.percent_of(p) for p in others)
+            new = next(p for p in others if corp.percent_of(p) == best)
+            # as the site does it: the new president takes the president's
+            # certificate; his shares of its size go to the pool as (the first
+            # part of) the sale, any of them beyond the sale to the seller;
+            # the rest of the sale is the seller's own shares, named first
+            g.transfer(g.bank, player, each * percent // share)
+            to_pool = min(percent, pcert.percent)
+            to_seller = pcert.percent - to_pool
+            for cert in sorted(corp.certs_of(new), key=lambda c: -c.index):
+                if cert.president:
+                    continue
+                if to_pool >= cert.percent:
+                    cert.owner = "pool"
+                    to_pool -= cert.percent
+                elif to_seller >= cert.percent:
+                    cert.owner = player
+                    to_seller -= cert.percent
+            pcert.owner = new
+            corp.president = new
+            rest = percent - min(percent, pcert.percent)
+            named = [corp.certs[i] for i in certs if i < len(corp.certs)]
+            for cert in sorted(corp.certs_of(player), key=lambda c: (c not in named, -c.index)):
+                if rest <= 0:
+                    break
+                if not cert.president and cert.percent <= rest:
+                    cert.owner = "pool"
+                    rest -= cert.percent
+            settle_presidency(g, corp, player)
+            _drop(g, corp, percent)
+            return
+        else:
+            # the president's certificate goes to the pool; the seller keeps
+            # the rest in ordinary shares, taking one back from the pool if
+            # need be (checked first: a refusal changes nothing)
+            ordinary = sorted((c for c in corp.certs_of(player) if not c.president),
+                              key=lambda c: c.index)
+            in_pool = [c for c in corp.certs if c.owner == "pool" and not c.president]
+            if sum(c.percent for c in ordinary + in_pool) < remaining:
+                raise RuleViolation("stock.president_cert",
+                                    f"{player.name} cannot sell part of the president's "
+                                    f"certificate of {corp.sym}: no share to take back")
+            g.transfer(g.bank, player, each * percent // share)
+            pcert.owner = "pool"
+            keep = remaining
+            for c in ordinary:
+                if keep >= c.percent:
+                    keep -= c.percent
+                else:
+                    c.owner = "pool"
+            while keep > 0:
+                c = next(c for c in corp.certs if c.owner == "pool" and not c.president)
+                c.owner = player
+                keep -= c.percent
+            settle_presidency(g, corp, player)
+            _drop(g, corp, percent)
+            return
+    to_move = percent
+    named = [corp.certs[i] for i in certs if i < len(corp.certs)]
+    moving = []
+    for cert in sorted(corp.certs_of(player),
+                       key=lambda c: (c not in named, -c.index)):
+        if to_move <= 0:
+            break
+        if not cert.president and cert.percent <= to_move:
+            moving.append(cert)
+            to_move -= cert.percent
+    if to_move > 0:
+        raise RuleViolation("stock.sell_split", f"{percent}% of {corp.sym} cannot be made of "
+                                                f"{player.name}'s certificates")
+    g.transfer(g.bank, player, each * percent // share)
+    for cert in moving:
+        cert.owner = "pool"
+    settle_presidency(g, corp, player)
+    _drop(g, corp, percent)
+
+
+def settle_presidency(g, corp, actor=None) -> None:
+    """Who presides ``corp`` after a change of holdings: the holder of the
+    president's certificate, unless another player holds more (the usual
+    swap); with the certificate in the pool, the player holding the most, if
+    at least the certificate's size, takes it (giving that much back in
+    shares); otherwise nobody (receivership)."""
+    st = g.title.state
+    pcert = corp.certs[0]
+    if isinstance(pcert.owner, Player):
+        corp.president = pcert.owner
+        g.update_president(corp, seller=actor)
+        st.receivership.discard(corp.sym)
+        return
+    if pcert.owner != "pool":
+        return
+    start = actor or g.priority
+    i = g.seat_order.index(start) if start in g.seat_order else 0
+    order = g.seat_order[i:] + g.seat_order[:i]
+    cands = [p for p in order if corp.percent_of(p) >= pcert.percent]
+    if not cands:
+        corp.president = None
+        st.receivership.add(corp.sym)
+        return
+    best = max(corp.percent_of(p) for p in cands)
+    new = next(p for p in cands if corp.percent_of(p) == best)
+    give = pcert.percent
+    for cert in sorted(corp.certs_of(new), key=lambda c: -c.index):
+        if give <= 0:
+            break
+        if cert.percent <= give:
+            cert.owner = "pool"
+            give -= cert.percent
+    pcert.owner = new
+    corp.president = new
+    st.receivership.discard(corp.sym)
+
+
+def _drop(g, corp, percent: int) -> None:
+    rule = g.rules.stock["no_sale_drop"]
+    if rule["not_operated"] and not corp.operated:
+        return
+    if rule["after_event"] and rule["after_event"] in g.title.state.events_done:
+        return
+    cells = percent // corp.share_percent
+    zone = g.rules.stock["ignore_one_sale_zone"]
+    if zone and zone in corp.price.letters:
+        cells -= 1
+    move_cells(g, corp, -cells)
+    g.title.check_bankrupt(corp)
+
+
+def _after(g, player):
+    order = g.seat_order
+    i = order.index(player)
+    return [order[(i + k) % len(order)] for k in range(1, len(order))]

@@ -1,0 +1,236 @@
+"""1860's games exported from 18xx.games (3 real, 24 of random legal moves)
+against the site's results and the site engine's per-action traces.
+
+Every game matches the trace (every player's cash, the bank, each started
+corporation's treasury, price, president and trains after every action)
+through the auction and the first stock round.  Nineteen games (the three
+real ones and sixteen random) replay to the end with no finding, end as the
+site says and score exactly the site's result; thirteen of them (the three
+real ones) also match their trace after every action.  For the others, FIRST_DIVERGENCE records where railcheck and
+the site part (see docs/1860.md, "Status")."""
+
+import gzip
+import json
+
+import pytest
+
+from railcheck.conformance import compare_state, snapshot
+from railcheck.engine import Replay
+from railcheck.importer import import_export
+
+from conftest import DATA, load_trace
+
+REAL = {p.stem: p for p in sorted((DATA / "exports" / "1860").glob("*.json"))}
+RANDOM = {p.name[:-len(".json.gz")]: p
+          for p in sorted((DATA / "exports" / "1860_random").glob("*.json.gz"))}
+GAMES = {**REAL, **RANDOM}
+
+
+def export_text(name: str) -> str:
+    path = GAMES[name]
+    if path.suffix == ".gz":
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            return fh.read()
+    return path.read_text(encoding="utf-8")
+
+
+#: games that replay to the end with no finding: the site's end reason
+CLEAN = {"1860_game_end_bank": "bank",
+         "1860_game_end_stock_market": "stock_market",
+         "19354": "nationalization",
+         "1860_rand_18602_0": "nationalization",
+         "1860_rand_18602_1": "nationalization",
+         "1860_rand_18602_2": "stock_market",
+         "1860_rand_18602_3": "nationalization",
+         "1860_rand_18602_6": "nationalization",
+         "1860_rand_18603_0": "nationalization",
+         "1860_rand_18603_1": "nationalization",
+         "1860_rand_18603_2": "nationalization",
+         "1860_rand_18603_3": "nationalization",
+         "1860_rand_18603_5": "nationalization",
+         "1860_rand_18603_6": "bank",
+         "1860_rand_18603_7": "nationalization",
+         "1860_rand_18604_1": "nationalization",
+         "1860_rand_18604_2": "bank",
+         "1860_rand_18604_6": "nationalization",
+         "1860_rand_18604_7": "nationalization"}
+
+#: the first action after which railcheck's state differs from the trace:
+#: (action id, what differs, ours, the site's); None: none does
+FIRST_DIVERGENCE = {
+    "1860_game_end_bank": None,
+    "1860_game_end_stock_market": None,
+    "19354": None,
+    "1860_rand_18602_0": (756, "VYSC's price", 58, 54),
+    "1860_rand_18602_1": None,
+    "1860_rand_18602_2": None,
+    "1860_rand_18602_3": None,
+    "1860_rand_18602_4": (601, "Player 2's cash", 741, 766),
+    "1860_rand_18602_5": (498, "Player 1's cash", 534, 559),
+    "1860_rand_18602_6": None,
+    "1860_rand_18602_7": (705, "VYSC's price", 58, 54),
+    "1860_rand_18603_0": None,
+    "1860_rand_18603_1": None,
+    "1860_rand_18603_2": None,
+    "1860_rand_18603_3": (446, "Player 1's cash", 163, 188),
+    "1860_rand_18603_4": (281, "Player 1's cash", 60, 65),
+    "1860_rand_18603_5": (731, "Player 2's cash", 826, 851),
+    "1860_rand_18603_6": (705, "S&C's price", 50, 44),
+    "1860_rand_18603_7": (797, "Player 3's cash", 2080, 2105),
+    "1860_rand_18604_0": (646, "VYSC's price", 54, 50),
+    "1860_rand_18604_1": None,
+    "1860_rand_18604_2": None,
+    "1860_rand_18604_3": (210, "Player 2's cash", 16, 21),
+    "1860_rand_18604_4": (806, "Player 1's cash", 81, 106),
+    "1860_rand_18604_5": (773, "Player 2's cash", 1534, 1559),
+    "1860_rand_18604_6": None,
+    "1860_rand_18604_7": (490, "BHI&R's price", 54, 50),
+}
+
+
+def end_of_auction(trace: dict) -> int:
+    """The id of the auction's last action (its state is the first of the
+    stock round)."""
+    states = trace["states"]
+    k = max(i for i, s in enumerate(states) if s["round"].startswith("Auction"))
+    return states[k + 1]["id"]
+
+
+def end_of_first_stock_round(trace: dict) -> int:
+    """The id of the last action before the one that ends the first stock
+    round (whose state already holds the start of the operating round)."""
+    states = trace["states"]
+    k = next(i for i, s in enumerate(states) if s["round"].startswith("Operating"))
+    return states[k - 1]["id"]
+
+
+def replay_until(name: str, last_id: int):
+    """Replay ``name`` up to action ``last_id``: (read findings, result,
+    first divergence from the trace as (id, what, ours, theirs) or None)."""
+    trace = load_trace("1860", name)
+    states = {s["id"]: s for s in trace["states"]}
+    record, read = import_export(export_text(name), name)
+    if record.actions[-1].action_id > last_id:
+        record.actions = [a for a in record.actions if a.action_id <= last_id]
+        record.expected_result = record.expected_end_reason = None
+    found = []
+    last_of_id = {a.action_id: i for i, a in enumerate(record.actions)}
+    seen = [-1]
+
+    def after(game, action):
+        seen[0] += 1
+        st = states.get(action.action_id)
+        if st is not None and not found and last_of_id[action.action_id] == seen[0]:
+            diff = compare_state(snapshot(game), st)
+            if diff:
+                found.append((action.action_id, *diff))
+
+    rp = Replay(record)
+    rp.after_action = after
+    return read, rp.run(), (found[0] if found else None)
+
+
+def test_all_games_are_present():
+    assert len(REAL) == 3 and len(RANDOM) == 24
+    assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
+
+
+@pytest.mark.parametrize("name", sorted(CLEAN))
+def test_clean_game_is_legal_and_scores_match_the_site(name):
+    record, read = import_export(export_text(name), name)
+    result = Replay(record).run()
+    assert read == []
+    assert [f.message for f in result.findings] == []
+    assert result.finished and result.end_reason == CLEAN[name]
+    worth = {row["player"]: row["net_worth"] for row in result.standings}
+    data = json.loads(export_text(name))
+    by_id = {str(p["id"]): p["name"] for p in data["players"]}
+    assert {by_id[k]: v for k, v in data["result"].items()} == worth
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_where_the_replay_parts_from_the_site_engine(name):
+    trace = load_trace("1860", name)
+    last = trace["states"][-1]["id"]
+    _, _, divergence = replay_until(name, last)
+    assert divergence == FIRST_DIVERGENCE[name]
+
+
+def test_game_end_bank_numbers():
+    record, _ = import_export(export_text("1860_game_end_bank"), "1860_game_end_bank")
+    result = Replay(record).run()
+    g = result.game
+    by = {r["player"]: r for r in result.standings}
+    assert by["Player 3"]["net_worth"] == 8462 and by["Player 3"]["rank"] == 1
+    assert by["Player 2"]["net_worth"] == 8132 and by["Player 1"]["net_worth"] == 7096
+    # the bank broke when the players held more than 10000 together
+    assert g.bank_broken and sum(p.cash for p in g.players) > 10000
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_auction_matches_the_site_engine(name):
+    last = end_of_auction(load_trace("1860", name))
+    read, result, divergence = replay_until(name, last)
+    assert read == []
+    assert [f.message for f in result.findings] == []
+    assert divergence is None
+    g = result.game
+    assert g.round.kind == "SR"          # the auction is over: every item sold
+    assert all(c.owner is not None for c in g.companies.values() if c.sym != "FFC")
+    assert all(g.corporations[s].president is not None for s in ("C&N", "IOW"))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_stock_rounds_before_the_first_or_match_the_site_engine(name):
+    last = end_of_first_stock_round(load_trace("1860", name))
+    read, result, divergence = replay_until(name, last)
+    assert [f.message for f in result.findings] == []
+    assert divergence is None
+    assert result.game.round.kind == "SR"
+
+
+def test_19354_auction_numbers():
+    _, result, _ = replay_until("19354", 36)
+    g = result.game
+    cash = {p.name: p.cash for p in g.players}
+    # P1: bids 50 + 20 + RPSC 130 + IOW 2 x 100 + YHC 50 = 500 of 1000;
+    # P2: bids 55 + 50 + 15 + CMH 90 + C&N 2 x 100 + BHC 30 = 440
+    assert cash == {"Player 1": 500, "Player 2": 560}
+    assert g.bank.cash == 20000 - 500 - 560
+    assert {c.sym: c.owner.name for c in g.companies.values() if c.owner} == {
+        "CMH": "Player 2", "RPSC": "Player 1", "BHC": "Player 2", "YHC": "Player 1"}
+    assert (g.corporations["C&N"].price.price, g.corporations["IOW"].price.price) == (100, 100)
+    assert g.priority.name == "Player 2"   # most cash after the auction
+
+
+def test_a_bid_over_cash_less_the_cheapest_item_is_refused():
+    record, _ = import_export(export_text("19354"), "19354")
+    first = record.actions[0]            # Player 1 bids 30
+    first.price = 1000 - 30 + 5          # the cheapest item left is BHC (30)
+    record.actions = record.actions[:1]
+    record.expected_result = record.expected_end_reason = None
+    result = Replay(record).run()
+    assert [(f.rule, f.action_id) for f in result.findings] == [("auction.cash", 1)]
+    assert "may bid at most £970" in result.findings[0].message
+
+
+def test_19354_runs_without_recorded_revenue_are_computed():
+    """19354 is an older export: its runs give only connections and halts.
+    C&N's first run (#69): a 2+1 from Cowes' city to a town (F2 0.1) and a
+    2+1 Cowes - Newport counting one halt: 70 paid out, the halt's 10 kept."""
+    _, result, divergence = replay_until("19354", 70)
+    assert divergence is None
+    g = result.game
+    assert g.corporations["C&N"].cash == 470
+    assert {p.name: p.cash for p in g.players} == {"Player 1": 94, "Player 2": 159}
+
+
+def test_refusals_in_1860_change_nothing():
+    """A game railcheck refuses actions of (it parts from the site early):
+    every refusal leaves the state exactly as it was."""
+    record, _ = import_export(export_text("1860_rand_18603_4"), "1860_rand_18603_4")
+    rp = Replay(record, check_purity=True)
+    rp.run()
+    kinds = {kind for _, kind, _ in rp.refusals}
+    assert len(rp.refusals) >= 5 and {"SR", "OR"} <= kinds, rp.refusals
+    assert rp.impure == []

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .actions import Checkpoint, Exchange, GameRecord, RoundMarker
-from .findings import ERROR, WARNING, Finding, InputError, RuleViolation
+from .findings import ERROR, INFO, WARNING, Finding, InputError, RuleViolation
 from .game import Game
 from .ruleset import Ruleset, load_ruleset
 
@@ -449,6 +449,8 @@ class Replay:
                      round=g.round.label if g.round else "", phase=g.phase.name,
                      bank=g.bank.cash, currency=g.rules.currency,
                      ruleset=self.rules.describe(), game=g)
+        for rule, message in g.title.unchecked():
+            res.findings.append(Finding(severity=INFO, rule=rule, message=message))
         if rec.expected_result and self.stop_at is None:
             for row in res.standings:
                 want = rec.expected_result.get(row["player"])

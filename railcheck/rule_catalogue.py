@@ -397,6 +397,13 @@ RULES: list[Rule] = [
        f"{R1830}: sequence of play; {OWN}: docs/notation.md",
        "OR 2.2   ->  the record says 'OR 2.2' here, but the rules make this SR 3 (phase 2: 1 OR(s) per set)"),
     # --- routes
+    _r("route.unchecked", "routes a title does not check on the map yet",
+       "An info finding, once per game: the title's route rules are not checked on the map "
+       "yet, so the revenue of each run was taken as recorded. The game may still be called "
+       "legal; this says how far that goes.",
+       f"{OWN}: docs/1860.md",
+       "1860's routes are not checked on the map yet: the revenue of 92 runs was taken as "
+       "recorded", "info"),
     _r("route.blocked", "a run through a city whose slots other companies fill",
        "A route may not pass through a city all of whose station slots hold other companies' "
        "stations.",

@@ -89,6 +89,12 @@ class Title:
     def setup(self):
         """After the game's state is built, before the first round."""
 
+    def unchecked(self) -> list[tuple[str, str]]:
+        """What this title does not check yet, as (rule id, message) pairs:
+        the report carries each as an info finding, so a 'legal' game is
+        never taken for more checked than it is."""
+        return []
+
     def share_value(self, corp) -> int:
         """What one share of ``corp`` counts for in a player's net worth."""
         return corp.price.price

@@ -21,6 +21,8 @@ class State1860:
     def __init__(self):
         #: corporations floated on an empty home hex, waiting for their home track
         self.home_track: list = []
+        #: runs whose revenue was taken as recorded (routes are not checked on the map yet)
+        self.runs_taken: int = 0
         #: corporations whose reserved share has been freed (a private exchanged)
         self.freed: set = set()
         #: privates exchanged for a share (the site keeps them as the bank's)
@@ -65,6 +67,15 @@ class Title1860(Title):
     def __init__(self, game):
         super().__init__(game)
         self.state = State1860()
+
+    def unchecked(self) -> list[tuple[str, str]]:
+        n = self.state.runs_taken
+        if not n:
+            return []
+        return [("route.unchecked",
+                 f"1860's routes are not checked on the map yet: the revenue of {n} run"
+                 f"{'s' if n != 1 else ''} was taken as recorded (n+m counting, halts, the "
+                 f"home station and one network are not verified)")]
 
     def setup(self):
         g = self.game

@@ -158,6 +158,7 @@ class Route1860(RouteStep):
         st = _state(self)
         corp = turn.corp
         revenue = subsidy = 0
+        st.runs_taken += len(action.routes)
         for r in action.routes:
             if r.revenue is None:
                 from .runs import run_revenue

@@ -36,6 +36,7 @@ class StockRound(Round):
         self.sold: dict = {}         # player -> set of corporations sold this round
         self.last_actor = None
         self.current = None
+        self.passed_over: set = set()   # players whose turn ended without a word since the last action
 
     @property
     def label(self) -> str:
@@ -60,6 +61,7 @@ class StockRound(Round):
             player = self.current
             if self.has_actions(player):
                 return
+            self.passed_over.add(player)
             if self.acted:
                 self.end_turn()
                 continue
@@ -102,14 +104,44 @@ class StockRound(Round):
         sell_after = self.game.rules.stock.get("sell_after", "first")
         return not (sell_after in ("first", "first_and_operate") and self.game.sr_number <= 1)
 
+    def written_pass(self, action, player) -> bool:
+        """A pass written for a player the rules passed over (nothing they
+        may do, or their turn ended after acting) since the last action: it
+        says what leaving it out says, and is accepted."""
+        return (isinstance(action, Pass) and player is not self.current
+                and player in self.passed_over)
+
+    def check_cert_limit_kept(self, player):
+        """A player over the certificate limit (a price left a zone outside
+        it) must sell down in their turn: flagged when the turn ends with the
+        player still over it while a counting certificate could be sold."""
+        g = self.game
+        held = g.num_certs(player)
+        if held <= g.cert_limit or not self.can_sell_counting(player):
+            return
+        g.flag("stock.over_cert_limit",
+               f"{player.name} holds {held} certificates, over the limit of {g.cert_limit}, "
+               f"and ends the turn in {self.label} without selling down to it")
+
+    def can_sell_counting(self, player) -> bool:
+        """A certificate that counts for the limit may be sold now."""
+        g = self.game
+        return self.selling_allowed() and any(
+            not (corp.price is not None and corp.price.has("no_cert_limit"))
+            and self.may_sell(corp) and max_sellable_percent(g, player, corp) > 0
+            for corp in g.corporations.values())
+
+    def may_sell(self, corp) -> bool:
+        return not (self.game.rules.stock.get("sell_after") in ("operate", "first_and_operate")
+                    and not corp.operated)
+
     def can_sell_any(self, player) -> bool:
         if not self.selling_allowed():
             return False
 
         g = self.game
         for corp in g.corporations.values():
-            if g.rules.stock.get("sell_after") in ("operate", "first_and_operate") \
-                    and not corp.operated:
+            if not self.may_sell(corp):
                 continue
             if max_sellable_percent(g, player, corp) > 0:
                 return True
@@ -179,9 +211,13 @@ class StockRound(Round):
         g = self.game
         player = g.player_by_name.get(action.actor)
         if player is None or g.pending_par is not None or isinstance(action, Exchange) \
-                or player is self.current:
+                or self.written_pass(action, player):
+            return
+        self.passed_over.clear()
+        if player is self.current:
             return
         if self.acted:
+            self.check_cert_limit_kept(self.current)
             self.end_turn()
         if player is not self.current:
             g.flag("turn.order", f"{player.name} acted out of turn: it is "
@@ -204,8 +240,12 @@ class StockRound(Round):
             raise RuleViolation("turn.actor", f"{action.actor} is a {what}; only players act in "
                                               f"a stock round ({self.label})")
         player = g.player_by_name[action.actor]
+        if self.written_pass(action, player):
+            self.passed_over.discard(player)    # said what the rules did without a word
+            return
         self.prepare(action)
         if isinstance(action, Pass):
+            self.check_cert_limit_kept(player)
             if self.acted:
                 self.end_turn()
             else:

@@ -451,6 +451,10 @@ END = Section("end", [
 SETUP = Section("setup", [
     Key("home_stations_at_start", Bool(), False,
         "every home station is on the map from the start of the game"),
+    Key("start_station", Enum("home", "extra"), "home",
+        "home: the station on the map from the start is the company's home station, the first "
+        "of its markers; extra: it is a marker added to the company's own (one marker more, "
+        "at the price of its last one; the next stations still cost as listed)"),
 ], "section")
 
 COMPANY_SALES = Section("company_sales", [

@@ -109,7 +109,7 @@ def test_1857_extends_1830_and_overrides_only_what_differs():
     g = Game(r, ["A", "B", "C"], check_board=False)
     assert isinstance(g.title.auction_round(), ChooseAndBidAuction)
     assert r.stock["next_sr_order"] == "cash" and base.stock["next_sr_order"] == "after_last_to_act"
-    assert r.raw["setup"] == {"home_stations_at_start": True}
+    assert r.raw["setup"] == {"home_stations_at_start": True, "start_station": "home"}
     assert r.stock["sell_after"] == "first_and_operate"
     assert {c.float_percent for c in r.corporations} == {50}
     assert {c.float_percent for c in base.corporations} == {60}
@@ -121,7 +121,7 @@ def test_1857_extends_1830_and_overrides_only_what_differs():
     assert base.auction["price_drop_on_all_pass"] == 5
     # inherited unchanged from 1830
     for attr in ("bank", "starting_cash", "cert_limit", "market_rows", "company_sales",
-                 "end", "operating"):
+                 "end"):
         assert getattr(r, attr) == getattr(base, attr), attr
     assert [(c.sym, c.home, c.tokens) for c in r.corporations] == \
         [(c.sym, c.home, c.tokens) for c in base.corporations]
@@ -131,29 +131,29 @@ def test_1857_extends_1830_and_overrides_only_what_differs():
         [(p.name, p.train_limit, p.operating_rounds, p.company_buy) for p in base.phases]
     assert [p.name for p in r.phases if p.company_buy] == ["3", "4"]
     d = r.train_by_name["D"]
-    assert (d.price, d.count, d.exchange) == (1100, None, {"trains": ["4", "5", "6"],
+    assert (d.price, d.count, d.exchange) == (1100, 6, {"trains": ["4", "5", "6"],
                                                            "discount": 300})
 
 
 def test_roster_defaults_to_the_setup_list_and_the_option_gives_the_phase_table():
     counts = {t.name: t.count for t in load_ruleset("1857").trains}
-    assert counts == {"2": 5, "3": 4, "4": 3, "5": 2, "6": 2, "D": None}
+    assert counts == {"2": 5, "3": 4, "4": 3, "5": 2, "6": 2, "D": 6}
     opt = {t.name: t.count for t in load_ruleset("1857", ["phase_table_roster"]).trains}
-    assert opt == {"2": 6, "3": 5, "4": 4, "5": 3, "6": 2, "D": None}
-    assert opt == {t.name: t.count for t in load_ruleset("1830").trains}
+    assert opt == {"2": 6, "3": 5, "4": 4, "5": 3, "6": 2, "D": 6}
+    assert opt == {**{t.name: t.count for t in load_ruleset("1830").trains}, "D": 6}
     g = Game(load_ruleset("1857"), ["A", "B", "C"], check_board=False)
     assert sum(1 for t in g.trains if t.name == "2") == 5
     g = Game(load_ruleset("1857", ["phase_table_roster"]), ["A", "B", "C"], check_board=False)
     assert sum(1 for t in g.trains if t.name == "2") == 6
     # 1830's optional third 6-train is not an 1857 option
-    assert set(load_ruleset("1857").option_specs) == {"phase_table_roster",
+    assert set(load_ruleset("1857").option_specs) == {"phase_table_roster", "start_station_extra",
                                                        "multiple_brown_from_ipo"}
 
 
 def test_rules_show_lists_the_differences_from_1830():
     lines = differences("1857")
     keys = [l.split(":")[0] for l in lines]
-    assert keys == ["auction", "options", "setup", "stock", "trains"]
+    assert keys == ["auction", "operating", "options", "setup", "stock", "trains"]
     assert all(not l.endswith(": changed") for l in lines)
     out = CliRunner().invoke(main, ["rules", "show", "1857"])
     assert out.exit_code == 0
@@ -495,8 +495,11 @@ def test_complete_example_is_legal_and_scores_to_the_dollar():
     assert cash == {"Alice": 2684, "Bob": 3966, "Carol": 3491, "Dave": 4292}
     # the privates closed with the first 5-train; every company ends with a D
     assert all(c.closed for c in g.companies.values())
-    assert all("D" in [t.name for t in c.trains]
-               for c in g.corporations.values() if c.floated)
+    # every company but NYNH ends with a D: the six Ds were sold (NYNH keeps a 6 and a 5)
+    assert {c.sym: sorted(t.name for t in c.trains)
+            for c in g.corporations.values() if c.floated and "D" not in
+            [t.name for t in c.trains]} == {"NYNH": ["5", "6"]}
+    assert sum(1 for t in g.trains if t.name == "D" and t.owner != "depot") == 6
     # the roster: five 2-trains, four 3s, three 4s, two 5s and two 6s were all sold
     sold = {}
     for t in g.trains:
@@ -550,3 +553,82 @@ def test_each_illegal_line_is_legal_under_the_1830_rule_it_changes(name, patch):
         rules = rules_patched(**patch)
     res = run(text, str(path), rules=rules)
     assert errors(res) == []
+
+
+# ---------------------------------------------------------------------------
+# the summary to the letter (docs/1857.md: rule of the summary -> check -> test)
+
+def _example_with(old: str, new: str) -> str:
+    text = GAME.read_text()
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
+
+
+def test_forced_sale_over_the_certificate_limit():
+    """"przymusowa sprzedaż certyfikatów w turze danego gracza": the example's
+    SR 10 as it was, where Dave and Bob (17 certificates, limit 16: B&O and
+    C&O left the orange zone) pass instead of selling down."""
+    start = GAME.read_text().index("SR 10\n")
+    end = GAME.read_text().index("\nOR 10.1\n")
+    text = GAME.read_text()[:start] + "SR 10\nDave pass\nCarol pass\nBob pass\nAlice pass\n" \
+        + GAME.read_text()[end:]
+    res = run(text, str(GAME))
+    sr11 = line_of(text, "SR 11", 0)
+    over = [(f.line, f.message) for f in errors(res)
+            if f.rule == "stock.over_cert_limit" and f.line < sr11]
+    first = line_of(text, "SR 10", 0) + 1
+    assert over == [
+        (first, "Dave holds 17 certificates, over the limit of 16, and ends the turn in SR 10 "
+                "without selling down to it"),
+        (first + 2, "Bob holds 17 certificates, over the limit of 16, and ends the turn in SR 10 "
+                    "without selling down to it")]
+    # the corrected record: each sells one PRR share and the round is clean
+    res = run(GAME.read_text(), str(GAME))
+    assert errors(res) == []
+
+
+def test_six_diesels():
+    """Phase table: "Diesel ... 6"; set-up: "wszystkie pociągi D" (all six)."""
+    for options in ([], ["phase_table_roster"]):
+        assert load_ruleset("1857", options).train_by_name["D"].count == 6
+    old = "NYNH withhold\n# the six Ds are sold: NYNH keeps its 6 and 5\n"
+    text = _example_with(old, "NYNH withhold\nNYNH buy train D exchange 5\n")
+    res = run(text, str(GAME))
+    seventh = line_of(text, "NYNH buy train D exchange 5")
+    assert [(f.line, f.rule, f.message) for f in errors(res)
+            if f.rule == "trains.not_available"] == \
+        [(seventh, "trains.not_available",
+         "no D-train is for sale from the depot (available: none) or the pool")]
+
+
+def test_a_company_must_own_a_train_whatever_its_route():
+    """"Kupuje pociągi (musi mieć co najmniej 1, jeśli nie ma to musi teraz
+    kupić)": PRR (home Altoona, no track: no route) passes its OR 1.1 turn."""
+    text = GAME.read_text()
+    text = text[:text.index("OR 1.1\n")] + (
+        "OR 1.1\nB&O lay 57 J14 r0\nB&O token J14\nB&O buy train 2\nNYC lay 57 E19 r0\n"
+        "NYC buy train 2\nPRR pass\nC&O lay 56 G7 r0\nC&O buy train 2\n")
+    assert load_ruleset("1857").operating["must_buy_train"] == "always"
+    res = run(text)
+    assert [(f.line, f.rule, f.message) for f in res.findings] == [
+        (line_of(text, "C&O lay 56 G7 r0"), "trains.must_own",
+         "PRR ended its turn without a train; it must buy one (cheapest: a 2-train for $80; "
+         "PRR has $760)")]
+    # 1830's rule (only a company with a route must own a train): no finding
+    assert run(text, rules=rules_patched(operating={"must_buy_train": "route"})).findings == []
+
+
+def test_start_station_home_marker_or_extra_marker():
+    """"każda spółka kładzie (dodatkową) stację startową": by default the
+    home marker placed early; option start_station_extra: a marker more."""
+    for options, markers in (([], [0, 40, 100, 100]), (["start_station_extra"],
+                                                      [0, 40, 100, 100, 100])):
+        r = load_ruleset("1857", options)
+        assert r.raw["setup"]["home_stations_at_start"] is True
+        g = Game(r, ["A", "B", "C"])
+        prr = g.corporations["PRR"]
+        assert prr.spec.tokens == markers
+        assert prr.home_placed and prr.tokens_placed == 1
+        assert prr.token_cost() == 40
+        assert "PRR" in g.board.tokens_on("H12")[0]
+    assert load_ruleset("1830").corporations[0].tokens == [0, 40, 100, 100]

@@ -173,7 +173,7 @@ def test_defaults_are_filled_in(tmp_path):
     assert r.operating["tokens_per_turn"] == 1 and r.operating["must_buy_train"] == "route"
     assert r.operating["dividend_kinds"] == ["payout", "withhold"]
     assert r.end == {"bank": None, "bankrupt": None}      # no end condition unless written
-    assert r.setup == {"home_stations_at_start": False}
+    assert r.setup == {"home_stations_at_start": False, "start_station": "home"}
     base = load_ruleset("1830")
     assert base.auction["price_drop_on_all_pass"] == 5 and base.auction["opening_bid"] == "face"
     assert base.end == {"bank": "full_or", "bankrupt": "immediate"}

@@ -8,7 +8,8 @@ limit (with market zones outside it), holding limit, pool limit, no selling
 before ``sell_after``, sell-buy-sell order, no rebuying what you sold this
 round, several brown shares per turn, sold-out rise at the end.  A player
 may also buy a private from another player (``buy private``) in the phases
-whose ruleset entry has ``private_trades``; it is the turn's purchase.
+whose ruleset entry has ``private_trades``; it is the turn's purchase
+unless ``stock.private_trade_is_buy`` is false.
 """
 
 from __future__ import annotations
@@ -94,11 +95,17 @@ class StockRound(Round):
         private marked ``no_sale_to_corporation``, B&O in 1830, although no
         published rule forbids selling it to a player): a player with
         nothing else to do is passed over then."""
-        if not self.trades_allowed() or self.bought is not None or player.cash <= 0:
+        if not self.trades_allowed() or player.cash <= 0 \
+                or (self.bought is not None and self.trade_is_buy()):
             return []
         return [c for c in self.game.companies.values()
                 if not c.closed and isinstance(c.owner, Player) and c.owner is not player
                 and not (offered and (c.spec.special or {}).get("no_sale_to_corporation"))]
+
+    def trade_is_buy(self) -> bool:
+        """A private bought from a player is the turn's one purchase (1830),
+        or comes besides it (``stock.private_trade_is_buy: false``, 1857)."""
+        return bool(self.game.rules.stock.get("private_trade_is_buy", True))
 
     def selling_allowed(self) -> bool:
         sell_after = self.game.rules.stock.get("sell_after", "first")
@@ -423,7 +430,8 @@ class StockRound(Round):
     def do_buy_private(self, player, action: BuyCompany):
         """A private bought from another player at any price the two agree
         on (1830: phases 2 to 4, from the second stock round).  It is the
-        turn's one purchase, and the buyer must stay within the cert limit."""
+        turn's one purchase (unless ``stock.private_trade_is_buy`` is false),
+        and the buyer must stay within the cert limit."""
         g = self.game
         company = self.company(action.company)
         owner = company.owner
@@ -445,7 +453,7 @@ class StockRound(Round):
         if not self.trades_allowed():
             raise RuleViolation("private.trade_phase",
                                 f"players may not buy privates from each other in {self.label}")
-        if self.bought is not None:
+        if self.bought is not None and self.trade_is_buy():
             what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
                 else f"the private {self.bought.sym}"
             raise RuleViolation("stock.one_buy",
@@ -464,8 +472,9 @@ class StockRound(Round):
                                 f"exceed the limit of {g.cert_limit}")
         g.sell_private(company, player, action.price)
         action.seller = owner.name
-        self.bought = company
-        self.buys += 1
+        if self.trade_is_buy():
+            self.bought = company
+            self.buys += 1
 
     def do_sell(self, player, action: SellShares):
         g = self.game

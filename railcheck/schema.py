@@ -399,6 +399,9 @@ STOCK = Section("stock", [
     Key("private_trades_after", Enum("any", "first"), "first",
         "players may buy privates from each other (in the phases with private_trades): any "
         "stock round, or not in the first"),
+    Key("private_trade_is_buy", Bool(), True,
+        "a private bought from another player is the stock-round turn's one purchase (false: "
+        "it comes besides the turn's share, and several may be bought)"),
     Key("sell_buy_order", Enum("sell_buy_sell", "sell_buy"), "sell_buy_sell",
         "may a player sell after buying in the same turn"),
     Key("holding_limit", Int(), 60, "percent of one corporation a player may hold"),

@@ -632,3 +632,24 @@ def test_start_station_home_marker_or_extra_marker():
         assert prr.token_cost() == 40
         assert "PRR" in g.board.tokens_on("H12")[0]
     assert load_ruleset("1830").corporations[0].tokens == [0, 40, 100, 100]
+
+
+def test_private_bought_from_a_player_besides_the_one_certificate():
+    """"kupno 1 certyfikatu ... i/lub kupno/sprzedaż prywatnych spółek między
+    graczami": the trade comes besides the turn's certificate (1830: it is
+    the turn's purchase)."""
+    text = GAME.read_text()
+    text = text[:text.index("SR 3\n")] + "SR 3\nDave buy private SV from Carol for 1\nDave buy C&O\n"
+    assert load_ruleset("1857").stock["private_trade_is_buy"] is False
+    assert load_ruleset("1830").stock["private_trade_is_buy"] is True
+    res = run(text)
+    assert res.findings == []
+    g = res.game
+    assert g.companies["SV"].owner.name == "Dave"
+    assert g.corporations["C&O"].percent_of(g.player_by_name["Dave"]) == 60
+    assert {p.name: p.cash for p in g.players} == {"Alice": 434, "Bob": 67, "Carol": 73,
+                                                    "Dave": 212}
+    res = run(text, rules=rules_patched(stock={"private_trade_is_buy": True}))
+    assert [(f.line, f.rule, f.message) for f in res.findings] == [
+        (line_of(text, "Dave buy C&O"), "stock.one_buy",
+         "Dave already bought the private SV this turn")]

@@ -169,7 +169,7 @@ def test_defaults_are_filled_in(tmp_path):
                        "pool_share_dividends": "corporation", "ipo_share_dividends": "none",
                        "next_sr_order": "after_last_to_act", "president_sales_to_market": False,
                        "capitalization": "full", "float_percent": 60,
-                       "private_trades_after": "first"}
+                       "private_trades_after": "first", "private_trade_is_buy": True}
     assert r.operating["tokens_per_turn"] == 1 and r.operating["must_buy_train"] == "route"
     assert r.operating["dividend_kinds"] == ["payout", "withhold"]
     assert r.end == {"bank": None, "bankrupt": None}      # no end condition unless written

@@ -653,3 +653,31 @@ def test_private_bought_from_a_player_besides_the_one_certificate():
     assert [(f.line, f.rule, f.message) for f in res.findings] == [
         (line_of(text, "Dave buy C&O"), "stock.one_buy",
          "Dave already bought the private SV this turn")]
+
+
+def test_companies_buy_privates_at_any_moment_of_their_turn():
+    """"W dowolnym momencie rundy operacyjnej może kupić prywatną spółkę od
+    gracza ... (tylko w 3 i 4 etapie gry)": at any moment of the buying
+    company's own turn, half to twice face value, in phases 3 and 4."""
+    old = ("C&O lay 7 G5 r3\nC&O run 2 F6-G7.1 (40) = 40\nC&O payout\nC&O buy train 3\n"
+           "C&O buy private DH from Dave for 140\n")
+    first = ("C&O buy private DH from Dave for 140\nC&O lay 7 G5 r3\n"
+             "C&O run 2 F6-G7.1 (40) = 40\nC&O payout\nC&O buy train 3\n")
+    res = run(_example_with(old, first), str(GAME))
+    assert errors(res) == []
+    # over twice the face value ($70): flagged, taken as paid
+    text = _example_with(old, first.replace("for 140", "for 145"))
+    res = run(text, str(GAME))
+    assert [(f.line, f.rule) for f in errors(res)][0] == \
+        (line_of(text, "C&O buy private DH from Dave for 145"), "private.price")
+    # in another company's turn (PRR is operating): the record says C&O's
+    # turn has begun, so PRR's turn ended without running, and PRR's next
+    # actions are out of turn
+    text = _example_with("PRR lay 15 H10 r4\n",
+                         "PRR lay 15 H10 r4\nC&O buy private MH from Alice for 110\n")
+    res = run(text, str(GAME))
+    buy = line_of(text, "C&O buy private MH from Alice for 110")
+    assert [(f.line, f.rule, f.message) for f in errors(res)][:2] == [
+        (buy, "route.missing", "PRR owns trains (2) and has a route but did not run them; a "
+                               "company must run its trains (taken as earning nothing)"),
+        (buy + 1, "turn.order", "PRR already operated in OR 2.1; it is C&O's turn")]

@@ -1552,3 +1552,18 @@ def test_a_written_pass_for_a_player_with_nothing_to_do_is_accepted():
              before_action=broke)
     g = clean(r)
     assert g.round.current.name == "Bob"
+
+
+def test_a_turn_left_out_is_flagged_only_for_a_company_with_a_route():
+    # NYC (2, 2, 2, 3-trains, no track: no route) passes in OR 2.1; leaving
+    # its pass out of the record says the same.
+    assert "NYC pass\n" in TR_OR21
+    g = clean(play(AUCTION, TR_SR1, TR_OR11, TR_SR2, TR_OR21.replace("NYC pass\n", ""),
+                   TR_OR22))
+    assert [t.name for t in g.corporations["NYC"].trains] == ["3", "3"]
+    # B&O (a route I15-J14) left out of OR 2.2 is flagged
+    r = play(AUCTION, TR_SR1, TR_OR11, TR_SR2, TR_OR21, "OR 2.2\nPRR buy train 4\nPRR discard 3\n"
+             "NYC buy train 3 from PRR for 1\n")
+    assert [(f.rule, f.message) for f in r.findings if f.rule == "or.turn_missing"] == [
+        ("or.turn_missing", "B&O took no turn in OR 2.2 although it owns trains (3) and has a "
+                            "route to run them")]

@@ -37,7 +37,7 @@ class StockRound(Round):
         self.sold: dict = {}         # player -> set of corporations sold this round
         self.last_actor = None
         self.current = None
-        self.passed_over: set = set()   # players whose turn ended without a word since the last action
+        self.passed_over: set = set()   # players passed over without a word since the last buy or sale
 
     @property
     def label(self) -> str:
@@ -113,10 +113,11 @@ class StockRound(Round):
 
     def written_pass(self, action, player) -> bool:
         """A pass written for a player the rules passed over (nothing they
-        may do, or their turn ended after acting) since the last action: it
-        says what leaving it out says, and is accepted."""
-        return (isinstance(action, Pass) and player is not self.current
-                and player in self.passed_over)
+        may do, or their turn ended after acting) and who still may do
+        nothing: it says what leaving it out says, and is accepted."""
+        if not isinstance(action, Pass) or player not in self.passed_over:
+            return False
+        return self.finished or (player is not self.current and not self.has_actions(player))
 
     def check_cert_limit_kept(self, player):
         """A player over the certificate limit (a price left a zone outside
@@ -220,7 +221,6 @@ class StockRound(Round):
         if player is None or g.pending_par is not None or isinstance(action, Exchange) \
                 or self.written_pass(action, player):
             return
-        self.passed_over.clear()
         if player is self.current:
             return
         if self.acted:
@@ -277,6 +277,7 @@ class StockRound(Round):
         else:
             raise RuleViolation("stock.action", f"'{action.verb}' is not a stock round action")
         self.passes = 0
+        self.passed_over.clear()
         self.acted = True
         self.last_actor = player
         self.skip_inactive()

@@ -27,7 +27,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .actions import Checkpoint, Exchange, GameRecord, RoundMarker
+from .actions import Checkpoint, Exchange, GameRecord, Pass, RoundMarker
 from .findings import ERROR, WARNING, Finding, InputError, RuleViolation
 from .game import Game
 from .ruleset import Ruleset, load_ruleset
@@ -139,6 +139,10 @@ class Replay:
                 self.round_marker(action)
                 continue
             before = None
+            if self.passed_over_pass(action):
+                if self.after_action is not None:
+                    self.after_action(g, action)
+                continue
             try:
                 self.close_rounds_before(action)
                 if g.finished:
@@ -265,6 +269,21 @@ class Replay:
         g.flag("round.continues",
                f"{label} ended by the rules (every player passed in a row), but the record "
                f"goes on with it: {action.actor}'s '{action.verb}' is taken as part of it")
+        return True
+
+    def passed_over_pass(self, action) -> bool:
+        """A pass written for a player whom the stock round that just ended
+        passed over without a word: it says what the rules did, and there is
+        nothing to replay (leaving it out would be accepted too).  Only when
+        the round now being played has no place for it."""
+        if self.ended is None or not isinstance(action, Pass) or self.game.round.wants(action):
+            return False
+        ended = self.ended[0]
+        player = self.game.player_by_name.get(action.actor)
+        if player is None or not hasattr(ended, "written_pass") \
+                or not ended.written_pass(action, player):
+            return False
+        ended.passed_over.discard(player)
         return True
 
     def record_goes_on(self, ended) -> bool:

@@ -1567,3 +1567,18 @@ def test_a_turn_left_out_is_flagged_only_for_a_company_with_a_route():
     assert [(f.rule, f.message) for f in r.findings if f.rule == "or.turn_missing"] == [
         ("or.turn_missing", "B&O took no turn in OR 2.2 although it owns trains (3) and has a "
                             "route to run them")]
+
+
+def test_a_written_pass_after_the_round_ended_without_it_is_accepted():
+    # Carol (no cash) is passed over; Alice and Bob pass: everybody has passed
+    # in a row and SR 1 ends.  Carol's written pass comes after the end: it
+    # says what the rules did and is not a continuation of SR 1.
+    def broke(g, action):
+        if g.sr_number >= 1:
+            g.player_by_name["Carol"].cash = 0
+    r = play(AUCTION, "SR 1\nAlice par PRR 100\nBob buy PRR\nCarol pass\nAlice buy PRR\n"
+                      "Bob buy PRR\nAlice pass\nBob pass\nCarol pass\nOR 1.1\nPRR buy train 2\n",
+             before_action=broke)
+    g = clean(r)
+    assert g.round.label == "OR 1.1"
+    assert [t.name for t in g.corporations["PRR"].trains] == ["2"]

@@ -27,7 +27,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .actions import Checkpoint, Exchange, GameRecord, RoundMarker
+from .actions import Checkpoint, Exchange, GameRecord, Pass, RoundMarker
 from .findings import ERROR, INFO, WARNING, Finding, InputError, RuleViolation
 from .game import Game
 from .ruleset import Ruleset, load_ruleset
@@ -141,6 +141,10 @@ class Replay:
                 self.round_marker(action)
                 continue
             before = None
+            if self.passed_over_pass(action):
+                if self.after_action is not None:
+                    self.after_action(g, action)
+                continue
             try:
                 self.close_rounds_before(action)
                 if g.finished:
@@ -196,6 +200,8 @@ class Replay:
         while g.round.finished and not g.finished:
             if g.round.kind == "SR" and guard == 0 and self.record_goes_on(g.round):
                 self.ended = (g.round, self.save_state(), self.price_marks)
+            elif g.round.kind == "OR" and guard == 0 and self.record_reopens(g.round):
+                self.ended = (g.round, self.save_state(), None)
             self.start_next_round()
             guard += 1
             if guard > 50:      # e.g. ORs with nobody to operate, forever
@@ -272,6 +278,8 @@ class Replay:
         if self.ended is None:
             return False
         ended, saved, marks = self.ended
+        if ended.kind == "OR":
+            return self.resume_operating_round(action)
         if not ended.wants(action) or isinstance(action, Exchange) \
                 or action.actor not in g.player_by_name:
             return False
@@ -287,6 +295,48 @@ class Replay:
         g.flag("round.continues",
                f"{label} ended by the rules (every player passed in a row), but the record "
                f"goes on with it: {action.actor}'s '{action.verb}' is taken as part of it")
+        return True
+
+    def record_reopens(self, rnd) -> bool:
+        """The operating round ended with its last company's turn, and the
+        record's next action is that company's (only then is the state kept
+        for :meth:`resume_operating_round`)."""
+        nxt = self.next_action
+        last = rnd.closed_turn.corp if getattr(rnd, "closed_turn", None) is not None else None
+        return (last is not None and nxt is not None
+                and not isinstance(nxt, (Checkpoint, RoundMarker)) and nxt.actor == last.sym)
+
+    def resume_operating_round(self, action) -> bool:
+        """The last company's turn ended by itself (nothing was left to do,
+        as railcheck saw it) and the record goes on with that company: the
+        round is taken up again and the action checked as part of that turn,
+        so that a refusal names the real reason (no such train for sale, the
+        train limit) rather than a round out of place."""
+        g = self.game
+        ended, saved, _ = self.ended
+        last = ended.closed_turn.corp if ended.closed_turn is not None else None
+        if last is None or action.actor != last.sym:
+            return False
+        self.restore_state(saved, None)
+        g.current_action = action
+        g.round.finished = False
+        self.round_actions = 1
+        self.ended = None
+        return True
+
+    def passed_over_pass(self, action) -> bool:
+        """A pass written for a player whom the stock round that just ended
+        passed over without a word: it says what the rules did, and there is
+        nothing to replay (leaving it out would be accepted too).  Only when
+        the round now being played has no place for it."""
+        if self.ended is None or not isinstance(action, Pass) or self.game.round.wants(action):
+            return False
+        ended = self.ended[0]
+        player = self.game.player_by_name.get(action.actor)
+        if player is None or not hasattr(ended, "written_pass") \
+                or not ended.written_pass(action, player):
+            return False
+        ended.passed_over.discard(player)
         return True
 
     def record_goes_on(self, ended) -> bool:

@@ -583,6 +583,14 @@ RULES: list[Rule] = [
        "are counted as the title says.",
        f"{R1830}: Stock Round, certificate limit",
        "Carol buy PRR pool   ->  Carol holds 20 certificates; one more would exceed the limit of 20"),
+    _r("stock.over_cert_limit", "a turn ended over the certificate limit",
+       "A player over the certificate limit (a company's price left a zone whose shares do not "
+       "count, so they count again) must sell down to the limit in their next stock-round "
+       "turn; a turn that ends over the limit while a counting certificate could be sold is "
+       "flagged (1857: \"przymusowa sprzedaż certyfikatów w turze danego gracza\").",
+       f"{R1830}: Stock Round, certificate limit; {R1857}",
+       "Bob pass   ->  Bob holds 17 certificates, over the limit of 16, and ends the turn in "
+       "SR 10 without selling down to it"),
     _r("stock.holding_limit", "a purchase over the holding limit of one company",
        "A player may hold at most 60% of a corporation (more only in the zones where the "
        "market allows it).",

@@ -352,9 +352,13 @@ class Ruleset:
             if sum(shares) != 100:
                 c.fail(f"{p}.shares", f"certificates add up to {sum(shares)}%, not 100%")
             sym = str(merged["sym"])
+            tokens = list(merged["tokens"])
+            if (data.get("setup") or {}).get("start_station") == "extra" and merged.get("home") \
+                    and tokens:
+                tokens.append(tokens[-1])       # the start station is a marker of its own
             self.corporations.append(CorpSpec(
                 sym=sym, name=str(merged.get("name") or sym), home=merged.get("home"),
-                home_city=merged.get("home_city"), tokens=list(merged["tokens"]),
+                home_city=merged.get("home_city"), tokens=tokens,
                 shares=list(shares),
                 float_percent=int(self.stock["float_percent"] if merged.get("float_percent") is None
                                   else merged["float_percent"]),

@@ -422,9 +422,15 @@ STOCK = Section("stock", [
     Key("sell_after", Enum("any", "first", "operate", "first_and_operate"), "first",
         "when shares may be sold: any time; not in the first SR; not before the corporation "
         "operated; both"),
+    Key("over_cert_limit", Enum("sell_down", "not_checked"), "sell_down",
+        "a player over the certificate limit (a price left a zone outside it) must sell down "
+        "in their turn; not_checked: railcheck does not check it for this title yet"),
     Key("private_trades_after", Enum("any", "first"), "first",
         "players may buy privates from each other (in the phases with private_trades): any "
         "stock round, or not in the first"),
+    Key("private_trade_is_buy", Bool(), True,
+        "a private bought from another player is the stock-round turn's one purchase (false: "
+        "it comes besides the turn's share, and several may be bought)"),
     Key("sell_buy_order", Enum("sell_buy_sell", "sell_buy"), "sell_buy_sell",
         "may a player sell after buying in the same turn"),
     Key("holding_limit", Int(), 60, "percent of one corporation a player may hold"),
@@ -542,6 +548,10 @@ END = Section("end", [
 SETUP = Section("setup", [
     Key("home_stations_at_start", Bool(), False,
         "every home station is on the map from the start of the game"),
+    Key("start_station", Enum("home", "extra"), "home",
+        "home: the station on the map from the start is the company's home station, the first "
+        "of its markers; extra: it is a marker added to the company's own (one marker more, "
+        "at the price of its last one; the next stations still cost as listed)"),
 ], "section")
 
 COMPANY_SALES = Section("company_sales", [

@@ -109,7 +109,7 @@ def test_1857_extends_1830_and_overrides_only_what_differs():
     g = Game(r, ["A", "B", "C"], check_board=False)
     assert isinstance(g.title.auction_round(), ChooseAndBidAuction)
     assert r.stock["next_sr_order"] == "cash" and base.stock["next_sr_order"] == "after_last_to_act"
-    assert r.raw["setup"] == {"home_stations_at_start": True}
+    assert r.raw["setup"] == {"home_stations_at_start": True, "start_station": "home"}
     assert r.stock["sell_after"] == "first_and_operate"
     assert {c.float_percent for c in r.corporations} == {50}
     assert {c.float_percent for c in base.corporations} == {60}
@@ -121,7 +121,7 @@ def test_1857_extends_1830_and_overrides_only_what_differs():
     assert base.auction["price_drop_on_all_pass"] == 5
     # inherited unchanged from 1830
     for attr in ("bank", "starting_cash", "cert_limit", "market_rows", "company_sales",
-                 "end", "operating"):
+                 "end"):
         assert getattr(r, attr) == getattr(base, attr), attr
     assert [(c.sym, c.home, c.tokens) for c in r.corporations] == \
         [(c.sym, c.home, c.tokens) for c in base.corporations]
@@ -131,29 +131,29 @@ def test_1857_extends_1830_and_overrides_only_what_differs():
         [(p.name, p.train_limit, p.operating_rounds, p.company_buy) for p in base.phases]
     assert [p.name for p in r.phases if p.company_buy] == ["3", "4"]
     d = r.train_by_name["D"]
-    assert (d.price, d.count, d.exchange) == (1100, None, {"trains": ["4", "5", "6"],
+    assert (d.price, d.count, d.exchange) == (1100, 6, {"trains": ["4", "5", "6"],
                                                            "discount": 300})
 
 
 def test_roster_defaults_to_the_setup_list_and_the_option_gives_the_phase_table():
     counts = {t.name: t.count for t in load_ruleset("1857").trains}
-    assert counts == {"2": 5, "3": 4, "4": 3, "5": 2, "6": 2, "D": None}
+    assert counts == {"2": 5, "3": 4, "4": 3, "5": 2, "6": 2, "D": 6}
     opt = {t.name: t.count for t in load_ruleset("1857", ["phase_table_roster"]).trains}
-    assert opt == {"2": 6, "3": 5, "4": 4, "5": 3, "6": 2, "D": None}
-    assert opt == {t.name: t.count for t in load_ruleset("1830").trains}
+    assert opt == {"2": 6, "3": 5, "4": 4, "5": 3, "6": 2, "D": 6}
+    assert opt == {**{t.name: t.count for t in load_ruleset("1830").trains}, "D": 6}
     g = Game(load_ruleset("1857"), ["A", "B", "C"], check_board=False)
     assert sum(1 for t in g.trains if t.name == "2") == 5
     g = Game(load_ruleset("1857", ["phase_table_roster"]), ["A", "B", "C"], check_board=False)
     assert sum(1 for t in g.trains if t.name == "2") == 6
     # 1830's optional third 6-train is not an 1857 option
-    assert set(load_ruleset("1857").option_specs) == {"phase_table_roster",
+    assert set(load_ruleset("1857").option_specs) == {"phase_table_roster", "start_station_extra",
                                                        "multiple_brown_from_ipo"}
 
 
 def test_rules_show_lists_the_differences_from_1830():
     lines = differences("1857")
     keys = [l.split(":")[0] for l in lines]
-    assert keys == ["auction", "options", "setup", "stock", "trains"]
+    assert keys == ["auction", "operating", "options", "setup", "stock", "trains"]
     assert all(not l.endswith(": changed") for l in lines)
     out = CliRunner().invoke(main, ["rules", "show", "1857"])
     assert out.exit_code == 0
@@ -362,7 +362,8 @@ def test_player_order_after_the_auction_and_every_stock_round_goes_by_cash(deals
         assert [cash[n] for n in order] == sorted(cash.values(), reverse=True), label
     # and each stock round is opened by the holder of card 1
     text = GAME.read_text().split("\n")
-    firsts = [text[i + 1].split()[0] for i, l in enumerate(text) if re.fullmatch(r"SR \d+", l)]
+    firsts = [next(t for t in text[i + 1:] if not t.startswith("#")).split()[0]
+              for i, l in enumerate(text) if re.fullmatch(r"SR \d+", l)]
     assert firsts == [order[0] for _, _, order in deals[:-1]]
 
 
@@ -471,7 +472,7 @@ def test_the_sixth_2_train_is_legal_with_the_phase_table_roster():
 # ---------------------------------------------------------------------------
 # the complete example
 
-FINAL = {"Dave": 9322, "Bob": 8956, "Carol": 8266, "Alice": 6839}
+FINAL = {"Dave": 8982, "Bob": 8586, "Carol": 8201, "Alice": 6644}
 
 
 def test_complete_example_is_legal_and_scores_to_the_dollar():
@@ -491,11 +492,14 @@ def test_complete_example_is_legal_and_scores_to_the_dollar():
     assert {r["player"]: r["net_worth"] for r in res.standings} == FINAL
     assert [r["player"] for r in res.standings] == ["Dave", "Bob", "Carol", "Alice"]
     cash = {p.name: p.cash for p in g.players}
-    assert cash == {"Alice": 2684, "Bob": 3881, "Carol": 3491, "Dave": 4177}
+    assert cash == {"Alice": 2684, "Bob": 3966, "Carol": 3491, "Dave": 4292}
     # the privates closed with the first 5-train; every company ends with a D
     assert all(c.closed for c in g.companies.values())
-    assert all("D" in [t.name for t in c.trains]
-               for c in g.corporations.values() if c.floated)
+    # every company but NYNH ends with a D: the six Ds were sold (NYNH keeps a 6 and a 5)
+    assert {c.sym: sorted(t.name for t in c.trains)
+            for c in g.corporations.values() if c.floated and "D" not in
+            [t.name for t in c.trains]} == {"NYNH": ["5", "6"]}
+    assert sum(1 for t in g.trains if t.name == "D" and t.owner != "depot") == 6
     # the roster: five 2-trains, four 3s, three 4s, two 5s and two 6s were all sold
     sold = {}
     for t in g.trains:
@@ -549,3 +553,131 @@ def test_each_illegal_line_is_legal_under_the_1830_rule_it_changes(name, patch):
         rules = rules_patched(**patch)
     res = run(text, str(path), rules=rules)
     assert errors(res) == []
+
+
+# ---------------------------------------------------------------------------
+# the summary to the letter (docs/1857.md: rule of the summary -> check -> test)
+
+def _example_with(old: str, new: str) -> str:
+    text = GAME.read_text()
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
+
+
+def test_forced_sale_over_the_certificate_limit():
+    """"przymusowa sprzedaż certyfikatów w turze danego gracza": the example's
+    SR 10 as it was, where Dave and Bob (17 certificates, limit 16: B&O and
+    C&O left the orange zone) pass instead of selling down."""
+    start = GAME.read_text().index("SR 10\n")
+    end = GAME.read_text().index("\nOR 10.1\n")
+    text = GAME.read_text()[:start] + "SR 10\nDave pass\nCarol pass\nBob pass\nAlice pass\n" \
+        + GAME.read_text()[end:]
+    res = run(text, str(GAME))
+    sr11 = line_of(text, "SR 11", 0)
+    over = [(f.line, f.message) for f in errors(res)
+            if f.rule == "stock.over_cert_limit" and f.line < sr11]
+    first = line_of(text, "SR 10", 0) + 1
+    assert over == [
+        (first, "Dave holds 17 certificates, over the limit of 16, and ends the turn in SR 10 "
+                "without selling down to it"),
+        (first + 2, "Bob holds 17 certificates, over the limit of 16, and ends the turn in SR 10 "
+                    "without selling down to it")]
+    # the corrected record: each sells one PRR share and the round is clean
+    res = run(GAME.read_text(), str(GAME))
+    assert errors(res) == []
+
+
+def test_six_diesels():
+    """Phase table: "Diesel ... 6"; set-up: "wszystkie pociągi D" (all six)."""
+    for options in ([], ["phase_table_roster"]):
+        assert load_ruleset("1857", options).train_by_name["D"].count == 6
+    old = "NYNH withhold\n# the six Ds are sold: NYNH keeps its 6 and 5\n"
+    text = _example_with(old, "NYNH withhold\nNYNH buy train D exchange 5\n")
+    res = run(text, str(GAME))
+    seventh = line_of(text, "NYNH buy train D exchange 5")
+    assert [(f.line, f.rule, f.message) for f in errors(res)
+            if f.rule == "trains.not_available"] == \
+        [(seventh, "trains.not_available",
+         "no D-train is for sale from the depot (available: none) or the pool")]
+
+
+def test_a_company_must_own_a_train_whatever_its_route():
+    """"Kupuje pociągi (musi mieć co najmniej 1, jeśli nie ma to musi teraz
+    kupić)": PRR (home Altoona, no track: no route) passes its OR 1.1 turn."""
+    text = GAME.read_text()
+    text = text[:text.index("OR 1.1\n")] + (
+        "OR 1.1\nB&O lay 57 J14 r0\nB&O token J14\nB&O buy train 2\nNYC lay 57 E19 r0\n"
+        "NYC buy train 2\nPRR pass\nC&O lay 56 G7 r0\nC&O buy train 2\n")
+    assert load_ruleset("1857").operating["must_buy_train"] == "always"
+    res = run(text)
+    assert [(f.line, f.rule, f.message) for f in res.findings] == [
+        (line_of(text, "C&O lay 56 G7 r0"), "trains.must_own",
+         "PRR ended its turn without a train; it must buy one (cheapest: a 2-train for $80; "
+         "PRR has $760)")]
+    # 1830's rule (only a company with a route must own a train): no finding
+    assert run(text, rules=rules_patched(operating={"must_buy_train": "route"})).findings == []
+
+
+def test_start_station_home_marker_or_extra_marker():
+    """"każda spółka kładzie (dodatkową) stację startową": by default the
+    home marker placed early; option start_station_extra: a marker more."""
+    for options, markers in (([], [0, 40, 100, 100]), (["start_station_extra"],
+                                                      [0, 40, 100, 100, 100])):
+        r = load_ruleset("1857", options)
+        assert r.raw["setup"]["home_stations_at_start"] is True
+        g = Game(r, ["A", "B", "C"])
+        prr = g.corporations["PRR"]
+        assert prr.spec.tokens == markers
+        assert prr.home_placed and prr.tokens_placed == 1
+        assert prr.token_cost() == 40
+        assert "PRR" in g.board.tokens_on("H12")[0]
+    assert load_ruleset("1830").corporations[0].tokens == [0, 40, 100, 100]
+
+
+def test_private_bought_from_a_player_besides_the_one_certificate():
+    """"kupno 1 certyfikatu ... i/lub kupno/sprzedaż prywatnych spółek między
+    graczami": the trade comes besides the turn's certificate (1830: it is
+    the turn's purchase)."""
+    text = GAME.read_text()
+    text = text[:text.index("SR 3\n")] + "SR 3\nDave buy private SV from Carol for 1\nDave buy C&O\n"
+    assert load_ruleset("1857").stock["private_trade_is_buy"] is False
+    assert load_ruleset("1830").stock["private_trade_is_buy"] is True
+    res = run(text)
+    assert res.findings == []
+    g = res.game
+    assert g.companies["SV"].owner.name == "Dave"
+    assert g.corporations["C&O"].percent_of(g.player_by_name["Dave"]) == 60
+    assert {p.name: p.cash for p in g.players} == {"Alice": 434, "Bob": 67, "Carol": 73,
+                                                    "Dave": 212}
+    res = run(text, rules=rules_patched(stock={"private_trade_is_buy": True}))
+    assert [(f.line, f.rule, f.message) for f in res.findings] == [
+        (line_of(text, "Dave buy C&O"), "stock.one_buy",
+         "Dave already bought the private SV this turn")]
+
+
+def test_companies_buy_privates_at_any_moment_of_their_turn():
+    """"W dowolnym momencie rundy operacyjnej może kupić prywatną spółkę od
+    gracza ... (tylko w 3 i 4 etapie gry)": at any moment of the buying
+    company's own turn, half to twice face value, in phases 3 and 4."""
+    old = ("C&O lay 7 G5 r3\nC&O run 2 F6-G7.1 (40) = 40\nC&O payout\nC&O buy train 3\n"
+           "C&O buy private DH from Dave for 140\n")
+    first = ("C&O buy private DH from Dave for 140\nC&O lay 7 G5 r3\n"
+             "C&O run 2 F6-G7.1 (40) = 40\nC&O payout\nC&O buy train 3\n")
+    res = run(_example_with(old, first), str(GAME))
+    assert errors(res) == []
+    # over twice the face value ($70): flagged, taken as paid
+    text = _example_with(old, first.replace("for 140", "for 145"))
+    res = run(text, str(GAME))
+    assert [(f.line, f.rule) for f in errors(res)][0] == \
+        (line_of(text, "C&O buy private DH from Dave for 145"), "private.price")
+    # in another company's turn (PRR is operating): the record says C&O's
+    # turn has begun, so PRR's turn ended without running, and PRR's next
+    # actions are out of turn
+    text = _example_with("PRR lay 15 H10 r4\n",
+                         "PRR lay 15 H10 r4\nC&O buy private MH from Alice for 110\n")
+    res = run(text, str(GAME))
+    buy = line_of(text, "C&O buy private MH from Alice for 110")
+    assert [(f.line, f.rule, f.message) for f in errors(res)][:2] == [
+        (buy, "route.missing", "PRR owns trains (2) and has a route but did not run them; a "
+                               "company must run its trains (taken as earning nothing)"),
+        (buy + 1, "turn.order", "PRR already operated in OR 2.1; it is C&O's turn")]

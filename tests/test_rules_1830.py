@@ -82,12 +82,15 @@ PRR pass
 """
 
 
-def play(*parts: str, **kw):
-    """Replay the game made of the header and ``parts`` (each dedented)."""
+def play(*parts: str, before_action=None, **kw):
+    """Replay the game made of the header and ``parts`` (each dedented);
+    ``before_action(game, action)`` is called before each action."""
     text = HEADER + "".join(textwrap.dedent(p) for p in parts)
     record, read = load_game("rules.18xx", text)
     assert read == []
-    result = Replay(record, **kw).run()
+    replay = Replay(record, **kw)
+    replay.before_action = before_action
+    result = replay.run()
     result.text = text
     return result
 
@@ -1512,3 +1515,70 @@ def test_a_depot_train_at_a_wrong_price_is_flagged_and_bought_as_written():
     prr = r.game.corporations["PRR"]
     assert [t.name for t in prr.trains] == ["3", "3", "3"]
     assert prr.cash == 430          # $10 more than with the three trains at $180
+
+
+# ---------------------------------------------------------------------------
+# a player over the certificate limit must sell down in their turn
+
+def _limit_4_from_sr_2(g, action):
+    """The limit drops to 4 in SR 2, as when a price leaves a zone whose
+    shares do not count: Bob (CS, CA, 3 PRR shares) holds 5."""
+    if g.sr_number >= 2:
+        g.cert_limit = 4
+
+
+def test_a_player_over_the_certificate_limit_who_passes_is_flagged():
+    r = play(AUCTION, SR1, OR1, "SR 2\nBob pass  # <- flagged\n",
+             before_action=_limit_4_from_sr_2)
+    msg = refusal(r, "stock.over_cert_limit")
+    assert msg == ("Bob holds 5 certificates, over the limit of 4, and ends the turn in SR 2 "
+                   "without selling down to it")
+
+
+def test_a_player_over_the_certificate_limit_who_sells_down_is_clean():
+    r = play(AUCTION, SR1, OR1, "SR 2\nBob sell PRR\nBob pass\nCarol pass\n",
+             before_action=_limit_4_from_sr_2)
+    g = clean(r)
+    assert g.num_certs(g.player_by_name["Bob"]) == 4
+
+
+def test_a_written_pass_for_a_player_with_nothing_to_do_is_accepted():
+    # Carol has no cash: in SR 1 (no selling) she can do nothing and is passed
+    # over; her written pass says the same and is not out of turn.
+    def broke(g, action):
+        if g.sr_number >= 1:
+            g.player_by_name["Carol"].cash = 0
+    r = play(AUCTION, "SR 1\nAlice par PRR 100\nBob buy PRR\nCarol pass\nAlice buy PRR\n",
+             before_action=broke)
+    g = clean(r)
+    assert g.round.current.name == "Bob"
+
+
+def test_a_turn_left_out_is_flagged_only_for_a_company_with_a_route():
+    # NYC (2, 2, 2, 3-trains, no track: no route) passes in OR 2.1; leaving
+    # its pass out of the record says the same.
+    assert "NYC pass\n" in TR_OR21
+    g = clean(play(AUCTION, TR_SR1, TR_OR11, TR_SR2, TR_OR21.replace("NYC pass\n", ""),
+                   TR_OR22))
+    assert [t.name for t in g.corporations["NYC"].trains] == ["3", "3"]
+    # B&O (a route I15-J14) left out of OR 2.2 is flagged
+    r = play(AUCTION, TR_SR1, TR_OR11, TR_SR2, TR_OR21, "OR 2.2\nPRR buy train 4\nPRR discard 3\n"
+             "NYC buy train 3 from PRR for 1\n")
+    assert [(f.rule, f.message) for f in r.findings if f.rule == "or.turn_missing"] == [
+        ("or.turn_missing", "B&O took no turn in OR 2.2 although it owns trains (3) and has a "
+                            "route to run them")]
+
+
+def test_a_written_pass_after_the_round_ended_without_it_is_accepted():
+    # Carol (no cash) is passed over; Alice and Bob pass: everybody has passed
+    # in a row and SR 1 ends.  Carol's written pass comes after the end: it
+    # says what the rules did and is not a continuation of SR 1.
+    def broke(g, action):
+        if g.sr_number >= 1:
+            g.player_by_name["Carol"].cash = 0
+    r = play(AUCTION, "SR 1\nAlice par PRR 100\nBob buy PRR\nCarol pass\nAlice buy PRR\n"
+                      "Bob buy PRR\nAlice pass\nBob pass\nCarol pass\nOR 1.1\nPRR buy train 2\n",
+             before_action=broke)
+    g = clean(r)
+    assert g.round.label == "OR 1.1"
+    assert [t.name for t in g.corporations["PRR"].trains] == ["2"]

@@ -169,7 +169,8 @@ def test_defaults_are_filled_in(tmp_path):
                        "pool_share_dividends": "corporation", "ipo_share_dividends": "none",
                        "next_sr_order": "after_last_to_act", "president_sales_to_market": False,
                        "capitalization": "full", "float_percent": 60,
-                       "private_trades_after": "first",
+                       "private_trades_after": "first", "private_trade_is_buy": True,
+                       "over_cert_limit": "sell_down",
                        "float_counts_market": True, "must_sell_in_blocks": False,
                        "no_buy_after_sale": True, "trainless_share_value": "full",
                        "no_sale_drop": {"not_operated": False, "after_event": None},
@@ -179,7 +180,7 @@ def test_defaults_are_filled_in(tmp_path):
     assert r.operating["dividend_kinds"] == ["payout", "withhold"]
     assert r.end == {"bank": None, "bankrupt": None, "stock_market": None,
                      "nationalization": None}      # no end condition unless written
-    assert r.setup == {"home_stations_at_start": False}
+    assert r.setup == {"home_stations_at_start": False, "start_station": "home"}
     base = load_ruleset("1830")
     assert base.auction["price_drop_on_all_pass"] == 5 and base.auction["opening_bid"] == "face"
     assert base.end == {"bank": "full_or", "bankrupt": "immediate", "stock_market": None,

@@ -283,8 +283,10 @@ class OperatingRound(Round):
         """The company whose turn just ended by itself acts again before the
         next company has done anything: its action belongs to that turn."""
         prev = self.closed_turn
-        return prev is not None and prev.corp is corp and self.turn is not None \
-            and not self.turn.acted
+        if prev is None or prev.corp is not corp:
+            return False
+        # the next company has not acted yet, or the round's last turn ended by itself
+        return (self.turn is not None and not self.turn.acted) or self.at_end()
 
     def prepare(self, action):
         """Put the round where the record says the action stands, as the

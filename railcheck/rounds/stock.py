@@ -8,7 +8,8 @@ limit (with market zones outside it), holding limit, pool limit, no selling
 before ``sell_after``, sell-buy-sell order, no rebuying what you sold this
 round, several brown shares per turn, sold-out rise at the end.  A player
 may also buy a private from another player (``buy private``) in the phases
-whose ruleset entry has ``private_trades``; it is the turn's purchase.
+whose ruleset entry has ``private_trades``; it is the turn's purchase
+unless ``stock.private_trade_is_buy`` is false.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ class StockRound(Round):
         self.sold: dict = {}         # player -> set of corporations sold this round
         self.last_actor = None
         self.current = None
+        self.passed_over: set = set()   # players passed over without a word since the last buy or sale
 
     @property
     def label(self) -> str:
@@ -61,6 +63,7 @@ class StockRound(Round):
             player = self.current
             if self.has_actions(player):
                 return
+            self.passed_over.add(player)
             if self.acted:
                 self.end_turn()
                 continue
@@ -93,15 +96,55 @@ class StockRound(Round):
         private marked ``no_sale_to_corporation``, B&O in 1830, although no
         published rule forbids selling it to a player): a player with
         nothing else to do is passed over then."""
-        if not self.trades_allowed() or self.bought is not None or player.cash <= 0:
+        if not self.trades_allowed() or player.cash <= 0 \
+                or (self.bought is not None and self.trade_is_buy()):
             return []
         return [c for c in self.game.companies.values()
                 if not c.closed and isinstance(c.owner, Player) and c.owner is not player
                 and not (offered and (c.spec.special or {}).get("no_sale_to_corporation"))]
 
+    def trade_is_buy(self) -> bool:
+        """A private bought from a player is the turn's one purchase (1830),
+        or comes besides it (``stock.private_trade_is_buy: false``, 1857)."""
+        return bool(self.game.rules.stock.get("private_trade_is_buy", True))
+
     def selling_allowed(self) -> bool:
         sell_after = self.game.rules.stock.get("sell_after", "first")
         return not (sell_after in ("first", "first_and_operate") and self.game.sr_number <= 1)
+
+    def written_pass(self, action, player) -> bool:
+        """A pass written for a player the rules passed over (nothing they
+        may do, or their turn ended after acting) and who still may do
+        nothing: it says what leaving it out says, and is accepted."""
+        if not isinstance(action, Pass) or player not in self.passed_over:
+            return False
+        return self.finished or (player is not self.current and not self.has_actions(player))
+
+    def check_cert_limit_kept(self, player):
+        """A player over the certificate limit (a price left a zone outside
+        it) must sell down in their turn: flagged when the turn ends with the
+        player still over it while a counting certificate could be sold."""
+        g = self.game
+        if g.rules.stock.get("over_cert_limit", "sell_down") != "sell_down":
+            return
+        held = g.num_certs(player)
+        if held <= g.cert_limit or not self.can_sell_counting(player):
+            return
+        g.flag("stock.over_cert_limit",
+               f"{player.name} holds {held} certificates, over the limit of {g.cert_limit}, "
+               f"and ends the turn in {self.label} without selling down to it")
+
+    def can_sell_counting(self, player) -> bool:
+        """A certificate that counts for the limit may be sold now."""
+        g = self.game
+        return self.selling_allowed() and any(
+            not (corp.price is not None and corp.price.has("no_cert_limit"))
+            and self.may_sell(corp) and max_sellable_percent(g, player, corp) > 0
+            for corp in g.corporations.values())
+
+    def may_sell(self, corp) -> bool:
+        return not (self.game.rules.stock.get("sell_after") in ("operate", "first_and_operate")
+                    and not corp.operated)
 
     def can_sell_any(self, player) -> bool:
         if not self.selling_allowed():
@@ -109,8 +152,7 @@ class StockRound(Round):
 
         g = self.game
         for corp in g.corporations.values():
-            if g.rules.stock.get("sell_after") in ("operate", "first_and_operate") \
-                    and not corp.operated:
+            if not self.may_sell(corp):
                 continue
             if max_sellable_percent(g, player, corp) > 0:
                 return True
@@ -187,7 +229,10 @@ class StockRound(Round):
             self.written = True
             return
         if self.acted or self.written:
+            self.check_cert_limit_kept(self.current)
             self.end_turn()
+        if self.written_pass(action, player):
+            return      # a pass the rules made without a word: accepted as written
         if player is not self.current:
             g.flag("turn.order", f"{player.name} acted out of turn: it is "
                                  f"{self.current.name}'s turn in {self.label}")
@@ -210,8 +255,12 @@ class StockRound(Round):
             raise RuleViolation("turn.actor", f"{action.actor} is a {what}; only players act in "
                                               f"a stock round ({self.label})")
         player = g.player_by_name[action.actor]
+        if self.written_pass(action, player):
+            self.passed_over.discard(player)    # said what the rules did without a word
+            return
         self.prepare(action)
         if isinstance(action, Pass):
+            self.check_cert_limit_kept(player)
             if self.acted:
                 self.end_turn()
             else:
@@ -236,6 +285,7 @@ class StockRound(Round):
         else:
             raise RuleViolation("stock.action", f"'{action.verb}' is not a stock round action")
         self.passes = 0
+        self.passed_over.clear()
         self.acted = True
         self.last_actor = player
         self.skip_inactive()
@@ -389,7 +439,8 @@ class StockRound(Round):
     def do_buy_private(self, player, action: BuyCompany):
         """A private bought from another player at any price the two agree
         on (1830: phases 2 to 4, from the second stock round).  It is the
-        turn's one purchase, and the buyer must stay within the cert limit."""
+        turn's one purchase (unless ``stock.private_trade_is_buy`` is false),
+        and the buyer must stay within the cert limit."""
         g = self.game
         company = self.company(action.company)
         owner = company.owner
@@ -411,7 +462,7 @@ class StockRound(Round):
         if not self.trades_allowed():
             raise RuleViolation("private.trade_phase",
                                 f"players may not buy privates from each other in {self.label}")
-        if self.bought is not None:
+        if self.bought is not None and self.trade_is_buy():
             what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
                 else f"the private {self.bought.sym}"
             raise RuleViolation("stock.one_buy",
@@ -430,8 +481,9 @@ class StockRound(Round):
                                 f"exceed the limit of {g.cert_limit}")
         g.sell_private(company, player, action.price)
         action.seller = owner.name
-        self.bought = company
-        self.buys += 1
+        if self.trade_is_buy():
+            self.bought = company
+            self.buys += 1
 
     def do_sell(self, player, action: SellShares):
         g = self.game

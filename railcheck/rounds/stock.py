@@ -329,6 +329,20 @@ class StockRound(Round):
                                 f"{player.name} holds {have}% of {corp.sym}; buying "
                                 f"{cert_percent}% more would exceed the {limit}% limit")
 
+    def check_president_purchase(self, player, corp: Corporation, price: int) -> int:
+        """Why ``player`` may not buy ``corp``'s president's certificate at par
+        ``price`` now (limits, cash); else its cost.  Changes nothing."""
+        g = self.game
+        pcert = corp.certs[0]
+        cost = price * pcert.percent // corp.share_percent
+        self.check_can_buy(player, corp, pcert.percent, par=True)
+        if player.cash < cost:
+            raise RuleViolation("stock.cash",
+                                f"{player.name} has {g.money(player.cash)}; the president's "
+                                f"certificate of {corp.sym} at par {g.money(price)} "
+                                f"costs {g.money(cost)}")
+        return cost
+
     def do_par(self, player, action: Par):
         g = self.game
         corp = self.corporation(action.corporation)
@@ -343,13 +357,7 @@ class StockRound(Round):
                                 f"{g.money(action.price)} is not a par value; par values "
                                 f"are {pars}")
         pcert = corp.certs[0]
-        cost = action.price * pcert.percent // corp.share_percent
-        self.check_can_buy(player, corp, pcert.percent, par=True)
-        if player.cash < cost:
-            raise RuleViolation("stock.cash",
-                                f"{player.name} has {g.money(player.cash)}; the president's "
-                                f"certificate of {corp.sym} at par {g.money(action.price)} "
-                                f"costs {g.money(cost)}")
+        cost = self.check_president_purchase(player, corp, action.price)
         set_par(g, corp, action.price)
         pcert.owner = player
         corp.president = player

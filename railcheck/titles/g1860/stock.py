@@ -178,19 +178,10 @@ class StockRound1860(StockRound):
         return super().process(action)
 
     def turn_of(self, action) -> Player:
-        """The acting player, the turn moved on to him (as the base does)."""
-        g = self.game
+        """The acting player, the turn moved on to him (the shared round's
+        ``prepare``: an out-of-turn actor is flagged and takes the turn)."""
         player = self.player(action.actor, "turn.actor")
-        if player is not self.current:
-            if self.acted:
-                self.end_turn()
-            if player is not self.current:
-                g.flag("turn.order", f"{player.name} acted out of turn: it is "
-                                     f"{self.current.name}'s turn in {self.label}")
-                self.current = player
-                self.acted = False
-                self.bought = None
-                self.buys = 0
+        self.prepare(action)
         return player
 
     # ------------------------------------------------------------------
@@ -231,13 +222,7 @@ class StockRound1860(StockRound):
                                 f"{g.money(action.price)} is not a par value of {corp.sym}'s "
                                 f"section {section} ({g.money(low)} to {g.money(high)})")
         pcert = corp.certs[0]
-        cost = action.price * pcert.percent // corp.share_percent
-        self.check_can_buy(player, corp, pcert.percent, par=True)
-        if player.cash < cost:
-            raise RuleViolation("stock.cash",
-                                f"{player.name} has {g.money(player.cash)}; the president's "
-                                f"certificate of {corp.sym} at par {g.money(action.price)} "
-                                f"costs {g.money(cost)}")
+        cost = self.check_president_purchase(player, corp, action.price)
         corp.par = cell
         g.place_price(corp, cell)
         g.title.state.bankrupt.discard(corp.sym)

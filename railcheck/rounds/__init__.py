@@ -86,6 +86,17 @@ class AuctionRound(Round):
     def unsold(self):
         raise NotImplementedError
 
+    def next_bidder(self, after):
+        """The next player after ``after`` in seating order who has not
+        passed (``self.passed``) in this auction, or None."""
+        g = self.game
+        p = after
+        for _ in range(len(g.seat_order)):
+            p = g.next_player(p)
+            if p not in self.passed:
+                return p
+        return None
+
     def wants(self, action) -> bool:
         from ..actions import Bid, Choose, Par, Pass
         if self.game.pending_par is not None and isinstance(action, Par):

@@ -100,16 +100,6 @@ class ChooseAndBidAuction(AuctionRound):
     def active_bidders(self):
         return [p for p in self.game.seat_order if p not in self.passed]
 
-    def next_bidder(self, after):
-        """The next player after ``after`` in seating order still in the auction."""
-        g = self.game
-        p = after
-        for _ in range(len(g.seat_order)):
-            p = g.next_player(p)
-            if p not in self.passed:
-                return p
-        return None
-
     # ------------------------------------------------------------------
 
     def process(self, action):

@@ -65,15 +65,6 @@ class BidForTurnAuction(AuctionRound):
     def cheapest(self) -> int:
         return min(self.item_price(s) for s in self.items)
 
-    def next_bidder(self, after):
-        g = self.game
-        p = after
-        for _ in range(len(g.seat_order)):
-            p = g.next_player(p)
-            if p not in self.passed:
-                return p
-        return None
-
     # ------------------------------------------------------------------
 
     def process(self, action):

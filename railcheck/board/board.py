@@ -206,6 +206,7 @@ class Board:
 
         self._version = 0
         self._net_cache: dict = {}
+        self._stations_cache = None     # corp -> [(hex idx, node idx)], until the next change
         self._graph_cache = None
         self._copy_hex: dict[str, str] = {}
         self._relocate: dict[str, set] = {}
@@ -237,6 +238,7 @@ class Board:
     def _changed(self) -> None:
         self._version += 1
         self._net_cache.clear()
+        self._stations_cache = None
         self._graph_cache = None
 
     # ------------------------------------------------------------------ look-ups
@@ -294,6 +296,18 @@ class Board:
 
     # ------------------------------------------------------------------ network
 
+    def _stations(self) -> dict:
+        """Every company's stations, (hex index, node index), from one scan of
+        the map until the next change (``_changed``)."""
+        if self._stations_cache is None:
+            out: dict = {}
+            for h in self._hexes:
+                for ni, node in enumerate(h.nodes):
+                    for corp in node.tokens:
+                        out.setdefault(corp, []).append((h.idx, ni))
+            self._stations_cache = out
+        return self._stations_cache
+
     def _network(self, corp: str) -> tuple[set, set, set]:
         """Walk ``corp``'s track from its stations, without passing through
         cities filled by others or through off-board areas, and without
@@ -307,15 +321,14 @@ class Board:
         token_hexes: set = set()
         stack: list = []
         push = stack.append
-        for h in hexes:
-            for ni, node in enumerate(h.nodes):
-                if corp in node.tokens:
-                    reached.add((h.idx, ni))
-                    token_hexes.add(h.idx)
-                    end = NODE_BASE + ni
-                    for pi in h.at.get(end, ()):
-                        a, b = h.paths[pi]
-                        push((h.idx << 8) | (pi << 4) | (b if a == end else a))
+        for hi, ni in self._stations().get(corp, ()):
+            h = hexes[hi]
+            reached.add((hi, ni))
+            token_hexes.add(hi)
+            end = NODE_BASE + ni
+            for pi in h.at.get(end, ()):
+                a, b = h.paths[pi]
+                push((hi << 8) | (pi << 4) | (b if a == end else a))
         seen: set = set()
         add = seen.add
         pop = stack.pop

@@ -343,6 +343,24 @@ class StockRound(Round):
                                 f"costs {g.money(cost)}")
         return cost
 
+    def give_president_certificate(self, player, corp: Corporation, cost: int, payee):
+        """The purchase of a president's certificate at par, checked by
+        :meth:`check_president_purchase`: the turn's buy."""
+        corp.certs[0].owner = player
+        corp.president = player
+        self.game.transfer(player, payee, cost)
+        self.bought = corp
+        self.buys += 1
+
+    def parred_corporation(self, action):
+        """The corporation a share purchase names; it must have a par value."""
+        corp = self.corporation(action.corporation)
+        if not corp.ipoed:
+            raise RuleViolation("stock.not_parred",
+                                f"{corp.sym} has no par value yet: start it with "
+                                f"'par {corp.sym} PRICE'")
+        return corp
+
     def do_par(self, player, action: Par):
         g = self.game
         corp = self.corporation(action.corporation)
@@ -356,23 +374,14 @@ class StockRound(Round):
             raise RuleViolation("stock.par_price",
                                 f"{g.money(action.price)} is not a par value; par values "
                                 f"are {pars}")
-        pcert = corp.certs[0]
         cost = self.check_president_purchase(player, corp, action.price)
         set_par(g, corp, action.price)
-        pcert.owner = player
-        corp.president = player
-        g.transfer(player, g.ipo_payee(corp), cost)
-        self.bought = corp
-        self.buys += 1
+        self.give_president_certificate(player, corp, cost, g.ipo_payee(corp))
         g.check_float(corp)
 
     def do_buy(self, player, action: BuyShares):
         g = self.game
-        corp = self.corporation(action.corporation)
-        if not corp.ipoed:
-            raise RuleViolation("stock.not_parred",
-                                f"{corp.sym} has no par value yet: start it with "
-                                f"'par {corp.sym} PRICE'")
+        corp = self.parred_corporation(action)
         percent = action.percent if action.percent is not None else \
             action.count * corp.share_percent
         certs = self.pick_certs(player, corp, action, percent)

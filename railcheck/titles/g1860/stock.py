@@ -221,25 +221,16 @@ class StockRound1860(StockRound):
             raise RuleViolation("stock.par_price",
                                 f"{g.money(action.price)} is not a par value of {corp.sym}'s "
                                 f"section {section} ({g.money(low)} to {g.money(high)})")
-        pcert = corp.certs[0]
         cost = self.check_president_purchase(player, corp, action.price)
         corp.par = cell
         g.place_price(corp, cell)
         g.title.state.bankrupt.discard(corp.sym)
-        pcert.owner = player
-        corp.president = player
-        g.transfer(player, g.bank, cost)
-        self.bought = corp
-        self.buys += 1
+        self.give_president_certificate(player, corp, cost, g.bank)
         float_1860(g, corp)
 
     def do_buy(self, player, action: BuyShares):
         g = self.game
-        corp = self.corporation(action.corporation)
-        if not corp.ipoed:
-            raise RuleViolation("stock.not_parred",
-                                f"{corp.sym} has no par value yet: start it with "
-                                f"'par {corp.sym} PRICE'")
+        corp = self.parred_corporation(action)
         idx = action.certs[0] if action.certs else None
         cert = corp.certs[idx] if idx is not None and idx < len(corp.certs) else None
         if cert is None or cert.owner not in ("ipo", "pool"):

@@ -20,7 +20,7 @@ from ..findings import RuleViolation
 from ..mechanics.shares import exchange_private, sale_percent, sell_shares
 from ..state import Company, Corporation, Player
 from ..steps.trains import DiscardTrainStep, cheapest_train
-from ..steps.track import TrackStep, power_spec
+from ..steps.track import TrackStep
 from ..steps.token import TokenStep
 from . import Round
 
@@ -120,7 +120,7 @@ class OperatingRound(Round):
     def extra_lay_left(self, corp) -> bool:
         """``corp`` owns a private whose extra tile lay has uses left (CS)."""
         for c in corp.companies:
-            lay = power_spec(c) if (c.spec.special or {}).get("tile_lay") else {}
+            lay = (c.spec.special or {}).get("tile_lay") or {}
             if not c.closed and lay.get("extra") and \
                     (lay.get("count") is None or c.uses < int(lay["count"])):
                 return True

@@ -121,13 +121,14 @@ def known_titles() -> list[str]:
 
 def _locate(ref: str, base_dir: Optional[Path] = None) -> tuple[Path, Optional[str]]:
     """Where the ruleset ``ref`` lives: a built-in title (by id or alias)
-    gives its folder's rules.yaml and its id; a path to a YAML file (a house
-    rule or variant, relative to ``base_dir``) gives the file and None."""
+    gives its folder's rules.yaml and its id; a path to a YAML file (``.yaml``
+    or ``.yml``: a house rule or variant, relative to ``base_dir``) gives the
+    file and None.  Anything else is an unknown title."""
     from .titles import TITLES, title_class
     cls = title_class(ref)
     if cls is not None:
         return cls.ruleset_path(), cls.id
-    if ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref:
+    if ref.endswith((".yaml", ".yml")):
         p = Path(ref).expanduser()
         if not p.is_absolute() and base_dir is not None:
             p = base_dir / p

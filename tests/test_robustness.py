@@ -479,3 +479,16 @@ def test_any_writable_name_reads_back(names):
     where = ("line", "column", "text")
     assert [{k: v for k, v in vars(a).items() if k not in where} for a in again.actions] == \
         [{k: v for k, v in vars(a).items() if k not in where} for a in record.actions]
+
+
+@pytest.mark.parametrize("title", ["\\1830", "18/30", "1830\\"])
+def test_a_garbled_title_is_an_unknown_title_on_its_line(tmp_path, title):
+    """A title line is never read as a ruleset file (only a `.yaml`/`.yml`
+    name is): a slash or backslash in it gives the located unknown title."""
+    from click.testing import CliRunner
+    from railcheck.cli import main
+    game = tmp_path / "g.18xx"
+    game.write_text(f"title: {title}\nplayers: A, B, C\n\nauction\nA pass\n")
+    res = CliRunner().invoke(main, ["validate", str(game)])
+    assert res.exit_code == 2
+    assert res.output.startswith(f"error: {game}:1:1: unknown title '{title}'")

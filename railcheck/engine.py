@@ -118,6 +118,7 @@ class Replay:
             loc = rec.tag_locations.get("players", (None, None))
             raise InputError(v.message, path=rec.path, line=loc[0], column=loc[1]) from None
         self.game = g
+        g.record_actions = rec.actions
         self.start_next_round()
         game_over_reported = False
         count = 0
@@ -128,6 +129,8 @@ class Replay:
                 break
             count += 1
             g.current_action = action
+            g.next_action = self.next_action
+            g.record_position = position
             if isinstance(action, Checkpoint):
                 self.checkpoint(action)
                 continue

@@ -65,6 +65,19 @@ class Game:
         #: among several (later findings about the hex point back to it)
         self.guessed_rotations: dict = {}
         self.current_action = None
+        #: the record's action after the current one (set by the replay): where
+        #: the record says the game went on, to stay in step after a finding
+        self.next_action = None
+        #: the record's actions and the place of the current one (set by the
+        #: replay): see :meth:`actions_ahead`
+        self.record_actions: list = []
+        self.record_position = -1
+        #: pairs of companies (earlier, later) flagged for operating out of
+        #: the rules' order: said once
+        self.order_flagged: set = set()
+        #: players flagged over the certificate limit, with the count flagged
+        #: (said again only when the holding grows past it)
+        self.over_limit_flagged: dict[str, int] = {}
         self.priority: Player = self.players[0]
         #: the order players take turns in (seating order unless a title re-deals it)
         self.seat_order: list[Player] = list(self.players)
@@ -109,6 +122,13 @@ class Game:
     def entity(self, name: str):
         return (self.player_by_name.get(name) or self.corporations.get(name)
                 or self.companies.get(name))
+
+    def actions_ahead(self):
+        """The record's actions after the current one (to stay in step with
+        the record after a finding; never to decide what is legal)."""
+        acts = self.record_actions
+        for i in range(self.record_position + 1, len(acts)):
+            yield acts[i]
 
     def next_player(self, player: Player) -> Player:
         order = self.seat_order

@@ -574,15 +574,19 @@ RULES: list[Rule] = [
        f"{R1860}: S7",
        "Alice sell_company YHC   ->  privates are sold to the bank from stock round 2 on"),
     _r("stock.cash", "a purchase the player cannot pay",
-       "A player pays for shares from their own cash.",
+       "A player pays for shares from their own cash. The record says the share was bought, "
+       "so the replay takes it as bought (the cash goes below zero) and stays with the record.",
        f"{R1830}: Stock Round, buying shares",
-       "Bob buy PRR ipo   ->  Bob has $50; a PRR share from the IPO costs $100"),
+       "Bob buy PRR ipo   ->  Bob has $50; a PRR share from the IPO costs $100; taken as bought, "
+       "as the record says"),
     _r("stock.cert_limit", "a purchase over the certificate limit",
        "A player may hold at most the title's number of certificates for the number of players "
        "(1830: 20 with 3 players); shares in the yellow zone (and privates as the title says) "
-       "are counted as the title says.",
+       "are counted as the title says. The purchase is taken as written (the replay stays with "
+       "the record).",
        f"{R1830}: Stock Round, certificate limit",
-       "Carol buy PRR pool   ->  Carol holds 20 certificates; one more would exceed the limit of 20"),
+       "Carol buy PRR pool   ->  Carol holds 20 certificates; one more would exceed the limit of "
+       "20; taken as bought, as the record says"),
     _r("stock.over_cert_limit", "a turn ended over the certificate limit",
        "A player over the certificate limit (a company's price left a zone whose shares do not "
        "count, so they count again) must sell down to the limit in their next stock-round "
@@ -593,7 +597,8 @@ RULES: list[Rule] = [
        "SR 10 without selling down to it"),
     _r("stock.holding_limit", "a purchase over the holding limit of one company",
        "A player may hold at most 60% of a corporation (more only in the zones where the "
-       "market allows it).",
+       "market allows it). The purchase is taken as written (the replay stays with the "
+       "record).",
        f"{R1830}: Stock Round, buying shares",
        "Alice buy PRR ipo   ->  Alice holds 60% of PRR; buying 10% more would exceed the 60% limit"),
     _r("stock.no_share", "a share that is not there",
@@ -769,7 +774,8 @@ RULES: list[Rule] = [
     # --- trains
     _r("trains.cash", "a train the company cannot pay",
        "The treasury pays for trains; the president adds money only when the company has no "
-       "train and must buy one.",
+       "train and must buy one. A company with trains that buys one it cannot pay is flagged "
+       "and the purchase taken as written (its treasury goes below zero).",
        f"{R1830}: Operating Round, buying trains",
        "PRR buy train 4   ->  PRR has $200, a 4-train costs $300 (the president helps only ...)"),
     _r("trains.discard", "a train discarded without need",
@@ -818,7 +824,10 @@ RULES: list[Rule] = [
        "PRR buy NYC ipo   ->  PRR is a corporation; only players act in a stock round (SR 2)"),
     _r("turn.order", "an action out of turn",
        "Players act in turn order (from the priority deal in a stock round); companies operate "
-       "in share-price order.",
+       "in share-price order. After the finding the replay follows the record: a line written "
+       "in another player's turn keeps the turn order when the record goes on from that "
+       "player's successor; a company operating before others that the record has operate "
+       "later in the round is flagged once per pair, and their turns wait for them.",
        f"{R1830}: Stock Round, Operating Round (order)",
        "\"Player 4\" buy NYC ipo   ->  Player 4 acted out of turn: it is Player 3's turn in SR 1"),
 ]

@@ -379,7 +379,20 @@ def test_folding_follows_the_follows_index():
                          "    … and 2 more findings that follow from it (--all to show)")
 
 
-def test_github_annotations_fold_too(illegal):
+@pytest.fixture(scope="module")
+def two_mistakes(illegal, tmp_path_factory):
+    """The out-of-turn game with a second, unrelated mistake: NYNH (Player 1's)
+    claims 380 instead of 370 at action 556 (line 483)."""
+    lines = illegal.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[482].startswith("NYNH run 5 ") and "(180) = 370" in lines[482]
+    lines[482] = lines[482].replace("(180) = 370", "(190) = 380")
+    path = tmp_path_factory.mktemp("two") / "two-mistakes.18xx"
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+def test_github_annotations_fold_too(two_mistakes):
+    illegal = two_mistakes
     found = json_findings(illegal)
 
     def root(i):

@@ -599,10 +599,13 @@ def test_holding_limit_of_60_percent():
         Carol buy B&O
         Alice pass
         Bob pass
-        Carol buy B&O  # <- refused
+        Carol buy B&O  # <- flagged
         """)
     msg = refusal(r, "stock.holding_limit")
-    assert msg == "Carol holds 60% of B&O; buying 10% more would exceed the 60% limit"
+    assert msg == ("Carol holds 60% of B&O; buying 10% more would exceed the 60% limit; "
+                   "taken as bought, as the record says")
+    # the record says she bought it: the replay goes on with Carol at 70%
+    assert r.game.corporations["B&O"].percent_of(r.game.player_by_name["Carol"]) == 70
 
 
 def test_sold_out_corporation_rises_a_row_at_the_end_of_the_stock_round():
@@ -648,13 +651,15 @@ Bob pass
 
 
 def test_holding_limit_still_applies_in_the_yellow_zone():
-    r = play(AUCTION, BO_SR1, BO_SR2, "Carol buy B&O pool  # <- refused\n")
+    r = play(AUCTION, BO_SR1, BO_SR2, "Carol buy B&O pool  # <- flagged\n")
     msg = refusal(r, "stock.holding_limit")
-    assert msg == "Carol holds 60% of B&O; buying 10% more would exceed the 60% limit"
+    assert msg == ("Carol holds 60% of B&O; buying 10% more would exceed the 60% limit; "
+                   "taken as bought, as the record says")
     g = r.game
     assert price(g, "B&O") == 50
-    assert cash(g) == {"Alice": 695, "Bob": 627, "Carol": 287}
-    assert holdings(g, "B&O") == {"Carol": 60, "pool": 40}
+    # taken as bought from the pool at 50
+    assert cash(g) == {"Alice": 695, "Bob": 627, "Carol": 237}
+    assert holdings(g, "B&O") == {"Carol": 70, "pool": 30}
 
 
 def test_no_holding_limit_in_orange_and_several_shares_at_once_in_brown():
@@ -871,10 +876,27 @@ def test_operating_order_same_price_further_right_first():
     assert (g.corporations["PRR"].cash, g.corporations["B&O"].cash) == (710, 670)
 
 
-def test_operating_out_of_order_is_refused():
+def test_operating_out_of_order_is_flagged_once_and_the_record_order_kept():
+    # the order is PRR, B&O, NYC; NYC acts before B&O, which acts after it:
+    # one finding, at NYC's line, and B&O's own turn is still checked as its turn
     r = play(AUCTION, TR_SR1, """
         OR 1.1
         PRR pass
+        NYC pass  # <- flagged
+        B&O lay 57 J14 r0
+        """)
+    msg = refusal(r, "turn.order")
+    assert msg == ("NYC operates before B&O in OR 1.1; the rules' order is B&O, NYC; "
+                   "taken in the record's order")
+    assert [c.sym for c in r.game.round.order] == ["PRR", "NYC", "B&O"]
+    assert "J14" in r.game.laid_hexes
+
+
+def test_operating_again_in_the_same_round_is_refused():
+    r = play(AUCTION, TR_SR1, """
+        OR 1.1
+        PRR pass
+        B&O pass
         NYC pass
         B&O lay 57 J14 r0  # <- refused
         """)
@@ -1243,14 +1265,16 @@ def test_certificate_limit():
     # The complete example, SR 7 (line 434): Bob holds 20 certificates (5 PRR,
     # 1 NYC, 3 B&O, 5 ERIE, 1 NYNH, 5 B&M; the privates are closed), the limit
     # for three players, and has $663; NYC has IPO shares at 90.
-    r = example_then(434, "Bob buy NYC ipo  # <- refused\n")
+    r = example_then(434, "Bob buy NYC ipo  # <- flagged\n")
     msg = refusal(r, "stock.cert_limit")
-    assert msg == "Bob holds 20 certificates; one more would exceed the limit of 20"
+    assert msg == ("Bob holds 20 certificates; one more would exceed the limit of 20; "
+                   "taken as bought, as the record says")
     g = r.game
     bob = g.player_by_name["Bob"]
-    assert g.cert_limit == 20 and g.num_certs(bob) == 20 and bob.cash == 663
+    # flagged, and taken as bought at 90 (the replay stays with the record)
+    assert g.cert_limit == 20 and g.num_certs(bob) == 21 and bob.cash == 663 - 90
     assert {c.sym: len(c.certs_of(bob)) for c in g.corporations.values() if c.certs_of(bob)} \
-        == {"PRR": 5, "NYC": 1, "B&O": 3, "ERIE": 5, "NYNH": 1, "B&M": 5}
+        == {"PRR": 5, "NYC": 2, "B&O": 3, "ERIE": 5, "NYNH": 1, "B&M": 5}
     # Alice reaches exactly 20 in the same round (line 455): allowed
     assert example_at(455).cash["Alice"] == 211
 

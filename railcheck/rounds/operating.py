@@ -14,8 +14,8 @@ Players act in an OR only to raise money for a forced train purchase
 
 from __future__ import annotations
 
-from ..actions import (Bankrupt, DiscardTrain, Exchange, LayTile, Pass, PlaceToken,
-                       SellShares)
+from ..actions import (Bankrupt, BuyShares, DiscardTrain, Exchange, LayTile, Par, Pass,
+                       PlaceToken, RoundMarker, SellShares)
 from ..findings import RuleViolation
 from ..mechanics.shares import exchange_private, sale_percent, sell_shares
 from ..state import Company, Corporation, Player
@@ -382,9 +382,62 @@ class OperatingRound(Round):
                                 f"{corp.sym} " + ("already operated in " if done else
                                                    "does not operate in ")
                                 + f"{self.label}; it is {current}'s turn")
-        self.end_turn()
-        self.skip_turns_until(corp)
+        later = self.record_operates_later()
+        t = self.turn
+        if t is not None and not t.acted and t.corp in later:
+            # the company whose turn began has done nothing, and the record has
+            # it operate later in this round: its turn waits
+            self.index -= 1
+            self.turn = None
+        else:
+            self.end_turn()
+        if not self.take_in_record_order(corp, later):
+            self.skip_turns_until(corp)
         self.next_corporation()
+
+    def record_operates_later(self) -> set:
+        """The companies the record has operate later in this round: those
+        acting after the current action before the record leaves the round
+        (a round marker, a player's par or purchase, or a company acting
+        again after another one, which starts the next round)."""
+        g = self.game
+        done = set(self.order[: self.index + (0 if self.turn is not None else 1)])
+        seen, last = set(), None
+        for a in g.actions_ahead():
+            if isinstance(a, RoundMarker) or (isinstance(a, (Par, BuyShares))
+                                              and a.actor in g.player_by_name):
+                break
+            corp = g.corporations.get(a.actor)
+            if corp is None:
+                continue
+            if corp is not last and (corp in seen or corp in done):
+                break
+            seen.add(corp)
+            last = corp
+        return seen
+
+    def take_in_record_order(self, corp, later: set) -> bool:
+        """``corp`` acts before companies the rules' order puts first, and the
+        record has those operate later in this round: flagged once per pair,
+        and the round follows the record's order (their turns are kept for
+        them instead of being taken empty now)."""
+        g = self.game
+        pos = self.order.index(corp)
+        between = self.order[self.index + 1: pos]
+        waiting = [c for c in between if c in later]
+        if not waiting:
+            return False
+        fresh = [c for c in waiting if (corp.sym, c.sym) not in g.order_flagged]
+        if fresh:
+            g.order_flagged.update((corp.sym, c.sym) for c in waiting)
+            names = ", ".join(c.sym for c in waiting)
+            g.flag("turn.order",
+                   f"{corp.sym} operates before {names} in {self.label}; the rules' order "
+                   f"is {', '.join(c.sym for c in self.order[self.index + 1:])}; taken in the "
+                   f"record's order")
+        self.order = (self.order[: self.index + 1] + [corp]
+                      + [c for c in self.order[self.index + 1:] if c is not corp])
+        return True
 
     # ------------------------------------------------------------------
     # corporation actions: each goes to the step that owns it

@@ -39,6 +39,9 @@ class StockRound(Round):
         self.last_actor = None
         self.current = None
         self.passed_over: set = set()   # players passed over without a word since the last buy or sale
+        #: of those, the ones passed because the replay saw nothing they could
+        #: do (not after acting): one who then acts takes the turn unflagged
+        self.auto_passed: set = set()
 
     @property
     def label(self) -> str:
@@ -67,6 +70,7 @@ class StockRound(Round):
             if self.acted:
                 self.end_turn()
                 continue
+            self.auto_passed.add(player)
             self.passes += 1
             self.end_turn()
             if self.passes >= len(g.players):
@@ -128,8 +132,13 @@ class StockRound(Round):
         if g.rules.stock.get("over_cert_limit", "sell_down") != "sell_down":
             return
         held = g.num_certs(player)
-        if held <= g.cert_limit or not self.can_sell_counting(player):
+        flagged = g.over_limit_flagged
+        if held <= g.cert_limit:
+            flagged.pop(player.name, None)
             return
+        if not self.can_sell_counting(player) or flagged.get(player.name, 0) >= held:
+            return      # said once while the holding has not grown
+        flagged[player.name] = held
         g.flag("stock.over_cert_limit",
                f"{player.name} holds {held} certificates, over the limit of {g.cert_limit}, "
                f"and ends the turn in {self.label} without selling down to it")
@@ -225,6 +234,9 @@ class StockRound(Round):
         player = g.player_by_name.get(action.actor)
         if player is None or g.pending_par is not None or isinstance(action, Exchange):
             return
+        if getattr(self, "prepared", None) is action:
+            return          # once per action (the engine and process both ask)
+        self.prepared = action
         if player is self.current:
             self.written = True
             return
@@ -233,14 +245,52 @@ class StockRound(Round):
             self.end_turn()
         if self.written_pass(action, player):
             return      # a pass the rules made without a word: accepted as written
+        if player is not self.current and player in self.auto_passed:
+            # passed over since the last action because the replay saw nothing
+            # they could do; the record says they acted: what they do is
+            # checked on its own, the turn is theirs
+            self.auto_passed.discard(player)
+            self.current = player
+            self.acted = False
+            self.bought = None
+            self.buys = 0
         if player is not self.current:
             g.flag("turn.order", f"{player.name} acted out of turn: it is "
                                  f"{self.current.name}'s turn in {self.label}")
+            if self.stands_in(player):
+                # the record goes on as if the player whose turn it was had
+                # acted: the line is applied, and the turn order kept
+                self.written = True
+                return
             self.current = player
             self.acted = False
             self.bought = None
             self.buys = 0
         self.written = True
+
+    def turn_after(self, player):
+        """Whose turn follows ``player``'s: the next player who may do
+        something (a pure look; nothing is passed)."""
+        g = self.game
+        nxt = g.next_player(player)
+        for _ in range(len(g.players)):
+            if self.has_actions(nxt):
+                return nxt
+            nxt = g.next_player(nxt)
+        return nxt
+
+    def stands_in(self, player) -> bool:
+        """``player`` acts in the current player's turn, and the record's
+        next line is by the player whose turn follows the current one (not
+        the one that would follow ``player``): the line was written in the
+        current player's turn (a wrong name), so the turn order stays."""
+        g = self.game
+        nxt = getattr(g, "next_action", None)
+        other = g.player_by_name.get(getattr(nxt, "actor", None))
+        if other is None or isinstance(nxt, Exchange):
+            return False
+        expected = self.turn_after(self.current)
+        return other is expected and other is not self.turn_after(player)
 
     def process(self, action):
         g = self.game
@@ -286,6 +336,7 @@ class StockRound(Round):
             raise RuleViolation("stock.action", f"'{action.verb}' is not a stock round action")
         self.passes = 0
         self.passed_over.clear()
+        self.auto_passed.clear()
         self.acted = True
         self.last_actor = player
         self.skip_inactive()
@@ -343,6 +394,23 @@ class StockRound(Round):
                                 f"costs {g.money(cost)}")
         return cost
 
+    #: refusals of a purchase that the record's line still defines: the
+    #: player bought what the line names, at its price (cash may go below
+    #: zero); flagged, and applied so that the replay stays with the record
+    TAKEN_AS_WRITTEN = frozenset({"stock.cash", "stock.cert_limit", "stock.holding_limit"})
+
+    def taken_as_written(self, check, otherwise=None):
+        """Run ``check`` (pure); a refusal in :attr:`TAKEN_AS_WRITTEN` is
+        flagged and the purchase goes on as written (returning
+        ``otherwise()``); any other refusal is raised."""
+        try:
+            return check()
+        except RuleViolation as v:
+            if v.rule not in self.TAKEN_AS_WRITTEN:
+                raise
+            self.game.flag(v.rule, v.message + "; taken as bought, as the record says")
+            return otherwise() if otherwise is not None else None
+
     def give_president_certificate(self, player, corp: Corporation, cost: int, payee):
         """The purchase of a president's certificate at par, checked by
         :meth:`check_president_purchase`: the turn's buy."""
@@ -374,7 +442,9 @@ class StockRound(Round):
             raise RuleViolation("stock.par_price",
                                 f"{g.money(action.price)} is not a par value; par values "
                                 f"are {pars}")
-        cost = self.check_president_purchase(player, corp, action.price)
+        cost = self.taken_as_written(lambda: self.check_president_purchase(
+            player, corp, action.price), lambda: corp.certs[0].percent * action.price
+            // corp.share_percent)
         set_par(g, corp, action.price)
         self.give_president_certificate(player, corp, cost, g.ipo_payee(corp))
         g.check_float(corp)
@@ -396,15 +466,18 @@ class StockRound(Round):
                                     f"buying several")
         # every check before any change: a refused purchase leaves all as it was
         percent = sum(c.percent for c in certs)
-        self.check_can_buy(player, corp, percent, source=source, count=len(certs))
         cost = price_each * percent // corp.share_percent
-        if player.cash < cost:
-            what = (f"a {corp.sym} share" if len(certs) == 1
-                    else f"{len(certs)} {corp.sym} shares")
-            raise RuleViolation("stock.cash",
-                                f"{player.name} has {g.money(player.cash)}; {what} "
-                                f"from {g.holder_name(source)} cost{'s' if len(certs) == 1 else ''} "
-                                f"{g.money(cost)}")
+
+        def check():
+            self.check_can_buy(player, corp, percent, source=source, count=len(certs))
+            if player.cash < cost:
+                what = (f"a {corp.sym} share" if len(certs) == 1
+                        else f"{len(certs)} {corp.sym} shares")
+                raise RuleViolation("stock.cash",
+                                    f"{player.name} has {g.money(player.cash)}; {what} from "
+                                    f"{g.holder_name(source)} cost{'s' if len(certs) == 1 else ''} "
+                                    f"{g.money(cost)}")
+        self.taken_as_written(check)
         g.transfer(player, g.ipo_payee(corp) if source == "ipo" else g.bank, cost)
         for cert in certs:
             cert.owner = player

@@ -21,6 +21,7 @@ class _BuyPlan:
     contribution: int         # what the president pays in
     over_limit: object = None  # the finding of a purchase over the limit that stands
     wrong_price: object = None  # the finding of a depot or pool train bought at another price
+    short: object = None      # the finding of a company with trains paying more than it has
 
 
 def cheapest_train(g):
@@ -136,8 +137,17 @@ class BuyTrainStep(Step):
             # stands (the excess train is then discarded); otherwise refused
             if not self.available(turn):
                 raise RuleViolation("trains.limit", over)
-        contribution = self.check_emergency(turn, train, source, price) if corp.cash < price else 0
-        return _BuyPlan(train, source, price, exchange, contribution, over, wrong_price)
+        contribution, short = 0, None
+        if corp.cash < price:
+            if corp.trains:
+                # the record says the train was bought: flagged, and taken as paid
+                # (the treasury goes below zero) so the replay stays with the record
+                short = (f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train costs "
+                         f"{g.money(price)} (the president helps only a company without "
+                         f"trains); taken as bought, as the record says")
+            else:
+                contribution = self.check_emergency(turn, train, source, price)
+        return _BuyPlan(train, source, price, exchange, contribution, over, wrong_price, short)
 
     def apply(self, turn, action: BuyTrain, plan: _BuyPlan) -> None:
         g = self.game
@@ -146,6 +156,8 @@ class BuyTrainStep(Step):
             g.flag("trains.limit", plan.over_limit)
         if plan.wrong_price:
             g.flag("trains.price", plan.wrong_price)
+        if plan.short:
+            g.flag("trains.cash", plan.short)
         # the steps before buying trains are over
         self.round.move_to(turn, self.round.step_index(self))
         if plan.contribution:

@@ -616,9 +616,12 @@ RULES: list[Rule] = [
        f"{R1830}: Stock Round, buying shares",
        "Alice buy PRR ipo (again)  ->  Alice already bought a share (PRR) this turn"),
     _r("stock.par_price", "a par value the market does not have",
-       "The par value is one of the market's par spaces (1830: $67, 71, 76, 82, 90, 100).",
+       "The par value is one of the market's par spaces (1830: $67, 71, 76, 82, 90, 100). "
+       "In a stock round the record says the company was started, so the replay takes the "
+       "nearest par value (the higher of two as near) and goes on.",
        f"{R1830}: Stock Round, starting a corporation",
-       "Alice par PRR 95   ->  $95 is not a par value; par values are $67, $71, $76, $82, $90, $100"),
+       "Alice par PRR 95   ->  $95 is not a par value; par values are $100, $90, $82, $76, $71, "
+       "$67; taken as a par of $100, the nearest"),
     _r("stock.par_required", "a president's certificate held without a par value",
        "A player who receives a president's certificate (e.g. with a private) sets the par "
        "value before anything else with that corporation.",

@@ -87,9 +87,8 @@ MISTAKES = [
 # Rows the replay does not meet yet (strict: a row that starts passing fails
 # until it is moved back), with why.
 NOT_YET = {
-    "par not a par value": "the refused par leaves PRR unparred: every PRR line is refused",
-    "par at a market price that is no par": "as above",
-    "missing par line": "PRR is never parred: every PRR line is refused",
+    "missing par line": "PRR is never parred (the record does not say at what price or by "
+                        "whom): every PRR line is refused",
 }
 
 

@@ -360,9 +360,14 @@ def test_ca_gives_a_prr_share_worth_nothing_until_prr_is_parred():
 # stock rounds
 
 def test_par_only_at_a_par_value():
-    r = play(AUCTION, "SR 1\nAlice par PRR 75  # <- refused\n")
+    r = play(AUCTION, "SR 1\nAlice par PRR 75  # <- flagged\n")
     msg = refusal(r, "stock.par_price")
-    assert msg == "$75 is not a par value; par values are $100, $90, $82, $76, $71, $67"
+    assert msg == ("$75 is not a par value; par values are $100, $90, $82, $76, $71, $67; "
+                   "taken as a par of $76, the nearest")
+    # the record says PRR was started: at $76, Alice paying 2 x 76
+    g = r.game
+    assert g.corporations["PRR"].par.price == 76
+    assert g.corporations["PRR"].president is g.player_by_name["Alice"]
 
 
 def test_bo_par_only_at_a_par_value():

@@ -411,6 +411,13 @@ class StockRound(Round):
             self.game.flag(v.rule, v.message + "; taken as bought, as the record says")
             return otherwise() if otherwise is not None else None
 
+    def par_cost(self, player, corp, price: int) -> int:
+        """What the president's certificate at par ``price`` costs; a purchase
+        over cash or a limit is flagged and taken as written."""
+        return self.taken_as_written(
+            lambda: self.check_president_purchase(player, corp, price),
+            lambda: corp.certs[0].percent * price // corp.share_percent)
+
     def give_president_certificate(self, player, corp: Corporation, cost: int, payee):
         """The purchase of a president's certificate at par, checked by
         :meth:`check_president_purchase`: the turn's buy."""
@@ -436,16 +443,23 @@ class StockRound(Round):
             raise RuleViolation("stock.par_twice",
                                 f"{corp.sym} already has a par value of "
                                 f"{g.money(corp.par.price)}")
-        cell = g.market.par_cell(action.price)
+        price = action.price
+        cell = g.market.par_cell(price)
         if cell is None:
             pars = ", ".join(g.money(c.price) for c in g.market.par_cells)
-            raise RuleViolation("stock.par_price",
-                                f"{g.money(action.price)} is not a par value; par values "
-                                f"are {pars}")
-        cost = self.taken_as_written(lambda: self.check_president_purchase(
-            player, corp, action.price), lambda: corp.certs[0].percent * action.price
-            // corp.share_percent)
-        set_par(g, corp, action.price)
+            if not g.market.par_cells:
+                raise RuleViolation("stock.par_price", f"{g.money(price)} is not a par value")
+            # the record says the company was started: taken at the nearest par
+            # value (the higher of two as near), so the replay stays with it
+            near = min(g.market.par_cells, key=lambda c: (abs(c.price - price), -c.price))
+            cost = self.par_cost(player, corp, near.price)   # refused as a par there would be
+            g.flag("stock.par_price",
+                   f"{g.money(price)} is not a par value; par values are {pars}; taken as a par "
+                   f"of {g.money(near.price)}, the nearest")
+            price = near.price
+        else:
+            cost = self.par_cost(player, corp, price)
+        set_par(g, corp, price)
         self.give_president_certificate(player, corp, cost, g.ipo_payee(corp))
         g.check_float(corp)
 

@@ -72,10 +72,39 @@ class WaterfallAuction(AuctionRound):
         if player is None or g.pending_par is not None \
                 or not isinstance(action, (Bid, Pass)) or player is self.current_player():
             return
+        if getattr(self, "prepared", None) is action:
+            return          # once per action (the engine and process both ask)
+        self.prepared = action
+        nxt = getattr(g.next_action, "actor", None)
+        cur = self.current_player()
         if self.auctioning is not None and player not in self.auction_bidders:
-            return          # refused by process: not a bidder
+            if isinstance(action, Pass) or (nxt is not None and nxt != player.name
+                                            and nxt in g.player_by_name):
+                # the record goes on without them: the line was written in the
+                # current bidder's turn under a wrong name
+                g.flag("turn.order", f"{player.name} acted out of turn: it is "
+                                     f"{self.describe_turn()}'s turn in the auction; the "
+                                     f"record goes on without {player.name}: taken as "
+                                     f"{cur.name}'s")
+                self.stand_in = (action, cur)
+            return          # else refused by process: not a bidder
         g.flag("turn.order", f"{player.name} acted out of turn: it is "
                              f"{self.describe_turn()}'s turn in the auction")
+        players = g.players
+        after_current = players[(self.turn_index + 1) % len(players)].name
+        after_actor = players[(player.seat + 1) % len(players)].name
+        if self.auctioning is None and nxt == after_current and nxt != after_actor:
+            # the record goes on from the current player's successor: the line
+            # was written in the current player's turn; the order stays
+            self.stand_in = (action, None)
+            return
+        bidders = self.auction_bidders
+        if self.auctioning is not None and cur in bidders and nxt != player.name \
+                and nxt == bidders[(bidders.index(cur) + 1) % len(bidders)].name:
+            # a bidder in another bidder's turn, and the record does not go on
+            # with them: written in the current bidder's turn under a wrong name
+            self.stand_in = (action, cur)
+            return
         if self.auctioning is not None:
             self.auction_bidders.remove(player)
             self.auction_bidders.insert(0, player)
@@ -93,6 +122,14 @@ class WaterfallAuction(AuctionRound):
                                 f"'{action.verb}'")
         player = self.player(action.actor, "auction.actor")
         self.prepare(action)
+        stand_in = getattr(self, "stand_in", None)
+        if stand_in is not None and stand_in[0] is action:
+            if stand_in[1] is not None:     # taken as the current bidder's
+                player = stand_in[1]
+            elif isinstance(action, Pass):
+                return self.do_pass(player)
+            else:
+                return self.do_bid(player, action)
         if self.current_player() is not player:
             raise RuleViolation("turn.order",
                                 f"{player.name} acted out of turn: {company_name(self)} is "

@@ -14,8 +14,10 @@ Players act in an OR only to raise money for a forced train purchase
 
 from __future__ import annotations
 
-from ..actions import (Bankrupt, BuyShares, DiscardTrain, Exchange, LayTile, Par, Pass,
-                       PlaceToken, RoundMarker, SellShares)
+import dataclasses
+
+from ..actions import (Bankrupt, BuyCompany, BuyShares, DiscardTrain, Exchange, LayTile,
+                       Par, Pass, PlaceToken, RoundMarker, SellShares)
 from ..findings import RuleViolation
 from ..mechanics.shares import exchange_private, sale_percent, sell_shares
 from ..state import Company, Corporation, Player
@@ -308,9 +310,30 @@ class OperatingRound(Round):
             return
         if self.turn is not None and corp is self.turn.corp:
             self.closed_turn = None
+        elif self.written_in_turn(corp, action):
+            cur = self.turn.corp
+            self.game.flag("turn.order",
+                           f"{corp.sym}'s '{action.verb}' is written in {cur.sym}'s turn, and "
+                           f"the record goes on with {cur.sym}: taken as {cur.sym}'s")
+            self.stand_in = (action, cur)
+            self.closed_turn = None
         elif not self._reopens(corp):
             self.switch_to(corp)
             self.closed_turn = None
+
+    def written_in_turn(self, corp, action) -> bool:
+        """An action of ``corp`` while another company's turn is under way,
+        and the record's next action is that company's again: the line was
+        written in its turn under a wrong name (a stand-in, not a turn of
+        ``corp`` begun out of order)."""
+        g = self.game
+        t = self.turn
+        nxt = g.next_action
+        if t is None or corp is t.corp or nxt is None or isinstance(action, BuyCompany):
+            return False    # (a private bought names its buyer: not taken as another's)
+        if self.order and corp is self.order[-1]:
+            return False    # the round's last company: the next may be the next round's
+        return getattr(nxt, "actor", None) == t.corp.sym and nxt.actor != corp.sym
 
     def prepare_private(self, owner):
         """A private's power is used in its owner's turn: that turn begins now
@@ -325,8 +348,12 @@ class OperatingRound(Round):
 
     def process(self, action):
         g = self.game
-        actor = action.actor
         self.prepare(action)
+        stand_in = getattr(self, "stand_in", None)
+        if stand_in is not None and stand_in[0] is action:
+            # flagged in prepare: checked and applied as the company's whose turn it is
+            action = dataclasses.replace(action, actor=stand_in[1].sym)
+        actor = action.actor
         if isinstance(action, Exchange):
             return exchange_private(g, action)
         if actor in g.companies:

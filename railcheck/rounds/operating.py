@@ -331,8 +331,9 @@ class OperatingRound(Round):
         nxt = g.next_action
         if t is None or corp is t.corp or nxt is None or isinstance(action, BuyCompany):
             return False    # (a private bought names its buyer: not taken as another's)
-        if self.order and corp is self.order[-1]:
-            return False    # the round's last company: the next may be the next round's
+        if self.order and corp is self.order[-1] and isinstance(action, Pass):
+            return False    # the round's last company's pass may be its whole turn, and
+            #                 the next line the next round's
         return getattr(nxt, "actor", None) == t.corp.sym and nxt.actor != corp.sym
 
     def prepare_private(self, owner):

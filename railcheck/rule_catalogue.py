@@ -602,7 +602,9 @@ RULES: list[Rule] = [
        f"{R1830}: Stock Round, buying shares",
        "Alice buy PRR ipo   ->  Alice holds 60% of PRR; buying 10% more would exceed the 60% limit"),
     _r("stock.no_share", "a share that is not there",
-       "The certificate bought is not in the IPO or the bank pool as the action says.",
+       "The certificate bought is not in the IPO or the bank pool as the action says. When an "
+       "export names a certificate that another player still holds (an earlier sale of it was "
+       "refused), it is taken from that player as the record names it, and flagged.",
        f"{R1830}: Stock Round, buying shares",
        "Bob buy PRR pool   ->  no 10% of PRR is available from the bank pool (...)"),
     _r("stock.not_parred", "a share bought of a company that has not been started",

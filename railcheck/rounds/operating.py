@@ -69,6 +69,12 @@ class OperatingRound(Round):
         #: the turn that ended by itself (nothing more it could do), while the
         #: next company has not acted yet: an action of its company reopens it
         self.closed_turn: Turn | None = None
+        #: companies whose turn waits because the record has them operate later
+        #: (said once in the round)
+        self.delayed: set = set()
+        #: (action, company) of a line written under another company's name
+        #: in that company's turn (see written_in_turn)
+        self.stand_in = None
 
     @property
     def label(self) -> str:
@@ -350,7 +356,7 @@ class OperatingRound(Round):
     def process(self, action):
         g = self.game
         self.prepare(action)
-        stand_in = getattr(self, "stand_in", None)
+        stand_in = self.stand_in
         if stand_in is not None and stand_in[0] is action:
             # flagged in prepare: checked and applied as the company's whose turn it is
             action = dataclasses.replace(action, actor=stand_in[1].sym)
@@ -455,9 +461,12 @@ class OperatingRound(Round):
         waiting = [c for c in between if c in later]
         if not waiting:
             return False
-        fresh = [c for c in waiting if (corp.sym, c.sym) not in g.order_flagged]
+        delayed = self.delayed
+        fresh = [c for c in waiting
+                 if (corp.sym, c.sym) not in g.order_flagged and c not in delayed]
+        g.order_flagged.update((corp.sym, c.sym) for c in waiting)
+        delayed.update(waiting)
         if fresh:
-            g.order_flagged.update((corp.sym, c.sym) for c in waiting)
             names = ", ".join(c.sym for c in waiting)
             g.flag("turn.order",
                    f"{corp.sym} operates before {names} in {self.label}; the rules' order "

@@ -468,8 +468,9 @@ class StockRound(Round):
         corp = self.parred_corporation(action)
         percent = action.percent if action.percent is not None else \
             action.count * corp.share_percent
-        certs = self.pick_certs(player, corp, action, percent)
-        source = certs[0].owner
+        elsewhere: list = []        # named certificates found with another player
+        certs = self.pick_certs(player, corp, action, percent, elsewhere)
+        source = certs[0].owner if not elsewhere else (action.source or "pool")
         price_each = corp.par.price if source == "ipo" else corp.price.price
         if action.percent is None and action.count > 1 or len(certs) > 1:
             # several shares at once: only in a multiple-buy zone
@@ -492,6 +493,11 @@ class StockRound(Round):
                                     f"{g.holder_name(source)} cost{'s' if len(certs) == 1 else ''} "
                                     f"{g.money(cost)}")
         self.taken_as_written(check)
+        for cert in elsewhere:
+            g.flag("stock.no_share",
+                   f"certificate {cert.name} is held by {g.holder_name(cert.owner)}, and no "
+                   f"equal {corp.sym} share is in the IPO or pool; taken from "
+                   f"{g.holder_name(cert.owner)}, as the record names it")
         g.transfer(player, g.ipo_payee(corp) if source == "ipo" else g.bank, cost)
         for cert in certs:
             cert.owner = player
@@ -501,7 +507,7 @@ class StockRound(Round):
         g.update_president(corp)
         g.check_float(corp)
 
-    def pick_certs(self, player, corp, action: BuyShares, percent: int):
+    def pick_certs(self, player, corp, action: BuyShares, percent: int, elsewhere: list):
         g = self.game
         if action.certs:
             out = []
@@ -515,6 +521,13 @@ class StockRound(Round):
                     cert = next((c for src in (action.source, "pool", "ipo") if src
                                  for c in corp.certs if c.owner == src and not c.president
                                  and c.percent == cert.percent and c not in out), None)
+                    named = corp.certs[idx]
+                    if cert is None and isinstance(named.owner, Player) \
+                            and named.owner is not player and not named.president:
+                        # the record names it as bought from the bank: it is where an
+                        # earlier finding left it (a sale that was refused); taken from there
+                        elsewhere.append(named)
+                        cert = named
                     if cert is None:
                         raise RuleViolation("stock.no_share",
                                             f"certificate {corp.certs[idx].name} is held by "

@@ -405,3 +405,10 @@ def test_hindsight_gives_up_after_its_limit_and_says_so():
     res = run("history", GAME, "--routes", "--route-limit", "5")
     assert res.exit_code == 0
     assert "Hindsight routes: 99 runs, 2 below the best found, $30 missed in all" in res.output
+
+
+def test_hindsight_says_when_a_title_s_runs_are_beyond_the_search():
+    runs = hindsight(str(DATA / "exports" / "1860" / "19354.json"), limit=1)
+    assert len(runs) == 66
+    assert all(r.best is None and r.note.startswith("no search: 1860's runs") for r in runs)
+    assert {r.claimed for r in runs if r.round == "OR 2.1" and r.corporation == "C&N"} == {70}

@@ -219,6 +219,16 @@ def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
     return best[0], routes, gave_up, best[1]
 
 
+def standard_runs(g) -> bool:
+    """The title runs trains by the shared route rules (``steps.route.RouteStep``
+    itself), the only ones the search models."""
+    from ..steps.route import RouteStep
+
+    steps = g.title.operating_steps()
+    return RouteStep in steps and not any(
+        isinstance(s, type) and issubclass(s, RouteStep) and s is not RouteStep for s in steps)
+
+
 def _verify(board, corp: str, trains: list, chosen, phase_color: str) -> str:
     """'' when the checker accepts the chosen runs at that revenue, else why not."""
     if not chosen:
@@ -257,6 +267,11 @@ class Watcher:
         trains = [(t.name, t.spec.reach) for t in corp.trains]
         run = Run(round=g.round.label, corporation=corp.sym, trains=[t for t, _ in trains],
                   claimed=None, best=None, action_id=action.action_id, line=action.line)
+        self.pending = run
+        if not standard_runs(g):
+            run.note = (f"no search: {g.rules.title}'s runs follow rules of their own "
+                        f"(such as 1860's halts and leased trains) that the search does not model")
+            return
         start = time.perf_counter()
         color = g.phase.tiles[-1]
         try:
@@ -303,6 +318,10 @@ def hindsight(path: str, *, limit: float = 2.0, ruleset=None, record=None) -> li
 
 def render_text(runs: list[Run], currency: str = "$") -> str:
     from tabulate import tabulate
+
+    notes = {r.note for r in runs}
+    if runs and all(r.best is None for r in runs) and len(notes) == 1:
+        return f"Hindsight routes: {len(runs)} runs, none searched: {notes.pop()[len('no search: '):]}"
 
     rows = []
     for r in runs:

@@ -324,6 +324,9 @@ def test_report_pages_hold_every_finding_standing_and_chart(tmp_path):
                                                     "revenue-claim.html"]
     page = _parse(out / "revenue-claim.html")
     assert not page.external and page.scripts == 0           # self-contained
+    # the inline style sheet is CSS, not HTML-escaped text
+    raw = (out / "revenue-claim.html").read_text(encoding="utf-8")
+    assert "font-family: 'Segoe UI'" in raw and "&#39;Segoe" not in raw
     # both findings, with their rule, line in context and the rule explained
     assert {"finding-1", "finding-2"} <= page.ids and "finding-3" not in page.ids
     assert [v for t, k, v in page.data if k == "data-rule"] == ["route.revenue"] * 2

@@ -137,7 +137,7 @@ def _nice_max(v: int) -> int:
 
 def render_svg(ch: Chart, width: int = 900, height: int = 340) -> str:
     """A line (or grouped bar) chart as an inline SVG element."""
-    left, right, top, bottom = 64, 130, 34, 70
+    left, right, top, bottom = 80, 130, 34, 70
     pw, ph = width - left - right, height - top - bottom
     n = max(1, len(ch.xlabels))
     vals = [v for s in ch.series for v in s.values if v is not None]
@@ -174,11 +174,12 @@ def render_svg(ch: Chart, width: int = 900, height: int = 340) -> str:
         xx = x(i)
         out.append(f'<text x="{xx:.1f}" y="{top + ph + 12}" text-anchor="end" fill="#444" '
                    f'transform="rotate(-45 {xx:.1f} {top + ph + 12})">{escape(str(lab))}</text>')
-    for i, name in ch.phases:
+    for k, (i, name) in enumerate(ch.phases):
         xx = (x(i - 1) + x(i)) / 2 if i > 0 else x(i)
         out.append(f'<line class="phase" x1="{xx:.1f}" y1="{top}" x2="{xx:.1f}" '
                    f'y2="{top + ph}" stroke="#999" stroke-dasharray="4 3"/>')
-        out.append(f'<text x="{xx + 2:.1f}" y="{top + 10}" fill="#666">phase '
+        # labels of close phase changes take turns on two lines
+        out.append(f'<text x="{xx + 2:.1f}" y="{top + 10 + 12 * (k % 2)}" fill="#666">phase '
                    f'{escape(name)}</text>')
     if ch.bars and ch.series:
         group = pw / n * 0.8

@@ -253,7 +253,7 @@ def write_reports(files: list, outdir: str, *, force: bool = False, routes: bool
 
 
 CSS = """
-body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 0 auto;
+body { font-family: 'Segoe UI', 'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif; margin: 0 auto;
        max-width: 1200px; padding: 1em 2em; color: #222; background: #fafaf7; }
 h1 { margin-bottom: 0.2em; } h2 { border-bottom: 2px solid #ccc; margin-top: 1.6em; }
 .meta { color: #555; margin: 0.2em 0; }

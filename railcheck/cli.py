@@ -724,14 +724,17 @@ def report(paths, outdir, routes, route_limit, force):
     if not files:
         _fail(str(missing[0]) if missing else "no game logs given")
     try:
-        written = write_reports(files, outdir, force=force, routes=routes,
-                                route_limit=route_limit)
+        written, pages = write_reports(files, outdir, force=force, routes=routes,
+                                       route_limit=route_limit)
     except ReportError as exc:
         _fail(str(exc))
     for e in missing:
         click.echo(f"error: {e}", err=True)
+    unreadable = [p for p in pages if p.error]
+    for p in unreadable:
+        click.echo(f"error: {p.error}", err=True)
     click.echo(f"wrote {len(written)} page(s) to {outdir}", err=True)
-    if missing:
+    if missing or unreadable:
         sys.exit(2)
 
 

@@ -369,7 +369,21 @@ def test_report_never_overwrites_without_force_and_never_an_input(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     res = run("report", GAME, "-o", str(blocker))
-    assert res.exit_code == 2
+    assert res.exit_code == 2 and "is a file" in res.output
+    # an unreadable game gets a page that says why, and the run fails
+    bad = tmp_path / "bad.18xx"
+    bad.write_text("garbage\n")
+    res = run("report", str(bad), GAME, "-o", str(tmp_path / "rep2"))
+    assert res.exit_code == 2 and "missing header line 'title:'" in res.output
+    page = _parse(tmp_path / "rep2" / "bad.html")
+    assert "unreadable" in page.ids
+    assert "missing header line 'title:'" in page.all_text
+
+
+def test_plot_to_an_unwritable_path_is_a_message(tmp_path):
+    pytest.importorskip("matplotlib")
+    res = run("plot", GAME, "-o", str(tmp_path / "no" / "such" / "c.svg"))
+    assert res.exit_code == 2 and "cannot write" in res.output
 
 
 def test_report_with_hindsight_routes(tmp_path):

@@ -207,13 +207,15 @@ def _page_names(files: list) -> list[str]:
 
 
 def write_reports(files: list, outdir: str, *, force: bool = False, routes: bool = False,
-                  route_limit: float = 2.0) -> list[str]:
+                  route_limit: float = 2.0) -> tuple[list[str], list[GamePage]]:
     """Write a page per game (and an index for several) into ``outdir``;
-    returns the paths written.  Raises ReportError for an output it may not
+    returns the paths written and the games' summaries.  Raises ReportError for an output it may not
     write (an existing page without ``force``, a path over an input)."""
     from ..outputs import OutputRefused, check_output, write_output
     from . import league as L
 
+    if os.path.exists(outdir) and not os.path.isdir(outdir):
+        raise ReportError(f"{outdir} is a file, not a folder; give a folder for the pages")
     try:
         os.makedirs(outdir, exist_ok=True)
     except OSError as exc:
@@ -249,7 +251,7 @@ def write_reports(files: list, outdir: str, *, force: bool = False, routes: bool
         if problem:
             raise ReportError(problem)
         written.append(index)
-    return written
+    return written, pages
 
 
 CSS = """

@@ -290,11 +290,14 @@ def render_text(hist: History) -> str:
     headers = ["round", "phase", "bank"] + [f"{p} worth" for p in players] + \
         [f"{c} price" for c in comps]
     table = []
+    per_action = any(r.boundary == ACTION for r in hist.rows)
     for row in hist.rows:
-        label = row.round + (" (end)" if row.boundary == END else "")
-        if row.boundary == ACTION:
-            label = f"{row.round} " + (f"#{row.action_id}" if row.action_id is not None
-                                       else f"l.{row.line}")
+        label = row.round
+        if per_action and (row.action_id is not None or row.line is not None):
+            label += " " + (f"#{row.action_id}" if row.action_id is not None
+                            else f"l.{row.line}")
+        if row.boundary == END:
+            label += " (end)"
         vals = [label + (" *" if row.errors else ""), row.phase, _m(row.bank, cur)]
         vals += [_m(row.players[p]["net_worth"], cur) for p in players]
         for c in comps:

@@ -429,3 +429,14 @@ def test_hindsight_says_when_a_title_s_runs_are_beyond_the_search():
     assert len(runs) == 66
     assert all(r.best is None and r.note.startswith("no search: 1860's runs") for r in runs)
     assert {r.claimed for r in runs if r.round == "OR 2.1" and r.corporation == "C&N"} == {70}
+
+
+def test_board_picture_draws_stations_in_company_colours(tmp_path):
+    svg = tmp_path / "b.svg"
+    res = run("show", GAME, "--svg", str(svg))
+    assert res.exit_code == 0, res.output
+    text = svg.read_text()
+    # PRR's home station at H12 (Altoona), in PRR's published green
+    assert 'data-corp="PRR" cx=' in text
+    assert text.count('fill="#32763f"') >= 1
+    assert ">Altoona</text>" in text and ">PRR</text>" in text

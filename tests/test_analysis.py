@@ -226,6 +226,10 @@ def test_league_csv_and_plays_and_unfinished_games(three_games):
     assert plays[0] == {"game": str(three_games / "a.18xx"), "title": "1830", "date": "",
                         "player": "Bob", "score": "13048", "rank": "1", "won": "1",
                         "players": "3"}
+    res = run("league", str(DATA / "exports" / "1830"), "--format", "csv", "--plays")
+    dates = {Path(r["game"]).name: r["date"] for r in csv.DictReader(io.StringIO(res.output))}
+    assert dates == {"1830_game_end_bank.json": "2025-05-26", "26855.json": "2021-02-08",
+                     "29133.json": "2021-02-20", "rl18xx_game.json": "2024-02-18"}
     res = run("league", str(three_games))
     assert "not counted: " + str(three_games / "d.18xx") in res.output
     assert "did not finish" in res.output

@@ -11,7 +11,6 @@ company tables, the charts, the board at the end and at each finding, and
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,17 +71,6 @@ def _money(amount, cur="$") -> str:
     if amount is None:
         return ""
     return f"{cur}{amount:,}" if amount >= 0 else f"-{cur}{-amount:,}"
-
-
-def _date(record, text: str) -> str:
-    if record.tags.get("date"):
-        return record.tags["date"]
-    if record.from_export:
-        try:
-            return str(json.loads(text).get("created_at") or "")
-        except ValueError:
-            return ""
-    return ""
 
 
 def _context(lines: list, f) -> list:
@@ -156,7 +144,8 @@ def game_page(path: str, file: str, env, *, routes: bool = False,
             consequential=f.consequential))
     page.title = res.title or ""
     page.players = list(res.players)
-    page.date = _date(record, text)
+    from .league import game_date
+    page.date = game_date(path, text)
     page.errors = sum(1 for f in all_findings if f.severity == ERROR)
     page.findings = views
     if res.finished:

@@ -84,6 +84,38 @@ class League:
                       key=lambda e: (-e.wins, e.average_rank, -e.average_share, e.player))
 
 
+def game_date(path: str, text: Optional[str] = None) -> str:
+    """When the game was played, if the file says: the notation's ``date:``
+    tag, or an 18xx.games export's ``created_at``; else ''."""
+    from ..findings import InputError
+    from ..loader import is_export, read_text
+
+    try:
+        if text is None:
+            text = read_text(path)
+        if is_export(path, text):
+            data = json.loads(text)
+            return _day(data.get("created_at")) if isinstance(data, dict) else ""
+        from ..notation import parse_header
+        tags, _ = parse_header(text, path)
+        return tags.get("date", "")
+    except (InputError, ValueError):
+        return ""
+
+
+def _day(value) -> str:
+    """An export's creation time as YYYY-MM-DD (it is a date string or a Unix time)."""
+    if isinstance(value, bool) or value in (None, ""):
+        return ""
+    if isinstance(value, (int, float)) or (isinstance(value, str) and value.isdigit()):
+        from datetime import datetime, timezone
+        try:
+            return datetime.fromtimestamp(int(value), timezone.utc).strftime("%Y-%m-%d")
+        except (OverflowError, OSError, ValueError):
+            return ""
+    return str(value)[:10]
+
+
 def game_of(rep) -> tuple[Optional[Game], str]:
     """A FileReport as a league game, or (None, why it does not count)."""
     if rep.error is not None:
@@ -91,8 +123,7 @@ def game_of(rep) -> tuple[Optional[Game], str]:
     res = rep.result
     if not res.finished:
         return None, f"the game did not finish (the record stops in {res.round})"
-    date = ""
-    return Game(path=rep.path, title=res.title, date=date,
+    return Game(path=rep.path, title=res.title, date=game_date(rep.path),
                 standings=[{"player": r["player"], "net_worth": r["net_worth"],
                             "rank": r["rank"]} for r in res.standings],
                 errors=len(res.errors), end_reason=res.end_reason), ""

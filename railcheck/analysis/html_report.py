@@ -122,8 +122,14 @@ def game_page(path: str, file: str, env, *, routes: bool = False,
                     and len(boards) < MAX_FINDING_BOARDS:
                 boards[i] = board_svg(g.board, colors=_colors(g.rules))
 
-    hist = history_of(path, record=record, read_findings=read_findings,
-                      on_action=on_finding_board)
+    try:
+        hist = history_of(path, record=record, read_findings=read_findings,
+                          on_action=on_finding_board)
+    except InputError as exc:       # e.g. a player count the title does not allow
+        page.error = str(exc) if exc.path else f"{path}: {exc.bare}"
+        page.status = "unreadable"
+        html = env.get_template("game.html").render(page=page, css=CSS)
+        return page, html, None
     res = hist.result
     g = res.game
     if routes:

@@ -444,3 +444,23 @@ def test_board_picture_draws_stations_in_company_colours(tmp_path):
     assert 'data-corp="PRR" cx=' in text
     assert text.count('fill="#32763f"') >= 1
     assert ">Altoona</text>" in text and ">PRR</text>" in text
+
+
+def test_the_replay_tells_its_observers_each_action_and_each_round_s_end():
+    from railcheck.engine import Replay
+    from railcheck.loader import load_game
+
+    record, _ = load_game(OPENING)
+    ended, rounds_of_actions = [], []
+    replay = Replay(record)
+    replay.on_round_end = lambda g, rnd: ended.append((rnd.label, g.round is rnd))
+    replay.on_action = lambda g, action: rounds_of_actions.append(g.round.label)
+    replay.run()
+    # each round's end is told while it is still the game's round
+    assert ended == [("auction", True), ("SR 1", True), ("OR 1.1", True), ("SR 2", True),
+                     ("OR 2.1", True)]
+    # the record stops right after OR 2.1 (the rules then begin SR 3)
+    assert rounds_of_actions[0] == "auction" and rounds_of_actions[-1] == "OR 2.1"
+    assert len(rounds_of_actions) == sum(1 for a in record.actions
+                                         if type(a).__name__ not in ("RoundMarker",
+                                                                     "Checkpoint"))

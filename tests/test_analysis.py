@@ -68,9 +68,10 @@ def test_history_after_or_1_1_matches_the_site_trace(hist):
         {k: v["treasury"] for k, v in row.companies.items()} == \
         {"PRR": 920, "B&O": 760, "NYNH": 920}
     assert row.companies["B&O"]["trains"] == ["2", "2"]
-    # net worth by hand: Alice 60 + 7 NYNH x $90 + CS $40; Bob 70 + 6 PRR x $90 +
-    # DH $70 + MH $110 + CA $160... as the ruleset values the privates: 230; Carol
-    # 100 + 6 B&O x $90 + SV $20 + BO $110 = 130 in privates
+    # net worth by hand, shares at $90 and privates at face value:
+    # Alice $60 + (6 NYNH + 1 PRR) x $90 + CS $40 = $730
+    # Bob   $70 + 6 PRR x $90 + DH $70 + CA $160 = $840
+    # Carol $100 + 6 B&O x $90 + SV $20 + MH $110 = $770
     assert {p: row.players[p]["shares"] for p in NAMES.values()} == \
         {"Alice": 630, "Bob": 540, "Carol": 540}
     assert {p: row.players[p]["privates"] for p in NAMES.values()} == \
@@ -104,7 +105,7 @@ def test_history_revenue_and_dividend_of_an_operating_round(hist):
     assert row.companies["B&O"]["revenue"] == 90
     assert row.companies["B&O"]["dividend"] == 54
     assert row.companies["B&O"]["dividend_kind"] == "payout"
-    # PRR: $30, $3 a share; players hold 70% (the IPO keeps 30%): 7 x $3
+    # PRR: $30, $3 a share; players hold 70% (Bob 60%, Alice 10%): 7 x $3
     assert row.companies["PRR"]["revenue"] == 30 and row.companies["PRR"]["dividend"] == 21
     # a stock round has no revenue
     sr = next(r for r in hist.rows if r.round == "SR 3")

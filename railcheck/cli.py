@@ -715,8 +715,8 @@ def league(paths, fmt, plays, output, force, jobs):
 def report(paths, outdir, routes, route_limit, force):
     """One self-contained HTML page per game (header, findings with the
     record's lines and the rules explained, standings, companies, charts,
-    the board at the end and at each finding), and for several games an
-    index page with the league table."""
+    the board at the end and at each finding), and for a folder or several
+    games an index page with the league table."""
     from .analysis.html_report import ReportError, write_reports
     from .loader import collect_paths
 
@@ -725,7 +725,8 @@ def report(paths, outdir, routes, route_limit, force):
         _fail(str(missing[0]) if missing else "no game logs given")
     try:
         written, pages = write_reports(files, outdir, force=force, routes=routes,
-                                       route_limit=route_limit)
+                                       route_limit=route_limit,
+                                       index=len(files) > 1 or any(os.path.isdir(p) for p in paths))
     except ReportError as exc:
         _fail(str(exc))
     for e in missing:

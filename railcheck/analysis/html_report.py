@@ -202,8 +202,9 @@ def _page_names(files: list) -> list[str]:
 
 
 def write_reports(files: list, outdir: str, *, force: bool = False, routes: bool = False,
-                  route_limit: float = 2.0) -> tuple[list[str], list[GamePage]]:
-    """Write a page per game (and an index for several) into ``outdir``;
+                  route_limit: float = 2.0, index: Optional[bool] = None
+                  ) -> tuple[list[str], list[GamePage]]:
+    """Write a page per game (and an index, by default for several) into ``outdir``;
     returns the paths written and the games' summaries.  Raises ReportError for an output it may not
     write (an existing page without ``force``, a path over an input)."""
     from ..outputs import OutputRefused, check_output, write_output
@@ -219,7 +220,9 @@ def write_reports(files: list, outdir: str, *, force: bool = False, routes: bool
         raise ReportError(f"{outdir} is not a folder")
     names = _page_names(files)
     targets = [os.path.join(outdir, n) for n in names]
-    index = os.path.join(outdir, "index.html") if len(files) > 1 else None
+    if index is None:
+        index = len(files) > 1
+    index = os.path.join(outdir, "index.html") if index else None
     for t in targets + ([index] if index else []):
         try:
             check_output(t, files, force=force, what="the HTML report")

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from typing import Optional
 
 from .history import ACTION, END, History
 

@@ -63,6 +63,8 @@ class Run:
 
 #: runs kept for one set of stops, over different track
 VARIANTS = 6
+#: each train's best runs that the trains' combination considers
+MAX_RUNS_PER_TRAIN = 300
 
 
 class _OutOfTime(Exception):
@@ -154,8 +156,9 @@ class _Search:
 
 
 def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
-    """(best revenue, [(train name, stops)], gave_up) for ``trains``
-    (a list of (name, Reach)) of ``corp`` on ``board`` as it is now."""
+    """(best revenue, [(train name, stops)], gave_up, the chosen runs, trimmed)
+    for ``trains`` (a list of (name, Reach)) of ``corp`` on ``board`` as it is
+    now; ``trimmed``: a train had more runs than the combination considers."""
     deadline = time.perf_counter() + limit
     max_stops = 0
     for _, reach in trains:
@@ -173,6 +176,7 @@ def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
         gave_up = True
         candidates = []
     per_train = []
+    trimmed = False
     for name, reach in trains:
         mine = []
         for stops, keys, rev in candidates:
@@ -183,7 +187,9 @@ def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
             if reach.problem(kinds, entered) is None:
                 mine.append((rev, stops, keys))
         mine.sort(key=lambda c: -c[0])
-        per_train.append(mine[:300])
+        if len(mine) > MAX_RUNS_PER_TRAIN and len(trains) > 1:
+            trimmed = True     # (one train alone takes its best run: no loss)
+        per_train.append(mine[:MAX_RUNS_PER_TRAIN])
     # branch and bound: each train one run (or none); no shared hex side
     order = sorted(range(len(trains)), key=lambda i: -(per_train[i][0][0] if per_train[i] else 0))
     tops = [per_train[i][0][0] if per_train[i] else 0 for i in order]
@@ -216,7 +222,7 @@ def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
     for ti, stops in sorted(best[1]):
         routes.append((trains[ti][0], [f"{hexes[hi].coord}.{ni}" if len(hexes[hi].nodes) > 1
                                         else hexes[hi].coord for hi, ni in stops]))
-    return best[0], routes, gave_up, best[1]
+    return best[0], routes, gave_up, best[1], trimmed
 
 
 def standard_runs(g) -> bool:
@@ -275,7 +281,7 @@ class Watcher:
         start = time.perf_counter()
         color = g.phase.tiles[-1]
         try:
-            best, routes, gave_up, chosen = best_runs(g.board, corp.sym, trains, color,
+            best, routes, gave_up, chosen, trimmed = best_runs(g.board, corp.sym, trains, color,
                                                       self.limit)
         except RuleViolation as v:       # a map the search cannot read
             run.note = f"no search: {v.message}"
@@ -283,6 +289,9 @@ class Watcher:
             run.best, run.best_routes, run.gave_up = best, routes, gave_up
             if gave_up:
                 run.note = f"gave up after {self.limit:g} s: the best found so far"
+            elif trimmed:
+                run.note = (f"combined only the {MAX_RUNS_PER_TRAIN} best runs of each train: "
+                            f"a better set may exist")
             problem = _verify(g.board, corp.sym, trains, chosen, color)
             if problem:
                 run.note = (run.note + "; " if run.note else "") + problem

@@ -16,11 +16,17 @@ Measures, and prints as a markdown table with the machine it ran on:
 * peak memory (``ru_maxrss``) of a child process validating the 1830 corpus;
 * a synthetic league: the 1830 exports copied until there are ``--batch``
   games (1,000 by default) in a temporary folder, validated with
-  ``railcheck validate --jobs J -q FOLDER``.
+  ``railcheck validate --jobs J -q FOLDER``;
+* the analyser (issue 16), CLI in a fresh process: ``railcheck history`` of
+  the longest real game (best of 5), ``railcheck report`` of the 1830 corpus
+  (best of 3), and the hindsight routes of the longest 1830 game
+  (``railcheck history --routes``, once).
 
 Standard library and railcheck only.  Goals (issue 6): the 1830 corpus well
 under 0.8 s start-up included, a median game under 50 ms, cold start under
-0.3 s, 1,000 games under a minute on 2 cores.
+0.3 s, 1,000 games under a minute on 2 cores; history of the longest game under
+0.5 s, the HTML report of the 1830 corpus under 5 s, hindsight routes of a whole
+1830 game under 30 s.
 """
 
 from __future__ import annotations
@@ -49,7 +55,11 @@ except ImportError:  # pragma: no cover - run from a checkout without installing
 
 
 def railcheck_cmd() -> list[str]:
-    """The installed console script, or the module with this interpreter."""
+    """The console script installed next to this interpreter (its virtualenv),
+    else the one on PATH, or the module with this interpreter."""
+    own = Path(sys.executable).parent / "railcheck"
+    if own.is_file():
+        return [str(own)]
     exe = shutil.which("railcheck")
     if exe:
         return [exe]
@@ -127,6 +137,8 @@ def main(argv=None) -> int:
                     help="games in the synthetic league run (0 to skip)")
     ap.add_argument("--jobs", type=int, default=2, help="--jobs for the league run")
     ap.add_argument("--repeat", type=int, default=5, help="warm runs per game")
+    ap.add_argument("--no-analyser", action="store_true",
+                    help="skip the analyser's measures (history, report, hindsight)")
     ap.add_argument("--profile", type=int, metavar="N", default=0,
                     help="also print the N functions with the most cumulative time over "
                          "one warm pass of the corpus (cProfile) to standard error")
@@ -215,6 +227,22 @@ def main(argv=None) -> int:
             league = (time.perf_counter() - t, proc.returncode,
                       proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else "")
 
+    # -- the analyser ----------------------------------------------------
+    analyser = None
+    if not args.no_analyser:
+        real = [(p, t, n) for p, t, n in games if root_of[p] == corpora[0]] or games
+        longest = max(real, key=lambda g: g[2])
+        longest_1830 = max([g for g in real if g[1] == "1830"] or real, key=lambda g: g[2])
+        hist_s, hist_code = best_of(5, [*cli, "history", str(longest[0]), "--format", "csv"])
+        with tempfile.TemporaryDirectory(prefix="railcheck-report-") as tmp:
+            report_s, report_code = best_of(3, [*cli, "report", *(files_1830 or all_files),
+                                                "-o", tmp, "--force"])
+        routes_s, routes_code = best_of(1, [*cli, "history", str(longest_1830[0]), "--routes"])
+        analyser = (longest, hist_s, report_s, longest_1830, routes_s)
+        failed = [c for c in (hist_code, report_code, routes_code) if c != 0]
+        if failed:
+            print(f"warning: an analyser command exited with {failed[0]}", file=sys.stderr)
+
     # -- report ----------------------------------------------------------
     print(f"Machine: {machine()}\n")
     print("| game | title | export actions | replayed | status | first run | warm (median of "
@@ -262,6 +290,15 @@ def main(argv=None) -> int:
         print(f"| {args.batch:,} games, `--jobs {args.jobs}` | {fmt_ms(secs)} "
               f"({secs / args.batch * 1000:.1f} ms/game) | < 60 s on 2 cores "
               f"| {mark(secs < 60)} |")
+    if analyser is not None:
+        longest, hist_s, report_s, longest_1830, routes_s = analyser
+        print(f"| `railcheck history` of the longest game ({longest[0].name}, {longest[2]} "
+              f"actions), CLI, best of 5 | {fmt_ms(hist_s)} | < 0.5 s | {mark(hist_s < 0.5)} |")
+        print(f"| `railcheck report` of the {'1830' if files_1830 else 'supported'} corpus "
+              f"({len(files_1830 or all_files)} games + index), CLI, best of 3 "
+              f"| {fmt_ms(report_s)} | < 5 s | {mark(report_s < 5)} |")
+        print(f"| hindsight routes (`history --routes`) of {longest_1830[0].name}, CLI "
+              f"| {fmt_ms(routes_s)} | < 30 s | {mark(routes_s < 30)} |")
     bad = [c for c in (corpus_code, c1830_code) if c not in (None, 0, 1)]
     if league is not None and league[1] not in (0, 1):
         bad.append(league[1])

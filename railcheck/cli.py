@@ -563,7 +563,8 @@ def show(path, at, svg, force, no_board, ruleset):
         click.echo("")
         click.echo(g.board.render_text())
         if svg:
-            _write(svg, g.board.render_svg())
+            _write(svg, g.board.render_svg(
+                {c.sym: c.color for c in g.rules.corporations if c.color}))
             click.echo(f"wrote {svg}", err=True)
     elif svg:
         _fail("no map to draw: the board was not checked (--no-board)")
@@ -573,6 +574,169 @@ def show(path, at, svg, force, no_board, ruleset):
         click.echo(f"{len(errs)} illegal action{'s' if len(errs) != 1 else ''} up to here; "
                    f"the first:")
         click.echo(finding_line(name, errs[0]))
+
+
+# ----------------------------------------------------------------------
+# the analyser (railcheck/analysis/): history, plot, report, league
+
+def _history_or_fail(path, every="round", ruleset=None):
+    from .analysis.history import history_of
+    from .loader import STDIN, STDIN_NAME
+
+    try:
+        return history_of(path, every=every, ruleset=ruleset)
+    except InputError as exc:
+        name = STDIN_NAME if path == STDIN else path
+        _fail(str(exc) if exc.path else f"{name}: {exc.bare}")
+
+
+def _emit(text, output, force, inputs, what):
+    if output:
+        _check_outputs(inputs, force, (output, what))
+        _write(output, text)
+        click.echo(f"wrote {output}", err=True)
+    else:
+        _echo(text)
+
+
+@main.command()
+@click.argument("path")
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
+              show_default=True, help="text table, CSV (one column per value) or JSON; "
+              "see docs/history.md.")
+@click.option("--every", type=click.Choice(["round", "action"]), default="round",
+              show_default=True, help="One row per round boundary, or one per action.")
+@click.option("--routes", is_flag=True, help="Hindsight: for each run, the best revenue the "
+              "company could have earned with its trains on the board as it was.")
+@click.option("--route-limit", type=click.FloatRange(0.01, None), default=2.0,
+              show_default=True, metavar="SECONDS", help="Give up the search of one run "
+              "after this long (and say so).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Write to this file instead of standard output.")
+@click.option("--force", is_flag=True, help="Replace --output if it exists (never a game log).")
+@click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=RULESET_HELP)
+def history(path, fmt, every, routes, route_limit, output, force, ruleset):
+    """The state of a game at every round boundary (after the auction, each
+    stock round, each operating round): players' cash, share value and net
+    worth; companies' price, treasury, trains, revenue and dividend; the
+    phase and the bank.  A game with illegal actions gets its history up to
+    where the replay went (rows after the first are marked)."""
+    from .analysis import history as H
+
+    if output:
+        _check_outputs([path], force, (output, "the history"))
+    hist = _history_or_fail(path, every, ruleset)
+    if routes:
+        from .analysis.hindsight import hindsight
+        hist.runs = hindsight(hist.path, limit=route_limit, ruleset=ruleset)
+    render = {"text": H.render_text, "csv": H.render_csv, "json": H.render_json}[fmt]
+    _emit(render(hist), output, force, [path], "the history")
+
+
+@main.command()
+@click.argument("path")
+@click.option("--what", default="all", show_default=True, metavar="CHART",
+              help="networth, prices, revenue or all.")
+@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
+              help="The picture: FILE.svg or FILE.png.")
+@click.option("--force", is_flag=True, help="Replace --output if it exists (never a game log).")
+@click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=RULESET_HELP)
+def plot(path, what, output, force, ruleset):
+    """Charts of a game: net worth of each player over the rounds, share
+    price of each company over the operating rounds, revenue per company per
+    operating round; phase changes marked.  Needs matplotlib: pip install
+    'railcheck[plots]'."""
+    from .analysis.charts import WHAT
+
+    if what not in WHAT + ("all",):
+        _fail(f"--what {what!r}: choose one of {', '.join(WHAT + ('all',))}")
+    if not output.lower().endswith((".svg", ".png")):
+        _fail(f"{output}: the picture is written as SVG or PNG; name it FILE.svg or FILE.png")
+    _check_outputs([path], force, (output, "the chart"))
+    from .analysis.plot import MissingExtra, plot as draw
+
+    hist = _history_or_fail(path, "round", ruleset)
+    try:
+        draw(hist, what, output)
+    except MissingExtra as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{output}: cannot write: {exc.strerror or exc}")
+    click.echo(f"wrote {output}", err=True)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
+              show_default=True)
+@click.option("--plays", is_flag=True, help="With --format csv: one row per player per game "
+              "(game, title, date, player, score, rank, won), the shape score-keeping apps "
+              "such as BG Stats import.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Write to this file instead of standard output.")
+@click.option("--force", is_flag=True, help="Replace --output if it exists (never a game log).")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Replay games in this many parallel processes.")
+def league(paths, fmt, plays, output, force, jobs):
+    """A league table over many games (files or folders): per player, games,
+    wins, average rank, average share of the total net worth, best game.
+    Only finished games count; the others are listed."""
+    from .analysis import league as L
+    from .loader import collect_paths
+
+    files, missing = collect_paths(paths)
+    if output:
+        _check_outputs(files, force, (output, "the league table"))
+    reports = run_checks(files, jobs=jobs, board=True, progress=_show_progress(len(files)))
+    for e in missing:
+        click.echo(f"error: {e}", err=True)
+    lg = L.build(reports)
+    if fmt == "csv":
+        text = L.render_plays_csv(lg) if plays else L.render_csv(lg)
+    else:
+        text = {"text": L.render_text, "json": L.render_json}[fmt](lg)
+    _emit(text, output, force, files, "the league table")
+    if missing:
+        sys.exit(2)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--output", "-o", "outdir", required=True, type=click.Path(file_okay=False),
+              help="The folder for the pages (made if missing).")
+@click.option("--routes", is_flag=True, help="Add hindsight routes (the best runs each "
+              "company could have made) to each page.")
+@click.option("--route-limit", type=click.FloatRange(0.01, None), default=2.0,
+              show_default=True, metavar="SECONDS", help="Give up the search of one run "
+              "after this long.")
+@click.option("--force", is_flag=True, help="Replace pages that exist.")
+def report(paths, outdir, routes, route_limit, force):
+    """One self-contained HTML page per game (header, findings with the
+    record's lines and the rules explained, standings, companies, charts,
+    the board at the end and at each finding), and for a folder or several
+    games an index page with the league table."""
+    from .analysis.html_report import ReportError, write_reports
+    from .loader import collect_paths
+
+    files, missing = collect_paths(paths)
+    if not files:
+        _fail(str(missing[0]) if missing else "no game logs given")
+    try:
+        written, pages = write_reports(files, outdir, force=force, routes=routes,
+                                       route_limit=route_limit,
+                                       index=len(files) > 1 or any(os.path.isdir(p) for p in paths))
+    except ReportError as exc:
+        _fail(str(exc))
+    for e in missing:
+        click.echo(f"error: {e}", err=True)
+    unreadable = [p for p in pages if p.error]
+    for p in unreadable:
+        click.echo(f"error: {p.error}", err=True)
+    click.echo(f"wrote {len(written)} page(s) to {outdir}", err=True)
+    if missing or unreadable:
+        sys.exit(2)
 
 
 if __name__ == "__main__":  # pragma: no cover

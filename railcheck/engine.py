@@ -99,6 +99,11 @@ class Replay:
         self.impure: list = []          # (action, kind, rule, what changed) of refusals that changed the state
         self.after_action = None   # optional callback(game, action), for traces
         self.before_action = None  # optional callback(game, action): the round that takes it
+        #: optional callback(game, action) right after the round took (or refused)
+        #: the action, before the next round may begin (for the analyser)
+        self.on_action = None
+        #: optional callback(game, round): a round ended, before the next begins
+        self.on_round_end = None
         #: the stock round that ended by itself, with the state before the next
         #: round started, while that round has taken no action (see resume_round)
         self.ended = None
@@ -175,6 +180,8 @@ class Replay:
                        f"the replay stops here — please report this")
                 break
             self.ended = None
+            if self.on_action is not None:
+                self.on_action(g, action)
             self.advance()
             if self.after_action is not None:
                 self.after_action(g, action)
@@ -190,6 +197,8 @@ class Replay:
 
     def start_next_round(self):
         g = self.game
+        if g.round is not None and self.on_round_end is not None:
+            self.on_round_end(g, g.round)
         nxt = g.title.first_round() if g.round is None else g.title.next_round(g.round)
         if nxt is None:
             return

@@ -201,6 +201,7 @@ class CorpSpec:
     float_percent: int
     extra: dict = field(default_factory=dict)
     kind: str = "major"           # major, minor or state railway
+    color: Optional[str] = None   # for charts and the board picture
 
 
 @dataclass
@@ -364,7 +365,8 @@ class Ruleset:
                 float_percent=int(self.stock["float_percent"] if merged.get("float_percent") is None
                                   else merged["float_percent"]),
                 extra={k: v for k, v in merged.items() if k not in corp_keys},
-                kind=str(merged.get("kind") or "major")))
+                kind=str(merged.get("kind") or "major"),
+                color=merged.get("color")))
         self.companies: list[CompanySpec] = []
         for cd in data["companies"]:
             self.companies.append(CompanySpec(

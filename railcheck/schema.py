@@ -591,6 +591,8 @@ CORPORATION_KEYS = [
     Key("section", Nullable(Int()), None, "its section (see top-level `sections`)"),
     Key("reserved_share", Bool(), False, "its last 10% certificate is kept for the exchange "
                                          "of a private until that is made"),
+    Key("color", Nullable(Str()), None, "its colour (CSS: '#rrggbb' or a colour name), for "
+                                       "the analyser's charts and the board picture"),
 ]
 CORPORATION = Section("corporation", CORPORATION_KEYS, "mapping", fill=False, require=False)
 

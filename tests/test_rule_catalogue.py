@@ -22,7 +22,8 @@ SOURCE = REPO / "railcheck"
 NOT_RULES = {"notation.lark", "rules.yaml", "board.yaml", "railcheck.findings",
              "stock.president_sales_to_market",     # a YAML path (Title.implements)
              "railcheck.grammar"}
-FILE_SUFFIXES = (".yaml", ".yml", ".json", ".lark", ".py", ".md", ".txt", ".svg", ".18xx")
+FILE_SUFFIXES = (".yaml", ".yml", ".json", ".lark", ".py", ".md", ".txt", ".svg", ".18xx",
+                 ".html")
 
 _LITERAL = re.compile(r"""(?<![\w.])["']([a-z][a-z0-9]*\.[a-z][a-z0-9_]*)["']""")
 

@@ -930,10 +930,11 @@ class Board:
 
         return render_text(self)
 
-    def render_svg(self) -> str:
+    def render_svg(self, colors: Optional[dict] = None) -> str:
+        """``colors``: company -> CSS colour of its station markers."""
         from .render import render_svg
 
-        return render_svg(self)
+        return render_svg(self, colors=colors)
 
     def pop_warnings(self) -> list[tuple[str, str]]:
         out, self.warnings = self.warnings, []

@@ -42,9 +42,29 @@ def render_text(board) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def render_svg(board, size: float = 28.0) -> str:
-    """A simple SVG of the map: hexes by colour, track, cities, tile numbers
-    and station markers."""
+def _text_color(color: str) -> str:
+    """Black or white, whichever reads better on ``color`` (#rrggbb; names
+    of light colours are listed)."""
+    c = (color or "").strip().lower()
+    if c.startswith("#") and len(c) == 7:
+        r, g, b = (int(c[k:k + 2], 16) for k in (1, 3, 5))
+        return "#000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#fff"
+    return "#000" if c in ("yellow", "yellowgreen", "deepskyblue", "white", "lightblue",
+                           "gold", "orange", "pink", "cyan") else "#fff"
+
+
+def _revenue_text(revenue) -> str:
+    if isinstance(revenue, dict):
+        return "/".join(str(v) for v in revenue.values())
+    return str(revenue) if revenue else ""
+
+
+def render_svg(board, size: float = 28.0, colors: dict | None = None) -> str:
+    """An SVG picture of the map as players know it: hexes in their tile
+    colours, track, cities with their station slots (markers in the
+    companies' colours, a home not yet placed dashed), towns, off-board
+    areas with their revenue, tile numbers and place names."""
+    colors = colors or {}
     pointy = board.layout == "pointy"
     s = size
     w = math.sqrt(3) * s
@@ -72,12 +92,14 @@ def render_svg(board, size: float = 28.0) -> str:
     miny = min(p[1] for p in pts) - s * 1.2
     maxx = max(p[0] for p in pts) + s * 1.2
     maxy = max(p[1] for p in pts) + s * 1.2
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{minx:.1f} {miny:.1f} '
-           f'{maxx - minx:.1f} {maxy - miny:.1f}" font-family="sans-serif">']
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="{minx:.1f} '
+           f'{miny:.1f} {maxx - minx:.1f} {maxy - miny:.1f}" font-family="sans-serif">']
+    track, marks = [], []
     for h in board._hexes:
         cx, cy = centre(h)
         poly = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners(cx, cy))
-        out.append(f'<polygon points="{poly}" fill="{FILL.get(h.color, "#ddd")}" stroke="#555" stroke-width="0.8"/>')
+        out.append(f'<polygon points="{poly}" fill="{FILL.get(h.color, "#ddd")}" '
+                   f'stroke="#fff" stroke-width="1"/>')
         n = len(h.nodes)
         node_pos = {}
         for i, node in enumerate(h.nodes):
@@ -100,24 +122,60 @@ def render_svg(board, size: float = 28.0) -> str:
                 d = f"M{pa[0]:.1f},{pa[1]:.1f} Q{cx:.1f},{cy:.1f} {pb[0]:.1f},{pb[1]:.1f}"
             else:
                 d = f"M{pa[0]:.1f},{pa[1]:.1f} L{pb[0]:.1f},{pb[1]:.1f}"
-            out.append(f'<path d="{d}" stroke="#222" stroke-width="{s * 0.12:.1f}" fill="none"/>')
+            track.append(f'<path d="{d}" stroke="#fff" stroke-width="{s * 0.2:.1f}" fill="none"/>'
+                         f'<path d="{d}" stroke="#111" stroke-width="{s * 0.12:.1f}" '
+                         f'fill="none"/>')
         for i, node in enumerate(h.nodes):
             px, py = node_pos[i]
             if node.kind == "city":
-                r = s * 0.22
-                out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{r:.1f}" fill="white" stroke="#222"/>')
-                if node.tokens:
-                    out.append(f'<text x="{px:.1f}" y="{py + r * 0.35:.1f}" font-size="{s * 0.2:.1f}" '
-                               f'text-anchor="middle">{escape("/".join(node.tokens))}</text>')
+                r = s * 0.2
+                slots = max(1, node.slots or 1)
+                taken = list(node.tokens) + [c for c in node.reserved if c not in node.tokens]
+                x0 = px - r * (slots - 1)
+                if slots > 1:
+                    marks.append(f'<rect x="{x0 - r:.1f}" y="{py - r:.1f}" '
+                                 f'width="{2 * r * slots:.1f}" height="{2 * r:.1f}" '
+                                 f'rx="{r:.1f}" fill="#fff" stroke="#111"/>')
+                for k in range(slots):
+                    sx = x0 + 2 * r * k
+                    corp = taken[k] if k < len(taken) else None
+                    placed = corp is not None and corp in node.tokens
+                    if corp is None:
+                        marks.append(f'<circle cx="{sx:.1f}" cy="{py:.1f}" r="{r:.1f}" '
+                                     f'fill="#fff" stroke="#111"/>')
+                        continue
+                    fill = colors.get(corp, "#777") if placed else "#fff"
+                    ink = _text_color(fill) if placed else "#555"
+                    dash = "" if placed else ' stroke-dasharray="2 1.5"'
+                    marks.append(f'<circle class="token" data-corp="{escape(corp)}" '
+                                 f'cx="{sx:.1f}" cy="{py:.1f}" r="{r:.1f}" fill="{fill}" '
+                                 f'stroke="#111"{dash}><title>{escape(corp)}'
+                                 f'{"" if placed else " (home, not yet placed)"}</title></circle>')
+                    marks.append(f'<text x="{sx:.1f}" y="{py + r * 0.3:.1f}" '
+                                 f'font-size="{r * (0.8 if len(corp) <= 3 else 0.6):.1f}" font-weight="bold" fill="{ink}" '
+                                 f'text-anchor="middle">{escape(corp[:4])}</text>')
+                rev = _revenue_text(node.revenue)
+                if rev and h.laid:
+                    marks.append(f'<text x="{px:.1f}" y="{py - r - 1.5:.1f}" '
+                                 f'font-size="{s * 0.17:.1f}" text-anchor="middle" '
+                                 f'fill="#111">{escape(rev)}</text>')
             elif node.kind == "town":
-                out.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{s * 0.09:.1f}" fill="#222"/>')
+                marks.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{s * 0.1:.1f}" '
+                             f'fill="#111" stroke="#fff" stroke-width="0.8"/>')
+            elif node.kind == "offboard":
+                rev = _revenue_text(node.revenue)
+                if rev:
+                    marks.append(f'<text x="{px:.1f}" y="{py + 3:.1f}" font-size="{s * 0.22:.1f}" '
+                                 f'font-weight="bold" text-anchor="middle" fill="#fff">'
+                                 f'{escape(rev)}</text>')
         label = h.coord
         if h.laid:
             label += f" #{h.tile.name}"
-        out.append(f'<text x="{cx:.1f}" y="{cy - s * 0.62:.1f}" font-size="{s * 0.22:.1f}" '
-                   f'text-anchor="middle" fill="#333">{escape(label)}</text>')
+        marks.append(f'<text x="{cx:.1f}" y="{cy - s * 0.62:.1f}" font-size="{s * 0.2:.1f}" '
+                     f'text-anchor="middle" fill="#333">{escape(label)}</text>')
         if h.name:
-            out.append(f'<text x="{cx:.1f}" y="{cy + s * 0.75:.1f}" font-size="{s * 0.16:.1f}" '
-                       f'text-anchor="middle" fill="#333">{escape(h.name[:18])}</text>')
+            marks.append(f'<text x="{cx:.1f}" y="{cy + s * 0.78:.1f}" font-size="{s * 0.17:.1f}" '
+                         f'text-anchor="middle" fill="#111">{escape(h.name[:18])}</text>')
+    out += track + marks
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -1,0 +1,1 @@
+"""The analyser: history, league table, charts, HTML report, hindsight routes."""

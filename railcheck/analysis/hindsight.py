@@ -1,0 +1,349 @@
+"""Hindsight routes: for each run of a game, the best revenue the company
+could have earned with the trains it had, on the board as it was, against
+what it claimed.
+
+The search is ours and simple (an exhaustive walk bounded by time):
+
+1. from each station of the company, every *half-run*: a walk along the laid
+   track (``board.routes.track_graph``) that uses no hex side twice, stops at
+   every revenue centre it reaches, ends at an off-board area or a city
+   filled by other companies' stations, and never visits a stop twice;
+2. two half-runs from the same station that share no hex side and no stop
+   make one run through that station (every run holds a station, so every
+   run is found this way);
+3. each train takes at most one run its reach allows; the trains' runs share
+   no hex side; the best total is found by branch and bound;
+4. the best set is checked once more with the checker's own route rules
+   (``Board.revenue_of_routes``).
+
+Each run's search stops after ``limit`` seconds; it then reports the best it
+had found and says it gave up.  Revenue here is the stops' values in the
+phase (title bonuses such as 1860's halts are not counted).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ..actions import RunRoutes, Route, Stop
+from ..findings import RuleViolation
+
+
+@dataclass
+class Run:
+    """One company's run in one operating round, with hindsight."""
+
+    round: str
+    corporation: str
+    trains: list
+    claimed: Optional[int]
+    best: Optional[int]
+    best_routes: list = field(default_factory=list)    # [(train, [stop text])]
+    gave_up: bool = False
+    note: str = ""
+    action_id: Optional[int] = None
+    line: Optional[int] = None
+    seconds: float = 0.0
+
+    @property
+    def missed(self) -> int:
+        if self.best is None or self.claimed is None:
+            return 0
+        return max(0, self.best - self.claimed)
+
+    def to_dict(self) -> dict:
+        return {"round": self.round, "corporation": self.corporation, "trains": self.trains,
+                "action_id": self.action_id, "line": self.line, "claimed": self.claimed,
+                "best": self.best, "missed": self.missed,
+                "best_routes": [{"train": t, "stops": s} for t, s in self.best_routes],
+                "gave_up": self.gave_up, "note": self.note}
+
+
+#: runs kept for one set of stops, over different track
+VARIANTS = 6
+#: each train's best runs that the trains' combination considers
+MAX_RUNS_PER_TRAIN = 300
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class _Search:
+    def __init__(self, board, corp: str, phase_color: str, deadline: float):
+        from ..board.routes import track_graph
+        from ..board.tiles import revenue_for_phase
+
+        self.board = board
+        self.corp = corp
+        self.deadline = deadline
+        self.ticks = 0
+        g = track_graph(board)
+        self.adj = {v: [(w, d["keys"]) for w, d in g.succ[v].items()] for v in g}
+        hexes = board._hexes
+        self.value = {}
+        for h in hexes:
+            for ni, node in enumerate(h.nodes):
+                self.value[(h.idx, ni)] = revenue_for_phase(node.revenue, phase_color)
+
+    def tick(self):
+        self.ticks += 1
+        if self.ticks & 255 == 0 and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+
+    def node(self, n):
+        return self.board._hexes[n[0]].nodes[n[1]]
+
+    def halves(self, start, max_stops: int) -> list:
+        """Half-runs from ``start``: (stops after start, hex sides used)."""
+        out = [((), frozenset())]
+        start_group = self.node(start).group
+
+        def walk(vertex, used, stops, groups):
+            self.tick()
+            for w, keys in self.adj.get(vertex, ()):
+                if keys and any(k in used for k in keys):
+                    continue
+                if w[0] == "x":
+                    walk(w, used | set(keys), stops, groups)
+                elif w[0] == "i":
+                    n = (w[1], w[2])
+                    if n == start or n in stops:
+                        continue
+                    node = self.node(n)
+                    if node.group and node.group in groups:
+                        continue
+                    new_stops = stops + (n,)
+                    new_used = used | set(keys)
+                    out.append((new_stops, frozenset(new_used)))
+                    if node.kind == "offboard" or node.blocks(self.corp) \
+                            or len(new_stops) + 1 >= max_stops:
+                        continue
+                    walk(("o",) + n, new_used, new_stops,
+                         groups | ({node.group} if node.group else set()))
+
+        walk(("o",) + start, frozenset(), (), {start_group} if start_group else set())
+        return out
+
+    def runs(self, max_stops: int) -> list:
+        """Every run holding a station: (stops in order, sides used, revenue)."""
+        found = {}
+        for hx, ni in self.board.stations(self.corp):
+            start = (self.board.hexes[hx].idx, ni)
+            halves = self.halves(start, max_stops)
+            for i, (a, ka) in enumerate(halves):
+                sa = set(a)
+                ga = {self.node(n).group for n in a if self.node(n).group}
+                for b, kb in halves[i:]:
+                    self.tick()
+                    if not a and not b:
+                        continue
+                    if len(a) + len(b) + 1 > max_stops or (ka & kb) or sa.intersection(b):
+                        continue
+                    if ga and any(self.node(n).group in ga for n in b):
+                        continue
+                    stops = tuple(reversed(a)) + (start,) + b
+                    key = frozenset(stops)
+                    rev = sum(self.value[n] for n in stops)
+                    keys = ka | kb
+                    # the same stops over other track may leave room for another train
+                    variants = found.setdefault(key, [])
+                    if len(variants) < VARIANTS and all(keys != k for _, k, _ in variants):
+                        variants.append((stops, keys, rev))
+        return [run for variants in found.values() for run in variants]
+
+
+def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
+    """(best revenue, [(train name, stops)], gave_up, the chosen runs, trimmed)
+    for ``trains`` (a list of (name, Reach)) of ``corp`` on ``board`` as it is
+    now; ``trimmed``: a train had more runs than the combination considers."""
+    deadline = time.perf_counter() + limit
+    max_stops = 0
+    for _, reach in trains:
+        if reach.kind == "stops":
+            max_stops = max(max_stops, reach.stops)
+        elif reach.kind == "n+m":
+            max_stops = max(max_stops, reach.cities + reach.towns)
+        else:
+            max_stops = 99
+    search = _Search(board, corp, phase_color, deadline)
+    gave_up = False
+    try:
+        candidates = search.runs(max_stops)
+    except _OutOfTime:
+        gave_up = True
+        candidates = []
+    per_train = []
+    trimmed = False
+    for name, reach in trains:
+        mine = []
+        for stops, keys, rev in candidates:
+            kinds = [search.node(n).kind for n in stops]
+            entered = None
+            if reach.kind == "hexes":
+                entered = len({hi for hi, _ in keys} | {hi for hi, _ in stops}) - 1
+            if reach.problem(kinds, entered) is None:
+                mine.append((rev, stops, keys))
+        mine.sort(key=lambda c: -c[0])
+        if len(mine) > MAX_RUNS_PER_TRAIN and len(trains) > 1:
+            trimmed = True     # (one train alone takes its best run: no loss)
+        per_train.append(mine[:MAX_RUNS_PER_TRAIN])
+    # branch and bound: each train one run (or none); no shared hex side
+    order = sorted(range(len(trains)), key=lambda i: -(per_train[i][0][0] if per_train[i] else 0))
+    tops = [per_train[i][0][0] if per_train[i] else 0 for i in order]
+    rest_bound = [sum(tops[k:]) for k in range(len(order) + 1)]
+    best = [0, []]
+
+    def choose(k, used, total, picked):
+        if total + rest_bound[k] <= best[0]:
+            return
+        if k == len(order):
+            best[0], best[1] = total, list(picked)
+            return
+        search.tick()
+        for rev, stops, keys in per_train[order[k]]:
+            if total + rev + rest_bound[k + 1] <= best[0]:
+                break
+            if keys & used:
+                continue
+            picked.append((order[k], stops))
+            choose(k + 1, used | keys, total + rev, picked)
+            picked.pop()
+        choose(k + 1, used, total, picked)
+
+    try:
+        choose(0, frozenset(), 0, [])
+    except _OutOfTime:
+        gave_up = True
+    hexes = board._hexes
+    routes = []
+    for ti, stops in sorted(best[1]):
+        routes.append((trains[ti][0], [f"{hexes[hi].coord}.{ni}" if len(hexes[hi].nodes) > 1
+                                        else hexes[hi].coord for hi, ni in stops]))
+    return best[0], routes, gave_up, best[1], trimmed
+
+
+def standard_runs(g) -> bool:
+    """The title runs trains by the shared route rules (``steps.route.RouteStep``
+    itself), the only ones the search models."""
+    from ..steps.route import RouteStep
+
+    steps = g.title.operating_steps()
+    return RouteStep in steps and not any(
+        isinstance(s, type) and issubclass(s, RouteStep) and s is not RouteStep for s in steps)
+
+
+def _verify(board, corp: str, trains: list, chosen, phase_color: str) -> str:
+    """'' when the checker accepts the chosen runs at that revenue, else why not."""
+    if not chosen:
+        return ""
+    hexes = board._hexes
+    routes = [Route(train=trains[ti][0], stops=[Stop(hex=hexes[hi].coord, city=ni)
+                                                 for hi, ni in stops])
+              for ti, stops in chosen]
+    distances = {name: reach for name, reach in trains}
+    try:
+        board.revenue_of_routes(corp, routes, phase_color, distances)
+    except RuleViolation as v:
+        return f"the checker did not confirm these runs: {v.message}"
+    return ""
+
+
+class Watcher:
+    """Watches a Replay: before each run of trains, searches the best runs."""
+
+    def __init__(self, limit: float):
+        self.limit = limit
+        self.runs: list[Run] = []
+        self.pending: Optional[Run] = None
+
+    def attach(self, replay):
+        replay.before_action = self.before_action
+        replay.on_action = self.on_action
+
+    def before_action(self, g, action):
+        self.pending = None
+        if not isinstance(action, RunRoutes) or g.board is None or g.round.kind != "OR":
+            return
+        corp = g.corporations.get(action.actor)
+        if corp is None or not corp.trains:
+            return
+        trains = [(t.name, t.spec.reach) for t in corp.trains]
+        run = Run(round=g.round.label, corporation=corp.sym, trains=[t for t, _ in trains],
+                  claimed=None, best=None, action_id=action.action_id, line=action.line)
+        self.pending = run
+        if not standard_runs(g):
+            run.note = (f"no search: {g.rules.title}'s runs follow rules of their own "
+                        f"(such as 1860's halts and leased trains) that the search does not model")
+            return
+        start = time.perf_counter()
+        color = g.phase.tiles[-1]
+        try:
+            best, routes, gave_up, chosen, trimmed = best_runs(g.board, corp.sym, trains, color,
+                                                      self.limit)
+        except RuleViolation as v:       # a map the search cannot read
+            run.note = f"no search: {v.message}"
+        else:
+            run.best, run.best_routes, run.gave_up = best, routes, gave_up
+            if gave_up:
+                run.note = f"gave up after {self.limit:g} s: the best found so far"
+            elif trimmed:
+                run.note = (f"combined only the {MAX_RUNS_PER_TRAIN} best runs of each train: "
+                            f"a better set may exist")
+            problem = _verify(g.board, corp.sym, trains, chosen, color)
+            if problem:
+                run.note = (run.note + "; " if run.note else "") + problem
+        run.seconds = time.perf_counter() - start
+        self.pending = run
+
+    def on_action(self, g, action):
+        run = self.pending
+        if run is None:
+            return
+        self.pending = None
+        r = g.round
+        for turn in (getattr(r, "turn", None), getattr(r, "closed_turn", None)):
+            if turn is not None and turn.corp.sym == run.corporation and turn.revenue is not None:
+                run.claimed = turn.revenue
+                break
+        self.runs.append(run)
+
+
+def hindsight(path: str, *, limit: float = 2.0, ruleset=None, record=None) -> list[Run]:
+    """Replay a game and search every run with hindsight."""
+    from ..engine import Replay
+    from ..loader import load_game
+
+    if record is None:
+        record, _ = load_game(path, ruleset=ruleset)
+    replay = Replay(record, check_board=True)
+    watcher = Watcher(limit)
+    watcher.attach(replay)
+    replay.run()
+    return watcher.runs
+
+
+def render_text(runs: list[Run], currency: str = "$") -> str:
+    from tabulate import tabulate
+
+    notes = {r.note for r in runs}
+    if runs and all(r.best is None for r in runs) and len(notes) == 1:
+        return f"Hindsight routes: {len(runs)} runs, none searched: {notes.pop()[len('no search: '):]}"
+
+    rows = []
+    for r in runs:
+        best = "" if r.best is None else f"{currency}{r.best}"
+        claimed = "" if r.claimed is None else f"{currency}{r.claimed}"
+        better = "; ".join(f"{t}: {'-'.join(s)}" for t, s in r.best_routes) if r.missed else ""
+        rows.append([r.round, r.corporation, " ".join(r.trains), claimed, best,
+                     f"{currency}{r.missed}" if r.missed else "", better,
+                     r.note])
+    missed = sum(r.missed for r in runs)
+    head = (f"Hindsight routes: {len(runs)} runs, {sum(1 for r in runs if r.missed)} below the "
+            f"best found, {currency}{missed} missed in all; "
+            f"{sum(1 for r in runs if r.gave_up)} searches gave up")
+    return head + "\n\n" + tabulate(rows, headers=["round", "company", "trains", "claimed",
+                                                   "best", "missed", "better runs", "note"],
+                                    disable_numparse=True)

@@ -258,7 +258,7 @@ class TextReporter:
         if o.single and not rep.board_checked:
             out.append(style.dim("note: the map (tile lays, stations, routes) was not "
                                  "checked (--no-board)"))
-        if tables:
+        if tables and r.standings:
             out.append("")
             out.append(text_standings(r, r.currency))
             if r.companies:

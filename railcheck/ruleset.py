@@ -583,7 +583,13 @@ def _is_title(ref: str) -> bool:
     return title_class(ref) is not None
 
 
-def load_ruleset(title: str, options=()) -> Ruleset:
+def load_ruleset(title: str, options=(), components: Optional[str] = None) -> Ruleset:
     """The ruleset of ``title`` (a built-in title, or a user's YAML file)
-    with the given game options applied."""
+    with the given game options applied; a title whose numbers come from a
+    components file (``Title.uses_components``) loads its own rules, merged
+    with the file ``components`` (None: every number unknown)."""
+    from .titles import title_class
+    cls = title_class(str(title))
+    if cls is not None and cls.uses_components:
+        return cls.load_rules(tuple(options), components)
     return _load_cached(str(title), tuple(sorted(set(options))))

@@ -1,0 +1,239 @@
+"""Kansai (docs/kansai.md): the components file (template, schema, header), the complete
+example game with and without its components file, one illegal example per Kansai rule,
+and `rules show kansai`."""
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from railcheck.cli import main
+from railcheck.engine import Replay
+from railcheck.findings import InputError
+from railcheck.loader import load_game
+from railcheck.titles.kansai.components import TEMPLATE, load_components
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples" / "kansai"
+GAME = EXAMPLES / "game.18xx"
+
+
+def run(path, text=None):
+    record, read_findings = load_game(str(path), text=text)
+    assert read_findings == []
+    return Replay(record).run()
+
+
+def infos(result):
+    return {f.message.split(" not checked (")[0]: f for f in result.findings
+            if f.rule == "components.unknown"}
+
+
+# ---------------------------------------------------------------- the components file
+
+def test_components_command_writes_the_template(tmp_path):
+    out = tmp_path / "kansai-components.yaml"
+    res = CliRunner().invoke(main, ["components", "kansai", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert out.read_text(encoding="utf-8") == TEMPLATE.read_text(encoding="utf-8")
+    assert len(load_components(str(out)).unknown_keys()) == 172
+    # an existing file only with --force
+    out.write_text("mine", encoding="utf-8")
+    res = CliRunner().invoke(main, ["components", "kansai", "-o", str(out)])
+    assert res.exit_code == 2 and "exists; use --force" in res.output
+    assert out.read_text(encoding="utf-8") == "mine"
+    res = CliRunner().invoke(main, ["components", "kansai", "-o", str(out), "--force"])
+    assert res.exit_code == 0 and "components_for: kansai" in out.read_text(encoding="utf-8")
+
+
+def test_components_command_never_writes_over_the_template_and_knows_its_titles():
+    res = CliRunner().invoke(main, ["components", "kansai", "-o", str(TEMPLATE), "--force"])
+    assert res.exit_code == 2 and "an input of this command" in res.output
+    res = CliRunner().invoke(main, ["components", "1830"])
+    assert res.exit_code == 2
+    assert "'1830' has no components file; titles with one: kansai" in res.output
+
+
+@pytest.mark.parametrize("old, new, line, message", [
+    ("bank: 8000", "bank: lots", 13, "bank: expected an integer, got 'lots'"),
+    ("  ledge: bottom", "  ledge: middle", 23, "market.ledge: expected a row index or bottom"),
+    ("components_for: kansai", "components_for: unknown", 8,
+     "components_for: unknown value 'unknown'"),
+    ("  ARIMA: {value: 20,", "  ARIMA: {value: 25,", 62,
+     "companies.ARIMA.value: the cheapest private is 25; the summary says the first private "
+     "costs 20 (A6)"),
+    ("  KT:    {value: 40, revenue: 10}", "  KT:    {value: 40, income: 10}", 63,
+     "companies.KT.income: unknown key 'income'"),
+    ("cert_limit: {3: 16, 4: 12, 5: 10}", "cert_limit: {3: 16, 4: 12}", 15,
+     "cert_limit: gives player counts [3, 4]; players are 3 to 5"),
+])
+def test_a_bad_components_file_is_located(tmp_path, old, new, line, message):
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    assert old in text
+    assert text.splitlines()[line - 1].startswith(old)      # the line of the bad value
+    path = tmp_path / "c.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        load_components(str(path))
+    assert (exc.value.path, exc.value.line) == (str(path), line)
+    assert message in exc.value.bare
+
+
+def test_the_header_names_the_file_next_to_the_game(tmp_path):
+    text = GAME.read_text(encoding="utf-8")
+    game = tmp_path / "g.18xx"
+    game.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        load_game(str(game))
+    assert exc.value.line == 8
+    assert "components file 'components-example.yaml' not found" in exc.value.bare
+    (tmp_path / "components-example.yaml").write_text(
+        (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    record, _ = load_game(str(game))
+    assert record.components == str(tmp_path / "components-example.yaml")
+    # a title whose numbers are in its ruleset takes no components file
+    game.write_text("title: 1830\nplayers: A, B, C\ncomponents: components-example.yaml\n",
+                    encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        load_game(str(game))
+    assert exc.value.line == 3 and "1830 takes no components file" in exc.value.bare
+
+
+# ---------------------------------------------------------------- the complete game
+
+def test_the_complete_game_is_legal_with_its_checks_said():
+    r = run(GAME)
+    assert r.errors == []
+    assert r.finished and r.end_reason == "bank" and r.phase == "6"
+    skipped = infos(r)
+    # the example file leaves the map and the rule book's readings unknown
+    assert sorted(skipped) == [
+        "JR's share price after a half dividend", "how OMS floats (at phase 4, or by 50% from "
+        "phase 4)", "routes and revenues on the map",
+        "the end's timing when the bank runs out",
+        "the minors' place among the main companies in the operating order",
+        "tile lays on the map (hex, colour, upgrade, connection)"]
+    assert skipped["routes and revenues on the map"].message.endswith(
+        "(30 actions): map.hexes is unknown (" + str(EXAMPLES / "components-example.yaml") + ")")
+    assert skipped["JR's share price after a half dividend"].line == 8
+    assert [f.rule for f in r.findings if f.severity == "info"].count("kansai.unchecked") == 1
+
+
+def test_the_complete_game_without_its_components_file():
+    """The structure rules are still checked; every skipped kind is one info finding."""
+    text = GAME.read_text(encoding="utf-8").replace("components: components-example.yaml\n", "")
+    r = run(GAME, text=text)
+    assert r.errors == []
+    skipped = infos(r)
+    assert skipped["train prices"].message == (
+        "train prices not checked (15 actions): trains.\"2\".price is unknown "
+        "(no components file)")
+    assert "train counts" in skipped and "par values" in skipped
+    assert skipped["private prices"].message.startswith("private prices not checked (2 actions)")
+    assert skipped["2+2 routes (which stops are cities)"].message.startswith(
+        "2+2 routes (which stops are cities) not checked (3 actions)")
+    assert all(f.line == 1 for f in skipped.values())
+    assert len(skipped) == 14
+    # the structure rules need no number: turn order, conversions, JR's dividend
+    for before, after, line, rule, message in [
+        ("Aki buy KNR\nBen sell HER", "Ben sell HER\nAki buy KNR", 54, "turn.order",
+         "it is Aki's turn in SR 2, not Ben's"),
+        ("M2 buy train 3 for 180\nM2 convert", "M2 convert\nM2 buy train 3 for 180", 66,
+         "kansai.conversion_early", "may convert into KNR from phase 2; this is phase 1+"),
+        ("JR run 2 C9-D9 = 40\nJR half", "JR run 2 C9-D9 = 40\nJR payout", 78,
+         "kansai.jr_full_dividend", "of Y40, Y20 to the treasury and Y20 to the shareholders"),
+    ]:
+        assert before in text
+        changed = text.replace(before, after)
+        first = run(GAME, text=changed).errors[0]
+        assert (first.rule, first.line) == (rule, line), (rule, first)
+        assert changed.splitlines()[line - 1] in after.splitlines()
+        assert message in first.message
+
+
+def test_a_wrong_checkpoint_is_found():
+    text = GAME.read_text(encoding="utf-8").replace("check KNR president Ben",
+                                                    "check KNR president Chie")
+    r = run(GAME, text=text)
+    assert [(f.rule, f.message) for f in r.errors] == [
+        ("checkpoint.mismatch", "KNR's president is Ben, the record says Chie")]
+
+
+# ---------------------------------------------------------------- the illegal examples
+
+ILLEGAL = {
+    "conversion_before_phase": (21, "kansai.conversion_early",
+                                "M2 (Osaka Electric Railroad) may convert into KNR from phase 2; "
+                                "this is phase 1"),
+    "conversion_skipped": (31, "kansai.conversion_skipped",
+                           "must convert into KNR from phase 2+; its turn in phase 2+ ended"),
+    "knr_reserved_share": (19, "kansai.knr_reserved_share",
+                           "only 4 KNR shares are for sale and 4 have been bought"),
+    "jr_full_dividend": (32, "kansai.jr_full_dividend",
+                         "(this is phase 1): it withholds or pays half; of Y50, Y40 to the "
+                         "treasury and Y10 to the shareholders"),
+    "jr_two_lays_one_hex": (23, "kansai.jr_two_lays_one_hex",
+                            "second tile of the turn on C10, where it laid the first"),
+    "late_private_before_3": (13, "kansai.late_private_early",
+                              "KRTR is a late private: it may be bought once the first 3-train "
+                              "is sold (phase 1, no 3-train sold yet)"),
+    "krtr_ignored_unpaid": (34, "kansai.krtr_not_paid",
+                            "HER runs through Kobe (C9) past Kobe Rapid Transit's station "
+                            "without paying Y100"),
+    "krtr_fee_not_100": (34, "kansai.krtr_not_paid",
+                         "HER pays Y50 to ignore KRTR's station; the fee is Y100"),
+    "free_hanshin_share_sold": (24, "kansai.free_share_sale",
+                                "Ben's HER share is the free one of Hanshin Tramway: it may be "
+                                "sold only once HER's president's certificate is bought"),
+    "oms_before_phase_4": (23, "kansai.oms_early",
+                           "Osaka Municipal Subway starts in phase 4; this is phase 1"),
+    "two_plus_two_three_cities": (32, "kansai.train_2plus2",
+                                  "this one through 3: Kobe (C9), Nishinomiya (D9), "
+                                  "Osaka Kita (F10)"),
+}
+
+
+def test_every_illegal_example_is_listed():
+    assert sorted(p.stem for p in (EXAMPLES / "illegal").glob("*.18xx")) == sorted(ILLEGAL)
+
+
+@pytest.mark.parametrize("name", sorted(ILLEGAL))
+def test_illegal_example_is_flagged_at_its_line(name):
+    line, rule, text = ILLEGAL[name]
+    path = EXAMPLES / "illegal" / f"{name}.18xx"
+    r = run(path)
+    assert r.errors, "not flagged"
+    first = r.errors[0]
+    assert (first.line, first.column, first.rule) == (line, 1, rule)
+    assert text in first.message
+    assert all(f.line == line for f in r.errors)
+    # the first line of the file says where and why
+    assert path.read_text(encoding="utf-8").startswith(f"# Illegal at line {line}: ")
+
+
+# ---------------------------------------------------------------- rules show
+
+def test_rules_show_says_which_numbers_come_from_the_components_file():
+    res = CliRunner().invoke(main, ["rules", "show", "kansai"])
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert out.startswith("kansai: Kansai (title line missing from the summary)\n")
+    assert "numbers: from the components file (none given" in out
+    assert "unknown in the components file: 172 values: players.min, players.max, bank" in out
+    assert "M4       Nara Electric Railway    phase 4" in out
+    res = CliRunner().invoke(main, ["rules", "show", "kansai", "--components",
+                                    str(EXAMPLES / "components-example.yaml")])
+    assert "2+2      100      1          5" in res.output
+    assert "KRTR       Kobe Rapid Transit Railways       80       none (L2)" in res.output
+    assert "unknown in the components file: 13 values: map.hexes, map.tiles" in res.output
+    res = CliRunner().invoke(main, ["rules", "show", "1830", "--components",
+                                    str(EXAMPLES / "components-example.yaml")])
+    assert res.exit_code == 2 and "1830 takes no components file" in res.output
+
+
+def test_the_full_name_is_accepted_in_a_header(tmp_path):
+    game = tmp_path / "g.18xx"
+    game.write_text("title: Kansai (title line missing from the summary)\nplayers: A, B, C\n\n"
+                    "auction\nA buy ARIMA\n\nSR 1\nB buy M2\n", encoding="utf-8")
+    r = run(game)
+    assert r.title == "kansai" and r.errors == []

@@ -151,6 +151,32 @@ def test_the_complete_game_without_its_components_file():
         assert message in first.message
 
 
+@pytest.mark.parametrize("before, after, rule, message", [
+    ("OMS buy train 6 for 630", "OMS pass", "trains.must_own",
+     "OMS ends its turn without a train; a company without one must buy one (O5)"),
+    ("OMS run 6 F10-F12-E11-G11 = 240\nOMS payout\nHER run D",
+     "OMS run 6 F10-F12-E11-G11 = 240\nOMS payout\nOMS buy train D exchange 6 for 650\nHER run D",
+     "trains.price", "a D costs Y900 less Y300 for the 6 traded in: Y600, not Y650 (F6)"),
+    ("M2 buy train 3 for 180", "M2 buy train 3 for 150", "trains.price",
+     "a 3-train costs Y180 from the depot, not Y150"),
+    ("HER buy private ARIMA from Aki for 30", "HER buy private ARIMA from Aki for 45",
+     "private.price", "ARIMA (face value Y20) is bought for Y10 to Y40, not Y45 (O6)"),
+    ("JR lay 9 G8", "JR lay 9 G8\nJR lay 8 H8", "track.one_lay",
+     "JR already laid 1 tile(s) this turn; the limit is 1 (JR from phase 4: one)"),
+    ("Chie par JR 100", "Chie par JR 90", "kansai.jr_par", "JR's par value is Y100, not Y90"),
+    ("Ben par OMS 90", "Ben par OMS 75", "stock.par_price",
+     "Y75 is not a par value; the par cells are 70, 80, 90, 100"),
+])
+def test_numbers_of_the_components_file_are_checked(before, after, rule, message):
+    text = GAME.read_text(encoding="utf-8")
+    assert before in text
+    changed = text.replace(before, after, 1)
+    first = run(GAME, text=changed).errors[0]
+    line = changed.splitlines()[first.line - 1]
+    assert (first.rule, message in first.message) == (rule, True), first
+    assert line in after.splitlines()
+
+
 def test_a_wrong_checkpoint_is_found():
     text = GAME.read_text(encoding="utf-8").replace("check KNR president Ben",
                                                     "check KNR president Chie")

@@ -90,6 +90,13 @@ class OperatingHandler:
         """A minor whose conversion is mandatory in this phase ends its turn
         unconverted (K1): flagged at its last action, then converted."""
         r, st = self.r, self.st
+        spec = r.rules.corp_by_sym.get(actor)
+        if spec is not None and actor not in st.closed and not st.trains.get(actor) \
+                and not r.finished:
+            # O5: a company without a train must buy one now
+            r.flag("trains.must_own", f"{actor} ends its turn without a train; a company "
+                                      f"without one must buy one (O5)",
+                   action=turn["actions"][-1])
         if actor not in ("M1", "M2", "M4") or actor in st.closed:
             return
         must = self.mandatory_phase(actor)
@@ -369,8 +376,17 @@ class OperatingHandler:
                 r.flag("trains.not_available", f"a {name}-train is sold once the first "
                                                f"{needs}-train is (F7)")
             price = r.number("train prices", "trains", name, "price")
-            if action.exchange:
-                r.number("train trade-in values", "trains", "D", "trade_in", action.exchange)
+            if action.exchange and action.exchange not in st.trains.get(corp, []):
+                r.flag("trains.exchange", f"{corp} owns no {action.exchange}-train to trade in")
+            elif action.exchange:
+                worth = r.number("train trade-in values", "trains", "D", "trade_in",
+                                 action.exchange)
+                if not is_unknown(worth) and not is_unknown(price) and \
+                        action.price is not None and action.price != price - worth:
+                    r.flag("trains.price", f"a D costs {r.money(price)} less "
+                                           f"{r.money(worth)} for the {action.exchange} traded "
+                                           f"in: {r.money(price - worth)}, not "
+                                           f"{r.money(action.price)} (F6)")
             elif not is_unknown(price) and action.price is not None and action.price != price:
                 r.flag("trains.price", f"a {name}-train costs {r.money(price)} from the depot, "
                                        f"not {r.money(action.price)}")

@@ -157,12 +157,15 @@ class KansaiReplay:
             if isinstance(action, Pass) and self.kind != "OR":
                 self.turn["ended"] = True
         self.action = None
-        self.end_turn()
+        self.end_turn(record_ends=True)
         self.round_ends()
         return self.result(count)
 
-    def end_turn(self) -> None:
-        if self.turn_actor is not None and self.turn.get("actions"):
+    def end_turn(self, record_ends: bool = False) -> None:
+        """The current turn is over (another actor acts, a round marker);
+        at the end of the record the turn may be unfinished: its duties are
+        not checked."""
+        if self.turn_actor is not None and self.turn.get("actions") and not record_ends:
             handler = self.operating if self.kind == "OR" else self.stock
             handler.end_turn(self.turn_actor, self.turn)
         self.turn_actor = None

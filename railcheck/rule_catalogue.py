@@ -143,6 +143,14 @@ RULES: list[Rule] = [
        f"{RKANSAI}: C1, C4, P4, P5",
        "Ben sell HER   ->  Ben's HER share is the free one of Hanshin Tramway: it may be sold "
        "only once HER's president's certificate is bought"),
+    _r("kansai.oms_area", "OMS runs outside Osaka",
+       "With the rule book's reading `oms_area_only: true` (the summary is garbled: C6), OMS "
+       "runs only between the four Osaka cities.", f"{RKANSAI}: C6",
+       "OMS run 6 F10-C9 = 100   ->  OMS runs only in Osaka; C9 is outside"),
+    _r("kansai.minor_sale_round", "a minor bought in the other round",
+       "With the rule book's reading `minors_sold_in` (the summary does not say: N0), minors are "
+       "bought in the auction or in stock rounds.", f"{RKANSAI}: N0",
+       "Aki buy M2   ->  the minors are sold in the auction, not in the stock round"),
     _r("kansai.oms_early", "Osaka Municipal Subway operates before phase 4",
        "OMS starts in phase 4.", f"{RKANSAI}: C5",
        "OMS lay 8 F12   ->  Osaka Municipal Subway starts in phase 4; this is phase 3"),

@@ -108,11 +108,15 @@ def test_the_complete_game_is_legal_with_its_checks_said():
     skipped = infos(r)
     # the example file leaves the map and the rule book's readings unknown
     assert sorted(skipped) == [
-        "JR's share price after a half dividend", "how OMS floats (at phase 4, or by 50% from "
-        "phase 4)", "routes and revenues on the map",
-        "the end's timing when the bank runs out",
+        "JR's share price after a half dividend", "OMS's runs outside Osaka",
+        "how OMS floats (at phase 4, or by 50% from phase 4)", "routes and revenues on the map",
+        "the KRTR fee paid once or every OR", "the end's timing when the bank runs out",
         "the minors' place among the main companies in the operating order",
-        "tile lays on the map (hex, colour, upgrade, connection)"]
+        "tile lays on the map (hex, colour, upgrade, connection)",
+        "where the minors are sold"]
+    assert skipped["where the minors are sold"].message == (
+        "where the minors are sold not checked (5 actions): rulebook.minors_sold_in is unknown "
+        f"({EXAMPLES / 'components-example.yaml'})")
     assert skipped["routes and revenues on the map"].message.endswith(
         "(30 actions): map.hexes is unknown (" + str(EXAMPLES / "components-example.yaml") + ")")
     assert skipped["JR's share price after a half dividend"].line == 8
@@ -133,7 +137,7 @@ def test_the_complete_game_without_its_components_file():
     assert skipped["2+2 routes (which stops are cities)"].message.startswith(
         "2+2 routes (which stops are cities) not checked (3 actions)")
     assert all(f.line == 1 for f in skipped.values())
-    assert len(skipped) == 14
+    assert len(skipped) == 16
     # the structure rules need no number: turn order, conversions, JR's dividend
     for before, after, line, rule, message in [
         ("Aki buy KNR\nBen sell HER", "Ben sell HER\nAki buy KNR", 54, "turn.order",
@@ -175,6 +179,67 @@ def test_numbers_of_the_components_file_are_checked(before, after, rule, message
     line = changed.splitlines()[first.line - 1]
     assert (first.rule, message in first.message) == (rule, True), first
     assert line in after.splitlines()
+
+
+READINGS = {"end_on_bankruptcy": "full_or", "end_on_bank": "full_or",
+            "ten_phases": "the tenth OR set", "minors_operate": "first",
+            "minors_sold_in": "stock_round", "kanan_window": "K4",
+            "jr_half_dividend_move": "none", "oms_float": "fifty_percent",
+            "oms_area_only": "true", "krtr_fee_per": "once"}
+
+
+def with_readings(tmp_path, **change):
+    """The example game next to a copy of its components file whose rule-book readings
+    are all settled (``change`` overrides some)."""
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    for key, value in {**READINGS, **change}.items():
+        text = text.replace(f"  {key}: unknown", f"  {key}: {value}")
+    (tmp_path / "components-example.yaml").write_text(text, encoding="utf-8")
+    game = tmp_path / "game.18xx"
+    game.write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    return game
+
+
+def test_the_rule_book_readings_once_settled(tmp_path):
+    r = run(with_readings(tmp_path))
+    assert r.errors == []
+    assert sorted(infos(r)) == ["routes and revenues on the map",
+                                "tile lays on the map (hex, colour, upgrade, connection)"]
+
+
+@pytest.mark.parametrize("reading, value, rule, line, message", [
+    ("minors_sold_in", "auction", "kansai.minor_sale_round", "Chie buy M2",
+     "the minors are sold in the auction (rulebook.minors_sold_in), not in the stock round"),
+    ("krtr_fee_per", "each_or", "kansai.krtr_not_paid",
+     "KNR run 3 F10-C9-B7, 4 F10-G11-H13-H14 = 140",
+     "KNR paid KRTR's fee in OR 3.1; the fee is paid every OR (rulebook.krtr_fee_per: "
+     "each_or), not in OR 3.2"),
+    ("kanan_window", "K4", None, None, None),
+    ("kanan_window", "N1", None, None, None),
+])
+def test_a_rule_book_reading_decides_a_check(tmp_path, reading, value, rule, line, message):
+    game = with_readings(tmp_path, **{reading: value})
+    r = run(game)
+    if rule is None:
+        assert r.errors == []
+        return
+    first = r.errors[0]
+    assert (first.rule, first.text) == (rule, line)
+    assert game.read_text(encoding="utf-8").splitlines()[first.line - 1] == line
+    assert message in first.message
+
+
+def test_a_bankruptcy_ends_the_game_as_the_rule_book_says(tmp_path):
+    text = GAME.read_text(encoding="utf-8").replace("SR 5\n", "Ben bankrupt\n\nSR 5\n")
+    for timing, finished_at in (("immediate", "bankrupt"), ("full_or", "SR 5")):
+        game = with_readings(tmp_path, end_on_bankruptcy=timing)
+        game.write_text(text, encoding="utf-8")
+        r = run(game)
+        over = [f for f in r.errors if f.rule == "game.over"]
+        assert r.end_reason == "bankrupt" and len(over) == 1
+        # at once: the next action is after the end; after the set: the next SR's first
+        assert over[0].text == "Chie pass"       # SR 5's first action
+        assert over[0].message.startswith("the game already ended (bankrupt)")
 
 
 def test_a_wrong_checkpoint_is_found():

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from ...schema import (UNKNOWN, Enum, Int, Key, ListOf, MapOf, OneOf, OrUnknown, PlayerCount,
+from ...schema import (UNKNOWN, Bool, Enum, Int, Key, ListOf, MapOf, OneOf, OrUnknown, PlayerCount,
                        Section, Str, Type, is_unknown, path_join)
 
 FOLDER = Path(__file__).resolve().parent
@@ -128,7 +128,7 @@ COMPONENTS = Section("components", [
         Key("kanan_window", _u(Enum("N1", "K4"))),
         Key("jr_half_dividend_move", _u(Enum("none", "right", "left"))),
         Key("oms_float", _u(Enum("at_phase_4", "fifty_percent"))),
-        Key("oms_area_only", _u(Enum("yes", "no"))),
+        Key("oms_area_only", _u(Bool())),
         Key("krtr_fee_per", _u(Enum("once", "each_or")))]),
         doc="readings the summary leaves open"),
 ])

@@ -52,6 +52,7 @@ class OperatingHandler:
         if self.knr_due and actor != "KNR":
             r.flag("kansai.knr_at_once", f"KNR operates at once after Osaka Electric Railroad "
                                          f"converts (K8), before {actor}")
+        at_once = self.knr_due and actor == "KNR"    # K8: whatever the order
         self.knr_due = False
         if spec.kind == "minor":
             if actor in st.closed:
@@ -63,9 +64,13 @@ class OperatingHandler:
             if later:
                 r.flag("turn.order", f"minors operate by their numbers (N0): {actor} after "
                                      f"{later[0]}")
+            elif self.majors_done and r.rules.number("rulebook", "minors_operate") == "first":
+                r.flag("turn.order", f"the minors operate before the main companies "
+                                     f"(rulebook.minors_operate: first): {actor} after "
+                                     f"{self.majors_done[-1]}")
             self.minors_done.append(actor)
             return
-        if actor not in self.majors_done:
+        if actor not in self.majors_done and not at_once:
             self.majors_done.append(actor)
             if is_unknown(r.rules.number("rulebook", "minors_operate")) and \
                     any(m not in st.closed and m in st.minor_owner for m in MINOR_NAMES):
@@ -74,6 +79,11 @@ class OperatingHandler:
         if actor == "OMS" and not r.phase_at_least("4"):
             r.flag("kansai.oms_early", f"Osaka Municipal Subway starts in phase 4; this is phase "
                                        f"{r.phase.name} (C5)")
+        elif actor == "OMS" and actor not in st.floated and \
+                r.rules.number("rulebook", "oms_float") == "fifty_percent":
+            r.flag("or.not_floated", f"OMS has not floated: {st.sold_percent(actor)}% sold, "
+                                     f"{r.rules.raw['stock']['float_percent']}% needed "
+                                     f"(rulebook.oms_float: fifty_percent)")
         elif actor == "KNR":
             if not st.knr_started:
                 r.flag("or.not_floated", "KNR starts when Osaka Electric Railroad converts (K8)")
@@ -239,7 +249,7 @@ class OperatingHandler:
             # flagged, and taken as paid: the table let the company ignore the station
             r.flag("kansai.krtr_not_paid", f"{corp} pays {r.money(action.price)} to ignore "
                                            f"KRTR's station; the fee is {r.money(KRTR_FEE)} (L2)")
-        st.krtr_free.add(corp)
+        st.krtr_paid[corp] = r.round_label
 
     # ------------------------------------------------------------------
     # track, stations, routes
@@ -298,10 +308,28 @@ class OperatingHandler:
                                       f"(its trains: {', '.join(own) or 'none'})")
             if route.train == "2+2":
                 self.check_two_plus_two(route)
+            if corp == "OMS":
+                self.check_oms_area(route)
             self.check_krtr(corp, route)
         if is_unknown(r.rules.number("map", "hexes")):
             r.skip("routes and revenues on the map", ("map", "hexes"))
         self.last_revenue = action.revenue
+
+    def check_oms_area(self, route) -> None:
+        """C6, with rulebook.oms_area_only: true: OMS runs only in the four Osaka cities."""
+        r = self.r
+        only = r.number("OMS's runs outside Osaka", "rulebook", "oms_area_only")
+        if only is not True:
+            return
+        osaka = {r.rules.number("map", "places", p, "hex") for p in
+                 r.rules.corp_by_sym["OMS"].extra["area_names"]}
+        if any(is_unknown(h) for h in osaka):
+            r.skip("OMS's runs outside Osaka", ("map", "places"))
+            return
+        outside = [s.hex for s in route.stops if s.hex not in osaka]
+        if outside:
+            r.flag("kansai.oms_area", f"OMS runs only in Osaka (C6, rulebook.oms_area_only: "
+                                      f"true); {', '.join(outside)} is outside")
 
     def stop_is_city(self, hex_name: str):
         """True/False, or None when the components file does not say."""
@@ -336,6 +364,16 @@ class OperatingHandler:
         if is_unknown(kobe):
             return
         inner = [s.hex for s in route.stops[1:-1]]
+        if kobe in inner and corp in st.krtr_paid:
+            paid_in = st.krtr_paid[corp]
+            if paid_in == r.round_label:
+                return
+            per = r.number("the KRTR fee paid once or every OR", "rulebook", "krtr_fee_per")
+            if per == "each_or":
+                r.flag("kansai.krtr_not_paid",
+                       f"{corp} paid KRTR's fee in {paid_in}; the fee is paid every OR "
+                       f"(rulebook.krtr_fee_per: each_or), not in {r.round_label}")
+            return
         if kobe in inner:
             r.flag("kansai.krtr_not_paid",
                    f"{corp} runs through Kobe ({kobe}) past Kobe Rapid Transit's station "
@@ -448,9 +486,14 @@ class OperatingHandler:
         st.company_owner[sym] = corp
 
     def bankrupt(self, action: Bankrupt) -> None:
+        """E1: a player's bankruptcy ends the game, at once or after the set
+        of ORs (``rulebook.end_on_bankruptcy``; unknown: the record's end)."""
         r = self.r
-        r.finished, r.end_reason = True, "bankrupt"
-        r.number("the end's timing after a bankruptcy", "rulebook", "end_on_bankruptcy")
+        timing = r.number("the end's timing after a bankruptcy", "rulebook", "end_on_bankruptcy")
+        if timing == "immediate":
+            r.finished, r.end_reason = True, "bankrupt"
+        elif timing == "full_or":
+            r.end_after_set = True
 
 
 def _half_kept(revenue: int) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...actions import Checkpoint, Pass, RoundMarker
+from ...actions import Bankrupt, Checkpoint, Pass, RoundMarker
 from ...findings import ERROR, INFO, Finding, involved
 from ...schema import is_unknown
 from .components import place_of_hex
@@ -44,6 +44,9 @@ class KansaiReplay:
         self.turn: dict = {}
         self.finished = False
         self.end_reason: Optional[str] = None
+        #: the game ends when the current set of operating rounds is over
+        self.end_after_set = False
+        self.over_reported = False
         self.places = place_of_hex(rules.components)
         from .operating import OperatingHandler
         from .stock import StockHandler
@@ -129,6 +132,16 @@ class KansaiReplay:
 
     def run(self):
         count = 0
+        try:
+            count = self.replay_actions()
+        except Exception as exc:    # a bug of ours must not hide the rest of the report
+            self.flag("internal.error",
+                      f"railcheck could not check this action ({type(exc).__name__}: {exc}); "
+                      f"the replay stops here — please report this")
+        return self.result(count)
+
+    def replay_actions(self) -> int:
+        count = 0
         for action in self.record.actions:
             if self.stop_at is not None and action.line is not None and action.line > self.stop_at:
                 break
@@ -143,8 +156,13 @@ class KansaiReplay:
                 self.checkpoint(action)
                 continue
             if self.finished:
-                self.flag("game.over", f"the game already ended ({self.end_reason}); this and "
-                                       f"any later action is ignored")
+                if not self.over_reported:
+                    self.flag("game.over", f"the game already ended ({self.end_reason}); this "
+                                           f"and any later action is ignored")
+                    self.over_reported = True
+                continue
+            if isinstance(action, Bankrupt):       # a player's (or company's) bankruptcy
+                self.operating.bankrupt(action)
                 continue
             handler = self.operating if self.kind == "OR" else self.stock
             if action.actor != self.turn_actor or self.turn.get("ended"):
@@ -159,7 +177,7 @@ class KansaiReplay:
         self.action = None
         self.end_turn(record_ends=True)
         self.round_ends()
-        return self.result(count)
+        return count
 
     def end_turn(self, record_ends: bool = False) -> None:
         """The current turn is over (another actor acts, a round marker);
@@ -174,6 +192,9 @@ class KansaiReplay:
     def round_starts(self, marker: RoundMarker) -> None:
         self.kind = marker.kind
         self.round_label = marker.text or marker.kind
+        if marker.kind == "SR" and self.end_after_set and not self.finished:
+            # E1 with rulebook.end_on_bankruptcy: full_or: the set of ORs was finished
+            self.finished, self.end_reason = True, "bankrupt"
         if marker.kind == "SR":
             self.sr_number += 1
             self.stock.start_sr()
@@ -210,7 +231,7 @@ class KansaiReplay:
         from ...engine import Result
         rec = self.record
         end = rec.tags.get("end")
-        if end and not self.finished:
+        if end and not self.finished and self.stop_at is None:
             self.finished, self.end_reason = True, end
             if end == "bank":
                 self.number("the end's timing when the bank runs out", "rulebook", "end_on_bank")

@@ -53,6 +53,8 @@ class KansaiState:
     stations: dict = field(default_factory=dict)
     #: companies that had a station in Kobe when KRTR started, or paid its fee (L2)
     krtr_free: set = field(default_factory=set)
+    #: companies that paid KRTR's fee, and in which OR (L2)
+    krtr_paid: dict = field(default_factory=dict)
     #: the player after whom the next stock round starts
     priority: Optional[str] = None
     #: OMS's first operating round has happened; OMER's upgrade used

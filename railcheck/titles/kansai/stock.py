@@ -50,7 +50,8 @@ class StockHandler:
         self.expected = self.next_player(actor)
 
     def end_turn(self, actor: str, turn: dict) -> None:
-        if self.r.kind == "SR" and any(not isinstance(a, Pass) for a in turn["actions"]):
+        if self.r.kind == "SR" and actor in self.st.players \
+                and any(not isinstance(a, Pass) for a in turn["actions"]):
             self.last_actor = actor
 
     def start_sr(self) -> None:
@@ -208,6 +209,12 @@ class StockHandler:
             r.flag("stock.no_share", f"{corp} is not a company")
             return
         if spec.kind == "minor":                     # N0: a minor at its printed price
+            where = r.number("where the minors are sold", "rulebook", "minors_sold_in")
+            round_name = "auction" if r.kind == "auction" else "stock_round"
+            if not is_unknown(where) and where != round_name:
+                r.flag("kansai.minor_sale_round",
+                       f"the minors are sold in the {where.replace('_', ' ')} "
+                       f"(rulebook.minors_sold_in), not in the {round_name.replace('_', ' ')}")
             if corp in st.minor_owner:
                 r.flag("stock.no_share", f"{corp} is owned by {st.minor_owner[corp]}")
                 return

@@ -437,6 +437,9 @@ AUCTION = Section("auction", [
         supported=(False,)),
     Key("price_drop_on_all_pass", Int(), 0, "waterfall: everybody passed while the lowest-valued "
                                             "private is unsold: its price drops by this"),
+    Key("resume_after_resolution", Enum("turn", "last_buyer"), "turn",
+        "waterfall: after a private is sold to its bidders, play goes on where it was (turn: "
+        "1830), or with the player left of the one who bought it (last_buyer: Kansai's A4)"),
     Key("all_pass_runs_or", Bool(), True, "waterfall: everybody passed otherwise (or the drop is "
                                           "0): the owned privates pay their income and the "
                                           "auction goes on", supported=(True,)),

@@ -137,7 +137,10 @@ def test_the_complete_game_without_its_components_file():
     assert skipped["2+2 routes (which stops are cities)"].message.startswith(
         "2+2 routes (which stops are cities) not checked (3 actions)")
     assert all(f.line == 1 for f in skipped.values())
-    assert len(skipped) == 16
+    assert skipped["the auction's turns, prices and cash (the waterfall)"].message == (
+        "the auction's turns, prices and cash (the waterfall) not checked (6 actions): "
+        "companies.ARIMA.value is unknown (no components file)")
+    assert len(skipped) == 17
     # the structure rules need no number: turn order, conversions, JR's dividend
     for before, after, line, rule, message in [
         ("Aki buy KNR\nBen sell HER", "Ben sell HER\nAki buy KNR", 54, "turn.order",
@@ -242,6 +245,41 @@ def test_a_bankruptcy_ends_the_game_as_the_rule_book_says(tmp_path):
         assert over[0].message.startswith("the game already ended (bankrupt)")
 
 
+@pytest.mark.parametrize("before, after, rule, line, message", [
+    # A3: the minimum bid on a private is its face value + 5 (OMER: 120)
+    ("Ben bid OMER 125", "Ben bid OMER 122", "auction.min_bid", "Ben bid OMER 122",
+     "bid of Y122 is too low: OMER's face value is Y120, so the minimum bid is Y125"),
+    # only the cheapest private is bought outright
+    ("Chie buy KT", "Chie buy HKT", "auction.buy_not_cheapest", "Chie buy HKT",
+     "only the cheapest private (KT at Y40) can be bought outright"),
+    # the waterfall's turns
+    ("Chie buy KT\nAki buy HKT", "Aki buy KT\nChie buy HKT", "turn.order", "Aki buy KT",
+     "Aki acted out of turn: it is Chie's turn in the auction"),
+    # A7: the priority goes left of the last buyer (Ben, OMER's one bidder): Chie starts SR 1
+    ("SR 1\nChie buy M2\nChie par KNR 80\nAki buy M1", "SR 1\nAki buy M1\nChie buy M2\n"
+     "Chie par KNR 80", "turn.order", "Aki buy M1", "it is Chie's turn in SR 1, not Aki's"),
+])
+def test_the_waterfall_auction_is_the_shared_one(before, after, rule, line, message):
+    text = GAME.read_text(encoding="utf-8")
+    assert before in text
+    changed = text.replace(before, after, 1)
+    first = run(GAME, text=changed).errors[0]
+    assert (first.rule, first.text) == (rule, line)
+    assert message in first.message
+
+
+def test_the_first_private_drops_by_5_when_everybody_passes(tmp_path):
+    """A6: everybody passes on ARIMA (20): its price drops to 15; Aki buys it at 15."""
+    text = GAME.read_text(encoding="utf-8").replace(
+        "auction\nAki buy ARIMA\n", "auction\nAki pass\nBen pass\nChie pass\nAki buy ARIMA\n")
+    r = run(GAME, text=text)
+    assert r.errors == []
+    bad = text.replace("Chie pass\nAki buy ARIMA\n", "Chie pass\nAki bid ARIMA 20\n")
+    first = run(GAME, text=bad).errors[0]
+    assert (first.rule, first.text) == ("auction.buy_price", "Aki bid ARIMA 20")
+    assert "ARIMA is the cheapest private and is bought at its price Y15, not Y20" in first.message
+
+
 def test_a_wrong_checkpoint_is_found():
     text = GAME.read_text(encoding="utf-8").replace("check KNR president Ben",
                                                     "check KNR president Chie")
@@ -253,32 +291,32 @@ def test_a_wrong_checkpoint_is_found():
 # ---------------------------------------------------------------- the illegal examples
 
 ILLEGAL = {
-    "conversion_before_phase": (21, "kansai.conversion_early",
+    "conversion_before_phase": (24, "kansai.conversion_early",
                                 "M2 (Osaka Electric Railroad) may convert into KNR from phase 2; "
                                 "this is phase 1"),
-    "conversion_skipped": (31, "kansai.conversion_skipped",
+    "conversion_skipped": (34, "kansai.conversion_skipped",
                            "must convert into KNR from phase 2+; its turn in phase 2+ ended"),
-    "knr_reserved_share": (19, "kansai.knr_reserved_share",
+    "knr_reserved_share": (22, "kansai.knr_reserved_share",
                            "only 4 KNR shares are for sale and 4 have been bought"),
-    "jr_full_dividend": (32, "kansai.jr_full_dividend",
+    "jr_full_dividend": (35, "kansai.jr_full_dividend",
                          "(this is phase 1): it withholds or pays half; of Y50, Y40 to the "
                          "treasury and Y10 to the shareholders"),
-    "jr_two_lays_one_hex": (23, "kansai.jr_two_lays_one_hex",
+    "jr_two_lays_one_hex": (26, "kansai.jr_two_lays_one_hex",
                             "second tile of the turn on C10, where it laid the first"),
-    "late_private_before_3": (13, "kansai.late_private_early",
+    "late_private_before_3": (16, "kansai.late_private_early",
                               "KRTR is a late private: it may be bought once the first 3-train "
                               "is sold (phase 1, no 3-train sold yet)"),
-    "krtr_ignored_unpaid": (34, "kansai.krtr_not_paid",
+    "krtr_ignored_unpaid": (37, "kansai.krtr_not_paid",
                             "HER runs through Kobe (C9) past Kobe Rapid Transit's station "
                             "without paying Y100"),
-    "krtr_fee_not_100": (34, "kansai.krtr_not_paid",
+    "krtr_fee_not_100": (37, "kansai.krtr_not_paid",
                          "HER pays Y50 to ignore KRTR's station; the fee is Y100"),
-    "free_hanshin_share_sold": (24, "kansai.free_share_sale",
+    "free_hanshin_share_sold": (28, "kansai.free_share_sale",
                                 "Ben's HER share is the free one of Hanshin Tramway: it may be "
                                 "sold only once HER's president's certificate is bought"),
-    "oms_before_phase_4": (23, "kansai.oms_early",
+    "oms_before_phase_4": (26, "kansai.oms_early",
                            "Osaka Municipal Subway starts in phase 4; this is phase 1"),
-    "two_plus_two_three_cities": (32, "kansai.train_2plus2",
+    "two_plus_two_three_cities": (35, "kansai.train_2plus2",
                                   "this one through 3: Kobe (C9), Nishinomiya (D9), "
                                   "Osaka Kita (F10)"),
 }

@@ -24,8 +24,8 @@ from .state import KEEP_OPEN, KansaiState, Skipped
 #: what Kansai's checker never checks, whatever the components file gives
 UNCHECKED = ("money is not tracked (players' and companies' cash, the bank, share prices "
              "and their moves, the certificate and holding limits that depend on the market "
-             "zones, the main companies' operating order by share price, the net worths); the "
-             "auction's turn order is not checked")
+             "zones, the main companies' operating order by share price, the incomes and bonuses, the "
+             "net worths) after the auction")
 
 
 class KansaiReplay:

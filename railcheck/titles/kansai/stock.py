@@ -28,6 +28,9 @@ class StockHandler:
         self.expected = None
         self.last_actor = None
         self.sold_this_round: set = set()
+        #: the shared waterfall auction (auction.py), or the key that keeps it from playing
+        self.waterfall = None
+        self.waterfall_missing = None
 
     # ------------------------------------------------------------------
     # turns
@@ -67,6 +70,13 @@ class StockHandler:
     def end_auction(self) -> None:
         """The highest bid on each private wins it (A4, A5); the priority
         goes left of the last buyer (A7)."""
+        if self.waterfall is not None:
+            from .auction import priority
+            if not self.waterfall.finished:
+                self.waterfall.finish_round()
+            self.st.priority = priority(self.waterfall)
+            self.waterfall = None
+            return
         # privates won by bids are sold after the bought ones, cheapest first (A4, A5)
         late_line = max((a.line or 0 for a in self.r.record.actions), default=0) + 1
         for sym, bids in self.bids.items():
@@ -96,6 +106,8 @@ class StockHandler:
         elif isinstance(action, SellShares):
             self.sell(action)
         elif isinstance(action, Pass):
+            if r.kind == "auction":
+                self.play_waterfall(action)
             return
         else:
             r.flag("stock.action", f"'{action.verb}' is not an action of the "
@@ -114,6 +126,8 @@ class StockHandler:
         if r.kind != "auction":
             r.flag("stock.action", f"{sym} is sold in the auction, not in a stock round")
             return
+        if self.play_waterfall(action):
+            return
         if sym in st.company_owner:
             r.flag("auction.sold", f"{sym} is already sold")
             return
@@ -131,6 +145,22 @@ class StockHandler:
             r.flag("auction.min_bid", f"bid of {r.money(action.price)} on {sym} is too low: the "
                                       f"minimum bid is {r.money(least)}")
         bids.append((action.actor, action.price, action))
+
+    def play_waterfall(self, action) -> bool:
+        """A bid or pass played by the shared waterfall auction (True), or
+        counted as skipped when a number it needs is unknown (False: the
+        bid's step is still checked here)."""
+        from .auction import SKIPPED, play, waterfall
+        if self.waterfall is None and self.waterfall_missing is None:
+            self.waterfall, self.waterfall_missing = waterfall(self.r)
+        if self.waterfall is None:
+            self.r.skip(SKIPPED, self.waterfall_missing)
+            return False
+        if not self.waterfall.finished:
+            play(self.waterfall, action)
+        else:
+            self.r.flag("auction.sold", "every private is sold: the auction is over")
+        return True
 
     def acquire(self, sym: str, player: str, action) -> None:
         st = self.st

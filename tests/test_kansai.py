@@ -366,3 +366,33 @@ def test_the_full_name_is_accepted_in_a_header(tmp_path):
                     "auction\nA buy ARIMA\n\nSR 1\nB buy M2\n", encoding="utf-8")
     r = run(game)
     assert r.title == "kansai" and r.errors == []
+
+
+@pytest.mark.parametrize("before, after, rule, message", [
+    # S2.1: privates change hands between players in a stock round at any price
+    ("SR 3\nChie buy KEF", "SR 3\nChie buy private HKT from Aki for 5\nChie buy KEF", None,
+     None),
+    ("SR 3\nChie buy KEF", "SR 3\nChie buy private KT from Aki for 5\nChie buy KEF",
+     "private.seller", "KT is held by Chie, not Aki"),
+    ("SR 2\nChie buy KNR", "SR 2\nChie buy private OMER from Ben for 100\nChie buy KNR",
+     "private.no_sale", "OMER may not be sold: OMER never changes hands (P7)"),
+    ("SR 4\nChie buy OMS", "SR 4\nChie buy private KRTR from Aki for 10\nChie buy OMS",
+     "private.no_sale", "KRTR may not be sold: a late private is never sold (L0)"),
+    ("SR 4\nChie buy OMS", "SR 4\nChie buy private HKT from Aki for 10\nChie buy OMS",
+     "private.no_sale", "HKT may not be sold: Hankai Tramway may no longer be sold from phase "
+     "4 (P3)"),
+    # P7: OMER's free upgrade of an Osaka tile besides OMS's own lay, once
+    ("OMS lay 8 F12\n", "OMS lay 8 F12\nOMS lay 14 F10\n", None, None),
+    ("OMS lay 8 F12\n", "OMS lay 8 F12\nOMS lay 14 F10\nOMS lay 15 G11\n", "track.one_lay",
+     "OMS already laid 2 tile(s) this turn; the limit is 1"),
+])
+def test_private_trades_and_omer_upgrade(before, after, rule, message):
+    text = GAME.read_text(encoding="utf-8")
+    assert before in text
+    r = run(GAME, text=text.replace(before, after, 1))
+    if rule is None:
+        assert r.errors == []
+        return
+    first = r.errors[0]
+    assert (first.rule, message in first.message) == (rule, True), first
+    assert first.text in after.splitlines()

@@ -260,7 +260,7 @@ class OperatingHandler:
         lays = r.turn["lays"]
         jr = corp == "JR" and r.jr_is_state()
         allowed = r.phase.jr_tile_lays if jr else int(r.rules.raw["operating"]["tile_lays"])
-        extra = self.arima_extra(corp, action, lays)
+        extra = self.arima_extra(corp, action, lays) or self.omer_upgrade(corp, action, lays)
         if jr and action.hex in [a.hex for a in lays]:
             r.flag("kansai.jr_two_lays_one_hex",
                    f"JR lays its second tile of the turn on {action.hex}, where it laid the "
@@ -274,6 +274,22 @@ class OperatingHandler:
         lays.append(action)
         if is_unknown(r.rules.number("map", "hexes")):
             r.skip("tile lays on the map (hex, colour, upgrade, connection)", ("map", "hexes"))
+
+    def omer_upgrade(self, corp: str, action: LayTile, lays: list) -> bool:
+        """P7: before OMS's first train, OMER allows one free upgrade of one
+        of the three Osaka tiles; read as a lay besides OMS's own (the
+        lenient reading), once."""
+        st, r = self.st, self.r
+        if corp != "OMS" or "OMER" in st.closed or st.omer_used or not lays:
+            return False
+        three = r.rules.number("map", "osaka_three")
+        if is_unknown(three):
+            r.skip("OMER's free upgrade (the three Osaka hexes)", ("map", "osaka_three"))
+            return True
+        if action.hex in three:
+            st.omer_used = True
+            return True
+        return False
 
     def arima_extra(self, corp: str, action: LayTile, lays: list) -> bool:
         """P1: a company owning Arima Railway lays an extra tile in Arima."""

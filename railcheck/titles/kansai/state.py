@@ -59,6 +59,7 @@ class KansaiState:
     priority: Optional[str] = None
     #: OMS's first operating round has happened; OMER's upgrade used
     oms_turns: int = 0
+    omer_used: bool = False
     #: a 6 was bought: Kita Osaka Kyuko's 100 is due in the next OR
     first_six: bool = False
 

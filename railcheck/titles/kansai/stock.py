@@ -11,7 +11,7 @@ sale (K7), the par values set by M2's and OMER's owners (K6, C5), JR's par
 
 from __future__ import annotations
 
-from ...actions import Bid, BuyShares, Par, Pass, SellShares
+from ...actions import Bid, BuyCompany, BuyShares, Par, Pass, SellShares
 from ...schema import is_unknown
 from .components import par_values
 from .state import FREE_SHARE
@@ -105,6 +105,8 @@ class StockHandler:
             self.par(action)
         elif isinstance(action, SellShares):
             self.sell(action)
+        elif isinstance(action, BuyCompany) and r.kind == "SR":
+            self.trade_private(action)
         elif isinstance(action, Pass):
             if r.kind == "auction":
                 self.play_waterfall(action)
@@ -161,6 +163,31 @@ class StockHandler:
         else:
             self.r.flag("auction.sold", "every private is sold: the auction is over")
         return True
+
+    def trade_private(self, action: BuyCompany) -> None:
+        """S2.1: privates change hands between players in a stock round, at
+        any price; not OMER (P7), not a late private (L0), not Hankai
+        Tramway from phase 4 (P3)."""
+        r, st = self.r, self.st
+        sym, buyer = action.company, action.actor
+        owner = st.company_owner.get(sym)
+        late = sym in [c.sym for c in r.rules.late_companies] or sym == "M5"
+        if owner is None or owner not in st.players:
+            r.flag("private.owner", f"{sym} is not held by a player")
+            return
+        if action.seller is not None and action.seller != owner:
+            r.flag("private.seller", f"{sym} is held by {owner}, not {action.seller}")
+            return
+        if sym in st.closed and not late:
+            r.flag("private.closed", f"{sym} is closed")
+            return
+        if sym == "OMER" or late or (sym == "HKT" and r.phase_at_least("4")):
+            why = {"OMER": "OMER never changes hands (P7)"}.get(
+                sym, "a late private is never sold (L0)" if late else
+                "Hankai Tramway may no longer be sold from phase 4 (P3)")
+            r.flag("private.no_sale", f"{sym} may not be sold: {why}")
+            return
+        st.company_owner[sym] = buyer
 
     def acquire(self, sym: str, player: str, action) -> None:
         st = self.st

@@ -396,3 +396,18 @@ def test_private_trades_and_omer_upgrade(before, after, rule, message):
     first = r.errors[0]
     assert (first.rule, message in first.message) == (rule, True), first
     assert first.text in after.splitlines()
+
+
+def test_train_limits_and_discards():
+    text = GAME.read_text(encoding="utf-8")
+    # O5c: KNR over its limit of 2 after Nara converts must discard (the example does)
+    r = run(GAME, text=text.replace("KNR discard 3\n", ""))
+    first = r.errors[0]
+    assert (first.rule, first.text) == ("trains.discard_required", "KNR payout")
+    assert first.line == 136        # the turn's last action, in the changed record
+    assert "KNR ends its turn with 3 trains, over the limit of 2 in phase 4" in first.message
+    # O5b: no voluntary discard
+    r = run(GAME, text=text.replace("HER payout\n\nSR 3", "HER payout\nHER discard 2+2\n\nSR 3"))
+    first = r.errors[0]
+    assert (first.rule, first.text) == ("trains.discard", "HER discard 2+2")
+    assert "HER owns 1 trains, within the limit of 4; a company may not discard" in first.message

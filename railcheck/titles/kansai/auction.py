@@ -49,7 +49,6 @@ class AuctionTable:
         self.rules = SimpleNamespace(auction=auction)
         self.pending_par = None
         self.priority = None
-        self.sale_action = None
 
     def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
         self.replay.flag(rule, message, severity, action)

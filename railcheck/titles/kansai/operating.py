@@ -107,6 +107,12 @@ class OperatingHandler:
             r.flag("trains.must_own", f"{actor} ends its turn without a train; a company "
                                       f"without one must buy one (O5)",
                    action=turn["actions"][-1])
+        if spec is not None and actor not in st.closed and \
+                len(st.trains.get(actor, [])) > r.train_limit(actor):
+            r.flag("trains.discard_required",
+                   f"{actor} ends its turn with {len(st.trains[actor])} trains, over the limit of "
+                   f"{r.train_limit(actor)} in phase {r.phase.name}; the excess goes to the pool "
+                   f"(O5c)", action=turn["actions"][-1])
         if actor not in ("M1", "M2", "M4") or actor in st.closed:
             return
         must = self.mandatory_phase(actor)
@@ -469,9 +475,19 @@ class OperatingHandler:
             st.closed.add("OMER")                     # P7
 
     def discard(self, action: DiscardTrain) -> None:
-        own = self.st.trains.get(action.actor, [])
-        if action.train in own:
-            own.remove(action.train)
+        """O5b, O5c: no voluntary discard; a train over the limit goes to the pool."""
+        r = self.r
+        corp = action.actor
+        own = self.st.trains.get(corp, [])
+        if action.train not in own:
+            r.flag("trains.not_owned", f"{corp} owns no {action.train}-train")
+            return
+        limit = r.train_limit(corp)
+        if len(own) <= limit:
+            r.flag("trains.discard", f"{corp} owns {len(own)} trains, within the limit of "
+                                     f"{limit}; a company may not discard a train at will (O5b)")
+            return
+        own.remove(action.train)
 
     def buy_company(self, action: BuyCompany) -> None:
         r, st = self.r, self.st

@@ -411,3 +411,23 @@ def test_train_limits_and_discards():
     first = r.errors[0]
     assert (first.rule, first.text) == ("trains.discard", "HER discard 2+2")
     assert "HER owns 1 trains, within the limit of 4; a company may not discard" in first.message
+
+
+def test_validate_on_the_command_line():
+    res = CliRunner().invoke(main, ["validate", str(GAME)])
+    assert res.exit_code == 0, res.output
+    assert f"{GAME}: kansai, 3 players, 162 actions, game over: bank broken — legal" in res.output
+    assert f"{GAME}:8:1: info [components.unknown] routes and revenues on the map not checked " \
+           "(30 actions)" in res.output
+    res = CliRunner().invoke(main, ["validate", str(EXAMPLES / "illegal")])
+    assert res.exit_code == 1
+    assert res.output.count("error [kansai.") == 11
+
+
+def test_the_player_count_is_the_components_files(tmp_path):
+    game = tmp_path / "two.18xx"
+    game.write_text(f"title: kansai\nplayers: Aki, Ben\n"
+                    f"components: {EXAMPLES / 'components-example.yaml'}\n", encoding="utf-8")
+    r = run(game)
+    assert [(f.rule, f.line, f.message) for f in r.errors] == [
+        ("setup.players", 2, "2 players; the components file says 3 to 5")]

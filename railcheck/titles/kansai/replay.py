@@ -140,7 +140,19 @@ class KansaiReplay:
                       f"the replay stops here — please report this")
         return self.result(count)
 
+    def check_players(self) -> None:
+        """The player count against the components file's (set-up)."""
+        lo, hi = self.rules.number("players", "min"), self.rules.number("players", "max")
+        n = len(self.state.players)
+        if is_unknown(lo) or is_unknown(hi) or lo <= n <= hi:
+            return
+        line, col = self.record.tag_locations.get("players", (1, 1))
+        f = Finding(severity=ERROR, rule="setup.players", line=line, column=col,
+                    message=f"{n} players; the components file says {lo} to {hi}")
+        self.findings.append(f)
+
     def replay_actions(self) -> int:
+        self.check_players()
         count = 0
         for action in self.record.actions:
             if self.stop_at is not None and action.line is not None and action.line > self.stop_at:

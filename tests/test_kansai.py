@@ -431,3 +431,14 @@ def test_the_player_count_is_the_components_files(tmp_path):
     r = run(game)
     assert [(f.rule, f.line, f.message) for f in r.errors] == [
         ("setup.players", 2, "2 players; the components file says 3 to 5")]
+
+
+def test_hanshin_floats_with_four_shares_bought():
+    """C1: the free share from Hanshin Tramway counts: the president's certificate and two
+    shares bought (four shares) float HER; one share fewer does not."""
+    text = GAME.read_text(encoding="utf-8")
+    assert run(GAME, text=text).errors == []
+    fewer = text.replace("Aki buy HER\nBen buy HER\n", "Aki buy HER\nBen pass\n", 1)
+    first = run(GAME, text=fewer).errors[0]
+    assert (first.rule, first.text) == ("or.not_floated", "HER lay 7 D8")
+    assert first.message == "HER has not floated: 40% sold, 50% needed"

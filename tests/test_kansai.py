@@ -442,3 +442,17 @@ def test_hanshin_floats_with_four_shares_bought():
     first = run(GAME, text=fewer).errors[0]
     assert (first.rule, first.text) == ("or.not_floated", "HER lay 7 D8")
     assert first.message == "HER has not floated: 40% sold, 50% needed"
+
+
+def test_a_given_map_is_said_to_be_unread(tmp_path):
+    """The map's checks are not made with a map either (the board module does not read a
+    components file's map yet): the report says so rather than seeming to check it."""
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    text = text.replace("  hexes: unknown", "  hexes: {C9: {city: 30}}")
+    (tmp_path / "components-example.yaml").write_text(text, encoding="utf-8")
+    game = tmp_path / "game.18xx"
+    game.write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    r = run(game)
+    assert infos(r)["routes and revenues on the map"].message == (
+        "routes and revenues on the map not checked (30 actions): the components file's map is "
+        f"not read by railcheck yet (docs/kansai.md) ({tmp_path / 'components-example.yaml'})")

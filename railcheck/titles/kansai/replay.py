@@ -65,10 +65,10 @@ class KansaiReplay:
             f.involves = involved(action)
         self.findings.append(f)
 
-    def skip(self, kind: str, keys: tuple, n: int = 1) -> None:
+    def skip(self, kind: str, keys: tuple, n: int = 1, reason: str = "") -> None:
         """A check of ``kind`` not made: the value at ``keys`` of the
-        components file is unknown."""
-        self.skipped.setdefault(kind, Skipped(_ypath(keys))).count += n
+        components file is unknown (or ``reason``)."""
+        self.skipped.setdefault(kind, Skipped(_ypath(keys), reason=reason)).count += n
 
     def number(self, kind: str, *keys):
         """A number of the components file; an unknown one counts a skipped
@@ -258,10 +258,11 @@ class KansaiReplay:
         for kind, sk in self.skipped.items():
             if sk.key == "money is not tracked":
                 continue
+            why = sk.reason or f"{sk.key} is unknown"
             res.findings.append(Finding(
                 severity=INFO, rule="components.unknown", line=where[0], column=where[1],
                 message=f"{kind} not checked ({sk.count} action{'s' if sk.count != 1 else ''}): "
-                        f"{sk.key} is unknown ({source})"))
+                        f"{why} ({source})"))
         money = self.skipped.get("money checkpoints (cash, treasury, price, worth)")
         note = f"; {money.count} money checkpoint(s) not checked" if money else ""
         res.findings.append(Finding(severity=INFO, rule="kansai.unchecked",

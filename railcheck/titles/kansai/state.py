@@ -21,6 +21,8 @@ class Skipped:
     """A kind of check not made: the first unknown key, how many actions."""
     key: str
     count: int = 0
+    #: why, when it is not an unknown number
+    reason: str = ""
 
 
 @dataclass

@@ -315,9 +315,7 @@ class OperatingHandler:
             r.flag("kansai.one_station_per_hex", f"{corp} already has a station on {action.hex}: "
                                                  f"one station of a company per hex (O2a)")
             return
-        hexes.add(action.hex)
-        section = "minors" if r.rules.corp_by_sym[corp].kind == "minor" else "corporations"
-        r.number("station costs", section, corp, "tokens")
+        hexes.add(action.hex)       # its price is money: not tracked (kansai.unchecked)
 
     def run(self, action: RunRoutes) -> None:
         r, st = self.r, self.st

@@ -140,7 +140,10 @@ def test_the_complete_game_without_its_components_file():
     assert skipped["the auction's turns, prices and cash (the waterfall)"].message == (
         "the auction's turns, prices and cash (the waterfall) not checked (6 actions): "
         "companies.ARIMA.value is unknown (no components file)")
-    assert len(skipped) == 17
+    assert skipped["train distances (3+3, D)"].message == (
+        "train distances (3+3, D) not checked (7 actions): trains.\"3+3\".distance is unknown "
+        "(no components file)")
+    assert len(skipped) == 18
     # the structure rules need no number: turn order, conversions, JR's dividend
     for before, after, line, rule, message in [
         ("Aki buy KNR\nBen sell HER", "Ben sell HER\nAki buy KNR", 54, "turn.order",
@@ -456,3 +459,20 @@ def test_a_given_map_is_said_to_be_unread(tmp_path):
     assert infos(r)["routes and revenues on the map"].message == (
         "routes and revenues on the map not checked (30 actions): the components file's map is "
         f"not read by railcheck yet (docs/kansai.md) ({tmp_path / 'components-example.yaml'})")
+
+
+@pytest.mark.parametrize("before, after, rule, message", [
+    ("M1 run 2 H14-H13 = 30\nM1 payout\nM2", "M1 run 2 H14-H13-G12 = 30\nM1 payout\nM2",
+     "route.distance", "a 2-train runs through 2 places, not 3 (O3)"),
+    ("JR run 3+3 C9-D9-E11 = 60\nJR withhold", "JR run 3+3 C9-D9-E11-F10 = 60\nJR withhold",
+     "route.distance", "a 3+3 runs through 6 places, at most 3 of them cities; this one through "
+                       "4, 4 cities (O3)"),
+    ("M4 run 3 I13-I12-I7 = 80\nM4 payout\nKNR ignore", "M4 run 3 I13-I12-I13 = 80\nM4 payout\n"
+     "KNR ignore", "route.repeat_stop", "a run visits I13 twice (O3)"),
+])
+def test_how_far_a_train_runs(before, after, rule, message):
+    text = GAME.read_text(encoding="utf-8")
+    assert before in text
+    first = run(GAME, text=text.replace(before, after, 1)).errors[0]
+    assert (first.rule, message in first.message) == (rule, True), first
+    assert first.text in after.splitlines()

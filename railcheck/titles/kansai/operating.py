@@ -327,6 +327,8 @@ class OperatingHandler:
                                       f"(its trains: {', '.join(own) or 'none'})")
             if route.train == "2+2":
                 self.check_two_plus_two(route)
+            else:
+                self.check_reach(route)
             if corp == "OMS":
                 self.check_oms_area(route)
             self.check_krtr(corp, route)
@@ -383,6 +385,34 @@ class OperatingHandler:
                    f"(O3b)")
         elif None in kinds:
             r.skip("2+2 routes (which stops are cities)", ("map", "places"))
+
+    def check_reach(self, route) -> None:
+        """O3: an n-train stops at n places (towns count: kansai.md O3), no
+        place twice; a 3+3 or a D as far as the components file says."""
+        r = self.r
+        stops = [s.hex for s in route.stops]
+        twice = sorted({h for h in stops if stops.count(h) > 1})
+        if twice:
+            r.flag("route.repeat_stop", f"a run visits {', '.join(twice)} twice (O3)")
+            return
+        distance = r._train_spec(route.train).get("distance")
+        if distance is None and route.train in ("3+3", "D"):
+            distance = r.number("train distances (3+3, D)", "trains", route.train, "distance")
+            if is_unknown(distance):
+                return
+        if isinstance(distance, int) and len(stops) > distance:
+            r.flag("route.distance", f"a {route.train}-train runs through {distance} places, "
+                                     f"not {len(stops)} (O3)")
+        elif isinstance(distance, dict):
+            limit = int(distance.get("cities", 0)) + int(distance.get("towns", 0))
+            kinds = [self.stop_is_city(h) for h in stops]
+            cities = len([k for k in kinds if k])
+            if len(stops) > limit or cities > int(distance.get("cities", 0)):
+                r.flag("route.distance", f"a {route.train} runs through {limit} places, at most "
+                                         f"{distance.get('cities', 0)} of them cities; this one "
+                                         f"through {len(stops)}, {cities} cities (O3)")
+            elif None in kinds:
+                r.skip(f"{route.train} routes (which stops are cities)", ("map", "places"))
 
     def check_krtr(self, corp: str, route) -> None:
         r, st = self.r, self.st

@@ -476,3 +476,16 @@ def test_how_far_a_train_runs(before, after, rule, message):
     first = run(GAME, text=text.replace(before, after, 1)).errors[0]
     assert (first.rule, message in first.message) == (rule, True), first
     assert first.text in after.splitlines()
+
+
+def test_trains_in_the_pool():
+    """O5c, F6: a discarded train goes to the pool, where another company may buy it; a train
+    the pool does not hold cannot be bought from it."""
+    text = GAME.read_text(encoding="utf-8")
+    # KNR discarded a 3 in OR 4.1; JR buys it from the pool before the 6 scraps the 3s
+    ok = text.replace("JR lay 9 G8\n", "JR lay 9 G8\nJR buy train 3 from pool for 100\n", 1)
+    assert run(GAME, text=ok).errors == []
+    bad = text.replace("JR lay 9 G8\n", "JR lay 9 G8\nJR buy train 4 from pool for 100\n", 1)
+    first = run(GAME, text=bad).errors[0]
+    assert (first.rule, first.text, first.message) == (
+        "trains.not_available", "JR buy train 4 from pool for 100", "the pool holds no 4-train")

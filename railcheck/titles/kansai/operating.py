@@ -490,7 +490,12 @@ class OperatingHandler:
             if not is_unknown(count) and count != "unlimited" and st.sold[name] >= count:
                 r.flag("trains.not_available", f"all {count} {name}-trains are sold")
             st.sold[name] += 1
-        elif source != "pool":
+        elif source == "pool":
+            if name not in st.pool_trains:
+                r.flag("trains.not_available", f"the pool holds no {name}-train")
+                return
+            st.pool_trains.remove(name)
+        else:
             have = st.trains.get(source, [])
             if name not in have:
                 r.flag("trains.not_owned", f"{source} owns no {name}-train")
@@ -500,6 +505,9 @@ class OperatingHandler:
             own = st.trains.get(corp, [])
             if action.exchange in own:
                 own.remove(action.exchange)
+                # F6: a traded train the D makes obsolete is scrapped, another goes to the pool
+                if r._train_spec(action.exchange).get("rusts_on") != name:
+                    st.pool_trains.append(action.exchange)
         st.trains.setdefault(corp, []).append(name)
         if source == "depot":
             r.train_bought(name)
@@ -524,6 +532,7 @@ class OperatingHandler:
                                      f"{limit}; a company may not discard a train at will (O5b)")
             return
         own.remove(action.train)
+        self.st.pool_trains.append(action.train)      # O5c: to the pool
 
     def buy_company(self, action: BuyCompany) -> None:
         r, st = self.r, self.st

@@ -105,6 +105,7 @@ class KansaiReplay:
         for owner, trains in st.trains.items():
             st.trains[owner] = [t for t in trains
                                 if self._train_spec(t).get("rusts_on") != name]
+        st.pool_trains = [t for t in st.pool_trains if self._train_spec(t).get("rusts_on") != name]
         for i, ph in enumerate(self.rules.phases):
             if ph.on == name and i > st.phase:
                 st.phase = i

@@ -32,6 +32,8 @@ class KansaiState:
     #: train types of which one has been bought (from the depot)
     bought: set = field(default_factory=set)
     sold: Counter = field(default_factory=Counter)
+    #: trains in the bank pool (discarded, or traded in for a D and not obsolete)
+    pool_trains: list = field(default_factory=list)
     #: owner (company sym) -> its trains' types
     trains: dict = field(default_factory=dict)
     #: minor -> owning player; privates and late privates -> holder (player or company)

@@ -489,3 +489,10 @@ def test_trains_in_the_pool():
     first = run(GAME, text=bad).errors[0]
     assert (first.rule, first.text, first.message) == (
         "trains.not_available", "JR buy train 4 from pool for 100", "the pool holds no 4-train")
+
+
+def test_show_at_a_round():
+    res = CliRunner().invoke(main, ["show", str(GAME), "--at", "OR 2.1"])
+    assert res.exit_code == 0, res.output
+    assert res.output == (f"{GAME} at the start of OR 2.1: OR 2.1, phase 1+; no money or board "
+                          f"position is kept for kansai (its checker does not track them)\n")

@@ -35,4 +35,5 @@ class TitleKansai(Title):
     @classmethod
     def replay(cls, replay):
         from .replay import KansaiReplay
-        return KansaiReplay(replay.record, replay.rules, stop_at=replay.stop_at).run()
+        return KansaiReplay(replay.record, replay.rules, stop_at=replay.stop_at,
+                            before_action=replay.before_action).run()

@@ -29,10 +29,13 @@ UNCHECKED = ("money is not tracked (players' and companies' cash, the bank, shar
 
 
 class KansaiReplay:
-    def __init__(self, record, rules, stop_at: Optional[int] = None):
+    def __init__(self, record, rules, stop_at: Optional[int] = None, before_action=None):
         self.record = record
         self.rules = rules
         self.stop_at = stop_at
+        #: optional callback(view, action) before each action; ``view.round.label`` is the
+        #: round's label ("OR 2.1"), as the engine's callback sees it (``show --at``)
+        self.before_action = before_action
         self.state = KansaiState(players=list(record.players))
         self.findings: list[Finding] = []
         self.skipped: dict[str, Skipped] = {}
@@ -168,6 +171,10 @@ class KansaiReplay:
             if isinstance(action, Checkpoint):
                 self.checkpoint(action)
                 continue
+            if self.before_action is not None:
+                from types import SimpleNamespace
+                self.before_action(SimpleNamespace(round=SimpleNamespace(
+                    label=self.round_label)), action)
             if self.finished:
                 if not self.over_reported:
                     self.flag("game.over", f"the game already ended ({self.end_reason}); this "
@@ -204,7 +211,8 @@ class KansaiReplay:
 
     def round_starts(self, marker: RoundMarker) -> None:
         self.kind = marker.kind
-        self.round_label = marker.text or marker.kind
+        self.round_label = " ".join([marker.kind] + (
+            [".".join(str(n) for n in marker.number)] if marker.number else []))
         if marker.kind == "SR" and self.end_after_set and not self.finished:
             # E1 with rulebook.end_on_bankruptcy: full_or: the set of ORs was finished
             self.finished, self.end_reason = True, "bankrupt"

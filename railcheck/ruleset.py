@@ -490,6 +490,10 @@ def _resolve(title: str, seen: tuple = (), base_dir: Optional[Path] = None) -> t
     line and column of every value by YAML path.  The merged data's
     ``base_title`` is the built-in title whose class plays it."""
     path, builtin = _locate(title, base_dir)
+    from .titles import TITLES
+    if builtin is not None and TITLES[builtin].uses_components:
+        raise InputError(f"{builtin} takes its numbers from a components file "
+                         f"(docs/{builtin}-components.md); a ruleset file cannot extend it")
     key = builtin or str(path.resolve())
     if key in seen:
         names = [Path(x).name if "/" in x else x for x in seen + (key,)]

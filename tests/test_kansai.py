@@ -496,3 +496,12 @@ def test_show_at_a_round():
     assert res.exit_code == 0, res.output
     assert res.output == (f"{GAME} at the start of OR 2.1: OR 2.1, phase 1+; no money or board "
                           f"position is kept for kansai (its checker does not track them)\n")
+
+
+def test_a_ruleset_file_cannot_extend_kansai(tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: kansai\n", encoding="utf-8")
+    res = CliRunner().invoke(main, ["rules", "show", str(path)])
+    assert res.exit_code == 2
+    assert (f"{path}:1:10: extends: kansai takes its numbers from a components file "
+            "(docs/kansai-components.md); a ruleset file cannot extend it") in res.output

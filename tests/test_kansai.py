@@ -505,3 +505,18 @@ def test_a_ruleset_file_cannot_extend_kansai(tmp_path):
     assert res.exit_code == 2
     assert (f"{path}:1:10: extends: kansai takes its numbers from a components file "
             "(docs/kansai-components.md); a ruleset file cannot extend it") in res.output
+
+
+def test_the_number_of_operating_rounds_per_set():
+    """F3, O0: phase 1 has one OR per set, 2 two, 4 three."""
+    text = GAME.read_text(encoding="utf-8")
+    extra = text.replace("\nSR 2\n", "\nOR 1.2\n\nSR 2\n", 1)
+    first = run(GAME, text=extra).errors[0]
+    assert (first.rule, first.text, first.message) == (
+        "round.marker", "OR 1.2", "the record says 'OR 1.2' here, but phase 1 has 1 OR(s) per "
+                                  "set (F3)")
+    start, end = text.index("OR 3.2\n"), text.index("SR 4\n")
+    missing = text[:start] + text[end:]
+    first = run(GAME, text=missing).errors[0]
+    assert (first.rule, first.text, first.message) == (
+        "round.skipped", "SR 4", "1 OR(s) were played after SR 3; the set has 2 in phase 2+ (F3)")

@@ -49,6 +49,10 @@ class KansaiReplay:
         self.end_reason: Optional[str] = None
         #: the game ends when the current set of operating rounds is over
         self.end_after_set = False
+        #: the operating rounds of the current set: how many the phase gives, how many played
+        self.or_set_size: Optional[int] = None
+        self.set_phase = ""
+        self.ors_in_set = 0
         self.over_reported = False
         self.places = place_of_hex(rules.components)
         from .operating import OperatingHandler
@@ -209,7 +213,29 @@ class KansaiReplay:
         self.turn_actor = None
         self.turn = {}
 
+    def check_marker(self, marker: RoundMarker) -> None:
+        """F3, O0: after a stock round the phase sets the number of ORs (1-3);
+        ORs are numbered by the SR and their place in the set."""
+        size = self.or_set_size
+        if marker.kind == "SR" and size is not None and self.ors_in_set < size:
+            self.flag("round.skipped",
+                      f"{self.ors_in_set} OR(s) were played after SR {self.sr_number}; the set "
+                      f"has {size} in phase {self.set_phase} (F3)", action=marker)
+        elif marker.kind == "OR":
+            self.ors_in_set += 1
+            label = "OR " + ".".join(str(n) for n in marker.number)
+            if size is not None and self.ors_in_set > size:
+                self.flag("round.marker", f"the record says '{label}' here, but phase "
+                                          f"{self.set_phase} has {size} OR(s) per set (F3)",
+                          action=marker)
+            elif len(marker.number) == 2 and self.sr_number and \
+                    tuple(marker.number) != (self.sr_number, self.ors_in_set):
+                self.flag("round.marker", f"the record says '{label}' here, but this is OR "
+                                          f"{self.sr_number}.{self.ors_in_set}", action=marker)
+
     def round_starts(self, marker: RoundMarker) -> None:
+        if not self.finished:
+            self.check_marker(marker)
         self.kind = marker.kind
         self.round_label = " ".join([marker.kind] + (
             [".".join(str(n) for n in marker.number)] if marker.number else []))
@@ -227,6 +253,10 @@ class KansaiReplay:
             self.stock.end_auction()
         elif self.kind == "SR":
             self.stock.end_sr()
+            # O0: the number of ORs is set after the SR, by the phase
+            self.or_set_size = self.phase.operating_rounds
+            self.set_phase = self.phase.name
+            self.ors_in_set = 0
 
     # ------------------------------------------------------------------
 

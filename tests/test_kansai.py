@@ -520,3 +520,14 @@ def test_the_number_of_operating_rounds_per_set():
     first = run(GAME, text=missing).errors[0]
     assert (first.rule, first.text, first.message) == (
         "round.skipped", "SR 4", "1 OR(s) were played after SR 3; the set has 2 in phase 2+ (F3)")
+
+
+def test_a_stock_round_ends_when_everybody_passed():
+    """S2.2: a player who passed may act again, until every player passed in a row."""
+    text = GAME.read_text(encoding="utf-8")
+    again = text.replace("Chie pass\nAki pass\nBen pass\n\nOR 2.1",
+                         "Chie pass\nAki pass\nBen pass\nChie buy JR\n\nOR 2.1", 1)
+    first = run(GAME, text=again).errors[0]
+    assert (first.rule, first.text, first.message) == (
+        "round.continues", "Chie buy JR", "SR 2 ended by the rules (every player passed in a "
+                                          "row), but the record goes on with it")

@@ -31,6 +31,9 @@ class StockHandler:
         #: the shared waterfall auction (auction.py), or the key that keeps it from playing
         self.waterfall = None
         self.waterfall_missing = None
+        #: stock round: turns passed in a row (the round ends at one per player: S2.2)
+        self.passes_in_row = 0
+        self.continued = False
 
     # ------------------------------------------------------------------
     # turns
@@ -47,17 +50,28 @@ class StockHandler:
             return
         if r.kind != "SR":
             return
-        if self.expected is not None and actor != self.expected:
+        if self.passes_in_row >= len(self.st.players) and not self.continued:
+            # S2.2: the round ends when every player passed in a row
+            r.flag("round.continues", f"SR {r.sr_number} ended by the rules (every player passed "
+                                      f"in a row), but the record goes on with it")
+            self.continued = True
+        elif self.expected is not None and actor != self.expected:
             r.flag("turn.order", f"it is {self.expected}'s turn in SR {r.sr_number}, not "
                                  f"{actor}'s")
         self.expected = self.next_player(actor)
 
     def end_turn(self, actor: str, turn: dict) -> None:
-        if self.r.kind == "SR" and actor in self.st.players \
-                and any(not isinstance(a, Pass) for a in turn["actions"]):
+        if self.r.kind != "SR" or actor not in self.st.players:
+            return
+        if any(not isinstance(a, Pass) for a in turn["actions"]):
             self.last_actor = actor
+            self.passes_in_row = 0
+        else:
+            self.passes_in_row += 1
 
     def start_sr(self) -> None:
+        self.passes_in_row = 0
+        self.continued = False
         self.sold_this_round = set()
         self.last_actor = None
         self.expected = self.st.priority or (self.st.players[0] if self.st.players else None)

@@ -233,6 +233,33 @@ class Bankrupt(Action):
     verb = "bankrupt"
 
 
+@dataclass(kw_only=True)
+class Convert(Action):
+    """A minor (actor) converts into the company it merges into (Kansai:
+    Kinki Nippon Railway), in its operating turn."""
+
+    verb = "convert"
+
+
+@dataclass(kw_only=True)
+class Privatise(Action):
+    """A minor (actor) becomes a private held by its owner (Kansai's Kobe
+    Electric Railway), in its operating turn."""
+
+    verb = "privatise"
+
+
+@dataclass(kw_only=True)
+class IgnoreStation(Action):
+    """A company (actor) pays to ignore the stations of ``company`` (Kansai:
+    Kobe Rapid Transit) when its routes are counted; ``price`` None: the
+    rules' fee."""
+
+    company: str
+    price: Optional[int] = None
+    verb = "ignore"
+
+
 # --- bookkeeping lines -----------------------------------------------------
 
 @dataclass(kw_only=True)
@@ -258,7 +285,7 @@ class RoundMarker(Action):
 ACTION_TYPES = [
     Bid, Choose, Pass, Par, BuyShares, SellShares, Exchange, LayTile, PlaceToken,
     RunRoutes, Dividend, BuyTrain, DiscardTrain, BuyCompany, Bankrupt, Checkpoint,
-    RoundMarker,
+    RoundMarker, Convert, Privatise, IgnoreStation,
 ]
 
 
@@ -282,3 +309,6 @@ class GameRecord:
     #: a user's ruleset file that plays this game instead of the title's own
     #: (the header's ``ruleset:``, next to the game file, or ``--ruleset``)
     ruleset: Optional[str] = None
+    #: the components file of a title whose numbers the user supplies (the
+    #: header's ``components:``, next to the game file; docs/kansai-components.md)
+    components: Optional[str] = None

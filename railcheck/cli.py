@@ -497,16 +497,53 @@ def rules_explain(rule_id):
 @rules.command(name="show")
 @click.argument("title")
 @click.option("--option", "options", multiple=True, help="Apply a game option.")
-def rules_show(title, options):
+@click.option("--components", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A components file (titles whose numbers the user supplies: kansai).")
+def rules_show(title, options, components):
     """Show a title's ruleset (or a ruleset file's): economy, companies,
-    trains, phases, and what it changes from the title it extends."""
+    trains, phases, and what it changes from the title it extends.  For a
+    title whose numbers come from a components file, which numbers those are
+    and which are still unknown."""
     from .rulesinfo import describe_ruleset
 
     try:
-        click.echo(describe_ruleset(title, list(options)), nl=False)
+        if components is not None:
+            from .titles import title_class
+            cls = title_class(title)
+            if cls is None or not cls.uses_components:
+                raise InputError(f"{title} takes no components file")
+        click.echo(describe_ruleset(title, list(options), components), nl=False)
     except InputError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
+
+
+@main.command()
+@click.argument("title")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Write the template to this file (default: standard output).")
+@click.option("--force", is_flag=True, help="Replace --output if it exists.")
+def components(title, output, force):
+    """Write the components-file template of a title whose numbers the rule
+    summary does not give (kansai): every number marked `unknown`, each with
+    a comment saying which rules need it.  Fill it in from the game box and
+    name it in the game's header (`components: FILE`)."""
+    from .titles import title_class
+
+    cls = title_class(title)
+    if cls is None or not cls.uses_components:
+        from .titles import TITLES
+        users = [t for t, c in TITLES.items() if c.uses_components]
+        _fail(f"'{title}' has no components file; titles with one: {', '.join(users)}")
+    template = cls.folder / "components-template.yaml"
+    text = template.read_text(encoding="utf-8")
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    # the template itself is this command's input: never written over
+    _check_outputs([str(template)], force, (output, "the components template"))
+    _write(output, text)
+    click.echo(f"wrote {output}: fill in every 'unknown' you can read from the game box")
 
 
 @main.command()
@@ -549,6 +586,11 @@ def show(path, at, svg, force, no_board, ruleset):
         _fail(str(exc) if exc.path else f"{name}: {exc.bare}")
     g = result.game
     where = point.describe() if point is not None else "at the end"
+    if g is None:       # a title replayed by its own checker (kansai): no position is kept
+        state = "game over" if result.finished else result.round
+        click.echo(f"{name} {where}: {state}, phase {result.phase}; no money or board "
+                   f"position is kept for {result.title} (its checker does not track them)")
+        return
     state = "game over" if g.finished else result.round
     click.echo(f"{name} {where}: {state}, phase {g.phase.name}, bank {g.money(g.bank.cash)}")
     turn = whose_turn(g)

@@ -88,7 +88,8 @@ class Replay:
         if rules is None:
             if not record.title:
                 raise InputError("the game names no title", path=record.path)
-            rules = load_ruleset(record.ruleset or record.title, record.options)
+            rules = load_ruleset(record.ruleset or record.title, record.options,
+                                 components=record.components)
         self.rules = rules
         self.check_board = check_board
         self.stop_at = stop_at
@@ -117,6 +118,10 @@ class Replay:
 
     def run(self) -> Result:
         rec = self.record
+        from .titles import title_class
+        cls = title_class(self.rules.base_title)
+        if cls is not None and cls.uses_components:
+            return cls.replay(self)
         try:
             g = Game(self.rules, rec.players, check_board=self.check_board)
         except RuleViolation as v:

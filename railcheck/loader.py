@@ -90,12 +90,20 @@ def load_game(path: str, text: Optional[str] = None,
             line, col = where["ruleset"]
             raise InputError(f"ruleset file '{tags['ruleset']}' not found (looked for "
                              f"{ruleset})", path=path, line=line, column=col)
+    components = None
+    if tags.get("components"):
+        components = str(Path(path).parent / tags["components"])
+        if not Path(components).is_file():
+            line, col = where["components"]
+            raise InputError(f"components file '{tags['components']}' not found (looked for "
+                             f"{components})", path=path, line=line, column=col)
     if title is not None:
         from .ruleset import load_ruleset
         line, col = where.get("title", (None, None))
         options = [o.strip() for o in tags.get("options", "").split(",") if o.strip()]
         try:
-            rules = (load_ruleset(title, options) if ruleset is None else
+            _check_components(title, components, path, where)
+            rules = (load_ruleset(title, options, components) if ruleset is None else
                      _check_ruleset(ruleset, title, options, path, where, "ruleset"))
         except InputError as exc:
             if exc.path is None:   # unknown title or option: locate it in the file
@@ -111,7 +119,19 @@ def load_game(path: str, text: Optional[str] = None,
                       tiles=list((rules.board or {}).get("tiles", {}).keys()) or None)
     record, findings = parse_game(text, path, names)
     record.ruleset = ruleset
+    record.components = components
     return record, findings
+
+
+def _check_components(title: str, components, path: str, where: dict) -> None:
+    """A ``components:`` header is only for a title whose numbers come from
+    a components file."""
+    from .titles import title_class
+    cls = title_class(title)
+    if components is not None and cls is not None and not cls.uses_components:
+        line, col = where["components"]
+        raise InputError(f"{cls.id} takes no components file (its numbers are in its ruleset)",
+                         path=path, line=line, column=col)
 
 
 def _check_ruleset(ruleset: str, title: str, options, path: str, where: dict, tag: str):

@@ -258,7 +258,7 @@ class TextReporter:
         if o.single and not rep.board_checked:
             out.append(style.dim("note: the map (tile lays, stations, routes) was not "
                                  "checked (--no-board)"))
-        if tables:
+        if tables and r.standings:
             out.append("")
             out.append(text_standings(r, r.currency))
             if r.companies:
@@ -359,7 +359,12 @@ def summary_counts(reports: list[FileReport]) -> dict:
 def render_score(rep: FileReport) -> str:
     r = rep.result
     currency = r.currency
-    out = f"{rep.path}: {ruleset_label(r)}, {describe_end(r)}\n" + text_standings(r, currency) + "\n"
+    out = f"{rep.path}: {ruleset_label(r)}, {describe_end(r)}\n"
+    if r.standings:
+        out += text_standings(r, currency) + "\n"
+    else:
+        out += ("no standings: this title's checker does not track money (see its "
+                "'info [*.unchecked]' finding)\n")
     errors = [f for f in rep.findings if f.severity == ERROR]
     if errors:
         n = len(errors)

@@ -16,6 +16,7 @@ from typing import Optional
 R1830 = "1830 rules (Avalon Hill, 1986)"
 R1857 = "1857 rule summary (docs/1857.md)"
 R1860 = "1860 rule summary (docs/1860.md)"
+RKANSAI = "Kansai rule summary (docs/kansai.md)"
 SITE = "18xx.games records"
 OWN = "railcheck (not a rule of the game)"
 
@@ -35,6 +36,8 @@ AREAS = {
     "bankrupt": "bankruptcy",
     "board": "the map itself",
     "checkpoint": "checkpoints written in a notation file",
+    "components": "a title's components file (numbers the user supplies from the game box)",
+    "kansai": "Kansai's own rules (docs/kansai.md)",
     "dividend": "paying or withholding revenue",
     "emergency": "a president's money for a train the company must buy",
     "exchange": "exchanging a private for a share",
@@ -63,6 +66,103 @@ def _r(id, summary, meaning, source, example, severity="error"):
 
 
 RULES: list[Rule] = [
+    # --- Kansai (docs/kansai.md; rule numbers in brackets)
+    _r("components.unknown", "a kind of check not made: its number is unknown",
+       "A title whose numbers come from a components file (Kansai) makes no check that needs a "
+       "number the file leaves `unknown` (or that has no file): the report says so once per "
+       "kind of check, with the first unknown key and how many actions it concerned.",
+       OWN,
+       "game.18xx:3:1: info [components.unknown] train prices not checked (14 actions): "
+       "trains.\"3\".price is unknown (kansai-components.yaml)", severity="info"),
+    _r("kansai.unchecked", "what the Kansai checker does not check",
+       "Kansai's checker does not track money (cash, the bank, share prices), so the checks "
+       "that need it are not made whatever the components file gives; the report says so.",
+       OWN, "info [kansai.unchecked] Kansai: money is not tracked (...)", severity="info"),
+    _r("kansai.conversion", "a company converts or privatises that may not",
+       "Only minors 1-4 convert into Kinki Nippon Railway (K1); only Kobe Electric Railway (M5) "
+       "privatises (N5).",
+       f"{RKANSAI}: K1, N5", "M5 convert   ->  M5 does not convert into KNR (only minors 1-4 do)"),
+    _r("kansai.conversion_early", "a minor converts into KNR before its phase",
+       "Osaka Electric Railroad converts from phase 2, Kanan Railway from phase 2 or 3 (the "
+       "summary gives both; never before 2), Nara Electric Railway from phase 4; Osaka Railway "
+       "when KNR starts.",
+       f"{RKANSAI}: N1-N4, K2-K5",
+       "M4 convert   ->  M4 (Nara Electric Railway) may convert into KNR from phase 4; this is "
+       "phase 3"),
+    _r("kansai.conversion_skipped", "a mandatory conversion into KNR left undone",
+       "A minor whose conversion is mandatory in the current phase (Osaka Electric Railroad in "
+       "2+, Kanan Railway by 4, Nara Electric Railway in 5) converts in its first turn of that "
+       "phase; flagged at the turn's last action, and the replay converts it.",
+       f"{RKANSAI}: K1, N1, N2, N4",
+       "M2 pass   ->  M2 (Osaka Electric Railroad) must convert into KNR from phase 2+; its turn "
+       "in phase 2+ ended without it (K1)"),
+    _r("kansai.knr_at_once", "another company operates before KNR once Osaka Electric Railroad "
+       "converted",
+       "KNR operates at once when Osaka Electric Railroad converts, whatever the order.",
+       f"{RKANSAI}: K8", "JR lay 7 C10   ->  KNR operates at once after Osaka Electric Railroad "
+                         "converts (K8), before JR"),
+    _r("kansai.knr_reserved_share", "a fifth KNR share bought",
+       "Only 4 KNR shares are for sale; the others are reserved for the minors' conversions.",
+       f"{RKANSAI}: K7", "Aki buy KNR   ->  only 4 KNR shares are for sale and 4 have been bought"),
+    _r("kansai.minor_closed", "a minor operates after converting or privatising",
+       "A converted or privatised minor closes.", f"{RKANSAI}: N1-N5",
+       "M2 run 2 G11-F10 = 40   ->  M2 (Osaka Electric Railroad) has converted or closed"),
+    _r("kansai.jr_full_dividend", "JR pays a full dividend before phase 6",
+       "Until phase 6 JR is the state railway: it withholds or pays half (half the revenue, "
+       "rounded up to 20, to its treasury, the rest to the shareholders).",
+       f"{RKANSAI}: J2",
+       "JR payout   ->  JR is the state railway until phase 6 (this is phase 4): it withholds "
+       "or pays half; of Y130, Y80 to the treasury and Y50 to the shareholders (J2)"),
+    _r("kansai.jr_two_lays_one_hex", "JR's two lays of a turn on one hex",
+       "In phases 1-3 JR lays or upgrades two tiles on different hexes.",
+       f"{RKANSAI}: J3, F11",
+       "JR lay 8 C10   ->  JR lays its second tile of the turn on C10, where it laid the first"),
+    _r("kansai.jr_par", "JR parred at another price than 100",
+       "JR's par value is 100.", f"{RKANSAI}: J0", "Chie par JR 90   ->  JR's par value is Y100"),
+    _r("kansai.par_setter", "KNR's or OMS's par set by the wrong player",
+       "KNR's par is set by the owner of Osaka Electric Railroad, OMS's by the owner of Osaka "
+       "Municipal Electric Railway.", f"{RKANSAI}: K6, N2, C5, P7",
+       "Aki par KNR 80   ->  KNR's par value is set by the owner of M2 (Chie), not by Aki"),
+    _r("kansai.late_private_early", "a late private bought before the first 3-train",
+       "The late privates may be bought once the first 3-train is sold.", f"{RKANSAI}: L0",
+       "Aki buy KRTR   ->  KRTR is a late private: it may be bought once the first 3-train is "
+       "sold (phase 1+, no 3-train sold yet)"),
+    _r("kansai.krtr_fee", "Kobe Rapid Transit's station ignored where the rules do not allow it",
+       "Every company but JR and OMS may pay 100 to ignore KRTR's station in Kobe, once KRTR "
+       "has started.", f"{RKANSAI}: L2",
+       "JR ignore KRTR   ->  JR may not pay to ignore KRTR's station"),
+    _r("kansai.krtr_not_paid", "a run past KRTR's station in Kobe without the fee of 100",
+       "A company that did not pay 100 (and had no station in Kobe before KRTR started) does "
+       "not run through Kobe past KRTR's station; a fee other than 100 is not the fee.",
+       f"{RKANSAI}: L2",
+       "KNR ignore KRTR for 50   ->  KNR pays Y50 to ignore KRTR's station; the fee is Y100"),
+    _r("kansai.free_share_sale", "a free Hanshin or Keihan share sold before the president's "
+       "certificate is bought",
+       "The share that Hanshin Tramway (Keishin Tramway) gives of Hanshin Electric Railroad "
+       "(Keihan) may be sold only once that company's president's certificate is bought.",
+       f"{RKANSAI}: C1, C4, P4, P5",
+       "Ben sell HER   ->  Ben's HER share is the free one of Hanshin Tramway: it may be sold "
+       "only once HER's president's certificate is bought"),
+    _r("kansai.oms_area", "OMS runs outside Osaka",
+       "With the rule book's reading `oms_area_only: true` (the summary is garbled: C6), OMS "
+       "runs only between the four Osaka cities.", f"{RKANSAI}: C6",
+       "OMS run 6 F10-C9 = 100   ->  OMS runs only in Osaka; C9 is outside"),
+    _r("kansai.minor_sale_round", "a minor bought in the other round",
+       "With the rule book's reading `minors_sold_in` (the summary does not say: N0), minors are "
+       "bought in the auction or in stock rounds.", f"{RKANSAI}: N0",
+       "Aki buy M2   ->  the minors are sold in the auction, not in the stock round"),
+    _r("kansai.oms_early", "Osaka Municipal Subway operates before phase 4",
+       "OMS starts in phase 4.", f"{RKANSAI}: C5",
+       "OMS lay 8 F12   ->  Osaka Municipal Subway starts in phase 4; this is phase 3"),
+    _r("kansai.one_station_per_hex", "a second station of a company on one hex",
+       "A company has at most one station per hex.", f"{RKANSAI}: O2a",
+       "KNR token F10   ->  KNR already has a station on F10"),
+    _r("kansai.train_2plus2", "a 2+2 through more than two cities or off-boards",
+       "A 2+2 runs through four places, at most two of them cities or off-board areas.",
+       f"{RKANSAI}: O3b",
+       "HER run 2+2 C9-D9-F10 = 90   ->  a 2+2 runs through at most two cities or off-boards; "
+       "this one through 3"),
+
     # --- the private auction
     _r("auction.action", "an action that is not a bid or a pass in the auction",
        "In the waterfall auction of the privates (1830) a player may only bid on a private, "

@@ -492,6 +492,10 @@ def _resolve(title: str, seen: tuple = (), base_dir: Optional[Path] = None) -> t
     line and column of every value by YAML path.  The merged data's
     ``base_title`` is the built-in title whose class plays it."""
     path, builtin = _locate(title, base_dir)
+    from .titles import TITLES
+    if builtin is not None and TITLES[builtin].uses_components:
+        raise InputError(f"{builtin} takes its numbers from a components file "
+                         f"(docs/{builtin}-components.md); a ruleset file cannot extend it")
     key = builtin or str(path.resolve())
     if key in seen:
         names = [Path(x).name if "/" in x else x for x in seen + (key,)]
@@ -585,7 +589,13 @@ def _is_title(ref: str) -> bool:
     return title_class(ref) is not None
 
 
-def load_ruleset(title: str, options=()) -> Ruleset:
+def load_ruleset(title: str, options=(), components: Optional[str] = None) -> Ruleset:
     """The ruleset of ``title`` (a built-in title, or a user's YAML file)
-    with the given game options applied."""
+    with the given game options applied; a title whose numbers come from a
+    components file (``Title.uses_components``) loads its own rules, merged
+    with the file ``components`` (None: every number unknown)."""
+    from .titles import title_class
+    cls = title_class(str(title))
+    if cls is not None and cls.uses_components:
+        return cls.load_rules(tuple(options), components)
     return _load_cached(str(title), tuple(sorted(set(options))))

@@ -11,10 +11,12 @@ def _money(r, v):
     return f"{r.currency}{v}"
 
 
-def describe_ruleset(title: str, options=()) -> str:
+def describe_ruleset(title: str, options=(), components=None) -> str:
     from tabulate import tabulate
 
-    r = load_ruleset(title, options)
+    r = load_ruleset(title, options, components)
+    if hasattr(r, "describe_text"):     # a title whose numbers come from a components file
+        return r.describe_text()
     out = [f"{r.title}: {r.full_name}"]
     if r.source:
         out.append(f"ruleset file {r.source}")

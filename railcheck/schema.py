@@ -152,6 +152,51 @@ class OneOf(Type):
         ctx.fail(ypath, f"expected {self.label}, got {value!r}")
 
 
+class _Unknown:
+    """The value of a number the user could not read from the game box
+    (written ``unknown`` in a components file): the check that needs it is
+    not made."""
+
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "unknown"
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+#: the sentinel of a value left ``unknown``
+UNKNOWN = _Unknown()
+
+
+def is_unknown(value) -> bool:
+    return value is UNKNOWN
+
+
+class OrUnknown(Type):
+    """The word ``unknown`` (kept as :data:`UNKNOWN`), or a value of ``inner``.
+    Only the components file of a title uses it: a number the rules need but
+    the title's summary does not give."""
+
+    def __init__(self, inner: Type):
+        self.inner = inner
+        self.doc = f"{inner.doc} or unknown"
+
+    def check(self, value, ypath, ctx):
+        if value == "unknown" or value is UNKNOWN:
+            return UNKNOWN
+        return self.inner.check(value, ypath, ctx)
+
+
 class ListOf(Type):
     def __init__(self, item: Type):
         self.item = item
@@ -392,6 +437,9 @@ AUCTION = Section("auction", [
         supported=(False,)),
     Key("price_drop_on_all_pass", Int(), 0, "waterfall: everybody passed while the lowest-valued "
                                             "private is unsold: its price drops by this"),
+    Key("resume_after_resolution", Enum("turn", "last_buyer"), "turn",
+        "waterfall: after a private is sold to its bidders, play goes on where it was (turn: "
+        "1830), or with the player left of the one who bought it (last_buyer: Kansai's A4)"),
     Key("all_pass_runs_or", Bool(), True, "waterfall: everybody passed otherwise (or the drop is "
                                           "0): the owned privates pay their income and the "
                                           "auction goes on", supported=(True,)),

@@ -39,7 +39,8 @@ from typing import Callable, Optional
 
 from .actions import (
     Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Choose, DiscardTrain, Dividend,
-    Exchange, LayTile, Par, Pass, PlaceToken, RunRoutes, SellShares, Sale,
+    Exchange, IgnoreStation, LayTile, Par, Pass, PlaceToken, Privatise, RunRoutes, SellShares,
+    Sale, Convert,
 )
 
 # kinds of names (what the binder looks a name up as)
@@ -329,6 +330,19 @@ VERBS: tuple[Verb, ...] = (
     Verb("bankrupt", ("BANKRUPT",), (Bankrupt,),
          bind=lambda b, kw, args: Bankrupt(), write=lambda w, a: "bankrupt",
          examples=("bankrupt",)),
+    Verb("convert", ("CONVERT",), (Convert,),
+         bind=lambda b, kw, args: Convert(), write=lambda w, a: "convert",
+         examples=("convert",)),
+    Verb("privatise", ("PRIVATISE",), (Privatise,),
+         bind=lambda b, kw, args: Privatise(), write=lambda w, a: "privatise",
+         examples=("privatise",)),
+    Verb("ignore", ("IGNORE name (FOR INT)?",), (IgnoreStation,),
+         bind=lambda b, kw, args: IgnoreStation(
+             company=b.name(args[0], COMPANY, "private"),
+             price=None if pick(args, "INT") is None else b.int_(pick(args, "INT"))),
+         write=lambda w, a: f"ignore {w.name(a.company)}"
+         + ("" if a.price is None else f" for {w.number(a.price)}"),
+         examples=("ignore CA", "ignore CA for 100"), hints={"ignore": "a private company"}),
 )
 
 #: verb key -> entry

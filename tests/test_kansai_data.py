@@ -1,6 +1,5 @@
 """The Kansai title's draft data (railcheck/titles/kansai/*.yaml; docs/kansai.md,
-docs/kansai-components.md).  The title is not registered: these tests read the YAML with
-PyYAML only.  They hold the drafts to the issue's rule: every number the rule summary does
+docs/kansai-components.md), read with PyYAML.  They hold the drafts to the issue's rule: every number the rule summary does
 not give is `unknown` in the components template, and the ruleset holds no number the
 summary does not print."""
 
@@ -39,11 +38,11 @@ def leaves(value, path=""):
         yield path, value
 
 
-def test_not_registered():
-    assert title_class("kansai") is None
-    assert "kansai" not in TITLES
-    # no Title class in the folder: nothing for the registry to import
-    assert not (FOLDER / "__init__.py").exists()
+def test_registered_by_id_and_full_name():
+    cls = title_class("kansai")
+    assert "kansai" in TITLES and cls is TITLES["kansai"]
+    assert title_class("Kansai (title line missing from the summary)") is cls
+    assert cls.uses_components
 
 
 def test_rules_parse_with_the_title_line(rules):
@@ -70,7 +69,7 @@ def test_template_covers_the_ruleset(rules, template):
     """Every train, private, late private and company of the ruleset has its entry in the
     template, and nothing else is there."""
     assert list(template["trains"]) == [t["name"] for t in rules["trains"]]
-    assert list(template["trains"]) == ["2", "2-2", "3", "3-3", "4", "5", "6", "D"]
+    assert list(template["trains"]) == ["2", "2+2", "3", "3+3", "4", "5", "6", "D"]
     assert set(template["companies"]) - {"others"} == {c["sym"] for c in rules["companies"]}
     assert set(template["late_companies"]) == {c["sym"] for c in rules["late_companies"]["items"]}
     majors = {c["sym"] for c in rules["corporations"] if c["kind"] != "minor"}
@@ -91,16 +90,16 @@ def test_phases_as_the_summary_table(rules):
             p["revenue_level"], p["jr_tile_lays"]) for p in rules["phases"]]
     assert got == [
         ("1", None, "yellow", 1, (2, 4, 6), "low", 2),
-        ("1+", "2-2", "yellow", 1, (2, 4, 6), "low", 2),
+        ("1+", "2+2", "yellow", 1, (2, 4, 6), "low", 2),
         ("2", "3", "green", 2, (2, 4, 6), "low", 2),
-        ("2+", "3-3", "green", 2, (2, 4, 6), "low", 2),
+        ("2+", "3+3", "green", 2, (2, 4, 6), "low", 2),
         ("3", "4", "green", 2, (1, 3, 4), "low", 2),
         ("4", "5", "brown", 3, (1, 2, 3), "middle", 1),
         ("5", "6", "brown", 3, (1, 2, 3), "middle", 1),
         ("6", "D", "brown", 3, (1, 2, 3), "high", 1),
     ]
     rusts = {t["name"]: t.get("rusts_on") for t in rules["trains"]}
-    assert rusts == {"2": "4", "2-2": "5", "3": "6", "3-3": "6", "4": "D", "5": None,
+    assert rusts == {"2": "4", "2+2": "5", "3": "6", "3+3": "6", "4": "D", "5": None,
                      "6": None, "D": None}
     assert [p["name"] for p in rules["phases"] if p.get("company_buy")] == ["2", "2+", "3"]
     assert [p["name"] for p in rules["phases"] if "close_companies" in p.get("events", [])] == ["4"]

@@ -231,6 +231,12 @@ class WaterfallAuction(AuctionRound):
         self.game.sell_private_from_bank(company, player, price)
         self.bids[company.sym] = {}
 
+    def resume_after(self, buyer):
+        """A private sold to its bidders: with ``resume_after_resolution:
+        last_buyer`` play goes on left of its buyer (else where it was)."""
+        if self.game.rules.auction.get("resume_after_resolution") == "last_buyer":
+            self.turn_index = (buyer.seat + 1) % len(self.game.players)
+
     def after_sale(self):
         """Resolve the bids on the new cheapest private(s)."""
         while True:
@@ -244,6 +250,7 @@ class WaterfallAuction(AuctionRound):
             if len(bids) == 1:
                 (bidder, amount), = bids.items()
                 self.sell(nxt, bidder, amount)
+                self.resume_after(bidder)
                 continue
             self.auctioning = nxt
             # lowest bid first; a tie (only after a bid under the minimum) goes
@@ -278,6 +285,7 @@ class WaterfallAuction(AuctionRound):
             self.auctioning = None
             self.auction_bidders = []
             self.sell(company, winner, amount)
+            self.resume_after(winner)
             self.after_sale()
 
     def finish(self):

@@ -34,6 +34,22 @@ class Title:
     #: values of ruleset keys this title's own rounds and steps implement
     #: beyond what the schema marks as supported (YAML path -> values)
     implements: ClassVar[dict[str, tuple]] = {}
+    #: a title whose numbers come from a components file the user fills in
+    #: (the game header's ``components:``); its class loads its own rules
+    #: (``load_rules``) and replays a record itself (``replay``)
+    uses_components: ClassVar[bool] = False
+
+    @classmethod
+    def load_rules(cls, options=(), components: Optional[str] = None):
+        """The rules of a title that ``uses_components``, merged with the
+        components file at ``components`` (None: every number unknown)."""
+        raise NotImplementedError
+
+    @classmethod
+    def replay(cls, replay):
+        """Replay ``replay.record`` under ``replay.rules`` (a title that
+        ``uses_components``); returns an ``engine.Result``."""
+        raise NotImplementedError
 
     def __init__(self, game):
         self.game = game

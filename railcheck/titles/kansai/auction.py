@@ -1,0 +1,112 @@
+"""Kansai's waterfall auction (A1-A7), played by the shared
+``rounds/auction_waterfall.py`` when the components file gives what it needs
+(the starting cash for the player count, every private's face value and
+income); otherwise :class:`~.stock.StockHandler` checks only the bids' steps.
+
+The shared round plays on a small table of its own (:class:`AuctionTable`):
+the players' cash during the auction (their starting cash, the bids paid, the
+incomes paid when everybody passes), the privates' prices and owners.  The
+Kansai options: the first private's price drops by 5 when everybody passes
+(A6), and after a private is sold to its bidders play goes on left of its
+buyer (A4, ``resume_after_resolution: last_buyer``), so the priority goes left
+of the last buyer (A7).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from ...findings import ERROR, RuleViolation
+from ...rounds.auction_waterfall import WaterfallAuction
+from ...schema import is_unknown
+
+
+class _Player:
+    def __init__(self, name: str, seat: int, cash: int):
+        self.name, self.seat, self.cash = name, seat, cash
+        self.companies: list = []
+
+
+class _Private:
+    def __init__(self, sym: str, value: int, revenue: int):
+        self.sym, self.value, self.price = sym, value, value
+        self.spec = SimpleNamespace(revenue=revenue, special={})
+        self.owner = None
+        self.closed = False
+
+
+class AuctionTable:
+    """What the shared waterfall auction reads and changes of a game."""
+
+    def __init__(self, replay, cash: int, privates: list):
+        self.replay = replay
+        self.players = [_Player(n, i, cash) for i, n in enumerate(replay.state.players)]
+        self.seat_order = self.players
+        self.player_by_name = {p.name: p for p in self.players}
+        self.companies = {c.sym: c for c in privates}
+        auction = dict(replay.rules.raw["auction"])
+        auction["resume_after_resolution"] = "last_buyer"
+        self.rules = SimpleNamespace(auction=auction)
+        self.pending_par = None
+        self.priority = None
+
+    def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
+        self.replay.flag(rule, message, severity, action)
+
+    def money(self, amount: int) -> str:
+        return self.replay.money(amount)
+
+    def next_player(self, player):
+        return self.players[(player.seat + 1) % len(self.players)]
+
+    def pay_private_income(self):
+        for c in self.companies.values():
+            if c.owner is not None and not c.closed:
+                c.owner.cash += c.spec.revenue
+
+    def sell_private_from_bank(self, company, player, price: int):
+        player.cash -= price
+        company.owner = player
+        player.companies.append(company)
+        self.replay.stock.acquire(company.sym, player.name, self.replay.action)
+
+
+#: the kind of check the auction's actions count under when it cannot be played
+SKIPPED = "the auction's turns, prices and cash (the waterfall)"
+
+
+def waterfall(replay):
+    """(the shared auction on Kansai's table, None) or (None, the keys of the
+    first number it needs that is unknown)."""
+    rules = replay.rules
+    privates = []
+    for p in rules.privates:
+        value = rules.company_value(p.sym)
+        if is_unknown(value):
+            return None, ("companies", p.sym, "value")
+        revenue = rules.number("companies", p.sym, "revenue") if p.sym in \
+            (rules.number("companies") or {}) else rules.number("companies", "others", p.sym,
+                                                                  "revenue")
+        if is_unknown(revenue):
+            return None, ("companies", p.sym, "revenue")
+        privates.append(_Private(p.sym, value, revenue))
+    table = rules.number("starting_cash")
+    n = len(replay.state.players)
+    cash = None if is_unknown(table) else table.get(n, table.get(str(n)))
+    if cash is None:
+        return None, ("starting_cash",)
+    return WaterfallAuction(AuctionTable(replay, cash, privates)), None
+
+
+def play(auction, action) -> None:
+    """One bid or pass through the shared round: a refusal is a finding."""
+    try:
+        auction.process(action)
+    except RuleViolation as v:
+        auction.game.flag(v.rule, v.message, v.severity)
+
+
+def priority(auction):
+    """The player left of the last buyer (A7), as the round left it."""
+    g = auction.game
+    return g.players[auction.turn_index % len(g.players)].name

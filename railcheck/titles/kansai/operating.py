@@ -1,0 +1,579 @@
+"""Kansai's operating rounds: the companies' turns and the title's own rules.
+
+Minors operate by their numbers (N0) and convert into Kinki Nippon Railway in
+their turns (K1-K5, N1-N4); KNR operates at once after Osaka Electric
+Railroad converts (K8); Kobe Electric Railway may privatise (N5).  JR lays two
+tiles on different hexes in phases 1-3 (J3) and pays no or half a dividend
+until phase 6 (J2).  OMS operates from phase 4 (C5).  A 2+2 runs through at
+most two cities or off-boards (O3b).  Kobe Rapid Transit's station in Kobe is
+passed only by the companies that paid its 100 or had a station there before
+it started (L2).  Companies buy privates in phases 2-3 only, at half to twice
+the face value (O6, F9).
+"""
+
+from __future__ import annotations
+
+from ...actions import (BuyCompany, BuyTrain, Convert, DiscardTrain, Dividend, IgnoreStation,
+                        LayTile, Pass, PlaceToken, Privatise, RunRoutes, Bankrupt)
+from ...schema import is_unknown
+from .state import KNR_CERTS
+
+MINOR_NAMES = {"M1": "Kanan Railway", "M2": "Osaka Electric Railroad", "M3": "Osaka Railway",
+               "M4": "Nara Electric Railway", "M5": "Kobe Electric Railway"}
+#: L2: the fee to ignore KRTR's station, printed in the summary
+KRTR_FEE = 100
+
+
+class OperatingHandler:
+    def __init__(self, replay):
+        self.r = replay
+        self.st = replay.state
+        self.knr_shares_given = 0
+        #: minors that took a turn in this OR, in order
+        self.minors_done: list = []
+        self.majors_done: list = []
+        self.knr_due = False
+
+    # ------------------------------------------------------------------
+    # turns
+
+    def start_or(self) -> None:
+        self.minors_done = []
+        self.majors_done = []
+        self.knr_due = False
+
+    def begin_turn(self, actor: str) -> None:
+        r, st = self.r, self.st
+        spec = r.rules.corp_by_sym.get(actor)
+        if spec is None:
+            r.flag("or.player_action", f"{actor} is not a company: in an operating round the "
+                                       f"companies act")
+            return
+        if self.knr_due and actor != "KNR":
+            r.flag("kansai.knr_at_once", f"KNR operates at once after Osaka Electric Railroad "
+                                         f"converts (K8), before {actor}")
+        at_once = self.knr_due and actor == "KNR"    # K8: whatever the order
+        self.knr_due = False
+        if spec.kind == "minor":
+            if actor in st.closed:
+                r.flag("kansai.minor_closed", f"{actor} ({MINOR_NAMES[actor]}) has converted or "
+                                              f"closed and no longer operates")
+            elif actor not in st.minor_owner:
+                r.flag("or.not_floated", f"{actor} has no owner: nobody bought it")
+            later = [m for m in self.minors_done if m > actor]
+            if later:
+                r.flag("turn.order", f"minors operate by their numbers (N0): {actor} after "
+                                     f"{later[0]}")
+            elif self.majors_done and r.rules.number("rulebook", "minors_operate") == "first":
+                r.flag("turn.order", f"the minors operate before the main companies "
+                                     f"(rulebook.minors_operate: first): {actor} after "
+                                     f"{self.majors_done[-1]}")
+            self.minors_done.append(actor)
+            return
+        if actor not in self.majors_done and not at_once:
+            self.majors_done.append(actor)
+            if is_unknown(r.rules.number("rulebook", "minors_operate")) and \
+                    any(m not in st.closed and m in st.minor_owner for m in MINOR_NAMES):
+                r.skip("the minors' place among the main companies in the operating order",
+                       ("rulebook", "minors_operate"))
+        if actor == "OMS" and not r.phase_at_least("4"):
+            r.flag("kansai.oms_early", f"Osaka Municipal Subway starts in phase 4; this is phase "
+                                       f"{r.phase.name} (C5)")
+        elif actor == "OMS" and actor not in st.floated and \
+                r.rules.number("rulebook", "oms_float") == "fifty_percent":
+            r.flag("or.not_floated", f"OMS has not floated: {st.sold_percent(actor)}% sold, "
+                                     f"{r.rules.raw['stock']['float_percent']}% needed "
+                                     f"(rulebook.oms_float: fifty_percent)")
+        elif actor == "KNR":
+            if not st.knr_started:
+                r.flag("or.not_floated", "KNR starts when Osaka Electric Railroad converts (K8)")
+        elif actor != "OMS" and actor not in st.floated:
+            r.flag("or.not_floated", f"{actor} has not floated: {st.sold_percent(actor)}% sold, "
+                                     f"{r.rules.raw['stock']['float_percent']}% needed")
+        st.operated.add(actor)
+        if actor == "OMS":
+            st.oms_turns += 1
+            r.number("how OMS floats (at phase 4, or by 50% from phase 4)", "rulebook",
+                     "oms_float")
+
+    def end_turn(self, actor: str, turn: dict) -> None:
+        """A minor whose conversion is mandatory in this phase ends its turn
+        unconverted (K1): flagged at its last action, then converted."""
+        r, st = self.r, self.st
+        spec = r.rules.corp_by_sym.get(actor)
+        if spec is not None and actor not in st.closed and not st.trains.get(actor) \
+                and not r.finished:
+            # O5: a company without a train must buy one now
+            r.flag("trains.must_own", f"{actor} ends its turn without a train; a company "
+                                      f"without one must buy one (O5)",
+                   action=turn["actions"][-1])
+        if spec is not None and actor not in st.closed and \
+                len(st.trains.get(actor, [])) > r.train_limit(actor):
+            r.flag("trains.discard_required",
+                   f"{actor} ends its turn with {len(st.trains[actor])} trains, over the limit of "
+                   f"{r.train_limit(actor)} in phase {r.phase.name}; the excess goes to the pool "
+                   f"(O5c)", action=turn["actions"][-1])
+        if actor not in ("M1", "M2", "M4") or actor in st.closed:
+            return
+        must = self.mandatory_phase(actor)
+        if must is not None and r.phase_at_least(must):
+            r.flag("kansai.conversion_skipped",
+                   f"{actor} ({MINOR_NAMES[actor]}) must convert into KNR from phase {must}; "
+                   f"its turn in phase {r.phase.name} ended without it (K1)",
+                   action=turn["actions"][-1])
+            self.convert(actor, forced=True)
+
+    def mandatory_phase(self, minor: str):
+        conv = self.r.rules.conversions[minor]
+        must = conv.get("mandatory")
+        if isinstance(must, list):                 # Kanan: N1 says 4, K4 says 3
+            reading = self.r.rules.number("rulebook", "kanan_window")
+            return must[0] if reading == "K4" else must[-1]
+        return must
+
+    def earliest_phase(self, minor: str):
+        conv = self.r.rules.conversions[minor]
+        start = conv.get("from")
+        if isinstance(start, list):
+            reading = self.r.rules.number("rulebook", "kanan_window")
+            return start[-1] if reading == "N1" else start[0]
+        return start
+
+    # ------------------------------------------------------------------
+
+    def process(self, action) -> None:
+        r = self.r
+        if r.rules.corp_by_sym.get(action.actor) is None:
+            return
+        handlers = {Convert: self.convert_action, Privatise: self.privatise,
+                    IgnoreStation: self.ignore, LayTile: self.lay, PlaceToken: self.token,
+                    RunRoutes: self.run, Dividend: self.dividend, BuyTrain: self.buy_train,
+                    DiscardTrain: self.discard, BuyCompany: self.buy_company,
+                    Bankrupt: self.bankrupt}
+        for cls, fn in handlers.items():
+            if isinstance(action, cls):
+                fn(action)
+                return
+        if not isinstance(action, Pass):
+            r.flag("or.action", f"'{action.verb}' is not an action of an operating round")
+
+    # ------------------------------------------------------------------
+    # KNR's formation (K1-K10)
+
+    def convert_action(self, action: Convert) -> None:
+        r, st = self.r, self.st
+        minor = action.actor
+        if minor not in KNR_CERTS:
+            r.flag("kansai.conversion", f"{minor} does not convert into KNR (only minors 1-4 do)")
+            return
+        if minor in st.closed:
+            return
+        if minor == "M3":
+            if not st.knr_started:
+                r.flag("kansai.conversion_early", "Osaka Railway converts when KNR starts "
+                                                  "(K3), and KNR has not started")
+        else:
+            start = self.earliest_phase(minor)
+            if not r.phase_at_least(start):
+                r.flag("kansai.conversion_early",
+                       f"{minor} ({MINOR_NAMES[minor]}) may convert into KNR from phase {start}; "
+                       f"this is phase {r.phase.name}")
+            elif minor == "M1" and is_unknown(r.rules.number("rulebook", "kanan_window")) \
+                    and not r.phase_at_least("3"):
+                r.skip("Kanan Railway's conversion window (N1 or K4)", ("rulebook", "kanan_window"))
+            if minor != "M2" and not st.knr_started:
+                r.flag("kansai.conversion_early", f"{minor} converts before KNR started "
+                                                  f"(Osaka Electric Railroad starts it, K8)")
+        self.convert(minor)
+
+    def convert(self, minor: str, forced: bool = False) -> None:
+        """The minor closes; its owner receives KNR certificates; its trains
+        go to KNR (and its station, for Nara: N4).  M2 starts KNR, which
+        operates at once (K8), and Osaka Railway converts with it (K3)."""
+        st = self.st
+        st.closed.add(minor)
+        owner = st.minor_owner.get(minor)
+        if owner is not None:
+            st.give("KNR", owner, list(KNR_CERTS[minor]))
+            self.knr_shares_given += len([c for c in KNR_CERTS[minor] if c == 10])
+        trains = st.trains.pop(minor, [])
+        st.trains.setdefault("KNR", []).extend(trains)
+        if minor == "M4":
+            st.stations.setdefault("KNR", set()).update(st.stations.get("M4", set()))
+        st.stations.pop(minor, None)
+        if minor == "M2" and not st.knr_started:
+            st.knr_started = True
+            # K8: KNR's turn follows at once (after a conversion the record left out,
+            # the record's own order stands: that error is already reported)
+            self.knr_due = not forced
+            if "M3" in st.minor_owner and "M3" not in st.closed:
+                self.convert("M3")
+
+    def privatise(self, action: Privatise) -> None:
+        r, st = self.r, self.st
+        if action.actor != "M5":
+            r.flag("kansai.conversion", f"only Kobe Electric Railway (M5) may privatise, not "
+                                        f"{action.actor}")
+            return
+        st.closed.add("M5")
+        st.stations.pop("M5", None)
+        st.trains.pop("M5", None)
+        st.company_owner["M5"] = st.minor_owner.get("M5")
+
+    # ------------------------------------------------------------------
+    # Kobe Rapid Transit (L2)
+
+    def krtr_starts(self) -> None:
+        st = self.st
+        kobe = self.r.rules.number("map", "places", "Kobe", "hex")
+        if is_unknown(kobe):
+            self.r.skip("Kobe Rapid Transit's station in Kobe", ("map", "places", "Kobe", "hex"))
+            return
+        for corp, hexes in st.stations.items():
+            if kobe in hexes and corp != "JR":
+                if self.r.rules.corp_by_sym[corp].kind != "minor":
+                    st.krtr_free.add(corp)
+                hexes.discard(kobe)
+        st.stations.setdefault("KRTR", set()).add(kobe)
+
+    def ignore(self, action: IgnoreStation) -> None:
+        r, st = self.r, self.st
+        corp = action.actor
+        if action.company != "KRTR":
+            r.flag("kansai.krtr_fee", f"only Kobe Rapid Transit's station may be ignored for a "
+                                      f"fee, not {action.company}'s")
+            return
+        if corp in ("JR", "OMS"):
+            r.flag("kansai.krtr_fee", f"{corp} may not pay to ignore KRTR's station (L2: every "
+                                      f"company but JR and OMS)")
+            return
+        if "KRTR" not in st.company_owner:
+            r.flag("kansai.krtr_fee", "Kobe Rapid Transit has not started: it has no station "
+                                      "to ignore")
+            return
+        if action.price is not None and action.price != KRTR_FEE:
+            # flagged, and taken as paid: the table let the company ignore the station
+            r.flag("kansai.krtr_not_paid", f"{corp} pays {r.money(action.price)} to ignore "
+                                           f"KRTR's station; the fee is {r.money(KRTR_FEE)} (L2)")
+        st.krtr_paid[corp] = r.round_label
+
+    # ------------------------------------------------------------------
+    # track, stations, routes
+
+    def lay(self, action: LayTile) -> None:
+        r, st = self.r, self.st
+        corp = action.actor
+        lays = r.turn["lays"]
+        jr = corp == "JR" and r.jr_is_state()
+        allowed = r.phase.jr_tile_lays if jr else int(r.rules.raw["operating"]["tile_lays"])
+        extra = self.arima_extra(corp, action, lays) or self.omer_upgrade(corp, action, lays)
+        if jr and action.hex in [a.hex for a in lays]:
+            r.flag("kansai.jr_two_lays_one_hex",
+                   f"JR lays its second tile of the turn on {action.hex}, where it laid the "
+                   f"first: its two lays in phases 1-3 are on different hexes (J3)")
+        elif not extra and r.turn.get("own_lays", 0) >= allowed:
+            r.flag("track.one_lay", f"{corp} already laid {len(lays)} tile(s) this turn; the "
+                                    f"limit is {allowed}"
+                                    + (" (JR from phase 4: one)" if corp == "JR" else ""))
+        if not extra:
+            r.turn["own_lays"] = r.turn.get("own_lays", 0) + 1
+        lays.append(action)
+        self.map_unchecked("tile lays on the map (hex, colour, upgrade, connection)")
+
+    def omer_upgrade(self, corp: str, action: LayTile, lays: list) -> bool:
+        """P7: before OMS's first train, OMER allows one free upgrade of one
+        of the three Osaka tiles; read as a lay besides OMS's own (the
+        lenient reading), once."""
+        st, r = self.st, self.r
+        if corp != "OMS" or "OMER" in st.closed or st.omer_used or not lays:
+            return False
+        three = r.rules.number("map", "osaka_three")
+        if is_unknown(three):
+            r.skip("OMER's free upgrade (the three Osaka hexes)", ("map", "osaka_three"))
+            return True
+        if action.hex in three:
+            st.omer_used = True
+            return True
+        return False
+
+    def arima_extra(self, corp: str, action: LayTile, lays: list) -> bool:
+        """P1: a company owning Arima Railway lays an extra tile in Arima."""
+        st, r = self.st, self.r
+        if st.company_owner.get("ARIMA") != corp or "ARIMA" in st.closed or not lays:
+            return False
+        arima = r.rules.number("map", "places", "Arima", "hex")
+        if is_unknown(arima):
+            r.skip("Arima Railway's extra tile (its hex)", ("map", "places", "Arima", "hex"))
+            return True
+        return action.hex == arima
+
+    def token(self, action: PlaceToken) -> None:
+        r, st = self.r, self.st
+        corp = action.corporation or action.actor
+        hexes = st.stations.setdefault(corp, set())
+        if action.hex in hexes:
+            r.flag("kansai.one_station_per_hex", f"{corp} already has a station on {action.hex}: "
+                                                 f"one station of a company per hex (O2a)")
+            return
+        hexes.add(action.hex)       # its price is money: not tracked (kansai.unchecked)
+
+    def run(self, action: RunRoutes) -> None:
+        r, st = self.r, self.st
+        corp = action.actor
+        own = st.trains.get(corp, [])
+        for route in action.routes:
+            if route.train not in own:
+                r.flag("route.train", f"{corp} owns no {route.train}-train "
+                                      f"(its trains: {', '.join(own) or 'none'})")
+            if route.train == "2+2":
+                self.check_two_plus_two(route)
+            else:
+                self.check_reach(route)
+            if corp == "OMS":
+                self.check_oms_area(route)
+            self.check_krtr(corp, route)
+        self.map_unchecked("routes and revenues on the map")
+        self.last_revenue = action.revenue
+
+    def check_oms_area(self, route) -> None:
+        """C6, with rulebook.oms_area_only: true: OMS runs only in the four Osaka cities."""
+        r = self.r
+        only = r.number("OMS's runs outside Osaka", "rulebook", "oms_area_only")
+        if only is not True:
+            return
+        osaka = {r.rules.number("map", "places", p, "hex") for p in
+                 r.rules.corp_by_sym["OMS"].extra["area_names"]}
+        if any(is_unknown(h) for h in osaka):
+            r.skip("OMS's runs outside Osaka", ("map", "places"))
+            return
+        outside = [s.hex for s in route.stops if s.hex not in osaka]
+        if outside:
+            r.flag("kansai.oms_area", f"OMS runs only in Osaka (C6, rulebook.oms_area_only: "
+                                      f"true); {', '.join(outside)} is outside")
+
+    def map_unchecked(self, kind: str) -> None:
+        """The map's checks are not made: its hexes are unknown, or (a map
+        given) the board module does not read a components file's map yet."""
+        r = self.r
+        if is_unknown(r.rules.number("map", "hexes")):
+            r.skip(kind, ("map", "hexes"))
+        else:
+            r.skip(kind, ("map", "hexes"), reason="the components file's map is not read by "
+                                                  "railcheck yet (docs/kansai.md)")
+
+    def stop_is_city(self, hex_name: str):
+        """True/False, or None when the components file does not say."""
+        place = self.r.places.get(hex_name)
+        if place is None:
+            return None
+        slots = self.r.rules.number("map", "places", place, "slots")
+        return None if is_unknown(slots) else slots > 0
+
+    def check_two_plus_two(self, route) -> None:
+        """O3b: four places, at most two of them cities or off-boards."""
+        r = self.r
+        stops = [s.hex for s in route.stops]
+        if len(stops) > 4:
+            r.flag("route.distance", f"a 2+2 runs through 4 places, not {len(stops)} (O3b)")
+            return
+        kinds = [self.stop_is_city(h) for h in stops]
+        cities = [h for h, k in zip(stops, kinds) if k]
+        if len(cities) > 2:
+            r.flag("kansai.train_2plus2",
+                   f"a 2+2 runs through at most two cities or off-boards; this one through "
+                   f"{len(cities)}: {', '.join(r.places[h] + ' (' + h + ')' for h in cities)} "
+                   f"(O3b)")
+        elif None in kinds:
+            r.skip("2+2 routes (which stops are cities)", ("map", "places"))
+
+    def check_reach(self, route) -> None:
+        """O3: an n-train stops at n places (towns count: kansai.md O3), no
+        place twice; a 3+3 or a D as far as the components file says."""
+        r = self.r
+        stops = [s.hex for s in route.stops]
+        twice = sorted({h for h in stops if stops.count(h) > 1})
+        if twice:
+            r.flag("route.repeat_stop", f"a run visits {', '.join(twice)} twice (O3)")
+            return
+        distance = r._train_spec(route.train).get("distance")
+        if distance is None and route.train in ("3+3", "D"):
+            distance = r.number("train distances (3+3, D)", "trains", route.train, "distance")
+            if is_unknown(distance):
+                return
+        if isinstance(distance, int) and len(stops) > distance:
+            r.flag("route.distance", f"a {route.train}-train runs through {distance} places, "
+                                     f"not {len(stops)} (O3)")
+        elif isinstance(distance, dict):
+            limit = int(distance.get("cities", 0)) + int(distance.get("towns", 0))
+            kinds = [self.stop_is_city(h) for h in stops]
+            cities = len([k for k in kinds if k])
+            if len(stops) > limit or cities > int(distance.get("cities", 0)):
+                r.flag("route.distance", f"a {route.train} runs through {limit} places, at most "
+                                         f"{distance.get('cities', 0)} of them cities; this one "
+                                         f"through {len(stops)}, {cities} cities (O3)")
+            elif None in kinds:
+                r.skip(f"{route.train} routes (which stops are cities)", ("map", "places"))
+
+    def check_krtr(self, corp: str, route) -> None:
+        r, st = self.r, self.st
+        if "KRTR" not in st.company_owner or corp in ("JR", "OMS") or corp in st.krtr_free:
+            return
+        kobe = r.rules.number("map", "places", "Kobe", "hex")
+        if is_unknown(kobe):
+            return
+        inner = [s.hex for s in route.stops[1:-1]]
+        if kobe in inner and corp in st.krtr_paid:
+            paid_in = st.krtr_paid[corp]
+            if paid_in == r.round_label:
+                return
+            per = r.number("the KRTR fee paid once or every OR", "rulebook", "krtr_fee_per")
+            if per == "each_or":
+                r.flag("kansai.krtr_not_paid",
+                       f"{corp} paid KRTR's fee in {paid_in}; the fee is paid every OR "
+                       f"(rulebook.krtr_fee_per: each_or), not in {r.round_label}")
+            return
+        if kobe in inner:
+            r.flag("kansai.krtr_not_paid",
+                   f"{corp} runs through Kobe ({kobe}) past Kobe Rapid Transit's station "
+                   f"without paying {r.money(KRTR_FEE)} to ignore it and had no station there "
+                   f"before KRTR started (L2)")
+
+    # ------------------------------------------------------------------
+
+    def dividend(self, action: Dividend) -> None:
+        r = self.r
+        corp = action.actor
+        state_jr = corp == "JR" and r.jr_is_state()
+        if state_jr and action.kind == "payout":
+            rev = getattr(self, "last_revenue", None)
+            r.flag("kansai.jr_full_dividend",
+                   f"JR is the state railway until phase 6 (this is phase {r.phase.name}): it "
+                   f"withholds or pays half"
+                   + (f"; of {r.money(rev)}, {r.money(_half_kept(rev))} to the treasury and "
+                      f"{r.money(rev - _half_kept(rev))} to the shareholders" if rev else "")
+                   + " (J2)")
+        elif action.kind == "half" and not state_jr:
+            r.flag("dividend.kind", f"only JR, until phase 6, pays half a dividend (J2); "
+                                    f"{corp} pays out or withholds")
+        if corp == "JR" and action.kind == "half" and \
+                is_unknown(r.rules.number("rulebook", "jr_half_dividend_move")):
+            r.skip("JR's share price after a half dividend", ("rulebook", "jr_half_dividend_move"))
+
+    def buy_train(self, action: BuyTrain) -> None:
+        r, st = self.r, self.st
+        corp, name = action.actor, action.train
+        if name not in [t.sym for t in r.rules.trains]:
+            r.flag("trains.unknown", f"Kansai has no {name}-train")
+            return
+        source = action.source or "depot"
+        if source == "depot":
+            needs = r._train_spec(name).get("available_on")
+            if needs and needs not in st.bought:
+                r.flag("trains.not_available", f"a {name}-train is sold once the first "
+                                               f"{needs}-train is (F7)")
+            price = r.number("train prices", "trains", name, "price")
+            if action.exchange and action.exchange not in st.trains.get(corp, []):
+                r.flag("trains.exchange", f"{corp} owns no {action.exchange}-train to trade in")
+            elif action.exchange:
+                worth = r.number("train trade-in values", "trains", "D", "trade_in",
+                                 action.exchange)
+                if not is_unknown(worth) and not is_unknown(price) and \
+                        action.price is not None and action.price != price - worth:
+                    r.flag("trains.price", f"a D costs {r.money(price)} less "
+                                           f"{r.money(worth)} for the {action.exchange} traded "
+                                           f"in: {r.money(price - worth)}, not "
+                                           f"{r.money(action.price)} (F6)")
+            elif not is_unknown(price) and action.price is not None and action.price != price:
+                r.flag("trains.price", f"a {name}-train costs {r.money(price)} from the depot, "
+                                       f"not {r.money(action.price)}")
+            count = r.number("train counts", "trains", name, "count")
+            if not is_unknown(count) and count != "unlimited" and st.sold[name] >= count:
+                r.flag("trains.not_available", f"all {count} {name}-trains are sold")
+            st.sold[name] += 1
+        elif source == "pool":
+            if name not in st.pool_trains:
+                r.flag("trains.not_available", f"the pool holds no {name}-train")
+                return
+            st.pool_trains.remove(name)
+        else:
+            have = st.trains.get(source, [])
+            if name not in have:
+                r.flag("trains.not_owned", f"{source} owns no {name}-train")
+                return
+            have.remove(name)
+        if action.exchange:
+            own = st.trains.get(corp, [])
+            if action.exchange in own:
+                own.remove(action.exchange)
+                # F6: a traded train the D makes obsolete is scrapped, another goes to the pool
+                if r._train_spec(action.exchange).get("rusts_on") != name:
+                    st.pool_trains.append(action.exchange)
+        st.trains.setdefault(corp, []).append(name)
+        if source == "depot":
+            r.train_bought(name)
+        limit = r.train_limit(corp)
+        if len(st.trains[corp]) > limit:
+            r.flag("trains.limit", f"{corp} owns {len(st.trains[corp])} trains, over the limit of "
+                                   f"{limit} in phase {r.phase.name}")
+        if corp == "OMS" and "OMER" not in st.closed and "OMER" in st.company_owner:
+            st.closed.add("OMER")                     # P7
+
+    def discard(self, action: DiscardTrain) -> None:
+        """O5b, O5c: no voluntary discard; a train over the limit goes to the pool."""
+        r = self.r
+        corp = action.actor
+        own = self.st.trains.get(corp, [])
+        if action.train not in own:
+            r.flag("trains.not_owned", f"{corp} owns no {action.train}-train")
+            return
+        limit = r.train_limit(corp)
+        if len(own) <= limit:
+            r.flag("trains.discard", f"{corp} owns {len(own)} trains, within the limit of "
+                                     f"{limit}; a company may not discard a train at will (O5b)")
+            return
+        own.remove(action.train)
+        self.st.pool_trains.append(action.train)      # O5c: to the pool
+
+    def buy_company(self, action: BuyCompany) -> None:
+        r, st = self.r, self.st
+        corp, sym = action.actor, action.company
+        kind = r.rules.corp_by_sym[corp].kind
+        if kind == "minor":
+            r.flag("private.buy_phase", f"{corp} is a minor: only the public companies buy "
+                                        f"privates (F9)")
+            return
+        if not r.phase.company_buy:
+            r.flag("private.buy_phase", f"companies buy privates only in phases 2 and 3 (O6); "
+                                        f"this is phase {r.phase.name}")
+            return
+        if sym in [c.sym for c in r.rules.late_companies] or sym == "OMER" or \
+                (sym == "HKT" and r.phase_at_least("4")):
+            r.flag("private.no_sale", f"{sym} may not be sold to a company (P7, L0)")
+            return
+        if sym in st.closed:
+            r.flag("private.closed", f"{sym} is closed")
+            return
+        value = r.number("private prices", "companies", sym, "value")
+        if not is_unknown(value):
+            lo, hi = (value + 1) // 2, 2 * value
+            if not lo <= action.price <= hi:
+                r.flag("private.price", f"{sym} (face value {r.money(value)}) is bought for "
+                                        f"{r.money(lo)} to {r.money(hi)}, not "
+                                        f"{r.money(action.price)} (O6)")
+        st.company_owner[sym] = corp
+
+    def bankrupt(self, action: Bankrupt) -> None:
+        """E1: a player's bankruptcy ends the game, at once or after the set
+        of ORs (``rulebook.end_on_bankruptcy``; unknown: the record's end)."""
+        r = self.r
+        timing = r.number("the end's timing after a bankruptcy", "rulebook", "end_on_bankruptcy")
+        if timing == "immediate":
+            r.finished, r.end_reason = True, "bankrupt"
+        elif timing == "full_or":
+            r.end_after_set = True
+
+
+def _half_kept(revenue: int) -> int:
+    """J2: half the revenue, rounded up to a multiple of 20, stays in JR's treasury."""
+    half = (revenue + 1) // 2
+    return min(revenue, -(-half // 20) * 20)

@@ -1,0 +1,319 @@
+"""The Kansai checker: replays a record turn by turn and checks every rule of
+the summary that the known numbers allow.
+
+The loop keeps the record's own rounds (its round markers), follows the
+phases from the trains bought, and hands each action to the round's handler
+(``stock.py`` for the auction and stock rounds, ``operating.py`` for the
+operating rounds).  A broken rule is a finding at the action's line; the
+replay then goes on from what the record says was done.  A check that needs
+a number the components file leaves ``unknown`` is not made: :meth:`skip`
+counts it, and the result carries one ``components.unknown`` info finding per
+kind of check.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ...actions import Bankrupt, Checkpoint, Pass, RoundMarker
+from ...findings import ERROR, INFO, Finding, involved
+from ...schema import is_unknown
+from .components import place_of_hex
+from .state import KEEP_OPEN, KansaiState, Skipped
+
+#: what Kansai's checker never checks, whatever the components file gives
+UNCHECKED = ("money is not tracked (players' and companies' cash, the bank, share prices "
+             "and their moves, the certificate and holding limits that depend on the market "
+             "zones, the main companies' operating order by share price, the incomes and bonuses, the "
+             "net worths) after the auction")
+
+
+class KansaiReplay:
+    def __init__(self, record, rules, stop_at: Optional[int] = None, before_action=None):
+        self.record = record
+        self.rules = rules
+        self.stop_at = stop_at
+        #: optional callback(view, action) before each action; ``view.round.label`` is the
+        #: round's label ("OR 2.1"), as the engine's callback sees it (``show --at``)
+        self.before_action = before_action
+        self.state = KansaiState(players=list(record.players))
+        self.findings: list[Finding] = []
+        self.skipped: dict[str, Skipped] = {}
+        self.action = None
+        self.kind = "auction"
+        self.round_label = "auction"
+        self.sr_number = 0
+        self.turn_actor: Optional[str] = None
+        self.turn: dict = {}
+        self.finished = False
+        self.end_reason: Optional[str] = None
+        #: the game ends when the current set of operating rounds is over
+        self.end_after_set = False
+        #: the operating rounds of the current set: how many the phase gives, how many played
+        self.or_set_size: Optional[int] = None
+        self.set_phase = ""
+        self.ors_in_set = 0
+        self.over_reported = False
+        self.places = place_of_hex(rules.components)
+        from .operating import OperatingHandler
+        from .stock import StockHandler
+        self.stock = StockHandler(self)
+        self.operating = OperatingHandler(self)
+
+    # ------------------------------------------------------------------
+    # findings
+
+    def flag(self, rule: str, message: str, severity: str = ERROR, action=None) -> None:
+        action = action if action is not None else self.action
+        f = Finding(severity=severity, rule=rule, message=message)
+        if action is not None:
+            f.line, f.column, f.action_id, f.text = (action.line, action.column,
+                                                     action.action_id, action.text)
+            f.involves = involved(action)
+        self.findings.append(f)
+
+    def skip(self, kind: str, keys: tuple, n: int = 1, reason: str = "") -> None:
+        """A check of ``kind`` not made: the value at ``keys`` of the
+        components file is unknown (or ``reason``)."""
+        self.skipped.setdefault(kind, Skipped(_ypath(keys), reason=reason)).count += n
+
+    def number(self, kind: str, *keys):
+        """A number of the components file; an unknown one counts a skipped
+        check of ``kind``."""
+        value = self.rules.number(*keys)
+        if is_unknown(value):
+            self.skip(kind, keys)
+        return value
+
+    def money(self, amount) -> str:
+        return f"{self.rules.currency}{amount}"
+
+    # ------------------------------------------------------------------
+    # phases
+
+    @property
+    def phase(self):
+        return self.rules.phases[self.state.phase]
+
+    def phase_at_least(self, name: str) -> bool:
+        return self.state.phase >= self.rules.phase_index(name)
+
+    def jr_is_state(self) -> bool:
+        """JR is the state railway until phase 6 (J0)."""
+        return not self.phase_at_least("6")
+
+    def train_bought(self, name: str) -> None:
+        """The first train of a type starts its phase and scraps the older ones (F5)."""
+        st = self.state
+        first = name not in st.bought
+        st.bought.add(name)
+        if not first:
+            return
+        for owner, trains in st.trains.items():
+            st.trains[owner] = [t for t in trains
+                                if self._train_spec(t).get("rusts_on") != name]
+        st.pool_trains = [t for t in st.pool_trains if self._train_spec(t).get("rusts_on") != name]
+        for i, ph in enumerate(self.rules.phases):
+            if ph.on == name and i > st.phase:
+                st.phase = i
+                if "close_companies" in ph.events:
+                    for sym in list(st.company_owner):
+                        if sym in [c.sym for c in self.rules.privates] and sym not in KEEP_OPEN:
+                            st.closed.add(sym)
+        if name == "6":
+            st.first_six = True
+
+    def _train_spec(self, name: str) -> dict:
+        for t in self.rules.trains:
+            if t.sym == name:
+                return t.extra
+        return {}
+
+    def train_limit(self, corp: str) -> int:
+        kind = self.rules.corp_by_sym[corp].kind
+        if kind == "state" and not self.jr_is_state():
+            kind = "major"
+        return int(self.phase.train_limit[kind])
+
+    # ------------------------------------------------------------------
+    # the loop
+
+    def run(self):
+        count = 0
+        try:
+            count = self.replay_actions()
+        except Exception as exc:    # a bug of ours must not hide the rest of the report
+            self.flag("internal.error",
+                      f"railcheck could not check this action ({type(exc).__name__}: {exc}); "
+                      f"the replay stops here — please report this")
+        return self.result(count)
+
+    def check_players(self) -> None:
+        """The player count against the components file's (set-up)."""
+        lo, hi = self.rules.number("players", "min"), self.rules.number("players", "max")
+        n = len(self.state.players)
+        if is_unknown(lo) or is_unknown(hi) or lo <= n <= hi:
+            return
+        line, col = self.record.tag_locations.get("players", (1, 1))
+        f = Finding(severity=ERROR, rule="setup.players", line=line, column=col,
+                    message=f"{n} players; the components file says {lo} to {hi}")
+        self.findings.append(f)
+
+    def replay_actions(self) -> int:
+        self.check_players()
+        count = 0
+        for action in self.record.actions:
+            if self.stop_at is not None and action.line is not None and action.line > self.stop_at:
+                break
+            count += 1
+            self.action = action
+            if isinstance(action, RoundMarker):
+                self.end_turn()
+                self.round_ends()
+                self.round_starts(action)
+                continue
+            if isinstance(action, Checkpoint):
+                self.checkpoint(action)
+                continue
+            if self.before_action is not None:
+                from types import SimpleNamespace
+                self.before_action(SimpleNamespace(round=SimpleNamespace(
+                    label=self.round_label)), action)
+            if self.finished:
+                if not self.over_reported:
+                    self.flag("game.over", f"the game already ended ({self.end_reason}); this "
+                                           f"and any later action is ignored")
+                    self.over_reported = True
+                continue
+            if isinstance(action, Bankrupt):       # a player's (or company's) bankruptcy
+                self.operating.bankrupt(action)
+                continue
+            handler = self.operating if self.kind == "OR" else self.stock
+            if action.actor != self.turn_actor or self.turn.get("ended"):
+                self.end_turn()
+                self.turn_actor = action.actor
+                self.turn = {"actions": [], "lays": [], "line": action.line}
+                handler.begin_turn(action.actor)
+            self.turn["actions"].append(action)
+            handler.process(action)
+            if isinstance(action, Pass) and self.kind != "OR":
+                self.turn["ended"] = True
+        self.action = None
+        self.end_turn(record_ends=True)
+        self.round_ends()
+        return count
+
+    def end_turn(self, record_ends: bool = False) -> None:
+        """The current turn is over (another actor acts, a round marker);
+        at the end of the record the turn may be unfinished: its duties are
+        not checked."""
+        if self.turn_actor is not None and self.turn.get("actions") and not record_ends:
+            handler = self.operating if self.kind == "OR" else self.stock
+            handler.end_turn(self.turn_actor, self.turn)
+        self.turn_actor = None
+        self.turn = {}
+
+    def check_marker(self, marker: RoundMarker) -> None:
+        """F3, O0: after a stock round the phase sets the number of ORs (1-3);
+        ORs are numbered by the SR and their place in the set."""
+        size = self.or_set_size
+        if marker.kind == "SR" and size is not None and self.ors_in_set < size:
+            self.flag("round.skipped",
+                      f"{self.ors_in_set} OR(s) were played after SR {self.sr_number}; the set "
+                      f"has {size} in phase {self.set_phase} (F3)", action=marker)
+        elif marker.kind == "OR":
+            self.ors_in_set += 1
+            label = "OR " + ".".join(str(n) for n in marker.number)
+            if size is not None and self.ors_in_set > size:
+                self.flag("round.marker", f"the record says '{label}' here, but phase "
+                                          f"{self.set_phase} has {size} OR(s) per set (F3)",
+                          action=marker)
+            elif len(marker.number) == 2 and self.sr_number and \
+                    tuple(marker.number) != (self.sr_number, self.ors_in_set):
+                self.flag("round.marker", f"the record says '{label}' here, but this is OR "
+                                          f"{self.sr_number}.{self.ors_in_set}", action=marker)
+
+    def round_starts(self, marker: RoundMarker) -> None:
+        if not self.finished:
+            self.check_marker(marker)
+        self.kind = marker.kind
+        self.round_label = " ".join([marker.kind] + (
+            [".".join(str(n) for n in marker.number)] if marker.number else []))
+        if marker.kind == "SR" and self.end_after_set and not self.finished:
+            # E1 with rulebook.end_on_bankruptcy: full_or: the set of ORs was finished
+            self.finished, self.end_reason = True, "bankrupt"
+        if marker.kind == "SR":
+            self.sr_number += 1
+            self.stock.start_sr()
+        elif marker.kind == "OR":
+            self.operating.start_or()
+
+    def round_ends(self) -> None:
+        if self.kind == "auction":
+            self.stock.end_auction()
+        elif self.kind == "SR":
+            self.stock.end_sr()
+            # O0: the number of ORs is set after the SR, by the phase
+            self.or_set_size = self.phase.operating_rounds
+            self.set_phase = self.phase.name
+            self.ors_in_set = 0
+
+    # ------------------------------------------------------------------
+
+    def checkpoint(self, action: Checkpoint) -> None:
+        st = self.state
+        if action.field == "trains":
+            have = sorted(st.trains.get(action.subject, []))
+            want = sorted(str(t) for t in (action.value or []))
+            if have != want:
+                self.flag("checkpoint.mismatch",
+                          f"{action.subject} owns trains {', '.join(have) or 'none'}, the record "
+                          f"says {', '.join(want) or 'none'}")
+        elif action.field == "president":
+            who = st.president(action.subject)
+            if who != action.value:
+                self.flag("checkpoint.mismatch", f"{action.subject}'s president is "
+                                                 f"{who or 'nobody'}, the record says {action.value}")
+        else:
+            self.skipped.setdefault("money checkpoints (cash, treasury, price, worth)",
+                                    Skipped("money is not tracked")).count += 1
+
+    def result(self, count: int):
+        from ...engine import Result
+        rec = self.record
+        end = rec.tags.get("end")
+        if end and not self.finished and self.stop_at is None:
+            self.finished, self.end_reason = True, end
+            if end == "bank":
+                self.number("the end's timing when the bank runs out", "rulebook", "end_on_bank")
+                self.number("the bank running out", "bank")
+        res = Result(path=rec.path, title=self.rules.title, players=list(rec.players),
+                     finished=self.finished, end_reason=self.end_reason,
+                     findings=self.findings, standings=[], companies=[], actions=count,
+                     round=self.round_label, phase=self.phase.name, bank=0,
+                     currency=self.rules.currency, ruleset=self.rules.describe(), game=None)
+        where = rec.tag_locations.get("components", (1, 1))
+        source = self.rules.components.path or "no components file"
+        for kind, sk in self.skipped.items():
+            if sk.key == "money is not tracked":
+                continue
+            why = sk.reason or f"{sk.key} is unknown"
+            res.findings.append(Finding(
+                severity=INFO, rule="components.unknown", line=where[0], column=where[1],
+                message=f"{kind} not checked ({sk.count} action{'s' if sk.count != 1 else ''}): "
+                        f"{why} ({source})"))
+        money = self.skipped.get("money checkpoints (cash, treasury, price, worth)")
+        note = f"; {money.count} money checkpoint(s) not checked" if money else ""
+        res.findings.append(Finding(severity=INFO, rule="kansai.unchecked",
+                                    line=where[0], column=where[1],
+                                    message="Kansai: " + UNCHECKED + note))
+        return res
+
+
+def _ypath(keys) -> str:
+    out = ""
+    for k in keys:
+        k = str(k)
+        part = f'"{k}"' if not k.isidentifier() else k
+        out = f"{out}.{part}" if out else part
+    return out

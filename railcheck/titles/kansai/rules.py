@@ -1,0 +1,204 @@
+"""Kansai's rules: what the summary states (``rules.yaml``) merged with the
+numbers of a components file (``components.py``).
+
+The ruleset schema of the other titles requires the numbers Kansai's summary
+does not give (bank, market, prices), so Kansai's ``rules.yaml`` is read here
+rather than by ``railcheck.ruleset``; the components file is checked by the
+typed schema (``components.COMPONENTS``).  The object offers what the
+loader, the reports and ``rules show`` read of a ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from ...schema import UNKNOWN, is_unknown
+from .components import Components, load_components
+
+FOLDER = Path(__file__).resolve().parent
+
+
+@dataclass
+class Named:
+    """A corporation, private or train as the notation's binder names it."""
+    sym: str
+    name: str = ""
+    kind: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class Phase:
+    name: str
+    on: Optional[str]
+    tiles: list
+    train_limit: dict
+    operating_rounds: int
+    revenue_level: str
+    jr_tile_lays: int
+    company_buy: bool
+    events: list
+
+
+class KansaiRules:
+    """The rules a Kansai game is checked by (the summary's, and the numbers
+    of its components file)."""
+
+    base_title = "kansai"
+    title = "kansai"
+    extends = None
+    source = None
+    board = None
+    option_specs: dict = {}
+
+    def __init__(self, data: dict, components: Components, options=()):
+        self.raw = data
+        self.components = components
+        self.options = list(options)
+        self.full_name = str(data["full_name"])
+        lo, hi = components.get("players", "min"), components.get("players", "max")
+        #: "?" where the components file does not say (``rules list``)
+        self.min_players = "?" if is_unknown(lo) else lo
+        self.max_players = "?" if is_unknown(hi) else hi
+        self.currency = str(data["currency"])
+        self.corporations = [Named(str(c["sym"]), str(c["name"]), str(c["kind"]), c)
+                             for c in data["corporations"]]
+        self.corp_by_sym = {c.sym: c for c in self.corporations}
+        privates = [Named(str(c["sym"]), str(c["name"]), "private", c) for c in data["companies"]]
+        others = components.get("companies", "others")
+        if isinstance(others, dict):
+            privates += [Named(str(s), str(o["name"]), "private", {}) for s, o in others.items()]
+        late = [Named(str(c["sym"]), str(c["name"]), "late", c)
+                for c in data["late_companies"]["items"]]
+        self.privates = privates
+        self.late_companies = late
+        self.companies = privates + late
+        self.company_by_sym = {c.sym: c for c in self.companies}
+        self.trains = [Named(str(t["name"]), str(t["name"]), "train", t) for t in data["trains"]]
+        self.phases = [Phase(str(p["name"]), None if p["on"] is None else str(p["on"]),
+                             list(p["tiles"]), dict(p["train_limit"]), int(p["operating_rounds"]),
+                             str(p["revenue_level"]), int(p["jr_tile_lays"]),
+                             bool(p.get("company_buy")), list(p.get("events") or []))
+                        for p in data["phases"]]
+        self.knr = data["knr"]
+        self.conversions = {str(c["minor"]): c for c in self.knr["conversions"]}
+
+    # ------------------------------------------------------------------
+
+    def number(self, *keys):
+        """A number of the components file, or UNKNOWN."""
+        return self.components.get(*keys)
+
+    def train_price(self, name: str):
+        return self.number("trains", name, "price")
+
+    def company_value(self, sym: str):
+        if sym in [c.sym for c in self.late_companies]:
+            return self.number("late_companies", sym, "value")
+        others = self.number("companies", "others")
+        if isinstance(others, dict) and sym in others:
+            return others[sym]["value"]
+        return self.number("companies", sym, "value")
+
+    def phase_index(self, name: str) -> int:
+        return [p.name for p in self.phases].index(name)
+
+    def _revenue_text(self, company: Named) -> str:
+        if company.sym == "KRTR":
+            return "none (L2)"
+        section = "companies" if company.kind == "private" else "late_companies"
+        value = self.number(section, company.sym, "revenue")
+        return "unknown" if is_unknown(value) else str(value)
+
+    def describe(self) -> dict:
+        return {"name": self.title, "path": None, "extends": None,
+                "components": self.components.path}
+
+    # ------------------------------------------------------------------
+    # railcheck rules show kansai
+
+    def describe_text(self) -> str:
+        from tabulate import tabulate
+        c = self.components
+        out = [f"{self.title}: {self.full_name}",
+               "numbers: from the components file "
+               + (c.path if c.path else "(none given: every number below is unknown; write one "
+                                        "with 'railcheck components kansai -o FILE')"), ""]
+        from . import TitleKansai
+        out += ["rounds: " + TitleKansai.rounds_description, ""]
+
+        def num(v):
+            return "unknown" if is_unknown(v) else str(v)
+        out.append("stated by the summary (rules.yaml):")
+        stock = self.raw["stock"]
+        out.append(f"  stock round: float {stock['float_percent']}% (10 x par to the treasury; "
+                   f"KNR {self.knr['float_cash_par_times']} x par), holding limit "
+                   f"{stock['holding_limit']}%, pool limit {stock['pool_limit']}%, no sales in "
+                   f"the first SR")
+        out.append(f"  auction: waterfall, bids by {self.raw['auction']['min_increment']}, the "
+                   f"cheapest private's price drops by {self.raw['auction']['price_drop_on_all_pass']}"
+                   f" when everybody passes")
+        out.append("")
+        out.append(tabulate([[p.name, p.on or "-", ", ".join(p.tiles),
+                              f"{p.train_limit['minor']}/{p.train_limit['major']}/"
+                              f"{p.train_limit['state']}", p.operating_rounds, p.revenue_level,
+                              p.jr_tile_lays, "yes" if p.company_buy else "no",
+                              ", ".join(p.events) or "-"] for p in self.phases],
+                            headers=["phase", "starts with", "tiles", "limit minor/major/JR",
+                                     "ORs", "values", "JR lays", "companies buy privates",
+                                     "events"], disable_numparse=True))
+        out.append("")
+        rows = []
+        for conv in self.knr["conversions"]:
+            rows.append([conv["minor"], self.corp_by_sym[conv["minor"]].name,
+                         _window(conv.get("from"), conv.get("when")),
+                         _window(conv.get("mandatory"), None) if conv.get("mandatory") else "-",
+                         conv["receives"] if isinstance(conv["receives"], str)
+                         else " + ".join(f"{x}%" for x in conv["receives"]),
+                         conv["moves"]])
+        out.append(tabulate(rows, headers=["minor", "name", "may convert", "must convert",
+                                           "receives", "brings"], disable_numparse=True))
+        out.append("")
+        out.append("from the components file (" + (c.path or "none") + "):")
+        out.append(tabulate([[t.sym, num(self.train_price(t.sym)),
+                              num(self.number("trains", t.sym, "count")),
+                              t.extra.get("rusts_on") or "-"] for t in self.trains],
+                            headers=["train", "price", "count", "rusts on"],
+                            disable_numparse=True))
+        out.append("")
+        out.append(tabulate([[p.sym, p.name, num(self.company_value(p.sym)),
+                              self._revenue_text(p)] for p in self.companies],
+                            headers=["private", "name", "value", "revenue"],
+                            disable_numparse=True))
+        out.append("")
+        for key in ("bank", "starting_cash", "cert_limit"):
+            out.append(f"{key}: {num(self.number(key))}")
+        out.append("market: " + ("unknown" if is_unknown(self.number("market", "rows"))
+                                 else f"{len(self.number('market', 'rows'))} rows"))
+        out.append("map: " + ("unknown (tile lays and routes are not checked)"
+                              if is_unknown(self.number("map", "hexes")) else "given"))
+        unknown = c.unknown_keys()
+        out.append(f"unknown in the components file: {len(unknown)} values"
+                   + (": " + ", ".join(unknown[:12]) + (", ..." if len(unknown) > 12 else "")
+                      if unknown else ""))
+        return "\n".join(out) + "\n"
+
+
+def _window(phase, when) -> str:
+    if when:
+        return when.replace("_", " ")
+    if isinstance(phase, list):
+        return " or ".join(f"phase {p}" for p in phase) + " (summary unclear)"
+    return f"phase {phase}"
+
+
+def load_rules(options=(), components: Optional[str] = None) -> KansaiRules:
+    from ...ruleset import _read_doc
+    data = _read_doc(str(FOLDER / "rules.yaml")).data
+    comp = load_components(components) if components else Components(None, None)
+    return KansaiRules(data, comp, options)
+
+
+__all__ = ["KansaiRules", "load_rules", "UNKNOWN"]

@@ -1,0 +1,368 @@
+"""Kansai's auction and stock rounds: who buys what, in which turn.
+
+The waterfall auction (A1-A7): bids raise by at least 5 (A3), the highest
+bid wins; the priority then goes left of the last buyer (A7).  Its turn order
+is not checked (the waterfall's turns depend on the privates' values).  The
+stock round (S1-SB6): the 1830 family's turns, no sales in the first SR (SS1),
+the free Hanshin and Keihan shares (C1, C4), Kinki Nippon's four shares for
+sale (K7), the par values set by M2's and OMER's owners (K6, C5), JR's par
+100 (J0), the late privates from the first 3-train (L0).
+"""
+
+from __future__ import annotations
+
+from ...actions import Bid, BuyCompany, BuyShares, Par, Pass, SellShares
+from ...schema import is_unknown
+from .components import par_values
+from .state import FREE_SHARE
+
+
+class StockHandler:
+    def __init__(self, replay):
+        self.r = replay
+        self.st = replay.state
+        #: auction: private -> [(player, price, action)]
+        self.bids: dict = {}
+        #: auction: (line, player) of each acquisition
+        self.acquired: list = []
+        self.expected = None
+        self.last_actor = None
+        self.sold_this_round: set = set()
+        #: the shared waterfall auction (auction.py), or the key that keeps it from playing
+        self.waterfall = None
+        self.waterfall_missing = None
+        #: stock round: turns passed in a row (the round ends at one per player: S2.2)
+        self.passes_in_row = 0
+        self.continued = False
+
+    # ------------------------------------------------------------------
+    # turns
+
+    def next_player(self, name: str) -> str:
+        players = self.st.players
+        return players[(players.index(name) + 1) % len(players)]
+
+    def begin_turn(self, actor: str) -> None:
+        r = self.r
+        if actor not in self.st.players:
+            r.flag("turn.actor", f"{actor} is not a player: only players act in the "
+                                 f"{'auction' if r.kind == 'auction' else 'stock round'}")
+            return
+        if r.kind != "SR":
+            return
+        if self.passes_in_row >= len(self.st.players) and not self.continued:
+            # S2.2: the round ends when every player passed in a row
+            r.flag("round.continues", f"SR {r.sr_number} ended by the rules (every player passed "
+                                      f"in a row), but the record goes on with it")
+            self.continued = True
+        elif self.expected is not None and actor != self.expected:
+            r.flag("turn.order", f"it is {self.expected}'s turn in SR {r.sr_number}, not "
+                                 f"{actor}'s")
+        self.expected = self.next_player(actor)
+
+    def end_turn(self, actor: str, turn: dict) -> None:
+        if self.r.kind != "SR" or actor not in self.st.players:
+            return
+        if any(not isinstance(a, Pass) for a in turn["actions"]):
+            self.last_actor = actor
+            self.passes_in_row = 0
+        else:
+            self.passes_in_row += 1
+
+    def start_sr(self) -> None:
+        self.passes_in_row = 0
+        self.continued = False
+        self.sold_this_round = set()
+        self.last_actor = None
+        self.expected = self.st.priority or (self.st.players[0] if self.st.players else None)
+
+    def end_sr(self) -> None:
+        # S3.1: the next SR starts left of the last player who acted
+        if self.last_actor is not None:
+            self.st.priority = self.next_player(self.last_actor)
+
+    def end_auction(self) -> None:
+        """The highest bid on each private wins it (A4, A5); the priority
+        goes left of the last buyer (A7)."""
+        if self.waterfall is not None:
+            from .auction import priority
+            if not self.waterfall.finished:
+                self.waterfall.finish_round()
+            self.st.priority = priority(self.waterfall)
+            self.waterfall = None
+            return
+        # privates won by bids are sold after the bought ones, cheapest first (A4, A5)
+        late_line = max((a.line or 0 for a in self.r.record.actions), default=0) + 1
+        for sym, bids in self.bids.items():
+            if sym in self.st.company_owner or not bids:
+                continue
+            player, _, action = max(bids, key=lambda b: b[1])
+            self.acquire(sym, player, action)
+            self.acquired[-1] = (late_line, player)
+        self.bids = {}
+        if self.acquired:
+            _, last = max(self.acquired, key=lambda a: a[0] or 0)
+            self.st.priority = self.next_player(last)
+        self.acquired = []
+
+    # ------------------------------------------------------------------
+
+    def process(self, action) -> None:
+        r = self.r
+        if action.actor not in self.st.players:
+            return
+        if isinstance(action, Bid):
+            self.bid(action)
+        elif isinstance(action, BuyShares):
+            self.buy_shares(action)
+        elif isinstance(action, Par):
+            self.par(action)
+        elif isinstance(action, SellShares):
+            self.sell(action)
+        elif isinstance(action, BuyCompany) and r.kind == "SR":
+            self.trade_private(action)
+        elif isinstance(action, Pass):
+            if r.kind == "auction":
+                self.play_waterfall(action)
+            return
+        else:
+            r.flag("stock.action", f"'{action.verb}' is not an action of the "
+                                   f"{'auction' if r.kind == 'auction' else 'stock round'}")
+
+    # ------------------------------------------------------------------
+    # privates
+
+    def bid(self, action: Bid) -> None:
+        r, st = self.r, self.st
+        sym = action.company
+        late = sym in [c.sym for c in r.rules.late_companies]
+        if late:
+            self.buy_late(action)
+            return
+        if r.kind != "auction":
+            r.flag("stock.action", f"{sym} is sold in the auction, not in a stock round")
+            return
+        if self.play_waterfall(action):
+            return
+        if sym in st.company_owner:
+            r.flag("auction.sold", f"{sym} is already sold")
+            return
+        bids = self.bids.setdefault(sym, [])
+        step = int(r.rules.raw["auction"]["min_increment"])
+        if action.price is None:                    # bought at its price
+            self.acquire(sym, action.actor, action)
+            return
+        if bids:
+            least = max(b[1] for b in bids) + step
+        else:
+            value = r.number("private prices", "companies", sym, "value")
+            least = None if is_unknown(value) else value + step
+        if least is not None and action.price < least:
+            r.flag("auction.min_bid", f"bid of {r.money(action.price)} on {sym} is too low: the "
+                                      f"minimum bid is {r.money(least)}")
+        bids.append((action.actor, action.price, action))
+
+    def play_waterfall(self, action) -> bool:
+        """A bid or pass played by the shared waterfall auction (True), or
+        counted as skipped when a number it needs is unknown (False: the
+        bid's step is still checked here)."""
+        from .auction import SKIPPED, play, waterfall
+        if self.waterfall is None and self.waterfall_missing is None:
+            self.waterfall, self.waterfall_missing = waterfall(self.r)
+        if self.waterfall is None:
+            self.r.skip(SKIPPED, self.waterfall_missing)
+            return False
+        if not self.waterfall.finished:
+            play(self.waterfall, action)
+        else:
+            self.r.flag("auction.sold", "every private is sold: the auction is over")
+        return True
+
+    def trade_private(self, action: BuyCompany) -> None:
+        """S2.1: privates change hands between players in a stock round, at
+        any price; not OMER (P7), not a late private (L0), not Hankai
+        Tramway from phase 4 (P3)."""
+        r, st = self.r, self.st
+        sym, buyer = action.company, action.actor
+        owner = st.company_owner.get(sym)
+        late = sym in [c.sym for c in r.rules.late_companies] or sym == "M5"
+        if owner is None or owner not in st.players:
+            r.flag("private.owner", f"{sym} is not held by a player")
+            return
+        if action.seller is not None and action.seller != owner:
+            r.flag("private.seller", f"{sym} is held by {owner}, not {action.seller}")
+            return
+        if sym in st.closed and not late:
+            r.flag("private.closed", f"{sym} is closed")
+            return
+        if sym == "OMER" or late or (sym == "HKT" and r.phase_at_least("4")):
+            why = {"OMER": "OMER never changes hands (P7)"}.get(
+                sym, "a late private is never sold (L0)" if late else
+                "Hankai Tramway may no longer be sold from phase 4 (P3)")
+            r.flag("private.no_sale", f"{sym} may not be sold: {why}")
+            return
+        st.company_owner[sym] = buyer
+
+    def acquire(self, sym: str, player: str, action) -> None:
+        st = self.st
+        st.company_owner[sym] = player
+        self.acquired.append((action.line, player))
+        if sym in FREE_SHARE:                       # P4, P5
+            corp = FREE_SHARE[sym]
+            st.give(corp, player, [10])
+            st.free_share[corp] = player
+        if sym == "OMER":                           # P7: OMS's president's certificate, free
+            st.give("OMS", player, [20])
+
+    def buy_late(self, action: Bid) -> None:
+        """L0: a late private, from the bank, once the first 3-train is sold."""
+        r, st = self.r, self.st
+        sym = action.company
+        if "3" not in st.bought:
+            r.flag("kansai.late_private_early",
+                   f"{sym} is a late private: it may be bought once the first 3-train is sold "
+                   f"(phase {r.phase.name}, no 3-train sold yet)")
+        if sym in st.company_owner:
+            r.flag("auction.sold", f"{sym} is already owned by {st.company_owner[sym]}")
+            return
+        if action.price is not None:
+            value = r.number("late private prices", "late_companies", sym, "value")
+            if not is_unknown(value) and action.price != value:
+                r.flag("auction.buy_price", f"{sym} costs {r.money(value)}, not "
+                                            f"{r.money(action.price)}")
+        st.company_owner[sym] = action.actor
+        if sym == "KRTR":
+            r.operating.krtr_starts()
+
+    # ------------------------------------------------------------------
+    # shares
+
+    def par(self, action: Par) -> None:
+        r, st = self.r, self.st
+        corp, player = action.corporation, action.actor
+        if corp in st.pars:
+            r.flag("stock.par_twice", f"{corp} already has its par value "
+                                      f"{r.money(st.pars[corp])}")
+            return
+        spec = r.rules.corp_by_sym.get(corp)
+        if spec is None or spec.kind == "minor":
+            r.flag("stock.par_price", f"{corp} is a minor: it has no par value")
+            return
+        if corp == "JR" and action.price != int(spec.extra["par"]):
+            r.flag("kansai.jr_par", f"JR's par value is {r.money(spec.extra['par'])}, not "
+                                    f"{r.money(action.price)} (J0)")
+        elif corp != "JR":
+            pars = par_values(r.rules.components)
+            if pars is None:
+                r.skip("par values", ("market", "rows"))
+            elif action.price not in pars:
+                r.flag("stock.par_price", f"{r.money(action.price)} is not a par value; the "
+                                          f"par cells are {', '.join(map(str, pars))}")
+        if corp in ("KNR", "OMS"):                  # K6, C5: set by M2's / OMER's owner
+            owner_of = "M2" if corp == "KNR" else "OMER"
+            owner = st.minor_owner.get(owner_of) if corp == "KNR" else \
+                st.company_owner.get(owner_of)
+            if owner != player:
+                r.flag("kansai.par_setter", f"{corp}'s par value is set by the owner of "
+                                            f"{owner_of} ({owner or 'nobody yet'}), not by "
+                                            f"{player}")
+            st.pars[corp] = action.price
+            return
+        st.pars[corp] = action.price
+        st.give(corp, player, [20])
+        st.president_bought.add(corp)
+
+    def buy_shares(self, action: BuyShares) -> None:
+        r, st = self.r, self.st
+        corp, player = action.corporation, action.actor
+        spec = r.rules.corp_by_sym.get(corp)
+        if spec is None:
+            r.flag("stock.no_share", f"{corp} is not a company")
+            return
+        if spec.kind == "minor":                     # N0: a minor at its printed price
+            where = r.number("where the minors are sold", "rulebook", "minors_sold_in")
+            round_name = "auction" if r.kind == "auction" else "stock_round"
+            if not is_unknown(where) and where != round_name:
+                r.flag("kansai.minor_sale_round",
+                       f"the minors are sold in the {where.replace('_', ' ')} "
+                       f"(rulebook.minors_sold_in), not in the {round_name.replace('_', ' ')}")
+            if corp in st.minor_owner:
+                r.flag("stock.no_share", f"{corp} is owned by {st.minor_owner[corp]}")
+                return
+            st.minor_owner[corp] = player
+            if r.kind == "auction":
+                self.acquired.append((action.line, player))
+            return
+        if r.kind != "SR":
+            r.flag("stock.action", f"shares of {corp} are bought in a stock round")
+            return
+        if (player, corp) in self.sold_this_round:
+            r.flag("stock.rebuy", f"{player} sold {corp} this round and may not buy it again "
+                                  f"(SB6)")
+        if corp not in st.pars:
+            r.flag("stock.not_parred", f"{corp} has no par value yet: its first certificate "
+                                       f"is bought with 'par'")
+            return
+        count = action.count or 1
+        if action.source == "pool":
+            if st.pool[corp] < 10 * count:
+                r.flag("stock.no_share", f"the pool holds {st.pool[corp]}% of {corp}")
+                return
+            st.pool[corp] -= 10 * count
+        elif corp == "KNR":                          # K7: only 4 KNR shares are for sale
+            for_sale = int(r.rules.knr["for_sale_shares"])
+            bought = self.knr_bought()
+            if bought + count > for_sale:
+                r.flag("kansai.knr_reserved_share",
+                       f"only {for_sale} KNR shares are for sale and {bought} have been bought; "
+                       f"the others are reserved for the minors' conversions (K7)")
+                return
+        st.give(corp, player, [10] * count)
+        if st.sold_percent(corp) >= int(r.rules.raw["stock"]["float_percent"]):
+            st.floated.add(corp)
+
+    def knr_bought(self) -> int:
+        """KNR shares bought from the IPO so far (not those the conversions gave)."""
+        st = self.st
+        held = sum(len([c for c in v if c == 10]) for v in st.shares.get("KNR", {}).values())
+        return held + st.pool["KNR"] // 10 - self.r.operating.knr_shares_given
+
+    def sell(self, action: SellShares) -> None:
+        r, st = self.r, self.st
+        player = action.actor
+        for sale in action.sales:
+            corp = sale.corporation
+            count = sale.count or 1
+            held = st.holding(corp, player)
+            free_holder = st.free_share.get(corp)
+            if free_holder == player and corp not in st.president_bought \
+                    and sum(held) <= 10 * count:
+                r.flag("kansai.free_share_sale",
+                       f"{player}'s {corp} share is the free one of "
+                       f"{'Hanshin' if corp == 'HER' else 'Keishin'} Tramway: it may be sold only "
+                       f"once {corp}'s president's certificate is bought (C1, C4)")
+            elif r.sr_number <= 1:
+                r.flag("stock.sell_first_round", f"no shares may be sold in the first stock "
+                                                 f"round (SS1)")
+            elif corp not in st.operated:
+                r.flag("stock.sell_before_operating", f"{corp} has not operated yet: its shares "
+                                                      f"may not be sold (SS1)")
+            tens = [c for c in held if c == 10]
+            if len(tens) < count:
+                r.flag("stock.sell_not_owned", f"{player} holds {sum(held)}% of {corp}, not "
+                                               f"{10 * count}% to sell besides the president's "
+                                               f"certificate (SS3)")
+                continue
+            pool = r.rules.raw["stock"]["pool_limit"]
+            if st.pool[corp] + 10 * count > pool:
+                r.flag("stock.pool_limit", f"selling {10 * count}% of {corp} would put "
+                                           f"{st.pool[corp] + 10 * count}% in the pool, over the "
+                                           f"{pool}% limit")
+                continue
+            for _ in range(count):
+                held.remove(10)
+            st.pool[corp] += 10 * count
+            st.update_president(corp)
+            self.sold_this_round.add((player, corp))
+            if free_holder == player:
+                st.free_share.pop(corp, None)

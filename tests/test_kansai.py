@@ -1,0 +1,533 @@
+"""Kansai (docs/kansai.md): the components file (template, schema, header), the complete
+example game with and without its components file, one illegal example per Kansai rule,
+and `rules show kansai`."""
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from railcheck.cli import main
+from railcheck.engine import Replay
+from railcheck.findings import InputError
+from railcheck.loader import load_game
+from railcheck.titles.kansai.components import TEMPLATE, load_components
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples" / "kansai"
+GAME = EXAMPLES / "game.18xx"
+
+
+def run(path, text=None):
+    record, read_findings = load_game(str(path), text=text)
+    assert read_findings == []
+    return Replay(record).run()
+
+
+def infos(result):
+    return {f.message.split(" not checked (")[0]: f for f in result.findings
+            if f.rule == "components.unknown"}
+
+
+# ---------------------------------------------------------------- the components file
+
+def test_components_command_writes_the_template(tmp_path):
+    out = tmp_path / "kansai-components.yaml"
+    res = CliRunner().invoke(main, ["components", "kansai", "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert out.read_text(encoding="utf-8") == TEMPLATE.read_text(encoding="utf-8")
+    assert len(load_components(str(out)).unknown_keys()) == 172
+    # an existing file only with --force
+    out.write_text("mine", encoding="utf-8")
+    res = CliRunner().invoke(main, ["components", "kansai", "-o", str(out)])
+    assert res.exit_code == 2 and "exists; use --force" in res.output
+    assert out.read_text(encoding="utf-8") == "mine"
+    res = CliRunner().invoke(main, ["components", "kansai", "-o", str(out), "--force"])
+    assert res.exit_code == 0 and "components_for: kansai" in out.read_text(encoding="utf-8")
+
+
+def test_components_command_never_writes_over_the_template_and_knows_its_titles():
+    res = CliRunner().invoke(main, ["components", "kansai", "-o", str(TEMPLATE), "--force"])
+    assert res.exit_code == 2 and "an input of this command" in res.output
+    res = CliRunner().invoke(main, ["components", "1830"])
+    assert res.exit_code == 2
+    assert "'1830' has no components file; titles with one: kansai" in res.output
+
+
+@pytest.mark.parametrize("old, new, line, message", [
+    ("bank: 8000", "bank: lots", 13, "bank: expected an integer, got 'lots'"),
+    ("  ledge: bottom", "  ledge: middle", 23, "market.ledge: expected a row index or bottom"),
+    ("components_for: kansai", "components_for: unknown", 8,
+     "components_for: unknown value 'unknown'"),
+    ("  ARIMA: {value: 20,", "  ARIMA: {value: 25,", 62,
+     "companies.ARIMA.value: the cheapest private is 25; the summary says the first private "
+     "costs 20 (A6)"),
+    ("  KT:    {value: 40, revenue: 10}", "  KT:    {value: 40, income: 10}", 63,
+     "companies.KT.income: unknown key 'income'"),
+    ("cert_limit: {3: 16, 4: 12, 5: 10}", "cert_limit: {3: 16, 4: 12}", 15,
+     "cert_limit: gives player counts [3, 4]; players are 3 to 5"),
+])
+def test_a_bad_components_file_is_located(tmp_path, old, new, line, message):
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    assert old in text
+    assert text.splitlines()[line - 1].startswith(old)      # the line of the bad value
+    path = tmp_path / "c.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        load_components(str(path))
+    assert (exc.value.path, exc.value.line) == (str(path), line)
+    assert message in exc.value.bare
+
+
+def test_the_header_names_the_file_next_to_the_game(tmp_path):
+    text = GAME.read_text(encoding="utf-8")
+    game = tmp_path / "g.18xx"
+    game.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        load_game(str(game))
+    assert exc.value.line == 8
+    assert "components file 'components-example.yaml' not found" in exc.value.bare
+    (tmp_path / "components-example.yaml").write_text(
+        (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    record, _ = load_game(str(game))
+    assert record.components == str(tmp_path / "components-example.yaml")
+    # a title whose numbers are in its ruleset takes no components file
+    game.write_text("title: 1830\nplayers: A, B, C\ncomponents: components-example.yaml\n",
+                    encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        load_game(str(game))
+    assert exc.value.line == 3 and "1830 takes no components file" in exc.value.bare
+
+
+# ---------------------------------------------------------------- the complete game
+
+def test_the_complete_game_is_legal_with_its_checks_said():
+    r = run(GAME)
+    assert r.errors == []
+    assert r.finished and r.end_reason == "bank" and r.phase == "6"
+    skipped = infos(r)
+    # the example file leaves the map and the rule book's readings unknown
+    assert sorted(skipped) == [
+        "JR's share price after a half dividend", "OMS's runs outside Osaka",
+        "how OMS floats (at phase 4, or by 50% from phase 4)", "routes and revenues on the map",
+        "the KRTR fee paid once or every OR", "the end's timing when the bank runs out",
+        "the minors' place among the main companies in the operating order",
+        "tile lays on the map (hex, colour, upgrade, connection)",
+        "where the minors are sold"]
+    assert skipped["where the minors are sold"].message == (
+        "where the minors are sold not checked (5 actions): rulebook.minors_sold_in is unknown "
+        f"({EXAMPLES / 'components-example.yaml'})")
+    assert skipped["routes and revenues on the map"].message.endswith(
+        "(30 actions): map.hexes is unknown (" + str(EXAMPLES / "components-example.yaml") + ")")
+    assert skipped["JR's share price after a half dividend"].line == 8
+    assert [f.rule for f in r.findings if f.severity == "info"].count("kansai.unchecked") == 1
+
+
+def test_the_complete_game_without_its_components_file():
+    """The structure rules are still checked; every skipped kind is one info finding."""
+    text = GAME.read_text(encoding="utf-8").replace("components: components-example.yaml\n", "")
+    r = run(GAME, text=text)
+    assert r.errors == []
+    skipped = infos(r)
+    assert skipped["train prices"].message == (
+        "train prices not checked (15 actions): trains.\"2\".price is unknown "
+        "(no components file)")
+    assert "train counts" in skipped and "par values" in skipped
+    assert skipped["private prices"].message.startswith("private prices not checked (2 actions)")
+    assert skipped["2+2 routes (which stops are cities)"].message.startswith(
+        "2+2 routes (which stops are cities) not checked (3 actions)")
+    assert all(f.line == 1 for f in skipped.values())
+    assert skipped["the auction's turns, prices and cash (the waterfall)"].message == (
+        "the auction's turns, prices and cash (the waterfall) not checked (6 actions): "
+        "companies.ARIMA.value is unknown (no components file)")
+    assert skipped["train distances (3+3, D)"].message == (
+        "train distances (3+3, D) not checked (7 actions): trains.\"3+3\".distance is unknown "
+        "(no components file)")
+    assert len(skipped) == 18
+    # the structure rules need no number: turn order, conversions, JR's dividend
+    for before, after, line, rule, message in [
+        ("Aki buy KNR\nBen sell HER", "Ben sell HER\nAki buy KNR", 54, "turn.order",
+         "it is Aki's turn in SR 2, not Ben's"),
+        ("M2 buy train 3 for 180\nM2 convert", "M2 convert\nM2 buy train 3 for 180", 66,
+         "kansai.conversion_early", "may convert into KNR from phase 2; this is phase 1+"),
+        ("JR run 2 C9-D9 = 40\nJR half", "JR run 2 C9-D9 = 40\nJR payout", 78,
+         "kansai.jr_full_dividend", "of Y40, Y20 to the treasury and Y20 to the shareholders"),
+    ]:
+        assert before in text
+        changed = text.replace(before, after)
+        first = run(GAME, text=changed).errors[0]
+        assert (first.rule, first.line) == (rule, line), (rule, first)
+        assert changed.splitlines()[line - 1] in after.splitlines()
+        assert message in first.message
+
+
+@pytest.mark.parametrize("before, after, rule, message", [
+    ("OMS buy train 6 for 630", "OMS pass", "trains.must_own",
+     "OMS ends its turn without a train; a company without one must buy one (O5)"),
+    ("OMS run 6 F10-F12-E11-G11 = 240\nOMS payout\nHER run D",
+     "OMS run 6 F10-F12-E11-G11 = 240\nOMS payout\nOMS buy train D exchange 6 for 650\nHER run D",
+     "trains.price", "a D costs Y900 less Y300 for the 6 traded in: Y600, not Y650 (F6)"),
+    ("M2 buy train 3 for 180", "M2 buy train 3 for 150", "trains.price",
+     "a 3-train costs Y180 from the depot, not Y150"),
+    ("HER buy private ARIMA from Aki for 30", "HER buy private ARIMA from Aki for 45",
+     "private.price", "ARIMA (face value Y20) is bought for Y10 to Y40, not Y45 (O6)"),
+    ("JR lay 9 G8", "JR lay 9 G8\nJR lay 8 H8", "track.one_lay",
+     "JR already laid 1 tile(s) this turn; the limit is 1 (JR from phase 4: one)"),
+    ("Chie par JR 100", "Chie par JR 90", "kansai.jr_par", "JR's par value is Y100, not Y90"),
+    ("Ben par OMS 90", "Ben par OMS 75", "stock.par_price",
+     "Y75 is not a par value; the par cells are 70, 80, 90, 100"),
+])
+def test_numbers_of_the_components_file_are_checked(before, after, rule, message):
+    text = GAME.read_text(encoding="utf-8")
+    assert before in text
+    changed = text.replace(before, after, 1)
+    first = run(GAME, text=changed).errors[0]
+    line = changed.splitlines()[first.line - 1]
+    assert (first.rule, message in first.message) == (rule, True), first
+    assert line in after.splitlines()
+
+
+READINGS = {"end_on_bankruptcy": "full_or", "end_on_bank": "full_or",
+            "ten_phases": "the tenth OR set", "minors_operate": "first",
+            "minors_sold_in": "stock_round", "kanan_window": "K4",
+            "jr_half_dividend_move": "none", "oms_float": "fifty_percent",
+            "oms_area_only": "true", "krtr_fee_per": "once"}
+
+
+def with_readings(tmp_path, **change):
+    """The example game next to a copy of its components file whose rule-book readings
+    are all settled (``change`` overrides some)."""
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    for key, value in {**READINGS, **change}.items():
+        text = text.replace(f"  {key}: unknown", f"  {key}: {value}")
+    (tmp_path / "components-example.yaml").write_text(text, encoding="utf-8")
+    game = tmp_path / "game.18xx"
+    game.write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    return game
+
+
+def test_the_rule_book_readings_once_settled(tmp_path):
+    r = run(with_readings(tmp_path))
+    assert r.errors == []
+    assert sorted(infos(r)) == ["routes and revenues on the map",
+                                "tile lays on the map (hex, colour, upgrade, connection)"]
+
+
+@pytest.mark.parametrize("reading, value, rule, line, message", [
+    ("minors_sold_in", "auction", "kansai.minor_sale_round", "Chie buy M2",
+     "the minors are sold in the auction (rulebook.minors_sold_in), not in the stock round"),
+    ("krtr_fee_per", "each_or", "kansai.krtr_not_paid",
+     "KNR run 3 F10-C9-B7, 4 F10-G11-H13-H14 = 140",
+     "KNR paid KRTR's fee in OR 3.1; the fee is paid every OR (rulebook.krtr_fee_per: "
+     "each_or), not in OR 3.2"),
+    ("kanan_window", "K4", None, None, None),
+    ("kanan_window", "N1", None, None, None),
+])
+def test_a_rule_book_reading_decides_a_check(tmp_path, reading, value, rule, line, message):
+    game = with_readings(tmp_path, **{reading: value})
+    r = run(game)
+    if rule is None:
+        assert r.errors == []
+        return
+    first = r.errors[0]
+    assert (first.rule, first.text) == (rule, line)
+    assert game.read_text(encoding="utf-8").splitlines()[first.line - 1] == line
+    assert message in first.message
+
+
+def test_a_bankruptcy_ends_the_game_as_the_rule_book_says(tmp_path):
+    text = GAME.read_text(encoding="utf-8").replace("SR 5\n", "Ben bankrupt\n\nSR 5\n")
+    for timing, finished_at in (("immediate", "bankrupt"), ("full_or", "SR 5")):
+        game = with_readings(tmp_path, end_on_bankruptcy=timing)
+        game.write_text(text, encoding="utf-8")
+        r = run(game)
+        over = [f for f in r.errors if f.rule == "game.over"]
+        assert r.end_reason == "bankrupt" and len(over) == 1
+        # at once: the next action is after the end; after the set: the next SR's first
+        assert over[0].text == "Chie pass"       # SR 5's first action
+        assert over[0].message.startswith("the game already ended (bankrupt)")
+
+
+@pytest.mark.parametrize("before, after, rule, line, message", [
+    # A3: the minimum bid on a private is its face value + 5 (OMER: 120)
+    ("Ben bid OMER 125", "Ben bid OMER 122", "auction.min_bid", "Ben bid OMER 122",
+     "bid of Y122 is too low: OMER's face value is Y120, so the minimum bid is Y125"),
+    # only the cheapest private is bought outright
+    ("Chie buy KT", "Chie buy HKT", "auction.buy_not_cheapest", "Chie buy HKT",
+     "only the cheapest private (KT at Y40) can be bought outright"),
+    # the waterfall's turns
+    ("Chie buy KT\nAki buy HKT", "Aki buy KT\nChie buy HKT", "turn.order", "Aki buy KT",
+     "Aki acted out of turn: it is Chie's turn in the auction"),
+    # A7: the priority goes left of the last buyer (Ben, OMER's one bidder): Chie starts SR 1
+    ("SR 1\nChie buy M2\nChie par KNR 80\nAki buy M1", "SR 1\nAki buy M1\nChie buy M2\n"
+     "Chie par KNR 80", "turn.order", "Aki buy M1", "it is Chie's turn in SR 1, not Aki's"),
+])
+def test_the_waterfall_auction_is_the_shared_one(before, after, rule, line, message):
+    text = GAME.read_text(encoding="utf-8")
+    assert before in text
+    changed = text.replace(before, after, 1)
+    first = run(GAME, text=changed).errors[0]
+    assert (first.rule, first.text) == (rule, line)
+    assert message in first.message
+
+
+def test_the_first_private_drops_by_5_when_everybody_passes(tmp_path):
+    """A6: everybody passes on ARIMA (20): its price drops to 15; Aki buys it at 15."""
+    text = GAME.read_text(encoding="utf-8").replace(
+        "auction\nAki buy ARIMA\n", "auction\nAki pass\nBen pass\nChie pass\nAki buy ARIMA\n")
+    r = run(GAME, text=text)
+    assert r.errors == []
+    bad = text.replace("Chie pass\nAki buy ARIMA\n", "Chie pass\nAki bid ARIMA 20\n")
+    first = run(GAME, text=bad).errors[0]
+    assert (first.rule, first.text) == ("auction.buy_price", "Aki bid ARIMA 20")
+    assert "ARIMA is the cheapest private and is bought at its price Y15, not Y20" in first.message
+
+
+def test_a_wrong_checkpoint_is_found():
+    text = GAME.read_text(encoding="utf-8").replace("check KNR president Ben",
+                                                    "check KNR president Chie")
+    r = run(GAME, text=text)
+    assert [(f.rule, f.message) for f in r.errors] == [
+        ("checkpoint.mismatch", "KNR's president is Ben, the record says Chie")]
+
+
+# ---------------------------------------------------------------- the illegal examples
+
+ILLEGAL = {
+    "conversion_before_phase": (24, "kansai.conversion_early",
+                                "M2 (Osaka Electric Railroad) may convert into KNR from phase 2; "
+                                "this is phase 1"),
+    "conversion_skipped": (34, "kansai.conversion_skipped",
+                           "must convert into KNR from phase 2+; its turn in phase 2+ ended"),
+    "knr_reserved_share": (22, "kansai.knr_reserved_share",
+                           "only 4 KNR shares are for sale and 4 have been bought"),
+    "jr_full_dividend": (35, "kansai.jr_full_dividend",
+                         "(this is phase 1): it withholds or pays half; of Y50, Y40 to the "
+                         "treasury and Y10 to the shareholders"),
+    "jr_two_lays_one_hex": (26, "kansai.jr_two_lays_one_hex",
+                            "second tile of the turn on C10, where it laid the first"),
+    "late_private_before_3": (16, "kansai.late_private_early",
+                              "KRTR is a late private: it may be bought once the first 3-train "
+                              "is sold (phase 1, no 3-train sold yet)"),
+    "krtr_ignored_unpaid": (37, "kansai.krtr_not_paid",
+                            "HER runs through Kobe (C9) past Kobe Rapid Transit's station "
+                            "without paying Y100"),
+    "krtr_fee_not_100": (37, "kansai.krtr_not_paid",
+                         "HER pays Y50 to ignore KRTR's station; the fee is Y100"),
+    "free_hanshin_share_sold": (28, "kansai.free_share_sale",
+                                "Ben's HER share is the free one of Hanshin Tramway: it may be "
+                                "sold only once HER's president's certificate is bought"),
+    "oms_before_phase_4": (26, "kansai.oms_early",
+                           "Osaka Municipal Subway starts in phase 4; this is phase 1"),
+    "two_plus_two_three_cities": (35, "kansai.train_2plus2",
+                                  "this one through 3: Kobe (C9), Nishinomiya (D9), "
+                                  "Osaka Kita (F10)"),
+}
+
+
+def test_every_illegal_example_is_listed():
+    assert sorted(p.stem for p in (EXAMPLES / "illegal").glob("*.18xx")) == sorted(ILLEGAL)
+
+
+@pytest.mark.parametrize("name", sorted(ILLEGAL))
+def test_illegal_example_is_flagged_at_its_line(name):
+    line, rule, text = ILLEGAL[name]
+    path = EXAMPLES / "illegal" / f"{name}.18xx"
+    r = run(path)
+    assert r.errors, "not flagged"
+    first = r.errors[0]
+    assert (first.line, first.column, first.rule) == (line, 1, rule)
+    assert text in first.message
+    assert all(f.line == line for f in r.errors)
+    # the first line of the file says where and why
+    assert path.read_text(encoding="utf-8").startswith(f"# Illegal at line {line}: ")
+
+
+# ---------------------------------------------------------------- rules show
+
+def test_rules_show_says_which_numbers_come_from_the_components_file():
+    res = CliRunner().invoke(main, ["rules", "show", "kansai"])
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert out.startswith("kansai: Kansai (title line missing from the summary)\n")
+    assert "numbers: from the components file (none given" in out
+    assert "unknown in the components file: 172 values: players.min, players.max, bank" in out
+    assert "M4       Nara Electric Railway    phase 4" in out
+    res = CliRunner().invoke(main, ["rules", "show", "kansai", "--components",
+                                    str(EXAMPLES / "components-example.yaml")])
+    assert "2+2      100      1          5" in res.output
+    assert "KRTR       Kobe Rapid Transit Railways       80       none (L2)" in res.output
+    assert "unknown in the components file: 13 values: map.hexes, map.tiles" in res.output
+    res = CliRunner().invoke(main, ["rules", "show", "1830", "--components",
+                                    str(EXAMPLES / "components-example.yaml")])
+    assert res.exit_code == 2 and "1830 takes no components file" in res.output
+
+
+def test_the_full_name_is_accepted_in_a_header(tmp_path):
+    game = tmp_path / "g.18xx"
+    game.write_text("title: Kansai (title line missing from the summary)\nplayers: A, B, C\n\n"
+                    "auction\nA buy ARIMA\n\nSR 1\nB buy M2\n", encoding="utf-8")
+    r = run(game)
+    assert r.title == "kansai" and r.errors == []
+
+
+@pytest.mark.parametrize("before, after, rule, message", [
+    # S2.1: privates change hands between players in a stock round at any price
+    ("SR 3\nChie buy KEF", "SR 3\nChie buy private HKT from Aki for 5\nChie buy KEF", None,
+     None),
+    ("SR 3\nChie buy KEF", "SR 3\nChie buy private KT from Aki for 5\nChie buy KEF",
+     "private.seller", "KT is held by Chie, not Aki"),
+    ("SR 2\nChie buy KNR", "SR 2\nChie buy private OMER from Ben for 100\nChie buy KNR",
+     "private.no_sale", "OMER may not be sold: OMER never changes hands (P7)"),
+    ("SR 4\nChie buy OMS", "SR 4\nChie buy private KRTR from Aki for 10\nChie buy OMS",
+     "private.no_sale", "KRTR may not be sold: a late private is never sold (L0)"),
+    ("SR 4\nChie buy OMS", "SR 4\nChie buy private HKT from Aki for 10\nChie buy OMS",
+     "private.no_sale", "HKT may not be sold: Hankai Tramway may no longer be sold from phase "
+     "4 (P3)"),
+    # P7: OMER's free upgrade of an Osaka tile besides OMS's own lay, once
+    ("OMS lay 8 F12\n", "OMS lay 8 F12\nOMS lay 14 F10\n", None, None),
+    ("OMS lay 8 F12\n", "OMS lay 8 F12\nOMS lay 14 F10\nOMS lay 15 G11\n", "track.one_lay",
+     "OMS already laid 2 tile(s) this turn; the limit is 1"),
+])
+def test_private_trades_and_omer_upgrade(before, after, rule, message):
+    text = GAME.read_text(encoding="utf-8")
+    assert before in text
+    r = run(GAME, text=text.replace(before, after, 1))
+    if rule is None:
+        assert r.errors == []
+        return
+    first = r.errors[0]
+    assert (first.rule, message in first.message) == (rule, True), first
+    assert first.text in after.splitlines()
+
+
+def test_train_limits_and_discards():
+    text = GAME.read_text(encoding="utf-8")
+    # O5c: KNR over its limit of 2 after Nara converts must discard (the example does)
+    r = run(GAME, text=text.replace("KNR discard 3\n", ""))
+    first = r.errors[0]
+    assert (first.rule, first.text) == ("trains.discard_required", "KNR payout")
+    assert first.line == 136        # the turn's last action, in the changed record
+    assert "KNR ends its turn with 3 trains, over the limit of 2 in phase 4" in first.message
+    # O5b: no voluntary discard
+    r = run(GAME, text=text.replace("HER payout\n\nSR 3", "HER payout\nHER discard 2+2\n\nSR 3"))
+    first = r.errors[0]
+    assert (first.rule, first.text) == ("trains.discard", "HER discard 2+2")
+    assert "HER owns 1 trains, within the limit of 4; a company may not discard" in first.message
+
+
+def test_validate_on_the_command_line():
+    res = CliRunner().invoke(main, ["validate", str(GAME)])
+    assert res.exit_code == 0, res.output
+    assert f"{GAME}: kansai, 3 players, 162 actions, game over: bank broken — legal" in res.output
+    assert f"{GAME}:8:1: info [components.unknown] routes and revenues on the map not checked " \
+           "(30 actions)" in res.output
+    res = CliRunner().invoke(main, ["validate", str(EXAMPLES / "illegal")])
+    assert res.exit_code == 1
+    assert res.output.count("error [kansai.") == 11
+
+
+def test_the_player_count_is_the_components_files(tmp_path):
+    game = tmp_path / "two.18xx"
+    game.write_text(f"title: kansai\nplayers: Aki, Ben\n"
+                    f"components: {EXAMPLES / 'components-example.yaml'}\n", encoding="utf-8")
+    r = run(game)
+    assert [(f.rule, f.line, f.message) for f in r.errors] == [
+        ("setup.players", 2, "2 players; the components file says 3 to 5")]
+
+
+def test_hanshin_floats_with_four_shares_bought():
+    """C1: the free share from Hanshin Tramway counts: the president's certificate and two
+    shares bought (four shares) float HER; one share fewer does not."""
+    text = GAME.read_text(encoding="utf-8")
+    assert run(GAME, text=text).errors == []
+    fewer = text.replace("Aki buy HER\nBen buy HER\n", "Aki buy HER\nBen pass\n", 1)
+    first = run(GAME, text=fewer).errors[0]
+    assert (first.rule, first.text) == ("or.not_floated", "HER lay 7 D8")
+    assert first.message == "HER has not floated: 40% sold, 50% needed"
+
+
+def test_a_given_map_is_said_to_be_unread(tmp_path):
+    """The map's checks are not made with a map either (the board module does not read a
+    components file's map yet): the report says so rather than seeming to check it."""
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    text = text.replace("  hexes: unknown", "  hexes: {C9: {city: 30}}")
+    (tmp_path / "components-example.yaml").write_text(text, encoding="utf-8")
+    game = tmp_path / "game.18xx"
+    game.write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    r = run(game)
+    assert infos(r)["routes and revenues on the map"].message == (
+        "routes and revenues on the map not checked (30 actions): the components file's map is "
+        f"not read by railcheck yet (docs/kansai.md) ({tmp_path / 'components-example.yaml'})")
+
+
+@pytest.mark.parametrize("before, after, rule, message", [
+    ("M1 run 2 H14-H13 = 30\nM1 payout\nM2", "M1 run 2 H14-H13-G12 = 30\nM1 payout\nM2",
+     "route.distance", "a 2-train runs through 2 places, not 3 (O3)"),
+    ("JR run 3+3 C9-D9-E11 = 60\nJR withhold", "JR run 3+3 C9-D9-E11-F10 = 60\nJR withhold",
+     "route.distance", "a 3+3 runs through 6 places, at most 3 of them cities; this one through "
+                       "4, 4 cities (O3)"),
+    ("M4 run 3 I13-I12-I7 = 80\nM4 payout\nKNR ignore", "M4 run 3 I13-I12-I13 = 80\nM4 payout\n"
+     "KNR ignore", "route.repeat_stop", "a run visits I13 twice (O3)"),
+])
+def test_how_far_a_train_runs(before, after, rule, message):
+    text = GAME.read_text(encoding="utf-8")
+    assert before in text
+    first = run(GAME, text=text.replace(before, after, 1)).errors[0]
+    assert (first.rule, message in first.message) == (rule, True), first
+    assert first.text in after.splitlines()
+
+
+def test_trains_in_the_pool():
+    """O5c, F6: a discarded train goes to the pool, where another company may buy it; a train
+    the pool does not hold cannot be bought from it."""
+    text = GAME.read_text(encoding="utf-8")
+    # KNR discarded a 3 in OR 4.1; JR buys it from the pool before the 6 scraps the 3s
+    ok = text.replace("JR lay 9 G8\n", "JR lay 9 G8\nJR buy train 3 from pool for 100\n", 1)
+    assert run(GAME, text=ok).errors == []
+    bad = text.replace("JR lay 9 G8\n", "JR lay 9 G8\nJR buy train 4 from pool for 100\n", 1)
+    first = run(GAME, text=bad).errors[0]
+    assert (first.rule, first.text, first.message) == (
+        "trains.not_available", "JR buy train 4 from pool for 100", "the pool holds no 4-train")
+
+
+def test_show_at_a_round():
+    res = CliRunner().invoke(main, ["show", str(GAME), "--at", "OR 2.1"])
+    assert res.exit_code == 0, res.output
+    assert res.output == (f"{GAME} at the start of OR 2.1: OR 2.1, phase 1+; no money or board "
+                          f"position is kept for kansai (its checker does not track them)\n")
+
+
+def test_a_ruleset_file_cannot_extend_kansai(tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: kansai\n", encoding="utf-8")
+    res = CliRunner().invoke(main, ["rules", "show", str(path)])
+    assert res.exit_code == 2
+    assert (f"{path}:1:10: extends: kansai takes its numbers from a components file "
+            "(docs/kansai-components.md); a ruleset file cannot extend it") in res.output
+
+
+def test_the_number_of_operating_rounds_per_set():
+    """F3, O0: phase 1 has one OR per set, 2 two, 4 three."""
+    text = GAME.read_text(encoding="utf-8")
+    extra = text.replace("\nSR 2\n", "\nOR 1.2\n\nSR 2\n", 1)
+    first = run(GAME, text=extra).errors[0]
+    assert (first.rule, first.text, first.message) == (
+        "round.marker", "OR 1.2", "the record says 'OR 1.2' here, but phase 1 has 1 OR(s) per "
+                                  "set (F3)")
+    start, end = text.index("OR 3.2\n"), text.index("SR 4\n")
+    missing = text[:start] + text[end:]
+    first = run(GAME, text=missing).errors[0]
+    assert (first.rule, first.text, first.message) == (
+        "round.skipped", "SR 4", "1 OR(s) were played after SR 3; the set has 2 in phase 2+ (F3)")
+
+
+def test_a_stock_round_ends_when_everybody_passed():
+    """S2.2: a player who passed may act again, until every player passed in a row."""
+    text = GAME.read_text(encoding="utf-8")
+    again = text.replace("Chie pass\nAki pass\nBen pass\n\nOR 2.1",
+                         "Chie pass\nAki pass\nBen pass\nChie buy JR\n\nOR 2.1", 1)
+    first = run(GAME, text=again).errors[0]
+    assert (first.rule, first.text, first.message) == (
+        "round.continues", "Chie buy JR", "SR 2 ended by the rules (every player passed in a "
+                                          "row), but the record goes on with it")

@@ -50,6 +50,11 @@ class AuctionTable:
         self.pending_par = None
         self.priority = None
 
+    @property
+    def next_action(self):
+        """The record's next action (to stay in step with it after a finding)."""
+        return self.replay.next_action
+
     def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
         self.replay.flag(rule, message, severity, action)
 

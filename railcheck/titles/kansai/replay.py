@@ -40,6 +40,8 @@ class KansaiReplay:
         self.findings: list[Finding] = []
         self.skipped: dict[str, Skipped] = {}
         self.action = None
+        #: the record's action after the current one (the shared auction reads it)
+        self.next_action = None
         self.kind = "auction"
         self.round_label = "auction"
         self.sr_number = 0
@@ -162,11 +164,13 @@ class KansaiReplay:
     def replay_actions(self) -> int:
         self.check_players()
         count = 0
-        for action in self.record.actions:
+        actions = self.record.actions
+        for position, action in enumerate(actions):
             if self.stop_at is not None and action.line is not None and action.line > self.stop_at:
                 break
             count += 1
             self.action = action
+            self.next_action = actions[position + 1] if position + 1 < len(actions) else None
             if isinstance(action, RoundMarker):
                 self.end_turn()
                 self.round_ends()

@@ -233,6 +233,34 @@ class Bankrupt(Action):
     verb = "bankrupt"
 
 
+@dataclass(kw_only=True)
+class Assign(Action):
+    """A private's token placed on a hex (18Ireland's CDSPC and TASPS: a
+    revenue bonus for the owning company's runs stopping there)."""
+
+    target: str
+    verb = "assign"
+
+
+# --- merger rounds ---------------------------------------------------------
+
+@dataclass(kw_only=True)
+class Propose(Action):
+    """A merger round: a player names a company for a merger (18Ireland: the
+    minors one by one, then, once the vote carried, the major they form)."""
+
+    corporation: str
+    verb = "propose"
+
+
+@dataclass(kw_only=True)
+class Vote(Action):
+    """A merger round: a shareholder votes for or against the proposal."""
+
+    choice: str       # "for" or "against"
+    verb = "vote"
+
+
 # --- bookkeeping lines -----------------------------------------------------
 
 @dataclass(kw_only=True)
@@ -257,8 +285,8 @@ class RoundMarker(Action):
 
 ACTION_TYPES = [
     Bid, Choose, Pass, Par, BuyShares, SellShares, Exchange, LayTile, PlaceToken,
-    RunRoutes, Dividend, BuyTrain, DiscardTrain, BuyCompany, Bankrupt, Checkpoint,
-    RoundMarker,
+    RunRoutes, Dividend, BuyTrain, DiscardTrain, BuyCompany, Bankrupt, Assign, Propose,
+    Vote, Checkpoint, RoundMarker,
 ]
 
 

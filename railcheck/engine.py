@@ -113,7 +113,7 @@ class Replay:
     def run(self) -> Result:
         rec = self.record
         try:
-            g = Game(self.rules, rec.players, check_board=self.check_board)
+            g = Game(self.rules, rec.players, check_board=self.check_board, tags=rec.tags)
         except RuleViolation as v:
             loc = rec.tag_locations.get("players", (None, None))
             raise InputError(v.message, path=rec.path, line=loc[0], column=loc[1]) from None

@@ -207,7 +207,8 @@ def test_numbers(ref, rules):
     assert rules["merger"]["tokens_after"] == ref["LIMIT_TOKENS_AFTER_MERGER"] == 3
     assert rules["auction"]["min_increment"] == ref["MIN_BID_INCREMENT"] == 5
     assert rules["operating"]["track_restriction"] == ref["TRACK_RESTRICTION"]
-    assert rules["operating"]["second_lay"]["cost"] == ref["TILE_LAYS"][1]["cost"] == 20
+    assert rules["operating"]["second_lay_cost"] == ref["TILE_LAYS"][1]["cost"] == 20
+    assert rules["operating"]["second_lay"] == "yellow_if_first_not_upgrade"
     assert ref["DARGAN_TILE_LAYS"][1]["upgrade_cost"] == 30
     assert rules["companies"][8]["special"]["second_upgrade"]["cost"] == 30
     assert rules["end"] == {"bankrupt": "immediate", "stock_market": "current_round", "bank": "full_or"}

@@ -201,8 +201,11 @@ class Board:
             for kind in ("tile_lay", "teleport"):
                 if kind in special:
                     power = special[kind]     # hexes and tiles: required by the ruleset schema
-                    self.specials[sym] = (kind, frozenset(power["hexes"]),
-                                          frozenset(str(t) for t in power["tiles"]))
+                    # "any": no restriction (hexes None, tiles empty)
+                    hexes = None if power["hexes"] == "any" else frozenset(power["hexes"])
+                    tiles = frozenset() if power["tiles"] == "any" else \
+                        frozenset(str(t) for t in power["tiles"])
+                    self.specials[sym] = (kind, hexes, tiles)
 
         self._version = 0
         self._net_cache: dict = {}
@@ -473,7 +476,7 @@ class Board:
             if power is None:
                 raise RuleViolation("tile.special", f"{special} has no tile-laying power")
             kind, p_hexes, p_tiles = power
-            if h.coord not in p_hexes:
+            if p_hexes is not None and h.coord not in p_hexes:
                 raise RuleViolation("tile.special", f"{special}'s power lays tiles only on "
                                     f"{', '.join(sorted(p_hexes))}, not on {h.coord}")
             if p_tiles and name not in p_tiles:
@@ -883,6 +886,22 @@ class Board:
             if not self._relocate[hx]:
                 del self._relocate[hx]
         self.tokens_used[corp] = 0
+        self._changed()
+
+    def transfer_tokens(self, old: str, new: str) -> None:
+        """``old``'s stations become ``new``'s (a merger); a hex where ``new``
+        has one already keeps one."""
+        for h in self._hexes:
+            for n in h.nodes:
+                if old not in n.tokens:
+                    continue
+                i = n.tokens.index(old)
+                if any(new in m.tokens for m in h.nodes):
+                    n.tokens.pop(i)
+                else:
+                    n.tokens[i] = new
+        self.tokens_used[new] = sum(n.tokens.count(new) for h in self._hexes for n in h.nodes)
+        self.tokens_used[old] = 0
         self._changed()
 
     # ------------------------------------------------------------------ routes

@@ -66,11 +66,17 @@ class TrackStep(Step):
             cost = board_plan.cost
         else:
             cost = self.terrain_cost(action.hex)
+        cost = self.lay_cost(turn, action, board_plan, special, cost)
         if corp.cash < cost:
             raise RuleViolation("track.cost",
                                 f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} "
                                 f"costs {g.money(cost)}")
         return _LayPlan(cost, board_plan, special, extra)
+
+    def lay_cost(self, turn, action: LayTile, board_plan, special, terrain: int) -> int:
+        """What the lay costs the company: the terrain (a title may add or
+        waive costs)."""
+        return terrain
 
     @staticmethod
     def check_power(special, action: LayTile) -> None:

@@ -1,0 +1,51 @@
+"""18Ireland's operating round: the shared round, with the privates' tokens
+(CDSPC, TASPS: ``assign``) and 18Ireland's bankruptcy."""
+
+from __future__ import annotations
+
+from ...actions import Assign, Pass
+from ...findings import RuleViolation
+from ...rounds.operating import OperatingRound
+from ...state import Corporation
+
+
+class OperatingRound18Ireland(OperatingRound):
+
+    def process_corp(self, t, action):
+        """A pass while the company's trains wait to run passes a step the
+        site asked for (a private's or a station's) that railcheck passes by
+        itself: it changes nothing, and the run stays due."""
+        from .steps import Route18Ireland
+        if isinstance(action, Pass) and t.step < self.done \
+                and isinstance(self.steps[t.step], Route18Ireland) \
+                and self.steps[t.step].available(t):
+            t.acted = True
+            return
+        return super().process_corp(t, action)
+
+    def process_private(self, company, action):
+        if not isinstance(action, Assign):
+            return super().process_private(company, action)
+        g = self.game
+        owner = company.owner
+        spec = (company.spec.special or {}).get("assign")
+        if company.closed or not isinstance(owner, Corporation):
+            raise RuleViolation("private.power", f"{company.sym}'s token is placed by the "
+                                                 f"company that owns it")
+        if spec is None:
+            raise RuleViolation("private.power", f"{company.sym} has no token to place")
+        if action.target not in spec["hexes"]:
+            raise RuleViolation("private.power",
+                                f"{company.sym}'s token goes on {', '.join(spec['hexes'])}, "
+                                f"not {action.target}")
+        if self.turn is None or self.turn.corp is not owner:
+            raise RuleViolation("private.power", f"{company.sym} can be used only in its "
+                                                 f"owner {owner.sym}'s turn")
+        g.title.state.assigned[company.sym] = (owner.sym, action.target)
+        if spec.get("closes", True):
+            g.close_company(company)
+        self.settle()
+
+    def do_bankrupt(self, t, action):
+        from .closing import president_bankrupt
+        president_bankrupt(self.game, self, t)

@@ -876,6 +876,13 @@ RULES: list[Rule] = [
        "Players may start majors in stock rounds only from phase 6.",
        f"{RIRE}: phases, SB4",
        "Alice par GSWR 100   ->  majors may be started from phase 6; this is phase 4"),
+    _r("track.unchecked", "tile lays taken although the map's network does not reach them",
+       "An info finding, once per game: the map's network does not know 18Ireland's gauge yet "
+       "(narrow track is reached from any of the company's nodes, past other companies' "
+       "stations), so a lay it cannot join to the company's stations is taken as recorded.",
+       f"{OWN}: docs/18Ireland.md",
+       "3 tile lays that the map's network ... does not join to the company's stations were "
+       "taken as recorded", "info"),
     _r("stock.home_station", "a major started without its home station",
        "A major started in a stock round places its first station at once on a free city.",
        f"{RIRE}: SB4",

@@ -61,7 +61,8 @@ class TrackStep(Step):
         if g.board is not None:
             board_plan = g.board.plan_lay(
                 corp.sym, action.tile, action.hex, action.rotation, colors=list(g.phase.tiles),
-                check_connection=special is None, special=special.sym if special else None,
+                check_connection=self.connection_checked(special),
+                special=special.sym if special else None,
                 tile_copy=action.tile_copy)
             cost = board_plan.cost
         else:
@@ -72,6 +73,11 @@ class TrackStep(Step):
                                 f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} "
                                 f"costs {g.money(cost)}")
         return _LayPlan(cost, board_plan, special, extra)
+
+    def connection_checked(self, special) -> bool:
+        """Whether the lay must join the company's network (a private's power
+        needs no connection)."""
+        return special is None
 
     def lay_cost(self, turn, action: LayTile, board_plan, special, terrain: int) -> int:
         """What the lay costs the company: the terrain (a title may add or

@@ -97,6 +97,13 @@ class Title18Ireland(Title):
                         f"run{'s' if n != 1 else ''} was taken as recorded (hex distance, broad "
                         f"gauge only, the narrow-gauge bonus and the private bonuses are not "
                         f"verified)"))
+        n = self.state.lays_taken
+        if n:
+            out.append(("track.unchecked",
+                        f"{n} tile lay{'s' if n != 1 else ''} that the map's network (which does "
+                        f"not know the gauge yet: narrow track is reached past other companies' "
+                        f"stations) does not join to the company's stations "
+                        f"{'were' if n != 1 else 'was'} taken as recorded"))
         return out
 
     # ------------------------------------------------------------------

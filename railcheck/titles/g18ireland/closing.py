@@ -23,8 +23,6 @@ def close_corporation(g, corp):
     for cert in corp.certs:
         cert.owner = None
     corp.president = None
-    if corp.price is not None and corp in corp.price.stack:
-        corp.price.stack.remove(corp)
     if g.board is not None:
         g.board.remove_corporation(corp.sym)
 

@@ -11,6 +11,13 @@ from ...state import Corporation
 
 class OperatingRound18Ireland(OperatingRound):
 
+    def next_corporation(self):
+        """A company that left the game during the round takes no turn."""
+        super().next_corporation()
+        while self.turn is not None and self.turn.corp.closed:
+            self.turn = None
+            super().next_corporation()
+
     def process_corp(self, t, action):
         """A pass while the company's trains wait to run passes a step the
         site asked for (a private's or a station's) that railcheck passes by
@@ -38,13 +45,22 @@ class OperatingRound18Ireland(OperatingRound):
             raise RuleViolation("private.power",
                                 f"{company.sym}'s token goes on {', '.join(spec['hexes'])}, "
                                 f"not {action.target}")
-        if self.turn is None or self.turn.corp is not owner:
+        in_turn = (self.turn is not None and self.turn.corp is owner) or \
+            (self.closed_turn is not None and self.closed_turn.corp is owner)
+        if not in_turn:
             raise RuleViolation("private.power", f"{company.sym} can be used only in its "
                                                  f"owner {owner.sym}'s turn")
         g.title.state.assigned[company.sym] = (owner.sym, action.target)
         if spec.get("closes", True):
             g.close_company(company)
-        self.settle()
+        if self.turn is not None:
+            self.settle()
+
+    def cheapest_train(self):
+        """A president helps his company when it cannot pay the cheapest
+        train of the depot (the bank pool's primed trains do not count)."""
+        depot = self.game.available_depot_trains()
+        return min(depot, key=lambda t: t.spec.price) if depot else super().cheapest_train()
 
     def do_bankrupt(self, t, action):
         from .closing import president_bankrupt

@@ -110,6 +110,26 @@ class Track18Ireland(TrackStep):
     upgrade, for 20 more (``operating.second_lay``, ``second_lay_cost``); a
     tile whose track is all narrow gauge pays no terrain."""
 
+    def available(self, turn) -> bool:
+        """A lay is left (no second lay after an upgrade, nor without the 20
+        it costs), or the company owns or may still buy a private that lays
+        track (the site keeps the step open for it: a pass closes it)."""
+        if self.lay_left(turn):
+            return True
+        corp = turn.corp
+        for c in corp.companies:
+            lay = (c.spec.special or {}).get("tile_lay")
+            if lay and not c.closed and (lay.get("count") is None or c.uses < int(lay["count"])):
+                return True
+        return any((c.spec.special or {}).get("tile_lay")
+                   for c in self.round.step_by_type(BuyCompanyStep).purchasable(turn.corp))
+
+    def lay_left(self, turn) -> bool:
+        if turn.tile_lays >= 1 and (getattr(turn, "upgraded", False) or turn.corp.cash
+                                    < int(self.game.rules.operating.get("second_lay_cost", 0))):
+            return False
+        return super().available(turn)
+
     def check(self, turn, action: LayTile, special=None):
         g = self.game
         corp = turn.corp
@@ -123,7 +143,26 @@ class Track18Ireland(TrackStep):
             if tile is not None and tile.color != "yellow":
                 raise RuleViolation("track.second_lay",
                                     f"a second lay is a yellow tile, not {action.tile}")
-        return super().check(turn, action, special)
+        try:
+            return super().check(turn, action, special)
+        except RuleViolation as v:
+            if v.rule != "tile.connection":
+                raise
+        # the map's network does not know the gauge yet (narrow track is
+        # reached from any of the company's nodes, past others' stations):
+        # a lay it cannot join is taken, and counted in an info finding
+        self.unconnected = True
+        try:
+            plan = super().check(turn, action, special)
+        finally:
+            self.unconnected = False
+        _state(self).lays_taken += 1
+        return plan
+
+    unconnected = False
+
+    def connection_checked(self, special) -> bool:
+        return not self.unconnected and super().connection_checked(special)
 
     def lay_cost(self, turn, action, board_plan, special, terrain: int) -> int:
         g = self.game
@@ -180,8 +219,13 @@ class Token18Ireland(TokenStep):
 class Route18Ireland(RouteStep):
     """The recorded revenue is taken (the runs are not checked on the map yet)."""
 
+    def has_route(self, corp) -> bool:
+        from .runs import can_run
+        g = self.game
+        return g.board is None or can_run(g.board, corp.sym, corp.trains)
+
     def available(self, turn) -> bool:
-        return bool(turn.corp.trains) and turn.revenue is None
+        return bool(turn.corp.trains) and turn.revenue is None and self.has_route(turn.corp)
 
     def apply(self, turn, action: RunRoutes, plan) -> None:
         g = self.game

@@ -74,6 +74,9 @@ class StockRound18Ireland(StockRound):
     def has_actions(self, player) -> bool:
         if self.auction is not None:
             return True
+        if player is self.current and self.bought is not None \
+                and self.game.rules.stock.get("sell_buy_order") == "sell_buy":
+            return False        # a buy ends the turn: no sale may follow it
         return super().has_actions(player) or self.can_open_auction(player)
 
     def wants(self, action) -> bool:

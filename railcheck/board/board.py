@@ -588,8 +588,9 @@ class Board:
                 self._copy_hex.pop(h.copy, None)
         new_nodes = [_Node(n.kind, n.revenue, n.slots, n.group, n.hidden) for n in t.nodes]
         for oi, ni in mapping.items():
-            new_nodes[ni].tokens = h.nodes[oi].tokens
-            new_nodes[ni].reserved = h.nodes[oi].reserved
+            # (several old cities map to one when the upgrade merges them)
+            new_nodes[ni].tokens = new_nodes[ni].tokens + h.nodes[oi].tokens
+            new_nodes[ni].reserved = new_nodes[ni].reserved + h.nodes[oi].reserved
         if (not h.paths and t.paths and len(t.cities) > 1
                 and any(n.tokens for n in new_nodes)):
             # 18xx.games: a station on a track-less multi-city hex is placed
@@ -691,6 +692,9 @@ class Board:
 
         best_lost = None
         order = list(range(len(old_nodes)))
+        # an upgrade with fewer cities than the old tile merges them (18Ireland's
+        # Belfast and Dublin): several old cities may go to one new city
+        merging = sum(n.kind == "city" for n in new_nodes) < sum(n.kind == "city" for n in old_nodes)
 
         def search(k, used, mapping):
             nonlocal best_lost
@@ -703,7 +707,8 @@ class Board:
                 return None
             i = order[k]
             for j in range(len(new_nodes)):
-                if j in used or not _same_kind(new_nodes[j].kind, old_nodes[i].kind):
+                if (j in used and not (merging and new_nodes[j].kind == "city")) \
+                        or not _same_kind(new_nodes[j].kind, old_nodes[i].kind):
                     continue
                 if not old_exits[i] <= new_exits[j]:
                     continue

@@ -13,8 +13,10 @@ from .base import Title
 from .g1830 import Title1830
 from .g1857 import Title1857
 from .g1860 import Title1860
+from .g18ireland import Title18Ireland
 
-TITLES: dict[str, type[Title]] = {cls.id: cls for cls in (Title1830, Title1857, Title1860)}
+TITLES: dict[str, type[Title]] = {cls.id: cls for cls in (Title1830, Title1857, Title1860,
+                                                         Title18Ireland)}
 
 
 def title_class(name: str) -> Optional[type[Title]]:

@@ -40,13 +40,7 @@ def president_bankrupt(g, rnd, turn):
         raise RuleViolation("bankrupt.not_needed",
                             f"{corp.sym} owns a train; bankruptcy is only for a company that "
                             f"must buy one and cannot")
-    cheapest = rnd.cheapest_train()
-    price = cheapest.spec.price if cheapest else 0
-    power = player.cash + corp.cash
-    for c in g.corporations.values():
-        pct = max_sellable_percent(g, player, c, emergency_for=corp)
-        if pct:
-            power += c.price.price * pct // c.share_percent
+    power, price = raising_power(g, rnd, corp)
     if power >= price:
         raise RuleViolation("bankrupt.not_needed",
                             f"{player.name} can raise {g.money(power)} (cash, sellable shares and "
@@ -74,7 +68,22 @@ def president_bankrupt(g, rnd, turn):
         for cert in c.certs:
             if cert.owner is player:
                 cert.owner = None
-    rnd.recalculate_order()
+    # (the order of the round stays as it was set at its start)
+    after = (g.rules.raw.get("player_bankruptcy") or {}).get("ends_game_after", "one")
     live = [p for p in g.players if not p.bankrupt]
-    if len(live) <= 1:
-        g.finish("bankrupt")
+    if after == "one" or len(live) <= 1:
+        g.trigger_end("bankrupt")
+
+
+def raising_power(g, rnd, corp) -> tuple[int, int]:
+    """What the operating company and its president can raise for the
+    cheapest depot train (cash and sellable shares), and its price."""
+    player = corp.president
+    cheapest = rnd.cheapest_train()
+    price = cheapest.spec.price if cheapest else 0
+    power = player.cash + corp.cash
+    for c in g.corporations.values():
+        pct = max_sellable_percent(g, player, c, emergency_for=corp)
+        if pct:
+            power += c.price.price * pct // c.share_percent
+    return power, price

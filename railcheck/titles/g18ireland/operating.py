@@ -22,7 +22,18 @@ class OperatingRound18Ireland(OperatingRound):
         """A pass while the company's trains wait to run passes a step the
         site asked for (a private's or a station's) that railcheck passes by
         itself: it changes nothing, and the run stays due."""
-        from .steps import Route18Ireland
+        from .closing import president_bankrupt, raising_power
+        from .steps import BuyTrain18Ireland, Route18Ireland
+        if isinstance(action, Pass) and t.step < self.done \
+                and isinstance(self.steps[t.step], BuyTrain18Ireland) \
+                and self.steps[t.step].must_buy(t.corp) and t.corp.president is not None:
+            power, price = raising_power(self.game, self, t.corp)
+            if power < price:
+                # the company cannot buy the train it must own: its president
+                # is bankrupt (the site takes the pass as the declaration)
+                t.acted = True
+                president_bankrupt(self.game, self, t)
+                return self.settle()
         if isinstance(action, Pass) and t.step < self.done \
                 and isinstance(self.steps[t.step], Route18Ireland) \
                 and self.steps[t.step].available(t):

@@ -433,6 +433,8 @@ class Replay:
             r.finish_round()
         elif r.kind == "SR":
             r.finish()
+        else:
+            r.finish_round()
         self.advance()
         if not g.finished and g.round.label != want:
             g.flag("round.marker", f"the record says '{want}' here, but the rules make this "

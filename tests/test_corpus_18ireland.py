@@ -125,7 +125,7 @@ def test_the_first_merger_of_161830():
     assert (dser.price.price, dser.cash, dser.president.name) == (58, 66, "Player 4")
     assert sorted(t.name for t in dser.trains) == ["2H", "2H", "4H"]
     assert g.corporations["DER"].closed and g.corporations["UR"].closed
-    assert g.round.kind == "merger"
+    assert g.round.label == "MR 5.2"
 
 
 def test_refusals_change_nothing():

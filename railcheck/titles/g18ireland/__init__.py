@@ -143,7 +143,7 @@ class Title18Ireland(Title):
             if self.mergers_open():
                 return self.merger_round()
             return self.stock_round()
-        if ended.kind == "merger":
+        if ended.kind == "MR":
             return self.stock_round()
         return super().next_round(ended)
 

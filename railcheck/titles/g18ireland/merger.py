@@ -33,7 +33,7 @@ from .shares import shares_of
 
 
 class MergerRound(Round):
-    kind = "merger"
+    kind = "MR"
 
     def __init__(self, game):
         super().__init__(game)
@@ -51,7 +51,7 @@ class MergerRound(Round):
     @property
     def label(self) -> str:
         g = self.game
-        return f"merger round {g.sr_number}.{g.or_number}"
+        return f"MR {g.sr_number}.{g.or_number}"
 
     def start(self):
         self.skip_unable()
@@ -99,7 +99,7 @@ class MergerRound(Round):
             return self.vote(player, action)
         if player is not self.current and not (self.proposal and player is self.proposer):
             g.flag("turn.order", f"{player.name} acted out of turn: it is "
-                                 f"{self.current.name}'s turn in the {self.label}")
+                                 f"{self.current.name}'s turn in {self.label}")
             self.current = player
         if isinstance(action, Pass):
             if self.proposal:

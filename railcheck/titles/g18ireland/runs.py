@@ -46,7 +46,8 @@ def can_run(board, corp: str, trains, far=None) -> bool:
                     nb = h.nbr[other]
                     if nb < 0 or (far is not None and d + 1 > far):
                         continue
-                    nxt = (nb, (other + 3) % 6, d + 1)
+                    # without a limit the distance is not kept (track may loop)
+                    nxt = (nb, (other + 3) % 6, d + 1 if far is not None else 0)
                 if nxt not in seen:
                     seen.add(nxt)
                     stack.append(nxt)

@@ -856,7 +856,7 @@ RULES: list[Rule] = [
        "A proposal the vote rejected may not be made again in that merger round.",
        f"{RIRE}: M3",
        "Bob propose DER, propose UR   ->  the merger of DER, UR was rejected earlier in this "
-       "round and may not be proposed again"),
+       "round and may not be proposed again; it is cleared with no vote", "warning"),
     _r("or.issue", "a share issued or redeemed that may not be",
        "A company may sell one of its treasury shares to the pool, or buy one back from the "
        "pool at the market price, once a turn before laying track.",

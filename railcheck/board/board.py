@@ -509,9 +509,17 @@ class Board:
         on = f"on {h.coord}"
         here = (f"{h.coord} (tile {old.name}, {old.color})" if h.laid
                 else f"{h.coord} ({h.color} map hex)")
-        if h.color in self.impassable_colors or h.color not in self.color_order[:-1]:
+        # a private's power that names its hexes may put its own tile on a
+        # hex nobody else may build on (18Ireland's Irish Mail: a red tile
+        # on a blue sea hex)
+        own_hex = special is not None and self.specials[special][1] is not None \
+            and h.color in self.impassable_colors and not h.laid
+        if not own_hex and (h.color in self.impassable_colors
+                            or h.color not in self.color_order[:-1]):
             raise RuleViolation("tile.upgrade", f"no tile may be laid on {here}")
-        if t.color not in self.color_order or \
+        if own_hex:
+            pass
+        elif t.color not in self.color_order or \
                 self.color_order.index(t.color) != self.color_order.index(h.color) + 1:
             want = self.color_order[self.color_order.index(h.color) + 1]
             raise RuleViolation("tile.upgrade", f"{what} is {t.color} but {here} takes a {want} tile")

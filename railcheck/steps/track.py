@@ -60,7 +60,8 @@ class TrackStep(Step):
         board_plan = None
         if g.board is not None:
             board_plan = g.board.plan_lay(
-                corp.sym, action.tile, action.hex, action.rotation, colors=list(g.phase.tiles),
+                corp.sym, action.tile, action.hex, action.rotation,
+                colors=self.lay_colors(special),
                 check_connection=self.connection_checked(special),
                 special=special.sym if special else None,
                 tile_copy=action.tile_copy)
@@ -73,6 +74,10 @@ class TrackStep(Step):
                                 f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} "
                                 f"costs {g.money(cost)}")
         return _LayPlan(cost, board_plan, special, extra)
+
+    def lay_colors(self, special) -> list:
+        """The tile colours this lay may use: the phase's."""
+        return list(self.game.phase.tiles)
 
     def connection_checked(self, special) -> bool:
         """Whether the lay must join the company's network (a private's power

@@ -24,7 +24,7 @@ Not checked yet: that the minors are joined by broad-gauge track.
 from __future__ import annotations
 
 from ...actions import DiscardTrain, Pass, Propose, Vote
-from ...findings import RuleViolation
+from ...findings import WARNING, RuleViolation
 from ...rounds import Round
 from ...state import Corporation
 from ...steps.trains import DiscardTrainStep
@@ -170,9 +170,16 @@ class MergerRound(Round):
             raise RuleViolation("merger.proposal", "a merger needs at least two minors")
         key = frozenset(c.sym for c in self.proposal)
         if key in self.rejected:
+            # the site clears it with no vote: the proposer's turn ends as a pass
             g.flag("merger.repeated",
                    f"the merger of {', '.join(sorted(key))} was rejected earlier in this round "
-                   f"and may not be proposed again")
+                   f"and may not be proposed again; it is cleared with no vote", WARNING)
+            self.proposal = []
+            self.current = self.proposer
+            self.proposer = None
+            self.passes = 1
+            self.next_player()
+            return
         self.voting = True
         self.votes = {}
         price = self.new_price()

@@ -125,8 +125,11 @@ class Track18Ireland(TrackStep):
                    for c in self.round.step_by_type(BuyCompanyStep).purchasable(turn.corp))
 
     def lay_left(self, turn) -> bool:
-        if turn.tile_lays >= 1 and (getattr(turn, "upgraded", False) or turn.corp.cash
-                                    < int(self.game.rules.operating.get("second_lay_cost", 0))):
+        if turn.tile_lays >= 1 and turn.corp.cash \
+                < int(self.game.rules.operating.get("second_lay_cost", 0)):
+            return False
+        if turn.tile_lays >= 1 and getattr(turn, "upgraded", False) \
+                and self.second_upgrade(turn.corp) is None:
             return False
         return super().available(turn)
 
@@ -136,13 +139,18 @@ class Track18Ireland(TrackStep):
         extra = special is not None and power_spec(special).get("extra")
         second = turn.tile_lays >= 1 and not extra
         if second:
-            if getattr(turn, "upgraded", False):
+            upgrade = g.board is not None and g.board.hexes[action.hex].laid \
+                if action.hex in (g.board.hexes if g.board is not None else {}) else False
+            if upgrade and self.second_upgrade(corp) is not None:
+                pass            # William Dargan: the second lay may be an upgrade
+            elif getattr(turn, "upgraded", False):
                 raise RuleViolation("track.second_lay",
                                     f"{corp.sym}'s first lay was an upgrade; no second lay")
-            tile = g.board.tiles.get(action.tile) if g.board is not None else None
-            if tile is not None and tile.color != "yellow":
-                raise RuleViolation("track.second_lay",
-                                    f"a second lay is a yellow tile, not {action.tile}")
+            else:
+                tile = g.board.tiles.get(action.tile) if g.board is not None else None
+                if tile is not None and tile.color != "yellow":
+                    raise RuleViolation("track.second_lay",
+                                        f"a second lay is a yellow tile, not {action.tile}")
         try:
             return super().check(turn, action, special)
         except RuleViolation as v:
@@ -176,8 +184,29 @@ class Track18Ireland(TrackStep):
             cost = 0
         extra = special is not None and power_spec(special).get("extra")
         if turn.tile_lays >= 1 and not extra:
-            cost += int(g.rules.operating.get("second_lay_cost", 0))
+            dargan = self.second_upgrade(turn.corp)
+            if dargan is not None and board_plan is not None and board_plan.hex.laid:
+                cost += int(dargan["cost"])
+            else:
+                cost += int(g.rules.operating.get("second_lay_cost", 0))
         return cost
+
+    @staticmethod
+    def second_upgrade(corp):
+        """The power of a private the company owns that lets its second lay
+        be an upgrade (WDE), or None."""
+        for c in corp.companies:
+            power = (c.spec.special or {}).get("second_upgrade")
+            if power is not None and not c.closed:
+                return power
+        return None
+
+    def lay_colors(self, special) -> list:
+        """The Irish Mail's red tile goes on a blue hex whatever the phase."""
+        colors = super().lay_colors(special)
+        if special is not None and "IM" in (power_spec(special).get("tiles") or []):
+            colors.append("red")
+        return colors
 
     @staticmethod
     def check_power(special, action: LayTile) -> None:
@@ -213,7 +242,19 @@ class Track18Ireland(TrackStep):
 
 
 class Token18Ireland(TokenStep):
-    pass
+    """The site numbers the city of a Dundalk tile (a town and a city) as its
+    second node: on a hex with one city, that city is meant."""
+
+    def check(self, turn, action, special=None):
+        try:
+            return super().check(turn, action, special)
+        except RuleViolation as v:
+            board = self.game.board
+            if v.rule != "token.city" or board is None or action.city is None \
+                    or len(board.hexes[action.hex].city_indices()) != 1:
+                raise
+        action.city = None
+        return super().check(turn, action, special)
 
 
 class Route18Ireland(RouteStep):

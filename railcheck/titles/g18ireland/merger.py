@@ -102,8 +102,9 @@ class MergerRound(Round):
                                  f"{self.current.name}'s turn in {self.label}")
             self.current = player
         if isinstance(action, Pass):
-            if self.proposal:
+            if len(self.proposal) > 1:
                 return self.close_proposal()
+            self.proposal = []
             self.passes += 1
             self.next_player()
             if self.passes >= len(self.live_players()):
@@ -161,6 +162,14 @@ class MergerRound(Round):
         self.proposal = merged
         self.proposer = player
         self.passes = 0
+        key = frozenset(c.sym for c in merged)
+        if key in self.rejected:
+            # the site clears it at once with no vote; the proposer may go on
+            g.flag("merger.repeated",
+                   f"the merger of {', '.join(sorted(key))} was rejected earlier in this round "
+                   f"and may not be proposed again; it is cleared with no vote", WARNING)
+            self.proposal = []
+            return
         if len(merged) >= spec["max_minors"]:
             self.close_proposal()
 
@@ -168,18 +177,6 @@ class MergerRound(Round):
         g = self.game
         if len(self.proposal) < 2:
             raise RuleViolation("merger.proposal", "a merger needs at least two minors")
-        key = frozenset(c.sym for c in self.proposal)
-        if key in self.rejected:
-            # the site clears it with no vote: the proposer's turn ends as a pass
-            g.flag("merger.repeated",
-                   f"the merger of {', '.join(sorted(key))} was rejected earlier in this round "
-                   f"and may not be proposed again; it is cleared with no vote", WARNING)
-            self.proposal = []
-            self.current = self.proposer
-            self.proposer = None
-            self.passes = 1
-            self.next_player()
-            return
         self.voting = True
         self.votes = {}
         price = self.new_price()

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from .actions import (
-    Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Choose, DiscardTrain, Dividend,
+    Assign, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Choose, DiscardTrain, Dividend,
     Exchange, LayTile, Par, Pass, PlaceToken, Propose, RunRoutes, SellShares, Sale, Vote,
 )
 
@@ -339,6 +339,9 @@ VERBS: tuple[Verb, ...] = (
          examples=("payout", "withhold", "half")),
     Verb("discard", ("DISCARD TRAIN_TYPE",), (DiscardTrain,), _bind_discard,
          lambda w, a: f"discard {a.train}", examples=("discard 2",)),
+    Verb("assign", ("ASSIGN HEX",), (Assign,),
+         bind=lambda b, kw, args: Assign(target=b.text(args[0]).upper()),
+         write=lambda w, a: f"assign {a.target}", examples=("assign C13",)),
     Verb("propose", ("PROPOSE name",), (Propose,), _bind_propose,
          lambda w, a: f"propose {w.name(a.corporation)}",
          examples=("propose NYC",), hints={"propose": "a company (a minor, or the major formed)"}),

@@ -11,6 +11,14 @@ from ...state import Corporation
 
 class OperatingRound18Ireland(OperatingRound):
 
+    def wants(self, action) -> bool:
+        """The last company, kept open for its private's extra lay, closes
+        the round with its pass."""
+        if isinstance(action, Pass) and self.at_end() and self.closed_turn is not None \
+                and self.closed_turn.corp.sym == action.actor:
+            return True
+        return super().wants(action)
+
     def next_corporation(self):
         """A company that left the game during the round takes no turn."""
         super().next_corporation()

@@ -112,16 +112,19 @@ class Track18Ireland(TrackStep):
 
     def available(self, turn) -> bool:
         """A lay is left (no second lay after an upgrade, nor without the 20
-        it costs), or the company owns or may still buy a private that lays
-        track (the site keeps the step open for it: a pass closes it)."""
+        it costs), or the company owns a private whose lays go together (DR,
+        TDR) or may still buy a private that lays track (the site keeps the
+        step open for it: a pass closes it)."""
         if self.lay_left(turn):
             return True
         corp = turn.corp
         for c in corp.companies:
+            # a private whose lays go together (DR, TDR) holds the step open
             lay = (c.spec.special or {}).get("tile_lay")
-            if lay and not c.closed and (lay.get("count") is None or c.uses < int(lay["count"])):
+            if lay and lay.get("together") and not c.closed \
+                    and (lay.get("count") is None or c.uses < int(lay["count"])):
                 return True
-        return any((c.spec.special or {}).get("tile_lay")
+        return any(_holds_track((c.spec.special or {}).get("tile_lay"))
                    for c in self.round.step_by_type(BuyCompanyStep).purchasable(turn.corp))
 
     def lay_left(self, turn) -> bool:
@@ -139,8 +142,8 @@ class Track18Ireland(TrackStep):
         extra = special is not None and power_spec(special).get("extra")
         second = turn.tile_lays >= 1 and not extra
         if second:
-            upgrade = g.board is not None and g.board.hexes[action.hex].laid \
-                if action.hex in (g.board.hexes if g.board is not None else {}) else False
+            tile = g.board.tiles.get(action.tile) if g.board is not None else None
+            upgrade = tile is not None and tile.color != "yellow"
             if upgrade and self.second_upgrade(corp) is not None:
                 pass            # William Dargan: the second lay may be an upgrade
             elif getattr(turn, "upgraded", False):
@@ -185,7 +188,7 @@ class Track18Ireland(TrackStep):
         extra = special is not None and power_spec(special).get("extra")
         if turn.tile_lays >= 1 and not extra:
             dargan = self.second_upgrade(turn.corp)
-            if dargan is not None and board_plan is not None and board_plan.hex.laid:
+            if dargan is not None and board_plan is not None and _is_upgrade(board_plan):
                 cost += int(dargan["cost"])
             else:
                 cost += int(g.rules.operating.get("second_lay_cost", 0))
@@ -229,7 +232,7 @@ class Track18Ireland(TrackStep):
 
     def apply(self, turn, action, plan):
         g = self.game
-        upgrade = plan.board_plan is not None and plan.board_plan.hex.laid
+        upgrade = plan.board_plan is not None and _is_upgrade(plan.board_plan)
         super().apply(turn, action, plan)
         if upgrade and not plan.extra:
             turn.upgraded = True
@@ -386,6 +389,21 @@ class BuyTrain18Ireland(BuyTrainStep):
             nxt = next((x for x in g.trains if x.name == back and x.owner == "reserve"), None)
             if nxt is not None:
                 nxt.owner = "pool"
+
+
+def _is_upgrade(board_plan) -> bool:
+    """A lay that replaces track (a printed yellow hex counts): its tile is
+    not yellow, or the hex was laid before."""
+    return board_plan.tile.color not in ("yellow", "red") or board_plan.hex.laid
+
+
+def _holds_track(power) -> bool:
+    """Whether the site keeps the track step open for a private with this
+    tile-laying power that the company may buy: not for one tied to its own
+    hexes and needing a connection (DCR on H4), as the random games show."""
+    if not power:
+        return False
+    return not (power.get("connected") and power.get("hexes") != "any")
 
 
 def _train_index(g, name: str) -> int:

@@ -404,9 +404,17 @@ class Replay:
         g = self.game
         r = g.round
         if r.kind == "OR" and r.is_last() and g.end_pending and g.or_number >= g.or_count:
+            last = g.current_action
+            n = len(g.findings)
             g.current_action = None
             r.finish_round()
             self.advance()
+            if last is not None:
+                # a duty left undone when the record ends: at the record's last action
+                for f in g.findings[n:]:
+                    if f.line is None and f.action_id is None:
+                        f.line, f.column, f.action_id, f.text = (last.line, last.column,
+                                                                 last.action_id, last.text)
 
     # ------------------------------------------------------------------
 

@@ -98,8 +98,14 @@ class MergerRound(Round):
             self.close_proposal()
             return self.vote(player, action)
         if player is not self.current and not (self.proposal and player is self.proposer):
-            g.flag("turn.order", f"{player.name} acted out of turn: it is "
-                                 f"{self.current.name}'s turn in {self.label}")
+            idle = self.idle_before(player)
+            if idle is None:
+                g.flag("turn.order", f"{player.name} acted out of turn: it is "
+                                     f"{self.current.name}'s turn in {self.label}")
+            else:
+                # the players between had nothing to propose: they passed
+                # without a word (the site passes over them)
+                self.passes += idle
             self.current = player
         if isinstance(action, Pass):
             if len(self.proposal) > 1:
@@ -140,25 +146,9 @@ class MergerRound(Round):
                    for c in g.corporations.values()):
             raise RuleViolation("merger.proposal", "no major is left to form")
         merged = self.proposal + [corp]
-        homes = [c.spec.home for c in merged]
-        if len(set(homes)) < len(homes):
-            raise RuleViolation("merger.proposal",
-                                f"{', '.join(c.sym for c in merged)} have their stations on "
-                                f"the same hex")
-        issued = sum(shares_of(c, h) for c in merged for h in list(g.players) + ["pool"])
-        if issued > 10:
-            raise RuleViolation("merger.shares",
-                                f"{', '.join(c.sym for c in merged)} have {issued} shares with "
-                                f"players and the pool; at most 10 may merge")
-        for p in g.players:
-            n = sum(shares_of(c, p) for c in merged)
-            if n > 7:
-                raise RuleViolation("merger.shares",
-                                    f"{p.name} would hold {n} shares (over 70%) of the major")
-        pool = sum(shares_of(c, "pool") for c in merged)
-        if pool > 5:
-            raise RuleViolation("merger.shares", f"the pool would hold {pool} shares (over 50%) "
-                                               f"of the major")
+        problem = self.problem(merged)
+        if problem is not None:
+            raise RuleViolation(*problem)
         self.proposal = merged
         self.proposer = player
         self.passes = 0
@@ -172,6 +162,59 @@ class MergerRound(Round):
             return
         if len(merged) >= spec["max_minors"]:
             self.close_proposal()
+
+    def problem(self, merged):
+        """Why these minors may not merge (rule, message), or None (their
+        broad-gauge connection is not checked)."""
+        g = self.game
+        names = ", ".join(c.sym for c in merged)
+        homes = [c.spec.home for c in merged]
+        if len(set(homes)) < len(homes):
+            return ("merger.proposal", f"{names} have their stations on the same hex")
+        issued = sum(shares_of(c, h) for c in merged for h in list(g.players) + ["pool"])
+        if issued > 10:
+            return ("merger.shares", f"{names} have {issued} shares with players and the pool; "
+                                     f"at most 10 may merge")
+        for p in g.players:
+            n = sum(shares_of(c, p) for c in merged)
+            if n > 7:
+                return ("merger.shares", f"{p.name} would hold {n} shares (over 70%) of the major")
+        pool = sum(shares_of(c, "pool") for c in merged)
+        if pool > 5:
+            return ("merger.shares", f"the pool would hold {pool} shares (over 50%) of the major")
+        return None
+
+    def can_propose(self, player) -> bool:
+        """Some pair of operating minors, the first one held by ``player``,
+        may still be proposed (not rejected in this round)."""
+        g = self.game
+        if not any(c.par is None and not c.closed and c.kind != "minor"
+                   for c in g.corporations.values()):
+            return False
+        minors = [c for c in g.corporations.values()
+                  if c.kind == "minor" and c.floated and not c.closed]
+        for a in minors:
+            if not a.percent_of(player):
+                continue
+            for b in minors:
+                if b is not a and frozenset((a.sym, b.sym)) not in self.rejected \
+                        and self.problem([a, b]) is None:
+                    return True
+        return False
+
+    def idle_before(self, player):
+        """How many players from the current one up to ``player`` (not
+        included) had nothing to propose, or None if one of them had."""
+        g = self.game
+        n, p = 0, self.current
+        for _ in range(len(g.seat_order)):
+            if p is player:
+                return n
+            if not p.bankrupt and self.can_propose(p):
+                return None
+            n += 0 if p.bankrupt else 1
+            p = g.next_player(p)
+        return None
 
     def close_proposal(self):
         g = self.game

@@ -260,6 +260,34 @@ class IgnoreStation(Action):
     verb = "ignore"
 
 
+@dataclass(kw_only=True)
+class Assign(Action):
+    """A private's token placed on a hex (18Ireland's CDSPC and TASPS: a
+    revenue bonus for the owning company's runs stopping there)."""
+
+    target: str
+    verb = "assign"
+
+
+# --- merger rounds ---------------------------------------------------------
+
+@dataclass(kw_only=True)
+class Propose(Action):
+    """A merger round: a player names a company for a merger (18Ireland: the
+    minors one by one, then, once the vote carried, the major they form)."""
+
+    corporation: str
+    verb = "propose"
+
+
+@dataclass(kw_only=True)
+class Vote(Action):
+    """A merger round: a shareholder votes for or against the proposal."""
+
+    choice: str       # "for" or "against"
+    verb = "vote"
+
+
 # --- bookkeeping lines -----------------------------------------------------
 
 @dataclass(kw_only=True)
@@ -284,8 +312,8 @@ class RoundMarker(Action):
 
 ACTION_TYPES = [
     Bid, Choose, Pass, Par, BuyShares, SellShares, Exchange, LayTile, PlaceToken,
-    RunRoutes, Dividend, BuyTrain, DiscardTrain, BuyCompany, Bankrupt, Checkpoint,
-    RoundMarker, Convert, Privatise, IgnoreStation,
+    RunRoutes, Dividend, BuyTrain, DiscardTrain, BuyCompany, Bankrupt, Assign, Propose,
+    Vote, Checkpoint, RoundMarker, Convert, Privatise, IgnoreStation,
 ]
 
 

@@ -123,7 +123,7 @@ class Replay:
         if cls is not None and cls.uses_components:
             return cls.replay(self)
         try:
-            g = Game(self.rules, rec.players, check_board=self.check_board)
+            g = Game(self.rules, rec.players, check_board=self.check_board, tags=rec.tags)
         except RuleViolation as v:
             loc = rec.tag_locations.get("players", (None, None))
             raise InputError(v.message, path=rec.path, line=loc[0], column=loc[1]) from None
@@ -421,9 +421,17 @@ class Replay:
         g = self.game
         r = g.round
         if r.kind == "OR" and r.is_last() and g.end_pending and g.or_number >= g.or_count:
+            last = g.current_action
+            n = len(g.findings)
             g.current_action = None
             r.finish_round()
             self.advance()
+            if last is not None:
+                # a duty left undone when the record ends: at the record's last action
+                for f in g.findings[n:]:
+                    if f.line is None and f.action_id is None:
+                        f.line, f.column, f.action_id, f.text = (last.line, last.column,
+                                                                 last.action_id, last.text)
 
     # ------------------------------------------------------------------
 
@@ -450,6 +458,8 @@ class Replay:
             r.finish_round()
         elif r.kind == "SR":
             r.finish()
+        else:
+            r.finish_round()
         self.advance()
         if not g.finished and g.round.label != want:
             g.flag("round.marker", f"the record says '{want}' here, but the rules make this "

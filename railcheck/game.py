@@ -23,8 +23,11 @@ def money(rules: Ruleset, amount: int) -> str:
 
 
 class Game:
-    def __init__(self, rules: Ruleset, player_names: list[str], *, check_board: bool = True):
+    def __init__(self, rules: Ruleset, player_names: list[str], *, check_board: bool = True,
+                 tags: Optional[dict] = None):
         self.rules = rules
+        #: the record's header tags (an export's seed: a title may draw its set-up from it)
+        self.tags = dict(tags or {})
         n = len(player_names)
         if n not in rules.starting_cash:
             raise RuleViolation("setup.players",

@@ -129,6 +129,9 @@ class _Converter:
             return None
         if t == "pass":
             return A.Pass(**common)
+        if t == "bid" and item.get("corporation") is not None and item.get("company") is None:
+            # a bid on a company's auction in a stock round (18Ireland's minors)
+            return A.Bid(company=str(item["corporation"]), price=int(item["price"]), **common)
         if t == "bid" and item.get("company") is None:
             return A.BidForTurn(price=int(item["price"]), **common)
         if t == "bid":
@@ -182,6 +185,12 @@ class _Converter:
             return A.SellCompany(company=str(item["company"]), price=int(item["price"]), **common)
         if t == "bankrupt":
             return A.Bankrupt(**common)
+        if t == "assign":
+            return A.Assign(target=str(item["target"]), **common)
+        if t == "merge":
+            return A.Propose(corporation=str(item["corporation"]), **common)
+        if t == "choose" and str(item.get("choice")) in ("for", "against"):
+            return A.Vote(choice=str(item["choice"]), **common)
         self.findings.append(Finding(
             severity=WARNING, rule="import.unsupported",
             message=f"action type '{t}' is not supported by railcheck yet; skipped",

@@ -404,7 +404,7 @@ class _NoTemplate(Exception):
 #: _templates_enabled; keywords `(?i:word)` + boundary are handled apart)
 _UNIFORM = {
     r"[\w.'&\-]+", r'"(?:[^"\n]|"")*"', r"\d+%", r"\d+(?![\w.'&+\-])", r"[\w.\-]+",
-    r"[A-Za-z]+\d+", r"[A-Za-z]+\d+(?:\.\d+)?", r"[0-9A-Za-z]+(?:\+[0-9A-Za-z]+)?",
+    r"[A-Za-z]+\d+", r"[A-Za-z]+\d+(?:\.\d+)?", r"[0-9A-Za-z]+(?:\+[0-9A-Za-z]+)?'?",
     r"\d+(?:\.\d+)*", r"[^\n]+", r"#[^\n]*", r"[ \t\f\v\u00a0]+",
     # as Lark hands them back, with some escapes already decoded
 '"(?:[^"\n]|"")*"', "[^\n]+", "#[^\n]*", "[ \t\x0c\\v\xa0]+",

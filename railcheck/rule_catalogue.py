@@ -17,6 +17,7 @@ R1830 = "1830 rules (Avalon Hill, 1986)"
 R1857 = "1857 rule summary (docs/1857.md)"
 R1860 = "1860 rule summary (docs/1860.md)"
 RKANSAI = "Kansai rule summary (docs/kansai.md)"
+RIRE = "18Ireland rule summary (docs/18Ireland.md)"
 SITE = "18xx.games records"
 OWN = "railcheck (not a rule of the game)"
 
@@ -43,6 +44,7 @@ AREAS = {
     "exchange": "exchanging a private for a share",
     "game": "the game as a whole",
     "import": "reading an 18xx.games export",
+    "merger": "merger rounds (18Ireland: minors merging into majors)",
     "internal": "railcheck itself",
     "name": "names in the record",
     "notation": "the notation (hand-written game logs)",
@@ -935,6 +937,70 @@ RULES: list[Rule] = [
        "later in the round is flagged once per pair, and their turns wait for them.",
        f"{R1830}: Stock Round, Operating Round (order)",
        "\"Player 4\" buy NYC ipo   ->  Player 4 acted out of turn: it is Player 3's turn in SR 1"),
+    # --- 18Ireland
+    _r("auction.bid_multiple", "a bid that is not a multiple of the increment",
+       "18Ireland: bids on privates and minors are multiples of 5.",
+       f"{RIRE}: A3",
+       "Alice bid DR 37   ->  bids are multiples of £5; £37 is not"),
+    _r("merger.action", "an action that has no place in a merger round",
+       "A merger round takes proposals, votes and passes (and discards after a merger).",
+       f"{RIRE}: M2",
+       "Alice buy DKR   ->  'buy' is not a merger round action"),
+    _r("merger.proposal", "a merger that may not be proposed",
+       "A proposal names two or three operating minors whose stations are on different hexes, "
+       "the first one held by the proposer; an unstarted major must be left.",
+       f"{RIRE}: M2-M6",
+       "Alice propose LER   ->  Alice holds no share of LER; a proposal starts with a minor "
+       "the proposer holds a share of"),
+    _r("merger.shares", "a merger with too many shares out, or leaving a holder over 70%",
+       "At most ten shares of the merging minors with players and the pool; afterwards no "
+       "player above 70% and the pool at most 50% of the major.",
+       f"{RIRE}: M7-M8",
+       "Alice propose DER   ->  Alice would hold 8 shares (over 70%) of the major"),
+    _r("merger.vote", "a vote by a player who may not vote",
+       "Only holders of the merging minors vote, each once, for or against; nothing else "
+       "happens while the vote is under way.",
+       f"{RIRE}: M9",
+       "Carol vote for   ->  Carol holds no share of DER, UR and has no vote"),
+    _r("merger.major", "a merger into a company that is not an unstarted major",
+       "A carried merger forms a major that has not been started; the proposer names it.",
+       f"{RIRE}: M4, M14",
+       "Alice propose DKR   ->  DKR is not a major that has not been started"),
+    _r("merger.repeated", "a rejected merger proposed again in the same round",
+       "A proposal the vote rejected may not be made again in that merger round.",
+       f"{RIRE}: M3",
+       "Bob propose DER, propose UR   ->  the merger of DER, UR was rejected earlier in this "
+       "round and may not be proposed again; it is cleared with no vote", "warning"),
+    _r("or.issue", "a share issued or redeemed that may not be",
+       "A company may sell one of its treasury shares to the pool, or buy one back from the "
+       "pool at the market price, once a turn before laying track.",
+       f"{RIRE}: O1",
+       "DER redeem   ->  no DER share is in the bank pool"),
+    _r("stock.minor_auction", "a minor auction out of place",
+       "Only the minor on top of the stack is auctioned, as a player's whole action for the "
+       "turn; a minor is started by its auction, never parred.",
+       f"{RIRE}: SB3",
+       "Alice bid UR 100   ->  only the minor on top of the stack may be auctioned (DER), not UR"),
+    _r("stock.minor_bid", "a bid on a minor below the minimum or not a multiple of 5",
+       "A minor's auction opens at 100 or more; each bid raises by multiples of 5, within the "
+       "bidder's cash.",
+       f"{RIRE}: SB3",
+       "Alice bid DER 95   ->  a bid must be at least £100, not £95"),
+    _r("stock.major_phase", "a major started before phase 6",
+       "Players may start majors in stock rounds only from phase 6.",
+       f"{RIRE}: phases, SB4",
+       "Alice par GSWR 100   ->  majors may be started from phase 6; this is phase 4"),
+    _r("track.unchecked", "tile lays taken although the map's network does not reach them",
+       "An info finding, once per game: the map's network does not know 18Ireland's gauge yet "
+       "(narrow track is reached from any of the company's nodes, past other companies' "
+       "stations), so a lay it cannot join to the company's stations is taken as recorded.",
+       f"{OWN}: docs/18Ireland.md",
+       "3 tile lays that the map's network ... does not join to the company's stations were "
+       "taken as recorded", "info"),
+    _r("stock.home_station", "a major started without its home station",
+       "A major started in a stock round places its first station at once on a free city.",
+       f"{RIRE}: SB4",
+       "Alice par GSWR 100, Bob pass   ->  GSWR was started without placing its home station"),
 ]
 
 CATALOGUE: dict[str, Rule] = {r.id: r for r in RULES}

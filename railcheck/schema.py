@@ -349,11 +349,18 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
     AbilityKind(
         "tile_lay", "the owning company lays a tile on one of the private's hexes",
         Section("tile_lay", [
-            Key("hexes", ListOf(Ref("hex")), doc="the hexes it may lay on"),
-            Key("tiles", ListOf(Ref("tile")), doc="the tiles it may lay"),
+            Key("hexes", OneOf(((list,), ListOf(Ref("hex"))), ((str,), Enum("any")),
+                               label="a list of hexes or any"),
+                doc="the hexes it may lay on (any: every hex)"),
+            Key("tiles", OneOf(((list,), ListOf(Ref("tile"))), ((str,), Enum("any")),
+                               label="a list of tiles or any"),
+                doc="the tiles it may lay (any: every tile the phase allows)"),
             Key("extra", Bool(), False, "in addition to the company's own lay of the turn"),
             Key("connected", Bool(), False, "the hex must be connected to the company's network",
                 supported=(False,)),
+            Key("together", Bool(), False, "all its lays in one turn, each next to the last"),
+            Key("free", Bool(), False, "no terrain cost"),
+            Key("closes", Bool(), False, "the private closes when its count is used up"),
             _count(1), _window("owning_company_turn")]),
         window="owning_company_turn",
         example="1830's CS: one extra tile on B20, not connected"),
@@ -397,6 +404,29 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
                               "the bank sells it at face value in stock rounds", None, Str(),
         example="1860's FFC: fishbourne_to_bank (the first 6+3)"),
     AbilityKind(
+        "assign", "the owning company puts the private's token on one of its hexes: its runs "
+                  "stopping there earn a bonus for the rest of the game",
+        Section("assign", [
+            Key("hexes", ListOf(Ref("hex")), doc="the hexes the token may go on"),
+            Key("bonus", Int(), doc="what a run stopping there earns more"),
+            Key("closes", Bool(), True, "the private closes when the token is placed"),
+            _count(1), _window("owning_company_turn")]),
+        window="owning_company_turn",
+        example="18Ireland's TASPS: +20 on Galway"),
+    AbilityKind(
+        "shannon_link", "one run of the owning company stopping at either hex also earns the "
+                        "other's revenue",
+        Section("shannon_link", [
+            Key("hexes", ListOf(Ref("hex")), doc="the two linked hexes"),
+            _count(None), _window("always")]),
+        example="18Ireland's RSSC: Dromod F10 - Limerick D16"),
+    AbilityKind(
+        "second_upgrade", "the owning company's second lay of a turn may be an upgrade",
+        Section("second_upgrade", [
+            Key("cost", Int(), doc="what that second upgrade costs"),
+            _count(None), _window("always")]),
+        example="18Ireland's WDE: for 30"),
+    AbilityKind(
         "closes_other_companies", "buying the private closes every other private (and frees "
                                   "the reserved shares)", None, Bool(),
         example="1860's FFC"),
@@ -435,6 +465,13 @@ AUCTION = Section("auction", [
     Key("min_increment", Int(), 5, "a bid is at least this much over the last (or the face value)"),
     Key("bid_multiple", Bool(), False, "bids must be multiples of min_increment",
         supported=(False,)),
+    Key("unbid_companies_removed", Bool(), False,
+        "waterfall: everybody passed after a private was bought: the privates nobody bid on "
+        "leave the game"),
+    Key("dk_starts_dkr", Bool(), False,
+        "18Ireland: the buyer of the free_share private starts its minor at the highest par "
+        "value not above half the price paid, the price going to the minor, which buys the "
+        "first train at once"),
     Key("price_drop_on_all_pass", Int(), 0, "waterfall: everybody passed while the lowest-valued "
                                             "private is unsold: its price drops by this"),
     Key("resume_after_resolution", Enum("turn", "last_buyer"), "turn",
@@ -525,6 +562,29 @@ STOCK = Section("stock", [
         "at once (no cost)"),
     Key("buy_one_certificate", Bool(), False,
         "at most one certificate bought per turn in every zone"),
+    Key("minor_pool_limit", Nullable(Int()), None,
+        "percent of a minor the bank pool may hold (null: pool_limit)"),
+    Key("minor_holding_limit", Nullable(Int()), None,
+        "percent of a minor a player may hold (null: holding_limit)"),
+    Key("always_market_price", Bool(), False,
+        "shares bought from the treasury cost the market price, not the par value"),
+    Key("home_station", Enum("first_operation", "at_par"), "first_operation",
+        "when the home station goes on the map: at the company's first turn, or when it is "
+        "started"),
+    Key("minor_auction", Nullable(Section("minor_auction", [
+        Key("min_bid", Int(), doc="the lowest opening bid"),
+        Key("multiple", Int(), doc="bids are multiples of this"),
+        Key("par", Enum("half_bid"), "half_bid",
+            "the par: the highest par value not above half the winning bid"),
+    ])), None, "minors are started by an auction in a player's stock-round turn (the minor on "
+               "top of the stack; the bid goes to its treasury); null: no such auction"),
+    Key("no_minor_started_closes_top", Bool(), False,
+        "a stock round in which no minor was started closes the minor on top of the stack"),
+    Key("majors_par_from_phase", Nullable(Str()), None,
+        "majors may be parred by players only from this phase on (null: always)"),
+    Key("major_home", Nullable(Enum("any_free_city")), None,
+        "a started major places its home station on any free city slot (null: its printed "
+        "home)"),
 ], "section")
 
 OPERATING = Section("operating", [
@@ -544,8 +604,16 @@ OPERATING = Section("operating", [
     Key("obsolete_trains_count", Bool(), False, "obsolete trains count for the train limit"),
     Key("order", Enum("share_price"), "share_price",
         "corporations operate by price, highest first; on one cell the marker on top first"),
-    Key("second_lay", Enum("any", "yellow_if_first_not_upgrade_or_city"), "any",
+    Key("second_lay", Enum("any", "yellow_if_first_not_upgrade_or_city",
+                           "yellow_if_first_not_upgrade"), "any",
         "with tile_lays 2: what the second lay may be"),
+    Key("second_lay_cost", Int(), 0, "what the second lay of a turn costs besides terrain"),
+    Key("narrow_track_free", Bool(), False, "a tile whose track is all narrow gauge pays no "
+                                            "terrain cost"),
+    Key("issue_redeem", Nullable(Section("issue_redeem", [
+        Key("per_turn", Int(), 1, "shares issued or redeemed per turn"),
+    ])), None, "a company may sell one of its treasury shares to the pool or buy one back "
+               "from it, before laying track (null: not)"),
     Key("upgrade_needs_train_reach", Bool(), False,
         "an upgrade only where the company's biggest train can reach (none without a train)"),
     Key("track_restriction", Enum("permissive", "semi_restrictive"), "permissive",
@@ -577,6 +645,9 @@ OPERATING = Section("operating", [
             "one run per turn may pass one city full of others' stations"),
         Key("flipped_tokens_block", Bool(), True,
             "stations of a bankrupt corporation block runs"),
+        Key("broad_gauge_only", Bool(), False, "a run may use broad gauge track only"),
+        Key("narrow_gauge_bonus", Bool(), False,
+            "each stop of a run adds the revenue of the towns it reaches over narrow gauge only"),
     ]), {}, "the rules of runs"),
 ], "section")
 
@@ -585,8 +656,9 @@ END = Section("end", [
         "the bank breaks: the game ends at once, after the current set of ORs, or after the "
         "current OR (the next one if it broke in a stock round) (null: it does not end the "
         "game)"),
-    Key("stock_market", Nullable(Enum("current_or")), None,
-        "a price reaches an end_game cell: the game ends after the current OR"),
+    Key("stock_market", Nullable(Enum("current_or", "current_round")), None,
+        "a price reaches an end_game cell: the game ends after the current OR, or after the "
+        "current round (stock, operating or merger)"),
     Key("nationalization", Nullable(Enum("immediate")), None,
         "nationalisation has stopped every corporation: the game ends at once"),
     Key("bankrupt", Nullable(Enum("immediate", "full_or")), None,
@@ -600,6 +672,16 @@ SETUP = Section("setup", [
         "home: the station on the map from the start is the company's home station, the first "
         "of its markers; extra: it is a marker added to the company's own (one marker more, "
         "at the price of its last one; the next stations still cost as listed)"),
+    Key("protected_companies", ListOf(Str()), [], "privates always in play (the others are "
+                                                  "drawn)", fill=False),
+    Key("keep_companies", Nullable(Int()), None, "privates in play after the draw (null: all)",
+        fill=False),
+    Key("protected_minor", Nullable(Str()), None, "the minor never drawn out, on top of the "
+                                                  "stack", fill=False),
+    Key("remove_minors", Int(), 0, "minors drawn out of the game", fill=False),
+    Key("rand", Nullable(MapOf(Int(), "constant")), None,
+        "the site's random generator for the draw: {a, c, m} (x -> (a x + c) mod m)",
+        fill=False),
 ], "section")
 
 COMPANY_SALES = Section("company_sales", [
@@ -611,17 +693,20 @@ MARKET = Section("market", [
     Key("rows", ListOf(ListOf(Str())), doc="the rows, top first: price + zone letters "
                                             "(p par, and the zones' letters); \"\" = no cell"),
     Key("zones", MapOf(ListOf(Enum("no_cert_limit", "unlimited", "multiple_buy", "par",
-                                   "repar", "ignore_one_sale", "bankrupt", "end_game")),
+                                   "repar", "ignore_one_sale", "bankrupt", "end_game",
+                                   "close")),
                        "letter"),
         {}, "what each zone letter means (par, repar: par prices (after a bankruptcy); "
             "ignore_one_sale: see stock.ignore_one_sale_zone; bankrupt: the corporation goes "
-            "bankrupt; end_game: the game ends)"),
+            "bankrupt; end_game: the game ends; close: the corporation closes)"),
     Key("zigzag", Bool(), False, "one row read as a zig-zag: a dividend step right or left "
                                  "is 2 cells, a share sold 1 cell left"),
     Key("ledge", Bool(), False, "a move past either end stops on the end cell"),
     Key("dividend_steps", Nullable(ListOf(Int())), None,
         "multiples of the price a payout must reach for 1, 2, ... steps right (null: the "
         "grid's own rule)"),
+    Key("minor_dividend_steps", Nullable(ListOf(Int())), None,
+        "the same for minors (null: dividend_steps)"),
 ], "section")
 
 CORPORATION_KEYS = [
@@ -641,6 +726,8 @@ CORPORATION_KEYS = [
                                          "of a private until that is made"),
     Key("color", Nullable(Str()), None, "its colour (CSS: '#rrggbb' or a colour name), for "
                                        "the analyser's charts and the board picture"),
+    Key("max_ownership_percent", Nullable(Int()), None,
+        "percent of it a player may hold (null: stock.holding_limit)"),
 ]
 CORPORATION = Section("corporation", CORPORATION_KEYS, "mapping", fill=False, require=False)
 
@@ -668,6 +755,10 @@ TRAIN = Section("train", [
     Key("available_on", Nullable(Str()), None, "sold only after this type was bought"),
     Key("events", ListOf(Str()), [], "what buying the first one does (close_companies, or an "
                                      "event of the title's class)"),
+    Key("primed", Bool(), False, "not in the depot at the start: one comes into the bank pool "
+                                 "for each train that rusts into it (primed_trains)"),
+    Key("trade_in", MapOf(Int(), "train"), {}, "trains that may be traded in for this one, "
+                                               "each counting the value given"),
     Key("exchange", Nullable(Section("train exchange", [
         Key("trains", ListOf(Str()), doc="train types that may be traded in"),
         Key("discount", Int(), doc="what a traded-in train is worth")])), None,
@@ -757,6 +848,30 @@ TOP_KEYS = [
     Key("trains", ListOf(TRAIN), doc="the trains, in order of sale"),
     Key("phases", ListOf(PHASE), doc="the phases, in order"),
     Key("events", MapOf(Str(), "event"), {}, "what the title's own events do (a note each)"),
+    Key("primed_trains", MapOf(Str(), "train"), {},
+        "a rusted train of this type puts a primed train of the type given into the bank pool"),
+    Key("merger", Nullable(Section("merger", [
+        Key("from_phase", Str(), doc="merger rounds follow each set of ORs from this phase"),
+        Key("max_minors", Int(), 3, "minors in one proposal"),
+        Key("vote", Enum("per_share"), "per_share", "one vote per share held"),
+        Key("pool_votes", Enum("by_price"), "by_price",
+            "the pool's shares vote for when the new price is higher, against when lower"),
+        Key("majority", Enum("more_than_half"), "more_than_half",
+            "votes for must be more than half of those cast"),
+        Key("exchange", Enum("two_for_one"), "two_for_one",
+            "one 10% share of the major per 20% share of a minor"),
+        Key("new_price", Enum("top_row_left_column"), "top_row_left_column",
+            "the major's price: the highest row and leftmost column of the minors' prices"),
+        Key("tokens_after", Int(), 3, "stations the major keeps"),
+    ])), None, "merger rounds of minors into majors (null: none)"),
+    Key("player_bankruptcy", Nullable(Section("player_bankruptcy", [
+        Key("holders_paid_market_price", Bool(), False,
+            "the other holders of the bankrupt president's companies are paid the market "
+            "price by the bank"),
+        Key("ends_game_after", Enum("one", "all_but_one"), "one",
+            "the end.bankrupt timing applies after the first bankruptcy, or once all players "
+            "but one are bankrupt"),
+    ])), None, "what a president's bankruptcy does besides the shared rules (null: nothing)"),
     Key("operating", OPERATING, {}, "operating rounds"),
     Key("end", END, {}, "what ends the game"),
     Key("insolvency", Nullable(Section("insolvency", [

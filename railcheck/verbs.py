@@ -38,9 +38,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from .actions import (
-    Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Choose, DiscardTrain, Dividend,
-    Exchange, IgnoreStation, LayTile, Par, Pass, PlaceToken, Privatise, RunRoutes, SellShares,
-    Sale, Convert,
+    Assign, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Choose, Convert, DiscardTrain,
+    Dividend, Exchange, IgnoreStation, LayTile, Par, Pass, PlaceToken, Privatise, Propose,
+    RunRoutes, SellShares, Sale, Vote,
 )
 
 # kinds of names (what the binder looks a name up as)
@@ -92,7 +92,20 @@ def rules_of(args, name: str) -> list:
 # ---------------------------------------------------------------- binders
 
 def _bind_bid(b, kw, args):
-    return Bid(company=b.name(args[0], COMPANY, "private"), price=b.int_(args[1]))
+    # a private, or a company auctioned in a stock round (18Ireland's minors)
+    corp = None
+    if b.r.known("corporation"):
+        corp, _ = b.r.lookup(b.text(args[0]), CORPORATION)
+    return Bid(company=corp if corp is not None else b.name(args[0], COMPANY, "private"),
+               price=b.int_(args[1]))
+
+
+def _bind_propose(b, kw, args):
+    return Propose(corporation=b.name(args[0], CORPORATION))
+
+
+def _bind_vote(b, kw, args):
+    return Vote(choice=args[0][0].lower())
 
 
 def _bind_choose(b, kw, args):
@@ -327,6 +340,14 @@ VERBS: tuple[Verb, ...] = (
          examples=("payout", "withhold", "half")),
     Verb("discard", ("DISCARD TRAIN_TYPE",), (DiscardTrain,), _bind_discard,
          lambda w, a: f"discard {a.train}", examples=("discard 2",)),
+    Verb("assign", ("ASSIGN HEX",), (Assign,),
+         bind=lambda b, kw, args: Assign(target=b.text(args[0]).upper()),
+         write=lambda w, a: f"assign {a.target}", examples=("assign C13",)),
+    Verb("propose", ("PROPOSE name",), (Propose,), _bind_propose,
+         lambda w, a: f"propose {w.name(a.corporation)}",
+         examples=("propose NYC",), hints={"propose": "a company (a minor, or the major formed)"}),
+    Verb("vote", ("VOTE FOR", "VOTE AGAINST"), (Vote,), _bind_vote,
+         lambda w, a: f"vote {a.choice}", examples=("vote for", "vote against")),
     Verb("bankrupt", ("BANKRUPT",), (Bankrupt,),
          bind=lambda b, kw, args: Bankrupt(), write=lambda w, a: "bankrupt",
          examples=("bankrupt",)),

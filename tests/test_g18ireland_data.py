@@ -1,8 +1,8 @@
 """18Ireland's data (railcheck/titles/g18ireland/*.yaml) against the published
 reference constants (shared/reference/18Ireland.json), and the seed-drawn
-set-up (railcheck/titles/g18ireland/setup.py) against the corpus.  The title
-is not registered yet: these tests read the YAML with PyYAML (and the board
-through railcheck.board)."""
+set-up (railcheck/titles/g18ireland/setup.py) against the corpus.  These
+tests read the YAML with PyYAML (and the board through railcheck.board); the
+replays are tests/test_corpus_18ireland.py."""
 
 import gzip
 import json
@@ -54,21 +54,16 @@ def corpus_games():
     return games
 
 
-def test_not_registered():
-    assert title_class("18Ireland") is None
+def test_registered_and_loaded_by_the_schema():
+    from railcheck.ruleset import load_ruleset
+    from railcheck.titles.g18ireland import Title18Ireland
 
-
-def test_18ireland_exports_stay_unsupported():
-    from click.testing import CliRunner
-
-    from railcheck.cli import main
-
-    export = CORPUS / "18xx.games" / "18Ireland" / "161830.json"
-    if not export.exists():
-        pytest.skip("the 18Ireland corpus is not beside the checkout")
-    result = CliRunner().invoke(main, ["validate", str(export)])
-    assert result.exit_code == 2
-    assert "no ruleset for '18Ireland'" in result.output
+    assert title_class("18Ireland") is Title18Ireland
+    r = load_ruleset("18Ireland")
+    assert r.bank == 4000 and load_ruleset("18Ireland", ["larger_bank"]).bank == 5000
+    assert r.stock["minor_auction"] == {"min_bid": 100, "multiple": 5, "par": "half_bid"}
+    assert r.operating["second_lay_cost"] == 20
+    assert r.raw["merger"]["from_phase"] == "4"
 
 
 # ---------------------------------------------------------------------------
@@ -207,7 +202,8 @@ def test_numbers(ref, rules):
     assert rules["merger"]["tokens_after"] == ref["LIMIT_TOKENS_AFTER_MERGER"] == 3
     assert rules["auction"]["min_increment"] == ref["MIN_BID_INCREMENT"] == 5
     assert rules["operating"]["track_restriction"] == ref["TRACK_RESTRICTION"]
-    assert rules["operating"]["second_lay"]["cost"] == ref["TILE_LAYS"][1]["cost"] == 20
+    assert rules["operating"]["second_lay_cost"] == ref["TILE_LAYS"][1]["cost"] == 20
+    assert rules["operating"]["second_lay"] == "yellow_if_first_not_upgrade"
     assert ref["DARGAN_TILE_LAYS"][1]["upgrade_cost"] == 30
     assert rules["companies"][8]["special"]["second_upgrade"]["cost"] == 30
     assert rules["end"] == {"bankrupt": "immediate", "stock_market": "current_round", "bank": "full_or"}

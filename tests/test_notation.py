@@ -376,7 +376,7 @@ SYNTAX_ERRORS = [
     ("PRR lay", 8, "expected a tile number (like 57) after 'lay', but the line ends"),
     ("PRR lay 57", 11, "expected a hex (like H10) after '57', but the line ends"),
     ("Alice passes", 7, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
-                        "token, run, payout, withhold, half, discard, bankrupt, convert, privatise, ignore) after 'Alice', "
+                        "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after 'Alice', "
                         "found 'passes' (did you mean pass?)"),
     ("Alice pass now", 12, "expected the end of the line after 'pass', found 'now'"),
     ("Alice buy 3", 12, "expected a corporation after '3', but the line ends "
@@ -404,15 +404,15 @@ SYNTAX_ERRORS = [
     ("PRR buy train 3 for 1 for 2", 23, "'for' given twice"),
     ("Alice buy 0 PRR", 11, "a number of shares must be at least 1"),
     ('"Al "X" Y" pass', 6, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
-                           "token, run, payout, withhold, half, discard, bankrupt, convert, privatise, ignore) after "
+                           "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after "
                            "'\"Al \"', found 'X' (a '\"' inside a quoted name is written twice, "
                            "like \"Al \"\"X\"\" Y\")"),
     ("Alice \x00 pass", 7, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
-                           "token, run, payout, withhold, half, discard, bankrupt, convert, privatise, ignore) after "
+                           "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after "
                            "'Alice', found '?'"),
     # misspelt keywords: a suggestion
     ("PRR payot", 5, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
-                     "token, run, payout, withhold, half, discard, bankrupt, convert, privatise, ignore) after 'PRR', "
+                     "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after 'PRR', "
                      "found 'payot' (did you mean payout?)"),
     ("Alice pra PRR 67", 7, "found 'pra' (did you mean par?)"),
     ("PRR tokn H12", 5, "found 'tokn' (did you mean token?)"),
@@ -846,7 +846,7 @@ def test_a_new_verb_is_one_table_entry(loan_verb):
     assert [bare(a) for a in again.actions] == [bare(a) for a in record.actions]
     _, findings = parse("PRR tkae loan\n")
     assert findings[0].message.endswith(
-        "discard, bankrupt, convert, privatise, ignore, take) after 'PRR', found 'tkae' (did you mean take?)")
+        "discard, assign, propose, vote, bankrupt, convert, privatise, ignore, take) after 'PRR', found 'tkae' (did you mean take?)")
 
 
 def test_the_table_is_restored_after_the_new_verb():

@@ -39,7 +39,8 @@ FAST = settings(max_examples=int(os.environ.get("RAILCHECK_FUZZ_EXAMPLES", "25")
 
 
 #: findings about the whole game, which no single line caused
-WHOLE_GAME_RULES = {"score.site_differs", "score.end_differs"}
+# (and what a title says it does not check, once per game: Title.unchecked)
+WHOLE_GAME_RULES = {"score.site_differs", "score.end_differs", "route.unchecked", "track.unchecked"}
 
 
 # ---------------------------------------------------------------------------
@@ -492,3 +493,53 @@ def test_a_garbled_title_is_an_unknown_title_on_its_line(tmp_path, title):
     res = CliRunner().invoke(main, ["validate", str(game)])
     assert res.exit_code == 2
     assert res.output.startswith(f"error: {game}:1:1: unknown title '{title}'")
+
+
+# ---------------------------------------------------------------------------
+# 18Ireland: its own rounds (minor auctions, merger votes) under the same property
+
+IRELAND = Path(__file__).resolve().parent / "data" / "exports" / "18Ireland"
+
+
+@pytest.fixture(scope="module")
+def export_ireland():
+    """18Ireland 161830 (minor auctions, issues, mergers, a TASPS token)."""
+    return json.loads((IRELAND / "161830.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def notation_ireland(workdir):
+    out = workdir / "ireland.18xx"
+    res = CliRunner().invoke(main, ["import", str(IRELAND / "161830.json"), "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    return out.read_text(encoding="utf-8")
+
+
+@FAST
+@given(rnd=st.randoms(use_true_random=False), start=st.floats(0, 1), size=st.integers(2, 40))
+def test_18ireland_export_actions_shuffled(workdir, export_ireland, rnd, start, size):
+    data = json.loads(json.dumps(export_ireland))
+    actions = data["actions"]
+    i = int(start * len(actions))
+    block = actions[i:i + size]
+    rnd.shuffle(block)
+    actions[i:i + size] = block
+    check(workdir / "ireland-shuffled.json", json.dumps(data))
+
+
+@FAST
+@given(where=st.floats(0, 1), value=JSON_VALUES)
+def test_18ireland_export_action_replaced(workdir, export_ireland, where, value):
+    data = json.loads(json.dumps(export_ireland))
+    data["actions"][int(where * (len(data["actions"]) - 1))] = value
+    check(workdir / "ireland-replaced.json", json.dumps(data))
+
+
+@FAST
+@given(swaps=st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=1, max_size=6))
+def test_18ireland_notation_lines_swapped(workdir, notation_ireland, swaps):
+    lines = notation_ireland.splitlines(keepends=True)
+    for a, b in swaps:
+        i, j = int(a * (len(lines) - 1)), int(b * (len(lines) - 1))
+        lines[i], lines[j] = lines[j], lines[i]
+    check(workdir / "ireland-swapped.18xx", "".join(lines))

@@ -175,7 +175,11 @@ def test_defaults_are_filled_in(tmp_path):
                        "no_buy_after_sale": True, "trainless_share_value": "full",
                        "no_sale_drop": {"not_operated": False, "after_event": None},
                        "ignore_one_sale_zone": None, "ignore_one_sale_per": "sale",
-                       "home_track_on_float": False, "buy_one_certificate": False}
+                       "home_track_on_float": False, "buy_one_certificate": False,
+                       "minor_pool_limit": None, "minor_holding_limit": None,
+                       "always_market_price": False, "home_station": "first_operation",
+                       "minor_auction": None, "no_minor_started_closes_top": False,
+                       "majors_par_from_phase": None, "major_home": None}
     assert r.operating["tokens_per_turn"] == 1 and r.operating["must_buy_train"] == "route"
     assert r.operating["dividend_kinds"] == ["payout", "withhold"]
     assert r.end == {"bank": None, "bankrupt": None, "stock_market": None,

@@ -201,8 +201,11 @@ class Board:
             for kind in ("tile_lay", "teleport"):
                 if kind in special:
                     power = special[kind]     # hexes and tiles: required by the ruleset schema
-                    self.specials[sym] = (kind, frozenset(power["hexes"]),
-                                          frozenset(str(t) for t in power["tiles"]))
+                    # "any": no restriction (hexes None, tiles empty)
+                    hexes = None if power["hexes"] == "any" else frozenset(power["hexes"])
+                    tiles = frozenset() if power["tiles"] == "any" else \
+                        frozenset(str(t) for t in power["tiles"])
+                    self.specials[sym] = (kind, hexes, tiles)
 
         self._version = 0
         self._net_cache: dict = {}
@@ -473,7 +476,7 @@ class Board:
             if power is None:
                 raise RuleViolation("tile.special", f"{special} has no tile-laying power")
             kind, p_hexes, p_tiles = power
-            if h.coord not in p_hexes:
+            if p_hexes is not None and h.coord not in p_hexes:
                 raise RuleViolation("tile.special", f"{special}'s power lays tiles only on "
                                     f"{', '.join(sorted(p_hexes))}, not on {h.coord}")
             if p_tiles and name not in p_tiles:
@@ -506,9 +509,17 @@ class Board:
         on = f"on {h.coord}"
         here = (f"{h.coord} (tile {old.name}, {old.color})" if h.laid
                 else f"{h.coord} ({h.color} map hex)")
-        if h.color in self.impassable_colors or h.color not in self.color_order[:-1]:
+        # a private's power that names its hexes may put its own tile on a
+        # hex nobody else may build on (18Ireland's Irish Mail: a red tile
+        # on a blue sea hex)
+        own_hex = special is not None and self.specials[special][1] is not None \
+            and h.color in self.impassable_colors and not h.laid
+        if not own_hex and (h.color in self.impassable_colors
+                            or h.color not in self.color_order[:-1]):
             raise RuleViolation("tile.upgrade", f"no tile may be laid on {here}")
-        if t.color not in self.color_order or \
+        if own_hex:
+            pass
+        elif t.color not in self.color_order or \
                 self.color_order.index(t.color) != self.color_order.index(h.color) + 1:
             want = self.color_order[self.color_order.index(h.color) + 1]
             raise RuleViolation("tile.upgrade", f"{what} is {t.color} but {here} takes a {want} tile")
@@ -585,8 +596,9 @@ class Board:
                 self._copy_hex.pop(h.copy, None)
         new_nodes = [_Node(n.kind, n.revenue, n.slots, n.group, n.hidden) for n in t.nodes]
         for oi, ni in mapping.items():
-            new_nodes[ni].tokens = h.nodes[oi].tokens
-            new_nodes[ni].reserved = h.nodes[oi].reserved
+            # (several old cities map to one when the upgrade merges them)
+            new_nodes[ni].tokens = new_nodes[ni].tokens + h.nodes[oi].tokens
+            new_nodes[ni].reserved = new_nodes[ni].reserved + h.nodes[oi].reserved
         if (not h.paths and t.paths and len(t.cities) > 1
                 and any(n.tokens for n in new_nodes)):
             # 18xx.games: a station on a track-less multi-city hex is placed
@@ -688,6 +700,9 @@ class Board:
 
         best_lost = None
         order = list(range(len(old_nodes)))
+        # an upgrade with fewer cities than the old tile merges them (18Ireland's
+        # Belfast and Dublin): several old cities may go to one new city
+        merging = sum(n.kind == "city" for n in new_nodes) < sum(n.kind == "city" for n in old_nodes)
 
         def search(k, used, mapping):
             nonlocal best_lost
@@ -700,7 +715,8 @@ class Board:
                 return None
             i = order[k]
             for j in range(len(new_nodes)):
-                if j in used or not _same_kind(new_nodes[j].kind, old_nodes[i].kind):
+                if (j in used and not (merging and new_nodes[j].kind == "city")) \
+                        or not _same_kind(new_nodes[j].kind, old_nodes[i].kind):
                     continue
                 if not old_exits[i] <= new_exits[j]:
                     continue
@@ -883,6 +899,22 @@ class Board:
             if not self._relocate[hx]:
                 del self._relocate[hx]
         self.tokens_used[corp] = 0
+        self._changed()
+
+    def transfer_tokens(self, old: str, new: str) -> None:
+        """``old``'s stations become ``new``'s (a merger); a hex where ``new``
+        has one already keeps one."""
+        for h in self._hexes:
+            for n in h.nodes:
+                if old not in n.tokens:
+                    continue
+                i = n.tokens.index(old)
+                if any(new in m.tokens for m in h.nodes):
+                    n.tokens.pop(i)
+                else:
+                    n.tokens[i] = new
+        self.tokens_used[new] = sum(n.tokens.count(new) for h in self._hexes for n in h.nodes)
+        self.tokens_used[old] = 0
         self._changed()
 
     # ------------------------------------------------------------------ routes

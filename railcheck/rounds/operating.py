@@ -316,7 +316,7 @@ class OperatingRound(Round):
             return
         if self.turn is not None and corp is self.turn.corp:
             self.closed_turn = None
-        elif self.written_in_turn(corp, action):
+        elif not self._reopens(corp) and self.written_in_turn(corp, action):
             cur = self.turn.corp
             self.game.flag("turn.order",
                            f"{corp.sym}'s '{action.verb}' is written in {cur.sym}'s turn, and "

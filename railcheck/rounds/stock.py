@@ -183,8 +183,7 @@ class StockRound(Round):
                             None)
                 if cert is None:
                     continue
-                price = (corp.par.price if source == "ipo" else corp.price.price) \
-                    * cert.percent // corp.share_percent
+                price = self.price_from(corp, source) * cert.percent // corp.share_percent
                 if price > player.cash:
                     continue
                 try:
@@ -372,13 +371,24 @@ class StockRound(Round):
                 raise RuleViolation("stock.cert_limit",
                                     f"{player.name} holds {certs} certificates; {more} would "
                                     f"exceed the limit of {g.cert_limit}")
-        limit = int(g.rules.stock.get("holding_limit", 60))
+        limit = self.holding_limit(corp)
         have = corp.percent_of(player)
         unlimited = corp.price is not None and corp.price.has("unlimited")
         if have + cert_percent > limit and not unlimited:
             raise RuleViolation("stock.holding_limit",
                                 f"{player.name} holds {have}% of {corp.sym}; buying "
                                 f"{cert_percent}% more would exceed the {limit}% limit")
+
+    def holding_limit(self, corp: Corporation) -> int:
+        """Percent of ``corp`` one player may hold (ruleset ``stock.holding_limit``)."""
+        return int(self.game.rules.stock.get("holding_limit", 60))
+
+    def price_from(self, corp: Corporation, source) -> int:
+        """What one share of ``corp`` costs from the IPO (its par, or the
+        market price with ``stock.always_market_price``) or the pool."""
+        if source == "ipo" and not self.game.rules.stock.get("always_market_price"):
+            return corp.par.price
+        return corp.price.price
 
     def check_president_purchase(self, player, corp: Corporation, price: int) -> int:
         """Why ``player`` may not buy ``corp``'s president's certificate at par
@@ -471,7 +481,7 @@ class StockRound(Round):
         elsewhere: list = []        # named certificates found with another player
         certs = self.pick_certs(player, corp, action, percent, elsewhere)
         source = certs[0].owner if not elsewhere else (action.source or "pool")
-        price_each = corp.par.price if source == "ipo" else corp.price.price
+        price_each = self.price_from(corp, source)
         if action.percent is None and action.count > 1 or len(certs) > 1:
             # several shares at once: only in a multiple-buy zone
             if not (corp.price.has("multiple_buy")):

@@ -60,17 +60,34 @@ class TrackStep(Step):
         board_plan = None
         if g.board is not None:
             board_plan = g.board.plan_lay(
-                corp.sym, action.tile, action.hex, action.rotation, colors=list(g.phase.tiles),
-                check_connection=special is None, special=special.sym if special else None,
+                corp.sym, action.tile, action.hex, action.rotation,
+                colors=self.lay_colors(special),
+                check_connection=self.connection_checked(special),
+                special=special.sym if special else None,
                 tile_copy=action.tile_copy)
             cost = board_plan.cost
         else:
             cost = self.terrain_cost(action.hex)
+        cost = self.lay_cost(turn, action, board_plan, special, cost)
         if corp.cash < cost:
             raise RuleViolation("track.cost",
                                 f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} "
                                 f"costs {g.money(cost)}")
         return _LayPlan(cost, board_plan, special, extra)
+
+    def lay_colors(self, special) -> list:
+        """The tile colours this lay may use: the phase's."""
+        return list(self.game.phase.tiles)
+
+    def connection_checked(self, special) -> bool:
+        """Whether the lay must join the company's network (a private's power
+        needs no connection)."""
+        return special is None
+
+    def lay_cost(self, turn, action: LayTile, board_plan, special, terrain: int) -> int:
+        """What the lay costs the company: the terrain (a title may add or
+        waive costs)."""
+        return terrain
 
     @staticmethod
     def check_power(special, action: LayTile) -> None:

@@ -13,10 +13,11 @@ from .base import Title
 from .g1830 import Title1830
 from .g1857 import Title1857
 from .g1860 import Title1860
+from .g18ireland import Title18Ireland
 from .kansai import TitleKansai
 
 TITLES: dict[str, type[Title]] = {cls.id: cls for cls in (Title1830, Title1857, Title1860,
-                                                     TitleKansai)}
+                                                         Title18Ireland, TitleKansai)}
 
 
 def title_class(name: str) -> Optional[type[Title]]:

@@ -1,0 +1,89 @@
+"""Companies leaving the game and a president's bankruptcy (docs/18Ireland.md
+B1-B6)."""
+
+from __future__ import annotations
+
+from ...findings import RuleViolation
+from ...mechanics.shares import max_sellable_percent, sell_shares
+from ...state import Corporation, Player
+
+
+def close_corporation(g, corp):
+    """``corp`` leaves the game: its trains, stations and certificates go,
+    its cash returns to the bank, its privates close."""
+    if corp.closed:
+        return
+    corp.closed = True
+    g.transfer(corp, g.bank, corp.cash)
+    for t in list(corp.trains):
+        t.owner = None
+    corp.trains = []
+    for c in list(corp.companies):
+        g.close_company(c)
+    for cert in corp.certs:
+        cert.owner = None
+    corp.president = None
+    if g.board is not None:
+        g.board.remove_corporation(corp.sym)
+
+
+def president_bankrupt(g, rnd, turn):
+    """The operating company cannot buy the train it must own and its
+    president cannot raise the money: he sells what he may, his cash goes to
+    the company, he is bankrupt; every company he presides leaves the game,
+    its other holders being paid the market price."""
+    corp = turn.corp
+    player = corp.president
+    if player is None:
+        raise RuleViolation("bankrupt.no_president", f"{corp.sym} has no president")
+    if corp.trains:
+        raise RuleViolation("bankrupt.not_needed",
+                            f"{corp.sym} owns a train; bankruptcy is only for a company that "
+                            f"must buy one and cannot")
+    power, price = raising_power(g, rnd, corp)
+    if power >= price:
+        raise RuleViolation("bankrupt.not_needed",
+                            f"{player.name} can raise {g.money(power)} (cash, sellable shares and "
+                            f"{corp.sym}'s treasury), enough for the cheapest train at "
+                            f"{g.money(price)}; bankruptcy is not allowed")
+    for c in list(g.corporations.values()):
+        pct = max_sellable_percent(g, player, c, emergency_for=corp)
+        if pct:
+            sell_shares(g, player, c, pct, emergency_for=corp)
+    g.transfer(player, corp, player.cash)
+    player.bankrupt = True
+    paid = (g.rules.raw.get("player_bankruptcy") or {}).get("holders_paid_market_price")
+    for c in list(g.corporations.values()):
+        if c.closed or c.president is not player:
+            continue
+        if paid and c.price is not None:
+            for p in g.players:
+                if p is not player and not p.bankrupt:
+                    n = c.percent_of(p) // c.share_percent
+                    g.transfer(g.bank, p, n * c.price.price)
+        close_corporation(g, c)
+    for company in list(player.companies):
+        g.close_company(company)
+    for c in g.corporations.values():
+        for cert in c.certs:
+            if cert.owner is player:
+                cert.owner = None
+    # (the order of the round stays as it was set at its start)
+    after = (g.rules.raw.get("player_bankruptcy") or {}).get("ends_game_after", "one")
+    live = [p for p in g.players if not p.bankrupt]
+    if after == "one" or len(live) <= 1:
+        g.trigger_end("bankrupt")
+
+
+def raising_power(g, rnd, corp) -> tuple[int, int]:
+    """What the operating company and its president can raise for the
+    cheapest depot train (cash and sellable shares), and its price."""
+    player = corp.president
+    cheapest = rnd.cheapest_train()
+    price = cheapest.spec.price if cheapest else 0
+    power = player.cash + corp.cash
+    for c in g.corporations.values():
+        pct = max_sellable_percent(g, player, c, emergency_for=corp)
+        if pct:
+            power += c.price.price * pct // c.share_percent
+    return power, price

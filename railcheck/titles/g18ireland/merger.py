@@ -1,0 +1,344 @@
+"""18Ireland's merger round (docs/18Ireland.md M1-M15).
+
+After each set of operating rounds from phase 4, players in turn from the
+priority holder either propose a merger of two or three minors (``propose``
+each minor in turn; the proposal is closed by the proposer's ``pass`` or
+its first vote, or when no further minor may be added) or pass.  The
+holders of the minors' shares then vote, one vote per share, from the
+proposer on (``vote for`` / ``vote against``); the shares in the bank pool
+vote at once, for when the major's price would be above that minor's,
+against when below.  A proposal is carried by more than half of the votes
+cast (the pool abstaining when the prices are equal); voting stops as soon
+as the outcome is certain.  Carried, the proposer names the unstarted major
+the minors form (``propose MAJOR``): its price is the cell at the top-most
+row and the left-most column of the minors' prices; it takes their cash,
+trains, privates and stations; each 20% share of a minor becomes a 10%
+share of the major (the pool's stay in the pool), the rest of the major's
+shares go to its treasury; the presidency goes to the largest holder (ties:
+the first from the proposer on).  The round ends when every player has
+passed in a row.
+
+Not checked yet: that the minors are joined by broad-gauge track.
+"""
+
+from __future__ import annotations
+
+from ...actions import DiscardTrain, Pass, Propose, Vote
+from ...findings import WARNING, RuleViolation
+from ...rounds import Round
+from ...state import Corporation
+from ...steps.trains import DiscardTrainStep
+from .closing import close_corporation
+from .shares import shares_of
+
+
+class MergerRound(Round):
+    kind = "MR"
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.current = game.priority
+        self.passes = 0
+        self.proposal: list = []          # minors proposed, in order
+        self.proposer = None
+        self.voting = False
+        self.votes: dict = {}             # player -> "for"/"against"
+        self.pool_for = self.pool_against = 0
+        self.carried = False
+        self.rejected: list = []          # proposals refused this round (sets of syms)
+        self.discards = DiscardTrainStep(self)
+
+    @property
+    def label(self) -> str:
+        g = self.game
+        return f"MR {g.sr_number}.{g.or_number}"
+
+    def start(self):
+        self.skip_unable()
+
+    def describe_turn(self) -> str:
+        return self.current.name if self.current else ""
+
+    # ------------------------------------------------------------------
+
+    def live_players(self):
+        return [p for p in self.game.seat_order if not p.bankrupt]
+
+    def skip_unable(self):
+        """A bankrupt player takes no turn."""
+        g = self.game
+        for _ in range(len(g.seat_order)):
+            if not self.current.bankrupt:
+                return
+            self.current = g.next_player(self.current)
+
+    def next_player(self):
+        self.current = self.game.next_player(self.current)
+        self.skip_unable()
+
+    def wants(self, action) -> bool:
+        g = self.game
+        if isinstance(action, DiscardTrain):
+            return action.actor in g.corporations
+        if isinstance(action, (Propose, Vote)):
+            return True
+        return isinstance(action, Pass) and action.actor in g.player_by_name
+
+    def process(self, action):
+        g = self.game
+        if isinstance(action, DiscardTrain):
+            self.discards.process(None, action)
+            return
+        player = self.player(action.actor)
+        if self.carried:
+            return self.form_major(player, action)
+        if self.voting:
+            return self.vote(player, action)
+        if isinstance(action, Vote) and self.proposal and player is self.proposer:
+            self.close_proposal()
+            return self.vote(player, action)
+        if player is not self.current and not (self.proposal and player is self.proposer):
+            idle = self.idle_before(player)
+            if idle is None:
+                g.flag("turn.order", f"{player.name} acted out of turn: it is "
+                                     f"{self.current.name}'s turn in {self.label}")
+            else:
+                # the players between had nothing to propose: they passed
+                # without a word (the site passes over them)
+                self.passes += idle
+            self.current = player
+        if isinstance(action, Pass):
+            if len(self.proposal) > 1:
+                return self.close_proposal()
+            self.proposal = []
+            self.passes += 1
+            self.next_player()
+            if self.passes >= len(self.live_players()):
+                self.finished = True
+            return
+        if isinstance(action, Propose):
+            return self.propose(player, action)
+        raise RuleViolation("merger.action", f"'{action.verb}' is not a merger round action")
+
+    # ------------------------------------------------------------------
+    # proposing
+
+    def propose(self, player, action: Propose):
+        g = self.game
+        corp = self.corporation(action.corporation)
+        spec = g.rules.raw["merger"]
+        if corp.kind != "minor":
+            raise RuleViolation("merger.proposal",
+                                f"{corp.sym} is not a minor; a proposal names minors")
+        if corp.closed or not corp.floated:
+            raise RuleViolation("merger.proposal",
+                                f"{corp.sym} is not an operating minor")
+        if corp in self.proposal:
+            raise RuleViolation("merger.proposal", f"{corp.sym} is already in the proposal")
+        if not self.proposal and not corp.percent_of(player):
+            raise RuleViolation("merger.proposal",
+                                f"{player.name} holds no share of {corp.sym}; a proposal "
+                                f"starts with a minor the proposer holds a share of")
+        if len(self.proposal) >= spec["max_minors"]:
+            raise RuleViolation("merger.proposal",
+                                f"at most {spec['max_minors']} minors merge at once")
+        if not any(c.par is None and not c.closed and c.kind != "minor"
+                   for c in g.corporations.values()):
+            raise RuleViolation("merger.proposal", "no major is left to form")
+        merged = self.proposal + [corp]
+        problem = self.problem(merged)
+        if problem is not None:
+            raise RuleViolation(*problem)
+        self.proposal = merged
+        self.proposer = player
+        self.passes = 0
+        key = frozenset(c.sym for c in merged)
+        if key in self.rejected:
+            # the site clears it at once with no vote; the proposer may go on
+            g.flag("merger.repeated",
+                   f"the merger of {', '.join(sorted(key))} was rejected earlier in this round "
+                   f"and may not be proposed again; it is cleared with no vote", WARNING)
+            self.proposal = []
+            return
+        if len(merged) >= spec["max_minors"]:
+            self.close_proposal()
+
+    def problem(self, merged):
+        """Why these minors may not merge (rule, message), or None (their
+        broad-gauge connection is not checked)."""
+        g = self.game
+        names = ", ".join(c.sym for c in merged)
+        homes = [c.spec.home for c in merged]
+        if len(set(homes)) < len(homes):
+            return ("merger.proposal", f"{names} have their stations on the same hex")
+        issued = sum(shares_of(c, h) for c in merged for h in list(g.players) + ["pool"])
+        if issued > 10:
+            return ("merger.shares", f"{names} have {issued} shares with players and the pool; "
+                                     f"at most 10 may merge")
+        for p in g.players:
+            n = sum(shares_of(c, p) for c in merged)
+            if n > 7:
+                return ("merger.shares", f"{p.name} would hold {n} shares (over 70%) of the major")
+        pool = sum(shares_of(c, "pool") for c in merged)
+        if pool > 5:
+            return ("merger.shares", f"the pool would hold {pool} shares (over 50%) of the major")
+        return None
+
+    def can_propose(self, player) -> bool:
+        """Some pair of operating minors, the first one held by ``player``,
+        may still be proposed (not rejected in this round)."""
+        g = self.game
+        if not any(c.par is None and not c.closed and c.kind != "minor"
+                   for c in g.corporations.values()):
+            return False
+        minors = [c for c in g.corporations.values()
+                  if c.kind == "minor" and c.floated and not c.closed]
+        for a in minors:
+            if not a.percent_of(player):
+                continue
+            for b in minors:
+                if b is not a and frozenset((a.sym, b.sym)) not in self.rejected \
+                        and self.problem([a, b]) is None:
+                    return True
+        return False
+
+    def idle_before(self, player):
+        """How many players from the current one up to ``player`` (not
+        included) had nothing to propose, or None if one of them had."""
+        g = self.game
+        n, p = 0, self.current
+        for _ in range(len(g.seat_order)):
+            if p is player:
+                return n
+            if not p.bankrupt and self.can_propose(p):
+                return None
+            n += 0 if p.bankrupt else 1
+            p = g.next_player(p)
+        return None
+
+    def close_proposal(self):
+        g = self.game
+        if len(self.proposal) < 2:
+            raise RuleViolation("merger.proposal", "a merger needs at least two minors")
+        self.voting = True
+        self.votes = {}
+        price = self.new_price()
+        self.pool_for = self.pool_against = 0
+        for c in self.proposal:
+            n = shares_of(c, "pool")
+            if price.price > c.price.price:
+                self.pool_for += n
+            elif price.price < c.price.price:
+                self.pool_against += n
+        self.settle_vote()
+
+    def new_price(self):
+        g = self.game
+        row = min(c.price.row for c in self.proposal)
+        col = min(c.price.col for c in self.proposal)
+        return g.market.grid[row][col]
+
+    # ------------------------------------------------------------------
+    # voting
+
+    def votes_of(self, player) -> int:
+        return sum(shares_of(c, player) for c in self.proposal)
+
+    def vote(self, player, action):
+        g = self.game
+        if not isinstance(action, Vote):
+            raise RuleViolation("merger.vote",
+                                f"the vote on {', '.join(c.sym for c in self.proposal)} is "
+                                f"under way; {player.name} may only vote for or against")
+        if not self.votes_of(player):
+            raise RuleViolation("merger.vote",
+                                f"{player.name} holds no share of "
+                                f"{', '.join(c.sym for c in self.proposal)} and has no vote")
+        if player in self.votes:
+            raise RuleViolation("merger.vote", f"{player.name} already voted")
+        self.votes[player] = action.choice
+        self.settle_vote()
+
+    def settle_vote(self):
+        holders = [p for p in self.game.players if self.votes_of(p)]
+        total = sum(self.votes_of(p) for p in holders) + self.pool_for + self.pool_against
+        need = total // 2 + 1
+        yes = self.pool_for + sum(self.votes_of(p) for p, v in self.votes.items() if v == "for")
+        left = sum(self.votes_of(p) for p in holders if p not in self.votes)
+        if yes >= need:
+            self.voting = False
+            self.carried = True
+        elif yes + left < need:
+            self.voting = False
+            self.rejected.append(frozenset(c.sym for c in self.proposal))
+            self.end_proposal()
+
+    def end_proposal(self):
+        self.proposal = []
+        self.carried = False
+        self.current = self.proposer
+        self.proposer = None
+        self.passes = 0
+        self.next_player()
+
+    # ------------------------------------------------------------------
+    # the merger
+
+    def form_major(self, player, action):
+        g = self.game
+        if player is not self.proposer or not isinstance(action, Propose):
+            raise RuleViolation("merger.major",
+                                f"the merger was carried; {self.proposer.name} names the "
+                                f"major it forms")
+        major = self.corporation(action.corporation)
+        if major.kind == "minor" or major.par is not None or major.closed:
+            raise RuleViolation("merger.major",
+                                f"{major.sym} is not a major that has not been started")
+        cell = self.new_price()
+        major.par = cell
+        g.place_price(major, cell)
+        minors = self.proposal
+        order = [self.proposer]
+        while len(order) < len(g.seat_order):
+            order.append(g.next_player(order[-1]))
+        given = {p: sum(shares_of(c, p) for c in minors) for p in order}
+        pool = sum(shares_of(c, "pool") for c in minors)
+        best = max(given.values())
+        president = next(p for p in order if given[p] == best)
+        certs = list(major.certs)
+        pres = certs[0]
+        pres.owner = president
+        major.president = president
+        rest = [c for c in certs[1:]]
+        need = dict(given)
+        need[president] -= pres.percent // major.share_percent
+        for p in order:
+            for _ in range(max(need[p], 0)):
+                rest.pop(0).owner = p
+        for _ in range(pool):
+            rest.pop(0).owner = "pool"
+        for c in rest:
+            c.owner = "ipo"
+        major.floated = True
+        major.home_placed = True
+        for c in minors:
+            g.transfer(c, major, c.cash)
+            for t in list(c.trains):
+                c.trains.remove(t)
+                t.owner = major
+                major.trains.append(t)
+            for comp in list(c.companies):
+                c.companies.remove(comp)
+                comp.owner = major
+                major.companies.append(comp)
+            st = g.title.state
+            for k, (owner, hx) in list(st.assigned.items()):
+                if owner == c.sym:
+                    st.assigned[k] = (major.sym, hx)
+            if g.board is not None:
+                g.board.transfer_tokens(c.sym, major.sym)
+            c.cash = 0
+            close_corporation(g, c)
+        major.tokens_placed = g.board.tokens_used.get(major.sym, 0) if g.board is not None \
+            else len(minors)
+        self.end_proposal()

@@ -1,0 +1,415 @@
+"""18Ireland's operating steps (docs/18Ireland.md O0-O7), each a subclass of
+the shared step with 18Ireland's differences, and the issue/redeem step.
+
+What is not checked yet (no finding either way): the runs (hex distance,
+broad gauge only, the narrow-gauge bonus, the private bonuses: the recorded
+revenue is taken, and an info finding says so), the gauge in the map's
+connection and upgrade checks, the semi-restrictive rule.
+"""
+
+from __future__ import annotations
+
+from ...actions import BuyShares, BuyTrain, LayTile, RunRoutes, SellShares
+from ...findings import RuleViolation
+from ...state import Corporation
+from ...steps.base import Step
+from ...steps.companies import BuyCompanyStep
+from ...steps.dividend import DividendStep
+from ...steps.route import RouteStep
+from ...steps.token import TokenStep
+from ...steps.track import TrackStep, power_spec
+from ...steps.trains import BuyTrainStep
+from .shares import shares_of
+
+
+def _state(step):
+    return step.game.title.state
+
+
+class IssueRedeem(Step):
+    """A company sells one of its treasury shares to the pool (the price
+    drops a row, as for a sale) or buys one back from the pool at the market
+    price (the price stays); once a turn, before laying track
+    (``operating.issue_redeem``)."""
+
+    name = "issuing or redeeming shares"
+    verb = "issue or redeem a share"
+    actions = (SellShares, BuyShares)
+
+    def available(self, turn) -> bool:
+        g = self.game
+        corp = turn.corp
+        spec = g.rules.operating.get("issue_redeem")
+        if spec is None or getattr(turn, "issued", 0) >= spec["per_turn"] or corp.price is None:
+            return False
+        pool = corp.percent_of("pool")
+        can_issue = any(c.owner == "ipo" and not c.president and
+                        pool + c.percent <= g.rules.stock["pool_limit"] for c in corp.certs)
+        can_redeem = pool > 0 and corp.cash >= corp.price.price
+        return can_issue or can_redeem
+
+    def check(self, turn, action):
+        g = self.game
+        corp = turn.corp
+        spec = g.rules.operating.get("issue_redeem")
+        if spec is None:
+            raise RuleViolation("or.issue", f"companies do not issue or redeem shares in "
+                                            f"{g.rules.title}")
+        self.refuse_after(turn)
+        if getattr(turn, "issued", 0) >= spec["per_turn"]:
+            raise RuleViolation("or.issue",
+                                f"{corp.sym} already issued or redeemed a share this turn")
+        if isinstance(action, SellShares):
+            sale = action.sales[0]
+            if sale.corporation != corp.sym or len(action.sales) != 1:
+                raise RuleViolation("or.issue", f"{corp.sym} may issue only its own shares")
+            certs = [c for c in corp.certs if c.owner == "ipo" and not c.president]
+            named = [corp.certs[i] for i in sale.certs if i < len(corp.certs)]
+            cert = named[0] if named and named[0].owner == "ipo" else (certs[0] if certs else None)
+            if cert is None:
+                raise RuleViolation("or.issue", f"{corp.sym} has no share in its treasury")
+            limit = g.rules.stock["pool_limit"]
+            if corp.percent_of("pool") + cert.percent > limit:
+                raise RuleViolation("stock.pool_limit",
+                                    f"the bank pool holds {corp.percent_of('pool')}% of "
+                                    f"{corp.sym}; one more share would exceed {limit}%")
+            return ("issue", cert)
+        if action.corporation != corp.sym:
+            raise RuleViolation("or.issue", f"{corp.sym} may redeem only its own shares")
+        cert = next((c for c in corp.certs if c.owner == "pool"), None)
+        named = [corp.certs[i] for i in action.certs if i < len(corp.certs)]
+        if named and named[0].owner == "pool":
+            cert = named[0]
+        if cert is None:
+            raise RuleViolation("or.issue", f"no {corp.sym} share is in the bank pool")
+        price = corp.price.price
+        if corp.cash < price:
+            raise RuleViolation("or.issue", f"{corp.sym} has {g.money(corp.cash)}; a share "
+                                             f"costs {g.money(price)}")
+        return ("redeem", cert)
+
+    def apply(self, turn, action, plan) -> None:
+        g = self.game
+        corp = turn.corp
+        kind, cert = plan
+        price = corp.price.price
+        if kind == "issue":
+            g.transfer(g.bank, corp, price)
+            cert.owner = "pool"
+            g.move_price(corp, "down", cert.percent // corp.share_percent)
+            g.title.after_price_move(corp)
+        else:
+            # a redemption leaves the price where it is
+            g.transfer(corp, g.bank, price)
+            cert.owner = "ipo"
+        turn.issued = getattr(turn, "issued", 0) + 1
+
+
+class Track18Ireland(TrackStep):
+    """Two lays: the second only a yellow lay after a lay that was not an
+    upgrade, for 20 more (``operating.second_lay``, ``second_lay_cost``); a
+    tile whose track is all narrow gauge pays no terrain."""
+
+    def available(self, turn) -> bool:
+        """A lay is left (no second lay after an upgrade, nor without the 20
+        it costs), or the company owns a private whose lays go together (DR,
+        TDR) or may still buy a private that lays track (the site keeps the
+        step open for it: a pass closes it)."""
+        if self.lay_left(turn):
+            return True
+        corp = turn.corp
+        for c in corp.companies:
+            # a private whose lays go together (DR, TDR) holds the step open
+            lay = (c.spec.special or {}).get("tile_lay")
+            if lay and lay.get("together") and not c.closed \
+                    and (lay.get("count") is None or c.uses < int(lay["count"])):
+                return True
+        return any(_holds_track((c.spec.special or {}).get("tile_lay"))
+                   for c in self.round.step_by_type(BuyCompanyStep).purchasable(turn.corp))
+
+    def lay_left(self, turn) -> bool:
+        if turn.tile_lays >= 1 and turn.corp.cash \
+                < int(self.game.rules.operating.get("second_lay_cost", 0)):
+            return False
+        if turn.tile_lays >= 1 and getattr(turn, "upgraded", False) \
+                and self.second_upgrade(turn.corp) is None:
+            return False
+        return super().available(turn)
+
+    def check(self, turn, action: LayTile, special=None):
+        g = self.game
+        corp = turn.corp
+        extra = special is not None and power_spec(special).get("extra")
+        second = turn.tile_lays >= 1 and not extra
+        if second:
+            tile = g.board.tiles.get(action.tile) if g.board is not None else None
+            upgrade = tile is not None and tile.color != "yellow"
+            if upgrade and self.second_upgrade(corp) is not None:
+                pass            # William Dargan: the second lay may be an upgrade
+            elif getattr(turn, "upgraded", False):
+                raise RuleViolation("track.second_lay",
+                                    f"{corp.sym}'s first lay was an upgrade; no second lay")
+            else:
+                tile = g.board.tiles.get(action.tile) if g.board is not None else None
+                if tile is not None and tile.color != "yellow":
+                    raise RuleViolation("track.second_lay",
+                                        f"a second lay is a yellow tile, not {action.tile}")
+        try:
+            return super().check(turn, action, special)
+        except RuleViolation as v:
+            if v.rule != "tile.connection":
+                raise
+        # the map's network does not know the gauge yet (narrow track is
+        # reached from any of the company's nodes, past others' stations):
+        # a lay it cannot join is taken, and counted in an info finding
+        self.unconnected = True
+        try:
+            plan = super().check(turn, action, special)
+        finally:
+            self.unconnected = False
+        _state(self).lays_taken += 1
+        return plan
+
+    unconnected = False
+
+    def connection_checked(self, special) -> bool:
+        return not self.unconnected and super().connection_checked(special)
+
+    def lay_cost(self, turn, action, board_plan, special, terrain: int) -> int:
+        g = self.game
+        cost = terrain
+        if board_plan is not None:
+            tracks = board_plan.tile.tracks
+            if tracks and all(t == "narrow" for t in tracks) \
+                    and g.rules.operating.get("narrow_track_free"):
+                cost = 0
+        if special is not None and power_spec(special).get("free"):
+            cost = 0
+        extra = special is not None and power_spec(special).get("extra")
+        if turn.tile_lays >= 1 and not extra:
+            dargan = self.second_upgrade(turn.corp)
+            if dargan is not None and board_plan is not None and _is_upgrade(board_plan):
+                cost += int(dargan["cost"])
+            else:
+                cost += int(g.rules.operating.get("second_lay_cost", 0))
+        return cost
+
+    @staticmethod
+    def second_upgrade(corp):
+        """The power of a private the company owns that lets its second lay
+        be an upgrade (WDE), or None."""
+        for c in corp.companies:
+            power = (c.spec.special or {}).get("second_upgrade")
+            if power is not None and not c.closed:
+                return power
+        return None
+
+    def lay_colors(self, special) -> list:
+        """The Irish Mail's red tile goes on a blue hex whatever the phase."""
+        colors = super().lay_colors(special)
+        if special is not None and "IM" in (power_spec(special).get("tiles") or []):
+            colors.append("red")
+        return colors
+
+    @staticmethod
+    def check_power(special, action: LayTile) -> None:
+        spec = power_spec(special)
+        hexes = spec.get("hexes", [])
+        if hexes != "any" and action.hex not in hexes:
+            raise RuleViolation("private.power",
+                                f"{special.sym} can lay track only on {', '.join(hexes)}, "
+                                f"not {action.hex}")
+        tiles = spec.get("tiles")
+        if tiles and tiles != "any" and action.tile not in [str(x) for x in tiles]:
+            raise RuleViolation("private.power",
+                                f"{special.sym} can lay only tile(s) "
+                                f"{', '.join(map(str, tiles))}, not {action.tile}")
+        uses = spec.get("count")
+        if uses is not None and special.uses >= int(uses):
+            raise RuleViolation("private.power_used",
+                                f"{special.sym}'s tile lay may be used {uses} time(s) and "
+                                f"has been used")
+
+    def apply(self, turn, action, plan):
+        g = self.game
+        upgrade = plan.board_plan is not None and _is_upgrade(plan.board_plan)
+        super().apply(turn, action, plan)
+        if upgrade and not plan.extra:
+            turn.upgraded = True
+        special = plan.special
+        if special is not None:
+            spec = power_spec(special)
+            if spec.get("closes") and spec.get("count") is not None \
+                    and special.uses >= int(spec["count"]):
+                g.close_company(special)
+
+
+class Token18Ireland(TokenStep):
+    """The site numbers the city of a Dundalk tile (a town and a city) as its
+    second node: on a hex with one city, that city is meant."""
+
+    def check(self, turn, action, special=None):
+        try:
+            return super().check(turn, action, special)
+        except RuleViolation as v:
+            board = self.game.board
+            if v.rule != "token.city" or board is None or action.city is None \
+                    or len(board.hexes[action.hex].city_indices()) != 1:
+                raise
+        action.city = None
+        return super().check(turn, action, special)
+
+
+class Route18Ireland(RouteStep):
+    """The recorded revenue is taken (the runs are not checked on the map yet)."""
+
+    def has_route(self, corp) -> bool:
+        from .runs import can_run
+        g = self.game
+        return g.board is None or can_run(g.board, corp.sym, corp.trains)
+
+    def available(self, turn) -> bool:
+        return bool(turn.corp.trains) and turn.revenue is None and self.has_route(turn.corp)
+
+    def apply(self, turn, action: RunRoutes, plan) -> None:
+        g = self.game
+        corp = turn.corp
+        not_owned = self.trains_not_owned(corp, action)
+        if not_owned:
+            g.flag("route.train", not_owned)
+        claimed = action.revenue
+        if claimed is None:
+            claimed = sum(r.revenue or 0 for r in action.routes)
+        if action.routes:
+            _state(self).runs_taken += len(action.routes)
+        turn.revenue = claimed
+        here = self.round.step_index(self)
+        if turn.step > here + 1 and turn.withheld_unrun is not None:
+            self.take_up_dividend(turn, here + 1)
+        self.round.move_to(turn, here + 1)
+
+
+class Dividend18Ireland(DividendStep):
+    """Each holder receives its shares' part of the revenue, rounded up;
+    treasury shares pay the company, pool shares nobody.  The price: one
+    left on a withhold or no revenue, one right when the revenue reaches the
+    price, two for a minor reaching twice the price."""
+
+    def pay(self, turn, kind: str, revenue: int) -> None:
+        g = self.game
+        corp = turn.corp
+        turn.dividend_done = True
+        if kind == "withhold" or revenue == 0:
+            g.transfer(g.bank, corp, revenue)
+            g.move_price(corp, "left")
+            self.after_move(corp)
+            return
+        total = 100 // corp.share_percent
+        ipo_to = g.rules.stock.get("ipo_share_dividends", "none")
+        pool_to = g.rules.stock.get("pool_share_dividends", "corporation")
+        for holder in list(g.players) + ["ipo", "pool"]:
+            n = shares_of(corp, holder)
+            if not n:
+                continue
+            amount = -(-n * revenue // total)
+            if holder == "ipo":
+                if ipo_to == "corporation":
+                    g.transfer(g.bank, corp, amount)
+            elif holder == "pool":
+                if pool_to == "corporation":
+                    g.transfer(g.bank, corp, amount)
+            elif not holder.bankrupt:
+                g.transfer(g.bank, holder, amount)
+        steps = g.rules.raw["market"].get("dividend_steps") or [1]
+        if corp.kind == "minor":
+            steps = g.rules.raw["market"].get("minor_dividend_steps") or steps
+        price = corp.price.price
+        n = sum(1 for k in steps if revenue >= k * price)
+        if n:
+            g.move_price(corp, "right", n)
+        self.after_move(corp)
+
+    def after_move(self, corp):
+        self.game.title.after_price_move(corp)
+
+
+class BuyTrain18Ireland(BuyTrainStep):
+    """Trains from the depot, the pool or other companies (any price from 1);
+    a rusted 2H, 4H or 6H puts a primed train into the pool; from phase 10 a
+    train may be traded in for a 10H or D at its value."""
+
+    def resolve_exchange(self, corp, train, action):
+        g = self.game
+        values = (g.rules.raw["trains"][_train_index(g, train.name)].get("trade_in") or {})
+        ex = g.train_by_id.get(action.exchange_id) if action.exchange_id else \
+            next((tr for tr in corp.trains if tr.name == action.exchange), None)
+        if ex is None or ex.owner is not corp:
+            raise RuleViolation("trains.exchange", f"{corp.sym} does not own the train it "
+                                                   f"trades in")
+        if ex.name not in values:
+            raise RuleViolation("trains.exchange",
+                                f"a {ex.name}-train cannot be traded in for a {train.name}")
+        return ex
+
+    def check(self, turn, action: BuyTrain):
+        if action.exchange or action.exchange_id:
+            return self.check_trade(turn, action)
+        return super().check(turn, action)
+
+    def check_trade(self, turn, action):
+        from ...steps.trains import _BuyPlan
+        g = self.game
+        corp = turn.corp
+        self.refuse_after(turn)
+        train, source = self.resolve_train(action)
+        if source != "depot" or train not in g.available_depot_trains():
+            raise RuleViolation("trains.not_available", f"train {train.id} is not for sale")
+        ex = self.resolve_exchange(corp, train, action)
+        values = g.rules.raw["trains"][_train_index(g, train.name)]["trade_in"]
+        price = train.spec.price - int(values[ex.name])
+        if action.price is not None and action.price != price:
+            g.flag("trains.price", f"a {train.name}-train for a {ex.name} costs "
+                                   f"{g.money(price)}, not {g.money(action.price)}; taken as "
+                                   f"paid")
+            price = action.price
+        contribution = self.check_emergency(turn, train, source, price) \
+            if corp.cash < price else 0
+        return _BuyPlan(train, source, price, ex, contribution)
+
+    def apply(self, turn, action, plan) -> None:
+        g = self.game
+        before = {t for t in g.trains if isinstance(t.owner, Corporation) or t.owner == "pool"}
+        super().apply(turn, action, plan)
+        rusted = [t for t in before if t.owner is None]
+        primed = g.rules.raw.get("primed_trains", {})
+        for t in rusted:
+            back = primed.get(t.name)
+            if back is None:
+                continue
+            nxt = next((x for x in g.trains if x.name == back and x.owner == "reserve"), None)
+            if nxt is not None:
+                nxt.owner = "pool"
+
+
+def _is_upgrade(board_plan) -> bool:
+    """A lay that replaces track (a printed yellow hex counts): its tile is
+    not yellow, or the hex was laid before."""
+    return board_plan.tile.color not in ("yellow", "red") or board_plan.hex.laid
+
+
+def _holds_track(power) -> bool:
+    """Whether the site keeps the track step open for a private with this
+    tile-laying power that the company may buy: not for one tied to its own
+    hexes and needing a connection (DCR on H4), as the random games show."""
+    if not power:
+        return False
+    return not (power.get("connected") and power.get("hexes") != "any")
+
+
+def _train_index(g, name: str) -> int:
+    return next(i for i, t in enumerate(g.rules.trains) if t.name == name)
+
+
+def operating_steps() -> list:
+    return [IssueRedeem, Track18Ireland, Token18Ireland, Route18Ireland, Dividend18Ireland,
+            BuyTrain18Ireland, BuyCompanyStep]

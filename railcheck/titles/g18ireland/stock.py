@@ -1,0 +1,246 @@
+"""18Ireland's stock round (docs/18Ireland.md S1-SM2): the shared round with
+
+* the auction of the minor on top of the stack (``stock.minor_auction``): a
+  player's action for the turn, not after a buy or sale in it; bids from
+  100 in multiples of 5; a player who passes is out; the winner pays the bid
+  into the minor's treasury, takes its 40% certificate at the par the bid
+  sets, and its home station goes down;
+* majors parred only from phase 6, their home station placed at once on a
+  free city (the company's ``place_token`` in the stock round);
+* shares from a company's treasury at the market price, paid to the
+  company; 60% of a minor, 70% of a major per player;
+* at the end, the minor on top of the stack leaves the game when no minor
+  was started in the round.
+"""
+
+from __future__ import annotations
+
+from ...actions import Bid, Par, Pass, PlaceToken
+from ...findings import RuleViolation
+from ...rounds.stock import StockRound
+from .shares import holding_limit, par_for_bid, start_minor
+
+
+class _MinorAuction:
+    def __init__(self, corp, opener, price: int, order: list):
+        self.corp = corp
+        self.opener = opener
+        self.high = price
+        self.leader = opener
+        #: players still bidding, in turn order, the one to act first
+        self.active = order
+
+
+class StockRound18Ireland(StockRound):
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.auction: _MinorAuction | None = None
+
+    def start(self):
+        self.game.title.state.minor_started = False
+        super().start()
+
+    # ------------------------------------------------------------------
+    # what a player may do
+
+    def holding_limit(self, corp) -> int:
+        return holding_limit(self.game, corp)
+
+    def can_par(self, player, corp) -> bool:
+        g = self.game
+        if corp.kind == "minor" or not self.majors_open():
+            return False
+        return super().can_par(player, corp)
+
+    def majors_open(self) -> bool:
+        g = self.game
+        first = g.rules.stock.get("majors_par_from_phase")
+        if first is None:
+            return True
+        names = [p.name for p in g.rules.phases]
+        return names.index(g.phase.name) >= names.index(str(first))
+
+    def top_minor(self):
+        st = self.game.title.state
+        return self.game.corporations[st.stack[0]] if st.stack else None
+
+    def can_open_auction(self, player) -> bool:
+        spec = self.game.rules.stock.get("minor_auction")
+        return (spec is not None and self.top_minor() is not None and not self.acted
+                and player.cash >= spec["min_bid"]
+                and self.game.num_certs(player) < self.game.cert_limit)
+
+    def has_actions(self, player) -> bool:
+        if self.auction is not None:
+            return True
+        if player is self.current and self.bought is not None \
+                and self.game.rules.stock.get("sell_buy_order") == "sell_buy":
+            return False        # a buy ends the turn: no sale may follow it
+        return super().has_actions(player) or self.can_open_auction(player)
+
+    def wants(self, action) -> bool:
+        st = self.game.title.state
+        if isinstance(action, PlaceToken) and st.pending_home is not None \
+                and action.actor == st.pending_home.sym:
+            return True
+        return super().wants(action)
+
+    # ------------------------------------------------------------------
+
+    def prepare(self, action):
+        if self.auction is not None or self.game.title.state.pending_home is not None:
+            return
+        super().prepare(action)
+
+    def process(self, action):
+        g = self.game
+        st = g.title.state
+        if st.pending_home is not None:
+            return self.home_station(action)
+        if self.auction is not None:
+            return self.auction_action(action)
+        if isinstance(action, Bid):
+            self.prepare(action)
+            player = self.player(action.actor)
+            return self.open_auction(player, action)
+        super().process(action)
+        if isinstance(action, Par) and not isinstance(action, Pass):
+            corp = g.corporations.get(action.corporation)
+            if corp is not None and corp.kind != "minor" and corp.president is not None \
+                    and not corp.home_placed:
+                st.pending_home = corp
+
+    def do_par(self, player, action: Par):
+        g = self.game
+        corp = self.corporation(action.corporation)
+        if corp.kind == "minor":
+            raise RuleViolation("stock.minor_auction",
+                                f"{corp.sym} is a minor: it is started by an auction, not parred")
+        if not self.majors_open():
+            raise RuleViolation("stock.major_phase",
+                                f"majors may be started from phase "
+                                f"{g.rules.stock['majors_par_from_phase']}; this is phase "
+                                f"{g.phase.name}")
+        super().do_par(player, action)
+
+    # ------------------------------------------------------------------
+    # the home station of a major, placed by the company in the stock round
+
+    def home_station(self, action):
+        g = self.game
+        st = g.title.state
+        corp = st.pending_home
+        if not isinstance(action, PlaceToken) or action.actor != corp.sym:
+            st.pending_home = None
+            g.flag("stock.home_station",
+                   f"{corp.sym} was started without placing its home station")
+            return self.process(action)
+        if g.board is not None:
+            plan = g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+            g.board.apply_token(plan)
+        corp.home_placed = True
+        corp.tokens_placed = max(corp.tokens_placed, 1)
+        st.pending_home = None
+        self.skip_inactive()
+
+    # ------------------------------------------------------------------
+    # the minor auction
+
+    def open_auction(self, player, action: Bid):
+        g = self.game
+        spec = g.rules.stock.get("minor_auction")
+        if spec is None:
+            raise RuleViolation("stock.action", "there are no company auctions in this title")
+        if self.current is not player:
+            raise RuleViolation("turn.order", f"{player.name} acted out of turn: it is "
+                                              f"{self.current.name}'s turn in {self.label}")
+        corp = self.corporation(action.company)
+        top = self.top_minor()
+        if corp is not top:
+            raise RuleViolation("stock.minor_auction",
+                                f"only the minor on top of the stack may be auctioned "
+                                f"({top.sym if top else 'none left'}), not {corp.sym}")
+        if self.acted:
+            raise RuleViolation("stock.minor_auction",
+                                f"{player.name} already bought or sold this turn; an auction "
+                                f"is a turn's whole action")
+        self.check_minor_bid(player, action.price, spec["min_bid"] - spec["multiple"], spec)
+        n = len(g.seat_order)
+        i = g.seat_order.index(player)
+        others = [g.seat_order[(i + k) % n] for k in range(1, n)]
+        self.auction = _MinorAuction(corp, player, action.price,
+                                     [p for p in others if not p.bankrupt] + [player])
+        self.settle_auction()
+
+    def check_minor_bid(self, player, price, high, spec):
+        g = self.game
+        if price is None or price < high + spec["multiple"]:
+            raise RuleViolation("stock.minor_bid",
+                                f"a bid must be at least {g.money(high + spec['multiple'])}"
+                                + ("" if price is None else f", not {g.money(price)}"))
+        if price % spec["multiple"]:
+            raise RuleViolation("stock.minor_bid",
+                                f"bids are multiples of {g.money(spec['multiple'])}; "
+                                f"{g.money(price)} is not")
+        if price > player.cash:
+            raise RuleViolation("stock.cash", f"{player.name} bids {g.money(price)} but has "
+                                              f"{g.money(player.cash)}")
+
+    def auction_action(self, action):
+        g = self.game
+        a = self.auction
+        spec = g.rules.stock["minor_auction"]
+        player = self.player(action.actor)
+        if player is not a.active[0]:
+            raise RuleViolation("turn.order",
+                                f"{player.name} acted out of turn: {a.corp.sym} is being "
+                                f"auctioned and it is {a.active[0].name}'s turn to bid")
+        if isinstance(action, Pass):
+            a.active.pop(0)
+        elif isinstance(action, Bid):
+            if action.company != a.corp.sym:
+                raise RuleViolation("stock.minor_auction",
+                                    f"{a.corp.sym} is being auctioned; {player.name} may only "
+                                    f"bid on it or pass")
+            self.check_minor_bid(player, action.price, a.high, spec)
+            a.high, a.leader = action.price, player
+            a.active.append(a.active.pop(0))
+        else:
+            raise RuleViolation("stock.minor_auction",
+                                f"{a.corp.sym} is being auctioned: only bids and passes")
+        self.settle_auction()
+
+    def settle_auction(self):
+        """Players who cannot raise are out; one bidder left wins."""
+        g = self.game
+        a = self.auction
+        step = g.rules.stock["minor_auction"]["multiple"]
+        a.active = [p for p in a.active
+                    if p is a.leader or (p.cash >= a.high + step
+                                         and g.num_certs(p) < g.cert_limit)]
+        if a.active and a.active[0] is a.leader and len(a.active) > 1:
+            a.active.append(a.active.pop(0))
+        if len(a.active) > 1:
+            return
+        self.auction = None
+        start_minor(g, a.corp, a.leader, par_for_bid(g, a.high), a.high)
+        # the auction was the opener's action for the turn
+        self.passes = 0
+        self.passed_over.clear()
+        self.current = a.opener
+        self.acted = True
+        self.last_actor = a.opener
+        self.end_turn()
+        self.skip_inactive()
+
+    # ------------------------------------------------------------------
+
+    def finish(self):
+        g = self.game
+        st = g.title.state
+        if g.rules.stock.get("no_minor_started_closes_top") and not st.minor_started:
+            top = self.top_minor()
+            if top is not None:
+                g.title.remove_corporation(top)
+        super().finish()

@@ -1,0 +1,110 @@
+"""18Ireland's 24 games of random legal moves (played through the 18xx.games
+engine; tests/data/exports/18Ireland_random) against the site's results and
+the site engine's per-action traces.
+
+CLEAN: games that replay with no error, end as the site says and score
+exactly the site's result (a warning may remain: a rejected merger proposed
+again, which the site clears).  FIRST_DIVERGENCE: the first action after
+which railcheck's state differs from the trace, for every game (None: none
+does).  Both tables say where 18Ireland stands today (docs/18Ireland.md,
+"Status"); a change that moves a game forward updates them."""
+
+import gzip
+import json
+
+import pytest
+
+from railcheck.conformance import compare_state, snapshot
+from railcheck.engine import Replay
+from railcheck.importer import import_export
+
+from conftest import DATA, load_trace
+
+GAMES = {p.name[:-len(".json.gz")]: p
+         for p in sorted((DATA / "exports" / "18Ireland_random").glob("*.json.gz"))}
+
+
+def export_text(name: str) -> str:
+    with gzip.open(GAMES[name], "rt", encoding="utf-8") as fh:
+        return fh.read()
+
+
+#: games with no error, the site's end and scores: the site's end reason
+CLEAN = {"18Ireland_rand_18003_4": "bank",
+         "18Ireland_rand_18004_1": "bank",
+         "18Ireland_rand_18004_3": "bank",
+         "18Ireland_rand_18004_4": "bank",
+         "18Ireland_rand_18004_5": "bank",
+         "18Ireland_rand_18005_1": "bank",
+         "18Ireland_rand_18005_4": "bank",
+         "18Ireland_rand_18006_4": "bank"}
+
+#: (action id, what differs, ours, the site's); None: the whole trace matches
+FIRST_DIVERGENCE = {
+    "18Ireland_rand_18003_0": (226, "Player 2's cash", 141, 1),
+    "18Ireland_rand_18003_1": (125, "Player 1's cash", 0, 25),
+    "18Ireland_rand_18003_2": (898, "WKR's price", 80, 72),
+    "18Ireland_rand_18003_3": (166, "Player 1's cash", 0, 175),
+    "18Ireland_rand_18003_4": None,
+    "18Ireland_rand_18003_5": (243, "MRNCC's cash", 274, 262),
+    "18Ireland_rand_18004_0": (336, "CBSCR's cash", 409, 359),
+    "18Ireland_rand_18004_1": None,
+    "18Ireland_rand_18004_2": None,
+    "18Ireland_rand_18004_3": None,
+    "18Ireland_rand_18004_4": None,
+    "18Ireland_rand_18004_5": None,
+    "18Ireland_rand_18005_0": None,
+    "18Ireland_rand_18005_1": (459, "MGWR's price", 65, 60),
+    "18Ireland_rand_18005_2": None,
+    "18Ireland_rand_18005_3": (708, "DSER's price", 55, 50),
+    "18Ireland_rand_18005_4": (1014, "GNRI's cash", 349, 369),
+    # trace-exact since companies operate in the record's order (#445: UR before
+    # DKR is still flagged, turn.order: the site's order differs from ours there)
+    "18Ireland_rand_18005_5": None,
+    "18Ireland_rand_18006_0": (38, "Player 4's cash", 15, 25),
+    "18Ireland_rand_18006_1": (245, "Player 4's cash", 0, 20),
+    "18Ireland_rand_18006_2": (280, "Player 5's cash", 59, 83),
+    "18Ireland_rand_18006_3": (874, "MGWR's price", 70, 65),
+    "18Ireland_rand_18006_4": (992, "GNRI's cash", 237, 217),
+    "18Ireland_rand_18006_5": (32, "Player 4's cash", 0, 12),
+}
+
+
+def first_divergence(name):
+    states = {s["id"]: s for s in load_trace("18Ireland", name)["states"]}
+    record, _ = import_export(export_text(name), name)
+    last_of_id = {a.action_id: i for i, a in enumerate(record.actions)}
+    seen, found = [-1], []
+
+    def after(game, action):
+        seen[0] += 1
+        st = states.get(action.action_id)
+        if st is not None and not found and last_of_id[action.action_id] == seen[0]:
+            diff = compare_state(snapshot(game), st)
+            if diff:
+                found.append((action.action_id, *diff))
+
+    rp = Replay(record)
+    rp.after_action = after
+    result = rp.run()
+    return result, (found[0] if found else None)
+
+
+def test_all_games_are_present():
+    assert len(GAMES) == 24
+    assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
+    assert len(CLEAN) == 8
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_where_the_replay_parts_from_the_site_engine(name):
+    result, divergence = first_divergence(name)
+    assert divergence == FIRST_DIVERGENCE[name]
+    if name in CLEAN:
+        assert [f.message for f in result.findings if f.severity == "error"] == []
+        assert {f.rule for f in result.findings if f.severity == "warning"} <= {"merger.repeated"}
+        assert result.finished and result.end_reason == CLEAN[name]
+        data = json.loads(export_text(name))
+        names = {str(p["id"]): p["name"] for p in data["players"]}
+        assert {r["player"]: r["net_worth"] for r in result.standings} == \
+            {names[k]: v for k, v in data["result"].items()}

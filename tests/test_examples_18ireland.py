@@ -1,0 +1,52 @@
+"""18Ireland's bundled examples: a complete legal game in the notation (game
+161830 of 18xx.games, renamed), scored as the site did, and one game per
+18Ireland rule broken, each flagged at its last line."""
+
+from pathlib import Path
+
+import pytest
+
+from railcheck.engine import Replay
+from railcheck.loader import load_game
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "18Ireland"
+
+
+def run(path):
+    record, read_findings = load_game(str(path))
+    assert read_findings == []
+    return Replay(record).run()
+
+
+def test_complete_game_is_legal_and_scores_as_the_site():
+    r = run(EXAMPLES / "game.18xx")
+    assert [f.severity for f in r.findings] == ["info", "info"]
+    assert r.finished and r.end_reason == "bank"
+    assert {row["player"]: row["net_worth"] for row in r.standings} == {
+        "Alice": 2109, "Bob": 1624, "Dave": 1558, "Frank": 1368, "Carol": 1267, "Eve": 899}
+    rows = {row["player"]: row for row in r.standings}
+    assert (rows["Alice"]["cash"], rows["Alice"]["shares"]) == (917, 1192)
+
+
+ILLEGAL = {
+    "auction-bid-not-multiple-of-5": (9, "auction.bid_multiple", "£82 is not"),
+    "minor-auction-below-100": (20, "stock.minor_bid", "at least £100, not £95"),
+    "minor-not-on-top": (20, "stock.minor_auction", "(DER), not DDR"),
+    "sale-in-first-sr": (18, "stock.sell_first_round", "first stock round"),
+    "major-before-phase-6": (50, "stock.major_phase", "from phase 6; this is phase 2"),
+    "second-lay-after-upgrade": (355, "track.second_lay", "first lay was an upgrade"),
+    "vote-without-shares": (312, "merger.vote", "Eve holds no share of DER, UR"),
+}
+
+
+def test_every_illegal_example_is_listed():
+    assert sorted(p.stem for p in (EXAMPLES / "illegal").glob("*.18xx")) == sorted(ILLEGAL)
+
+
+@pytest.mark.parametrize("name", sorted(ILLEGAL))
+def test_illegal_example_is_flagged_at_its_line(name):
+    line, rule, text = ILLEGAL[name]
+    r = run(EXAMPLES / "illegal" / f"{name}.18xx")
+    errors = [f for f in r.findings if f.severity == "error"]
+    assert [(f.line, f.column, f.rule) for f in errors] == [(line, 1, rule)]
+    assert text in errors[0].message

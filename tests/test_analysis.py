@@ -465,3 +465,18 @@ def test_the_replay_tells_its_observers_each_action_and_each_round_s_end():
     assert len(rounds_of_actions) == sum(1 for a in record.actions
                                          if type(a).__name__ not in ("RoundMarker",
                                                                      "Checkpoint"))
+
+
+def test_history_of_18ireland_and_a_title_without_an_economy():
+    # 18Ireland: £ and its 5-share companies; the site's final score of 161830
+    hist = history_of(str(DATA / "exports" / "18Ireland" / "161830.json"))
+    end = hist.rows[-1]
+    assert hist.currency == "£" and end.boundary == "end"
+    assert end.players["Player 1"]["net_worth"] == 2109
+    # Kansai keeps no money after the auction: a message and exit 2, no traceback
+    kansai = str(REPO / "examples" / "kansai" / "game.18xx")
+    for args in (["history", kansai], ["plot", kansai, "-o", "k.svg"]):
+        res = run(*args)
+        assert res.exit_code == 2
+        assert res.exception is None or isinstance(res.exception, SystemExit)
+        assert "kansai games have no history" in res.output

@@ -191,6 +191,12 @@ def history_of(path: str, *, every: str = ROUND, ruleset=None, record=None,
     result = replay.run()
     g = result.game
     name = STDIN_NAME if path == STDIN else path
+    if g is None:
+        # a title replayed by a checker of its own keeps no economy (Kansai)
+        from ..findings import InputError
+        raise InputError(f"{result.title} games have no history: railcheck checks their rules "
+                         f"but keeps no money, prices or standings after the auction",
+                         path=name)
     hist = History(path=name, title=result.title, players=list(result.players),
                    currency=result.currency, result=result,
                    read_findings=list(read_findings or []))

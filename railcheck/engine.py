@@ -385,7 +385,8 @@ class Replay:
         """The game's changing state (not its rules, findings or callbacks)."""
         g = self.game
         memo = {id(g): g, id(g.rules): g.rules, id(g.title): g.title,
-                id(g.findings): g.findings, id(g.current_action): g.current_action}
+                id(g.findings): g.findings, id(g.current_action): g.current_action,
+                id(g.next_action): g.next_action, id(g.record_actions): g.record_actions}
         if g.board is not None:
             memo[id(g.board)] = g.board
         for thing in (*g.corporations.values(), *g.companies.values(), *g.trains):

@@ -21,7 +21,7 @@ game is built, in this order:
 No train is drawn: the 18xx.games roster already has seven 2H (the box's
 eighth is left out, see docs/18Ireland.md), and the DKR's 2H is the first of
 the depot.  The draws were checked against all 28 corpus games
-(tests/test_g18ireland_data.py): the five privates drawn are exactly the
+(tests/g18ireland/test_g18ireland_data.py): the five privates drawn are exactly the
 privates the game's actions name, and the minor drawn never acts.
 """
 

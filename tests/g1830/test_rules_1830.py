@@ -24,7 +24,7 @@ from railcheck.engine import Replay
 from railcheck.importer import import_export
 from railcheck.loader import load_game
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]     # tests/
 EXAMPLE = HERE.parent / "examples" / "1830" / "game.18xx"
 EXPORTS = HERE / "data" / "exports" / "1830"
 

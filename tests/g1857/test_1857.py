@@ -22,7 +22,7 @@ from railcheck.loader import load_game
 from railcheck.rulesinfo import differences
 from railcheck.ruleset import Ruleset, _resolve, load_ruleset
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples" / "1857"
 GAME = EXAMPLES / "game.18xx"
 ILLEGAL = EXAMPLES / "illegal"

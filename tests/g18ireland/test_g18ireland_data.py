@@ -2,7 +2,7 @@
 reference constants (shared/reference/18Ireland.json), and the seed-drawn
 set-up (railcheck/titles/g18ireland/setup.py) against the corpus.  These
 tests read the YAML with PyYAML (and the board through railcheck.board); the
-replays are tests/test_corpus_18ireland.py."""
+replays are tests/g18ireland/test_corpus_18ireland.py."""
 
 import gzip
 import json

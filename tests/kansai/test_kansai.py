@@ -13,7 +13,7 @@ from railcheck.findings import InputError
 from railcheck.loader import load_game
 from railcheck.titles.kansai.components import TEMPLATE, load_components
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples" / "kansai"
 GAME = EXAMPLES / "game.18xx"
 

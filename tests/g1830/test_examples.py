@@ -9,7 +9,7 @@ import pytest
 from railcheck.engine import Replay
 from railcheck.loader import load_game
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "1830"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "1830"
 
 
 def run(path):

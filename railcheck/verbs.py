@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from .actions import (
-    Assign, Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Choose, Convert, DiscardTrain,
+    Assign, Bankrupt, Bid, BidForTurn, BuyCompany, BuyShares, BuyTrain, Choose, Convert, DiscardTrain,
     Dividend, Exchange, IgnoreStation, LayTile, Par, Pass, PlaceToken, Privatise, Propose,
     RunRoutes, SellShares, Sale, Vote,
 )
@@ -92,6 +92,8 @@ def rules_of(args, name: str) -> list:
 # ---------------------------------------------------------------- binders
 
 def _bind_bid(b, kw, args):
+    if len(args) == 1:      # `bid 100`: a bid for the right to buy (1860's auction)
+        return BidForTurn(price=b.int_(args[0]))
     # a private, or a company auctioned in a stock round (18Ireland's minors)
     corp = None
     if b.r.known("corporation"):
@@ -219,6 +221,8 @@ def _bind_discard(b, kw, args):
 # ---------------------------------------------------------------- writers
 
 def _write_bid(w, a):
+    if isinstance(a, BidForTurn):
+        return f"bid {w.number(a.price)}"
     if a.price is None:
         return None  # written by `buy`
     return f"bid {w.name(a.company)} {w.number(a.price)}"
@@ -297,8 +301,8 @@ VERBS: tuple[Verb, ...] = (
     Verb("pass", ("PASS",), (Pass,),
          bind=lambda b, kw, args: Pass(), write=lambda w, a: "pass",
          examples=("pass",)),
-    Verb("bid", ("BID name INT",), (Bid,), _bind_bid, _write_bid,
-         examples=("bid CA 165",), hints={"bid": "a private company"}),
+    Verb("bid", ("BID name INT", "BID INT"), (Bid, BidForTurn), _bind_bid, _write_bid,
+         examples=("bid CA 165", "bid 100"), hints={"bid": "a private company"}),
     Verb("buy", ("BUY amount? name share_source?",), (BuyShares, Bid), _bind_buy, _write_buy,
          examples=("buy PRR", "buy 2 PRR", "buy 20% PRR", "buy PRR pool", "buy 2 PRR ipo"),
          hints={"buy": "a corporation, a private"}),

@@ -853,3 +853,16 @@ def test_the_table_is_restored_after_the_new_verb():
     _, findings = parse("PRR take loan 2\n")
     assert findings[0].message.startswith("expected a verb (pass, bid, buy")
     assert "take" not in notation.KEYWORDS
+
+
+def test_a_bid_for_the_turn_is_read_and_written():
+    # 1860's auction: a bid with no private named is a bid for the right to buy
+    from railcheck.actions import BidForTurn
+    from railcheck.notation import _write_action
+    rec, found = parse_game('title: 1860\nplayers: Alice, Bob\n\nauction\nAlice bid 100\n'
+                            'Bob bid C&N 80\n', "x.18xx")
+    assert found == []
+    bid = rec.actions[1]
+    assert isinstance(bid, BidForTurn) and (bid.actor, bid.price, bid.line) == ("Alice", 100, 5)
+    assert _write_action(bid) == "Alice bid 100"
+    assert type(rec.actions[2]).__name__ == "Bid" and rec.actions[2].company == "C&N"

@@ -786,7 +786,11 @@ RULES: list[Rule] = [
        f"{R1830}: Operating Round, laying track; phases",
        "PRR lay 14 H12 0   ->  tile 14 is green; only yellow tiles may be laid in this phase"),
     _r("tile.connection", "track not connected to the company's network",
-       "A new tile must extend track that the company can reach from one of its stations.",
+       "A new tile must extend track that the company can reach from one of its stations. "
+       "When the written rotation does not fit (here, or as an upgrade keeping the old track, "
+       "or at the map's edge) but another rotation of the same tile does, the record says the "
+       "tile was laid: it is taken in the rotation that fits, and later findings on the hex "
+       "point back to it.",
        f"{R1830}: Operating Round, laying track",
        "PRR lay 57 E5 0   ->  tile 57 rotation 0 on E5 is not connected to PRR's network (...)"),
     _r("tile.edge", "a tile that runs track off the map or into a blocked side",

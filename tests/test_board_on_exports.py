@@ -119,7 +119,11 @@ def test_tile_turned_away_from_the_company():
     res = replay(mutate(data, 63, rotation=0))
     f = first_error(res, 63, "tile.connection")
     assert f.message == ("tile 9 rotation 0 on H14 is not connected to PRR's network "
-                         "(its track reaches H14 only at edge 1)")
+                         "(its track reaches H14 only at edge 1); the tile fits turned to r1: "
+                         "taken as laid so")
+    # the record says the tile was laid: in the rotation that fits, as the export
+    # had it, so PRR's later runs over H14 are checked on the right track
+    assert [f.action_id for f in res.findings if f.severity == "error"] == [63]
 
 
 def test_tile_reached_only_through_a_city_filled_by_another_company():
@@ -174,7 +178,8 @@ def test_upgrade_that_drops_the_track_to_baltimore():
     assert board.tile_on("J14") == ("57", 0) and board.neighbour("J14", 3) == "I15"
     res = replay(mutate(data, 143, rotation=1))
     f = first_error(res, 143, "tile.upgrade")
-    assert f.message == "tile 14 rotation 1 on J14 leaves edge 0 of the existing track unconnected"
+    assert f.message == ("tile 14 rotation 1 on J14 leaves edge 0 of the existing track "
+                         "unconnected; the tile fits turned to r2: taken as laid so")
 
 
 def test_upgrade_of_plain_track_that_drops_an_edge():
@@ -186,7 +191,8 @@ def test_upgrade_of_plain_track_that_drops_an_edge():
     assert before(data, 194).board.tile_on("E21") == ("7", 0)
     res = replay(mutate(data, 194, rotation=2))
     f = first_error(res, 194, "tile.upgrade")
-    assert f.message == "tile 26 rotation 2 on E21 leaves edge 0 of the existing track unconnected"
+    assert f.message == ("tile 26 rotation 2 on E21 leaves edge 0 of the existing track "
+                         "unconnected; the tile fits turned to r1: taken as laid so")
 
 
 def test_second_copy_of_a_tile_the_box_has_once():

@@ -16,6 +16,13 @@ class _LayPlan:
     board_plan: object          # the board's checked lay, or None without a map
     special: object             # the private whose power lays the tile, or None
     extra: bool                 # an extra lay (does not count against the turn's lays)
+    #: a written rotation that does not fit while another does: the refusal of
+    #: the written one (flagged when the lay is applied in the rotation that fits)
+    turned: Optional[RuleViolation] = None
+
+
+#: refusals of a lay that another rotation of the same tile may cure
+ROTATION_RULES = frozenset({"tile.connection", "tile.edge", "tile.upgrade"})
 
 
 def power_spec(company) -> dict:
@@ -28,6 +35,10 @@ class TrackStep(Step):
     name = "laying track"
     verb = "lay track"
     actions = (LayTile,)
+
+    #: a lay refused in its written rotation is taken in a rotation that fits
+    #: (flagged); off for a title whose map the board does not fully know
+    turn_unfitting_rotations = True
 
     def lays_allowed(self) -> int:
         return int(self.game.rules.operating.get("tile_lays", 1))
@@ -57,14 +68,28 @@ class TrackStep(Step):
                                     f"the limit is {limit}")
         if special is not None:
             self.check_power(special, action)
-        board_plan = None
+        board_plan, turned = None, None
         if g.board is not None:
-            board_plan = g.board.plan_lay(
-                corp.sym, action.tile, action.hex, action.rotation,
-                colors=self.lay_colors(special),
-                check_connection=self.connection_checked(special),
-                special=special.sym if special else None,
-                tile_copy=action.tile_copy)
+            def plan(rotation):
+                return g.board.plan_lay(
+                    corp.sym, action.tile, action.hex, rotation,
+                    colors=self.lay_colors(special),
+                    check_connection=self.connection_checked(special),
+                    special=special.sym if special else None,
+                    tile_copy=action.tile_copy)
+            try:
+                board_plan = plan(action.rotation)
+            except RuleViolation as v:
+                if action.rotation is None or v.rule not in ROTATION_RULES \
+                        or not self.turn_unfitting_rotations:
+                    raise
+                # the record says the tile was laid: if it fits in another
+                # rotation, it is taken as laid so (the written one flagged)
+                try:
+                    board_plan = plan(None)
+                except RuleViolation:
+                    raise v from None
+                turned = v
             cost = board_plan.cost
         else:
             cost = self.terrain_cost(action.hex)
@@ -73,7 +98,7 @@ class TrackStep(Step):
             raise RuleViolation("track.cost",
                                 f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} "
                                 f"costs {g.money(cost)}")
-        return _LayPlan(cost, board_plan, special, extra)
+        return _LayPlan(cost, board_plan, special, extra, turned)
 
     def lay_colors(self, special) -> list:
         """The tile colours this lay may use: the phase's."""
@@ -112,7 +137,11 @@ class TrackStep(Step):
             _, rotation = g.board.apply_lay(plan.board_plan)
             for rule, message in g.board.pop_warnings():
                 g.flag(rule, message, INFO)
-            if action.rotation is None:
+            if plan.turned is not None:
+                g.flag(plan.turned.rule, f"{plan.turned.message}; the tile fits turned to "
+                                         f"r{rotation}: taken as laid so")
+                g.guessed_rotations[action.hex] = (action.line, action.tile, rotation)
+            elif action.rotation is None:
                 action.rotation = rotation
                 if plan.board_plan.warning is not None:
                     # a later finding on this hex points back to the guess

@@ -171,6 +171,9 @@ class Track18Ireland(TrackStep):
         return plan
 
     unconnected = False
+    #: the map does not know the gauge yet: a rotation the site accepted may not
+    #: connect here, and is taken as written (above), not turned
+    turn_unfitting_rotations = False
 
     def connection_checked(self, special) -> bool:
         return not self.unconnected and super().connection_checked(special)

@@ -309,7 +309,8 @@ RULES: list[Rule] = [
     # --- emergency money
     _r("emergency.cash", "the company and its president together cannot pay the train",
        "When a company must buy a train, its president adds cash; if that is not enough the "
-       "president sells shares, and only then may go bankrupt.",
+       "president sells shares, and only then may go bankrupt. A purchase the record makes "
+       "anyway is flagged and taken as bought (the president's cash goes below zero).",
        f"{R1830}: Operating Round, forced train purchase",
        "B&O buy train 4   ->  B&O has $20 and its president Carol has $100; the ..."),
     _r("emergency.cheapest", "a company using its president's money buys a train that is not the cheapest",

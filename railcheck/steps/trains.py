@@ -21,7 +21,8 @@ class _BuyPlan:
     contribution: int         # what the president pays in
     over_limit: object = None  # the finding of a purchase over the limit that stands
     wrong_price: object = None  # the finding of a depot or pool train bought at another price
-    short: object = None      # the finding of a company with trains paying more than it has
+    short: object = None      # the finding of a purchase paid with more than there is
+    short_rule: str = "trains.cash"
 
 
 def cheapest_train(g):
@@ -137,7 +138,7 @@ class BuyTrainStep(Step):
             # stands (the excess train is then discarded); otherwise refused
             if not self.available(turn):
                 raise RuleViolation("trains.limit", over)
-        contribution, short = 0, None
+        contribution, short, short_rule = 0, None, "trains.cash"
         if corp.cash < price:
             if corp.trains:
                 # the record says the train was bought: flagged, and taken as paid
@@ -146,8 +147,18 @@ class BuyTrainStep(Step):
                          f"{g.money(price)} (the president helps only a company without "
                          f"trains); taken as bought, as the record says")
             else:
-                contribution = self.check_emergency(turn, train, source, price)
-        return _BuyPlan(train, source, price, exchange, contribution, over, wrong_price, short)
+                try:
+                    contribution = self.check_emergency(turn, train, source, price)
+                except RuleViolation as v:
+                    if v.rule != "emergency.cash" or corp.president is None:
+                        raise
+                    # the record says the train was bought: the president pays the
+                    # rest (going below zero), flagged, so the replay stays with it
+                    contribution = price - corp.cash
+                    short = v.message + "; taken as bought, as the record says"
+                    short_rule = v.rule
+        return _BuyPlan(train, source, price, exchange, contribution, over, wrong_price, short,
+                        short_rule)
 
     def apply(self, turn, action: BuyTrain, plan: _BuyPlan) -> None:
         g = self.game
@@ -157,7 +168,7 @@ class BuyTrainStep(Step):
         if plan.wrong_price:
             g.flag("trains.price", plan.wrong_price)
         if plan.short:
-            g.flag("trains.cash", plan.short)
+            g.flag(plan.short_rule, plan.short)
         # the steps before buying trains are over
         self.round.move_to(turn, self.round.step_index(self))
         if plan.contribution:

@@ -14,6 +14,8 @@ unless ``stock.private_trade_is_buy`` is false.
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..actions import Bankrupt, BuyCompany, BuyShares, Exchange, Par, Pass, SellShares
 from ..findings import RuleViolation
 from ..state import Corporation, Player
@@ -409,7 +411,7 @@ class StockRound(Round):
     #: zero); flagged, and applied so that the replay stays with the record
     TAKEN_AS_WRITTEN = frozenset({"stock.cash", "stock.cert_limit", "stock.holding_limit"})
 
-    def taken_as_written(self, check, otherwise=None):
+    def taken_as_written(self, check, otherwise=None, taken: Optional[list] = None):
         """Run ``check`` (pure); a refusal in :attr:`TAKEN_AS_WRITTEN` is
         flagged and the purchase goes on as written (returning
         ``otherwise()``); any other refusal is raised."""
@@ -419,6 +421,8 @@ class StockRound(Round):
             if v.rule not in self.TAKEN_AS_WRITTEN:
                 raise
             self.game.flag(v.rule, v.message + "; taken as bought, as the record says")
+            if taken is not None:
+                taken.append(v.rule)
             return otherwise() if otherwise is not None else None
 
     def par_cost(self, player, corp, price: int) -> int:
@@ -502,7 +506,8 @@ class StockRound(Round):
                                     f"{player.name} has {g.money(player.cash)}; {what} from "
                                     f"{g.holder_name(source)} cost{'s' if len(certs) == 1 else ''} "
                                     f"{g.money(cost)}")
-        self.taken_as_written(check)
+        taken: list = []
+        self.taken_as_written(check, taken=taken)
         for cert in elsewhere:
             g.flag("stock.no_share",
                    f"certificate {cert.name} is held by {g.holder_name(cert.owner)}, and no "
@@ -514,6 +519,9 @@ class StockRound(Round):
         self.bought = corp
         self.buys += len(certs)
         action.source = "ipo" if source == "ipo" else "pool"
+        if "stock.cert_limit" in taken:
+            # said at the purchase: not again when the turn ends over the limit
+            g.over_limit_flagged[player.name] = g.num_certs(player)
         g.update_president(corp)
         g.check_float(corp)
 

@@ -36,13 +36,9 @@ def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=
     return best
 
 
-def declare_bankruptcy(g, rnd, turn):
-    """1830-style bankruptcy of the operating company's president: allowed
-    only when cash, sellable shares and the treasury cannot buy the cheapest
-    train; every bundle sellable as in the emergency (the company's own
-    presidency stays) goes to the pool, the rest of the cash to the bank, and
-    the game ends if the ruleset says so."""
-    corp = turn.corp
+def bankrupt_president(corp):
+    """The president who would go bankrupt for ``corp``: refused when it has
+    none, or owns a train (bankruptcy is for a train it must buy and cannot)."""
     player = corp.president
     if player is None:
         raise RuleViolation("bankrupt.no_president", f"{corp.sym} has no president")
@@ -50,6 +46,17 @@ def declare_bankruptcy(g, rnd, turn):
         raise RuleViolation("bankrupt.not_needed",
                             f"{corp.sym} owns a train; bankruptcy is only for a company that "
                             f"must buy one and cannot")
+    return player
+
+
+def declare_bankruptcy(g, rnd, turn):
+    """1830-style bankruptcy of the operating company's president: allowed
+    only when cash, sellable shares and the treasury cannot buy the cheapest
+    train; every bundle sellable as in the emergency (the company's own
+    presidency stays) goes to the pool, the rest of the cash to the bank, and
+    the game ends if the ruleset says so."""
+    corp = turn.corp
+    player = bankrupt_president(corp)
     cheapest = rnd.cheapest_train()
     price = cheapest.spec.price if cheapest else 0
     power = player.cash + corp.cash

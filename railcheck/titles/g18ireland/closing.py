@@ -4,8 +4,7 @@ B1-B6)."""
 from __future__ import annotations
 
 from ...findings import RuleViolation
-from ...mechanics.shares import max_sellable_percent, sell_shares
-from ...state import Corporation, Player
+from ...mechanics.shares import bankrupt_president, max_sellable_percent, sell_shares
 
 
 def close_corporation(g, corp):
@@ -33,13 +32,7 @@ def president_bankrupt(g, rnd, turn):
     the company, he is bankrupt; every company he presides leaves the game,
     its other holders being paid the market price."""
     corp = turn.corp
-    player = corp.president
-    if player is None:
-        raise RuleViolation("bankrupt.no_president", f"{corp.sym} has no president")
-    if corp.trains:
-        raise RuleViolation("bankrupt.not_needed",
-                            f"{corp.sym} owns a train; bankruptcy is only for a company that "
-                            f"must buy one and cannot")
+    player = bankrupt_president(corp)
     power, price = raising_power(g, rnd, corp)
     if power >= price:
         raise RuleViolation("bankrupt.not_needed",

@@ -224,7 +224,7 @@ class TextReporter:
                 out.append(style.dim(f"    {f.text}"))
             n = children.get(i, 0)
             if n and not self.o.show_all:
-                more = (f"1 more finding that follows" if n == 1
+                more = ("1 more finding that follows" if n == 1
                         else f"{n} more findings that follow")
                 out.append(style.dim(f"    … and {more} from it (--all to show)"))
         return out

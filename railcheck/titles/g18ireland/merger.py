@@ -26,7 +26,6 @@ from __future__ import annotations
 from ...actions import DiscardTrain, Pass, Propose, Vote
 from ...findings import WARNING, RuleViolation
 from ...rounds import Round
-from ...state import Corporation
 from ...steps.trains import DiscardTrainStep
 from .closing import close_corporation
 from .shares import shares_of
@@ -217,7 +216,6 @@ class MergerRound(Round):
         return None
 
     def close_proposal(self):
-        g = self.game
         if len(self.proposal) < 2:
             raise RuleViolation("merger.proposal", "a merger needs at least two minors")
         self.voting = True
@@ -245,7 +243,6 @@ class MergerRound(Round):
         return sum(shares_of(c, player) for c in self.proposal)
 
     def vote(self, player, action):
-        g = self.game
         if not isinstance(action, Vote):
             raise RuleViolation("merger.vote",
                                 f"the vote on {', '.join(c.sym for c in self.proposal)} is "

@@ -48,7 +48,6 @@ class StockRound18Ireland(StockRound):
         return holding_limit(self.game, corp)
 
     def can_par(self, player, corp) -> bool:
-        g = self.game
         if corp.kind == "minor" or not self.majors_open():
             return False
         return super().can_par(player, corp)

@@ -261,7 +261,7 @@ class OperatingHandler:
     # track, stations, routes
 
     def lay(self, action: LayTile) -> None:
-        r, st = self.r, self.st
+        r = self.r
         corp = action.actor
         lays = r.turn["lays"]
         jr = corp == "JR" and r.jr_is_state()

@@ -342,8 +342,8 @@ class StockHandler:
                        f"{'Hanshin' if corp == 'HER' else 'Keishin'} Tramway: it may be sold only "
                        f"once {corp}'s president's certificate is bought (C1, C4)")
             elif r.sr_number <= 1:
-                r.flag("stock.sell_first_round", f"no shares may be sold in the first stock "
-                                                 f"round (SS1)")
+                r.flag("stock.sell_first_round", "no shares may be sold in the first stock "
+                                                 "round (SS1)")
             elif corp not in st.operated:
                 r.flag("stock.sell_before_operating", f"{corp} has not operated yet: its shares "
                                                       f"may not be sold (SS1)")

@@ -10,7 +10,6 @@ import json
 import re
 from dataclasses import dataclass, field
 from typing import Optional
-from xml.sax.saxutils import escape as _escape, quoteattr as _quoteattr
 
 from .findings import ERROR, WARNING, Finding, InputError
 
@@ -18,12 +17,20 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def escape(text: str) -> str:
-    """XML text; characters XML 1.0 forbids (control characters) become U+FFFD."""
-    return _escape(_NOT_XML.sub("\ufffd", text))
+    """XML text; characters XML 1.0 forbids (control characters) become U+FFFD.
+    (Written here: xml.sax.saxutils would load urllib and http at start-up.)"""
+    text = _NOT_XML.sub("\ufffd", text)
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
 def quoteattr(text: str) -> str:
-    return _quoteattr(_NOT_XML.sub("\ufffd", text))
+    """An XML attribute value with its quotes (as xml.sax.saxutils.quoteattr)."""
+    text = escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"' + text.replace('"', "&quot;") + '"'
 
 
 SCHEMA_VERSION = 1

@@ -36,9 +36,24 @@ def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=
     return best
 
 
-def bankrupt_president(corp):
-    """The president who would go bankrupt for ``corp``: refused when it has
-    none, or owns a train (bankruptcy is for a train it must buy and cannot)."""
+def raising_power(g, rnd, corp) -> tuple[int, int]:
+    """What the operating company and its president can raise for the
+    cheapest train (cash, sellable shares, the treasury), and its price."""
+    player = corp.president
+    cheapest = rnd.cheapest_train()
+    price = cheapest.spec.price if cheapest else 0
+    power = player.cash + corp.cash
+    for c in g.corporations.values():
+        pct = max_sellable_percent(g, player, c, emergency_for=corp)
+        if pct:
+            power += c.price.price * pct // c.share_percent
+    return power, price
+
+
+def bankrupt_president(g, rnd, corp):
+    """The president who goes bankrupt for ``corp``: refused when it has none,
+    owns a train (bankruptcy is for a train it must buy and cannot), or when
+    cash, sellable shares and the treasury could buy the cheapest train."""
     player = corp.president
     if player is None:
         raise RuleViolation("bankrupt.no_president", f"{corp.sym} has no president")
@@ -46,7 +61,22 @@ def bankrupt_president(corp):
         raise RuleViolation("bankrupt.not_needed",
                             f"{corp.sym} owns a train; bankruptcy is only for a company that "
                             f"must buy one and cannot")
+    power, price = raising_power(g, rnd, corp)
+    if power >= price:
+        raise RuleViolation("bankrupt.not_needed",
+                            f"{player.name} can raise {g.money(power)} (cash, sellable shares and "
+                            f"{corp.sym}'s treasury), enough for the cheapest train at "
+                            f"{g.money(price)}; bankruptcy is not allowed")
     return player
+
+
+def sell_all_for(g, player, corp):
+    """A bankrupt president's sales: every bundle sellable as in the
+    emergency for ``corp`` (its own presidency stays) goes to the pool."""
+    for c in list(g.corporations.values()):
+        pct = max_sellable_percent(g, player, c, emergency_for=corp)
+        if pct:
+            sell_shares(g, player, c, pct, emergency_for=corp)
 
 
 def declare_bankruptcy(g, rnd, turn):
@@ -56,24 +86,8 @@ def declare_bankruptcy(g, rnd, turn):
     presidency stays) goes to the pool, the rest of the cash to the bank, and
     the game ends if the ruleset says so."""
     corp = turn.corp
-    player = bankrupt_president(corp)
-    cheapest = rnd.cheapest_train()
-    price = cheapest.spec.price if cheapest else 0
-    power = player.cash + corp.cash
-    for c in g.corporations.values():
-        pct = max_sellable_percent(g, player, c, emergency_for=corp)
-        if pct:
-            power += c.price.price * pct // c.share_percent
-    if power >= price:
-        raise RuleViolation("bankrupt.not_needed",
-                            f"{player.name} can raise {g.money(power)} (cash, sellable shares and "
-                            f"{corp.sym}'s treasury), enough for the cheapest train at "
-                            f"{g.money(price)}; bankruptcy is not allowed")
-    for c in list(g.corporations.values()):
-        # as in the emergency sales before: the company's presidency stays
-        pct = max_sellable_percent(g, player, c, emergency_for=corp)
-        if pct:
-            sell_shares(g, player, c, pct, emergency_for=corp)
+    player = bankrupt_president(g, rnd, corp)
+    sell_all_for(g, player, corp)
     g.transfer(player, g.bank, player.cash)
     player.bankrupt = True
     rnd.recalculate_order()

@@ -3,8 +3,7 @@ B1-B6)."""
 
 from __future__ import annotations
 
-from ...findings import RuleViolation
-from ...mechanics.shares import bankrupt_president, max_sellable_percent, sell_shares
+from ...mechanics.shares import bankrupt_president, sell_all_for
 
 
 def close_corporation(g, corp):
@@ -32,17 +31,8 @@ def president_bankrupt(g, rnd, turn):
     the company, he is bankrupt; every company he presides leaves the game,
     its other holders being paid the market price."""
     corp = turn.corp
-    player = bankrupt_president(corp)
-    power, price = raising_power(g, rnd, corp)
-    if power >= price:
-        raise RuleViolation("bankrupt.not_needed",
-                            f"{player.name} can raise {g.money(power)} (cash, sellable shares and "
-                            f"{corp.sym}'s treasury), enough for the cheapest train at "
-                            f"{g.money(price)}; bankruptcy is not allowed")
-    for c in list(g.corporations.values()):
-        pct = max_sellable_percent(g, player, c, emergency_for=corp)
-        if pct:
-            sell_shares(g, player, c, pct, emergency_for=corp)
+    player = bankrupt_president(g, rnd, corp)
+    sell_all_for(g, player, corp)
     g.transfer(player, corp, player.cash)
     player.bankrupt = True
     paid = (g.rules.raw.get("player_bankruptcy") or {}).get("holders_paid_market_price")
@@ -66,17 +56,3 @@ def president_bankrupt(g, rnd, turn):
     live = [p for p in g.players if not p.bankrupt]
     if after == "one" or len(live) <= 1:
         g.trigger_end("bankrupt")
-
-
-def raising_power(g, rnd, corp) -> tuple[int, int]:
-    """What the operating company and its president can raise for the
-    cheapest depot train (cash and sellable shares), and its price."""
-    player = corp.president
-    cheapest = rnd.cheapest_train()
-    price = cheapest.spec.price if cheapest else 0
-    power = player.cash + corp.cash
-    for c in g.corporations.values():
-        pct = max_sellable_percent(g, player, c, emergency_for=corp)
-        if pct:
-            power += c.price.price * pct // c.share_percent
-    return power, price

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...actions import Assign, Pass
 from ...findings import RuleViolation
+from ...mechanics.shares import raising_power
 from ...rounds.operating import OperatingRound
 from ...state import Corporation
 
@@ -30,7 +31,7 @@ class OperatingRound18Ireland(OperatingRound):
         """A pass while the company's trains wait to run passes a step the
         site asked for (a private's or a station's) that railcheck passes by
         itself: it changes nothing, and the run stays due."""
-        from .closing import president_bankrupt, raising_power
+        from .closing import president_bankrupt
         from .steps import BuyTrain18Ireland, Route18Ireland
         if isinstance(action, Pass) and t.step < self.done \
                 and isinstance(self.steps[t.step], BuyTrain18Ireland) \

@@ -139,7 +139,6 @@ class Replay:
                 break
             count += 1
             g.current_action = action
-            g.next_action = self.next_action
             g.record_position = position
             if isinstance(action, Checkpoint):
                 self.checkpoint(action)
@@ -386,7 +385,7 @@ class Replay:
         g = self.game
         memo = {id(g): g, id(g.rules): g.rules, id(g.title): g.title,
                 id(g.findings): g.findings, id(g.current_action): g.current_action,
-                id(g.next_action): g.next_action, id(g.record_actions): g.record_actions}
+                id(g.record_actions): g.record_actions}
         if g.board is not None:
             memo[id(g.board)] = g.board
         for thing in (*g.corporations.values(), *g.companies.values(), *g.trains):

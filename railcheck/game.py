@@ -68,9 +68,6 @@ class Game:
         #: among several (later findings about the hex point back to it)
         self.guessed_rotations: dict = {}
         self.current_action = None
-        #: the record's action after the current one (set by the replay): where
-        #: the record says the game went on, to stay in step after a finding
-        self.next_action = None
         #: the record's actions and the place of the current one (set by the
         #: replay): see :meth:`actions_ahead`
         self.record_actions: list = []
@@ -125,6 +122,12 @@ class Game:
     def entity(self, name: str):
         return (self.player_by_name.get(name) or self.corporations.get(name)
                 or self.companies.get(name))
+
+    @property
+    def next_action(self):
+        """The record's action after the current one: where the record says
+        the game went on, to stay in step with it after a finding."""
+        return next(self.actions_ahead(), None)
 
     def actions_ahead(self):
         """The record's actions after the current one (to stay in step with

@@ -13,6 +13,9 @@ class Round:
     def __init__(self, game):
         self.game = game
         self.finished = False
+        #: the action prepare() last put the round in place for (once per
+        #: action: the engine and process both ask)
+        self.prepared = None
 
     @property
     def label(self) -> str:

@@ -25,6 +25,10 @@ class WaterfallAuction(AuctionRound):
 
     def __init__(self, game):
         super().__init__(game)
+        #: (action, bidder) of a line written in another player's turn (a
+        #: wrong name): taken as that bidder's, or (action, None) as the
+        #: writer's with the turn order kept
+        self.stand_in = None
         g = game
         self.order = sorted((c for c in g.companies.values()), key=lambda c: c.value)
         self.bids: dict = {c.sym: {} for c in self.order}   # sym -> {player: amount}
@@ -72,7 +76,7 @@ class WaterfallAuction(AuctionRound):
         if player is None or g.pending_par is not None \
                 or not isinstance(action, (Bid, Pass)) or player is self.current_player():
             return
-        if getattr(self, "prepared", None) is action:
+        if self.prepared is action:
             return          # once per action (the engine and process both ask)
         self.prepared = action
         nxt = getattr(g.next_action, "actor", None)
@@ -122,7 +126,7 @@ class WaterfallAuction(AuctionRound):
                                 f"'{action.verb}'")
         player = self.player(action.actor, "auction.actor")
         self.prepare(action)
-        stand_in = getattr(self, "stand_in", None)
+        stand_in = self.stand_in
         if stand_in is not None and stand_in[0] is action:
             if stand_in[1] is not None:     # taken as the current bidder's
                 player = stand_in[1]

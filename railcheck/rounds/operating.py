@@ -63,7 +63,6 @@ class OperatingRound(Round):
         #: steps whose actions come whenever the record gives them
         self.discards = DiscardTrainStep(self)
         self.order: list[Corporation] = []
-        self.prepared = None            # the action prepare() last put the round in place for
         self.index = -1
         self.turn: Turn | None = None
         #: the turn that ended by itself (nothing more it could do), while the

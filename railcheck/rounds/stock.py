@@ -235,7 +235,7 @@ class StockRound(Round):
         player = g.player_by_name.get(action.actor)
         if player is None or g.pending_par is not None or isinstance(action, Exchange):
             return
-        if getattr(self, "prepared", None) is action:
+        if self.prepared is action:
             return          # once per action (the engine and process both ask)
         self.prepared = action
         if player is self.current:
@@ -286,7 +286,7 @@ class StockRound(Round):
         the one that would follow ``player``): the line was written in the
         current player's turn (a wrong name), so the turn order stays."""
         g = self.game
-        nxt = getattr(g, "next_action", None)
+        nxt = g.next_action
         other = g.player_by_name.get(getattr(nxt, "actor", None))
         if other is None or isinstance(nxt, Exchange):
             return False

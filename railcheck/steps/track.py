@@ -117,14 +117,16 @@ class TrackStep(Step):
     @staticmethod
     def check_power(special, action: LayTile) -> None:
         spec = power_spec(special)
-        if action.hex not in spec.get("hexes", []):
+        hexes = spec.get("hexes", [])       # a list, or "any" (18Ireland's DR, BoW)
+        if hexes != "any" and action.hex not in hexes:
             raise RuleViolation("private.power",
-                                f"{special.sym} can lay track only on "
-                                f"{', '.join(spec.get('hexes', []))}, not {action.hex}")
-        if spec.get("tiles") and action.tile not in [str(x) for x in spec["tiles"]]:
+                                f"{special.sym} can lay track only on {', '.join(hexes)}, "
+                                f"not {action.hex}")
+        tiles = spec.get("tiles")
+        if tiles and tiles != "any" and action.tile not in [str(x) for x in tiles]:
             raise RuleViolation("private.power",
                                 f"{special.sym} can lay only tile(s) "
-                                f"{', '.join(map(str, spec['tiles']))}, not {action.tile}")
+                                f"{', '.join(map(str, tiles))}, not {action.tile}")
         uses = spec.get("count")
         if uses is not None and special.uses >= int(uses):
             raise RuleViolation("private.power_used",

@@ -214,25 +214,6 @@ class Track18Ireland(TrackStep):
             colors.append("red")
         return colors
 
-    @staticmethod
-    def check_power(special, action: LayTile) -> None:
-        spec = power_spec(special)
-        hexes = spec.get("hexes", [])
-        if hexes != "any" and action.hex not in hexes:
-            raise RuleViolation("private.power",
-                                f"{special.sym} can lay track only on {', '.join(hexes)}, "
-                                f"not {action.hex}")
-        tiles = spec.get("tiles")
-        if tiles and tiles != "any" and action.tile not in [str(x) for x in tiles]:
-            raise RuleViolation("private.power",
-                                f"{special.sym} can lay only tile(s) "
-                                f"{', '.join(map(str, tiles))}, not {action.tile}")
-        uses = spec.get("count")
-        if uses is not None and special.uses >= int(uses):
-            raise RuleViolation("private.power_used",
-                                f"{special.sym}'s tile lay may be used {uses} time(s) and "
-                                f"has been used")
-
     def apply(self, turn, action, plan):
         g = self.game
         upgrade = plan.board_plan is not None and _is_upgrade(plan.board_plan)

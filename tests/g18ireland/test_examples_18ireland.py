@@ -6,16 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from railcheck.engine import Replay
-from railcheck.loader import load_game
+
+from conftest import replay_file as run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "18Ireland"
-
-
-def run(path):
-    record, read_findings = load_game(str(path))
-    assert read_findings == []
-    return Replay(record).run()
 
 
 def test_complete_game_is_legal_and_scores_as_the_site():

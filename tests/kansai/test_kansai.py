@@ -8,20 +8,15 @@ import pytest
 from click.testing import CliRunner
 
 from railcheck.cli import main
-from railcheck.engine import Replay
 from railcheck.findings import InputError
 from railcheck.loader import load_game
 from railcheck.titles.kansai.components import TEMPLATE, load_components
 
+from conftest import replay_file as run
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples" / "kansai"
 GAME = EXAMPLES / "game.18xx"
-
-
-def run(path, text=None):
-    record, read_findings = load_game(str(path), text=text)
-    assert read_findings == []
-    return Replay(record).run()
 
 
 def infos(result):

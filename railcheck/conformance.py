@@ -28,6 +28,10 @@ class Divergence:
         return (f"action {self.action_id} ({self.round}): {self.what} is {self.ours} here, "
                 f"{self.theirs} in the trace")
 
+    def as_tuple(self) -> tuple:
+        """(action id, what differs, ours, the trace's)."""
+        return (self.action_id, self.what, self.ours, self.theirs)
+
 
 def snapshot(game) -> dict:
     players = {p.name: p.cash for p in game.players}
@@ -66,13 +70,19 @@ def first_divergence(export_text: str, trace: dict, path: str = "<export>", *,
                      check_board: bool = True):
     """Returns (Divergence or None, Result)."""
     record, _ = import_export(export_text, path)
+    divergence, result, _ = walk_trace(record, trace, check_board=check_board)
+    return divergence, result
+
+
+def walk_trace(record, trace: dict, *, check_board: bool = True):
+    """Replay ``record`` beside ``trace``, comparing the state after the last
+    action of each id the trace has: (the first Divergence or None, the
+    Result, how many states were compared)."""
     states = {s["id"]: s for s in trace["states"]}
-    last_id_index = {}
-    for i, a in enumerate(record.actions):
-        last_id_index[a.action_id] = i
+    last_id_index = {a.action_id: i for i, a in enumerate(record.actions)}
     found: list = []
     replay = Replay(record, check_board=check_board)
-    counter = {"i": -1}
+    counter = {"i": -1, "compared": 0}
 
     def after(game, action):
         counter["i"] += 1
@@ -81,13 +91,14 @@ def first_divergence(export_text: str, trace: dict, path: str = "<export>", *,
         st = states.get(action.action_id)
         if st is None:
             return
+        counter["compared"] += 1
         diff = compare_state(snapshot(game), st)
         if diff:
             found.append(Divergence(action.action_id, *diff, round=st.get("round", "")))
 
     replay.after_action = after
     result = replay.run()
-    return (found[0] if found else None), result
+    return (found[0] if found else None), result, counter["compared"]
 
 
 def load_trace(path: str) -> dict:

@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from railcheck.conformance import compare_state, snapshot
+from railcheck.conformance import walk_trace
 from railcheck.engine import Replay
 from railcheck.importer import import_export
 
@@ -107,27 +107,12 @@ def end_of_first_stock_round(trace: dict) -> int:
 def replay_until(name: str, last_id: int):
     """Replay ``name`` up to action ``last_id``: (read findings, result,
     first divergence from the trace as (id, what, ours, theirs) or None)."""
-    trace = load_trace("1860", name)
-    states = {s["id"]: s for s in trace["states"]}
     record, read = import_export(export_text(name), name)
     if record.actions[-1].action_id > last_id:
         record.actions = [a for a in record.actions if a.action_id <= last_id]
         record.expected_result = record.expected_end_reason = None
-    found = []
-    last_of_id = {a.action_id: i for i, a in enumerate(record.actions)}
-    seen = [-1]
-
-    def after(game, action):
-        seen[0] += 1
-        st = states.get(action.action_id)
-        if st is not None and not found and last_of_id[action.action_id] == seen[0]:
-            diff = compare_state(snapshot(game), st)
-            if diff:
-                found.append((action.action_id, *diff))
-
-    rp = Replay(record)
-    rp.after_action = after
-    return read, rp.run(), (found[0] if found else None)
+    divergence, result, _ = walk_trace(record, load_trace("1860", name))
+    return read, result, (divergence.as_tuple() if divergence else None)
 
 
 def test_all_games_are_present():

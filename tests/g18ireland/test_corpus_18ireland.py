@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from railcheck.conformance import compare_state, snapshot
+from railcheck.conformance import walk_trace
 from railcheck.engine import Replay
 from railcheck.importer import import_export
 
@@ -41,26 +41,9 @@ def replay(name, stop_after=None, **kw):
 def walk(name):
     """Replay ``name`` beside its trace: (states compared, first divergence
     as (id, what, ours, the site's) or None)."""
-    trace = load_trace("18Ireland", name)
-    states = {s["id"]: s for s in trace["states"]}
     record, _ = import_export(GAMES[name].read_text(encoding="utf-8"), name)
-    last_of_id = {a.action_id: i for i, a in enumerate(record.actions)}
-    seen, compared, found = [-1], [0], []
-
-    def after(game, action):
-        seen[0] += 1
-        st = states.get(action.action_id)
-        if st is None or found or last_of_id[action.action_id] != seen[0]:
-            return
-        compared[0] += 1
-        diff = compare_state(snapshot(game), st)
-        if diff:
-            found.append((action.action_id, *diff))
-
-    rp = Replay(record)
-    rp.after_action = after
-    rp.run()
-    return compared[0], (found[0] if found else None)
+    divergence, _, compared = walk_trace(record, load_trace("18Ireland", name))
+    return compared, (divergence.as_tuple() if divergence else None)
 
 
 def test_all_four_games_are_present():

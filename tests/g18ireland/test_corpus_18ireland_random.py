@@ -14,8 +14,7 @@ import json
 
 import pytest
 
-from railcheck.conformance import compare_state, snapshot
-from railcheck.engine import Replay
+from railcheck.conformance import walk_trace
 from railcheck.importer import import_export
 
 from conftest import DATA, load_trace
@@ -71,23 +70,9 @@ FIRST_DIVERGENCE = {
 
 
 def first_divergence(name):
-    states = {s["id"]: s for s in load_trace("18Ireland", name)["states"]}
     record, _ = import_export(export_text(name), name)
-    last_of_id = {a.action_id: i for i, a in enumerate(record.actions)}
-    seen, found = [-1], []
-
-    def after(game, action):
-        seen[0] += 1
-        st = states.get(action.action_id)
-        if st is not None and not found and last_of_id[action.action_id] == seen[0]:
-            diff = compare_state(snapshot(game), st)
-            if diff:
-                found.append((action.action_id, *diff))
-
-    rp = Replay(record)
-    rp.after_action = after
-    result = rp.run()
-    return result, (found[0] if found else None)
+    divergence, result, _ = walk_trace(record, load_trace("18Ireland", name))
+    return result, (divergence.as_tuple() if divergence else None)
 
 
 def test_all_games_are_present():

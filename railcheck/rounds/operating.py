@@ -315,14 +315,16 @@ class OperatingRound(Round):
             return
         if self.turn is not None and corp is self.turn.corp:
             self.closed_turn = None
-        elif not self._reopens(corp) and self.written_in_turn(corp, action):
+        elif self._reopens(corp):
+            pass
+        elif self.written_in_turn(corp, action):
             cur = self.turn.corp
             self.game.flag("turn.order",
                            f"{corp.sym}'s '{action.verb}' is written in {cur.sym}'s turn, and "
                            f"the record goes on with {cur.sym}: taken as {cur.sym}'s")
             self.stand_in = (action, cur)
             self.closed_turn = None
-        elif not self._reopens(corp):
+        else:
             self.switch_to(corp)
             self.closed_turn = None
 
@@ -415,9 +417,13 @@ class OperatingRound(Round):
                                 f"{corp.sym} " + ("already operated in " if done else
                                                    "does not operate in ")
                                 + f"{self.label}; it is {current}'s turn")
-        later = self.record_operates_later()
         t = self.turn
-        if t is not None and not t.acted and t.corp in later:
+        waits = t is not None and not t.acted
+        # the record is looked ahead only when a company could be left waiting
+        # (not for the next company in the order after a finished turn)
+        later = self.record_operates_later() \
+            if waits or self.order.index(corp) > self.index + 1 else set()
+        if waits and t.corp in later:
             # the company whose turn began has done nothing, and the record has
             # it operate later in this round: its turn waits
             self.index -= 1

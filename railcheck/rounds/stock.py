@@ -251,10 +251,7 @@ class StockRound(Round):
             # they could do; the record says they acted: what they do is
             # checked on its own, the turn is theirs
             self.auto_passed.discard(player)
-            self.current = player
-            self.acted = False
-            self.bought = None
-            self.buys = 0
+            self.take_turn(player)
         if player is not self.current:
             g.flag("turn.order", f"{player.name} acted out of turn: it is "
                                  f"{self.current.name}'s turn in {self.label}")
@@ -263,11 +260,15 @@ class StockRound(Round):
                 # acted: the line is applied, and the turn order kept
                 self.written = True
                 return
-            self.current = player
-            self.acted = False
-            self.bought = None
-            self.buys = 0
+            self.take_turn(player)
         self.written = True
+
+    def take_turn(self, player):
+        """``player``'s turn begins where the record has them act."""
+        self.current = player
+        self.acted = False
+        self.bought = None
+        self.buys = 0
 
     def turn_after(self, player):
         """Whose turn follows ``player``'s: the next player who may do

@@ -86,10 +86,7 @@ MISTAKES = [
 
 # Rows the replay does not meet yet (strict: a row that starts passing fails
 # until it is moved back), with why.
-NOT_YET = {
-    "missing par line": "PRR is never parred (the record does not say at what price or by "
-                        "whom): every PRR line is refused",
-}
+NOT_YET: dict = {}
 
 
 def rows():
@@ -119,6 +116,23 @@ def validate(tmp_path, text, fmt):
     res = CliRunner().invoke(main, ["validate", "--format", fmt, str(path)])
     assert res.exception is None or isinstance(res.exception, SystemExit), res.output
     return res
+
+
+def test_a_missing_par_line_is_taken_at_the_price_the_record_gives(tmp_path):
+    # the record's first PRR line is Bob's buy; 'check PRR price 100' gives
+    # the par: the par is taken as
+    # Bob's, before that buy, and the rest of the game is what the record says
+    # (the scores are those of the opening itself)
+    res = validate(tmp_path, copy_with(("delete", line_of("Bob par PRR 100"))), "json")
+    f = json.loads(res.output)["files"][0]
+    errors = [(x["line"], x["rule"]) for x in f["findings"] if x["severity"] == "error"]
+    buy = line_of("Bob buy PRR ipo") - 1
+    assert errors == [(line_of("Bob par PRR 100"), "turn.order"), (buy, "stock.not_parred")]
+    msg = next(x["message"] for x in f["findings"] if x["rule"] == "stock.not_parred")
+    assert (f"taken as Bob parring it at $100 (the price line "
+            f"{line_of('check PRR price 100') - 1} records)") in msg
+    worth = {p["player"]: p["net_worth"] for p in f["standings"]}
+    assert worth == {"Bob": 958, "Carol": 914, "Alice": 843}
 
 
 def test_the_opening_is_legal(tmp_path):
@@ -156,12 +170,17 @@ def test_no_copy_runs_into_rounds_the_record_does_not_have(tmp_path, name, edit)
 
 
 def test_a_company_line_of_a_company_that_does_not_operate_invents_no_round(tmp_path):
-    # without Bob's par PRR never floats; its lines in OR 1.1 come after the
-    # round ended (PRR takes no turn): each is or.not_floated where it stands,
-    # and SR 2 is not passed over to place them in OR 2.1
-    res = validate(tmp_path, copy_with(("delete", line_of("Bob par PRR 100"))), "json")
+    # without Bob's par, and with no line saying PRR's price, PRR is never
+    # started (no par value is invented) and never floats; its lines in OR 1.1
+    # come after the round ended (PRR takes no turn): each is or.not_floated
+    # where it stands, and SR 2 is not passed over to place them in OR 2.1
+    text = copy_with(("delete", line_of("Bob par PRR 100")))
+    text = "\n".join(x for x in text.split("\n") if x != "check PRR price 100")
+    res = validate(tmp_path, text, "json")
     f = json.loads(res.output)["files"][0]
-    lay = line_of("PRR lay 9 H14 r1") - 1
+    assert [x["line"] for x in f["findings"] if x["rule"] == "stock.not_parred"] == \
+        [n for n, x in enumerate(LINES) if x in ("Bob buy PRR ipo", "Alice buy PRR ipo")]
+    lay = line_of("PRR lay 9 H14 r1") - 2
     got = [(x["line"], x["rule"]) for x in f["findings"] if lay <= x["line"] <= lay + 2]
     assert got == [(lay, "or.not_floated"), (lay + 1, "or.not_floated"),
                    (lay + 2, "or.not_floated")]

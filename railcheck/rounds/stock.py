@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..actions import Bankrupt, BuyCompany, BuyShares, Exchange, Par, Pass, SellShares
+from ..actions import (Bankrupt, BuyCompany, BuyShares, Checkpoint, Exchange, Par, Pass,
+                       SellShares)
 from ..findings import RuleViolation
 from ..state import Corporation, Player
 from . import Round
@@ -443,13 +444,57 @@ class StockRound(Round):
         self.buys += 1
 
     def parred_corporation(self, action):
-        """The corporation a share purchase names; it must have a par value."""
+        """The corporation a share purchase names; it must have a par value.
+        A buy of a company nobody started, where the record's later lines
+        give its par value, is a missing par line: flagged, and the par is
+        taken as made by the buyer before this buy (see :meth:`missing_par`)."""
         corp = self.corporation(action.corporation)
         if not corp.ipoed:
-            raise RuleViolation("stock.not_parred",
-                                f"{corp.sym} has no par value yet: start it with "
-                                f"'par {corp.sym} PRICE'")
+            player = self.game.player_by_name.get(action.actor)
+            if player is None or action.source not in (None, "ipo") \
+                    or not self.missing_par(player, corp):
+                raise RuleViolation("stock.not_parred",
+                                    f"{corp.sym} has no par value yet: start it with "
+                                    f"'par {corp.sym} PRICE'")
         return corp
+
+    def par_in_record(self, corp):
+        """The par value the record's later lines give ``corp`` (its first
+        price checkpoint, when that is a par value, before the company acts),
+        with the checkpoint; ``(None, None)`` when they give none.  Only to
+        stay in step with the record, never to judge a line."""
+        g = self.game
+        for act in g.actions_ahead():
+            if getattr(act, "actor", None) == corp.sym:
+                break           # the company operates: its price may have moved
+            if isinstance(act, Checkpoint) and act.subject == corp.sym \
+                    and act.field == "price":
+                price = act.value
+                if isinstance(price, int) and g.market.par_cell(price) is not None:
+                    return price, act
+                break
+        return None, None
+
+    def missing_par(self, player, corp) -> bool:
+        """``player`` buys a share of ``corp``, which nobody parred, and the
+        record later says its par value: the par line is missing.  Flag it
+        and play the par (the title's own par rules, its checks and its
+        cost) as the turn before this one, so that the shares and cash
+        after it are what the record goes on from.  False (nothing done)
+        when the record does not say the par value: no price is invented."""
+        g = self.game
+        price, where = self.par_in_record(corp)
+        if price is None:
+            return False
+        g.flag("stock.not_parred",
+               f"{corp.sym} has no par value: a 'par {corp.sym}' line is missing before this "
+               f"one; taken as {player.name} parring it at {g.money(price)} (the price "
+               f"line {where.line or where.action_id} records) and then buying")
+        self.do_par(player, Par(actor=player.name, corporation=corp.sym, price=price,
+                                line=None))
+        self.bought = None      # the par was the missing line's turn, not this one's
+        self.buys = 0
+        return True
 
     def do_par(self, player, action: Par):
         g = self.game

@@ -468,7 +468,8 @@ def render_github(reports: list[FileReport], *, show_all: bool = False,
             msg = f.message if f.action_id is None else f"action {f.action_id}: {f.message}"
             n = sum(1 for j, r in enumerate(root) if r == i and j != i)
             if n and not show_all:
-                msg += f" (and {n} more finding{'s' if n != 1 else ''} that follow from it)"
+                msg += (f" (and {n} more finding{'s' if n != 1 else ''} that "
+                        f"follow{'' if n != 1 else 's'} from it)")
             out.append(f"::{kind} {props},title={title}::{_gh_escape(msg)}")
     c = summary_counts(reports)
     text = (f"railcheck: {c['files']} files, {c['legal']} legal, "

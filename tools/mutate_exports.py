@@ -10,7 +10,10 @@ For a deleted action the first error must fall on a later action: the first
 action that needed the deleted one is, by definition here, the first later
 action railcheck cannot accept without it (there is no reference engine to
 tell it independently); the distance from the deletion to that action is
-reported.  See docs/one-mistake.md.
+reported.  A deleted action that nothing needed (the changed game has no
+error and ends with the unchanged game's net worths: a pass the rules make
+by themselves) meets the goal with no finding, and is counted apart
+(`not-needed`).  See docs/one-mistake.md.
 
 Usage: python tools/mutate_exports.py [--per-kind N] [--seed S] [--kinds a,b]
        [--games a,b] [--causes] [--worst N] [--roots] [--json]
@@ -54,6 +57,14 @@ class Game:
     undo_targets: set = field(default_factory=set)
 
 
+#: every player's final net worth in each unchanged export
+UNCHANGED_END: dict[str, dict] = {}
+
+
+def _end(res) -> dict:
+    return {s["player"]: s["net_worth"] for s in res.standings}
+
+
 def load_game(path: Path) -> Game:
     data = json.loads(path.read_text())
     kept = filter_actions(data["actions"])
@@ -72,7 +83,7 @@ def load_game(path: Path) -> Game:
     record, _ = import_export(json.dumps(data), path.name)
     rep = Replay(record)
     rep.before_action = lambda game, action: _note(g, game, action)
-    rep.run()
+    UNCHANGED_END[g.name] = _end(rep.run())
     return g
 
 
@@ -297,6 +308,8 @@ class Outcome:
     mutation: Mutation
     errors: list
     findings: list
+    #: the changed game ends with every player's net worth as the unchanged one
+    same_end: bool = False
 
     @property
     def count(self) -> int:
@@ -317,8 +330,15 @@ class Outcome:
         return first == self.mutation.action_id
 
     @property
+    def not_needed(self) -> bool:
+        """A deleted action nothing needed: the record is legal without it
+        and ends with the same net worths (a pass the rules make by
+        themselves).  No finding is then the right answer."""
+        return self.mutation.deleted and not self.errors and self.same_end
+
+    @property
     def meets(self) -> bool:
-        return 1 <= self.count <= 2 and self.first_at_change
+        return (1 <= self.count <= 2 and self.first_at_change) or self.not_needed
 
 
 def replay(m: Mutation) -> Outcome:
@@ -326,7 +346,8 @@ def replay(m: Mutation) -> Outcome:
     res = Replay(record).run()
     findings = list(imported) + list(res.findings)
     errors = [f for f in findings if f.severity == ERROR]
-    return Outcome(m, errors, findings)
+    same = m.deleted and not errors and _end(res) == UNCHANGED_END[m.game]
+    return Outcome(m, errors, findings, same)
 
 
 def distribution(counts: list[int]) -> str:
@@ -348,10 +369,12 @@ def summary(outcomes: list[Outcome], kinds, roots: bool = False) -> list[str]:
         if not os_:
             continue
         meet = sum(o.meets for o in os_)
-        unflagged = sum(o.count == 0 for o in os_)
+        unflagged = sum(o.count == 0 and not o.not_needed for o in os_)
+        not_needed = sum(o.not_needed for o in os_)
         first = sum(o.first_at_change for o in os_)
         lines.append(f"{kind:<{width}}  {distribution([o.count for o in os_])}  "
                      f"first-at-change={first:3d}  unflagged={unflagged:3d}  "
+                     + (f"not-needed={not_needed:3d}  " if not_needed else "") +
                      f"goal={meet:3d}/{len(os_):3d} ({100 * meet / len(os_):5.1f}%)")
         if roots:
             lines.append(f"{'':<{width}}  not consequential: "

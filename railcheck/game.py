@@ -71,6 +71,7 @@ class Game:
         #: the record's actions and the place of the current one (set by the
         #: replay): see :meth:`actions_ahead`
         self.record_actions: list = []
+        self.refuse_flags = False
         self.record_position = -1
         #: pairs of companies (earlier, later) flagged for operating out of
         #: the rules' order: said once
@@ -159,7 +160,12 @@ class Game:
         return message
 
     def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
-        """Record a finding about the current action (the action goes on)."""
+        """Record a finding about the current action (the action goes on).
+        While :attr:`refuse_flags` is set (an attempt that must be clean),
+        a finding refuses the action instead: callers flag before they
+        change anything."""
+        if self.refuse_flags and severity == ERROR:
+            raise RuleViolation(rule, message)
         if self.guessed_rotations and severity == ERROR:
             message = self.with_guesses(message)
         action = action if action is not None else self.current_action

@@ -42,11 +42,13 @@ def notation(tmp_path_factory):
 @pytest.fixture(scope="module")
 def illegal(notation, tmp_path_factory):
     """The same game with action 32 (Player 3 buys NYC in SR 1) made by
-    Player 4 out of turn; returns (path, line of that action)."""
+    Player 4 out of turn, and Player 3 passing after it; returns (path, line
+    of that action)."""
     lines = notation.read_text(encoding="utf-8").splitlines(keepends=True)
     idx = next(i for i, l in enumerate(lines) if l.rstrip().endswith("#@32"))
     assert lines[idx].startswith('"Player 3" ')
     lines[idx] = lines[idx].replace('"Player 3"', '"Player 4"', 1)
+    lines.insert(idx + 1, '"Player 3" pass\n')   # so the buy is not Player 3's, misnamed
     path = tmp_path_factory.mktemp("illegal") / "out-of-turn.18xx"
     path.write_text("".join(lines), encoding="utf-8")
     return path, idx + 1

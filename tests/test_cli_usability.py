@@ -41,10 +41,12 @@ def notation(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def illegal(notation, tmp_path_factory):
-    """26855 in notation with action 32 made by Player 4 out of turn (line 39)."""
+    """26855 in notation with action 32 made by Player 4 out of turn (line 39),
+    Player 3 passing after it."""
     lines = notation.read_text(encoding="utf-8").splitlines(keepends=True)
     idx = next(i for i, l in enumerate(lines) if l.rstrip().endswith("#@32"))
     lines[idx] = lines[idx].replace('"Player 3"', '"Player 4"', 1)
+    lines.insert(idx + 1, '"Player 3" pass\n')   # so the buy is not Player 3's, misnamed
     path = tmp_path_factory.mktemp("ill") / "out-of-turn.18xx"
     path.write_text("".join(lines), encoding="utf-8")
     assert idx + 1 == 39
@@ -382,10 +384,10 @@ def test_folding_follows_the_follows_index():
 @pytest.fixture(scope="module")
 def two_mistakes(illegal, tmp_path_factory):
     """The out-of-turn game with a second, unrelated mistake: NYNH (Player 1's)
-    claims 380 instead of 370 at action 556 (line 483)."""
+    claims 380 instead of 370 at action 556 (line 484)."""
     lines = illegal.read_text(encoding="utf-8").splitlines(keepends=True)
-    assert lines[482].startswith("NYNH run 5 ") and "(180) = 370" in lines[482]
-    lines[482] = lines[482].replace("(180) = 370", "(190) = 380")
+    assert lines[483].startswith("NYNH run 5 ") and "(180) = 370" in lines[483]
+    lines[483] = lines[483].replace("(180) = 370", "(190) = 380")
     path = tmp_path_factory.mktemp("two") / "two-mistakes.18xx"
     path.write_text("".join(lines), encoding="utf-8")
     return path

@@ -135,6 +135,34 @@ def test_a_missing_par_line_is_taken_at_the_price_the_record_gives(tmp_path):
     assert worth == {"Bob": 958, "Carol": 914, "Alice": 843}
 
 
+def test_a_wrong_name_in_a_turn_the_record_goes_on_from_is_the_turns_player(tmp_path):
+    # 'Bob buy NYNH ipo' written in Alice's turn, and the record goes on with
+    # Bob's own turn: the name is wrong, the buy is Alice's (she could make
+    # it), and nothing else follows: the opening's own scores
+    first = line_of("Alice buy NYNH ipo")
+    res = validate(tmp_path, copy_with(("replace", first, "Bob buy NYNH ipo")), "json")
+    f = json.loads(res.output)["files"][0]
+    assert [(x["line"], x["rule"]) for x in f["findings"]] == [(first, "turn.order")]
+    assert f["findings"][0]["message"] == (
+        "Bob acted out of turn: it is Alice's turn in SR 1; the record goes on from Alice's "
+        "turn and Alice could do this: taken as Alice's line (a wrong name)")
+    worth = {p["player"]: p["net_worth"] for p in f["standings"]}
+    assert worth == {"Bob": 958, "Carol": 914, "Alice": 843}
+
+
+def test_a_line_out_of_turn_the_turns_player_could_not_make_stays_the_named_players(tmp_path):
+    # 'Bob buy B&O pool' in Carol's turn, and the record goes on with Alice's:
+    # the pool holds no B&O share, so Carol could not do it either; the line
+    # is not taken as hers: Bob's, out of turn, and refused
+    at = line_of("Carol buy B&O ipo")
+    res = validate(tmp_path, copy_with(("replace", at, "Bob buy B&O pool")), "json")
+    f = json.loads(res.output)["files"][0]
+    first = f["findings"][0]
+    assert (first["line"], first["rule"]) == (at, "turn.order")
+    assert "a wrong name" not in first["message"]
+    assert (f["findings"][1]["line"], f["findings"][1]["rule"]) == (at, "stock.no_share")
+
+
 def test_the_opening_is_legal(tmp_path):
     res = validate(tmp_path, "\n".join(LINES), "json")
     assert res.exit_code == 0, res.output

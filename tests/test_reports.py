@@ -69,6 +69,7 @@ def test_json_follows_points_into_the_files_own_findings(tmp_path):
     lines = notation.read_text(encoding="utf-8").split("\n")
     idx = next(i for i, l in enumerate(lines) if l.rstrip().endswith("#@32"))
     lines[idx] = lines[idx].replace('"Player 3"', '"Player 4"', 1)
+    lines.insert(idx + 1, '"Player 3" pass')   # so the buy is not Player 3's, misnamed
     lines.insert(idx - 5, "Alice payot")
     notation.write_text("\n".join(lines), encoding="utf-8")
     out = _json.loads(CliRunner().invoke(main, ["validate", "--format", "json",

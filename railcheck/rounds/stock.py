@@ -35,6 +35,8 @@ class StockRound(Round):
         self.passes = 0
         self.acted = False           # the current player did something this turn
         self.written = False         # ... or wrote a line in it (refused or not)
+        self.stand_in = None         # (line, the turn's player, its turn.order finding)
+        self.taken_for_owner = None  # a line done as the turn's player's (wrong_name)
         self.bought = None           # corporation bought this turn (None: nothing)
         self.buys = 0
         self.sold_after_buy = False
@@ -254,15 +256,44 @@ class StockRound(Round):
             self.auto_passed.discard(player)
             self.take_turn(player)
         if player is not self.current:
-            g.flag("turn.order", f"{player.name} acted out of turn: it is "
-                                 f"{self.current.name}'s turn in {self.label}")
+            f = g.flag("turn.order", f"{player.name} acted out of turn: it is "
+                                     f"{self.current.name}'s turn in {self.label}")
             if self.stands_in(player):
                 # the record goes on as if the player whose turn it was had
                 # acted: the line is applied, and the turn order kept
+                self.stand_in = (action, self.current, f)
                 self.written = True
                 return
             self.take_turn(player)
         self.written = True
+
+    #: what a line written in another player's turn may be taken as that
+    #: player's (a wrong name): purchases, whose checks flag before changing
+    OWNER_MAY_TAKE = (BuyShares, Par)
+
+    def wrong_name(self, action, named):
+        """A line naming ``named``, written in the turn of the player whose
+        turn it is (:meth:`stands_in`: the record goes on from that turn):
+        when the turn's player could do what it says, with no finding, the
+        name is taken as wrong and the line as that player's, so the
+        holdings and cash after it are those the record goes on from.
+        Otherwise the line stays ``named``'s.  Returns who acts."""
+        _, owner, finding = self.stand_in
+        if not isinstance(action, self.OWNER_MAY_TAKE) or owner is named:
+            return named
+        g = self.game
+        g.refuse_flags = True       # a finding in the attempt refuses it, before any change
+        try:
+            self.do_action(owner, action)
+        except RuleViolation:
+            return named
+        finally:
+            g.refuse_flags = False
+        finding.message += (f"; the record goes on from {owner.name}'s turn and "
+                            f"{owner.name} could do this: taken as {owner.name}'s line "
+                            f"(a wrong name)")
+        self.taken_for_owner = action
+        return owner
 
     def take_turn(self, player):
         """``player``'s turn begins where the record has them act."""
@@ -312,6 +343,8 @@ class StockRound(Round):
             self.passed_over.discard(player)    # said what the rules did without a word
             return
         self.prepare(action)
+        if self.stand_in is not None and self.stand_in[0] is action:
+            player = self.wrong_name(action, player)
         if isinstance(action, Pass):
             self.check_cert_limit_kept(player)
             if self.acted:
@@ -324,6 +357,18 @@ class StockRound(Round):
                     return
             self.skip_inactive()
             return
+        if self.taken_for_owner is action:
+            self.taken_for_owner = None     # done by wrong_name, as the turn's player
+        else:
+            self.do_action(player, action)
+        self.passes = 0
+        self.passed_over.clear()
+        self.auto_passed.clear()
+        self.acted = True
+        self.last_actor = player
+        self.skip_inactive()
+
+    def do_action(self, player, action):
         if isinstance(action, Par):
             self.do_par(player, action)
         elif isinstance(action, BuyShares):
@@ -337,12 +382,6 @@ class StockRound(Round):
                                                   "cannot buy a required train")
         else:
             raise RuleViolation("stock.action", f"'{action.verb}' is not a stock round action")
-        self.passes = 0
-        self.passed_over.clear()
-        self.auto_passed.clear()
-        self.acted = True
-        self.last_actor = player
-        self.skip_inactive()
 
     # ------------------------------------------------------------------
 

@@ -836,9 +836,12 @@ RULES: list[Rule] = [
        f"{OWN}: docs/notation.md, stations",
        "NYC place E5   ->  E5 has 2 cities with a free slot (0, 1): say which"),
     _r("token.cash", "a station the company cannot pay",
-       "Stations after the home station cost money (1830: $40, then $100).",
+       "Stations after the home station cost money (1830: $40, then $100). A station the "
+       "record places without the money is flagged and taken as placed and paid (the treasury "
+       "goes below zero), so the map stays the record's.",
        f"{R1830}: Operating Round, placing station markers",
-       "PRR place E5   ->  PRR has $30; its next station costs $40"),
+       "PRR place E5   ->  PRR has $30; its next station costs $40; taken as placed and paid, "
+       "as the record says"),
     _r("token.city", "a station where there is no such city",
        "A station is placed in a city of the hex named.",
        f"{R1830}: Operating Round, placing station markers",
@@ -876,9 +879,12 @@ RULES: list[Rule] = [
        "PRR place E5   ->  the free slot of E5 city 0 is reserved for NYC's home station"),
     # --- track
     _r("track.cost", "track the company cannot pay",
-       "Laying on terrain (rivers, mountains) costs money from the treasury.",
+       "Laying on terrain (rivers, mountains) costs money from the treasury. A lay the record "
+       "makes without the money is flagged and taken as laid and paid (the treasury goes below "
+       "zero), so the map stays the record's; a free lay needs no money.",
        f"{R1830}: Operating Round, laying track (terrain costs)",
-       "PRR lay 8 F16 0   ->  PRR has $40; laying on F16 costs $120"),
+       "PRR lay 8 F16 0   ->  PRR has $40; laying on F16 costs $120; taken as laid and paid, "
+       "as the record says"),
     _r("track.one_lay", "a second tile lay in one turn",
        "A company lays one tile per operating turn (plus what privates' powers allow).",
        f"{R1830}: Operating Round, laying track",

@@ -161,3 +161,22 @@ def test_what_an_action_involves():
     assert involved(BuyTrain(actor="NYC", train="3", source="depot")) == {"NYC"}
     assert involved(BuyCompany(actor="PRR", company="MH", price=220, seller="Bob")) == \
         {"PRR", "MH", "Bob"}
+
+
+def test_a_company_short_of_money_after_a_purchase_taken_as_written_lays_as_recorded(games):
+    # B&O pays $310 for a 4-train (the depot's price is $300, action 166):
+    # at action 267 it has $440 for a $450 5-train, taken as bought (cash
+    # -$10); its free lay on F18 (action 309) is no finding: a free lay
+    # needs no money, and the map stays the record's
+    data = M._with(games["26855"].data, 166, {"price": 310})
+    got = [(f.action_id, f.rule, f.consequential) for f in errors(replay(data))]
+    assert got == [(166, "trains.price", False), (267, "trains.cash", True)]
+    # ERIE pays $460 for a $450 5-train (action 583 of rl18xx_game): $10
+    # short later for a 5-train (632), and at 755 for a lay on D10 costing
+    # $80 with $70: flagged, and laid and paid as the record says
+    game = M.load_game(M.EXPORTS / "rl18xx_game.json")
+    result = replay(M._with(game.data, 583, {"price": 460}))
+    got = [(f.action_id, f.rule) for f in errors(result)]
+    assert got == [(583, "trains.price"), (632, "trains.cash"), (755, "track.cost")]
+    assert errors(result)[2].message == ("ERIE has $70; laying on D10 costs $80; taken as laid "
+                                         "and paid, as the record says")

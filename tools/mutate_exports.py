@@ -10,10 +10,10 @@ For a deleted action the first error must fall on a later action: the first
 action that needed the deleted one is, by definition here, the first later
 action railcheck cannot accept without it (there is no reference engine to
 tell it independently); the distance from the deletion to that action is
-reported.  A deleted action that nothing needed (the changed game has no
-error and ends with the unchanged game's net worths: a pass the rules make
-by themselves) meets the goal with no finding, and is counted apart
-(`not-needed`).  See docs/one-mistake.md.
+reported.  A change that is no mistake (the changed game has no error and
+ends with the unchanged game's net worths: a deleted pass the rules make by
+themselves, a tile turned to a rotation with the same track) meets the goal
+with no finding, and is counted apart (`not-needed`).  See docs/one-mistake.md.
 
 Usage: python tools/mutate_exports.py [--per-kind N] [--seed S] [--kinds a,b]
        [--games a,b] [--causes] [--worst N] [--roots] [--json]
@@ -331,10 +331,11 @@ class Outcome:
 
     @property
     def not_needed(self) -> bool:
-        """A deleted action nothing needed: the record is legal without it
-        and ends with the same net worths (a pass the rules make by
-        themselves).  No finding is then the right answer."""
-        return self.mutation.deleted and not self.errors and self.same_end
+        """A change that is no mistake: the changed record is legal and ends
+        with the same net worths (a deleted pass the rules make by
+        themselves, a tile turned to a rotation with the same track).  No
+        finding is then the right answer."""
+        return not self.errors and self.same_end
 
     @property
     def meets(self) -> bool:
@@ -346,7 +347,7 @@ def replay(m: Mutation) -> Outcome:
     res = Replay(record).run()
     findings = list(imported) + list(res.findings)
     errors = [f for f in findings if f.severity == ERROR]
-    same = m.deleted and not errors and _end(res) == UNCHANGED_END[m.game]
+    same = not errors and _end(res) == UNCHANGED_END[m.game]
     return Outcome(m, errors, findings, same)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 from ..actions import PlaceToken
 from ..findings import RuleViolation
@@ -15,6 +16,9 @@ class _TokenPlan:
     board_plan: object
     special: object
     relocation: bool = False
+    #: the company cannot pay: flagged when applied, the station placed and
+    #: paid as the record says (cash may go below zero)
+    short: Optional[str] = None
 
 
 class TokenStep(Step):
@@ -56,18 +60,20 @@ class TokenStep(Step):
                                 f"{corp.sym} already placed {turn.tokens} station(s) this turn")
         if special is not None:
             cost = 0
-        if corp.cash < cost:
-            raise RuleViolation("token.cash",
-                                f"{corp.sym} has {g.money(corp.cash)}; its next station costs "
-                                f"{g.money(cost)}")
+        short = None
+        if cost > 0 and corp.cash < cost:     # a free station needs no money
+            short = (f"{corp.sym} has {g.money(corp.cash)}; its next station costs "
+                     f"{g.money(cost)}; taken as placed and paid, as the record says")
         board_plan = None
         if g.board is not None:
             board_plan = g.board.plan_token(corp.sym, action.hex, action.city,
                                             check_reach=special is None)
-        return _TokenPlan(cost, board_plan, special)
+        return _TokenPlan(cost, board_plan, special, short=short)
 
     def apply(self, turn, action: PlaceToken, plan: _TokenPlan) -> None:
         g = self.game
+        if plan.short is not None:
+            g.flag("token.cash", plan.short)
         if plan.board_plan is not None:
             g.board.apply_token(plan.board_plan)
         if plan.relocation:

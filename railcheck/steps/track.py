@@ -19,6 +19,9 @@ class _LayPlan:
     #: a written rotation that does not fit while another does: the refusal of
     #: the written one (flagged when the lay is applied in the rotation that fits)
     turned: Optional[RuleViolation] = None
+    #: the company cannot pay: flagged when applied, the tile laid and paid
+    #: as the record says (cash may go below zero)
+    short: Optional[str] = None
 
 
 #: refusals of a lay that another rotation of the same tile may cure
@@ -94,11 +97,12 @@ class TrackStep(Step):
         else:
             cost = self.terrain_cost(action.hex)
         cost = self.lay_cost(turn, action, board_plan, special, cost)
-        if corp.cash < cost:
-            raise RuleViolation("track.cost",
-                                f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} "
-                                f"costs {g.money(cost)}")
-        return _LayPlan(cost, board_plan, special, extra, turned)
+        short = None
+        if cost > 0 and corp.cash < cost:     # a free lay needs no money (cash may be
+            # below zero after a purchase taken as written)
+            short = (f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} costs "
+                     f"{g.money(cost)}; taken as laid and paid, as the record says")
+        return _LayPlan(cost, board_plan, special, extra, turned, short)
 
     def lay_colors(self, special) -> list:
         """The tile colours this lay may use: the phase's."""
@@ -135,6 +139,8 @@ class TrackStep(Step):
 
     def apply(self, turn, action: LayTile, plan: _LayPlan) -> None:
         g = self.game
+        if plan.short is not None:
+            g.flag("track.cost", plan.short)
         if plan.board_plan is not None:
             _, rotation = g.board.apply_lay(plan.board_plan)
             for rule, message in g.board.pop_warnings():

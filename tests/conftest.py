@@ -1,6 +1,5 @@
 import gzip
 import json
-import os
 from pathlib import Path
 
 import pytest

@@ -4,7 +4,6 @@ with the numbers, and nothing is flagged before it."""
 import copy
 import json
 
-import pytest
 
 from railcheck.engine import Replay
 from railcheck.importer import filter_actions, import_export

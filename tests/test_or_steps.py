@@ -4,7 +4,6 @@ order, a company that skips running its trains."""
 from pathlib import Path
 
 from railcheck.engine import Replay
-from railcheck.notation import parse_game
 from railcheck.loader import load_game
 
 GAME = Path(__file__).resolve().parent.parent / "examples" / "1830" / "game.18xx"

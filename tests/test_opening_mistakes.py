@@ -118,21 +118,31 @@ def validate(tmp_path, text, fmt):
     return res
 
 
+#: every player's net worth at the end of the opening (its standings)
+OPENING_SCORES = {"Bob": 958, "Carol": 914, "Alice": 843}
+
+
+def copy_report(tmp_path, edit) -> dict:
+    """The JSON report of the opening's copy with ``edit``."""
+    return json.loads(validate(tmp_path, copy_with(edit), "json").output)["files"][0]
+
+
+def net_worths(report: dict) -> dict:
+    return {p["player"]: p["net_worth"] for p in report["standings"]}
+
+
 def test_a_missing_par_line_is_taken_at_the_price_the_record_gives(tmp_path):
     # the record's first PRR line is Bob's buy; 'check PRR price 100' gives
-    # the par: the par is taken as
-    # Bob's, before that buy, and the rest of the game is what the record says
-    # (the scores are those of the opening itself)
-    res = validate(tmp_path, copy_with(("delete", line_of("Bob par PRR 100"))), "json")
-    f = json.loads(res.output)["files"][0]
+    # the par: the par is taken as Bob's, before that buy, and the rest of the
+    # game is what the record says (the scores are those of the opening)
+    f = copy_report(tmp_path, ("delete", line_of("Bob par PRR 100")))
     errors = [(x["line"], x["rule"]) for x in f["findings"] if x["severity"] == "error"]
     buy = line_of("Bob buy PRR ipo") - 1
     assert errors == [(line_of("Bob par PRR 100"), "turn.order"), (buy, "stock.not_parred")]
     msg = next(x["message"] for x in f["findings"] if x["rule"] == "stock.not_parred")
     assert (f"taken as Bob parring it at $100 (the price line "
             f"{line_of('check PRR price 100') - 1} records)") in msg
-    worth = {p["player"]: p["net_worth"] for p in f["standings"]}
-    assert worth == {"Bob": 958, "Carol": 914, "Alice": 843}
+    assert net_worths(f) == OPENING_SCORES
 
 
 def test_a_wrong_name_in_a_turn_the_record_goes_on_from_is_the_turns_player(tmp_path):
@@ -140,14 +150,12 @@ def test_a_wrong_name_in_a_turn_the_record_goes_on_from_is_the_turns_player(tmp_
     # Bob's own turn: the name is wrong, the buy is Alice's (she could make
     # it), and nothing else follows: the opening's own scores
     first = line_of("Alice buy NYNH ipo")
-    res = validate(tmp_path, copy_with(("replace", first, "Bob buy NYNH ipo")), "json")
-    f = json.loads(res.output)["files"][0]
+    f = copy_report(tmp_path, ("replace", first, "Bob buy NYNH ipo"))
     assert [(x["line"], x["rule"]) for x in f["findings"]] == [(first, "turn.order")]
     assert f["findings"][0]["message"] == (
         "Bob acted out of turn: it is Alice's turn in SR 1; the record goes on from Alice's "
         "turn and Alice could do this: taken as Alice's line (a wrong name)")
-    worth = {p["player"]: p["net_worth"] for p in f["standings"]}
-    assert worth == {"Bob": 958, "Carol": 914, "Alice": 843}
+    assert net_worths(f) == OPENING_SCORES
 
 
 def test_a_line_out_of_turn_the_turns_player_could_not_make_stays_the_named_players(tmp_path):
@@ -155,8 +163,7 @@ def test_a_line_out_of_turn_the_turns_player_could_not_make_stays_the_named_play
     # the pool holds no B&O share, so Carol could not do it either; the line
     # is not taken as hers: Bob's, out of turn, and refused
     at = line_of("Carol buy B&O ipo")
-    res = validate(tmp_path, copy_with(("replace", at, "Bob buy B&O pool")), "json")
-    f = json.loads(res.output)["files"][0]
+    f = copy_report(tmp_path, ("replace", at, "Bob buy B&O pool"))
     first = f["findings"][0]
     assert (first["line"], first["rule"]) == (at, "turn.order")
     assert "a wrong name" not in first["message"]
@@ -168,6 +175,7 @@ def test_the_opening_is_legal(tmp_path):
     assert res.exit_code == 0, res.output
     f = json.loads(res.output)["files"][0]
     assert f["findings"] == [] and f["finished"] is False and f["round"] == "SR 3"
+    assert net_worths(f) == OPENING_SCORES
 
 
 @pytest.mark.parametrize("name,edit,first_line,where,rule", list(rows()))

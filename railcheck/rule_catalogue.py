@@ -568,6 +568,33 @@ RULES: list[Rule] = [
        "A run joins at least two stops.",
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: H12   ->  2-train has 1 stop; a run needs at least 2"),
+    _r("route.hex_reentry", "an 1860 run that enters a hex twice",
+       "In 1860 a train may not pass through the same tile twice (unless the option "
+       "re_enter_hexes is chosen).",
+       f"{R1860}: O3a",
+       "C&N runs 3+2 ...   ->  the 3+2-train (G5 city 1-...-G5 city 0) enters G5 twice; a train "
+       "passes a hex only once"),
+    _r("route.halt_end", "an 1860 run that begins or ends at a halt",
+       "Halts may only be passed: a run neither begins nor ends at one.",
+       f"{R1860}: O3b",
+       "IOW runs 2+1 I3-H4   ->  the 2+1-train (I3-H4 halt 0) begins or ends at the halt H4 halt 0; "
+       "a run may only pass halts"),
+    _r("route.home", "no run of an 1860 corporation visits its home station",
+       "One of the corporation's runs must pass through its home station.",
+       f"{R1860}: O3c",
+       "C&N runs ...   ->  no run of C&N visits its home station (F2); one must"),
+    _r("route.network", "an 1860 run that shares no stop with the others",
+       "Every further run must cross an earlier run at a station, town or halt: the runs form "
+       "one network.",
+       f"{R1860}: O3c",
+       "IOW runs 2+1, 2+1   ->  the 2+1-train (2+1-1) shares no stop with IOW's other runs; "
+       "the runs must form one network"),
+    _r("route.subsidy", "a claimed halt subsidy differs from the run's",
+       "Each halt a run counts pays the subsidy (10) to the treasury; the claimed subsidy "
+       "differs. railcheck goes on with the claimed amount.",
+       f"{R1860}: O1f, O3e",
+       "C&N runs 3+2 ...   ->  C&N's 3+2-train run (...) earns a halt subsidy of £20, not the "
+       "£30 claimed"),
     _r("route.token", "a run that includes no station of the company",
        "Every route includes at least one city with a station of the running company.",
        f"{R1830}: Operating Round, running trains",

@@ -157,19 +157,7 @@ class Route1860(RouteStep):
         g = self.game
         st = _state(self)
         corp = turn.corp
-        revenue = subsidy = 0
-        st.runs_taken += len(action.routes)
-        for r in action.routes:
-            if r.revenue is None:
-                from .runs import run_revenue
-                train = next((t for t in corp.trains if t.id == r.train_id), None) \
-                    or g.train_by_id.get(r.train_id)
-                rev, sub = run_revenue(g, train, r)
-                revenue += rev
-                subsidy += sub
-            else:
-                revenue += r.revenue
-                subsidy += r.subsidy or 0
+        revenue, subsidy = self.checked_revenue(corp, action.routes)
         if not corp.trains and action.routes and self.leases(corp):
             st.insolvent.add(corp.sym)
         turn.revenue = revenue
@@ -185,6 +173,47 @@ class Route1860(RouteStep):
             div = self.round.step_by_type(Dividend1860)
             div.pay(turn, auto, revenue)
             self.round.move_to(turn, self.round.step_index(div) + 1)
+
+
+    def checked_revenue(self, corp, routes) -> tuple[int, int]:
+        """The runs checked on the map (runs.py): a broken rule or a claimed
+        revenue or subsidy that differs is flagged, and the claimed amounts
+        are kept (what the table paid); a run recorded without them is worth
+        what the map gives."""
+        g = self.game
+        trains = [next((t for t in corp.trains if t.id == r.train_id), None)
+                  or g.train_by_id.get(r.train_id) for r in routes]
+        if g.board is None:
+            _state(self).runs_taken += len(routes)
+            return (sum(r.revenue or 0 for r in routes), sum(r.subsidy or 0 for r in routes))
+        from .runs import check_runs
+        leased = not corp.trains
+        values, problem, unverified = check_runs(g, corp, routes, trains, leased)
+        _state(self).runs_taken += unverified
+        _state(self).runs_checked += sum(1 for v in values if v is not None)
+        if problem is not None:
+            g.flag(problem.rule, problem.message)
+        revenue = subsidy = 0
+        for r, got in zip(routes, values):
+            if r.revenue is None and got is None:
+                if not r.connections:
+                    g.flag("route.revenue_unknown",
+                           f"the run of the {r.train}-train records no revenue and no "
+                           f"connections to compute it from")
+                continue
+            if got is not None and problem is None:
+                stops = got[2]
+                if r.revenue is not None and got[0] != r.revenue:
+                    g.flag("route.revenue",
+                           f"{corp.sym}'s {r.train}-train run ({stops}) is worth "
+                           f"{g.money(got[0])}, not the {g.money(r.revenue)} claimed")
+                if r.subsidy is not None and got[1] != r.subsidy:
+                    g.flag("route.subsidy",
+                           f"{corp.sym}'s {r.train}-train run ({stops}) earns a halt subsidy of "
+                           f"{g.money(got[1])}, not the {g.money(r.subsidy)} claimed")
+            revenue += r.revenue if r.revenue is not None else got[0]
+            subsidy += r.subsidy if r.subsidy is not None else (got[1] if got else 0)
+        return revenue, subsidy
 
 
 class Dividend1860(DividendStep):

@@ -660,6 +660,11 @@ RULES: list[Rule] = [
        "was neither an upgrade nor a city tile.",
        f"{R1860}: O1",
        "C&N lay 12 G5   ->  a second lay is a yellow tile without a city, not 12"),
+    _r("track.upgrade_no_train", "an upgrade by an 1860 corporation without a train",
+       "In 1860 a corporation upgrades only track its own train can reach: with no train, none.",
+       f"{R1860}: O1a, O1e",
+       "C&N lay 751 K5 0   ->  C&N owns no train: it may not upgrade the yellow 741 on K5 (only "
+       "track its own train can reach)"),
     _r("track.southern", "track laid after the Southern Railway formed",
        "From the stock round after the first 9+5, nobody builds track or stations.",
        f"{R1860}: N1",
@@ -831,7 +836,8 @@ RULES: list[Rule] = [
        OWN, "PRR lay 57 Z9 0   ->  there is no hex Z9 on the map"),
     _r("tile.rotation", "a rotation that is not 0-5 or does not fit",
        "A rotation is 0 to 5; the tile so turned must keep the existing track, stay on the map "
-       "and connect.",
+       "and connect. Some tiles are laid only at rotation 0 (board.yaml fixed_rotation_tiles: "
+       "1860's Ryde, Merstone and Newport tiles, docs/1860.md O1g-O1i).",
        f"{R1830}: Operating Round, laying track; {OWN}: docs/board.md",
        "PRR lay 57 H12 7   ->  rotation 7 of tile 57 is not 0-5"),
     _r("tile.rotation_guessed", "a tile lay without rotation that fits several ways",

@@ -1,10 +1,10 @@
 """1860's operating steps (docs/1860.md O1-O6), each a subclass of the shared
 step with 1860's differences.
 
-What is not checked yet (no finding either way): whether an upgrade is
-within reach of the biggest train, the semi-restrictive track rule, and the
-runs themselves (n+m counting, halts, linked runs, blocked cities): the
-recorded revenue and subsidy of each run are taken as the table played them.
+The runs are checked on the map in runs.py.  What is not checked yet (no
+finding either way): whether an upgrade is within reach of the biggest
+train's n cities (only "no train, no upgrade"), and the semi-restrictive
+track rule.
 """
 
 from __future__ import annotations
@@ -70,6 +70,13 @@ class Track1860(TrackStep):
                 raise RuleViolation("track.second_lay",
                                     f"a second lay is a yellow tile without a city, not "
                                     f"{action.tile}")
+        if g.board is not None and not corp.trains:
+            h = g.board.hexes.get(action.hex)
+            if h is not None and h.color != "white":
+                raise RuleViolation("track.upgrade_no_train",
+                                    f"{corp.sym} owns no train: it may not upgrade the "
+                                    f"{h.color} {h.tile.name if h.laid else 'printed track'} on "
+                                    f"{action.hex} (only track its own train can reach)")
         plan = super().check(turn, action, special)
         if plan.cost and corp.sym in st.insolvent:
             raise RuleViolation("track.cost", f"{corp.sym} is insolvent and pays no terrain")
@@ -113,7 +120,8 @@ class Token1860(TokenStep):
 
 class Route1860(RouteStep):
     """A corporation with trains (or an insolvent one, with a leased train)
-    runs; the recorded revenue and halt subsidy are kept.  The dividend of a
+    runs; its runs are checked on the map and the recorded revenue and halt
+    subsidy are kept (a difference is flagged).  The dividend of a
     corporation in receivership or insolvent is withheld at once, and paid
     out at once during nationalisation."""
 

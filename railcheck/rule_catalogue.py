@@ -665,6 +665,13 @@ RULES: list[Rule] = [
        f"{R1860}: O1a, O1e",
        "C&N lay 751 K5 0   ->  C&N owns no train: it may not upgrade the yellow 741 on K5 (only "
        "track its own train can reach)"),
+    _r("track.upgrade_reach", "an 1860 upgrade beyond the reach of the biggest train",
+       "In 1860 a corporation upgrades only track its biggest train can reach: walking its track "
+       "from its stations, a city there reached having counted fewer than the train's n cities "
+       "(a town, a halt or plain track: at most n). Flagged; the tile stays.",
+       f"{R1860}: O1a",
+       "IWNJ lay 763 G5 0   ->  IWNJ upgrades G5, but its biggest train, a 2+1, counts 2 cities and "
+       "G5 is 3 cities away; ..."),
     _r("track.southern", "track laid after the Southern Railway formed",
        "From the stock round after the first 9+5, nobody builds track or stations.",
        f"{R1860}: N1",

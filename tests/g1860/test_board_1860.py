@@ -167,3 +167,50 @@ def test_every_corpus_run_reached_is_checked():
     result = replay_changed("1860_rand_18603_0", 10 ** 6)
     st = result.game.title.state
     assert (st.runs_checked, st.runs_taken) == (163, 0)
+
+
+def test_an_upgrade_at_the_edge_of_the_biggest_trains_reach():
+    """18602_1 #142: C&N (biggest train a 2+1) upgrades Freshwater B6, a city
+    reached after counting one city: within a 2-city train's reach, beyond a
+    1-city train's."""
+    from railcheck.titles.g1860.reach import distance_to
+    g = replay_changed("1860_rand_18602_1", 142).game
+    assert max(t.spec.distance["cities"] for t in g.corporations["C&N"].trains) == 2
+    assert distance_to(g.board, "C&N", "B6", 2) is None
+    assert distance_to(g.board, "C&N", "B6", 1) == 2
+    assert distance_to(g.board, "C&N", "L6", 9) == 99      # not on C&N's track
+
+
+def test_an_upgrade_out_of_reach_is_flagged_with_the_numbers():
+    from types import SimpleNamespace
+
+    from railcheck.titles.g1860.steps import Track1860
+    g = replay_changed("1860_rand_18602_1", 142).game
+    small = SimpleNamespace(name="1+1", spec=SimpleNamespace(distance={"cities": 1, "towns": 1}))
+    step = Track1860.__new__(Track1860)
+    step.game = g
+    before = len(g.findings)
+    step.check_reach(SimpleNamespace(sym="C&N", trains=[small]), "B6")
+    f = g.findings[before:]
+    assert [x.rule for x in f] == ["track.upgrade_reach"]
+    assert "its biggest train, a 1+1, counts 1 cities and B6 is 2 cities away" in f[0].message
+
+
+def test_a_run_given_by_its_stops_and_hexes_is_checked_too():
+    """The notation's form (stops and the hexes between them, no
+    connections): IOW's 2+1 runs at #112, I3~J4 and I3~J2, worth 80 and 70;
+    a claim of 90 for the first is flagged."""
+    data = copy.deepcopy(export("1860_game_end_bank"))
+    data["actions"] = [a for a in data["actions"] if a["id"] <= 112]
+    data.pop("result", None)
+    record, _ = import_export(json.dumps(data), "1860_game_end_bank")
+    run = record.actions[-1]
+    for r in run.routes[:2]:
+        r.connections = None
+    assert [[s.hex for s in r.stops] for r in run.routes[:2]] == [["I3", "J4"], ["I3", "J2"]]
+    assert [r.path for r in run.routes[:2]] == [[["I3", "J4"]], [["I3", "J2"]]]
+    run.routes[0].revenue = 90
+    result = Replay(record).run()
+    errors = [(f.rule, f.action_id, f.message) for f in result.findings if f.severity == "error"]
+    assert [(r, a) for r, a, _ in errors] == [("route.revenue", 112)]
+    assert "run (I3-J4) is worth £80, not the £90 claimed" in errors[0][2]

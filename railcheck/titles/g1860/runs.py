@@ -2,7 +2,8 @@
 
 A run is read from an 18xx.games export's ``connections``: each is the
 hexes of one stretch of track between two stops (``"F2 0.1"``: inside F2,
-from node 0 to node 1 in the site's numbering).  The stretches are followed
+from node 0 to node 1 in the site's numbering); or, without them, from its
+stops and the hexes between them (``Route.path``, the notation's ``~``).  The stretches are followed
 on the shared board (:func:`railcheck.board.routes.follow_given_track`), and
 then 1860's rules are checked on the stops visited:
 
@@ -148,19 +149,36 @@ def trace(g, label: str, connections: list) -> Run:
         except RuleViolation as v:
             problem = problem or v
             continue
-        hexes = []
-        for seg in segments:
-            for hi, _ in seg:
-                if not hexes or hexes[-1] != hi:
-                    hexes.append(hi)
-        run = Run(label, nodes, [board._hexes[hi].nodes[ni].kind for hi, ni in nodes], hexes,
-                  keys=keys)
+        run = _run(board, label, nodes, segments, keys)
         if len(set(nodes)) == len(nodes):
             return run
         repeating = repeating or run
     if repeating is not None:
         return repeating
     raise problem or RuleViolation("route.connection", f"{label}: the track does not join its stops")
+
+
+def trace_stops(g, label: str, route) -> Run:
+    """Follow a run written with its stops and the hexes between them
+    (``Route.stops``, ``Route.path``: the notation's ``I3~J4``)."""
+    board = g.board
+    stops = [str(s.hex) for s in route.stops]
+    cands = [None if s.city is None else [int(s.city)] for s in route.stops]
+    for coord in stops:
+        if coord not in board.hexes:
+            raise RuleViolation("route.path", f"{label}: there is no hex {coord}")
+    nodes, segments, keys = follow_given_track(board, label, stops, cands, route.path)
+    return _run(board, label, nodes, segments, keys)
+
+
+def _run(board, label, nodes, segments, keys) -> Run:
+    hexes = []
+    for seg in segments:
+        for hi, _ in seg:
+            if not hexes or hexes[-1] != hi:
+                hexes.append(hi)
+    return Run(label, nodes, [board._hexes[hi].nodes[ni].kind for hi, ni in nodes], hexes,
+               keys=keys)
 
 
 def _label(route) -> str:
@@ -298,14 +316,15 @@ def check_runs(g, corp, routes: list, trains: list, leased: bool):
     skip = any(g.rules.option(o) for o in UNCHECKED_OPTIONS)
     for route, train in zip(routes, trains):
         label = _label(route)
-        if skip or not route.connections or train is None:
+        if skip or not (route.connections or route.path) or train is None:
             unverified += 1
             values.append(None)
             continue
         dist = train.spec.distance if isinstance(train.spec.distance, dict) else {}
         n, m = int(dist.get("cities", 99)), int(dist.get("towns", 0))
         try:
-            run = trace(g, label, route.connections)
+            run = trace(g, label, route.connections) if route.connections else \
+                trace_stops(g, label, route)
             check_run(g, corp.sym, run, n, bankrupt)
             claim_track(g.board, label, run.keys, used)
         except RuleViolation as v:

@@ -1,10 +1,8 @@
 """1860's operating steps (docs/1860.md O1-O6), each a subclass of the shared
 step with 1860's differences.
 
-The runs are checked on the map in runs.py.  What is not checked yet (no
-finding either way): whether an upgrade is within reach of the biggest
-train's n cities (only "no train, no upgrade"), and the semi-restrictive
-track rule.
+The runs are checked on the map in runs.py, an upgrade's reach in reach.py.
+Not checked yet (no finding either way): the semi-restrictive track rule.
 """
 
 from __future__ import annotations
@@ -86,12 +84,36 @@ class Track1860(TrackStep):
         g = self.game
         first = turn.tile_lays == 0
         upgrade = plan.board_plan is not None and plan.board_plan.hex.laid
+        on_track = g.board is not None and g.board.hexes[action.hex].color != "white"
         super().apply(turn, action, plan)
+        if on_track and turn.corp.trains:
+            self.check_reach(turn.corp, action.hex)
         if first and g.board is not None:
             tile = g.board.tiles.get(plan.board_plan.name) if plan.board_plan else None
             city = tile is not None and any(n.kind == "city" for n in tile.nodes)
             if upgrade or city or (tile is not None and tile.color != "yellow"):
                 turn.second_lay_closed = True
+
+
+    def check_reach(self, corp, coord: str) -> None:
+        """An upgrade within reach of the corporation's biggest train (O1a),
+        on the map with the new tile; flagged, the tile stays."""
+        from .reach import distance_to
+        g = self.game
+        biggest = max(corp.trains, key=lambda t: _cities(t))
+        n = _cities(biggest)
+        far = distance_to(g.board, corp.sym, coord, n)
+        if far is not None:
+            where = "not on its track" if far >= 99 else f"{far} cities away"
+            g.flag("track.upgrade_reach",
+                   f"{corp.sym} upgrades {coord}, but its biggest train, a {biggest.name}, "
+                   f"counts {n} cities and {coord} is {where}; a corporation upgrades only "
+                   f"track its own train can reach")
+
+
+def _cities(train) -> int:
+    dist = train.spec.distance
+    return int(dist.get("cities", 0)) if isinstance(dist, dict) else 99
 
 
 class Token1860(TokenStep):

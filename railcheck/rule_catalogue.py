@@ -504,9 +504,9 @@ RULES: list[Rule] = [
        "An info finding, once per game: the title's route rules are not checked on the map "
        "yet, so the revenue of each run was taken as recorded. The game may still be called "
        "legal; this says how far that goes.",
-       f"{OWN}: docs/1860.md",
-       "1860's routes are not checked on the map yet: the revenue of 92 runs was taken as "
-       "recorded", "info"),
+       f"{OWN}: docs/1860.md, docs/18Ireland.md",
+       "the revenue of 3 1860 runs was taken as recorded: they were recorded without the track "
+       "to check on the map", "info"),
     _r("route.blocked", "a run through a city whose slots other companies fill",
        "A route may not pass through a city all of whose station slots hold other companies' "
        "stations.",

@@ -214,3 +214,14 @@ def test_a_run_given_by_its_stops_and_hexes_is_checked_too():
     errors = [(f.rule, f.action_id, f.message) for f in result.findings if f.severity == "error"]
     assert [(r, a) for r, a, _ in errors] == [("route.revenue", 112)]
     assert "run (I3-J4) is worth £80, not the £90 claimed" in errors[0][2]
+
+
+@pytest.mark.parametrize("connections, words", [
+    ([["Z9", "I3"]], "there is no hex Z9"),
+    ([["I3 x.y"]], "cannot read the connection 'I3 x.y'"),
+])
+def test_a_run_written_wrong_is_a_located_finding_not_a_traceback(connections, words):
+    result = replay_changed("1860_game_end_bank", 112, _route(0, connections=connections))
+    errors = [(f.rule, f.action_id, f.message) for f in result.findings if f.severity == "error"]
+    assert [(r, a) for r, a, _ in errors] == [("route.path", 112)]
+    assert words in errors[0][2]

@@ -104,7 +104,9 @@ def _stop_hex_sequences(conns: list) -> list:
 def _parse(connections: list) -> list:
     out = []
     for seg in connections:
-        parts = [str(x).split() for x in seg]
+        parts = [str(x).split() for x in (seg if isinstance(seg, list) else [seg])]
+        if not parts or not all(parts):
+            raise RuleViolation("route.path", f"an empty stretch of track in {connections!r}")
         hexes = [p[0] for p in parts]
         pair = None
         if len(parts) == 1 and len(parts[0]) > 1:

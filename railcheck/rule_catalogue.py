@@ -672,6 +672,13 @@ RULES: list[Rule] = [
        f"{R1860}: O1a",
        "IWNJ lay 763 G5 0   ->  IWNJ upgrades G5, but its biggest train, a 2+1, counts 2 cities and "
        "G5 is 3 cities away; ..."),
+    _r("track.no_new_track", "an 1860 upgrade that gives no new track and changes no value",
+       "1860's track rule is semi-restrictive: an upgrade must give the corporation's biggest "
+       "train new track it can reach, or change the value of a stop within its reach. Flagged; "
+       "the tile stays.",
+       f"{R1860}: O1d",
+       "IOW lay 751 K5 0   ->  IOW's upgrade of K5 gives its trains no new track to use and "
+       "changes no stop's value within their reach (values [0])"),
     _r("track.southern", "track laid after the Southern Railway formed",
        "From the stock round after the first 9+5, nobody builds track or stations.",
        f"{R1860}: N1",

@@ -225,3 +225,23 @@ def test_a_run_written_wrong_is_a_located_finding_not_a_traceback(connections, w
     errors = [(f.rule, f.action_id, f.message) for f in result.findings if f.severity == "error"]
     assert [(r, a) for r, a, _ in errors] == [("route.path", 112)]
     assert words in errors[0][2]
+
+
+def test_an_upgrade_must_give_new_track_or_change_a_value():
+    """18602_1 #108: IOW upgrades the halt K5 (legal: the new tile adds track
+    its trains reach).  Judged against the new tile itself as the old one (no
+    new track, the same values), the upgrade is flagged."""
+    from railcheck.titles.g1860.reach import old_track, reached_values, uses_new_track
+    from railcheck.titles.g1860.steps import Track1860
+    g = replay_changed("1860_rand_18602_1", 108).game
+    iow = g.corporations["IOW"]
+    n = max(t.spec.distance["cities"] for t in iow.trains)
+    assert reached_values(g.board, "IOW", "K5", n) == [0]
+    assert uses_new_track(g.board, "IOW", "K5", n, old_track(g.board, "K5")) is False
+    step = Track1860.__new__(Track1860)
+    step.game = g
+    before = len(g.findings)
+    step.check_new_track(iow, "K5", (old_track(g.board, "K5"), [0]))
+    f = g.findings[before:]
+    assert [x.rule for x in f] == ["track.no_new_track"]
+    assert "IOW's upgrade of K5 gives its trains no new track to use" in f[0].message

@@ -94,3 +94,46 @@ def distance_to(board, corp: str, coord: str, cities: int):
                 return None
             nearest = min(nearest, d)
     return nearest
+
+
+def _max_revenue(revenue) -> int:
+    if isinstance(revenue, dict):
+        return max((int(v or 0) for v in revenue.values()), default=0)
+    return int(revenue or 0)
+
+
+def _node_reached(node, d, cities: int) -> bool:
+    return (d < cities) if node.kind in ("city", "offboard") else (d <= cities)
+
+
+def reached_values(board, corp: str, coord: str, cities: int) -> list:
+    """The sorted top values of the stops on ``coord`` a train counting
+    ``cities`` cities reaches."""
+    h = board.hexes[coord]
+    node_d, _ = _walk(board, corp)
+    return sorted(_max_revenue(node.revenue) for ni, node in enumerate(h.nodes)
+                  if (h.idx, ni) in node_d and _node_reached(node, node_d[(h.idx, ni)], cities))
+
+
+def _end_kind(h, end: int):
+    return ("edge", end) if end < NODE_BASE else ("node", h.nodes[end - NODE_BASE].kind)
+
+
+def old_track(board, coord: str) -> list:
+    """The track on ``coord`` before an upgrade, as pairs of end kinds."""
+    h = board.hexes[coord]
+    return [frozenset((_end_kind(h, a), _end_kind(h, b))) for a, b in h.paths]
+
+
+def uses_new_track(board, corp: str, coord: str, cities: int, before: list) -> bool:
+    """Does a train counting ``cities`` reach a track piece of the new tile on
+    ``coord`` that the old one did not have?"""
+    h = board.hexes[coord]
+    _, path_d = _walk(board, corp)
+    for pi, (a, b) in enumerate(h.paths):
+        d = path_d.get((h.idx, pi))
+        if d is None or d > cities:
+            continue
+        if frozenset((_end_kind(h, a), _end_kind(h, b))) not in before:
+            return True
+    return False

@@ -1,8 +1,8 @@
 """1860's operating steps (docs/1860.md O1-O6), each a subclass of the shared
 step with 1860's differences.
 
-The runs are checked on the map in runs.py, an upgrade's reach in reach.py.
-Not checked yet (no finding either way): the semi-restrictive track rule.
+The runs are checked on the map in runs.py; an upgrade's reach and the
+semi-restrictive track rule in reach.py.
 """
 
 from __future__ import annotations
@@ -85,9 +85,11 @@ class Track1860(TrackStep):
         first = turn.tile_lays == 0
         upgrade = plan.board_plan is not None and plan.board_plan.hex.laid
         on_track = g.board is not None and g.board.hexes[action.hex].color != "white"
+        before = self.before_upgrade(turn.corp, action.hex) if on_track else None
         super().apply(turn, action, plan)
         if on_track and turn.corp.trains:
             self.check_reach(turn.corp, action.hex)
+            self.check_new_track(turn.corp, action.hex, before)
         if first and g.board is not None:
             tile = g.board.tiles.get(plan.board_plan.name) if plan.board_plan else None
             city = tile is not None and any(n.kind == "city" for n in tile.nodes)
@@ -109,6 +111,31 @@ class Track1860(TrackStep):
                    f"{corp.sym} upgrades {coord}, but its biggest train, a {biggest.name}, "
                    f"counts {n} cities and {coord} is {where}; a corporation upgrades only "
                    f"track its own train can reach")
+
+
+    def before_upgrade(self, corp, coord: str):
+        """(the old track, the values of the stops the biggest train reaches)."""
+        from .reach import old_track, reached_values
+        if not corp.trains:
+            return None
+        n = max(_cities(t) for t in corp.trains)
+        board = self.game.board
+        return old_track(board, coord), reached_values(board, corp.sym, coord, n)
+
+    def check_new_track(self, corp, coord: str, before) -> None:
+        """Semi-restrictive (O1d): an upgrade gives the biggest train new
+        track to use, or changes the values of the stops it reaches."""
+        from .reach import reached_values, uses_new_track
+        if before is None:
+            return
+        g = self.game
+        n = max(_cities(t) for t in corp.trains)
+        track, values = before
+        now = reached_values(g.board, corp.sym, coord, n)
+        if now == values and not uses_new_track(g.board, corp.sym, coord, n, track):
+            g.flag("track.no_new_track",
+                   f"{corp.sym}'s upgrade of {coord} gives its trains no new track to use and "
+                   f"changes no stop's value within their reach (values {values or 'none'})")
 
 
 def _cities(train) -> int:

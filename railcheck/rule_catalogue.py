@@ -504,9 +504,9 @@ RULES: list[Rule] = [
        "An info finding, once per game: the title's route rules are not checked on the map "
        "yet, so the revenue of each run was taken as recorded. The game may still be called "
        "legal; this says how far that goes.",
-       f"{OWN}: docs/1860.md",
-       "1860's routes are not checked on the map yet: the revenue of 92 runs was taken as "
-       "recorded", "info"),
+       f"{OWN}: docs/1860.md, docs/18Ireland.md",
+       "the revenue of 3 1860 runs was taken as recorded: they were recorded without the track "
+       "to check on the map", "info"),
     _r("route.blocked", "a run through a city whose slots other companies fill",
        "A route may not pass through a city all of whose station slots hold other companies' "
        "stations.",
@@ -568,6 +568,33 @@ RULES: list[Rule] = [
        "A run joins at least two stops.",
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: H12   ->  2-train has 1 stop; a run needs at least 2"),
+    _r("route.hex_reentry", "an 1860 run that enters a hex twice",
+       "In 1860 a train may not pass through the same tile twice (unless the option "
+       "re_enter_hexes is chosen).",
+       f"{R1860}: O3a",
+       "C&N runs 3+2 ...   ->  the 3+2-train (G5 city 1-...-G5 city 0) enters G5 twice; a train "
+       "passes a hex only once"),
+    _r("route.halt_end", "an 1860 run that begins or ends at a halt",
+       "Halts may only be passed: a run neither begins nor ends at one.",
+       f"{R1860}: O3b",
+       "IOW runs 2+1 I3-H4   ->  the 2+1-train (I3-H4 halt 0) begins or ends at the halt H4 halt 0; "
+       "a run may only pass halts"),
+    _r("route.home", "no run of an 1860 corporation visits its home station",
+       "One of the corporation's runs must pass through its home station.",
+       f"{R1860}: O3c",
+       "C&N runs ...   ->  no run of C&N visits its home station (F2); one must"),
+    _r("route.network", "an 1860 run that shares no stop with the others",
+       "Every further run must cross an earlier run at a station, town or halt: the runs form "
+       "one network.",
+       f"{R1860}: O3c",
+       "IOW runs 2+1, 2+1   ->  the 2+1-train (2+1-1) shares no stop with IOW's other runs; "
+       "the runs must form one network"),
+    _r("route.subsidy", "a claimed halt subsidy differs from the run's",
+       "Each halt a run counts pays the subsidy (10) to the treasury; the claimed subsidy "
+       "differs. railcheck goes on with the claimed amount.",
+       f"{R1860}: O1f, O3e",
+       "C&N runs 3+2 ...   ->  C&N's 3+2-train run (...) earns a halt subsidy of £20, not the "
+       "£30 claimed"),
     _r("route.token", "a run that includes no station of the company",
        "Every route includes at least one city with a station of the running company.",
        f"{R1830}: Operating Round, running trains",
@@ -633,6 +660,25 @@ RULES: list[Rule] = [
        "was neither an upgrade nor a city tile.",
        f"{R1860}: O1",
        "C&N lay 12 G5   ->  a second lay is a yellow tile without a city, not 12"),
+    _r("track.upgrade_no_train", "an upgrade by an 1860 corporation without a train",
+       "In 1860 a corporation upgrades only track its own train can reach: with no train, none.",
+       f"{R1860}: O1a, O1e",
+       "C&N lay 751 K5 0   ->  C&N owns no train: it may not upgrade the yellow 741 on K5 (only "
+       "track its own train can reach)"),
+    _r("track.upgrade_reach", "an 1860 upgrade beyond the reach of the biggest train",
+       "In 1860 a corporation upgrades only track its biggest train can reach: walking its track "
+       "from its stations, a city there reached having counted fewer than the train's n cities "
+       "(a town, a halt or plain track: at most n). Flagged; the tile stays.",
+       f"{R1860}: O1a",
+       "IWNJ lay 763 G5 0   ->  IWNJ upgrades G5, but its biggest train, a 2+1, counts 2 cities and "
+       "G5 is 3 cities away; ..."),
+    _r("track.no_new_track", "an 1860 upgrade that gives no new track and changes no value",
+       "1860's track rule is semi-restrictive: an upgrade must give the corporation's biggest "
+       "train new track it can reach, or change the value of a stop within its reach. Flagged; "
+       "the tile stays.",
+       f"{R1860}: O1d",
+       "IOW lay 751 K5 0   ->  IOW's upgrade of K5 gives its trains no new track to use and "
+       "changes no stop's value within their reach (values [0])"),
     _r("track.southern", "track laid after the Southern Railway formed",
        "From the stock round after the first 9+5, nobody builds track or stations.",
        f"{R1860}: N1",
@@ -804,7 +850,8 @@ RULES: list[Rule] = [
        OWN, "PRR lay 57 Z9 0   ->  there is no hex Z9 on the map"),
     _r("tile.rotation", "a rotation that is not 0-5 or does not fit",
        "A rotation is 0 to 5; the tile so turned must keep the existing track, stay on the map "
-       "and connect.",
+       "and connect. Some tiles are laid only at rotation 0 (board.yaml fixed_rotation_tiles: "
+       "1860's Ryde, Merstone and Newport tiles, docs/1860.md O1g-O1i).",
        f"{R1830}: Operating Round, laying track; {OWN}: docs/board.md",
        "PRR lay 57 H12 7   ->  rotation 7 of tile 57 is not 0-5"),
     _r("tile.rotation_guessed", "a tile lay without rotation that fits several ways",

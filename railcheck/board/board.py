@@ -151,6 +151,8 @@ class Board:
         self.axes = board_data.get("axes") or DEFAULT_AXES[self.layout]
         self.impassable_colors = frozenset(board_data.get("impassable_colors") or ("blue", "gray", "red"))
         self.color_order = tuple(board_data.get("color_order") or COLOR_ORDER)
+        #: tiles laid only at rotation 0 (1860's Ryde, Merstone and Newport)
+        self.fixed_rotation = frozenset(str(t) for t in board_data.get("fixed_rotation_tiles") or ())
 
         tiles, hex_contents = _parsed(board_data)
         self.tiles: dict[str, Content] = dict(tiles)
@@ -617,6 +619,9 @@ class Board:
 
     def _check_rotation(self, h: _Hex, t: Content, r: int, avail, corp: str):
         """((rule, message) or None, old node index -> new node index)."""
+        if r and t.name in self.fixed_rotation:
+            return ("tile.rotation", f"is laid only at rotation 0, which keeps the map's "
+                    f"geography, not {r}"), None
         new_paths = t.rotated(r)
         mapping, missing = self._map_nodes(h, t, new_paths)
         if mapping is None:

@@ -528,3 +528,49 @@ def run_hexes(board, vertices) -> list[str]:
         if not out or out[-1] != hx:
             out.append(hx)
     return out
+
+
+# --------------------------------------------------------------------------
+# one run's given track, for titles with their own run rules (1860)
+
+class _GivenRun:
+    __slots__ = ("train", "train_id", "path")
+
+    def __init__(self, label, path):
+        self.train, self.train_id, self.path = label, None, path
+
+
+def follow_given_track(board, label: str, stops: list, cands: list, path: list):
+    """Follow a run whose track is given: ``stops`` are hex ids, ``cands`` the
+    node indices each stop may be (None: any), ``path[i]`` the hexes from stop
+    i to stop i+1.  Returns (nodes [(hex idx, node idx)], per stretch the
+    [(hex idx, path index)] followed in order, per stretch the hex sides used),
+    or raises RuleViolation (``route.path``, ``route.connection``)."""
+    r = _Route(_GivenRun(label, path), label)
+    r.label = label
+    for coord, cand in zip(stops, cands):
+        h = board.hexes.get(coord)
+        if h is None:
+            raise RuleViolation("route.path", f"{label}: there is no hex {coord}")
+        r.stops.append((h.idx, coord))
+        r.cands.append(list(range(len(h.nodes))) if cand is None else list(cand))
+    _follow_path(board, None, r)
+    return r.nodes, r.segments, r.keys
+
+
+def claim_track(board, label: str, keys: list, used: dict) -> None:
+    """The hex sides of one run (``keys``, per stretch) are used once, and by
+    no other run of the company this turn (``used``: side -> label); raises
+    ``route.reused_track`` / ``route.shared_track``."""
+    class _Named:
+        __slots__ = ("label", "keys")
+
+    r = _Named()
+    r.label, r.keys = label, keys
+    _claim(board, r, used)
+
+
+def node_text(board, hi: int, ni: int) -> str:
+    """A stop's name for messages: the hex, with the kind and number when the
+    hex has several stops."""
+    return _node_text(board, hi, ni)

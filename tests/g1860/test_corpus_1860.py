@@ -125,9 +125,8 @@ def test_clean_game_is_legal_and_scores_match_the_site(name):
     record, read = import_export(export_text(name), name)
     result = Replay(record).run()
     assert read == []
-    # nothing but the note that runs were taken as recorded
-    assert [f.message for f in result.findings if f.rule != "route.unchecked"] == []
-    assert [f.severity for f in result.findings] == ["info"]
+    # no finding at all: every run is checked on the map (runs.py)
+    assert [(f.rule, f.message) for f in result.findings] == []
     assert result.finished and result.end_reason == CLEAN[name]
     worth = {row["player"]: row["net_worth"] for row in result.standings}
     data = json.loads(export_text(name))
@@ -223,10 +222,10 @@ def test_refusals_in_1860_change_nothing():
     assert rp.impure == []
 
 
-def test_a_legal_1860_game_says_its_runs_were_taken_as_recorded():
+def test_a_legal_1860_game_has_every_run_checked_on_the_map():
+    """19354 is an older export (runs with connections and halts, no revenue):
+    all 92 runs are followed on the map and their revenue computed."""
     record, _ = import_export(export_text("19354"), "19354")
     res = Replay(record).run()
-    info = [f for f in res.findings if f.severity == "info"]
-    assert [(f.rule, f.line, f.action_id) for f in info] == [("route.unchecked", None, None)]
-    assert "the revenue of 92 runs was taken as recorded" in info[0].message
-    assert not [f for f in res.findings if f.severity in ("error", "warning")]
+    assert res.findings == []
+    assert (res.game.title.state.runs_checked, res.game.title.state.runs_taken) == (92, 0)

@@ -21,8 +21,10 @@ class State1860:
     def __init__(self):
         #: corporations floated on an empty home hex, waiting for their home track
         self.home_track: list = []
-        #: runs whose revenue was taken as recorded (routes are not checked on the map yet)
+        #: runs whose revenue was taken as recorded (recorded without their track)
         self.runs_taken: int = 0
+        #: runs checked on the map (track, n+m, halts, network, revenue)
+        self.runs_checked: int = 0
         #: corporations whose reserved share has been freed (a private exchanged)
         self.freed: set = set()
         #: privates exchanged for a share (the site keeps them as the bank's)
@@ -73,9 +75,9 @@ class Title1860(Title):
         if not n:
             return []
         return [("route.unchecked",
-                 f"1860's routes are not checked on the map yet: the revenue of {n} run"
-                 f"{'s' if n != 1 else ''} was taken as recorded (n+m counting, halts, the "
-                 f"home station and one network are not verified)")]
+                 f"the revenue of {n} 1860 run{'s' if n != 1 else ''} was taken as recorded: "
+                 f"{'they were' if n != 1 else 'it was'} recorded without the track to check on "
+                 f"the map")]
 
     def setup(self):
         g = self.game

@@ -1,88 +1,344 @@
-"""The revenue of an 1860 run recorded without it (older 18xx.games exports
-give only the connections and the halts counted): the stops are read from the
-connections, and an n+m train counts its best n cities or off-boards and,
-with the city places left unused, its best towns (docs/1860.md O3e); each
-halt counted pays the subsidy.  Used only when the export gives no revenue;
-the run itself is not checked."""
+"""1860's runs checked on the map (docs/1860.md O3a-O3f, O5e, N3).
+
+A run is read from an 18xx.games export's ``connections``: each is the
+hexes of one stretch of track between two stops (``"F2 0.1"``: inside F2,
+from node 0 to node 1 in the site's numbering); or, without them, from its
+stops and the hexes between them (``Route.path``, the notation's ``~``).  The stretches are followed
+on the shared board (:func:`railcheck.board.routes.follow_given_track`), and
+then 1860's rules are checked on the stops visited:
+
+* the track joins the stops; no hex is entered twice; no stop twice; no
+  hex side used twice, nor by two trains;
+* a run includes a station of the corporation, neither starts nor ends at
+  a halt, runs through no off-board area, visits at most n cities or
+  off-boards; it may pass one city filled by other corporations' stations
+  (flipped stations of bankrupt ones never block), and only one train of
+  the turn may do so;
+* one run visits the home station, and the runs form one network (each
+  shares a stop with another);
+* revenue: all cities and off-boards, then the halts the run counts, then the
+  best towns in the places left (town places, then unused city places); a
+  halt pays nothing but the subsidy to the treasury; a leased train earns
+  40 + 20 per stop (its city number of them), no subsidy; under British
+  Rail only the city number counts and halts are ignored once building
+  stopped.
+"""
 
 from __future__ import annotations
 
-from ...board.tiles import NODE_BASE, revenue_for_phase
+import functools
+from dataclasses import dataclass, field
+
+from ...board.board import load_board_yaml
+from ...board.routes import claim_track, follow_given_track, node_text
+from ...board.tiles import revenue_for_phase
 from ...findings import RuleViolation
 
 
-def _node_toward(board, coord: str, other: str):
-    h = board.hexes[coord]
-    if len(h.nodes) == 1:
-        return 0
-    for e, nb in board.neighbours(coord).items():
-        if nb != other:
-            continue
-        for pi in h.at.get(e, ()):
-            a, b = h.paths[pi]
-            x = b if a == e else a
-            if x >= NODE_BASE:
-                return x - NODE_BASE
-    return None
+@dataclass
+class Run:
+    """One train's run as read from the map."""
+    label: str
+    nodes: list                          # [(hex idx, node idx)] in order
+    kinds: list                          # "city", "town", "offboard", "halt"
+    hexes: list = field(default_factory=list)   # hexes passed, in order
+    revenue: int = 0
+    subsidy: int = 0
+    blocked: list = field(default_factory=list)  # blocked cities passed
+    keys: list = field(default_factory=list)     # hex sides used, per stretch
 
 
-def route_stops(board, connections: list) -> list:
-    """The (hex, node index) stops a run's connections join, in order of first visit."""
-    stops: list = []
+@functools.lru_cache(maxsize=None)
+def _node_orders(folder: str) -> dict:
+    """The site's node numbering where it differs from ours (board.yaml
+    ``node_order``), by tile name / printed hex."""
+    data = load_board_yaml(str(folder) + "/board.yaml")
+    out = {}
+    for section in ("tiles", "hexes"):
+        for name, spec in (data.get(section) or {}).items():
+            if isinstance(spec, dict) and spec.get("node_order"):
+                out[str(name)] = tuple(spec["node_order"])
+    return out
 
-    def add(coord, idx):
-        if idx is not None and (coord, idx) not in stops:
-            stops.append((coord, idx))
 
+def _ours(g, coord: str, site_index: int) -> int:
+    """Our node index for the site's node ``site_index`` on ``coord``."""
+    h = g.board.hexes[coord]
+    order = _node_orders(str(g.title.folder)).get(h.tile.name if h.laid else coord)
+    if not order or site_index >= len(order):
+        return site_index
+    names = {h.tile.node_name(i): i for i in range(len(h.tile.nodes))}
+    return names.get(order[site_index], site_index)
+
+
+def _stop_hex_sequences(conns: list) -> list:
+    """Every sequence of stop hexes the stretches can be chained into
+    (consecutive stretches meet at a stop)."""
+    ends = [(c[0], c[-1]) for c, _ in conns]
+    if len(ends) == 1:
+        return [[ends[0][0], ends[0][1]]]
+    out = []
+
+    def extend(seq, k):
+        if k == len(ends):
+            out.append(seq)
+            return
+        a, b = ends[k]
+        last = seq[-1]
+        for x, y in ((a, b), (b, a)):
+            if x == last:
+                extend(seq + [y], k + 1)
+                if a == b:
+                    break
+
+    for start in dict.fromkeys(ends[0]):
+        a, b = ends[0]
+        extend([start, b if start == a else a], 1)
+    uniq = []
+    for s in out:
+        if s not in uniq:
+            uniq.append(s)
+    return uniq
+
+
+def _parse(connections: list) -> list:
+    out = []
     for seg in connections:
-        if len(seg) == 1:
-            coord, _, pair = str(seg[0]).partition(" ")
-            if pair:
-                for part in pair.split("."):
-                    add(coord, int(part))
-            else:
-                for i in range(len(board.hexes[coord].nodes)):
-                    add(coord, i)
-            continue
-        add(seg[0], _node_toward(board, seg[0], seg[1]))
-        add(seg[-1], _node_toward(board, seg[-1], seg[-2]))
-    return stops
+        parts = [str(x).split() for x in (seg if isinstance(seg, list) else [seg])]
+        if not parts or not all(parts):
+            raise RuleViolation("route.path", f"an empty stretch of track in {connections!r}")
+        hexes = [p[0] for p in parts]
+        pair = None
+        if len(parts) == 1 and len(parts[0]) > 1:
+            try:
+                pair = tuple(int(x) for x in parts[0][1].split("."))
+            except ValueError:
+                raise RuleViolation("route.path", f"cannot read the connection {seg[0]!r}") from None
+        out.append((hexes, pair))
+    return out
 
 
-def run_revenue(g, train, route) -> tuple[int, int]:
-    """(revenue, subsidy) of a run recorded without its revenue."""
+def trace(g, label: str, connections: list) -> Run:
+    """Follow a run's connections on the map; raises RuleViolation when the
+    track does not join them."""
     board = g.board
-    if board is None or not route.connections:
-        raise RuleViolation("route.revenue_unknown",
-                            f"the run of the {route.train}-train records no revenue and no "
-                            f"connections to compute it from")
+    conns = _parse(connections)
+    for hexes, _ in conns:
+        for coord in hexes:
+            if coord not in board.hexes:
+                raise RuleViolation("route.path", f"{label}: there is no hex {coord}")
+    problem = None
+    repeating = None      # a reading that visits a stop twice, if no other
+    # the site's node numbers inside a hex are read first; should they not
+    # fit the track, the track alone decides
+    readings = [(seq, use) for use in (True, False) for seq in _stop_hex_sequences(conns)]
+    for seq, use_pairs in readings:
+        cands = [None] * len(seq)
+        ok = True
+        for k, (hexes, pair) in enumerate(conns):
+            if pair is None or not use_pairs:
+                continue
+            both = {_ours(g, hexes[0], i) for i in pair}
+            for j in (k, k + 1):
+                cands[j] = both if cands[j] is None else cands[j] & both
+                ok = ok and bool(cands[j])
+        if not ok:
+            continue
+        try:
+            nodes, segments, keys = follow_given_track(
+                board, label, seq, [sorted(c) if c is not None else None for c in cands],
+                [h for h, _ in conns])
+        except RuleViolation as v:
+            problem = problem or v
+            continue
+        run = _run(board, label, nodes, segments, keys)
+        if len(set(nodes)) == len(nodes):
+            return run
+        repeating = repeating or run
+    if repeating is not None:
+        return repeating
+    raise problem or RuleViolation("route.connection", f"{label}: the track does not join its stops")
+
+
+def trace_stops(g, label: str, route) -> Run:
+    """Follow a run written with its stops and the hexes between them
+    (``Route.stops``, ``Route.path``: the notation's ``I3~J4``)."""
+    board = g.board
+    stops = [str(s.hex) for s in route.stops]
+    cands = [None if s.city is None else [int(s.city)] for s in route.stops]
+    for coord in stops:
+        if coord not in board.hexes:
+            raise RuleViolation("route.path", f"{label}: there is no hex {coord}")
+    nodes, segments, keys = follow_given_track(board, label, stops, cands, route.path)
+    return _run(board, label, nodes, segments, keys)
+
+
+def _run(board, label, nodes, segments, keys) -> Run:
+    hexes = []
+    for seg in segments:
+        for hi, _ in seg:
+            if not hexes or hexes[-1] != hi:
+                hexes.append(hi)
+    return Run(label, nodes, [board._hexes[hi].nodes[ni].kind for hi, ni in nodes], hexes,
+               keys=keys)
+
+
+def _label(route) -> str:
+    return f"the {route.train}-train" + (f" ({route.train_id})" if route.train_id and
+                                         route.train_id != route.train else "")
+
+
+#: options whose run rules are not checked here: their runs are taken as recorded
+UNCHECKED_OPTIONS = ("original_insolvency", "no_skip_towns", "original_game",
+                     "simplified_insolvency")
+
+
+def check_run(g, corp: str, run: Run, n: int, bankrupt: set) -> None:
+    """The rules of one run alone (raises RuleViolation)."""
+    board = g.board
+    nodes = run.nodes
+    text = [node_text(board, hi, ni) for hi, ni in nodes]
+    stops = "-".join(text)
+    if len(nodes) < 2:
+        raise RuleViolation("route.too_short", f"{run.label} has {len(nodes)} stop; a run needs at least 2")
+    seen: dict = {}
+    for k, node in enumerate(nodes):
+        if node in seen:
+            raise RuleViolation("route.repeat_stop", f"{run.label} ({stops}) visits {text[k]} twice")
+        seen[node] = k
+    hexes_seen = set()
+    for hi in ([] if g.rules.option("re_enter_hexes") else run.hexes):
+        if hi in hexes_seen:
+            raise RuleViolation("route.hex_reentry",
+                                f"{run.label} ({stops}) enters {board._hexes[hi].coord} twice; "
+                                f"a train passes a hex only once")
+        hexes_seen.add(hi)
+    if run.kinds[0] == "halt" or run.kinds[-1] == "halt":
+        end = text[0] if run.kinds[0] == "halt" else text[-1]
+        raise RuleViolation("route.halt_end", f"{run.label} ({stops}) begins or ends at the halt "
+                                              f"{end}; a run may only pass halts")
+    for k in range(1, len(nodes) - 1):
+        if run.kinds[k] == "offboard":
+            raise RuleViolation("route.offboard", f"{run.label} runs through the off-board area "
+                                                  f"{text[k]}; it may only start or end there")
+    if not any(corp in board._hexes[hi].nodes[ni].tokens for hi, ni in nodes):
+        raise RuleViolation("route.token", f"{run.label} ({stops}) includes no station of {corp}")
+    big = sum(1 for kd in run.kinds if kd in ("city", "offboard"))
+    if big > n:
+        raise RuleViolation("route.distance", f"{run.label} ({stops}) visits {big} cities or "
+                                              f"off-board areas but may count only {n}")
+    for k in range(1, len(nodes) - 1):
+        hi, ni = nodes[k]
+        node = board._hexes[hi].nodes[ni]
+        if node.blocks(corp) and not any(t in bankrupt for t in node.tokens):
+            run.blocked.append(text[k])
+    if len(run.blocked) > 1:
+        raise RuleViolation("route.blocked", f"{run.label} ({stops}) passes {len(run.blocked)} "
+                                             f"cities filled by other corporations "
+                                             f"({', '.join(run.blocked)}); a train may pass only one")
+
+
+def check_network(g, corp: str, runs: list) -> None:
+    """One run visits the home station; the runs share stops (one network);
+    only one train passes a blocked city."""
+    board = g.board
+    passing = [r for r in runs if r.blocked]
+    if len(passing) > 1:
+        raise RuleViolation("route.blocked", f"{passing[0].label} and {passing[1].label} both pass "
+                                             f"a city filled by other corporations "
+                                             f"({passing[0].blocked[0]}, {passing[1].blocked[0]}); "
+                                             f"only one train may")
+    homes = board.corporations.get(corp, {}).get("homes") or []
+    home_nodes = {(board.hexes[h].idx, ni) for h in homes if h in board.hexes
+                  for ni, node in enumerate(board.hexes[h].nodes) if corp in node.tokens}
+    if home_nodes and runs and not any(home_nodes & set(r.nodes) for r in runs):
+        raise RuleViolation("route.home", f"no run of {corp} visits its home station "
+                                          f"({', '.join(homes)}); one must")
+    if len(runs) > 1:
+        linked = {0}
+        grown = True
+        while grown:
+            grown = False
+            for i, r in enumerate(runs):
+                if i not in linked and any(set(r.nodes) & set(runs[j].nodes) for j in linked):
+                    linked.add(i)
+                    grown = True
+        if len(linked) != len(runs):
+            alone = next(r for i, r in enumerate(runs) if i not in linked)
+            raise RuleViolation("route.network", f"{alone.label} shares no stop with "
+                                                 f"{corp}'s other runs; the runs must form one network")
+
+
+def worth(g, run: Run, n: int, m: int, *, leased: bool, requested) -> tuple[int, int]:
+    """(revenue, subsidy) of a checked run (docs/1860.md O3e, O3f, O5e, N3)."""
+    board = g.board
     st = g.title.state
     phase = g.phase.tiles[-1]
-    cities, towns = [], []
-    halts_seen = 0
-    for coord, idx in route_stops(board, route.connections):
-        node = board.hexes[coord].nodes[idx]
-        value = revenue_for_phase(node.revenue, phase)
-        if node.kind in ("city", "offboard"):
+    ins = g.rules.raw["insolvency"]
+    cities, towns, halts = [], [], 0
+    for (hi, ni), kind in zip(run.nodes, run.kinds):
+        value = revenue_for_phase(board._hexes[hi].nodes[ni].revenue, phase)
+        if kind in ("city", "offboard"):
             cities.append(value)
-        elif node.kind == "town":
+        elif kind == "town":
             towns.append(value)
         else:
-            halts_seen += 1
-    dist = train.spec.distance if isinstance(train.spec.distance, dict) else {}
-    n, m = int(dist.get("cities", 99)), int(dist.get("towns", 0))
-    ins = g.rules.raw["insolvency"]
-    if train.owner == "depot" and ins:
-        # a leased train: 40 + 20 per stop (towns and halts are stops), at
-        # most the train's city number of them; no subsidy
-        stops = len(cities) + len(towns) + halts_seen
-        return ins["lease_base"] + ins["lease_per_stop"] * min(stops, n), 0
-    if st.nationalised:
-        m = 0
-    halts = 0 if st.no_building else min(int(route.halts or 0), halts_seen)
-    cities.sort(reverse=True)
-    towns.sort(reverse=True)
-    counted = cities[:n]
-    room = m + (n - len(counted)) - halts
-    revenue = sum(counted) + sum(towns[:max(room, 0)])
-    return revenue, halts * int(g.rules.operating["halt_subsidy"])
+            halts += 1
+    ignore_halts = st.no_building
+    one_number = leased or st.nationalised
+    room = max((0 if one_number else m) + n - len(cities), 0)
+    halt_max = 0
+    if halts and not ignore_halts:
+        halt_room = max(room - len(towns), 0) if st.nationalised else room
+        halt_max = min(halts, halt_room)
+    if not halts or ignore_halts or leased or halt_max == 0 or (requested or 0) > halt_max:
+        requested = None
+    counted_halts = min(halts, requested or 0)
+    room -= counted_halts
+    best = sorted(towns, reverse=True)[:max(min(room, len(towns)), 0)]
+    room -= len(best)
+    if requested is None and halts and room > 0 and not ignore_halts:
+        counted_halts += min(halts, room)
+    if leased:
+        stops = len(cities) + len(best) + counted_halts
+        return ins["lease_base"] + ins["lease_per_stop"] * stops, 0
+    return sum(cities) + sum(best), counted_halts * int(g.rules.operating["halt_subsidy"])
+
+
+def check_runs(g, corp, routes: list, trains: list, leased: bool):
+    """Check one corporation's runs of one turn.  Returns (per route (revenue,
+    subsidy, stops) or None where it was not computed, the first RuleViolation or
+    None, runs not verifiable)."""
+    st = g.title.state
+    bankrupt = set(st.bankrupt)
+    runs, values = [], []
+    used: dict = {}
+    problem = None
+    unverified = 0
+    skip = any(g.rules.option(o) for o in UNCHECKED_OPTIONS)
+    for route, train in zip(routes, trains):
+        label = _label(route)
+        if skip or not (route.connections or route.path) or train is None:
+            unverified += 1
+            values.append(None)
+            continue
+        dist = train.spec.distance if isinstance(train.spec.distance, dict) else {}
+        n, m = int(dist.get("cities", 99)), int(dist.get("towns", 0))
+        try:
+            run = trace(g, label, route.connections) if route.connections else \
+                trace_stops(g, label, route)
+            check_run(g, corp.sym, run, n, bankrupt)
+            claim_track(g.board, label, run.keys, used)
+        except RuleViolation as v:
+            problem = problem or v
+            values.append(None)
+            continue
+        runs.append(run)
+        rev, sub = worth(g, run, n, m, leased=leased, requested=route.halts)
+        values.append((rev, sub, "-".join(node_text(g.board, hi, ni) for hi, ni in run.nodes)))
+    if problem is None and runs:
+        try:
+            check_network(g, corp.sym, runs)
+        except RuleViolation as v:
+            problem = v
+    return values, problem, unverified

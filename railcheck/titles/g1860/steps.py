@@ -1,10 +1,8 @@
 """1860's operating steps (docs/1860.md O1-O6), each a subclass of the shared
 step with 1860's differences.
 
-What is not checked yet (no finding either way): whether an upgrade is
-within reach of the biggest train, the semi-restrictive track rule, and the
-runs themselves (n+m counting, halts, linked runs, blocked cities): the
-recorded revenue and subsidy of each run are taken as the table played them.
+The runs are checked on the map in runs.py; an upgrade's reach and the
+semi-restrictive track rule in reach.py.
 """
 
 from __future__ import annotations
@@ -70,6 +68,13 @@ class Track1860(TrackStep):
                 raise RuleViolation("track.second_lay",
                                     f"a second lay is a yellow tile without a city, not "
                                     f"{action.tile}")
+        if g.board is not None and not corp.trains:
+            h = g.board.hexes.get(action.hex)
+            if h is not None and h.color != "white":
+                raise RuleViolation("track.upgrade_no_train",
+                                    f"{corp.sym} owns no train: it may not upgrade the "
+                                    f"{h.color} {h.tile.name if h.laid else 'printed track'} on "
+                                    f"{action.hex} (only track its own train can reach)")
         plan = super().check(turn, action, special)
         if plan.cost and corp.sym in st.insolvent:
             raise RuleViolation("track.cost", f"{corp.sym} is insolvent and pays no terrain")
@@ -79,12 +84,63 @@ class Track1860(TrackStep):
         g = self.game
         first = turn.tile_lays == 0
         upgrade = plan.board_plan is not None and plan.board_plan.hex.laid
+        on_track = g.board is not None and g.board.hexes[action.hex].color != "white"
+        before = self.before_upgrade(turn.corp, action.hex) if on_track else None
         super().apply(turn, action, plan)
+        if on_track and turn.corp.trains:
+            self.check_reach(turn.corp, action.hex)
+            self.check_new_track(turn.corp, action.hex, before)
         if first and g.board is not None:
             tile = g.board.tiles.get(plan.board_plan.name) if plan.board_plan else None
             city = tile is not None and any(n.kind == "city" for n in tile.nodes)
             if upgrade or city or (tile is not None and tile.color != "yellow"):
                 turn.second_lay_closed = True
+
+
+    def check_reach(self, corp, coord: str) -> None:
+        """An upgrade within reach of the corporation's biggest train (O1a),
+        on the map with the new tile; flagged, the tile stays."""
+        from .reach import distance_to
+        g = self.game
+        biggest = max(corp.trains, key=lambda t: _cities(t))
+        n = _cities(biggest)
+        far = distance_to(g.board, corp.sym, coord, n)
+        if far is not None:
+            where = "not on its track" if far >= 99 else f"{far} cities away"
+            g.flag("track.upgrade_reach",
+                   f"{corp.sym} upgrades {coord}, but its biggest train, a {biggest.name}, "
+                   f"counts {n} cities and {coord} is {where}; a corporation upgrades only "
+                   f"track its own train can reach")
+
+
+    def before_upgrade(self, corp, coord: str):
+        """(the old track, the values of the stops the biggest train reaches)."""
+        from .reach import old_track, reached_values
+        if not corp.trains:
+            return None
+        n = max(_cities(t) for t in corp.trains)
+        board = self.game.board
+        return old_track(board, coord), reached_values(board, corp.sym, coord, n)
+
+    def check_new_track(self, corp, coord: str, before) -> None:
+        """Semi-restrictive (O1d): an upgrade gives the biggest train new
+        track to use, or changes the values of the stops it reaches."""
+        from .reach import reached_values, uses_new_track
+        if before is None:
+            return
+        g = self.game
+        n = max(_cities(t) for t in corp.trains)
+        track, values = before
+        now = reached_values(g.board, corp.sym, coord, n)
+        if now == values and not uses_new_track(g.board, corp.sym, coord, n, track):
+            g.flag("track.no_new_track",
+                   f"{corp.sym}'s upgrade of {coord} gives its trains no new track to use and "
+                   f"changes no stop's value within their reach (values {values or 'none'})")
+
+
+def _cities(train) -> int:
+    dist = train.spec.distance
+    return int(dist.get("cities", 0)) if isinstance(dist, dict) else 99
 
 
 class Token1860(TokenStep):
@@ -113,7 +169,8 @@ class Token1860(TokenStep):
 
 class Route1860(RouteStep):
     """A corporation with trains (or an insolvent one, with a leased train)
-    runs; the recorded revenue and halt subsidy are kept.  The dividend of a
+    runs; its runs are checked on the map and the recorded revenue and halt
+    subsidy are kept (a difference is flagged).  The dividend of a
     corporation in receivership or insolvent is withheld at once, and paid
     out at once during nationalisation."""
 
@@ -157,19 +214,7 @@ class Route1860(RouteStep):
         g = self.game
         st = _state(self)
         corp = turn.corp
-        revenue = subsidy = 0
-        st.runs_taken += len(action.routes)
-        for r in action.routes:
-            if r.revenue is None:
-                from .runs import run_revenue
-                train = next((t for t in corp.trains if t.id == r.train_id), None) \
-                    or g.train_by_id.get(r.train_id)
-                rev, sub = run_revenue(g, train, r)
-                revenue += rev
-                subsidy += sub
-            else:
-                revenue += r.revenue
-                subsidy += r.subsidy or 0
+        revenue, subsidy = self.checked_revenue(corp, action.routes)
         if not corp.trains and action.routes and self.leases(corp):
             st.insolvent.add(corp.sym)
         turn.revenue = revenue
@@ -185,6 +230,47 @@ class Route1860(RouteStep):
             div = self.round.step_by_type(Dividend1860)
             div.pay(turn, auto, revenue)
             self.round.move_to(turn, self.round.step_index(div) + 1)
+
+
+    def checked_revenue(self, corp, routes) -> tuple[int, int]:
+        """The runs checked on the map (runs.py): a broken rule or a claimed
+        revenue or subsidy that differs is flagged, and the claimed amounts
+        are kept (what the table paid); a run recorded without them is worth
+        what the map gives."""
+        g = self.game
+        trains = [next((t for t in corp.trains if t.id == r.train_id), None)
+                  or g.train_by_id.get(r.train_id) for r in routes]
+        if g.board is None:
+            _state(self).runs_taken += len(routes)
+            return (sum(r.revenue or 0 for r in routes), sum(r.subsidy or 0 for r in routes))
+        from .runs import check_runs
+        leased = not corp.trains
+        values, problem, unverified = check_runs(g, corp, routes, trains, leased)
+        _state(self).runs_taken += unverified
+        _state(self).runs_checked += sum(1 for v in values if v is not None)
+        if problem is not None:
+            g.flag(problem.rule, problem.message)
+        revenue = subsidy = 0
+        for r, got in zip(routes, values):
+            if r.revenue is None and got is None:
+                if not r.connections:
+                    g.flag("route.revenue_unknown",
+                           f"the run of the {r.train}-train records no revenue and no "
+                           f"connections to compute it from")
+                continue
+            if got is not None and problem is None:
+                stops = got[2]
+                if r.revenue is not None and got[0] != r.revenue:
+                    g.flag("route.revenue",
+                           f"{corp.sym}'s {r.train}-train run ({stops}) is worth "
+                           f"{g.money(got[0])}, not the {g.money(r.revenue)} claimed")
+                if r.subsidy is not None and got[1] != r.subsidy:
+                    g.flag("route.subsidy",
+                           f"{corp.sym}'s {r.train}-train run ({stops}) earns a halt subsidy of "
+                           f"{g.money(got[1])}, not the {g.money(r.subsidy)} claimed")
+            revenue += r.revenue if r.revenue is not None else got[0]
+            subsidy += r.subsidy if r.subsidy is not None else (got[1] if got else 0)
+        return revenue, subsidy
 
 
 class Dividend1860(DividendStep):

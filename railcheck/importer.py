@@ -212,7 +212,9 @@ class _Converter:
 
     def route(self, r: dict) -> A.Route:
         tid = str(r.get("train", "?"))
-        conns = [[str(h) for h in seg] for seg in r.get("connections") or []]
+        # an empty segment joins nothing (a damaged export): left out, and the
+        # board's check of the run says what is missing
+        conns = [[str(h) for h in seg] for seg in r.get("connections") or [] if seg]
         path = _chain(conns)
         hexes = [str(h) for h in r.get("hexes") or []]
         if path:

@@ -55,9 +55,17 @@ def _load_yaml(text: str, path: str, root: str = "") -> _Doc:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
+        line = mark.line + 1 if mark else None
+        column = mark.column + 1 if mark else None
+        pos = getattr(exc, "position", None)    # a character the reader refuses
+        if mark is None and isinstance(pos, int) and hasattr(exc, "reason"):
+            char = exc.character
+            shown = f"#x{char:04x}" if isinstance(char, int) else repr(char)
+            problem = f"unacceptable character {shown}: {exc.reason}"
+            line = text.count("\n", 0, pos) + 1
+            column = pos - text.rfind("\n", 0, pos)
         raise InputError(f"malformed YAML: {problem}", path=path,
-                         line=mark.line + 1 if mark else None,
-                         column=mark.column + 1 if mark else None) from None
+                         line=line, column=column) from None
     finally:
         loader.dispose()
     marks: dict[str, tuple[str, int, int]] = {}

@@ -543,3 +543,132 @@ def test_18ireland_notation_lines_swapped(workdir, notation_ireland, swaps):
         i, j = int(a * (len(lines) - 1)), int(b * (len(lines) - 1))
         lines[i], lines[j] = lines[j], lines[i]
     check(workdir / "ireland-swapped.18xx", "".join(lines))
+
+
+# ---------------------------------------------------------------------------
+# 1860: its own rounds (turn auction, insolvency, receivership, bankrupt
+# companies, nationalisation) and runs with halts, under the same property
+
+EXPORTS_1860 = Path(__file__).resolve().parent / "data" / "exports" / "1860"
+
+
+@pytest.fixture(scope="module")
+def export_1860():
+    """1860_game_end_bank (a whole game to the bank's end)."""
+    return json.loads((EXPORTS_1860 / "1860_game_end_bank.json").read_text(encoding="utf-8"))
+
+
+@FAST
+@given(rnd=st.randoms(use_true_random=False), start=st.floats(0, 1), size=st.integers(2, 40))
+def test_1860_export_actions_shuffled(workdir, export_1860, rnd, start, size):
+    data = json.loads(json.dumps(export_1860))
+    actions = data["actions"]
+    i = int(start * len(actions))
+    block = actions[i:i + size]
+    rnd.shuffle(block)
+    actions[i:i + size] = block
+    check(workdir / "1860-shuffled.json", json.dumps(data))
+
+
+@FAST
+@given(where=st.floats(0, 1), value=JSON_VALUES)
+def test_1860_export_action_replaced(workdir, export_1860, where, value):
+    data = json.loads(json.dumps(export_1860))
+    data["actions"][int(where * (len(data["actions"]) - 1))] = value
+    check(workdir / "1860-replaced.json", json.dumps(data))
+
+
+RUN_KEYS = st.sampled_from(["train", "connections", "hexes", "revenue", "subsidy", "halts",
+                            "nodes", "revenue_str"])
+
+
+@FAST
+@given(which=st.floats(0, 1), key=RUN_KEYS, value=JSON_VALUES, drop=st.booleans())
+def test_1860_export_run_with_garbage(workdir, export_1860, which, key, value, drop):
+    """A run's fields (connections inside a hex, halts, subsidy...) broken."""
+    data = json.loads(json.dumps(export_1860))
+    runs = [a for a in data["actions"] if a.get("type") == "run_routes" and a.get("routes")]
+    route = runs[int(which * (len(runs) - 1))]["routes"][0]
+    if drop:
+        route.pop(key, None)
+    else:
+        route[key] = value
+    check(workdir / "1860-run.json", json.dumps(data))
+
+
+@pytest.mark.parametrize("connections", [[], [[]], [["F2 0.1"], []], [[""]], [["F2 9.9"]]])
+def test_1860_odd_connections_are_findings_not_crashes(workdir, export_1860, connections):
+    data = json.loads(json.dumps(export_1860))
+    run = next(a for a in data["actions"] if a.get("type") == "run_routes" and a.get("routes"))
+    run["routes"][0]["connections"] = connections
+    assert check(workdir / "1860-connections.json", json.dumps(data)) in (0, 1)
+
+
+# ---------------------------------------------------------------------------
+# Kansai: its own checker, and a components file beside the game
+
+KANSAI = Path(__file__).resolve().parent.parent / "examples" / "kansai"
+
+
+@FAST
+@given(swaps=st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=1, max_size=6),
+       cut=st.floats(0, 1))
+def test_kansai_notation_lines_swapped_and_cut(workdir, swaps, cut):
+    import shutil
+    shutil.copyfile(KANSAI / "components-example.yaml", workdir / "components-example.yaml")
+    lines = (KANSAI / "game.18xx").read_text(encoding="utf-8").splitlines(keepends=True)
+    for a, b in swaps:
+        i, j = int(a * (len(lines) - 1)), int(b * (len(lines) - 1))
+        lines[i], lines[j] = lines[j], lines[i]
+    lines = lines[:max(1, int(len(lines) * cut))] if cut < 0.9 else lines
+    check(workdir / "kansai-swapped.18xx", "".join(lines))
+
+
+@FAST
+@given(where=st.floats(0, 1), junk=st.text(max_size=30))
+def test_kansai_components_file_with_a_garbled_line(workdir, where, junk):
+    """A line of the components file replaced: a located error, never a crash."""
+    comp = (KANSAI / "components-example.yaml").read_text(encoding="utf-8").split("\n")
+    comp[int(where * (len(comp) - 1))] = junk
+    components = workdir / "components-example.yaml"
+    components.write_text("\n".join(comp), encoding="utf-8")
+    game = workdir / "kansai-garbled.18xx"
+    game.write_text((KANSAI / "game.18xx").read_text(encoding="utf-8"), encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", str(game)])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.output
+    assert "Traceback" not in res.output and "internal error" not in res.output, res.output
+    if res.exit_code == 2:
+        # the error is the components file's, located in it (or in the game's header line)
+        assert re.match(rf"error: ({re.escape(str(components))}|{re.escape(str(game))}):\d+",
+                        res.output), res.output
+    else:
+        assert res.exit_code in (0, 1), res.output
+
+
+def test_1860_a_company_acting_after_its_turn_in_anothers_is_a_finding(workdir, export_1860):
+    """Found by the fuzz above: with entry 126 (a buy with an auto-buy) made
+    a bare number, the game parts from the record; much later NGStL, which
+    operated already, runs in C&N's turn (action 550).  That is a finding
+    where it stands, not a crash of the replay."""
+    data = json.loads(json.dumps(export_1860))
+    data["actions"][125] = 1
+    path = workdir / "1860-entry-126.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", "--format", "json", str(path)])
+    found = json.loads(res.stdout)["files"][0]["findings"]
+    assert not any(f["rule"] == "internal.error" for f in found)
+    assert (found[0]["rule"], found[1]["action_id"], found[1]["rule"]) == \
+        ("import.malformed", 127, "turn.order")
+    assert any(f["action_id"] == 550 and f["rule"] == "turn.order" for f in found)
+
+
+def test_a_control_character_in_a_yaml_file_is_located(workdir):
+    ruleset = workdir / "house.yaml"
+    ruleset.write_text("extends: 1830\n\x1fbank: 9000\n", encoding="utf-8")
+    game = workdir / "house.18xx"
+    game.write_text("title: 1830\nruleset: house.yaml\nplayers: A, B, C\n\nA pass\n",
+                    encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", str(game)])
+    assert res.exit_code == 2
+    assert res.output.startswith(f"error: {ruleset}:2:1: malformed YAML: unacceptable "
+                                 f"character #x001f: control characters are not allowed")

@@ -382,7 +382,15 @@ class OperatingRound(Round):
             self.finished = not self.discards_due()
             return
         if self.turn is None or corp is not self.turn.corp:
-            return self.reopen(self.closed_turn, action)
+            if self.closed_turn is None:
+                # no turn of it to take up again (its action came in another's
+                # turn after its own ended): refused where it stands
+                self.switch_to(corp)
+                if self.turn is None or corp is not self.turn.corp:
+                    raise RuleViolation("turn.order", f"{corp.sym} cannot act now in "
+                                                      f"{self.label}")
+            else:
+                return self.reopen(self.closed_turn, action)
         self.closed_turn = None
         return self.process_corp(self.turn, action)
 

@@ -65,6 +65,9 @@ class Company:
     price: int = 0
     #: how often its special power has been used
     uses: int = 0
+    #: the player it left the game with (closed by his bankruptcy): a record
+    #: that has him sell it later is flagged, and taken as written
+    left_with: object = None
 
     @property
     def sym(self) -> str:

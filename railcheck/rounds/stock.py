@@ -83,6 +83,8 @@ class StockRound(Round):
                 return
 
     def has_actions(self, player) -> bool:
+        if player.bankrupt:
+            return False        # out of the game (18Ireland B5): passed over
         return (self.can_sell_any(player) or self.can_buy_any(player)
                 or bool(self.tradeable_privates(player, offered=True)))
 

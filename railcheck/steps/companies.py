@@ -48,12 +48,17 @@ class BuyCompanyStep(Step):
         if not g.phase.company_buy:
             raise RuleViolation("private.buy_phase",
                                 f"companies cannot buy privates in phase {g.phase.name}")
+        left_with = None
         if company.closed:
-            raise RuleViolation("private.closed", f"{company.sym} is closed")
+            if company.left_with is None:
+                raise RuleViolation("private.closed", f"{company.sym} is closed")
+            # it left the game with its bankrupt owner, and the record has him
+            # sell it: flagged, and taken as written (see apply)
+            left_with = company.left_with
         special = company.spec.special or {}
         if special.get("no_sale_to_corporation"):
             raise RuleViolation("private.no_sale", f"{company.sym} may not be sold to a company")
-        owner = company.owner
+        owner = company.owner if left_with is None else left_with
         if not isinstance(owner, Player):
             raise RuleViolation("private.owner",
                                 f"{company.sym} is owned by {g.holder_name(owner)}, not a player")
@@ -68,12 +73,19 @@ class BuyCompanyStep(Step):
             wrong_price = (f"{company.sym} (face {g.money(company.value)}) may be bought for "
                            f"{g.money(lo)} to {g.money(hi)}, not {g.money(action.price)}; "
                            f"taken as paid")
-        return company, wrong_price
+        return company, wrong_price, left_with
 
     def apply(self, turn, action: BuyCompany, plan) -> None:
         g = self.game
         corp = turn.corp
-        company, wrong_price = plan
+        company, wrong_price, left_with = plan
+        if left_with is not None:
+            g.flag("private.closed",
+                   f"{company.sym} left the game with its owner {left_with.name} when he went "
+                   f"bankrupt; taken as bought from him, as the record says")
+            company.closed, company.left_with = False, None
+            company.owner = left_with
+            left_with.companies.append(company)
         if wrong_price:
             g.flag("private.price", wrong_price)
         owner = company.owner

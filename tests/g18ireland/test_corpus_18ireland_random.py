@@ -43,7 +43,7 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_18003_0": (226, "Player 2's cash", 141, 1),
     "18Ireland_rand_18003_1": (125, "Player 1's cash", 0, 25),
     "18Ireland_rand_18003_2": (898, "WKR's price", 80, 72),
-    "18Ireland_rand_18003_3": (166, "Player 1's cash", 0, 175),
+    "18Ireland_rand_18003_3": (889, "GSWR's cash", 188, 78),
     "18Ireland_rand_18003_4": None,
     "18Ireland_rand_18003_5": (243, "MRNCC's cash", 274, 262),
     "18Ireland_rand_18004_0": (336, "CBSCR's cash", 409, 359),
@@ -93,3 +93,23 @@ def test_where_the_replay_parts_from_the_site_engine(name):
         names = {str(p["id"]): p["name"] for p in data["players"]}
         assert {r["player"]: r["net_worth"] for r in result.standings} == \
             {names[k]: v for k, v in data["result"].items()}
+
+
+def test_a_bankrupt_presidents_private_sold_later_is_one_finding_each():
+    # 18003_3: Player 1 goes bankrupt at action 164 holding TIM and DAR; by
+    # the summary's B5 they leave the game with him, the site keeps them, and
+    # DKR buys them from him at 166 and 169: each purchase is flagged and
+    # taken as written (no later use of them is refused), and Player 1, out
+    # of the game, takes no turn in the stock rounds after
+    result, _ = first_divergence("18Ireland_rand_18003_3")
+    closed = [(f.action_id, f.message) for f in result.errors if f.rule == "private.closed"]
+    assert closed == [
+        (166, "TIM left the game with its owner Player 1 when he went bankrupt; taken as "
+              "bought from him, as the record says"),
+        (169, "DAR left the game with its owner Player 1 when he went bankrupt; taken as "
+              "bought from him, as the record says")]
+    assert not any("Player 1's turn" in f.message for f in result.errors)
+    data = json.loads(export_text("18Ireland_rand_18003_3"))
+    names = {str(p["id"]): p["name"] for p in data["players"]}
+    assert {r["player"]: r["net_worth"] for r in result.standings} == \
+        {names[k]: v for k, v in data["result"].items()}

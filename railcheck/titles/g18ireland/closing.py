@@ -47,6 +47,7 @@ def president_bankrupt(g, rnd, turn):
         close_corporation(g, c)
     for company in list(player.companies):
         g.close_company(company)
+        company.left_with = player      # (B5; the site keeps them with him)
     for c in g.corporations.values():
         for cert in c.certs:
             if cert.owner is player:

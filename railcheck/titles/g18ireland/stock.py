@@ -71,6 +71,8 @@ class StockRound18Ireland(StockRound):
                 and self.game.num_certs(player) < self.game.cert_limit)
 
     def has_actions(self, player) -> bool:
+        if player.bankrupt:
+            return False        # out of the game (B5): passed over
         if self.auction is not None:
             return True
         if player is self.current and self.bought is not None \

@@ -204,7 +204,7 @@ class KansaiReplay:
                 self.turn["ended"] = True
         self.action = None
         self.end_turn(record_ends=True)
-        self.round_ends()
+        self.round_ends(record_ends=True)
         return count
 
     def end_turn(self, record_ends: bool = False) -> None:
@@ -252,8 +252,10 @@ class KansaiReplay:
         elif marker.kind == "OR":
             self.operating.start_or()
 
-    def round_ends(self) -> None:
+    def round_ends(self, record_ends: bool = False) -> None:
         if self.kind == "auction":
+            if record_ends:
+                return          # the record stops in the auction: nothing to settle
             self.stock.end_auction()
         elif self.kind == "SR":
             self.stock.end_sr()

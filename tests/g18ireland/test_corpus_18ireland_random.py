@@ -60,7 +60,7 @@ FIRST_DIVERGENCE = {
     # trace-exact since companies operate in the record's order (#445: UR before
     # DKR is still flagged, turn.order: the site's order differs from ours there)
     "18Ireland_rand_18005_5": None,
-    "18Ireland_rand_18006_0": (38, "Player 4's cash", 15, 25),
+    "18Ireland_rand_18006_0": (525, "CBPR's price", 55, 50),
     "18Ireland_rand_18006_1": (245, "Player 4's cash", 0, 20),
     "18Ireland_rand_18006_2": (280, "Player 5's cash", 59, 83),
     "18Ireland_rand_18006_3": (874, "MGWR's price", 70, 65),
@@ -110,6 +110,18 @@ def test_a_bankrupt_presidents_private_sold_later_is_one_finding_each():
               "bought from him, as the record says")]
     assert not any("Player 1's turn" in f.message for f in result.errors)
     data = json.loads(export_text("18Ireland_rand_18003_3"))
+    names = {str(p["id"]): p["name"] for p in data["players"]}
+    assert {r["player"]: r["net_worth"] for r in result.standings} == \
+        {names[k]: v for k, v in data["result"].items()}
+
+
+def test_an_emergency_buy_from_another_company_at_most_at_face_value():
+    # 18006_0, action 38: GNWR (£55, no train) buys DDR's 2H for £69, its
+    # president paying £14 (B3: the president may buy from another company;
+    # the 2H's face value is £80): no finding, and the site's scores
+    result, _ = first_divergence("18Ireland_rand_18006_0")
+    assert not [f for f in result.errors if f.rule.startswith("emergency.")]
+    data = json.loads(export_text("18Ireland_rand_18006_0"))
     names = {str(p["id"]): p["name"] for p in data["players"]}
     assert {r["player"]: r["net_worth"] for r in result.standings} == \
         {names[k]: v for k, v in data["result"].items()}

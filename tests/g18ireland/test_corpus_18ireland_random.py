@@ -29,7 +29,8 @@ def export_text(name: str) -> str:
 
 
 #: games with no error, the site's end and scores: the site's end reason
-CLEAN = {"18Ireland_rand_18003_4": "bank",
+CLEAN = {"18Ireland_rand_18003_0": "bank",
+         "18Ireland_rand_18003_4": "bank",
          "18Ireland_rand_18004_1": "bank",
          "18Ireland_rand_18004_3": "bank",
          "18Ireland_rand_18004_4": "bank",
@@ -40,7 +41,9 @@ CLEAN = {"18Ireland_rand_18003_4": "bank",
 
 #: (action id, what differs, ours, the site's); None: the whole trace matches
 FIRST_DIVERGENCE = {
-    "18Ireland_rand_18003_0": (226, "Player 2's cash", 141, 1),
+    # trace-exact since a repeated proposal cleared with no vote keeps the
+    # passes made before it (the merger round ends at #224 as on the site)
+    "18Ireland_rand_18003_0": None,
     "18Ireland_rand_18003_1": (125, "Player 1's cash", 0, 25),
     "18Ireland_rand_18003_2": (898, "WKR's price", 80, 72),
     "18Ireland_rand_18003_3": (889, "GSWR's cash", 188, 78),
@@ -62,7 +65,7 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_18005_5": None,
     "18Ireland_rand_18006_0": (525, "CBPR's price", 55, 50),
     "18Ireland_rand_18006_1": (245, "Player 4's cash", 0, 20),
-    "18Ireland_rand_18006_2": (280, "Player 5's cash", 59, 83),
+    "18Ireland_rand_18006_2": (1042, "GSWR's price", 24, 20),
     "18Ireland_rand_18006_3": (874, "MGWR's price", 70, 65),
     "18Ireland_rand_18006_4": (992, "GNRI's cash", 237, 217),
     "18Ireland_rand_18006_5": (32, "Player 4's cash", 0, 12),
@@ -78,7 +81,7 @@ def first_divergence(name):
 def test_all_games_are_present():
     assert len(GAMES) == 24
     assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
-    assert len(CLEAN) == 8
+    assert len(CLEAN) == 9
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -38,6 +38,7 @@ class MergerRound(Round):
         super().__init__(game)
         self.current = game.priority
         self.passes = 0
+        self.passes_before = 0
         self.proposal: list = []          # minors proposed, in order
         self.proposer = None
         self.voting = False
@@ -112,7 +113,7 @@ class MergerRound(Round):
             self.proposal = []
             self.passes += 1
             self.next_player()
-            if self.passes >= len(self.live_players()):
+            if self.passes >= len(self.live_players()) or self.rest_idle():
                 self.finished = True
             return
         if isinstance(action, Propose):
@@ -148,16 +149,21 @@ class MergerRound(Round):
         problem = self.problem(merged)
         if problem is not None:
             raise RuleViolation(*problem)
+        if not self.proposal:
+            self.passes_before = self.passes
         self.proposal = merged
         self.proposer = player
         self.passes = 0
         key = frozenset(c.sym for c in merged)
         if key in self.rejected:
-            # the site clears it at once with no vote; the proposer may go on
+            # the site clears it at once with no vote; the proposer may go on.
+            # It was no proposal: the passes made before it still count (the
+            # round ends when the others have passed: random 18003_0, #224)
             g.flag("merger.repeated",
                    f"the merger of {', '.join(sorted(key))} was rejected earlier in this round "
                    f"and may not be proposed again; it is cleared with no vote", WARNING)
             self.proposal = []
+            self.passes = self.passes_before
             return
         if len(merged) >= spec["max_minors"]:
             self.close_proposal()
@@ -200,6 +206,25 @@ class MergerRound(Round):
                         and self.problem([a, b]) is None:
                     return True
         return False
+
+    def rest_idle(self) -> bool:
+        """Every player who has not passed since the last proposal has
+        nothing left to propose, and the record goes on with another round:
+        the site passes over such players, and the round is over.  (A record
+        that writes their passes, as the real exports do, goes on with them.)"""
+        g = self.game
+        nxt = g.next_action
+        if isinstance(nxt, (Pass, Propose, Vote)) and nxt.actor in g.player_by_name:
+            return False
+        live = self.live_players()
+        p = self.current
+        for _ in range(len(live) - self.passes):
+            if self.can_propose(p):
+                return False
+            p = g.next_player(p)
+            while p.bankrupt:
+                p = g.next_player(p)
+        return True
 
     def idle_before(self, player):
         """How many players from the current one up to ``player`` (not

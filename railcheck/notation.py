@@ -1062,6 +1062,10 @@ def _syntax_finding(exc: InputError, text: str, action_id: Optional[int] = None)
                    column=exc.column, action_id=action_id, text=text.strip()[:200])
 
 
+#: a malformed '#@' id comment
+_BAD_ID = "expected an action id (a number)"
+
+
 def _lines(text, path: str, findings: list):
     """Yield the non-blank lines: (number, raw, content without comment, id).
     A line that cannot be a line (too long) is a finding in ``findings``
@@ -1091,8 +1095,7 @@ def _lines(text, path: str, findings: list):
                     action_id = int(m.group(1))
                 else:
                     findings.append(_syntax_finding(_error(
-                        path, number, raw, cut + 3,
-                        "expected an action id (a number) after '#@'"), raw))
+                        path, number, raw, cut + 3, _BAD_ID + " after '#@'"), raw))
             elif "#@" in comment:
                 m = _TRAILING_ID_RE.search(comment)
                 if m:
@@ -1544,6 +1547,11 @@ def _parse_game(text, path, names):
                 action = _retyped(binder, line, exc, findings)
                 if action is not None:
                     actions.append(action)
+                else:
+                    # a line skipped whole: one finding, not one more for its '#@' id
+                    number = line[_NUMBER]
+                    findings[:] = [f for f in findings if not (
+                        f.line == number and f.message.startswith(_BAD_ID))]
             line = next(lines, None)
             if line is None:
                 break

@@ -672,3 +672,17 @@ def test_a_control_character_in_a_yaml_file_is_located(workdir):
     assert res.exit_code == 2
     assert res.output.startswith(f"error: {ruleset}:2:1: malformed YAML: unacceptable "
                                  f"character #x001f: control characters are not allowed")
+
+
+def test_a_line_skipped_whole_is_one_finding_even_with_a_bad_id_comment(workdir, notation):
+    """Found by the fuzz: '@ #@' among the actions gave two findings on its
+    line (the bad '#@' id at column 5 first); the line is skipped, so only
+    its own syntax finding remains."""
+    lines = notation.split("\n")
+    i = first_action(lines) + 1
+    lines.insert(i, "@ #@")
+    path = workdir / "bad-id.18xx"
+    assert check(path, "\n".join(lines)) == 1
+    _, findings = json_findings(path)
+    assert [(f["line"], f["column"], f["rule"]) for f in findings if f["line"] == i + 1] == \
+        [(i + 1, 1, "notation.syntax")]

@@ -232,6 +232,8 @@ class Replay:
         is not played: the duties its companies missed are one finding
         (``round.skipped``), not one per company."""
         g = self.game
+        if self.closing_pass(action) and self.resume_round(action):
+            return
         if g.round.wants(action):
             return
         if self.resume_round(action):
@@ -257,6 +259,22 @@ class Replay:
                    f"no action of {labels}, whose companies take no turn ({missed} missed "
                    f"dut{'y' if missed == 1 else 'ies'}, such as running trains; now "
                    f"{g.round.label})")
+
+    def closing_pass(self, action) -> bool:
+        """A pass by the company whose turn ended the last operating round,
+        before anything of the next one, where that company does not operate
+        first: the pass closes its turn (a step the record wrote, such as
+        declining a private's power: 18Ireland random 18003_5, #350), not a
+        turn of the next round out of order."""
+        g = self.game
+        if self.ended is None or self.round_actions or not isinstance(action, Pass):
+            return False
+        ended = self.ended[0]
+        last = ended.closed_turn.corp if getattr(ended, "closed_turn", None) is not None else None
+        rnd = g.round
+        order = getattr(rnd, "order", None)
+        return (ended.kind == "OR" and rnd.kind == "OR" and last is not None
+                and action.actor == last.sym and bool(order) and order[0] is not last)
 
     def refuse_leaving_unplayed_stock_round(self, action):
         """A company's action right after an operating round ended, in the

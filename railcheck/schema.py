@@ -590,6 +590,9 @@ STOCK = Section("stock", [
 OPERATING = Section("operating", [
     Key("tile_lays", Int(), 1, "tile lays or upgrades per company per turn"),
     Key("tokens_per_turn", Int(), 1, "stations a company may place per turn"),
+    Key("reserved_slots_block_stations", Bool(), True,
+        "a home slot reserved for a company not yet started is closed to other companies' "
+        "stations (false: only to home stations; the company then places its home elsewhere)"),
     Key("must_buy_train", Enum("route", "always", "never"), "route",
         "a company without a train must buy one: when it has a route, always, never"),
     Key("buy_from_others", Bool(), True, "companies may buy trains from each other"),

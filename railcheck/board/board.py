@@ -168,7 +168,10 @@ class Board:
             self.hexes[coord] = h
         self._link_neighbours()
 
-        # corporations: homes are reserved from the start
+        # corporations: homes are reserved from the start; a title may let
+        # ordinary stations use a reserved slot (18Ireland), the home station
+        # then going elsewhere when the company starts
+        self.reservations_block_tokens = True
         self.corporations: dict[str, dict] = {}
         self.tokens_used: dict[str, int] = {}
         for corp in corporations or []:
@@ -805,7 +808,8 @@ class Board:
                 raise RuleViolation("token.duplicate", f"{corp} already has a station on {h.coord}")
         if len(node.tokens) >= node.slots:
             raise RuleViolation("token.full", f"{label} is full ({', '.join(node.tokens)})")
-        if self._free_slots(node, corp) <= 0:
+        ordinary = check_reach and not self.reservations_block_tokens
+        if not ordinary and self._free_slots(node, corp) <= 0:
             others = [c for c in node.reserved if c != corp]
             raise RuleViolation("token.reserved", f"the free slot of {label} is reserved for "
                                 f"{', '.join(others)}'s home station")
@@ -862,9 +866,31 @@ class Board:
                 if len(target.tokens) >= target.slots:
                     raise RuleViolation("token.home", f"{corp}'s home city on {home} is full")
             else:
+                if len(target.tokens) >= target.slots:
+                    # another company's station took the slot (a title whose
+                    # reservations do not block ordinary stations)
+                    raise RuleViolation("token.home", f"{corp}'s home city on {home} is full")
                 target.reserved.remove(corp)
             target.tokens.append(corp)
             self.tokens_used[corp] = self.tokens_used.get(corp, 0) + 1
+        self._changed()
+
+    def home_available(self, corp: str) -> bool:
+        """``corp``'s home station can go on its reserved slot now."""
+        info = self.corporations.get(corp)
+        for home in (info or {}).get("homes", []):
+            for n in self.hexes[home].nodes:
+                if corp in n.reserved and len(n.tokens) >= n.slots:
+                    return False
+        return True
+
+    def drop_reservations(self, corp: str) -> None:
+        """``corp``'s home slots are reserved no more (its home station went
+        elsewhere)."""
+        for h in self._hexes:
+            for n in h.nodes:
+                if corp in n.reserved:
+                    n.reserved.remove(corp)
         self._changed()
 
     def offer_home_choice(self, corp: str, coord: str) -> None:

@@ -78,6 +78,9 @@ class Title18Ireland(Title):
                 if g.board is not None:
                     g.board.unblock(sym)
         st.stack = [m for m in stack if m in g.corporations]
+        if g.board is not None:
+            g.board.reservations_block_tokens = bool(
+                g.rules.operating.get("reserved_slots_block_stations", True))
         if removed_minor:
             self.remove_corporation(g.corporations[removed_minor])
         # primed trains wait in the reserve until a train rusts into them

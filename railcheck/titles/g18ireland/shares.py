@@ -44,6 +44,12 @@ def place_home(g, corp):
         try:
             g.board.place_home_token(corp.sym)
         except RuleViolation as v:
+            if v.rule == "token.home" and not g.board.reservations_block_tokens:
+                # another company's station took its home slot: the company
+                # places its home station where the record's next line says
+                corp.home_placed = False
+                g.title.state.pending_home = corp
+                return
             g.flag(v.rule, v.message)
 
 

@@ -85,6 +85,9 @@ class StockRound18Ireland(StockRound):
         if isinstance(action, PlaceToken) and st.pending_home is not None \
                 and action.actor == st.pending_home.sym:
             return True
+        if isinstance(action, PlaceToken) and self.auction is not None \
+                and action.actor == self.auction.corp.sym:
+            return True     # its home elsewhere (home_elsewhere)
         return super().wants(action)
 
     # ------------------------------------------------------------------
@@ -140,6 +143,7 @@ class StockRound18Ireland(StockRound):
         if g.board is not None:
             plan = g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
             g.board.apply_token(plan)
+            g.board.drop_reservations(corp.sym)     # its home is where it now stands
         corp.home_placed = True
         corp.tokens_placed = max(corp.tokens_placed, 1)
         st.pending_home = None
@@ -192,6 +196,8 @@ class StockRound18Ireland(StockRound):
         g = self.game
         a = self.auction
         spec = g.rules.stock["minor_auction"]
+        if isinstance(action, PlaceToken) and action.actor == a.corp.sym:
+            return self.home_elsewhere(a.corp, action)
         player = self.player(action.actor)
         if player is not a.active[0]:
             raise RuleViolation("turn.order",
@@ -211,6 +217,22 @@ class StockRound18Ireland(StockRound):
             raise RuleViolation("stock.minor_auction",
                                 f"{a.corp.sym} is being auctioned: only bids and passes")
         self.settle_auction()
+
+    def home_elsewhere(self, corp, action):
+        """The minor being auctioned has its home slot taken by another
+        company's station (`reserved_slots_block_stations: false`): its home
+        station goes where the record says, at the auction's start as on the
+        site (random 18003_5, #315), on a free city slot."""
+        g = self.game
+        if corp.home_placed or g.board is None or g.board.reservations_block_tokens \
+                or g.board.home_available(corp.sym):
+            raise RuleViolation("token.home", f"{corp.sym}'s home station goes on its own "
+                                              f"home slot, which is free")
+        plan = g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+        g.board.apply_token(plan)
+        g.board.drop_reservations(corp.sym)
+        corp.home_placed = True
+        corp.tokens_placed = max(corp.tokens_placed, 1)
 
     def settle_auction(self):
         """Players who cannot raise are out; one bidder left wins."""

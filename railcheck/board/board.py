@@ -642,6 +642,13 @@ class Board:
             ni = h.nbr[e]
             if ni >= 0:
                 nb = self._hexes[ni]
+                if nb.laid:
+                    # a tile a private put on a closed hex (18Ireland's Irish
+                    # Mail on the sea) makes it a tile hex like any other:
+                    # track may point into a side it has no track on (the
+                    # site allows it: random 18005_2 #243, 18005_3 #708,
+                    # 18006_1 #506, 18003_2 #898)
+                    continue
                 return ("tile.edge", f"runs track at edge {e} into {nb.coord}, a {nb.color} hex "
                         f"with no track on that side"), None
             if e in h.impassable:

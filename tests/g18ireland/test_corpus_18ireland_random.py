@@ -54,7 +54,7 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_18003_3": (889, "GSWR's cash", 188, 78),
     "18Ireland_rand_18003_4": None,
     "18Ireland_rand_18003_5": (243, "MRNCC's cash", 274, 262),
-    "18Ireland_rand_18004_0": (336, "CBSCR's cash", 409, 359),
+    "18Ireland_rand_18004_0": (474, "DSER's cash", 713, 689),
     "18Ireland_rand_18004_1": None,
     "18Ireland_rand_18004_2": None,
     "18Ireland_rand_18004_3": None,

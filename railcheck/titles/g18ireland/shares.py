@@ -3,6 +3,8 @@ share, the holding limits by kind of company."""
 
 from __future__ import annotations
 
+from ...actions import PlaceToken
+
 from ...findings import RuleViolation
 from ...mechanics.shares import set_par
 
@@ -43,6 +45,12 @@ def place_home(g, corp):
     if g.board is not None and corp.spec.home:
         try:
             g.board.place_home_token(corp.sym)
+            nxt = g.next_action
+            if isinstance(nxt, PlaceToken) and nxt.actor == corp.sym:
+                # the record says which city of its home hex it takes (a tile
+                # with several cities lies there: random 18004_0, #271)
+                g.board.offer_home_choice(corp.sym, corp.spec.home)
+                g.title.state.pending_home = corp
         except RuleViolation as v:
             if v.rule == "token.home" and not g.board.reservations_block_tokens:
                 # another company's station took its home slot: the company

@@ -219,15 +219,19 @@ class StockRound18Ireland(StockRound):
         self.settle_auction()
 
     def home_elsewhere(self, corp, action):
-        """The minor being auctioned has its home slot taken by another
-        company's station (`reserved_slots_block_stations: false`): its home
-        station goes where the record says, at the auction's start as on the
-        site (random 18003_5, #315), on a free city slot."""
+        """The minor being auctioned places its home station where the record
+        says, at the auction's start as on the site: on a city of its home
+        hex (a tile with several cities there: random 18004_0, #271), or, when
+        another company's station took its home slot
+        (`reserved_slots_block_stations: false`), on a free city slot
+        (random 18003_5, #315)."""
         g = self.game
-        if corp.home_placed or g.board is None or g.board.reservations_block_tokens \
-                or g.board.home_available(corp.sym):
-            raise RuleViolation("token.home", f"{corp.sym}'s home station goes on its own "
-                                              f"home slot, which is free")
+        if corp.home_placed or g.board is None:
+            raise RuleViolation("token.home", f"{corp.sym}'s home station is placed already")
+        homes = g.board.corporations.get(corp.sym, {}).get("homes", [])
+        if g.board.home_available(corp.sym) and action.hex not in homes:
+            raise RuleViolation("token.home", f"{corp.sym}'s home station goes on its home "
+                                              f"hex ({', '.join(homes)}), not {action.hex}")
         plan = g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
         g.board.apply_token(plan)
         g.board.drop_reservations(corp.sym)

@@ -515,24 +515,38 @@ def notation_ireland(workdir):
     return out.read_text(encoding="utf-8")
 
 
+#: one real export of each title with its own rounds, for the properties below
+TITLE_EXPORTS = {
+    "18Ireland": IRELAND / "161830.json",
+    "1860": Path(__file__).resolve().parent / "data" / "exports" / "1860" / "1860_game_end_bank.json",
+}
+
+
+@pytest.fixture(scope="module")
+def title_exports():
+    return {t: json.loads(p.read_text(encoding="utf-8")) for t, p in TITLE_EXPORTS.items()}
+
+
+@pytest.mark.parametrize("title", sorted(TITLE_EXPORTS))
 @FAST
 @given(rnd=st.randoms(use_true_random=False), start=st.floats(0, 1), size=st.integers(2, 40))
-def test_18ireland_export_actions_shuffled(workdir, export_ireland, rnd, start, size):
-    data = json.loads(json.dumps(export_ireland))
+def test_title_export_actions_shuffled(workdir, title_exports, title, rnd, start, size):
+    data = json.loads(json.dumps(title_exports[title]))
     actions = data["actions"]
     i = int(start * len(actions))
     block = actions[i:i + size]
     rnd.shuffle(block)
     actions[i:i + size] = block
-    check(workdir / "ireland-shuffled.json", json.dumps(data))
+    check(workdir / f"{title}-shuffled.json", json.dumps(data))
 
 
+@pytest.mark.parametrize("title", sorted(TITLE_EXPORTS))
 @FAST
 @given(where=st.floats(0, 1), value=JSON_VALUES)
-def test_18ireland_export_action_replaced(workdir, export_ireland, where, value):
-    data = json.loads(json.dumps(export_ireland))
+def test_title_export_action_replaced(workdir, title_exports, title, where, value):
+    data = json.loads(json.dumps(title_exports[title]))
     data["actions"][int(where * (len(data["actions"]) - 1))] = value
-    check(workdir / "ireland-replaced.json", json.dumps(data))
+    check(workdir / f"{title}-replaced.json", json.dumps(data))
 
 
 @FAST
@@ -556,26 +570,6 @@ EXPORTS_1860 = Path(__file__).resolve().parent / "data" / "exports" / "1860"
 def export_1860():
     """1860_game_end_bank (a whole game to the bank's end)."""
     return json.loads((EXPORTS_1860 / "1860_game_end_bank.json").read_text(encoding="utf-8"))
-
-
-@FAST
-@given(rnd=st.randoms(use_true_random=False), start=st.floats(0, 1), size=st.integers(2, 40))
-def test_1860_export_actions_shuffled(workdir, export_1860, rnd, start, size):
-    data = json.loads(json.dumps(export_1860))
-    actions = data["actions"]
-    i = int(start * len(actions))
-    block = actions[i:i + size]
-    rnd.shuffle(block)
-    actions[i:i + size] = block
-    check(workdir / "1860-shuffled.json", json.dumps(data))
-
-
-@FAST
-@given(where=st.floats(0, 1), value=JSON_VALUES)
-def test_1860_export_action_replaced(workdir, export_1860, where, value):
-    data = json.loads(json.dumps(export_1860))
-    data["actions"][int(where * (len(data["actions"]) - 1))] = value
-    check(workdir / "1860-replaced.json", json.dumps(data))
 
 
 RUN_KEYS = st.sampled_from(["train", "connections", "hexes", "revenue", "subsidy", "halts",

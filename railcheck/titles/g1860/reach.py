@@ -21,7 +21,19 @@ from ...board.tiles import NODE_BASE
 
 
 def _walk(board, corp: str):
-    """(fewest cities counted on arriving at each node, on each path)."""
+    """(fewest cities counted on arriving at each node, on each path); kept
+    for the board's current state (an upgrade asks it two or three times)."""
+    key = (board._version, corp)
+    cache = board.__dict__.setdefault("_reach_cache", {})
+    got = cache.get(key)
+    if got is None:
+        if len(cache) > 16:
+            cache.clear()
+        got = cache[key] = _walk_now(board, corp)
+    return got
+
+
+def _walk_now(board, corp: str):
     hexes = board._hexes
     node_d: dict = {}
     path_d: dict = {}

@@ -215,20 +215,43 @@ class _Converter:
         # an empty segment joins nothing (a damaged export): left out, and the
         # board's check of the run says what is missing
         conns = [[str(h) for h in seg] for seg in r.get("connections") or [] if seg]
-        path = _chain(conns)
+        # a one-element segment "F2 0.1" joins two places of one hex (1860's
+        # halts and towns beside a city): the hex, and which places it joins
+        inner = [_inner_link(seg) for seg in conns]
+        path = _chain([[link[0]] if link else seg for seg, link in zip(conns, inner)])
         hexes = [str(h) for h in r.get("hexes") or []]
         if path:
             stop_hexes = [path[0][0]] + [seg[-1] for seg in path]
         else:
             stop_hexes = hexes
         nodes = [str(n) for n in r.get("nodes") or []]
+        known = _inner_cities(stop_hexes, inner, nodes) if any(inner) and path else {}
+        if path and len(path) == len(conns):
+            for i, seg in enumerate(conns):
+                if len(seg) == 1 and i + 1 < len(stop_hexes):
+                    # two places of one hex ("H4", "F2 0.1"): see below
+                    known.setdefault(i, (stop_hexes[i], None))
+                    known.setdefault(i + 1, (stop_hexes[i + 1], None))
         by_hex: dict[str, list[int]] = {}
         for n in nodes:
             h, _, i = n.rpartition("-")
             if i.isdigit():
                 by_hex.setdefault(h, []).append(int(i))
+        for h, i in known.values():
+            if i in by_hex.get(h, []):
+                by_hex[h].remove(i)
+        if r.get("halts") is not None:
+            # 1860 numbers a hex's places its own way (cities, towns and halts
+            # together, tile by tile): the stops are written without the
+            # number, and the track decides
+            known = {k: (h, None) for k, h in enumerate(stop_hexes)}
         stops = []
-        for h in stop_hexes:
+        for k, h in enumerate(stop_hexes):
+            if k in known:
+                # the site numbers a hex's places its own way (cities, towns and
+                # halts together): written without the number, the track decides
+                stops.append(A.Stop(hex=h, city=None))
+                continue
             cands = by_hex.get(h)
             city = cands.pop(0) if cands else None
             stops.append(A.Stop(hex=h, city=city))
@@ -237,6 +260,46 @@ class _Converter:
                        path=path or None, revenue=int(rev) if rev is not None else None,
                        halts=_opt_int(r.get("halts")), subsidy=_opt_int(r.get("subsidy")),
                        connections=conns or None)
+
+
+_INNER_RE = re.compile(r"^([A-Za-z]+-?\d+) (\d+)\.(\d+)$")
+
+
+def _inner_link(seg: list) -> Optional[tuple[str, int, int]]:
+    """("F2", 0, 1) for the segment ["F2 0.1"] (a link inside hex F2 from
+    its place 0 to its place 1), else None."""
+    if len(seg) != 1:
+        return None
+    m = _INNER_RE.match(seg[0])
+    return (m.group(1), int(m.group(2)), int(m.group(3))) if m else None
+
+
+def _inner_cities(stop_hexes: list, inner: list, nodes: list) -> dict:
+    """Stop index -> (hex, place) for the stops the in-hex links fix: the
+    i-th segment joins stop i and stop i + 1; a link is read in the direction
+    that meets the place the link before it ended on, else in the order the
+    export lists the hex's places among the run's nodes (the order they were
+    visited: 1860 "F2 1.2" after arriving on F2's place 2 is read 2 to 1)."""
+    order: dict = {}
+    for n in nodes:
+        h, _, i = n.rpartition("-")
+        if i.isdigit():
+            order.setdefault(h, []).append(int(i))
+    known: dict = {}
+    for i, link in enumerate(inner):
+        if link is None or i + 1 >= len(stop_hexes):
+            continue
+        h, a, b = link
+        before = known.get(i)
+        seen = order.get(h, [])
+        if before is not None:
+            if before[1] == b:
+                a, b = b, a
+        elif a in seen and b in seen and seen.index(b) < seen.index(a):
+            a, b = b, a
+        known[i] = (h, a)
+        known[i + 1] = (h, b)
+    return known
 
 
 def _chain(segments: list[list[str]]) -> list[list[str]]:

@@ -267,7 +267,7 @@ def _make_transformer():
         def route(self, c):
             nodes = [_leaf(c[1])]
             seps = []
-            revenue = None
+            revenue = halts = None
             rest = c[2:]
             i = 0
             while i < len(rest):
@@ -276,10 +276,15 @@ def _make_transformer():
                     seps.append("-" if t.type == "DASH" else "~")
                     nodes.append(_leaf(rest[i + 1]))
                     i += 2
+                elif t.type in ("HALT", "HALTS"):
+                    i += 1
+                elif i + 1 < len(rest) and rest[i + 1].type in ("HALT", "HALTS"):
+                    halts = _leaf(t)    # "(90; 2 halts)": the halts the train counts (1860)
+                    i += 1
                 else:
                     revenue = _leaf(t)
                     i += 1
-            return ("route", _leaf(c[0]), tuple(nodes), tuple(seps), revenue)
+            return ("route", _leaf(c[0]), tuple(nodes), tuple(seps), revenue, halts)
 
         def total(self, c):
             return ("total", _leaf(c[0]))
@@ -1473,8 +1478,10 @@ class _Binder:
         return Checkpoint(subject=subj, field=field_name, value=val, column=kw[1])
 
     def route(self, parsed) -> Route:
-        """A ``route`` of the grammar: ("route", train, nodes, seps, revenue)."""
-        _, train, nodes, seps, revenue = parsed
+        """A ``route`` of the grammar: ("route", train, nodes, seps, revenue
+        [, halts])."""
+        _, train, nodes, seps, revenue = parsed[:5]
+        halts = parsed[5] if len(parsed) > 5 else None
         if "~" not in seps:
             stops = [Stop(hex=n[0].upper()) if "." not in n[0] else self.node(n) for n in nodes]
             path = None
@@ -1495,10 +1502,13 @@ class _Binder:
                 if is_stop:
                     stops.append(stop)
                     if i > 0:
+                        if len(segment) == 2 and segment[0] == segment[1]:
+                            segment = segment[:1]   # two places of one hex (F2.0-F2.1)
                         path.append(segment)
                     segment = [stop.hex]
         return Route(train=self.name(train, _TRAIN), stops=stops, path=path,
-                     revenue=None if revenue is None else int(revenue[0]))
+                     revenue=None if revenue is None else int(revenue[0]),
+                     halts=None if halts is None else int(halts[0]))
 
 
 def parse_game(text: str, path: str, names: Optional[Names] = None) -> tuple[GameRecord, list[Finding]]:
@@ -1601,7 +1611,9 @@ def _write_route(route: Route) -> str:
         raise ValueError("a route without stops cannot be written")
     path = route.path
     ok = (path is not None and len(path) == len(stops) - 1 and
-          all(len(seg) >= 2 and seg[0] == stops[i].hex and seg[-1] == stops[i + 1].hex
+          all((len(seg) >= 2 and seg[0] == stops[i].hex and seg[-1] == stops[i + 1].hex)
+              # a link between two places of one hex (1860: F2.0-F2.1)
+              or (len(seg) == 1 and seg[0] == stops[i].hex == stops[i + 1].hex)
               for i, seg in enumerate(path)))
     parts = [str(stops[0])]
     if ok:
@@ -1614,8 +1626,14 @@ def _write_route(route: Route) -> str:
     else:
         parts.extend("-" + str(s) for s in stops[1:])
     text = f"{route.train} {''.join(parts)}"
+    halts = None if route.halts is None else \
+        f"{_number(route.halts)} halt{'' if route.halts == 1 else 's'}"
+    # 1860: how many halts the train counts (they pay the subsidy)
     if route.revenue is not None:
-        text += f" ({_number(route.revenue)})"
+        text += f" ({_number(route.revenue)}; {halts})" if halts else \
+            f" ({_number(route.revenue)})"
+    elif halts:
+        text += f" ({halts})"
     return text
 
 

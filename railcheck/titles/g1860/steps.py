@@ -238,8 +238,16 @@ class Route1860(RouteStep):
         are kept (what the table paid); a run recorded without them is worth
         what the map gives."""
         g = self.game
-        trains = [next((t for t in corp.trains if t.id == r.train_id), None)
-                  or g.train_by_id.get(r.train_id) for r in routes]
+        trains = []
+        for r in routes:
+            t = next((t for t in corp.trains if t.id == r.train_id), None) \
+                or g.train_by_id.get(r.train_id)
+            if t is None and r.train_id is None:
+                # a run written in the notation names its train by kind: the
+                # company's first train of that kind not yet running
+                t = next((t for t in corp.trains if t.spec.name == r.train
+                          and t not in trains), None)
+            trains.append(t)
         if g.board is None:
             _state(self).runs_taken += len(routes)
             return (sum(r.revenue or 0 for r in routes), sum(r.subsidy or 0 for r in routes))

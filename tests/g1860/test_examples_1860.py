@@ -1,7 +1,10 @@
 """1860's bundled example: a complete legal game in the notation (game
-210007 of 18xx.games, renamed), scored as the site did."""
+210007 of 18xx.games, renamed), scored as the site did, and one game per
+1860 rule broken, each flagged at its last line."""
 
 from pathlib import Path
+
+import pytest
 
 from conftest import replay_file as run
 
@@ -16,3 +19,25 @@ def test_complete_game_is_legal_and_scores_as_the_site():
         "Bob": 16165, "Alice": 9773}
     rows = {row["player"]: row for row in r.standings}
     assert (rows["Alice"]["cash"], rows["Alice"]["privates"]) == (3836, 200)
+
+
+ILLEGAL = {
+    "par-in-a-closed-section": (56, "stock.section", "FYN is in section 2; only sections up to 1"),
+    "par-outside-the-section-range": (53, "stock.par_price",
+                                      "£110 is not a par value of IOW's section (£74 to £100)"),
+    "dividend-move-ignores-the-multiples": (100, "checkpoint.mismatch",
+                                            "C&N is priced at £90, the record says £95"),
+}
+
+
+def test_every_illegal_example_is_listed():
+    assert sorted(p.stem for p in (EXAMPLES / "illegal").glob("*.18xx")) == sorted(ILLEGAL)
+
+
+@pytest.mark.parametrize("name", sorted(ILLEGAL))
+def test_illegal_example_is_flagged_at_its_line(name):
+    line, rule, text = ILLEGAL[name]
+    r = run(EXAMPLES / "illegal" / f"{name}.18xx")
+    errors = [f for f in r.findings if f.severity == "error"]
+    assert [(f.line, f.column, f.rule) for f in errors] == [(line, 1, rule)]
+    assert text in errors[0].message

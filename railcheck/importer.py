@@ -114,6 +114,9 @@ class _Converter:
             self.players[str(p.get("id"))] = str(p["name"])
         self.tile_hex: dict[str, str] = {}
         self.findings: list[Finding] = []
+        from .titles import title_class
+        cls = title_class(str(data.get("title", "")))
+        self.place_numbers = cls is None or cls.site_place_numbers
 
     def name(self, item: dict) -> str:
         ent = item.get("entity")
@@ -240,9 +243,9 @@ class _Converter:
         for h, i in known.values():
             if i in by_hex.get(h, []):
                 by_hex[h].remove(i)
-        if r.get("halts") is not None:
-            # 1860 numbers a hex's places its own way (cities, towns and halts
-            # together, tile by tile): the stops are written without the
+        if not self.place_numbers:
+            # the site numbers a hex's places its own way (1860: cities, towns
+            # and halts together, tile by tile): the stops go without the
             # number, and the track decides
             known = {k: (h, None) for k, h in enumerate(stop_hexes)}
         stops = []

@@ -38,6 +38,10 @@ class Title:
     #: (the game header's ``components:``); its class loads its own rules
     #: (``load_rules``) and replays a record itself (``replay``)
     uses_components: ClassVar[bool] = False
+    #: 18xx.games numbers a hex's places (in an export's run "nodes") as the
+    #: map data here does; False where it counts cities, towns and halts its
+    #: own way (1860): an imported run's stops then go without the number
+    site_place_numbers: ClassVar[bool] = True
 
     @classmethod
     def load_rules(cls, options=(), components: Optional[str] = None):

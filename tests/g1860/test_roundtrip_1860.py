@@ -5,6 +5,7 @@ replays to the site's scores."""
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from railcheck.cli import main
@@ -27,20 +28,22 @@ def import_and_validate(tmp_path, name):
     return f, site, out.read_text(encoding="utf-8")
 
 
-def test_the_stock_market_game_round_trips_clean(tmp_path):
-    f, site, text = import_and_validate(tmp_path, "1860_game_end_stock_market")
+@pytest.mark.parametrize("name,end", [("1860_game_end_stock_market", "stock_market"),
+                                      ("1860_game_end_bank", "bank"),
+                                      ("19354", "nationalization")])
+def test_each_real_game_round_trips_clean_to_the_sites_scores(tmp_path, name, end):
+    f, site, _ = import_and_validate(tmp_path, name)
     assert [x for x in f["findings"] if x["severity"] == "error"] == []
-    assert f["finished"] and f["end_reason"] == "stock_market"
+    assert f["finished"] and f["end_reason"] == end
     assert {r["player"]: r["net_worth"] for r in f["standings"]} == site
-    # a run through F2's halt and town, written by its stops
+
+
+def test_a_run_through_a_hex_with_a_halt_is_written_by_its_stops(tmp_path):
+    _, _, text = import_and_validate(tmp_path, "1860_game_end_stock_market")
+    # F2 holds a city, a town and a halt: the stops go without place numbers
     assert "C&N run 2+1 G5~F4-F2-F2-F2 (50; 1 halt) = 50  #@79" in text
-
-
-def test_the_bank_game_round_trips_to_the_sites_scores(tmp_path):
-    f, site, _ = import_and_validate(tmp_path, "1860_game_end_bank")
-    assert f["finished"] and f["end_reason"] == "bank"
-    assert {r["player"]: r["net_worth"] for r in f["standings"]} == site == \
-        {"Player 3": 8462, "Player 1": 7096, "Player 2": 8132}
+    _, site, _ = import_and_validate(tmp_path, "1860_game_end_bank")
+    assert site == {"Player 3": 8462, "Player 1": 7096, "Player 2": 8132}
 
 
 def test_halts_and_in_hex_links_read_and_write_back():

@@ -58,6 +58,7 @@ class State1860:
 class Title1860(Title):
     id = "1860"
     aliases = ("1860: Railways on the Isle of Wight",)
+    site_place_numbers = False      # the site counts F2's city, town and halt its own way
     folder = Path(__file__).resolve().parent
     rounds_description = ("bid-for-turn auction of four privates and the C&N and IOW "
                           "president's certificates, then stock rounds each followed by 1 to "

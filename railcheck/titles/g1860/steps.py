@@ -244,9 +244,12 @@ class Route1860(RouteStep):
                 or g.train_by_id.get(r.train_id)
             if t is None and r.train_id is None:
                 # a run written in the notation names its train by kind: the
-                # company's first train of that kind not yet running
+                # company's first train of that kind not yet running, or, for
+                # an insolvent company's leased train, one of the bank's
                 t = next((t for t in corp.trains if t.spec.name == r.train
-                          and t not in trains), None)
+                          and t not in trains), None) or \
+                    next((t for t in g.trains if t.spec.name == r.train
+                          and not isinstance(t.owner, Corporation)), None)
             trains.append(t)
         if g.board is None:
             _state(self).runs_taken += len(routes)

@@ -40,7 +40,7 @@ from typing import Callable, Optional
 from .actions import (
     Assign, Bankrupt, Bid, BidForTurn, BuyCompany, BuyShares, BuyTrain, Choose, Convert, DiscardTrain,
     Dividend, Exchange, IgnoreStation, LayTile, Par, Pass, PlaceToken, Privatise, Propose,
-    RunRoutes, SellShares, Sale, Vote,
+    RunRoutes, SellCompany, SellShares, Sale, Vote,
 )
 
 # kinds of names (what the binder looks a name up as)
@@ -169,6 +169,12 @@ def _bind_buy_private(b, kw, args):
     seller = None if "from" not in o else b.name(o["from"], SUBJECT)
     return BuyCompany(company=b.name(company, COMPANY, "private"),
                       price=b.int_(o["for"]), seller=seller)
+
+
+def _bind_sell_private(b, kw, args):
+    company = pick(args, *NAME_TYPES)
+    return SellCompany(company=b.name(company, COMPANY, "private"),
+                       price=b.int_(pick(args, "INT")))
 
 
 def _bind_sell(b, kw, args):
@@ -323,6 +329,10 @@ VERBS: tuple[Verb, ...] = (
     Verb("par", ("PAR name INT",), (Par,), _bind_par,
          lambda w, a: f"par {w.name(a.corporation)} {w.number(a.price)}",
          examples=("par PRR 67",), hints={"par": "a corporation"}),
+    Verb("sell_private", ("SELL PRIVATE name FOR INT",), (SellCompany,),
+         _bind_sell_private,
+         lambda w, a: f"sell private {w.name(a.company)} for {w.number(a.price)}",
+         examples=("sell private CS for 10",), hints={"private": "a private company"}),
     Verb("sell", ('SELL sale ("," sale)*',), (SellShares,), _bind_sell, _write_sell,
          rules="sale: amount? name",
          examples=("sell PRR", "sell 2 PRR", "sell 2 PRR, B&O", "sell 2 PRR, 20% C&O"),

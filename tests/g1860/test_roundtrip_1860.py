@@ -56,3 +56,26 @@ def test_halts_and_in_hex_links_read_and_write_back():
     assert [(r.revenue, r.halts) for r in routes] == [(50, 1), (40, 2), (70, None)]
     assert routes[0].path == [["G5", "F4"], ["F4", "F2"], ["F2"], ["F2"]]
     assert write_game(record).splitlines()[-1] == text.splitlines()[-1]
+
+
+def test_every_clean_random_game_round_trips_clean(tmp_path):
+    """The 16 random-play games that replay clean (CLEAN of
+    test_corpus_1860): imported (privates sold to the bank as 'sell private
+    X for N', halts, links inside a hex) and read back, each replays with no
+    error to the site's scores."""
+    from test_corpus_1860 import CLEAN, RANDOM, export_text
+    games = sorted(name for name in CLEAN if name in RANDOM)
+    assert len(games) == 16
+    for name in games:
+        text = export_text(name)
+        src = tmp_path / f"{name}.json"
+        src.write_text(text, encoding="utf-8")
+        out = tmp_path / f"{name}.18xx"
+        assert CliRunner().invoke(main, ["import", str(src), "-o", str(out)]).exit_code == 0
+        res = CliRunner().invoke(main, ["validate", "--format", "json", str(out)])
+        f = json.loads(res.output)["files"][0]
+        data = json.loads(text)
+        names = {str(p["id"]): p["name"] for p in data["players"]}
+        assert [x for x in f["findings"] if x["severity"] == "error"] == [], name
+        assert {r["player"]: r["net_worth"] for r in f["standings"]} == \
+            {names[k]: v for k, v in data["result"].items()}, name

@@ -82,7 +82,8 @@ class BuyCompanyStep(Step):
         if left_with is not None:
             g.flag("private.closed",
                    f"{company.sym} left the game with its owner {left_with.name} when he went "
-                   f"bankrupt; taken as bought from him, as the record says")
+                   f"bankrupt (his privates leave the game with him: 18Ireland B5); taken as "
+                   f"bought from him, as the record says")
             company.closed, company.left_with = False, None
             company.owner = left_with
             left_with.companies.append(company)

@@ -27,10 +27,10 @@ def replay(name, before=None):
     return Replay(record).run()
 
 
-#: runs followed on the map and found legal, runs taken as recorded (RSSC's
-#: bonus, or no track given), by real game
-CHECKED = {"161830": (90, 12), "18Ireland_game_end_bankrupt": (82, 0),
-           "18Ireland_game_end_stock_market": (95, 0), "larger_bank_optional_rule": (113, 2)}
+#: runs followed on the map, found legal and worth what the site paid (RSSC's
+#: Shannon bonus included), runs taken as recorded, by real game
+CHECKED = {"161830": (102, 0), "18Ireland_game_end_bankrupt": (82, 0),
+           "18Ireland_game_end_stock_market": (95, 0), "larger_bank_optional_rule": (115, 0)}
 
 
 @pytest.mark.parametrize("name", sorted(CHECKED))
@@ -62,3 +62,17 @@ def test_a_2h_crossing_three_hex_edges_is_flagged():
     assert [(f.rule, f.line) for f in errors] == [("route.distance", 391)]
     assert "the 2H-train (F10-D12-C13) crosses 3 hex edges but may cross only 2" in errors[0].message
 
+
+
+def test_a_changed_revenue_is_flagged_with_both_numbers():
+    text = (EXAMPLES / "game.18xx").read_text(encoding="utf-8")
+    line = "MGWR run 2H F4.0~F6.0-G7.0 (50), 2H F10.0~G11~G9.0 (50), 4H F10.0~E11~D12.0-C13.0 (120) = 220"
+    assert line in text
+    lines = text.splitlines()
+    k = lines.index(line)
+    broken = "\n".join(lines[:k] + [line.replace("(120) = 220", "(130) = 230")]) + "\n"
+    r = replay_file(EXAMPLES / "game.18xx", text=broken)
+    errors = [f for f in r.findings if f.severity == "error"]
+    assert [(f.rule, f.line) for f in errors] == [("route.revenue", k + 1)]
+    assert "MGWR's runs are worth £220" in errors[0].message
+    assert "£230 was claimed" in errors[0].message

@@ -67,7 +67,8 @@ def can_run(board, corp: str, trains, far=None) -> bool:
 # towns and cities its narrow track alone reaches (a node counts only when
 # all its track is narrow; reached from two stops, it pays twice), plus the
 # CDSPC/TASPS token bonus of the hex it was assigned to.  Shannon's link
-# bonus (RSC) is not computed: such a turn's revenue is taken as recorded.
+# bonus (RSSC): the best run stopping at Dromod or Limerick also earns the
+# other city with its narrow-gauge bonus.
 # An export's run is read from its stops' node numbers (the site's, mapped
 # by board.yaml's node_order) and the hexes between them, else from its
 # connections alone; a notation's run whose track cannot be followed from
@@ -254,19 +255,42 @@ def worth(g, corp: str, run: Run18) -> int:
     return total
 
 
-def has_shannon(g, corp) -> bool:
+def shannon_hexes(g, corp) -> list:
+    """The two hexes of RSSC's river link when ``corp`` owns it, else []."""
     for c in g.companies.values():
-        special = c.spec.special or {}
-        if "shannon_link" in special and not c.closed \
-                and getattr(c.owner, "sym", None) == corp.sym:
-            return True
-    return False
+        link = (c.spec.special or {}).get("shannon_link")
+        if link and not c.closed and getattr(c.owner, "sym", None) == corp.sym:
+            return [str(h) for h in link.get("hexes") or []]
+    return []
+
+
+def shannon_bonus(g, corp, runs: list) -> int:
+    """RSSC: one run stopping at a city of either linked hex also earns the
+    other hex's city (with its narrow-gauge bonus); the best such run."""
+    hexes = shannon_hexes(g, corp)
+    if len(hexes) != 2:
+        return 0
+    board = g.board
+    phase = g.phase.tiles[-1]
+    best = 0
+    for run in runs:
+        for hi, ni in run.nodes:
+            h = board._hexes[hi]
+            if h.coord not in hexes or h.nodes[ni].kind != "city":
+                continue
+            other = board.hexes[hexes[1 - hexes.index(h.coord)]]
+            cities = [i for i, n in enumerate(other.nodes) if n.kind == "city"]
+            if cities:
+                node = (other.idx, cities[0])
+                best = max(best, revenue_for_phase(other.nodes[cities[0]].revenue, phase)
+                           + narrow_bonus(board, node, phase))
+    return best
 
 
 def check_runs(g, corp, routes: list, trains: list):
-    """One company's runs of one turn: (per route its revenue or None, the
-    first RuleViolation or None, runs not verified)."""
-    values, used = [], {}
+    """One company's runs of one turn: (per route its revenue or None, then
+    RSSC's bonus if any; the first RuleViolation or None; runs not verified)."""
+    values, used, runs = [], {}, []
     problem = None
     unverified = 0
     for route, train in zip(routes, trains):
@@ -292,4 +316,9 @@ def check_runs(g, corp, routes: list, trains: list):
             problem = problem or v
             continue
         values.append(worth(g, corp.sym, run))
+        runs.append(run)
+    if problem is None and not unverified and runs:
+        extra = shannon_bonus(g, corp, runs)
+        if extra:
+            values.append(extra)
     return values, problem, unverified

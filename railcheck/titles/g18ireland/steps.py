@@ -254,7 +254,7 @@ class Route18Ireland(RouteStep):
         if g.board is None:
             st.runs_taken += len(routes)
             return
-        from .runs import check_runs, has_shannon
+        from .runs import check_runs
         trains = [next((t for t in corp.trains if t.id == r.train_id), None)
                   or g.train_by_id.get(r.train_id)
                   or next((t for t in corp.trains if t.name == r.train), None) for r in routes]
@@ -263,10 +263,9 @@ class Route18Ireland(RouteStep):
         if problem is not None:
             g.flag(problem.rule, problem.message)
             return
-        if unverified or has_shannon(g, corp):
-            st.bonus_taken += len(routes) - unverified
+        st.runs_checked += len(routes) - unverified
+        if unverified:
             return
-        st.runs_checked += len(routes)
         computed = sum(values)
         if computed != claimed:
             g.flag("route.revenue", f"{corp.sym}'s runs are worth {g.money(computed)} "

@@ -205,7 +205,16 @@ def _all_narrow(h, ni: int) -> bool:
 def narrow_bonus(board, node, phase: str) -> int:
     """What a stop's narrow track alone brings: every node reached from it
     over narrow track whose track is all narrow (the walk goes on through
-    such nodes and stops at one with broad track)."""
+    such nodes and stops at one with broad track).  Kept until the map
+    changes (the board's network cache)."""
+    key = ("narrow_bonus", node, phase)
+    got = board._net_cache.get(key)
+    if got is None:
+        got = board._net_cache[key] = _narrow_bonus(board, node, phase)
+    return got
+
+
+def _narrow_bonus(board, node, phase: str) -> int:
     hexes = board._hexes
     hi0, ni0 = node
     seen_nodes = {node}

@@ -517,9 +517,15 @@ RULES: list[Rule] = [
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: H12-F2   ->  2-train: no track joins the stops H12 and F2 ..."),
     _r("route.distance", "a run with more stops than the train may visit",
-       "An N-train counts at most N cities and towns (off-board areas count).",
+       "An N-train counts at most N cities and towns (off-board areas count); 18Ireland's NH "
+       "train crosses at most N hex edges.",
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: H12-G11-F10   ->  2-train visits 3 stops (H12, G11, F10) but may visit only 2"),
+    _r("route.gauge", "a run on narrow gauge track (18Ireland)",
+       "18Ireland's trains run on broad gauge only; narrow track only adds the revenue of the "
+       "towns it joins to a stop.",
+       f"{OWN}: docs/18Ireland.md",
+       "the 2H-train runs on narrow gauge track; trains run on broad gauge only"),
     _r("route.group", "a run that visits two stops of one group",
        "Some stops count as one (e.g. the two halves of an off-board area); a run counts only "
        "one of them.",

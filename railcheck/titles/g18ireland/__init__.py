@@ -26,6 +26,8 @@ class State18Ireland:
         self.minor_started = False
         #: runs whose revenue was taken as recorded
         self.runs_taken: int = 0
+        #: runs checked on the map
+        self.runs_checked: int = 0
         #: tile lays taken as recorded (the map's gauge rules are not checked yet)
         self.lays_taken: int = 0
         #: private -> (corporation, hex) of an assigned bonus token
@@ -93,13 +95,16 @@ class Title18Ireland(Title):
 
     def unchecked(self) -> list[tuple[str, str]]:
         out = []
-        n = self.state.runs_taken
-        if n:
+        st = self.state
+        n = st.runs_taken
+        if n or st.runs_checked:
             out.append(("route.unchecked",
-                        f"18Ireland's routes are not checked on the map yet: the revenue of {n} "
-                        f"run{'s' if n != 1 else ''} was taken as recorded (hex distance, broad "
-                        f"gauge only, the narrow-gauge bonus and the private bonuses are not "
-                        f"verified)"))
+                        f"18Ireland's runs are checked on the map (broad gauge only, the "
+                        f"track, the hex edges a train may cross, stations, the revenue with "
+                        f"the narrow-gauge bonus, CDSPC/TASPS tokens and RSSC): "
+                        f"{st.runs_checked} run{'s' if st.runs_checked != 1 else ''} checked; "
+                        f"{n} taken as recorded (no track to follow: a turn with one has its "
+                        f"revenue taken as recorded)"))
         n = self.state.lays_taken
         if n:
             out.append(("track.unchecked",

@@ -6,7 +6,10 @@ long for the train is refused, and an empty run is written instead)."""
 
 from __future__ import annotations
 
-from ...board.tiles import NODE_BASE
+from ...board.routes import claim_track, follow_given_track, node_text
+from ...board.tiles import NODE_BASE, revenue_for_phase
+from ...findings import RuleViolation
+from ..g1860.runs import _ours, _parse, _stop_hex_sequences
 
 STOPS = ("city", "town", "offboard")
 
@@ -52,3 +55,279 @@ def can_run(board, corp: str, trains, far=None) -> bool:
                     seen.add(nxt)
                     stack.append(nxt)
     return False
+
+
+# --------------------------------------------------------------------------
+# a run checked on the map (docs/18Ireland.md): the track is followed on the
+# shared board (railcheck.board.routes.follow_given_track, with the
+# export's node numbering read as for 1860), then 18Ireland's rules:
+# broad gauge only, at most the train's number of hex edges crossed, a
+# station of the company on it, no city filled by others passed, no stop
+# nor track used twice.  Revenue: the stops' values, plus for each stop the
+# towns and cities its narrow track alone reaches (a node counts only when
+# all its track is narrow; reached from two stops, it pays twice), plus the
+# CDSPC/TASPS token bonus of the hex it was assigned to.  Shannon's link
+# bonus (RSSC): the best run stopping at Dromod or Limerick also earns the
+# other city with its narrow-gauge bonus.
+# An export's run is read from its stops' node numbers (the site's, mapped
+# by board.yaml's node_order) and the hexes between them, else from its
+# connections alone; a notation's run whose track cannot be followed from
+# the hexes written is taken as recorded (counted in the info finding).
+
+
+
+class Run18:
+    __slots__ = ("label", "nodes", "paths", "keys", "edges")
+
+    def __init__(self, label, nodes, segments, keys):
+        self.label, self.nodes, self.keys = label, nodes, keys
+        self.paths = [p for seg in segments for p in seg]
+        self.edges = sum(sum(1 for a, b in zip(seg, seg[1:]) if a[0] != b[0]) for seg in segments)
+
+
+def _broad(board, segments) -> bool:
+    return all(_gauge(board._hexes[hi], pi) == "broad" for seg in segments for hi, pi in seg)
+
+
+def trace(g, label: str, route) -> Run18:
+    """Follow a run on broad track (from its connections, else its stops
+    and the hexes between them); raises RuleViolation."""
+    board = g.board
+    numbered = bool(route.stops) and all(s.city is not None for s in route.stops)
+    if not route.connections or (route.path and numbered):
+        try:
+            return _trace_stops(g, label, route)
+        except RuleViolation:
+            if not route.connections:
+                raise
+    return _trace_connections(g, label, route)
+
+
+def _trace_stops(g, label: str, route) -> Run18:
+    """A run read from its stops (the site's node numbers where given) and
+    the hexes between them."""
+    board = g.board
+    stops = [str(s.hex) for s in route.stops]
+    for coord in stops:
+        if coord not in board.hexes:
+            raise RuleViolation("route.path", f"{label}: there is no hex {coord}")
+    # a stop's number is read in the site's numbering, then in ours
+    readings = ([None if s.city is None else [_ours(g, str(s.hex), int(s.city))]
+                 for s in route.stops],
+                [None if s.city is None else [int(s.city)] for s in route.stops],
+                [None] * len(stops))
+    problem = None
+    for cands in readings:
+        try:
+            nodes, segments, keys = follow_given_track(board, label, stops, cands, route.path)
+        except RuleViolation as v:
+            problem = problem or v
+            continue
+        if not _broad(board, segments):
+            problem = problem or RuleViolation(
+                "route.gauge", f"{label} runs on narrow gauge track; trains run on broad "
+                               f"gauge only")
+            continue
+        return Run18(label, nodes, segments, keys)
+    raise problem
+
+
+def _trace_connections(g, label: str, route) -> Run18:
+    """A run read from an export's connections alone."""
+    board = g.board
+    conns = _parse(route.connections)
+    for hexes, _ in conns:
+        for coord in hexes:
+            if coord not in board.hexes:
+                raise RuleViolation("route.path", f"{label}: there is no hex {coord}")
+    problem = None
+    for use_pairs in (True, False):
+        for seq in _stop_hex_sequences(conns):
+            cands = [None] * len(seq)
+            ok = True
+            for k, (hexes, pair) in enumerate(conns):
+                if pair is None or not use_pairs:
+                    continue
+                both = {_ours(g, hexes[0], i) for i in pair}
+                for j in (k, k + 1):
+                    cands[j] = both if cands[j] is None else cands[j] & both
+                    ok = ok and bool(cands[j])
+            if not ok:
+                continue
+            try:
+                nodes, segments, keys = follow_given_track(
+                    board, label, seq, [sorted(c) if c is not None else None for c in cands],
+                    [h for h, _ in conns])
+            except RuleViolation as v:
+                problem = problem or v
+                continue
+            if not _broad(board, segments):
+                problem = problem or RuleViolation(
+                    "route.gauge", f"{label} runs on narrow gauge track; trains run on broad "
+                                   f"gauge only")
+                continue
+            if len(set(nodes)) == len(nodes):
+                return Run18(label, nodes, segments, keys)
+            problem = problem or RuleViolation(
+                "route.repeat_stop", f"{label} visits a stop twice")
+    raise problem or RuleViolation("route.connection", f"{label}: the track does not join its stops")
+
+
+def check_run(g, corp: str, run: Run18, reach) -> None:
+    board = g.board
+    text = [node_text(board, hi, ni) for hi, ni in run.nodes]
+    stops = "-".join(text)
+    if len(run.nodes) < 2:
+        raise RuleViolation("route.too_short", f"{run.label} has {len(run.nodes)} stop; a run "
+                                               f"needs at least 2")
+    if len(set(run.nodes)) != len(run.nodes):
+        raise RuleViolation("route.repeat_stop", f"{run.label} ({stops}) visits a stop twice")
+    if reach is not None and run.edges > reach:
+        raise RuleViolation("route.distance", f"{run.label} ({stops}) crosses {run.edges} hex "
+                                              f"edges but may cross only {reach}")
+    if not any(corp in board._hexes[hi].nodes[ni].tokens for hi, ni in run.nodes):
+        raise RuleViolation("route.token", f"{run.label} ({stops}) includes no station of {corp}")
+    for k in range(1, len(run.nodes) - 1):
+        hi, ni = run.nodes[k]
+        node = board._hexes[hi].nodes[ni]
+        if node.blocks(corp):
+            raise RuleViolation("route.blocked", f"{run.label} ({stops}) passes {text[k]}, "
+                                                 f"filled by other companies' stations")
+        if node.kind == "offboard":
+            raise RuleViolation("route.offboard", f"{run.label} runs through the off-board area "
+                                                  f"{text[k]}; it may only start or end there")
+
+
+def _all_narrow(h, ni: int) -> bool:
+    return all(_gauge(h, pi) == "narrow" for pi in h.at.get(NODE_BASE + ni, ()))
+
+
+def narrow_bonus(board, node, phase: str) -> int:
+    """What a stop's narrow track alone brings: every node reached from it
+    over narrow track whose track is all narrow (the walk goes on through
+    such nodes and stops at one with broad track).  Kept until the map
+    changes (the board's network cache)."""
+    key = ("narrow_bonus", node, phase)
+    got = board._net_cache.get(key)
+    if got is None:
+        got = board._net_cache[key] = _narrow_bonus(board, node, phase)
+    return got
+
+
+def _narrow_bonus(board, node, phase: str) -> int:
+    hexes = board._hexes
+    hi0, ni0 = node
+    seen_nodes = {node}
+    bonus = 0
+    stack = [(hi0, NODE_BASE + ni0)]
+    seen = set(stack)
+    while stack:
+        hi, end = stack.pop()
+        h = hexes[hi]
+        for pi in h.at.get(end, ()):
+            if _gauge(h, pi) != "narrow":
+                continue
+            a, b = h.paths[pi]
+            other = b if a == end else a
+            if other >= NODE_BASE:
+                key = (hi, other - NODE_BASE)
+                if key in seen_nodes:
+                    continue
+                seen_nodes.add(key)
+                if not _all_narrow(h, other - NODE_BASE):
+                    continue
+                bonus += revenue_for_phase(h.nodes[other - NODE_BASE].revenue, phase)
+                nxt = (hi, other)
+            else:
+                nb = h.nbr[other]
+                if nb < 0:
+                    continue
+                nxt = (nb, (other + 3) % 6)
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return bonus
+
+
+def worth(g, corp: str, run: Run18) -> int:
+    board = g.board
+    phase = g.phase.tiles[-1]
+    total = 0
+    for hi, ni in run.nodes:
+        total += revenue_for_phase(board._hexes[hi].nodes[ni].revenue, phase)
+        total += narrow_bonus(board, (hi, ni), phase)
+    coords = {board._hexes[hi].coord for hi, _ in run.nodes}
+    for sym, (owner, hx) in g.title.state.assigned.items():
+        if owner == corp and hx in coords:
+            spec = g.companies[sym].spec.special if sym in g.companies else None
+            total += int(((spec or {}).get("assign") or {}).get("bonus", 0))
+    return total
+
+
+def shannon_hexes(g, corp) -> list:
+    """The two hexes of RSSC's river link when ``corp`` owns it, else []."""
+    for c in g.companies.values():
+        link = (c.spec.special or {}).get("shannon_link")
+        if link and not c.closed and getattr(c.owner, "sym", None) == corp.sym:
+            return [str(h) for h in link.get("hexes") or []]
+    return []
+
+
+def shannon_bonus(g, corp, runs: list) -> int:
+    """RSSC: one run stopping at a city of either linked hex also earns the
+    other hex's city (with its narrow-gauge bonus); the best such run."""
+    hexes = shannon_hexes(g, corp)
+    if len(hexes) != 2:
+        return 0
+    board = g.board
+    phase = g.phase.tiles[-1]
+    best = 0
+    for run in runs:
+        for hi, ni in run.nodes:
+            h = board._hexes[hi]
+            if h.coord not in hexes or h.nodes[ni].kind != "city":
+                continue
+            other = board.hexes[hexes[1 - hexes.index(h.coord)]]
+            cities = [i for i, n in enumerate(other.nodes) if n.kind == "city"]
+            if cities:
+                node = (other.idx, cities[0])
+                best = max(best, revenue_for_phase(other.nodes[cities[0]].revenue, phase)
+                           + narrow_bonus(board, node, phase))
+    return best
+
+
+def check_runs(g, corp, routes: list, trains: list):
+    """One company's runs of one turn: (per route its revenue or None, then
+    RSSC's bonus if any; the first RuleViolation or None; runs not verified)."""
+    values, used, runs = [], {}, []
+    problem = None
+    unverified = 0
+    for route, train in zip(routes, trains):
+        label = f"the {route.train}-train"
+        if not (route.connections or route.path) or train is None:
+            unverified += 1
+            values.append(None)
+            continue
+        dist = train.spec.distance
+        reach = int(dist["hexes"]) if isinstance(dist, dict) and "hexes" in dist else None
+        try:
+            run = trace(g, label, route)
+            check_run(g, corp.sym, run, reach)
+            claim_track(g.board, label, run.keys, used)
+        except RuleViolation as v:
+            values.append(None)
+            if v.rule == "route.connection" and not route.connections:
+                # the notation's stops and hexes between them do not always
+                # say the track a run takes (a run that leaves a hex and
+                # comes back into it): taken as recorded
+                unverified += 1
+                continue
+            problem = problem or v
+            continue
+        values.append(worth(g, corp.sym, run))
+        runs.append(run)
+    if problem is None and not unverified and runs:
+        extra = shannon_bonus(g, corp, runs)
+        if extra:
+            values.append(extra)
+    return values, problem, unverified

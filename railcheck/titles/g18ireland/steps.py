@@ -1,9 +1,9 @@
 """18Ireland's operating steps (docs/18Ireland.md O0-O7), each a subclass of
 the shared step with 18Ireland's differences, and the issue/redeem step.
 
-What is not checked yet (no finding either way): the runs (hex distance,
-broad gauge only, the narrow-gauge bonus, the private bonuses: the recorded
-revenue is taken, and an info finding says so), the gauge in the map's
+What is not checked yet (no finding either way): the runs' revenue and the
+cities filled by others they pass (the runs' track, gauge and hex distance
+are checked, runs.py; an info finding says what is taken), the gauge in the map's
 connection and upgrade checks, the semi-restrictive rule.
 """
 
@@ -245,7 +245,33 @@ class Token18Ireland(TokenStep):
 
 
 class Route18Ireland(RouteStep):
-    """The recorded revenue is taken (the runs are not checked on the map yet)."""
+    """The runs are checked on the map (runs.py); the recorded revenue is
+    kept (what the table paid), a differing one flagged."""
+
+    def check_on_map(self, corp, routes, claimed) -> None:
+        g = self.game
+        st = _state(self)
+        if g.board is None:
+            st.runs_taken += len(routes)
+            return
+        from .runs import check_runs
+        trains = [next((t for t in corp.trains if t.id == r.train_id), None)
+                  or g.train_by_id.get(r.train_id)
+                  or next((t for t in corp.trains if t.name == r.train), None) for r in routes]
+        values, problem, unverified = check_runs(g, corp, routes, trains)
+        st.runs_taken += unverified
+        if problem is not None:
+            g.flag(problem.rule, problem.message)
+            return
+        st.runs_checked += len(routes) - unverified
+        if unverified:
+            return
+        computed = sum(values)
+        if computed != claimed:
+            g.flag("route.revenue", f"{corp.sym}'s runs are worth {g.money(computed)} "
+                                    f"({' + '.join(str(v) for v in values)}: stops, narrow-gauge "
+                                    f"bonus, CDSPC/TASPS tokens), but {g.money(claimed)} was "
+                                    f"claimed")
 
     def has_route(self, corp) -> bool:
         from .runs import can_run
@@ -265,7 +291,7 @@ class Route18Ireland(RouteStep):
         if claimed is None:
             claimed = sum(r.revenue or 0 for r in action.routes)
         if action.routes:
-            _state(self).runs_taken += len(action.routes)
+            self.check_on_map(corp, action.routes, claimed)
         turn.revenue = claimed
         here = self.round.step_index(self)
         if turn.step > here + 1 and turn.withheld_unrun is not None:

@@ -339,6 +339,10 @@ class BuyTrain1860(BuyTrainStep):
         g = self.game
         st = _state(self)
         corp = turn.corp
+        # a corporation whose price stands on the bankrupt cell is finished:
+        # it buys no train (its bankruptcy follows), so its turn ends here
+        if corp.price is not None and "bankrupt" in corp.price.zones:
+            return False
         if self.must_buy(corp):
             return True
         if corp.sym in st.receivership and corp.trains:

@@ -126,15 +126,16 @@ class StockRound1860(StockRound):
         if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
             return False
         sold = self.sold.get(player, set())
-        now = current_section(g)
         for corp in g.corporations.values():
             if corp in sold:
                 continue
             if not corp.ipoed:
-                if section_of(g, corp) <= now:
-                    low, _ = par_range(g, corp, bankrupt=corp.sym in g.title.state.bankrupt)
-                    if 2 * low <= player.cash:
-                        return True
+                # the site offers a par to whoever could pay the president's
+                # certificate of some corporation not yet started, whatever
+                # its section (the section is checked on the par itself)
+                low, _ = par_range(g, corp, bankrupt=corp.sym in g.title.state.bankrupt)
+                if 2 * low <= player.cash:
+                    return True
                 continue
             reserved = reserved_cert(g, corp)
             for cert in corp.certs:
@@ -146,12 +147,11 @@ class StockRound1860(StockRound):
                 if each * cert.percent // corp.share_percent <= player.cash:
                     return True
         # the site offers a private from the bank to anybody with cash under
-        # the limit, whatever it costs -- an exchanged private counts as the
-        # bank's there -- so such a player is not passed over
+        # the limit, whatever it costs, so such a player is not passed over;
+        # a private closed by its exchange is nobody's, not the bank's
         if player.cash > 0 and any(
-                c not in sold and (c.sym in g.title.state.exchanged
-                                   or (c.owner is None and not c.closed
-                                       and g.title.company_on_sale(c)))
+                c not in sold and c.owner is None and not c.closed
+                and g.title.company_on_sale(c)
                 for c in g.companies.values()):
             return True
         return False

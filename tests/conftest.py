@@ -22,6 +22,20 @@ def replay_file(path, text=None):
     return Replay(record).run()
 
 
+def illegal_examples(folder) -> list:
+    """The names of a title's illegal examples (``examples/TITLE/illegal``)."""
+    return sorted(p.stem for p in (folder / "illegal").glob("*.18xx"))
+
+
+def assert_flagged_only_at(path, line: int, rule: str, text: str):
+    """The example at ``path`` has exactly one error: ``rule`` at ``line``,
+    column 1, its message holding ``text``."""
+    r = replay_file(path)
+    errors = [f for f in r.findings if f.severity == "error"]
+    assert [(f.line, f.column, f.rule) for f in errors] == [(line, 1, rule)]
+    assert text in errors[0].message
+
+
 def load_trace(title: str, game: str) -> dict:
     path = DATA / "traces" / f"{title}_{game}.trace.json.gz"
     with gzip.open(path, "rt", encoding="utf-8") as fh:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import replay_file as run
+from conftest import assert_flagged_only_at, illegal_examples, replay_file as run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "1860"
 
@@ -31,13 +31,9 @@ ILLEGAL = {
 
 
 def test_every_illegal_example_is_listed():
-    assert sorted(p.stem for p in (EXAMPLES / "illegal").glob("*.18xx")) == sorted(ILLEGAL)
+    assert illegal_examples(EXAMPLES) == sorted(ILLEGAL)
 
 
 @pytest.mark.parametrize("name", sorted(ILLEGAL))
 def test_illegal_example_is_flagged_at_its_line(name):
-    line, rule, text = ILLEGAL[name]
-    r = run(EXAMPLES / "illegal" / f"{name}.18xx")
-    errors = [f for f in r.findings if f.severity == "error"]
-    assert [(f.line, f.column, f.rule) for f in errors] == [(line, 1, rule)]
-    assert text in errors[0].message
+    assert_flagged_only_at(EXAMPLES / "illegal" / f"{name}.18xx", *ILLEGAL[name])

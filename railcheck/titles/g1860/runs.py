@@ -26,11 +26,10 @@ then 1860's rules are checked on the stops visited:
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
-from ...board.board import load_board_yaml
 from ...board.routes import claim_track, follow_given_track, node_text
+from ...board.site_runs import follow_connections
 from ...board.tiles import revenue_for_phase
 from ...findings import RuleViolation
 
@@ -48,116 +47,22 @@ class Run:
     keys: list = field(default_factory=list)     # hex sides used, per stretch
 
 
-@functools.lru_cache(maxsize=None)
-def _node_orders(folder: str) -> dict:
-    """The site's node numbering where it differs from ours (board.yaml
-    ``node_order``), by tile name / printed hex."""
-    data = load_board_yaml(str(folder) + "/board.yaml")
-    out = {}
-    for section in ("tiles", "hexes"):
-        for name, spec in (data.get(section) or {}).items():
-            if isinstance(spec, dict) and spec.get("node_order"):
-                out[str(name)] = tuple(spec["node_order"])
-    return out
-
-
-def _ours(g, coord: str, site_index: int) -> int:
-    """Our node index for the site's node ``site_index`` on ``coord``."""
-    h = g.board.hexes[coord]
-    order = _node_orders(str(g.title.folder)).get(h.tile.name if h.laid else coord)
-    if not order or site_index >= len(order):
-        return site_index
-    names = {h.tile.node_name(i): i for i in range(len(h.tile.nodes))}
-    return names.get(order[site_index], site_index)
-
-
-def _stop_hex_sequences(conns: list) -> list:
-    """Every sequence of stop hexes the stretches can be chained into
-    (consecutive stretches meet at a stop)."""
-    ends = [(c[0], c[-1]) for c, _ in conns]
-    if len(ends) == 1:
-        return [[ends[0][0], ends[0][1]]]
-    out = []
-
-    def extend(seq, k):
-        if k == len(ends):
-            out.append(seq)
-            return
-        a, b = ends[k]
-        last = seq[-1]
-        for x, y in ((a, b), (b, a)):
-            if x == last:
-                extend(seq + [y], k + 1)
-                if a == b:
-                    break
-
-    for start in dict.fromkeys(ends[0]):
-        a, b = ends[0]
-        extend([start, b if start == a else a], 1)
-    uniq = []
-    for s in out:
-        if s not in uniq:
-            uniq.append(s)
-    return uniq
-
-
-def _parse(connections: list) -> list:
-    out = []
-    for seg in connections:
-        parts = [str(x).split() for x in (seg if isinstance(seg, list) else [seg])]
-        if not parts or not all(parts):
-            raise RuleViolation("route.path", f"an empty stretch of track in {connections!r}")
-        hexes = [p[0] for p in parts]
-        pair = None
-        if len(parts) == 1 and len(parts[0]) > 1:
-            try:
-                pair = tuple(int(x) for x in parts[0][1].split("."))
-            except ValueError:
-                raise RuleViolation("route.path", f"cannot read the connection {seg[0]!r}") from None
-        out.append((hexes, pair))
-    return out
-
-
 def trace(g, label: str, connections: list) -> Run:
     """Follow a run's connections on the map; raises RuleViolation when the
-    track does not join them."""
+    track does not join them.  A reading that visits no stop twice is
+    preferred."""
     board = g.board
-    conns = _parse(connections)
-    for hexes, _ in conns:
-        for coord in hexes:
-            if coord not in board.hexes:
-                raise RuleViolation("route.path", f"{label}: there is no hex {coord}")
-    problem = None
+    problems: list = []
     repeating = None      # a reading that visits a stop twice, if no other
-    # the site's node numbers inside a hex are read first; should they not
-    # fit the track, the track alone decides
-    readings = [(seq, use) for use in (True, False) for seq in _stop_hex_sequences(conns)]
-    for seq, use_pairs in readings:
-        cands = [None] * len(seq)
-        ok = True
-        for k, (hexes, pair) in enumerate(conns):
-            if pair is None or not use_pairs:
-                continue
-            both = {_ours(g, hexes[0], i) for i in pair}
-            for j in (k, k + 1):
-                cands[j] = both if cands[j] is None else cands[j] & both
-                ok = ok and bool(cands[j])
-        if not ok:
-            continue
-        try:
-            nodes, segments, keys = follow_given_track(
-                board, label, seq, [sorted(c) if c is not None else None for c in cands],
-                [h for h, _ in conns])
-        except RuleViolation as v:
-            problem = problem or v
-            continue
+    for nodes, segments, keys in follow_connections(g, label, connections, problems):
         run = _run(board, label, nodes, segments, keys)
         if len(set(nodes)) == len(nodes):
             return run
         repeating = repeating or run
     if repeating is not None:
         return repeating
-    raise problem or RuleViolation("route.connection", f"{label}: the track does not join its stops")
+    raise problems[0] if problems else RuleViolation(
+        "route.connection", f"{label}: the track does not join its stops")
 
 
 def trace_stops(g, label: str, route) -> Run:

@@ -211,7 +211,6 @@ class Route1860(RouteStep):
         return None
 
     def apply(self, turn, action: RunRoutes, plan) -> None:
-        g = self.game
         st = _state(self)
         corp = turn.corp
         revenue, subsidy = self.checked_revenue(corp, action.routes)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...board.routes import claim_track, follow_given_track, node_text
 from ...board.tiles import NODE_BASE, revenue_for_phase
 from ...findings import RuleViolation
-from ..g1860.runs import _ours, _parse, _stop_hex_sequences
+from ...board.site_runs import follow_connections, site_node
 
 STOPS = ("city", "town", "offboard")
 
@@ -92,7 +92,6 @@ def _broad(board, segments) -> bool:
 def trace(g, label: str, route) -> Run18:
     """Follow a run on broad track (from its connections, else its stops
     and the hexes between them); raises RuleViolation."""
-    board = g.board
     numbered = bool(route.stops) and all(s.city is not None for s in route.stops)
     if not route.connections or (route.path and numbered):
         try:
@@ -112,7 +111,7 @@ def _trace_stops(g, label: str, route) -> Run18:
         if coord not in board.hexes:
             raise RuleViolation("route.path", f"{label}: there is no hex {coord}")
     # a stop's number is read in the site's numbering, then in ours
-    readings = ([None if s.city is None else [_ours(g, str(s.hex), int(s.city))]
+    readings = ([None if s.city is None else [site_node(g, str(s.hex), int(s.city))]
                  for s in route.stops],
                 [None if s.city is None else [int(s.city)] for s in route.stops],
                 [None] * len(stops))
@@ -133,44 +132,21 @@ def _trace_stops(g, label: str, route) -> Run18:
 
 
 def _trace_connections(g, label: str, route) -> Run18:
-    """A run read from an export's connections alone."""
+    """A run read from an export's connections alone: on broad gauge, and
+    visiting no stop twice."""
     board = g.board
-    conns = _parse(route.connections)
-    for hexes, _ in conns:
-        for coord in hexes:
-            if coord not in board.hexes:
-                raise RuleViolation("route.path", f"{label}: there is no hex {coord}")
-    problem = None
-    for use_pairs in (True, False):
-        for seq in _stop_hex_sequences(conns):
-            cands = [None] * len(seq)
-            ok = True
-            for k, (hexes, pair) in enumerate(conns):
-                if pair is None or not use_pairs:
-                    continue
-                both = {_ours(g, hexes[0], i) for i in pair}
-                for j in (k, k + 1):
-                    cands[j] = both if cands[j] is None else cands[j] & both
-                    ok = ok and bool(cands[j])
-            if not ok:
-                continue
-            try:
-                nodes, segments, keys = follow_given_track(
-                    board, label, seq, [sorted(c) if c is not None else None for c in cands],
-                    [h for h, _ in conns])
-            except RuleViolation as v:
-                problem = problem or v
-                continue
-            if not _broad(board, segments):
-                problem = problem or RuleViolation(
-                    "route.gauge", f"{label} runs on narrow gauge track; trains run on broad "
-                                   f"gauge only")
-                continue
-            if len(set(nodes)) == len(nodes):
-                return Run18(label, nodes, segments, keys)
-            problem = problem or RuleViolation(
-                "route.repeat_stop", f"{label} visits a stop twice")
-    raise problem or RuleViolation("route.connection", f"{label}: the track does not join its stops")
+    problems: list = []
+    for nodes, segments, keys in follow_connections(g, label, route.connections, problems):
+        if not _broad(board, segments):
+            problems.append(RuleViolation(
+                "route.gauge", f"{label} runs on narrow gauge track; trains run on broad "
+                               f"gauge only"))
+            continue
+        if len(set(nodes)) == len(nodes):
+            return Run18(label, nodes, segments, keys)
+        problems.append(RuleViolation("route.repeat_stop", f"{label} visits a stop twice"))
+    raise problems[0] if problems else RuleViolation(
+        "route.connection", f"{label}: the track does not join its stops")
 
 
 def check_run(g, corp: str, run: Run18, reach) -> None:

@@ -97,14 +97,15 @@ class Title18Ireland(Title):
         out = []
         st = self.state
         n = st.runs_taken
-        if n or st.runs_checked:
+        if n:
+            # (every other run is checked on the map: broad gauge only, the
+            # track, the hex edges a train may cross, stations, the revenue
+            # with the narrow-gauge bonus, CDSPC/TASPS tokens and RSSC)
             out.append(("route.unchecked",
-                        f"18Ireland's runs are checked on the map (broad gauge only, the "
-                        f"track, the hex edges a train may cross, stations, the revenue with "
-                        f"the narrow-gauge bonus, CDSPC/TASPS tokens and RSSC): "
-                        f"{st.runs_checked} run{'s' if st.runs_checked != 1 else ''} checked; "
-                        f"{n} taken as recorded (no track to follow: a turn with one has its "
-                        f"revenue taken as recorded)"))
+                        f"the revenue of {n} 18Ireland run{'s' if n != 1 else ''} was taken as "
+                        f"recorded: no track to follow on the map (a turn with such a run has "
+                        f"its whole revenue taken as recorded); {st.runs_checked} other "
+                        f"run{'s' if st.runs_checked != 1 else ''} checked"))
         n = self.state.lays_taken
         if n:
             out.append(("track.unchecked",

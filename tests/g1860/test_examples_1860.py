@@ -27,6 +27,9 @@ ILLEGAL = {
                                       "£110 is not a par value of IOW's section (£74 to £100)"),
     "dividend-move-ignores-the-multiples": (100, "checkpoint.mismatch",
                                             "C&N is priced at £90, the record says £95"),
+    "run-ending-at-a-halt": (98, "route.halt_end",
+                             "begins or ends at the halt F2 halt 0; a run may only pass halts"),
+    "revenue-above-the-map": (98, "route.revenue", "is worth £50, not the £60 claimed"),
 }
 
 

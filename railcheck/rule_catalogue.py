@@ -457,6 +457,16 @@ RULES: list[Rule] = [
        "tiles, by its owner, in its owner's turn.",
        f"{R1830}: Private Companies, special powers",
        "PRR lay 57 E5 0 with CS   ->  CS can lay track only on B20, not E5"),
+    _r("private.window", "a private's power used outside the window its rules give",
+       "A ruleset gives each power a window (``special.<power>.window``): the tile lays of "
+       "18Ireland's Donegal Railway, Board of Works, Tralee & Dingle and Irish Mail come only "
+       "while the owning company lays track (``track_step``), not after it placed a station or "
+       "ran; 1860's privates are exchanged for their share in a stock round only "
+       "(``stock_round``, the summary's stock-round turn).",
+       "the title's published rules (the private's text); 18xx.games gives the same windows "
+       "(abilities 'track', exchanges in the stock round's Exchange step)",
+       "GSWR lay IR5 A19 0 with TDR (after GSWR's station)   ->  TDR's tile lay may be used "
+       "only while GSWR lays track; its turn is past that (placing a station)"),
     _r("private.power_used", "a private's power used more often than allowed",
        "Each power may be used the number of times the title gives (usually once).",
        f"{R1830}: Private Companies, special powers",

@@ -318,6 +318,9 @@ WINDOWS = {
                            "after the company bought the private in that turn",
     "any_time": "in the owner's stock-round turn, or between the turns of other players or "
                 "companies in stock and operating rounds",
+    "track_step": "during the owning company's operating turn while it may still lay track: "
+                  "not once its own actions took the turn past laying track",
+    "stock_round": "in a stock round only, at any moment of it (not in an operating round)",
     "on_purchase": "at once, when a player buys the private from the bank (initial auction)",
     "always": "a standing rule, not an action",
 }
@@ -335,9 +338,12 @@ class AbilityKind:
     example: str = ""
 
 
-def _window(default: str) -> Key:
+def _window(default: str, *others: str) -> Key:
+    """The ``window`` key of an ability: its default and the other windows
+    railcheck honours for it (any other value of WINDOWS is refused as not
+    implemented, with the supported ones named)."""
     return Key("window", Enum(*WINDOWS), default, "when the ability may be used",
-               supported=(default,))
+               supported=(default, *others))
 
 
 def _count(default: Optional[int], fixed: bool = False) -> Key:
@@ -361,7 +367,7 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
             Key("together", Bool(), False, "all its lays in one turn, each next to the last"),
             Key("free", Bool(), False, "no terrain cost"),
             Key("closes", Bool(), False, "the private closes when its count is used up"),
-            _count(1), _window("owning_company_turn")]),
+            _count(1), _window("owning_company_turn", "track_step")]),
         window="owning_company_turn",
         example="1830's CS: one extra tile on B20, not connected"),
     AbilityKind(
@@ -371,7 +377,7 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
             Key("hexes", ListOf(Ref("hex")), doc="the hexes it may lay on"),
             Key("tiles", ListOf(Ref("tile")), doc="the tiles it may lay"),
             Key("extra", Bool(), False, "in addition to the company's own lay of the turn"),
-            _count(1), _window("owning_company_turn")]),
+            _count(1), _window("owning_company_turn", "track_step")]),
         window="owning_company_turn",
         example="1830's DH: tile 57 on F16 as the company's lay, and a free station"),
     AbilityKind(
@@ -379,7 +385,7 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
         Section("exchange", [
             Key("corporation", Ref("corporation"), doc="whose share"),
             Key("from", ListOf(Enum("ipo", "pool")), ["ipo", "pool"], "where the share comes from"),
-            _count(1, fixed=True), _window("any_time")]),
+            _count(1, fixed=True), _window("any_time", "stock_round")]),
         window="any_time",
         example="1830's MH: a 10% NYC share from the IPO or the pool"),
     AbilityKind(

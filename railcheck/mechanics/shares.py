@@ -6,6 +6,8 @@ rounds and steps decide when they may be used."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..findings import RuleViolation
 from ..actions import Exchange, Par
 from ..state import Corporation, Player
@@ -222,6 +224,18 @@ def sale_percent(g, corp, sale) -> int:
     return sale.count * corp.share_percent
 
 
+def exchange_outside_window(g, company, spec: dict) -> Optional[str]:
+    """What is wrong with an exchange made outside the window of the
+    private's ability (``special.exchange.window``: ``any_time``, or
+    ``stock_round`` only), or None.  The record says the exchange was made:
+    the caller flags it and carries it out."""
+    if spec.get("window") == "stock_round" and getattr(g.round, "kind", None) != "SR":
+        where = g.round.label if g.round is not None else "this round"
+        return (f"{company.sym} may be exchanged for a {spec['corporation']} share only in a "
+                f"stock round, not in {where}; taken as exchanged, as the record says")
+    return None
+
+
 def exchange_private(g, action: Exchange):
     """A private exchanged for a share (1830's MH for a NYC share)."""
     company = g.companies.get(action.actor)
@@ -230,6 +244,7 @@ def exchange_private(g, action: Exchange):
     spec = (company.spec.special or {}).get("exchange")
     if not spec:
         raise RuleViolation("exchange.company", f"{company.sym} cannot be exchanged for a share")
+    outside = exchange_outside_window(g, company, spec)
     if action.corporation != spec["corporation"]:
         raise RuleViolation("exchange.corporation",
                             f"{company.sym} can be exchanged only for a {spec['corporation']} share")
@@ -263,6 +278,8 @@ def exchange_private(g, action: Exchange):
         raise RuleViolation("stock.holding_limit",
                             f"{owner.name} holds {corp.percent_of(owner)}% of {corp.sym}; the "
                             f"exchange would exceed the {limit}% limit")
+    if outside is not None:
+        g.flag("private.window", outside)
     action.source = cert.owner
     cert.owner = owner
     g.close_company(company)

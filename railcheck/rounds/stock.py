@@ -21,7 +21,7 @@ from ..actions import (Bankrupt, BuyCompany, BuyShares, Checkpoint, Exchange, Pa
 from ..findings import RuleViolation
 from ..state import Corporation, Player
 from . import Round
-from ..mechanics.shares import (exchange_private, max_sellable_percent, process_pending_par,
+from ..mechanics.shares import (max_sellable_percent, process_pending_par,
                                 sale_percent, sell_shares, set_par)
 
 
@@ -335,7 +335,7 @@ class StockRound(Round):
             self.skip_inactive()        # the first player may have nothing to do
             return
         if isinstance(action, Exchange):
-            return exchange_private(g, action)
+            return g.title.exchange(action)
         if action.actor not in g.player_by_name:
             what = "corporation" if action.actor in g.corporations else "private"
             raise RuleViolation("turn.actor", f"{action.actor} is a {what}; only players act in "

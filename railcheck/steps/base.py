@@ -61,13 +61,17 @@ class Step:
 
     # ------------------------------------------------------------------
 
+    def passed_by(self, turn) -> bool:
+        """Whether the company's own actions took its turn past this step."""
+        idx = self.round.step_index(self)
+        return turn.step > idx and turn.explicit_step > idx
+
     def refuse_after(self, turn) -> None:
         """Refuse an action of this step when the company's own actions took
         its turn past it.  A step the turn passed over by itself (it had
         nothing to do then) is not "done": the action goes on to the step's
         own checks, which name the real reason (no marker left, no money...)."""
-        idx = self.round.step_index(self)
-        if self.blocking and turn.step > idx and turn.explicit_step > idx:
+        if self.blocking and self.passed_by(turn):
             raise RuleViolation("or.step_order",
                                 f"{turn.corp.sym} cannot {self.verb} after "
                                 f"{self.round.step_name(turn.step)}")

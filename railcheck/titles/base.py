@@ -124,6 +124,12 @@ class Title:
         player's name; None when nobody does)."""
         return corp.president.name if corp.president else None
 
+    def exchange(self, action) -> None:
+        """A private exchanged for a share (1830's MH), in any round: the
+        shared mechanics; a title whose exchange differs overrides."""
+        from ..mechanics.shares import exchange_private
+        exchange_private(self.game, action)
+
     def on_event(self, event: str, train=None):
         """An event named by a train or a phase that the shared mechanics do
         not know (``Game.EVENTS``): the title carries it out."""

@@ -250,6 +250,10 @@ class Title1860(Title):
         bankrupt(g, corp)
         return True
 
+    def exchange(self, action) -> None:
+        from .stock import exchange_1860
+        exchange_1860(self.game, action)
+
     def on_event(self, event: str, train=None):
         st = self.state
         st.events_done.add(event)

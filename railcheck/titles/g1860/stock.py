@@ -19,6 +19,7 @@ from __future__ import annotations
 from ...actions import (BuyCompany, BuyShares, Exchange, LayTile, Par, Pass, SellCompany,
                         SellShares)
 from ...findings import RuleViolation
+from ...mechanics.shares import exchange_outside_window
 from ...rounds.stock import StockRound
 from ...state import Player
 from .market import move_cells, to_bottom
@@ -269,33 +270,7 @@ class StockRound1860(StockRound):
         float_1860(g, corp)
 
     def exchange(self, action: Exchange):
-        g = self.game
-        company = g.companies.get(action.actor)
-        if company is None or company.closed or not isinstance(company.owner, Player):
-            raise RuleViolation("exchange.company", f"{action.actor} is not a player's open private")
-        spec = (company.spec.special or {}).get("exchange") or {}
-        corp = g.corporations.get(spec.get("corporation", ""))
-        if corp is None or action.corporation != corp.sym:
-            raise RuleViolation("exchange.corporation",
-                                f"{company.sym} cannot be exchanged for a {action.corporation} share")
-        if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed:
-            raise RuleViolation("exchange.not_parred",
-                                f"{corp.sym} has not been started; {company.sym} can be "
-                                f"exchanged only once it has a par")
-        owner = company.owner
-        cands = [c for c in corp.certs if c.owner == "ipo" and not c.president]
-        if not cands:
-            raise RuleViolation("exchange.no_share", f"no {corp.sym} share is left in the IPO")
-        cert = cands[-1] if reserved_cert(g, corp) is not None else cands[0]
-        if action.certs and action.certs[0] < len(corp.certs) \
-                and corp.certs[action.certs[0]] in cands:
-            cert = corp.certs[action.certs[0]]
-        cert.owner = owner
-        g.title.state.freed.add(corp.sym)
-        g.title.state.exchanged.add(company.sym)
-        g.close_company(company)
-        settle_presidency(g, corp, owner)
-        float_1860(g, corp)
+        exchange_1860(self.game, action)
 
     # ------------------------------------------------------------------
     # privates with the bank
@@ -555,3 +530,40 @@ def _after(g, player):
     order = g.seat_order
     i = order.index(player)
     return [order[(i + k) % len(order)] for k in range(1, len(order))]
+
+
+def exchange_1860(g, action: Exchange) -> None:
+    """A private exchanged for its corporation's share (S2.1): only once the
+    corporation has a par (``company_exchange.needs_ipoed``), the reserved
+    share first, which frees the rest; the private closes.  In a stock round
+    only (the privates' ``window: stock_round``): elsewhere flagged and taken
+    as the record says."""
+    company = g.companies.get(action.actor)
+    if company is None or company.closed or not isinstance(company.owner, Player):
+        raise RuleViolation("exchange.company", f"{action.actor} is not a player's open private")
+    spec = (company.spec.special or {}).get("exchange") or {}
+    corp = g.corporations.get(spec.get("corporation", ""))
+    if corp is None or action.corporation != corp.sym:
+        raise RuleViolation("exchange.corporation",
+                            f"{company.sym} cannot be exchanged for a {action.corporation} share")
+    if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed:
+        raise RuleViolation("exchange.not_parred",
+                            f"{corp.sym} has not been started; {company.sym} can be "
+                            f"exchanged only once it has a par")
+    owner = company.owner
+    cands = [c for c in corp.certs if c.owner == "ipo" and not c.president]
+    if not cands:
+        raise RuleViolation("exchange.no_share", f"no {corp.sym} share is left in the IPO")
+    cert = cands[-1] if reserved_cert(g, corp) is not None else cands[0]
+    if action.certs and action.certs[0] < len(corp.certs) \
+            and corp.certs[action.certs[0]] in cands:
+        cert = corp.certs[action.certs[0]]
+    outside = exchange_outside_window(g, company, spec)
+    if outside is not None:
+        g.flag("private.window", outside)
+    cert.owner = owner
+    g.title.state.freed.add(corp.sym)
+    g.title.state.exchanged.add(company.sym)
+    g.close_company(company)
+    settle_presidency(g, corp, owner)
+    float_1860(g, corp)

@@ -317,14 +317,21 @@ class StockRound(Round):
 
     def stands_in(self, player) -> bool:
         """``player`` acts in the current player's turn, and the record's
-        next line is by the player whose turn follows the current one (not
-        the one that would follow ``player``): the line was written in the
-        current player's turn (a wrong name), so the turn order stays."""
+        next line is the current player's own pass closing his turn (in a
+        record whose turns end so: his turn goes on) or is by the player whose turn follows
+        the current one (not the one that would follow ``player``): the line
+        was written in the current player's turn (a wrong name), so the turn
+        order stays."""
         g = self.game
         nxt = g.next_action
         other = g.player_by_name.get(getattr(nxt, "actor", None))
         if other is None or isinstance(nxt, Exchange):
             return False
+        if other is self.current:
+            # his own pass closing the turn, in a record that closes turns so
+            # (an export's): his turn goes on; another line of his is his own
+            # after an interjection
+            return isinstance(nxt, Pass) and g.closes_turns_with_pass
         expected = self.turn_after(self.current)
         return other is expected and other is not self.turn_after(player)
 

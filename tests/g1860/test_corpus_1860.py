@@ -3,10 +3,11 @@ against the site's results and the site engine's per-action traces.
 
 Every game matches the trace (every player's cash, the bank, each started
 corporation's treasury, price, president and trains after every action)
-through the auction and the first stock round.  Nineteen games (the three
-real ones and sixteen random) replay to the end with no finding, end as the
-site says and score exactly the site's result; thirteen of them (the three
-real ones) also match their trace after every action.  For the others, FIRST_DIVERGENCE records where railcheck and
+through the auction and the first stock round.  Twenty-one games (the three
+real ones and eighteen random) replay to the end with no finding, end as the
+site says and score exactly the site's result; twenty-four (the three real
+ones and twenty-one random) match their trace after every action.  For the
+others, FIRST_DIVERGENCE records where railcheck and
 the site part (see docs/1860.md, "Status")."""
 
 import gzip
@@ -42,6 +43,8 @@ CLEAN = {"1860_game_end_bank": "bank",
          "1860_rand_18602_1": "nationalization",
          "1860_rand_18602_2": "stock_market",
          "1860_rand_18602_3": "nationalization",
+         "1860_rand_18602_4": "nationalization",
+         "1860_rand_18602_5": "nationalization",
          "1860_rand_18602_6": "nationalization",
          "1860_rand_18603_0": "nationalization",
          "1860_rand_18603_1": "nationalization",
@@ -61,30 +64,30 @@ FIRST_DIVERGENCE = {
     "1860_game_end_bank": None,
     "1860_game_end_stock_market": None,
     "19354": None,
-    "1860_rand_18602_0": (756, "VYSC's price", 58, 54),
+    "1860_rand_18602_0": None,
     "1860_rand_18602_1": None,
     "1860_rand_18602_2": None,
     "1860_rand_18602_3": None,
-    "1860_rand_18602_4": (656, "VYSC's price", 50, 44),
-    "1860_rand_18602_5": (577, "NGStL's price", 62, 58),
+    "1860_rand_18602_4": None,
+    "1860_rand_18602_5": None,
     "1860_rand_18602_6": None,
-    "1860_rand_18602_7": (705, "VYSC's price", 58, 54),
+    "1860_rand_18602_7": (788, "Player 2's cash", 3747, 3713),
     "1860_rand_18603_0": None,
     "1860_rand_18603_1": None,
     "1860_rand_18603_2": None,
-    "1860_rand_18603_3": (633, "NGStL's price", 62, 58),
+    "1860_rand_18603_3": None,
     "1860_rand_18603_4": (556, "C&N's cash", 660, 600),
     "1860_rand_18603_5": None,
-    "1860_rand_18603_6": (705, "S&C's price", 50, 44),
-    "1860_rand_18603_7": (797, "Player 3's cash", 2080, 2105),
-    "1860_rand_18604_0": (646, "VYSC's price", 54, 50),
+    "1860_rand_18603_6": None,
+    "1860_rand_18603_7": None,
+    "1860_rand_18604_0": None,
     "1860_rand_18604_1": None,
     "1860_rand_18604_2": None,
-    "1860_rand_18604_3": (1094, "NGStL's price", 58, 54),
+    "1860_rand_18604_3": None,
     "1860_rand_18604_4": (937, "Player 2's cash", 79, 45),
     "1860_rand_18604_5": None,
     "1860_rand_18604_6": None,
-    "1860_rand_18604_7": (490, "BHI&R's price", 54, 50),
+    "1860_rand_18604_7": None,
 }
 
 
@@ -217,8 +220,8 @@ def test_refusals_in_1860_change_nothing():
     record, _ = import_export(export_text("1860_rand_18603_4"), "1860_rand_18603_4")
     rp = Replay(record, check_purity=True)
     rp.run()
-    kinds = {kind for _, kind, _ in rp.refusals}
-    assert len(rp.refusals) >= 5 and {"SR", "OR"} <= kinds, rp.refusals
+    assert [(a.action_id, kind, rule) for a, kind, rule in rp.refusals] == [
+        (556, "OR", "track.cost"), (604, "OR", "tile.upgrade")]
     assert rp.impure == []
 
 
@@ -229,3 +232,30 @@ def test_a_legal_1860_game_has_every_run_checked_on_the_map():
     res = Replay(record).run()
     assert res.findings == []
     assert (res.game.title.state.runs_checked, res.game.title.state.runs_taken) == (92, 0)
+
+
+def test_no_home_station_for_a_corporation_floated_after_the_southern_railway():
+    """18602_0: VYSC floats in SR 18, after the Southern Railway formed: it
+    gets no home station (no station is placed any more), so it has no
+    route, never runs and is never insolvent.  Its turn in OR 18.2 is empty:
+    nothing run, the price moves left at once, when NGStL's turn ends with
+    its dividend (#756), 58 -> 54 (not at VYSC's own pass, #757)."""
+    _, result, divergence = replay_until("1860_rand_18602_0", 756)
+    assert divergence is None
+    g = result.game
+    vysc = g.corporations["VYSC"]
+    assert vysc.floated and vysc.price.price == 54 and vysc.cash == 620
+    assert g.board.stations("VYSC") == [] and not g.board.has_route("VYSC")
+    assert "VYSC" not in g.title.state.insolvent
+    assert g.round.turn.corp is vysc      # its turn began, nothing left but a train
+
+
+def test_a_train_without_a_station_does_not_run():
+    """18604_0: VYSC floated after the Southern Railway (no home station)
+    owns a 9+5 (#628) but has nowhere to run it: OR 16.2 withholds nothing at
+    once when IWNJ passes (#646), 54 -> 50."""
+    _, result, divergence = replay_until("1860_rand_18604_0", 646)
+    assert divergence is None
+    vysc = result.game.corporations["VYSC"]
+    assert [t.name for t in vysc.trains] == ["9+5"]
+    assert vysc.price.price == 50 and vysc.cash == 570

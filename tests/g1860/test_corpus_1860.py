@@ -3,10 +3,10 @@ against the site's results and the site engine's per-action traces.
 
 Every game matches the trace (every player's cash, the bank, each started
 corporation's treasury, price, president and trains after every action)
-through the auction and the first stock round.  Twenty-one games (the three
-real ones and eighteen random) replay to the end with no finding, end as the
-site says and score exactly the site's result; twenty-four (the three real
-ones and twenty-one random) match their trace after every action.  For the
+through the auction and the first stock round.  Twenty-three games (the three
+real ones and twenty random) replay to the end with no finding, end as the
+site says and score exactly the site's result; twenty-five (the three real
+ones and twenty-two random) match their trace after every action.  For the
 others, FIRST_DIVERGENCE records where railcheck and
 the site part (see docs/1860.md, "Status")."""
 
@@ -50,9 +50,11 @@ CLEAN = {"1860_game_end_bank": "bank",
          "1860_rand_18603_1": "nationalization",
          "1860_rand_18603_2": "nationalization",
          "1860_rand_18603_3": "nationalization",
+         "1860_rand_18603_4": "nationalization",
          "1860_rand_18603_5": "nationalization",
          "1860_rand_18603_6": "bank",
          "1860_rand_18603_7": "nationalization",
+         "1860_rand_18604_0": "nationalization",
          "1860_rand_18604_1": "nationalization",
          "1860_rand_18604_2": "bank",
          "1860_rand_18604_6": "nationalization",
@@ -76,7 +78,7 @@ FIRST_DIVERGENCE = {
     "1860_rand_18603_1": None,
     "1860_rand_18603_2": None,
     "1860_rand_18603_3": None,
-    "1860_rand_18603_4": (556, "C&N's cash", 660, 600),
+    "1860_rand_18603_4": None,
     "1860_rand_18603_5": None,
     "1860_rand_18603_6": None,
     "1860_rand_18603_7": None,
@@ -215,14 +217,15 @@ def test_19354_runs_without_recorded_revenue_are_computed():
 
 
 def test_refusals_in_1860_change_nothing():
-    """A game railcheck refuses actions of (it parts from the site early):
-    every refusal leaves the state exactly as it was."""
-    record, _ = import_export(export_text("1860_rand_18603_4"), "1860_rand_18603_4")
-    rp = Replay(record, check_purity=True)
-    rp.run()
-    assert [(a.action_id, kind, rule) for a, kind, rule in rp.refusals] == [
-        (556, "OR", "track.cost"), (604, "OR", "tile.upgrade")]
-    assert rp.impure == []
+    """Games railcheck refuses an action of (they part from the site): every
+    refusal leaves the state exactly as it was."""
+    for name, refused in (("1860_rand_18602_7", [(794, "OR", "route.train")]),
+                          ("1860_rand_18604_4", [(944, "OR", "route.train")])):
+        record, _ = import_export(export_text(name), name)
+        rp = Replay(record, check_purity=True)
+        rp.run()
+        assert [(a.action_id, kind, rule) for a, kind, rule in rp.refusals] == refused
+        assert rp.impure == []
 
 
 def test_a_legal_1860_game_has_every_run_checked_on_the_map():
@@ -259,3 +262,21 @@ def test_a_train_without_a_station_does_not_run():
     vysc = result.game.corporations["VYSC"]
     assert [t.name for t in vysc.trains] == ["9+5"]
     assert vysc.price.price == 50 and vysc.cash == 570
+
+
+def test_a_corporation_going_bankrupt_does_not_become_insolvent():
+    """18603_4: C&N, trainless, withholds nothing in OR 12.2 (#281): its
+    price goes 14 -> 0, it is bankrupt, and the site sets no insolvency at
+    the end of that turn.  Restarted (par 44 in SR 16, floated in SR 19), it
+    pays the terrain of its first lay, a 7 on the water of D4 (#556):
+    660 -> 600."""
+    _, result, divergence = replay_until("1860_rand_18603_4", 281)
+    assert divergence is None
+    st = result.game.title.state
+    assert "C&N" in st.bankrupt and "C&N" not in st.insolvent
+    _, result, divergence = replay_until("1860_rand_18603_4", 556)
+    assert divergence is None
+    assert result.findings == []
+    cn = result.game.corporations["C&N"]
+    assert cn.cash == 600 and cn.price.price == 44
+    assert result.game.board.tile_on("D4")[0] == "7"

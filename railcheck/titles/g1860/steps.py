@@ -412,7 +412,9 @@ class BuyTrain1860(BuyTrainStep):
         g = self.game
         st = _state(self)
         corp = turn.corp
-        if corp.trains:
+        if corp.price is not None and "bankrupt" in corp.price.zones:
+            pass        # it goes bankrupt now: its insolvency stays as it was
+        elif corp.trains:
             st.insolvent.discard(corp.sym)
         elif g.board is not None and has_route(g, corp) and corp.floated:
             st.insolvent.add(corp.sym)

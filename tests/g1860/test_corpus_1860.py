@@ -3,12 +3,11 @@ against the site's results and the site engine's per-action traces.
 
 Every game matches the trace (every player's cash, the bank, each started
 corporation's treasury, price, president and trains after every action)
-through the auction and the first stock round.  Twenty-four games (the three
-real ones and twenty-one random) replay to the end with no finding, end as the
-site says and score exactly the site's result; all 27 match their trace after
-every action (FIRST_DIVERGENCE: where railcheck and the site would part; see
-docs/1860.md, "Status"); the three random games left out of CLEAN have one
-`turn.order` finding each."""
+through the auction and the first stock round.  All 27 (the three real
+ones and the 24 random) replay to the end with no finding, end as the site
+says, score exactly the site's result and match their trace after every
+action (FIRST_DIVERGENCE: where railcheck and the site would part; see
+docs/1860.md, "Status")."""
 
 import gzip
 import json
@@ -58,6 +57,9 @@ CLEAN = {"1860_game_end_bank": "bank",
          "1860_rand_18604_0": "nationalization",
          "1860_rand_18604_1": "nationalization",
          "1860_rand_18604_2": "bank",
+         "1860_rand_18604_3": "nationalization",
+         "1860_rand_18604_4": "nationalization",
+         "1860_rand_18604_5": "nationalization",
          "1860_rand_18604_6": "nationalization",
          "1860_rand_18604_7": "nationalization"}
 
@@ -306,3 +308,51 @@ def test_receivership_withholds_during_nationalisation():
     assert g.title.state.nationalised and "IOW" in g.title.state.receivership
     assert (iow.cash, iow.price.price) == (3120, 90)
     assert g.player_by_name["Player 2"].cash == 3713
+
+
+def test_a_turn_ends_when_a_seller_may_do_nothing_more():
+    """18604_4, SR 13: Player 3 sells VYSC, IWNJ and S&C (#801-#803).  Every
+    corporation is now one he sold this round (no buying it back) and S&C,
+    all he holds, was sold this turn: he may do nothing more, and the site
+    ends his turn without a pass; Player 4 (122, no certificate) may do
+    nothing and is passed over, so Player 1's pass (#804) is in turn."""
+    _, result, divergence = replay_until("1860_rand_18604_4", 803)
+    assert divergence is None
+    g = result.game
+    p3 = g.player_by_name["Player 3"]
+    assert p3.cash == 1500 and g.corporations["S&C"].percent_of(p3) == 50
+    assert g.round.current.name == "Player 1"
+    _, result, divergence = replay_until("1860_rand_18604_4", 806)
+    assert divergence is None and result.findings == []
+
+
+def test_the_last_chance_to_exchange_a_private_after_a_par():
+    """18604_5, SR 21: phase 6 has begun (IOW's 6+3, #500: Fishbourne Ferry,
+    whose purchase closes the other privates, is on sale).  Player 2 pars
+    BHI&R at 62 (#501) holding BHC, which is exchanged for a BHI&R share: the
+    site keeps his turn open for the exchange, and he passes himself (#502)."""
+    _, result, divergence = replay_until("1860_rand_18604_5", 501)
+    assert divergence is None
+    g = result.game
+    p2 = g.player_by_name["Player 2"]
+    assert g.round.current is p2
+    assert g.corporations["BHI&R"].par.price == 62
+    assert [c.sym for c in p2.companies if not c.closed] == ["BHC"]
+    _, result, divergence = replay_until("1860_rand_18604_5", 503)
+    assert divergence is None and result.findings == []
+    assert result.game.companies["FFC"].owner.name == "Player 3"
+
+
+def test_a_turn_ends_after_buying_a_private_when_nothing_is_left():
+    """18604_3, SR 19: Player 2 sells FYN (#676) and buys Fishbourne Ferry
+    for 200 (#677): his turn is over (a buy ends it; Fishbourne Ferry gives no
+    last chance to exchange), Player 3 (3 in cash, no certificate) is passed
+    over, and Player 4's pass (#678) is in turn."""
+    _, result, divergence = replay_until("1860_rand_18604_3", 677)
+    assert divergence is None
+    g = result.game
+    assert g.companies["FFC"].owner.name == "Player 2"
+    assert g.player_by_name["Player 3"].cash == 3
+    assert g.round.current.name == "Player 4"
+    _, result, divergence = replay_until("1860_rand_18604_3", 678)
+    assert divergence is None and result.findings == []

@@ -19,6 +19,15 @@ class OperatingRound1860(OperatingRound):
         self.order = [c for c in self.order if c.sym not in st.stopped]
         super().next_corporation()
 
+    def start_turn(self, corp):
+        # once the Southern Railway has formed (from the next stock round) no
+        # station is placed, a home station neither: a corporation floated
+        # since has none, so no route, and never runs (nor becomes insolvent)
+        if self.game.title.state.no_building and not corp.home_placed:
+            corp.operated = True
+            return
+        super().start_turn(corp)
+
     def check_skipped_turn(self, corp):
         return None        # runs are not checked yet: an empty turn is not flagged
 

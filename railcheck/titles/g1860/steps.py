@@ -171,8 +171,9 @@ class Route1860(RouteStep):
     """A corporation with trains (or an insolvent one, with a leased train)
     runs; its runs are checked on the map and the recorded revenue and halt
     subsidy are kept (a difference is flagged).  The dividend of a
-    corporation in receivership or insolvent is withheld at once, and paid
-    out at once during nationalisation."""
+    corporation in receivership or insolvent is withheld at once (also
+    during nationalisation), any other's paid out at once during
+    nationalisation."""
 
     def available(self, turn) -> bool:
         corp = turn.corp
@@ -221,10 +222,10 @@ class Route1860(RouteStep):
         here = self.round.step_index(self)
         self.round.move_to(turn, here + 1)
         auto = None
-        if st.nationalised:
+        if corp.sym in st.receivership or corp.sym in st.insolvent:
+            auto = "withhold"       # during nationalisation too (the site's order)
+        elif st.nationalised:
             auto = "payout"
-        elif corp.sym in st.receivership or corp.sym in st.insolvent:
-            auto = "withhold"
         if auto is not None:
             div = self.round.step_by_type(Dividend1860)
             div.pay(turn, auto, revenue)
@@ -412,7 +413,9 @@ class BuyTrain1860(BuyTrainStep):
         g = self.game
         st = _state(self)
         corp = turn.corp
-        if corp.trains:
+        if corp.price is not None and "bankrupt" in corp.price.zones:
+            pass        # it goes bankrupt now: its insolvency stays as it was
+        elif corp.trains:
             st.insolvent.discard(corp.sym)
         elif g.board is not None and has_route(g, corp) and corp.floated:
             st.insolvent.add(corp.sym)

@@ -21,7 +21,7 @@ from ...actions import (BuyCompany, BuyShares, Exchange, LayTile, Par, Pass, Sel
 from ...findings import RuleViolation
 from ...mechanics.shares import exchange_outside_window
 from ...rounds.stock import StockRound
-from ...state import Player
+from ...state import Company, Player
 from .market import move_cells, to_bottom
 from .shares import corp_data, par_range, section_of
 
@@ -86,6 +86,8 @@ class StockRound1860(StockRound):
         super().__init__(game)
         #: players who sold a corporation in the current turn (must_sell_in_blocks)
         self.sold_this_turn: set = set()
+        #: the corporation parred in the current turn
+        self.parred = None
 
     # ------------------------------------------------------------------
     # what the record may show next
@@ -99,26 +101,45 @@ class StockRound1860(StockRound):
     def end_turn(self):
         super().end_turn()
         self.sold_this_turn = set()
+        self.parred = None
+
+    def take_turn(self, player):
+        super().take_turn(player)
+        self.parred = None
 
     def has_actions(self, player) -> bool:
         """May ``player`` do anything but pass (the site passes for those who
-        may not): sell, buy or par, sell or buy a private."""
+        may not, and ends the turn of one who sold and may do nothing
+        more): sell, buy or par, sell or buy a private; after a buy, only
+        the last chance to exchange a private (a pass offered)."""
         g = self.game
         if self.bought is not None:
-            return False            # a buy ends the turn
-        if self.acted:
-            return True             # after selling, the player buys or passes himself
-        if self.bought is None:
-            for corp in g.corporations.values():
-                if corp.price is not None and corp not in self.sold_this_turn \
-                        and corp.percent_of(player):
-                    return True
-            rule = g.rules.raw["company_sale_to_bank"]
-            if rule and g.sr_number >= rule["from_stock_round"] \
-                    and any(not c.closed for c in player.companies):
+            return self.last_chance_to_exchange(player)   # else a buy ends the turn
+        for corp in g.corporations.values():
+            if corp.price is not None and corp not in self.sold_this_turn \
+                    and corp.percent_of(player):
                 return True
-            return self.can_buy_any(player)
-        return False
+        rule = g.rules.raw["company_sale_to_bank"]
+        if rule and g.sr_number >= rule["from_stock_round"] \
+                and any(not c.closed for c in player.companies):
+            return True
+        return self.can_buy_any(player)
+
+    def last_chance_to_exchange(self, player) -> bool:
+        """The site keeps the turn open after a buy (the player passes
+        himself) once phase 6 has begun (Fishbourne Ferry on sale, whose
+        purchase closes the other privates) when the player has just parred
+        a corporation his private may be exchanged for, or bought a private
+        other than Fishbourne Ferry."""
+        g = self.game
+        if "6" not in {p.name for p in g.rules.phases[: g.phase_index + 1]}:
+            return False
+        if isinstance(self.bought, Company):
+            return not (self.bought.spec.special or {}).get("closes_other_companies")
+        if self.bought is None or self.bought is not self.parred:
+            return False
+        return any(not c.closed and ((c.spec.special or {}).get("exchange") or {})
+                   .get("corporation") == self.bought.sym for c in player.companies)
 
     def can_buy_any(self, player) -> bool:
         g = self.game
@@ -173,8 +194,11 @@ class StockRound1860(StockRound):
             else:
                 self.buy_company(player, action)
             self.passes = 0
+            self.passed_over.clear()
+            self.auto_passed.clear()
             self.acted = True
             self.last_actor = player
+            self.skip_inactive()        # a turn with nothing more to do ends
             return
         return super().process(action)
 
@@ -227,6 +251,7 @@ class StockRound1860(StockRound):
         g.place_price(corp, cell)
         g.title.state.bankrupt.discard(corp.sym)
         self.give_president_certificate(player, corp, cost, g.bank)
+        self.parred = corp
         float_1860(g, corp)
 
     def do_buy(self, player, action: BuyShares):

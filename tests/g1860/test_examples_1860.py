@@ -30,6 +30,29 @@ ILLEGAL = {
     "run-ending-at-a-halt": (98, "route.halt_end",
                              "begins or ends at the halt F2 halt 0; a run may only pass halts"),
     "revenue-above-the-map": (98, "route.revenue", "is worth £50, not the £60 claimed"),
+    "two-lays-with-a-station": (142, "track.second_lay",
+                                "first lay (5 on I9) was a city tile: no second lay (745 on I7)"),
+    "upgrade-without-a-train": (293, "track.upgrade_no_train",
+                                "FYN owns no train: it may not upgrade the yellow 5 on B4"),
+    "run-through-a-tile-twice": (285, "route.hex_reentry",
+                                 "the 3+2-train (F4-E5-D6-C7-B6-B4-C5-F2 halt 0-F2 town 0-F2 "
+                                 "city 0) enters E3 twice"),
+    "train-from-a-company-with-one-train": (187, "trains.trade",
+                                            "IWNJ owns 2 trains and IOW only one, its 2+1"),
+    "insolvent-lays-on-terrain": (501, "track.cost",
+                                  "FYN is insolvent and pays no terrain: the lay on C7 costs "
+                                  "£60 (it has £380)"),
+    "buy-in-a-closed-section": (58, "stock.section",
+                                "FYN is in section 2; only sections up to 1 are open: none of "
+                                "its shares is for sale"),
+    "reserved-share-bought": (167, "stock.reserved",
+                              "IOW's last 10% share in the IPO is reserved for the exchange of "
+                              "RPSC"),
+    "stock-action-under-british-rail": (580, "stock.british_rail",
+                                        "Alice may not 'buy' (OR 13.5; 3 corporations still "
+                                        "operate: IOW, FYN, BHI&R)"),
+    "train-price-not-a-multiple-of-10": (186, "trains.price",
+                                         "costs a multiple of £10 from £10, not £205"),
 }
 
 

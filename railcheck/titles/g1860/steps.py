@@ -59,15 +59,17 @@ class Track1860(TrackStep):
                                 "the Southern Railway has formed: no more track is laid")
         if turn.tile_lays >= 1:
             if getattr(turn, "second_lay_closed", False):
+                first = getattr(turn, "first_lay", None) or "was an upgrade or a city tile"
                 raise RuleViolation("track.second_lay",
-                                    f"{corp.sym}'s first lay was an upgrade or a city tile; no "
-                                    f"second lay this turn")
+                                    f"{corp.sym}'s first lay {first}: no second lay "
+                                    f"({action.tile} on {action.hex}) this turn; two lays only "
+                                    f"when neither is an upgrade or on a station's hex")
             tile = g.board.tiles.get(action.tile) if g.board is not None else None
             if tile is not None and (tile.color != "yellow"
                                      or any(n.kind == "city" for n in tile.nodes)):
                 raise RuleViolation("track.second_lay",
                                     f"a second lay is a yellow tile without a city, not "
-                                    f"{action.tile}")
+                                    f"{action.tile} on {action.hex}")
         if g.board is not None and not corp.trains:
             h = g.board.hexes.get(action.hex)
             if h is not None and h.color != "white":
@@ -77,7 +79,11 @@ class Track1860(TrackStep):
                                     f"{action.hex} (only track its own train can reach)")
         plan = super().check(turn, action, special)
         if plan.cost and corp.sym in st.insolvent:
-            raise RuleViolation("track.cost", f"{corp.sym} is insolvent and pays no terrain")
+            raise RuleViolation("track.cost",
+                                f"{corp.sym} is insolvent and pays no terrain: the lay on "
+                                f"{action.hex} costs {g.money(plan.cost)} (it has "
+                                f"{g.money(corp.cash)}); an insolvent corporation lays only "
+                                f"track that costs nothing")
         return plan
 
     def apply(self, turn, action, plan):
@@ -95,6 +101,8 @@ class Track1860(TrackStep):
             city = tile is not None and any(n.kind == "city" for n in tile.nodes)
             if upgrade or city or (tile is not None and tile.color != "yellow"):
                 turn.second_lay_closed = True
+                what = "an upgrade" if upgrade else "a city tile" if city else "not yellow"
+                turn.first_lay = f"({action.tile} on {action.hex}) was {what}"
 
 
     def check_reach(self, corp, coord: str) -> None:
@@ -382,8 +390,10 @@ class BuyTrain1860(BuyTrainStep):
                 raise RuleViolation("trains.trade", f"{source.sym} is bankrupt")
             if trade.get("seller_keeps_one_if_buyer_has_trains") and corp.trains \
                     and len(source.trains) == 1:
+                n = len(corp.trains)
                 raise RuleViolation("trains.trade",
-                                    f"{corp.sym} owns a train and {source.sym} only one: it may "
+                                    f"{corp.sym} owns {n} train{'s' if n != 1 else ''} and "
+                                    f"{source.sym} only one, its {train.name}: {corp.sym} may "
                                     f"not buy {source.sym}'s last train")
             if price < trade.get("min_price", 1) or price % trade.get("multiple", 1):
                 raise RuleViolation("trains.price",

@@ -689,7 +689,8 @@ RULES: list[Rule] = [
     _r("track.southern", "track laid after the Southern Railway formed",
        "From the stock round after the first 9+5, nobody builds track or stations.",
        f"{R1860}: N1",
-       "IOW lay 742 F4   ->  the Southern Railway has formed: no more track is laid"),
+       "C&N lay 742 K5 r0   ->  the Southern Railway has formed (the first 9+5, phase 9) and a "
+       "stock round has followed: no more track is laid (742 on K5 in OR 13.1)"),
     _r("trains.receivership", "a train bought by a corporation in receivership that may not",
        "A corporation in receivership buys a train only when it has none, and only from the "
        "depot.",

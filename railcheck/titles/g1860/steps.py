@@ -56,7 +56,9 @@ class Track1860(TrackStep):
                                 f"{corp.sym} is in receivership and lays no track")
         if st.no_building:
             raise RuleViolation("track.southern",
-                                "the Southern Railway has formed: no more track is laid")
+                                f"the Southern Railway has formed (the first 9+5, phase "
+                                f"{g.phase.name}) and a stock round has followed: no more track "
+                                f"is laid ({action.tile} on {action.hex} in {g.round.label})")
         if turn.tile_lays >= 1:
             if getattr(turn, "second_lay_closed", False):
                 first = getattr(turn, "first_lay", None) or "was an upgrade or a city tile"

@@ -66,3 +66,19 @@ def test_every_illegal_example_is_listed():
 @pytest.mark.parametrize("name", sorted(ILLEGAL))
 def test_illegal_example_is_flagged_at_its_line(name):
     assert_flagged_only_at(EXAMPLES / "illegal" / f"{name}.18xx", *ILLEGAL[name])
+
+
+def test_a_sale_under_british_rail_is_refused_and_the_rounds_go_on():
+    """A player's sale in an operating round of nationalisation is refused
+    at its line; the replay stays in OR 13.5 (before, the action closed the
+    operating rounds left one after another, to the end of the game, with no
+    finding) and Bob keeps his cash (£1810)."""
+    path = EXAMPLES / "illegal" / "stock-action-under-british-rail.18xx"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[579] == "Alice buy IOW ipo"
+    r = run(path, text="\n".join(lines[:579] + ["Bob sell 1 BHI&R"]) + "\n")
+    errors = [f for f in r.findings if f.severity == "error"]
+    assert [(f.line, f.rule) for f in errors] == [(580, "stock.british_rail")]
+    assert "Bob may not 'sell' (OR 13.5; 3 corporations still operate" in errors[0].message
+    assert not r.finished and r.round == "OR 13.5"
+    assert {row["player"]: row["cash"] for row in r.standings} == {"Bob": 1810, "Alice": 2043}

@@ -660,7 +660,8 @@ RULES: list[Rule] = [
     _r("track.receivership", "track laid by a corporation in receivership",
        "A corporation without a president lays no track.",
        f"{R1860}: R1",
-       "C&N lay 742 F4   ->  C&N is in receivership and lays no track"),
+       "BHI&R lay 9 K7 r1   ->  BHI&R is in receivership (no president; its price £14) and "
+       "lays no track (9 on K7)"),
     _r("track.second_lay", "a second tile lay that 1860 does not allow",
        "1860's second lay of a turn is a yellow tile without a city, after a first lay that "
        "was neither an upgrade nor a city tile.",

@@ -51,6 +51,9 @@ ILLEGAL = {
     "stock-action-under-british-rail": (580, "stock.british_rail",
                                         "Alice may not 'buy' (OR 13.5; 3 corporations still "
                                         "operate: IOW, FYN, BHI&R)"),
+    "receivership-lays-track": (584, "track.receivership",
+                                "BHI&R is in receivership (no president; its price £14) and "
+                                "lays no track (9 on K7)"),
     "track-after-the-southern-railway": (662, "track.southern",
                                          "(the first 9+5, phase 9) and a stock round has "
                                          "followed: no more track is laid (742 on K5 in OR 13.1)"),

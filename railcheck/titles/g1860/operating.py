@@ -5,6 +5,7 @@ after each round."""
 
 from __future__ import annotations
 
+from ...actions import LayTile
 from ...findings import RuleViolation
 from ...rounds.operating import OperatingRound
 
@@ -25,6 +26,13 @@ class OperatingRound1860(OperatingRound):
     def process(self, action):
         g = self.game
         st = g.title.state
+        if isinstance(action, LayTile) and action.actor in st.receivership:
+            # its turn has no track step (R1): said so, not as a turn out of order
+            corp = g.corporations[action.actor]
+            price = g.money(corp.price.price) if corp.price is not None else "no price"
+            raise RuleViolation("track.receivership",
+                                f"{corp.sym} is in receivership (no president; its price "
+                                f"{price}) and lays no track ({action.tile} on {action.hex})")
         if st.nationalised and action.actor in g.player_by_name and not super().wants(action):
             left = [c.sym for c in g.corporations.values()
                     if c.floated and c.sym not in st.stopped]

@@ -656,7 +656,8 @@ RULES: list[Rule] = [
        "In 1860 a corporation in receivership or insolvent places no station, and nobody does "
        "once the Southern Railway has formed.",
        f"{R1860}: R1, O5d, N1",
-       "IOW place_token G5   ->  IOW places no station: it is insolvent"),
+       "FYN token B6.0   ->  FYN places no station: it is insolvent (its next station would "
+       "cost £40; it has £380)"),
     _r("track.receivership", "track laid by a corporation in receivership",
        "A corporation without a president lays no track.",
        f"{R1860}: R1",

@@ -42,6 +42,9 @@ ILLEGAL = {
     "insolvent-lays-on-terrain": (501, "track.cost",
                                   "FYN is insolvent and pays no terrain: the lay on C7 costs "
                                   "£60 (it has £380)"),
+    "insolvent-places-a-station": (501, "token.not_allowed",
+                                   "FYN places no station: it is insolvent (its next station "
+                                   "would cost £40; it has £380)"),
     "buy-in-a-closed-section": (58, "stock.section",
                                 "FYN is in section 2; only sections up to 1 are open: none of "
                                 "its shares is for sale"),

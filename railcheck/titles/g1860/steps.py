@@ -173,7 +173,12 @@ class Token1860(TokenStep):
     def check(self, turn, action, special=None):
         why = self.blocked(turn)
         if why:
-            raise RuleViolation("token.not_allowed", f"{turn.corp.sym} places no station: {why}")
+            corp = turn.corp
+            cost = corp.token_cost()
+            price = (f" (its next station would cost {self.game.money(cost)}; it has "
+                     f"{self.game.money(corp.cash)})" if cost is not None else "")
+            raise RuleViolation("token.not_allowed",
+                                f"{corp.sym} places no station: {why}{price}")
         return super().check(turn, action, special)
 
 

@@ -666,16 +666,19 @@ RULES: list[Rule] = [
        "In 1860 a corporation in receivership or insolvent places no station, and nobody does "
        "once the Southern Railway has formed.",
        f"{R1860}: R1, O5d, N1",
-       "IOW place_token G5   ->  IOW places no station: it is insolvent"),
+       "FYN token B6.0   ->  FYN places no station: it is insolvent (its next station would "
+       "cost £40; it has £380)"),
     _r("track.receivership", "track laid by a corporation in receivership",
        "A corporation without a president lays no track.",
        f"{R1860}: R1",
-       "C&N lay 742 F4   ->  C&N is in receivership and lays no track"),
+       "BHI&R lay 9 K7 r1   ->  BHI&R is in receivership (no president; its price £14) and "
+       "lays no track (9 on K7)"),
     _r("track.second_lay", "a second tile lay that 1860 does not allow",
        "1860's second lay of a turn is a yellow tile without a city, after a first lay that "
        "was neither an upgrade nor a city tile.",
        f"{R1860}: O1",
-       "C&N lay 12 G5   ->  a second lay is a yellow tile without a city, not 12"),
+       "IOW lay 745 I7 r0   ->  IOW's first lay (5 on I9) was a city tile: no second lay "
+       "(745 on I7) this turn"),
     _r("track.upgrade_no_train", "an upgrade by an 1860 corporation without a train",
        "In 1860 a corporation upgrades only track its own train can reach: with no train, none.",
        f"{R1860}: O1a, O1e",
@@ -698,7 +701,8 @@ RULES: list[Rule] = [
     _r("track.southern", "track laid after the Southern Railway formed",
        "From the stock round after the first 9+5, nobody builds track or stations.",
        f"{R1860}: N1",
-       "IOW lay 742 F4   ->  the Southern Railway has formed: no more track is laid"),
+       "C&N lay 742 K5 r0   ->  the Southern Railway has formed (the first 9+5, phase 9) and a "
+       "stock round has followed: no more track is laid (742 on K5 in OR 13.1)"),
     _r("trains.receivership", "a train bought by a corporation in receivership that may not",
        "A corporation in receivership buys a train only when it has none, and only from the "
        "depot.",
@@ -708,7 +712,8 @@ RULES: list[Rule] = [
        "No trade with a bankrupt corporation or one in receivership, none during "
        "nationalisation, and not the seller's last train when the buyer owns one.",
        f"{R1860}: O5a",
-       "FYN buy_train 2+1 from C&N for 480   ->  FYN owns a train and C&N only one"),
+       "IWNJ buy train 2+1 from IOW for 200   ->  IWNJ owns 2 trains and IOW only one, its "
+       "2+1"),
     _r("stock.buy_company", "a private bought from the bank that it does not sell",
        "In 1860 the bank sells the privates players sold back to it, and Fishbourne Ferry once "
        "the first 6+3 was bought.",
@@ -722,13 +727,21 @@ RULES: list[Rule] = [
     _r("stock.reserved", "a reserved share bought",
        "The last share of BHI&R, FYN, C&N and IOW is kept for the exchange of a private until "
        "one is exchanged or Fishbourne Ferry is bought.",
-       f"{R1860}: S11",
-       "Bob buy FYN   ->  FYN's last share is reserved for the exchange of a private"),
-    _r("stock.section", "a corporation started before its section opened",
+       f"{R1860}: S16",
+       "Alice buy IOW ipo   ->  IOW's last 10% share in the IPO is reserved for the exchange "
+       "of RPSC"),
+    _r("stock.section", "a corporation started (or a share bought) before its section opened",
        "1860's corporations come in four sections; the next opens when a corporation of the "
-       "open ones has sold its IPO out or has operated.",
+       "open ones has sold its IPO out or has operated. Until then none of its shares is "
+       "parred or bought.",
        f"{R1860}: S10",
        "Alice par IWNJ 82   ->  IWNJ is in section 2; only sections up to 1 are open"),
+    _r("stock.british_rail", "a stock action under British Rail",
+       "Once 1860's nationalisation (British Rail) has begun there are no more stock rounds: "
+       "only operating rounds follow until the game ends, and players neither buy nor sell.",
+       f"{R1860}: N3",
+       "Alice buy IOW ipo   ->  British Rail has formed: there are no more stock rounds, so "
+       "Alice may not 'buy' (OR 13.5; 3 corporations still operate: IOW, FYN, BHI&R)"),
     _r("stock.sell_blocks", "a second sale of one corporation in a turn",
        "In 1860 a player sells a corporation's shares at most once per turn.",
        f"{R1860}: S2.1",
@@ -944,7 +957,8 @@ RULES: list[Rule] = [
     _r("track.cost", "track the company cannot pay",
        "Laying on terrain (rivers, mountains) costs money from the treasury. A lay the record "
        "makes without the money is flagged and taken as laid and paid (the treasury goes below "
-       "zero), so the map stays the record's; a free lay needs no money.",
+       "zero), so the map stays the record's; a free lay needs no money. In 1860 an insolvent "
+       "corporation lays no track that costs money, whatever its cash (refused).",
        f"{R1830}: Operating Round, laying track (terrain costs)",
        "PRR lay 8 F16 0   ->  PRR has $40; laying on F16 costs $120; taken as laid and paid, "
        "as the record says"),

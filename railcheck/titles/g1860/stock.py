@@ -256,6 +256,13 @@ class StockRound1860(StockRound):
 
     def do_buy(self, player, action: BuyShares):
         g = self.game
+        named = g.corporations.get(action.corporation)
+        if named is not None and not named.ipoed:
+            section, now = section_of(g, named), current_section(g)
+            if section > now:
+                raise RuleViolation("stock.section",
+                                    f"{named.sym} is in section {section}; only sections up "
+                                    f"to {now} are open: none of its shares is for sale yet")
         corp = self.parred_corporation(action)
         idx = action.certs[0] if action.certs else None
         cert = corp.certs[idx] if idx is not None and idx < len(corp.certs) else None
@@ -266,12 +273,20 @@ class StockRound1860(StockRound):
             src = [action.source] if action.source else ["pool", "ipo"]
             cert = next((c for s in src for c in corp.certs if c.owner == s
                          and not c.president and c is not reserved_cert(g, corp)), None)
+        reserved = reserved_cert(g, corp)
+        if cert is None and reserved is not None and action.source in (None, "ipo"):
+            cert = reserved     # the only share left is the reserved one
         if cert is None:
             raise RuleViolation("stock.no_share", f"no {corp.sym} share is left to buy")
-        if cert is reserved_cert(g, corp):
+        if cert is reserved:
+            privates = [c.sym for c in g.companies.values()
+                        if ((c.spec.special or {}).get("exchange") or {}).get("corporation")
+                        == corp.sym]
             raise RuleViolation("stock.reserved",
-                                f"{corp.sym}'s last share is reserved for the exchange of a "
-                                f"private until one is exchanged or Fishbourne Ferry is bought")
+                                f"{corp.sym}'s last {cert.percent}% share in the IPO is "
+                                f"reserved for the exchange of "
+                                f"{' or '.join(privates) or 'a private'} until an "
+                                f"exchange frees it or Fishbourne Ferry is bought")
         source = cert.owner
         if cert.president and not corp.percent_of(player):
             raise RuleViolation("stock.president_cert",

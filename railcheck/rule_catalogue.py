@@ -1017,6 +1017,13 @@ RULES: list[Rule] = [
        f"{RIRE}: M2-M6",
        "Alice propose LER   ->  Alice holds no share of LER; a proposal starts with a minor "
        "the proposer holds a share of"),
+    _r("merger.connection", "a merger of minors not joined by broad gauge track",
+       "Each minor added to a proposal must be joined by broad gauge track to one already in "
+       "it; stations of other companies on the way do not block (narrow track does not join).",
+       f"{RIRE}: M5",
+       "Bob propose DKR, propose DER   ->  DER (I9) is not joined by broad gauge track to DKR "
+       "(I11); merging minors must be connected by broad track, other companies' stations not "
+       "blocking (M5)"),
     _r("merger.shares", "a merger with too many shares out, or leaving a holder over 70%",
        "At most ten shares of the merging minors with players and the pool; afterwards no "
        "player above 70% and the pool at most 50% of the major.",

@@ -31,6 +31,8 @@ ILLEGAL = {
     "major-before-phase-6": (50, "stock.major_phase", "from phase 6; this is phase 2"),
     "second-lay-after-upgrade": (355, "track.second_lay", "first lay was an upgrade"),
     "vote-without-shares": (312, "merger.vote", "Eve holds no share of DER, UR"),
+    "merger-of-unconnected-minors": (311, "merger.connection",
+                                     "DER (I9) is not joined by broad gauge track to DKR (I11)"),
     "2h-running-3-hex-edges": (391, "route.distance", "crosses 3 hex edges but may cross only 2"),
     "narrow-town-on-broad-run": (392, "route.gauge", "2H-train runs on narrow gauge track"),
 }

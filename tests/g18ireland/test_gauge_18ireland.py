@@ -2,17 +2,21 @@
 lay joins the company's broad network, a narrow lay its broad or narrow
 network (narrow track is walked from every node the broad network reaches,
 past other companies' stations); track meets track of its own gauge; an
-upgrade gives usable track or changes a value (semi-restrictive)."""
+upgrade gives usable track or changes a value (semi-restrictive); merging
+minors are joined by broad track, other stations not blocking."""
 
 import gzip
 
 import pytest
 
-from railcheck.board.gauge import narrow_edges
+from railcheck.board.gauge import broad_partners, narrow_edges
 from railcheck.engine import Replay
 from railcheck.importer import import_export
+from railcheck.loader import load_game
 
 from conftest import DATA
+
+from test_examples_18ireland import EXAMPLES
 
 REAL = DATA / "exports" / "18Ireland"
 RANDOM = DATA / "exports" / "18Ireland_random"
@@ -116,3 +120,42 @@ def test_an_upgrade_giving_no_usable_track_is_flagged():
         "changes no value of a stop on its track (values none); track is semi-restrictive: a "
         "new tile must add usable track or change a city's value")]
     assert result.game.board.tile_on("H8") == ("19", 2)
+
+
+# --------------------------------------------------------------------------
+# the merger's broad-gauge connection (M5)
+
+
+def test_a_merger_joined_past_other_stations_is_legal():
+    # 161830 #750 (MR 8.2): Dave adds CBPR to LER; CBPR's own network (blocked
+    # by full cities of others) does not reach LER's station, but broad track
+    # joins them when stations are ignored, as M5 says: no finding
+    action, result = replay_before("161830", 750)
+    assert (type(action).__name__, action.corporation) == ("Propose", "CBPR")
+    assert [c.sym for c in result.game.round.proposal] == ["LER"]
+    board = result.game.board
+    _, reached, _ = board._network("CBPR")
+    blocked_reach = {t for hi, ni in reached for t in board._hexes[hi].nodes[ni].tokens}
+    assert "LER" not in blocked_reach
+    assert "LER" in broad_partners(board, "CBPR") and "CBPR" in broad_partners(board, "LER")
+    full = Replay(record_of("161830")).run()
+    assert full.findings == []
+
+
+def test_a_merger_of_unconnected_minors_is_refused_and_changes_nothing():
+    # examples/18Ireland/illegal/merger-of-unconnected-minors.18xx: in MR 5.2
+    # DKR (Dublin I11) has broad track to no other minor; Bob's adding DER (I9)
+    # is refused at line 311, DKR stays the only minor proposed
+    record, read = load_game(str(EXAMPLES / "illegal" / "merger-of-unconnected-minors.18xx"))
+    assert read == []
+    rp = Replay(record, check_purity=True)
+    result = rp.run()
+    assert rp.impure == []
+    assert [(f.line, f.rule, f.message) for f in result.errors] == [(
+        311, "merger.connection",
+        "DER (I9) is not joined by broad gauge track to DKR (I11); merging minors must be "
+        "connected by broad track, other companies' stations not blocking (M5)")]
+    board = result.game.board
+    assert broad_partners(board, "DKR") == {"DKR"}
+    assert "DER" in broad_partners(board, "UR")
+    assert [c.sym for c in result.game.round.proposal] == ["DKR"]

@@ -305,3 +305,30 @@ def broad_partners(board, corp: str) -> frozenset:
     got = frozenset(out)
     board._net_cache[key] = got
     return got
+
+
+def power_connection_problem(board, corp: str, plan, any_exit: bool):
+    """A private's lay that must be connected (18Ireland's BoW and DCR), the
+    board having checked the rest (``Board.plan_lay`` with the power skips
+    the connection): (rule, message) or None.  ``any_exit``: the power names
+    its hex, and reaching the hex is enough (DCR on H4); otherwise the lay
+    is connected as any other (BoW)."""
+    h, t, r, mapping = plan.hex, plan.tile, plan.rotation, plan.mapping
+    broad = board._available(corp, h)
+    if not any_exit:
+        problem = connection_problem(board, corp, h, t, r, mapping, broad)
+        if problem is None:
+            return None
+        rule, msg = problem
+        return rule, f"tile {plan.name} rotation {r} on {h.coord} {msg}"
+    narrow = narrow_edges(board, corp, h)
+    if lay_is_narrow(h, t, r, mapping):
+        if broad or narrow:
+            return None
+        return ("tile.connection", f"tile {plan.name} on {h.coord}: {corp}'s track does not reach "
+                                   f"{h.coord} (neither its broad track nor narrow track from a "
+                                   f"place its broad track reaches)")
+    if broad:
+        return None
+    return ("tile.connection", f"tile {plan.name} on {h.coord} adds broad gauge track, but "
+                               f"{corp}'s broad network does not reach {h.coord}")

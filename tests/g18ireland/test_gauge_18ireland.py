@@ -122,6 +122,27 @@ def test_an_upgrade_giving_no_usable_track_is_flagged():
     assert result.game.board.tile_on("H8") == ("19", 2)
 
 
+def test_a_board_of_works_lay_must_be_connected():
+    # 18Ireland_game_end_stock_market #402: KJR (station G13) uses BoW to lay
+    # tile 9 on E15; written on C11 instead, far from KJR's track, it is
+    # refused (BoW's lay is connected like any lay), changing nothing
+    record = with_lay("18Ireland_game_end_stock_market", 402, "9", "C11", 1)
+    lay = next(a for a in record.actions if a.action_id == 402)
+    assert lay.actor == "BoW"
+    record.actions = [a for a in record.actions if a.action_id <= 402]
+    record.expected_result = record.expected_end_reason = None
+    rp = Replay(record, check_purity=True)
+    result = rp.run()
+    assert rp.impure == []
+    found = [(f.rule, f.message) for f in result.errors if f.action_id == 402]
+    assert found == [(
+        "tile.connection",
+        "tile 9 rotation 1 on C11 adds broad gauge track, but KJR's broad network does not "
+        "reach C11 (broad track must join the company's broad track)")]
+    assert result.game.board.tile_on("C11") == (None, 0)
+    assert result.game.companies["BoW"].uses == 0
+
+
 # --------------------------------------------------------------------------
 # the merger's broad-gauge connection (M5)
 

@@ -154,7 +154,17 @@ class Track18Ireland(TrackStep):
                                         f"a second lay is a yellow tile, not {action.tile}")
         # the map checks the connection by gauge (board/gauge.py): broad
         # track from the broad network, narrow track from the narrow one
-        return super().check(turn, action, special)
+        plan = super().check(turn, action, special)
+        power = power_spec(special) if special is not None else {}
+        if power.get("connected") and plan.board_plan is not None and g.board.gauged:
+            # a private's lay that must be connected (BoW as any lay; DCR:
+            # its hex reached, by broad track for broad track)
+            from ...board.gauge import power_connection_problem
+            problem = power_connection_problem(g.board, corp.sym, plan.board_plan,
+                                               any_exit=power.get("hexes") != "any")
+            if problem is not None:
+                raise RuleViolation(*problem)
+        return plan
 
     def lay_cost(self, turn, action, board_plan, special, terrain: int) -> int:
         g = self.game

@@ -33,6 +33,12 @@ ILLEGAL = {
     "vote-without-shares": (312, "merger.vote", "Eve holds no share of DER, UR"),
     "merger-of-unconnected-minors": (311, "merger.connection",
                                      "DER (I9) is not joined by broad gauge track to DKR (I11)"),
+    "broad-lay-off-the-broad-network": (379, "tile.connection",
+                                        "adds broad gauge track, but DSER's broad network does "
+                                        "not reach E7"),
+    "upgrade-without-new-track": (378, "tile.no_new_track",
+                                  "DSER's upgrade of H8 (tile 9 to 19) gives it no new broad "
+                                  "gauge track it can use"),
     "2h-running-3-hex-edges": (391, "route.distance", "crosses 3 hex edges but may cross only 2"),
     "narrow-town-on-broad-run": (392, "route.gauge", "2H-train runs on narrow gauge track"),
 }

@@ -871,7 +871,8 @@ RULES: list[Rule] = [
        "PRR lay 57 E5 0   ->  tile 57 rotation 0 on E5 is not connected to PRR's network (...)"),
     _r("tile.edge", "a tile that runs track off the map or into a blocked side",
        "Track may not run off the map, through an impassable border, or into a neighbour's "
-       "side that cannot take track.",
+       "side that cannot take track. On a map with gauges (18Ireland), track may not meet the "
+       "neighbour's track of the other gauge (narrow into broad, broad into narrow).",
        f"{R1830}: Operating Round, laying track",
        "PRR lay 9 A19 0   ->  tile 9 rotation 0 on A19 runs track off the map at edge 1"),
     _r("tile.hex", "a tile laid on a hex that is not on the map",
@@ -1040,6 +1041,13 @@ RULES: list[Rule] = [
        f"{RIRE}: M2-M6",
        "Alice propose LER   ->  Alice holds no share of LER; a proposal starts with a minor "
        "the proposer holds a share of"),
+    _r("merger.connection", "a merger of minors not joined by broad gauge track",
+       "Each minor added to a proposal must be joined by broad gauge track to one already in "
+       "it; stations of other companies on the way do not block (narrow track does not join).",
+       f"{RIRE}: M5",
+       "Bob propose DKR, propose DER   ->  DER (I9) is not joined by broad gauge track to DKR "
+       "(I11); merging minors must be connected by broad track, other companies' stations not "
+       "blocking (M5)"),
     _r("merger.shares", "a merger with too many shares out, or leaving a holder over 70%",
        "At most ten shares of the merging minors with players and the pool; afterwards no "
        "player above 70% and the pool at most 50% of the major.",
@@ -1078,13 +1086,14 @@ RULES: list[Rule] = [
        "Players may start majors in stock rounds only from phase 6.",
        f"{RIRE}: phases, SB4",
        "Alice par GSWR 100   ->  majors may be started from phase 6; this is phase 4"),
-    _r("track.unchecked", "tile lays taken although the map's network does not reach them",
-       "An info finding, once per game: the map's network does not know 18Ireland's gauge yet "
-       "(narrow track is reached from any of the company's nodes, past other companies' "
-       "stations), so a lay it cannot join to the company's stations is taken as recorded.",
-       f"{OWN}: docs/18Ireland.md",
-       "3 tile lays that the map's network ... does not join to the company's stations were "
-       "taken as recorded", "info"),
+    _r("tile.no_new_track", "an 18Ireland upgrade that adds no usable track and changes no value",
+       "Track is semi-restrictive: a tile laid on a hex that had track must give the company "
+       "track it can use (a path the old tile did not have, in its broad network for a broad "
+       "lay, in its narrow network for a lay adding narrow track) or change the value of a stop "
+       "on a path it can use. Flagged after the lay; the tile stays, as the record says.",
+       f"{RIRE}: O2a",
+       "KJR lay 713 G11 0   ->  KJR's upgrade of G11 (tile 9 to 713) gives it no new narrow gauge "
+       "track it can use and changes no value of a stop on its track (...)"),
     _r("stock.home_station", "a major started without its home station",
        "A major started in a stock round places its first station at once on a free city.",
        f"{RIRE}: SB4",

@@ -61,7 +61,9 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_18004_4": None,
     "18Ireland_rand_18004_5": None,
     "18Ireland_rand_18005_0": None,
-    "18Ireland_rand_18005_1": (459, "MGWR's price", 65, 60),
+    # trace-exact since stations and the site's skipped runs follow broad track
+    # only (#459: MGWR's price moves left when its turn ends with no run)
+    "18Ireland_rand_18005_1": None,
     "18Ireland_rand_18005_2": None,
     "18Ireland_rand_18005_3": (731, "CBSCR's cash", 150, 174),
     "18Ireland_rand_18005_4": (1014, "GNRI's cash", 349, 369),
@@ -70,8 +72,8 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_18005_5": None,
     "18Ireland_rand_18006_0": (525, "CBPR's price", 55, 50),
     "18Ireland_rand_18006_1": (245, "Player 4's cash", 0, 20),
-    "18Ireland_rand_18006_2": (1042, "GSWR's price", 24, 20),
-    "18Ireland_rand_18006_3": (874, "MGWR's price", 70, 65),
+    "18Ireland_rand_18006_2": (1278, "DSER's cash", 445, 335),
+    "18Ireland_rand_18006_3": (1280, "SLNCR's price", 20, 24),
     "18Ireland_rand_18006_4": (992, "GNRI's cash", 237, 217),
     "18Ireland_rand_18006_5": (32, "Player 4's cash", 0, 12),
 }

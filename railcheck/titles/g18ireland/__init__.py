@@ -28,8 +28,6 @@ class State18Ireland:
         self.runs_taken: int = 0
         #: runs checked on the map
         self.runs_checked: int = 0
-        #: tile lays taken as recorded (the map's gauge rules are not checked yet)
-        self.lays_taken: int = 0
         #: private -> (corporation, hex) of an assigned bonus token
         self.assigned: dict = {}
         #: the game ends at the end of the current round (a price reached 260)
@@ -106,13 +104,6 @@ class Title18Ireland(Title):
                         f"recorded: no track to follow on the map (a turn with such a run has "
                         f"its whole revenue taken as recorded); {st.runs_checked} other "
                         f"run{'s' if st.runs_checked != 1 else ''} checked"))
-        n = self.state.lays_taken
-        if n:
-            out.append(("track.unchecked",
-                        f"{n} tile lay{'s' if n != 1 else ''} that the map's network (which does "
-                        f"not know the gauge yet: narrow track is reached past other companies' "
-                        f"stations) does not join to the company's stations "
-                        f"{'were' if n != 1 else 'was'} taken as recorded"))
         return out
 
     # ------------------------------------------------------------------

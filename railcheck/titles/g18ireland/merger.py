@@ -18,7 +18,9 @@ shares go to its treasury; the presidency goes to the largest holder (ties:
 the first from the proposer on).  The round ends when every player has
 passed in a row.
 
-Not checked yet: that the minors are joined by broad-gauge track.
+Each minor added to a proposal must be joined by broad-gauge track to one
+already in it, other companies' stations not blocking (M5,
+``board/gauge.py``: ``broad_partners``).
 """
 
 from __future__ import annotations
@@ -169,13 +171,22 @@ class MergerRound(Round):
             self.close_proposal()
 
     def problem(self, merged):
-        """Why these minors may not merge (rule, message), or None (their
-        broad-gauge connection is not checked)."""
+        """Why these minors may not merge (rule, message), or None."""
         g = self.game
         names = ", ".join(c.sym for c in merged)
         homes = [c.spec.home for c in merged]
         if len(set(homes)) < len(homes):
             return ("merger.proposal", f"{names} have their stations on the same hex")
+        if g.board is not None:
+            from ...board.gauge import broad_partners
+            for i in range(1, len(merged)):
+                c = merged[i]
+                if not any(o.sym in broad_partners(g.board, c.sym) for o in merged[:i]):
+                    others = ", ".join(f"{o.sym} ({self.station_text(o)})" for o in merged[:i])
+                    return ("merger.connection",
+                            f"{c.sym} ({self.station_text(c)}) is not joined by broad gauge "
+                            f"track to {others}; merging minors must be connected by broad "
+                            f"track, other companies' stations not blocking (M5)")
         issued = sum(shares_of(c, h) for c in merged for h in list(g.players) + ["pool"])
         if issued > 10:
             return ("merger.shares", f"{names} have {issued} shares with players and the pool; "
@@ -188,6 +199,10 @@ class MergerRound(Round):
         if pool > 5:
             return ("merger.shares", f"the pool would hold {pool} shares (over 50%) of the major")
         return None
+
+    def station_text(self, corp) -> str:
+        """The hexes of the company's stations (a minor has one)."""
+        return "/".join(coord for coord, _ in self.game.board.stations(corp.sym)) or "no station"
 
     def can_propose(self, player) -> bool:
         """Some pair of operating minors, the first one held by ``player``,

@@ -1,10 +1,8 @@
 """18Ireland's operating steps (docs/18Ireland.md O0-O7), each a subclass of
 the shared step with 18Ireland's differences, and the issue/redeem step.
 
-What is not checked yet (no finding either way): the runs' revenue and the
-cities filled by others they pass (the runs' track, gauge and hex distance
-are checked, runs.py; an info finding says what is taken), the gauge in the map's
-connection and upgrade checks, the semi-restrictive rule.
+The map checks each lay against the company's broad and narrow networks
+(board/gauge.py); the semi-restrictive rule is checked after the lay.
 """
 
 from __future__ import annotations
@@ -154,29 +152,19 @@ class Track18Ireland(TrackStep):
                 if tile is not None and tile.color != "yellow":
                     raise RuleViolation("track.second_lay",
                                         f"a second lay is a yellow tile, not {action.tile}")
-        try:
-            return super().check(turn, action, special)
-        except RuleViolation as v:
-            if v.rule != "tile.connection":
-                raise
-        # the map's network does not know the gauge yet (narrow track is
-        # reached from any of the company's nodes, past others' stations):
-        # a lay it cannot join is taken, and counted in an info finding
-        self.unconnected = True
-        try:
-            plan = super().check(turn, action, special)
-        finally:
-            self.unconnected = False
-        _state(self).lays_taken += 1
+        # the map checks the connection by gauge (board/gauge.py): broad
+        # track from the broad network, narrow track from the narrow one
+        plan = super().check(turn, action, special)
+        power = power_spec(special) if special is not None else {}
+        if power.get("connected") and plan.board_plan is not None and g.board.gauged:
+            # a private's lay that must be connected (BoW as any lay; DCR:
+            # its hex reached, by broad track for broad track)
+            from ...board.gauge import power_connection_problem
+            problem = power_connection_problem(g.board, corp.sym, plan.board_plan,
+                                               any_exit=power.get("hexes") != "any")
+            if problem is not None:
+                raise RuleViolation(*problem)
         return plan
-
-    unconnected = False
-    #: the map does not know the gauge yet: a rotation the site accepted may not
-    #: connect here, and is taken as written (above), not turned
-    turn_unfitting_rotations = False
-
-    def connection_checked(self, special) -> bool:
-        return not self.unconnected and super().connection_checked(special)
 
     def lay_cost(self, turn, action, board_plan, special, terrain: int) -> int:
         g = self.game
@@ -218,6 +206,16 @@ class Track18Ireland(TrackStep):
         g = self.game
         upgrade = plan.board_plan is not None and _is_upgrade(plan.board_plan)
         super().apply(turn, action, plan)
+        before = plan.board_plan.before if plan.board_plan is not None else None
+        if before is not None and \
+                g.rules.operating.get("track_restriction") == "semi_restrictive":
+            # semi-restrictive (O2a): flagged after the lay, the tile stays (as
+            # the record says)
+            from ...board.gauge import new_track_problem
+            problem = new_track_problem(g.board, turn.corp.sym, plan.board_plan.hex.coord,
+                                        before, plan.board_plan.mapping)
+            if problem is not None:
+                g.flag("tile.no_new_track", problem)
         if upgrade and not plan.extra:
             turn.upgraded = True
         special = plan.special

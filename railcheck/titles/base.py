@@ -124,6 +124,12 @@ class Title:
         player's name; None when nobody does)."""
         return corp.president.name if corp.president else None
 
+    def no_more(self, kind: str) -> Optional[str]:
+        """Why the rules make no more rounds of ``kind`` ("SR", "OR", ...)
+        from now on, or None: a round marker naming one is then a wrong
+        marker, and the replay stays in the round it is in."""
+        return None
+
     def exchange(self, action) -> None:
         """A private exchanged for a share (1830's MH), in any round: the
         shared mechanics; a title whose exchange differs overrides."""

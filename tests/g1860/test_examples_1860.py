@@ -88,3 +88,23 @@ def test_a_sale_under_british_rail_is_refused_and_the_rounds_go_on():
     assert "Bob may not 'sell' (OR 13.5; 3 corporations still operate" in errors[0].message
     assert not r.finished and r.round == "OR 13.5"
     assert {row["player"]: row["cash"] for row in r.standings} == {"Bob": 1810, "Alice": 2043}
+
+
+def test_a_stock_round_marker_under_british_rail_is_a_wrong_marker():
+    """The record marks 'SR 14' under British Rail: the rules make no more
+    stock rounds, so the marker is flagged and the replay stays in OR 13.5
+    (before, it closed the operating rounds left one after another to the end
+    of the game to reach the marker, and the buy after it was 'game over');
+    the buy after it is refused, following from the wrong marker."""
+    path = EXAMPLES / "illegal" / "stock-action-under-british-rail.18xx"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[579] == "Alice buy IOW ipo"
+    r = run(path, text="\n".join(lines[:579] + ["SR 14", "Alice buy IOW ipo"]) + "\n")
+    errors = [f for f in r.findings if f.severity == "error"]
+    assert [(f.line, f.rule, f.consequential) for f in errors] == [
+        (580, "round.marker", False), (581, "stock.british_rail", True)]
+    assert errors[0].message == ("the record says 'SR 14' here, but British Rail has formed: "
+                                 "there are no more stock rounds (N3); the rules make this "
+                                 "OR 13.5")
+    assert not r.finished and r.round == "OR 13.5"
+    assert {row["player"]: row["cash"] for row in r.standings} == {"Bob": 1810, "Alice": 2043}

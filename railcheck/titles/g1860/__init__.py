@@ -250,6 +250,11 @@ class Title1860(Title):
         bankrupt(g, corp)
         return True
 
+    def no_more(self, kind: str):
+        if kind == "SR" and self.state.nationalised:
+            return "British Rail has formed: there are no more stock rounds (N3)"
+        return None
+
     def exchange(self, action) -> None:
         from .stock import exchange_1860
         exchange_1860(self.game, action)

@@ -127,13 +127,14 @@ class StockRound1860(StockRound):
 
     def last_chance_to_exchange(self, player) -> bool:
         """The site keeps the turn open after a buy (the player passes
-        himself) once phase 6 has begun (Fishbourne Ferry on sale, whose
-        purchase closes the other privates) when the player has just parred
+        himself) once a private whose purchase closes the others is on sale
+        (Fishbourne Ferry, from the first 6+3) when the player has just parred
         a corporation his private may be exchanged for, or bought a private
         other than Fishbourne Ferry."""
         g = self.game
-        if "6" not in {p.name for p in g.rules.phases[: g.phase_index + 1]}:
-            return False
+        if not any((c.spec.special or {}).get("closes_other_companies")
+                   and g.title.company_on_sale(c) for c in g.companies.values()):
+            return False        # Fishbourne Ferry not on sale yet (before the first 6+3)
         if isinstance(self.bought, Company):
             return not (self.bought.spec.special or {}).get("closes_other_companies")
         if self.bought is None or self.bought is not self.parred:

@@ -874,6 +874,10 @@ TOP_KEYS = [
         Key("ends_game_after", Enum("one", "all_but_one"), "one",
             "the end.bankrupt timing applies after the first bankruptcy, or once all players "
             "but one are bankrupt"),
+        Key("leftovers", Enum("leave", "keep"), "leave",
+            "a bankrupt president's privates and the shares he could not sell: they leave the "
+            "game with him, or stay his (he is paid their income and dividends, may sell his "
+            "privates to companies, and they count in his net worth)"),
     ])), None, "what a president's bankruptcy does besides the shared rules (null: nothing)"),
     Key("operating", OPERATING, {}, "operating rounds"),
     Key("end", END, {}, "what ends the game"),

@@ -135,3 +135,62 @@ def test_an_emergency_buy_from_another_company_at_most_at_face_value():
     names = {str(p["id"]): p["name"] for p in data["players"]}
     assert {r["player"]: r["net_worth"] for r in result.standings} == \
         {names[k]: v for k, v in data["result"].items()}
+
+
+#: with the option site_bankruptcy (player_bankruptcy.leftovers: keep, the
+#: site's reading of B5): the games where a bankrupt president kept privates,
+#: their first divergence from the trace with it (None: none)
+SITE_BANKRUPTCY = {
+    "18Ireland_rand_18003_1": None,
+    "18Ireland_rand_18003_3": (889, "GSWR's cash", 188, 78),
+    "18Ireland_rand_18005_0": None,
+    "18Ireland_rand_18006_1": (950, "DKR's cash", 421, 436),
+    "18Ireland_rand_18006_5": None,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SITE_BANKRUPTCY))
+def test_the_site_bankruptcy_option_keeps_a_bankrupt_players_privates(name):
+    record, _ = import_export(export_text(name), name)
+    record.options = list(record.options) + ["site_bankruptcy"]
+    divergence, result, _ = walk_trace(record, load_trace("18Ireland", name))
+    assert (divergence.as_tuple() if divergence else None) == SITE_BANKRUPTCY[name]
+    assert not [f for f in result.findings if f.rule == "private.closed"]
+    data = json.loads(export_text(name))
+    names = {str(p["id"]): p["name"] for p in data["players"]}
+    assert {r["player"]: r["net_worth"] for r in result.standings} == \
+        {names[k]: v for k, v in data["result"].items()}
+
+
+def test_the_site_bankruptcy_from_a_users_ruleset(tmp_path):
+    # 18003_1: Player 1 goes bankrupt at action 122 (GJR) holding TASPS and
+    # WDE; with leftovers: keep he draws their income (£25 at #125, the
+    # start of OR 3.2) and sells them to GNWR at #160 and #231 with no
+    # finding, and scores the site's £302 (by B5, the default: £197, and
+    # each purchase is private.closed)
+    from click.testing import CliRunner
+    from railcheck.cli import main
+    from railcheck.engine import Replay
+    from railcheck.ruleset import load_ruleset
+    house = tmp_path / "site.yaml"
+    house.write_text('title: "18Ireland-site"\nextends: "18Ireland"\n'
+                     'player_bankruptcy: {leftovers: keep}\n')
+    assert load_ruleset(str(house)).raw["player_bankruptcy"]["leftovers"] == "keep"
+    path = tmp_path / "18003_1.json"
+    path.write_text(export_text("18Ireland_rand_18003_1"))
+    res = CliRunner().invoke(main, ["validate", "--ruleset", str(house), "--format", "json",
+                                    str(path)])
+    assert res.exit_code == 0, res.output
+    (report,) = json.loads(res.output)["files"]
+    assert report["ruleset"]["extends"] == "18Ireland" and report["findings"] == []
+    assert [(r["player"], r["cash"], r["net_worth"]) for r in report["standings"]] == \
+        [("Player 3", 1160, 2662), ("Player 2", 828, 2525), ("Player 1", 302, 302)]
+    record, _ = import_export(export_text("18Ireland_rand_18003_1"), "18003_1")
+    default = Replay(record).run()
+    assert [(f.action_id, f.rule) for f in default.errors] == \
+        [(160, "private.closed"), (231, "private.closed")]
+    assert {r["player"]: r["net_worth"] for r in default.standings}["Player 1"] == 197
+    record.ruleset = str(house)
+    kept = Replay(record, check_purity=True).run()
+    assert kept.errors == []
+    assert {r["player"]: r["net_worth"] for r in kept.standings}["Player 1"] == 302

@@ -35,7 +35,8 @@ def president_bankrupt(g, rnd, turn):
     sell_all_for(g, player, corp)
     g.transfer(player, corp, player.cash)
     player.bankrupt = True
-    paid = (g.rules.raw.get("player_bankruptcy") or {}).get("holders_paid_market_price")
+    bankruptcy = g.rules.raw.get("player_bankruptcy") or {}
+    paid = bankruptcy.get("holders_paid_market_price")
     for c in list(g.corporations.values()):
         if c.closed or c.president is not player:
             continue
@@ -45,15 +46,18 @@ def president_bankrupt(g, rnd, turn):
                     n = c.percent_of(p) // c.share_percent
                     g.transfer(g.bank, p, n * c.price.price)
         close_corporation(g, c)
-    for company in list(player.companies):
-        g.close_company(company)
-        company.left_with = player      # (B5; the site keeps them with him)
-    for c in g.corporations.values():
-        for cert in c.certs:
-            if cert.owner is player:
-                cert.owner = None
+    if bankruptcy.get("leftovers", "leave") == "leave":
+        # B5: his privates and the shares he could not sell leave the game
+        # (leftovers: keep, the site's reading, leaves them his)
+        for company in list(player.companies):
+            g.close_company(company)
+            company.left_with = player
+        for c in g.corporations.values():
+            for cert in c.certs:
+                if cert.owner is player:
+                    cert.owner = None
     # (the order of the round stays as it was set at its start)
-    after = (g.rules.raw.get("player_bankruptcy") or {}).get("ends_game_after", "one")
+    after = bankruptcy.get("ends_game_after", "one")
     live = [p for p in g.players if not p.bankrupt]
     if after == "one" or len(live) <= 1:
         g.trigger_end("bankrupt")

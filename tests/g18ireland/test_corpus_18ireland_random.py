@@ -53,8 +53,10 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_18003_2": None,
     "18Ireland_rand_18003_3": (889, "GSWR's cash", 188, 78),
     "18Ireland_rand_18003_4": None,
-    "18Ireland_rand_18003_5": (243, "MRNCC's cash", 274, 262),
-    "18Ireland_rand_18004_0": (474, "DSER's cash", 713, 689),
+    # trace-exact since the round's last turn waits for a pass declining
+    # DCR's lay (#244) after the pass of its train step (#243)
+    "18Ireland_rand_18003_5": None,
+    "18Ireland_rand_18004_0": (502, "DSER's cash", 406, 436),
     "18Ireland_rand_18004_1": None,
     "18Ireland_rand_18004_2": None,
     "18Ireland_rand_18004_3": None,
@@ -194,3 +196,22 @@ def test_the_site_bankruptcy_from_a_users_ruleset(tmp_path):
     kept = Replay(record, check_purity=True).run()
     assert kept.errors == []
     assert {r["player"]: r["net_worth"] for r in kept.standings}["Player 1"] == 302
+
+
+def test_the_last_turn_waits_for_a_pass_declining_dcrs_lay():
+    # 18003_5: MRNCC, last in OR 6.1 and first in OR 6.2, owns DCR (its H4
+    # lay may be used at any moment of the turn); #243 passes its train step,
+    # #244 declines DCR's lay and ends OR 6.1: OR 6.2 begins with DCR's
+    # income of 12 (MRNCC 262 -> 274), and #245, #246 are OR 6.2's passes
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_18003_5"), "18003_5")
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (243, 244, 246):
+            seen[action.action_id] = (game.round.label, game.corporations["MRNCC"].cash)
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen == {243: ("OR 6.1", 262), 244: ("OR 6.2", 274), 246: ("OR 6.2", 274)}
+    assert result.errors == []

@@ -56,7 +56,10 @@ FIRST_DIVERGENCE = {
     # trace-exact since the round's last turn waits for a pass declining
     # DCR's lay (#244) after the pass of its train step (#243)
     "18Ireland_rand_18003_5": None,
-    "18Ireland_rand_18004_0": (502, "DSER's cash", 406, 436),
+    # (moved on from #502 since a new president gives back his shares held
+    # longest, and a partial sale of the president's certificate takes back
+    # the pool's oldest: the names an export gives match the site's)
+    "18Ireland_rand_18004_0": (1048, "GNRI's cash", 961, 521),
     "18Ireland_rand_18004_1": None,
     "18Ireland_rand_18004_2": None,
     "18Ireland_rand_18004_3": None,
@@ -65,8 +68,9 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_18005_0": None,
     "18Ireland_rand_18005_1": (459, "MGWR's price", 65, 60),
     "18Ireland_rand_18005_2": None,
-    "18Ireland_rand_18005_3": (731, "CBSCR's cash", 150, 174),
-    "18Ireland_rand_18005_4": (1014, "GNRI's cash", 349, 369),
+    # trace-exact since the presidency's certificates move as on the site
+    "18Ireland_rand_18005_3": None,
+    "18Ireland_rand_18005_4": None,
     # trace-exact since companies operate in the record's order (#445: UR before
     # DKR is still flagged, turn.order: the site's order differs from ours there)
     "18Ireland_rand_18005_5": None,
@@ -74,7 +78,7 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_18006_1": (245, "Player 4's cash", 0, 20),
     "18Ireland_rand_18006_2": (1042, "GSWR's price", 24, 20),
     "18Ireland_rand_18006_3": (874, "MGWR's price", 70, 65),
-    "18Ireland_rand_18006_4": (992, "GNRI's cash", 237, 217),
+    "18Ireland_rand_18006_4": None,
     "18Ireland_rand_18006_5": (32, "Player 4's cash", 0, 12),
 }
 
@@ -215,3 +219,33 @@ def test_the_last_turn_waits_for_a_pass_declining_dcrs_lay():
     result = replay.run()
     assert seen == {243: ("OR 6.1", 262), 244: ("OR 6.2", 274), 246: ("OR 6.2", 274)}
     assert result.errors == []
+
+
+def test_a_partial_sale_of_the_presidency_moves_certificates_as_the_site():
+    # 18004_0, #439: Player 4 (DSER_0, the president's 20%, and DSER_2)
+    # sells 20% naming DSER_2 and DSER_0; Player 2 (DSER_5 and _6 since the
+    # swap at #435, DSER_7 bought at #437) becomes president and gives his
+    # two shares held longest, 5 and 6, to the pool; Player 4 takes back
+    # the pool's oldest share, DSER_8.  So DSER redeems DSER_5 from the pool
+    # at #491 (£24), and Player 3's DSER_5 at #502 is bought from DSER's
+    # treasury for £30 (DSER 406 -> 436), as on the site
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_18004_0"), "18004_0")
+    seen = {}
+
+    def owners(corp):
+        return {c.index: getattr(c.owner, "name", None) or getattr(c.owner, "sym", c.owner)
+                for c in corp.certs}
+
+    def after(game, action):
+        if action.action_id in (439, 491, 502):
+            dser = game.corporations["DSER"]
+            seen[action.action_id] = (owners(dser), dser.cash)
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    replay.run()
+    assert seen[439] == ({0: "Player 2", 1: "Player 3", 2: "pool", 3: "Player 3",
+                          4: "Player 3", 5: "pool", 6: "pool", 7: "Player 2",
+                          8: "Player 4"}, 715)
+    assert seen[491][0][5] == "ipo" and seen[491][1] == 689     # (the treasury)
+    assert seen[502][0][5] == "Player 3" and seen[502][1] == 436

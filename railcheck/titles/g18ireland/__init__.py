@@ -51,6 +51,8 @@ class Title18Ireland(Title):
     implements = {"auction.bid_multiple": (True,),
                   "companies[2].special.tile_lay.connected": (True,),
                   "companies[5].special.tile_lay.connected": (True,)}
+    # which shares a new president gives back (random 18004_0, #439)
+    swap_oldest_first = True
 
     def __init__(self, game):
         super().__init__(game)

@@ -51,7 +51,8 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_18003_0": None,
     "18Ireland_rand_18003_1": (125, "Player 1's cash", 0, 25),
     "18Ireland_rand_18003_2": None,
-    "18Ireland_rand_18003_3": (889, "GSWR's cash", 188, 78),
+    # trace-exact since a train in the pool may be traded for (#889)
+    "18Ireland_rand_18003_3": None,
     "18Ireland_rand_18003_4": None,
     # trace-exact since the round's last turn waits for a pass declining
     # DCR's lay (#244) after the pass of its train step (#243)
@@ -59,7 +60,9 @@ FIRST_DIVERGENCE = {
     # (moved on from #502 since a new president gives back his shares held
     # longest, and a partial sale of the president's certificate takes back
     # the pool's oldest: the names an export gives match the site's)
-    "18Ireland_rand_18004_0": (1048, "GNRI's cash", 961, 521),
+    # (then #1048: a company at its limit with a trade-in open bought a train
+    # outright, flagged trains.limit and taken, as in 1830); trace-exact
+    "18Ireland_rand_18004_0": None,
     "18Ireland_rand_18004_1": None,
     "18Ireland_rand_18004_2": None,
     "18Ireland_rand_18004_3": None,
@@ -148,7 +151,7 @@ def test_an_emergency_buy_from_another_company_at_most_at_face_value():
 #: their first divergence from the trace with it (None: none)
 SITE_BANKRUPTCY = {
     "18Ireland_rand_18003_1": None,
-    "18Ireland_rand_18003_3": (889, "GSWR's cash", 188, 78),
+    "18Ireland_rand_18003_3": None,
     "18Ireland_rand_18005_0": None,
     "18Ireland_rand_18006_1": (950, "DKR's cash", 421, 436),
     "18Ireland_rand_18006_5": None,
@@ -249,3 +252,29 @@ def test_a_partial_sale_of_the_presidency_moves_certificates_as_the_site():
                           8: "Player 4"}, 715)
     assert seen[491][0][5] == "ipo" and seen[491][1] == 689     # (the treasury)
     assert seen[502][0][5] == "Player 3" and seen[502][1] == 436
+
+
+def test_a_train_bought_over_the_limit_with_a_trade_in_open_and_one_traded_from_the_pool():
+    # 18004_0: GNRI (10H, D; limit 2 in phase D) could trade a train in, and
+    # the site lets it buy an 8H outright at #1048 (£961 -> £521): flagged
+    # once (trains.limit, the phase's limit) and taken as bought; it
+    # discards its D at #1049 (to the pool) and at #1066 trades its 10H for
+    # that D from the pool, paying £220 (770 - 550: £721 -> £501); UR's 8H
+    # at #1161 (limit 1), discarded at #1162, is the same case
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_18004_0"), "18004_0")
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (1047, 1048, 1049, 1065, 1066):
+            gnri = game.corporations["GNRI"]
+            seen[action.action_id] = (gnri.cash, sorted(t.id for t in gnri.trains))
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen[1047] == (961, ["10H-0", "D-0"])
+    assert seen[1048] == (521, ["10H-0", "8H-2", "D-0"])
+    assert seen[1049] == (521, ["10H-0", "8H-2"])
+    assert seen[1066] == (seen[1065][0] - 220, ["8H-2", "D-0"]) and seen[1065][0] == 721
+    assert [(f.action_id, f.rule) for f in result.errors] == \
+        [(1048, "trains.limit"), (1161, "trains.limit")]

@@ -361,6 +361,26 @@ class BuyTrain18Ireland(BuyTrainStep):
                                 f"a {ex.name}-train cannot be traded in for a {train.name}")
         return ex
 
+    def available(self, turn) -> bool:
+        """Also while a trade-in is open to the company (18xx.games then lets
+        a company at its train limit buy any train outright: the shared
+        check flags it, the purchase stands and the excess is discarded)."""
+        return super().available(turn) or self.trade_in_open(turn)
+
+    def trade_in_open(self, turn) -> bool:
+        """A depot train the company could trade one of its own in for, with
+        the difference in its treasury (once a turn)."""
+        g = self.game
+        corp = turn.corp
+        if getattr(turn, "traded_in", False):
+            return False
+        for tr in g.available_depot_trains():
+            values = g.rules.raw["trains"][_train_index(g, tr.name)].get("trade_in") or {}
+            if any(own.name in values and corp.cash >= tr.spec.price - int(values[own.name])
+                   for own in corp.trains):
+                return True
+        return False
+
     def check(self, turn, action: BuyTrain):
         if action.exchange or action.exchange_id:
             return self.check_trade(turn, action)
@@ -372,7 +392,10 @@ class BuyTrain18Ireland(BuyTrainStep):
         corp = turn.corp
         self.refuse_after(turn)
         train, source = self.resolve_train(action)
-        if source != "depot" or train not in g.available_depot_trains():
+        # a train in the bank pool may be traded for too (18004_0, #1066: a D
+        # discarded there, bought for a 10H and £220, as from the depot)
+        if not (source == "depot" and train in g.available_depot_trains()
+                or source == "pool" and train in g.pool_trains()):
             raise RuleViolation("trains.not_available", f"train {train.id} is not for sale")
         ex = self.resolve_exchange(corp, train, action)
         values = g.rules.raw["trains"][_train_index(g, train.name)]["trade_in"]
@@ -390,6 +413,8 @@ class BuyTrain18Ireland(BuyTrainStep):
         g = self.game
         before = {t for t in g.trains if isinstance(t.owner, Corporation) or t.owner == "pool"}
         super().apply(turn, action, plan)
+        if action.exchange or action.exchange_id:
+            turn.traded_in = True
         rusted = [t for t in before if t.owner is None]
         primed = g.rules.raw.get("primed_trains", {})
         for t in rusted:

@@ -42,6 +42,7 @@ CLEAN = {"18Ireland_rand_18003_0": "bank",
          "18Ireland_rand_18005_2": "bank",
          "18Ireland_rand_18005_3": "bank",
          "18Ireland_rand_18005_4": "bank",
+         "18Ireland_rand_18006_0": "bank",
          "18Ireland_rand_18006_4": "bank"}
 
 #: (action id, what differs, ours, the site's); None: the whole trace matches
@@ -77,7 +78,10 @@ FIRST_DIVERGENCE = {
     # trace-exact since companies operate in the record's order (#445: UR before
     # DKR is still flagged, turn.order: the site's order differs from ours there)
     "18Ireland_rand_18005_5": None,
-    "18Ireland_rand_18006_0": (525, "CBPR's price", 55, 50),
+    # trace-exact since the layer places the station of another company
+    # left alone on a multi-city tile (#513), and a company's own lay ends
+    # its issue step (#525: CBPR, with no train, withholds at once)
+    "18Ireland_rand_18006_0": None,
     "18Ireland_rand_18006_1": (245, "Player 4's cash", 0, 20),
     "18Ireland_rand_18006_2": (1042, "GSWR's price", 24, 20),
     "18Ireland_rand_18006_3": (874, "MGWR's price", 70, 65),
@@ -95,7 +99,7 @@ def first_divergence(name):
 def test_all_games_are_present():
     assert len(GAMES) == 24
     assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
-    assert len(CLEAN) == 14
+    assert len(CLEAN) == 15
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -278,3 +282,27 @@ def test_a_train_bought_over_the_limit_with_a_trade_in_open_and_one_traded_from_
     assert seen[1066] == (seen[1065][0] - 220, ["8H-2", "D-0"]) and seen[1065][0] == 721
     assert [(f.action_id, f.rule) for f in result.errors] == \
         [(1048, "trains.limit"), (1161, "trains.limit")]
+
+
+def test_the_layer_places_a_station_left_alone_on_a_multi_city_tile():
+    # 18006_0: WLR lays IR1 (two cities) on Cork E21 at #512, where CBPR's
+    # home station stood; at #513 WLR places that station (city 0), free:
+    # no finding, WLR keeps £30.  CBPR (no train) lays twice at #524 and
+    # #525 (£260 -> £160 -> £40) and, its own lay having ended its issue
+    # step, withholds at once: its price 55 -> 50 after #525, as the site
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_18006_0"), "18006_0")
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (513, 524, 525):
+            seen[action.action_id] = (game.corporations["WLR"].cash,
+                                      game.corporations["CBPR"].cash,
+                                      game.corporations["CBPR"].price.price,
+                                      game.board.pending_relocation_of("CBPR"))
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen == {513: (30, 260, 55, None), 524: (30, 160, 55, None),
+                    525: (30, 40, 50, None)}
+    assert result.errors == []

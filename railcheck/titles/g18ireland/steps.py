@@ -217,6 +217,11 @@ class Track18Ireland(TrackStep):
     def apply(self, turn, action, plan):
         g = self.game
         upgrade = plan.board_plan is not None and _is_upgrade(plan.board_plan)
+        if not plan.extra and plan.special is None:
+            # the company's own lay ends the issue/redeem step before it
+            # (the turn then passes over what is left with nothing to do:
+            # a company without trains withholds at once, 18006_0 #525)
+            self.round.move_to(turn, self.round.step_index(self))
         super().apply(turn, action, plan)
         if upgrade and not plan.extra:
             turn.upgraded = True
@@ -233,6 +238,18 @@ class Token18Ireland(TokenStep):
     second node: on a hex with one city, that city is meant."""
 
     def check(self, turn, action, special=None):
+        board = self.game.board
+        if board is not None and not board.pending_relocation(turn.corp.sym, action.hex):
+            owner = next((c for c in self.game.corporations
+                          if board.pending_relocation(c, action.hex)), None)
+            if owner is not None:
+                # the company that laid track on a multi-city hex where another's
+                # station stood alone places that station (the site asks the
+                # layer: 18006_0, #513 WLR places CBPR's on Cork's IR1): free
+                from ...steps.token import _TokenPlan
+                return _TokenPlan(0, board.plan_token(owner, action.hex, action.city,
+                                                      check_reach=False), None,
+                                  relocation=True)
         try:
             return super().check(turn, action, special)
         except RuleViolation as v:

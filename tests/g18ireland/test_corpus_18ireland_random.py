@@ -306,3 +306,25 @@ def test_the_layer_places_a_station_left_alone_on_a_multi_city_tile():
     assert seen == {513: (30, 260, 55, None), 524: (30, 160, 55, None),
                     525: (30, 40, 50, None)}
     assert result.errors == []
+
+
+def test_a_share_gone_with_a_bankrupt_holder_counts_as_bought_for_the_sold_out_rise():
+    # 18006_3: SLNCR_3 left the game with its bankrupt holder (B5); at the
+    # end of SR 12 (#1279) the rest of SLNCR is with players, so every share
+    # found a buyer (S3.3) and its price rises 20 -> 24 (CBSCR likewise,
+    # 24 -> 30), as in the site's trace after #1280
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_18006_3"), "18006_3")
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (1279, 1280):
+            slncr = game.corporations["SLNCR"]
+            seen[action.action_id] = (
+                [getattr(c.owner, "name", c.owner) for c in slncr.certs],
+                slncr.price.price, game.corporations["CBSCR"].price.price)
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    replay.run()
+    assert seen[1279] == (["Player 5", "Player 6", "Player 5", None], 20, 24)
+    assert seen[1280] == (["Player 5", "Player 6", "Player 5", None], 24, 30)

@@ -157,7 +157,8 @@ SITE_BANKRUPTCY = {
     "18Ireland_rand_18003_1": None,
     "18Ireland_rand_18003_3": None,
     "18Ireland_rand_18005_0": None,
-    "18Ireland_rand_18006_1": (950, "DKR's cash", 421, 436),
+    # (trace-exact since the round's last turn does not wait for TDR's lay)
+    "18Ireland_rand_18006_1": None,
     "18Ireland_rand_18006_5": None,
 }
 
@@ -328,3 +329,24 @@ def test_a_share_gone_with_a_bankrupt_holder_counts_as_bought_for_the_sold_out_r
     replay.run()
     assert seen[1279] == (["Player 5", "Player 6", "Player 5", None], 20, 24)
     assert seen[1280] == (["Player 5", "Player 6", "Player 5", None], 24, 30)
+
+
+def test_the_last_turn_does_not_wait_for_a_track_step_private():
+    # 18006_1 (with site_bankruptcy): DKR, last in OR 15.1, owns TDR with
+    # both its lays unused; they belong to the track step, so its dividend
+    # at #950 (a withhold of 100: £321 -> £421) ends the round, and OR 15.2
+    # begins at once with the privates' income (DKR +15: £436), as the site
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_18006_1"), "18006_1")
+    record.options = list(record.options) + ["site_bankruptcy"]
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (949, 950):
+            seen[action.action_id] = (game.round.label, game.corporations["DKR"].cash,
+                                      sorted(c.sym for c in game.corporations["DKR"].companies))
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen == {949: ("OR 15.1", 321, ["DAR", "TDR"]), 950: ("OR 15.2", 436, ["DAR", "TDR"])}
+    assert result.errors == []

@@ -58,6 +58,13 @@ class OperatingRound18Ireland(OperatingRound):
             # (DCR), and a second pass declines it (18003_5, #243 and #244)
             self.finished = False
 
+    def extra_lay_left(self, corp) -> bool:
+        """The round's last turn stays open only for a lay usable after the
+        track step (DCR); DR's, TDR's and the Irish Mail's are the track
+        step's, and the site ends the round without waiting (18006_1, #950:
+        DKR with TDR unused)."""
+        return self.lay_left_after_track(corp)
+
     def lay_left_after_track(self, corp) -> bool:
         """``corp`` owns a private with a lay left that it may use after its
         track step (``tile_lay.after_track``: DCR)."""

@@ -42,6 +42,7 @@ CLEAN = {"18Ireland_rand_18003_0": "bank",
          "18Ireland_rand_18005_2": "bank",
          "18Ireland_rand_18005_3": "bank",
          "18Ireland_rand_18005_4": "bank",
+         "18Ireland_rand_18005_5": "bank",
          "18Ireland_rand_18006_0": "bank",
          "18Ireland_rand_18006_4": "bank"}
 
@@ -75,8 +76,8 @@ FIRST_DIVERGENCE = {
     # trace-exact since the presidency's certificates move as on the site
     "18Ireland_rand_18005_3": None,
     "18Ireland_rand_18005_4": None,
-    # trace-exact since companies operate in the record's order (#445: UR before
-    # DKR is still flagged, turn.order: the site's order differs from ours there)
+    # trace-exact since companies operate in the record's order; clean since a
+    # bankruptcy re-sorts the companies still to operate (#440, then UR, DKR)
     "18Ireland_rand_18005_5": None,
     # trace-exact since the layer places the station of another company
     # left alone on a multi-city tile (#513), and a company's own lay ends
@@ -99,7 +100,7 @@ def first_divergence(name):
 def test_all_games_are_present():
     assert len(GAMES) == 24
     assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
-    assert len(CLEAN) == 15
+    assert len(CLEAN) == 16
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -349,4 +350,26 @@ def test_the_last_turn_does_not_wait_for_a_track_step_private():
     replay.after_action = after
     result = replay.run()
     assert seen == {949: ("OR 15.1", 321, ["DAR", "TDR"]), 950: ("OR 15.2", 436, ["DAR", "TDR"])}
+    assert result.errors == []
+
+
+def test_a_bankruptcy_re_sorts_the_companies_still_to_operate():
+    # 18005_5: Player 3 sells GSWR in WLR's emergency (#439) and goes
+    # bankrupt at #440, selling his DKR: DKR falls from 38 to 30, under UR
+    # in that cell; EBSR, next, keeps its turn and those after it are
+    # re-sorted, so the rest of OR 7.1 goes EBSR, UR, DKR, GSWR; UR's pass at
+    # #445 is in turn (no turn.order finding).  (The real game_end_bankrupt,
+    # #954, shows the next company keeping its turn: WLWR before GNRI.)
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_18005_5"), "18005_5")
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (439, 440):
+            rnd = game.round
+            seen[action.action_id] = [c.sym for c in rnd.order[rnd.index + 1:]]
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen == {439: ["EBSR", "DKR", "UR", "GSWR"], 440: ["UR", "DKR", "GSWR"]}
     assert result.errors == []

@@ -56,8 +56,26 @@ def president_bankrupt(g, rnd, turn):
             for cert in c.certs:
                 if cert.owner is player:
                     cert.owner = None
-    # (the order of the round stays as it was set at its start)
+    _resort_after_next(g, rnd)
     after = bankruptcy.get("ends_game_after", "one")
     live = [p for p in g.players if not p.bankrupt]
     if after == "one" or len(live) <= 1:
         g.trigger_end("bankrupt")
+
+
+def _resort_after_next(g, rnd):
+    """His sales moved prices.  As on the site, the company next in the
+    round's order operates next, and those after it are re-sorted by price
+    (18005_5, #440: DKR falls to UR's cell and operates after it; the real
+    game_end_bankrupt, #954: WLWR, next, operates before GNRI although it
+    fell into GNRI's cell)."""
+    order = getattr(rnd, "order", None)
+    index = getattr(rnd, "index", None)
+    if not order or index is None:
+        return
+    nxt = next((j for j in range(index + 1, len(order)) if not order[j].closed), None)
+    if nxt is None:
+        return
+    rest = order[nxt + 1:]
+    rest.sort(key=g.price_order_key)
+    order[nxt + 1:] = rest

@@ -187,6 +187,11 @@ def test_the_site_bankruptcy_from_a_users_ruleset(tmp_path):
     from railcheck.cli import main
     from railcheck.engine import Replay
     from railcheck.ruleset import load_ruleset
+    from railcheck.ruleset import load_ruleset as rules_of
+    assert rules_of("18Ireland").raw["player_bankruptcy"]["leftovers"] == "leave"
+    assert rules_of("18Ireland", ["site_bankruptcy"]).raw["player_bankruptcy"] == \
+        {"holders_paid_market_price": True, "ends_game_after": "all_but_one",
+         "leftovers": "keep"}
     house = tmp_path / "site.yaml"
     house.write_text('title: "18Ireland-site"\nextends: "18Ireland"\n'
                      'player_bankruptcy: {leftovers: keep}\n')

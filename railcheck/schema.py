@@ -361,7 +361,8 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
             Key("together", Bool(), False, "all its lays in one turn, each next to the last"),
             Key("after_track", Bool(), False,
                 "it may be used at any moment of the owning company's turn, not only in its "
-                "track step (18xx.games then keeps the round's last turn open for it)"),
+                "track step (18xx.games then keeps the round's last turn open for it)",
+                supported=(False,)),
             Key("free", Bool(), False, "no terrain cost"),
             Key("closes", Bool(), False, "the private closes when its count is used up"),
             _count(1), _window("owning_company_turn")]),

@@ -254,7 +254,9 @@ class Game:
             return
         need = pcert.percent
         given = []
-        for cert in sorted(corp.certs_of(new), key=lambda c: -c.index):
+        # the highest numbers first, or (as 18xx.games) the shares held longest
+        key = (lambda c: c.got) if self.title.swap_oldest_first else (lambda c: -c.index)
+        for cert in sorted(corp.certs_of(new), key=key):
             if cert.president:
                 continue
             if sum(c.percent for c in given) >= need:

@@ -365,6 +365,10 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
             Key("connected", Bool(), False, "the hex must be connected to the company's network",
                 supported=(False,)),
             Key("together", Bool(), False, "all its lays in one turn, each next to the last"),
+            Key("after_track", Bool(), False,
+                "it may be used at any moment of the owning company's turn, not only in its "
+                "track step (18xx.games then keeps the round's last turn open for it)",
+                supported=(False,)),
             Key("free", Bool(), False, "no terrain cost"),
             Key("closes", Bool(), False, "the private closes when its count is used up"),
             _count(1), _window("owning_company_turn", "track_step")]),
@@ -880,6 +884,10 @@ TOP_KEYS = [
         Key("ends_game_after", Enum("one", "all_but_one"), "one",
             "the end.bankrupt timing applies after the first bankruptcy, or once all players "
             "but one are bankrupt"),
+        Key("leftovers", Enum("leave", "keep"), "leave",
+            "a bankrupt president's privates and the shares he could not sell: they leave the "
+            "game with him, or stay his (he is paid their income and dividends, may sell his "
+            "privates to companies, and they count in his net worth)"),
     ])), None, "what a president's bankruptcy does besides the shared rules (null: nothing)"),
     Key("operating", OPERATING, {}, "operating rounds"),
     Key("end", END, {}, "what ends the game"),

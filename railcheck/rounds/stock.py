@@ -742,12 +742,16 @@ class StockRound(Round):
         if g.rules.stock.get("sold_out_increase", True):
             movers = [c for c in g.corporations.values()
                       if c.floated and not c.closed and c.price is not None
-                      and sum(c.percent_of(p) for p in g.players) == 100]
+                      and self.sold_out(c)]
             movers.sort(key=g.price_order_key)
             for corp in movers:
                 g.move_price(corp, "up")
         self.set_priority()
         self.finished = True
+
+    def sold_out(self, corp) -> bool:
+        """Every share of ``corp`` is held by players."""
+        return sum(corp.percent_of(p) for p in self.game.players) == 100
 
     def set_priority(self):
         """Who starts the next stock round (ruleset ``stock.next_sr_order``):

@@ -42,6 +42,10 @@ class Title:
     #: map data here does; False where it counts cities, towns and halts its
     #: own way (1860): an imported run's stops then go without the number
     site_place_numbers: ClassVar[bool] = True
+    #: a player who takes a presidency gives back his shares held longest
+    #: (18xx.games: an export names the certificates, so it matters which
+    #: ones go); False: the highest-numbered
+    swap_oldest_first: ClassVar[bool] = False
 
     @classmethod
     def load_rules(cls, options=(), components: Optional[str] = None):

@@ -45,10 +45,14 @@ class Title18Ireland(Title):
                           "rounds and, from phase 4, a merger round")
     events = ("corporations_can_merge", "majors_can_ipo", "minors_cannot_start",
               "train_trade_allowed")
-    # BoW's and DCR's lays must be connected (companies[2] and [5] of rules.yaml)
+    # BoW's and DCR's lays must be connected (companies[2] and [5] of rules.yaml);
+    # DCR's may come after the track step (operating.py)
     implements = {"auction.bid_multiple": (True,),
                   "companies[2].special.tile_lay.connected": (True,),
-                  "companies[5].special.tile_lay.connected": (True,)}
+                  "companies[5].special.tile_lay.connected": (True,),
+                  "companies[5].special.tile_lay.after_track": (True,)}
+    # which shares a new president gives back (random 18004_0, #439)
+    swap_oldest_first = True
 
     def __init__(self, game):
         super().__init__(game)

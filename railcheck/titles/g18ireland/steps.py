@@ -205,6 +205,11 @@ class Track18Ireland(TrackStep):
     def apply(self, turn, action, plan):
         g = self.game
         upgrade = plan.board_plan is not None and _is_upgrade(plan.board_plan)
+        if not plan.extra and plan.special is None:
+            # the company's own lay ends the issue/redeem step before it
+            # (the turn then passes over what is left with nothing to do:
+            # a company without trains withholds at once, 18006_0 #525)
+            self.round.move_to(turn, self.round.step_index(self))
         super().apply(turn, action, plan)
         before = plan.board_plan.before if plan.board_plan is not None else None
         if before is not None and \
@@ -231,6 +236,18 @@ class Token18Ireland(TokenStep):
     second node: on a hex with one city, that city is meant."""
 
     def check(self, turn, action, special=None):
+        board = self.game.board
+        if board is not None and not board.pending_relocation(turn.corp.sym, action.hex):
+            owner = next((c for c in self.game.corporations
+                          if board.pending_relocation(c, action.hex)), None)
+            if owner is not None:
+                # the company that laid track on a multi-city hex where another's
+                # station stood alone places that station (the site asks the
+                # layer: 18006_0, #513 WLR places CBPR's on Cork's IR1): free
+                from ...steps.token import _TokenPlan
+                return _TokenPlan(0, board.plan_token(owner, action.hex, action.city,
+                                                      check_reach=False), None,
+                                  relocation=True)
         try:
             return super().check(turn, action, special)
         except RuleViolation as v:
@@ -359,6 +376,26 @@ class BuyTrain18Ireland(BuyTrainStep):
                                 f"a {ex.name}-train cannot be traded in for a {train.name}")
         return ex
 
+    def available(self, turn) -> bool:
+        """Also while a trade-in is open to the company (18xx.games then lets
+        a company at its train limit buy any train outright: the shared
+        check flags it, the purchase stands and the excess is discarded)."""
+        return super().available(turn) or self.trade_in_open(turn)
+
+    def trade_in_open(self, turn) -> bool:
+        """A depot train the company could trade one of its own in for, with
+        the difference in its treasury (once a turn)."""
+        g = self.game
+        corp = turn.corp
+        if getattr(turn, "traded_in", False):
+            return False
+        for tr in g.available_depot_trains():
+            values = g.rules.raw["trains"][_train_index(g, tr.name)].get("trade_in") or {}
+            if any(own.name in values and corp.cash >= tr.spec.price - int(values[own.name])
+                   for own in corp.trains):
+                return True
+        return False
+
     def check(self, turn, action: BuyTrain):
         if action.exchange or action.exchange_id:
             return self.check_trade(turn, action)
@@ -370,7 +407,10 @@ class BuyTrain18Ireland(BuyTrainStep):
         corp = turn.corp
         self.refuse_after(turn)
         train, source = self.resolve_train(action)
-        if source != "depot" or train not in g.available_depot_trains():
+        # a train in the bank pool may be traded for too (18004_0, #1066: a D
+        # discarded there, bought for a 10H and £220, as from the depot)
+        if not (source == "depot" and train in g.available_depot_trains()
+                or source == "pool" and train in g.pool_trains()):
             raise RuleViolation("trains.not_available", f"train {train.id} is not for sale")
         ex = self.resolve_exchange(corp, train, action)
         values = g.rules.raw["trains"][_train_index(g, train.name)]["trade_in"]
@@ -388,6 +428,8 @@ class BuyTrain18Ireland(BuyTrainStep):
         g = self.game
         before = {t for t in g.trains if isinstance(t.owner, Corporation) or t.owner == "pool"}
         super().apply(turn, action, plan)
+        if action.exchange or action.exchange_id:
+            turn.traded_in = True
         rusted = [t for t in before if t.owner is None]
         primed = g.rules.raw.get("primed_trains", {})
         for t in rusted:

@@ -21,8 +21,7 @@ from ..actions import (Bankrupt, BuyCompany, BuyShares, Checkpoint, Exchange, Pa
 from ..findings import RuleViolation
 from ..state import Corporation, Player
 from . import Round
-from ..mechanics.shares import (max_sellable_percent, process_pending_par,
-                                sale_percent, sell_shares, set_par)
+from ..mechanics.shares import max_sellable_percent, sale_percent, sell_shares, set_par
 
 
 # ---------------------------------------------------------------------------
@@ -238,7 +237,7 @@ class StockRound(Round):
         lines were refused was still taken: the next player's line ends it."""
         g = self.game
         player = g.player_by_name.get(action.actor)
-        if player is None or g.pending_par is not None or isinstance(action, Exchange):
+        if player is None or self.blocking_step() is not None or isinstance(action, Exchange):
             return
         if self.prepared is action:
             return          # once per action (the engine and process both ask)
@@ -335,14 +334,22 @@ class StockRound(Round):
         expected = self.turn_after(self.current)
         return other is expected and other is not self.turn_after(player)
 
+    def step_classes(self) -> list:
+        from ..steps.stock import ExchangeStep, PendingParStep, StockTurnStep
+        return [PendingParStep, ExchangeStep, StockTurnStep]
+
+    action_rule = "stock.action"
+
     def process(self, action):
+        return self.process_by_step(action)
+
+    def after_pending_par(self):
+        self.skip_inactive()        # the first player may have nothing to do
+
+    def turn_action(self, action):
+        """A player's action in his turn (the ``StockTurnStep``): whose turn
+        it is, as the record implies, then the action itself."""
         g = self.game
-        if g.pending_par is not None:
-            process_pending_par(g, action)
-            self.skip_inactive()        # the first player may have nothing to do
-            return
-        if isinstance(action, Exchange):
-            return g.title.exchange(action)
         if action.actor not in g.player_by_name:
             what = "corporation" if action.actor in g.corporations else "private"
             raise RuleViolation("turn.actor", f"{action.actor} is a {what}; only players act in "

@@ -21,6 +21,7 @@ from ...actions import (BuyCompany, BuyShares, Exchange, LayTile, Par, Pass, Sel
 from ...findings import RuleViolation
 from ...mechanics.shares import exchange_outside_window
 from ...rounds.stock import StockRound
+from ...steps.base import RoundStep
 from ...state import Company, Player
 from .market import move_cells, to_bottom
 from .shares import corp_data, par_range, section_of
@@ -181,27 +182,24 @@ class StockRound1860(StockRound):
 
     # ------------------------------------------------------------------
 
-    def process(self, action):
-        g = self.game
-        state = g.title.state
-        if state.home_track:
-            return self.home_track(action)
-        if isinstance(action, Exchange):
-            return self.exchange(action)
-        if isinstance(action, (SellCompany, BuyCompany)):
-            player = self.turn_of(action)
-            if isinstance(action, SellCompany):
-                self.sell_company(player, action)
-            else:
-                self.buy_company(player, action)
-            self.passes = 0
-            self.passed_over.clear()
-            self.auto_passed.clear()
-            self.acted = True
-            self.last_actor = player
-            self.skip_inactive()        # a turn with nothing more to do ends
-            return
-        return super().process(action)
+    def step_classes(self) -> list:
+        from ...steps.stock import ExchangeStep, PendingParStep, StockTurnStep
+        return [HomeTrackStep, PendingParStep, ExchangeStep, BankPrivateStep, StockTurnStep]
+
+    def private_action(self, action):
+        """A private sold to the bank or bought from it, in the player's turn
+        (``BankPrivateStep``)."""
+        player = self.turn_of(action)
+        if isinstance(action, SellCompany):
+            self.sell_company(player, action)
+        else:
+            self.buy_company(player, action)
+        self.passes = 0
+        self.passed_over.clear()
+        self.auto_passed.clear()
+        self.acted = True
+        self.last_actor = player
+        self.skip_inactive()        # a turn with nothing more to do ends
 
     def turn_of(self, action) -> Player:
         """The acting player, the turn moved on to him (the shared round's
@@ -309,9 +307,6 @@ class StockRound1860(StockRound):
             corp.president = player
         settle_presidency(g, corp, player)
         float_1860(g, corp)
-
-    def exchange(self, action: Exchange):
-        exchange_1860(self.game, action)
 
     # ------------------------------------------------------------------
     # privates with the bank
@@ -608,3 +603,35 @@ def exchange_1860(g, action: Exchange) -> None:
     g.close_company(company)
     settle_presidency(g, corp, owner)
     float_1860(g, corp)
+
+
+# ---------------------------------------------------------------------------
+# 1860's own steps of a stock round
+
+class HomeTrackStep(RoundStep):
+    """A corporation floated on an empty home hex: its president lays its
+    yellow home tile (or passes: the home station then goes on the bare
+    hex) before anything else happens (the site's HomeTrack step)."""
+
+    name = "laying the home track"
+    actions = (LayTile, Pass)
+
+    def blocking(self) -> bool:
+        return bool(self.game.title.state.home_track)
+
+    def owns(self, action) -> bool:
+        return self.blocking()
+
+    def process(self, action) -> None:
+        self.round.home_track(action)
+
+
+class BankPrivateStep(RoundStep):
+    """Privates sold to the bank for face value less 30 and bought from it
+    (S7), in the player's turn."""
+
+    name = "selling or buying a private"
+    actions = (SellCompany, BuyCompany)
+
+    def process(self, action) -> None:
+        self.round.private_action(action)

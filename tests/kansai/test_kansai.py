@@ -50,7 +50,7 @@ def test_components_command_never_writes_over_the_template_and_knows_its_titles(
 
 
 @pytest.mark.parametrize("old, new, line, message", [
-    ("bank: 8000", "bank: lots", 13, "bank: expected an integer, got 'lots'"),
+    ("bank: 3900", "bank: lots", 13, "bank: expected an integer, got 'lots'"),
     ("  ledge: bottom", "  ledge: middle", 23, "market.ledge: expected a row index or bottom"),
     ("components_for: kansai", "components_for: unknown", 8,
      "components_for: unknown value 'unknown'"),
@@ -59,7 +59,7 @@ def test_components_command_never_writes_over_the_template_and_knows_its_titles(
      "costs 20 (A6)"),
     ("  KT:    {value: 40, revenue: 10}", "  KT:    {value: 40, income: 10}", 63,
      "companies.KT.income: unknown key 'income'"),
-    ("cert_limit: {3: 16, 4: 12, 5: 10}", "cert_limit: {3: 16, 4: 12}", 15,
+    ("cert_limit: {3: 8, 4: 7, 5: 6}", "cert_limit: {3: 8, 4: 7}", 15,
      "cert_limit: gives player counts [3, 4]; players are 3 to 5"),
 ])
 def test_a_bad_components_file_is_located(tmp_path, old, new, line, message):
@@ -103,7 +103,7 @@ def test_the_complete_game_is_legal_with_its_checks_said():
     skipped = infos(r)
     # the example file leaves the map and the rule book's readings unknown
     assert sorted(skipped) == [
-        "JR's share price after a half dividend", "OMS's runs outside Osaka",
+        "Hanshin's 10 at a brown Nishinomiya (the tile's colour)", "OMS's runs outside Osaka",
         "how OMS floats (at phase 4, or by 50% from phase 4)", "routes and revenues on the map",
         "the KRTR fee paid once or every OR", "the end's timing when the bank runs out",
         "the minors' place among the main companies in the operating order",
@@ -113,9 +113,39 @@ def test_the_complete_game_is_legal_with_its_checks_said():
         "where the minors are sold not checked (5 actions): rulebook.minors_sold_in is unknown "
         f"({EXAMPLES / 'components-example.yaml'})")
     assert skipped["routes and revenues on the map"].message.endswith(
-        "(30 actions): map.hexes is unknown (" + str(EXAMPLES / "components-example.yaml") + ")")
-    assert skipped["JR's share price after a half dividend"].line == 8
+        "(26 actions): map.hexes is unknown (" + str(EXAMPLES / "components-example.yaml") + ")")
+    assert skipped["Hanshin's 10 at a brown Nishinomiya (the tile's colour)"].line == 8
     assert [f.rule for f in r.findings if f.severity == "info"].count("kansai.unchecked") == 1
+
+
+def test_the_complete_game_s_money_and_standings():
+    """Money is tracked from the components file: the standings (cash + shares at market +
+    privates at face) and the companies at the end; the game's own money checkpoints
+    (KNR's 4 x par, JR's treasury after its half dividend, the players' cash) pass."""
+    r = run(GAME)
+    assert [(s["rank"], s["player"], s["cash"], s["shares"], s["privates"], s["net_worth"])
+            for s in r.standings] == [(1, "Aki", 871, 630, 140, 1641),
+                                      (2, "Chie", 580, 960, 50, 1590),
+                                      (3, "Ben", 495, 1050, 0, 1545)]
+    table = {c["company"]: (c["price"], c["treasury"], c["ipo_percent"], c["pool_percent"])
+             for c in r.companies}
+    assert table["JR"] == (140, 490, 50, 0) and table["KNR"] == (100, 0, 0, 0)
+    assert table["OMS"] == (100, 270, 50, 0) and table["HER"] == (110, 56, 50, 10)
+    text = GAME.read_text(encoding="utf-8")
+    for check, wrong, message in [
+        ("check KNR treasury 370", "check KNR treasury 850",
+         "KNR has Y370, the record says Y850 (the last movements: M2 brought all its Y10 to KNR "
+         "(all assets); KNR started: 4 x par Y80 = Y320 to its treasury (K8), with Y10 from M2; "
+         "M3 brought all its Y40 to KNR (all assets))"),
+        ("check JR price 140", "check JR price 130", "JR is priced at Y140, the record says Y130"),
+    ]:
+        assert check in text
+        errors = run(GAME, text=text.replace(check, wrong)).errors
+        assert [(f.rule, f.text, f.message) for f in errors] == [
+            ("checkpoint.mismatch", wrong, message)]
+    res = CliRunner().invoke(main, ["score", str(GAME)])
+    assert res.exit_code == 0, res.output
+    assert "     1  Aki         Y871      Y630        Y140       Y1,641" in res.output
 
 
 def test_the_complete_game_without_its_components_file():
@@ -136,16 +166,19 @@ def test_the_complete_game_without_its_components_file():
         "the auction's turns, prices and cash (the waterfall) not checked (6 actions): "
         "companies.ARIMA.value is unknown (no components file)")
     assert skipped["train distances (3+3, D)"].message == (
-        "train distances (3+3, D) not checked (7 actions): trains.\"3+3\".distance is unknown "
+        "train distances (3+3, D) not checked (5 actions): trains.\"3+3\".distance is unknown "
         "(no components file)")
-    assert len(skipped) == 18
+    assert len(skipped) == 19
+    assert r.standings == [] and [f.message for f in r.findings
+                                  if f.rule == "kansai.unchecked"][0].startswith(
+        "Kansai: money is not tracked (starting_cash is unknown): players' and companies' cash")
     # the structure rules need no number: turn order, conversions, JR's dividend
     for before, after, line, rule, message in [
         ("Aki buy KNR\nBen sell HER", "Ben sell HER\nAki buy KNR", 54, "turn.order",
          "it is Aki's turn in SR 2, not Ben's"),
         ("M2 buy train 3 for 180\nM2 convert", "M2 convert\nM2 buy train 3 for 180", 66,
          "kansai.conversion_early", "may convert into KNR from phase 2; this is phase 1+"),
-        ("JR run 2 C9-D9 = 40\nJR half", "JR run 2 C9-D9 = 40\nJR payout", 78,
+        ("JR run 2 C9-D9 = 40\nJR half", "JR run 2 C9-D9 = 40\nJR payout", 79,
          "kansai.jr_full_dividend", "of Y40, Y20 to the treasury and Y20 to the shareholders"),
     ]:
         assert before in text
@@ -204,7 +237,8 @@ def with_readings(tmp_path, **change):
 def test_the_rule_book_readings_once_settled(tmp_path):
     r = run(with_readings(tmp_path))
     assert r.errors == []
-    assert sorted(infos(r)) == ["routes and revenues on the map",
+    assert sorted(infos(r)) == ["Hanshin's 10 at a brown Nishinomiya (the tile's colour)",
+                                "routes and revenues on the map",
                                 "tile lays on the map (hex, colour, upgrade, connection)"]
 
 
@@ -231,7 +265,7 @@ def test_a_rule_book_reading_decides_a_check(tmp_path, reading, value, rule, lin
 
 
 def test_a_bankruptcy_ends_the_game_as_the_rule_book_says(tmp_path):
-    text = GAME.read_text(encoding="utf-8").replace("SR 5\n", "Ben bankrupt\n\nSR 5\n")
+    text = GAME.read_text(encoding="utf-8").replace("\nSR 4\n", "Ben bankrupt\n\nSR 4\n")
     for timing, finished_at in (("immediate", "bankrupt"), ("full_or", "SR 5")):
         game = with_readings(tmp_path, end_on_bankruptcy=timing)
         game.write_text(text, encoding="utf-8")
@@ -239,7 +273,7 @@ def test_a_bankruptcy_ends_the_game_as_the_rule_book_says(tmp_path):
         over = [f for f in r.errors if f.rule == "game.over"]
         assert r.end_reason == "bankrupt" and len(over) == 1
         # at once: the next action is after the end; after the set: the next SR's first
-        assert over[0].text == "Chie pass"       # SR 5's first action
+        assert over[0].text == "Chie buy OMS"       # SR 4's first action
         assert over[0].message.startswith("the game already ended (bankrupt)")
 
 
@@ -271,7 +305,10 @@ def test_the_first_private_drops_by_5_when_everybody_passes(tmp_path):
     text = GAME.read_text(encoding="utf-8").replace(
         "auction\nAki buy ARIMA\n", "auction\nAki pass\nBen pass\nChie pass\nAki buy ARIMA\n")
     r = run(GAME, text=text)
-    assert r.errors == []
+    # legal; Aki paid 5 less, so the example's own money checkpoints of Aki are 5 short
+    assert [(f.text, f.message.split(" (")[0]) for f in r.errors] == [
+        ("check Aki cash 871", "Aki has Y876, the record says Y871"),
+        ("check Aki worth 1641", "Aki is worth Y1646, the record says Y1641")]
     bad = text.replace("Chie pass\nAki buy ARIMA\n", "Chie pass\nAki bid ARIMA 20\n")
     first = run(GAME, text=bad).errors[0]
     assert (first.rule, first.text) == ("auction.buy_price", "Aki bid ARIMA 20")
@@ -352,7 +389,7 @@ def test_rules_show_says_which_numbers_come_from_the_components_file():
                                     str(EXAMPLES / "components-example.yaml")])
     assert "2+2      100      1          5" in res.output
     assert "KRTR       Kobe Rapid Transit Railways       80       none (L2)" in res.output
-    assert "unknown in the components file: 13 values: map.hexes, map.tiles" in res.output
+    assert "unknown in the components file: 12 values: map.hexes, map.tiles" in res.output
     res = CliRunner().invoke(main, ["rules", "show", "1830", "--components",
                                     str(EXAMPLES / "components-example.yaml")])
     assert res.exit_code == 2 and "1830 takes no components file" in res.output
@@ -367,9 +404,11 @@ def test_the_full_name_is_accepted_in_a_header(tmp_path):
 
 
 @pytest.mark.parametrize("before, after, rule, message", [
-    # S2.1: privates change hands between players in a stock round at any price
+    # S2.1: privates change hands between players in a stock round at any price: legal,
+    # and the money follows (Chie pays 5 and HKT's incomes, 2 x 10 and 3 x 5, are hers)
     ("SR 3\nChie buy KEF", "SR 3\nChie buy private HKT from Aki for 5\nChie buy KEF", None,
-     None),
+     ["Aki has Y841, the record says Y871", "Chie has Y610, the record says Y580",
+      "Aki is worth Y1551, the record says Y1641"]),
     ("SR 3\nChie buy KEF", "SR 3\nChie buy private KT from Aki for 5\nChie buy KEF",
      "private.seller", "KT is held by Chie, not Aki"),
     ("SR 2\nChie buy KNR", "SR 2\nChie buy private OMER from Ben for 100\nChie buy KNR",
@@ -380,7 +419,7 @@ def test_the_full_name_is_accepted_in_a_header(tmp_path):
      "private.no_sale", "HKT may not be sold: Hankai Tramway may no longer be sold from phase "
      "4 (P3)"),
     # P7: OMER's free upgrade of an Osaka tile besides OMS's own lay, once
-    ("OMS lay 8 F12\n", "OMS lay 8 F12\nOMS lay 14 F10\n", None, None),
+    ("OMS lay 8 F12\n", "OMS lay 8 F12\nOMS lay 14 F10\n", None, []),
     ("OMS lay 8 F12\n", "OMS lay 8 F12\nOMS lay 14 F10\nOMS lay 15 G11\n", "track.one_lay",
      "OMS already laid 2 tile(s) this turn; the limit is 1"),
 ])
@@ -388,8 +427,8 @@ def test_private_trades_and_omer_upgrade(before, after, rule, message):
     text = GAME.read_text(encoding="utf-8")
     assert before in text
     r = run(GAME, text=text.replace(before, after, 1))
-    if rule is None:
-        assert r.errors == []
+    if rule is None:        # legal; only the example's money checkpoints may now differ
+        assert [f.message.split(" (")[0] for f in r.errors] == message
         return
     first = r.errors[0]
     assert (first.rule, message in first.message) == (rule, True), first
@@ -401,8 +440,8 @@ def test_train_limits_and_discards():
     # O5c: KNR over its limit of 2 after Nara converts must discard (the example does)
     r = run(GAME, text=text.replace("KNR discard 3\n", ""))
     first = r.errors[0]
-    assert (first.rule, first.text) == ("trains.discard_required", "KNR payout")
-    assert first.line == 136        # the turn's last action, in the changed record
+    assert (first.rule, first.text) == ("trains.discard_required", "KNR withhold")
+    assert first.line == 138        # the turn's last action, in the changed record
     assert "KNR ends its turn with 3 trains, over the limit of 2 in phase 4" in first.message
     # O5b: no voluntary discard
     r = run(GAME, text=text.replace("HER payout\n\nSR 3", "HER payout\nHER discard 2+2\n\nSR 3"))
@@ -414,9 +453,9 @@ def test_train_limits_and_discards():
 def test_validate_on_the_command_line():
     res = CliRunner().invoke(main, ["validate", str(GAME)])
     assert res.exit_code == 0, res.output
-    assert f"{GAME}: kansai, 3 players, 162 actions, game over: bank broken — legal" in res.output
+    assert f"{GAME}: kansai, 3 players, 159 actions, game over: bank broken — legal" in res.output
     assert f"{GAME}:8:1: info [components.unknown] routes and revenues on the map not checked " \
-           "(30 actions)" in res.output
+           "(26 actions)" in res.output
     res = CliRunner().invoke(main, ["validate", str(EXAMPLES / "illegal")])
     assert res.exit_code == 1
     assert res.output.count("error [kansai.") == 11
@@ -452,7 +491,7 @@ def test_a_given_map_is_said_to_be_unread(tmp_path):
     game.write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
     r = run(game)
     assert infos(r)["routes and revenues on the map"].message == (
-        "routes and revenues on the map not checked (30 actions): the components file's map is "
+        "routes and revenues on the map not checked (26 actions): the components file's map is "
         f"not read by railcheck yet (docs/kansai.md) ({tmp_path / 'components-example.yaml'})")
 
 

@@ -41,6 +41,7 @@ class OperatingHandler:
         self.minors_done = []
         self.majors_done = []
         self.knr_due = False
+        self.r.ledger.incomes()
 
     def begin_turn(self, actor: str) -> None:
         r, st = self.r, self.st
@@ -101,6 +102,11 @@ class OperatingHandler:
         unconverted (K1): flagged at its last action, then converted."""
         r, st = self.r, self.st
         spec = r.rules.corp_by_sym.get(actor)
+        if spec is not None and actor not in st.closed and not r.finished and \
+                not any(isinstance(a, Dividend) for a in turn["actions"]) and \
+                (spec.kind != "minor" or turn.get("revenue")):
+            # O4a: a company that runs nothing, or decides no dividend, withholds
+            r.ledger.dividend(actor, "withhold", turn.get("revenue"))
         if spec is not None and actor not in st.closed and not st.trains.get(actor) \
                 and not r.finished:
             # O5: a company without a train must buy one now
@@ -193,6 +199,15 @@ class OperatingHandler:
         st = self.st
         st.closed.add(minor)
         owner = st.minor_owner.get(minor)
+        led = self.r.ledger
+        if "KNR" in led.closed_corps:
+            # K10: KNR closed first: the minor closes when it would convert; its owner
+            # receives nothing, its cash goes to the bank and its trains leave the game
+            led.pay(minor, "bank", led.get(minor), f"{minor} closed with KNR (K10)")
+            st.trains.pop(minor, None)
+            st.stations.pop(minor, None)
+            return
+        self.move_capital(minor, owner)
         if owner is not None:
             st.give("KNR", owner, list(KNR_CERTS[minor]))
             self.knr_shares_given += len([c for c in KNR_CERTS[minor] if c == 10])
@@ -209,6 +224,41 @@ class OperatingHandler:
             if "M3" in st.minor_owner and "M3" not in st.closed:
                 self.convert("M3")
 
+    def move_capital(self, minor: str, owner) -> None:
+        """K2-K5, N1-N4: what a conversion moves: all the minor's cash (Kanan
+        Railway: half rounded up, the rest to its owner); M2 starts KNR with 4 x
+        par from the bank (K8)."""
+        r, st = self.r, self.st
+        led = r.ledger
+        if not led.on:
+            return
+        conv = r.rules.conversions[minor]
+        cash = led.get(minor)
+        if conv["moves"] == "half_cash_up_and_trains":
+            to_knr = (cash + 1) // 2
+            led.pay(minor, "KNR", to_knr, f"{minor} brought half its {r.money(cash)} rounded up, "
+                                          f"{r.money(to_knr)}, to KNR (N1, K4)")
+            if owner is not None:
+                led.pay(minor, owner, cash - to_knr, f"{owner} received the rest of {minor}'s "
+                                                     f"cash, {r.money(cash - to_knr)} (N1)")
+        else:
+            led.pay(minor, "KNR", cash, f"{minor} brought all its {r.money(cash)} to KNR "
+                                        f"({conv['moves'].replace('_', ' ')})")
+        if minor in led.unsure:
+            led.unsure.setdefault("KNR", led.unsure[minor])
+        if minor == "M2" and "KNR" not in led.capitalised:
+            led.capitalised.add("KNR")
+            led.knr_first_or = r.round_label
+            par = st.pars.get("KNR")
+            times = int(r.rules.knr["float_cash_par_times"])
+            if par is None:
+                led.mark_unsure("KNR", "KNR's capital (no par value set)", ("market", "rows"),
+                                reason="KNR has no par value")
+            else:
+                led.pay("bank", "KNR", times * par,
+                        f"KNR started: {times} x par {r.money(par)} = {r.money(times * par)} to its "
+                        f"treasury (K8), with {r.money(cash)} from M2")
+
     def privatise(self, action: Privatise) -> None:
         r, st = self.r, self.st
         if action.actor != "M5":
@@ -216,6 +266,7 @@ class OperatingHandler:
                                         f"{action.actor}")
             return
         st.closed.add("M5")
+        r.ledger.pay("M5", "bank", r.ledger.get("M5"), "M5 privatised: its cash to the bank (N5)")
         st.stations.pop("M5", None)
         st.trains.pop("M5", None)
         st.company_owner["M5"] = st.minor_owner.get("M5")
@@ -256,6 +307,8 @@ class OperatingHandler:
             r.flag("kansai.krtr_not_paid", f"{corp} pays {r.money(action.price)} to ignore "
                                            f"KRTR's station; the fee is {r.money(KRTR_FEE)} (L2)")
         st.krtr_paid[corp] = r.round_label
+        fee = action.price if action.price is not None else KRTR_FEE
+        r.ledger.pay(corp, "bank", fee, f"{corp} paid {r.money(fee)} to ignore KRTR (L2)")
 
     # ------------------------------------------------------------------
     # track, stations, routes
@@ -315,7 +368,27 @@ class OperatingHandler:
             r.flag("kansai.one_station_per_hex", f"{corp} already has a station on {action.hex}: "
                                                  f"one station of a company per hex (O2a)")
             return
-        hexes.add(action.hex)       # its price is money: not tracked (kansai.unchecked)
+        hexes.add(action.hex)
+        self.pay_token(corp)
+
+    def pay_token(self, corp: str) -> None:
+        """O2: the first station (home) is free, the others cost what the
+        components file's token list says, in order."""
+        r, st = self.r, self.st
+        led = r.ledger
+        placed = st.tokens_bought.get(corp, 0) + 1
+        st.tokens_bought[corp] = placed
+        section = "minors" if r.rules.corp_by_sym[corp].kind == "minor" else "corporations"
+        costs = r.number("station costs", section, corp, "tokens")
+        if is_unknown(costs) or placed >= len(costs):
+            if led.on:
+                led.mark_unsure(corp, "station costs", (section, corp, "tokens"),
+                                reason="" if is_unknown(costs) else
+                                f"{corp} has {len(costs)} stations in the components file")
+            return
+        cost = int(costs[placed])
+        led.afford(corp, cost, "token.cash", f"its station number {placed + 1}")
+        led.pay(corp, "bank", cost, f"{corp} paid {r.money(cost)} for a station (O2)")
 
     def run(self, action: RunRoutes) -> None:
         r, st = self.r, self.st
@@ -333,7 +406,8 @@ class OperatingHandler:
                 self.check_oms_area(route)
             self.check_krtr(corp, route)
         self.map_unchecked("routes and revenues on the map")
-        self.last_revenue = action.revenue
+        self.last_revenue = r.ledger.run(corp, action)
+        r.turn["revenue"] = self.last_revenue
 
     def check_oms_area(self, route) -> None:
         """C6, with rulebook.oms_area_only: true: OMS runs only in the four Osaka cities."""
@@ -458,6 +532,8 @@ class OperatingHandler:
         if corp == "JR" and action.kind == "half" and \
                 is_unknown(r.rules.number("rulebook", "jr_half_dividend_move")):
             r.skip("JR's share price after a half dividend", ("rulebook", "jr_half_dividend_move"))
+        # taken as the record says (a full payout of JR flagged above is paid in full)
+        r.ledger.dividend(corp, action.kind, r.turn.get("revenue"))
 
     def buy_train(self, action: BuyTrain) -> None:
         r, st = self.r, self.st
@@ -501,6 +577,7 @@ class OperatingHandler:
                 r.flag("trains.not_owned", f"{source} owns no {name}-train")
                 return
             have.remove(name)
+        self.pay_train(corp, action, source)
         if action.exchange:
             own = st.trains.get(corp, [])
             if action.exchange in own:
@@ -517,6 +594,45 @@ class OperatingHandler:
                                    f"{limit} in phase {r.phase.name}")
         if corp == "OMS" and "OMER" not in st.closed and "OMER" in st.company_owner:
             st.closed.add("OMER")                     # P7
+
+    def pay_train(self, corp: str, action: BuyTrain, source: str) -> None:
+        """The price (the record's, else the list's; a D less its trade-in)
+        from the company to the bank or the selling company.  A company
+        without a train whose treasury is short takes the rest from its
+        president (B0); one with a train is flagged (trains.cash)."""
+        r, st = self.r, self.st
+        led = r.ledger
+        if not led.on:
+            return
+        name = action.train
+        cost = action.price
+        if cost is None and source in ("depot", "pool"):
+            cost = r.rules.number("trains", name, "price")
+            if action.exchange and not is_unknown(cost):
+                worth = r.rules.number("trains", "D", "trade_in", action.exchange)
+                cost = worth if is_unknown(worth) else cost - worth
+        if cost is None or is_unknown(cost):
+            led.mark_unsure(corp, "train prices", ("trains", name, "price"),
+                            reason="" if source in ("depot", "pool") else
+                            f"the price of a train bought from {source} is not written")
+            return
+        payee = "bank" if source in ("depot", "pool") else source
+        have = led.get(corp)
+        what = f"a {name}-train" + (f" ({action.exchange} traded in)" if action.exchange else "")
+        if cost > have and led.sure(corp):
+            spec = r.rules.corp_by_sym[corp]
+            president = st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp)
+            if not st.trains.get(corp) and president is not None:      # B0
+                short = cost - have
+                if led.sure(president) and led.get(president) < short:
+                    r.flag("emergency.cash",
+                           f"{corp} has {r.money(have)} and {president} {r.money(led.get(president))}; "
+                           f"{what} costs {r.money(cost)} (B0)")
+                led.pay(president, corp, short, f"{president} added {r.money(short)} for {corp}'s "
+                                                f"{name}-train (B0)")
+            else:
+                led.afford(corp, cost, "trains.cash", what)
+        led.pay(corp, payee, cost, f"{corp} bought {what} for {r.money(cost)}")
 
     def discard(self, action: DiscardTrain) -> None:
         """O5b, O5c: no voluntary discard; a train over the limit goes to the pool."""
@@ -560,6 +676,11 @@ class OperatingHandler:
                 r.flag("private.price", f"{sym} (face value {r.money(value)}) is bought for "
                                         f"{r.money(lo)} to {r.money(hi)}, not "
                                         f"{r.money(action.price)} (O6)")
+        seller = st.company_owner.get(sym)
+        r.ledger.afford(corp, action.price, "private.cash", sym)
+        if seller is not None:
+            r.ledger.pay(corp, seller, action.price, f"{corp} bought {sym} from {seller} for "
+                                                     f"{r.money(action.price)} (O6)")
         st.company_owner[sym] = corp
 
     def bankrupt(self, action: Bankrupt) -> None:
@@ -570,7 +691,7 @@ class OperatingHandler:
         if timing == "immediate":
             r.finished, r.end_reason = True, "bankrupt"
         elif timing == "full_or":
-            r.end_after_set = True
+            r.end_after_set, r.end_after_reason = True, "bankrupt"
 
 
 def _half_kept(revenue: int) -> int:

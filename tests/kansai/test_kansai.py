@@ -326,6 +326,25 @@ def test_a_wrong_checkpoint_is_found():
 # ---------------------------------------------------------------- the illegal examples
 
 ILLEGAL = {
+    # money (the components file's numbers)
+    "cert_limit_exceeded": (38, "stock.cert_limit",
+                            "Aki holds 9 certificates, over the limit of 8 for 3 players (SB5"),
+    "holding_over_60": (35, "stock.holding_limit",
+                        "Aki holds 70% of HER, over the 60% limit (SB4); HER's price Y70 is not "
+                        "in the orange zone (SM2)"),
+    "pool_over_50": (33, "stock.pool_limit",
+                     "selling 20% of HER would put 60% in the pool, over the 50% limit"),
+    "revenue_parts_wrong": (35, "route.revenue",
+                            "HER's runs are written as worth Y30, but Y40 is claimed"),
+    "train_over_cash": (32, "trains.cash", "M1 has Y70, a 3-train costs Y180"),
+    "knr_capital_not_4_par": (66, "checkpoint.mismatch",
+                              "KNR has Y370, the record says Y850 (the last movements: M2 "
+                              "brought all its Y10 to KNR (all assets); KNR started: 4 x par Y80 "
+                              "= Y320 to its treasury (K8)"),
+    "jr_half_not_rounded": (78, "checkpoint.mismatch",
+                            "JR has Y980, the record says Y965 (the last movements: JR floated: "
+                            "10 x par Y100 to its treasury (SB3); JR bought a 2-train for Y60; JR "
+                            "kept Y40 of Y50: half of Y50 rounded up to 20 (J2) (OR 2.1))"),
     "conversion_before_phase": (24, "kansai.conversion_early",
                                 "M2 (Osaka Electric Railroad) may convert into KNR from phase 2; "
                                 "this is phase 1"),

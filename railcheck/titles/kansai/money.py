@@ -399,9 +399,10 @@ class Ledger:
         total = action.revenue
         if parts and all(x is not None for x in parts):
             if total is not None and sum(parts) != total:
-                r.flag("route.revenue", f"{corp}'s runs are worth {r.money(sum(parts))} "
-                                        f"({' + '.join(map(str, parts))}), but "
-                                        f"{r.money(total)} was claimed")
+                each = f" ({' + '.join(map(str, parts))})" if len(parts) > 1 else ""
+                r.flag("route.revenue", f"{corp}'s runs are written as worth "
+                                        f"{r.money(sum(parts))}{each}, but {r.money(total)} "
+                                        f"is claimed as the revenue")
             if total is None:
                 total = sum(parts)
         if not self.on:

@@ -107,6 +107,7 @@ def test_the_complete_game_is_legal_with_its_checks_said():
         "how OMS floats (at phase 4, or by 50% from phase 4)", "routes and revenues on the map",
         "the KRTR fee paid once or every OR", "the end's timing when the bank runs out",
         "the minors' place among the main companies in the operating order",
+        "tile lay costs (terrain)",
         "tile lays on the map (hex, colour, upgrade, connection)",
         "where the minors are sold"]
     assert skipped["where the minors are sold"].message == (
@@ -124,13 +125,13 @@ def test_the_complete_game_s_money_and_standings():
     (KNR's 4 x par, JR's treasury after its half dividend, the players' cash) pass."""
     r = run(GAME)
     assert [(s["rank"], s["player"], s["cash"], s["shares"], s["privates"], s["net_worth"])
-            for s in r.standings] == [(1, "Aki", 871, 630, 140, 1641),
+            for s in r.standings] == [(1, "Aki", 936, 600, 140, 1676),
                                       (2, "Chie", 580, 960, 50, 1590),
-                                      (3, "Ben", 495, 1050, 0, 1545)]
+                                      (3, "Ben", 490, 1040, 0, 1530)]
     table = {c["company"]: (c["price"], c["treasury"], c["ipo_percent"], c["pool_percent"])
              for c in r.companies}
     assert table["JR"] == (140, 490, 50, 0) and table["KNR"] == (100, 0, 0, 0)
-    assert table["OMS"] == (100, 270, 50, 0) and table["HER"] == (110, 56, 50, 10)
+    assert table["OMS"] == (100, 270, 50, 0) and table["HER"] == (100, 91, 50, 10)
     text = GAME.read_text(encoding="utf-8")
     for check, wrong, message in [
         ("check KNR treasury 370", "check KNR treasury 850",
@@ -145,7 +146,7 @@ def test_the_complete_game_s_money_and_standings():
             ("checkpoint.mismatch", wrong, message)]
     res = CliRunner().invoke(main, ["score", str(GAME)])
     assert res.exit_code == 0, res.output
-    assert "     1  Aki         Y871      Y630        Y140       Y1,641" in res.output
+    assert "     1  Aki         Y936      Y600        Y140       Y1,676" in res.output
 
 
 def test_the_complete_game_without_its_components_file():
@@ -174,11 +175,11 @@ def test_the_complete_game_without_its_components_file():
         "Kansai: money is not tracked (starting_cash is unknown): players' and companies' cash")
     # the structure rules need no number: turn order, conversions, JR's dividend
     for before, after, line, rule, message in [
-        ("Aki buy KNR\nBen sell HER", "Ben sell HER\nAki buy KNR", 54, "turn.order",
+        ("Aki buy KNR\nBen sell HER", "Ben sell HER\nAki buy KNR", 51, "turn.order",
          "it is Aki's turn in SR 2, not Ben's"),
-        ("M2 buy train 3 for 180\nM2 convert", "M2 convert\nM2 buy train 3 for 180", 66,
+        ("M2 buy train 3 for 180\nM2 convert", "M2 convert\nM2 buy train 3 for 180", 63,
          "kansai.conversion_early", "may convert into KNR from phase 2; this is phase 1+"),
-        ("JR run 2 C9-D9 = 40\nJR half", "JR run 2 C9-D9 = 40\nJR payout", 79,
+        ("JR run 2 C9-D9 = 40\nJR half", "JR run 2 C9-D9 = 40\nJR payout", 76,
          "kansai.jr_full_dividend", "of Y40, Y20 to the treasury and Y20 to the shareholders"),
     ]:
         assert before in text
@@ -238,7 +239,7 @@ def test_the_rule_book_readings_once_settled(tmp_path):
     r = run(with_readings(tmp_path))
     assert r.errors == []
     assert sorted(infos(r)) == ["Hanshin's 10 at a brown Nishinomiya (the tile's colour)",
-                                "routes and revenues on the map",
+                                "routes and revenues on the map", "tile lay costs (terrain)",
                                 "tile lays on the map (hex, colour, upgrade, connection)"]
 
 
@@ -307,8 +308,8 @@ def test_the_first_private_drops_by_5_when_everybody_passes(tmp_path):
     r = run(GAME, text=text)
     # legal; Aki paid 5 less, so the example's own money checkpoints of Aki are 5 short
     assert [(f.text, f.message.split(" (")[0]) for f in r.errors] == [
-        ("check Aki cash 871", "Aki has Y876, the record says Y871"),
-        ("check Aki worth 1641", "Aki is worth Y1646, the record says Y1641")]
+        ("check Aki cash 936", "Aki has Y941, the record says Y936"),
+        ("check Aki worth 1676", "Aki is worth Y1681, the record says Y1676")]
     bad = text.replace("Chie pass\nAki buy ARIMA\n", "Chie pass\nAki bid ARIMA 20\n")
     first = run(GAME, text=bad).errors[0]
     assert (first.rule, first.text) == ("auction.buy_price", "Aki bid ARIMA 20")
@@ -341,7 +342,7 @@ ILLEGAL = {
                               "KNR has Y370, the record says Y850 (the last movements: M2 "
                               "brought all its Y10 to KNR (all assets); KNR started: 4 x par Y80 "
                               "= Y320 to its treasury (K8)"),
-    "jr_half_not_rounded": (78, "checkpoint.mismatch",
+    "jr_half_not_rounded": (75, "checkpoint.mismatch",
                             "JR has Y980, the record says Y965 (the last movements: JR floated: "
                             "10 x par Y100 to its treasury (SB3); JR bought a 2-train for Y60; JR "
                             "kept Y40 of Y50: half of Y50 rounded up to 20 (J2) (OR 2.1))"),
@@ -426,8 +427,8 @@ def test_the_full_name_is_accepted_in_a_header(tmp_path):
     # S2.1: privates change hands between players in a stock round at any price: legal,
     # and the money follows (Chie pays 5 and HKT's incomes, 2 x 10 and 3 x 5, are hers)
     ("SR 3\nChie buy KEF", "SR 3\nChie buy private HKT from Aki for 5\nChie buy KEF", None,
-     ["Aki has Y841, the record says Y871", "Chie has Y610, the record says Y580",
-      "Aki is worth Y1551, the record says Y1641"]),
+     ["Aki has Y906, the record says Y936", "Chie has Y610, the record says Y580",
+      "Aki is worth Y1586, the record says Y1676"]),
     ("SR 3\nChie buy KEF", "SR 3\nChie buy private KT from Aki for 5\nChie buy KEF",
      "private.seller", "KT is held by Chie, not Aki"),
     ("SR 2\nChie buy KNR", "SR 2\nChie buy private OMER from Ben for 100\nChie buy KNR",
@@ -460,7 +461,7 @@ def test_train_limits_and_discards():
     r = run(GAME, text=text.replace("KNR discard 3\n", ""))
     first = r.errors[0]
     assert (first.rule, first.text) == ("trains.discard_required", "KNR withhold")
-    assert first.line == 138        # the turn's last action, in the changed record
+    assert first.line == 135        # the turn's last action, in the changed record
     assert "KNR ends its turn with 3 trains, over the limit of 2 in phase 4" in first.message
     # O5b: no voluntary discard
     r = run(GAME, text=text.replace("HER payout\n\nSR 3", "HER payout\nHER discard 2+2\n\nSR 3"))
@@ -472,7 +473,7 @@ def test_train_limits_and_discards():
 def test_validate_on_the_command_line():
     res = CliRunner().invoke(main, ["validate", str(GAME)])
     assert res.exit_code == 0, res.output
-    assert f"{GAME}: kansai, 3 players, 159 actions, game over: bank broken — legal" in res.output
+    assert f"{GAME}: kansai, 3 players, 156 actions, game over: bank broken — legal" in res.output
     assert f"{GAME}:8:1: info [components.unknown] routes and revenues on the map not checked " \
            "(26 actions)" in res.output
     res = CliRunner().invoke(main, ["validate", str(EXAMPLES / "illegal")])

@@ -40,6 +40,9 @@ class Ledger:
         self.cell: dict = {}
         #: entities whose cash (or price: the corporation's sym under "price:") is not sure
         self.unsure: dict = {}
+        #: entities whose cash is known only as an upper bound (a cost the map would give was
+        #: not paid here): a payment over it is still surely over, a lower checkpoint is not
+        self.at_most: dict = {}
         #: entity -> its last three movements, said when a checkpoint differs
         self.note: dict = {}
         #: corporations given their capital (10 x par; KNR 4 x par)
@@ -116,6 +119,15 @@ class Ledger:
         if not self.on:
             return
         self.unsure.setdefault(who, (kind, keys, reason))
+        self.r.skip(kind, keys, reason=reason)
+
+    def cost_unknown(self, who: str, kind: str, keys: tuple, what: str,
+                     reason: str = "") -> None:
+        """A cost of ``who`` is unknown and not paid: its cash is at most the
+        replay's from now on."""
+        if not self.on:
+            return
+        self.at_most.setdefault(who, what)
         self.r.skip(kind, keys, reason=reason)
 
     def sure(self, who: str) -> bool:
@@ -225,6 +237,9 @@ class Ledger:
         for p in st.players:
             if not self.sure(p):
                 return [], f"{p}'s cash is not sure ({self.unsure[p][0]})"
+            if p in self.at_most:
+                return [], (f"{p}'s cash is not sure: {p} paid for a company's train after "
+                            f"{self.at_most[p]}")
         rows = []
         for p in st.players:
             shares = 0

@@ -246,6 +246,8 @@ class OperatingHandler:
                                         f"({conv['moves'].replace('_', ' ')})")
         if minor in led.unsure:
             led.unsure.setdefault("KNR", led.unsure[minor])
+        if minor in led.at_most:
+            led.at_most.setdefault("KNR", led.at_most[minor])
         if minor == "M2" and "KNR" not in led.capitalised:
             led.capitalised.add("KNR")
             led.knr_first_or = r.round_label
@@ -332,6 +334,24 @@ class OperatingHandler:
             r.turn["own_lays"] = r.turn.get("own_lays", 0) + 1
         lays.append(action)
         self.map_unchecked("tile lays on the map (hex, colour, upgrade, connection)")
+        self.lay_cost(corp, action)
+
+    def lay_cost(self, corp: str, action: LayTile) -> None:
+        """O1c: an upgrade is free; a first lay costs its hex's terrain, which
+        the map gives.  Without it the lay is taken as free and the company's
+        cash is known only as an upper bound from then on."""
+        st, led = self.st, self.r.ledger
+        first = action.hex not in st.laid_hexes
+        st.laid_hexes.add(action.hex)
+        if not led.on or not first:
+            return
+        if is_unknown(self.r.rules.number("map", "hexes")):
+            led.cost_unknown(corp, "tile lay costs (terrain)", ("map", "hexes"),
+                             f"the terrain cost of its first lay on {action.hex}")
+        else:
+            led.cost_unknown(corp, "tile lay costs (terrain)", ("map", "hexes"),
+                             f"the terrain cost of its first lay on {action.hex}",
+                             reason="the components file's map is not read by railcheck yet")
 
     def omer_upgrade(self, corp: str, action: LayTile, lays: list) -> bool:
         """P7: before OMS's first train, OMER allows one free upgrade of one
@@ -624,6 +644,8 @@ class OperatingHandler:
             president = st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp)
             if not st.trains.get(corp) and president is not None:      # B0
                 short = cost - have
+                if corp in led.at_most:     # the company may have had less: so may he now
+                    led.at_most.setdefault(president, led.at_most[corp])
                 if led.sure(president) and led.get(president) < short:
                     r.flag("emergency.cash",
                            f"{corp} has {r.money(have)} and {president} {r.money(led.get(president))}; "

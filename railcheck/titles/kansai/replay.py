@@ -330,6 +330,11 @@ class KansaiReplay:
             return
         if actual == action.value:
             return
+        if key in led.at_most and actual is not None and action.value < actual:
+            self.skip("money checkpoints (cash, treasury, price, worth)", ("map", "hexes"),
+                      reason=f"{subject}'s {field_} may be lower than {self.money(actual)}: "
+                             f"{led.at_most[key]} is not known")
+            return
         if not led.sure(key):
             kind, keys, reason = led.unsure[key]
             self.skip("money checkpoints (cash, treasury, price, worth)", keys,

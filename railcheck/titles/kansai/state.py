@@ -68,6 +68,8 @@ class KansaiState:
     first_six: bool = False
     #: company -> stations bought (placed by a token action; the home is free: O2)
     tokens_bought: dict = field(default_factory=dict)
+    #: hexes the record has laid a tile on (a later lay there is an upgrade: free, O1c)
+    laid_hexes: set = field(default_factory=set)
 
     def holding(self, corp: str, holder: str) -> list:
         return self.shares.setdefault(corp, {}).setdefault(holder, [])

@@ -139,6 +139,8 @@ def test_the_complete_game_s_money_and_standings():
          "(all assets); KNR started: 4 x par Y80 = Y320 to its treasury (K8), with Y10 from M2; "
          "M3 brought all its Y40 to KNR (all assets))"),
         ("check JR price 140", "check JR price 130", "JR is priced at Y140, the record says Y130"),
+        # K9: KNR withholds in its first OR (OR 2.1) and its price stays at its par
+        ("check KNR price 80", "check KNR price 70", "KNR is priced at Y80, the record says Y70"),
     ]:
         assert check in text
         errors = run(GAME, text=text.replace(check, wrong)).errors
@@ -147,6 +149,36 @@ def test_the_complete_game_s_money_and_standings():
     res = CliRunner().invoke(main, ["score", str(GAME)])
     assert res.exit_code == 0, res.output
     assert "     1  Aki         Y936      Y600        Y140       Y1,676" in res.output
+
+
+@pytest.mark.parametrize("before, after, who, cash", [
+    # L3: Kita Osaka Kyuko (40, income 5) instead of Keifuku (50, income 10): Chie pays 10
+    # less, earns 5 x 5 less, and receives 100 in OR 4.2, the first OR after the first 6
+    ("Chie buy KEF", "Chie buy KOK", "Chie", 580 + 10 - 25 + 100),
+    # L4: a station in Sakai (E15) earns its company 40 every OR while Semboku exists
+    # (bought by Chie in SR 3): OMS pays 40 for it in OR 4.1 and receives 40 in OR 4.2, 4.3
+    ("Chie buy KEF", "Chie buy SEM", "Chie", 580 - 10),
+    ("OMS lay 8 F12\n", "OMS lay 8 F12\nOMS token E15\n", "OMS", 270 - 40),
+])
+def test_late_privates_pay_their_bonuses(before, after, who, cash):
+    text = GAME.read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))
+    assert before in text
+    r = run(GAME, text=text.replace(before, after, 1))
+    assert r.errors == []
+    got = {s["player"]: s["cash"] for s in r.standings}
+    got.update({c["company"]: c["treasury"] for c in r.companies})
+    assert got[who] == cash
+
+
+def test_semboku_pays_a_company_with_a_station_in_sakai():
+    text = GAME.read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))
+    text = text.replace("Chie buy KEF", "Chie buy SEM").replace(
+        "OMS lay 8 F12\n", "OMS lay 8 F12\nOMS token E15\n")
+    r = run(GAME, text=text)
+    assert r.errors == []
+    assert {c["company"]: c["treasury"] for c in r.companies}["OMS"] == 270 - 40 + 2 * 40
 
 
 def test_the_complete_game_without_its_components_file():
@@ -179,7 +211,7 @@ def test_the_complete_game_without_its_components_file():
          "it is Aki's turn in SR 2, not Ben's"),
         ("M2 buy train 3 for 180\nM2 convert", "M2 convert\nM2 buy train 3 for 180", 63,
          "kansai.conversion_early", "may convert into KNR from phase 2; this is phase 1+"),
-        ("JR run 2 C9-D9 = 40\nJR half", "JR run 2 C9-D9 = 40\nJR payout", 76,
+        ("JR run 2 C9-D9 = 40\nJR half", "JR run 2 C9-D9 = 40\nJR payout", 77,
          "kansai.jr_full_dividend", "of Y40, Y20 to the treasury and Y20 to the shareholders"),
     ]:
         assert before in text
@@ -461,7 +493,7 @@ def test_train_limits_and_discards():
     r = run(GAME, text=text.replace("KNR discard 3\n", ""))
     first = r.errors[0]
     assert (first.rule, first.text) == ("trains.discard_required", "KNR withhold")
-    assert first.line == 135        # the turn's last action, in the changed record
+    assert first.line == 136        # the turn's last action, in the changed record
     assert "KNR ends its turn with 3 trains, over the limit of 2 in phase 4" in first.message
     # O5b: no voluntary discard
     r = run(GAME, text=text.replace("HER payout\n\nSR 3", "HER payout\nHER discard 2+2\n\nSR 3"))
@@ -473,7 +505,7 @@ def test_train_limits_and_discards():
 def test_validate_on_the_command_line():
     res = CliRunner().invoke(main, ["validate", str(GAME)])
     assert res.exit_code == 0, res.output
-    assert f"{GAME}: kansai, 3 players, 156 actions, game over: bank broken — legal" in res.output
+    assert f"{GAME}: kansai, 3 players, 157 actions, game over: bank broken — legal" in res.output
     assert f"{GAME}:8:1: info [components.unknown] routes and revenues on the map not checked " \
            "(26 actions)" in res.output
     res = CliRunner().invoke(main, ["validate", str(EXAMPLES / "illegal")])

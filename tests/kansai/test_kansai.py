@@ -171,6 +171,19 @@ def test_late_privates_pay_their_bonuses(before, after, who, cash):
     assert got[who] == cash
 
 
+def test_a_presidents_sale_in_an_operating_round():
+    """B0: Ben sells an OMS share (at Y80) before KNR's D, in KNR's turn: taken as written (not
+    an error, not the end of KNR's turn); he then adds Y460, and OMS's pool share earns OMS
+    the two dividends Ben no longer gets."""
+    text = GAME.read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))
+    r = run(GAME, text=text.replace("KNR buy train D for 900", "Ben sell OMS\nKNR buy train D "
+                                                                "for 900"))
+    assert r.errors == []
+    assert {s["player"]: s["cash"] for s in r.standings}["Ben"] == 490 + 80 - 2 * 24
+    assert {c["company"]: c["treasury"] for c in r.companies}["OMS"] == 270 + 2 * 24
+
+
 def test_semboku_pays_a_company_with_a_station_in_sakai():
     text = GAME.read_text(encoding="utf-8")
     text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...actions import Bankrupt, Checkpoint, Pass, RoundMarker
+from ...actions import Bankrupt, Checkpoint, Pass, RoundMarker, SellShares
 from ...findings import ERROR, INFO, WARNING, Finding, involved
 from ...schema import is_unknown
 from .components import place_of_hex
@@ -23,8 +23,8 @@ from .state import KEEP_OPEN, KansaiState, Skipped
 
 #: what Kansai's checker never checks, whatever the components file gives
 UNCHECKED = ("the main companies' operating order by share price (O0b, SM4), a player's forced "
-             "sale over the certificate limit (S1) and the presidents' emergency sales (B0-B2) "
-             "are not checked")
+             "sale over the certificate limit (S1) and the presidents' emergency sales (B0-B2: "
+             "taken as written) are not checked")
 #: ... and, when the components file does not give them, what money needs
 NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the bank, share "
             "prices and their moves, the certificate and holding limits, capital, incomes and "
@@ -198,6 +198,14 @@ class KansaiReplay:
                 continue
             if isinstance(action, Bankrupt):       # a player's (or company's) bankruptcy
                 self.operating.bankrupt(action)
+                continue
+            if self.kind == "OR" and isinstance(action, SellShares) and \
+                    action.actor in self.state.players:
+                # B0: a president's sale for a train, written in the company's turn; taken
+                # as written (which and how much he may sell, B2, is not checked)
+                self.skip("the presidents' emergency sales (B0-B2)", (),
+                          reason="not checked (kansai.md, Left)")
+                self.stock.sell(action)
                 continue
             handler = self.operating if self.kind == "OR" else self.stock
             if action.actor != self.turn_actor or self.turn.get("ended"):

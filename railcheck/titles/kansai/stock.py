@@ -402,7 +402,7 @@ class StockHandler:
                        f"{player}'s {corp} share is the free one of "
                        f"{'Hanshin' if corp == 'HER' else 'Keishin'} Tramway: it may be sold only "
                        f"once {corp}'s president's certificate is bought (C1, C4)")
-            elif r.sr_number <= 1:
+            elif r.sr_number <= 1 and r.kind == "SR":
                 r.flag("stock.sell_first_round", "no shares may be sold in the first stock "
                                                  "round (SS1)")
             elif corp not in st.operated:

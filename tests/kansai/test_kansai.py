@@ -131,7 +131,7 @@ def test_the_complete_game_s_money_and_standings():
     table = {c["company"]: (c["price"], c["treasury"], c["ipo_percent"], c["pool_percent"])
              for c in r.companies}
     assert table["JR"] == (140, 490, 50, 0) and table["KNR"] == (100, 0, 0, 0)
-    assert table["OMS"] == (100, 270, 50, 0) and table["HER"] == (100, 91, 50, 10)
+    assert table["OMS"] == (100, 0, 50, 0) and table["HER"] == (100, 361, 50, 10)
     text = GAME.read_text(encoding="utf-8")
     for check, wrong, message in [
         ("check KNR treasury 370", "check KNR treasury 850",
@@ -156,9 +156,9 @@ def test_the_complete_game_s_money_and_standings():
     # less, earns 5 x 5 less, and receives 100 in OR 4.2, the first OR after the first 6
     ("Chie buy KEF", "Chie buy KOK", "Chie", 580 + 10 - 25 + 100),
     # L4: a station in Sakai (E15) earns its company 40 every OR while Semboku exists
-    # (bought by Chie in SR 3): OMS pays 40 for it in OR 4.1 and receives 40 in OR 4.2, 4.3
+    # (bought by Chie in SR 3): HER pays 40 for it in OR 4.1 and receives 40 in OR 4.2, 4.3
     ("Chie buy KEF", "Chie buy SEM", "Chie", 580 - 10),
-    ("OMS lay 8 F12\n", "OMS lay 8 F12\nOMS token E15\n", "OMS", 270 - 40),
+    ("HER buy train 6 for 630\n", "HER buy train 6 for 630\nHER token E15\n", "HER", 361 - 40),
 ])
 def test_late_privates_pay_their_bonuses(before, after, who, cash):
     text = GAME.read_text(encoding="utf-8")
@@ -172,16 +172,16 @@ def test_late_privates_pay_their_bonuses(before, after, who, cash):
 
 
 def test_a_presidents_sale_in_an_operating_round():
-    """B0: Ben sells an OMS share (at Y80) before KNR's D, in KNR's turn: taken as written (not
-    an error, not the end of KNR's turn); he then adds Y460, and OMS's pool share earns OMS
-    the two dividends Ben no longer gets."""
+    """B0: Ben sells a JR share (at Y125) before KNR's D, in KNR's turn: taken as written (not
+    an error, not the end of KNR's turn); he then adds Y415, and JR's pool share earns JR
+    the dividend Ben no longer gets in OR 4.3."""
     text = GAME.read_text(encoding="utf-8")
     text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))
-    r = run(GAME, text=text.replace("KNR buy train D for 900", "Ben sell OMS\nKNR buy train D "
+    r = run(GAME, text=text.replace("KNR buy train D for 900", "Ben sell JR\nKNR buy train D "
                                                                 "for 900"))
     assert r.errors == []
-    assert {s["player"]: s["cash"] for s in r.standings}["Ben"] == 490 + 80 - 2 * 24
-    assert {c["company"]: c["treasury"] for c in r.companies}["OMS"] == 270 + 2 * 24
+    assert {s["player"]: s["cash"] for s in r.standings}["Ben"] == 490 + 125 - 30
+    assert {c["company"]: c["treasury"] for c in r.companies}["JR"] == 490 + 30
 
 
 K10_GAME = """\
@@ -293,14 +293,40 @@ def test_a_closed_knr_closes_the_minors_at_their_conversion(tmp_path):
         ("checkpoint.mismatch", "KNR is priced at Y30, the record says Y40")]
 
 
+@pytest.mark.parametrize("before, after, text, message", [
+    # SM4: JR and HER both start at Y100; JR's marker came first, HER's went under it
+    ("JR lay 7 C10\nJR lay 9 D10\nJR buy train 2 for 60\nHER lay 7 D8\nHER buy train 2+2 for 100\n",
+     "HER lay 7 D8\nHER buy train 2+2 for 100\nJR lay 7 C10\nJR lay 9 D10\nJR buy train 2 for 60\n",
+     "HER lay 7 D8", "JR (at Y100) operates before HER (at Y100)"),
+    # OR 4.3: JR at Y125 first; KNR (Y90, column 4) after HER and OMS (Y90, further right)
+    ("KNR run D F10-G11-H13-I13 = 260\nKNR payout\n", "", None, None),
+])
+def test_main_companies_operate_by_share_price(before, after, text, message):
+    """O0b: the highest price first; on one cell the top marker; equal prices, the one
+    further right (by the prices at the OR's start and by those at the turn: both must
+    agree for a finding)."""
+    game = GAME.read_text(encoding="utf-8")
+    assert before in game
+    if text is None:        # KNR's turn moved to the front of OR 4.3
+        i = game.index("OR 4.3\n") + len("OR 4.3\n")
+        changed = game.replace(before, "", 1)
+        changed = changed[:i] + before + changed[i:]
+        text, message = "KNR run D F10-G11-H13-I13 = 260", "JR (at Y125) operates before KNR (at Y90)"
+    else:
+        changed = game.replace(before, after, 1)
+    first = run(GAME, text=changed).errors[0]
+    assert (first.rule, first.text) == ("turn.order", text)
+    assert first.message.startswith(message)
+
+
 def test_semboku_pays_a_company_with_a_station_in_sakai():
     text = GAME.read_text(encoding="utf-8")
     text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))
     text = text.replace("Chie buy KEF", "Chie buy SEM").replace(
-        "OMS lay 8 F12\n", "OMS lay 8 F12\nOMS token E15\n")
+        "HER buy train 6 for 630\n", "HER buy train 6 for 630\nHER token E15\n")
     r = run(GAME, text=text)
     assert r.errors == []
-    assert {c["company"]: c["treasury"] for c in r.companies}["OMS"] == 270 - 40 + 2 * 40
+    assert {c["company"]: c["treasury"] for c in r.companies}["HER"] == 361 - 40 + 2 * 40
 
 
 def test_the_complete_game_without_its_components_file():
@@ -345,10 +371,10 @@ def test_the_complete_game_without_its_components_file():
 
 
 @pytest.mark.parametrize("before, after, rule, message", [
-    ("OMS buy train 6 for 630", "OMS pass", "trains.must_own",
+    ("OMS buy train D for 900", "OMS pass", "trains.must_own",
      "OMS ends its turn without a train; a company without one must buy one (O5)"),
-    ("OMS run 6 F10-F12-E11-G11 = 240\nOMS payout\nHER run D",
-     "OMS run 6 F10-F12-E11-G11 = 240\nOMS payout\nOMS buy train D exchange 6 for 650\nHER run D",
+    ("HER run 6 D7-D9-C9 = 280\nHER payout\nOMS run D",
+     "HER run 6 D7-D9-C9 = 280\nHER payout\nHER buy train D exchange 6 for 650\nOMS run D",
      "trains.price", "a D costs Y900 less Y300 for the 6 traded in: Y600, not Y650 (F6)"),
     ("M2 buy train 3 for 180", "M2 buy train 3 for 150", "trains.price",
      "a 3-train costs Y180 from the depot, not Y150"),
@@ -675,8 +701,8 @@ def test_a_given_map_is_said_to_be_unread(tmp_path):
     ("JR run 3+3 C9-D9-E11 = 60\nJR withhold", "JR run 3+3 C9-D9-E11-F10 = 60\nJR withhold",
      "route.distance", "a 3+3 runs through 6 places, at most 3 of them cities; this one through "
                        "4, 4 cities (O3)"),
-    ("M4 run 3 I13-I12-I7 = 80\nM4 payout\nKNR ignore", "M4 run 3 I13-I12-I13 = 80\nM4 payout\n"
-     "KNR ignore", "route.repeat_stop", "a run visits I13 twice (O3)"),
+    ("M4 run 3 I13-I12-I7 = 80\nM4 payout\nJR lay", "M4 run 3 I13-I12-I13 = 80\nM4 payout\n"
+     "JR lay", "route.repeat_stop", "a run visits I13 twice (O3)"),
 ])
 def test_how_far_a_train_runs(before, after, rule, message):
     text = GAME.read_text(encoding="utf-8")

@@ -162,7 +162,23 @@ class Ledger:
             cells = sorted(self.market.par_cells, key=lambda c: (abs(c.price - price), c.price))
             cell = cells[0] if cells else None
         if cell is not None:
-            self.cell[corp] = cell
+            self.place(corp, cell)
+
+    def place(self, corp: str, cell) -> None:
+        """SM4: a marker moving onto an occupied cell goes under the others."""
+        old = self.cell.get(corp)
+        if old is cell:
+            return
+        if old is not None and corp in old.stack:
+            old.stack.remove(corp)
+        self.cell[corp] = cell
+        cell.stack.append(corp)
+
+    def order_key(self, corp: str):
+        """O0b: the highest price first; on one cell the top marker; equal
+        prices: the one further right."""
+        cell = self.cell[corp]
+        return (-cell.price, -cell.col, cell.row, cell.stack.index(corp))
 
     def move(self, corp: str, how: str, times: int = 1) -> None:
         """One cell ``right``/``left``/``up``/``down`` (``down`` stops at the
@@ -171,11 +187,12 @@ class Ledger:
             return
         m = self.market
         ledge = self.r.rules.number("market", "ledge")
+        cell = self.cell[corp]
         for _ in range(times):
-            cell = self.cell[corp]
             if how == "down" and isinstance(ledge, int) and cell.row >= ledge:
                 break
-            self.cell[corp] = getattr(m, how)(cell)
+            cell = getattr(m, how)(cell)
+        self.place(corp, cell)
         if "x" in self.cell[corp].letters and corp not in self.closed_corps:
             self.closed_corps.add(corp)
 

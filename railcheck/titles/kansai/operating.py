@@ -14,7 +14,7 @@ the face value (O6, F9).
 from __future__ import annotations
 
 from ...actions import (BuyCompany, BuyTrain, Convert, DiscardTrain, Dividend, IgnoreStation,
-                        LayTile, Pass, PlaceToken, Privatise, RunRoutes, Bankrupt)
+                        LayTile, Pass, PlaceToken, Privatise, RoundMarker, RunRoutes, Bankrupt)
 from ...schema import is_unknown
 from .state import KNR_CERTS
 
@@ -42,6 +42,10 @@ class OperatingHandler:
         self.majors_done = []
         self.knr_due = False
         self.r.ledger.incomes()
+        led = self.r.ledger
+        #: O0b: the main companies' order keys at the start of the OR
+        self.start_keys = {c: led.order_key(c) for c in self.order_candidates()}
+        self.operated_this_or: set = set()
 
     def begin_turn(self, actor: str) -> None:
         r, st = self.r, self.st
@@ -71,6 +75,9 @@ class OperatingHandler:
                                      f"{self.majors_done[-1]}")
             self.minors_done.append(actor)
             return
+        if not at_once and actor not in self.operated_this_or:
+            self.check_price_order(actor)
+        self.operated_this_or.add(actor)
         if actor not in self.majors_done and not at_once:
             self.majors_done.append(actor)
             if is_unknown(r.rules.number("rulebook", "minors_operate")) and \
@@ -96,6 +103,44 @@ class OperatingHandler:
             st.oms_turns += 1
             r.number("how OMS floats (at phase 4, or by 50% from phase 4)", "rulebook",
                      "oms_float")
+
+    def order_candidates(self) -> list:
+        """The main companies that operate by their price: floated (KNR:
+        started), not closed, with a price."""
+        st, led = self.st, self.r.ledger
+        if not led.on:
+            return []
+        return [c for c in led.cell if c not in led.closed_corps and
+                (st.knr_started if c == "KNR" else c in st.floated)]
+
+    def check_price_order(self, actor: str) -> None:
+        """O0b: a main company operating while one ranked before it (by the
+        prices at the start of the OR, and by the prices now: the summary does
+        not say which) operates later in this OR."""
+        r, led = self.r, self.r.ledger
+        if actor not in getattr(self, "start_keys", {}) or not led.on:
+            return
+        later = []
+        for a in r.record.actions[r.position + 1:]:
+            if isinstance(a, RoundMarker):
+                break
+            if a.actor not in later:
+                later.append(a.actor)
+        for other in later:
+            if other == actor or other in self.operated_this_or or other not in self.start_keys \
+                    or other not in led.cell:
+                continue
+            if not (led.sure("price:" + actor) and led.sure("price:" + other)):
+                r.skip("the operating order by share price", ("rulebook", "jr_half_dividend_move"),
+                       reason="a share price is not sure")
+                continue
+            if self.start_keys[other] < self.start_keys[actor] and \
+                    led.order_key(other) < led.order_key(actor):
+                r.flag("turn.order",
+                       f"{other} (at {r.money(led.price(other))}) operates before {actor} (at "
+                       f"{r.money(led.price(actor))}): the highest price first, on one cell the "
+                       f"top marker, at equal prices the one further right (O0b)")
+                return
 
     def end_turn(self, actor: str, turn: dict) -> None:
         """A minor whose conversion is mandatory in this phase ends its turn

@@ -22,13 +22,13 @@ from .components import place_of_hex
 from .state import KEEP_OPEN, KansaiState, Skipped
 
 #: what Kansai's checker never checks, whatever the components file gives
-UNCHECKED = ("the main companies' operating order by share price (O0b, SM4), a player's forced "
-             "sale over the certificate limit (S1) and the presidents' emergency sales (B0-B2: "
-             "taken as written) are not checked")
+UNCHECKED = ("a player's forced sale over the certificate limit (S1) and the presidents' "
+             "emergency sales (B0-B2: taken as written) are not checked")
 #: ... and, when the components file does not give them, what money needs
 NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the bank, share "
             "prices and their moves, the certificate and holding limits, capital, incomes and "
-            "bonuses, money checkpoints and the net worths are not checked")
+            "bonuses, the operating order by share price, money checkpoints and the net worths "
+            "are not checked")
 
 
 class KansaiReplay:
@@ -43,6 +43,7 @@ class KansaiReplay:
         self.findings: list[Finding] = []
         self.skipped: dict[str, Skipped] = {}
         self.action = None
+        self.position = 0
         #: the record's action after the current one (the shared auction reads it)
         self.next_action = None
         self.kind = "auction"
@@ -176,6 +177,7 @@ class KansaiReplay:
                 break
             count += 1
             self.action = action
+            self.position = position
             self.next_action = actions[position + 1] if position + 1 < len(actions) else None
             if isinstance(action, RoundMarker):
                 self.end_turn()

@@ -33,6 +33,9 @@ class OperatingHandler:
         self.minors_done: list = []
         self.majors_done: list = []
         self.knr_due = False
+        #: O0b: the main companies' order keys at the OR's start; who operated in it
+        self.start_keys: dict = {}
+        self.operated_this_or: set = set()
 
     # ------------------------------------------------------------------
     # turns

@@ -695,6 +695,50 @@ def test_a_given_map_is_said_to_be_unread(tmp_path):
         f"not read by railcheck yet (docs/kansai.md) ({tmp_path / 'components-example.yaml'})")
 
 
+LAID = ["C10", "D10", "E10", "E9", "E8", "F8", "G8", "D8", "D11", "B9", "F12"]
+
+
+def with_hexes(tmp_path, hexes: str, tiles: str = "unknown"):
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    text = text.replace("  hexes: unknown", f"  hexes: {hexes}").replace(
+        "  tiles: unknown", f"  tiles: {tiles}")
+    (tmp_path / "components-example.yaml").write_text(text, encoding="utf-8")
+    game = tmp_path / "game.18xx"
+    game.write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    return game
+
+
+def test_terrain_and_nishinomiya_from_the_map(tmp_path):
+    """O1c: a first lay pays its hex's terrain cost from map.hexes (HER: Y40 on D8), an
+    upgrade nothing; C2: HER runs through Nishinomiya (D9), printed brown here, in OR 4.2
+    and 4.3: Y10 each time.  No lay's cost is then unknown."""
+    hexes = "{" + ", ".join(f"{h}: {{color: white" + (", cost: 40" if h == "D8" else "") + "}"
+                            for h in LAID) + ", D9: {color: brown}}"
+    r = run(with_hexes(tmp_path, hexes))
+    assert r.errors == []
+    assert {c["company"]: c["treasury"] for c in r.companies}["HER"] == 361 - 40 + 2 * 10
+    assert "tile lay costs (terrain)" not in infos(r)
+    assert "Hanshin's 10 at a brown Nishinomiya (the tile's colour)" not in infos(r)
+    # a terrain cost over the treasury: flagged at the lay, taken as paid
+    r = run(with_hexes(tmp_path, hexes.replace("cost: 40", "cost: 1200")))
+    first = r.errors[0]
+    assert (first.rule, first.text, first.message) == (
+        "track.cost", "HER lay 7 D8", "HER has Y1000, the terrain of D8 costs Y1200")
+
+
+def test_nishinomiya_s_colour_from_the_tile_laid_there(tmp_path):
+    """C2 with the tile manifest: a brown tile laid on D9 gives HER its 10; a green one not."""
+    game_text = GAME.read_text(encoding="utf-8").replace(
+        "HER buy train 6 for 630\n", "HER lay 63 D9\nHER buy train 6 for 630\n")
+    hexes = "{" + ", ".join(f"{h}: {{color: white}}" for h in LAID + ["D9"]) + "}"
+    for color, bonus in (("brown", 20), ("green", 0)):
+        game = with_hexes(tmp_path, hexes, tiles=f'{{"63": {{color: {color}}}}}')
+        game.write_text(game_text, encoding="utf-8")
+        r = run(game)
+        assert r.errors == []
+        assert {c["company"]: c["treasury"] for c in r.companies}["HER"] == 361 + bonus
+
+
 @pytest.mark.parametrize("before, after, rule, message", [
     ("M1 run 2 H14-H13 = 30\nM1 payout\nM2", "M1 run 2 H14-H13-G12 = 30\nM1 payout\nM2",
      "route.distance", "a 2-train runs through 2 places, not 3 (O3)"),

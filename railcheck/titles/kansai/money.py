@@ -454,12 +454,34 @@ class Ledger:
                              f"KRTR received half of Kobe's {r.money(value)} from {corp}'s "
                              f"{rt.train}-train ({r.round_label}, L2)")
         bonus = r.rules.corp_by_sym[corp].extra.get("bonus") or {}
-        if bonus.get("tile_color") and "brown" in r.phase.tiles:                   # C2
+        if bonus.get("tile_color") and bonus["tile_color"] in r.phase.tiles:       # C2
             h = self.place_hex(bonus["place_name"])
             if not is_unknown(h) and any(h in [s.hex for s in rt.stops] for rt in action.routes):
-                self.mark_unsure(corp, "Hanshin's 10 at a brown Nishinomiya (the tile's colour)",
-                                 ("map", "tiles"))
+                color = self.hex_color(h)
+                if color is None:
+                    self.mark_unsure(corp, "Hanshin's 10 at a brown Nishinomiya (the tile's "
+                                           "colour)", ("map", "tiles"))
+                elif color == bonus["tile_color"]:
+                    self.pay(BANK, corp, int(bonus["amount"]),
+                             f"{corp} received {r.money(bonus['amount'])} for running through "
+                             f"{color} {bonus['place_name']} ({r.round_label}, C2)")
         return total
+
+    def hex_color(self, h: str) -> Optional[str]:
+        """The colour of a hex: its tile's (``map.tiles``), or what is printed
+        there (``map.hexes``); None when the components file does not say."""
+        rules = self.r.rules
+        tile = self.st.tile_on.get(h)
+        if tile is not None:
+            tiles = rules.number("map", "tiles")
+            spec = None
+            if isinstance(tiles, dict):     # a tile's name may be read as a number
+                spec = tiles.get(tile, tiles.get(int(tile)) if tile.isdigit() else None)
+        else:
+            hexes = rules.number("map", "hexes")
+            spec = hexes.get(h) if isinstance(hexes, dict) else None
+        color = spec.get("color") if isinstance(spec, dict) else None
+        return color if isinstance(color, str) else None
 
     def dividend(self, corp: str, kind: str, revenue: Optional[int]) -> None:
         """O4, O4a, J2, K9: the revenue paid out (to the holders, the pool's

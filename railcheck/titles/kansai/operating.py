@@ -369,7 +369,9 @@ class OperatingHandler:
         lays = r.turn["lays"]
         jr = corp == "JR" and r.jr_is_state()
         allowed = r.phase.jr_tile_lays if jr else int(r.rules.raw["operating"]["tile_lays"])
-        extra = self.arima_extra(corp, action, lays) or self.omer_upgrade(corp, action, lays)
+        arima = self.arima_extra(corp, action, lays)
+        omer = not arima and self.omer_upgrade(corp, action, lays)
+        extra = arima or omer
         if jr and action.hex in [a.hex for a in lays]:
             r.flag("kansai.jr_two_lays_one_hex",
                    f"JR lays its second tile of the turn on {action.hex}, where it laid the "
@@ -382,24 +384,43 @@ class OperatingHandler:
             r.turn["own_lays"] = r.turn.get("own_lays", 0) + 1
         lays.append(action)
         self.map_unchecked("tile lays on the map (hex, colour, upgrade, connection)")
-        self.lay_cost(corp, action)
+        self.lay_cost(corp, action, free=omer or self.oms_free_tile(corp, action))
+        self.st.tile_on[action.hex] = action.tile
 
-    def lay_cost(self, corp: str, action: LayTile) -> None:
-        """O1c: an upgrade is free; a first lay costs its hex's terrain, which
-        the map gives.  Without it the lay is taken as free and the company's
-        cash is known only as an upper bound from then on."""
-        st, led = self.st, self.r.ledger
+    def oms_free_tile(self, corp: str, action: LayTile) -> bool:
+        """C7: in its first OR, OMS lays a tile in Osaka for free."""
+        if corp != "OMS" or self.st.oms_turns != 1:
+            return False
+        osaka = {self.r.rules.number("map", "places", p, "hex")
+                 for p in self.r.rules.corp_by_sym["OMS"].extra["area_names"]}
+        return action.hex in osaka
+
+    def lay_cost(self, corp: str, action: LayTile, free: bool = False) -> None:
+        """O1c: an upgrade is free; a first lay costs its hex's terrain (the
+        ``cost`` of the hex in ``map.hexes``, docs/board.md).  Without the map
+        the lay is taken as free and the company's cash is known only as an
+        upper bound from then on."""
+        st, r = self.st, self.r
+        led = r.ledger
         first = action.hex not in st.laid_hexes
         st.laid_hexes.add(action.hex)
-        if not led.on or not first:
+        if not led.on or not first or free:
             return
-        if is_unknown(self.r.rules.number("map", "hexes")):
-            led.cost_unknown(corp, "tile lay costs (terrain)", ("map", "hexes"),
-                             f"the terrain cost of its first lay on {action.hex}")
-        else:
-            led.cost_unknown(corp, "tile lay costs (terrain)", ("map", "hexes"),
-                             f"the terrain cost of its first lay on {action.hex}",
-                             reason="the components file's map is not read by railcheck yet")
+        hexes = r.rules.number("map", "hexes")
+        what = f"the terrain cost of its first lay on {action.hex}"
+        if is_unknown(hexes):
+            led.cost_unknown(corp, "tile lay costs (terrain)", ("map", "hexes"), what)
+            return
+        spec = hexes.get(action.hex) if isinstance(hexes, dict) else None
+        cost = spec.get("cost", 0) if isinstance(spec, dict) else None
+        if not isinstance(cost, int) or isinstance(cost, bool):
+            led.cost_unknown(corp, "tile lay costs (terrain)", ("map", "hexes", action.hex),
+                             what, reason=f"map.hexes gives no terrain cost for {action.hex}")
+            return
+        if cost:
+            led.afford(corp, cost, "track.cost", f"the terrain of {action.hex}")
+            led.pay(corp, "bank", cost, f"{corp} paid {r.money(cost)} for the terrain of "
+                                        f"{action.hex} (O1c)")
 
     def omer_upgrade(self, corp: str, action: LayTile, lays: list) -> bool:
         """P7: before OMS's first train, OMER allows one free upgrade of one

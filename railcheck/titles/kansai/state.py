@@ -70,6 +70,8 @@ class KansaiState:
     tokens_bought: dict = field(default_factory=dict)
     #: hexes the record has laid a tile on (a later lay there is an upgrade: free, O1c)
     laid_hexes: set = field(default_factory=set)
+    #: hex -> the tile the record last laid there
+    tile_on: dict = field(default_factory=dict)
 
     def holding(self, corp: str, holder: str) -> list:
         return self.shares.setdefault(corp, {}).setdefault(holder, [])

@@ -681,9 +681,9 @@ def test_hanshin_floats_with_four_shares_bought():
     assert first.message == "HER has not floated: 40% sold, 50% needed"
 
 
-def test_a_given_map_is_said_to_be_unread(tmp_path):
-    """The map's checks are not made with a map either (the board module does not read a
-    components file's map yet): the report says so rather than seeming to check it."""
+def test_a_partial_map_is_said_to_be_unread(tmp_path):
+    """A map without its tiles: the map's checks are not made, and the report says which
+    key is missing rather than seeming to check it."""
     text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
     text = text.replace("  hexes: unknown", "  hexes: {C9: {city: 30}}")
     (tmp_path / "components-example.yaml").write_text(text, encoding="utf-8")
@@ -691,17 +691,103 @@ def test_a_given_map_is_said_to_be_unread(tmp_path):
     game.write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
     r = run(game)
     assert infos(r)["routes and revenues on the map"].message == (
-        "routes and revenues on the map not checked (26 actions): the components file's map is "
-        f"not read by railcheck yet (docs/kansai.md) ({tmp_path / 'components-example.yaml'})")
+        "routes and revenues on the map not checked (26 actions): map.tiles is unknown "
+        f"({tmp_path / 'components-example.yaml'})")
+
+
+BOARD_MAP = """\
+  hexes:
+    C9: {name: Kobe, color: yellow, cities: [{revenue: 30, slots: 2}], paths: [[4, c0]]}
+    C11: {color: white, cost: 40}
+    C13: {color: white}
+    C15: {color: white}
+    D9: {name: Nishinomiya, color: white, cities: [{revenue: 0, slots: 1}]}
+  tiles:
+    "9": {color: yellow, count: 2, paths: [[0, 3]]}
+    "14": {color: green, count: 1, cities: [{revenue: 30, slots: 2}], paths: [[0, c0], [1, c0], [3, c0], [4, c0]]}
+"""
+
+BOARD_GAME = """\
+title: kansai
+players: Aki, Ben, Chie
+components: components.yaml
+
+auction
+Aki buy ARIMA
+Ben buy KT
+Chie buy HKT
+Aki buy HST
+Ben buy KST
+Chie buy OMER
+
+SR 1
+Aki pass
+Ben pass
+Chie par JR 100
+Aki buy JR
+Ben buy JR
+Chie buy JR
+Aki pass
+Ben pass
+Chie pass
+
+OR 1.1
+JR lay 9 C11
+JR lay 9 C13
+JR buy train 2 for 60
+check JR treasury 900
+"""
+
+
+@pytest.mark.parametrize("before, after, rule, message", [
+    (None, None, None, None),
+    ("JR lay 9 C11\nJR lay 9 C13", "JR lay 9 C13\nJR lay 9 C11", "tile.connection", "C13"),
+    ("JR lay 9 C11", "JR lay 14 C11", "tile.color", "14"),
+    ("JR lay 9 C13", "JR lay 9 K99", "tile.hex", "K99"),
+])
+def test_the_components_files_map_checks_the_lays(tmp_path, before, after, rule, message):
+    """O1, F2 on the shared board built from map.layout, map.hexes and map.tiles: JR's home in
+    Kobe (C9), its two lays (J3) connected to it, the first paying C11's terrain (Y40), so JR
+    has Y900 after its Y60 2-train; a lay off its network, of a green tile in phase 1, or off
+    the map is flagged (and refused: the map stays as it was)."""
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    text = text.replace("  hexes: unknown\n", "").replace("  tiles: unknown\n", BOARD_MAP)
+    (tmp_path / "components.yaml").write_text(text, encoding="utf-8")
+    game = tmp_path / "game.18xx"
+    record = BOARD_GAME if before is None else BOARD_GAME.replace(before, after)
+    game.write_text(record, encoding="utf-8")
+    r = run(game)
+    if rule is None:
+        assert r.errors == []
+        assert "tile lays on the map (hex, colour, upgrade, connection)" not in infos(r)
+        assert "tile lay costs (terrain)" not in infos(r)
+        return
+    first = r.errors[0]
+    assert first.rule == rule and message in first.message, first
+    assert first.text in after.splitlines()
+
+
+def test_a_map_the_board_cannot_read_is_said(tmp_path):
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    text = text.replace("  hexes: unknown\n", "").replace(
+        "  tiles: unknown\n", BOARD_MAP.replace("[[0, 3]]", "[[0, 9]]"))
+    (tmp_path / "components.yaml").write_text(text, encoding="utf-8")
+    game = tmp_path / "game.18xx"
+    game.write_text(BOARD_GAME, encoding="utf-8")
+    r = run(game)
+    assert r.errors == []
+    assert infos(r)["tile lays on the map (hex, colour, upgrade, connection)"].message.startswith(
+        "tile lays on the map (hex, colour, upgrade, connection) not checked (2 actions): the "
+        "components file's map cannot be read (")
 
 
 LAID = ["C10", "D10", "E10", "E9", "E8", "F8", "G8", "D8", "D11", "B9", "F12"]
 
 
-def with_hexes(tmp_path, hexes: str, tiles: str = "unknown"):
+def with_hexes(tmp_path, hexes: str, tiles: str = "unknown", layout: str = "pointy"):
     text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
     text = text.replace("  hexes: unknown", f"  hexes: {hexes}").replace(
-        "  tiles: unknown", f"  tiles: {tiles}")
+        "  tiles: unknown", f"  tiles: {tiles}").replace("  layout: pointy", f"  layout: {layout}")
     (tmp_path / "components-example.yaml").write_text(text, encoding="utf-8")
     game = tmp_path / "game.18xx"
     game.write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
@@ -732,7 +818,8 @@ def test_nishinomiya_s_colour_from_the_tile_laid_there(tmp_path):
         "HER buy train 6 for 630\n", "HER lay 63 D9\nHER buy train 6 for 630\n")
     hexes = "{" + ", ".join(f"{h}: {{color: white}}" for h in LAID + ["D9"]) + "}"
     for color, bonus in (("brown", 20), ("green", 0)):
-        game = with_hexes(tmp_path, hexes, tiles=f'{{"63": {{color: {color}}}}}')
+        # (no layout: no board is built, the tiles' colours are still read)
+        game = with_hexes(tmp_path, hexes, tiles=f'{{"63": {{color: {color}}}}}', layout="unknown")
         game.write_text(game_text, encoding="utf-8")
         r = run(game)
         assert r.errors == []

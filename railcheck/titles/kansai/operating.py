@@ -36,6 +36,9 @@ class OperatingHandler:
         #: O0b: the main companies' order keys at the OR's start; who operated in it
         self.start_keys: dict = {}
         self.operated_this_or: set = set()
+        from .mapcheck import KansaiMap
+        #: the components file's map on the shared board, when it gives one
+        self.map = KansaiMap(replay)
 
     # ------------------------------------------------------------------
     # turns
@@ -62,6 +65,9 @@ class OperatingHandler:
                                          f"converts (K8), before {actor}")
         at_once = self.knr_due and actor == "KNR"    # K8: whatever the order
         self.knr_due = False
+        if actor not in st.closed and (spec.kind == "minor" or actor in st.floated
+                                       or (actor == "KNR" and st.knr_started)):
+            self.map.home(actor)
         if spec.kind == "minor":
             if actor in st.closed:
                 r.flag("kansai.minor_closed", f"{actor} ({MINOR_NAMES[actor]}) has converted or "
@@ -254,6 +260,7 @@ class OperatingHandler:
             led.pay(minor, "bank", led.get(minor), f"{minor} closed with KNR (K10)")
             st.trains.pop(minor, None)
             st.stations.pop(minor, None)
+            self.map.closes(minor)
             return
         self.move_capital(minor, owner)
         if owner is not None:
@@ -264,6 +271,7 @@ class OperatingHandler:
         if minor == "M4":
             st.stations.setdefault("KNR", set()).update(st.stations.get("M4", set()))
         st.stations.pop(minor, None)
+        self.map.closes(minor, into="KNR" if minor == "M4" else None)
         if minor == "M2" and not st.knr_started:
             st.knr_started = True
             # K8: KNR's turn follows at once (after a conversion the record left out,
@@ -318,6 +326,7 @@ class OperatingHandler:
         st.closed.add("M5")
         r.ledger.pay("M5", "bank", r.ledger.get("M5"), "M5 privatised: its cash to the bank (N5)")
         st.stations.pop("M5", None)
+        self.map.closes("M5")
         st.trains.pop("M5", None)
         st.company_owner["M5"] = st.minor_owner.get("M5")
 
@@ -383,8 +392,23 @@ class OperatingHandler:
         if not extra:
             r.turn["own_lays"] = r.turn.get("own_lays", 0) + 1
         lays.append(action)
+        free = omer or self.oms_free_tile(corp, action)
+        if self.map.board is not None:
+            # O1, F2 on the map; Arima's tile needs no connection (P1), nor OMS's (C6: it
+            # ignores the other stations in Osaka; not modelled, so not checked)
+            cost = self.map.lay(corp, action, connected=not (arima or omer or corp == "OMS"))
+            if cost is None:
+                return                  # refused: the map stays as it was
+            self.st.laid_hexes.add(action.hex)
+            self.st.tile_on[action.hex] = action.tile
+            led = r.ledger
+            if cost and not free:
+                led.afford(corp, cost, "track.cost", f"the terrain of {action.hex}")
+                led.pay(corp, "bank", cost, f"{corp} paid {r.money(cost)} for the terrain of "
+                                            f"{action.hex} (O1c)")
+            return
         self.map_unchecked("tile lays on the map (hex, colour, upgrade, connection)")
-        self.lay_cost(corp, action, free=omer or self.oms_free_tile(corp, action))
+        self.lay_cost(corp, action, free=free)
         self.st.tile_on[action.hex] = action.tile
 
     def oms_free_tile(self, corp: str, action: LayTile) -> bool:
@@ -457,6 +481,8 @@ class OperatingHandler:
             r.flag("kansai.one_station_per_hex", f"{corp} already has a station on {action.hex}: "
                                                  f"one station of a company per hex (O2a)")
             return
+        if self.map.board is not None and not self.map.token(corp, action):
+            return                      # refused by the map: nothing placed, nothing paid
         hexes.add(action.hex)
         self.pay_token(corp)
 
@@ -515,14 +541,19 @@ class OperatingHandler:
                                       f"true); {', '.join(outside)} is outside")
 
     def map_unchecked(self, kind: str) -> None:
-        """The map's checks are not made: its hexes are unknown, or (a map
-        given) the board module does not read a components file's map yet."""
+        """The map's checks are not made: a key of the map is unknown, the
+        board cannot read it, or (the runs) it is not read for them yet."""
         r = self.r
-        if is_unknown(r.rules.number("map", "hexes")):
-            r.skip(kind, ("map", "hexes"))
+        for key in ("hexes", "tiles", "layout"):
+            if is_unknown(r.rules.number("map", key)):
+                r.skip(kind, ("map", key))
+                return
+        if self.map.why:
+            r.skip(kind, ("map", "hexes"), reason=self.map.why)
         else:
-            r.skip(kind, ("map", "hexes"), reason="the components file's map is not read by "
-                                                  "railcheck yet (docs/kansai.md)")
+            r.skip(kind, ("map", "hexes"), reason="the runs are not read on the map yet (their "
+                                                  "values are the summary's levels, F1: "
+                                                  "docs/kansai.md)")
 
     def stop_is_city(self, hex_name: str):
         """True/False, or None when the components file does not say."""

@@ -397,8 +397,13 @@ class OperatingHandler:
             # O1, F2 on the map; Arima's tile needs no connection (P1), nor OMS's (C6: it
             # ignores the other stations in Osaka; not modelled, so not checked)
             cost = self.map.lay(corp, action, connected=not (arima or omer or corp == "OMS"))
-            if cost is None:
-                return                  # refused: the map stays as it was
+            if cost is None:            # refused: the map and the turn stay as they were
+                lays.pop()
+                if not extra:
+                    r.turn["own_lays"] -= 1
+                if omer:
+                    self.st.omer_used = False
+                return
             self.st.laid_hexes.add(action.hex)
             self.st.tile_on[action.hex] = action.tile
             led = r.ledger

@@ -329,6 +329,32 @@ def test_semboku_pays_a_company_with_a_station_in_sakai():
     assert {c["company"]: c["treasury"] for c in r.companies}["HER"] == 361 - 40 + 2 * 40
 
 
+@pytest.mark.parametrize("old, new, standings", [
+    ('"2":   {price: 60', '"2":   {price: unknown', True),        # the record writes its prices
+    ("tokens: [0, 40, 40],", "tokens: unknown,", True),            # no station bought
+    ("cert_limit: {3: 8, 4: 7, 5: 6}", "cert_limit: unknown", True),
+    ("KT:    {value: 40, revenue: 10}", "KT:    {value: 40, revenue: unknown}", False),
+    ("bank: 3900", "bank: unknown", False),                        # no money at all
+    ("  ledge: bottom", "  ledge: unknown", False),                # HER's drop after Ben's sale
+    ("jr_half_dividend_move: right", "jr_half_dividend_move: unknown", False),
+    ("revenue: {low: 30, middle: 50, high: 80}}", "revenue: {low: unknown, middle: unknown, "
+                                                  "high: unknown}}", False),   # KRTR's half
+])
+def test_an_unknown_number_never_adds_a_finding(tmp_path, old, new, standings):
+    """No false accusation: the example stays legal, its money checkpoints included, when a
+    number becomes unknown; the checks needing it are skipped, and the standings are given
+    only when every player's cash and every share price is still sure."""
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "components-example.yaml").write_text(text.replace(old, new, 1),
+                                                        encoding="utf-8")
+    game = tmp_path / "game.18xx"
+    game.write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    r = run(game)
+    assert r.errors == []
+    assert bool(r.standings) is standings
+
+
 def test_the_complete_game_without_its_components_file():
     """The structure rules are still checked; every skipped kind is one info finding."""
     text = GAME.read_text(encoding="utf-8").replace("components: components-example.yaml\n", "")

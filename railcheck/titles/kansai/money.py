@@ -187,11 +187,16 @@ class Ledger:
             return
         m = self.market
         ledge = self.r.rules.number("market", "ledge")
-        cell = self.cell[corp]
+        cell = start = self.cell[corp]
         for _ in range(times):
             if how == "down" and isinstance(ledge, int) and cell.row >= ledge:
                 break
             cell = getattr(m, how)(cell)
+        if how == "down" and cell is not start and is_unknown(ledge):
+            # SS4: the drop stops at the line, which the components file does not give
+            self.unsure.setdefault("price:" + corp, ("share prices after a sale (the market's "
+                                                     "ledge)", ("market", "ledge"), ""))
+            self.r.skip("share prices after a sale (the market's ledge)", ("market", "ledge"))
         self.place(corp, cell)
         if "x" in self.cell[corp].letters and corp not in self.closed_corps:
             self.closed_corps.add(corp)

@@ -319,6 +319,22 @@ def test_main_companies_operate_by_share_price(before, after, text, message):
     assert first.message.startswith(message)
 
 
+def test_a_company_left_out_of_an_or_takes_an_empty_turn():
+    """HER's turn left out of OR 4.3: taken as an empty turn, nothing run, so its price moves
+    left (O4a: Y90 -> Y80) instead of right on its payout (Y100); said once as info."""
+    text = GAME.read_text(encoding="utf-8")
+    i = text.index("OR 4.3")
+    turn = "HER run 6 D7-D9-C9 = 280\nHER payout\n"
+    j = text.index(turn, i)
+    text = text[:j] + text[j + len(turn):]
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))
+    r = run(GAME, text=text)
+    assert r.errors == []
+    assert {c["company"]: c["price"] for c in r.companies}["HER"] == 80
+    assert infos(r)["turns left out of the record"].message.startswith(
+        "turns left out of the record not checked (1 action): taken as empty turns")
+
+
 def test_semboku_pays_a_company_with_a_station_in_sakai():
     text = GAME.read_text(encoding="utf-8")
     text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))

@@ -120,7 +120,20 @@ class OperatingHandler:
         if not led.on:
             return []
         return [c for c in led.cell if c not in led.closed_corps and
-                (st.knr_started if c == "KNR" else c in st.floated)]
+                (st.knr_started if c == "KNR" else c in st.floated)
+                and (c != "OMS" or self.r.phase_at_least("4"))]         # C5
+
+    def end_or(self) -> None:
+        """A main company that should have operated and is not in the
+        record's OR takes an empty turn: nothing run, so its price moves left
+        (O4a), as a turn without a dividend does."""
+        r = self.r
+        for corp in self.start_keys:
+            if corp not in self.operated_this_or and corp not in r.ledger.closed_corps:
+                r.skip("turns left out of the record", (), reason="taken as empty turns: "
+                                                              "nothing run, the price moves left "
+                                                              "(O4a)")
+                r.ledger.dividend(corp, "withhold", 0)
 
     def check_price_order(self, actor: str) -> None:
         """O0b: a main company operating while one ranked before it (by the

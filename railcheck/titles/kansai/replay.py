@@ -275,6 +275,8 @@ class KansaiReplay:
             if record_ends:
                 return          # the record stops in the auction: nothing to settle
             self.stock.end_auction()
+        elif self.kind == "OR" and (not record_ends or self.record.tags.get("end")):
+            self.operating.end_or()     # (a record that ends with the game ends its last OR)
         elif self.kind == "SR":
             self.stock.end_sr()
             # O0: the number of ORs is set after the SR, by the phase

@@ -898,11 +898,21 @@ def test_trains_in_the_pool():
         "trains.not_available", "JR buy train 4 from pool for 100", "the pool holds no 4-train")
 
 
-def test_show_at_a_round():
+def test_show_at_a_round(tmp_path):
+    """The money at a point (the incomes of OR 2.1 are paid at its marker); without the
+    components file, none."""
     res = CliRunner().invoke(main, ["show", str(GAME), "--at", "OR 2.1"])
     assert res.exit_code == 0, res.output
-    assert res.output == (f"{GAME} at the start of OR 2.1: OR 2.1, phase 1+; no money or board "
-                          f"position is kept for kansai (its checker does not track them)\n")
+    lines = res.output.splitlines()
+    assert lines[0] == f"{GAME} at the start of OR 2.1: OR 2.1, phase 1+, bank Y725"
+    assert "     1  Ben         Y315      Y410        Y200         Y925" in lines
+    assert any(line.startswith("KNR            Y80          Y0  -") for line in lines)
+    game = tmp_path / "game.18xx"
+    game.write_text(GAME.read_text(encoding="utf-8").replace(
+        "components: components-example.yaml\n", ""), encoding="utf-8")
+    res = CliRunner().invoke(main, ["show", str(game), "--at", "OR 2.1"])
+    assert res.output == (f"{game} at the start of OR 2.1: OR 2.1, phase 1+; no money or board "
+                          f"position is kept for kansai here (see its 'info' findings)\n")
 
 
 def test_a_ruleset_file_cannot_extend_kansai(tmp_path):

@@ -335,6 +335,26 @@ def test_a_company_left_out_of_an_or_takes_an_empty_turn():
         "turns left out of the record not checked (1 action): taken as empty turns")
 
 
+@pytest.mark.parametrize("sale, flagged", [("", True), ("Aki sell HER\n", False)])
+def test_a_player_over_the_certificate_limit_must_sell(sale, flagged):
+    """S1: Aki's ninth certificate (the illegal example's last line) puts him over the limit
+    of 8.  HER withholds in OR 1.1 (70 -> 60, yellow: its four certificates stop counting,
+    SM1) and pays in OR 2.1 (back to 70: they count again); in SR 3 a turn of Aki's ending
+    without a sale is flagged."""
+    path = EXAMPLES / "illegal" / "cert_limit_exceeded.18xx"
+    text = path.read_text(encoding="utf-8") + (
+        "Ben pass\nChie pass\nAki pass\n\nOR 1.1\nM1 buy train 2 for 60\n"
+        "M3 buy train 2 for 60\nM5 buy train 2 for 60\nHER buy train 2 for 60\n\n"
+        "SR 2\nBen pass\nChie pass\nAki pass\n\nOR 2.1\nHER run 2 D9-C9 = 30\n"
+        f"HER payout\n\nSR 3\nBen pass\nChie pass\n{sale}Aki pass\n\nOR 3.1\n")
+    errors = run(path, text=text).errors
+    assert [(f.rule, f.line) for f in errors][0] == ("stock.cert_limit", 38)
+    over = [(f.text, f.message) for f in errors if f.rule == "stock.over_cert_limit"]
+    assert over == ([("Aki pass", "Aki holds 9 certificates, over the limit of 8, and ends the "
+                                  "turn without selling down to it (S1: HER could be sold)")]
+                    if flagged else [])
+
+
 def test_semboku_pays_a_company_with_a_station_in_sakai():
     text = GAME.read_text(encoding="utf-8")
     text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))

@@ -22,8 +22,7 @@ from .components import place_of_hex
 from .state import KEEP_OPEN, KansaiState, Skipped
 
 #: what Kansai's checker never checks, whatever the components file gives
-UNCHECKED = ("a player's forced sale over the certificate limit (S1) and the presidents' "
-             "emergency sales (B0-B2: taken as written) are not checked")
+UNCHECKED = ("the presidents' emergency sales (B0-B2: taken as written) are not checked")
 #: ... and, when the components file does not give them, what money needs
 NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the bank, share "
             "prices and their moves, the certificate and holding limits, capital, incomes and "

@@ -63,11 +63,40 @@ class StockHandler:
     def end_turn(self, actor: str, turn: dict) -> None:
         if self.r.kind != "SR" or actor not in self.st.players:
             return
+        self.over_limit(actor, turn)
         if any(not isinstance(a, Pass) for a in turn["actions"]):
             self.last_actor = actor
             self.passes_in_row = 0
         else:
             self.passes_in_row += 1
+
+    def over_limit(self, player: str, turn: dict) -> None:
+        """S1: a player over the certificate limit sells in his turn: a turn
+        ending over it while a counting share could still be sold is flagged."""
+        r, st, led = self.r, self.st, self.r.ledger
+        limits = r.rules.number("cert_limit")
+        if not led.on or is_unknown(limits):
+            return
+        limit = limits.get(len(st.players), limits.get(str(len(st.players))))
+        have = led.cert_count(player)
+        if limit is None or have <= limit:
+            return
+        held = [c for c, h in st.shares.items() if h.get(player)]
+        if any(not led.sure("price:" + c) for c in held):
+            r.skip("the certificate limit after a turn (a share price is not sure)",
+                   ("market", "rows"), reason="a share price is not sure")
+            return
+        pool = int(r.rules.raw["stock"]["pool_limit"])
+        sellable = [c for c in held
+                    if 10 in st.shares[c][player] and c in st.operated and r.sr_number > 1
+                    and not led.zone(c, "no_cert_limit") and c not in led.closed_corps
+                    and st.pool[c] + 10 <= pool
+                    and not (st.free_share.get(c) == player and c not in st.president_bought)]
+        if sellable:
+            r.flag("stock.over_cert_limit",
+                   f"{player} holds {have} certificates, over the limit of {limit}, and ends the "
+                   f"turn without selling down to it (S1: {', '.join(sorted(sellable))} could "
+                   f"be sold)", action=turn["actions"][-1])
 
     def start_sr(self) -> None:
         self.passes_in_row = 0

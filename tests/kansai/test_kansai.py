@@ -172,125 +172,31 @@ def test_late_privates_pay_their_bonuses(before, after, who, cash):
 
 
 def test_a_presidents_sale_in_an_operating_round():
-    """B0: Ben sells a JR share (at Y125) before KNR's D, in KNR's turn: taken as written (not
-    an error, not the end of KNR's turn); he then adds Y415, and JR's pool share earns JR
-    the dividend Ben no longer gets in OR 4.3."""
+    """B0-B2: Ben sells a JR share (at Y125) before KNR's D, in KNR's turn: taken as written,
+    not the end of KNR's turn; but Ben's Y670 already covered the Y540 KNR lacked, so the sale
+    was more than needed (B2).  JR's pool share earns JR the OR 4.3 dividend Ben no longer
+    gets.  A sale by a player who is not the president, or for a company that owns a train,
+    is not an emergency sale."""
     text = GAME.read_text(encoding="utf-8")
     text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))
     r = run(GAME, text=text.replace("KNR buy train D for 900", "Ben sell JR\nKNR buy train D "
                                                                 "for 900"))
-    assert r.errors == []
+    assert [(f.rule, f.text, f.message) for f in r.errors] == [
+        ("emergency.too_much", "KNR buy train D for 900",
+         "Ben sells more than needed: with Y670 after one share fewer he could still add the "
+         "Y540 KNR needs (B2)")]
     assert {s["player"]: s["cash"] for s in r.standings}["Ben"] == 490 + 125 - 30
     assert {c["company"]: c["treasury"] for c in r.companies}["JR"] == 490 + 30
-
-
-K10_GAME = """\
-title: kansai
-players: Aki, Ben, Chie
-components: {components}
-
-auction
-Aki buy ARIMA
-Ben buy KT
-Chie buy HKT
-Aki buy HST
-Ben buy KST
-Chie buy OMER
-
-SR 1
-Aki buy M1
-Ben pass
-Chie buy M2
-Chie par KNR 70
-Aki pass
-Ben pass
-Chie pass
-
-OR 1.1
-M1 buy train 2 for 60
-M2 buy train 2 for 60
-
-SR 2
-Aki pass
-Ben pass
-Chie pass
-
-OR 2.1
-M1 run 2 H14-H13 = 30
-M1 withhold
-M2 run 2 G11-F10 = 50
-M2 withhold
-M2 buy train 3 for 180
-M2 convert
-KNR run 3 F10-G11-H13 = 60
-KNR withhold
-
-SR 3
-Aki pass
-Ben pass
-Chie pass
-
-OR 3.1
-M1 run 2 H14-H13 = 30
-M1 withhold
-KNR run 3 F10-G11-H13 = 60
-KNR withhold
-check KNR price 60
-
-OR 3.2
-M1 run 2 H14-H13 = 30
-M1 withhold
-KNR run 3 F10-G11-H13 = 60
-KNR withhold
-
-SR 4
-Aki pass
-Ben pass
-Chie pass
-
-OR 4.1
-M1 run 2 H14-H13 = 30
-M1 withhold
-KNR run 3 F10-G11-H13 = 60
-KNR withhold
-check KNR price 40
-
-OR 4.2
-M1 run 2 H14-H13 = 30
-M1 withhold
-KNR run 3 F10-G11-H13 = 60
-KNR withhold
-check KNR price 30
-
-SR 5
-Aki pass
-Ben pass
-Chie pass
-
-OR 5.1
-M1 convert
-check Aki cash 840
-"""
-
-
-def test_a_closed_knr_closes_the_minors_at_their_conversion(tmp_path):
-    """K10: KNR (par 70) withholds after its first OR (no drop then, K9): 60, 50, then down to
-    40 (orange) and 30, a black cell: KNR closes; Kanan Railway converting later closes, its
-    Y190 going to the bank and its owner Aki receiving no KNR share (his Y840 is his own
-    incomes: 7 ORs of ARIMA's 5 and HST's 15 after the auction's 800 less M1's 100)."""
-    game = tmp_path / "k10.18xx"
-    game.write_text(K10_GAME.format(components=EXAMPLES / "components-example.yaml"),
-                    encoding="utf-8")
-    r = run(game)
-    assert r.errors == []
-    knr = [c for c in r.companies if c["company"] == "KNR"][0]
-    assert (knr["price"], knr["closed"]) == (30, True)
-    assert [(s["player"], s["cash"], s["shares"]) for s in r.standings if s["player"] == "Aki"] \
-        == [("Aki", 840, 0)]
-    bad = game.read_text(encoding="utf-8").replace("check KNR price 30", "check KNR price 40")
-    game.write_text(bad, encoding="utf-8")
-    assert [(f.rule, f.message) for f in run(game).errors] == [
-        ("checkpoint.mismatch", "KNR is priced at Y30, the record says Y40")]
+    for sale, message in [
+        ("Aki sell KNR\nKNR buy train D for 900",
+         "Aki may not sell shares in an operating round: Aki is not the president of JR, "
+         "whose turn it is (B0)"),
+        ("Chie sell KNR\nKNR buy train D for 900",
+         "Chie may not sell shares: JR owns a train (5) (B0)"),
+        ("KNR buy train D for 900\nBen sell JR",
+         "Ben may not sell shares: KNR owns a train (D) (B0)")]:
+        first = run(GAME, text=text.replace("KNR buy train D for 900", sale)).errors[0]
+        assert (first.rule, first.message) == ("emergency.not_needed", message)
 
 
 @pytest.mark.parametrize("before, after, text, message", [

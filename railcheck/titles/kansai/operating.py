@@ -14,7 +14,8 @@ the face value (O6, F9).
 from __future__ import annotations
 
 from ...actions import (BuyCompany, BuyTrain, Convert, DiscardTrain, Dividend, IgnoreStation,
-                        LayTile, Pass, PlaceToken, Privatise, RoundMarker, RunRoutes, Bankrupt)
+                        LayTile, Pass, PlaceToken, Privatise, RoundMarker, RunRoutes, SellShares,
+                        Bankrupt)
 from ...schema import is_unknown
 from .state import KNR_CERTS
 
@@ -33,6 +34,9 @@ class OperatingHandler:
         self.minors_done: list = []
         self.majors_done: list = []
         self.knr_due = False
+        #: B0: the presidents' sales for the current turn: (company, player, proceeds, a share's
+        #: price)
+        self.sales: list = []
         #: O0b: the main companies' order keys at the OR's start; who operated in it
         self.start_keys: dict = {}
         self.operated_this_or: set = set()
@@ -56,6 +60,7 @@ class OperatingHandler:
     def begin_turn(self, actor: str) -> None:
         r, st = self.r, self.st
         spec = r.rules.corp_by_sym.get(actor)
+        self.sales = [x for x in self.sales if x[0] == actor]     # written before its turn
         if spec is None:
             r.flag("or.player_action", f"{actor} is not a company: in an operating round the "
                                        f"companies act")
@@ -733,6 +738,47 @@ class OperatingHandler:
         if corp == "OMS" and "OMER" not in st.closed and "OMER" in st.company_owner:
             st.closed.add("OMER")                     # P7
 
+    def emergency_sale(self, action) -> None:
+        """B0-B2: a player's sale in an operating round raises money for a
+        train his company must buy (it owns none, O5); it may not cost him
+        that company's presidency (B1).  Taken as written; whether he sold
+        more than needed (B2) is checked at the purchase."""
+        r, st = self.r, self.st
+        player = action.actor
+        # the company: the one whose turn it is, or the one acting next (the sales written
+        # before its purchase, at the start of its turn)
+        nxt = next((a.actor for a in r.record.actions[r.position + 1:]
+                    if not (isinstance(a, SellShares) and a.actor in st.players)), None)
+        corps = [c for c in (r.turn_actor, nxt) if c in r.rules.corp_by_sym]
+        corp = next((c for c in corps if player in (st.minor_owner.get(c), st.president(c))),
+                    corps[0] if corps else None)
+        spec = r.rules.corp_by_sym.get(corp) if corp else None
+        president = None if spec is None else (
+            st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp))
+        if corp is None or president != player:
+            r.flag("emergency.not_needed",
+                   f"{player} may not sell shares in an operating round: "
+                   + (f"{player} is not the president of {corp}, whose turn it is (B0)"
+                      if corp else "no company of his is buying a train (B0)"))
+        elif st.trains.get(corp):
+            r.flag("emergency.not_needed", f"{player} may not sell shares: {corp} owns a train "
+                                           f"({', '.join(st.trains[corp])}) (B0)")
+        else:
+            for sale in action.sales:
+                if sale.corporation == corp:
+                    left = st.percent(corp, player) - 10 * (sale.count or 1)
+                    if any(st.percent(corp, p) > left for p in st.players if p != player):
+                        r.flag("emergency.presidency",
+                               f"{player} may not give up the presidency of {corp} while raising "
+                               f"money for it (B1)")
+        led = r.ledger
+        before = led.get(player)
+        each = [led.price(s.corporation) for s in action.sales]
+        self.r.stock.sell(action)
+        proceeds = led.get(player) - before
+        if led.on and proceeds > 0 and all(e is not None for e in each):
+            self.sales.append((corp, player, proceeds, min(each)))
+
     def pay_train(self, corp: str, action: BuyTrain, source: str) -> None:
         """The price (the record's, else the list's; a D less its trade-in)
         from the company to the bank or the selling company.  A company
@@ -762,6 +808,13 @@ class OperatingHandler:
             president = st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp)
             if not st.trains.get(corp) and president is not None:      # B0
                 short = cost - have
+                mine = [x for x in self.sales if x[:2] == (corp, president)]
+                if mine and led.sure(president) and \
+                        led.get(president) - mine[-1][3] >= short:        # B2
+                    r.flag("emergency.too_much",
+                           f"{president} sells more than needed: with "
+                           f"{r.money(led.get(president) - mine[-1][3])} after one share fewer "
+                           f"he could still add the {r.money(short)} {corp} needs (B2)")
                 if corp in led.at_most:     # the company may have had less: so may he now
                     led.at_most.setdefault(president, led.at_most[corp])
                 if led.sure(president) and led.get(president) < short:

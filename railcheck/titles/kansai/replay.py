@@ -22,7 +22,8 @@ from .components import place_of_hex
 from .state import KEEP_OPEN, KansaiState, Skipped
 
 #: what Kansai's checker never checks, whatever the components file gives
-UNCHECKED = ("the presidents' emergency sales (B0-B2: taken as written) are not checked")
+UNCHECKED = ("the bankruptcy's presidency rules (B1-B4) beyond an emergency sale are not "
+             "checked")
 #: ... and, when the components file does not give them, what money needs
 NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the bank, share "
             "prices and their moves, the certificate and holding limits, capital, incomes and "
@@ -202,11 +203,8 @@ class KansaiReplay:
                 continue
             if self.kind == "OR" and isinstance(action, SellShares) and \
                     action.actor in self.state.players:
-                # B0: a president's sale for a train, written in the company's turn; taken
-                # as written (which and how much he may sell, B2, is not checked)
-                self.skip("the presidents' emergency sales (B0-B2)", (),
-                          reason="not checked (kansai.md, Left)")
-                self.stock.sell(action)
+                # B0-B2: a president's sale for a train, written in the company's turn
+                self.operating.emergency_sale(action)
                 continue
             handler = self.operating if self.kind == "OR" else self.stock
             if action.actor != self.turn_actor or self.turn.get("ended"):

@@ -476,6 +476,10 @@ def test_a_wrong_checkpoint_is_found():
 
 ILLEGAL = {
     # money (the components file's numbers)
+    "order_by_share_price": (41, "turn.order", "JR (at Y100) operates before HER (at Y100)"),
+    "emergency_sale_too_much": (147, "emergency.too_much",
+                                "Ben sells more than needed: with Y670 after one share fewer he "
+                                "could still add the Y540 KNR needs (B2)"),
     "cert_limit_exceeded": (38, "stock.cert_limit",
                             "Aki holds 9 certificates, over the limit of 8 for 3 players (SB5"),
     "holding_over_60": (35, "stock.holding_limit",

@@ -130,6 +130,14 @@ class Ledger:
         self.at_most.setdefault(who, what)
         self.r.skip(kind, keys, reason=reason)
 
+    def price_paid(self, who: str, corp: str) -> None:
+        """``who`` paid or received ``corp``'s market price: if that price is
+        not sure, neither is his cash."""
+        key = "price:" + corp
+        if self.on and key in self.unsure:
+            kind, keys, reason = self.unsure[key]
+            self.mark_unsure(who, kind, keys, reason)
+
     def sure(self, who: str) -> bool:
         return who not in self.unsure
 

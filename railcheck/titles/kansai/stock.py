@@ -394,6 +394,8 @@ class StockHandler:
         if each is not None:
             led.pay(player, "bank", each * count, f"{player} bought {10 * count}% of {corp} for "
                                                   f"{r.money(each * count)}")
+            if action.source == "pool":
+                led.price_paid(player, corp)
         led.check_limits(player, corp)
         self.floats(corp)
 
@@ -458,6 +460,7 @@ class StockHandler:
             if each is not None:         # SS4: at the current price, then a row down per 10%
                 led.pay("bank", player, each * count, f"{player} sold {10 * count}% of {corp} "
                                                       f"for {r.money(each * count)}")
+                led.price_paid(player, corp)
                 led.move(corp, "down", count)
             self.sold_this_round.add((player, corp))
             if free_holder == player:

@@ -261,6 +261,26 @@ def test_a_player_over_the_certificate_limit_must_sell(sale, flagged):
                     if flagged else [])
 
 
+@pytest.mark.parametrize("before, after, message", [
+    # F1: the runs' stops are places the components file values (phase 3: low values)
+    ("KNR run 3 F10-C9-B7 (80), 2 G11-H13 (20) = 100", "KNR run 3 F10-C9-B7 (90), 2 G11-H13 (20) "
+     "= 110", "KNR's 3-train run F10-C9-B7 is worth Y80 (Osaka Kita 30 + Kobe 30 + Tanigami 20: "
+     "the low values, F1), not the Y90 claimed"),
+    # a run's trains' revenues add up to its total
+    ("KNR run 3 F10-C9-B7 (80), 2 G11-H13 (20) = 100", "KNR run 3 F10-C9-B7 (80), 2 G11-H13 (20) "
+     "= 110", "KNR's runs are written as worth Y100 (80 + 20), but Y110 is claimed as the revenue"),
+    # phase 6: the high values (JR's 5-train: 80 + 80 + 40 + 50 + 50)
+    ("JR run 5 C9-D9-E11-F10-G11 = 300\nJR payout\nKNR", "JR run 5 C9-D9-E11-F10-G11 = 310\n"
+     "JR payout\nKNR", "JR's runs are worth Y300 (the high values of their stops, F1), not the "
+     "Y310 claimed"),
+])
+def test_a_runs_revenue_from_the_places_values(before, after, message):
+    text = GAME.read_text(encoding="utf-8")
+    assert before in text
+    first = run(GAME, text=text.replace(before, after, 1)).errors[0]
+    assert (first.rule, first.message) == ("route.revenue", message)
+
+
 def test_semboku_pays_a_company_with_a_station_in_sakai():
     text = GAME.read_text(encoding="utf-8")
     text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))
@@ -487,8 +507,9 @@ ILLEGAL = {
                         "in the orange zone (SM2)"),
     "pool_over_50": (33, "stock.pool_limit",
                      "selling 20% of HER would put 60% in the pool, over the 50% limit"),
-    "revenue_parts_wrong": (35, "route.revenue",
-                            "HER's runs are written as worth Y30, but Y40 is claimed"),
+    "revenue_wrong": (35, "route.revenue",
+                      "HER's runs are worth Y40 (the low values of their stops, F1), not the "
+                      "Y50 claimed"),
     "train_over_cash": (32, "trains.cash", "M1 has Y70, a 3-train costs Y180"),
     "knr_capital_not_4_par": (66, "checkpoint.mismatch",
                               "KNR has Y370, the record says Y850 (the last movements: M2 "

@@ -19,6 +19,9 @@ from ...actions import (BuyCompany, BuyTrain, Convert, DiscardTrain, Dividend, I
 from ...schema import is_unknown
 from .state import KNR_CERTS
 
+#: a stop that is not one of the places the components file values
+UNKNOWN_VALUE = object()
+
 MINOR_NAMES = {"M1": "Kanan Railway", "M2": "Osaka Electric Railroad", "M3": "Osaka Railway",
                "M4": "Nara Electric Railway", "M5": "Kobe Electric Railway"}
 #: L2: the fee to ignore KRTR's station, printed in the summary
@@ -544,8 +547,44 @@ class OperatingHandler:
                 self.check_oms_area(route)
             self.check_krtr(corp, route)
         self.map_unchecked("routes and revenues on the map")
+        self.check_revenue(corp, action)
         self.last_revenue = r.ledger.run(corp, action)
         r.turn["revenue"] = self.last_revenue
+
+    def check_revenue(self, corp: str, action: RunRoutes) -> None:
+        """F1, O3: a run whose every stop is a place the components file
+        values (``map.places``) is worth the sum of their values at the
+        phase's level; a claim that differs is ``route.revenue``."""
+        r = self.r
+        level = r.phase.revenue_level
+        worths = []
+        for route in action.routes:
+            parts = []
+            for stop in route.stops:
+                place = r.places.get(stop.hex)
+                value = UNKNOWN_VALUE if place is None else \
+                    r.rules.number("map", "places", place, "revenue", level)
+                if is_unknown(value) or value is UNKNOWN_VALUE:
+                    parts = None
+                    break
+                parts.append((place, int(value)))
+            worths.append(parts)
+            if parts is not None and route.revenue is not None and \
+                    route.revenue != sum(v for _, v in parts):
+                r.flag("route.revenue", f"{corp}'s {route.train}-train run "
+                                        f"{'-'.join(str(s) for s in route.stops)} is worth "
+                                        f"{r.money(sum(v for _, v in parts))} ("
+                                        + " + ".join(f"{p} {v}" for p, v in parts)
+                                        + f": the {level} values, F1), not the "
+                                          f"{r.money(route.revenue)} claimed")
+                return
+        if action.revenue is not None and worths and all(w is not None for w in worths) and \
+                all(rt.revenue is None for rt in action.routes):
+            worth = sum(v for w in worths for _, v in w)
+            if worth != action.revenue:
+                r.flag("route.revenue", f"{corp}'s runs are worth {r.money(worth)} (the "
+                                        f"{level} values of their stops, F1), not the "
+                                        f"{r.money(action.revenue)} claimed")
 
     def check_oms_area(self, route) -> None:
         """C6, with rulebook.oms_area_only: true: OMS runs only in the four Osaka cities."""

@@ -77,9 +77,13 @@ RULES: list[Rule] = [
        "game.18xx:3:1: info [components.unknown] train prices not checked (14 actions): "
        "trains.\"3\".price is unknown (kansai-components.yaml)", severity="info"),
     _r("kansai.unchecked", "what the Kansai checker does not check",
-       "Kansai's checker does not track money (cash, the bank, share prices), so the checks "
-       "that need it are not made whatever the components file gives; the report says so.",
-       OWN, "info [kansai.unchecked] Kansai: money is not tracked (...)", severity="info"),
+       "Kansai's checker does not check the bankruptcy's presidency rules beyond an emergency "
+       "sale, whatever "
+       "the components file gives; without the starting cash, the bank or the market it does "
+       "not track money at all (cash, the bank, share prices, limits, net worths). The report "
+       "says so.",
+       OWN, "info [kansai.unchecked] Kansai: money is not tracked (starting_cash is unknown): "
+       "...", severity="info"),
     _r("kansai.conversion", "a company converts or privatises that may not",
        "Only minors 1-4 convert into Kinki Nippon Railway (K1); only Kobe Electric Railway (M5) "
        "privatises (N5).",

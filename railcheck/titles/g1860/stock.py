@@ -40,6 +40,18 @@ def current_section(g) -> int:
     return min(best + 1, top)
 
 
+def open_section(g) -> int:
+    """The highest section a par may be of now: :func:`current_section` as
+    it stands (``sections_open: immediately``, the engine's timing), or as
+    it stood when the current stock round began (``next_sr``, the
+    summary's S10: a section opens from the stock round after its test
+    held; a stock round started again after a bankruptcy is a new one)."""
+    rnd = g.round
+    if g.rules.raw["sections_open"] == "next_sr" and getattr(rnd, "sections_open", None):
+        return rnd.sections_open
+    return current_section(g)
+
+
 def reserved_cert(g, corp):
     """The certificate kept back for the exchange of a private, or None."""
     state = g.title.state
@@ -88,6 +100,8 @@ class StockRound1860(StockRound):
         self.sold_this_turn: set = set()
         #: the corporation parred in the current turn
         self.parred = None
+        #: the sections open from the start of this round (``sections_open: next_sr``)
+        self.sections_open = current_section(game)
 
     # ------------------------------------------------------------------
     # what the record may show next
@@ -236,6 +250,14 @@ class StockRound1860(StockRound):
             raise RuleViolation("stock.section",
                                 f"{corp.sym} is in section {section}; only sections up to "
                                 f"{now} are open")
+        if section > open_section(g):
+            # the summary's timing (sections_open: next_sr): flagged, and the
+            # par made as recorded (the section's test holds), so that the
+            # replay stays in step with the record
+            g.flag("stock.section",
+                   f"{corp.sym} is in section {section}, which opened during this stock "
+                   f"round; under sections_open: next_sr only sections up to "
+                   f"{open_section(g)} are open until the next stock round")
         low, high = par_range(g, corp, bankrupt=corp.sym in g.title.state.bankrupt)
         cell = g.market.par_cell(action.price)
         if corp.sym in g.title.state.bankrupt:

@@ -87,6 +87,9 @@ def float_1860(g, corp) -> None:
     if sold < corp.spec.float_percent:
         return
     corp.floated = True
+    # a bankrupt corporation started again: its stations are turned back
+    # (they block runs again) once it floats, not at its par (B4, B6)
+    g.title.state.bankrupt.discard(corp.sym)
     g.pay_from_bank(corp, g.capital_on_float(corp))
     to_bottom(g, corp)
     g.title.on_float(corp)
@@ -258,20 +261,32 @@ class StockRound1860(StockRound):
                    f"{corp.sym} is in section {section}, which opened during this stock "
                    f"round; under sections_open: next_sr only sections up to "
                    f"{open_section(g)} are open until the next stock round")
-        low, high = par_range(g, corp, bankrupt=corp.sym in g.title.state.bankrupt)
+        bankrupt = corp.sym in g.title.state.bankrupt
+        low, high = par_range(g, corp, bankrupt=bankrupt)
         cell = g.market.par_cell(action.price)
-        if corp.sym in g.title.state.bankrupt:
+        if bankrupt:
             row = g.market.grid[0]
             cell = next((c for c in row if c and c.price == action.price
                          and (c.par or "r" in c.letters)), None)
         if cell is None or not low <= action.price <= high:
+            if bankrupt:
+                raise RuleViolation("stock.par_price",
+                                    f"{corp.sym} went bankrupt: it starts again at a par of "
+                                    f"the grey zone up to its section's top, "
+                                    f"{g.money(low)} to {g.money(high)} (section {section}), "
+                                    f"not {g.money(action.price)}")
+            again = ""
+            rerange = g.rules.raw["repar_range"].get(str(section))
+            if rerange and rerange[0] <= action.price <= rerange[1] and any(
+                    c and c.price == action.price and "r" in c.letters
+                    for c in g.market.grid[0]):
+                again = " (a par of the grey zone only for a corporation that went bankrupt)"
             raise RuleViolation("stock.par_price",
                                 f"{g.money(action.price)} is not a par value of {corp.sym}'s "
-                                f"section {section} ({g.money(low)} to {g.money(high)})")
+                                f"section {section} ({g.money(low)} to {g.money(high)}){again}")
         cost = self.check_president_purchase(player, corp, action.price)
         corp.par = cell
         g.place_price(corp, cell)
-        g.title.state.bankrupt.discard(corp.sym)
         self.give_president_certificate(player, corp, cost, g.bank)
         self.parred = corp
         float_1860(g, corp)

@@ -133,3 +133,35 @@ def test_the_lowest_restart_par_is_the_rulesets(tmp_path):
     r = replay("1860_rand_18604_3", 327, ruleset=str(path))
     assert [(f.action_id, f.rule) for f in r.findings] == [(327, "stock.par_price")]
     assert "£44 to £100 (section 1), not £40" in r.findings[0].message
+
+
+def test_no_exchange_for_a_bankrupt_corporation_before_its_restart(tmp_path):
+    """W4: a private is not exchanged for a corporation that went bankrupt
+    and has not been started again.  18604_3 under a variant where BHC (Player
+    2's, still open) is exchanged for IOW: right after IOW's bankruptcy
+    (#285) the exchange is refused and changes nothing; after IOW's new par
+    (#327) it is made."""
+    path = tmp_path / "bhc.yaml"
+    path.write_text('title: "1860-bhc"\nextends: "1860"\n'
+                    'companies: {BHC: {special: {exchange: {corporation: IOW}}}}\n',
+                    encoding="utf-8")
+    from railcheck.actions import Exchange
+
+    def with_exchange(after: int):
+        record = record_of("1860_rand_18604_3", after, str(path))
+        record.actions.append(Exchange(actor="BHC", corporation="IOW", action_id=9999))
+        return Replay(record, check_purity=True).run()
+
+    r = with_exchange(285)
+    assert [(f.action_id, f.rule, f.message) for f in r.findings] == [
+        (9999, "exchange.not_parred",
+         "IOW went bankrupt and has not been started again; BHC can be exchanged only once "
+         "it has a new par (W4)")]
+    g = r.game
+    assert g.companies["BHC"].owner.name == "Player 2" and not g.companies["BHC"].closed
+    assert certs(g.corporations["IOW"]) == ["ipo"] * 9
+    r = with_exchange(327)
+    assert r.findings == []
+    g = r.game
+    assert g.companies["BHC"].closed
+    assert g.corporations["IOW"].percent_of(g.players[1]) == 30     # 20% + the 10% share

@@ -608,6 +608,11 @@ def exchange_1860(g, action: Exchange) -> None:
     if corp is None or action.corporation != corp.sym:
         raise RuleViolation("exchange.corporation",
                             f"{company.sym} cannot be exchanged for a {action.corporation} share")
+    if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed \
+            and corp.sym in g.title.state.bankrupt:
+        raise RuleViolation("exchange.not_parred",
+                            f"{corp.sym} went bankrupt and has not been started again; "
+                            f"{company.sym} can be exchanged only once it has a new par (W4)")
     if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed:
         raise RuleViolation("exchange.not_parred",
                             f"{corp.sym} has not been started; {company.sym} can be "

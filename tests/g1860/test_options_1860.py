@@ -134,3 +134,18 @@ def test_the_example_ruleset_is_accepted_and_plays_the_example_game():
     res = CliRunner().invoke(main, ["rules", "show", str(SUMMARY)])
     assert res.exit_code == 0
     assert "sections_open: a section opens from the next stock round" in res.output
+
+
+def test_a_refused_par_is_not_also_flagged_for_its_section(tmp_path):
+    """Under next_sr, #38 of 18602_6 changed to IWNJ at 100 (not a par of
+    section 2, 62 to 82): one finding, the refusal; the section's timing is
+    flagged only on a par that is made."""
+    record, _ = import_export(export("1860_rand_18602_6"), "1860_rand_18602_6")
+    next(a for a in record.actions if a.action_id == 38).price = 100
+    record.actions = [a for a in record.actions if a.action_id <= 38]
+    record.expected_result = record.expected_end_reason = None
+    record.ruleset = variant(tmp_path, "sections_open: next_sr")
+    r = Replay(record, check_purity=True).run()
+    assert [(f.action_id, f.rule, f.message) for f in r.findings] == [
+        (38, "stock.par_price", "£100 is not a par value of IWNJ's section 2 (£62 to £82)")]
+    assert not r.game.corporations["IWNJ"].ipoed

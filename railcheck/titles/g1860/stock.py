@@ -253,14 +253,6 @@ class StockRound1860(StockRound):
             raise RuleViolation("stock.section",
                                 f"{corp.sym} is in section {section}; only sections up to "
                                 f"{now} are open")
-        if section > open_section(g):
-            # the summary's timing (sections_open: next_sr): flagged, and the
-            # par made as recorded (the section's test holds), so that the
-            # replay stays in step with the record
-            g.flag("stock.section",
-                   f"{corp.sym} is in section {section}, which opened during this stock "
-                   f"round; under sections_open: next_sr only sections up to "
-                   f"{open_section(g)} are open until the next stock round")
         bankrupt = corp.sym in g.title.state.bankrupt
         low, high = par_range(g, corp, bankrupt=bankrupt)
         cell = g.market.par_cell(action.price)
@@ -285,6 +277,14 @@ class StockRound1860(StockRound):
                                 f"{g.money(action.price)} is not a par value of {corp.sym}'s "
                                 f"section {section} ({g.money(low)} to {g.money(high)}){again}")
         cost = self.check_president_purchase(player, corp, action.price)
+        if section > open_section(g):
+            # the summary's timing (sections_open: next_sr): flagged, and the
+            # par made as recorded (the section's test holds), so that the
+            # replay stays in step with the record
+            g.flag("stock.section",
+                   f"{corp.sym} is in section {section}, which opened during this stock "
+                   f"round; under sections_open: next_sr only sections up to "
+                   f"{open_section(g)} are open until the next stock round")
         corp.par = cell
         g.place_price(corp, cell)
         self.give_president_certificate(player, corp, cost, g.bank)

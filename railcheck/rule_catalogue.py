@@ -599,6 +599,16 @@ RULES: list[Rule] = [
        f"{R1860}: O3b",
        "IOW runs 2+1 I3-H4   ->  the 2+1-train (I3-H4 halt 0) begins or ends at the halt H4 halt 0; "
        "a run may only pass halts"),
+    _r("route.receivership_max", "an 1860 corporation in receivership that runs for less "
+                                 "than it can",
+       "A corporation in receivership runs its trains for the most it can earn (and "
+       "withholds). railcheck searches the map for a legal set of runs earning more (revenue "
+       "and halt subsidy, both kept by its treasury) and flags the run only when it finds "
+       "one, naming both sums and the better runs; the search may miss better runs (through "
+       "a blocked city, skipping a town), never invents one. Not during nationalisation.",
+       f"{R1860}: R2",
+       "IOW runs 2+1 I3-H4-J4 (20)   ->  IOW is in receivership and must run for the most it "
+       "can earn: its runs earn £30 (£20 + £10 subsidy), but 2+1: ... earn £50 ..."),
     _r("route.home", "no run of an 1860 corporation visits its home station",
        "One of the corporation's runs must pass through its home station.",
        f"{R1860}: O3c",

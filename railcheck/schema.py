@@ -836,7 +836,9 @@ TOP_KEYS = [
     Key("auction", AUCTION, {}, "the initial auction of the privates"),
     Key("stock", STOCK, {}, "stock rounds"),
     Key("sections_open", Enum("immediately", "next_sr"), "immediately",
-        "a section opens as soon as its test holds, or from the next stock round"),
+        "a section opens as soon as its test holds, or from the next stock round (a par of "
+        "a section opened during the current stock round is then flagged, `stock.section`, "
+        "and made as recorded)"),
     Key("sections", MapOf(ListOf(Ref("corporation")), "section"), {},
         "corporations by section: section n+1 opens when a corporation of section n or "
         "later has no share left in its IPO or has operated (empty: no sections)"),
@@ -910,7 +912,9 @@ TOP_KEYS = [
         Key("southern_train", Str(), doc="the train whose first sale forms the Southern "
                                          "Railway"),
         Key("test_from", Enum("southern_formed", "after_set"), "southern_formed",
-            "when the test begins: at the purchase of that train, or after its OR set"),
+            "when the test begins: at the purchase of that train, or after the set of "
+            "operating rounds in which it was bought (first at the end of the next stock "
+            "round)"),
         Key("stop_lowest", Int(), 2, "how many of the lowest earners stop after each OR"),
         Key("ends_game_when_all_stopped", Bool(), True, "the game ends when all stopped"),
     ])), None, "the end game of 1860 (British Rail); null: none"),

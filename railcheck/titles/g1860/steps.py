@@ -296,6 +296,11 @@ class Route1860(RouteStep):
                            f"{g.money(got[1])}, not the {g.money(r.subsidy)} claimed")
             revenue += r.revenue if r.revenue is not None else got[0]
             subsidy += r.subsidy if r.subsidy is not None else (got[1] if got else 0)
+        if corp.sym in _state(self).receivership and not leased and problem is None \
+                and values and all(v is not None for v in values):
+            from .best import check_receivership_run     # R2: runs for the maximum
+            check_receivership_run(g, corp, [t for t in trains if t is not None],
+                                   revenue, subsidy)
         return revenue, subsidy
 
 

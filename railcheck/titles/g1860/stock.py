@@ -41,6 +41,18 @@ def current_section(g) -> int:
     return min(best + 1, top)
 
 
+def open_section(g) -> int:
+    """The highest section a par may be of now: :func:`current_section` as
+    it stands (``sections_open: immediately``, the engine's timing), or as
+    it stood when the current stock round began (``next_sr``, the
+    summary's S10: a section opens from the stock round after its test
+    held; a stock round started again after a bankruptcy is a new one)."""
+    rnd = g.round
+    if g.rules.raw["sections_open"] == "next_sr" and getattr(rnd, "sections_open", None):
+        return rnd.sections_open
+    return current_section(g)
+
+
 def reserved_cert(g, corp):
     """The certificate kept back for the exchange of a private, or None."""
     state = g.title.state
@@ -76,6 +88,9 @@ def float_1860(g, corp) -> None:
     if sold < corp.spec.float_percent:
         return
     corp.floated = True
+    # a bankrupt corporation started again: its stations are turned back
+    # (they block runs again) once it floats, not at its par (B4, B6)
+    g.title.state.bankrupt.discard(corp.sym)
     g.pay_from_bank(corp, g.capital_on_float(corp))
     to_bottom(g, corp)
     g.title.on_float(corp)
@@ -89,6 +104,8 @@ class StockRound1860(StockRound):
         self.sold_this_turn: set = set()
         #: the corporation parred in the current turn
         self.parred = None
+        #: the sections open from the start of this round (``sections_open: next_sr``)
+        self.sections_open = current_section(game)
 
     # ------------------------------------------------------------------
     # what the record may show next
@@ -235,20 +252,40 @@ class StockRound1860(StockRound):
             raise RuleViolation("stock.section",
                                 f"{corp.sym} is in section {section}; only sections up to "
                                 f"{now} are open")
-        low, high = par_range(g, corp, bankrupt=corp.sym in g.title.state.bankrupt)
+        bankrupt = corp.sym in g.title.state.bankrupt
+        low, high = par_range(g, corp, bankrupt=bankrupt)
         cell = g.market.par_cell(action.price)
-        if corp.sym in g.title.state.bankrupt:
+        if bankrupt:
             row = g.market.grid[0]
             cell = next((c for c in row if c and c.price == action.price
                          and (c.par or "r" in c.letters)), None)
         if cell is None or not low <= action.price <= high:
+            if bankrupt:
+                raise RuleViolation("stock.par_price",
+                                    f"{corp.sym} went bankrupt: it starts again at a par of "
+                                    f"the grey zone up to its section's top, "
+                                    f"{g.money(low)} to {g.money(high)} (section {section}), "
+                                    f"not {g.money(action.price)}")
+            again = ""
+            rerange = g.rules.raw["repar_range"].get(str(section))
+            if rerange and rerange[0] <= action.price <= rerange[1] and any(
+                    c and c.price == action.price and "r" in c.letters
+                    for c in g.market.grid[0]):
+                again = " (a par of the grey zone only for a corporation that went bankrupt)"
             raise RuleViolation("stock.par_price",
                                 f"{g.money(action.price)} is not a par value of {corp.sym}'s "
-                                f"section {section} ({g.money(low)} to {g.money(high)})")
+                                f"section {section} ({g.money(low)} to {g.money(high)}){again}")
         cost = self.check_president_purchase(player, corp, action.price)
+        if section > open_section(g):
+            # the summary's timing (sections_open: next_sr): flagged, and the
+            # par made as recorded (the section's test holds), so that the
+            # replay stays in step with the record
+            g.flag("stock.section",
+                   f"{corp.sym} is in section {section}, which opened during this stock "
+                   f"round; under sections_open: next_sr only sections up to "
+                   f"{open_section(g)} are open until the next stock round")
         corp.par = cell
         g.place_price(corp, cell)
-        g.title.state.bankrupt.discard(corp.sym)
         self.give_president_certificate(player, corp, cost, g.bank)
         self.parred = corp
         float_1860(g, corp)
@@ -582,6 +619,11 @@ def exchange_1860(g, action: Exchange) -> None:
     if corp is None or action.corporation != corp.sym:
         raise RuleViolation("exchange.corporation",
                             f"{company.sym} cannot be exchanged for a {action.corporation} share")
+    if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed \
+            and corp.sym in g.title.state.bankrupt:
+        raise RuleViolation("exchange.not_parred",
+                            f"{corp.sym} went bankrupt and has not been started again; "
+                            f"{company.sym} can be exchanged only once it has a new par (W4)")
     if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed:
         raise RuleViolation("exchange.not_parred",
                             f"{corp.sym} has not been started; {company.sym} can be "

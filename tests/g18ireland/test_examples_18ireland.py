@@ -41,6 +41,9 @@ ILLEGAL = {
                                   "gauge track it can use"),
     "2h-running-3-hex-edges": (391, "route.distance", "crosses 3 hex edges but may cross only 2"),
     "narrow-town-on-broad-run": (392, "route.gauge", "2H-train runs on narrow gauge track"),
+    "merger-over-70-percent": (672, "merger.shares",
+                               "after the merger Player 3 would hold 80% of the major (DER 60%, "
+                               "DDR 60%, LER 40%: one 10% share per 20%); the limit is 70%"),
 }
 
 
@@ -51,3 +54,43 @@ def test_every_illegal_example_is_listed():
 @pytest.mark.parametrize("name", sorted(ILLEGAL))
 def test_illegal_example_is_flagged_at_its_line(name):
     assert_flagged_only_at(EXAMPLES / "illegal" / f"{name}.18xx", *ILLEGAL[name])
+
+
+def test_merger_over_70_percent_is_refused_and_changes_nothing():
+    """M8: the third minor is refused (the proposal stays DER, DDR) and the
+    refusal changes nothing; with DDR and DER alone (60%) nothing is flagged."""
+    from railcheck.engine import Replay
+    from railcheck.loader import load_game
+    path = EXAMPLES / "illegal" / "merger-over-70-percent.18xx"
+    record, _ = load_game(str(path))
+    rp = Replay(record, check_purity=True)
+    r = rp.run()
+    assert rp.impure == []
+    assert [f.line for f in r.errors] == [672]
+    rnd = r.game.round
+    assert [c.sym for c in rnd.proposal] == ["DER", "DDR"]
+    assert rnd.problem(rnd.proposal) is None
+    p3 = r.game.player_by_name["Player 3"]
+    assert [r.game.corporations[s].percent_of(p3) for s in ("DER", "DDR", "LER")] == [60, 60, 40]
+
+
+def test_import_writes_trains_from_the_reserve_readably(tmp_path):
+    """An 18Ireland import writes a primed train taken from the reserve as
+    'from reserve'; the notation reads it back and the game replays as the
+    export does (random 18003_0: legal, the site's scores)."""
+    import gzip
+    from click.testing import CliRunner
+    from railcheck.cli import main
+    from conftest import DATA
+    src = DATA / "exports" / "18Ireland_random" / "18Ireland_rand_18003_0.json.gz"
+    export = tmp_path / "g.json"
+    export.write_text(gzip.open(src, "rt", encoding="utf-8").read(), encoding="utf-8")
+    out = tmp_path / "g.18xx"
+    res = CliRunner().invoke(main, ["import", "--rounds", str(export), "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    text = out.read_text(encoding="utf-8")
+    assert "LER buy train 1H' from reserve for 40" in text
+    r = run(out)
+    assert r.errors == [] and r.finished and r.end_reason == "bank"
+    assert {row["player"]: row["net_worth"] for row in r.standings} == {
+        "Player 3": 2521, "Player 1": 2297, "Player 2": 2080}

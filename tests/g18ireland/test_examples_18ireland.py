@@ -41,6 +41,9 @@ ILLEGAL = {
                                   "gauge track it can use"),
     "2h-running-3-hex-edges": (391, "route.distance", "crosses 3 hex edges but may cross only 2"),
     "narrow-town-on-broad-run": (392, "route.gauge", "2H-train runs on narrow gauge track"),
+    "second-lay-without-20": (167, "track.cost",
+                              "DER has £10; its second lay this turn costs £20 (O2b), £20 in "
+                              "all on I5 (terrain £0)"),
     "merger-over-70-percent": (672, "merger.shares",
                                "after the merger Player 3 would hold 80% of the major (DER 60%, "
                                "DDR 60%, LER 40%: one 10% share per 20%); the limit is 70%"),
@@ -94,3 +97,20 @@ def test_import_writes_trains_from_the_reserve_readably(tmp_path):
     assert r.errors == [] and r.finished and r.end_reason == "bank"
     assert {row["player"]: row["net_worth"] for row in r.standings} == {
         "Player 3": 2521, "Player 1": 2297, "Player 2": 2080}
+
+
+def test_second_lay_without_20_is_flagged_and_charged():
+    """O2b: DER's first lay (I7) is free and leaves it £10; the second (I5)
+    costs £20: flagged, and taken as laid and paid as the record says (£-10)."""
+    from railcheck.actions import LayTile
+    from railcheck.engine import Replay
+    from railcheck.loader import load_game
+    record, _ = load_game(str(EXAMPLES / "illegal" / "second-lay-without-20.18xx"))
+    rp = Replay(record, check_purity=True)
+    cash = []
+    rp.after_action = lambda g, a: cash.append((a.line, g.corporations["DER"].cash)) \
+        if isinstance(a, LayTile) and a.actor == "DER" else None
+    r = rp.run()
+    assert rp.impure == []
+    assert cash[-2:] == [(166, 10), (167, -10)]
+    assert [(f.line, f.rule) for f in r.errors] == [(167, "track.cost")]

@@ -155,6 +155,16 @@ class Track18Ireland(TrackStep):
         # the map checks the connection by gauge (board/gauge.py): broad
         # track from the broad network, narrow track from the narrow one
         plan = super().check(turn, action, special)
+        if second and plan.short is not None:
+            # O2b: the second lay's own price, said with the numbers
+            dargan = self.second_upgrade(corp)
+            fee = int(dargan["cost"]) if dargan is not None and plan.board_plan is not None \
+                and _is_upgrade(plan.board_plan) \
+                else int(g.rules.operating.get("second_lay_cost", 0))
+            plan.short = (f"{corp.sym} has {g.money(corp.cash)}; its second lay this turn costs "
+                          f"{g.money(fee)} (O2b), {g.money(plan.cost)} in all on {action.hex} "
+                          f"(terrain {g.money(plan.cost - fee)}); taken as laid and paid, as "
+                          f"the record says")
         power = power_spec(special) if special is not None else {}
         if power.get("connected") and plan.board_plan is not None and g.board.gauged:
             # a private's lay that must be connected (BoW as any lay; DCR:

@@ -44,6 +44,12 @@ ILLEGAL = {
     "second-lay-without-20": (167, "track.cost",
                               "DER has £10; its second lay this turn costs £20 (O2b), £20 in "
                               "all on I5 (terrain £0)"),
+    "trade-before-phase-10": (789, "trains.exchange",
+                              "GNRI trades in its 8H-train for a 10H in phase 8; trains may be "
+                              "traded in only from phase 10 (O6b); taken as traded for £110"),
+    "two-trades-in-a-turn": (1030, "trains.exchange",
+                             "GNRI trades in its 10H-train for a D in phase 10; it already traded "
+                             "in a train this turn (its 8H-train for a 10H): one trade a turn"),
     "merger-over-70-percent": (672, "merger.shares",
                                "after the merger Player 3 would hold 80% of the major (DER 60%, "
                                "DDR 60%, LER 40%: one 10% share per 20%); the limit is 70%"),
@@ -114,3 +120,25 @@ def test_second_lay_without_20_is_flagged_and_charged():
     assert rp.impure == []
     assert cash[-2:] == [(166, 10), (167, -10)]
     assert [(f.line, f.rule) for f in r.errors] == [(167, "track.cost")]
+
+
+@pytest.mark.parametrize("name, cash_after, trains_after", [
+    ("trade-before-phase-10", -110, ["10H"]),
+    ("two-trades-in-a-turn", -220, ["10H", "D"]),
+])
+def test_a_trade_against_o6b_is_flagged_and_taken_as_traded(name, cash_after, trains_after):
+    """O6b: flagged at the last line (the check changes nothing) and then
+    taken as the record says: the train traded in goes, the difference is paid."""
+    from railcheck.actions import BuyTrain
+    from railcheck.engine import Replay
+    from railcheck.loader import load_game
+    record, _ = load_game(str(EXAMPLES / "illegal" / f"{name}.18xx"))
+    rp = Replay(record, check_purity=True)
+    seen = []
+    rp.before_action = lambda g, a: seen.append(g.corporations["GNRI"].cash) \
+        if isinstance(a, BuyTrain) and a is record.actions[-1] else None
+    r = rp.run()
+    assert rp.impure == []
+    gnri = r.game.corporations["GNRI"]
+    assert gnri.cash - seen[-1] == cash_after
+    assert sorted(t.name for t in gnri.trains) == trains_after

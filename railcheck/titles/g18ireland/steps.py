@@ -392,12 +392,47 @@ class BuyTrain18Ireland(BuyTrainStep):
             price = action.price
         contribution = self.check_emergency(turn, train, source, price) \
             if corp.cash < price else 0
-        return _BuyPlan(train, source, price, ex, contribution)
+        plan = _BuyPlan(train, source, price, ex, contribution)
+        # O6b: trades from phase 10, one a turn; flagged when applied, the
+        # train taken as traded in, as the record says
+        plan.trade_problem = self.trade_problem(turn, train, ex, price)
+        return plan
+
+    def trade_problem(self, turn, train, ex, price):
+        """Why this trade-in breaks O6b (a message), or None: before the
+        phase whose train allows trades (phase 10), or a second in a turn."""
+        g = self.game
+        corp = turn.corp
+        first = self.trade_phase()
+        what = (f"{corp.sym} trades in its {ex.name}-train for a {train.name} in phase "
+                f"{g.phase.name}")
+        taken = f"taken as traded for {g.money(price)}, as the record says"
+        if first is not None and g.phase_index < first:
+            return (f"{what}; trains may be traded in only from phase "
+                    f"{g.rules.phases[first].name} (O6b); {taken}")
+        done = getattr(turn, "traded", None)
+        if done is not None:
+            return (f"{what}; it already traded in a train this turn ({done}): one trade a "
+                    f"turn (O6b); {taken}")
+        return None
+
+    def trade_phase(self):
+        """The index of the phase from which trains may be traded in: the one
+        begun by a train with the ``train_trade_allowed`` event, or None."""
+        with_event = {t["name"] for t in self.game.rules.raw["trains"]
+                      if "train_trade_allowed" in (t.get("events") or [])}
+        return next((i for i, ph in enumerate(self.game.rules.phases)
+                     if ph.on in with_event), None)
 
     def apply(self, turn, action, plan) -> None:
         g = self.game
+        problem = getattr(plan, "trade_problem", None)
+        if problem is not None:
+            g.flag("trains.exchange", problem)
         before = {t for t in g.trains if isinstance(t.owner, Corporation) or t.owner == "pool"}
         super().apply(turn, action, plan)
+        if plan.exchange is not None:
+            turn.traded = f"its {plan.exchange.name}-train for a {plan.train.name}"
         rusted = [t for t in before if t.owner is None]
         primed = g.rules.raw.get("primed_trains", {})
         for t in rusted:

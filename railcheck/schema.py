@@ -365,6 +365,8 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
             Key("connected", Bool(), False, "the hex must be connected to the company's network",
                 supported=(False,)),
             Key("together", Bool(), False, "all its lays in one turn, each next to the last"),
+            Key("first_hex", Nullable(Ref("hex")), None,
+                "a power with several lays: the first on this hex (null: any of its hexes)"),
             Key("free", Bool(), False, "no terrain cost"),
             Key("closes", Bool(), False, "the private closes when its count is used up"),
             _count(1), _window("owning_company_turn", "track_step")]),

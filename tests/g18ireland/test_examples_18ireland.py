@@ -50,6 +50,9 @@ ILLEGAL = {
     "two-trades-in-a-turn": (1030, "trains.exchange",
                              "GNRI trades in its 10H-train for a D in phase 10; it already traded "
                              "in a train this turn (its 8H-train for a 10H): one trade a turn"),
+    "donegal-second-tile-not-joined": (115, "private.power",
+                                       "DR's second lay on G3 (tile 79) does not join the track "
+                                       "of its first, on F4"),
     "merger-over-70-percent": (672, "merger.shares",
                                "after the merger Player 3 would hold 80% of the major (DER 60%, "
                                "DDR 60%, LER 40%: one 10% share per 20%); the limit is 70%"),
@@ -142,3 +145,35 @@ def test_a_trade_against_o6b_is_flagged_and_taken_as_traded(name, cash_after, tr
     gnri = r.game.corporations["GNRI"]
     assert gnri.cash - seen[-1] == cash_after
     assert sorted(t.name for t in gnri.trains) == trains_after
+
+
+def _donegal(*last_lines):
+    """The Donegal example cut before DR's lays, with ``last_lines`` after it."""
+    path = EXAMPLES / "illegal" / "donegal-second-tile-not-joined.18xx"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[113] == "DR lay IR5 F4 r1"
+    return path, "\n".join(lines[:113] + list(last_lines)) + "\n"
+
+
+def test_donegal_lays_as_the_site_are_legal():
+    """IR5 on Donegal F4, then tile 78 on E5 joining it (random 18003_2, as played)."""
+    path, text = _donegal("DR lay IR5 F4 r1", "DR lay 78 E5 r4")
+    r = run(path, text=text)
+    assert r.errors == []
+    assert r.game.board.tile_on("E5") == ("78", 4)
+    assert r.game.companies["DR"].closed          # its two lays used
+
+
+def test_donegal_first_lay_off_donegal_is_flagged():
+    """DR's first lay goes on Donegal F4 (first_hex): one on E5 is flagged,
+    laid as the record says; nothing else is flagged."""
+    from railcheck.engine import Replay
+    from railcheck.loader import load_game
+    path, text = _donegal("DR lay 78 E5 r4")
+    record, _ = load_game(str(path), text=text)
+    rp = Replay(record, check_purity=True)
+    r = rp.run()
+    assert rp.impure == []
+    assert [(f.line, f.rule, f.message) for f in r.errors] == [
+        (114, "private.power", "DR's first lay is on F4, not E5; laid as the record says")]
+    assert r.game.board.tile_on("E5")[0] == "78"

@@ -166,6 +166,9 @@ class Track18Ireland(TrackStep):
                           f"(terrain {g.money(plan.cost - fee)}); taken as laid and paid, as "
                           f"the record says")
         power = power_spec(special) if special is not None else {}
+        if power.get("together") or power.get("first_hex"):
+            plan.together_problem = self.together_problem(turn, action, special, power,
+                                                          plan.board_plan)
         if power.get("connected") and plan.board_plan is not None and g.board.gauged:
             # a private's lay that must be connected (BoW as any lay; DCR:
             # its hex reached, by broad track for broad track)
@@ -175,6 +178,35 @@ class Track18Ireland(TrackStep):
             if problem is not None:
                 raise RuleViolation(*problem)
         return plan
+
+    def together_problem(self, turn, action, special, power, board_plan):
+        """DR's and TDR's lays (``together``, ``first_hex``): the first on its
+        hex, the next in the same turn on a hex next to the last one, their
+        track joined across the edge between them.  A message, or None."""
+        g = self.game
+        name = special.sym
+        done = getattr(turn, "together", {}).get(name, [])
+        if special.uses == 0 or not done:
+            first = power.get("first_hex")
+            if special.uses == 0 and first and action.hex != first:
+                return (f"{name}'s first lay is on {first}, not {action.hex}")
+            if special.uses > 0 and power.get("together"):
+                return (f"{name}'s lays go together in one turn; {turn.corp.sym} made its "
+                        f"first in an earlier turn, this one on {action.hex} is not next to it "
+                        f"in the same turn")
+            return None
+        last = done[-1]
+        edge = next((e for e, c in g.board.neighbours(last).items() if c == action.hex), None) \
+            if g.board is not None else None
+        if edge is None:
+            return f"{name}'s second lay on {action.hex} is not next to its first, on {last}"
+        if board_plan is not None:
+            here = board_plan.tile.exits(board_plan.rotation)
+            there = g.board.hexes[last].exits()
+            if edge not in there or (edge + 3) % 6 not in here:
+                return (f"{name}'s second lay on {action.hex} (tile {action.tile}) does not "
+                        f"join the track of its first, on {last}")
+        return None
 
     def lay_cost(self, turn, action, board_plan, special, terrain: int) -> int:
         g = self.game
@@ -229,6 +261,13 @@ class Track18Ireland(TrackStep):
         if upgrade and not plan.extra:
             turn.upgraded = True
         special = plan.special
+        problem = getattr(plan, "together_problem", None)
+        if problem is not None:
+            g.flag("private.power", f"{problem}; laid as the record says")
+        if special is not None and power_spec(special).get("together"):
+            if not hasattr(turn, "together"):
+                turn.together = {}
+            turn.together.setdefault(special.sym, []).append(action.hex)
         if special is not None:
             spec = power_spec(special)
             if spec.get("closes") and spec.get("count") is not None \

@@ -177,3 +177,19 @@ def test_donegal_first_lay_off_donegal_is_flagged():
     assert [(f.line, f.rule, f.message) for f in r.errors] == [
         (114, "private.power", "DR's first lay is on F4, not E5; laid as the record says")]
     assert r.game.board.tile_on("E5")[0] == "78"
+
+
+def test_donegal_second_lay_left_unmade_is_flagged_when_the_turn_ends():
+    """DR's two lays go together: CBPR lays IR5 on F4 and goes on to buy its
+    train (random 18003_2 without the second lay): flagged once, at the
+    action ending CBPR's turn (the 4H bought), DR left open with one lay."""
+    path = EXAMPLES / "illegal" / "donegal-second-tile-not-joined.18xx"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    text = "\n".join(lines[:114] + ['"Player 1" sell 2 EBSR',
+                                    "CBPR buy train 4H from depot for 180",
+                                    "DKR buy private DAR for 40"]) + "\n"
+    r = run(path, text=text)
+    assert [(f.line, f.rule, f.message) for f in r.errors] == [
+        (116, "private.power", "DR's 2 lays go together in one turn: CBPR laid 1 (F4) and "
+                               "ended its turn without the rest")]
+    assert r.game.companies["DR"].uses == 1 and not r.game.companies["DR"].closed

@@ -208,6 +208,20 @@ class Track18Ireland(TrackStep):
                         f"join the track of its first, on {last}")
         return None
 
+    def end_of_turn(self, turn) -> None:
+        """A private whose lays go together (DR, TDR) used once in this turn
+        and not again: its second lay was owed in this turn."""
+        g = self.game
+        for sym, hexes in getattr(turn, "together", {}).items():
+            company = g.companies.get(sym)
+            count = power_spec(company).get("count") if company is not None else None
+            if company is None or company.closed or count is None \
+                    or company.uses >= int(count):
+                continue
+            g.flag("private.power",
+                   f"{sym}'s {count} lays go together in one turn: {turn.corp.sym} laid "
+                   f"{len(hexes)} ({', '.join(hexes)}) and ended its turn without the rest")
+
     def lay_cost(self, turn, action, board_plan, special, terrain: int) -> int:
         g = self.game
         cost = terrain

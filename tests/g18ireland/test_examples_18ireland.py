@@ -193,3 +193,18 @@ def test_donegal_second_lay_left_unmade_is_flagged_when_the_turn_ends():
         (116, "private.power", "DR's 2 lays go together in one turn: CBPR laid 1 (F4) and "
                                "ended its turn without the rest")]
     assert r.game.companies["DR"].uses == 1 and not r.game.companies["DR"].closed
+
+
+def test_a_vote_out_of_turn_is_flagged_and_counted():
+    """M9: the holders of DER and UR vote in turn from the proposer Bob (Bob,
+    Dave, Frank); Dave voting first is flagged, his 4 votes counted, and with
+    Bob's 3 of 8 the merger is carried: Bob forms DSER as in 161830."""
+    lines = (EXAMPLES / "game.18xx").read_text(encoding="utf-8").splitlines()
+    assert lines[328:331] == ["Bob vote for", "Dave vote for", "Bob propose DSER"]
+    text = "\n".join(lines[:328] + ["Dave vote for", "Bob vote for", "Bob propose DSER"]) + "\n"
+    r = run(EXAMPLES / "game.18xx", text=text)
+    assert [(f.line, f.rule, f.message) for f in r.errors] == [
+        (329, "merger.vote", "Dave votes before Bob: the holders of DER, UR vote in turn from "
+                             "the proposer (Bob, Dave, Frank) (M9); counted as the record says")]
+    dser = r.game.corporations["DSER"]
+    assert dser.floated and dser.president.name == "Dave"

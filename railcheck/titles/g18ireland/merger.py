@@ -301,6 +301,14 @@ class MergerRound(Round):
     def votes_of(self, player) -> int:
         return sum(shares_of(c, player) for c in self.proposal)
 
+    def voters(self) -> list:
+        """The holders of the proposed minors, in seat order from the proposer."""
+        g = self.game
+        order = [self.proposer]
+        while len(order) < len(g.seat_order):
+            order.append(g.next_player(order[-1]))
+        return [p for p in order if self.votes_of(p)]
+
     def vote(self, player, action):
         if not isinstance(action, Vote):
             raise RuleViolation("merger.vote",
@@ -312,6 +320,16 @@ class MergerRound(Round):
                                 f"{', '.join(c.sym for c in self.proposal)} and has no vote")
         if player in self.votes:
             raise RuleViolation("merger.vote", f"{player.name} already voted")
+        # M9: the holders vote in turn from the proposer; one out of turn is
+        # flagged and his vote counted, as the record says
+        order = self.voters()
+        due = next((p for p in order if p not in self.votes), None)
+        if due is not None and player is not due:
+            self.game.flag("merger.vote",
+                           f"{player.name} votes before {due.name}: the holders of "
+                           f"{', '.join(c.sym for c in self.proposal)} vote in turn from the "
+                           f"proposer ({', '.join(p.name for p in order)}) (M9); counted as "
+                           f"the record says")
         self.votes[player] = action.choice
         self.settle_vote()
 

@@ -369,6 +369,8 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
                 "it may be used at any moment of the owning company's turn, not only in its "
                 "track step (18xx.games then keeps the round's last turn open for it)",
                 supported=(False,)),
+            Key("first_hex", Nullable(Ref("hex")), None,
+                "a power with several lays: the first on this hex (null: any of its hexes)"),
             Key("free", Bool(), False, "no terrain cost"),
             Key("closes", Bool(), False, "the private closes when its count is used up"),
             _count(1), _window("owning_company_turn", "track_step")]),

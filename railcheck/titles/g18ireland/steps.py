@@ -155,7 +155,20 @@ class Track18Ireland(TrackStep):
         # the map checks the connection by gauge (board/gauge.py): broad
         # track from the broad network, narrow track from the narrow one
         plan = super().check(turn, action, special)
+        if second and plan.short is not None:
+            # O2b: the second lay's own price, said with the numbers
+            dargan = self.second_upgrade(corp)
+            fee = int(dargan["cost"]) if dargan is not None and plan.board_plan is not None \
+                and _is_upgrade(plan.board_plan) \
+                else int(g.rules.operating.get("second_lay_cost", 0))
+            plan.short = (f"{corp.sym} has {g.money(corp.cash)}; its second lay this turn costs "
+                          f"{g.money(fee)} (O2b), {g.money(plan.cost)} in all on {action.hex} "
+                          f"(terrain {g.money(plan.cost - fee)}); taken as laid and paid, as "
+                          f"the record says")
         power = power_spec(special) if special is not None else {}
+        if power.get("together") or power.get("first_hex"):
+            plan.together_problem = self.together_problem(turn, action, special, power,
+                                                          plan.board_plan)
         if power.get("connected") and plan.board_plan is not None and g.board.gauged:
             # a private's lay that must be connected (BoW as any lay; DCR:
             # its hex reached, by broad track for broad track)
@@ -165,6 +178,49 @@ class Track18Ireland(TrackStep):
             if problem is not None:
                 raise RuleViolation(*problem)
         return plan
+
+    def together_problem(self, turn, action, special, power, board_plan):
+        """DR's and TDR's lays (``together``, ``first_hex``): the first on its
+        hex, the next in the same turn on a hex next to the last one, their
+        track joined across the edge between them.  A message, or None."""
+        g = self.game
+        name = special.sym
+        done = getattr(turn, "together", {}).get(name, [])
+        if special.uses == 0 or not done:
+            first = power.get("first_hex")
+            if special.uses == 0 and first and action.hex != first:
+                return (f"{name}'s first lay is on {first}, not {action.hex}")
+            if special.uses > 0 and power.get("together"):
+                return (f"{name}'s lays go together in one turn; {turn.corp.sym} made its "
+                        f"first in an earlier turn, this one on {action.hex} is not next to it "
+                        f"in the same turn")
+            return None
+        last = done[-1]
+        edge = next((e for e, c in g.board.neighbours(last).items() if c == action.hex), None) \
+            if g.board is not None else None
+        if edge is None:
+            return f"{name}'s second lay on {action.hex} is not next to its first, on {last}"
+        if board_plan is not None:
+            here = board_plan.tile.exits(board_plan.rotation)
+            there = g.board.hexes[last].exits()
+            if edge not in there or (edge + 3) % 6 not in here:
+                return (f"{name}'s second lay on {action.hex} (tile {action.tile}) does not "
+                        f"join the track of its first, on {last}")
+        return None
+
+    def end_of_turn(self, turn) -> None:
+        """A private whose lays go together (DR, TDR) used once in this turn
+        and not again: its second lay was owed in this turn."""
+        g = self.game
+        for sym, hexes in getattr(turn, "together", {}).items():
+            company = g.companies.get(sym)
+            count = power_spec(company).get("count") if company is not None else None
+            if company is None or company.closed or count is None \
+                    or company.uses >= int(count):
+                continue
+            g.flag("private.power",
+                   f"{sym}'s {count} lays go together in one turn: {turn.corp.sym} laid "
+                   f"{len(hexes)} ({', '.join(hexes)}) and ended its turn without the rest")
 
     def lay_cost(self, turn, action, board_plan, special, terrain: int) -> int:
         g = self.game
@@ -224,6 +280,13 @@ class Track18Ireland(TrackStep):
         if upgrade and not plan.extra:
             turn.upgraded = True
         special = plan.special
+        problem = getattr(plan, "together_problem", None)
+        if problem is not None:
+            g.flag("private.power", f"{problem}; laid as the record says")
+        if special is not None and power_spec(special).get("together"):
+            if not hasattr(turn, "together"):
+                turn.together = {}
+            turn.together.setdefault(special.sym, []).append(action.hex)
         if special is not None:
             spec = power_spec(special)
             if spec.get("closes") and spec.get("count") is not None \
@@ -387,7 +450,7 @@ class BuyTrain18Ireland(BuyTrainStep):
         the difference in its treasury (once a turn)."""
         g = self.game
         corp = turn.corp
-        if getattr(turn, "traded_in", False):
+        if getattr(turn, "traded", None) is not None:
             return False
         for tr in g.available_depot_trains():
             values = g.rules.raw["trains"][_train_index(g, tr.name)].get("trade_in") or {}
@@ -422,14 +485,47 @@ class BuyTrain18Ireland(BuyTrainStep):
             price = action.price
         contribution = self.check_emergency(turn, train, source, price) \
             if corp.cash < price else 0
-        return _BuyPlan(train, source, price, ex, contribution)
+        plan = _BuyPlan(train, source, price, ex, contribution)
+        # O6b: trades from phase 10, one a turn; flagged when applied, the
+        # train taken as traded in, as the record says
+        plan.trade_problem = self.trade_problem(turn, train, ex, price)
+        return plan
+
+    def trade_problem(self, turn, train, ex, price):
+        """Why this trade-in breaks O6b (a message), or None: before the
+        phase whose train allows trades (phase 10), or a second in a turn."""
+        g = self.game
+        corp = turn.corp
+        first = self.trade_phase()
+        what = (f"{corp.sym} trades in its {ex.name}-train for a {train.name} in phase "
+                f"{g.phase.name}")
+        taken = f"taken as traded for {g.money(price)}, as the record says"
+        if first is not None and g.phase_index < first:
+            return (f"{what}; trains may be traded in only from phase "
+                    f"{g.rules.phases[first].name} (O6b); {taken}")
+        done = getattr(turn, "traded", None)
+        if done is not None:
+            return (f"{what}; it already traded in a train this turn ({done}): one trade a "
+                    f"turn (O6b); {taken}")
+        return None
+
+    def trade_phase(self):
+        """The index of the phase from which trains may be traded in: the one
+        begun by a train with the ``train_trade_allowed`` event, or None."""
+        with_event = {t["name"] for t in self.game.rules.raw["trains"]
+                      if "train_trade_allowed" in (t.get("events") or [])}
+        return next((i for i, ph in enumerate(self.game.rules.phases)
+                     if ph.on in with_event), None)
 
     def apply(self, turn, action, plan) -> None:
         g = self.game
+        problem = getattr(plan, "trade_problem", None)
+        if problem is not None:
+            g.flag("trains.exchange", problem)
         before = {t for t in g.trains if isinstance(t.owner, Corporation) or t.owner == "pool"}
         super().apply(turn, action, plan)
-        if action.exchange or action.exchange_id:
-            turn.traded_in = True
+        if plan.exchange is not None:
+            turn.traded = f"its {plan.exchange.name}-train for a {plan.train.name}"
         rusted = [t for t in before if t.owner is None]
         primed = g.rules.raw.get("primed_trains", {})
         for t in rusted:

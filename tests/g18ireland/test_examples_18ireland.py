@@ -2,6 +2,7 @@
 161830 of 18xx.games, renamed), scored as the site did, and one game per
 18Ireland rule broken, each flagged at its last line."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -208,3 +209,29 @@ def test_a_vote_out_of_turn_is_flagged_and_counted():
                              "the proposer (Bob, Dave, Frank) (M9); counted as the record says")]
     dser = r.game.corporations["DSER"]
     assert dser.floated and dser.president.name == "Dave"
+
+
+def test_import_writes_a_hex_with_a_negative_row(tmp_path):
+    """The Irish Mail's sea hex G-1 (by Londonderry) has a negative row: an
+    import writes 'TIM lay IM G-1 r1' and runs through 'G-1.0', and the
+    notation reads them back (a '-' inside a hex is not a run's separator):
+    random 18005_2 replays legal to the site's scores."""
+    import gzip
+    from click.testing import CliRunner
+    from railcheck.cli import main
+    from conftest import DATA
+    src = DATA / "exports" / "18Ireland_random" / "18Ireland_rand_18005_2.json.gz"
+    export = tmp_path / "g.json"
+    export.write_text(gzip.open(src, "rt", encoding="utf-8").read(), encoding="utf-8")
+    out = tmp_path / "g.18xx"
+    res = CliRunner().invoke(main, ["import", str(export), "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    text = out.read_text(encoding="utf-8")
+    assert "TIM lay IM G-1 r1  #@214" in text
+    assert "LER run 4H G-1.0~G1.0-H2.0 (60) = 60  #@317" in text
+    r = run(out)
+    assert r.errors == [] and r.finished and r.end_reason == "bank"
+    data = json.loads(export.read_text(encoding="utf-8"))
+    names = {str(p["id"]): p["name"] for p in data["players"]}
+    assert {row["player"]: row["net_worth"] for row in r.standings} == \
+        {names[k]: v for k, v in data["result"].items()}

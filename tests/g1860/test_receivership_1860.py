@@ -74,8 +74,8 @@ def test_more_subsidy_alone_is_not_flagged():
     g = r.game
     cn = g.corporations["C&N"]
     assert "C&N" in g.title.state.receivership
-    total = best.best_total(g, cn, list(cn.trains), 2.0)
-    revenue = best.best_total(g, cn, list(cn.trains), 2.0, by="revenue")
+    total = best.best_total(g, cn, list(cn.trains))
+    revenue = best.best_total(g, cn, list(cn.trains), by="revenue")
     assert (total[0], total[1], total[2]) == (270, 240, 30)
     assert revenue[1] == 240
     r = Replay(record_of("1860_rand_18604_3", 581)).run()

@@ -29,6 +29,8 @@ class State1860:
         self.freed: set = set()
         #: privates exchanged for a share (the site keeps them as the bank's)
         self.exchanged: set = set()
+        #: receivership's best runs found for the board's current state (best.py)
+        self.best_runs: dict = {}
         #: every reserved share is free (Fishbourne Ferry bought)
         self.all_freed = False
         #: corporations bankrupt (re-par range when started again)

@@ -18,12 +18,14 @@ more.  A recorded set that earns less is therefore proven short of the
 maximum -- when it earns more both in revenue and in revenue and subsidy
 together (the summary's "the most" may mean either); the search may miss
 better runs (a run passing a blocked city,
-skipping a town, or cut by the time limit), which only means no finding.
+skipping a town, or cut by its budget of steps), which only means no finding.
+The budget is a count of steps, not a time, so that the same game gives
+the same findings on any machine; a result is kept for the board's state
+(the same corporation, trains and map ask again each operating round).
 """
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 from ...findings import RuleViolation
@@ -32,6 +34,9 @@ from ...findings import RuleViolation
 MAX_RUNS_PER_TRAIN = 200
 #: the longest run (stops visited) the search walks
 MAX_STOPS = 16
+#: the steps one search may take (the corpus's largest takes 266,593: random
+#: 18602_7, IOW's 9+5 and 6+3); past it the search gives up: no finding
+MAX_TICKS = 1_000_000
 
 
 def _plain(run_nodes, keys) -> bool:
@@ -46,22 +51,37 @@ def _plain(run_nodes, keys) -> bool:
     return all(c <= 2 for c in sides.values())
 
 
-def best_total(g, corp, trains: list, limit: float = 1.0, by: str = "total"):
+def best_total(g, corp, trains: list, max_ticks: int = MAX_TICKS, by: str = "total"):
     """(total, revenue, subsidy, [(train name, stops text)], gave_up) of the
     best legal set of runs found for ``corp``'s ``trains`` now (the most
     revenue and subsidy together, or with ``by="revenue"`` the most
-    revenue), or None when the search cannot run (no board)."""
-    score = 0 if by == "total" else 1
-    from ...analysis.hindsight import _OutOfTime, _Search
-    from ...board.routes import node_text
-    from .runs import Run, check_network, check_run, worth
-
+    revenue), or None when the search cannot run (no board).  The runs each
+    train may make are found once for the board's state; each ``by`` then
+    combines them."""
     board = g.board
     if board is None or not trains:
         return None
+    state = (board._version, corp.sym, tuple(t.name for t in trains), max_ticks,
+             g.phase.name, frozenset(g.title.state.bankrupt))
+    cache = g.title.state.best_runs
+    if cache.get("state") != state:
+        cache.clear()           # one board state at a time
+        cache["state"] = state
+        cache["runs"] = _train_runs(g, corp, trains, max_ticks)
+    if by not in cache:
+        cache[by] = _combine(g, corp, trains, cache["runs"], max_ticks, by)
+    return cache[by]
+
+
+def _train_runs(g, corp, trains: list, max_ticks: int):
+    """(per train, the legal runs it may make as (revenue, subsidy, run,
+    hex sides); whether the search gave up)."""
+    from ...analysis.hindsight import _OutOfTime, _Search
+    from .runs import Run, check_run, worth
+
+    board = g.board
     phase = g.phase.tiles[-1]
-    deadline = time.perf_counter() + limit
-    search = _Search(board, corp.sym, phase, deadline)
+    search = _Search(board, corp.sym, phase, float("inf"), max_ticks=max_ticks)
     gave_up = False
     try:
         candidates = search.runs(MAX_STOPS)
@@ -89,15 +109,30 @@ def best_total(g, corp, trains: list, limit: float = 1.0, by: str = "total"):
             if big > n:
                 continue
             rev, sub = worth(g, run, n, m, leased=False, requested=None)
-            total = rev + sub
-            per_train[i].append(((total, rev)[score], rev, sub, run, frozenset(keys)))
-    for lst in per_train:
-        lst.sort(key=lambda c: (-c[0], -c[1] - c[2]))
-        del lst[MAX_RUNS_PER_TRAIN:]
+            per_train[i].append((rev, sub, run, frozenset(keys)))
+    return per_train, gave_up
+
+
+def _combine(g, corp, trains: list, found, max_ticks: int, by: str):
+    """The best combination of the trains' runs (no hex side shared, one
+    network), by revenue and subsidy together or by revenue."""
+    from ...analysis.hindsight import _OutOfTime
+    from ...board.routes import node_text
+    from .runs import check_network
+
+    board = g.board
+    runs_of, gave_up = found
+    per_train = []
+    for lst in runs_of:
+        scored = [((rev + sub) if by == "total" else rev, rev, sub, run, keys)
+                  for rev, sub, run, keys in lst]
+        scored.sort(key=lambda c: (-c[0], -c[1] - c[2]))
+        per_train.append(scored[:MAX_RUNS_PER_TRAIN])
     order = sorted(range(len(trains)), key=lambda i: -(per_train[i][0][0] if per_train[i] else 0))
     tops = [per_train[i][0][0] if per_train[i] else 0 for i in order]
     bound = [sum(tops[k:]) for k in range(len(order) + 1)]
     best = [0, []]
+    ticks = [0]
 
     def legal(picked) -> bool:
         runs = [c[3] for _, c in picked]
@@ -114,7 +149,9 @@ def best_total(g, corp, trains: list, limit: float = 1.0, by: str = "total"):
             if picked and legal(picked):
                 best[0], best[1] = total, list(picked)
             return
-        search.tick()
+        ticks[0] += 1
+        if ticks[0] > max_ticks:
+            raise _OutOfTime
         for cand in per_train[order[k]]:
             if total + cand[0] + bound[k + 1] <= best[0]:
                 break
@@ -137,8 +174,7 @@ def best_total(g, corp, trains: list, limit: float = 1.0, by: str = "total"):
     return rev + sub, rev, sub, routes, gave_up
 
 
-def check_receivership_run(g, corp, trains: list, revenue: int, subsidy: int,
-                           limit: float = 4.0) -> None:
+def check_receivership_run(g, corp, trains: list, revenue: int, subsidy: int) -> None:
     """Flag ``route.receivership_max`` when a legal set of runs is found for
     ``corp`` in receivership (R2) that earns more revenue than the recorded
     ``revenue`` and more revenue and halt subsidy together than the recorded
@@ -151,7 +187,7 @@ def check_receivership_run(g, corp, trains: list, revenue: int, subsidy: int,
     # "the most" means)
     better = None
     for by in ("revenue", "total"):
-        found = best_total(g, corp, trains, limit / 2, by=by)
+        found = best_total(g, corp, trains, by=by)
         if found is None:
             return
         if found[1] > revenue and found[0] > revenue + subsidy:

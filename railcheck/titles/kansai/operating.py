@@ -366,6 +366,7 @@ class OperatingHandler:
                     st.krtr_free.add(corp)
                 hexes.discard(kobe)
         st.stations.setdefault("KRTR", set()).add(kobe)
+        self.map.krtr_starts(kobe, self.r.rules.number("late_companies", "KRTR", "stations"))
 
     def ignore(self, action: IgnoreStation) -> None:
         r, st = self.r, self.st
@@ -415,9 +416,10 @@ class OperatingHandler:
         lays.append(action)
         free = omer or self.oms_free_tile(corp, action)
         if self.map.board is not None:
-            # O1, F2 on the map; Arima's tile needs no connection (P1), nor OMS's (C6: it
-            # ignores the other stations in Osaka; not modelled, so not checked)
-            cost = self.map.lay(corp, action, connected=not (arima or omer or corp == "OMS"))
+            # O1, F2 on the map; Arima's tile needs no connection (P1), nor OMER's upgrade
+            # (P7) nor OMS's free tile in Osaka in its first OR (C7); OMS's other lays are
+            # connected through the other stations in Osaka (C6: mapcheck.lifted)
+            cost = self.map.lay(corp, action, connected=not (arima or omer or free))
             if cost is None:            # refused: the map and the turn stay as they were
                 lays.pop()
                 if not extra:
@@ -535,6 +537,7 @@ class OperatingHandler:
         r, st = self.r, self.st
         corp = action.actor
         own = st.trains.get(corp, [])
+        errors = len(r.findings)
         for route in action.routes:
             if route.train not in own:
                 r.flag("route.train", f"{corp} owns no {route.train}-train "
@@ -546,8 +549,12 @@ class OperatingHandler:
             if corp == "OMS":
                 self.check_oms_area(route)
             self.check_krtr(corp, route)
-        self.map_unchecked("routes and revenues on the map")
-        self.check_revenue(corp, action)
+        if self.map.board is None:
+            self.map_unchecked("routes and revenues on the map")
+            self.check_revenue(corp, action)
+        elif len(r.findings) == errors and self.map.check_runs(corp, action):
+            # O3, O3a on the map (one finding per run: not again when flagged above)
+            self.check_revenue(corp, action)
         self.last_revenue = r.ledger.run(corp, action)
         r.turn["revenue"] = self.last_revenue
 
@@ -564,6 +571,9 @@ class OperatingHandler:
                 place = r.places.get(stop.hex)
                 value = UNKNOWN_VALUE if place is None else \
                     r.rules.number("map", "places", place, "revenue", level)
+                if place is None and self.map.stop_value(stop) is not None:
+                    # no place of map.places: its one value printed on the map
+                    place, value = str(stop), self.map.stop_value(stop)
                 if is_unknown(value) or value is UNKNOWN_VALUE:
                     parts = None
                     break
@@ -603,8 +613,8 @@ class OperatingHandler:
                                       f"true); {', '.join(outside)} is outside")
 
     def map_unchecked(self, kind: str) -> None:
-        """The map's checks are not made: a key of the map is unknown, the
-        board cannot read it, or (the runs) it is not read for them yet."""
+        """The map's checks are not made: a key of the map is unknown, or the
+        board cannot read it."""
         r = self.r
         for key in ("hexes", "tiles", "layout"):
             if is_unknown(r.rules.number("map", key)):
@@ -612,10 +622,6 @@ class OperatingHandler:
                 return
         if self.map.why:
             r.skip(kind, ("map", "hexes"), reason=self.map.why)
-        else:
-            r.skip(kind, ("map", "hexes"), reason="the runs are not read on the map yet (their "
-                                                  "values are the summary's levels, F1: "
-                                                  "docs/kansai.md)")
 
     def stop_is_city(self, hex_name: str):
         """True/False, or None when the components file does not say."""
@@ -678,6 +684,9 @@ class OperatingHandler:
         if is_unknown(kobe):
             return
         inner = [s.hex for s in route.stops[1:-1]]
+        if self.map.board is not None and kobe in inner and corp not in st.krtr_paid and \
+                not self.map.blocks(corp, kobe):
+            return                      # a free slot in Kobe: KRTR's station blocks nothing
         if kobe in inner and corp in st.krtr_paid:
             paid_in = st.krtr_paid[corp]
             if paid_in == r.round_label:

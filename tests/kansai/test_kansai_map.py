@@ -1,0 +1,96 @@
+"""Kansai on the components file's map (docs/kansai.md, "The map"): the runs checked on the
+shared board and valued at the summary's levels (O3, O3a, F1), Kobe Rapid Transit's station
+put in Kobe (L2), OMS in Osaka (C6, C7).  The map is examples/kansai/components-board.yaml
+(invented test data): Tanigami C7 - Kobe C9 - C11 - Nishinomiya C13 - C15 - Osaka Kita C17."""
+
+from pathlib import Path
+
+import pytest
+
+from conftest import replay_file as run
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "kansai"
+MAP_GAME = EXAMPLES / "map-game.18xx"
+
+
+def infos(result):
+    return {f.message.split(" not checked (")[0]: f for f in result.findings
+            if f.rule == "components.unknown"}
+
+
+def variant(tmp_path, before, after):
+    text = MAP_GAME.read_text(encoding="utf-8")
+    assert before in text
+    (tmp_path / "components-board.yaml").write_text(
+        (EXAMPLES / "components-board.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    game = tmp_path / "game.18xx"
+    game.write_text(text.replace(before, after), encoding="utf-8")
+    return game
+
+
+def line_of(path, text):
+    return path.read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
+def test_the_map_game_is_legal_with_its_runs_checked():
+    """JR's 4-train Tanigami-Kobe-Nishinomiya is Y60 at the low values (20 + 30 + 10), half
+    kept rounded up to Y40 (J2): JR Y1,000 - 40 terrain - 300 + 40 = Y700; HER pays Y100 to
+    run through Kobe past KRTR's station; Aki (KRTR, 40% HER, 10% JR) has Y446."""
+    r = run(MAP_GAME)
+    assert r.errors == []
+    skipped = infos(r)
+    assert "routes and revenues on the map" not in skipped
+    assert "tile lays on the map (hex, colour, upgrade, connection)" not in skipped
+    assert "Kobe Rapid Transit's station on the map" not in skipped
+
+
+@pytest.mark.parametrize("before, after, at, rule, message", [
+    # F1 on the map: the run is worth Y60, not Y70
+    ("JR run 4 C7-C9-C13 = 60", "JR run 4 C7-C9-C13 = 70", "JR run 4 C7-C9-C13 = 70",
+     "route.revenue",
+     "JR's runs are worth Y60"),
+    # O3: no track between Kobe and Nishinomiya's east side without passing another stop
+    ("JR run 4 C7-C9-C13 = 60", "JR run 4 C9-C17 = 60", "JR run 4 C9-C17 = 60", "route.no_path",
+     "no track joins C9 and C17 without passing another stop"),
+    # O3a: Nishinomiya's one slot is HER's
+    ("JR run 4 C7-C9-C13 = 60", "JR run 4 C7-C9-C13-C17 = 90", "JR run 4 C7-C9-C13-C17 = 90",
+     "route.blocked",
+     "runs through C13, whose slots are all filled by HER"),
+    # O3: a stop where nothing is
+    ("JR run 4 C7-C9-C13 = 60", "JR run 4 C9-C11 = 30", "JR run 4 C9-C11 = 30", "route.stop",
+     "C11 has no city, town or off-board area to stop at"),
+    # L2: KRTR's station fills Kobe (JR, KRTR): HER may not pass without the fee
+    ("HER ignore KRTR for 100\n", "", "HER run 3 C13-C9-C7 = 60", "kansai.krtr_not_paid",
+     "HER runs through Kobe (C9) past Kobe Rapid Transit's station without paying Y100"),
+    # L2: and no station of HER fits in Kobe after KRTR started (a run may end there: O3a)
+    ("HER ignore KRTR for 100\nHER run 3 C13-C9-C7 = 60",
+     "HER token C9\nHER run 3 C13-C9 = 40", "HER token C9", "token.full",
+     "C9 city 0 is full (JR, KRTR)"),
+    # the checkpoints: the money of the runs
+    ("check Aki cash 446", "check Aki cash 431", "check Aki cash 431", "checkpoint.mismatch",
+     "Aki has Y446"),
+])
+def test_runs_and_kobe_on_the_map(tmp_path, before, after, at, rule, message):
+    game = variant(tmp_path, before, after)
+    r = run(game)
+    first = r.errors[0]
+    assert (first.rule, first.line) == (rule, line_of(game, at)), first
+    assert message in first.message
+    # nothing else but the money checkpoints the change moves
+    assert {f.rule for f in r.errors[1:]} <= {"checkpoint.mismatch"}
+
+
+def test_kobe_with_a_free_slot_blocks_nobody(tmp_path):
+    """L2 with the map: where Kobe keeps a free slot after KRTR's station, KRTR's station
+    blocks nothing, so HER runs through without the fee (no false accusation)."""
+    game = variant(tmp_path, "HER ignore KRTR for 100\n", "")
+    board = tmp_path / "components-board.yaml"
+    text = board.read_text(encoding="utf-8")
+    board.write_text(text.replace("cities: [{revenue: 0, slots: 2}], paths: [[1, c0], [4, c0]]",
+                                  "cities: [{revenue: 0, slots: 3}], paths: [[1, c0], [4, c0]]"),
+                     encoding="utf-8")
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace("check HER treasury 620", "check HER treasury 720"),
+                    encoding="utf-8")
+    r = run(game)
+    assert r.errors == []

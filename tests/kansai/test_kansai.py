@@ -544,9 +544,11 @@ ILLEGAL = {
                                 "sold only once HER's president's certificate is bought"),
     "oms_before_phase_4": (26, "kansai.oms_early",
                            "Osaka Municipal Subway starts in phase 4; this is phase 1"),
-    "run_through_full_city": (43, "route.blocked",
+    "oms_lay_unconnected": (81, "tile.connection",
+                            "rotation 1 is not connected to OMS's network"),
+    "run_through_full_city": (42, "route.blocked",
                               "train 4 runs through C13, whose slots are all filled by HER"),
-    "station_in_kobe_after_krtr": (45, "token.full", "C9 city 0 is full (JR, KRTR)"),
+    "station_in_kobe_after_krtr": (44, "token.full", "C9 city 0 is full (JR, KRTR)"),
     "two_plus_two_three_cities": (35, "kansai.train_2plus2",
                                   "this one through 3: Kobe (C9), Nishinomiya (D9), "
                                   "Osaka Kita (F10)"),

@@ -24,7 +24,7 @@ def variant(tmp_path, before, after):
     (tmp_path / "components-board.yaml").write_text(
         (EXAMPLES / "components-board.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     game = tmp_path / "game.18xx"
-    game.write_text(text.replace(before, after), encoding="utf-8")
+    game.write_text(text.replace(before, after, 1), encoding="utf-8")  # the first one
     return game
 
 
@@ -35,7 +35,9 @@ def line_of(path, text):
 def test_the_map_game_is_legal_with_its_runs_checked():
     """JR's 4-train Tanigami-Kobe-Nishinomiya is Y60 at the low values (20 + 30 + 10), half
     kept rounded up to Y40 (J2): JR Y1,000 - 40 terrain - 300 + 40 = Y700; HER pays Y100 to
-    run through Kobe past KRTR's station; Aki (KRTR, 40% HER, 10% JR) has Y446."""
+    run through Kobe past KRTR's station; Aki (KRTR, 40% HER, 10% JR) has Y446; OMS's
+    5-train runs Osaka Kita - Osaka Nishi (HER's station ignored, C6) - Nishinomiya for Y100,
+    paid out: OMS keeps its Y900 - 450."""
     r = run(MAP_GAME)
     assert r.errors == []
     skipped = infos(r)
@@ -66,6 +68,17 @@ def test_the_map_game_is_legal_with_its_runs_checked():
     ("HER ignore KRTR for 100\nHER run 3 C13-C9-C7 = 60",
      "HER token C9\nHER run 3 C13-C9 = 40", "HER token C9", "token.full",
      "C9 city 0 is full (JR, KRTR)"),
+    # C6: OMS runs through HER's station in Osaka Nishi (C15, one slot); worth Y100 at the
+    # middle values (Osaka Kita 50 + Osaka Nishi 30 + Nishinomiya 20), not Y120
+    ("OMS run 5 C17-C15-C13 = 100", "OMS run 5 C17-C15-C13 = 120",
+     "OMS run 5 C17-C15-C13 = 120", "route.revenue", "OMS's runs are worth Y100"),
+    # ... but not through HER's Nishinomiya (C13): not in Osaka
+    ("OMS run 5 C17-C15-C13 = 100", "OMS run 5 C17-C15-C13-C9 = 150",
+     "OMS run 5 C17-C15-C13-C9 = 150", "route.blocked",
+     "runs through C13, whose slots are all filled by HER"),
+    # C6 for lays: OMS's track reaches through Osaka Nishi, not past HER's Nishinomiya
+    ("OMS run 5 C17-C15-C13 = 100", "OMS lay 9 C3", "OMS lay 9 C3", "tile.connection",
+     "is not connected to OMS's network"),
     # the checkpoints: the money of the runs
     ("check Aki cash 446", "check Aki cash 431", "check Aki cash 431", "checkpoint.mismatch",
      "Aki has Y446"),

@@ -77,7 +77,7 @@ def test_the_map_game_is_legal_with_its_runs_checked():
      "OMS run 5 C17-C15-C13-C9 = 150", "route.blocked",
      "runs through C13, whose slots are all filled by HER"),
     # C6 for lays: OMS's track reaches through Osaka Nishi, not past HER's Nishinomiya
-    ("OMS run 5 C17-C15-C13 = 100", "OMS lay 9 C3", "OMS lay 9 C3", "tile.connection",
+    ("OMS run 5 C17-C15-C13 = 100", "OMS lay 9 C5", "OMS lay 9 C5", "tile.connection",
      "is not connected to OMS's network"),
     # the checkpoints: the money of the runs
     ("check Aki cash 446", "check Aki cash 431", "check Aki cash 431", "checkpoint.mismatch",

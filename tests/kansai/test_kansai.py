@@ -497,6 +497,8 @@ def test_a_wrong_checkpoint_is_found():
 ILLEGAL = {
     # money (the components file's numbers)
     "order_by_share_price": (41, "turn.order", "JR (at Y100) operates before HER (at Y100)"),
+    "bankrupt_not_needed": (146, "bankrupt.not_needed",
+                            "Ben can raise Y1515 (KNR's treasury Y360, his cash Y670"),
     "emergency_sale_too_much": (147, "emergency.too_much",
                                 "Ben sells more than needed: with Y670 after one share fewer he "
                                 "could still add the Y540 KNR needs (B2)"),

@@ -924,15 +924,123 @@ class OperatingHandler:
                                                      f"{r.money(action.price)} (O6)")
         st.company_owner[sym] = corp
 
+    def check_bankruptcy(self, action: Bankrupt) -> None:
+        r, st = self.r, self.st
+
+        def president_of(c):
+            return st.minor_owner.get(c) if r.rules.corp_by_sym[c].kind == "minor" \
+                else st.president(c)
+
+        corp = r.turn_actor if r.turn_actor in r.rules.corp_by_sym else None
+        if action.actor in r.rules.corp_by_sym:
+            corp = action.actor
+        elif corp is None or president_of(corp) != action.actor:
+            # the company whose turn comes next (written before its turn), else any of his
+            # companies without a train
+            nxt = next((a.actor for a in r.record.actions[r.position + 1:]
+                        if a.actor in r.rules.corp_by_sym), None)
+            mine = [c for c in r.rules.corp_by_sym if c not in st.closed and
+                    president_of(c) == action.actor and not st.trains.get(c)]
+            corp = nxt if nxt in mine else (mine[0] if mine else corp)
+        if corp is None:
+            r.flag("bankrupt.not_president", f"{action.actor} goes bankrupt with no company "
+                                             f"buying a train (B0)")
+            return
+        president = president_of(corp)
+        player = president if action.actor == corp else action.actor
+        if president is None:
+            r.flag("bankrupt.no_president", f"{corp} has no president to go bankrupt for it")
+            return
+        if player != president:
+            r.flag("bankrupt.not_president", f"{player} is not the president of {corp}, whose "
+                                             f"turn it is ({president} is): only he may go "
+                                             f"bankrupt for its train (B0)")
+            return
+        if st.trains.get(corp):
+            r.flag("bankrupt.not_needed", f"{corp} owns a train ({', '.join(st.trains[corp])}): "
+                                          f"it need not buy one, so {player} does not go "
+                                          f"bankrupt (B0, O5)")
+            return
+        led = r.ledger
+        kind = "whether a bankruptcy was needed (the money it could raise)"
+        if not led.on:
+            return
+        if not (led.sure(player) and led.sure(corp)):
+            r.skip(kind, (), reason=f"{player}'s or {corp}'s cash is not sure")
+            return
+        cheapest = _cheapest_train(r, st)
+        if cheapest is None:
+            r.skip(kind, ("trains",), reason="a train's price or count is unknown")
+            return
+        shares, parts = 0, []
+        pool_limit = int(r.rules.raw["stock"]["pool_limit"])
+        for c in sorted(st.shares):
+            tens = [x for x in st.shares.get(c, {}).get(player, []) if x == 10]
+            price = led.price(c)
+            if not tens or price is None or c not in st.operated or \
+                    not led.sure("price:" + c):
+                continue
+            if st.free_share.get(c) == player and c not in st.president_bought:
+                tens = tens[1:]             # C1, C4: the free share not yet
+            k = min(len(tens), max(0, (pool_limit - st.pool[c]) // 10))     # B4
+            if c == corp:                   # B1: he stays its president
+                others = max((st.percent(c, p) for p in st.players if p != player), default=0)
+                k = min(k, max(0, (st.percent(c, player) - others) // 10))
+            if k:
+                shares += k * price         # SS4: sold at once at the current price
+                parts.append(f"{10 * k}% of {c} at {r.money(price)}")
+        cash, treasury = led.get(player), led.get(corp)
+        total = cash + treasury + shares
+        if total >= cheapest[0]:
+            r.flag("bankrupt.not_needed",
+                   f"{player} can raise {r.money(total)} ({corp}'s treasury {r.money(treasury)}, "
+                   f"his cash {r.money(cash)}"
+                   + (", " + ", ".join(parts) if parts else "")
+                   + f"), enough for a {cheapest[1]}-train at {r.money(cheapest[0])} (B0-B4)")
+
     def bankrupt(self, action: Bankrupt) -> None:
         """E1: a player's bankruptcy ends the game, at once or after the set
-        of ORs (``rulebook.end_on_bankruptcy``; unknown: the record's end)."""
+        of ORs (``rulebook.end_on_bankruptcy``; unknown: the record's end).
+        B0-B4: only the president of the company that must buy a train (it
+        owns none, O5) goes bankrupt, and only when its treasury, his cash and
+        every share he may sell (not his president's certificates, SS3; not
+        that company's presidency, B1; the pool at most 50%, B4; only
+        companies that operated, SS1) cannot pay the cheapest train on sale."""
         r = self.r
+        self.check_bankruptcy(action)
         timing = r.number("the end's timing after a bankruptcy", "rulebook", "end_on_bankruptcy")
         if timing == "immediate":
             r.finished, r.end_reason = True, "bankrupt"
         elif timing == "full_or":
             r.end_after_set, r.end_after_reason = True, "bankrupt"
+
+
+def _cheapest_train(r, st):
+    """The cheapest train a company could buy now: (price, name), or None
+    when a price or count is unknown (then nothing is claimed)."""
+    best = None
+    for t in r.rules.trains:
+        spec = r._train_spec(t.sym)
+        if spec.get("rusts_on") in st.bought:
+            continue                    # scrapped (F5): not sold any more
+        needs = spec.get("available_on")
+        if needs and needs not in st.bought:
+            continue
+        count = r.rules.number("trains", t.sym, "count")
+        price = r.rules.number("trains", t.sym, "price")
+        if is_unknown(count) or is_unknown(price):
+            return None
+        if count != "unlimited" and st.sold[t.sym] >= count:
+            continue
+        if best is None or price < best[0]:
+            best = (int(price), t.sym)
+    for name in st.pool_trains:         # the pool's trains at their price
+        price = r.rules.number("trains", name, "price")
+        if is_unknown(price):
+            return None
+        if best is None or price < best[0]:
+            best = (int(price), name)
+    return best
 
 
 def _half_kept(revenue: int) -> int:

@@ -107,3 +107,26 @@ def test_kobe_with_a_free_slot_blocks_nobody(tmp_path):
                     encoding="utf-8")
     r = run(game)
     assert r.errors == []
+
+
+def test_a_station_in_kobe_before_krtr_goes_back_and_keeps_the_right(tmp_path):
+    """L2: HER's station in Kobe (C9, Y40) placed before KRTR starts goes back to HER when
+    KRTR is bought (Kobe then holds JR's and KRTR's), and HER, a main company that had a
+    station there, runs through Kobe without the fee: HER Y900 - 40 - 180 = Y680.  (Sanyo's
+    home is moved to Kyoto here: the board keeps Kobe's second slot for it otherwise.)"""
+    game = variant(tmp_path, "HER buy train 3 for 180", "HER token C9\nHER buy train 3 for 180")
+    board = tmp_path / "components-board.yaml"
+    board.write_text(board.read_text(encoding="utf-8").replace("SAN:  {home: Kobe",
+                                                               "SAN:  {home: Kyoto"),
+                     encoding="utf-8")
+    text = game.read_text(encoding="utf-8").replace("HER ignore KRTR for 100\n", "")
+    game.write_text(text.replace("check HER treasury 620", "check HER treasury 680"),
+                    encoding="utf-8")
+    r = run(game)
+    assert r.errors == []
+    # Kobe is full again (JR, KRTR): HER's station does not come back there
+    game.write_text(text.replace("check HER treasury 620", "check HER treasury 680").replace(
+        "HER run 3 C13-C9-C7 = 60", "HER token C9\nHER run 3 C13-C9-C7 = 60"), encoding="utf-8")
+    r = run(game)
+    assert [(f.rule, f.text) for f in r.errors][:1] == [("token.full", "HER token C9")]
+    assert "C9 city 0 is full (JR, KRTR)" in r.errors[0].message

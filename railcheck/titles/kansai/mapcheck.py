@@ -106,11 +106,19 @@ class KansaiMap:
         """A station checked and placed on the board; False when refused."""
         b, r = self.board, self.r
         try:
-            with self.lifted(corp):
-                plan = b.plan_token(corp, action.hex, action.city)
+            plan = b.plan_token(corp, action.hex, action.city)
         except RuleViolation as v:
-            r.flag(v.rule, v.message)
-            return False
+            if v.rule != "token.reach" or not self.transparent(corp):
+                r.flag(v.rule, v.message)
+                return False
+            # reached through the stations it may ignore (L2, C6); the slots as they are
+            try:
+                with self.lifted(corp):
+                    b.plan_token(corp, action.hex, action.city)
+                plan = b.plan_token(corp, action.hex, action.city, check_reach=False)
+            except RuleViolation as v2:
+                r.flag(v2.rule, v2.message)
+                return False
         b.apply_token(plan)
         return True
 

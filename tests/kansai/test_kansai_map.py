@@ -72,6 +72,11 @@ def test_the_map_game_is_legal_with_its_runs_checked():
     # middle values (Osaka Kita 50 + Osaka Nishi 30 + Nishinomiya 20), not Y120
     ("OMS run 5 C17-C15-C13 = 100", "OMS run 5 C17-C15-C13 = 120",
      "OMS run 5 C17-C15-C13 = 120", "route.revenue", "OMS's runs are worth Y100"),
+    # a stop that is no place of map.places: the off-board C19 at the map's Y40
+    ("OMS run 5 C17-C15-C13 = 100", "OMS run 5 C19-C17-C15-C13 = 150",
+     "OMS run 5 C19-C17-C15-C13 = 150", "route.revenue",
+     "OMS's runs are worth Y140 (the middle values of their stops, F1; C19 at the map's Y40), "
+     "not the Y150 claimed"),
     # ... but not through HER's Nishinomiya (C13): not in Osaka
     ("OMS run 5 C17-C15-C13 = 100", "OMS run 5 C17-C15-C13-C9 = 150",
      "OMS run 5 C17-C15-C13-C9 = 150", "route.blocked",
@@ -130,3 +135,11 @@ def test_a_station_in_kobe_before_krtr_goes_back_and_keeps_the_right(tmp_path):
     r = run(game)
     assert [(f.rule, f.text) for f in r.errors][:1] == [("token.full", "HER token C9")]
     assert "C9 city 0 is full (JR, KRTR)" in r.errors[0].message
+
+
+def test_an_off_board_stop_is_worth_the_maps_value(tmp_path):
+    """C19 is no place of map.places: its Y40 comes from the map; OMS's 5-train East - Osaka
+    Kita - Osaka Nishi - Nishinomiya is worth 40 + 50 + 30 + 20 = Y140 in phase 4."""
+    game = variant(tmp_path, "OMS run 5 C17-C15-C13 = 100", "OMS run 5 C19-C17-C15-C13 = 140")
+    r = run(game)
+    assert r.errors == []

@@ -564,7 +564,7 @@ class OperatingHandler:
         phase's level; a claim that differs is ``route.revenue``."""
         r = self.r
         level = r.phase.revenue_level
-        worths = []
+        worths, from_map = [], []
         for route in action.routes:
             parts = []
             for stop in route.stops:
@@ -574,6 +574,7 @@ class OperatingHandler:
                 if place is None and self.map.stop_value(stop) is not None:
                     # no place of map.places: its one value printed on the map
                     place, value = str(stop), self.map.stop_value(stop)
+                    from_map.append(f"{place} at the map's {r.money(value)}")
                 if is_unknown(value) or value is UNKNOWN_VALUE:
                     parts = None
                     break
@@ -593,8 +594,9 @@ class OperatingHandler:
             worth = sum(v for w in worths for _, v in w)
             if worth != action.revenue:
                 r.flag("route.revenue", f"{corp}'s runs are worth {r.money(worth)} (the "
-                                        f"{level} values of their stops, F1), not the "
-                                        f"{r.money(action.revenue)} claimed")
+                                        f"{level} values of their stops, F1"
+                                        + "".join(f"; {m}" for m in from_map)
+                                        + f"), not the {r.money(action.revenue)} claimed")
 
     def check_oms_area(self, route) -> None:
         """C6, with rulebook.oms_area_only: true: OMS runs only in the four Osaka cities."""

@@ -77,8 +77,8 @@ RULES: list[Rule] = [
        "game.18xx:3:1: info [components.unknown] train prices not checked (14 actions): "
        "trains.\"3\".price is unknown (kansai-components.yaml)", severity="info"),
     _r("kansai.unchecked", "what the Kansai checker does not check",
-       "Kansai's checker does not check the bankruptcy's presidency rules beyond an emergency "
-       "sale, whatever "
+       "Kansai's checker does not check the depot's order of sale (the summary does not state "
+       "it) nor the end after \"10 faz gry\" (no phase table matches it), whatever "
        "the components file gives; without the starting cash, the bank or the market it does "
        "not track money at all (cash, the bank, share prices, limits, net worths). The report "
        "says so.",

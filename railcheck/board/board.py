@@ -977,6 +977,14 @@ class Board:
         self.tokens_used[corp] = 0
         self._changed()
 
+    def remove_token(self, corp: str, coord: str) -> None:
+        """``corp``'s station on ``coord`` leaves the map (back to its owner)."""
+        for n in self._hex(coord).nodes:
+            if corp in n.tokens:
+                n.tokens.remove(corp)
+                self.tokens_used[corp] = max(0, self.tokens_used.get(corp, 0) - 1)
+        self._changed()
+
     def transfer_tokens(self, old: str, new: str) -> None:
         """``old``'s stations become ``new``'s (a merger); a hex where ``new``
         has one already keeps one."""

@@ -497,6 +497,8 @@ def test_a_wrong_checkpoint_is_found():
 ILLEGAL = {
     # money (the components file's numbers)
     "order_by_share_price": (41, "turn.order", "JR (at Y100) operates before HER (at Y100)"),
+    "bankrupt_not_needed": (146, "bankrupt.not_needed",
+                            "Ben can raise Y1515 (KNR's treasury Y360, his cash Y670"),
     "emergency_sale_too_much": (147, "emergency.too_much",
                                 "Ben sells more than needed: with Y670 after one share fewer he "
                                 "could still add the Y540 KNR needs (B2)"),
@@ -544,6 +546,11 @@ ILLEGAL = {
                                 "sold only once HER's president's certificate is bought"),
     "oms_before_phase_4": (26, "kansai.oms_early",
                            "Osaka Municipal Subway starts in phase 4; this is phase 1"),
+    "oms_lay_unconnected": (81, "tile.connection",
+                            "rotation 1 is not connected to OMS's network"),
+    "run_through_full_city": (42, "route.blocked",
+                              "train 4 runs through C13, whose slots are all filled by HER"),
+    "station_in_kobe_after_krtr": (44, "token.full", "C9 city 0 is full (JR, KRTR)"),
     "two_plus_two_three_cities": (35, "kansai.train_2plus2",
                                   "this one through 3: Kobe (C9), Nishinomiya (D9), "
                                   "Osaka Kita (F10)"),

@@ -3,25 +3,28 @@
 and ``map.tiles``, checking the record's tile lays (hex, colour by phase,
 upgrade, tiles left, connection to the company's stations, O1, F2) and its
 stations (O2: the city, a free slot, reach), and giving a first lay's terrain
-cost.  The runs are not read on it (their values are the summary's low /
-middle / high levels, F1, not the board's colours): they stay a skipped kind.
+cost, and the runs (O3, O3a: the shared route check, ``board/routes.py``;
+their values are the summary's low / middle / high levels, F1, read from
+``map.places`` by the operating round, not the board's colours).
 
-What the board cannot know is left lenient, never guessed: Kobe Rapid
-Transit's station is not put on the board (L2: the others' stations in Kobe
-leave ``state.stations`` but a station placed in Kobe afterwards is not
-checked here), and OMS's ignoring of other stations in Osaka (C6) is not
-modelled (OMS's lays are not checked for connection).
+Kobe Rapid Transit's station is put on the board when KRTR starts (L2: the
+others' stations in Kobe but JR's leave it), so it blocks and fills Kobe;
+a company with the right to ignore it (a station there before KRTR, or the
+100 fee paid) runs through as if it were not there, and OMS runs and lays as
+if the other companies' stations in Osaka were not there (C6): those stations
+are lifted for the one check and put back exactly (``lifted``).
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import Optional
 
 from ...findings import INFO, RuleViolation
 from ...schema import is_unknown
 
-#: the kind of skipped check for stations the board does not check
-KOBE_AFTER_KRTR = "stations in Kobe after Kobe Rapid Transit started (not on the board)"
+#: the kind of skipped check: KRTR's station could not be put in Kobe on the board
+KRTR_ON_BOARD = "Kobe Rapid Transit's station on the map"
 
 
 class KansaiMap:
@@ -88,8 +91,9 @@ class KansaiMap:
         when the board refused it (flagged; the map stays as it was)."""
         b, r = self.board, self.r
         try:
-            plan = b.plan_lay(corp, action.tile, action.hex, action.rotation,
-                              colors=r.phase.tiles, check_connection=connected)
+            with self.lifted(corp):     # C6: OMS lays through the other stations in Osaka
+                plan = b.plan_lay(corp, action.tile, action.hex, action.rotation,
+                                  colors=r.phase.tiles, check_connection=connected)
         except RuleViolation as v:
             r.flag(v.rule, v.message)
             return None
@@ -101,17 +105,141 @@ class KansaiMap:
     def token(self, corp: str, action) -> bool:
         """A station checked and placed on the board; False when refused."""
         b, r = self.board, self.r
-        kobe = r.rules.number("map", "places", "Kobe", "hex")
-        if "KRTR" in r.state.company_owner and action.hex == kobe:
-            r.skip(KOBE_AFTER_KRTR, (), reason="Kobe Rapid Transit's station is not put on the "
-                                               "board (kansai.md)")
-            return True
         try:
-            b.place_token(corp, action.hex, action.city)
+            plan = b.plan_token(corp, action.hex, action.city)
+        except RuleViolation as v:
+            if v.rule != "token.reach" or not self.transparent(corp):
+                r.flag(v.rule, v.message)
+                return False
+            # reached through the stations it may ignore (L2, C6); the slots as they are
+            try:
+                with self.lifted(corp):
+                    b.plan_token(corp, action.hex, action.city)
+                plan = b.plan_token(corp, action.hex, action.city, check_reach=False)
+            except RuleViolation as v2:
+                r.flag(v2.rule, v2.message)
+                return False
+        b.apply_token(plan)
+        return True
+
+    # ------------------------------------------------------------------
+    # Kobe Rapid Transit (L2) and OMS in Osaka (C6)
+
+    def krtr_starts(self, kobe: str, count) -> None:
+        """L2: every station in Kobe but JR's goes back to its owner, and
+        KRTR puts its station(s) there (``late_companies.KRTR.stations``,
+        one per city of the hex with a free slot)."""
+        b, r = self.board, self.r
+        h = b.hexes.get(kobe) if b is not None else None
+        if h is None:
+            if b is not None:
+                r.skip(KRTR_ON_BOARD, ("map", "hexes", kobe),
+                       reason=f"Kobe's hex {kobe} is not on the components file's map")
+            return
+        for node in h.nodes:
+            for corp in [c for c in node.tokens if c != "JR"]:
+                b.remove_token(corp, kobe)
+        if is_unknown(count):
+            r.skip(KRTR_ON_BOARD, ("late_companies", "KRTR", "stations"))
+            count = 1           # at least the one station the summary names
+        placed = 0
+        for ci in h.city_indices():
+            if placed >= int(count):
+                break
+            if len(h.nodes[ci].tokens) < h.nodes[ci].slots:
+                b.apply_token(("place", h, ci, "KRTR"))
+                placed += 1
+        if placed < int(count):
+            r.skip(KRTR_ON_BOARD, ("late_companies", "KRTR", "stations"),
+                   reason=f"Kobe ({kobe}) has room for {placed} of KRTR's {count} stations")
+
+    def transparent(self, corp: str) -> list:
+        """(hex, whose stations) ``corp`` runs and lays through as if absent."""
+        r, st = self.r, self.r.state
+        out = []
+        if corp == "OMS":               # C6: the other stations in Osaka
+            for p in r.rules.corp_by_sym["OMS"].extra["area_names"]:
+                h = r.rules.number("map", "places", p, "hex")
+                if not is_unknown(h):
+                    out.append((h, lambda t: True))
+        elif corp != "JR" and "KRTR" in st.company_owner and \
+                (corp in st.krtr_free or corp in st.krtr_paid):
+            kobe = r.rules.number("map", "places", "Kobe", "hex")
+            if not is_unknown(kobe):
+                out.append((kobe, lambda t: t == "KRTR"))    # L2: the right to ignore it
+        return out
+
+    @contextmanager
+    def lifted(self, corp: str):
+        """The stations ``corp`` may ignore (``transparent``) taken off the
+        board for one check and put back exactly (same nodes, same order)."""
+        b = self.board
+        gone = []           # (node, index, company)
+        for coord, whose in self.transparent(corp):
+            h = b.hexes.get(coord)
+            for node in (h.nodes if h is not None else ()):
+                for i in range(len(node.tokens) - 1, -1, -1):
+                    t = node.tokens[i]
+                    if t != corp and whose(t):
+                        gone.append((node, i, t))
+                        node.tokens.pop(i)
+        if gone:
+            b._changed()
+        try:
+            yield
+        finally:
+            for node, i, t in reversed(gone):
+                node.tokens.insert(i, t)
+            if gone:
+                b._changed()
+
+    def blocks(self, corp: str, coord: str) -> bool:
+        """Every city of ``coord`` is full without a station of ``corp``."""
+        h = self.board.hexes.get(coord) if self.board is not None else None
+        cities = [n for n in (h.nodes if h is not None else ()) if n.kind == "city"]
+        return bool(cities) and all(n.blocks(corp) for n in cities)
+
+    # ------------------------------------------------------------------
+    # runs (O3, O3a)
+
+    def check_runs(self, corp: str, action) -> bool:
+        """The runs on the board: track joining the stops, a station of the
+        company on each, no track or stop twice, no full city passed through
+        (but the stations ``corp`` may ignore), how far each train goes.
+        False when one is flagged (the first the board finds)."""
+        b, r = self.board, self.r
+        distances = {}
+        for route in action.routes:
+            d = r._train_spec(route.train).get("distance")
+            if d is None:
+                d = r.rules.number("trains", str(route.train), "distance")
+                if d is None or is_unknown(d):
+                    d = "unlimited"     # not known: counted as skipped by the reach check
+            distances[str(route.train)] = d
+        colour = r.phase.tiles[-1] if r.phase.tiles else "yellow"
+        try:
+            with self.lifted(corp):
+                b.revenue_of_routes(corp, action.routes, colour, distances)
         except RuleViolation as v:
             r.flag(v.rule, v.message)
             return False
         return True
+
+    def stop_value(self, stop) -> Optional[int]:
+        """A stop that is no place of ``map.places``: its value printed on the
+        map when it is one number (an off-board's or a town's), else None."""
+        h = self.board.hexes.get(stop.hex) if self.board is not None else None
+        if h is None or not h.nodes:
+            return None
+        if stop.city is not None:
+            nodes = [h.nodes[int(stop.city)]] if 0 <= int(stop.city) < len(h.nodes) else []
+        else:
+            nodes = h.nodes
+        values = {n.revenue for n in nodes}
+        if len(values) != 1:
+            return None
+        value = values.pop()
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     def closes(self, minor: str, into: Optional[str] = None) -> None:
         """A minor's stations leave the map (N5, K2-K4), or become KNR's (N4)."""

@@ -366,6 +366,7 @@ class OperatingHandler:
                     st.krtr_free.add(corp)
                 hexes.discard(kobe)
         st.stations.setdefault("KRTR", set()).add(kobe)
+        self.map.krtr_starts(kobe, self.r.rules.number("late_companies", "KRTR", "stations"))
 
     def ignore(self, action: IgnoreStation) -> None:
         r, st = self.r, self.st
@@ -415,9 +416,10 @@ class OperatingHandler:
         lays.append(action)
         free = omer or self.oms_free_tile(corp, action)
         if self.map.board is not None:
-            # O1, F2 on the map; Arima's tile needs no connection (P1), nor OMS's (C6: it
-            # ignores the other stations in Osaka; not modelled, so not checked)
-            cost = self.map.lay(corp, action, connected=not (arima or omer or corp == "OMS"))
+            # O1, F2 on the map; Arima's tile needs no connection (P1), nor OMER's upgrade
+            # (P7) nor OMS's free tile in Osaka in its first OR (C7); OMS's other lays are
+            # connected through the other stations in Osaka (C6: mapcheck.lifted)
+            cost = self.map.lay(corp, action, connected=not (arima or omer or free))
             if cost is None:            # refused: the map and the turn stay as they were
                 lays.pop()
                 if not extra:
@@ -535,6 +537,7 @@ class OperatingHandler:
         r, st = self.r, self.st
         corp = action.actor
         own = st.trains.get(corp, [])
+        errors = len(r.findings)
         for route in action.routes:
             if route.train not in own:
                 r.flag("route.train", f"{corp} owns no {route.train}-train "
@@ -546,8 +549,12 @@ class OperatingHandler:
             if corp == "OMS":
                 self.check_oms_area(route)
             self.check_krtr(corp, route)
-        self.map_unchecked("routes and revenues on the map")
-        self.check_revenue(corp, action)
+        if self.map.board is None:
+            self.map_unchecked("routes and revenues on the map")
+            self.check_revenue(corp, action)
+        elif len(r.findings) == errors and self.map.check_runs(corp, action):
+            # O3, O3a on the map (one finding per run: not again when flagged above)
+            self.check_revenue(corp, action)
         self.last_revenue = r.ledger.run(corp, action)
         r.turn["revenue"] = self.last_revenue
 
@@ -557,13 +564,17 @@ class OperatingHandler:
         phase's level; a claim that differs is ``route.revenue``."""
         r = self.r
         level = r.phase.revenue_level
-        worths = []
+        worths, from_map = [], []
         for route in action.routes:
             parts = []
             for stop in route.stops:
                 place = r.places.get(stop.hex)
                 value = UNKNOWN_VALUE if place is None else \
                     r.rules.number("map", "places", place, "revenue", level)
+                if place is None and self.map.stop_value(stop) is not None:
+                    # no place of map.places: its one value printed on the map
+                    place, value = str(stop), self.map.stop_value(stop)
+                    from_map.append(f"{place} at the map's {r.money(value)}")
                 if is_unknown(value) or value is UNKNOWN_VALUE:
                     parts = None
                     break
@@ -583,8 +594,9 @@ class OperatingHandler:
             worth = sum(v for w in worths for _, v in w)
             if worth != action.revenue:
                 r.flag("route.revenue", f"{corp}'s runs are worth {r.money(worth)} (the "
-                                        f"{level} values of their stops, F1), not the "
-                                        f"{r.money(action.revenue)} claimed")
+                                        f"{level} values of their stops, F1"
+                                        + "".join(f"; {m}" for m in from_map)
+                                        + f"), not the {r.money(action.revenue)} claimed")
 
     def check_oms_area(self, route) -> None:
         """C6, with rulebook.oms_area_only: true: OMS runs only in the four Osaka cities."""
@@ -603,8 +615,8 @@ class OperatingHandler:
                                       f"true); {', '.join(outside)} is outside")
 
     def map_unchecked(self, kind: str) -> None:
-        """The map's checks are not made: a key of the map is unknown, the
-        board cannot read it, or (the runs) it is not read for them yet."""
+        """The map's checks are not made: a key of the map is unknown, or the
+        board cannot read it."""
         r = self.r
         for key in ("hexes", "tiles", "layout"):
             if is_unknown(r.rules.number("map", key)):
@@ -612,10 +624,6 @@ class OperatingHandler:
                 return
         if self.map.why:
             r.skip(kind, ("map", "hexes"), reason=self.map.why)
-        else:
-            r.skip(kind, ("map", "hexes"), reason="the runs are not read on the map yet (their "
-                                                  "values are the summary's levels, F1: "
-                                                  "docs/kansai.md)")
 
     def stop_is_city(self, hex_name: str):
         """True/False, or None when the components file does not say."""
@@ -678,6 +686,9 @@ class OperatingHandler:
         if is_unknown(kobe):
             return
         inner = [s.hex for s in route.stops[1:-1]]
+        if self.map.board is not None and kobe in inner and corp not in st.krtr_paid and \
+                not self.map.blocks(corp, kobe):
+            return                      # a free slot in Kobe: KRTR's station blocks nothing
         if kobe in inner and corp in st.krtr_paid:
             paid_in = st.krtr_paid[corp]
             if paid_in == r.round_label:
@@ -915,15 +926,123 @@ class OperatingHandler:
                                                      f"{r.money(action.price)} (O6)")
         st.company_owner[sym] = corp
 
+    def check_bankruptcy(self, action: Bankrupt) -> None:
+        r, st = self.r, self.st
+
+        def president_of(c):
+            return st.minor_owner.get(c) if r.rules.corp_by_sym[c].kind == "minor" \
+                else st.president(c)
+
+        corp = r.turn_actor if r.turn_actor in r.rules.corp_by_sym else None
+        if action.actor in r.rules.corp_by_sym:
+            corp = action.actor
+        elif corp is None or president_of(corp) != action.actor:
+            # the company whose turn comes next (written before its turn), else any of his
+            # companies without a train
+            nxt = next((a.actor for a in r.record.actions[r.position + 1:]
+                        if a.actor in r.rules.corp_by_sym), None)
+            mine = [c for c in r.rules.corp_by_sym if c not in st.closed and
+                    president_of(c) == action.actor and not st.trains.get(c)]
+            corp = nxt if nxt in mine else (mine[0] if mine else corp)
+        if corp is None:
+            r.flag("bankrupt.not_president", f"{action.actor} goes bankrupt with no company "
+                                             f"buying a train (B0)")
+            return
+        president = president_of(corp)
+        player = president if action.actor == corp else action.actor
+        if president is None:
+            r.flag("bankrupt.no_president", f"{corp} has no president to go bankrupt for it")
+            return
+        if player != president:
+            r.flag("bankrupt.not_president", f"{player} is not the president of {corp}, whose "
+                                             f"turn it is ({president} is): only he may go "
+                                             f"bankrupt for its train (B0)")
+            return
+        if st.trains.get(corp):
+            r.flag("bankrupt.not_needed", f"{corp} owns a train ({', '.join(st.trains[corp])}): "
+                                          f"it need not buy one, so {player} does not go "
+                                          f"bankrupt (B0, O5)")
+            return
+        led = r.ledger
+        kind = "whether a bankruptcy was needed (the money it could raise)"
+        if not led.on:
+            return
+        if not (led.sure(player) and led.sure(corp)):
+            r.skip(kind, (), reason=f"{player}'s or {corp}'s cash is not sure")
+            return
+        cheapest = _cheapest_train(r, st)
+        if cheapest is None:
+            r.skip(kind, ("trains",), reason="a train's price or count is unknown")
+            return
+        shares, parts = 0, []
+        pool_limit = int(r.rules.raw["stock"]["pool_limit"])
+        for c in sorted(st.shares):
+            tens = [x for x in st.shares.get(c, {}).get(player, []) if x == 10]
+            price = led.price(c)
+            if not tens or price is None or c not in st.operated or \
+                    not led.sure("price:" + c):
+                continue
+            if st.free_share.get(c) == player and c not in st.president_bought:
+                tens = tens[1:]             # C1, C4: the free share not yet
+            k = min(len(tens), max(0, (pool_limit - st.pool[c]) // 10))     # B4
+            if c == corp:                   # B1: he stays its president
+                others = max((st.percent(c, p) for p in st.players if p != player), default=0)
+                k = min(k, max(0, (st.percent(c, player) - others) // 10))
+            if k:
+                shares += k * price         # SS4: sold at once at the current price
+                parts.append(f"{10 * k}% of {c} at {r.money(price)}")
+        cash, treasury = led.get(player), led.get(corp)
+        total = cash + treasury + shares
+        if total >= cheapest[0]:
+            r.flag("bankrupt.not_needed",
+                   f"{player} can raise {r.money(total)} ({corp}'s treasury {r.money(treasury)}, "
+                   f"his cash {r.money(cash)}"
+                   + (", " + ", ".join(parts) if parts else "")
+                   + f"), enough for a {cheapest[1]}-train at {r.money(cheapest[0])} (B0-B4)")
+
     def bankrupt(self, action: Bankrupt) -> None:
         """E1: a player's bankruptcy ends the game, at once or after the set
-        of ORs (``rulebook.end_on_bankruptcy``; unknown: the record's end)."""
+        of ORs (``rulebook.end_on_bankruptcy``; unknown: the record's end).
+        B0-B4: only the president of the company that must buy a train (it
+        owns none, O5) goes bankrupt, and only when its treasury, his cash and
+        every share he may sell (not his president's certificates, SS3; not
+        that company's presidency, B1; the pool at most 50%, B4; only
+        companies that operated, SS1) cannot pay the cheapest train on sale."""
         r = self.r
+        self.check_bankruptcy(action)
         timing = r.number("the end's timing after a bankruptcy", "rulebook", "end_on_bankruptcy")
         if timing == "immediate":
             r.finished, r.end_reason = True, "bankrupt"
         elif timing == "full_or":
             r.end_after_set, r.end_after_reason = True, "bankrupt"
+
+
+def _cheapest_train(r, st):
+    """The cheapest train a company could buy now: (price, name), or None
+    when a price or count is unknown (then nothing is claimed)."""
+    best = None
+    for t in r.rules.trains:
+        spec = r._train_spec(t.sym)
+        if spec.get("rusts_on") in st.bought:
+            continue                    # scrapped (F5): not sold any more
+        needs = spec.get("available_on")
+        if needs and needs not in st.bought:
+            continue
+        count = r.rules.number("trains", t.sym, "count")
+        price = r.rules.number("trains", t.sym, "price")
+        if is_unknown(count) or is_unknown(price):
+            return None
+        if count != "unlimited" and st.sold[t.sym] >= count:
+            continue
+        if best is None or price < best[0]:
+            best = (int(price), t.sym)
+    for name in st.pool_trains:         # the pool's trains at their price
+        price = r.rules.number("trains", name, "price")
+        if is_unknown(price):
+            return None
+        if best is None or price < best[0]:
+            best = (int(price), name)
+    return best
 
 
 def _half_kept(revenue: int) -> int:

@@ -22,8 +22,8 @@ from .components import place_of_hex
 from .state import KEEP_OPEN, KansaiState, Skipped
 
 #: what Kansai's checker never checks, whatever the components file gives
-UNCHECKED = ("the bankruptcy's presidency rules (B1-B4) beyond an emergency sale are not "
-             "checked")
+UNCHECKED = ("the depot's order of sale (not stated by the summary) and the end after "
+             "\"10 faz gry\" (E1: no phase table matches it) are not checked")
 #: ... and, when the components file does not give them, what money needs
 NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the bank, share "
             "prices and their moves, the certificate and holding limits, capital, incomes and "

@@ -39,22 +39,18 @@ def _narrow_at(h, end: int):
     return [pi for pi in h.at.get(end, ()) if pi < len(tracks) and tracks[pi] == "narrow"]
 
 
-def narrow_network(board, corp: str) -> set:
-    """The states walked along narrow track from every node ``corp``'s broad
-    network reaches (the int ``hex << 8 | path << 4 | end left by``, as
-    ``Board._network``); cached until the board changes."""
-    key = ("narrow_net", corp)
-    got = board._net_cache.get(key)
-    if got is not None:
-        return got
-    _, reached, _ = board._network(corp)
-    hexes = board._hexes
+def _walk(hexes, starts, paths_at, at_node=None) -> set:
+    """Walk track from the nodes ``starts`` ((hex index, node index)) along
+    the paths ``paths_at(hex, end)`` gives, never on through an off-board
+    area; ``at_node(node)`` is told of every node reached.  The states
+    walked (the int ``hex << 8 | path << 4 | end left by``, as
+    ``Board._network``)."""
     stack: list = []
     push = stack.append
-    for hi, ni in reached:
+    for hi, ni in starts:
         h = hexes[hi]
         end = NODE_BASE + ni
-        for pi in _narrow_at(h, end):
+        for pi in paths_at(h, end):
             a, b = h.paths[pi]
             push((hi << 8) | (pi << 4) | (b if a == end else a))
     seen: set = set()
@@ -72,17 +68,37 @@ def narrow_network(board, corp: str) -> set:
                 continue
             ie = (x + 3) % 6
             nh = hexes[ni]
-            for qi in _narrow_at(nh, ie):
+            for qi in paths_at(nh, ie):
                 qa, qb = nh.paths[qi]
                 push((ni << 8) | (qi << 4) | (qb if qa == ie else qa))
         else:
-            if h.nodes[x - NODE_BASE].kind == "offboard":
+            node = h.nodes[x - NODE_BASE]
+            if at_node is not None:
+                at_node(node)
+            if node.kind == "offboard":
                 continue
             pi = (st >> 4) & 15
-            for qi in _narrow_at(h, x):
+            for qi in paths_at(h, x):
                 if qi != pi:
                     qa, qb = h.paths[qi]
                     push((hi << 8) | (qi << 4) | (qb if qa == x else qa))
+    return seen
+
+
+def _broad_at(h, end: int):
+    return h.broad_at.get(end, ())
+
+
+def narrow_network(board, corp: str) -> set:
+    """The states walked along narrow track from every node ``corp``'s broad
+    network reaches (the int ``hex << 8 | path << 4 | end left by``, as
+    ``Board._network``); cached until the board changes."""
+    key = ("narrow_net", corp)
+    got = board._net_cache.get(key)
+    if got is not None:
+        return got
+    _, reached, _ = board._network(corp)
+    seen = _walk(board._hexes, reached, _narrow_at)
     board._net_cache[key] = seen
     return seen
 
@@ -264,44 +280,16 @@ def broad_partners(board, corp: str) -> frozenset:
     if got is not None:
         return got
     hexes = board._hexes
-    stack: list = []
+    starts = board._stations().get(corp, ())
     out = set()
-    for hi, ni in board._stations().get(corp, ()):
-        h = hexes[hi]
-        out.update(h.nodes[ni].tokens)
-        end = NODE_BASE + ni
-        for pi in h.broad_at.get(end, ()):
-            a, b = h.paths[pi]
-            stack.append((hi << 8) | (pi << 4) | (b if a == end else a))
-    seen: set = set()
-    while stack:
-        st = stack.pop()
-        if st in seen:
-            continue
-        seen.add(st)
-        x = st & 15
-        hi = st >> 8
-        h = hexes[hi]
-        if x < NODE_BASE:
-            ni = h.nbr[x]
-            if ni < 0:
-                continue
-            ie = (x + 3) % 6
-            nh = hexes[ni]
-            for qi in nh.broad_at.get(ie, ()):
-                qa, qb = nh.paths[qi]
-                stack.append((ni << 8) | (qi << 4) | (qb if qa == ie else qa))
-        else:
-            node = h.nodes[x - NODE_BASE]
-            if node.kind == "city":
-                out.update(node.tokens)
-            if node.kind == "offboard":
-                continue
-            pi = (st >> 4) & 15
-            for qi in h.broad_at.get(x, ()):
-                if qi != pi:
-                    qa, qb = h.paths[qi]
-                    stack.append((hi << 8) | (qi << 4) | (qb if qa == x else qa))
+    for hi, ni in starts:
+        out.update(hexes[hi].nodes[ni].tokens)
+
+    def at_node(node):
+        if node.kind == "city":
+            out.update(node.tokens)
+
+    _walk(hexes, starts, _broad_at, at_node)
     got = frozenset(out)
     board._net_cache[key] = got
     return got

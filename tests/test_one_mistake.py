@@ -274,3 +274,24 @@ def test_a_par_under_another_name_after_the_turns_sales_is_the_turns(games):
     assert errors(result)[0].message.endswith(
         "the record goes on from Player 3's turn and Player 3 could do this: taken as "
         "Player 3's line (a wrong name)")
+
+
+def test_a_tile_turned_to_a_rotation_it_does_not_fit_is_taken_as_the_record_goes_on(games):
+    # 1830_game_end_bank #469: tile 23 upgrades H6 at rotation 4; written
+    # r3, which leaves edge 4 of the old track unconnected.  It fits in r1
+    # and r4; the record's later runs through H6 (#512...) join G5 to H8
+    # (edges 2 and 4), so it is taken as laid in r4, not the first fitting
+    # r1.  Before: 7 errors (each later run through H6); now one.
+    data = M._with(games["1830_game_end_bank"].data, 469, {"rotation": 3})
+    result = replay(data)
+    assert [(f.action_id, f.rule) for f in errors(result)] == [(469, "tile.upgrade")]
+    assert errors(result)[0].message == (
+        "tile 23 rotation 3 on H6 leaves edge 4 of the existing track unconnected; the tile "
+        "fits turned to r4: taken as laid so")
+    # 29133 #377: tile 59 (OO) on E11 at r4, written r5 (edge 1 into a gray
+    # hex).  r2 and r4 both reach E13, where NYC's later run goes (#446):
+    # the one nearest the written rotation, r4, is taken.  Before: 3 errors.
+    data = M._with(games["29133"].data, 377, {"rotation": 5})
+    result = replay(data)
+    assert [(f.action_id, f.rule) for f in errors(result)] == [(377, "tile.edge")]
+    assert errors(result)[0].message.endswith("the tile fits turned to r4: taken as laid so")

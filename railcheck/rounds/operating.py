@@ -341,9 +341,11 @@ class OperatingRound(Round):
         if not self.goes_on_with_turn(nxt, t):
             return False
         if isinstance(action, BuyCompany):
-            # a private bought names its buyer: taken as the turn's company's
-            # only when that company could buy it so with no finding
-            return self.could_buy_private(t, action)
+            # a private bought names its buyer (in a hand-written record the
+            # buyer's turn begins there): in an export, whose lines are the
+            # site's, taken as the turn's company's when that company could
+            # buy it so with no finding
+            return g.record_from_export and self.could_buy_private(t, action)
         if self.order and corp is self.order[-1] and isinstance(action, Pass):
             # the round's last company's pass may be its whole turn, and the
             # next line the next round's; not when the record has it act

@@ -286,6 +286,31 @@ class StockRound(Round):
     #: player's (a wrong name): purchases, whose checks flag before changing
     OWNER_MAY_TAKE = (BuyShares, Par)
 
+    def could_sell(self, player, action) -> bool:
+        """``player`` could make this sale of one corporation's shares now
+        with no finding (a pure look, for a wrong name: the shared sale
+        only, whose checks then cannot refuse it half done)."""
+        g = self.game
+        if type(self).do_sell is not StockRound.do_sell or len(action.sales) != 1 \
+                or not self.selling_allowed():
+            return False
+        sale = action.sales[0]
+        corp = g.corporations.get(sale.corporation)
+        if corp is None or corp.price is None:
+            return False
+        if g.rules.stock.get("sell_after", "first") in ("operate", "first_and_operate") \
+                and not corp.operated:
+            return False
+        if self.bought is not None \
+                and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
+            return False
+        percent = sale_percent(g, corp, sale)
+        if percent <= 0 or percent % corp.share_percent:
+            return False
+        pres = corp.president is player and percent > corp.percent_of(player) \
+            - corp.certs[0].percent
+        return not pres and percent <= max_sellable_percent(g, player, corp)
+
     def in_current_turn(self, action, player) -> bool:
         """A line under another player's name while the current player's
         turn, in which he has acted, is still open, in a record that closes
@@ -315,7 +340,12 @@ class StockRound(Round):
         holdings and cash after it are those the record goes on from.
         Otherwise the line stays ``named``'s.  Returns who acts."""
         _, owner, finding = self.stand_in
-        if not isinstance(action, self.OWNER_MAY_TAKE) or owner is named:
+        if owner is named:
+            return named
+        if isinstance(action, SellShares):
+            if not self.could_sell(owner, action):
+                return named
+        elif not isinstance(action, self.OWNER_MAY_TAKE):
             return named
         g = self.game
         g.refuse_flags = True       # a finding in the attempt refuses it, before any change

@@ -295,3 +295,40 @@ def test_a_tile_turned_to_a_rotation_it_does_not_fit_is_taken_as_the_record_goes
     result = replay(data)
     assert [(f.action_id, f.rule) for f in errors(result)] == [(377, "tile.edge")]
     assert errors(result)[0].message.endswith("the tile fits turned to r4: taken as laid so")
+
+
+def test_a_sale_under_another_name_in_a_turn_that_goes_on_is_the_turns(games):
+    # 29133 #145: Player 1 (4836) sells B&O (#143), PRR (#144) and NYNH
+    # (#145), then pars C&O (#146).  #145 written as Player 4's (1668): the
+    # record goes on with Player 1, who could make the sale: taken as his.
+    # Before: 3 errors (Player 1 short of cash at #164 and #367); now one.
+    data = M._with(games["29133"].data, 145, {"entity": 1668})
+    result = replay(data)
+    assert [(f.action_id, f.rule) for f in errors(result)] == [(145, "turn.order")]
+    assert errors(result)[0].message == (
+        "Player 4 acted out of turn: it is Player 1's turn in SR 3; the record goes on from "
+        "Player 1's turn and Player 1 could do this: taken as Player 1's line (a wrong name)")
+    assert not [f for f in result.findings if f.rule == "score.site_differs"]
+    # rl18xx_game #531: Player 2 sells NYC after a buy (sell, buy, sell);
+    # written as Player 1's, who then could not buy NYC back (#536)
+    game = M.load_game(M.EXPORTS / "rl18xx_game.json")
+    result = replay(M._with(game.data, 531, {"entity": 0}))
+    assert [(f.action_id, f.rule) for f in errors(result)] == [(531, "turn.order")]
+
+
+def test_a_bid_under_another_name_in_the_auction_is_the_turns_players(games):
+    # 29133 #5: Player 3 (4639) bids $115 on MH; written as Player 1's (4836),
+    # and the record goes on with Player 4 (1668, #6), Player 3's successor.
+    # Player 3 could make the bid: taken as his.  Before: 11 errors (Player
+    # 1's money committed to MH, short in SR 1; the turns after it); now one.
+    data = M._with(games["29133"].data, 5, {"entity": 4836})
+    result = replay(data)
+    assert [(f.action_id, f.rule) for f in errors(result)] == [(5, "turn.order")]
+    assert errors(result)[0].message == ("Player 1 acted out of turn: it is Player 3's turn "
+                                         "in the auction")
+    # what was done is said apart, as an info (the error keeps its words)
+    assert [(f.action_id, f.rule, f.message) for f in result.findings
+            if f.severity == "info" and f.action_id == 5] == [
+        (5, "turn.order", "the record goes on from Player 3's successor and Player 3 could "
+                          "make this bid: taken as Player 3's (a wrong name)")]
+    assert not [f for f in result.findings if f.rule == "score.site_differs"]

@@ -130,6 +130,7 @@ class Replay:
             raise InputError(v.message, path=rec.path, line=loc[0], column=loc[1]) from None
         self.game = g
         g.record_actions = rec.actions
+        g.record_from_export = rec.from_export
         self.start_next_round()
         game_over_reported = False
         count = 0

@@ -71,6 +71,9 @@ class Game:
         #: the record's actions and the place of the current one (set by the
         #: replay): see :meth:`actions_ahead`
         self.record_actions: list = []
+        #: the record is an 18xx.games export: its lines are the site's, in
+        #: its turns (no line is an interjection in another player's turn)
+        self.record_from_export = False
         self.refuse_flags = False
         self.record_position = -1
         #: pairs of companies (earlier, later) flagged for operating out of

@@ -32,7 +32,8 @@ PRIVATES = ["SV", "CS", "DH", "MH", "CA", "BO"]
 
 
 def variants(data, every=9):
-    """One-action changes: a price off by 7, another actor, another hex, the
+    """One-action changes: a price off by 7, another actor (a player's or, for
+    every other action, a company's), another hex, the
     certificates of another corporation sold, a bid on the next private."""
     counted = [a for a in filter_actions(data["actions"]) if a.get("type") != "pass"]
     ids = [a["id"] for a in counted][::every]
@@ -48,6 +49,11 @@ def variants(data, every=9):
             elif change == "actor" and a.get("entity_type") == "player":
                 a["entity"] = players[(players.index(a["entity"]) + 1) % len(players)] \
                     if a["entity"] in players else a["entity"]
+            elif change == "actor" and a.get("entity_type") == "corporation" and n % 2 == 0 \
+                    and a["entity"] in CORPS:
+                # (a company's line under the next company's name: most are
+                # taken as the turn's company's, a few refused)
+                a["entity"] = CORPS[(CORPS.index(a["entity"]) + 1) % len(CORPS)]
             elif change == "sold" and a.get("type") == "sell_shares":
                 # the same certificates of the next corporation (mostly not held)
                 corp = a["shares"][0].rsplit("_", 1)[0]

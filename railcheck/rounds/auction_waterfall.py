@@ -16,7 +16,7 @@ income and the auction goes on.
 from __future__ import annotations
 
 from ..actions import Bid, Pass
-from ..findings import RuleViolation
+from ..findings import INFO, RuleViolation
 from . import AuctionRound
 
 
@@ -27,7 +27,8 @@ class WaterfallAuction(AuctionRound):
         super().__init__(game)
         #: (action, bidder) of a line written in another player's turn (a
         #: wrong name): taken as that bidder's, or (action, None) as the
-        #: writer's with the turn order kept
+        #: writer's with the turn order kept (a bid then taken as the turn's
+        #: player's when he could make it: bid_as)
         self.stand_in = None
         g = game
         self.order = sorted((c for c in g.companies.values()), key=lambda c: c.value)
@@ -138,6 +139,9 @@ class WaterfallAuction(AuctionRound):
             elif isinstance(action, Pass):
                 return self.do_pass(player)
             else:
+                cur = self.current_player()
+                if cur is not player and self.bid_as(cur, action):
+                    return
                 return self.do_bid(player, action)
         if self.current_player() is not player:
             raise RuleViolation("turn.order",
@@ -151,6 +155,25 @@ class WaterfallAuction(AuctionRound):
         return self.do_bid(player, action)
 
     # ------------------------------------------------------------------
+
+    def bid_as(self, owner, action) -> bool:
+        """A bid written under another name in ``owner``'s turn, the record
+        going on from his successor: when ``owner`` could make it with no
+        finding, it is taken as his (a wrong name), so the bids and cash
+        after it are those the record goes on from.  False: nothing done."""
+        g = self.game
+        g.refuse_flags = True       # a finding in the attempt refuses it, before any change
+        try:
+            self.do_bid(owner, action)
+        except RuleViolation:
+            return False
+        finally:
+            g.refuse_flags = False
+        # said apart (an info): the turn.order finding keeps its words
+        g.flag("turn.order", f"the record goes on from {owner.name}'s successor and "
+                             f"{owner.name} could make this bid: taken as {owner.name}'s "
+                             f"(a wrong name)", INFO)
+        return True
 
     def next_turn(self):
         self.turn_index = (self.turn_index + 1) % len(self.game.players)

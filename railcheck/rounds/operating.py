@@ -336,12 +336,68 @@ class OperatingRound(Round):
         g = self.game
         t = self.turn
         nxt = g.next_action
-        if t is None or corp is t.corp or nxt is None or isinstance(action, BuyCompany):
-            return False    # (a private bought names its buyer: not taken as another's)
+        if t is None or corp is t.corp or nxt is None or getattr(nxt, "actor", None) == corp.sym:
+            return False
+        if not self.goes_on_with_turn(nxt, t):
+            return False
+        if isinstance(action, BuyCompany):
+            # a private bought names its buyer (in a hand-written record the
+            # buyer's turn begins there): in an export, whose lines are the
+            # site's, taken as the turn's company's when that company could
+            # buy it so with no finding
+            return g.record_from_export and self.could_buy_private(t, action)
         if self.order and corp is self.order[-1] and isinstance(action, Pass):
-            return False    # the round's last company's pass may be its whole turn, and
-            #                 the next line the next round's
-        return getattr(nxt, "actor", None) == t.corp.sym and nxt.actor != corp.sym
+            # the round's last company's pass may be its whole turn, and the
+            # next line the next round's; not when the record has it act
+            # later in this round, after the companies between
+            return self.acts_later_in_round(corp)
+        return True
+
+    def goes_on_with_turn(self, nxt, t) -> bool:
+        """The record's next line belongs to the turn ``t``: the company's
+        own, or its president's emergency sale for it."""
+        if nxt.actor == t.corp.sym:
+            return True
+        president = t.corp.president
+        return isinstance(nxt, SellShares) and president is not None \
+            and nxt.actor == president.name
+
+    def could_buy_private(self, t, action) -> bool:
+        step = self.step_of(action)
+        if step is None:
+            return False
+        g = self.game
+        g.refuse_flags = True
+        try:
+            plan = step.check(t, action)
+        except RuleViolation:
+            return False
+        finally:
+            g.refuse_flags = False
+        # (the shared step's plan: the private, a wrong price, a bankrupt's)
+        return isinstance(plan, tuple) and len(plan) == 3 and plan[1] is None and plan[2] is None
+
+    def acts_later_in_round(self, corp) -> bool:
+        """The record's lines after the current one, past the current
+        company's own, have ``corp`` act before the record leaves the round
+        (a round marker, a player's line, or a company that has operated in
+        it already acting again)."""
+        g = self.game
+        t = self.turn
+        done = set(self.order[: self.index + 1])
+        own = True      # still at the current company's own lines
+        for a in g.actions_ahead():
+            if isinstance(a, RoundMarker) or a.actor in g.player_by_name:
+                return False
+            other = g.corporations.get(a.actor)
+            if other is None or (own and other is t.corp):
+                continue
+            own = False
+            if other is corp:
+                return True
+            if other in done:
+                return False
+        return False
 
     def prepare_private(self, owner):
         """A private's power is used in its owner's turn: that turn begins now

@@ -245,6 +245,20 @@ class StockRound(Round):
         if player is self.current:
             self.written = True
             return
+        if self.in_current_turn(action, player):
+            cur = self.current
+            if isinstance(action, Pass):
+                f = g.flag("turn.order",
+                           f"{player.name}'s pass is written after {cur.name}'s action, in "
+                           f"{cur.name}'s turn, and the record goes on without {cur.name}'s "
+                           f"own pass: taken as {cur.name}'s pass closing the turn (a wrong "
+                           f"name)")
+            else:
+                f = g.flag("turn.order", f"{player.name} acted out of turn: it is "
+                                         f"{cur.name}'s turn in {self.label}")
+            self.stand_in = (action, cur, f)
+            self.written = True
+            return
         if self.acted or self.written:
             self.check_cert_limit_kept(self.current)
             self.end_turn()
@@ -272,6 +286,52 @@ class StockRound(Round):
     #: player's (a wrong name): purchases, whose checks flag before changing
     OWNER_MAY_TAKE = (BuyShares, Par)
 
+    def could_sell(self, player, action) -> bool:
+        """``player`` could make this sale of one corporation's shares now
+        with no finding (a pure look, for a wrong name: the shared sale
+        only, whose checks then cannot refuse it half done)."""
+        g = self.game
+        if type(self).do_sell is not StockRound.do_sell or len(action.sales) != 1 \
+                or not self.selling_allowed():
+            return False
+        sale = action.sales[0]
+        corp = g.corporations.get(sale.corporation)
+        if corp is None or corp.price is None:
+            return False
+        if g.rules.stock.get("sell_after", "first") in ("operate", "first_and_operate") \
+                and not corp.operated:
+            return False
+        if self.bought is not None \
+                and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
+            return False
+        percent = sale_percent(g, corp, sale)
+        if percent <= 0 or percent % corp.share_percent:
+            return False
+        pres = corp.president is player and percent > corp.percent_of(player) \
+            - corp.certs[0].percent
+        return not pres and percent <= max_sellable_percent(g, player, corp)
+
+    def in_current_turn(self, action, player) -> bool:
+        """A line under another player's name while the current player's
+        turn, in which he has acted, is still open, in a record that closes
+        a turn with its player's own pass (an export's, whose lines have no
+        interjection): when the record's next line is the current player's
+        (his turn goes on), or, for a pass, by the player whose turn follows
+        or by ``player`` again (his own turn's line), the line was written
+        in the current player's turn under a wrong name."""
+        g = self.game
+        if not self.acted or self.current is None or not g.closes_turns_with_pass:
+            return False
+        nxt = g.next_action
+        other = g.player_by_name.get(getattr(nxt, "actor", None))
+        if other is None or isinstance(nxt, Exchange):
+            return False
+        if other is self.current:
+            return isinstance(nxt, Pass) or g.record_from_export
+        if not isinstance(action, Pass):
+            return False
+        return other is player or other is self.turn_after(self.current)
+
     def wrong_name(self, action, named):
         """A line naming ``named``, written in the turn of the player whose
         turn it is (:meth:`stands_in`: the record goes on from that turn):
@@ -280,7 +340,12 @@ class StockRound(Round):
         holdings and cash after it are those the record goes on from.
         Otherwise the line stays ``named``'s.  Returns who acts."""
         _, owner, finding = self.stand_in
-        if not isinstance(action, self.OWNER_MAY_TAKE) or owner is named:
+        if owner is named:
+            return named
+        if isinstance(action, SellShares):
+            if not self.could_sell(owner, action):
+                return named
+        elif not isinstance(action, self.OWNER_MAY_TAKE):
             return named
         g = self.game
         g.refuse_flags = True       # a finding in the attempt refuses it, before any change
@@ -328,9 +393,12 @@ class StockRound(Round):
             return False
         if other is self.current:
             # his own pass closing the turn, in a record that closes turns so
-            # (an export's): his turn goes on; another line of his is his own
+            # (an export's): his turn goes on; in an export any line of his
+            # goes on with his turn (the site's lines have no interjection);
+            # in another record a line of his that is not a pass is his own
             # after an interjection
-            return isinstance(nxt, Pass) and g.closes_turns_with_pass
+            return g.closes_turns_with_pass and (isinstance(nxt, Pass)
+                                                 or g.record_from_export)
         expected = self.turn_after(self.current)
         return other is expected and other is not self.turn_after(player)
 
@@ -360,7 +428,8 @@ class StockRound(Round):
             return
         self.prepare(action)
         if self.stand_in is not None and self.stand_in[0] is action:
-            player = self.wrong_name(action, player)
+            player = self.stand_in[1] if isinstance(action, Pass) \
+                else self.wrong_name(action, player)
         if isinstance(action, Pass):
             self.check_cert_limit_kept(player)
             if self.acted:

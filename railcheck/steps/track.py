@@ -104,6 +104,7 @@ class TrackStep(Step):
                 except RuleViolation:
                     raise v from None
                 turned = v
+                board_plan = self.rotation_record_implies(action, board_plan, plan)
             cost = board_plan.cost
         else:
             cost = self.terrain_cost(action.hex)
@@ -114,6 +115,65 @@ class TrackStep(Step):
             short = (f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} costs "
                      f"{g.money(cost)}; taken as laid and paid, as the record says")
         return _LayPlan(cost, board_plan, special, extra, turned, short, outside)
+
+    def rotation_record_implies(self, action: LayTile, fitting, plan):
+        """A tile written in a rotation it does not fit in, which fits in
+        several others: the one the record's later lines go on from (its
+        later runs through the hex, with their connections, and a later
+        upgrade of the hex, whose track keeps this tile's), so that the map
+        stays the record's.  Only to stay in step: the written rotation is
+        flagged in any case.  ``fitting`` (the first fitting rotation's
+        plan) when the record says nothing more."""
+        g = self.game
+        coord = action.hex
+        towards = {nb: e for e, nb in g.board.neighbours(coord).items()}
+        needs: list = []      # ("run", edges it joins) or ("upgrade", its exits)
+        for a in g.actions_ahead():
+            if isinstance(a, LayTile) and a.hex == coord:
+                later = g.board.tiles.get(str(a.tile))
+                if later is not None and a.rotation is not None:
+                    try:
+                        needs.append(("upgrade", later.exits(int(a.rotation))))
+                    except (TypeError, ValueError):
+                        pass
+                break
+            for route in getattr(a, "routes", None) or ():
+                for seg in route.connections or ():
+                    hexes = [str(x).split()[0] for x in seg]
+                    for i, h in enumerate(hexes):
+                        if h != coord:
+                            continue
+                        edges = frozenset(towards[n] for n in (hexes[i - 1] if i else None,
+                                                                hexes[i + 1] if i + 1 < len(hexes)
+                                                                else None)
+                                          if n in towards)
+                        if edges:
+                            needs.append(("run", edges))
+        if not needs:
+            return fitting
+        tile = fitting.tile
+
+        def score(r):
+            exits = tile.exits(r)
+            return sum(1 for kind, edges in needs
+                       if (exits <= edges if kind == "upgrade" else edges <= exits))
+        written = int(action.rotation)
+
+        def turn_from_written(r):
+            return min((r - written) % 6, (written - r) % 6)
+        top = max(score(r) for r in tile.distinct_rotations())
+        if top == 0:
+            return fitting
+        # among those that fit the later lines best, the one nearest the
+        # written rotation (a tile turned one side too far, most often)
+        best = min((r for r in tile.distinct_rotations() if score(r) == top),
+                   key=lambda r: (turn_from_written(r), r))
+        if best == fitting.rotation:
+            return fitting
+        try:
+            return plan(best)
+        except RuleViolation:
+            return fitting
 
     def lay_colors(self, special) -> list:
         """The tile colours this lay may use: the phase's."""

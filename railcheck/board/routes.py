@@ -558,13 +558,14 @@ def follow_given_track(board, label: str, stops: list, cands: list, path: list):
     return r.nodes, r.segments, r.keys
 
 
+class _Named:
+    __slots__ = ("label", "keys")
+
+
 def claim_track(board, label: str, keys: list, used: dict) -> None:
     """The hex sides of one run (``keys``, per stretch) are used once, and by
     no other run of the company this turn (``used``: side -> label); raises
     ``route.reused_track`` / ``route.shared_track``."""
-    class _Named:
-        __slots__ = ("label", "keys")
-
     r = _Named()
     r.label, r.keys = label, keys
     _claim(board, r, used)

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...board.routes import claim_track, follow_given_track, node_text
-from ...board.site_runs import follow_connections, parse_connections
+from ...board.site_runs import follow_connections
 from ...board.tiles import revenue_for_phase
 from ...findings import RuleViolation
 
@@ -48,21 +48,20 @@ class Run:
 
 
 def _trace_key(board, connections: list):
-    """What a reading of ``connections`` depends on: the stretches and, on
-    each hex they name, the tile and its track (None: not a plain reading)."""
-    try:
-        conns = tuple((tuple(hexes), pair) for hexes, pair in parse_connections(connections))
-    except RuleViolation:
-        return None
+    """What a reading of ``connections`` depends on: the stretches as written
+    and, on each hex they name, the tile and its track (None: not kept)."""
     hexes = board.hexes
-    state = []
-    for hx, _ in conns:
-        for coord in hx:
-            h = hexes.get(coord)
+    conns, state = [], []
+    for seg in connections:
+        items = seg if isinstance(seg, list) else [seg]
+        for x in items:
+            parts = str(x).split()
+            h = hexes.get(parts[0]) if parts else None
             if h is None:
                 return None
             state.append((h.tile.name, h.tile.preprinted, h.paths))
-    return conns, tuple(state)
+        conns.append(tuple(str(x) for x in items) if isinstance(seg, list) else ("", str(seg)))
+    return tuple(conns), tuple(state)
 
 
 def trace(g, label: str, connections: list) -> Run:

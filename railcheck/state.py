@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .market import Cell
+from .market import Cell, deepcopy_fields
 from .ruleset import CompanySpec, CorpSpec, TrainSpec
 
 
@@ -21,6 +21,7 @@ class Bank:
 
 @dataclass(eq=False)
 class Player:
+    __deepcopy__ = deepcopy_fields
     name: str
     seat: int
     cash: int = 0
@@ -33,6 +34,7 @@ class Player:
 
 @dataclass(eq=False)
 class Cert:
+    __deepcopy__ = deepcopy_fields
     corp: "Corporation"
     index: int
     percent: int
@@ -46,6 +48,7 @@ class Cert:
 
 @dataclass(eq=False)
 class Train:
+    __deepcopy__ = deepcopy_fields
     name: str
     spec: TrainSpec
     id: str
@@ -58,6 +61,7 @@ class Train:
 
 @dataclass(eq=False)
 class Company:
+    __deepcopy__ = deepcopy_fields
     spec: CompanySpec
     owner: object = None      # Player, Corporation or None (unsold)
     closed: bool = False
@@ -83,6 +87,7 @@ class Company:
 
 @dataclass(eq=False)
 class Corporation:
+    __deepcopy__ = deepcopy_fields
     spec: CorpSpec
     certs: list = field(default_factory=list)
     cash: int = 0

@@ -562,7 +562,7 @@ def show(path, at, svg, force, no_board, ruleset):
     from .engine import Replay
     from .loader import STDIN, STDIN_NAME, load_game
     from .position import actions_up_to, parse_at, truncated, whose_turn
-    from .report import finding_line, text_companies, text_standings
+    from .report import finding_line, money, text_companies, text_standings
 
     if svg:
         _check_outputs([path], force, (svg, "the SVG drawing"))
@@ -586,10 +586,18 @@ def show(path, at, svg, force, no_board, ruleset):
         _fail(str(exc) if exc.path else f"{name}: {exc.bare}")
     g = result.game
     where = point.describe() if point is not None else "at the end"
-    if g is None:       # a title replayed by its own checker (kansai): no position is kept
+    if g is None:       # a title replayed by its own checker (kansai): its money, if kept
         state = "game over" if result.finished else result.round
-        click.echo(f"{name} {where}: {state}, phase {result.phase}; no money or board "
-                   f"position is kept for {result.title} (its checker does not track them)")
+        if not result.standings:
+            click.echo(f"{name} {where}: {state}, phase {result.phase}; no money or board "
+                       f"position is kept for {result.title} here (see its 'info' findings)")
+            return
+        click.echo(f"{name} {where}: {state}, phase {result.phase}, bank "
+                   f"{money(result.bank, result.currency)}\n")
+        click.echo(text_standings(result, result.currency))
+        if result.companies:
+            click.echo("")
+            click.echo(text_companies(result, result.currency))
         return
     state = "game over" if g.finished else result.round
     click.echo(f"{name} {where}: {state}, phase {g.phase.name}, bank {g.money(g.bank.cash)}")

@@ -463,6 +463,14 @@ class Replay:
             self.marked_round = g.round
             return
         r = g.round
+        never = g.title.no_more(action.kind)
+        if never is not None:
+            # the rules make no such round any more: the marker is wrong, and
+            # the replay stays where it is (it never plays rounds to reach it)
+            g.flag("round.marker", f"the record says '{want}' here, but {never}; the rules "
+                                   f"make this {r.label}")
+            self.marked_round = r
+            return
         if r.kind == "SR" and self.round_actions == 0 and not r.finished \
                 and self.record_goes_on(r):
             # the record goes on with the players' actions of the stock round

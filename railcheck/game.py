@@ -130,6 +130,21 @@ class Game:
         the game went on, to stay in step with it after a finding."""
         return next(self.actions_ahead(), None)
 
+    @property
+    def closes_turns_with_pass(self) -> bool:
+        """Whether the record closes a stock-round turn with its player's own
+        pass after a purchase (the site's newer exports do; hand-written
+        records and older exports let a purchase end the turn): the shape of
+        the record, read once, to stay in step with it after a finding."""
+        known = self.__dict__.get("_closing_passes")
+        if known is None:
+            from .actions import BuyShares, Par, Pass
+            acts = self.record_actions
+            known = any(isinstance(a, (BuyShares, Par)) and isinstance(b, Pass)
+                        and a.actor == b.actor for a, b in zip(acts, acts[1:]))
+            self.__dict__["_closing_passes"] = known
+        return known
+
     def actions_ahead(self):
         """The record's actions after the current one (to stay in step with
         the record after a finding; never to decide what is legal)."""
@@ -239,7 +254,9 @@ class Game:
             return
         need = pcert.percent
         given = []
-        for cert in sorted(corp.certs_of(new), key=lambda c: -c.index):
+        # the highest numbers first, or (as 18xx.games) the shares held longest
+        key = (lambda c: c.got) if self.title.swap_oldest_first else (lambda c: -c.index)
+        for cert in sorted(corp.certs_of(new), key=key):
             if cert.president:
                 continue
             if sum(c.percent for c in given) >= need:

@@ -409,7 +409,7 @@ class _NoTemplate(Exception):
 #: _templates_enabled; keywords `(?i:word)` + boundary are handled apart)
 _UNIFORM = {
     r"[\w.'&\-]+", r'"(?:[^"\n]|"")*"', r"\d+%", r"\d+(?![\w.'&+\-])", r"[\w.\-]+",
-    r"[A-Za-z]+\d+", r"[A-Za-z]+\d+(?:\.\d+)?", r"[0-9A-Za-z]+(?:\+[0-9A-Za-z]+)?'?",
+    r"[A-Za-z]+-?\d+", r"[A-Za-z]+-?\d+(?:\.\d+)?", r"[0-9A-Za-z]+(?:\+[0-9A-Za-z]+)?'?",
     r"\d+(?:\.\d+)*", r"[^\n]+", r"#[^\n]*", r"[ \t\f\v\u00a0]+",
     # as Lark hands them back, with some escapes already decoded
 '"(?:[^"\n]|"")*"', "[^\n]+", "#[^\n]*", "[ \t\x0c\\v\xa0]+",
@@ -951,8 +951,11 @@ def _parse_run(content: str, path: str, lineno: int):
         if m is None:
             return None
         a, b = m.span("n")
-        nodes = tuple([(n.group(), n.start() + 1, "NODE") for n in node_re.finditer(content, a, b)])
-        seps = tuple(sep_re.findall(content, a, b))
+        found = list(node_re.finditer(content, a, b))
+        nodes = tuple([(n.group(), n.start() + 1, "NODE") for n in found])
+        # the separators between the nodes (a node may hold a '-': G-1)
+        seps = tuple(sep_re.search(content, x.end(), y.start()).group()
+                     for x, y in zip(found, found[1:]))
         revenue = None
         if m.group("r") is not None:
             revenue = (m.group("r"), m.start("r") + 1, "INT")

@@ -77,9 +77,13 @@ RULES: list[Rule] = [
        "game.18xx:3:1: info [components.unknown] train prices not checked (14 actions): "
        "trains.\"3\".price is unknown (kansai-components.yaml)", severity="info"),
     _r("kansai.unchecked", "what the Kansai checker does not check",
-       "Kansai's checker does not track money (cash, the bank, share prices), so the checks "
-       "that need it are not made whatever the components file gives; the report says so.",
-       OWN, "info [kansai.unchecked] Kansai: money is not tracked (...)", severity="info"),
+       "Kansai's checker does not check the bankruptcy's presidency rules beyond an emergency "
+       "sale, whatever "
+       "the components file gives; without the starting cash, the bank or the market it does "
+       "not track money at all (cash, the bank, share prices, limits, net worths). The report "
+       "says so.",
+       OWN, "info [kansai.unchecked] Kansai: money is not tracked (starting_cash is unknown): "
+       "...", severity="info"),
     _r("kansai.conversion", "a company converts or privatises that may not",
        "Only minors 1-4 convert into Kinki Nippon Railway (K1); only Kobe Electric Railway (M5) "
        "privatises (N5).",
@@ -457,6 +461,16 @@ RULES: list[Rule] = [
        "tiles, by its owner, in its owner's turn.",
        f"{R1830}: Private Companies, special powers",
        "PRR lay 57 E5 0 with CS   ->  CS can lay track only on B20, not E5"),
+    _r("private.window", "a private's power used outside the window its rules give",
+       "A ruleset gives each power a window (``special.<power>.window``): the tile lays of "
+       "18Ireland's Donegal Railway, Board of Works, Tralee & Dingle and Irish Mail come only "
+       "while the owning company lays track (``track_step``), not after it placed a station or "
+       "ran; 1860's privates are exchanged for their share in a stock round only "
+       "(``stock_round``, the summary's stock-round turn).",
+       "the title's published rules (the private's text); 18xx.games gives the same windows "
+       "(abilities 'track', exchanges in the stock round's Exchange step)",
+       "GSWR lay IR5 A19 0 with TDR (after GSWR's station)   ->  TDR's tile lay may be used "
+       "only while GSWR lays track; its turn is past that (placing a station)"),
     _r("private.power_used", "a private's power used more often than allowed",
        "Each power may be used the number of times the title gives (usually once).",
        f"{R1830}: Private Companies, special powers",
@@ -585,6 +599,16 @@ RULES: list[Rule] = [
        f"{R1860}: O3b",
        "IOW runs 2+1 I3-H4   ->  the 2+1-train (I3-H4 halt 0) begins or ends at the halt H4 halt 0; "
        "a run may only pass halts"),
+    _r("route.receivership_max", "an 1860 corporation in receivership that runs for less "
+                                 "than it can",
+       "A corporation in receivership runs its trains for the most it can earn (and "
+       "withholds). railcheck searches the map for a legal set of runs earning more (revenue "
+       "and halt subsidy, both kept by its treasury) and flags the run only when it finds "
+       "one, naming both sums and the better runs; the search may miss better runs (through "
+       "a blocked city, skipping a town), never invents one. Not during nationalisation.",
+       f"{R1860}: R2",
+       "IOW runs 2+1 I3-H4-J4 (20)   ->  IOW is in receivership and must run for the most it "
+       "can earn: its runs earn £30 (£20 + £10 subsidy), but 2+1: ... earn £50 ..."),
     _r("route.home", "no run of an 1860 corporation visits its home station",
        "One of the corporation's runs must pass through its home station.",
        f"{R1860}: O3c",
@@ -656,16 +680,19 @@ RULES: list[Rule] = [
        "In 1860 a corporation in receivership or insolvent places no station, and nobody does "
        "once the Southern Railway has formed.",
        f"{R1860}: R1, O5d, N1",
-       "IOW place_token G5   ->  IOW places no station: it is insolvent"),
+       "FYN token B6.0   ->  FYN places no station: it is insolvent (its next station would "
+       "cost £40; it has £380)"),
     _r("track.receivership", "track laid by a corporation in receivership",
        "A corporation without a president lays no track.",
        f"{R1860}: R1",
-       "C&N lay 742 F4   ->  C&N is in receivership and lays no track"),
+       "BHI&R lay 9 K7 r1   ->  BHI&R is in receivership (no president; its price £14) and "
+       "lays no track (9 on K7)"),
     _r("track.second_lay", "a second tile lay that 1860 does not allow",
        "1860's second lay of a turn is a yellow tile without a city, after a first lay that "
        "was neither an upgrade nor a city tile.",
        f"{R1860}: O1",
-       "C&N lay 12 G5   ->  a second lay is a yellow tile without a city, not 12"),
+       "IOW lay 745 I7 r0   ->  IOW's first lay (5 on I9) was a city tile: no second lay "
+       "(745 on I7) this turn"),
     _r("track.upgrade_no_train", "an upgrade by an 1860 corporation without a train",
        "In 1860 a corporation upgrades only track its own train can reach: with no train, none.",
        f"{R1860}: O1a, O1e",
@@ -688,7 +715,8 @@ RULES: list[Rule] = [
     _r("track.southern", "track laid after the Southern Railway formed",
        "From the stock round after the first 9+5, nobody builds track or stations.",
        f"{R1860}: N1",
-       "IOW lay 742 F4   ->  the Southern Railway has formed: no more track is laid"),
+       "C&N lay 742 K5 r0   ->  the Southern Railway has formed (the first 9+5, phase 9) and a "
+       "stock round has followed: no more track is laid (742 on K5 in OR 13.1)"),
     _r("trains.receivership", "a train bought by a corporation in receivership that may not",
        "A corporation in receivership buys a train only when it has none, and only from the "
        "depot.",
@@ -698,7 +726,8 @@ RULES: list[Rule] = [
        "No trade with a bankrupt corporation or one in receivership, none during "
        "nationalisation, and not the seller's last train when the buyer owns one.",
        f"{R1860}: O5a",
-       "FYN buy_train 2+1 from C&N for 480   ->  FYN owns a train and C&N only one"),
+       "IWNJ buy train 2+1 from IOW for 200   ->  IWNJ owns 2 trains and IOW only one, its "
+       "2+1"),
     _r("stock.buy_company", "a private bought from the bank that it does not sell",
        "In 1860 the bank sells the privates players sold back to it, and Fishbourne Ferry once "
        "the first 6+3 was bought.",
@@ -712,13 +741,21 @@ RULES: list[Rule] = [
     _r("stock.reserved", "a reserved share bought",
        "The last share of BHI&R, FYN, C&N and IOW is kept for the exchange of a private until "
        "one is exchanged or Fishbourne Ferry is bought.",
-       f"{R1860}: S11",
-       "Bob buy FYN   ->  FYN's last share is reserved for the exchange of a private"),
-    _r("stock.section", "a corporation started before its section opened",
+       f"{R1860}: S16",
+       "Alice buy IOW ipo   ->  IOW's last 10% share in the IPO is reserved for the exchange "
+       "of RPSC"),
+    _r("stock.section", "a corporation started (or a share bought) before its section opened",
        "1860's corporations come in four sections; the next opens when a corporation of the "
-       "open ones has sold its IPO out or has operated.",
+       "open ones has sold its IPO out or has operated. Until then none of its shares is "
+       "parred or bought.",
        f"{R1860}: S10",
        "Alice par IWNJ 82   ->  IWNJ is in section 2; only sections up to 1 are open"),
+    _r("stock.british_rail", "a stock action under British Rail",
+       "Once 1860's nationalisation (British Rail) has begun there are no more stock rounds: "
+       "only operating rounds follow until the game ends, and players neither buy nor sell.",
+       f"{R1860}: N3",
+       "Alice buy IOW ipo   ->  British Rail has formed: there are no more stock rounds, so "
+       "Alice may not 'buy' (OR 13.5; 3 corporations still operate: IOW, FYN, BHI&R)"),
     _r("stock.sell_blocks", "a second sale of one corporation in a turn",
        "In 1860 a player sells a corporation's shares at most once per turn.",
        f"{R1860}: S2.1",
@@ -848,7 +885,8 @@ RULES: list[Rule] = [
        "PRR lay 57 E5 0   ->  tile 57 rotation 0 on E5 is not connected to PRR's network (...)"),
     _r("tile.edge", "a tile that runs track off the map or into a blocked side",
        "Track may not run off the map, through an impassable border, or into a neighbour's "
-       "side that cannot take track.",
+       "side that cannot take track. On a map with gauges (18Ireland), track may not meet the "
+       "neighbour's track of the other gauge (narrow into broad, broad into narrow).",
        f"{R1830}: Operating Round, laying track",
        "PRR lay 9 A19 0   ->  tile 9 rotation 0 on A19 runs track off the map at edge 1"),
     _r("tile.hex", "a tile laid on a hex that is not on the map",
@@ -934,7 +972,8 @@ RULES: list[Rule] = [
     _r("track.cost", "track the company cannot pay",
        "Laying on terrain (rivers, mountains) costs money from the treasury. A lay the record "
        "makes without the money is flagged and taken as laid and paid (the treasury goes below "
-       "zero), so the map stays the record's; a free lay needs no money.",
+       "zero), so the map stays the record's; a free lay needs no money. In 1860 an insolvent "
+       "corporation lays no track that costs money, whatever its cash (refused).",
        f"{R1830}: Operating Round, laying track (terrain costs)",
        "PRR lay 8 F16 0   ->  PRR has $40; laying on F16 costs $120; taken as laid and paid, "
        "as the record says"),
@@ -1016,6 +1055,13 @@ RULES: list[Rule] = [
        f"{RIRE}: M2-M6",
        "Alice propose LER   ->  Alice holds no share of LER; a proposal starts with a minor "
        "the proposer holds a share of"),
+    _r("merger.connection", "a merger of minors not joined by broad gauge track",
+       "Each minor added to a proposal must be joined by broad gauge track to one already in "
+       "it; stations of other companies on the way do not block (narrow track does not join).",
+       f"{RIRE}: M5",
+       "Bob propose DKR, propose DER   ->  DER (I9) is not joined by broad gauge track to DKR "
+       "(I11); merging minors must be connected by broad track, other companies' stations not "
+       "blocking (M5)"),
     _r("merger.shares", "a merger with too many shares out, or leaving a holder over 70%",
        "At most ten shares of the merging minors with players and the pool; afterwards no "
        "player above 70% and the pool at most 50% of the major.",
@@ -1054,13 +1100,14 @@ RULES: list[Rule] = [
        "Players may start majors in stock rounds only from phase 6.",
        f"{RIRE}: phases, SB4",
        "Alice par GSWR 100   ->  majors may be started from phase 6; this is phase 4"),
-    _r("track.unchecked", "tile lays taken although the map's network does not reach them",
-       "An info finding, once per game: the map's network does not know 18Ireland's gauge yet "
-       "(narrow track is reached from any of the company's nodes, past other companies' "
-       "stations), so a lay it cannot join to the company's stations is taken as recorded.",
-       f"{OWN}: docs/18Ireland.md",
-       "3 tile lays that the map's network ... does not join to the company's stations were "
-       "taken as recorded", "info"),
+    _r("tile.no_new_track", "an 18Ireland upgrade that adds no usable track and changes no value",
+       "Track is semi-restrictive: a tile laid on a hex that had track must give the company "
+       "track it can use (a path the old tile did not have, in its broad network for a broad "
+       "lay, in its narrow network for a lay adding narrow track) or change the value of a stop "
+       "on a path it can use. Flagged after the lay; the tile stays, as the record says.",
+       f"{RIRE}: O2a",
+       "KJR lay 713 G11 0   ->  KJR's upgrade of G11 (tile 9 to 713) gives it no new narrow gauge "
+       "track it can use and changes no value of a stop on its track (...)"),
     _r("stock.home_station", "a major started without its home station",
        "A major started in a stock round places its first station at once on a free city.",
        f"{RIRE}: SB4",

@@ -318,6 +318,9 @@ WINDOWS = {
                            "after the company bought the private in that turn",
     "any_time": "in the owner's stock-round turn, or between the turns of other players or "
                 "companies in stock and operating rounds",
+    "track_step": "during the owning company's operating turn while it may still lay track: "
+                  "not once its own actions took the turn past laying track",
+    "stock_round": "in a stock round only, at any moment of it (not in an operating round)",
     "on_purchase": "at once, when a player buys the private from the bank (initial auction)",
     "always": "a standing rule, not an action",
 }
@@ -335,9 +338,12 @@ class AbilityKind:
     example: str = ""
 
 
-def _window(default: str) -> Key:
+def _window(default: str, *others: str) -> Key:
+    """The ``window`` key of an ability: its default and the other windows
+    railcheck honours for it (any other value of WINDOWS is refused as not
+    implemented, with the supported ones named)."""
     return Key("window", Enum(*WINDOWS), default, "when the ability may be used",
-               supported=(default,))
+               supported=(default, *others))
 
 
 def _count(default: Optional[int], fixed: bool = False) -> Key:
@@ -359,9 +365,15 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
             Key("connected", Bool(), False, "the hex must be connected to the company's network",
                 supported=(False,)),
             Key("together", Bool(), False, "all its lays in one turn, each next to the last"),
+            Key("after_track", Bool(), False,
+                "it may be used at any moment of the owning company's turn, not only in its "
+                "track step (18xx.games then keeps the round's last turn open for it)",
+                supported=(False,)),
+            Key("first_hex", Nullable(Ref("hex")), None,
+                "a power with several lays: the first on this hex (null: any of its hexes)"),
             Key("free", Bool(), False, "no terrain cost"),
             Key("closes", Bool(), False, "the private closes when its count is used up"),
-            _count(1), _window("owning_company_turn")]),
+            _count(1), _window("owning_company_turn", "track_step")]),
         window="owning_company_turn",
         example="1830's CS: one extra tile on B20, not connected"),
     AbilityKind(
@@ -371,7 +383,7 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
             Key("hexes", ListOf(Ref("hex")), doc="the hexes it may lay on"),
             Key("tiles", ListOf(Ref("tile")), doc="the tiles it may lay"),
             Key("extra", Bool(), False, "in addition to the company's own lay of the turn"),
-            _count(1), _window("owning_company_turn")]),
+            _count(1), _window("owning_company_turn", "track_step")]),
         window="owning_company_turn",
         example="1830's DH: tile 57 on F16 as the company's lay, and a free station"),
     AbilityKind(
@@ -379,7 +391,7 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
         Section("exchange", [
             Key("corporation", Ref("corporation"), doc="whose share"),
             Key("from", ListOf(Enum("ipo", "pool")), ["ipo", "pool"], "where the share comes from"),
-            _count(1, fixed=True), _window("any_time")]),
+            _count(1, fixed=True), _window("any_time", "stock_round")]),
         window="any_time",
         example="1830's MH: a 10% NYC share from the IPO or the pool"),
     AbilityKind(
@@ -826,7 +838,9 @@ TOP_KEYS = [
     Key("auction", AUCTION, {}, "the initial auction of the privates"),
     Key("stock", STOCK, {}, "stock rounds"),
     Key("sections_open", Enum("immediately", "next_sr"), "immediately",
-        "a section opens as soon as its test holds, or from the next stock round"),
+        "a section opens as soon as its test holds, or from the next stock round (a par of "
+        "a section opened during the current stock round is then flagged, `stock.section`, "
+        "and made as recorded)"),
     Key("sections", MapOf(ListOf(Ref("corporation")), "section"), {},
         "corporations by section: section n+1 opens when a corporation of section n or "
         "later has no share left in its IPO or has operated (empty: no sections)"),
@@ -874,6 +888,10 @@ TOP_KEYS = [
         Key("ends_game_after", Enum("one", "all_but_one"), "one",
             "the end.bankrupt timing applies after the first bankruptcy, or once all players "
             "but one are bankrupt"),
+        Key("leftovers", Enum("leave", "keep"), "leave",
+            "a bankrupt president's privates and the shares he could not sell: they leave the "
+            "game with him, or stay his (he is paid their income and dividends, may sell his "
+            "privates to companies, and they count in his net worth)"),
     ])), None, "what a president's bankruptcy does besides the shared rules (null: nothing)"),
     Key("operating", OPERATING, {}, "operating rounds"),
     Key("end", END, {}, "what ends the game"),
@@ -896,7 +914,9 @@ TOP_KEYS = [
         Key("southern_train", Str(), doc="the train whose first sale forms the Southern "
                                          "Railway"),
         Key("test_from", Enum("southern_formed", "after_set"), "southern_formed",
-            "when the test begins: at the purchase of that train, or after its OR set"),
+            "when the test begins: at the purchase of that train, or after the set of "
+            "operating rounds in which it was bought (first at the end of the next stock "
+            "round)"),
         Key("stop_lowest", Int(), 2, "how many of the lowest earners stop after each OR"),
         Key("ends_game_when_all_stopped", Bool(), True, "the game ends when all stopped"),
     ])), None, "the end game of 1860 (British Rail); null: none"),

@@ -5,6 +5,7 @@ Plain objects with no rules in them; ``railcheck.game.Game`` changes them.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -32,6 +33,9 @@ class Player:
         return f"Player({self.name})"
 
 
+_MOVES = itertools.count(1)
+
+
 @dataclass(eq=False)
 class Cert:
     __deepcopy__ = deepcopy_fields
@@ -40,6 +44,14 @@ class Cert:
     percent: int
     president: bool
     owner: object = None     # Player, Corporation (its own treasury) or the strings "ipo" / "pool"
+    #: when its owner got it (a running count; a new president may give back
+    #: his oldest shares first: ``Title.swap_oldest_first``)
+    got: int = 0
+
+    def __setattr__(self, name, value):
+        if name == "owner" and self.__dict__.get("owner", value) is not value:
+            object.__setattr__(self, "got", next(_MOVES))
+        object.__setattr__(self, name, value)
 
     @property
     def name(self) -> str:

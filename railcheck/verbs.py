@@ -155,7 +155,13 @@ def _bind_buy_train(b, kw, args):
     source = None
     if "from" in o:
         s = o["from"]
-        source = s[0].lower() if s[2] in ("DEPOT", "POOL") else b.name(s, CORPORATION)
+        if s[2] in ("DEPOT", "POOL"):
+            source = s[0].lower()
+        elif s[0].lower() == "reserve":
+            # 18Ireland's primed trains not yet in the pool (an import writes it)
+            source = "reserve"
+        else:
+            source = b.name(s, CORPORATION)
     return BuyTrain(train=b.name(train, TRAIN), source=source,
                     price=None if "for" not in o else b.int_(o["for"]),
                     exchange=None if "exchange" not in o else b.name(o["exchange"], TRAIN))
@@ -244,7 +250,8 @@ def _write_buy(w, a):
 def _write_buy_train(w, a):
     text = f"buy train {a.train}"
     if a.source is not None:
-        text += " from " + (a.source if a.source in ("depot", "pool") else w.name(a.source))
+        text += " from " + (a.source if a.source in ("depot", "pool", "reserve")
+                            else w.name(a.source))
     if a.price is not None:
         text += f" for {w.number(a.price)}"
     if a.exchange is not None:

@@ -41,12 +41,15 @@ def notation(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def illegal(notation, tmp_path_factory):
-    """26855 in notation with action 32 made by Player 4 out of turn (line 39),
-    Player 3 passing after it."""
+    """26855 in notation with action 32 (Player 3's NYC share) also bought by
+    Player 4 out of turn (line 39), Player 3 then buying his own: an extra
+    purchase, not a wrong name (a pass of Player 3's after it would be his
+    turn's closing pass, and the line his, misnamed)."""
     lines = notation.read_text(encoding="utf-8").splitlines(keepends=True)
     idx = next(i for i, l in enumerate(lines) if l.rstrip().endswith("#@32"))
+    own = lines[idx].split("#@")[0].rstrip() + "\n"
     lines[idx] = lines[idx].replace('"Player 3"', '"Player 4"', 1)
-    lines.insert(idx + 1, '"Player 3" pass\n')   # so the buy is not Player 3's, misnamed
+    lines.insert(idx + 1, own)
     path = tmp_path_factory.mktemp("ill") / "out-of-turn.18xx"
     path.write_text("".join(lines), encoding="utf-8")
     assert idx + 1 == 39

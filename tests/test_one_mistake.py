@@ -180,3 +180,20 @@ def test_a_company_short_of_money_after_a_purchase_taken_as_written_lays_as_reco
     assert got == [(583, "trains.price"), (632, "trains.cash"), (755, "track.cost")]
     assert errors(result)[2].message == ("ERIE has $70; laying on D10 costs $80; taken as laid "
                                          "and paid, as the record says")
+
+
+def test_a_wrong_name_before_the_turns_closing_pass_is_the_turns_players_line(games):
+    # 29133 #335: Player 1 (4836) buys ERIE_4 and closes his turn with a pass
+    # (#336).  Written as Player 2's (4631, $22: he could not pay $100), the
+    # record still goes on with Player 1's own pass: the line was written in
+    # Player 1's turn under a wrong name.  Player 1 could buy it, so it is
+    # taken as his: one finding, and the rest of the game is the site's
+    data = M._with(games["29133"].data, 335, {"entity": 4631})
+    result = replay(data)
+    got = [(f.action_id, f.rule) for f in errors(result)]
+    assert got == [(335, "turn.order")]
+    assert errors(result)[0].message == (
+        "Player 2 acted out of turn: it is Player 1's turn in SR 4; the record goes on from "
+        "Player 1's turn and Player 1 could do this: taken as Player 1's line (a wrong name)")
+    assert not [f for f in result.findings if f.rule == "score.site_differs"]
+

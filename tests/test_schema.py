@@ -109,7 +109,7 @@ def test_bad_private_abilities(tmp_path):
     e = load_error(tmp_path, 'extends: "1830"\ncompanies:\n  MH:\n'
                              '    special: {exchange: {window: on_purchase}}\n')
     assert e.bare == ("companies[3].special.exchange.window: on_purchase is not implemented by "
-                      "railcheck (supported: any_time)")
+                      "railcheck (supported: any_time, stock_round)")
 
 
 def test_error_in_the_parent_is_located_in_the_parent_file(tmp_path, monkeypatch):

@@ -72,13 +72,18 @@ class _OutOfTime(Exception):
 
 
 class _Search:
-    def __init__(self, board, corp: str, phase_color: str, deadline: float):
+    def __init__(self, board, corp: str, phase_color: str, deadline: float,
+                 max_ticks: Optional[int] = None):
         from ..board.routes import track_graph
         from ..board.tiles import revenue_for_phase
 
         self.board = board
         self.corp = corp
         self.deadline = deadline
+        #: a budget of steps instead of (or besides) the clock: a search
+        #: whose result decides a finding must give the same answer on any
+        #: machine, however loaded
+        self.max_ticks = max_ticks
         self.ticks = 0
         g = track_graph(board)
         self.adj = {v: [(w, d["keys"]) for w, d in g.succ[v].items()] for v in g}
@@ -90,6 +95,8 @@ class _Search:
 
     def tick(self):
         self.ticks += 1
+        if self.max_ticks is not None and self.ticks > self.max_ticks:
+            raise _OutOfTime
         if self.ticks & 255 == 0 and time.perf_counter() > self.deadline:
             raise _OutOfTime
 

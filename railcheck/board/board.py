@@ -83,7 +83,7 @@ class _Node:
 
 class _Hex:
     __slots__ = ("coord", "idx", "name", "base", "tile", "rotation", "copy", "color",
-                 "paths", "at", "nodes", "nbr", "track_ok", "impassable", "x", "y")
+                 "paths", "at", "broad_at", "nodes", "nbr", "track_ok", "impassable", "x", "y")
 
     def __init__(self, coord: str, idx: int, name: Optional[str], base: Content, x: int, y: int):
         self.coord = coord
@@ -116,6 +116,19 @@ class _Hex:
             if b != a:
                 at.setdefault(b, []).append(i)
         self.at = at
+        # the paths a train and the company's (broad) network use: 18Ireland's
+        # narrow gauge left out (the same map as ``at`` where all is broad)
+        tracks = self.tile.tracks
+        if "narrow" in tracks:
+            broad: dict = {}
+            for i, (a, b) in enumerate(paths):
+                if i < len(tracks) and tracks[i] == "narrow":
+                    continue
+                broad.setdefault(a, []).append(i)
+                if b != a:
+                    broad.setdefault(b, []).append(i)
+            at = broad
+        self.broad_at = at
 
     def city_indices(self) -> list[int]:
         return [i for i, n in enumerate(self.nodes) if n.kind == "city"]
@@ -137,6 +150,10 @@ class LayPlan:
     warning: Optional[tuple]
     #: the terrain cost of the hex (paid on the first lay only: a laid tile costs 0)
     cost: int
+    #: on a map with gauges, checked for the company's connection: (old tile,
+    #: its paths, its nodes, the lay adds narrow track), for the
+    #: semi-restrictive rule after the lay (``gauge.new_track_problem``)
+    before: Optional[tuple] = None
 
 
 class Board:
@@ -167,6 +184,10 @@ class Board:
             self._hexes.append(h)
             self.hexes[coord] = h
         self._link_neighbours()
+        #: the map has narrow-gauge track (18Ireland): lays are checked against
+        #: the broad and the narrow network (``gauge.py``)
+        self.gauged = any(t.tracks for t in self.tiles.values()) or \
+            any(h.base.tracks for h in self._hexes)
 
         # corporations: homes are reserved from the start; a title may let
         # ordinary stations use a reserved slot (18Ireland), the home station
@@ -319,8 +340,10 @@ class Board:
     def _network(self, corp: str) -> tuple[set, set, set]:
         """Walk ``corp``'s track from its stations, without passing through
         cities filled by others or through off-board areas, and without
-        reversing.  Returns (states walked, nodes reached, station hexes); a
-        state is the int ``hex << 8 | path << 4 | end the path is left by``."""
+        reversing (broad gauge only: 18Ireland's narrow track is walked by
+        ``gauge.narrow_network``).  Returns (states walked, nodes reached,
+        station hexes); a state is the int ``hex << 8 | path << 4 | end the
+        path is left by``."""
         got = self._net_cache.get(corp)
         if got is not None:
             return got
@@ -334,7 +357,7 @@ class Board:
             reached.add((hi, ni))
             token_hexes.add(hi)
             end = NODE_BASE + ni
-            for pi in h.at.get(end, ()):
+            for pi in h.broad_at.get(end, ()):
                 a, b = h.paths[pi]
                 push((hi << 8) | (pi << 4) | (b if a == end else a))
         seen: set = set()
@@ -355,7 +378,7 @@ class Board:
                 ie = (x + 3) % 6
                 nh = hexes[ni]
                 npaths = nh.paths
-                for qi in nh.at.get(ie, ()):
+                for qi in nh.broad_at.get(ie, ()):
                     qa, qb = npaths[qi]
                     push((ni << 8) | (qi << 4) | (qb if qa == ie else qa))
             else:
@@ -365,7 +388,7 @@ class Board:
                 if node.kind == "offboard" or node.blocks(corp):
                     continue
                 pi = (st >> 4) & 15
-                for qi in h.at.get(x, ()):
+                for qi in h.broad_at.get(x, ()):
                     if qi != pi:
                         qa, qb = h.paths[qi]
                         push((hi << 8) | (qi << 4) | (qb if qa == x else qa))
@@ -581,7 +604,11 @@ class Board:
                            f"the rotation of {what} on {h.coord} is not written and it fits "
                            f"in rotations {', '.join(str(r) for r, _ in legal)}; rotation "
                            f"{rotation} is taken (write it, e.g. '{name} {h.coord} r{rotation}')")
-        return LayPlan(h, t, name, rotation, mapping, tile_copy, warning, old.cost)
+        before = None
+        if self.gauged and check_connection:
+            from .gauge import lay_is_narrow
+            before = (old, h.paths, list(h.nodes), lay_is_narrow(h, t, rotation, mapping))
+        return LayPlan(h, t, name, rotation, mapping, tile_copy, warning, old.cost, before)
 
     def apply_lay(self, plan: "LayPlan") -> tuple[int, int]:
         """Carry out a lay checked by :meth:`plan_lay`; returns (terrain cost, rotation)."""
@@ -658,7 +685,18 @@ class Board:
                 return ("tile.edge", f"runs track through the impassable border at edge {e} "
                         f"(toward {geo})"), None
             return ("tile.edge", f"runs track off the map at edge {e}"), None
-        if avail is not None and not (exits & avail):
+        if self.gauged:
+            from .gauge import gauge_mismatch
+            problem = gauge_mismatch(self, h, t, r)
+            if problem is not None:
+                return ("tile.edge", problem), None
+        if avail is not None and self.gauged:
+            from .gauge import connection_problem
+            problem = connection_problem(self, corp, h, t, r, mapping, avail)
+            if problem is not None:
+                rule, msg = problem
+                return (rule, msg), None
+        elif avail is not None and not (exits & avail):
             if avail:
                 return ("tile.connection", f"is not connected to {corp}'s network (its track reaches "
                         f"{h.coord} only at edge{'s' if len(avail) > 1 else ''} "

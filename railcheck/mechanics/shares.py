@@ -6,6 +6,8 @@ rounds and steps decide when they may be used."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..findings import RuleViolation
 from ..actions import Exchange, Par
 from ..state import Corporation, Player
@@ -177,14 +179,19 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
     # pay and move: ordinary certificates of the seller go to the pool
     price = corp.price.price
     g.transfer(g.bank, player, price * percent // corp.share_percent)
-    if corp.president is player and percent > held - corp.certs[0].percent:
+    percent_left = None
+    if corp.president is player and percent > held - corp.certs[0].percent \
+            and g.title.swap_oldest_first:
+        _sell_presidency_as_site(g, player, corp, percent, remaining, certs)
+        percent_left = 0
+    elif corp.president is player and percent > held - corp.certs[0].percent:
         # hand over the presidency first (the new president gives back shares)
         others = [p for p in _seat_order_after(g, player) if corp.percent_of(p) > remaining]
         best = max(corp.percent_of(p) for p in others)
         new = next(p for p in others if corp.percent_of(p) == best)
         g.swap_president_cert(corp, player, new)
         corp.president = new
-    to_move = percent
+    to_move = percent if percent_left is None else percent_left
     named = [corp.certs[i] for i in certs if i < len(corp.certs)
              and corp.certs[i].owner is player and not corp.certs[i].president]
     rest = [c for c in sorted(corp.certs_of(player), key=lambda c: (c.president, -c.index))
@@ -211,6 +218,50 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
         g.move_price(corp, "left", percent // corp.share_percent)
 
 
+def _sell_presidency_as_site(g, player, corp, percent: int, remaining: int, certs: tuple):
+    """A sale that takes the president's certificate from ``player``, as
+    18xx.games moves the certificates (``Title.swap_oldest_first``): the
+    certificates sold (the named ones, then the president's) go to the pool;
+    the new president gives his shares held longest to the seller if he
+    keeps as much as the president's certificate, else to the pool, and
+    takes the president's certificate; when the certificates moved come to
+    more than the percent sold, the seller takes back the pool's shares held
+    there longest."""
+    pcert = corp.certs[0]
+    others = [p for p in _seat_order_after(g, player) if corp.percent_of(p) > remaining]
+    best = max(corp.percent_of(p) for p in others)
+    new = next(p for p in others if corp.percent_of(p) == best)
+    named = [corp.certs[i] for i in certs if i < len(corp.certs)
+             and corp.certs[i].owner is player and not corp.certs[i].president]
+    rest = sorted((c for c in corp.certs_of(player) if not c.president and c not in named),
+                  key=lambda c: -c.index)
+    bundle, moved = list(named), sum(c.percent for c in named)
+    for cert in rest:
+        if moved + pcert.percent >= percent:
+            break
+        bundle.append(cert)
+        moved += cert.percent
+    for cert in bundle:
+        cert.owner = "pool"
+    swap_to = player if remaining >= pcert.percent else "pool"
+    need, given = pcert.percent, []
+    for cert in sorted(corp.certs_of(new), key=lambda c: c.got):
+        if cert.president or sum(c.percent for c in given) >= need:
+            continue
+        given.append(cert)
+    for cert in given:
+        cert.owner = swap_to
+    pcert.owner = new
+    corp.president = new
+    back = moved + pcert.percent - percent
+    for cert in sorted((c for c in corp.certs if c.owner == "pool"), key=lambda c: c.got):
+        if back <= 0:
+            break
+        if cert.percent <= back:
+            cert.owner = player
+            back -= cert.percent
+
+
 def _seat_order_after(g, player):
     n = len(g.players)
     return [g.players[(player.seat + i) % n] for i in range(1, n)]
@@ -222,6 +273,18 @@ def sale_percent(g, corp, sale) -> int:
     return sale.count * corp.share_percent
 
 
+def exchange_outside_window(g, company, spec: dict) -> Optional[str]:
+    """What is wrong with an exchange made outside the window of the
+    private's ability (``special.exchange.window``: ``any_time``, or
+    ``stock_round`` only), or None.  The record says the exchange was made:
+    the caller flags it and carries it out."""
+    if spec.get("window") == "stock_round" and getattr(g.round, "kind", None) != "SR":
+        where = g.round.label if g.round is not None else "this round"
+        return (f"{company.sym} may be exchanged for a {spec['corporation']} share only in a "
+                f"stock round, not in {where}; taken as exchanged, as the record says")
+    return None
+
+
 def exchange_private(g, action: Exchange):
     """A private exchanged for a share (1830's MH for a NYC share)."""
     company = g.companies.get(action.actor)
@@ -230,6 +293,7 @@ def exchange_private(g, action: Exchange):
     spec = (company.spec.special or {}).get("exchange")
     if not spec:
         raise RuleViolation("exchange.company", f"{company.sym} cannot be exchanged for a share")
+    outside = exchange_outside_window(g, company, spec)
     if action.corporation != spec["corporation"]:
         raise RuleViolation("exchange.corporation",
                             f"{company.sym} can be exchanged only for a {spec['corporation']} share")
@@ -263,6 +327,8 @@ def exchange_private(g, action: Exchange):
         raise RuleViolation("stock.holding_limit",
                             f"{owner.name} holds {corp.percent_of(owner)}% of {corp.sym}; the "
                             f"exchange would exceed the {limit}% limit")
+    if outside is not None:
+        g.flag("private.window", outside)
     action.source = cert.owner
     cert.owner = owner
     g.close_company(company)

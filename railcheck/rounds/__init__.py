@@ -16,6 +16,38 @@ class Round:
         #: the action prepare() last put the round in place for (once per
         #: action: the engine and process both ask)
         self.prepared = None
+        #: the round's steps (``steps.base.RoundStep``), in order; the
+        #: operating round keeps its own per company turn
+        self.steps = [cls(self) for cls in self.step_classes()]
+
+    def step_classes(self) -> list:
+        """The steps of this round, in order: a title's round class adds,
+        replaces or reorders them."""
+        return []
+
+    def blocking_step(self):
+        """The step that takes every action now (a par to set, an auction
+        in progress), or None."""
+        return next((s for s in self.steps if s.blocking()), None)
+
+    def step_for(self, action):
+        """The step that takes ``action``: the blocking one, else the first
+        that owns it (None: no step of the round takes it)."""
+        blocking = self.blocking_step()
+        if blocking is not None:
+            return blocking
+        return next((s for s in self.steps if s.owns(action)), None)
+
+    #: the rule of an action no step of the round takes
+    action_rule = "round.out_of_place"
+
+    def process_by_step(self, action):
+        """Hand ``action`` to the step that takes it."""
+        step = self.step_for(action)
+        if step is None:
+            raise RuleViolation(self.action_rule,
+                                f"'{action.verb}' is not an action of {self.label}")
+        return step.process(action)
 
     @property
     def label(self) -> str:

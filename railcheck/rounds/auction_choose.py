@@ -102,11 +102,16 @@ class ChooseAndBidAuction(AuctionRound):
 
     # ------------------------------------------------------------------
 
+    def step_classes(self) -> list:
+        from ..steps.stock import AuctionBidStep, PendingParStep
+        return [PendingParStep, AuctionBidStep]
+
     def process(self, action):
+        return self.process_by_step(action)
+
+    def bid_action(self, action):
+        """A choice, a bid or a pass (``AuctionBidStep``)."""
         g = self.game
-        if g.pending_par is not None:
-            from ..mechanics.shares import process_pending_par
-            return process_pending_par(g, action)
         if not isinstance(action, (Bid, Choose, Pass)):
             raise RuleViolation("auction.action",
                                 f"only choose, bid and pass are allowed in the private auction, "

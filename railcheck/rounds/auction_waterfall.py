@@ -73,7 +73,7 @@ class WaterfallAuction(AuctionRound):
         a private is auctioned among its bidders, only a bidder can."""
         g = self.game
         player = g.player_by_name.get(action.actor)
-        if player is None or g.pending_par is not None \
+        if player is None or self.blocking_step() is not None \
                 or not isinstance(action, (Bid, Pass)) or player is self.current_player():
             return
         if self.prepared is action:
@@ -115,11 +115,16 @@ class WaterfallAuction(AuctionRound):
         else:
             self.turn_index = player.seat
 
+    def step_classes(self) -> list:
+        from ..steps.stock import AuctionBidStep, PendingParStep
+        return [PendingParStep, AuctionBidStep]
+
     def process(self, action):
+        return self.process_by_step(action)
+
+    def bid_action(self, action):
+        """A bid, a purchase of the cheapest or a pass (``AuctionBidStep``)."""
         g = self.game
-        if g.pending_par is not None:
-            from ..mechanics.shares import process_pending_par
-            return process_pending_par(g, action)
         if not isinstance(action, (Bid, Pass)):
             raise RuleViolation("auction.action",
                                 f"only bids and passes are allowed in the private auction, not "

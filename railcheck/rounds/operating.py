@@ -19,7 +19,7 @@ import dataclasses
 from ..actions import (Bankrupt, BuyCompany, BuyShares, DiscardTrain, Exchange, LayTile,
                        Par, Pass, PlaceToken, RoundMarker, SellShares)
 from ..findings import RuleViolation
-from ..mechanics.shares import exchange_private, sale_percent, sell_shares
+from ..mechanics.shares import sale_percent, sell_shares
 from ..state import Company, Corporation, Player
 from ..steps.trains import DiscardTrainStep, cheapest_train
 from ..steps.track import TrackStep
@@ -363,7 +363,7 @@ class OperatingRound(Round):
             action = dataclasses.replace(action, actor=stand_in[1].sym)
         actor = action.actor
         if isinstance(action, Exchange):
-            return exchange_private(g, action)
+            return g.title.exchange(action)
         if actor in g.companies:
             return self.process_private(g.companies[actor], action)
         if actor in g.player_by_name:

@@ -21,8 +21,7 @@ from ..actions import (Bankrupt, BuyCompany, BuyShares, Checkpoint, Exchange, Pa
 from ..findings import RuleViolation
 from ..state import Corporation, Player
 from . import Round
-from ..mechanics.shares import (exchange_private, max_sellable_percent, process_pending_par,
-                                sale_percent, sell_shares, set_par)
+from ..mechanics.shares import max_sellable_percent, sale_percent, sell_shares, set_par
 
 
 # ---------------------------------------------------------------------------
@@ -238,7 +237,7 @@ class StockRound(Round):
         lines were refused was still taken: the next player's line ends it."""
         g = self.game
         player = g.player_by_name.get(action.actor)
-        if player is None or g.pending_par is not None or isinstance(action, Exchange):
+        if player is None or self.blocking_step() is not None or isinstance(action, Exchange):
             return
         if self.prepared is action:
             return          # once per action (the engine and process both ask)
@@ -317,25 +316,40 @@ class StockRound(Round):
 
     def stands_in(self, player) -> bool:
         """``player`` acts in the current player's turn, and the record's
-        next line is by the player whose turn follows the current one (not
-        the one that would follow ``player``): the line was written in the
-        current player's turn (a wrong name), so the turn order stays."""
+        next line is the current player's own pass closing his turn (in a
+        record whose turns end so: his turn goes on) or is by the player whose turn follows
+        the current one (not the one that would follow ``player``): the line
+        was written in the current player's turn (a wrong name), so the turn
+        order stays."""
         g = self.game
         nxt = g.next_action
         other = g.player_by_name.get(getattr(nxt, "actor", None))
         if other is None or isinstance(nxt, Exchange):
             return False
+        if other is self.current:
+            # his own pass closing the turn, in a record that closes turns so
+            # (an export's): his turn goes on; another line of his is his own
+            # after an interjection
+            return isinstance(nxt, Pass) and g.closes_turns_with_pass
         expected = self.turn_after(self.current)
         return other is expected and other is not self.turn_after(player)
 
+    def step_classes(self) -> list:
+        from ..steps.stock import ExchangeStep, PendingParStep, StockTurnStep
+        return [PendingParStep, ExchangeStep, StockTurnStep]
+
+    action_rule = "stock.action"
+
     def process(self, action):
+        return self.process_by_step(action)
+
+    def after_pending_par(self):
+        self.skip_inactive()        # the first player may have nothing to do
+
+    def turn_action(self, action):
+        """A player's action in his turn (the ``StockTurnStep``): whose turn
+        it is, as the record implies, then the action itself."""
         g = self.game
-        if g.pending_par is not None:
-            process_pending_par(g, action)
-            self.skip_inactive()        # the first player may have nothing to do
-            return
-        if isinstance(action, Exchange):
-            return exchange_private(g, action)
         if action.actor not in g.player_by_name:
             what = "corporation" if action.actor in g.corporations else "private"
             raise RuleViolation("turn.actor", f"{action.actor} is a {what}; only players act in "
@@ -735,12 +749,16 @@ class StockRound(Round):
         if g.rules.stock.get("sold_out_increase", True):
             movers = [c for c in g.corporations.values()
                       if c.floated and not c.closed and c.price is not None
-                      and sum(c.percent_of(p) for p in g.players) == 100]
+                      and self.sold_out(c)]
             movers.sort(key=g.price_order_key)
             for corp in movers:
                 g.move_price(corp, "up")
         self.set_priority()
         self.finished = True
+
+    def sold_out(self, corp) -> bool:
+        """Every share of ``corp`` is held by players."""
+        return sum(corp.percent_of(p) for p in self.game.players) == 100
 
     def set_priority(self):
         """Who starts the next stock round (ruleset ``stock.next_sr_order``):

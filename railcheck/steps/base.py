@@ -61,13 +61,55 @@ class Step:
 
     # ------------------------------------------------------------------
 
+    def passed_by(self, turn) -> bool:
+        """Whether the company's own actions took its turn past this step."""
+        idx = self.round.step_index(self)
+        return turn.step > idx and turn.explicit_step > idx
+
     def refuse_after(self, turn) -> None:
         """Refuse an action of this step when the company's own actions took
         its turn past it.  A step the turn passed over by itself (it had
         nothing to do then) is not "done": the action goes on to the step's
         own checks, which name the real reason (no marker left, no money...)."""
-        idx = self.round.step_index(self)
-        if self.blocking and turn.step > idx and turn.explicit_step > idx:
+        if self.blocking and self.passed_by(turn):
             raise RuleViolation("or.step_order",
                                 f"{turn.corp.sym} cannot {self.verb} after "
                                 f"{self.round.step_name(turn.step)}")
+
+
+class RoundStep:
+    """One part of a stock round or an auction (rounds whose actions are the
+    players' turns, not a company's operating turn).
+
+    A round holds the turn's state (whose turn, what was bought, passes) and
+    a list of steps (``Round.step_classes``); each step owns some kinds of
+    action and applies them.  A step that is *blocking* now (a par that must
+    be set, a minor's auction in progress, a home station to place) takes
+    every action until it is done, and explains why another is refused;
+    otherwise the first step that owns the action takes it.  A title inserts
+    or replaces steps in its round's list.
+
+    Like every check of railcheck, a step refuses an action (raises
+    ``RuleViolation``) before it changes anything, and flags what it takes
+    as written before the change it makes.
+    """
+
+    #: what the round is doing at this step, for messages ("setting a par")
+    name: ClassVar[str] = ""
+    #: the action classes the step owns (None: any action, the round's
+    #: catch-all step, which explains the refusal of what nobody owns)
+    actions: ClassVar[tuple | None] = ()
+
+    def __init__(self, rnd):
+        self.round = rnd
+        self.game = rnd.game
+
+    def owns(self, action) -> bool:
+        return self.actions is None or isinstance(action, self.actions)
+
+    def blocking(self) -> bool:
+        """Whether the step takes every action now (it must be done first)."""
+        return False
+
+    def process(self, action) -> None:
+        raise NotImplementedError

@@ -22,6 +22,9 @@ class _LayPlan:
     #: the company cannot pay: flagged when applied, the tile laid and paid
     #: as the record says (cash may go below zero)
     short: Optional[str] = None
+    #: a private's lay outside its window (``track_step``): flagged when
+    #: applied, the tile laid as the record says
+    outside: Optional[str] = None
 
 
 #: refusals of a lay that another rotation of the same tile may cure
@@ -62,8 +65,16 @@ class TrackStep(Step):
         g = self.game
         corp = turn.corp
         extra = bool(special is not None and power_spec(special).get("extra"))
+        outside = None
+        if special is not None and power_spec(special).get("window") == "track_step" \
+                and self.passed_by(turn):
+            # the record says the tile was laid: flagged, and laid as written
+            outside = (f"{special.sym}'s tile lay may be used only while {corp.sym} lays "
+                       f"track; its turn is past that ({self.round.step_name(turn.step)}); "
+                       f"taken as laid, as the record says")
         if not extra:
-            self.refuse_after(turn)
+            if outside is None:
+                self.refuse_after(turn)
             limit = self.lays_allowed()
             if turn.tile_lays >= limit:
                 raise RuleViolation("track.one_lay",
@@ -102,7 +113,7 @@ class TrackStep(Step):
             # below zero after a purchase taken as written)
             short = (f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} costs "
                      f"{g.money(cost)}; taken as laid and paid, as the record says")
-        return _LayPlan(cost, board_plan, special, extra, turned, short)
+        return _LayPlan(cost, board_plan, special, extra, turned, short, outside)
 
     def lay_colors(self, special) -> list:
         """The tile colours this lay may use: the phase's."""
@@ -139,6 +150,8 @@ class TrackStep(Step):
 
     def apply(self, turn, action: LayTile, plan: _LayPlan) -> None:
         g = self.game
+        if plan.outside is not None:
+            g.flag("private.window", plan.outside)
         if plan.short is not None:
             g.flag("track.cost", plan.short)
         if plan.board_plan is not None:

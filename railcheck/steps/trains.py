@@ -216,6 +216,14 @@ class BuyTrainStep(Step):
             raise RuleViolation("trains.not_available",
                                 f"no {action.train}-train is for sale from the depot "
                                 f"(available: {avail}) or the pool")
+        if source == "reserve":
+            # a train an export takes from the reserve (18Ireland's primed
+            # trains), written 'from reserve' by an import: as its train id
+            for tr in g.trains:
+                if tr.owner == "reserve" and tr.name == action.train:
+                    return tr, "reserve"
+            raise RuleViolation("trains.not_available",
+                                f"the reserve has no {action.train}-train")
         other = g.corporations.get(source)
         if other is None:
             raise RuleViolation("name.unknown", f"unknown train source '{source}'")

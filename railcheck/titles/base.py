@@ -42,6 +42,10 @@ class Title:
     #: map data here does; False where it counts cities, towns and halts its
     #: own way (1860): an imported run's stops then go without the number
     site_place_numbers: ClassVar[bool] = True
+    #: a player who takes a presidency gives back his shares held longest
+    #: (18xx.games: an export names the certificates, so it matters which
+    #: ones go); False: the highest-numbered
+    swap_oldest_first: ClassVar[bool] = False
 
     @classmethod
     def load_rules(cls, options=(), components: Optional[str] = None):
@@ -123,6 +127,18 @@ class Title:
         """Who presides ``corp`` as the 18xx.games traces name it (the
         player's name; None when nobody does)."""
         return corp.president.name if corp.president else None
+
+    def no_more(self, kind: str) -> Optional[str]:
+        """Why the rules make no more rounds of ``kind`` ("SR", "OR", ...)
+        from now on, or None: a round marker naming one is then a wrong
+        marker, and the replay stays in the round it is in."""
+        return None
+
+    def exchange(self, action) -> None:
+        """A private exchanged for a share (1830's MH), in any round: the
+        shared mechanics; a title whose exchange differs overrides."""
+        from ..mechanics.shares import exchange_private
+        exchange_private(self.game, action)
 
     def on_event(self, event: str, train=None):
         """An event named by a train or a phase that the shared mechanics do

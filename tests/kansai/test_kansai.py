@@ -50,7 +50,7 @@ def test_components_command_never_writes_over_the_template_and_knows_its_titles(
 
 
 @pytest.mark.parametrize("old, new, line, message", [
-    ("bank: 8000", "bank: lots", 13, "bank: expected an integer, got 'lots'"),
+    ("bank: 3900", "bank: lots", 13, "bank: expected an integer, got 'lots'"),
     ("  ledge: bottom", "  ledge: middle", 23, "market.ledge: expected a row index or bottom"),
     ("components_for: kansai", "components_for: unknown", 8,
      "components_for: unknown value 'unknown'"),
@@ -59,7 +59,7 @@ def test_components_command_never_writes_over_the_template_and_knows_its_titles(
      "costs 20 (A6)"),
     ("  KT:    {value: 40, revenue: 10}", "  KT:    {value: 40, income: 10}", 63,
      "companies.KT.income: unknown key 'income'"),
-    ("cert_limit: {3: 16, 4: 12, 5: 10}", "cert_limit: {3: 16, 4: 12}", 15,
+    ("cert_limit: {3: 8, 4: 7, 5: 6}", "cert_limit: {3: 8, 4: 7}", 15,
      "cert_limit: gives player counts [3, 4]; players are 3 to 5"),
 ])
 def test_a_bad_components_file_is_located(tmp_path, old, new, line, message):
@@ -103,19 +103,218 @@ def test_the_complete_game_is_legal_with_its_checks_said():
     skipped = infos(r)
     # the example file leaves the map and the rule book's readings unknown
     assert sorted(skipped) == [
-        "JR's share price after a half dividend", "OMS's runs outside Osaka",
+        "Hanshin's 10 at a brown Nishinomiya (the tile's colour)", "OMS's runs outside Osaka",
         "how OMS floats (at phase 4, or by 50% from phase 4)", "routes and revenues on the map",
         "the KRTR fee paid once or every OR", "the end's timing when the bank runs out",
         "the minors' place among the main companies in the operating order",
+        "tile lay costs (terrain)",
         "tile lays on the map (hex, colour, upgrade, connection)",
         "where the minors are sold"]
     assert skipped["where the minors are sold"].message == (
         "where the minors are sold not checked (5 actions): rulebook.minors_sold_in is unknown "
         f"({EXAMPLES / 'components-example.yaml'})")
     assert skipped["routes and revenues on the map"].message.endswith(
-        "(30 actions): map.hexes is unknown (" + str(EXAMPLES / "components-example.yaml") + ")")
-    assert skipped["JR's share price after a half dividend"].line == 8
+        "(26 actions): map.hexes is unknown (" + str(EXAMPLES / "components-example.yaml") + ")")
+    assert skipped["Hanshin's 10 at a brown Nishinomiya (the tile's colour)"].line == 8
     assert [f.rule for f in r.findings if f.severity == "info"].count("kansai.unchecked") == 1
+
+
+def test_the_complete_game_s_money_and_standings():
+    """Money is tracked from the components file: the standings (cash + shares at market +
+    privates at face) and the companies at the end; the game's own money checkpoints
+    (KNR's 4 x par, JR's treasury after its half dividend, the players' cash) pass."""
+    r = run(GAME)
+    assert [(s["rank"], s["player"], s["cash"], s["shares"], s["privates"], s["net_worth"])
+            for s in r.standings] == [(1, "Aki", 936, 600, 140, 1676),
+                                      (2, "Chie", 580, 960, 50, 1590),
+                                      (3, "Ben", 490, 1040, 0, 1530)]
+    table = {c["company"]: (c["price"], c["treasury"], c["ipo_percent"], c["pool_percent"])
+             for c in r.companies}
+    assert table["JR"] == (140, 490, 50, 0) and table["KNR"] == (100, 0, 0, 0)
+    assert table["OMS"] == (100, 0, 50, 0) and table["HER"] == (100, 361, 50, 10)
+    text = GAME.read_text(encoding="utf-8")
+    for check, wrong, message in [
+        ("check KNR treasury 370", "check KNR treasury 850",
+         "KNR has Y370, the record says Y850 (the last movements: M2 brought all its Y10 to KNR "
+         "(all assets); KNR started: 4 x par Y80 = Y320 to its treasury (K8), with Y10 from M2; "
+         "M3 brought all its Y40 to KNR (all assets))"),
+        ("check JR price 140", "check JR price 130", "JR is priced at Y140, the record says Y130"),
+        # K9: KNR withholds in its first OR (OR 2.1) and its price stays at its par
+        ("check KNR price 80", "check KNR price 70", "KNR is priced at Y80, the record says Y70"),
+    ]:
+        assert check in text
+        errors = run(GAME, text=text.replace(check, wrong)).errors
+        assert [(f.rule, f.text, f.message) for f in errors] == [
+            ("checkpoint.mismatch", wrong, message)]
+    res = CliRunner().invoke(main, ["score", str(GAME)])
+    assert res.exit_code == 0, res.output
+    assert "     1  Aki         Y936      Y600        Y140       Y1,676" in res.output
+
+
+@pytest.mark.parametrize("before, after, who, cash", [
+    # L3: Kita Osaka Kyuko (40, income 5) instead of Keifuku (50, income 10): Chie pays 10
+    # less, earns 5 x 5 less, and receives 100 in OR 4.2, the first OR after the first 6
+    ("Chie buy KEF", "Chie buy KOK", "Chie", 580 + 10 - 25 + 100),
+    # L4: a station in Sakai (E15) earns its company 40 every OR while Semboku exists
+    # (bought by Chie in SR 3): HER pays 40 for it in OR 4.1 and receives 40 in OR 4.2, 4.3
+    ("Chie buy KEF", "Chie buy SEM", "Chie", 580 - 10),
+    ("HER buy train 6 for 630\n", "HER buy train 6 for 630\nHER token E15\n", "HER", 361 - 40),
+])
+def test_late_privates_pay_their_bonuses(before, after, who, cash):
+    text = GAME.read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))
+    assert before in text
+    r = run(GAME, text=text.replace(before, after, 1))
+    assert r.errors == []
+    got = {s["player"]: s["cash"] for s in r.standings}
+    got.update({c["company"]: c["treasury"] for c in r.companies})
+    assert got[who] == cash
+
+
+def test_a_presidents_sale_in_an_operating_round():
+    """B0-B2: Ben sells a JR share (at Y125) before KNR's D, in KNR's turn: taken as written,
+    not the end of KNR's turn; but Ben's Y670 already covered the Y540 KNR lacked, so the sale
+    was more than needed (B2).  JR's pool share earns JR the OR 4.3 dividend Ben no longer
+    gets.  A sale by a player who is not the president, or for a company that owns a train,
+    is not an emergency sale."""
+    text = GAME.read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))
+    r = run(GAME, text=text.replace("KNR buy train D for 900", "Ben sell JR\nKNR buy train D "
+                                                                "for 900"))
+    assert [(f.rule, f.text, f.message) for f in r.errors] == [
+        ("emergency.too_much", "KNR buy train D for 900",
+         "Ben sells more than needed: with Y670 after one share fewer he could still add the "
+         "Y540 KNR needs (B2)")]
+    assert {s["player"]: s["cash"] for s in r.standings}["Ben"] == 490 + 125 - 30
+    assert {c["company"]: c["treasury"] for c in r.companies}["JR"] == 490 + 30
+    for sale, message in [
+        ("Aki sell KNR\nKNR buy train D for 900",
+         "Aki may not sell shares in an operating round: Aki is not the president of JR, "
+         "whose turn it is (B0)"),
+        ("Chie sell KNR\nKNR buy train D for 900",
+         "Chie may not sell shares: JR owns a train (5) (B0)"),
+        ("KNR buy train D for 900\nBen sell JR",
+         "Ben may not sell shares: KNR owns a train (D) (B0)")]:
+        first = run(GAME, text=text.replace("KNR buy train D for 900", sale)).errors[0]
+        assert (first.rule, first.message) == ("emergency.not_needed", message)
+
+
+@pytest.mark.parametrize("before, after, text, message", [
+    # SM4: JR and HER both start at Y100; JR's marker came first, HER's went under it
+    ("JR lay 7 C10\nJR lay 9 D10\nJR buy train 2 for 60\nHER lay 7 D8\nHER buy train 2+2 for 100\n",
+     "HER lay 7 D8\nHER buy train 2+2 for 100\nJR lay 7 C10\nJR lay 9 D10\nJR buy train 2 for 60\n",
+     "HER lay 7 D8", "JR (at Y100) operates before HER (at Y100)"),
+    # OR 4.3: JR at Y125 first; KNR (Y90, column 4) after HER and OMS (Y90, further right)
+    ("KNR run D F10-G11-H13-I13 = 260\nKNR payout\n", "", None, None),
+])
+def test_main_companies_operate_by_share_price(before, after, text, message):
+    """O0b: the highest price first; on one cell the top marker; equal prices, the one
+    further right (by the prices at the OR's start and by those at the turn: both must
+    agree for a finding)."""
+    game = GAME.read_text(encoding="utf-8")
+    assert before in game
+    if text is None:        # KNR's turn moved to the front of OR 4.3
+        i = game.index("OR 4.3\n") + len("OR 4.3\n")
+        changed = game.replace(before, "", 1)
+        changed = changed[:i] + before + changed[i:]
+        text, message = "KNR run D F10-G11-H13-I13 = 260", "JR (at Y125) operates before KNR (at Y90)"
+    else:
+        changed = game.replace(before, after, 1)
+    first = run(GAME, text=changed).errors[0]
+    assert (first.rule, first.text) == ("turn.order", text)
+    assert first.message.startswith(message)
+
+
+def test_a_company_left_out_of_an_or_takes_an_empty_turn():
+    """HER's turn left out of OR 4.3: taken as an empty turn, nothing run, so its price moves
+    left (O4a: Y90 -> Y80) instead of right on its payout (Y100); said once as info."""
+    text = GAME.read_text(encoding="utf-8")
+    i = text.index("OR 4.3")
+    turn = "HER run 6 D7-D9-C9 = 280\nHER payout\n"
+    j = text.index(turn, i)
+    text = text[:j] + text[j + len(turn):]
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))
+    r = run(GAME, text=text)
+    assert r.errors == []
+    assert {c["company"]: c["price"] for c in r.companies}["HER"] == 80
+    assert infos(r)["turns left out of the record"].message.startswith(
+        "turns left out of the record not checked (1 action): taken as empty turns")
+
+
+@pytest.mark.parametrize("sale, flagged", [("", True), ("Aki sell HER\n", False)])
+def test_a_player_over_the_certificate_limit_must_sell(sale, flagged):
+    """S1: Aki's ninth certificate (the illegal example's last line) puts him over the limit
+    of 8.  HER withholds in OR 1.1 (70 -> 60, yellow: its four certificates stop counting,
+    SM1) and pays in OR 2.1 (back to 70: they count again); in SR 3 a turn of Aki's ending
+    without a sale is flagged."""
+    path = EXAMPLES / "illegal" / "cert_limit_exceeded.18xx"
+    text = path.read_text(encoding="utf-8") + (
+        "Ben pass\nChie pass\nAki pass\n\nOR 1.1\nM1 buy train 2 for 60\n"
+        "M3 buy train 2 for 60\nM5 buy train 2 for 60\nHER buy train 2 for 60\n\n"
+        "SR 2\nBen pass\nChie pass\nAki pass\n\nOR 2.1\nHER run 2 D9-C9 = 30\n"
+        f"HER payout\n\nSR 3\nBen pass\nChie pass\n{sale}Aki pass\n\nOR 3.1\n")
+    errors = run(path, text=text).errors
+    assert [(f.rule, f.line) for f in errors][0] == ("stock.cert_limit", 38)
+    over = [(f.text, f.message) for f in errors if f.rule == "stock.over_cert_limit"]
+    assert over == ([("Aki pass", "Aki holds 9 certificates, over the limit of 8, and ends the "
+                                  "turn without selling down to it (S1: HER could be sold)")]
+                    if flagged else [])
+
+
+@pytest.mark.parametrize("before, after, message", [
+    # F1: the runs' stops are places the components file values (phase 3: low values)
+    ("KNR run 3 F10-C9-B7 (80), 2 G11-H13 (20) = 100", "KNR run 3 F10-C9-B7 (90), 2 G11-H13 (20) "
+     "= 110", "KNR's 3-train run F10-C9-B7 is worth Y80 (Osaka Kita 30 + Kobe 30 + Tanigami 20: "
+     "the low values, F1), not the Y90 claimed"),
+    # a run's trains' revenues add up to its total
+    ("KNR run 3 F10-C9-B7 (80), 2 G11-H13 (20) = 100", "KNR run 3 F10-C9-B7 (80), 2 G11-H13 (20) "
+     "= 110", "KNR's runs are written as worth Y100 (80 + 20), but Y110 is claimed as the revenue"),
+    # phase 6: the high values (JR's 5-train: 80 + 80 + 40 + 50 + 50)
+    ("JR run 5 C9-D9-E11-F10-G11 = 300\nJR payout\nKNR", "JR run 5 C9-D9-E11-F10-G11 = 310\n"
+     "JR payout\nKNR", "JR's runs are worth Y300 (the high values of their stops, F1), not the "
+     "Y310 claimed"),
+])
+def test_a_runs_revenue_from_the_places_values(before, after, message):
+    text = GAME.read_text(encoding="utf-8")
+    assert before in text
+    first = run(GAME, text=text.replace(before, after, 1)).errors[0]
+    assert (first.rule, first.message) == ("route.revenue", message)
+
+
+def test_semboku_pays_a_company_with_a_station_in_sakai():
+    text = GAME.read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("check "))
+    text = text.replace("Chie buy KEF", "Chie buy SEM").replace(
+        "HER buy train 6 for 630\n", "HER buy train 6 for 630\nHER token E15\n")
+    r = run(GAME, text=text)
+    assert r.errors == []
+    assert {c["company"]: c["treasury"] for c in r.companies}["HER"] == 361 - 40 + 2 * 40
+
+
+@pytest.mark.parametrize("old, new, standings", [
+    ('"2":   {price: 60', '"2":   {price: unknown', True),        # the record writes its prices
+    ("tokens: [0, 40, 40],", "tokens: unknown,", True),            # no station bought
+    ("cert_limit: {3: 8, 4: 7, 5: 6}", "cert_limit: unknown", True),
+    ("KT:    {value: 40, revenue: 10}", "KT:    {value: 40, revenue: unknown}", False),
+    ("bank: 3900", "bank: unknown", False),                        # no money at all
+    ("  ledge: bottom", "  ledge: unknown", False),                # HER's drop after Ben's sale
+    ("jr_half_dividend_move: right", "jr_half_dividend_move: unknown", False),
+    ("revenue: {low: 30, middle: 50, high: 80}}", "revenue: {low: unknown, middle: unknown, "
+                                                  "high: unknown}}", False),   # KRTR's half
+])
+def test_an_unknown_number_never_adds_a_finding(tmp_path, old, new, standings):
+    """No false accusation: the example stays legal, its money checkpoints included, when a
+    number becomes unknown; the checks needing it are skipped, and the standings are given
+    only when every player's cash and every share price is still sure."""
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "components-example.yaml").write_text(text.replace(old, new, 1),
+                                                        encoding="utf-8")
+    game = tmp_path / "game.18xx"
+    game.write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    r = run(game)
+    assert r.errors == []
+    assert bool(r.standings) is standings
 
 
 def test_the_complete_game_without_its_components_file():
@@ -136,16 +335,19 @@ def test_the_complete_game_without_its_components_file():
         "the auction's turns, prices and cash (the waterfall) not checked (6 actions): "
         "companies.ARIMA.value is unknown (no components file)")
     assert skipped["train distances (3+3, D)"].message == (
-        "train distances (3+3, D) not checked (7 actions): trains.\"3+3\".distance is unknown "
+        "train distances (3+3, D) not checked (5 actions): trains.\"3+3\".distance is unknown "
         "(no components file)")
-    assert len(skipped) == 18
+    assert len(skipped) == 19
+    assert r.standings == [] and [f.message for f in r.findings
+                                  if f.rule == "kansai.unchecked"][0].startswith(
+        "Kansai: money is not tracked (starting_cash is unknown): players' and companies' cash")
     # the structure rules need no number: turn order, conversions, JR's dividend
     for before, after, line, rule, message in [
-        ("Aki buy KNR\nBen sell HER", "Ben sell HER\nAki buy KNR", 54, "turn.order",
+        ("Aki buy KNR\nBen sell HER", "Ben sell HER\nAki buy KNR", 51, "turn.order",
          "it is Aki's turn in SR 2, not Ben's"),
-        ("M2 buy train 3 for 180\nM2 convert", "M2 convert\nM2 buy train 3 for 180", 66,
+        ("M2 buy train 3 for 180\nM2 convert", "M2 convert\nM2 buy train 3 for 180", 63,
          "kansai.conversion_early", "may convert into KNR from phase 2; this is phase 1+"),
-        ("JR run 2 C9-D9 = 40\nJR half", "JR run 2 C9-D9 = 40\nJR payout", 78,
+        ("JR run 2 C9-D9 = 40\nJR half", "JR run 2 C9-D9 = 40\nJR payout", 77,
          "kansai.jr_full_dividend", "of Y40, Y20 to the treasury and Y20 to the shareholders"),
     ]:
         assert before in text
@@ -157,10 +359,10 @@ def test_the_complete_game_without_its_components_file():
 
 
 @pytest.mark.parametrize("before, after, rule, message", [
-    ("OMS buy train 6 for 630", "OMS pass", "trains.must_own",
+    ("OMS buy train D for 900", "OMS pass", "trains.must_own",
      "OMS ends its turn without a train; a company without one must buy one (O5)"),
-    ("OMS run 6 F10-F12-E11-G11 = 240\nOMS payout\nHER run D",
-     "OMS run 6 F10-F12-E11-G11 = 240\nOMS payout\nOMS buy train D exchange 6 for 650\nHER run D",
+    ("HER run 6 D7-D9-C9 = 280\nHER payout\nOMS run D",
+     "HER run 6 D7-D9-C9 = 280\nHER payout\nHER buy train D exchange 6 for 650\nOMS run D",
      "trains.price", "a D costs Y900 less Y300 for the 6 traded in: Y600, not Y650 (F6)"),
     ("M2 buy train 3 for 180", "M2 buy train 3 for 150", "trains.price",
      "a 3-train costs Y180 from the depot, not Y150"),
@@ -204,7 +406,8 @@ def with_readings(tmp_path, **change):
 def test_the_rule_book_readings_once_settled(tmp_path):
     r = run(with_readings(tmp_path))
     assert r.errors == []
-    assert sorted(infos(r)) == ["routes and revenues on the map",
+    assert sorted(infos(r)) == ["Hanshin's 10 at a brown Nishinomiya (the tile's colour)",
+                                "routes and revenues on the map", "tile lay costs (terrain)",
                                 "tile lays on the map (hex, colour, upgrade, connection)"]
 
 
@@ -231,7 +434,7 @@ def test_a_rule_book_reading_decides_a_check(tmp_path, reading, value, rule, lin
 
 
 def test_a_bankruptcy_ends_the_game_as_the_rule_book_says(tmp_path):
-    text = GAME.read_text(encoding="utf-8").replace("SR 5\n", "Ben bankrupt\n\nSR 5\n")
+    text = GAME.read_text(encoding="utf-8").replace("\nSR 4\n", "Ben bankrupt\n\nSR 4\n")
     for timing, finished_at in (("immediate", "bankrupt"), ("full_or", "SR 5")):
         game = with_readings(tmp_path, end_on_bankruptcy=timing)
         game.write_text(text, encoding="utf-8")
@@ -239,7 +442,7 @@ def test_a_bankruptcy_ends_the_game_as_the_rule_book_says(tmp_path):
         over = [f for f in r.errors if f.rule == "game.over"]
         assert r.end_reason == "bankrupt" and len(over) == 1
         # at once: the next action is after the end; after the set: the next SR's first
-        assert over[0].text == "Chie pass"       # SR 5's first action
+        assert over[0].text == "Chie buy OMS"       # SR 4's first action
         assert over[0].message.startswith("the game already ended (bankrupt)")
 
 
@@ -271,7 +474,10 @@ def test_the_first_private_drops_by_5_when_everybody_passes(tmp_path):
     text = GAME.read_text(encoding="utf-8").replace(
         "auction\nAki buy ARIMA\n", "auction\nAki pass\nBen pass\nChie pass\nAki buy ARIMA\n")
     r = run(GAME, text=text)
-    assert r.errors == []
+    # legal; Aki paid 5 less, so the example's own money checkpoints of Aki are 5 short
+    assert [(f.text, f.message.split(" (")[0]) for f in r.errors] == [
+        ("check Aki cash 936", "Aki has Y941, the record says Y936"),
+        ("check Aki worth 1676", "Aki is worth Y1681, the record says Y1676")]
     bad = text.replace("Chie pass\nAki buy ARIMA\n", "Chie pass\nAki bid ARIMA 20\n")
     first = run(GAME, text=bad).errors[0]
     assert (first.rule, first.text) == ("auction.buy_price", "Aki bid ARIMA 20")
@@ -289,6 +495,30 @@ def test_a_wrong_checkpoint_is_found():
 # ---------------------------------------------------------------- the illegal examples
 
 ILLEGAL = {
+    # money (the components file's numbers)
+    "order_by_share_price": (41, "turn.order", "JR (at Y100) operates before HER (at Y100)"),
+    "emergency_sale_too_much": (147, "emergency.too_much",
+                                "Ben sells more than needed: with Y670 after one share fewer he "
+                                "could still add the Y540 KNR needs (B2)"),
+    "cert_limit_exceeded": (38, "stock.cert_limit",
+                            "Aki holds 9 certificates, over the limit of 8 for 3 players (SB5"),
+    "holding_over_60": (35, "stock.holding_limit",
+                        "Aki holds 70% of HER, over the 60% limit (SB4); HER's price Y70 is not "
+                        "in the orange zone (SM2)"),
+    "pool_over_50": (33, "stock.pool_limit",
+                     "selling 20% of HER would put 60% in the pool, over the 50% limit"),
+    "revenue_wrong": (35, "route.revenue",
+                      "HER's runs are worth Y40 (the low values of their stops, F1), not the "
+                      "Y50 claimed"),
+    "train_over_cash": (32, "trains.cash", "M1 has Y70, a 3-train costs Y180"),
+    "knr_capital_not_4_par": (66, "checkpoint.mismatch",
+                              "KNR has Y370, the record says Y850 (the last movements: M2 "
+                              "brought all its Y10 to KNR (all assets); KNR started: 4 x par Y80 "
+                              "= Y320 to its treasury (K8)"),
+    "jr_half_not_rounded": (75, "checkpoint.mismatch",
+                            "JR has Y980, the record says Y965 (the last movements: JR floated: "
+                            "10 x par Y100 to its treasury (SB3); JR bought a 2-train for Y60; JR "
+                            "kept Y40 of Y50: half of Y50 rounded up to 20 (J2) (OR 2.1))"),
     "conversion_before_phase": (24, "kansai.conversion_early",
                                 "M2 (Osaka Electric Railroad) may convert into KNR from phase 2; "
                                 "this is phase 1"),
@@ -352,7 +582,7 @@ def test_rules_show_says_which_numbers_come_from_the_components_file():
                                     str(EXAMPLES / "components-example.yaml")])
     assert "2+2      100      1          5" in res.output
     assert "KRTR       Kobe Rapid Transit Railways       80       none (L2)" in res.output
-    assert "unknown in the components file: 13 values: map.hexes, map.tiles" in res.output
+    assert "unknown in the components file: 12 values: map.hexes, map.tiles" in res.output
     res = CliRunner().invoke(main, ["rules", "show", "1830", "--components",
                                     str(EXAMPLES / "components-example.yaml")])
     assert res.exit_code == 2 and "1830 takes no components file" in res.output
@@ -367,9 +597,11 @@ def test_the_full_name_is_accepted_in_a_header(tmp_path):
 
 
 @pytest.mark.parametrize("before, after, rule, message", [
-    # S2.1: privates change hands between players in a stock round at any price
+    # S2.1: privates change hands between players in a stock round at any price: legal,
+    # and the money follows (Chie pays 5 and HKT's incomes, 2 x 10 and 3 x 5, are hers)
     ("SR 3\nChie buy KEF", "SR 3\nChie buy private HKT from Aki for 5\nChie buy KEF", None,
-     None),
+     ["Aki has Y906, the record says Y936", "Chie has Y610, the record says Y580",
+      "Aki is worth Y1586, the record says Y1676"]),
     ("SR 3\nChie buy KEF", "SR 3\nChie buy private KT from Aki for 5\nChie buy KEF",
      "private.seller", "KT is held by Chie, not Aki"),
     ("SR 2\nChie buy KNR", "SR 2\nChie buy private OMER from Ben for 100\nChie buy KNR",
@@ -380,7 +612,7 @@ def test_the_full_name_is_accepted_in_a_header(tmp_path):
      "private.no_sale", "HKT may not be sold: Hankai Tramway may no longer be sold from phase "
      "4 (P3)"),
     # P7: OMER's free upgrade of an Osaka tile besides OMS's own lay, once
-    ("OMS lay 8 F12\n", "OMS lay 8 F12\nOMS lay 14 F10\n", None, None),
+    ("OMS lay 8 F12\n", "OMS lay 8 F12\nOMS lay 14 F10\n", None, []),
     ("OMS lay 8 F12\n", "OMS lay 8 F12\nOMS lay 14 F10\nOMS lay 15 G11\n", "track.one_lay",
      "OMS already laid 2 tile(s) this turn; the limit is 1"),
 ])
@@ -388,8 +620,8 @@ def test_private_trades_and_omer_upgrade(before, after, rule, message):
     text = GAME.read_text(encoding="utf-8")
     assert before in text
     r = run(GAME, text=text.replace(before, after, 1))
-    if rule is None:
-        assert r.errors == []
+    if rule is None:        # legal; only the example's money checkpoints may now differ
+        assert [f.message.split(" (")[0] for f in r.errors] == message
         return
     first = r.errors[0]
     assert (first.rule, message in first.message) == (rule, True), first
@@ -401,7 +633,7 @@ def test_train_limits_and_discards():
     # O5c: KNR over its limit of 2 after Nara converts must discard (the example does)
     r = run(GAME, text=text.replace("KNR discard 3\n", ""))
     first = r.errors[0]
-    assert (first.rule, first.text) == ("trains.discard_required", "KNR payout")
+    assert (first.rule, first.text) == ("trains.discard_required", "KNR withhold")
     assert first.line == 136        # the turn's last action, in the changed record
     assert "KNR ends its turn with 3 trains, over the limit of 2 in phase 4" in first.message
     # O5b: no voluntary discard
@@ -414,9 +646,9 @@ def test_train_limits_and_discards():
 def test_validate_on_the_command_line():
     res = CliRunner().invoke(main, ["validate", str(GAME)])
     assert res.exit_code == 0, res.output
-    assert f"{GAME}: kansai, 3 players, 162 actions, game over: bank broken — legal" in res.output
+    assert f"{GAME}: kansai, 3 players, 157 actions, game over: bank broken — legal" in res.output
     assert f"{GAME}:8:1: info [components.unknown] routes and revenues on the map not checked " \
-           "(30 actions)" in res.output
+           "(26 actions)" in res.output
     res = CliRunner().invoke(main, ["validate", str(EXAMPLES / "illegal")])
     assert res.exit_code == 1
     assert res.output.count("error [kansai.") == 11
@@ -442,9 +674,9 @@ def test_hanshin_floats_with_four_shares_bought():
     assert first.message == "HER has not floated: 40% sold, 50% needed"
 
 
-def test_a_given_map_is_said_to_be_unread(tmp_path):
-    """The map's checks are not made with a map either (the board module does not read a
-    components file's map yet): the report says so rather than seeming to check it."""
+def test_a_partial_map_is_said_to_be_unread(tmp_path):
+    """A map without its tiles: the map's checks are not made, and the report says which
+    key is missing rather than seeming to check it."""
     text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
     text = text.replace("  hexes: unknown", "  hexes: {C9: {city: 30}}")
     (tmp_path / "components-example.yaml").write_text(text, encoding="utf-8")
@@ -452,8 +684,139 @@ def test_a_given_map_is_said_to_be_unread(tmp_path):
     game.write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
     r = run(game)
     assert infos(r)["routes and revenues on the map"].message == (
-        "routes and revenues on the map not checked (30 actions): the components file's map is "
-        f"not read by railcheck yet (docs/kansai.md) ({tmp_path / 'components-example.yaml'})")
+        "routes and revenues on the map not checked (26 actions): map.tiles is unknown "
+        f"({tmp_path / 'components-example.yaml'})")
+
+
+BOARD_MAP = """\
+  hexes:
+    C9: {name: Kobe, color: yellow, cities: [{revenue: 30, slots: 2}], paths: [[4, c0]]}
+    C11: {color: white, cost: 40}
+    C13: {color: white}
+    C15: {color: white}
+    D9: {name: Nishinomiya, color: white, cities: [{revenue: 0, slots: 1}]}
+  tiles:
+    "9": {color: yellow, count: 2, paths: [[0, 3]]}
+    "14": {color: green, count: 1, cities: [{revenue: 30, slots: 2}], paths: [[0, c0], [1, c0], [3, c0], [4, c0]]}
+"""
+
+BOARD_GAME = """\
+title: kansai
+players: Aki, Ben, Chie
+components: components.yaml
+
+auction
+Aki buy ARIMA
+Ben buy KT
+Chie buy HKT
+Aki buy HST
+Ben buy KST
+Chie buy OMER
+
+SR 1
+Aki pass
+Ben pass
+Chie par JR 100
+Aki buy JR
+Ben buy JR
+Chie buy JR
+Aki pass
+Ben pass
+Chie pass
+
+OR 1.1
+JR lay 9 C11
+JR lay 9 C13
+JR buy train 2 for 60
+check JR treasury 900
+"""
+
+
+@pytest.mark.parametrize("before, after, rule, message", [
+    (None, None, None, None),
+    ("JR lay 9 C11\nJR lay 9 C13", "JR lay 9 C13\nJR lay 9 C11", "tile.connection", "C13"),
+    ("JR lay 9 C11", "JR lay 14 C11", "tile.color", "14"),
+    ("JR lay 9 C13", "JR lay 9 K99", "tile.hex", "K99"),
+])
+def test_the_components_files_map_checks_the_lays(tmp_path, before, after, rule, message):
+    """O1, F2 on the shared board built from map.layout, map.hexes and map.tiles: JR's home in
+    Kobe (C9), its two lays (J3) connected to it, the first paying C11's terrain (Y40), so JR
+    has Y900 after its Y60 2-train; a lay off its network, of a green tile in phase 1, or off
+    the map is flagged (and refused: the map stays as it was)."""
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    text = text.replace("  hexes: unknown\n", "").replace("  tiles: unknown\n", BOARD_MAP)
+    (tmp_path / "components.yaml").write_text(text, encoding="utf-8")
+    game = tmp_path / "game.18xx"
+    record = BOARD_GAME if before is None else BOARD_GAME.replace(before, after)
+    game.write_text(record, encoding="utf-8")
+    r = run(game)
+    if rule is None:
+        assert r.errors == []
+        assert "tile lays on the map (hex, colour, upgrade, connection)" not in infos(r)
+        assert "tile lay costs (terrain)" not in infos(r)
+        return
+    first = r.errors[0]
+    assert first.rule == rule and message in first.message, first
+    assert first.text in after.splitlines()
+
+
+def test_a_map_the_board_cannot_read_is_said(tmp_path):
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    text = text.replace("  hexes: unknown\n", "").replace(
+        "  tiles: unknown\n", BOARD_MAP.replace("[[0, 3]]", "[[0, 9]]"))
+    (tmp_path / "components.yaml").write_text(text, encoding="utf-8")
+    game = tmp_path / "game.18xx"
+    game.write_text(BOARD_GAME, encoding="utf-8")
+    r = run(game)
+    assert r.errors == []
+    assert infos(r)["tile lays on the map (hex, colour, upgrade, connection)"].message.startswith(
+        "tile lays on the map (hex, colour, upgrade, connection) not checked (2 actions): the "
+        "components file's map cannot be read (")
+
+
+LAID = ["C10", "D10", "E10", "E9", "E8", "F8", "G8", "D8", "D11", "B9", "F12"]
+
+
+def with_hexes(tmp_path, hexes: str, tiles: str = "unknown", layout: str = "pointy"):
+    text = (EXAMPLES / "components-example.yaml").read_text(encoding="utf-8")
+    text = text.replace("  hexes: unknown", f"  hexes: {hexes}").replace(
+        "  tiles: unknown", f"  tiles: {tiles}").replace("  layout: pointy", f"  layout: {layout}")
+    (tmp_path / "components-example.yaml").write_text(text, encoding="utf-8")
+    game = tmp_path / "game.18xx"
+    game.write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    return game
+
+
+def test_terrain_and_nishinomiya_from_the_map(tmp_path):
+    """O1c: a first lay pays its hex's terrain cost from map.hexes (HER: Y40 on D8), an
+    upgrade nothing; C2: HER runs through Nishinomiya (D9), printed brown here, in OR 4.2
+    and 4.3: Y10 each time.  No lay's cost is then unknown."""
+    hexes = "{" + ", ".join(f"{h}: {{color: white" + (", cost: 40" if h == "D8" else "") + "}"
+                            for h in LAID) + ", D9: {color: brown}}"
+    r = run(with_hexes(tmp_path, hexes))
+    assert r.errors == []
+    assert {c["company"]: c["treasury"] for c in r.companies}["HER"] == 361 - 40 + 2 * 10
+    assert "tile lay costs (terrain)" not in infos(r)
+    assert "Hanshin's 10 at a brown Nishinomiya (the tile's colour)" not in infos(r)
+    # a terrain cost over the treasury: flagged at the lay, taken as paid
+    r = run(with_hexes(tmp_path, hexes.replace("cost: 40", "cost: 1200")))
+    first = r.errors[0]
+    assert (first.rule, first.text, first.message) == (
+        "track.cost", "HER lay 7 D8", "HER has Y1000, the terrain of D8 costs Y1200")
+
+
+def test_nishinomiya_s_colour_from_the_tile_laid_there(tmp_path):
+    """C2 with the tile manifest: a brown tile laid on D9 gives HER its 10; a green one not."""
+    game_text = GAME.read_text(encoding="utf-8").replace(
+        "HER buy train 6 for 630\n", "HER lay 63 D9\nHER buy train 6 for 630\n")
+    hexes = "{" + ", ".join(f"{h}: {{color: white}}" for h in LAID + ["D9"]) + "}"
+    for color, bonus in (("brown", 20), ("green", 0)):
+        # (no layout: no board is built, the tiles' colours are still read)
+        game = with_hexes(tmp_path, hexes, tiles=f'{{"63": {{color: {color}}}}}', layout="unknown")
+        game.write_text(game_text, encoding="utf-8")
+        r = run(game)
+        assert r.errors == []
+        assert {c["company"]: c["treasury"] for c in r.companies}["HER"] == 361 + bonus
 
 
 @pytest.mark.parametrize("before, after, rule, message", [
@@ -462,8 +825,8 @@ def test_a_given_map_is_said_to_be_unread(tmp_path):
     ("JR run 3+3 C9-D9-E11 = 60\nJR withhold", "JR run 3+3 C9-D9-E11-F10 = 60\nJR withhold",
      "route.distance", "a 3+3 runs through 6 places, at most 3 of them cities; this one through "
                        "4, 4 cities (O3)"),
-    ("M4 run 3 I13-I12-I7 = 80\nM4 payout\nKNR ignore", "M4 run 3 I13-I12-I13 = 80\nM4 payout\n"
-     "KNR ignore", "route.repeat_stop", "a run visits I13 twice (O3)"),
+    ("M4 run 3 I13-I12-I7 = 80\nM4 payout\nJR lay", "M4 run 3 I13-I12-I13 = 80\nM4 payout\n"
+     "JR lay", "route.repeat_stop", "a run visits I13 twice (O3)"),
 ])
 def test_how_far_a_train_runs(before, after, rule, message):
     text = GAME.read_text(encoding="utf-8")
@@ -486,11 +849,21 @@ def test_trains_in_the_pool():
         "trains.not_available", "JR buy train 4 from pool for 100", "the pool holds no 4-train")
 
 
-def test_show_at_a_round():
+def test_show_at_a_round(tmp_path):
+    """The money at a point (the incomes of OR 2.1 are paid at its marker); without the
+    components file, none."""
     res = CliRunner().invoke(main, ["show", str(GAME), "--at", "OR 2.1"])
     assert res.exit_code == 0, res.output
-    assert res.output == (f"{GAME} at the start of OR 2.1: OR 2.1, phase 1+; no money or board "
-                          f"position is kept for kansai (its checker does not track them)\n")
+    lines = res.output.splitlines()
+    assert lines[0] == f"{GAME} at the start of OR 2.1: OR 2.1, phase 1+, bank Y725"
+    assert "     1  Ben         Y315      Y410        Y200         Y925" in lines
+    assert any(line.startswith("KNR            Y80          Y0  -") for line in lines)
+    game = tmp_path / "game.18xx"
+    game.write_text(GAME.read_text(encoding="utf-8").replace(
+        "components: components-example.yaml\n", ""), encoding="utf-8")
+    res = CliRunner().invoke(main, ["show", str(game), "--at", "OR 2.1"])
+    assert res.output == (f"{game} at the start of OR 2.1: OR 2.1, phase 1+; no money or board "
+                          f"position is kept for kansai here (see its 'info' findings)\n")
 
 
 def test_a_ruleset_file_cannot_extend_kansai(tmp_path):

@@ -29,6 +29,8 @@ class State1860:
         self.freed: set = set()
         #: privates exchanged for a share (the site keeps them as the bank's)
         self.exchanged: set = set()
+        #: receivership's best runs found for the board's current state (best.py)
+        self.best_runs: dict = {}
         #: every reserved share is free (Fishbourne Ferry bought)
         self.all_freed = False
         #: corporations bankrupt (re-par range when started again)
@@ -44,6 +46,8 @@ class State1860:
         #: the Southern Railway has formed / building has stopped
         self.southern = False
         self.no_building = False
+        #: the set of ORs in which the Southern Railway formed is over
+        self.southern_set_over = False
         #: nationalisation has begun; corporations that stopped operating
         self.nationalised = False
         self.stopped: set = set()
@@ -140,6 +144,7 @@ class Title1860(Title):
                 return self.operating_round()
             if st.southern:
                 st.no_building = True     # from the first stock round after the 9+5
+                st.southern_set_over = True
             return self.stock_round()
         return super().next_round(ended)
 
@@ -147,13 +152,19 @@ class Title1860(Title):
     # the end game
 
     def check_nationalise(self) -> bool:
-        """From the purchase of the first 9+5 (``nationalisation.test_from``):
-        every parred corporation not in receivership owns a train."""
+        """From the purchase of the first 9+5 (``nationalisation.test_from:
+        southern_formed``, the engine's timing), or only once the set of ORs
+        in which it was bought is over (``after_set``, the summary's N2: the
+        first test at the end of the next stock round): every parred
+        corporation not in receivership owns a train."""
         g = self.game
         st = self.state
         if st.nationalised:
             return True
         if not st.southern:
+            return False
+        if g.rules.raw["nationalisation"]["test_from"] == "after_set" \
+                and not st.southern_set_over:
             return False
         if all(c.trains for c in g.corporations.values()
                if c.ipoed and c.sym not in st.receivership):
@@ -249,6 +260,15 @@ class Title1860(Title):
         from .bankruptcy import bankrupt
         bankrupt(g, corp)
         return True
+
+    def no_more(self, kind: str):
+        if kind == "SR" and self.state.nationalised:
+            return "British Rail has formed: there are no more stock rounds (N3)"
+        return None
+
+    def exchange(self, action) -> None:
+        from .stock import exchange_1860
+        exchange_1860(self.game, action)
 
     def on_event(self, event: str, train=None):
         st = self.state

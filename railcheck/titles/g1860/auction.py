@@ -21,6 +21,7 @@ from __future__ import annotations
 from ...actions import Bid, BidForTurn, Par, Pass
 from ...findings import RuleViolation
 from ...rounds import AuctionRound
+from ...steps.base import RoundStep
 from .shares import par_range
 
 
@@ -67,48 +68,13 @@ class BidForTurnAuction(AuctionRound):
 
     # ------------------------------------------------------------------
 
+    def step_classes(self) -> list:
+        return [WinnerBuysStep, BidForTurnStep]
+
+    action_rule = "auction.action"
+
     def process(self, action):
-        g = self.game
-        if not isinstance(action, (Bid, BidForTurn, Par, Pass)):
-            raise RuleViolation("auction.action",
-                                f"only bids, passes and the winner's purchase are allowed in the "
-                                f"auction, not '{action.verb}'")
-        player = self.player(action.actor, "auction.actor")
-        if self.winner is not None:
-            if player is not self.winner:
-                raise RuleViolation("auction.must_buy",
-                                    f"{self.winner.name} won the turn and must first buy an item")
-            if isinstance(action, (BidForTurn, Pass)):
-                raise RuleViolation("auction.must_buy",
-                                    f"{player.name} won the turn and must buy an item "
-                                    f"({', '.join(self.items)})")
-            return self.buy(player, action)
-        if isinstance(action, (Bid, Par)):
-            raise RuleViolation("auction.no_winner",
-                                f"nobody has won the turn yet: {self.turn.name} bids or passes")
-        if player is not self.turn:
-            g.flag("turn.order", f"{player.name} acted out of turn: it is {self.turn.name}'s "
-                                 f"turn to bid for the turn or pass")
-        if isinstance(action, Pass):
-            self.passed.add(player)
-            self.turn = self.next_bidder(player)
-            self.settle()
-            return
-        minimum = self.high_bid + self.inc
-        if action.price < minimum:
-            raise RuleViolation("auction.min_bid",
-                                f"bid of {g.money(action.price)} is too low: the minimum bid is "
-                                f"{g.money(minimum)}")
-        most = player.cash - self.cheapest()
-        if action.price > most:
-            raise RuleViolation("auction.cash",
-                                f"{player.name} bids {g.money(action.price)} but may bid at most "
-                                f"{g.money(most)} (cash {g.money(player.cash)} less the cheapest "
-                                f"item left, {g.money(self.cheapest())})")
-        self.high_bid = action.price
-        self.high_bidder = player
-        self.turn = self.next_bidder(player)
-        self.settle()
+        return self.process_by_step(action)
 
     def settle(self):
         """One bidder left: he wins and pays; everybody passed: the opener
@@ -193,3 +159,82 @@ class BidForTurnAuction(AuctionRound):
                 return (-p.cash, sum(owned) if owned else float("inf"))
             g.priority = min(g.seat_order, key=key)
         self.finished = True
+
+
+# ---------------------------------------------------------------------------
+# the two steps of an auction for the turn
+
+def _auction_action(step, action):
+    """The acting player of a bid, a bid for the turn, a par or a pass;
+    any other action has no place in the auction."""
+    if not isinstance(action, (Bid, BidForTurn, Par, Pass)):
+        raise RuleViolation("auction.action",
+                            f"only bids, passes and the winner's purchase are allowed in the "
+                            f"auction, not '{action.verb}'")
+    return step.round.player(action.actor, "auction.actor")
+
+
+class WinnerBuysStep(RoundStep):
+    """The winner of the turn buys one item (L4): a private at its face
+    value or a president's certificate with its par; nothing else happens
+    first."""
+
+    name = "buying an item"
+    actions = (Bid, Par)
+
+    def blocking(self) -> bool:
+        return self.round.winner is not None
+
+    def owns(self, action) -> bool:
+        return self.blocking()
+
+    def process(self, action) -> None:
+        rnd = self.round
+        player = _auction_action(self, action)
+        if player is not rnd.winner:
+            raise RuleViolation("auction.must_buy",
+                                f"{rnd.winner.name} won the turn and must first buy an item")
+        if isinstance(action, (BidForTurn, Pass)):
+            raise RuleViolation("auction.must_buy",
+                                f"{player.name} won the turn and must buy an item "
+                                f"({', '.join(rnd.items)})")
+        rnd.buy(player, action)
+
+
+class BidForTurnStep(RoundStep):
+    """Bids for the turn in seating order, at least ``min_increment`` over
+    the highest and at most the cash less the cheapest item left, or a pass
+    that leaves this auction (L3)."""
+
+    name = "bidding for the turn"
+    actions = None
+
+    def process(self, action) -> None:
+        rnd, g = self.round, self.game
+        player = _auction_action(self, action)
+        if isinstance(action, (Bid, Par)):
+            raise RuleViolation("auction.no_winner",
+                                f"nobody has won the turn yet: {rnd.turn.name} bids or passes")
+        if player is not rnd.turn:
+            g.flag("turn.order", f"{player.name} acted out of turn: it is {rnd.turn.name}'s "
+                                 f"turn to bid for the turn or pass")
+        if isinstance(action, Pass):
+            rnd.passed.add(player)
+            rnd.turn = rnd.next_bidder(player)
+            rnd.settle()
+            return
+        minimum = rnd.high_bid + rnd.inc
+        if action.price < minimum:
+            raise RuleViolation("auction.min_bid",
+                                f"bid of {g.money(action.price)} is too low: the minimum bid is "
+                                f"{g.money(minimum)}")
+        most = player.cash - rnd.cheapest()
+        if action.price > most:
+            raise RuleViolation("auction.cash",
+                                f"{player.name} bids {g.money(action.price)} but may bid at most "
+                                f"{g.money(most)} (cash {g.money(player.cash)} less the cheapest "
+                                f"item left, {g.money(rnd.cheapest())})")
+        rnd.high_bid = action.price
+        rnd.high_bidder = player
+        rnd.turn = rnd.next_bidder(player)
+        rnd.settle()

@@ -21,4 +21,7 @@ def par_range(g, corp, *, bankrupt: bool = False) -> tuple[int, int]:
     the re-par range)."""
     key = "repar_range" if bankrupt else "par_range"
     low, high = g.rules.raw[key][str(section_of(g, corp))]
+    rule = g.rules.raw["bankruptcy"]
+    if bankrupt and rule and rule.get("min_repar") is not None:
+        low = max(int(low), int(rule["min_repar"]))     # B6: from the grey zone up
     return int(low), int(high)

@@ -56,18 +56,22 @@ class Track1860(TrackStep):
                                 f"{corp.sym} is in receivership and lays no track")
         if st.no_building:
             raise RuleViolation("track.southern",
-                                "the Southern Railway has formed: no more track is laid")
+                                f"the Southern Railway has formed (the first 9+5, phase "
+                                f"{g.phase.name}) and a stock round has followed: no more track "
+                                f"is laid ({action.tile} on {action.hex} in {g.round.label})")
         if turn.tile_lays >= 1:
             if getattr(turn, "second_lay_closed", False):
+                first = getattr(turn, "first_lay", None) or "was an upgrade or a city tile"
                 raise RuleViolation("track.second_lay",
-                                    f"{corp.sym}'s first lay was an upgrade or a city tile; no "
-                                    f"second lay this turn")
+                                    f"{corp.sym}'s first lay {first}: no second lay "
+                                    f"({action.tile} on {action.hex}) this turn; two lays only "
+                                    f"when neither is an upgrade or on a station's hex")
             tile = g.board.tiles.get(action.tile) if g.board is not None else None
             if tile is not None and (tile.color != "yellow"
                                      or any(n.kind == "city" for n in tile.nodes)):
                 raise RuleViolation("track.second_lay",
                                     f"a second lay is a yellow tile without a city, not "
-                                    f"{action.tile}")
+                                    f"{action.tile} on {action.hex}")
         if g.board is not None and not corp.trains:
             h = g.board.hexes.get(action.hex)
             if h is not None and h.color != "white":
@@ -77,7 +81,11 @@ class Track1860(TrackStep):
                                     f"{action.hex} (only track its own train can reach)")
         plan = super().check(turn, action, special)
         if plan.cost and corp.sym in st.insolvent:
-            raise RuleViolation("track.cost", f"{corp.sym} is insolvent and pays no terrain")
+            raise RuleViolation("track.cost",
+                                f"{corp.sym} is insolvent and pays no terrain: the lay on "
+                                f"{action.hex} costs {g.money(plan.cost)} (it has "
+                                f"{g.money(corp.cash)}); an insolvent corporation lays only "
+                                f"track that costs nothing")
         return plan
 
     def apply(self, turn, action, plan):
@@ -95,6 +103,8 @@ class Track1860(TrackStep):
             city = tile is not None and any(n.kind == "city" for n in tile.nodes)
             if upgrade or city or (tile is not None and tile.color != "yellow"):
                 turn.second_lay_closed = True
+                what = "an upgrade" if upgrade else "a city tile" if city else "not yellow"
+                turn.first_lay = f"({action.tile} on {action.hex}) was {what}"
 
 
     def check_reach(self, corp, coord: str) -> None:
@@ -163,7 +173,12 @@ class Token1860(TokenStep):
     def check(self, turn, action, special=None):
         why = self.blocked(turn)
         if why:
-            raise RuleViolation("token.not_allowed", f"{turn.corp.sym} places no station: {why}")
+            corp = turn.corp
+            cost = corp.token_cost()
+            price = (f" (its next station would cost {self.game.money(cost)}; it has "
+                     f"{self.game.money(corp.cash)})" if cost is not None else "")
+            raise RuleViolation("token.not_allowed",
+                                f"{corp.sym} places no station: {why}{price}")
         return super().check(turn, action, special)
 
 
@@ -171,8 +186,9 @@ class Route1860(RouteStep):
     """A corporation with trains (or an insolvent one, with a leased train)
     runs; its runs are checked on the map and the recorded revenue and halt
     subsidy are kept (a difference is flagged).  The dividend of a
-    corporation in receivership or insolvent is withheld at once, and paid
-    out at once during nationalisation."""
+    corporation in receivership or insolvent is withheld at once (also
+    during nationalisation), any other's paid out at once during
+    nationalisation."""
 
     def available(self, turn) -> bool:
         corp = turn.corp
@@ -221,10 +237,10 @@ class Route1860(RouteStep):
         here = self.round.step_index(self)
         self.round.move_to(turn, here + 1)
         auto = None
-        if st.nationalised:
+        if corp.sym in st.receivership or corp.sym in st.insolvent:
+            auto = "withhold"       # during nationalisation too (the site's order)
+        elif st.nationalised:
             auto = "payout"
-        elif corp.sym in st.receivership or corp.sym in st.insolvent:
-            auto = "withhold"
         if auto is not None:
             div = self.round.step_by_type(Dividend1860)
             div.pay(turn, auto, revenue)
@@ -280,6 +296,11 @@ class Route1860(RouteStep):
                            f"{g.money(got[1])}, not the {g.money(r.subsidy)} claimed")
             revenue += r.revenue if r.revenue is not None else got[0]
             subsidy += r.subsidy if r.subsidy is not None else (got[1] if got else 0)
+        if corp.sym in _state(self).receivership and not leased and problem is None \
+                and values and all(v is not None for v in values):
+            from .best import check_receivership_run     # R2: runs for the maximum
+            check_receivership_run(g, corp, [t for t in trains if t is not None],
+                                   revenue, subsidy)
         return revenue, subsidy
 
 
@@ -384,8 +405,10 @@ class BuyTrain1860(BuyTrainStep):
                 raise RuleViolation("trains.trade", f"{source.sym} is bankrupt")
             if trade.get("seller_keeps_one_if_buyer_has_trains") and corp.trains \
                     and len(source.trains) == 1:
+                n = len(corp.trains)
                 raise RuleViolation("trains.trade",
-                                    f"{corp.sym} owns a train and {source.sym} only one: it may "
+                                    f"{corp.sym} owns {n} train{'s' if n != 1 else ''} and "
+                                    f"{source.sym} only one, its {train.name}: {corp.sym} may "
                                     f"not buy {source.sym}'s last train")
             if price < trade.get("min_price", 1) or price % trade.get("multiple", 1):
                 raise RuleViolation("trains.price",
@@ -414,7 +437,9 @@ class BuyTrain1860(BuyTrainStep):
         g = self.game
         st = _state(self)
         corp = turn.corp
-        if corp.trains:
+        if corp.price is not None and "bankrupt" in corp.price.zones:
+            pass        # it goes bankrupt now: its insolvency stays as it was
+        elif corp.trains:
             st.insolvent.discard(corp.sym)
         elif g.board is not None and has_route(g, corp) and corp.floated:
             st.insolvent.add(corp.sym)

@@ -19,8 +19,10 @@ from __future__ import annotations
 from ...actions import (BuyCompany, BuyShares, Exchange, LayTile, Par, Pass, SellCompany,
                         SellShares)
 from ...findings import RuleViolation
+from ...mechanics.shares import exchange_outside_window
 from ...rounds.stock import StockRound
-from ...state import Player
+from ...steps.base import RoundStep
+from ...state import Company, Player
 from .market import move_cells, to_bottom
 from .shares import corp_data, par_range, section_of
 
@@ -37,6 +39,18 @@ def current_section(g) -> int:
         if corp.operated or (corp.ipoed and not any(c.owner == "ipo" for c in corp.certs)):
             best = max(best, section_of(g, corp))
     return min(best + 1, top)
+
+
+def open_section(g) -> int:
+    """The highest section a par may be of now: :func:`current_section` as
+    it stands (``sections_open: immediately``, the engine's timing), or as
+    it stood when the current stock round began (``next_sr``, the
+    summary's S10: a section opens from the stock round after its test
+    held; a stock round started again after a bankruptcy is a new one)."""
+    rnd = g.round
+    if g.rules.raw["sections_open"] == "next_sr" and getattr(rnd, "sections_open", None):
+        return rnd.sections_open
+    return current_section(g)
 
 
 def reserved_cert(g, corp):
@@ -74,6 +88,9 @@ def float_1860(g, corp) -> None:
     if sold < corp.spec.float_percent:
         return
     corp.floated = True
+    # a bankrupt corporation started again: its stations are turned back
+    # (they block runs again) once it floats, not at its par (B4, B6)
+    g.title.state.bankrupt.discard(corp.sym)
     g.pay_from_bank(corp, g.capital_on_float(corp))
     to_bottom(g, corp)
     g.title.on_float(corp)
@@ -85,6 +102,10 @@ class StockRound1860(StockRound):
         super().__init__(game)
         #: players who sold a corporation in the current turn (must_sell_in_blocks)
         self.sold_this_turn: set = set()
+        #: the corporation parred in the current turn
+        self.parred = None
+        #: the sections open from the start of this round (``sections_open: next_sr``)
+        self.sections_open = current_section(game)
 
     # ------------------------------------------------------------------
     # what the record may show next
@@ -98,26 +119,46 @@ class StockRound1860(StockRound):
     def end_turn(self):
         super().end_turn()
         self.sold_this_turn = set()
+        self.parred = None
+
+    def take_turn(self, player):
+        super().take_turn(player)
+        self.parred = None
 
     def has_actions(self, player) -> bool:
         """May ``player`` do anything but pass (the site passes for those who
-        may not): sell, buy or par, sell or buy a private."""
+        may not, and ends the turn of one who sold and may do nothing
+        more): sell, buy or par, sell or buy a private; after a buy, only
+        the last chance to exchange a private (a pass offered)."""
         g = self.game
         if self.bought is not None:
-            return False            # a buy ends the turn
-        if self.acted:
-            return True             # after selling, the player buys or passes himself
-        if self.bought is None:
-            for corp in g.corporations.values():
-                if corp.price is not None and corp not in self.sold_this_turn \
-                        and corp.percent_of(player):
-                    return True
-            rule = g.rules.raw["company_sale_to_bank"]
-            if rule and g.sr_number >= rule["from_stock_round"] \
-                    and any(not c.closed for c in player.companies):
+            return self.last_chance_to_exchange(player)   # else a buy ends the turn
+        for corp in g.corporations.values():
+            if corp.price is not None and corp not in self.sold_this_turn \
+                    and corp.percent_of(player):
                 return True
-            return self.can_buy_any(player)
-        return False
+        rule = g.rules.raw["company_sale_to_bank"]
+        if rule and g.sr_number >= rule["from_stock_round"] \
+                and any(not c.closed for c in player.companies):
+            return True
+        return self.can_buy_any(player)
+
+    def last_chance_to_exchange(self, player) -> bool:
+        """The site keeps the turn open after a buy (the player passes
+        himself) once a private whose purchase closes the others is on sale
+        (Fishbourne Ferry, from the first 6+3) when the player has just parred
+        a corporation his private may be exchanged for, or bought a private
+        other than Fishbourne Ferry."""
+        g = self.game
+        if not any((c.spec.special or {}).get("closes_other_companies")
+                   and g.title.company_on_sale(c) for c in g.companies.values()):
+            return False        # Fishbourne Ferry not on sale yet (before the first 6+3)
+        if isinstance(self.bought, Company):
+            return not (self.bought.spec.special or {}).get("closes_other_companies")
+        if self.bought is None or self.bought is not self.parred:
+            return False
+        return any(not c.closed and ((c.spec.special or {}).get("exchange") or {})
+                   .get("corporation") == self.bought.sym for c in player.companies)
 
     def can_buy_any(self, player) -> bool:
         g = self.game
@@ -158,24 +199,24 @@ class StockRound1860(StockRound):
 
     # ------------------------------------------------------------------
 
-    def process(self, action):
-        g = self.game
-        state = g.title.state
-        if state.home_track:
-            return self.home_track(action)
-        if isinstance(action, Exchange):
-            return self.exchange(action)
-        if isinstance(action, (SellCompany, BuyCompany)):
-            player = self.turn_of(action)
-            if isinstance(action, SellCompany):
-                self.sell_company(player, action)
-            else:
-                self.buy_company(player, action)
-            self.passes = 0
-            self.acted = True
-            self.last_actor = player
-            return
-        return super().process(action)
+    def step_classes(self) -> list:
+        from ...steps.stock import ExchangeStep, PendingParStep, StockTurnStep
+        return [HomeTrackStep, PendingParStep, ExchangeStep, BankPrivateStep, StockTurnStep]
+
+    def private_action(self, action):
+        """A private sold to the bank or bought from it, in the player's turn
+        (``BankPrivateStep``)."""
+        player = self.turn_of(action)
+        if isinstance(action, SellCompany):
+            self.sell_company(player, action)
+        else:
+            self.buy_company(player, action)
+        self.passes = 0
+        self.passed_over.clear()
+        self.auto_passed.clear()
+        self.acted = True
+        self.last_actor = player
+        self.skip_inactive()        # a turn with nothing more to do ends
 
     def turn_of(self, action) -> Player:
         """The acting player, the turn moved on to him (the shared round's
@@ -211,25 +252,53 @@ class StockRound1860(StockRound):
             raise RuleViolation("stock.section",
                                 f"{corp.sym} is in section {section}; only sections up to "
                                 f"{now} are open")
-        low, high = par_range(g, corp, bankrupt=corp.sym in g.title.state.bankrupt)
+        bankrupt = corp.sym in g.title.state.bankrupt
+        low, high = par_range(g, corp, bankrupt=bankrupt)
         cell = g.market.par_cell(action.price)
-        if corp.sym in g.title.state.bankrupt:
+        if bankrupt:
             row = g.market.grid[0]
             cell = next((c for c in row if c and c.price == action.price
                          and (c.par or "r" in c.letters)), None)
         if cell is None or not low <= action.price <= high:
+            if bankrupt:
+                raise RuleViolation("stock.par_price",
+                                    f"{corp.sym} went bankrupt: it starts again at a par of "
+                                    f"the grey zone up to its section's top, "
+                                    f"{g.money(low)} to {g.money(high)} (section {section}), "
+                                    f"not {g.money(action.price)}")
+            again = ""
+            rerange = g.rules.raw["repar_range"].get(str(section))
+            if rerange and rerange[0] <= action.price <= rerange[1] and any(
+                    c and c.price == action.price and "r" in c.letters
+                    for c in g.market.grid[0]):
+                again = " (a par of the grey zone only for a corporation that went bankrupt)"
             raise RuleViolation("stock.par_price",
                                 f"{g.money(action.price)} is not a par value of {corp.sym}'s "
-                                f"section {section} ({g.money(low)} to {g.money(high)})")
+                                f"section {section} ({g.money(low)} to {g.money(high)}){again}")
         cost = self.check_president_purchase(player, corp, action.price)
+        if section > open_section(g):
+            # the summary's timing (sections_open: next_sr): flagged, and the
+            # par made as recorded (the section's test holds), so that the
+            # replay stays in step with the record
+            g.flag("stock.section",
+                   f"{corp.sym} is in section {section}, which opened during this stock "
+                   f"round; under sections_open: next_sr only sections up to "
+                   f"{open_section(g)} are open until the next stock round")
         corp.par = cell
         g.place_price(corp, cell)
-        g.title.state.bankrupt.discard(corp.sym)
         self.give_president_certificate(player, corp, cost, g.bank)
+        self.parred = corp
         float_1860(g, corp)
 
     def do_buy(self, player, action: BuyShares):
         g = self.game
+        named = g.corporations.get(action.corporation)
+        if named is not None and not named.ipoed:
+            section, now = section_of(g, named), current_section(g)
+            if section > now:
+                raise RuleViolation("stock.section",
+                                    f"{named.sym} is in section {section}; only sections up "
+                                    f"to {now} are open: none of its shares is for sale yet")
         corp = self.parred_corporation(action)
         idx = action.certs[0] if action.certs else None
         cert = corp.certs[idx] if idx is not None and idx < len(corp.certs) else None
@@ -240,12 +309,20 @@ class StockRound1860(StockRound):
             src = [action.source] if action.source else ["pool", "ipo"]
             cert = next((c for s in src for c in corp.certs if c.owner == s
                          and not c.president and c is not reserved_cert(g, corp)), None)
+        reserved = reserved_cert(g, corp)
+        if cert is None and reserved is not None and action.source in (None, "ipo"):
+            cert = reserved     # the only share left is the reserved one
         if cert is None:
             raise RuleViolation("stock.no_share", f"no {corp.sym} share is left to buy")
-        if cert is reserved_cert(g, corp):
+        if cert is reserved:
+            privates = [c.sym for c in g.companies.values()
+                        if ((c.spec.special or {}).get("exchange") or {}).get("corporation")
+                        == corp.sym]
             raise RuleViolation("stock.reserved",
-                                f"{corp.sym}'s last share is reserved for the exchange of a "
-                                f"private until one is exchanged or Fishbourne Ferry is bought")
+                                f"{corp.sym}'s last {cert.percent}% share in the IPO is "
+                                f"reserved for the exchange of "
+                                f"{' or '.join(privates) or 'a private'} until an "
+                                f"exchange frees it or Fishbourne Ferry is bought")
         source = cert.owner
         if cert.president and not corp.percent_of(player):
             raise RuleViolation("stock.president_cert",
@@ -266,35 +343,6 @@ class StockRound1860(StockRound):
         if cert.president:
             corp.president = player
         settle_presidency(g, corp, player)
-        float_1860(g, corp)
-
-    def exchange(self, action: Exchange):
-        g = self.game
-        company = g.companies.get(action.actor)
-        if company is None or company.closed or not isinstance(company.owner, Player):
-            raise RuleViolation("exchange.company", f"{action.actor} is not a player's open private")
-        spec = (company.spec.special or {}).get("exchange") or {}
-        corp = g.corporations.get(spec.get("corporation", ""))
-        if corp is None or action.corporation != corp.sym:
-            raise RuleViolation("exchange.corporation",
-                                f"{company.sym} cannot be exchanged for a {action.corporation} share")
-        if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed:
-            raise RuleViolation("exchange.not_parred",
-                                f"{corp.sym} has not been started; {company.sym} can be "
-                                f"exchanged only once it has a par")
-        owner = company.owner
-        cands = [c for c in corp.certs if c.owner == "ipo" and not c.president]
-        if not cands:
-            raise RuleViolation("exchange.no_share", f"no {corp.sym} share is left in the IPO")
-        cert = cands[-1] if reserved_cert(g, corp) is not None else cands[0]
-        if action.certs and action.certs[0] < len(corp.certs) \
-                and corp.certs[action.certs[0]] in cands:
-            cert = corp.certs[action.certs[0]]
-        cert.owner = owner
-        g.title.state.freed.add(corp.sym)
-        g.title.state.exchanged.add(company.sym)
-        g.close_company(company)
-        settle_presidency(g, corp, owner)
         float_1860(g, corp)
 
     # ------------------------------------------------------------------
@@ -555,3 +603,77 @@ def _after(g, player):
     order = g.seat_order
     i = order.index(player)
     return [order[(i + k) % len(order)] for k in range(1, len(order))]
+
+
+def exchange_1860(g, action: Exchange) -> None:
+    """A private exchanged for its corporation's share (S2.1): only once the
+    corporation has a par (``company_exchange.needs_ipoed``), the reserved
+    share first, which frees the rest; the private closes.  In a stock round
+    only (the privates' ``window: stock_round``): elsewhere flagged and taken
+    as the record says."""
+    company = g.companies.get(action.actor)
+    if company is None or company.closed or not isinstance(company.owner, Player):
+        raise RuleViolation("exchange.company", f"{action.actor} is not a player's open private")
+    spec = (company.spec.special or {}).get("exchange") or {}
+    corp = g.corporations.get(spec.get("corporation", ""))
+    if corp is None or action.corporation != corp.sym:
+        raise RuleViolation("exchange.corporation",
+                            f"{company.sym} cannot be exchanged for a {action.corporation} share")
+    if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed \
+            and corp.sym in g.title.state.bankrupt:
+        raise RuleViolation("exchange.not_parred",
+                            f"{corp.sym} went bankrupt and has not been started again; "
+                            f"{company.sym} can be exchanged only once it has a new par (W4)")
+    if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed:
+        raise RuleViolation("exchange.not_parred",
+                            f"{corp.sym} has not been started; {company.sym} can be "
+                            f"exchanged only once it has a par")
+    owner = company.owner
+    cands = [c for c in corp.certs if c.owner == "ipo" and not c.president]
+    if not cands:
+        raise RuleViolation("exchange.no_share", f"no {corp.sym} share is left in the IPO")
+    cert = cands[-1] if reserved_cert(g, corp) is not None else cands[0]
+    if action.certs and action.certs[0] < len(corp.certs) \
+            and corp.certs[action.certs[0]] in cands:
+        cert = corp.certs[action.certs[0]]
+    outside = exchange_outside_window(g, company, spec)
+    if outside is not None:
+        g.flag("private.window", outside)
+    cert.owner = owner
+    g.title.state.freed.add(corp.sym)
+    g.title.state.exchanged.add(company.sym)
+    g.close_company(company)
+    settle_presidency(g, corp, owner)
+    float_1860(g, corp)
+
+
+# ---------------------------------------------------------------------------
+# 1860's own steps of a stock round
+
+class HomeTrackStep(RoundStep):
+    """A corporation floated on an empty home hex: its president lays its
+    yellow home tile (or passes: the home station then goes on the bare
+    hex) before anything else happens (the site's HomeTrack step)."""
+
+    name = "laying the home track"
+    actions = (LayTile, Pass)
+
+    def blocking(self) -> bool:
+        return bool(self.game.title.state.home_track)
+
+    def owns(self, action) -> bool:
+        return self.blocking()
+
+    def process(self, action) -> None:
+        self.round.home_track(action)
+
+
+class BankPrivateStep(RoundStep):
+    """Privates sold to the bank for face value less 30 and bought from it
+    (S7), in the player's turn."""
+
+    name = "selling or buying a private"
+    actions = (SellCompany, BuyCompany)
+
+    def process(self, action) -> None:
+        self.round.private_action(action)

@@ -28,8 +28,6 @@ class State18Ireland:
         self.runs_taken: int = 0
         #: runs checked on the map
         self.runs_checked: int = 0
-        #: tile lays taken as recorded (the map's gauge rules are not checked yet)
-        self.lays_taken: int = 0
         #: private -> (corporation, hex) of an assigned bonus token
         self.assigned: dict = {}
         #: the game ends at the end of the current round (a price reached 260)
@@ -47,10 +45,14 @@ class Title18Ireland(Title):
                           "rounds and, from phase 4, a merger round")
     events = ("corporations_can_merge", "majors_can_ipo", "minors_cannot_start",
               "train_trade_allowed")
-    # BoW's and DCR's lays must be connected (companies[2] and [5] of rules.yaml)
+    # BoW's and DCR's lays must be connected (companies[2] and [5] of rules.yaml);
+    # DCR's may come after the track step (operating.py)
     implements = {"auction.bid_multiple": (True,),
                   "companies[2].special.tile_lay.connected": (True,),
-                  "companies[5].special.tile_lay.connected": (True,)}
+                  "companies[5].special.tile_lay.connected": (True,),
+                  "companies[5].special.tile_lay.after_track": (True,)}
+    # which shares a new president gives back (random 18004_0, #439)
+    swap_oldest_first = True
 
     def __init__(self, game):
         super().__init__(game)
@@ -106,13 +108,6 @@ class Title18Ireland(Title):
                         f"recorded: no track to follow on the map (a turn with such a run has "
                         f"its whole revenue taken as recorded); {st.runs_checked} other "
                         f"run{'s' if st.runs_checked != 1 else ''} checked"))
-        n = self.state.lays_taken
-        if n:
-            out.append(("track.unchecked",
-                        f"{n} tile lay{'s' if n != 1 else ''} that the map's network (which does "
-                        f"not know the gauge yet: narrow track is reached past other companies' "
-                        f"stations) does not join to the company's stations "
-                        f"{'were' if n != 1 else 'was'} taken as recorded"))
         return out
 
     # ------------------------------------------------------------------

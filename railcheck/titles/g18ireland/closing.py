@@ -35,7 +35,8 @@ def president_bankrupt(g, rnd, turn):
     sell_all_for(g, player, corp)
     g.transfer(player, corp, player.cash)
     player.bankrupt = True
-    paid = (g.rules.raw.get("player_bankruptcy") or {}).get("holders_paid_market_price")
+    bankruptcy = g.rules.raw.get("player_bankruptcy") or {}
+    paid = bankruptcy.get("holders_paid_market_price")
     for c in list(g.corporations.values()):
         if c.closed or c.president is not player:
             continue
@@ -45,15 +46,36 @@ def president_bankrupt(g, rnd, turn):
                     n = c.percent_of(p) // c.share_percent
                     g.transfer(g.bank, p, n * c.price.price)
         close_corporation(g, c)
-    for company in list(player.companies):
-        g.close_company(company)
-        company.left_with = player      # (B5; the site keeps them with him)
-    for c in g.corporations.values():
-        for cert in c.certs:
-            if cert.owner is player:
-                cert.owner = None
-    # (the order of the round stays as it was set at its start)
-    after = (g.rules.raw.get("player_bankruptcy") or {}).get("ends_game_after", "one")
+    if bankruptcy.get("leftovers", "leave") == "leave":
+        # B5: his privates and the shares he could not sell leave the game
+        # (leftovers: keep, the site's reading, leaves them his)
+        for company in list(player.companies):
+            g.close_company(company)
+            company.left_with = player
+        for c in g.corporations.values():
+            for cert in c.certs:
+                if cert.owner is player:
+                    cert.owner = None
+    _resort_after_next(g, rnd)
+    after = bankruptcy.get("ends_game_after", "one")
     live = [p for p in g.players if not p.bankrupt]
     if after == "one" or len(live) <= 1:
         g.trigger_end("bankrupt")
+
+
+def _resort_after_next(g, rnd):
+    """His sales moved prices.  As on the site, the company next in the
+    round's order operates next, and those after it are re-sorted by price
+    (18005_5, #440: DKR falls to UR's cell and operates after it; the real
+    game_end_bankrupt, #954: WLWR, next, operates before GNRI although it
+    fell into GNRI's cell)."""
+    order = getattr(rnd, "order", None)
+    index = getattr(rnd, "index", None)
+    if not order or index is None:
+        return
+    nxt = next((j for j in range(index + 1, len(order)) if not order[j].closed), None)
+    if nxt is None:
+        return
+    rest = order[nxt + 1:]
+    rest.sort(key=g.price_order_key)
+    order[nxt + 1:] = rest

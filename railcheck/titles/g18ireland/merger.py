@@ -18,7 +18,9 @@ shares go to its treasury; the presidency goes to the largest holder (ties:
 the first from the proposer on).  The round ends when every player has
 passed in a row.
 
-Not checked yet: that the minors are joined by broad-gauge track.
+Each minor added to a proposal must be joined by broad-gauge track to one
+already in it, other companies' stations not blocking (M5,
+``board/gauge.py``: ``broad_partners``).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from ...findings import WARNING, RuleViolation
 from ...rounds import Round
 from ...steps.trains import DiscardTrainStep
 from .closing import close_corporation
-from .shares import shares_of
+from .shares import holding_limit, shares_of
 
 
 class MergerRound(Round):
@@ -169,25 +171,57 @@ class MergerRound(Round):
             self.close_proposal()
 
     def problem(self, merged):
-        """Why these minors may not merge (rule, message), or None (their
-        broad-gauge connection is not checked)."""
+        """Why these minors may not merge (rule, message), or None."""
         g = self.game
         names = ", ".join(c.sym for c in merged)
         homes = [c.spec.home for c in merged]
         if len(set(homes)) < len(homes):
             return ("merger.proposal", f"{names} have their stations on the same hex")
+        if g.board is not None:
+            from ...board.gauge import broad_partners
+            for i in range(1, len(merged)):
+                c = merged[i]
+                if not any(o.sym in broad_partners(g.board, c.sym) for o in merged[:i]):
+                    others = ", ".join(f"{o.sym} ({self.station_text(o)})" for o in merged[:i])
+                    return ("merger.connection",
+                            f"{c.sym} ({self.station_text(c)}) is not joined by broad gauge "
+                            f"track to {others}; merging minors must be connected by broad "
+                            f"track, other companies' stations not blocking (M5)")
+        # each 20% share of a minor becomes one share of the major (M14): the
+        # major's shares (10), its holding limit (70%) and the pool's (50%)
+        major = self.major_model()
+        share = major.share_percent if major is not None else 10
         issued = sum(shares_of(c, h) for c in merged for h in list(g.players) + ["pool"])
-        if issued > 10:
+        if issued * share > 100:
             return ("merger.shares", f"{names} have {issued} shares with players and the pool; "
-                                     f"at most 10 may merge")
+                                     f"at most {100 // share} may merge (M7)")
+        limit = holding_limit(g, major) if major is not None else 70
         for p in g.players:
             n = sum(shares_of(c, p) for c in merged)
-            if n > 7:
-                return ("merger.shares", f"{p.name} would hold {n} shares (over 70%) of the major")
+            if n * share > limit:
+                parts = ", ".join(f"{c.sym} {c.percent_of(p)}%" for c in merged
+                                  if c.percent_of(p))
+                return ("merger.shares",
+                        f"after the merger {p.name} would hold {n * share}% of the major "
+                        f"({parts}: one {share}% share per {merged[0].share_percent}%); the limit is "
+                        f"{limit}% (M8)")
         pool = sum(shares_of(c, "pool") for c in merged)
-        if pool > 5:
-            return ("merger.shares", f"the pool would hold {pool} shares (over 50%) of the major")
+        pool_limit = g.rules.stock["pool_limit"]
+        if pool * share > pool_limit:
+            return ("merger.shares",
+                    f"after the merger the bank pool would hold {pool * share}% of the major "
+                    f"({pool} shares); the limit is {pool_limit}% (M8)")
         return None
+
+    def major_model(self):
+        """A major not yet started (the one a merger would form is named only
+        after the vote; they all have the same shares and limits), or None."""
+        return next((c for c in self.game.corporations.values()
+                     if c.kind != "minor" and c.par is None and not c.closed), None)
+
+    def station_text(self, corp) -> str:
+        """The hexes of the company's stations (a minor has one)."""
+        return "/".join(coord for coord, _ in self.game.board.stations(corp.sym)) or "no station"
 
     def can_propose(self, player) -> bool:
         """Some pair of operating minors, the first one held by ``player``,
@@ -267,6 +301,14 @@ class MergerRound(Round):
     def votes_of(self, player) -> int:
         return sum(shares_of(c, player) for c in self.proposal)
 
+    def voters(self) -> list:
+        """The holders of the proposed minors, in seat order from the proposer."""
+        g = self.game
+        order = [self.proposer]
+        while len(order) < len(g.seat_order):
+            order.append(g.next_player(order[-1]))
+        return [p for p in order if self.votes_of(p)]
+
     def vote(self, player, action):
         if not isinstance(action, Vote):
             raise RuleViolation("merger.vote",
@@ -278,6 +320,16 @@ class MergerRound(Round):
                                 f"{', '.join(c.sym for c in self.proposal)} and has no vote")
         if player in self.votes:
             raise RuleViolation("merger.vote", f"{player.name} already voted")
+        # M9: the holders vote in turn from the proposer; one out of turn is
+        # flagged and his vote counted, as the record says
+        order = self.voters()
+        due = next((p for p in order if p not in self.votes), None)
+        if due is not None and player is not due:
+            self.game.flag("merger.vote",
+                           f"{player.name} votes before {due.name}: the holders of "
+                           f"{', '.join(c.sym for c in self.proposal)} vote in turn from the "
+                           f"proposer ({', '.join(p.name for p in order)}) (M9); counted as "
+                           f"the record says")
         self.votes[player] = action.choice
         self.settle_vote()
 

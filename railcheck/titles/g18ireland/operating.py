@@ -48,7 +48,32 @@ class OperatingRound18Ireland(OperatingRound):
                 and self.steps[t.step].available(t):
             t.acted = True
             return
-        return super().process_corp(t, action)
+        stepped = isinstance(action, Pass) and t.step < self.done \
+            and self.steps[t.step].available(t)
+        super().process_corp(t, action)
+        if stepped and self.at_end() and self.closed_turn is t \
+                and self.lay_left_after_track(t.corp):
+            # the pass of a step ended the round's last turn: the site keeps
+            # the turn open for a private's lay usable at any moment of it
+            # (DCR), and a second pass declines it (18003_5, #243 and #244)
+            self.finished = False
+
+    def extra_lay_left(self, corp) -> bool:
+        """The round's last turn stays open only for a lay usable after the
+        track step (DCR); DR's, TDR's and the Irish Mail's are the track
+        step's, and the site ends the round without waiting (18006_1, #950:
+        DKR with TDR unused)."""
+        return self.lay_left_after_track(corp)
+
+    def lay_left_after_track(self, corp) -> bool:
+        """``corp`` owns a private with a lay left that it may use after its
+        track step (``tile_lay.after_track``: DCR)."""
+        for c in corp.companies:
+            lay = (c.spec.special or {}).get("tile_lay") or {}
+            if not c.closed and lay.get("after_track") \
+                    and (lay.get("count") is None or c.uses < int(lay["count"])):
+                return True
+        return False
 
     def process_private(self, company, action):
         if not isinstance(action, Assign):

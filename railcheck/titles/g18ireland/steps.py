@@ -1,10 +1,8 @@
 """18Ireland's operating steps (docs/18Ireland.md O0-O7), each a subclass of
 the shared step with 18Ireland's differences, and the issue/redeem step.
 
-What is not checked yet (no finding either way): the runs' revenue and the
-cities filled by others they pass (the runs' track, gauge and hex distance
-are checked, runs.py; an info finding says what is taken), the gauge in the map's
-connection and upgrade checks, the semi-restrictive rule.
+The map checks each lay against the company's broad and narrow networks
+(board/gauge.py); the semi-restrictive rule is checked after the lay.
 """
 
 from __future__ import annotations
@@ -154,29 +152,75 @@ class Track18Ireland(TrackStep):
                 if tile is not None and tile.color != "yellow":
                     raise RuleViolation("track.second_lay",
                                         f"a second lay is a yellow tile, not {action.tile}")
-        try:
-            return super().check(turn, action, special)
-        except RuleViolation as v:
-            if v.rule != "tile.connection":
-                raise
-        # the map's network does not know the gauge yet (narrow track is
-        # reached from any of the company's nodes, past others' stations):
-        # a lay it cannot join is taken, and counted in an info finding
-        self.unconnected = True
-        try:
-            plan = super().check(turn, action, special)
-        finally:
-            self.unconnected = False
-        _state(self).lays_taken += 1
+        # the map checks the connection by gauge (board/gauge.py): broad
+        # track from the broad network, narrow track from the narrow one
+        plan = super().check(turn, action, special)
+        if second and plan.short is not None:
+            # O2b: the second lay's own price, said with the numbers
+            dargan = self.second_upgrade(corp)
+            fee = int(dargan["cost"]) if dargan is not None and plan.board_plan is not None \
+                and _is_upgrade(plan.board_plan) \
+                else int(g.rules.operating.get("second_lay_cost", 0))
+            plan.short = (f"{corp.sym} has {g.money(corp.cash)}; its second lay this turn costs "
+                          f"{g.money(fee)} (O2b), {g.money(plan.cost)} in all on {action.hex} "
+                          f"(terrain {g.money(plan.cost - fee)}); taken as laid and paid, as "
+                          f"the record says")
+        power = power_spec(special) if special is not None else {}
+        if power.get("together") or power.get("first_hex"):
+            plan.together_problem = self.together_problem(turn, action, special, power,
+                                                          plan.board_plan)
+        if power.get("connected") and plan.board_plan is not None and g.board.gauged:
+            # a private's lay that must be connected (BoW as any lay; DCR:
+            # its hex reached, by broad track for broad track)
+            from ...board.gauge import power_connection_problem
+            problem = power_connection_problem(g.board, corp.sym, plan.board_plan,
+                                               any_exit=power.get("hexes") != "any")
+            if problem is not None:
+                raise RuleViolation(*problem)
         return plan
 
-    unconnected = False
-    #: the map does not know the gauge yet: a rotation the site accepted may not
-    #: connect here, and is taken as written (above), not turned
-    turn_unfitting_rotations = False
+    def together_problem(self, turn, action, special, power, board_plan):
+        """DR's and TDR's lays (``together``, ``first_hex``): the first on its
+        hex, the next in the same turn on a hex next to the last one, their
+        track joined across the edge between them.  A message, or None."""
+        g = self.game
+        name = special.sym
+        done = getattr(turn, "together", {}).get(name, [])
+        if special.uses == 0 or not done:
+            first = power.get("first_hex")
+            if special.uses == 0 and first and action.hex != first:
+                return (f"{name}'s first lay is on {first}, not {action.hex}")
+            if special.uses > 0 and power.get("together"):
+                return (f"{name}'s lays go together in one turn; {turn.corp.sym} made its "
+                        f"first in an earlier turn, this one on {action.hex} is not next to it "
+                        f"in the same turn")
+            return None
+        last = done[-1]
+        edge = next((e for e, c in g.board.neighbours(last).items() if c == action.hex), None) \
+            if g.board is not None else None
+        if edge is None:
+            return f"{name}'s second lay on {action.hex} is not next to its first, on {last}"
+        if board_plan is not None:
+            here = board_plan.tile.exits(board_plan.rotation)
+            there = g.board.hexes[last].exits()
+            if edge not in there or (edge + 3) % 6 not in here:
+                return (f"{name}'s second lay on {action.hex} (tile {action.tile}) does not "
+                        f"join the track of its first, on {last}")
+        return None
 
-    def connection_checked(self, special) -> bool:
-        return not self.unconnected and super().connection_checked(special)
+    def end_of_turn(self, turn) -> None:
+        """A private whose lays go together (DR, TDR) used once in this turn
+        and not again: its second lay was owed in this turn."""
+        g = self.game
+        for sym, hexes in getattr(turn, "together", {}).items():
+            company = g.companies.get(sym)
+            count = power_spec(company).get("count") if company is not None else None
+            if company is None or company.closed or count is None \
+                    or company.uses >= int(count):
+                continue
+            g.flag("private.power",
+                   f"{sym}'s {count} lays go together in one turn: {turn.corp.sym} laid "
+                   f"{len(hexes)} ({', '.join(hexes)}) and ended its turn without the rest")
 
     def lay_cost(self, turn, action, board_plan, special, terrain: int) -> int:
         g = self.game
@@ -217,10 +261,32 @@ class Track18Ireland(TrackStep):
     def apply(self, turn, action, plan):
         g = self.game
         upgrade = plan.board_plan is not None and _is_upgrade(plan.board_plan)
+        if not plan.extra and plan.special is None:
+            # the company's own lay ends the issue/redeem step before it
+            # (the turn then passes over what is left with nothing to do:
+            # a company without trains withholds at once, 18006_0 #525)
+            self.round.move_to(turn, self.round.step_index(self))
         super().apply(turn, action, plan)
+        before = plan.board_plan.before if plan.board_plan is not None else None
+        if before is not None and \
+                g.rules.operating.get("track_restriction") == "semi_restrictive":
+            # semi-restrictive (O2a): flagged after the lay, the tile stays (as
+            # the record says)
+            from ...board.gauge import new_track_problem
+            problem = new_track_problem(g.board, turn.corp.sym, plan.board_plan.hex.coord,
+                                        before, plan.board_plan.mapping)
+            if problem is not None:
+                g.flag("tile.no_new_track", problem)
         if upgrade and not plan.extra:
             turn.upgraded = True
         special = plan.special
+        problem = getattr(plan, "together_problem", None)
+        if problem is not None:
+            g.flag("private.power", f"{problem}; laid as the record says")
+        if special is not None and power_spec(special).get("together"):
+            if not hasattr(turn, "together"):
+                turn.together = {}
+            turn.together.setdefault(special.sym, []).append(action.hex)
         if special is not None:
             spec = power_spec(special)
             if spec.get("closes") and spec.get("count") is not None \
@@ -233,6 +299,18 @@ class Token18Ireland(TokenStep):
     second node: on a hex with one city, that city is meant."""
 
     def check(self, turn, action, special=None):
+        board = self.game.board
+        if board is not None and not board.pending_relocation(turn.corp.sym, action.hex):
+            owner = next((c for c in self.game.corporations
+                          if board.pending_relocation(c, action.hex)), None)
+            if owner is not None:
+                # the company that laid track on a multi-city hex where another's
+                # station stood alone places that station (the site asks the
+                # layer: 18006_0, #513 WLR places CBPR's on Cork's IR1): free
+                from ...steps.token import _TokenPlan
+                return _TokenPlan(0, board.plan_token(owner, action.hex, action.city,
+                                                      check_reach=False), None,
+                                  relocation=True)
         try:
             return super().check(turn, action, special)
         except RuleViolation as v:
@@ -361,6 +439,26 @@ class BuyTrain18Ireland(BuyTrainStep):
                                 f"a {ex.name}-train cannot be traded in for a {train.name}")
         return ex
 
+    def available(self, turn) -> bool:
+        """Also while a trade-in is open to the company (18xx.games then lets
+        a company at its train limit buy any train outright: the shared
+        check flags it, the purchase stands and the excess is discarded)."""
+        return super().available(turn) or self.trade_in_open(turn)
+
+    def trade_in_open(self, turn) -> bool:
+        """A depot train the company could trade one of its own in for, with
+        the difference in its treasury (once a turn)."""
+        g = self.game
+        corp = turn.corp
+        if getattr(turn, "traded", None) is not None:
+            return False
+        for tr in g.available_depot_trains():
+            values = g.rules.raw["trains"][_train_index(g, tr.name)].get("trade_in") or {}
+            if any(own.name in values and corp.cash >= tr.spec.price - int(values[own.name])
+                   for own in corp.trains):
+                return True
+        return False
+
     def check(self, turn, action: BuyTrain):
         if action.exchange or action.exchange_id:
             return self.check_trade(turn, action)
@@ -372,7 +470,10 @@ class BuyTrain18Ireland(BuyTrainStep):
         corp = turn.corp
         self.refuse_after(turn)
         train, source = self.resolve_train(action)
-        if source != "depot" or train not in g.available_depot_trains():
+        # a train in the bank pool may be traded for too (18004_0, #1066: a D
+        # discarded there, bought for a 10H and £220, as from the depot)
+        if not (source == "depot" and train in g.available_depot_trains()
+                or source == "pool" and train in g.pool_trains()):
             raise RuleViolation("trains.not_available", f"train {train.id} is not for sale")
         ex = self.resolve_exchange(corp, train, action)
         values = g.rules.raw["trains"][_train_index(g, train.name)]["trade_in"]
@@ -384,12 +485,47 @@ class BuyTrain18Ireland(BuyTrainStep):
             price = action.price
         contribution = self.check_emergency(turn, train, source, price) \
             if corp.cash < price else 0
-        return _BuyPlan(train, source, price, ex, contribution)
+        plan = _BuyPlan(train, source, price, ex, contribution)
+        # O6b: trades from phase 10, one a turn; flagged when applied, the
+        # train taken as traded in, as the record says
+        plan.trade_problem = self.trade_problem(turn, train, ex, price)
+        return plan
+
+    def trade_problem(self, turn, train, ex, price):
+        """Why this trade-in breaks O6b (a message), or None: before the
+        phase whose train allows trades (phase 10), or a second in a turn."""
+        g = self.game
+        corp = turn.corp
+        first = self.trade_phase()
+        what = (f"{corp.sym} trades in its {ex.name}-train for a {train.name} in phase "
+                f"{g.phase.name}")
+        taken = f"taken as traded for {g.money(price)}, as the record says"
+        if first is not None and g.phase_index < first:
+            return (f"{what}; trains may be traded in only from phase "
+                    f"{g.rules.phases[first].name} (O6b); {taken}")
+        done = getattr(turn, "traded", None)
+        if done is not None:
+            return (f"{what}; it already traded in a train this turn ({done}): one trade a "
+                    f"turn (O6b); {taken}")
+        return None
+
+    def trade_phase(self):
+        """The index of the phase from which trains may be traded in: the one
+        begun by a train with the ``train_trade_allowed`` event, or None."""
+        with_event = {t["name"] for t in self.game.rules.raw["trains"]
+                      if "train_trade_allowed" in (t.get("events") or [])}
+        return next((i for i, ph in enumerate(self.game.rules.phases)
+                     if ph.on in with_event), None)
 
     def apply(self, turn, action, plan) -> None:
         g = self.game
+        problem = getattr(plan, "trade_problem", None)
+        if problem is not None:
+            g.flag("trains.exchange", problem)
         before = {t for t in g.trains if isinstance(t.owner, Corporation) or t.owner == "pool"}
         super().apply(turn, action, plan)
+        if plan.exchange is not None:
+            turn.traded = f"its {plan.exchange.name}-train for a {plan.train.name}"
         rusted = [t for t in before if t.owner is None]
         primed = g.rules.raw.get("primed_trains", {})
         for t in rusted:

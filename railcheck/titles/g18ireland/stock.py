@@ -18,6 +18,8 @@ from __future__ import annotations
 from ...actions import Bid, Par, Pass, PlaceToken
 from ...findings import RuleViolation
 from ...rounds.stock import StockRound
+from ...steps.base import RoundStep
+from ...steps.stock import StockTurnStep
 from .shares import holding_limit, par_for_bid, start_minor
 
 
@@ -92,28 +94,20 @@ class StockRound18Ireland(StockRound):
 
     # ------------------------------------------------------------------
 
-    def prepare(self, action):
-        if self.auction is not None or self.game.title.state.pending_home is not None:
-            return
-        super().prepare(action)
+    def step_classes(self) -> list:
+        from ...steps.stock import ExchangeStep, PendingParStep
+        return [HomeStationStep, MinorAuctionStep, PendingParStep, ExchangeStep,
+                StockTurnStep18Ireland]
 
-    def process(self, action):
+    def after_par(self, action):
+        """A major started: its home station is placed next
+        (``HomeStationStep``)."""
         g = self.game
-        st = g.title.state
-        if st.pending_home is not None:
-            return self.home_station(action)
-        if self.auction is not None:
-            return self.auction_action(action)
-        if isinstance(action, Bid):
-            self.prepare(action)
-            player = self.player(action.actor)
-            return self.open_auction(player, action)
-        super().process(action)
         if isinstance(action, Par) and not isinstance(action, Pass):
             corp = g.corporations.get(action.corporation)
             if corp is not None and corp.kind != "minor" and corp.president is not None \
                     and not corp.home_placed:
-                st.pending_home = corp
+                g.title.state.pending_home = corp
 
     def do_par(self, player, action: Par):
         g = self.game
@@ -263,6 +257,13 @@ class StockRound18Ireland(StockRound):
 
     # ------------------------------------------------------------------
 
+    def sold_out(self, corp) -> bool:
+        """S3.3 "wszystkie akcje danej firmy znalazły nabywców": every share
+        found a buyer; a share that left the game with its bankrupt holder
+        (B5) was bought, and is in neither the treasury nor the pool."""
+        gone = sum(c.percent for c in corp.certs if c.owner is None)
+        return sum(corp.percent_of(p) for p in self.game.players) + gone == 100
+
     def finish(self):
         g = self.game
         st = g.title.state
@@ -271,3 +272,48 @@ class StockRound18Ireland(StockRound):
             if top is not None:
                 g.title.remove_corporation(top)
         super().finish()
+
+
+# ---------------------------------------------------------------------------
+# 18Ireland's own steps of a stock round
+
+class HomeStationStep(RoundStep):
+    """A major just started places its home station (on a free unreserved
+    city) before anything else happens (SB8)."""
+
+    name = "placing a home station"
+    actions = (PlaceToken,)
+
+    def blocking(self) -> bool:
+        return self.game.title.state.pending_home is not None
+
+    def owns(self, action) -> bool:
+        return self.blocking()
+
+    def process(self, action) -> None:
+        self.round.home_station(action)
+
+
+class MinorAuctionStep(RoundStep):
+    """A player opens the auction of the minor on top of the stack with a
+    bid (SB3); while it runs, only its bids and passes (and the winner's
+    home station elsewhere) are taken."""
+
+    name = "auctioning a minor"
+    actions = (Bid,)
+
+    def blocking(self) -> bool:
+        return self.round.auction is not None
+
+    def process(self, action) -> None:
+        rnd = self.round
+        if rnd.auction is not None:
+            return rnd.auction_action(action)
+        rnd.prepare(action)
+        rnd.open_auction(rnd.player(action.actor), action)
+
+
+class StockTurnStep18Ireland(StockTurnStep):
+    def process(self, action) -> None:
+        super().process(action)
+        self.round.after_par(action)

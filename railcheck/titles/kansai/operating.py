@@ -14,9 +14,13 @@ the face value (O6, F9).
 from __future__ import annotations
 
 from ...actions import (BuyCompany, BuyTrain, Convert, DiscardTrain, Dividend, IgnoreStation,
-                        LayTile, Pass, PlaceToken, Privatise, RunRoutes, Bankrupt)
+                        LayTile, Pass, PlaceToken, Privatise, RoundMarker, RunRoutes, SellShares,
+                        Bankrupt)
 from ...schema import is_unknown
 from .state import KNR_CERTS
+
+#: a stop that is not one of the places the components file values
+UNKNOWN_VALUE = object()
 
 MINOR_NAMES = {"M1": "Kanan Railway", "M2": "Osaka Electric Railroad", "M3": "Osaka Railway",
                "M4": "Nara Electric Railway", "M5": "Kobe Electric Railway"}
@@ -33,6 +37,15 @@ class OperatingHandler:
         self.minors_done: list = []
         self.majors_done: list = []
         self.knr_due = False
+        #: B0: the presidents' sales for the current turn: (company, player, proceeds, a share's
+        #: price)
+        self.sales: list = []
+        #: O0b: the main companies' order keys at the OR's start; who operated in it
+        self.start_keys: dict = {}
+        self.operated_this_or: set = set()
+        from .mapcheck import KansaiMap
+        #: the components file's map on the shared board, when it gives one
+        self.map = KansaiMap(replay)
 
     # ------------------------------------------------------------------
     # turns
@@ -41,10 +54,16 @@ class OperatingHandler:
         self.minors_done = []
         self.majors_done = []
         self.knr_due = False
+        self.r.ledger.incomes()
+        led = self.r.ledger
+        #: O0b: the main companies' order keys at the start of the OR
+        self.start_keys = {c: led.order_key(c) for c in self.order_candidates()}
+        self.operated_this_or: set = set()
 
     def begin_turn(self, actor: str) -> None:
         r, st = self.r, self.st
         spec = r.rules.corp_by_sym.get(actor)
+        self.sales = [x for x in self.sales if x[0] == actor]     # written before its turn
         if spec is None:
             r.flag("or.player_action", f"{actor} is not a company: in an operating round the "
                                        f"companies act")
@@ -54,6 +73,9 @@ class OperatingHandler:
                                          f"converts (K8), before {actor}")
         at_once = self.knr_due and actor == "KNR"    # K8: whatever the order
         self.knr_due = False
+        if actor not in st.closed and (spec.kind == "minor" or actor in st.floated
+                                       or (actor == "KNR" and st.knr_started)):
+            self.map.home(actor)
         if spec.kind == "minor":
             if actor in st.closed:
                 r.flag("kansai.minor_closed", f"{actor} ({MINOR_NAMES[actor]}) has converted or "
@@ -70,6 +92,9 @@ class OperatingHandler:
                                      f"{self.majors_done[-1]}")
             self.minors_done.append(actor)
             return
+        if not at_once and actor not in self.operated_this_or:
+            self.check_price_order(actor)
+        self.operated_this_or.add(actor)
         if actor not in self.majors_done and not at_once:
             self.majors_done.append(actor)
             if is_unknown(r.rules.number("rulebook", "minors_operate")) and \
@@ -96,11 +121,67 @@ class OperatingHandler:
             r.number("how OMS floats (at phase 4, or by 50% from phase 4)", "rulebook",
                      "oms_float")
 
+    def order_candidates(self) -> list:
+        """The main companies that operate by their price: floated (KNR:
+        started), not closed, with a price."""
+        st, led = self.st, self.r.ledger
+        if not led.on:
+            return []
+        return [c for c in led.cell if c not in led.closed_corps and
+                (st.knr_started if c == "KNR" else c in st.floated)
+                and (c != "OMS" or self.r.phase_at_least("4"))]         # C5
+
+    def end_or(self) -> None:
+        """A main company that should have operated and is not in the
+        record's OR takes an empty turn: nothing run, so its price moves left
+        (O4a), as a turn without a dividend does."""
+        r = self.r
+        for corp in self.start_keys:
+            if corp not in self.operated_this_or and corp not in r.ledger.closed_corps:
+                r.skip("turns left out of the record", (), reason="taken as empty turns: "
+                                                              "nothing run, the price moves left "
+                                                              "(O4a)")
+                r.ledger.dividend(corp, "withhold", 0)
+
+    def check_price_order(self, actor: str) -> None:
+        """O0b: a main company operating while one ranked before it (by the
+        prices at the start of the OR, and by the prices now: the summary does
+        not say which) operates later in this OR."""
+        r, led = self.r, self.r.ledger
+        if actor not in getattr(self, "start_keys", {}) or not led.on:
+            return
+        later = []
+        for a in r.record.actions[r.position + 1:]:
+            if isinstance(a, RoundMarker):
+                break
+            if a.actor not in later:
+                later.append(a.actor)
+        for other in later:
+            if other == actor or other in self.operated_this_or or other not in self.start_keys \
+                    or other not in led.cell:
+                continue
+            if not (led.sure("price:" + actor) and led.sure("price:" + other)):
+                r.skip("the operating order by share price", ("rulebook", "jr_half_dividend_move"),
+                       reason="a share price is not sure")
+                continue
+            if self.start_keys[other] < self.start_keys[actor] and \
+                    led.order_key(other) < led.order_key(actor):
+                r.flag("turn.order",
+                       f"{other} (at {r.money(led.price(other))}) operates before {actor} (at "
+                       f"{r.money(led.price(actor))}): the highest price first, on one cell the "
+                       f"top marker, at equal prices the one further right (O0b)")
+                return
+
     def end_turn(self, actor: str, turn: dict) -> None:
         """A minor whose conversion is mandatory in this phase ends its turn
         unconverted (K1): flagged at its last action, then converted."""
         r, st = self.r, self.st
         spec = r.rules.corp_by_sym.get(actor)
+        if spec is not None and actor not in st.closed and not r.finished and \
+                not any(isinstance(a, Dividend) for a in turn["actions"]) and \
+                (spec.kind != "minor" or turn.get("revenue")):
+            # O4a: a company that runs nothing, or decides no dividend, withholds
+            r.ledger.dividend(actor, "withhold", turn.get("revenue"))
         if spec is not None and actor not in st.closed and not st.trains.get(actor) \
                 and not r.finished:
             # O5: a company without a train must buy one now
@@ -193,6 +274,16 @@ class OperatingHandler:
         st = self.st
         st.closed.add(minor)
         owner = st.minor_owner.get(minor)
+        led = self.r.ledger
+        if "KNR" in led.closed_corps:
+            # K10: KNR closed first: the minor closes when it would convert; its owner
+            # receives nothing, its cash goes to the bank and its trains leave the game
+            led.pay(minor, "bank", led.get(minor), f"{minor} closed with KNR (K10)")
+            st.trains.pop(minor, None)
+            st.stations.pop(minor, None)
+            self.map.closes(minor)
+            return
+        self.move_capital(minor, owner)
         if owner is not None:
             st.give("KNR", owner, list(KNR_CERTS[minor]))
             self.knr_shares_given += len([c for c in KNR_CERTS[minor] if c == 10])
@@ -201,6 +292,7 @@ class OperatingHandler:
         if minor == "M4":
             st.stations.setdefault("KNR", set()).update(st.stations.get("M4", set()))
         st.stations.pop(minor, None)
+        self.map.closes(minor, into="KNR" if minor == "M4" else None)
         if minor == "M2" and not st.knr_started:
             st.knr_started = True
             # K8: KNR's turn follows at once (after a conversion the record left out,
@@ -209,6 +301,43 @@ class OperatingHandler:
             if "M3" in st.minor_owner and "M3" not in st.closed:
                 self.convert("M3")
 
+    def move_capital(self, minor: str, owner) -> None:
+        """K2-K5, N1-N4: what a conversion moves: all the minor's cash (Kanan
+        Railway: half rounded up, the rest to its owner); M2 starts KNR with 4 x
+        par from the bank (K8)."""
+        r, st = self.r, self.st
+        led = r.ledger
+        if not led.on:
+            return
+        conv = r.rules.conversions[minor]
+        cash = led.get(minor)
+        if conv["moves"] == "half_cash_up_and_trains":
+            to_knr = (cash + 1) // 2
+            led.pay(minor, "KNR", to_knr, f"{minor} brought half its {r.money(cash)} rounded up, "
+                                          f"{r.money(to_knr)}, to KNR (N1, K4)")
+            if owner is not None:
+                led.pay(minor, owner, cash - to_knr, f"{owner} received the rest of {minor}'s "
+                                                     f"cash, {r.money(cash - to_knr)} (N1)")
+        else:
+            led.pay(minor, "KNR", cash, f"{minor} brought all its {r.money(cash)} to KNR "
+                                        f"({conv['moves'].replace('_', ' ')})")
+        if minor in led.unsure:
+            led.unsure.setdefault("KNR", led.unsure[minor])
+        if minor in led.at_most:
+            led.at_most.setdefault("KNR", led.at_most[minor])
+        if minor == "M2" and "KNR" not in led.capitalised:
+            led.capitalised.add("KNR")
+            led.knr_first_or = r.round_label
+            par = st.pars.get("KNR")
+            times = int(r.rules.knr["float_cash_par_times"])
+            if par is None:
+                led.mark_unsure("KNR", "KNR's capital (no par value set)", ("market", "rows"),
+                                reason="KNR has no par value")
+            else:
+                led.pay("bank", "KNR", times * par,
+                        f"KNR started: {times} x par {r.money(par)} = {r.money(times * par)} to its "
+                        f"treasury (K8), with {r.money(cash)} from M2")
+
     def privatise(self, action: Privatise) -> None:
         r, st = self.r, self.st
         if action.actor != "M5":
@@ -216,7 +345,9 @@ class OperatingHandler:
                                         f"{action.actor}")
             return
         st.closed.add("M5")
+        r.ledger.pay("M5", "bank", r.ledger.get("M5"), "M5 privatised: its cash to the bank (N5)")
         st.stations.pop("M5", None)
+        self.map.closes("M5")
         st.trains.pop("M5", None)
         st.company_owner["M5"] = st.minor_owner.get("M5")
 
@@ -256,6 +387,8 @@ class OperatingHandler:
             r.flag("kansai.krtr_not_paid", f"{corp} pays {r.money(action.price)} to ignore "
                                            f"KRTR's station; the fee is {r.money(KRTR_FEE)} (L2)")
         st.krtr_paid[corp] = r.round_label
+        fee = action.price if action.price is not None else KRTR_FEE
+        r.ledger.pay(corp, "bank", fee, f"{corp} paid {r.money(fee)} to ignore KRTR (L2)")
 
     # ------------------------------------------------------------------
     # track, stations, routes
@@ -266,7 +399,9 @@ class OperatingHandler:
         lays = r.turn["lays"]
         jr = corp == "JR" and r.jr_is_state()
         allowed = r.phase.jr_tile_lays if jr else int(r.rules.raw["operating"]["tile_lays"])
-        extra = self.arima_extra(corp, action, lays) or self.omer_upgrade(corp, action, lays)
+        arima = self.arima_extra(corp, action, lays)
+        omer = not arima and self.omer_upgrade(corp, action, lays)
+        extra = arima or omer
         if jr and action.hex in [a.hex for a in lays]:
             r.flag("kansai.jr_two_lays_one_hex",
                    f"JR lays its second tile of the turn on {action.hex}, where it laid the "
@@ -278,7 +413,64 @@ class OperatingHandler:
         if not extra:
             r.turn["own_lays"] = r.turn.get("own_lays", 0) + 1
         lays.append(action)
+        free = omer or self.oms_free_tile(corp, action)
+        if self.map.board is not None:
+            # O1, F2 on the map; Arima's tile needs no connection (P1), nor OMS's (C6: it
+            # ignores the other stations in Osaka; not modelled, so not checked)
+            cost = self.map.lay(corp, action, connected=not (arima or omer or corp == "OMS"))
+            if cost is None:            # refused: the map and the turn stay as they were
+                lays.pop()
+                if not extra:
+                    r.turn["own_lays"] -= 1
+                if omer:
+                    self.st.omer_used = False
+                return
+            self.st.laid_hexes.add(action.hex)
+            self.st.tile_on[action.hex] = action.tile
+            led = r.ledger
+            if cost and not free:
+                led.afford(corp, cost, "track.cost", f"the terrain of {action.hex}")
+                led.pay(corp, "bank", cost, f"{corp} paid {r.money(cost)} for the terrain of "
+                                            f"{action.hex} (O1c)")
+            return
         self.map_unchecked("tile lays on the map (hex, colour, upgrade, connection)")
+        self.lay_cost(corp, action, free=free)
+        self.st.tile_on[action.hex] = action.tile
+
+    def oms_free_tile(self, corp: str, action: LayTile) -> bool:
+        """C7: in its first OR, OMS lays a tile in Osaka for free."""
+        if corp != "OMS" or self.st.oms_turns != 1:
+            return False
+        osaka = {self.r.rules.number("map", "places", p, "hex")
+                 for p in self.r.rules.corp_by_sym["OMS"].extra["area_names"]}
+        return action.hex in osaka
+
+    def lay_cost(self, corp: str, action: LayTile, free: bool = False) -> None:
+        """O1c: an upgrade is free; a first lay costs its hex's terrain (the
+        ``cost`` of the hex in ``map.hexes``, docs/board.md).  Without the map
+        the lay is taken as free and the company's cash is known only as an
+        upper bound from then on."""
+        st, r = self.st, self.r
+        led = r.ledger
+        first = action.hex not in st.laid_hexes
+        st.laid_hexes.add(action.hex)
+        if not led.on or not first or free:
+            return
+        hexes = r.rules.number("map", "hexes")
+        what = f"the terrain cost of its first lay on {action.hex}"
+        if is_unknown(hexes):
+            led.cost_unknown(corp, "tile lay costs (terrain)", ("map", "hexes"), what)
+            return
+        spec = hexes.get(action.hex) if isinstance(hexes, dict) else None
+        cost = spec.get("cost", 0) if isinstance(spec, dict) else None
+        if not isinstance(cost, int) or isinstance(cost, bool):
+            led.cost_unknown(corp, "tile lay costs (terrain)", ("map", "hexes", action.hex),
+                             what, reason=f"map.hexes gives no terrain cost for {action.hex}")
+            return
+        if cost:
+            led.afford(corp, cost, "track.cost", f"the terrain of {action.hex}")
+            led.pay(corp, "bank", cost, f"{corp} paid {r.money(cost)} for the terrain of "
+                                        f"{action.hex} (O1c)")
 
     def omer_upgrade(self, corp: str, action: LayTile, lays: list) -> bool:
         """P7: before OMS's first train, OMER allows one free upgrade of one
@@ -315,7 +507,29 @@ class OperatingHandler:
             r.flag("kansai.one_station_per_hex", f"{corp} already has a station on {action.hex}: "
                                                  f"one station of a company per hex (O2a)")
             return
-        hexes.add(action.hex)       # its price is money: not tracked (kansai.unchecked)
+        if self.map.board is not None and not self.map.token(corp, action):
+            return                      # refused by the map: nothing placed, nothing paid
+        hexes.add(action.hex)
+        self.pay_token(corp)
+
+    def pay_token(self, corp: str) -> None:
+        """O2: the first station (home) is free, the others cost what the
+        components file's token list says, in order."""
+        r, st = self.r, self.st
+        led = r.ledger
+        placed = st.tokens_bought.get(corp, 0) + 1
+        st.tokens_bought[corp] = placed
+        section = "minors" if r.rules.corp_by_sym[corp].kind == "minor" else "corporations"
+        costs = r.number("station costs", section, corp, "tokens")
+        if is_unknown(costs) or placed >= len(costs):
+            if led.on:
+                led.mark_unsure(corp, "station costs", (section, corp, "tokens"),
+                                reason="" if is_unknown(costs) else
+                                f"{corp} has {len(costs)} stations in the components file")
+            return
+        cost = int(costs[placed])
+        led.afford(corp, cost, "token.cash", f"its station number {placed + 1}")
+        led.pay(corp, "bank", cost, f"{corp} paid {r.money(cost)} for a station (O2)")
 
     def run(self, action: RunRoutes) -> None:
         r, st = self.r, self.st
@@ -333,7 +547,44 @@ class OperatingHandler:
                 self.check_oms_area(route)
             self.check_krtr(corp, route)
         self.map_unchecked("routes and revenues on the map")
-        self.last_revenue = action.revenue
+        self.check_revenue(corp, action)
+        self.last_revenue = r.ledger.run(corp, action)
+        r.turn["revenue"] = self.last_revenue
+
+    def check_revenue(self, corp: str, action: RunRoutes) -> None:
+        """F1, O3: a run whose every stop is a place the components file
+        values (``map.places``) is worth the sum of their values at the
+        phase's level; a claim that differs is ``route.revenue``."""
+        r = self.r
+        level = r.phase.revenue_level
+        worths = []
+        for route in action.routes:
+            parts = []
+            for stop in route.stops:
+                place = r.places.get(stop.hex)
+                value = UNKNOWN_VALUE if place is None else \
+                    r.rules.number("map", "places", place, "revenue", level)
+                if is_unknown(value) or value is UNKNOWN_VALUE:
+                    parts = None
+                    break
+                parts.append((place, int(value)))
+            worths.append(parts)
+            if parts is not None and route.revenue is not None and \
+                    route.revenue != sum(v for _, v in parts):
+                r.flag("route.revenue", f"{corp}'s {route.train}-train run "
+                                        f"{'-'.join(str(s) for s in route.stops)} is worth "
+                                        f"{r.money(sum(v for _, v in parts))} ("
+                                        + " + ".join(f"{p} {v}" for p, v in parts)
+                                        + f": the {level} values, F1), not the "
+                                          f"{r.money(route.revenue)} claimed")
+                return
+        if action.revenue is not None and worths and all(w is not None for w in worths) and \
+                all(rt.revenue is None for rt in action.routes):
+            worth = sum(v for w in worths for _, v in w)
+            if worth != action.revenue:
+                r.flag("route.revenue", f"{corp}'s runs are worth {r.money(worth)} (the "
+                                        f"{level} values of their stops, F1), not the "
+                                        f"{r.money(action.revenue)} claimed")
 
     def check_oms_area(self, route) -> None:
         """C6, with rulebook.oms_area_only: true: OMS runs only in the four Osaka cities."""
@@ -352,14 +603,19 @@ class OperatingHandler:
                                       f"true); {', '.join(outside)} is outside")
 
     def map_unchecked(self, kind: str) -> None:
-        """The map's checks are not made: its hexes are unknown, or (a map
-        given) the board module does not read a components file's map yet."""
+        """The map's checks are not made: a key of the map is unknown, the
+        board cannot read it, or (the runs) it is not read for them yet."""
         r = self.r
-        if is_unknown(r.rules.number("map", "hexes")):
-            r.skip(kind, ("map", "hexes"))
+        for key in ("hexes", "tiles", "layout"):
+            if is_unknown(r.rules.number("map", key)):
+                r.skip(kind, ("map", key))
+                return
+        if self.map.why:
+            r.skip(kind, ("map", "hexes"), reason=self.map.why)
         else:
-            r.skip(kind, ("map", "hexes"), reason="the components file's map is not read by "
-                                                  "railcheck yet (docs/kansai.md)")
+            r.skip(kind, ("map", "hexes"), reason="the runs are not read on the map yet (their "
+                                                  "values are the summary's levels, F1: "
+                                                  "docs/kansai.md)")
 
     def stop_is_city(self, hex_name: str):
         """True/False, or None when the components file does not say."""
@@ -458,6 +714,8 @@ class OperatingHandler:
         if corp == "JR" and action.kind == "half" and \
                 is_unknown(r.rules.number("rulebook", "jr_half_dividend_move")):
             r.skip("JR's share price after a half dividend", ("rulebook", "jr_half_dividend_move"))
+        # taken as the record says (a full payout of JR flagged above is paid in full)
+        r.ledger.dividend(corp, action.kind, r.turn.get("revenue"))
 
     def buy_train(self, action: BuyTrain) -> None:
         r, st = self.r, self.st
@@ -501,6 +759,7 @@ class OperatingHandler:
                 r.flag("trains.not_owned", f"{source} owns no {name}-train")
                 return
             have.remove(name)
+        self.pay_train(corp, action, source)
         if action.exchange:
             own = st.trains.get(corp, [])
             if action.exchange in own:
@@ -517,6 +776,95 @@ class OperatingHandler:
                                    f"{limit} in phase {r.phase.name}")
         if corp == "OMS" and "OMER" not in st.closed and "OMER" in st.company_owner:
             st.closed.add("OMER")                     # P7
+
+    def emergency_sale(self, action) -> None:
+        """B0-B2: a player's sale in an operating round raises money for a
+        train his company must buy (it owns none, O5); it may not cost him
+        that company's presidency (B1).  Taken as written; whether he sold
+        more than needed (B2) is checked at the purchase."""
+        r, st = self.r, self.st
+        player = action.actor
+        # the company: the one whose turn it is, or the one acting next (the sales written
+        # before its purchase, at the start of its turn)
+        nxt = next((a.actor for a in r.record.actions[r.position + 1:]
+                    if not (isinstance(a, SellShares) and a.actor in st.players)), None)
+        corps = [c for c in (r.turn_actor, nxt) if c in r.rules.corp_by_sym]
+        corp = next((c for c in corps if player in (st.minor_owner.get(c), st.president(c))),
+                    corps[0] if corps else None)
+        spec = r.rules.corp_by_sym.get(corp) if corp else None
+        president = None if spec is None else (
+            st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp))
+        if corp is None or president != player:
+            r.flag("emergency.not_needed",
+                   f"{player} may not sell shares in an operating round: "
+                   + (f"{player} is not the president of {corp}, whose turn it is (B0)"
+                      if corp else "no company of his is buying a train (B0)"))
+        elif st.trains.get(corp):
+            r.flag("emergency.not_needed", f"{player} may not sell shares: {corp} owns a train "
+                                           f"({', '.join(st.trains[corp])}) (B0)")
+        else:
+            for sale in action.sales:
+                if sale.corporation == corp:
+                    left = st.percent(corp, player) - 10 * (sale.count or 1)
+                    if any(st.percent(corp, p) > left for p in st.players if p != player):
+                        r.flag("emergency.presidency",
+                               f"{player} may not give up the presidency of {corp} while raising "
+                               f"money for it (B1)")
+        led = r.ledger
+        before = led.get(player)
+        each = [led.price(s.corporation) for s in action.sales]
+        self.r.stock.sell(action)
+        proceeds = led.get(player) - before
+        if led.on and proceeds > 0 and all(e is not None for e in each):
+            self.sales.append((corp, player, proceeds, min(each)))
+
+    def pay_train(self, corp: str, action: BuyTrain, source: str) -> None:
+        """The price (the record's, else the list's; a D less its trade-in)
+        from the company to the bank or the selling company.  A company
+        without a train whose treasury is short takes the rest from its
+        president (B0); one with a train is flagged (trains.cash)."""
+        r, st = self.r, self.st
+        led = r.ledger
+        if not led.on:
+            return
+        name = action.train
+        cost = action.price
+        if cost is None and source in ("depot", "pool"):
+            cost = r.rules.number("trains", name, "price")
+            if action.exchange and not is_unknown(cost):
+                worth = r.rules.number("trains", "D", "trade_in", action.exchange)
+                cost = worth if is_unknown(worth) else cost - worth
+        if cost is None or is_unknown(cost):
+            led.mark_unsure(corp, "train prices", ("trains", name, "price"),
+                            reason="" if source in ("depot", "pool") else
+                            f"the price of a train bought from {source} is not written")
+            return
+        payee = "bank" if source in ("depot", "pool") else source
+        have = led.get(corp)
+        what = f"a {name}-train" + (f" ({action.exchange} traded in)" if action.exchange else "")
+        if cost > have and led.sure(corp):
+            spec = r.rules.corp_by_sym[corp]
+            president = st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp)
+            if not st.trains.get(corp) and president is not None:      # B0
+                short = cost - have
+                mine = [x for x in self.sales if x[:2] == (corp, president)]
+                if mine and led.sure(president) and \
+                        led.get(president) - mine[-1][3] >= short:        # B2
+                    r.flag("emergency.too_much",
+                           f"{president} sells more than needed: with "
+                           f"{r.money(led.get(president) - mine[-1][3])} after one share fewer "
+                           f"he could still add the {r.money(short)} {corp} needs (B2)")
+                if corp in led.at_most:     # the company may have had less: so may he now
+                    led.at_most.setdefault(president, led.at_most[corp])
+                if led.sure(president) and led.get(president) < short:
+                    r.flag("emergency.cash",
+                           f"{corp} has {r.money(have)} and {president} {r.money(led.get(president))}; "
+                           f"{what} costs {r.money(cost)} (B0)")
+                led.pay(president, corp, short, f"{president} added {r.money(short)} for {corp}'s "
+                                                f"{name}-train (B0)")
+            else:
+                led.afford(corp, cost, "trains.cash", what)
+        led.pay(corp, payee, cost, f"{corp} bought {what} for {r.money(cost)}")
 
     def discard(self, action: DiscardTrain) -> None:
         """O5b, O5c: no voluntary discard; a train over the limit goes to the pool."""
@@ -560,6 +908,11 @@ class OperatingHandler:
                 r.flag("private.price", f"{sym} (face value {r.money(value)}) is bought for "
                                         f"{r.money(lo)} to {r.money(hi)}, not "
                                         f"{r.money(action.price)} (O6)")
+        seller = st.company_owner.get(sym)
+        r.ledger.afford(corp, action.price, "private.cash", sym)
+        if seller is not None:
+            r.ledger.pay(corp, seller, action.price, f"{corp} bought {sym} from {seller} for "
+                                                     f"{r.money(action.price)} (O6)")
         st.company_owner[sym] = corp
 
     def bankrupt(self, action: Bankrupt) -> None:
@@ -570,7 +923,7 @@ class OperatingHandler:
         if timing == "immediate":
             r.finished, r.end_reason = True, "bankrupt"
         elif timing == "full_or":
-            r.end_after_set = True
+            r.end_after_set, r.end_after_reason = True, "bankrupt"
 
 
 def _half_kept(revenue: int) -> int:

@@ -15,17 +15,20 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...actions import Bankrupt, Checkpoint, Pass, RoundMarker
-from ...findings import ERROR, INFO, Finding, involved
+from ...actions import Bankrupt, Checkpoint, Pass, RoundMarker, SellShares
+from ...findings import ERROR, INFO, WARNING, Finding, involved
 from ...schema import is_unknown
 from .components import place_of_hex
 from .state import KEEP_OPEN, KansaiState, Skipped
 
 #: what Kansai's checker never checks, whatever the components file gives
-UNCHECKED = ("money is not tracked (players' and companies' cash, the bank, share prices "
-             "and their moves, the certificate and holding limits that depend on the market "
-             "zones, the main companies' operating order by share price, the incomes and bonuses, the "
-             "net worths) after the auction")
+UNCHECKED = ("the bankruptcy's presidency rules (B1-B4) beyond an emergency sale are not "
+             "checked")
+#: ... and, when the components file does not give them, what money needs
+NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the bank, share "
+            "prices and their moves, the certificate and holding limits, capital, incomes and "
+            "bonuses, the operating order by share price, money checkpoints and the net worths "
+            "are not checked")
 
 
 class KansaiReplay:
@@ -40,6 +43,7 @@ class KansaiReplay:
         self.findings: list[Finding] = []
         self.skipped: dict[str, Skipped] = {}
         self.action = None
+        self.position = 0
         #: the record's action after the current one (the shared auction reads it)
         self.next_action = None
         self.kind = "auction"
@@ -51,12 +55,15 @@ class KansaiReplay:
         self.end_reason: Optional[str] = None
         #: the game ends when the current set of operating rounds is over
         self.end_after_set = False
+        self.end_after_reason = "bankrupt"
         #: the operating rounds of the current set: how many the phase gives, how many played
         self.or_set_size: Optional[int] = None
         self.set_phase = ""
         self.ors_in_set = 0
         self.over_reported = False
         self.places = place_of_hex(rules.components)
+        from .money import Ledger
+        self.ledger = Ledger(self)
         from .operating import OperatingHandler
         from .stock import StockHandler
         self.stock = StockHandler(self)
@@ -170,10 +177,12 @@ class KansaiReplay:
                 break
             count += 1
             self.action = action
+            self.position = position
             self.next_action = actions[position + 1] if position + 1 < len(actions) else None
             if isinstance(action, RoundMarker):
                 self.end_turn()
-                self.round_ends()
+                if not (action.kind == "auction" and self.kind == "auction"):
+                    self.round_ends()       # (the record's opening 'auction' line ends nothing)
                 self.round_starts(action)
                 continue
             if isinstance(action, Checkpoint):
@@ -191,6 +200,11 @@ class KansaiReplay:
                 continue
             if isinstance(action, Bankrupt):       # a player's (or company's) bankruptcy
                 self.operating.bankrupt(action)
+                continue
+            if self.kind == "OR" and isinstance(action, SellShares) and \
+                    action.actor in self.state.players:
+                # B0-B2: a president's sale for a train, written in the company's turn
+                self.operating.emergency_sale(action)
                 continue
             handler = self.operating if self.kind == "OR" else self.stock
             if action.actor != self.turn_actor or self.turn.get("ended"):
@@ -244,8 +258,9 @@ class KansaiReplay:
         self.round_label = " ".join([marker.kind] + (
             [".".join(str(n) for n in marker.number)] if marker.number else []))
         if marker.kind == "SR" and self.end_after_set and not self.finished:
-            # E1 with rulebook.end_on_bankruptcy: full_or: the set of ORs was finished
-            self.finished, self.end_reason = True, "bankrupt"
+            # E1 with rulebook.end_on_bankruptcy (or end_on_bank): full_or: the set of ORs
+            # was finished
+            self.finished, self.end_reason = True, self.end_after_reason
         if marker.kind == "SR":
             self.sr_number += 1
             self.stock.start_sr()
@@ -257,12 +272,23 @@ class KansaiReplay:
             if record_ends:
                 return          # the record stops in the auction: nothing to settle
             self.stock.end_auction()
+        elif self.kind == "OR" and (not record_ends or self.record.tags.get("end")):
+            self.operating.end_or()     # (a record that ends with the game ends its last OR)
         elif self.kind == "SR":
             self.stock.end_sr()
             # O0: the number of ORs is set after the SR, by the phase
             self.or_set_size = self.phase.operating_rounds
             self.set_phase = self.phase.name
             self.ors_in_set = 0
+
+    def bank_broke(self) -> None:
+        """E1: the bank ran out: the game ends at once or after the set of
+        ORs (``rulebook.end_on_bank``; unknown: where the record ends)."""
+        timing = self.rules.number("rulebook", "end_on_bank")
+        if timing == "immediate" and not self.finished:
+            self.finished, self.end_reason = True, "bank"
+        elif timing == "full_or" and not self.end_after_set:
+            self.end_after_set, self.end_after_reason = True, "bank"
 
     # ------------------------------------------------------------------
 
@@ -281,8 +307,56 @@ class KansaiReplay:
                 self.flag("checkpoint.mismatch", f"{action.subject}'s president is "
                                                  f"{who or 'nobody'}, the record says {action.value}")
         else:
+            self.money_checkpoint(action)
+
+    def money_checkpoint(self, action: Checkpoint) -> None:
+        """check X cash/treasury/price/worth N against the ledger."""
+        led = self.ledger
+        subject, field_ = action.subject, action.field
+        if not led.on:
             self.skipped.setdefault("money checkpoints (cash, treasury, price, worth)",
                                     Skipped("money is not tracked")).count += 1
+            return
+        known = subject in self.state.players or subject in self.rules.corp_by_sym
+        if not known:
+            self.flag("checkpoint.subject", f"unknown subject '{subject}'")
+            return
+        if field_ in ("cash", "treasury"):
+            key, actual = subject, led.get(subject)
+        elif field_ == "price":
+            key, actual = "price:" + subject, led.price(subject)
+        elif field_ == "worth":
+            if subject not in self.state.players:
+                self.flag("checkpoint.field", "'worth' is checked for players")
+                return
+            key, actual = subject, led.net_worth(subject)
+            if actual is None:
+                _, why = led.standings()
+                self.skip("money checkpoints (cash, treasury, price, worth)", (), reason=why)
+                return
+        else:
+            self.flag("checkpoint.field", f"unknown checkpoint field '{field_}'")
+            return
+        if actual == action.value:
+            return
+        if key in led.at_most and actual is not None and action.value < actual:
+            self.skip("money checkpoints (cash, treasury, price, worth)", ("map", "hexes"),
+                      reason=f"{subject}'s {field_} may be lower than {self.money(actual)}: "
+                             f"{led.at_most[key]} is not known")
+            return
+        if not led.sure(key):
+            kind, keys, reason = led.unsure[key]
+            self.skip("money checkpoints (cash, treasury, price, worth)", keys,
+                      reason=f"{subject}'s {field_} is not sure: {kind}"
+                             + (f" ({reason})" if reason else ""))
+            return
+        what = {"cash": "has", "treasury": "has", "price": "is priced at",
+                "worth": "is worth"}[field_]
+        shown = self.money(actual) if actual is not None else "no price"
+        notes = led.note.get(subject) if field_ in ("cash", "treasury") else None
+        self.flag("checkpoint.mismatch", f"{subject} {what} {shown}, the record says "
+                                         f"{self.money(action.value)}"
+                  + (f" (the last movements: {'; '.join(notes)})" if notes else ""))
 
     def result(self, count: int):
         from ...engine import Result
@@ -293,12 +367,23 @@ class KansaiReplay:
             if end == "bank":
                 self.number("the end's timing when the bank runs out", "rulebook", "end_on_bank")
                 self.number("the bank running out", "bank")
+        led = self.ledger
+        where = rec.tag_locations.get("components", (1, 1))
+        standings, why = led.standings() if led.on else ([], None)
+        if led.on and end == "bank" and not led.bank_broken and self.stop_at is None:
+            self.findings.append(Finding(
+                severity=WARNING, rule="score.end_differs", line=where[0], column=where[1],
+                message=f"the record says the game ended by 'bank', but the bank still holds "
+                        f"{self.money(led.bank)}"))
+        if why:
+            self.skip("the net worths (standings)", (), reason=why)
         res = Result(path=rec.path, title=self.rules.title, players=list(rec.players),
                      finished=self.finished, end_reason=self.end_reason,
-                     findings=self.findings, standings=[], companies=[], actions=count,
-                     round=self.round_label, phase=self.phase.name, bank=0,
+                     findings=self.findings, standings=standings,
+                     companies=led.company_table() if led.on else [], actions=count,
+                     round=self.round_label, phase=self.phase.name,
+                     bank=led.bank if led.on else 0,
                      currency=self.rules.currency, ruleset=self.rules.describe(), game=None)
-        where = rec.tag_locations.get("components", (1, 1))
         source = self.rules.components.path or "no components file"
         for kind, sk in self.skipped.items():
             if sk.key == "money is not tracked":
@@ -309,10 +394,17 @@ class KansaiReplay:
                 message=f"{kind} not checked ({sk.count} action{'s' if sk.count != 1 else ''}): "
                         f"{why} ({source})"))
         money = self.skipped.get("money checkpoints (cash, treasury, price, worth)")
-        note = f"; {money.count} money checkpoint(s) not checked" if money else ""
+        text = UNCHECKED
+        if not led.on:
+            off = ".".join(str(k) for k in led.off) if led.off else ""
+            why = f"{off} is unknown" if off and off != "companies" else \
+                "the auction was not played" if off == "companies" else "no auction"
+            text = NO_MONEY.format(why=why) + "; " + UNCHECKED
+            if money:
+                text += f"; {money.count} money checkpoint(s) not checked"
         res.findings.append(Finding(severity=INFO, rule="kansai.unchecked",
                                     line=where[0], column=where[1],
-                                    message="Kansai: " + UNCHECKED + note))
+                                    message="Kansai: " + text))
         return res
 
 

@@ -1,6 +1,6 @@
 """What the Kansai checker knows of a game as it replays it: the phase, who
-holds what, the trains, the stations, the minors' conversions.  Money is not
-held (the starting cash and the prices may be unknown: docs/kansai.md)."""
+holds what, the trains, the stations, the minors' conversions.  Money is held
+by ``money.Ledger`` (when the components file gives what it needs)."""
 
 from __future__ import annotations
 
@@ -66,6 +66,12 @@ class KansaiState:
     omer_used: bool = False
     #: a 6 was bought: Kita Osaka Kyuko's 100 is due in the next OR
     first_six: bool = False
+    #: company -> stations bought (placed by a token action; the home is free: O2)
+    tokens_bought: dict = field(default_factory=dict)
+    #: hexes the record has laid a tile on (a later lay there is an upgrade: free, O1c)
+    laid_hexes: set = field(default_factory=set)
+    #: hex -> the tile the record last laid there
+    tile_on: dict = field(default_factory=dict)
 
     def holding(self, corp: str, holder: str) -> list:
         return self.shares.setdefault(corp, {}).setdefault(holder, [])

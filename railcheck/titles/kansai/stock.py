@@ -63,11 +63,40 @@ class StockHandler:
     def end_turn(self, actor: str, turn: dict) -> None:
         if self.r.kind != "SR" or actor not in self.st.players:
             return
+        self.over_limit(actor, turn)
         if any(not isinstance(a, Pass) for a in turn["actions"]):
             self.last_actor = actor
             self.passes_in_row = 0
         else:
             self.passes_in_row += 1
+
+    def over_limit(self, player: str, turn: dict) -> None:
+        """S1: a player over the certificate limit sells in his turn: a turn
+        ending over it while a counting share could still be sold is flagged."""
+        r, st, led = self.r, self.st, self.r.ledger
+        limits = r.rules.number("cert_limit")
+        if not led.on or is_unknown(limits):
+            return
+        limit = limits.get(len(st.players), limits.get(str(len(st.players))))
+        have = led.cert_count(player)
+        if limit is None or have <= limit:
+            return
+        held = [c for c, h in st.shares.items() if h.get(player)]
+        if any(not led.sure("price:" + c) for c in held):
+            r.skip("the certificate limit after a turn (a share price is not sure)",
+                   ("market", "rows"), reason="a share price is not sure")
+            return
+        pool = int(r.rules.raw["stock"]["pool_limit"])
+        sellable = [c for c in held
+                    if 10 in st.shares[c][player] and c in st.operated and r.sr_number > 1
+                    and not led.zone(c, "no_cert_limit") and c not in led.closed_corps
+                    and st.pool[c] + 10 <= pool
+                    and not (st.free_share.get(c) == player and c not in st.president_bought)]
+        if sellable:
+            r.flag("stock.over_cert_limit",
+                   f"{player} holds {have} certificates, over the limit of {limit}, and ends the "
+                   f"turn without selling down to it (S1: {', '.join(sorted(sellable))} could "
+                   f"be sold)", action=turn["actions"][-1])
 
     def start_sr(self) -> None:
         self.passes_in_row = 0
@@ -80,6 +109,14 @@ class StockHandler:
         # S3.1: the next SR starts left of the last player who acted
         if self.last_actor is not None:
             self.st.priority = self.next_player(self.last_actor)
+        # S3.2: a company whose every share found a buyer moves one row up (not on the top row)
+        led = self.r.ledger
+        for corp in list(self.st.pars):
+            if corp in led.cell and self.st.pool[corp] == 0 and not led.cell[corp].row == 0:
+                held = sum(sum(v) for h, v in self.st.shares.get(corp, {}).items()
+                           if h in self.st.players)
+                if held >= led.issued(corp):
+                    led.move(corp, "up")
 
     def end_auction(self) -> None:
         """The highest bid on each private wins it (A4, A5); the priority
@@ -89,6 +126,7 @@ class StockHandler:
             if not self.waterfall.finished:
                 self.waterfall.finish_round()
             self.st.priority = priority(self.waterfall)
+            self.r.ledger.start(self.waterfall.game.players)
             self.waterfall = None
             return
         # privates won by bids are sold after the bought ones, cheapest first (A4, A5)
@@ -104,6 +142,7 @@ class StockHandler:
             _, last = max(self.acquired, key=lambda a: a[0] or 0)
             self.st.priority = self.next_player(last)
         self.acquired = []
+        self.r.ledger.start(None)
 
     # ------------------------------------------------------------------
 
@@ -201,6 +240,10 @@ class StockHandler:
                 "Hankai Tramway may no longer be sold from phase 4 (P3)")
             r.flag("private.no_sale", f"{sym} may not be sold: {why}")
             return
+        led = r.ledger
+        led.afford(buyer, action.price, "stock.cash", f"{sym} from {owner}")
+        led.pay(buyer, owner, action.price, f"{buyer} bought {sym} from {owner} for "
+                                            f"{r.money(action.price)} (S2.1)")
         st.company_owner[sym] = buyer
 
     def acquire(self, sym: str, player: str, action) -> None:
@@ -225,11 +268,19 @@ class StockHandler:
         if sym in st.company_owner:
             r.flag("auction.sold", f"{sym} is already owned by {st.company_owner[sym]}")
             return
+        value = r.number("late private prices", "late_companies", sym, "value")
         if action.price is not None:
-            value = r.number("late private prices", "late_companies", sym, "value")
             if not is_unknown(value) and action.price != value:
                 r.flag("auction.buy_price", f"{sym} costs {r.money(value)}, not "
                                             f"{r.money(action.price)}")
+        paid = action.price if action.price is not None else value
+        led = r.ledger
+        if is_unknown(paid):
+            led.mark_unsure(action.actor, "late private prices", ("late_companies", sym, "value"))
+        else:                           # taken as paid at the record's price
+            led.afford(action.actor, paid, "stock.cash", sym)
+            led.pay(action.actor, "bank", paid, f"{action.actor} bought {sym} for "
+                                                f"{r.money(paid)} (L0)")
         st.company_owner[sym] = action.actor
         if sym == "KRTR":
             r.operating.krtr_starts()
@@ -267,10 +318,19 @@ class StockHandler:
                                             f"{owner_of} ({owner or 'nobody yet'}), not by "
                                             f"{player}")
             st.pars[corp] = action.price
+            r.ledger.set_par(corp, action.price)
             return
+        led = r.ledger
+        led.afford(player, 2 * action.price, "stock.cash",
+                   f"{corp}'s president's certificate (2 x par {r.money(action.price)})")
         st.pars[corp] = action.price
+        led.set_par(corp, action.price)
         st.give(corp, player, [20])
         st.president_bought.add(corp)
+        led.pay(player, "bank", 2 * action.price, f"{player} bought {corp}'s president's "
+                                                  f"certificate for {r.money(2 * action.price)}")
+        led.check_limits(player, corp)
+        self.floats(corp)
 
     def buy_shares(self, action: BuyShares) -> None:
         r, st = self.r, self.st
@@ -289,7 +349,14 @@ class StockHandler:
             if corp in st.minor_owner:
                 r.flag("stock.no_share", f"{corp} is owned by {st.minor_owner[corp]}")
                 return
+            led = r.ledger
+            price, capital = int(spec.extra["price"]), int(spec.extra["capital"])
+            led.afford(player, price, "stock.cash", f"{corp} ({spec.name})")
             st.minor_owner[corp] = player
+            # N0-N5: the printed price to the bank, the printed capital from the bank
+            led.pay(player, "bank", price, f"{player} bought {corp} for {r.money(price)}")
+            led.pay("bank", corp, capital, f"{corp} starts with its capital {r.money(capital)}")
+            led.check_limits(player, None)
             if r.kind == "auction":
                 self.acquired.append((action.line, player))
             return
@@ -304,6 +371,12 @@ class StockHandler:
                                        f"is bought with 'par'")
             return
         count = action.count or 1
+        led = r.ledger
+        each = led.price(corp) if action.source == "pool" else st.pars[corp]
+        if each is not None:
+            led.afford(player, each * count, "stock.cash",
+                       f"{'a' if count == 1 else count} {corp} share{'s' if count > 1 else ''} "
+                       f"{'from the pool' if action.source == 'pool' else 'at par'}")
         if action.source == "pool":
             if st.pool[corp] < 10 * count:
                 r.flag("stock.no_share", f"the pool holds {st.pool[corp]}% of {corp}")
@@ -318,8 +391,27 @@ class StockHandler:
                        f"the others are reserved for the minors' conversions (K7)")
                 return
         st.give(corp, player, [10] * count)
-        if st.sold_percent(corp) >= int(r.rules.raw["stock"]["float_percent"]):
-            st.floated.add(corp)
+        if each is not None:
+            led.pay(player, "bank", each * count, f"{player} bought {10 * count}% of {corp} for "
+                                                  f"{r.money(each * count)}")
+            if action.source == "pool":
+                led.price_paid(player, corp)
+        led.check_limits(player, corp)
+        self.floats(corp)
+
+    def floats(self, corp: str) -> None:
+        """SB3: 50% sold, the company floats and receives 10 x par from the
+        bank at once (not KNR: K8)."""
+        r, st = self.r, self.st
+        if st.sold_percent(corp) < int(r.rules.raw["stock"]["float_percent"]):
+            return
+        st.floated.add(corp)
+        led = r.ledger
+        if corp != "KNR" and corp not in led.capitalised and corp in st.pars:
+            led.capitalised.add(corp)
+            times = int(r.rules.raw["stock"]["capital_par_times"])
+            led.pay("bank", corp, times * st.pars[corp],
+                    f"{corp} floated: {times} x par {r.money(st.pars[corp])} to its treasury (SB3)")
 
     def knr_bought(self) -> int:
         """KNR shares bought from the IPO so far (not those the conversions gave)."""
@@ -341,7 +433,7 @@ class StockHandler:
                        f"{player}'s {corp} share is the free one of "
                        f"{'Hanshin' if corp == 'HER' else 'Keishin'} Tramway: it may be sold only "
                        f"once {corp}'s president's certificate is bought (C1, C4)")
-            elif r.sr_number <= 1:
+            elif r.sr_number <= 1 and r.kind == "SR":
                 r.flag("stock.sell_first_round", "no shares may be sold in the first stock "
                                                  "round (SS1)")
             elif corp not in st.operated:
@@ -363,6 +455,13 @@ class StockHandler:
                 held.remove(10)
             st.pool[corp] += 10 * count
             st.update_president(corp)
+            led = r.ledger
+            each = led.price(corp)
+            if each is not None:         # SS4: at the current price, then a row down per 10%
+                led.pay("bank", player, each * count, f"{player} sold {10 * count}% of {corp} "
+                                                      f"for {r.money(each * count)}")
+                led.price_paid(player, corp)
+                led.move(corp, "down", count)
             self.sold_this_round.add((player, corp))
             if free_holder == player:
                 st.free_share.pop(corp, None)

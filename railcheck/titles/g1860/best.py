@@ -1,0 +1,204 @@
+"""A better run for a corporation in receivership (docs/1860.md R2: it
+"runs for the maximum").
+
+The candidates come from the shared hindsight search
+(``railcheck.analysis.hindsight._Search``: every run through a station of
+the corporation along the laid track, no hex side twice, no stop twice,
+stopping at blocked cities and off-boards); each is then taken only when it
+plainly enters no hex twice (at most two sides of a hex used, one in the
+hexes of its ends, which differ), and checked and valued by 1860's own run
+rules (``runs.check_run``, ``runs.worth``: n cities, the best towns and the
+halts in the places left, no halt at an end, a station of its own).  The
+trains' runs are combined by branch and bound (no hex side shared), and a
+combination counts only when it also passes ``runs.check_network`` (the
+home station, one network, one train passing a blocked city).
+
+So what is found is a legal set of runs: a lower bound of the best, never
+more.  A recorded set that earns less is therefore proven short of the
+maximum -- when it earns more both in revenue and in revenue and subsidy
+together (the summary's "the most" may mean either); the search may miss
+better runs (a run passing a blocked city,
+skipping a town, or cut by its budget of steps), which only means no finding.
+The budget is a count of steps, not a time, so that the same game gives
+the same findings on any machine; a result is kept for the board's state
+(the same corporation, trains and map ask again each operating round).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...findings import RuleViolation
+
+#: each train's best runs the combination considers
+MAX_RUNS_PER_TRAIN = 200
+#: the longest run (stops visited) the search walks
+MAX_STOPS = 16
+#: the steps one search may take (the corpus's largest takes 266,593: random
+#: 18602_7, IOW's 9+5 and 6+3); past it the search gives up: no finding
+MAX_TICKS = 1_000_000
+
+
+def _plain(run_nodes, keys) -> bool:
+    """The run enters no hex twice, for certain: at most two sides of any
+    hex used, at most one in the hexes of its two ends, which differ."""
+    first, last = run_nodes[0][0], run_nodes[-1][0]
+    if first == last:
+        return False
+    sides = Counter(hi for hi, _ in keys)
+    if sides.get(first, 0) > 1 or sides.get(last, 0) > 1:
+        return False
+    return all(c <= 2 for c in sides.values())
+
+
+def best_total(g, corp, trains: list, max_ticks: int = MAX_TICKS, by: str = "total"):
+    """(total, revenue, subsidy, [(train name, stops text)], gave_up) of the
+    best legal set of runs found for ``corp``'s ``trains`` now (the most
+    revenue and subsidy together, or with ``by="revenue"`` the most
+    revenue), or None when the search cannot run (no board).  The runs each
+    train may make are found once for the board's state; each ``by`` then
+    combines them."""
+    board = g.board
+    if board is None or not trains:
+        return None
+    state = (board._version, corp.sym, tuple(t.name for t in trains), max_ticks,
+             g.phase.name, frozenset(g.title.state.bankrupt))
+    cache = g.title.state.best_runs
+    if cache.get("state") != state:
+        cache.clear()           # one board state at a time
+        cache["state"] = state
+        cache["runs"] = _train_runs(g, corp, trains, max_ticks)
+    if by not in cache:
+        cache[by] = _combine(g, corp, trains, cache["runs"], max_ticks, by)
+    return cache[by]
+
+
+def _train_runs(g, corp, trains: list, max_ticks: int):
+    """(per train, the legal runs it may make as (revenue, subsidy, run,
+    hex sides); whether the search gave up)."""
+    from ...analysis.hindsight import _OutOfTime, _Search
+    from .runs import Run, check_run, worth
+
+    board = g.board
+    phase = g.phase.tiles[-1]
+    search = _Search(board, corp.sym, phase, float("inf"), max_ticks=max_ticks)
+    gave_up = False
+    try:
+        candidates = search.runs(MAX_STOPS)
+    except _OutOfTime:
+        gave_up = True
+        candidates = []
+    bankrupt = set(g.title.state.bankrupt)
+    dists = []
+    for t in trains:
+        dist = t.spec.distance if isinstance(t.spec.distance, dict) else {}
+        dists.append((int(dist.get("cities", 99)), int(dist.get("towns", 0))))
+    per_train = [[] for _ in trains]
+    for stops, keys, _ in candidates:
+        if len(stops) < 2 or not _plain(stops, keys):
+            continue
+        kinds = [board._hexes[hi].nodes[ni].kind for hi, ni in stops]
+        hexes = list(dict.fromkeys([hi for hi, _ in stops] + [hi for hi, _ in keys]))
+        run = Run("search", list(stops), kinds, hexes, keys=[tuple(keys)])
+        try:
+            check_run(g, corp.sym, run, 99, bankrupt)
+        except RuleViolation:
+            continue
+        big = sum(1 for k in kinds if k in ("city", "offboard"))
+        for i, (n, m) in enumerate(dists):
+            if big > n:
+                continue
+            rev, sub = worth(g, run, n, m, leased=False, requested=None)
+            per_train[i].append((rev, sub, run, frozenset(keys)))
+    return per_train, gave_up
+
+
+def _combine(g, corp, trains: list, found, max_ticks: int, by: str):
+    """The best combination of the trains' runs (no hex side shared, one
+    network), by revenue and subsidy together or by revenue."""
+    from ...analysis.hindsight import _OutOfTime
+    from ...board.routes import node_text
+    from .runs import check_network
+
+    board = g.board
+    runs_of, gave_up = found
+    per_train = []
+    for lst in runs_of:
+        scored = [((rev + sub) if by == "total" else rev, rev, sub, run, keys)
+                  for rev, sub, run, keys in lst]
+        scored.sort(key=lambda c: (-c[0], -c[1] - c[2]))
+        per_train.append(scored[:MAX_RUNS_PER_TRAIN])
+    order = sorted(range(len(trains)), key=lambda i: -(per_train[i][0][0] if per_train[i] else 0))
+    tops = [per_train[i][0][0] if per_train[i] else 0 for i in order]
+    bound = [sum(tops[k:]) for k in range(len(order) + 1)]
+    best = [0, []]
+    ticks = [0]
+
+    def legal(picked) -> bool:
+        runs = [c[3] for _, c in picked]
+        try:
+            check_network(g, corp.sym, runs)
+        except RuleViolation:
+            return False
+        return True
+
+    def choose(k, used, total, picked):
+        if total + bound[k] <= best[0]:
+            return
+        if k == len(order):
+            if picked and legal(picked):
+                best[0], best[1] = total, list(picked)
+            return
+        ticks[0] += 1
+        if ticks[0] > max_ticks:
+            raise _OutOfTime
+        for cand in per_train[order[k]]:
+            if total + cand[0] + bound[k + 1] <= best[0]:
+                break
+            if cand[4] & used:
+                continue
+            picked.append((order[k], cand))
+            choose(k + 1, used | cand[4], total + cand[0], picked)
+            picked.pop()
+        choose(k + 1, used, total, picked)
+
+    try:
+        choose(0, frozenset(), 0, [])
+    except _OutOfTime:
+        gave_up = True
+    chosen = sorted(best[1], key=lambda p: p[0])
+    routes = [(trains[i].name, "-".join(node_text(board, hi, ni) for hi, ni in c[3].nodes))
+              for i, c in chosen]
+    rev = sum(c[1] for _, c in chosen)
+    sub = sum(c[2] for _, c in chosen)
+    return rev + sub, rev, sub, routes, gave_up
+
+
+def check_receivership_run(g, corp, trains: list, revenue: int, subsidy: int) -> None:
+    """Flag ``route.receivership_max`` when a legal set of runs is found for
+    ``corp`` in receivership (R2) that earns more revenue than the recorded
+    ``revenue`` and more revenue and halt subsidy together than the recorded
+    ``revenue`` + ``subsidy``; not during nationalisation (its runs may not
+    skip towns, which the valuation does not model)."""
+    if g.title.state.nationalised:
+        return
+    # flagged only when one set of runs earns more both ways: more revenue,
+    # and more revenue and subsidy together (the summary does not say which
+    # "the most" means)
+    better = None
+    for by in ("revenue", "total"):
+        found = best_total(g, corp, trains, by=by)
+        if found is None:
+            return
+        if found[1] > revenue and found[0] > revenue + subsidy:
+            better = found
+            break
+    if better is None:
+        return
+    total, rev, sub, routes, _ = better
+    runs = "; ".join(f"{t}: {stops}" for t, stops in routes)
+    g.flag("route.receivership_max",
+           f"{corp.sym} is in receivership and must run for the most it can earn: its runs "
+           f"earn {g.money(revenue + subsidy)} ({g.money(revenue)} + {g.money(subsidy)} "
+           f"subsidy), but {runs} earn {g.money(total)} ({g.money(rev)} + {g.money(sub)} "
+           f"subsidy)")

@@ -1,0 +1,552 @@
+"""Kansai's money: the players' and companies' cash, the bank, the share
+prices on the market grid (the shared ``railcheck/market.py``), and the
+checks that need them.
+
+Money is tracked once the components file gives what the whole game needs:
+the starting cash for the player count, the bank and the market grid (and
+the auction is played, which needs the privates' values and incomes: see
+``auction.py``).  Where a later number is unknown (a train's price the record
+does not write, a station's cost) the amount cannot be known: the check is
+counted as skipped (``components.unknown``) and the entity's cash is *unsure*
+from then on; checks that need a sure amount (over-cash findings, money
+checkpoints, the net worths) are then not made for it.  A number is never
+invented.
+
+Every amount is an integer; every movement goes through :meth:`Ledger.pay`
+(the bank is the entity ``"bank"``), and the last movements of each entity are
+kept to explain a mismatched checkpoint.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ...market import Market
+from ...schema import is_unknown
+
+BANK = "bank"
+
+
+class Ledger:
+    def __init__(self, replay):
+        self.r = replay
+        self.st = replay.state
+        #: money is tracked (False: the numbers it needs are unknown, or the auction was not played)
+        self.on = False
+        self.cash: dict = {}
+        self.bank = 0
+        self.market: Optional[Market] = None
+        #: corporation -> its market cell
+        self.cell: dict = {}
+        #: entities whose cash (or price: the corporation's sym under "price:") is not sure
+        self.unsure: dict = {}
+        #: entities whose cash is known only as an upper bound (a cost the map would give was
+        #: not paid here): a payment over it is still surely over, a lower checkpoint is not
+        self.at_most: dict = {}
+        #: entity -> its last three movements, said when a checkpoint differs
+        self.note: dict = {}
+        #: corporations given their capital (10 x par; KNR 4 x par)
+        self.capitalised: set = set()
+        self.bank_broken = False
+        #: the OR label of KNR's first operating round (K9)
+        self.knr_first_or: Optional[str] = None
+        #: KOK's 100 paid (L3)
+        self.kok_paid = False
+        #: corporations closed by the black zone (K10)
+        self.closed_corps: set = set()
+
+    # ------------------------------------------------------------------
+    # the start
+
+    def start(self, auction_players=None) -> None:
+        """After the auction: the players' cash as the auction left it (or
+        the starting cash when the record has no auction)."""
+        r = self.r
+        rules = r.rules
+        table = rules.number("starting_cash")
+        n = len(self.st.players)
+        start = None if is_unknown(table) else table.get(n, table.get(str(n)))
+        bank = rules.number("bank")
+        rows = rules.number("market", "rows")
+        for value, keys in ((start, ("starting_cash",)), (bank, ("bank",)),
+                            (rows, ("market", "rows"))):
+            if value is None or is_unknown(value):
+                self.off = keys
+                return
+        if auction_players is None and self.st.company_owner:
+            self.off = ("companies",)      # the auction was not played: its prices are unknown
+            return
+        self.market = Market([[str(c) for c in row] for row in rows],
+                             {k: list(v) for k, v in rules.raw["market"]["zones"].items()})
+        if auction_players is None:
+            self.cash = {p: int(start) for p in self.st.players}
+        else:
+            self.cash = {p.name: int(p.cash) for p in auction_players}
+        self.bank = int(bank) - sum(self.cash.values())
+        self.on = True
+
+    off: tuple = ()
+
+    # ------------------------------------------------------------------
+    # movements
+
+    def get(self, who: str) -> int:
+        return self.cash.get(who, 0)
+
+    def pay(self, payer: str, payee: str, amount: int, note: str = "") -> None:
+        if not self.on or amount == 0:
+            return
+        amount = int(amount)
+        if payer == BANK:
+            self.bank -= amount
+            if self.bank <= 0 and not self.bank_broken:
+                self.bank_broken = True
+                self.r.bank_broke()
+        else:
+            self.cash[payer] = self.get(payer) - amount
+        if payee == BANK:
+            self.bank += amount
+        else:
+            self.cash[payee] = self.get(payee) + amount
+        if note:
+            for who in (payer, payee):
+                if who != BANK:
+                    self.note.setdefault(who, []).append(note)
+                    del self.note[who][:-3]
+
+    def mark_unsure(self, who: str, kind: str, keys: tuple, reason: str = "") -> None:
+        """An amount of ``who`` is unknown (the check of ``kind`` is skipped)."""
+        if not self.on:
+            return
+        self.unsure.setdefault(who, (kind, keys, reason))
+        self.r.skip(kind, keys, reason=reason)
+
+    def cost_unknown(self, who: str, kind: str, keys: tuple, what: str,
+                     reason: str = "") -> None:
+        """A cost of ``who`` is unknown and not paid: its cash is at most the
+        replay's from now on."""
+        if not self.on:
+            return
+        self.at_most.setdefault(who, what)
+        self.r.skip(kind, keys, reason=reason)
+
+    def price_paid(self, who: str, corp: str) -> None:
+        """``who`` paid or received ``corp``'s market price: if that price is
+        not sure, neither is his cash."""
+        key = "price:" + corp
+        if self.on and key in self.unsure:
+            kind, keys, reason = self.unsure[key]
+            self.mark_unsure(who, kind, keys, reason)
+
+    def sure(self, who: str) -> bool:
+        return who not in self.unsure
+
+    def afford(self, who: str, amount: int, rule: str, what: str) -> None:
+        """A payment over the payer's cash is flagged with the numbers and
+        taken as written (the cash may go below zero)."""
+        if not self.on or amount is None:
+            return
+        if not self.sure(who):
+            self.r.skip("payments over cash (the payer's cash is not sure)", ("map", "hexes"),
+                        reason=f"{who}'s cash is not sure: {self.unsure[who][0]}")
+            return
+        have = self.get(who)
+        if amount > have:
+            self.r.flag(rule, f"{who} has {self.r.money(have)}, {what} costs "
+                              f"{self.r.money(amount)}")
+
+    # ------------------------------------------------------------------
+    # prices
+
+    def price(self, corp: str) -> Optional[int]:
+        cell = self.cell.get(corp)
+        return None if cell is None else cell.price
+
+    def set_par(self, corp: str, price: int) -> None:
+        if not self.on:
+            return
+        cell = self.market.par_cell(price)
+        if cell is None:                    # flagged by the par check: the nearest par cell
+            cells = sorted(self.market.par_cells, key=lambda c: (abs(c.price - price), c.price))
+            cell = cells[0] if cells else None
+        if cell is not None:
+            self.place(corp, cell)
+
+    def place(self, corp: str, cell) -> None:
+        """SM4: a marker moving onto an occupied cell goes under the others."""
+        old = self.cell.get(corp)
+        if old is cell:
+            return
+        if old is not None and corp in old.stack:
+            old.stack.remove(corp)
+        self.cell[corp] = cell
+        cell.stack.append(corp)
+
+    def order_key(self, corp: str):
+        """O0b: the highest price first; on one cell the top marker; equal
+        prices: the one further right."""
+        cell = self.cell[corp]
+        return (-cell.price, -cell.col, cell.row, cell.stack.index(corp))
+
+    def move(self, corp: str, how: str, times: int = 1) -> None:
+        """One cell ``right``/``left``/``up``/``down`` (``down`` stops at the
+        ledge, SS4); a company reaching a black cell closes (K10)."""
+        if not self.on or corp not in self.cell:
+            return
+        m = self.market
+        ledge = self.r.rules.number("market", "ledge")
+        cell = start = self.cell[corp]
+        for _ in range(times):
+            if how == "down" and isinstance(ledge, int) and cell.row >= ledge:
+                break
+            cell = getattr(m, how)(cell)
+        if how == "down" and cell is not start and is_unknown(ledge):
+            # SS4: the drop stops at the line, which the components file does not give
+            self.unsure.setdefault("price:" + corp, ("share prices after a sale (the market's "
+                                                     "ledge)", ("market", "ledge"), ""))
+            self.r.skip("share prices after a sale (the market's ledge)", ("market", "ledge"))
+        self.place(corp, cell)
+        if "x" in self.cell[corp].letters and corp not in self.closed_corps:
+            self.closed_corps.add(corp)
+
+    # ------------------------------------------------------------------
+    # certificates
+
+    def zone(self, corp: str, zone: str) -> bool:
+        cell = self.cell.get(corp)
+        return cell is not None and cell.has(zone)
+
+    def cert_count(self, player: str) -> int:
+        """SB5, SM1, SM2: every certificate counts 1 (a minor too, N0), except
+        those of a company in the yellow or orange zone; privates do not."""
+        st = self.st
+        n = 0
+        for corp, holders in st.shares.items():
+            if corp in self.closed_corps or self.zone(corp, "no_cert_limit"):
+                continue
+            n += len(holders.get(player, []))
+        n += len([m for m, o in st.minor_owner.items() if o == player and m not in st.closed])
+        return n
+
+    def check_limits(self, player: str, corp: Optional[str]) -> None:
+        """After a purchase: the certificate limit (SB5) and the 60% (SB4)."""
+        if not self.on:
+            return
+        r = self.r
+        limits = r.number("certificate limits", "cert_limit")
+        if not is_unknown(limits):
+            n = len(self.st.players)
+            limit = limits.get(n, limits.get(str(n)))
+            have = self.cert_count(player)
+            if limit is not None and have > limit:
+                r.flag("stock.cert_limit", f"{player} holds {have} certificates, over the limit of "
+                                           f"{limit} for {n} players (SB5; shares in the yellow "
+                                           f"and orange zones do not count, SM1)")
+        if corp is None or corp not in self.st.shares:
+            return
+        pct = self.st.percent(corp, player)
+        hold = int(r.rules.raw["stock"]["holding_limit"])
+        if pct > hold and not self.zone(corp, "unlimited"):
+            where = self.price(corp)
+            r.flag("stock.holding_limit",
+                   f"{player} holds {pct}% of {corp}, over the {hold}% limit (SB4); {corp}'s "
+                   f"price {r.money(where) if where is not None else '(none)'} is not in the "
+                   f"orange zone (SM2)")
+
+    # ------------------------------------------------------------------
+    # the net worths
+
+    def private_value(self, sym: str):
+        if sym == "M5":                 # N5: a privatised Kobe Electric is worth 0
+            return 0
+        return self.r.rules.company_value(sym)
+
+    def standings(self) -> tuple[list, Optional[str]]:
+        """(rows, None) or ([], why not)."""
+        st, r = self.st, self.r
+        for p in st.players:
+            if not self.sure(p):
+                return [], f"{p}'s cash is not sure ({self.unsure[p][0]})"
+            if p in self.at_most:
+                return [], (f"{p}'s cash is not sure: {p} paid for a company's train after "
+                            f"{self.at_most[p]}")
+        rows = []
+        for p in st.players:
+            shares = 0
+            for corp, holders in st.shares.items():
+                certs = holders.get(p, [])
+                if not certs or corp in self.closed_corps:
+                    continue
+                if not self.sure("price:" + corp):
+                    return [], f"{corp}'s share price is not sure ({self.unsure['price:' + corp][0]})"
+                price = self.price(corp)
+                if price is None:       # never parred (a free share): no market price, worth 0
+                    continue
+                shares += price * sum(certs) // 10
+            privates = 0
+            for sym, owner in st.company_owner.items():
+                if owner != p or (sym in st.closed and sym != "M5"):
+                    continue
+                value = self.private_value(sym)
+                if is_unknown(value):
+                    return [], f"{sym}'s value is unknown"
+                privates += int(value)
+            rows.append({"player": p, "cash": self.get(p), "shares": shares,
+                         "privates": privates, "net_worth": self.get(p) + shares + privates})
+        ordered = sorted(rows, key=lambda row: -row["net_worth"])
+        rank, last = 0, None
+        for i, row in enumerate(ordered):
+            if row["net_worth"] != last:
+                rank, last = i + 1, row["net_worth"]
+            row["rank"] = rank
+        return ordered, None
+
+    def net_worth(self, player: str) -> Optional[int]:
+        rows, _ = self.standings()
+        for row in rows:
+            if row["player"] == player:
+                return row["net_worth"]
+        return None
+
+    def company_table(self) -> list:
+        st, r = self.st, self.r
+        rows = []
+        for c in r.rules.corporations:
+            sym = c.sym
+            if c.kind == "minor":
+                if sym not in st.minor_owner:
+                    continue
+                rows.append({"company": sym, "price": None, "treasury": self.get(sym),
+                             "trains": sorted(st.trains.get(sym, [])),
+                             "president": st.minor_owner.get(sym),
+                             "floated": True, "closed": sym in st.closed,
+                             "ipo_percent": 0, "pool_percent": 0})
+                continue
+            if sym not in st.pars:
+                continue
+            held = sum(sum(v) for h, v in st.shares.get(sym, {}).items() if h in st.players)
+            rows.append({"company": sym, "price": self.price(sym), "treasury": self.get(sym),
+                         "trains": sorted(st.trains.get(sym, [])),
+                         "president": st.president(sym), "floated": sym in st.floated,
+                         "closed": sym in self.closed_corps,
+                         "ipo_percent": max(0, self.issued(sym) - held - st.pool[sym]),
+                         "pool_percent": st.pool[sym]})
+        return rows
+
+    def issued(self, corp: str) -> int:
+        """The percent a company's certificates for sale come to (KNR: the 4
+        shares of K7 and the converted minors' certificates)."""
+        if corp == "KNR":
+            r = self.r
+            return 10 * int(r.rules.knr["for_sale_shares"]) + 10 * r.operating.knr_shares_given \
+                + (20 if "M2" in self.st.closed else 0)
+        return 100
+
+
+    # ------------------------------------------------------------------
+    # the operating round
+
+    def place_hex(self, name: str):
+        return self.r.rules.number("map", "places", name, "hex")
+
+    def has_station_in(self, corp: str, place: str) -> bool:
+        """A station of ``corp`` in ``place`` (its home counts)."""
+        h = self.place_hex(place)
+        if is_unknown(h):
+            return False
+        if h in self.st.stations.get(corp, set()):
+            return True
+        home = self.r.rules.number("corporations", corp, "home") \
+            if self.r.rules.corp_by_sym.get(corp) and \
+            self.r.rules.corp_by_sym[corp].kind != "minor" else None
+        return home == place and corp in self.st.operated
+
+    def incomes(self) -> None:
+        """O0a: at the start of each OR every open private pays its income to
+        its owner (Hankai Tramway 5 from phase 4, P3); the late privates (L1:
+        Keifuku's to Keihan once it has a station in Kyoto; L3: Kita Osaka
+        Kyuko's 100 once, in the first OR after the first 6; L4: 40 to every
+        company with a station in Sakai); a privatised Kobe Electric (N5);
+        Hankyu's 40 with a station in Takarazuka (C9)."""
+        if not self.on:
+            return
+        r, st = self.r, self.st
+        rules = r.rules
+        label = r.round_label
+        for p in rules.privates:
+            sym, owner = p.sym, st.company_owner.get(p.sym)
+            if owner is None or sym in st.closed:
+                continue
+            late_income = p.extra.get("revenue_from_phase") or {}
+            due = [v for ph, v in late_income.items() if r.phase_at_least(str(ph))]
+            if due:
+                rev = int(due[-1])
+            elif p.extra:
+                rev = r.number("private incomes", "companies", sym, "revenue")
+            else:
+                rev = r.number("private incomes", "companies", "others", sym, "revenue")
+            if is_unknown(rev):
+                self.mark_unsure(owner, "private incomes", ("companies", sym, "revenue"))
+                continue
+            self.pay(BANK, owner, rev, f"{sym} paid its income {r.money(rev)} to {owner} "
+                                       f"({label}, O0a)")
+        for p in rules.late_companies:
+            sym, owner = p.sym, st.company_owner.get(p.sym)
+            if owner is None or sym == "KRTR":
+                continue
+            rev = r.number("private incomes", "late_companies", sym, "revenue")
+            to = owner
+            income_to = p.extra.get("income_to")
+            if income_to and self.has_station_in(income_to["corporation"],
+                                                 income_to["place_name"]):
+                to = income_to["corporation"]                                    # L1
+            if is_unknown(rev):
+                self.mark_unsure(to, "private incomes", ("late_companies", sym, "revenue"))
+            else:
+                self.pay(BANK, to, rev, f"{sym} paid its income {r.money(rev)} to {to} ({label})")
+            once = p.extra.get("once")
+            if once and not self.kok_paid and once["after_first"] in st.bought:     # L3
+                self.kok_paid = True
+                self.pay(BANK, owner, int(once["amount"]),
+                         f"{sym} received {r.money(once['amount'])} in the first OR after the "
+                         f"first {once['after_first']}-train ({label}, L3)")
+            bonus = p.extra.get("station_bonus")
+            if bonus:                                                              # L4
+                for corp in rules.corp_by_sym:
+                    if rules.corp_by_sym[corp].kind != "minor" and \
+                            self.has_station_in(corp, bonus["place_name"]):
+                        self.pay(BANK, corp, int(bonus["amount"]),
+                                 f"{corp} received {r.money(bonus['amount'])} for its station "
+                                 f"in {bonus['place_name']} ({label}, L4)")
+        if st.company_owner.get("M5") and "M5" in st.closed:                        # N5
+            rev = r.number("private incomes", "minors", "M5", "late_private_revenue")
+            owner = st.company_owner["M5"]
+            if is_unknown(rev):
+                self.mark_unsure(owner, "private incomes", ("minors", "M5", "late_private_revenue"))
+            else:
+                self.pay(BANK, owner, rev, f"M5 (privatised) paid {r.money(rev)} to {owner} "
+                                           f"({label}, N5)")
+        for c in rules.corporations:                                               # C9
+            bonus = c.extra.get("bonus")
+            if bonus and bonus.get("needs") == "station" and c.sym in st.floated and \
+                    c.sym not in self.closed_corps and self.has_station_in(c.sym,
+                                                                            bonus["place_name"]):
+                self.pay(BANK, c.sym, int(bonus["amount"]),
+                         f"{c.sym} received {r.money(bonus['amount'])} for its station in "
+                         f"{bonus['place_name']} ({label}, C9)")
+
+    def run(self, corp: str, action) -> Optional[int]:
+        """A run: its revenue (the record's total; its trains' parts must add
+        up to it), Kobe Rapid Transit's half of Kobe (L2), Hanshin's 10 at a
+        brown Nishinomiya (C2)."""
+        r, st = self.r, self.st
+        parts = [rt.revenue for rt in action.routes]
+        total = action.revenue
+        if parts and all(x is not None for x in parts):
+            if total is not None and sum(parts) != total:
+                each = f" ({' + '.join(map(str, parts))})" if len(parts) > 1 else ""
+                r.flag("route.revenue", f"{corp}'s runs are written as worth "
+                                        f"{r.money(sum(parts))}{each}, but {r.money(total)} "
+                                        f"is claimed as the revenue")
+            if total is None:
+                total = sum(parts)
+        if not self.on:
+            return total
+        level = r.phase.revenue_level
+        kobe = self.place_hex("Kobe")
+        owner = st.company_owner.get("KRTR")
+        if owner is not None and not is_unknown(kobe):
+            value = r.rules.number("map", "places", "Kobe", "revenue", level)
+            for rt in action.routes:
+                if kobe in [s.hex for s in rt.stops]:
+                    if is_unknown(value):
+                        self.mark_unsure(owner, "Kobe Rapid Transit's income",
+                                         ("map", "places", "Kobe", "revenue"))
+                        break
+                    self.pay(BANK, owner, int(value) // 2,
+                             f"KRTR received half of Kobe's {r.money(value)} from {corp}'s "
+                             f"{rt.train}-train ({r.round_label}, L2)")
+        bonus = r.rules.corp_by_sym[corp].extra.get("bonus") or {}
+        if bonus.get("tile_color") and bonus["tile_color"] in r.phase.tiles:       # C2
+            h = self.place_hex(bonus["place_name"])
+            if not is_unknown(h) and any(h in [s.hex for s in rt.stops] for rt in action.routes):
+                color = self.hex_color(h)
+                if color is None:
+                    self.mark_unsure(corp, "Hanshin's 10 at a brown Nishinomiya (the tile's "
+                                           "colour)", ("map", "tiles"))
+                elif color == bonus["tile_color"]:
+                    self.pay(BANK, corp, int(bonus["amount"]),
+                             f"{corp} received {r.money(bonus['amount'])} for running through "
+                             f"{color} {bonus['place_name']} ({r.round_label}, C2)")
+        return total
+
+    def hex_color(self, h: str) -> Optional[str]:
+        """The colour of a hex: its tile's (``map.tiles``), or what is printed
+        there (``map.hexes``); None when the components file does not say."""
+        rules = self.r.rules
+        tile = self.st.tile_on.get(h)
+        if tile is not None:
+            tiles = rules.number("map", "tiles")
+            spec = None
+            if isinstance(tiles, dict):     # a tile's name may be read as a number
+                spec = tiles.get(tile, tiles.get(int(tile)) if tile.isdigit() else None)
+        else:
+            hexes = rules.number("map", "hexes")
+            spec = hexes.get(h) if isinstance(hexes, dict) else None
+        color = spec.get("color") if isinstance(spec, dict) else None
+        return color if isinstance(color, str) else None
+
+    def dividend(self, corp: str, kind: str, revenue: Optional[int]) -> None:
+        """O4, O4a, J2, K9: the revenue paid out (to the holders, the pool's
+        part to the company), half paid (JR), or withheld; the price moves."""
+        if not self.on or corp in self.closed_corps:
+            return
+        r, st = self.r, self.st
+        revenue = int(revenue or 0)
+        spec = r.rules.corp_by_sym[corp]
+        label = r.round_label
+        if spec.kind == "minor":
+            to = st.minor_owner.get(corp) if kind == "payout" else corp
+            if to is not None:
+                self.pay(BANK, to, revenue, f"{corp} {'paid' if kind == 'payout' else 'kept'} "
+                                            f"{r.money(revenue)} ({label})")
+            return
+        kept = 0
+        if kind == "half":
+            from .operating import _half_kept
+            kept = _half_kept(revenue) if revenue else 0
+        elif kind != "payout" or revenue == 0:
+            kept = revenue
+        if kept:
+            why = (f"half of {r.money(revenue)} rounded up to 20 (J2)" if kind == "half" else
+                   "withheld")
+            self.pay(BANK, corp, kept, f"{corp} kept {r.money(kept)} of {r.money(revenue)}: "
+                                       f"{why} ({label})")
+        shared = revenue - kept
+        if shared:
+            for holder, certs in st.shares.get(corp, {}).items():
+                if holder in st.players and certs:
+                    amount = shared * sum(certs) // 100
+                    self.pay(BANK, holder, amount,
+                             f"{corp} paid {r.money(amount)} for {sum(certs)}% to {holder} "
+                             f"({r.money(shared)} shared, {label})")
+            pool = st.pool[corp]
+            if pool:
+                amount = shared * pool // 100
+                self.pay(BANK, corp, amount, f"{corp} received {r.money(amount)} for the "
+                                             f"pool's {pool}% (O4, {label})")
+        if kind == "half":
+            move = r.rules.number("rulebook", "jr_half_dividend_move")
+            if is_unknown(move):
+                self.unsure.setdefault("price:" + corp, ("JR's share price after a half dividend",
+                                                         ("rulebook", "jr_half_dividend_move"),
+                                                         ""))
+            elif move != "none":
+                self.move(corp, move)
+        elif kind == "payout" and revenue > 0:
+            self.move(corp, "right")
+        elif corp == "KNR" and self.knr_first_or == label and \
+                r.rules.knr.get("first_or_no_withhold_drop"):
+            pass                                                                   # K9
+        else:
+            self.move(corp, "left")

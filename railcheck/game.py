@@ -466,9 +466,13 @@ class Game:
         out = {}
         obsolete_count = self.rules.operating.get("obsolete_trains_count", False)
         phase_limit = self.phase.train_limit
+        # no company's limit is below ``floor`` (limits by kind: the lowest,
+        # or 0 when a kind may fall back to none)
+        floor = phase_limit if isinstance(phase_limit, int) else \
+            (min(int(v) for v in phase_limit.values()) if "major" in phase_limit else 0)
         for corp in self.corporations.values():
             n = len(corp.trains)
-            if n == 0 or corp.closed:
+            if n == 0 or n <= floor or corp.closed:
                 continue
             limit = phase_limit if isinstance(phase_limit, int) else self.train_limit(corp)
             if n <= limit:

@@ -2,8 +2,25 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Optional
+
+_ATOMIC = frozenset((int, str, bool, float, type(None)))
+
+
+def deepcopy_fields(self, memo):
+    """``copy.deepcopy`` of a plain state object, as its default does it (a
+    new object of the class, each attribute deep-copied with the memo),
+    without the generic reduce protocol: the game's state is copied whole
+    when a round may be taken up again (``Replay.save_state``)."""
+    cls = self.__class__
+    new = cls.__new__(cls)
+    memo[id(self)] = new
+    d = new.__dict__
+    for k, v in self.__dict__.items():
+        d[k] = v if type(v) in _ATOMIC else copy.deepcopy(v, memo)
+    return new
 
 
 @dataclass(eq=False)
@@ -26,6 +43,8 @@ class Cell:
 
     def __repr__(self) -> str:
         return f"Cell({self.price}@{self.row},{self.col})"
+
+    __deepcopy__ = deepcopy_fields
 
 
 LETTER_ZONES = {"p": "par"}

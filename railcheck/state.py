@@ -9,7 +9,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .market import Cell
+from .market import Cell, deepcopy_fields
 from .ruleset import CompanySpec, CorpSpec, TrainSpec
 
 
@@ -22,6 +22,7 @@ class Bank:
 
 @dataclass(eq=False)
 class Player:
+    __deepcopy__ = deepcopy_fields
     name: str
     seat: int
     cash: int = 0
@@ -37,6 +38,7 @@ _MOVES = itertools.count(1)
 
 @dataclass(eq=False)
 class Cert:
+    __deepcopy__ = deepcopy_fields
     corp: "Corporation"
     index: int
     percent: int
@@ -58,6 +60,7 @@ class Cert:
 
 @dataclass(eq=False)
 class Train:
+    __deepcopy__ = deepcopy_fields
     name: str
     spec: TrainSpec
     id: str
@@ -70,6 +73,7 @@ class Train:
 
 @dataclass(eq=False)
 class Company:
+    __deepcopy__ = deepcopy_fields
     spec: CompanySpec
     owner: object = None      # Player, Corporation or None (unsold)
     closed: bool = False
@@ -95,6 +99,7 @@ class Company:
 
 @dataclass(eq=False)
 class Corporation:
+    __deepcopy__ = deepcopy_fields
     spec: CorpSpec
     certs: list = field(default_factory=list)
     cash: int = 0

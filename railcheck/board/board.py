@@ -83,7 +83,8 @@ class _Node:
 
 class _Hex:
     __slots__ = ("coord", "idx", "name", "base", "tile", "rotation", "copy", "color",
-                 "paths", "at", "broad_at", "nodes", "nbr", "track_ok", "impassable", "x", "y")
+                 "paths", "at", "broad_at", "enter", "nodes", "nbr", "track_ok", "impassable",
+                 "x", "y")
 
     def __init__(self, coord: str, idx: int, name: Optional[str], base: Content, x: int, y: int):
         self.coord = coord
@@ -129,6 +130,13 @@ class _Hex:
                     broad.setdefault(b, []).append(i)
             at = broad
         self.broad_at = at
+        # the network walk's states (``Board._network``) that follow from
+        # reaching each end of this hex: one per broad path there, left by
+        # its other end
+        base = self.idx << 8
+        self.enter = {end: tuple(base | (i << 4) | (b if a == end else a)
+                                 for i in idx for a, b in (paths[i],))
+                      for end, idx in at.items()}
 
     def city_indices(self) -> list[int]:
         return [i for i, n in enumerate(self.nodes) if n.kind == "city"]
@@ -351,15 +359,11 @@ class Board:
         reached: set = set()
         token_hexes: set = set()
         stack: list = []
-        push = stack.append
+        push, extend = stack.append, stack.extend
         for hi, ni in self._stations().get(corp, ()):
-            h = hexes[hi]
             reached.add((hi, ni))
             token_hexes.add(hi)
-            end = NODE_BASE + ni
-            for pi in h.broad_at.get(end, ()):
-                a, b = h.paths[pi]
-                push((hi << 8) | (pi << 4) | (b if a == end else a))
+            extend(hexes[hi].enter.get(NODE_BASE + ni, ()))
         seen: set = set()
         add = seen.add
         pop = stack.pop
@@ -369,29 +373,21 @@ class Board:
                 continue
             add(st)
             x = st & 15
-            hi = st >> 8
-            h = hexes[hi]
+            h = hexes[st >> 8]
             if x < NODE_BASE:
                 ni = h.nbr[x]
-                if ni < 0:
-                    continue
-                ie = (x + 3) % 6
-                nh = hexes[ni]
-                npaths = nh.paths
-                for qi in nh.broad_at.get(ie, ()):
-                    qa, qb = npaths[qi]
-                    push((ni << 8) | (qi << 4) | (qb if qa == ie else qa))
+                if ni >= 0:
+                    extend(hexes[ni].enter.get((x + 3) % 6, ()))
             else:
                 node_i = x - NODE_BASE
-                reached.add((hi, node_i))
+                reached.add((h.idx, node_i))
                 node = h.nodes[node_i]
                 if node.kind == "offboard" or node.blocks(corp):
                     continue
-                pi = (st >> 4) & 15
-                for qi in h.broad_at.get(x, ()):
-                    if qi != pi:
-                        qa, qb = h.paths[qi]
-                        push((hi << 8) | (qi << 4) | (qb if qa == x else qa))
+                pi = st & 0xF0
+                for nxt in h.enter.get(x, ()):
+                    if nxt & 0xF0 != pi:
+                        push(nxt)
         got = (seen, reached, token_hexes)
         self._net_cache[corp] = got
         return got

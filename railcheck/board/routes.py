@@ -263,7 +263,30 @@ def _trace(board, r: _Route, k: int, seg: list, start_c: list, end_c: list) -> l
     """Follow the track through the hexes ``seg`` from a node of the first
     (among ``start_c``) to a node of the last (among ``end_c``).  Returns the
     readings [(start node, end node, [(hex, path)], [hex sides used])], or
-    raises when there is none."""
+    raises when there is none.  A stretch followed before on the same track
+    (the tile and paths of each of its hexes) is taken from the board's
+    cache; a stretch that does not join is followed again (its message names
+    the run)."""
+    hexes = board.hexes
+    state = []
+    for coord in seg:
+        h = hexes.get(coord)
+        if h is None:
+            return _trace_now(board, r, k, seg, start_c, end_c)
+        state.append((h.tile.name, h.tile.preprinted, h.paths))
+    key = (tuple(seg), tuple(start_c), tuple(end_c), tuple(state))
+    cache = board.__dict__.setdefault("_stretch_cache", {})
+    got = cache.get(key)
+    if got is None:
+        out = _trace_now(board, r, k, seg, start_c, end_c)
+        if len(cache) > 4096:
+            cache.clear()
+        cache[key] = tuple((s, t, tuple(used), tuple(keys)) for s, t, used, keys in out)
+        return out
+    return [(s, t, list(used), list(keys)) for s, t, used, keys in got]
+
+
+def _trace_now(board, r: _Route, k: int, seg: list, start_c: list, end_c: list) -> list:
     hexes = board._hexes
     his = []
     for coord in seg:
@@ -558,13 +581,14 @@ def follow_given_track(board, label: str, stops: list, cands: list, path: list):
     return r.nodes, r.segments, r.keys
 
 
+class _Named:
+    __slots__ = ("label", "keys")
+
+
 def claim_track(board, label: str, keys: list, used: dict) -> None:
     """The hex sides of one run (``keys``, per stretch) are used once, and by
     no other run of the company this turn (``used``: side -> label); raises
     ``route.reused_track`` / ``route.shared_track``."""
-    class _Named:
-        __slots__ = ("label", "keys")
-
     r = _Named()
     r.label, r.keys = label, keys
     _claim(board, r, used)

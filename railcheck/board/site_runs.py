@@ -10,15 +10,19 @@ from __future__ import annotations
 import functools
 
 from ..findings import RuleViolation
-from .board import load_board_yaml
 from .routes import follow_given_track
 
 
 @functools.lru_cache(maxsize=None)
 def node_orders(folder: str) -> dict:
     """The site's node numbering where it differs from ours (board.yaml
-    ``node_order``), by tile name / printed hex."""
-    data = load_board_yaml(str(folder) + "/board.yaml")
+    ``node_order``), by tile name / printed hex.  The file is the one the
+    title's ruleset includes as its board: its reading (libyaml) is shared
+    with the ruleset's, not parsed again."""
+    from ..ruleset import _read_doc
+    data = _read_doc(str(folder) + "/board.yaml", "board").data
+    if not isinstance(data, dict):
+        return {}
     out = {}
     for section in ("tiles", "hexes"):
         for name, spec in (data.get(section) or {}).items():

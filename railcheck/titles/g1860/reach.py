@@ -20,38 +20,55 @@ from collections import deque
 from ...board.tiles import NODE_BASE
 
 
-def _walk(board, corp: str):
-    """(fewest cities counted on arriving at each node, on each path); kept
-    for the board's current state (an upgrade asks it two or three times)."""
-    key = (board._version, corp)
+def _walk(board, corp: str, coord: str):
+    """(fewest cities counted on arriving at each node, on each path), exact
+    for the nodes and paths of ``coord`` (the walk stops once they are all
+    reached); kept for the board's current state (an upgrade asks it two or
+    three times)."""
+    key = (board._version, corp, coord)
     cache = board.__dict__.setdefault("_reach_cache", {})
     got = cache.get(key)
     if got is None:
         if len(cache) > 16:
             cache.clear()
-        got = cache[key] = _walk_now(board, corp)
+        got = cache[key] = _walk_now(board, corp, board.hexes[coord])
     return got
 
 
-def _walk_now(board, corp: str):
+def _walk_now(board, corp: str, target=None):
+    """A 0-1 walk: states are taken in order of cities counted, so the first
+    time a node or path is reached is with its fewest; with a ``target`` hex
+    the walk ends once each of its nodes and paths has been reached."""
     hexes = board._hexes
     node_d: dict = {}
     path_d: dict = {}
     best: dict = {}
     queue: deque = deque()
+    left = -1
+    if target is not None:
+        ti = target.idx
+        todo = {(ti, ni) for ni in range(len(target.nodes))}
+        todo_paths = {(ti, pi) for pi in range(len(target.paths))}
+        left = len(todo) + len(todo_paths)
     for hi, ni in board._stations().get(corp, ()):
         node_d[(hi, ni)] = 0
+        if left > 0 and (hi, ni) in todo:
+            todo.discard((hi, ni))
+            left -= 1
         end = NODE_BASE + ni
         for pi in hexes[hi].at.get(end, ()):
             a, b = hexes[hi].paths[pi]
             queue.append((1, hi, pi, b if a == end else a))
-    while queue:
+    while queue and left != 0:
         d, hi, pi, x = queue.popleft()
         if best.get((hi, pi, x), 99) <= d:
             continue
         best[(hi, pi, x)] = d
         if d < path_d.get((hi, pi), 99):
             path_d[(hi, pi)] = d
+            if left > 0 and (hi, pi) in todo_paths:
+                todo_paths.discard((hi, pi))
+                left -= 1
         h = hexes[hi]
         if x < NODE_BASE:
             nb = h.nbr[x]
@@ -66,6 +83,9 @@ def _walk_now(board, corp: str):
         ni = x - NODE_BASE
         if d < node_d.get((hi, ni), 99):
             node_d[(hi, ni)] = d
+            if left > 0 and (hi, ni) in todo:
+                todo.discard((hi, ni))
+                left -= 1
         node = h.nodes[ni]
         if node.kind == "offboard":
             continue
@@ -86,7 +106,7 @@ def distance_to(board, corp: str, coord: str, cities: int):
     cities; else the fewest cities a train counts before it gets there (99:
     not on the corporation's track at all)."""
     h = board.hexes[coord]
-    node_d, path_d = _walk(board, corp)
+    node_d, path_d = _walk(board, corp, coord)
     nearest = 99
     if h.nodes:
         for ni, node in enumerate(h.nodes):
@@ -122,7 +142,7 @@ def reached_values(board, corp: str, coord: str, cities: int) -> list:
     """The sorted top values of the stops on ``coord`` a train counting
     ``cities`` cities reaches."""
     h = board.hexes[coord]
-    node_d, _ = _walk(board, corp)
+    node_d, _ = _walk(board, corp, coord)
     return sorted(_max_revenue(node.revenue) for ni, node in enumerate(h.nodes)
                   if (h.idx, ni) in node_d and _node_reached(node, node_d[(h.idx, ni)], cities))
 
@@ -141,7 +161,7 @@ def uses_new_track(board, corp: str, coord: str, cities: int, before: list) -> b
     """Does a train counting ``cities`` reach a track piece of the new tile on
     ``coord`` that the old one did not have?"""
     h = board.hexes[coord]
-    _, path_d = _walk(board, corp)
+    _, path_d = _walk(board, corp, coord)
     for pi, (a, b) in enumerate(h.paths):
         d = path_d.get((h.idx, pi))
         if d is None or d > cities:

@@ -47,10 +47,45 @@ class Run:
     keys: list = field(default_factory=list)     # hex sides used, per stretch
 
 
+def _trace_key(board, connections: list):
+    """What a reading of ``connections`` depends on: the stretches as written
+    and, on each hex they name, the tile and its track (None: not kept)."""
+    hexes = board.hexes
+    conns, state = [], []
+    for seg in connections:
+        items = seg if isinstance(seg, list) else [seg]
+        for x in items:
+            parts = str(x).split()
+            h = hexes.get(parts[0]) if parts else None
+            if h is None:
+                return None
+            state.append((h.tile.name, h.tile.preprinted, h.paths))
+        conns.append(tuple(str(x) for x in items) if isinstance(seg, list) else ("", str(seg)))
+    return tuple(conns), tuple(state)
+
+
 def trace(g, label: str, connections: list) -> Run:
     """Follow a run's connections on the map; raises RuleViolation when the
     track does not join them.  A reading that visits no stop twice is
-    preferred."""
+    preferred.  A run read before on the same track is taken from the
+    board's cache (trains run the same runs turn after turn)."""
+    board = g.board
+    cache = board.__dict__.setdefault("_trace_cache", {})
+    key = _trace_key(board, connections)
+    got = cache.get(key) if key is not None else None
+    if got is None:
+        run = _trace(g, label, connections)
+        if key is not None:
+            if len(cache) > 512:
+                cache.clear()
+            cache[key] = (list(run.nodes), list(run.kinds), list(run.hexes),
+                          [list(k) for k in run.keys])
+        return run
+    nodes, kinds, hexes, keys = got
+    return Run(label, list(nodes), list(kinds), list(hexes), keys=[list(k) for k in keys])
+
+
+def _trace(g, label: str, connections: list) -> Run:
     board = g.board
     problems: list = []
     repeating = None      # a reading that visits a stop twice, if no other

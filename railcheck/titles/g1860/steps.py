@@ -348,8 +348,10 @@ class BuyTrain1860(BuyTrainStep):
 
     def must_buy(self, corp) -> bool:
         g = self.game
+        if corp.trains:
+            return False
         cheapest = cheapest_train(g)
-        if corp.trains or cheapest is None:
+        if cheapest is None:
             return False
         if corp.cash <= cheapest.spec.price:
             return False

@@ -89,9 +89,50 @@ def _broad(board, segments) -> bool:
     return all(_gauge(board._hexes[hi], pi) == "broad" for seg in segments for hi, pi in seg)
 
 
+def _trace_key(board, route):
+    """What reading ``route`` depends on: its stops, hexes and connections as
+    written and, on each hex they name, the tile and its track (None: not
+    kept)."""
+    hexes = board.hexes
+    if any(s.city is not None and not isinstance(s.city, (int, str)) for s in route.stops):
+        return None
+    stops = tuple((str(s.hex), s.city) for s in route.stops)
+    path = tuple(tuple(str(x) for x in seg) for seg in route.path or ())
+    conns = tuple(tuple(str(x) for x in seg) if isinstance(seg, list) else ("", str(seg))
+                  for seg in route.connections or ())
+    coords = [c for c, _ in stops] + [c for seg in path for c in seg] + \
+             [parts[0] for seg in conns for x in seg for parts in [x.split()] if parts]
+    state = []
+    for coord in coords:
+        h = hexes.get(coord)
+        if h is None:
+            return None
+        state.append((h.tile.name, h.tile.preprinted, h.paths))
+    return stops, path, conns, tuple(state)
+
+
 def trace(g, label: str, route) -> Run18:
     """Follow a run on broad track (from its connections, else its stops
-    and the hexes between them); raises RuleViolation."""
+    and the hexes between them); raises RuleViolation.  A run read before
+    on the same track is taken from the board's cache."""
+    board = g.board
+    cache = board.__dict__.setdefault("_trace_cache", {})
+    key = _trace_key(board, route)
+    got = cache.get(key) if key is not None else None
+    if got is None:
+        run = _trace(g, label, route)
+        if key is not None:
+            if len(cache) > 512:
+                cache.clear()
+            cache[key] = run
+        return run
+    run = Run18.__new__(Run18)
+    run.label, run.nodes, run.paths = label, list(got.nodes), list(got.paths)
+    run.keys, run.edges = [list(k) for k in got.keys], got.edges
+    return run
+
+
+def _trace(g, label: str, route) -> Run18:
     numbered = bool(route.stops) and all(s.city is not None for s in route.stops)
     if not route.connections or (route.path and numbered):
         try:

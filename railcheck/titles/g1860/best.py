@@ -34,6 +34,9 @@ from ...findings import RuleViolation
 MAX_RUNS_PER_TRAIN = 200
 #: the longest run (stops visited) the search walks
 MAX_STOPS = 16
+#: the towns a run may pass without counting them, beyond the stops its
+#: train counts (a longer run is not walked: at worst a better run missed)
+SKIPPED_TOWNS = 2
 #: the steps one search may take (the corpus's largest takes 266,593: random
 #: 18602_7, IOW's 9+5 and 6+3); past it the search gives up: no finding
 MAX_TICKS = 1_000_000
@@ -81,18 +84,21 @@ def _train_runs(g, corp, trains: list, max_ticks: int):
 
     board = g.board
     phase = g.phase.tiles[-1]
-    search = _Search(board, corp.sym, phase, float("inf"), max_ticks=max_ticks)
-    gave_up = False
-    try:
-        candidates = search.runs(MAX_STOPS)
-    except _OutOfTime:
-        gave_up = True
-        candidates = []
-    bankrupt = set(g.title.state.bankrupt)
     dists = []
     for t in trains:
         dist = t.spec.distance if isinstance(t.spec.distance, dict) else {}
         dists.append((int(dist.get("cities", 99)), int(dist.get("towns", 0))))
+    # a run stops at most at the cities and towns its train counts, and may
+    # pass towns it does not count: SKIPPED_TOWNS more stops are walked
+    longest = min(MAX_STOPS, max(n + m for n, m in dists) + SKIPPED_TOWNS)
+    search = _Search(board, corp.sym, phase, float("inf"), max_ticks=max_ticks)
+    gave_up = False
+    try:
+        candidates = search.runs(longest)
+    except _OutOfTime:
+        gave_up = True
+        candidates = []
+    bankrupt = set(g.title.state.bankrupt)
     per_train = [[] for _ in trains]
     for stops, keys, _ in candidates:
         if len(stops) < 2 or not _plain(stops, keys):

@@ -272,6 +272,20 @@ class Board:
                 h.track_ok[e] = (nb.color not in self.impassable_colors
                                  or invert(e) in nb.exits())
 
+    def memo(self, name: str, key, compute, limit: int = 512):
+        """What ``compute()`` gives for ``key``, kept in the board's cache
+        ``name`` (at most ``limit`` values, then it starts again).  The key
+        holds what the value depends on (the board's version, or the tile
+        and track of every hex the value reads), so a kept value is never
+        stale; what ``compute`` raises is not kept."""
+        cache = self.__dict__.setdefault("_memos", {}).setdefault(name, {})
+        got = cache.get(key)
+        if got is None:
+            if len(cache) >= limit:
+                cache.clear()
+            got = cache[key] = compute()
+        return got
+
     def _changed(self) -> None:
         self._version += 1
         self._net_cache.clear()

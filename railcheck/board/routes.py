@@ -275,14 +275,9 @@ def _trace(board, r: _Route, k: int, seg: list, start_c: list, end_c: list) -> l
             return _trace_now(board, r, k, seg, start_c, end_c)
         state.append((h.tile.name, h.tile.preprinted, h.paths))
     key = (tuple(seg), tuple(start_c), tuple(end_c), tuple(state))
-    cache = board.__dict__.setdefault("_stretch_cache", {})
-    got = cache.get(key)
-    if got is None:
-        out = _trace_now(board, r, k, seg, start_c, end_c)
-        if len(cache) > 4096:
-            cache.clear()
-        cache[key] = tuple((s, t, tuple(used), tuple(keys)) for s, t, used, keys in out)
-        return out
+    got = board.memo("stretches", key, lambda: tuple(
+        (s, t, tuple(used), tuple(keys))
+        for s, t, used, keys in _trace_now(board, r, k, seg, start_c, end_c)), 4096)
     return [(s, t, list(used), list(keys)) for s, t, used, keys in got]
 
 

@@ -25,14 +25,8 @@ def _walk(board, corp: str, coord: str):
     for the nodes and paths of ``coord`` (the walk stops once they are all
     reached); kept for the board's current state (an upgrade asks it two or
     three times)."""
-    key = (board._version, corp, coord)
-    cache = board.__dict__.setdefault("_reach_cache", {})
-    got = cache.get(key)
-    if got is None:
-        if len(cache) > 16:
-            cache.clear()
-        got = cache[key] = _walk_now(board, corp, board.hexes[coord])
-    return got
+    return board.memo("1860 reach", (board._version, corp, coord),
+                      lambda: _walk_now(board, corp, board.hexes[coord]), 16)
 
 
 def _walk_now(board, corp: str, target=None):

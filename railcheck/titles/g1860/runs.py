@@ -70,18 +70,16 @@ def trace(g, label: str, connections: list) -> Run:
     preferred.  A run read before on the same track is taken from the
     board's cache (trains run the same runs turn after turn)."""
     board = g.board
-    cache = board.__dict__.setdefault("_trace_cache", {})
     key = _trace_key(board, connections)
-    got = cache.get(key) if key is not None else None
-    if got is None:
+    if key is None:
+        return _trace(g, label, connections)
+
+    def read():
         run = _trace(g, label, connections)
-        if key is not None:
-            if len(cache) > 512:
-                cache.clear()
-            cache[key] = (list(run.nodes), list(run.kinds), list(run.hexes),
-                          [list(k) for k in run.keys])
-        return run
-    nodes, kinds, hexes, keys = got
+        return (tuple(run.nodes), tuple(run.kinds), tuple(run.hexes),
+                tuple(tuple(k) for k in run.keys))
+
+    nodes, kinds, hexes, keys = board.memo("1860 runs", key, read)
     return Run(label, list(nodes), list(kinds), list(hexes), keys=[list(k) for k in keys])
 
 

@@ -116,16 +116,10 @@ def trace(g, label: str, route) -> Run18:
     and the hexes between them); raises RuleViolation.  A run read before
     on the same track is taken from the board's cache."""
     board = g.board
-    cache = board.__dict__.setdefault("_trace_cache", {})
     key = _trace_key(board, route)
-    got = cache.get(key) if key is not None else None
-    if got is None:
-        run = _trace(g, label, route)
-        if key is not None:
-            if len(cache) > 512:
-                cache.clear()
-            cache[key] = run
-        return run
+    if key is None:
+        return _trace(g, label, route)
+    got = board.memo("18Ireland runs", key, lambda: _trace(g, label, route))
     run = Run18.__new__(Run18)
     run.label, run.nodes, run.paths = label, list(got.nodes), list(got.paths)
     run.keys, run.edges = [list(k) for k in got.keys], got.edges

@@ -177,6 +177,19 @@ class Game:
                             f"rotation {rotation} was taken)")
         return message
 
+    def clean_attempt(self, attempt):
+        """Run ``attempt()`` as an attempt that must be clean: any finding
+        it would make refuses it instead (callers flag before they change
+        anything, so a refused attempt changed nothing).  (True, what it
+        returned), or (False, None) when refused."""
+        self.refuse_flags = True
+        try:
+            return True, attempt()
+        except RuleViolation:
+            return False, None
+        finally:
+            self.refuse_flags = False
+
     def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
         """Record a finding about the current action (the action goes on).
         While :attr:`refuse_flags` is set (an attempt that must be clean),

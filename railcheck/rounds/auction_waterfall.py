@@ -162,13 +162,8 @@ class WaterfallAuction(AuctionRound):
         finding, it is taken as his (a wrong name), so the bids and cash
         after it are those the record goes on from.  False: nothing done."""
         g = self.game
-        g.refuse_flags = True       # a finding in the attempt refuses it, before any change
-        try:
-            self.do_bid(owner, action)
-        except RuleViolation:
+        if not g.clean_attempt(lambda: self.do_bid(owner, action))[0]:
             return False
-        finally:
-            g.refuse_flags = False
         # said apart (an info): the turn.order finding keeps its words
         g.flag("turn.order", f"the record goes on from {owner.name}'s successor and "
                              f"{owner.name} could make this bid: taken as {owner.name}'s "

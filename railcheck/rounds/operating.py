@@ -366,14 +366,9 @@ class OperatingRound(Round):
         step = self.step_of(action)
         if step is None:
             return False
-        g = self.game
-        g.refuse_flags = True
-        try:
-            plan = step.check(t, action)
-        except RuleViolation:
+        ok, plan = self.game.clean_attempt(lambda: step.check(t, action))
+        if not ok:
             return False
-        finally:
-            g.refuse_flags = False
         # (the shared step's plan: the private, a wrong price, a bankrupt's)
         return isinstance(plan, tuple) and len(plan) == 3 and plan[1] is None and plan[2] is None
 

@@ -348,13 +348,8 @@ class StockRound(Round):
         elif not isinstance(action, self.OWNER_MAY_TAKE):
             return named
         g = self.game
-        g.refuse_flags = True       # a finding in the attempt refuses it, before any change
-        try:
-            self.do_action(owner, action)
-        except RuleViolation:
+        if not g.clean_attempt(lambda: self.do_action(owner, action))[0]:
             return named
-        finally:
-            g.refuse_flags = False
         finding.message += (f"; the record goes on from {owner.name}'s turn and "
                             f"{owner.name} could do this: taken as {owner.name}'s line "
                             f"(a wrong name)")

@@ -197,8 +197,27 @@ def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
         if len(mine) > MAX_RUNS_PER_TRAIN and len(trains) > 1:
             trimmed = True     # (one train alone takes its best run: no loss)
         per_train.append(mine[:MAX_RUNS_PER_TRAIN])
-    # branch and bound: each train one run (or none); no shared hex side
-    order = sorted(range(len(trains)), key=lambda i: -(per_train[i][0][0] if per_train[i] else 0))
+    # each train one run (or none); no shared hex side
+    total, chosen, out_of_time = best_combination(
+        [[(rev, keys, stops) for rev, stops, keys in mine] for mine in per_train], search.tick)
+    gave_up = gave_up or out_of_time
+    hexes = board._hexes
+    routes = []
+    for ti, stops in sorted(chosen):
+        routes.append((trains[ti][0], [f"{hexes[hi].coord}.{ni}" if len(hexes[hi].nodes) > 1
+                                        else hexes[hi].coord for hi, ni in stops]))
+    return total, routes, gave_up, chosen, trimmed
+
+
+def best_combination(per_train: list, tick, legal=None):
+    """Branch and bound over the trains' runs: each train takes one of its
+    candidates ``(score, hex sides, item)``, best first, or none; no hex
+    side is shared, and ``legal(picked)`` (when given) may refuse a whole
+    combination.  ``tick()`` is called at each branch and may raise
+    ``_OutOfTime``: the best found by then is kept.  (total, [(train
+    index, item)], whether it ran out)."""
+    order = sorted(range(len(per_train)),
+                   key=lambda i: -(per_train[i][0][0] if per_train[i] else 0))
     tops = [per_train[i][0][0] if per_train[i] else 0 for i in order]
     rest_bound = [sum(tops[k:]) for k in range(len(order) + 1)]
     best = [0, []]
@@ -207,29 +226,25 @@ def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
         if total + rest_bound[k] <= best[0]:
             return
         if k == len(order):
-            best[0], best[1] = total, list(picked)
+            if legal is None or (picked and legal(picked)):
+                best[0], best[1] = total, list(picked)
             return
-        search.tick()
-        for rev, stops, keys in per_train[order[k]]:
-            if total + rev + rest_bound[k + 1] <= best[0]:
+        tick()
+        for score, keys, item in per_train[order[k]]:
+            if total + score + rest_bound[k + 1] <= best[0]:
                 break
             if keys & used:
                 continue
-            picked.append((order[k], stops))
-            choose(k + 1, used | keys, total + rev, picked)
+            picked.append((order[k], item))
+            choose(k + 1, used | keys, total + score, picked)
             picked.pop()
         choose(k + 1, used, total, picked)
 
     try:
         choose(0, frozenset(), 0, [])
     except _OutOfTime:
-        gave_up = True
-    hexes = board._hexes
-    routes = []
-    for ti, stops in sorted(best[1]):
-        routes.append((trains[ti][0], [f"{hexes[hi].coord}.{ni}" if len(hexes[hi].nodes) > 1
-                                        else hexes[hi].coord for hi, ni in stops]))
-    return best[0], routes, gave_up, best[1], trimmed
+        return best[0], best[1], True
+    return best[0], best[1], False
 
 
 def standard_runs(g) -> bool:

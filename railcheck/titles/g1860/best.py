@@ -122,7 +122,7 @@ def _train_runs(g, corp, trains: list, max_ticks: int):
 def _combine(g, corp, trains: list, found, max_ticks: int, by: str):
     """The best combination of the trains' runs (no hex side shared, one
     network), by revenue and subsidy together or by revenue."""
-    from ...analysis.hindsight import _OutOfTime
+    from ...analysis.hindsight import _OutOfTime, best_combination
     from ...board.routes import node_text
     from .runs import check_network
 
@@ -134,45 +134,24 @@ def _combine(g, corp, trains: list, found, max_ticks: int, by: str):
                   for rev, sub, run, keys in lst]
         scored.sort(key=lambda c: (-c[0], -c[1] - c[2]))
         per_train.append(scored[:MAX_RUNS_PER_TRAIN])
-    order = sorted(range(len(trains)), key=lambda i: -(per_train[i][0][0] if per_train[i] else 0))
-    tops = [per_train[i][0][0] if per_train[i] else 0 for i in order]
-    bound = [sum(tops[k:]) for k in range(len(order) + 1)]
-    best = [0, []]
     ticks = [0]
 
+    def tick():
+        ticks[0] += 1
+        if ticks[0] > max_ticks:
+            raise _OutOfTime
+
     def legal(picked) -> bool:
-        runs = [c[3] for _, c in picked]
         try:
-            check_network(g, corp.sym, runs)
+            check_network(g, corp.sym, [c[3] for _, c in picked])
         except RuleViolation:
             return False
         return True
 
-    def choose(k, used, total, picked):
-        if total + bound[k] <= best[0]:
-            return
-        if k == len(order):
-            if picked and legal(picked):
-                best[0], best[1] = total, list(picked)
-            return
-        ticks[0] += 1
-        if ticks[0] > max_ticks:
-            raise _OutOfTime
-        for cand in per_train[order[k]]:
-            if total + cand[0] + bound[k + 1] <= best[0]:
-                break
-            if cand[4] & used:
-                continue
-            picked.append((order[k], cand))
-            choose(k + 1, used | cand[4], total + cand[0], picked)
-            picked.pop()
-        choose(k + 1, used, total, picked)
-
-    try:
-        choose(0, frozenset(), 0, [])
-    except _OutOfTime:
-        gave_up = True
-    chosen = sorted(best[1], key=lambda p: p[0])
+    _, picked, out_of_time = best_combination(
+        [[(c[0], c[4], c) for c in lst] for lst in per_train], tick, legal)
+    gave_up = gave_up or out_of_time
+    chosen = sorted(picked, key=lambda p: p[0])
     routes = [(trains[i].name, "-".join(node_text(board, hi, ni) for hi, ni in c[3].nodes))
               for i, c in chosen]
     rev = sum(c[1] for _, c in chosen)

@@ -12,6 +12,27 @@ SHARED = REPO.parent / "shared"
 EXPORTS_1830 = sorted((DATA / "exports" / "1830").glob("*.json"))
 
 
+def export_record(folder: str, name: str, last=None, ruleset=None):
+    """The record of the export ``tests/data/exports/FOLDER/NAME.json[.gz]``,
+    read with no finding; cut after action ``last`` (its result and end
+    then no longer expected) and under ``ruleset`` when given."""
+    from railcheck.importer import import_export
+    path = DATA / "exports" / folder / f"{name}.json.gz"
+    if path.exists():
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            text = fh.read()
+    else:
+        text = (DATA / "exports" / folder / f"{name}.json").read_text(encoding="utf-8")
+    record, read = import_export(text, name)
+    assert read == []
+    if last is not None:
+        record.actions = [a for a in record.actions if a.action_id <= last]
+        record.expected_result = record.expected_end_reason = None
+    if ruleset is not None:
+        record.ruleset = ruleset
+    return record
+
+
 def replay_file(path, text=None):
     """Replay a notation file (or ``text`` under its name), which must read
     without findings; the result."""

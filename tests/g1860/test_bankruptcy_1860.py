@@ -2,26 +2,15 @@
 the corpus exports (38 bankruptcies, 18 restarts, all clean and
 trace-exact) and on exports changed at one action."""
 
-import gzip
 from pathlib import Path
 
 from railcheck.engine import Replay
-from railcheck.importer import import_export
 
-from conftest import DATA
+from conftest import export_record
 
 
 def record_of(name: str, last=None, ruleset=None):
-    with gzip.open(DATA / "exports" / "1860_random" / f"{name}.json.gz", "rt",
-                   encoding="utf-8") as fh:
-        record, read = import_export(fh.read(), name)
-    assert read == []
-    if last is not None:
-        record.actions = [a for a in record.actions if a.action_id <= last]
-        record.expected_result = record.expected_end_reason = None
-    if ruleset is not None:
-        record.ruleset = ruleset
-    return record
+    return export_record("1860_random", name, last, ruleset)
 
 
 def replay(name: str, last=None, ruleset=None, change=None):

@@ -12,7 +12,7 @@ from railcheck.cli import main
 from railcheck.engine import Replay
 from railcheck.importer import import_export
 
-from conftest import DATA, REPO
+from conftest import DATA, REPO, export_record
 
 SUMMARY = REPO / "examples" / "rulesets" / "1860-summary-timings.yaml"
 
@@ -30,14 +30,7 @@ def variant(tmp_path: Path, body: str) -> str:
 
 
 def replay(name: str, ruleset=None, last=None):
-    record, read = import_export(export(name), name)
-    assert read == []
-    if last is not None:
-        record.actions = [a for a in record.actions if a.action_id <= last]
-        record.expected_result = record.expected_end_reason = None
-    if ruleset is not None:
-        record.ruleset = ruleset
-    return Replay(record, check_purity=True).run()
+    return Replay(export_record("1860_random", name, last, ruleset), check_purity=True).run()
 
 
 # ---------------------------------------------------------------------------

@@ -3,25 +3,17 @@ R2): railcheck searches for a legal set of runs earning more
 (railcheck/titles/g1860/best.py) and flags the recorded runs only when it
 finds one earning more revenue and more revenue and subsidy together."""
 
-import gzip
 
 from railcheck.actions import Route, Stop
 from railcheck.engine import Replay
 from railcheck.importer import import_export
 from railcheck.titles.g1860 import best
 
-from conftest import DATA
+from conftest import export_record
 
 
 def record_of(name: str, last=None):
-    with gzip.open(DATA / "exports" / "1860_random" / f"{name}.json.gz", "rt",
-                   encoding="utf-8") as fh:
-        record, read = import_export(fh.read(), name)
-    assert read == []
-    if last is not None:
-        record.actions = [a for a in record.actions if a.action_id <= last]
-        record.expected_result = record.expected_end_reason = None
-    return record
+    return export_record("1860_random", name, last)
 
 
 BETTER = "J2-I3-J4-J6-I5-G5 city 1-G5 city 0-F6-F10-G9-H8-H10-I9-I7 town 0-J8"

@@ -125,7 +125,6 @@ class WaterfallAuction(AuctionRound):
 
     def bid_action(self, action):
         """A bid, a purchase of the cheapest or a pass (``AuctionBidStep``)."""
-        g = self.game
         if not isinstance(action, (Bid, Pass)):
             raise RuleViolation("auction.action",
                                 f"only bids and passes are allowed in the private auction, not "

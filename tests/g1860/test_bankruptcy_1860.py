@@ -2,8 +2,6 @@
 the corpus exports (38 bankruptcies, 18 restarts, all clean and
 trace-exact) and on exports changed at one action."""
 
-from pathlib import Path
-
 from railcheck.engine import Replay
 
 from conftest import export_record

@@ -263,7 +263,7 @@ class Ledger:
 
     def standings(self) -> tuple[list, Optional[str]]:
         """(rows, None) or ([], why not)."""
-        st, r = self.st, self.r
+        st = self.st
         for p in st.players:
             if not self.sure(p):
                 return [], f"{p}'s cash is not sure ({self.unsure[p][0]})"

@@ -10,6 +10,18 @@ from .actions import GameRecord
 from .findings import Finding, InputError
 
 GAME_SUFFIXES = (".18xx", ".json")
+#: a game file may be gzip-compressed (``game.json.gz``: the site's and the
+#: corpus' exports are often kept so); it is read as the text it holds
+GZIP_SUFFIX = ".gz"
+
+
+def is_game_file_name(name: str) -> bool:
+    """Whether a file found in a folder is a game log (``*.18xx``, ``*.json``,
+    or either compressed: ``*.json.gz``)."""
+    low = name.lower()
+    if low.endswith(GZIP_SUFFIX):
+        low = low[: -len(GZIP_SUFFIX)]
+    return low.endswith(GAME_SUFFIXES)
 
 #: the path that stands for standard input on the command line
 STDIN = "-"
@@ -44,6 +56,13 @@ def read_text(path: str) -> str:
 
 
 def _decode(data: bytes, path: str) -> str:
+    if data.startswith(b"\x1f\x8b"):      # gzip's magic number
+        import gzip
+        import zlib
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as exc:
+            raise InputError(f"a gzip file that cannot be read ({exc})", path=path) from None
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -56,7 +75,7 @@ def _decode(data: bytes, path: str) -> str:
 
 
 def is_export(path: str, text: str) -> bool:
-    if path.lower().endswith(".json") and path not in (STDIN, STDIN_NAME):
+    if path.lower().endswith((".json", ".json.gz")) and path not in (STDIN, STDIN_NAME):
         return True
     return text.lstrip().startswith("{")
 
@@ -185,9 +204,10 @@ def collect_paths(paths: Iterable[str]) -> tuple[list[str], list[InputError]]:
         p = Path(raw)
         if p.is_dir():
             found = sorted(str(f) for f in p.rglob("*")
-                           if f.is_file() and f.suffix.lower() in GAME_SUFFIXES)
+                           if f.is_file() and is_game_file_name(f.name))
             if not found:
-                errors.append(InputError("folder holds no game logs (*.18xx or *.json)",
+                errors.append(InputError("folder holds no game logs (*.18xx, *.json or "
+                                         "either .gz)",
                                          path=raw))
             files.extend(found)
         elif p.exists():

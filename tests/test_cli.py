@@ -255,7 +255,7 @@ def test_folder_without_logs(tmp_path):
     (empty / "readme.txt").write_text("no games here")
     res = run("validate", empty)
     assert res.exit_code == 2
-    assert f"{empty}: folder holds no game logs (*.18xx or *.json)" in res.output
+    assert f"{empty}: folder holds no game logs (*.18xx, *.json or either .gz)" in res.output
 
 
 def test_unknown_file(tmp_path):
@@ -457,3 +457,31 @@ def test_lone_surrogate_in_an_export(tmp_path):
         assert res.exit_code in (0, 1)
     res = run("import", path)
     assert res.exit_code == 0 and "Pl?ayer 1" in res.stdout
+
+
+def test_gzip_exports_are_read_and_found_in_folders(tmp_path):
+    """An export kept compressed (``game.json.gz``) is checked like the plain
+    file: same scores; a folder's ``*.json.gz`` are collected."""
+    import gzip
+    src = Path(EXPORTS_1830[0])
+    league = tmp_path / "league"
+    league.mkdir()
+    (league / "g.json.gz").write_bytes(gzip.compress(src.read_bytes()))
+    plain = json.loads(run("validate", "--format", "json", src).stdout)["files"][0]
+    res = run("validate", "--format", "json", league)
+    assert res.exit_code == 0, res.output
+    packed = json.loads(res.stdout)["files"][0]
+    assert packed["path"] == str(league / "g.json.gz")
+    worth = {s["player"]: s["net_worth"] for s in packed["standings"]}
+    assert worth == {s["player"]: s["net_worth"] for s in plain["standings"]}
+    assert packed["status"] == plain["status"] == "legal"
+    assert len(worth) >= 3 and all(v > 0 for v in worth.values())
+
+
+def test_broken_gzip_is_a_located_error(tmp_path):
+    bad = tmp_path / "g.json.gz"
+    bad.write_bytes(b"\x1f\x8b\x08\x00" + b"not really gzip")
+    res = run("validate", bad)
+    assert res.exit_code == 2
+    assert f"{bad}: a gzip file that cannot be read" in res.output
+    assert "Traceback" not in res.output

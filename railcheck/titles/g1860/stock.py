@@ -204,23 +204,9 @@ class StockRound1860(StockRound):
 
     def step_classes(self) -> list:
         from ...steps.stock import ExchangeStep, PendingParStep, StockTurnStep
-        return [HomeTrackStep, PendingParStep, ExchangeStep, BankPrivateStep, ParStep1860,
-                BuySharesStep1860, SellSharesStep1860, StockTurnStep]
-
-    def private_action(self, action):
-        """A private sold to the bank or bought from it, in the player's turn
-        (``BankPrivateStep``)."""
-        player = self.turn_of(action)
-        if isinstance(action, SellCompany):
-            self.sell_company(player, action)
-        else:
-            self.buy_company(player, action)
-        self.passes = 0
-        self.passed_over.clear()
-        self.auto_passed.clear()
-        self.acted = True
-        self.last_actor = player
-        self.skip_inactive()        # a turn with nothing more to do ends
+        return [HomeTrackStep, PendingParStep, ExchangeStep, SellPrivateToBankStep,
+                BuyBankPrivateStep, ParStep1860, BuySharesStep1860, SellSharesStep1860,
+                StockTurnStep]
 
     def turn_of(self, action) -> Player:
         """The acting player, the turn moved on to him (the shared round's
@@ -243,58 +229,6 @@ class StockRound1860(StockRound):
             super().check_can_buy(player, corp, cert_percent, par=par, source=source)
         finally:
             g.cert_limit = saved
-
-    # ------------------------------------------------------------------
-    # privates with the bank
-
-    def sell_company(self, player, action: SellCompany):
-        g = self.game
-        rule = g.rules.raw["company_sale_to_bank"]
-        company = self.company(action.company)
-        if rule is None:
-            raise RuleViolation("stock.sell_company", "privates are not sold to the bank here")
-        if company.owner is not player or company.closed:
-            raise RuleViolation("stock.sell_company", f"{player.name} does not own {company.sym}")
-        if g.sr_number < rule["from_stock_round"]:
-            raise RuleViolation("stock.sell_company",
-                                f"privates are sold to the bank from stock round "
-                                f"{rule['from_stock_round']} on")
-        if self.bought is not None:
-            raise RuleViolation("stock.sell_buy_order",
-                                "nothing may be sold after buying in the same turn")
-        price = max(0, company.value - rule["fee"])
-        g.transfer(g.bank, player, price)
-        player.companies.remove(company)
-        company.owner = None
-        self.sold.setdefault(player, set()).add(company)
-        g.title.check_bank_break()
-
-    def buy_company(self, player, action: BuyCompany):
-        g = self.game
-        company = self.company(action.company)
-        if company.owner is not None or company.closed:
-            raise RuleViolation("stock.buy_company", f"{company.sym} is not for sale by the bank")
-        if not g.title.company_on_sale(company):
-            raise RuleViolation("stock.buy_company", f"{company.sym} is not available yet")
-        if company in self.sold.get(player, set()):
-            raise RuleViolation("stock.rebuy", f"{player.name} sold {company.sym} this round")
-        if self.bought is not None:
-            raise RuleViolation("stock.one_buy", f"{player.name} already bought this turn")
-        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
-            raise RuleViolation("stock.cert_limit", f"{player.name} is at the certificate limit")
-        if player.cash < company.value:
-            raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
-                                              f"{company.sym} costs {g.money(company.value)}")
-        g.transfer(player, g.bank, company.value)
-        company.owner = player
-        player.companies.append(company)
-        self.bought = company
-        self.buys += 1
-        if (company.spec.special or {}).get("closes_other_companies"):
-            for other in g.companies.values():
-                if other is not company:
-                    g.close_company(other)
-            g.title.state.all_freed = True
 
     def finish(self):
         self.set_priority()
@@ -572,13 +506,104 @@ class HomeTrackStep(RoundStep):
 
 class BankPrivateStep(RoundStep):
     """Privates sold to the bank for face value less 30 and bought from it
-    (S7), in the player's turn."""
+    (S7), in the player's turn: the acting player takes the turn (the
+    shared round's ``prepare``), the step's pure ``check`` and its
+    ``apply``; the turn goes on."""
 
     name = "selling or buying a private"
-    actions = (SellCompany, BuyCompany)
 
     def process(self, action) -> None:
-        self.round.private_action(action)
+        rnd = self.round
+        player = rnd.turn_of(action)
+        self.apply(player, action, self.check(player, action))
+        rnd.passes = 0
+        rnd.passed_over.clear()
+        rnd.auto_passed.clear()
+        rnd.acted = True
+        rnd.last_actor = player
+        rnd.skip_inactive()         # a turn with nothing more to do ends
+
+    def check(self, player, action):
+        raise NotImplementedError
+
+    def apply(self, player, action, plan) -> None:
+        raise NotImplementedError
+
+
+class SellPrivateToBankStep(BankPrivateStep):
+    """A private sold to the bank at its face value less the fee, from the
+    stock round ``company_sale_to_bank.from_stock_round`` on, not after a
+    buy in the turn."""
+
+    name = "selling a private to the bank"
+    actions = (SellCompany,)
+
+    def check(self, player, action: SellCompany):
+        g = self.game
+        rule = g.rules.raw["company_sale_to_bank"]
+        company = self.round.company(action.company)
+        if rule is None:
+            raise RuleViolation("stock.sell_company", "privates are not sold to the bank here")
+        if company.owner is not player or company.closed:
+            raise RuleViolation("stock.sell_company", f"{player.name} does not own {company.sym}")
+        if g.sr_number < rule["from_stock_round"]:
+            raise RuleViolation("stock.sell_company",
+                                f"privates are sold to the bank from stock round "
+                                f"{rule['from_stock_round']} on")
+        if self.round.bought is not None:
+            raise RuleViolation("stock.sell_buy_order",
+                                "nothing may be sold after buying in the same turn")
+        return company, max(0, company.value - rule["fee"])
+
+    def apply(self, player, action: SellCompany, plan) -> None:
+        g = self.game
+        company, price = plan
+        g.transfer(g.bank, player, price)
+        player.companies.remove(company)
+        company.owner = None
+        self.round.sold.setdefault(player, set()).add(company)
+        g.title.check_bank_break()
+
+
+class BuyBankPrivateStep(BankPrivateStep):
+    """A private bought from the bank at its face value once it is on sale
+    (``Title.company_on_sale``): the turn's one purchase; Fishbourne Ferry
+    closes the other privates and frees the reserved shares."""
+
+    name = "buying a private from the bank"
+    actions = (BuyCompany,)
+
+    def check(self, player, action: BuyCompany):
+        g = self.game
+        rnd = self.round
+        company = rnd.company(action.company)
+        if company.owner is not None or company.closed:
+            raise RuleViolation("stock.buy_company", f"{company.sym} is not for sale by the bank")
+        if not g.title.company_on_sale(company):
+            raise RuleViolation("stock.buy_company", f"{company.sym} is not available yet")
+        if company in rnd.sold.get(player, set()):
+            raise RuleViolation("stock.rebuy", f"{player.name} sold {company.sym} this round")
+        if rnd.bought is not None:
+            raise RuleViolation("stock.one_buy", f"{player.name} already bought this turn")
+        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
+            raise RuleViolation("stock.cert_limit", f"{player.name} is at the certificate limit")
+        if player.cash < company.value:
+            raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
+                                              f"{company.sym} costs {g.money(company.value)}")
+        return company
+
+    def apply(self, player, action: BuyCompany, company) -> None:
+        g = self.game
+        g.transfer(player, g.bank, company.value)
+        company.owner = player
+        player.companies.append(company)
+        self.round.bought = company
+        self.round.buys += 1
+        if (company.spec.special or {}).get("closes_other_companies"):
+            for other in g.companies.values():
+                if other is not company:
+                    g.close_company(other)
+            g.title.state.all_freed = True
 
 
 class ParStep1860(ParStep):

@@ -130,11 +130,10 @@ def process_pending_par(g, action):
     g.check_float(corp)
 
 
-def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency_for=None,
-                certs: tuple = ()):
-    """Move ``percent`` of ``corp`` from ``player`` to the pool, pay the
-    player, swap the presidency if needed, drop the price.  Checks the
-    generic limits (ownership, pool limit, president's certificate)."""
+def check_sale(g, player: Player, corp: Corporation, percent: int, *, emergency_for=None):
+    """Why ``player`` may not sell ``percent`` of ``corp`` to the pool now:
+    the generic limits (ownership, pool limit, president's certificate).
+    Changes nothing."""
     held = corp.percent_of(player)
     if corp.price is None:
         raise RuleViolation("stock.sell_not_parred",
@@ -176,6 +175,16 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
                 raise RuleViolation("emergency.presidency",
                                     f"{player.name} may not give up the presidency of "
                                     f"{corp.sym} while raising money for it")
+
+
+def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency_for=None,
+                certs: tuple = ()):
+    """Move ``percent`` of ``corp`` from ``player`` to the pool, pay the
+    player, swap the presidency if needed, drop the price.  Checks the
+    generic limits first (:func:`check_sale`)."""
+    check_sale(g, player, corp, percent, emergency_for=emergency_for)
+    held = corp.percent_of(player)
+    remaining = held - percent
     # pay and move: ordinary certificates of the seller go to the pool
     price = corp.price.price
     g.transfer(g.bank, player, price * percent // corp.share_percent)

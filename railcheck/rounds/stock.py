@@ -14,14 +14,11 @@ unless ``stock.private_trade_is_buy`` is false.
 
 from __future__ import annotations
 
-from typing import Optional
-
-from ..actions import (Bankrupt, BuyCompany, BuyShares, Checkpoint, Exchange, Par, Pass,
-                       SellShares)
+from ..actions import Exchange, Pass
 from ..findings import RuleViolation
 from ..state import Corporation, Player
 from . import Round
-from ..mechanics.shares import max_sellable_percent, sale_percent, sell_shares, set_par
+from ..mechanics.shares import max_sellable_percent
 
 
 # ---------------------------------------------------------------------------
@@ -282,35 +279,6 @@ class StockRound(Round):
             self.take_turn(player)
         self.written = True
 
-    #: what a line written in another player's turn may be taken as that
-    #: player's (a wrong name): purchases, whose checks flag before changing
-    OWNER_MAY_TAKE = (BuyShares, Par)
-
-    def could_sell(self, player, action) -> bool:
-        """``player`` could make this sale of one corporation's shares now
-        with no finding (a pure look, for a wrong name: the shared sale
-        only, whose checks then cannot refuse it half done)."""
-        g = self.game
-        if type(self).do_sell is not StockRound.do_sell or len(action.sales) != 1 \
-                or not self.selling_allowed():
-            return False
-        sale = action.sales[0]
-        corp = g.corporations.get(sale.corporation)
-        if corp is None or corp.price is None:
-            return False
-        if g.rules.stock.get("sell_after", "first") in ("operate", "first_and_operate") \
-                and not corp.operated:
-            return False
-        if self.bought is not None \
-                and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
-            return False
-        percent = sale_percent(g, corp, sale)
-        if percent <= 0 or percent % corp.share_percent:
-            return False
-        pres = corp.president is player and percent > corp.percent_of(player) \
-            - corp.certs[0].percent
-        return not pres and percent <= max_sellable_percent(g, player, corp)
-
     def in_current_turn(self, action, player) -> bool:
         """A line under another player's name while the current player's
         turn, in which he has acted, is still open, in a record that closes
@@ -332,23 +300,21 @@ class StockRound(Round):
             return False
         return other is player or other is self.turn_after(self.current)
 
-    def wrong_name(self, action, named):
+    def wrong_name(self, action, named, step):
         """A line naming ``named``, written in the turn of the player whose
         turn it is (:meth:`stands_in`: the record goes on from that turn):
-        when the turn's player could do what it says, with no finding, the
+        when the turn's player could do what it says, with no finding (the
+        step says whether its kind may be tried so: ``may_take_for``), the
         name is taken as wrong and the line as that player's, so the
         holdings and cash after it are those the record goes on from.
         Otherwise the line stays ``named``'s.  Returns who acts."""
         _, owner, finding = self.stand_in
         if owner is named:
             return named
-        if isinstance(action, SellShares):
-            if not self.could_sell(owner, action):
-                return named
-        elif not isinstance(action, self.OWNER_MAY_TAKE):
+        if not step.may_take_for(owner, action):
             return named
         g = self.game
-        if not g.clean_attempt(lambda: self.do_action(owner, action))[0]:
+        if not g.clean_attempt(lambda: step.do(owner, action))[0]:
             return named
         finding.message += (f"; the record goes on from {owner.name}'s turn and "
                             f"{owner.name} could do this: taken as {owner.name}'s line "
@@ -398,8 +364,17 @@ class StockRound(Round):
         return other is expected and other is not self.turn_after(player)
 
     def step_classes(self) -> list:
-        from ..steps.stock import ExchangeStep, PendingParStep, StockTurnStep
-        return [PendingParStep, ExchangeStep, StockTurnStep]
+        from ..steps.stock import (BuyPrivateStep, BuySharesStep, ExchangeStep, ParStep,
+                                   PendingParStep, SellSharesStep, StockTurnStep)
+        return [PendingParStep, ExchangeStep, ParStep, BuySharesStep, SellSharesStep,
+                BuyPrivateStep, StockTurnStep]
+
+    def turn_step_for(self, action):
+        """The step of a player's turn that owns ``action`` (``TurnStep``),
+        or None."""
+        from ..steps.stock import TurnStep
+        return next((s for s in self.steps if isinstance(s, TurnStep) and s.owns(action)),
+                    None)
 
     action_rule = "stock.action"
 
@@ -409,9 +384,11 @@ class StockRound(Round):
     def after_pending_par(self):
         self.skip_inactive()        # the first player may have nothing to do
 
-    def turn_action(self, action):
-        """A player's action in his turn (the ``StockTurnStep``): whose turn
-        it is, as the record implies, then the action itself."""
+    def turn_action(self, action, step):
+        """A player's action in his turn: whose turn it is, as the record
+        implies, passes and the end of the round (the ``StockTurnStep``),
+        then the action itself, checked and applied by its ``step`` (the
+        ``StockTurnStep`` itself refuses what no turn step owns)."""
         g = self.game
         if action.actor not in g.player_by_name:
             what = "corporation" if action.actor in g.corporations else "private"
@@ -424,7 +401,7 @@ class StockRound(Round):
         self.prepare(action)
         if self.stand_in is not None and self.stand_in[0] is action:
             player = self.stand_in[1] if isinstance(action, Pass) \
-                else self.wrong_name(action, player)
+                else self.wrong_name(action, player, step)
         if isinstance(action, Pass):
             self.check_cert_limit_kept(player)
             if self.acted:
@@ -440,28 +417,13 @@ class StockRound(Round):
         if self.taken_for_owner is action:
             self.taken_for_owner = None     # done by wrong_name, as the turn's player
         else:
-            self.do_action(player, action)
+            step.do(player, action)
         self.passes = 0
         self.passed_over.clear()
         self.auto_passed.clear()
         self.acted = True
         self.last_actor = player
         self.skip_inactive()
-
-    def do_action(self, player, action):
-        if isinstance(action, Par):
-            self.do_par(player, action)
-        elif isinstance(action, BuyShares):
-            self.do_buy(player, action)
-        elif isinstance(action, SellShares):
-            self.do_sell(player, action)
-        elif isinstance(action, BuyCompany):
-            self.do_buy_private(player, action)
-        elif isinstance(action, Bankrupt):
-            raise RuleViolation("stock.bankrupt", "bankruptcy happens only when a company "
-                                                  "cannot buy a required train")
-        else:
-            raise RuleViolation("stock.action", f"'{action.verb}' is not a stock round action")
 
     # ------------------------------------------------------------------
 
@@ -512,299 +474,6 @@ class StockRound(Round):
         if source == "ipo" and not self.game.rules.stock.get("always_market_price"):
             return corp.par.price
         return corp.price.price
-
-    def check_president_purchase(self, player, corp: Corporation, price: int) -> int:
-        """Why ``player`` may not buy ``corp``'s president's certificate at par
-        ``price`` now (limits, cash); else its cost.  Changes nothing."""
-        g = self.game
-        pcert = corp.certs[0]
-        cost = price * pcert.percent // corp.share_percent
-        self.check_can_buy(player, corp, pcert.percent, par=True)
-        if player.cash < cost:
-            raise RuleViolation("stock.cash",
-                                f"{player.name} has {g.money(player.cash)}; the president's "
-                                f"certificate of {corp.sym} at par {g.money(price)} "
-                                f"costs {g.money(cost)}")
-        return cost
-
-    #: refusals of a purchase that the record's line still defines: the
-    #: player bought what the line names, at its price (cash may go below
-    #: zero); flagged, and applied so that the replay stays with the record
-    TAKEN_AS_WRITTEN = frozenset({"stock.cash", "stock.cert_limit", "stock.holding_limit"})
-
-    def taken_as_written(self, check, otherwise=None, taken: Optional[list] = None):
-        """Run ``check`` (pure); a refusal in :attr:`TAKEN_AS_WRITTEN` is
-        flagged and the purchase goes on as written (returning
-        ``otherwise()``); any other refusal is raised."""
-        try:
-            return check()
-        except RuleViolation as v:
-            if v.rule not in self.TAKEN_AS_WRITTEN:
-                raise
-            self.game.flag(v.rule, v.message + "; taken as bought, as the record says")
-            if taken is not None:
-                taken.append(v.rule)
-            return otherwise() if otherwise is not None else None
-
-    def par_cost(self, player, corp, price: int) -> int:
-        """What the president's certificate at par ``price`` costs; a purchase
-        over cash or a limit is flagged and taken as written."""
-        return self.taken_as_written(
-            lambda: self.check_president_purchase(player, corp, price),
-            lambda: corp.certs[0].percent * price // corp.share_percent)
-
-    def give_president_certificate(self, player, corp: Corporation, cost: int, payee):
-        """The purchase of a president's certificate at par, checked by
-        :meth:`check_president_purchase`: the turn's buy."""
-        corp.certs[0].owner = player
-        corp.president = player
-        self.game.transfer(player, payee, cost)
-        self.bought = corp
-        self.buys += 1
-
-    def parred_corporation(self, action):
-        """The corporation a share purchase names; it must have a par value.
-        A buy of a company nobody started, where the record's later lines
-        give its par value, is a missing par line: flagged, and the par is
-        taken as made by the buyer before this buy (see :meth:`missing_par`)."""
-        corp = self.corporation(action.corporation)
-        if not corp.ipoed:
-            player = self.game.player_by_name.get(action.actor)
-            if player is None or action.source not in (None, "ipo") \
-                    or not self.missing_par(player, corp):
-                raise RuleViolation("stock.not_parred",
-                                    f"{corp.sym} has no par value yet: start it with "
-                                    f"'par {corp.sym} PRICE'")
-        return corp
-
-    def par_in_record(self, corp):
-        """The par value the record's later lines give ``corp`` (its first
-        price checkpoint, when that is a par value, before the company acts),
-        with the checkpoint; ``(None, None)`` when they give none.  Only to
-        stay in step with the record, never to judge a line."""
-        g = self.game
-        for act in g.actions_ahead():
-            if getattr(act, "actor", None) == corp.sym:
-                break           # the company operates: its price may have moved
-            if isinstance(act, Checkpoint) and act.subject == corp.sym \
-                    and act.field == "price":
-                price = act.value
-                if isinstance(price, int) and g.market.par_cell(price) is not None:
-                    return price, act
-                break
-        return None, None
-
-    def missing_par(self, player, corp) -> bool:
-        """``player`` buys a share of ``corp``, which nobody parred, and the
-        record later says its par value: the par line is missing.  Flag it
-        and play the par (the title's own par rules, its checks and its
-        cost) as the turn before this one, so that the shares and cash
-        after it are what the record goes on from.  False (nothing done)
-        when the record does not say the par value: no price is invented."""
-        g = self.game
-        price, where = self.par_in_record(corp)
-        if price is None:
-            return False
-        g.flag("stock.not_parred",
-               f"{corp.sym} has no par value: a 'par {corp.sym}' line is missing before this "
-               f"one; taken as {player.name} parring it at {g.money(price)} (the price "
-               f"line {where.line or where.action_id} records) and then buying")
-        self.do_par(player, Par(actor=player.name, corporation=corp.sym, price=price,
-                                line=None))
-        self.bought = None      # the par was the missing line's turn, not this one's
-        self.buys = 0
-        return True
-
-    def do_par(self, player, action: Par):
-        g = self.game
-        corp = self.corporation(action.corporation)
-        if corp.ipoed:
-            raise RuleViolation("stock.par_twice",
-                                f"{corp.sym} already has a par value of "
-                                f"{g.money(corp.par.price)}")
-        price = action.price
-        cell = g.market.par_cell(price)
-        if cell is None:
-            pars = ", ".join(g.money(c.price) for c in g.market.par_cells)
-            if not g.market.par_cells:
-                raise RuleViolation("stock.par_price", f"{g.money(price)} is not a par value")
-            # the record says the company was started: taken at the nearest par
-            # value (the higher of two as near), so the replay stays with it
-            near = min(g.market.par_cells, key=lambda c: (abs(c.price - price), -c.price))
-            cost = self.par_cost(player, corp, near.price)   # refused as a par there would be
-            g.flag("stock.par_price",
-                   f"{g.money(price)} is not a par value; par values are {pars}; taken as a par "
-                   f"of {g.money(near.price)}, the nearest")
-            price = near.price
-        else:
-            cost = self.par_cost(player, corp, price)
-        set_par(g, corp, price)
-        self.give_president_certificate(player, corp, cost, g.ipo_payee(corp))
-        g.check_float(corp)
-
-    def do_buy(self, player, action: BuyShares):
-        g = self.game
-        corp = self.parred_corporation(action)
-        percent = action.percent if action.percent is not None else \
-            action.count * corp.share_percent
-        elsewhere: list = []        # named certificates found with another player
-        certs = self.pick_certs(player, corp, action, percent, elsewhere)
-        source = certs[0].owner if not elsewhere else (action.source or "pool")
-        price_each = self.price_from(corp, source)
-        if action.percent is None and action.count > 1 or len(certs) > 1:
-            # several shares at once: only in a multiple-buy zone
-            if not (corp.price.has("multiple_buy")):
-                raise RuleViolation("stock.one_buy",
-                                    f"only one share may be bought per turn; {corp.sym} at "
-                                    f"{g.money(corp.price.price)} is not in a zone that allows "
-                                    f"buying several")
-        # every check before any change: a refused purchase leaves all as it was
-        percent = sum(c.percent for c in certs)
-        cost = price_each * percent // corp.share_percent
-
-        def check():
-            self.check_can_buy(player, corp, percent, source=source, count=len(certs))
-            if player.cash < cost:
-                what = (f"a {corp.sym} share" if len(certs) == 1
-                        else f"{len(certs)} {corp.sym} shares")
-                raise RuleViolation("stock.cash",
-                                    f"{player.name} has {g.money(player.cash)}; {what} from "
-                                    f"{g.holder_name(source)} cost{'s' if len(certs) == 1 else ''} "
-                                    f"{g.money(cost)}")
-        taken: list = []
-        self.taken_as_written(check, taken=taken)
-        for cert in elsewhere:
-            g.flag("stock.no_share",
-                   f"certificate {cert.name} is held by {g.holder_name(cert.owner)}, and no "
-                   f"equal {corp.sym} share is in the IPO or pool; taken from "
-                   f"{g.holder_name(cert.owner)}, as the record names it")
-        g.transfer(player, g.ipo_payee(corp) if source == "ipo" else g.bank, cost)
-        for cert in certs:
-            cert.owner = player
-        self.bought = corp
-        self.buys += len(certs)
-        action.source = "ipo" if source == "ipo" else "pool"
-        if "stock.cert_limit" in taken:
-            # said at the purchase: not again when the turn ends over the limit
-            g.over_limit_flagged[player.name] = g.num_certs(player)
-        g.update_president(corp)
-        g.check_float(corp)
-
-    def pick_certs(self, player, corp, action: BuyShares, percent: int, elsewhere: list):
-        g = self.game
-        if action.certs:
-            out = []
-            for idx in action.certs:
-                if idx >= len(corp.certs):
-                    raise RuleViolation("stock.no_share", f"{corp.sym} has no certificate "
-                                                          f"{corp.sym}_{idx}")
-                cert = corp.certs[idx]
-                if cert.owner not in ("ipo", "pool"):
-                    # certificates of one size are alike: take an equal one
-                    cert = next((c for src in (action.source, "pool", "ipo") if src
-                                 for c in corp.certs if c.owner == src and not c.president
-                                 and c.percent == cert.percent and c not in out), None)
-                    named = corp.certs[idx]
-                    if cert is None and isinstance(named.owner, Player) \
-                            and named.owner is not player and not named.president:
-                        # the record names it as bought from the bank: it is where an
-                        # earlier finding left it (a sale that was refused); taken from there
-                        elsewhere.append(named)
-                        cert = named
-                    if cert is None:
-                        raise RuleViolation("stock.no_share",
-                                            f"certificate {corp.certs[idx].name} is held by "
-                                            f"{g.holder_name(corp.certs[idx].owner)}, and no "
-                                            f"equal {corp.sym} share is in the IPO or pool")
-                out.append(cert)
-            return out
-        sources = [action.source] if action.source else ["ipo", "pool"]
-        for src in sources:
-            cands = sorted((c for c in corp.certs if c.owner == src and not c.president),
-                           key=lambda c: c.index)
-            take, total = [], 0
-            for c in cands:
-                if total >= percent:
-                    break
-                take.append(c)
-                total += c.percent
-            if total == percent and take:
-                return take
-        where = " or ".join(g.holder_name(s) for s in sources)
-        have = {s: corp.percent_of(s) for s in sources}
-        detail = ", ".join(f"{g.holder_name(s)} has {v}%" for s, v in have.items())
-        raise RuleViolation("stock.no_share",
-                            f"no {percent}% of {corp.sym} is available from {where} ({detail})")
-
-    def do_buy_private(self, player, action: BuyCompany):
-        """A private bought from another player at any price the two agree
-        on (1830: phases 2 to 4, from the second stock round).  It is the
-        turn's one purchase (unless ``stock.private_trade_is_buy`` is false),
-        and the buyer must stay within the cert limit."""
-        g = self.game
-        company = self.company(action.company)
-        owner = company.owner
-        if company.closed:
-            raise RuleViolation("private.closed", f"{company.sym} is closed")
-        if not isinstance(owner, Player):
-            raise RuleViolation("private.owner", f"{company.sym} is held by "
-                                                 f"{g.holder_name(owner)}; in a stock round a "
-                                                 f"private is bought only from a player")
-        if action.seller is not None and action.seller != owner.name:
-            raise RuleViolation("private.seller", f"{company.sym} is held by {owner.name}, not "
-                                                  f"{action.seller}")
-        if owner is player:
-            raise RuleViolation("private.owner", f"{player.name} already holds {company.sym}")
-        if not g.phase.extra.get("private_trades"):
-            raise RuleViolation("private.trade_phase",
-                                f"players may not buy privates from each other in phase "
-                                f"{g.phase.name}")
-        if not self.trades_allowed():
-            raise RuleViolation("private.trade_phase",
-                                f"players may not buy privates from each other in {self.label}")
-        if self.bought is not None and self.trade_is_buy():
-            what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
-                else f"the private {self.bought.sym}"
-            raise RuleViolation("stock.one_buy",
-                                f"{player.name} already bought {what} this turn; buying a "
-                                f"private from a player is the turn's one purchase")
-        if action.price < 0:
-            raise RuleViolation("private.price", f"a price cannot be negative "
-                                                 f"({g.money(action.price)})")
-        if player.cash < action.price:
-            raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
-                                              f"{company.sym} costs {g.money(action.price)}")
-        certs = g.num_certs(player)
-        if certs + 1 > g.cert_limit:
-            raise RuleViolation("stock.cert_limit",
-                                f"{player.name} holds {certs} certificates; {company.sym} would "
-                                f"exceed the limit of {g.cert_limit}")
-        g.sell_private(company, player, action.price)
-        action.seller = owner.name
-        if self.trade_is_buy():
-            self.bought = company
-            self.buys += 1
-
-    def do_sell(self, player, action: SellShares):
-        g = self.game
-        sell_after = g.rules.stock.get("sell_after", "first")
-        if sell_after in ("first", "first_and_operate") and g.sr_number <= 1:
-            raise RuleViolation("stock.sell_first_round",
-                                "no shares may be sold in the first stock round")
-        for sale in action.sales:
-            corp = self.corporation(sale.corporation)
-            if sell_after in ("operate", "first_and_operate") and not corp.operated:
-                raise RuleViolation("stock.sell_before_operating",
-                                    f"{corp.sym} has not operated yet; its shares cannot be sold")
-            percent = sale_percent(g, corp, sale)
-            sell_shares(g, player, corp, percent, certs=sale.certs)
-            self.sold.setdefault(player, set()).add(corp)
-        if self.bought is not None:
-            order = g.rules.stock.get("sell_buy_order", "sell_buy_sell")
-            if order == "sell_buy":
-                raise RuleViolation("stock.sell_buy_order",
-                                    "shares may not be sold after buying in the same turn")
-            self.sold_after_buy = True
 
     # ------------------------------------------------------------------
 

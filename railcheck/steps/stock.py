@@ -1,12 +1,23 @@
 """The steps of a stock round (``rounds/stock.py``) and of the private
-auctions: what every title shares.  A title's round adds its own (1860's
-home track and privates sold to the bank, 18Ireland's minor auctions and
-home stations) by listing them in ``step_classes``."""
+auctions: what every title shares.  A player's turn in a stock round is the
+round's bookkeeping (``StockTurnStep``, ``StockRound.turn_action``) and one
+step per kind of action (``ParStep``, ``BuySharesStep``, ``SellSharesStep``,
+``BuyPrivateStep``), each with a pure ``check`` and an ``apply``.  A title's
+round adds its own steps (1860's home track and privates sold to the bank,
+18Ireland's minor auctions and home stations) or replaces a shared one
+(1860's ``BuySharesStep1860``) by listing them in ``step_classes``."""
 
 from __future__ import annotations
 
-from ..actions import Exchange, Par
-from ..mechanics.shares import process_pending_par
+from types import SimpleNamespace
+from typing import Optional
+
+from ..actions import (Bankrupt, BuyCompany, BuyShares, Checkpoint, Exchange, Par,
+                       SellShares)
+from ..findings import RuleViolation
+from ..mechanics.shares import (check_sale, max_sellable_percent, process_pending_par,
+                                sale_percent, sell_shares, set_par)
+from ..state import Corporation, Player
 from .base import RoundStep
 
 
@@ -43,16 +54,474 @@ class ExchangeStep(RoundStep):
 
 
 class StockTurnStep(RoundStep):
-    """The players' turns: sales, purchases, pars, privates bought from
-    players, passes, in turn order (the round's ``turn_action``).  It takes
-    what no other step owns and explains why a kind of action has no place
-    in a stock round."""
+    """The players' turns: passes, in turn order, and whatever no other
+    step owns (the round's ``turn_action``: whose turn it is, passes,
+    wrong names, the end of the round).  It explains why a kind of action
+    has no place in a stock round.  The turn's actions themselves (a par, a
+    purchase, a sale, a private bought from a player) are the
+    :class:`TurnStep` subclasses listed before it."""
 
     name = "buying and selling"
     actions = None
 
     def process(self, action) -> None:
-        self.round.turn_action(action)
+        self.round.turn_action(action, self)
+
+    def may_take_for(self, owner, action) -> bool:
+        return False
+
+    def do(self, player, action) -> None:
+        """Why ``action``, which no turn step owns (a pass is the round's),
+        is no stock round action: always refused."""
+        if isinstance(action, Bankrupt):
+            raise RuleViolation("stock.bankrupt", "bankruptcy happens only when a company "
+                                                  "cannot buy a required train")
+        raise RuleViolation("stock.action", f"'{action.verb}' is not a stock round action")
+
+
+class TurnStep(RoundStep):
+    """One kind of a player's action in his stock-round turn.  The round
+    (``StockRound.turn_action``) keeps the turn's bookkeeping (whose turn,
+    passes, a line under a wrong name, the end of the round) and hands the
+    action to the step: :meth:`check` is pure (raises ``RuleViolation`` or
+    returns a plan), :meth:`apply` carries the plan out.  What is taken as
+    written (a purchase over cash or a limit) is in the plan's ``notes``,
+    flagged by :meth:`apply` before any change.  A title replaces a step
+    class in its round's ``step_classes`` (1860's ``BuySharesStep1860``)."""
+
+    #: refusals of a purchase that the record's line still defines: the
+    #: player bought what the line names, at its price (cash may go below
+    #: zero); flagged, and applied so that the replay stays with the record
+    TAKEN_AS_WRITTEN = frozenset({"stock.cash", "stock.cert_limit", "stock.holding_limit"})
+
+    def process(self, action) -> None:
+        self.round.turn_action(action, self)
+
+    def check(self, player, action):
+        """Why ``player`` may not do ``action`` now (raises), else the plan;
+        changes nothing."""
+        raise NotImplementedError
+
+    def apply(self, player, action, plan) -> None:
+        raise NotImplementedError
+
+    def do(self, player, action) -> None:
+        self.apply(player, action, self.check(player, action))
+
+    def may_take_for(self, owner, action) -> bool:
+        """A line of this kind written in ``owner``'s turn under another
+        player's name may be tried as ``owner``'s (a wrong name): only when
+        its checks flag before they change anything (a pure look)."""
+        return False
+
+    def taken_as_written(self, check, notes: list, otherwise=None, taken: Optional[list] = None):
+        """Run ``check`` (pure); a refusal in :attr:`TAKEN_AS_WRITTEN` goes
+        into ``notes`` (flagged when the purchase is applied as written) and
+        ``otherwise()`` is returned; any other refusal is raised."""
+        try:
+            return check()
+        except RuleViolation as v:
+            if v.rule not in self.TAKEN_AS_WRITTEN:
+                raise
+            notes.append((v.rule, v.message + "; taken as bought, as the record says"))
+            if taken is not None:
+                taken.append(v.rule)
+            return otherwise() if otherwise is not None else None
+
+    def flag_notes(self, notes) -> None:
+        for rule, message in notes:
+            self.game.flag(rule, message)
+
+
+class ParStep(TurnStep):
+    """A company started: its par set and the president's certificate bought
+    at it.  A price that is no par value is taken at the nearest par value
+    (flagged); a purchase over cash or a limit is flagged and taken as
+    written."""
+
+    name = "starting a company"
+    actions = (Par,)
+
+    def may_take_for(self, owner, action) -> bool:
+        return True
+
+    def check(self, player, action: Par):
+        g = self.game
+        corp = self.round.corporation(action.corporation)
+        if corp.ipoed:
+            raise RuleViolation("stock.par_twice",
+                                f"{corp.sym} already has a par value of "
+                                f"{g.money(corp.par.price)}")
+        price = action.price
+        notes: list = []
+        cell = g.market.par_cell(price)
+        if cell is None:
+            pars = ", ".join(g.money(c.price) for c in g.market.par_cells)
+            if not g.market.par_cells:
+                raise RuleViolation("stock.par_price", f"{g.money(price)} is not a par value")
+            # the record says the company was started: taken at the nearest par
+            # value (the higher of two as near), so the replay stays with it
+            near = min(g.market.par_cells, key=lambda c: (abs(c.price - price), -c.price))
+            cost = self.par_cost(player, corp, near.price, notes)  # refused as a par there would be
+            notes.append(("stock.par_price",
+                          f"{g.money(price)} is not a par value; par values are {pars}; taken "
+                          f"as a par of {g.money(near.price)}, the nearest"))
+            price = near.price
+        else:
+            cost = self.par_cost(player, corp, price, notes)
+        return SimpleNamespace(corp=corp, price=price, cost=cost, notes=notes)
+
+    def apply(self, player, action: Par, plan) -> None:
+        g = self.game
+        self.flag_notes(plan.notes)
+        set_par(g, plan.corp, plan.price)
+        self.give_president_certificate(player, plan.corp, plan.cost, g.ipo_payee(plan.corp))
+        g.check_float(plan.corp)
+
+    def check_president_purchase(self, player, corp, price: int) -> int:
+        """Why ``player`` may not buy ``corp``'s president's certificate at par
+        ``price`` now (limits, cash); else its cost.  Changes nothing."""
+        g = self.game
+        pcert = corp.certs[0]
+        cost = price * pcert.percent // corp.share_percent
+        self.round.check_can_buy(player, corp, pcert.percent, par=True)
+        if player.cash < cost:
+            raise RuleViolation("stock.cash",
+                                f"{player.name} has {g.money(player.cash)}; the president's "
+                                f"certificate of {corp.sym} at par {g.money(price)} "
+                                f"costs {g.money(cost)}")
+        return cost
+
+    def par_cost(self, player, corp, price: int, notes: list) -> int:
+        """What the president's certificate at par ``price`` costs; a purchase
+        over cash or a limit goes into ``notes``, taken as written."""
+        return self.taken_as_written(
+            lambda: self.check_president_purchase(player, corp, price), notes,
+            lambda: corp.certs[0].percent * price // corp.share_percent)
+
+    def give_president_certificate(self, player, corp, cost: int, payee) -> None:
+        """The purchase of a president's certificate at par, checked by
+        :meth:`check_president_purchase`: the turn's buy."""
+        corp.certs[0].owner = player
+        corp.president = player
+        self.game.transfer(player, payee, cost)
+        self.round.bought = corp
+        self.round.buys += 1
+
+
+class BuySharesStep(TurnStep):
+    """Shares bought from the IPO or the pool: one per turn (several from a
+    zone that allows it), within the limits; a purchase over cash or a
+    limit is flagged and taken as written.  A buy of a company nobody
+    started whose par the record gives later is a missing par line
+    (:meth:`missing_par`)."""
+
+    name = "buying shares"
+    actions = (BuyShares,)
+
+    def may_take_for(self, owner, action) -> bool:
+        return True
+
+    def parred_corporation(self, action):
+        """The corporation a share purchase names, and the missing par line
+        to play before it (None when it has a par value).  A buy of a
+        company nobody started is refused unless the record's later lines
+        give its par value (:meth:`missing_par`)."""
+        corp = self.round.corporation(action.corporation)
+        if corp.ipoed:
+            return corp, None
+        player = self.game.player_by_name.get(action.actor)
+        missing = None
+        if player is not None and action.source in (None, "ipo"):
+            missing = self.missing_par(player, corp)
+        if missing is None:
+            raise RuleViolation("stock.not_parred",
+                                f"{corp.sym} has no par value yet: start it with "
+                                f"'par {corp.sym} PRICE'")
+        return corp, missing
+
+    def par_in_record(self, corp):
+        """The par value the record's later lines give ``corp`` (its first
+        price checkpoint, when that is a par value, before the company acts),
+        with the checkpoint; ``(None, None)`` when they give none.  Only to
+        stay in step with the record, never to judge a line."""
+        g = self.game
+        for act in g.actions_ahead():
+            if getattr(act, "actor", None) == corp.sym:
+                break           # the company operates: its price may have moved
+            if isinstance(act, Checkpoint) and act.subject == corp.sym \
+                    and act.field == "price":
+                price = act.value
+                if isinstance(price, int) and g.market.par_cell(price) is not None:
+                    return price, act
+                break
+        return None, None
+
+    def missing_par(self, player, corp):
+        """``player`` buys a share of ``corp``, which nobody parred, and the
+        record later says its par value: the par line is missing.  Returns
+        ``(player, corp, price, where)`` (:meth:`play_missing_par` flags it
+        and plays it), or None when the record does not say the par value:
+        no price is invented.  Pure."""
+        price, where = self.par_in_record(corp)
+        if price is None:
+            return None
+        return player, corp, price, where
+
+    def play_missing_par(self, missing) -> None:
+        """The missing par line, flagged and played (the title's own par
+        step: its checks and its cost) as the turn before this one, so that
+        the shares and cash after it are what the record goes on from."""
+        g = self.game
+        player, corp, price, where = missing
+        g.flag("stock.not_parred",
+               f"{corp.sym} has no par value: a 'par {corp.sym}' line is missing before this "
+               f"one; taken as {player.name} parring it at {g.money(price)} (the price "
+               f"line {where.line or where.action_id} records) and then buying")
+        par = Par(actor=player.name, corporation=corp.sym, price=price, line=None)
+        self.round.turn_step_for(par).do(player, par)
+        self.round.bought = None      # the par was the missing line's turn, not this one's
+        self.round.buys = 0
+
+    def apply(self, player, action: BuyShares, plan) -> None:
+        if plan.missing is not None:
+            self.play_missing_par(plan.missing)
+            plan = self.check(player, action)      # this buy, after the par it needed
+        self.apply_buy(player, action, plan)
+
+    def check(self, player, action: BuyShares):
+        g = self.game
+        rnd = self.round
+        corp, missing = self.parred_corporation(action)
+        if missing is not None:
+            return SimpleNamespace(missing=missing)
+        percent = action.percent if action.percent is not None else \
+            action.count * corp.share_percent
+        elsewhere: list = []        # named certificates found with another player
+        certs = self.pick_certs(player, corp, action, percent, elsewhere)
+        source = certs[0].owner if not elsewhere else (action.source or "pool")
+        price_each = rnd.price_from(corp, source)
+        if action.percent is None and action.count > 1 or len(certs) > 1:
+            # several shares at once: only in a multiple-buy zone
+            if not (corp.price.has("multiple_buy")):
+                raise RuleViolation("stock.one_buy",
+                                    f"only one share may be bought per turn; {corp.sym} at "
+                                    f"{g.money(corp.price.price)} is not in a zone that allows "
+                                    f"buying several")
+        percent = sum(c.percent for c in certs)
+        cost = price_each * percent // corp.share_percent
+
+        def check():
+            rnd.check_can_buy(player, corp, percent, source=source, count=len(certs))
+            if player.cash < cost:
+                what = (f"a {corp.sym} share" if len(certs) == 1
+                        else f"{len(certs)} {corp.sym} shares")
+                raise RuleViolation("stock.cash",
+                                    f"{player.name} has {g.money(player.cash)}; {what} from "
+                                    f"{g.holder_name(source)} cost{'s' if len(certs) == 1 else ''} "
+                                    f"{g.money(cost)}")
+        notes: list = []
+        taken: list = []
+        self.taken_as_written(check, notes, taken=taken)
+        for cert in elsewhere:
+            notes.append(("stock.no_share",
+                          f"certificate {cert.name} is held by {g.holder_name(cert.owner)}, and "
+                          f"no equal {corp.sym} share is in the IPO or pool; taken from "
+                          f"{g.holder_name(cert.owner)}, as the record names it"))
+        return SimpleNamespace(missing=None, corp=corp, certs=certs, source=source, cost=cost,
+                               notes=notes, over_cert_limit="stock.cert_limit" in taken)
+
+    def apply_buy(self, player, action: BuyShares, plan) -> None:
+        g = self.game
+        corp, source = plan.corp, plan.source
+        self.flag_notes(plan.notes)
+        g.transfer(player, g.ipo_payee(corp) if source == "ipo" else g.bank, plan.cost)
+        for cert in plan.certs:
+            cert.owner = player
+        self.round.bought = corp
+        self.round.buys += len(plan.certs)
+        action.source = "ipo" if source == "ipo" else "pool"
+        if plan.over_cert_limit:
+            # said at the purchase: not again when the turn ends over the limit
+            g.over_limit_flagged[player.name] = g.num_certs(player)
+        g.update_president(corp)
+        g.check_float(corp)
+
+    def pick_certs(self, player, corp, action: BuyShares, percent: int, elsewhere: list):
+        g = self.game
+        if action.certs:
+            out = []
+            for idx in action.certs:
+                if idx >= len(corp.certs):
+                    raise RuleViolation("stock.no_share", f"{corp.sym} has no certificate "
+                                                          f"{corp.sym}_{idx}")
+                cert = corp.certs[idx]
+                if cert.owner not in ("ipo", "pool"):
+                    # certificates of one size are alike: take an equal one
+                    cert = next((c for src in (action.source, "pool", "ipo") if src
+                                 for c in corp.certs if c.owner == src and not c.president
+                                 and c.percent == cert.percent and c not in out), None)
+                    named = corp.certs[idx]
+                    if cert is None and isinstance(named.owner, Player) \
+                            and named.owner is not player and not named.president:
+                        # the record names it as bought from the bank: it is where an
+                        # earlier finding left it (a sale that was refused); taken from there
+                        elsewhere.append(named)
+                        cert = named
+                    if cert is None:
+                        raise RuleViolation("stock.no_share",
+                                            f"certificate {corp.certs[idx].name} is held by "
+                                            f"{g.holder_name(corp.certs[idx].owner)}, and no "
+                                            f"equal {corp.sym} share is in the IPO or pool")
+                out.append(cert)
+            return out
+        sources = [action.source] if action.source else ["ipo", "pool"]
+        for src in sources:
+            cands = sorted((c for c in corp.certs if c.owner == src and not c.president),
+                           key=lambda c: c.index)
+            take, total = [], 0
+            for c in cands:
+                if total >= percent:
+                    break
+                take.append(c)
+                total += c.percent
+            if total == percent and take:
+                return take
+        where = " or ".join(g.holder_name(s) for s in sources)
+        have = {s: corp.percent_of(s) for s in sources}
+        detail = ", ".join(f"{g.holder_name(s)} has {v}%" for s, v in have.items())
+        raise RuleViolation("stock.no_share",
+                            f"no {percent}% of {corp.sym} is available from {where} ({detail})")
+
+
+class SellSharesStep(TurnStep):
+    """Shares sold to the pool: not in the first stock round (or before the
+    company operated, ``stock.sell_after``), within the pool limit, the
+    president's certificate changing hands only to a player who can take
+    it; no buying after selling (or no selling after buying,
+    ``stock.sell_buy_order``)."""
+
+    name = "selling shares"
+    actions = (SellShares,)
+
+    def check(self, player, action: SellShares):
+        g = self.game
+        rnd = self.round
+        sell_after = g.rules.stock.get("sell_after", "first")
+        if sell_after in ("first", "first_and_operate") and g.sr_number <= 1:
+            raise RuleViolation("stock.sell_first_round",
+                                "no shares may be sold in the first stock round")
+        sales = []
+        for sale in action.sales:
+            corp = rnd.corporation(sale.corporation)
+            if sell_after in ("operate", "first_and_operate") and not corp.operated:
+                raise RuleViolation("stock.sell_before_operating",
+                                    f"{corp.sym} has not operated yet; its shares cannot be sold")
+            percent = sale_percent(g, corp, sale)
+            check_sale(g, player, corp, percent)
+            sales.append((corp, percent, sale.certs))
+        if rnd.bought is not None \
+                and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
+            raise RuleViolation("stock.sell_buy_order",
+                                "shares may not be sold after buying in the same turn")
+        return sales
+
+    def apply(self, player, action: SellShares, plan) -> None:
+        g = self.game
+        rnd = self.round
+        for corp, percent, certs in plan:
+            sell_shares(g, player, corp, percent, certs=certs)
+            rnd.sold.setdefault(player, set()).add(corp)
+        if rnd.bought is not None:
+            rnd.sold_after_buy = True
+
+    def may_take_for(self, owner, action) -> bool:
+        return self.could_sell(owner, action)
+
+    def could_sell(self, player, action) -> bool:
+        """``player`` could make this sale of one corporation's shares now
+        with no finding (a pure look, for a wrong name: the shared sale
+        only, whose checks then cannot refuse it half done)."""
+        g = self.game
+        rnd = self.round
+        if len(action.sales) != 1 or not rnd.selling_allowed():
+            return False
+        sale = action.sales[0]
+        corp = g.corporations.get(sale.corporation)
+        if corp is None or corp.price is None:
+            return False
+        if g.rules.stock.get("sell_after", "first") in ("operate", "first_and_operate") \
+                and not corp.operated:
+            return False
+        if rnd.bought is not None \
+                and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
+            return False
+        percent = sale_percent(g, corp, sale)
+        if percent <= 0 or percent % corp.share_percent:
+            return False
+        pres = corp.president is player and percent > corp.percent_of(player) \
+            - corp.certs[0].percent
+        return not pres and percent <= max_sellable_percent(g, player, corp)
+
+
+class BuyPrivateStep(TurnStep):
+    """A private bought from another player at any price the two agree on
+    (1830: phases 2 to 4, from the second stock round).  It is the turn's
+    one purchase (unless ``stock.private_trade_is_buy`` is false), and the
+    buyer must stay within the cert limit."""
+
+    name = "buying a private"
+    actions = (BuyCompany,)
+
+    def check(self, player, action: BuyCompany):
+        g = self.game
+        rnd = self.round
+        company = rnd.company(action.company)
+        owner = company.owner
+        if company.closed:
+            raise RuleViolation("private.closed", f"{company.sym} is closed")
+        if not isinstance(owner, Player):
+            raise RuleViolation("private.owner", f"{company.sym} is held by "
+                                                 f"{g.holder_name(owner)}; in a stock round a "
+                                                 f"private is bought only from a player")
+        if action.seller is not None and action.seller != owner.name:
+            raise RuleViolation("private.seller", f"{company.sym} is held by {owner.name}, not "
+                                                  f"{action.seller}")
+        if owner is player:
+            raise RuleViolation("private.owner", f"{player.name} already holds {company.sym}")
+        if not g.phase.extra.get("private_trades"):
+            raise RuleViolation("private.trade_phase",
+                                f"players may not buy privates from each other in phase "
+                                f"{g.phase.name}")
+        if not rnd.trades_allowed():
+            raise RuleViolation("private.trade_phase",
+                                f"players may not buy privates from each other in {rnd.label}")
+        if rnd.bought is not None and rnd.trade_is_buy():
+            what = f"a share ({rnd.bought.sym})" if isinstance(rnd.bought, Corporation) \
+                else f"the private {rnd.bought.sym}"
+            raise RuleViolation("stock.one_buy",
+                                f"{player.name} already bought {what} this turn; buying a "
+                                f"private from a player is the turn's one purchase")
+        if action.price < 0:
+            raise RuleViolation("private.price", f"a price cannot be negative "
+                                                 f"({g.money(action.price)})")
+        if player.cash < action.price:
+            raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
+                                              f"{company.sym} costs {g.money(action.price)}")
+        certs = g.num_certs(player)
+        if certs + 1 > g.cert_limit:
+            raise RuleViolation("stock.cert_limit",
+                                f"{player.name} holds {certs} certificates; {company.sym} would "
+                                f"exceed the limit of {g.cert_limit}")
+        return company, owner
+
+    def apply(self, player, action: BuyCompany, plan) -> None:
+        company, owner = plan
+        self.game.sell_private(company, player, action.price)
+        action.seller = owner.name
+        if self.round.trade_is_buy():
+            self.round.bought = company
+            self.round.buys += 1
 
 
 class AuctionBidStep(RoundStep):

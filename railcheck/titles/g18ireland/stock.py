@@ -19,7 +19,7 @@ from ...actions import Bid, Par, Pass, PlaceToken
 from ...findings import RuleViolation
 from ...rounds.stock import StockRound
 from ...steps.base import RoundStep
-from ...steps.stock import StockTurnStep
+from ...steps.stock import ParStep
 from .shares import holding_limit, par_for_bid, start_minor
 
 
@@ -95,9 +95,11 @@ class StockRound18Ireland(StockRound):
     # ------------------------------------------------------------------
 
     def step_classes(self) -> list:
-        from ...steps.stock import ExchangeStep, PendingParStep
+        from ...steps.stock import (BuyPrivateStep, BuySharesStep, ExchangeStep,
+                                    PendingParStep, SellSharesStep, StockTurnStep)
         return [HomeStationStep, MinorAuctionStep, PendingParStep, ExchangeStep,
-                StockTurnStep18Ireland]
+                ParStep18Ireland, BuySharesStep, SellSharesStep, BuyPrivateStep,
+                StockTurnStep]
 
     def after_par(self, action):
         """A major started: its home station is placed next
@@ -108,19 +110,6 @@ class StockRound18Ireland(StockRound):
             if corp is not None and corp.kind != "minor" and corp.president is not None \
                     and not corp.home_placed:
                 g.title.state.pending_home = corp
-
-    def do_par(self, player, action: Par):
-        g = self.game
-        corp = self.corporation(action.corporation)
-        if corp.kind == "minor":
-            raise RuleViolation("stock.minor_auction",
-                                f"{corp.sym} is a minor: it is started by an auction, not parred")
-        if not self.majors_open():
-            raise RuleViolation("stock.major_phase",
-                                f"majors may be started from phase "
-                                f"{g.rules.stock['majors_par_from_phase']}; this is phase "
-                                f"{g.phase.name}")
-        super().do_par(player, action)
 
     # ------------------------------------------------------------------
     # the home station of a major, placed by the company in the stock round
@@ -313,7 +302,25 @@ class MinorAuctionStep(RoundStep):
         rnd.open_auction(rnd.player(action.actor), action)
 
 
-class StockTurnStep18Ireland(StockTurnStep):
+class ParStep18Ireland(ParStep):
+    """Only majors are parred (a minor is started by its auction), from
+    ``stock.majors_par_from_phase`` on; a major started places its home
+    station next (``HomeStationStep``)."""
+
+    def check(self, player, action: Par):
+        g = self.game
+        rnd = self.round
+        corp = rnd.corporation(action.corporation)
+        if corp.kind == "minor":
+            raise RuleViolation("stock.minor_auction",
+                                f"{corp.sym} is a minor: it is started by an auction, not parred")
+        if not rnd.majors_open():
+            raise RuleViolation("stock.major_phase",
+                                f"majors may be started from phase "
+                                f"{g.rules.stock['majors_par_from_phase']}; this is phase "
+                                f"{g.phase.name}")
+        return super().check(player, action)
+
     def process(self, action) -> None:
         super().process(action)
         self.round.after_par(action)

@@ -959,8 +959,9 @@ def _parse_run(content: str, path: str, lineno: int):
         revenue = None
         if m.group("r") is not None:
             revenue = (m.group("r"), m.start("r") + 1, "INT")
+        # halts: None (a route with "; N halts" is left to Lark, see route_re)
         routes.append(("route", (m.group("t"), m.start("t") + 1, "TRAIN_TYPE"),
-                       nodes, seps, revenue))
+                       nodes, seps, revenue, None))
         pos = m.end()
         c = comma_re.match(content, pos)
         if c is not None:
@@ -1481,10 +1482,9 @@ class _Binder:
         return Checkpoint(subject=subj, field=field_name, value=val, column=kw[1])
 
     def route(self, parsed) -> Route:
-        """A ``route`` of the grammar: ("route", train, nodes, seps, revenue
-        [, halts])."""
-        _, train, nodes, seps, revenue = parsed[:5]
-        halts = parsed[5] if len(parsed) > 5 else None
+        """A ``route`` of the grammar: ("route", train, nodes, seps, revenue,
+        halts)."""
+        _, train, nodes, seps, revenue, halts = parsed
         if "~" not in seps:
             stops = [Stop(hex=n[0].upper()) if "." not in n[0] else self.node(n) for n in nodes]
             path = None

@@ -2,7 +2,18 @@ import gzip
 import json
 from pathlib import Path
 
+import os
+
 import pytest
+from hypothesis import settings
+
+# The property tests (hypothesis) draw the same examples on every run, so a
+# run of the suite is reproducible and CI is green or red for a reason in the
+# code; HYPOTHESIS_PROFILE=explore draws new ones (and keeps what it finds in
+# its database) when hunting for bugs.
+settings.register_profile("repeatable", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"

@@ -448,3 +448,43 @@ def test_a_mistyped_hex_in_a_notation_record_is_taken_where_its_runs_have_it():
     # the $80 of Washington not paid, the 40 paid out instead of 90
     assert [f.message for f in errs[1:]] == ["Carol has $54, the record says $84",
                                              "B&O has $760, the record says $680"]
+
+
+# ---------------------------------------------------------------------------
+# a sale of a certificate the seller does not hold
+
+def test_a_sale_of_a_certificate_not_held_is_the_sale_the_later_purchases_name(games):
+    # 26855 #117: Player 4 sells PRR_2, PRR_4 and PRR_5 (30%); written as a
+    # sale of B&M_5, of which he holds none.  The record's later purchases
+    # from the bank name his three PRR certificates (#250, #349, #351): the
+    # sale is taken as theirs, with one finding.  Before: 72 errors (his cash
+    # short, the pool without them); now one, and every net worth at the end
+    # is the unchanged game's.
+    data = games["26855"].data
+    a = next(a for a in data["actions"] if a.get("id") == 117)
+    assert (a["type"], a["shares"]) == ("sell_shares", ["PRR_2", "PRR_4", "PRR_5"])
+    result = replay(M._with(data, 117, {"shares": ["B&M_5"], "percent": 10}))
+    assert [(f.action_id, f.rule, f.message) for f in errors(result)] == [
+        (117, "stock.sell_not_owned",
+         "Player 4 holds 0% of B&M and cannot sell 10%; the record's later lines buy Player 4's "
+         "PRR_2, PRR_4, PRR_5 from the bank (#250, #349, #351): taken as a sale of 30% of PRR")]
+    assert M._end(result) == M._end(replay(data))
+    # 29133 #83: a sale of ERIE, which nobody has parred yet, in place of
+    # Player 2's B&O_2, bought from the bank at #262
+    data = games["29133"].data
+    result = replay(M._with(data, 83, {"shares": ["ERIE_2"], "percent": 10}))
+    assert [(f.action_id, f.rule) for f in errors(result)] == [(83, "stock.sell_not_parred")]
+    assert errors(result)[0].message.endswith(
+        "B&O_2 from the bank (#262): taken as a sale of 10% of B&O")
+
+
+def test_a_sale_of_a_certificate_not_held_with_no_later_purchase_stays_refused(games):
+    # 29133 #144: Player 1's PRR_2 is not bought from the bank within the
+    # lines read after it: the sale of B&O_8 written in its place is refused
+    # as before, and his cash is short later (#164)
+    data = games["29133"].data
+    result = replay(M._with(data, 144, {"shares": ["B&O_8"], "percent": 10}))
+    errs = errors(result)
+    assert (errs[0].action_id, errs[0].rule, errs[0].message) == (
+        144, "stock.sell_not_owned", "Player 1 holds 0% of B&O and cannot sell 10%")
+    assert (errs[1].action_id, errs[1].rule) == (164, "stock.cash")

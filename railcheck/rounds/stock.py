@@ -22,6 +22,7 @@ from ..findings import RuleViolation
 from ..state import Corporation, Player
 from . import Round
 from ..mechanics.shares import max_sellable_percent, sale_percent, sell_shares, set_par
+from .sale_lookahead import sell_as_record_implies
 
 
 # ---------------------------------------------------------------------------
@@ -797,7 +798,11 @@ class StockRound(Round):
                 raise RuleViolation("stock.sell_before_operating",
                                     f"{corp.sym} has not operated yet; its shares cannot be sold")
             percent = sale_percent(g, corp, sale)
-            sell_shares(g, player, corp, percent, certs=sale.certs)
+            try:
+                sell_shares(g, player, corp, percent, certs=sale.certs)
+            except RuleViolation as v:
+                # a certificate not held: the sale the record's later lines imply
+                corp = sell_as_record_implies(self, player, action, v)
             self.sold.setdefault(player, set()).add(corp)
         if self.bought is not None:
             order = g.rules.stock.get("sell_buy_order", "sell_buy_sell")

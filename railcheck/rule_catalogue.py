@@ -855,7 +855,9 @@ RULES: list[Rule] = [
        f"{R1830}: Stock Round, selling shares",
        "Alice sell 1 PRR   ->  no shares may be sold in the first stock round"),
     _r("stock.sell_not_owned", "a sale of more than the player holds",
-       "A player sells only shares they hold.",
+       "A player sells only shares they hold. In an export, when the record's later purchases "
+       "from the bank name certificates the seller still holds, the sale is taken as the sale "
+       "of those (the finding names them; docs/one-mistake.md).",
        f"{R1830}: Stock Round, selling shares",
        "Bob sell 3 PRR   ->  Bob holds 20% of PRR and cannot sell 30%"),
     _r("stock.sell_not_parred", "a sale of a company without a share price",

@@ -488,3 +488,23 @@ def test_a_sale_of_a_certificate_not_held_with_no_later_purchase_stays_refused(g
     assert (errs[0].action_id, errs[0].rule, errs[0].message) == (
         144, "stock.sell_not_owned", "Player 1 holds 0% of B&O and cannot sell 10%")
     assert (errs[1].action_id, errs[1].rule) == (164, "stock.cash")
+
+
+def test_damaged_later_lines_give_no_internal_error(games):
+    # the look-ahead reads later runs' connections and purchases' certificate
+    # numbers: damaged ones (an empty hex name, a number, a hex not on the
+    # map) are passed over, never a traceback
+    data = M._with(games["29133"].data, 47, {"hex": "F12"})
+    for a in data["actions"]:
+        if a.get("id") == 103:
+            a["routes"][0]["connections"] = [["", "ZZ9", None, 5], ["H14"], []]
+    result = replay(data)
+    assert not [f for f in result.findings if f.rule == "internal.error"]
+    assert (errors(result)[0].action_id, errors(result)[0].rule) == (47, "tile.connection")
+    data = M._with(games["29133"].data, 144, {"shares": ["B&O_8"], "percent": 10})
+    for a in data["actions"]:
+        if a.get("type") == "buy_shares" and 145 <= a["id"] < 400:
+            a["shares"] = ["PRR_99"]
+    result = replay(data)
+    assert not [f for f in result.findings if f.rule == "internal.error"]
+    assert (errors(result)[0].action_id, errors(result)[0].rule) == (144, "stock.sell_not_owned")

@@ -53,7 +53,8 @@ def sale_record_implies(rnd, player, action: SellShares) -> Optional[tuple]:
         if other is None or other.sym == written or (corp is not None and other is not corp):
             continue
         for idx in a.certs:
-            if not 0 <= idx < len(other.certs) or (other.sym, idx) in resold:
+            if not isinstance(idx, int) or not 0 <= idx < len(other.certs) \
+                    or (other.sym, idx) in resold:
                 continue
             cert = other.certs[idx]
             if cert.owner is player and not cert.president and idx not in certs:

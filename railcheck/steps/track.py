@@ -166,7 +166,7 @@ class TrackStep(Step):
                 break
             for route in getattr(a, "routes", None) or ():
                 for seg in route.connections or ():
-                    hexes = [str(x).split()[0] for x in seg]
+                    hexes = [(str(x).split() or [""])[0] for x in seg]
                     for i, h in enumerate(hexes):
                         if h != coord:
                             continue
@@ -426,7 +426,7 @@ class TrackStep(Step):
         board = self.game.board
         seqs = []
         if route.connections:
-            seqs = [[str(x).split()[0] for x in seg] for seg in route.connections]
+            seqs = [[(str(x).split() or [""])[0] for x in seg] for seg in route.connections]
         elif route.path:
             seqs = [[str(x) for x in seg] for seg in route.path]
         out = []

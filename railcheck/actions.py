@@ -142,6 +142,9 @@ class PlaceToken(Action):
     hex: str
     city: Optional[int] = None
     corporation: Optional[str] = None
+    #: an export's city named by a tile copy ("54-0-1" names 54-0's city 1):
+    #: the copy, so that the station goes where the replay has that tile
+    tile_copy: Optional[str] = None
     verb = "token"
 
 

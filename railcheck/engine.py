@@ -168,6 +168,7 @@ class Replay:
                 self.mark_prices()
                 self.round_actions += 1
                 kind = g.round.kind
+                action = g.as_laid(action)
                 g.round.prepare(action)
                 before = self._snapshot() if self.check_purity else None
                 g.round.process(action)

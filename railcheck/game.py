@@ -148,6 +148,20 @@ class Game:
             self.__dict__["_closing_passes"] = known
         return known
 
+    def as_laid(self, action):
+        """A station an export names by a tile's city ("54-0-1") on the hex
+        where the replay has that tile, when it is not the hex the export's
+        lay wrote (a lay taken on the hex the record's later lines have it
+        on: ``TrackStep.hex_record_implies``); else ``action`` itself."""
+        copy = getattr(action, "tile_copy", None)
+        if copy is None or self.board is None or not hasattr(action, "city"):
+            return action
+        where = self.board.hex_of_tile_copy(copy)
+        if where is None or where == action.hex:
+            return action
+        from dataclasses import replace
+        return replace(action, hex=where)
+
     def actions_ahead(self):
         """The record's actions after the current one (to stay in step with
         the record after a finding; never to decide what is legal)."""

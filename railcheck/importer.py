@@ -161,7 +161,9 @@ class _Converter:
         if t == "place_token":
             hex_, city = self.city(str(item["city"]))
             corp = item.get("tokener") if item.get("entity_type") == "company" else None
-            return A.PlaceToken(hex=hex_, city=city, corporation=corp, **common)
+            copy = "-".join(str(item["city"]).split("-")[:-1])
+            return A.PlaceToken(hex=hex_, city=city, corporation=corp,
+                                tile_copy=copy if copy in self.tile_hex else None, **common)
         if t == "run_routes":
             routes = [self.route(r) for r in item.get("routes") or []]
             total = None

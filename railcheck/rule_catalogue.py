@@ -855,7 +855,9 @@ RULES: list[Rule] = [
        f"{R1830}: Stock Round, selling shares",
        "Alice sell 1 PRR   ->  no shares may be sold in the first stock round"),
     _r("stock.sell_not_owned", "a sale of more than the player holds",
-       "A player sells only shares they hold.",
+       "A player sells only shares they hold. In an export, when the record's later purchases "
+       "from the bank name certificates the seller still holds, the sale is taken as the sale "
+       "of those (the finding names them; docs/one-mistake.md).",
        f"{R1830}: Stock Round, selling shares",
        "Bob sell 3 PRR   ->  Bob holds 20% of PRR and cannot sell 30%"),
     _r("stock.sell_not_parred", "a sale of a company without a share price",
@@ -880,7 +882,11 @@ RULES: list[Rule] = [
        "When the written rotation does not fit (here, or as an upgrade keeping the old track, "
        "or at the map's edge) but another rotation of the same tile does, the record says the "
        "tile was laid: it is taken in the rotation that fits, and later findings on the hex "
-       "point back to it.",
+       "point back to it. When no rotation fits the written hex (this rule, tile.upgrade, "
+       "tile.edge, tile.hex, tile.blocked) and the record's later lines (a run through a hex, an "
+       "upgrade from the tile, a station; as far as the company's next two runs) need the same "
+       "tile on exactly one hex where it can be laid now, it is taken as laid there and the "
+       "finding names that hex (a hex written wrong; docs/one-mistake.md).",
        f"{R1830}: Operating Round, laying track",
        "PRR lay 57 E5 0   ->  tile 57 rotation 0 on E5 is not connected to PRR's network (...)"),
     _r("tile.edge", "a tile that runs track off the map or into a blocked side",
@@ -918,7 +924,8 @@ RULES: list[Rule] = [
        "PRR lay 999 H12 0   ->  there is no tile 999 in this game"),
     _r("tile.upgrade", "an upgrade that does not fit the tile it replaces",
        "An upgrade is the next colour, keeps the label, cities and towns, and keeps all existing "
-       "track.",
+       "track. A tile the record's later lines have on another hex is taken as laid there "
+       "(see tile.connection).",
        f"{R1830}: Operating Round, upgrading track",
        "PRR lay 15 H12 0   ->  tile 15 has label none but H12 needs label OO"),
     # --- stations

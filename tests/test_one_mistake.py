@@ -332,3 +332,179 @@ def test_a_bid_under_another_name_in_the_auction_is_the_turns_players(games):
         (5, "turn.order", "the record goes on from Player 3's successor and Player 3 could "
                           "make this bid: taken as Player 3's (a wrong name)")]
     assert not [f for f in result.findings if f.rule == "score.site_differs"]
+
+
+# ---------------------------------------------------------------------------
+# a tile written on a wrong hex
+
+def replay_watching(data, action_id, hexes):
+    """The replay's result, and the tiles on ``hexes`` (with the laying
+    company's cash) right after ``action_id``."""
+    record, _ = import_export(json.dumps(data), "mutated.json")
+    rp = Replay(record)
+    seen = {}
+
+    def after(game, action):
+        if action.action_id == action_id:
+            seen.update({h: game.board.tile_on(h) for h in hexes})
+            seen["cash"] = game.corporations[action.actor].cash
+    rp.after_action = after
+    return rp.run(), seen
+
+
+def test_a_tile_written_on_a_wrong_hex_is_taken_where_the_later_lines_have_it(games):
+    # 1830_game_end_bank #156: NYNH upgrades NY (G19) with the green 54;
+    # written on C21, a white hex that takes no green tile.  NYNH's run at
+    # #158 stops at G19, where the 54 fits now and pays more: taken as laid
+    # there.  Before: 91 errors (every later run through G19 and upgrade of
+    # it, and NYNH's station at #188 in the 54's city); now one, and the game
+    # ends with every net worth as the unchanged one's.
+    data = games["1830_game_end_bank"].data
+    result, seen = replay_watching(M._with(data, 156, {"hex": "C21"}), 156, ["C21", "G19"])
+    assert [(f.action_id, f.rule, f.message) for f in errors(result)] == [
+        (156, "tile.upgrade", "tile 54 is green but C21 (white map hex) takes a yellow tile; "
+                              "the record's later lines have it on G19 (run of NYNH at #158): "
+                              "taken as laid there")]
+    assert seen["C21"] == (None, 0) and seen["G19"] == ("54", 0)
+    assert M._end(result) == M._end(replay(data))
+    # 29133 #47: PRR's yellow 9 on H14, written on F12, which PRR's track
+    # does not reach.  The first later line that needs it is PRR's own run in
+    # the next operating round (#103, through H14, which has no track):
+    # before, 21 errors; now one.
+    data = games["29133"].data
+    result, seen = replay_watching(M._with(data, 47, {"hex": "F12"}), 47, ["F12", "H14"])
+    assert [(f.action_id, f.rule) for f in errors(result)] == [(47, "tile.connection")]
+    assert errors(result)[0].message.endswith(
+        "the record's later lines have it on H14 (run of PRR at #103): taken as laid there")
+    assert seen["F12"] == (None, 0) and seen["H14"] == ("9", 1)
+
+
+def test_of_several_hexes_a_run_could_need_the_tile_on_its_revenue_decides(games):
+    # 1830_game_end_bank #322: ERIE's brown 66 (OO) on E11, written on I5.
+    # ERIE's run at #324 stops at E11 and D10, both green OO cities the 66
+    # fits now; the run claims $90, which it is worth only with the 66 on
+    # E11.  Before: 69 errors; now one.
+    data = games["1830_game_end_bank"].data
+    result, seen = replay_watching(M._with(data, 322, {"hex": "I5"}), 322, ["E11", "D10"])
+    assert [(f.action_id, f.rule) for f in errors(result)] == [(322, "tile.upgrade")]
+    assert errors(result)[0].message.endswith(
+        "the record's later lines have it on E11 (run of ERIE at #324): taken as laid there")
+    assert seen["E11"][0] == "66" and seen["D10"][0] != "66"
+
+
+def test_a_tile_on_a_wrong_hex_with_no_evidence_stays_refused(games):
+    # 29133 #420: PRR's green 14 on H10, written on E15.  PRR does not run
+    # before its next lay; the next run through H10 is B&O's (#426), after
+    # B&O's own lay on F18, so its revenue cannot be told on the map of now:
+    # no hex is taken, the lay is refused as before, and B&O's run is worth
+    # $10 less than it claims without the green city.
+    data = games["29133"].data
+    result, seen = replay_watching(M._with(data, 420, {"hex": "E15"}), 420, ["E15", "H10"])
+    assert [(f.action_id, f.rule, f.message) for f in errors(result)] == [
+        (420, "tile.upgrade", "tile 14 is green but E15 (white map hex) takes a yellow tile"),
+        (426, "route.revenue", "the 4-train's run H10-H16-G17-G19 is worth $150, not the $160 "
+                               "claimed"),
+        (426, "route.revenue", "B&O's runs are worth $430, but $440 was claimed")]
+    assert seen["H10"] == ("57", 1) and seen["E15"] == (None, 0)
+
+
+def opening_with(*edits):
+    """The opening with each (line, replacement) made; its replay's result
+    and the line number of the first edit."""
+    from railcheck.loader import load_game
+    text = (REPO / "examples" / "1830" / "opening.18xx").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    first = None
+    for old, new in edits:
+        assert lines.count(old) == 1
+        n = lines.index(old)
+        lines[n] = new
+        first = n + 1 if first is None else first
+    record, read = load_game("opening.18xx", "\n".join(lines))
+    assert read == []
+    return Replay(record).run(), first
+
+
+def test_a_mistyped_hex_in_a_notation_record_is_taken_where_its_runs_have_it():
+    # B&O's 57 on Washington (J14, $80 of water), written J13 (no such hex)
+    # or J12 (a hex with no city).  B&O's run two lines on stops at J14, which
+    # has no track: taken as laid there and paid ($80): the checkpoints of
+    # the record (B&O's treasury $680, ...) all hold, one finding.
+    for typo, rule, said in (
+            ("J13", "tile.hex", "there is no hex J13 on the map (did you mean K13?)"),
+            ("J12", "tile.upgrade", "tile 57 has 1 cities but J12 (white map hex) has 0")):
+        result, line = opening_with(("B&O lay 57 J14 r0", f"B&O lay 57 {typo} r0"))
+        assert [(f.line, f.rule, f.message) for f in errors(result)] == [
+            (line, rule, f"{said}; the record's later lines have it on J14 (run of B&O at "
+                         f"line {line + 2}): taken as laid there")]
+    # no later line on J14 (B&O's run written without its Washington train):
+    # the lay stays refused, as before, and the checkpoints say what differs
+    result, line = opening_with(("B&O lay 57 J14 r0", "B&O lay 57 J13 r0"),
+                                ("B&O run 2 I15-I19 (40), 2 I15-J14 (50) = 90",
+                                 "B&O run 2 I15-I19 (40) = 40"))
+    errs = errors(result)
+    assert (errs[0].line, errs[0].rule, errs[0].message) == (
+        line, "tile.hex", "there is no hex J13 on the map (did you mean K13?)")
+    # the $80 of Washington not paid, the 40 paid out instead of 90
+    assert [f.message for f in errs[1:]] == ["Carol has $54, the record says $84",
+                                             "B&O has $760, the record says $680"]
+
+
+# ---------------------------------------------------------------------------
+# a sale of a certificate the seller does not hold
+
+def test_a_sale_of_a_certificate_not_held_is_the_sale_the_later_purchases_name(games):
+    # 26855 #117: Player 4 sells PRR_2, PRR_4 and PRR_5 (30%); written as a
+    # sale of B&M_5, of which he holds none.  The record's later purchases
+    # from the bank name his three PRR certificates (#250, #349, #351): the
+    # sale is taken as theirs, with one finding.  Before: 72 errors (his cash
+    # short, the pool without them); now one, and every net worth at the end
+    # is the unchanged game's.
+    data = games["26855"].data
+    a = next(a for a in data["actions"] if a.get("id") == 117)
+    assert (a["type"], a["shares"]) == ("sell_shares", ["PRR_2", "PRR_4", "PRR_5"])
+    result = replay(M._with(data, 117, {"shares": ["B&M_5"], "percent": 10}))
+    assert [(f.action_id, f.rule, f.message) for f in errors(result)] == [
+        (117, "stock.sell_not_owned",
+         "Player 4 holds 0% of B&M and cannot sell 10%; the record's later lines buy Player 4's "
+         "PRR_2, PRR_4, PRR_5 from the bank (#250, #349, #351): taken as a sale of 30% of PRR")]
+    assert M._end(result) == M._end(replay(data))
+    # 29133 #83: a sale of ERIE, which nobody has parred yet, in place of
+    # Player 2's B&O_2, bought from the bank at #262
+    data = games["29133"].data
+    result = replay(M._with(data, 83, {"shares": ["ERIE_2"], "percent": 10}))
+    assert [(f.action_id, f.rule) for f in errors(result)] == [(83, "stock.sell_not_parred")]
+    assert errors(result)[0].message.endswith(
+        "B&O_2 from the bank (#262): taken as a sale of 10% of B&O")
+
+
+def test_a_sale_of_a_certificate_not_held_with_no_later_purchase_stays_refused(games):
+    # 29133 #144: Player 1's PRR_2 is not bought from the bank within the
+    # lines read after it: the sale of B&O_8 written in its place is refused
+    # as before, and his cash is short later (#164)
+    data = games["29133"].data
+    result = replay(M._with(data, 144, {"shares": ["B&O_8"], "percent": 10}))
+    errs = errors(result)
+    assert (errs[0].action_id, errs[0].rule, errs[0].message) == (
+        144, "stock.sell_not_owned", "Player 1 holds 0% of B&O and cannot sell 10%")
+    assert (errs[1].action_id, errs[1].rule) == (164, "stock.cash")
+
+
+def test_damaged_later_lines_give_no_internal_error(games):
+    # the look-ahead reads later runs' connections and purchases' certificate
+    # numbers: damaged ones (an empty hex name, a number, a hex not on the
+    # map) are passed over, never a traceback
+    data = M._with(games["29133"].data, 47, {"hex": "F12"})
+    for a in data["actions"]:
+        if a.get("id") == 103:
+            a["routes"][0]["connections"] = [["", "ZZ9", None, 5], ["H14"], []]
+    result = replay(data)
+    assert not [f for f in result.findings if f.rule == "internal.error"]
+    assert (errors(result)[0].action_id, errors(result)[0].rule) == (47, "tile.connection")
+    data = M._with(games["29133"].data, 144, {"shares": ["B&O_8"], "percent": 10})
+    for a in data["actions"]:
+        if a.get("type") == "buy_shares" and 145 <= a["id"] < 400:
+            a["shares"] = ["PRR_99"]
+    result = replay(data)
+    assert not [f for f in result.findings if f.rule == "internal.error"]
+    assert (errors(result)[0].action_id, errors(result)[0].rule) == (144, "stock.sell_not_owned")

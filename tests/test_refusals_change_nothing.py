@@ -33,15 +33,18 @@ PRIVATES = ["SV", "CS", "DH", "MH", "CA", "BO"]
 
 def variants(data, every=9):
     """One-action changes: a price off by 7, another actor (a player's or, for
-    every other action, a company's), another hex, the
-    certificates of another corporation sold, a bid on the next private."""
+    every other action, a company's), another hex, another tile (a brown 63:
+    a tile written on a wrong hex is now mostly taken where the record's
+    later lines have it, so another tile keeps the refusals of a lay the
+    record's map lacks), the certificates of another corporation sold, a bid
+    on the next private."""
     counted = [a for a in filter_actions(data["actions"]) if a.get("type") != "pass"]
     ids = [a["id"] for a in counted][::every]
     ids += [a["id"] for a in counted if a.get("type") == "sell_shares"][1::3]
     ids += [a["id"] for a in counted if a.get("type") == "bid"][1::3]
     players = [p["id"] for p in data["players"]]
     for n, action_id in enumerate(ids):
-        for change in ("price", "actor", "hex", "sold", "private"):
+        for change in ("price", "actor", "hex", "tile", "sold", "private"):
             out = copy.deepcopy(data)
             a = next(x for x in out["actions"] if x.get("id") == action_id)
             if change == "price" and isinstance(a.get("price"), int):
@@ -63,6 +66,8 @@ def variants(data, every=9):
                 a["company"] = PRIVATES[(PRIVATES.index(a["company"]) + 1) % len(PRIVATES)]
             elif change == "hex" and "hex" in a:
                 a["hex"] = "J8" if a["hex"] != "J8" else "K3"
+            elif change == "tile" and a.get("type") == "lay_tile":
+                a["tile"] = "63-9" if not str(a["tile"]).startswith("63-") else "9-9"
             else:
                 continue
             yield action_id, change, out

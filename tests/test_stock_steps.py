@@ -130,7 +130,7 @@ def test_the_1830_stock_steps_checks_change_nothing():
                      "BuySharesStep"]
     assert [o[1] for o in out[:3]] == ["stock.par_twice", "stock.no_share", "stock.pool_limit"]
     sale, buy = out[3][1], out[4][1]
-    assert [(c.sym, pct) for c, pct, _ in sale] == [("PRR", 20)]
+    assert [(c.sym, pct) for c, pct, _ in sale.sales] == [("PRR", 20)] and sale.notes == []
     assert buy.cost == 100 and buy.source == "ipo" and [c.name for c in buy.certs] == ["NYNH_5"]
     # the purchase over cash is said when it is applied, not by the check
     assert buy.notes == [("stock.cash", "Bob has $70; a NYNH share from the IPO costs $100; "

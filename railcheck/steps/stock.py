@@ -18,6 +18,7 @@ from ..findings import RuleViolation
 from ..mechanics.shares import (check_sale, max_sellable_percent, process_pending_par,
                                 sale_percent, sell_shares, set_par)
 from ..state import Corporation, Player
+from ..rounds.sale_lookahead import implied_sale
 from .base import RoundStep
 
 
@@ -412,24 +413,33 @@ class SellSharesStep(TurnStep):
             raise RuleViolation("stock.sell_first_round",
                                 "no shares may be sold in the first stock round")
         sales = []
+        notes: list = []
         for sale in action.sales:
             corp = rnd.corporation(sale.corporation)
             if sell_after in ("operate", "first_and_operate") and not corp.operated:
                 raise RuleViolation("stock.sell_before_operating",
                                     f"{corp.sym} has not operated yet; its shares cannot be sold")
             percent = sale_percent(g, corp, sale)
-            check_sale(g, player, corp, percent)
+            try:
+                check_sale(g, player, corp, percent)
+            except RuleViolation as v:
+                # a certificate not held: the sale the record's later lines imply
+                corp, percent, certs, message = implied_sale(self, player, action, v)
+                notes.append((v.rule, message))
+                sales.append((corp, percent, certs))
+                continue
             sales.append((corp, percent, sale.certs))
         if rnd.bought is not None \
                 and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
             raise RuleViolation("stock.sell_buy_order",
                                 "shares may not be sold after buying in the same turn")
-        return sales
+        return SimpleNamespace(sales=sales, notes=notes)
 
     def apply(self, player, action: SellShares, plan) -> None:
         g = self.game
         rnd = self.round
-        for corp, percent, certs in plan:
+        self.flag_notes(plan.notes)
+        for corp, percent, certs in plan.sales:
             sell_shares(g, player, corp, percent, certs=certs)
             rnd.sold.setdefault(player, set()).add(corp)
         if rnd.bought is not None:

@@ -1,0 +1,92 @@
+"""A stock-round sale of a certificate the seller does not hold, when the
+record's later lines say which sale it was.
+
+An export names every certificate a player buys (``PRR_3``).  A later
+purchase from the bank of a certificate the seller still holds (because the
+written sale, of another corporation, was refused) says that the seller sold
+that certificate here: the sale is taken as the sale of those certificates,
+flagged once with the rule broken by the line as written.  Only to stay in
+step with the record; the line is an error in any case.  Kept apart from the
+stock round's steps (``SellSharesStep.check`` calls it).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..actions import BuyShares, Sale, SellShares
+from ..findings import RuleViolation
+
+#: refusals of a sale that the record's later lines may explain
+SALE_RULES = frozenset({"stock.sell_not_owned", "stock.sell_not_parred"})
+
+#: how far the record is read for the certificates the seller sold
+SALE_LOOKAHEAD_LINES = 400
+
+
+def sale_record_implies(rnd, player, action: SellShares) -> Optional[tuple]:
+    """(corporation, certificate numbers, the purchases that name them) of
+    the sale the record's later lines imply, or None.  The first later
+    purchase naming a certificate the seller holds (not a president's)
+    decides the corporation; every later purchase of that corporation's
+    certificates the seller holds, before the seller's own next sale of it,
+    adds to the sale.  A certificate the seller's own later lines sell is
+    explained by them, not by this line.  Pure."""
+    g = rnd.game
+    if len(action.sales) != 1:
+        return None
+    written = action.sales[0].corporation
+    corp, certs, where = None, [], []
+    resold: set = set()       # (corporation, certificate) the seller's later lines sell
+    for n, a in enumerate(g.actions_ahead()):
+        if n >= SALE_LOOKAHEAD_LINES:
+            break
+        if isinstance(a, SellShares) and a.actor == player.name:
+            if corp is not None and any(s.corporation == corp.sym for s in a.sales):
+                break
+            resold |= {(s.corporation, i) for s in a.sales for i in s.certs}
+            continue
+        if not isinstance(a, BuyShares) or not a.certs:
+            continue
+        other = g.corporations.get(a.corporation)
+        if other is None or other.sym == written or (corp is not None and other is not corp):
+            continue
+        for idx in a.certs:
+            if not isinstance(idx, int) or not 0 <= idx < len(other.certs) \
+                    or (other.sym, idx) in resold:
+                continue
+            cert = other.certs[idx]
+            if cert.owner is player and not cert.president and idx not in certs:
+                corp = other
+                certs.append(idx)
+                where.append(a.action_id if a.action_id is not None else a.line)
+    if corp is None:
+        return None
+    return corp, certs, where
+
+
+def implied_sale(step, player, action: SellShares, refusal: RuleViolation):
+    """The sale the record's later lines imply in place of the written one
+    that ``refusal`` refuses: (corporation, percent, certificate numbers,
+    the finding's message); else raise ``refusal``.  Taken only when the
+    seller could make that sale now with no finding (the sale step's
+    ``could_sell``) and the pool can take it.  Pure: the stock round's
+    ``SellSharesStep`` flags the message and makes the sale."""
+    g = step.game
+    if refusal.rule not in SALE_RULES or not g.record_from_export:
+        raise refusal
+    implied = sale_record_implies(step.round, player, action)
+    if implied is None:
+        raise refusal
+    corp, certs, where = implied
+    percent = sum(corp.certs[i].percent for i in certs)
+    sale = SellShares(actor=player.name, sales=[Sale(corporation=corp.sym, count=len(certs),
+                                                     percent=percent, certs=tuple(certs))])
+    pool_limit = g.rules.stock["pool_limit"]
+    if not step.could_sell(player, sale) or corp.percent_of("pool") + percent > pool_limit:
+        raise refusal
+    names = ", ".join(corp.certs[i].name for i in certs)
+    ids = ", ".join(f"#{w}" for w in where)
+    message = (f"{refusal.message}; the record's later lines buy {player.name}'s {names} "
+               f"from the bank ({ids}): taken as a sale of {percent}% of {corp.sym}")
+    return corp, percent, tuple(certs), message

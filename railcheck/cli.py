@@ -133,8 +133,10 @@ class JobsType(click.ParamType):
         return number
 
 
-JOBS_HELP = ("Validate files in this many parallel processes; 'auto': one per usable CPU, at "
-             "most one per file (1 on a one-CPU machine).")
+JOBS_HELP = ("Validate files in this many parallel processes; 'auto' (the default): one per "
+             "usable CPU, at most one per file (1 on a one-CPU machine).  The workers are "
+             "forked once the rulesets are loaded, so even 2-4 files gain; the report is "
+             "the same as with --jobs 1.")
 
 
 def run_checks(files: list[str], *, jobs, board: bool, progress: bool,
@@ -201,11 +203,26 @@ def _peek_title(path: str):
     return m.group(1).decode("utf-8", "replace").strip() if m else None
 
 
+#: modules every replay of an export imports on its way (a title's own are added)
+_WARM_MODULES = ("engine", "loader", "importer", "report", "board", "mechanics.shares",
+                 "rounds.operating", "rounds.stock", "rounds.auction_waterfall", "steps.base",
+                 "steps.track", "steps.token", "steps.route", "steps.dividend", "steps.trains",
+                 "steps.companies", "steps.stock")
+
+
 def _warm_up(files: list[str], ruleset) -> None:
-    """Load, before the workers fork, the rulesets the files will need (their
-    titles peeked in the first files), so that each worker starts with them."""
+    """Before the workers fork: import what the checks will need and load
+    the rulesets of the files' titles (peeked in the first files), so that
+    every worker starts with them instead of doing it again.  Only a head
+    start: any problem is left for the check that meets it."""
+    from importlib import import_module
     from .ruleset import load_ruleset
     from .titles import title_class
+    for name in _WARM_MODULES:
+        try:
+            import_module(f"{__package__}.{name}")
+        except Exception:
+            pass
     wanted = [ruleset] if ruleset else []
     for f in files[:64]:
         title = _peek_title(f)
@@ -214,33 +231,37 @@ def _warm_up(files: list[str], ruleset) -> None:
     for title in wanted:
         try:
             cls = title_class(title)
-            if cls is None or not cls.uses_components:
-                load_ruleset(title)
-        except Exception:       # only a head start: the worker reports any problem
+            if cls is not None and cls.uses_components:
+                continue
+            load_ruleset(title)
+            if cls is not None:
+                package = cls.__module__
+                for part in ("auction", "stock", "operating", "steps"):
+                    try:
+                        import_module(f"{package}.{part}")
+                    except ImportError:
+                        pass
+        except Exception:
             pass
 
 
 def _run_forked(files, jobs, board, ruleset, tick, done):
-    """``run_checks`` in ``jobs`` processes: the first file is checked here
-    (which imports and loads what its title needs), then the rest are shared
-    between this process and ``jobs`` - 1 forked copies of it, file k + 1 to
-    process k % jobs; each copy sends its reports back through a pipe, and
-    ``done`` is called in the order of ``files``."""
+    """``run_checks`` in ``jobs`` processes: what the checks need is loaded
+    here (:func:`_warm_up`), then this process and ``jobs`` - 1 forked copies
+    of it share the files, file k to process k % jobs; each copy sends its
+    reports back through a pipe, and ``done`` is called in the order of
+    ``files``, as soon as each is known."""
     import pickle
     import select
 
     total = len(files)
     tick(0, files[0])
-    done(1, check_file(files[0], board, keep_game=False, ruleset=ruleset))
-    rest = list(range(1, total))
-    jobs = min(jobs, len(rest))
-    if jobs > 1:
-        _warm_up([files[i] for i in rest], ruleset)
-    owner = {i: k % jobs for k, i in enumerate(rest)}
-    mine = {w: [i for i in rest if owner[i] == w] for w in range(jobs)}
+    _warm_up(files, ruleset)
+    owner = {i: i % jobs for i in range(total)}
+    mine = {w: [i for i in range(total) if owner[i] == w] for w in range(jobs)}
     workers = {}        # process number -> (pid, pipe)
     results: dict = {}
-    nxt = 1
+    nxt = 0
     try:
         for w in range(1, jobs):
             r, wfd = os.pipe()
@@ -362,7 +383,7 @@ def main():
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="Report format.")
-@click.option("--jobs", "-j", type=JobsType(), default=1, show_default=True,
+@click.option("--jobs", "-j", type=JobsType(), default="auto", show_default=True,
               help=JOBS_HELP)
 @click.option("--fail-on", type=click.Choice(["error", "warning"]), default="error",
               show_default=True, help="Which findings make the exit code 1.")

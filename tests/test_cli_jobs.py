@@ -78,16 +78,18 @@ def test_a_worker_that_dies_is_an_error_of_its_files_not_a_traceback(monkeypatch
     real = cli.check_file
 
     def dies_in_a_worker(path, *args, **kw):
-        if os.getpid() != parent and path == files[2]:
+        if os.getpid() != parent and path == files[1]:
             os._exit(3)
         return real(path, *args, **kw)
 
     monkeypatch.setattr(cli, "check_file", dies_in_a_worker)
-    # file 0 here, then files 1 and 3 here and file 2 in the worker
+    # files 0 and 2 here, files 1 and 3 in the worker
     reports = run_checks(files, jobs=2, board=True, progress=False)
-    assert [r.status for r in reports] == ["legal", "legal", "unreadable", "legal"]
-    assert "worker process" in reports[2].error.bare
-    assert reports[2].error.path == files[2]
+    # the worker's files are errors, each named; this process's are checked
+    assert [r.status for r in reports] == ["legal", "unreadable", "legal", "unreadable"]
+    for k in (1, 3):
+        assert "in a worker process" in reports[k].error.bare
+        assert reports[k].error.path == files[k]
 
 
 def test_standard_input_is_read_in_this_process():

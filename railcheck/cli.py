@@ -204,10 +204,13 @@ def _peek_title(path: str):
 
 
 #: modules every replay of an export imports on its way (a title's own are added)
-_WARM_MODULES = ("engine", "loader", "importer", "report", "board", "mechanics.shares",
-                 "rounds.operating", "rounds.stock", "rounds.auction_waterfall", "steps.base",
-                 "steps.track", "steps.token", "steps.route", "steps.dividend", "steps.trains",
-                 "steps.companies", "steps.stock")
+_WARM_MODULES = ("railcheck.engine", "railcheck.loader", "railcheck.importer",
+                 "railcheck.report", "railcheck.board", "railcheck.mechanics.shares",
+                 "railcheck.rounds.operating", "railcheck.rounds.stock",
+                 "railcheck.rounds.auction_waterfall", "railcheck.steps.base",
+                 "railcheck.steps.track", "railcheck.steps.token", "railcheck.steps.route",
+                 "railcheck.steps.dividend", "railcheck.steps.trains",
+                 "railcheck.steps.companies", "railcheck.steps.stock")
 
 
 def _warm_up(files: list[str], ruleset) -> None:
@@ -220,11 +223,11 @@ def _warm_up(files: list[str], ruleset) -> None:
     from .titles import title_class
     for name in _WARM_MODULES:
         try:
-            import_module(f"{__package__}.{name}")
+            import_module(name)
         except Exception:
             pass
     wanted = [ruleset] if ruleset else []
-    for f in files[:64]:
+    for f in files[:64] if not ruleset else ():     # --ruleset plays every file
         title = _peek_title(f)
         if title and title not in wanted:
             wanted.append(title)
@@ -255,6 +258,7 @@ def _run_forked(files, jobs, board, ruleset, tick, done):
     import select
 
     total = len(files)
+    jobs = min(jobs, total)
     tick(0, files[0])
     _warm_up(files, ruleset)
     owner = {i: i % jobs for i in range(total)}

@@ -105,3 +105,18 @@ def test_a_peeked_title_loads_its_ruleset_before_the_workers_fork(tmp_path):
     game.write_text('# a comment\ntitle: "1830"\nplayers: A, B\n')
     assert cli._peek_title(str(game)) == "1830"
     assert cli._peek_title(str(tmp_path / "missing.json")) is None
+
+
+def test_no_more_workers_than_files(monkeypatch):
+    forks = []
+    real = os.fork
+
+    def counted():
+        forks.append(1)
+        return real()
+
+    monkeypatch.setattr(os, "fork", counted)
+    files = [str(f) for f in EXPORTS_1830[:2]]
+    reports = run_checks(files, jobs=8, board=True, progress=False)
+    assert [r.status for r in reports] == ["legal", "legal"]
+    assert len(forks) == 1

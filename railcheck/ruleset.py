@@ -192,7 +192,8 @@ def _cache_get(cached: Optional[Path], text: str, path: str, root: str) -> Optio
     import marshal
     try:
         with open(cached, "rb") as fh:
-            stamp, ctext, cpath, croot, data, marks = marshal.load(fh)
+            blob = fh.read()    # marshal.load(fh) would read it piece by piece: far slower
+        stamp, ctext, cpath, croot, data, marks = marshal.loads(blob)
     except Exception:         # absent, unreadable, damaged or of another form
         return None
     if (stamp, ctext, cpath, croot) != (_code_stamp(), text, path, root) \

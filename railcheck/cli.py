@@ -112,8 +112,18 @@ def usable_cpus() -> int:
 
 
 def auto_jobs(n_files: int) -> int:
-    """``--jobs auto``: one process per usable CPU, no more than the files."""
-    return max(1, min(usable_cpus(), n_files))
+    """``--jobs auto``: one process per usable CPU that the machine's other
+    work leaves free (the usable CPUs less the 1-minute load average,
+    rounded), no more than the files, at least 1.  A second process pays only
+    on a CPU of its own: on a busy machine it takes longer than one (the
+    workers repeat some of the first game's set-up)."""
+    cpus = usable_cpus()
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        busy = 0.0
+    free = cpus - int(busy + 0.5)
+    return max(1, min(cpus, free, n_files))
 
 
 class JobsType(click.ParamType):
@@ -134,9 +144,10 @@ class JobsType(click.ParamType):
 
 
 JOBS_HELP = ("Validate files in this many parallel processes; 'auto' (the default): one per "
-             "usable CPU, at most one per file (1 on a one-CPU machine).  The workers are "
-             "forked once the rulesets are loaded, so even 2-4 files gain; the report is "
-             "the same as with --jobs 1.")
+             "usable CPU left free by the machine's other work (its load average), at most "
+             "one per file (1 on a one-CPU or busy machine).  The workers are forked once "
+             "the rulesets are loaded, so even 2-4 files gain; the report is the same as "
+             "with --jobs 1.")
 
 
 def run_checks(files: list[str], *, jobs, board: bool, progress: bool,

@@ -237,6 +237,12 @@ def _warm_up(files: list[str], ruleset) -> None:
             import_module(name)
         except Exception:
             pass
+    if any(not f.lower().endswith(".json") for f in files[:64]):
+        try:                # notation files: the parser, made (or read from the cache) once
+            from .notation import _parser
+            _parser()
+        except Exception:
+            pass
     wanted = [ruleset] if ruleset else []
     for f in files[:64] if not ruleset else ():     # --ruleset plays every file
         title = _peek_title(f)

@@ -221,6 +221,7 @@ def _cache_put(cached: Optional[Path], text: str, doc: _Doc, root: str) -> None:
             fh.write(blob)
         os.replace(tmp, cached)
         tmp = None
+        _prune(cached.parent)
     except Exception:         # read-only, full, not ours: run without the cache
         pass
     finally:
@@ -229,6 +230,30 @@ def _cache_put(cached: Optional[Path], text: str, doc: _Doc, root: str) -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+#: the most readings the cache keeps (one per ruleset file read; a new version
+#: of railcheck, or of Python, reads every file anew)
+_CACHE_MAX = 256
+
+
+def _prune(folder: Path) -> None:
+    """Keep the _CACHE_MAX readings written last: the oldest go."""
+    entries = []
+    for entry in os.scandir(folder):
+        if entry.name.startswith("yaml-") and entry.name.endswith(".marshal"):
+            try:
+                entries.append((entry.stat().st_mtime_ns, entry.path))
+            except OSError:
+                pass
+    if len(entries) <= _CACHE_MAX:
+        return
+    entries.sort()
+    for _, path in entries[:len(entries) - _CACHE_MAX]:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
 
 
 def title_index() -> dict[str, str]:

@@ -144,3 +144,47 @@ def test_the_cache_folder(tmp_path, monkeypatch):
     assert ruleset.cache_dir() == tmp_path / "home" / ".cache" / "railcheck"
     monkeypatch.setenv("RAILCHECK_NO_CACHE", "0")
     assert ruleset.cache_dir() == tmp_path / "home" / ".cache" / "railcheck"
+
+
+def test_the_cache_keeps_at_most_its_number_of_readings(cache, tmp_path, monkeypatch):
+    monkeypatch.setattr(ruleset, "_CACHE_MAX", 3)
+    paths = []
+    for k in range(5):
+        p = tmp_path / f"house{k}.yaml"
+        p.write_text(f'extends: "1830"\nbank: {15000 + k}\n')
+        paths.append(str(p))
+        assert load_ruleset(str(p)).bank == 15000 + k
+        _clear()
+        assert len(list(cache.glob("yaml-*.marshal"))) == 3
+    # a reading that went is simply made again
+    for k, p in enumerate(paths):
+        assert load_ruleset(p).bank == 15000 + k
+        _clear()
+
+
+def test_the_notation_parser_is_kept_in_the_cache_and_reads_the_same(cache, monkeypatch):
+    from railcheck import notation
+    from conftest import REPO
+    path = REPO / "examples" / "1830" / "game.18xx"
+    text = path.read_text(encoding="utf-8")
+
+    def parsed():
+        notation.reset_parser()         # the parser and every fast path forgotten
+        record, findings = notation.parse_game(text, str(path))
+        return [repr(a) for a in record.actions], [f.message for f in findings]
+
+    monkeypatch.setenv("RAILCHECK_NO_CACHE", "1")
+    assert notation._lark_cache() is False
+    plain = parsed()
+    assert not cache.exists()
+    monkeypatch.delenv("RAILCHECK_NO_CACHE")
+    made = parsed()                     # made, then kept
+    assert (cache / "lark-notation.pickle").is_file()
+    import lark
+
+    def unmade(self, *a, **k):
+        raise AssertionError("the parser was made again, not read from the cache")
+    monkeypatch.setattr(lark.Lark, "_build_parser", unmade)
+    read = parsed()                     # read back from the cache
+    assert plain == made == read and len(plain[0]) > 300
+    notation.reset_parser()

@@ -103,14 +103,63 @@ def _rebuild_error(rep):
     return rep
 
 
-def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool,
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def auto_jobs(n_files: int) -> int:
+    """``--jobs auto``: one process per usable CPU that the machine's other
+    work leaves free (the usable CPUs less the 1-minute load average,
+    rounded), no more than the files, at least 1.  A second process pays only
+    on a CPU of its own: on a busy machine it takes longer than one (the
+    workers repeat some of the first game's set-up)."""
+    cpus = usable_cpus()
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        busy = 0.0
+    free = cpus - int(busy + 0.5)
+    return max(1, min(cpus, free, n_files))
+
+
+class JobsType(click.ParamType):
+    """``--jobs``: a number of processes (1 to 64) or ``auto``."""
+    name = "N|auto"
+
+    def convert(self, value, param, ctx):
+        if value == "auto" or isinstance(value, int):
+            number = value
+        else:
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                self.fail(f"{value!r} is neither a number of processes nor 'auto'", param, ctx)
+        if number != "auto" and not 1 <= number <= 64:
+            self.fail(f"{value} is not in the range 1<=x<=64 (or 'auto')", param, ctx)
+        return number
+
+
+JOBS_HELP = ("Validate files in this many parallel processes; 'auto' (the default): one per "
+             "usable CPU left free by the machine's other work (its load average), at most "
+             "one per file (1 on a one-CPU or busy machine).  The workers are forked once "
+             "the rulesets are loaded, so even 2-4 files gain; the report is the same as "
+             "with --jobs 1.")
+
+
+def run_checks(files: list[str], *, jobs, board: bool, progress: bool,
                on_report=None, ruleset=None):
-    """Check ``files`` (in parallel with ``jobs`` > 1); ``on_report(rep)`` is
-    called as each file is done, in the order of ``files``.  ``progress``
-    draws a counter on standard error (cleared before each report is printed
-    and at the end)."""
+    """Check ``files`` (in parallel with ``jobs`` > 1, or ``"auto"``:
+    :func:`auto_jobs`); ``on_report(rep)`` is called as each file is done, in
+    the order of ``files``.  ``progress`` draws a counter on standard error
+    (cleared before each report is printed and at the end)."""
     reports = []
     total = len(files)
+    if jobs == "auto" or jobs is None:
+        jobs = auto_jobs(total)
 
     def tick(i, path):
         if progress:
@@ -131,7 +180,9 @@ def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool,
 
     # standard input is read here, not in a worker
     parallel = jobs > 1 and total > 1 and "-" not in files
-    if parallel:
+    if parallel and hasattr(os, "fork"):
+        _run_forked(files, jobs, board, ruleset, tick, done)
+    elif parallel:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for i, rep in enumerate(pool.map(_check_one_for_pool, [(f, board, ruleset) for f in files],
@@ -145,6 +196,164 @@ def run_checks(files: list[str], *, jobs: int, board: bool, progress: bool,
         sys.stderr.write("\r\x1b[K")
         sys.stderr.flush()
     return reports
+
+
+def _peek_title(path: str):
+    """The title a game file names, guessed cheaply (a hint for warming up:
+    may be wrong or None, never raises)."""
+    import re
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return None
+    if path.lower().endswith(".json") or data.lstrip()[:1] == b"{":
+        m = re.search(rb'"title"\s*:\s*"([^"\\]{1,40})"', data)
+    else:
+        m = re.search(rb"^[ \t]*title[ \t]*:[ \t]*\"?([^\"\r\n#]{1,40})", data, re.M)
+    return m.group(1).decode("utf-8", "replace").strip() if m else None
+
+
+#: modules every replay of an export imports on its way (a title's own are added)
+_WARM_MODULES = ("railcheck.engine", "railcheck.loader", "railcheck.importer",
+                 "railcheck.report", "railcheck.board", "railcheck.mechanics.shares",
+                 "railcheck.rounds.operating", "railcheck.rounds.stock",
+                 "railcheck.rounds.auction_waterfall", "railcheck.steps.base",
+                 "railcheck.steps.track", "railcheck.steps.token", "railcheck.steps.route",
+                 "railcheck.steps.dividend", "railcheck.steps.trains",
+                 "railcheck.steps.companies", "railcheck.steps.stock")
+
+
+def _warm_up(files: list[str], ruleset) -> None:
+    """Before the workers fork: import what the checks will need and load
+    the rulesets of the files' titles (peeked in the first files), so that
+    every worker starts with them instead of doing it again.  Only a head
+    start: any problem is left for the check that meets it."""
+    from importlib import import_module
+    from .ruleset import load_ruleset
+    from .titles import title_class
+    for name in _WARM_MODULES:
+        try:
+            import_module(name)
+        except Exception:
+            pass
+    if any(not f.lower().endswith(".json") for f in files[:64]):
+        try:                # notation files: the parser, made (or read from the cache) once
+            from .notation import _parser
+            _parser()
+        except Exception:
+            pass
+    wanted = [ruleset] if ruleset else []
+    for f in files[:64] if not ruleset else ():     # --ruleset plays every file
+        title = _peek_title(f)
+        if title and title not in wanted:
+            wanted.append(title)
+    for title in wanted:
+        try:
+            cls = title_class(title)
+            if cls is not None and cls.uses_components:
+                continue
+            load_ruleset(title)
+            if cls is not None:
+                package = cls.__module__
+                for part in ("auction", "stock", "operating", "steps"):
+                    try:
+                        import_module(f"{package}.{part}")
+                    except ImportError:
+                        pass
+        except Exception:
+            pass
+
+
+def _run_forked(files, jobs, board, ruleset, tick, done):
+    """``run_checks`` in ``jobs`` processes: what the checks need is loaded
+    here (:func:`_warm_up`), then this process and ``jobs`` - 1 forked copies
+    of it share the files, file k to process k % jobs; each copy sends its
+    reports back through a pipe, and ``done`` is called in the order of
+    ``files``, as soon as each is known."""
+    import pickle
+    import select
+
+    total = len(files)
+    jobs = min(jobs, total)
+    tick(0, files[0])
+    _warm_up(files, ruleset)
+    owner = {i: i % jobs for i in range(total)}
+    mine = {w: [i for i in range(total) if owner[i] == w] for w in range(jobs)}
+    workers = {}        # process number -> (pid, pipe)
+    results: dict = {}
+    nxt = 0
+    try:
+        for w in range(1, jobs):
+            r, wfd = os.pipe()
+            pid = os.fork()
+            if pid == 0:                        # the copy: check its files, send, exit
+                code = 0
+                try:
+                    os.close(r)
+                    for _, pipe in workers.values():
+                        pipe.close()
+                    with os.fdopen(wfd, "wb") as out:
+                        for i in mine[w]:
+                            rep = check_file(files[i], board, keep_game=False, ruleset=ruleset)
+                            try:
+                                blob = pickle.dumps(rep, protocol=pickle.HIGHEST_PROTOCOL)
+                            except Exception as exc:
+                                blob = pickle.dumps(_worker_failed(files[i], exc))
+                            out.write(len(blob).to_bytes(8, "little") + blob)
+                            out.flush()
+                except BaseException:
+                    code = 1
+                finally:
+                    os._exit(code)
+            os.close(wfd)
+            workers[w] = (pid, os.fdopen(r, "rb"))
+        queue = {w: list(mine[w]) for w in workers}
+
+        def receive(w):
+            i = queue[w].pop(0)
+            try:
+                pipe = workers[w][1]
+                size = int.from_bytes(pipe.read(8) or b"", "little")
+                blob = pipe.read(size) if size else b""
+                if not size or len(blob) != size:
+                    raise EOFError("the worker process ended early")
+                results[i] = _rebuild_error(pickle.loads(blob))
+            except Exception as exc:
+                results[i] = _worker_failed(files[i], exc)
+
+        def flush(block):
+            nonlocal nxt
+            while nxt < total:
+                if nxt in results:
+                    done(nxt + 1, results.pop(nxt))
+                    nxt += 1
+                    continue
+                w = owner[nxt]
+                if w == 0:
+                    return                      # this process's own, not checked yet
+                if not block and not select.select([workers[w][1]], [], [], 0)[0]:
+                    return
+                receive(w)
+
+        for i in mine[0]:
+            results[i] = check_file(files[i], board, keep_game=False, ruleset=ruleset)
+            flush(block=False)
+        flush(block=True)
+    finally:
+        for pid, pipe in workers.values():
+            pipe.close()
+            try:
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+
+
+def _worker_failed(path, exc):
+    from .report import FileReport
+    return FileReport(path=path, error=InputError(
+        f"internal error while checking this file in a worker process "
+        f"({type(exc).__name__}: {exc}); please report it", path=path))
 
 
 def exit_code(reports, fail_on: str, skip_unsupported: bool = False) -> int:
@@ -195,8 +404,8 @@ def main():
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="Report format.")
-@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Validate files in this many parallel processes.")
+@click.option("--jobs", "-j", type=JobsType(), default="auto", show_default=True,
+              help=JOBS_HELP)
 @click.option("--fail-on", type=click.Choice(["error", "warning"]), default="error",
               show_default=True, help="Which findings make the exit code 1.")
 @click.option("--quiet", "-q", is_flag=True, help="Findings and summary only: no tables, "

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import copy
 import functools
+import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
-
-import yaml
 
 from .mechanics.reach import Reach
 from .findings import InputError, did_you_mean
@@ -41,15 +41,14 @@ class _Doc:
         self.path = path
 
 
-#: libyaml's loader when PyYAML was built with it (same marks, much faster)
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def _load_yaml(text: str, path: str, root: str = "") -> _Doc:
     """The document, and the (file, line, column) of every value by its YAML
     path below ``root`` (the key an included file is merged at); a mapping
     key's own position is under ``@`` + its path."""
-    loader = _LOADER(text)
+    import yaml     # here: a reading found in the cache (_read_doc) needs no PyYAML
+
+    # libyaml's loader when PyYAML was built with it (same marks, much faster)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
     try:
         node = loader.get_single_node()
     except yaml.YAMLError as exc:
@@ -113,7 +112,148 @@ def _read_doc(path: str, root: str = "") -> _Doc:
         raise InputError("ruleset file not found", path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read ruleset: {exc}", path=path) from None
-    return _load_yaml(text, path, root)
+    cached = _cache_file(path, root)
+    doc = _cache_get(cached, text, path, root)
+    if doc is None:
+        doc = _load_yaml(text, path, root)
+        _cache_put(cached, text, doc, root)
+    return doc
+
+
+# ---------------------------------------------------------------------------
+# The cache of YAML readings
+#
+# Reading a ruleset's YAML with the position of every value is most of the
+# time of loading it (1860 reads 1830's and its own rules and board).  The
+# reading of each file (its data and marks, exactly what _load_yaml gives) is
+# kept in the user's cache folder ($XDG_CACHE_HOME/railcheck, else
+# ~/.cache/railcheck), one file per ruleset file, with everything the reading
+# depends on: the file's whole text, its path and root (the marks name them),
+# the Python version and the code that reads it (this file and schema.py, by
+# size and time).  A reading is used only when all of these are equal, so an
+# edited file is read again, never taken from the cache; merging, options
+# and the schema's checks run on every load as before, so an error is found
+# and located exactly as without the cache.  RAILCHECK_NO_CACHE=1 turns it
+# off; a cache folder that cannot be made or written is simply not used, and a
+# cache file that cannot be read back (damaged, another version) is ignored
+# and written again.
+
+#: the form of a cache file; raise it when what _load_yaml returns changes
+_CACHE_FORMAT = 1
+
+
+def cache_dir() -> Optional[Path]:
+    """The folder of railcheck's cache, or None when it is turned off."""
+    if os.environ.get("RAILCHECK_NO_CACHE", "") not in ("", "0"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):       # unset or relative: ignored, as the spec says
+        try:
+            base = os.path.join(os.path.expanduser("~"), ".cache")
+        except Exception:
+            return None
+        if not os.path.isabs(base):
+            return None
+    return Path(base) / "railcheck"
+
+
+@functools.lru_cache(maxsize=1)
+def _code_stamp() -> str:
+    """What identifies the code that makes a reading: the Python version and
+    the size and time of this file and of schema.py (path_join)."""
+    from . import schema
+    parts = [sys.version, str(_CACHE_FORMAT)]
+    for f in (__file__, schema.__file__):
+        try:
+            st = os.stat(f)
+            parts.append(f"{f}:{st.st_size}:{st.st_mtime_ns}")
+        except (OSError, TypeError):
+            parts.append(str(f))
+    return "\0".join(parts)
+
+
+def _cache_file(path: str, root: str) -> Optional[Path]:
+    """The cache file of the reading of ``path`` under ``root`` (a file's
+    next reading replaces it; what it was read from is checked in full by
+    _cache_get)."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    import zlib
+    name = "\0".join((_code_stamp(), path, root)).encode("utf-8", "surrogatepass")
+    return folder / f"yaml-{zlib.crc32(name):08x}{zlib.adler32(name):08x}.marshal"
+
+
+def _cache_get(cached: Optional[Path], text: str, path: str, root: str) -> Optional[_Doc]:
+    """The reading kept in ``cached`` if it was made from this very text, at
+    this path and root, by this code; else None."""
+    if cached is None:
+        return None
+    import marshal
+    try:
+        with open(cached, "rb") as fh:
+            blob = fh.read()    # marshal.load(fh) would read it piece by piece: far slower
+        stamp, ctext, cpath, croot, data, marks = marshal.loads(blob)
+    except Exception:         # absent, unreadable, damaged or of another form
+        return None
+    if (stamp, ctext, cpath, croot) != (_code_stamp(), text, path, root) \
+            or not isinstance(marks, dict):
+        return None
+    return _Doc(data, marks, path)
+
+
+def _cache_put(cached: Optional[Path], text: str, doc: _Doc, root: str) -> None:
+    """Keep a reading in the cache: written to a temporary file and renamed,
+    so that a reader never sees half a file; any failure leaves no cache."""
+    if cached is None:
+        return
+    import marshal
+    import tempfile
+    try:
+        blob = marshal.dumps((_code_stamp(), text, doc.path, root, doc.data, doc.marks))
+    except ValueError:        # a value marshal cannot keep (a YAML date): not cached
+        return
+    tmp = None
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=cached.parent, prefix=".tmp-", suffix=".marshal")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(blob)
+        os.replace(tmp, cached)
+        tmp = None
+        _prune(cached.parent)
+    except Exception:         # read-only, full, not ours: run without the cache
+        pass
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+#: the most readings the cache keeps (one per ruleset file read; a new version
+#: of railcheck, or of Python, reads every file anew)
+_CACHE_MAX = 256
+
+
+def _prune(folder: Path) -> None:
+    """Keep the _CACHE_MAX readings written last: the oldest go."""
+    entries = []
+    for entry in os.scandir(folder):
+        if entry.name.startswith("yaml-") and entry.name.endswith(".marshal"):
+            try:
+                entries.append((entry.stat().st_mtime_ns, entry.path))
+            except OSError:
+                pass
+    if len(entries) <= _CACHE_MAX:
+        return
+    entries.sort()
+    for _, path in entries[:len(entries) - _CACHE_MAX]:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
 
 
 def title_index() -> dict[str, str]:

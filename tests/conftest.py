@@ -77,3 +77,13 @@ def load_trace(title: str, game: str) -> dict:
 @pytest.fixture(scope="session")
 def exports_1830():
     return EXPORTS_1830
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _railcheck_cache_of_the_session(tmp_path_factory):
+    """railcheck's cache (rulesets' YAML readings, the notation's parser) in
+    a folder of the test session's own, never the user's."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    yield
+    patch.undo()

@@ -112,18 +112,14 @@ def usable_cpus() -> int:
 
 
 def auto_jobs(n_files: int) -> int:
-    """``--jobs auto``: one process per usable CPU that the machine's other
-    work leaves free (the usable CPUs less the 1-minute load average,
-    rounded), no more than the files, at least 1.  A second process pays only
-    on a CPU of its own: on a busy machine it takes longer than one (the
-    workers repeat some of the first game's set-up)."""
-    cpus = usable_cpus()
-    try:
-        busy = os.getloadavg()[0]
-    except (AttributeError, OSError):
-        busy = 0.0
-    free = cpus - int(busy + 0.5)
-    return max(1, min(cpus, free, n_files))
+    """``--jobs auto``: one process per usable CPU (the process's affinity),
+    no more than the files, at least 1.  Not lowered by the machine's load
+    average: a load that lingers from the caller's own earlier work (a build,
+    a first command) would keep a free machine to one process, while on a
+    machine truly busy a second process costs only a few per cent (the
+    workers repeat part of the first game's set-up); ``--jobs 1`` is there
+    for that."""
+    return max(1, min(usable_cpus(), n_files))
 
 
 class JobsType(click.ParamType):
@@ -144,8 +140,8 @@ class JobsType(click.ParamType):
 
 
 JOBS_HELP = ("Validate files in this many parallel processes; 'auto' (the default): one per "
-             "usable CPU left free by the machine's other work (its load average), at most "
-             "one per file (1 on a one-CPU or busy machine).  The workers are forked once "
+             "usable CPU, at most one per file (1 on a one-CPU machine; give --jobs 1 on a "
+             "machine busy with other work).  The workers are forked once "
              "the rulesets are loaded, so even 2-4 files gain; the report is the same as "
              "with --jobs 1.")
 

@@ -243,6 +243,8 @@ class Board:
 
         self._version = 0
         self._net_cache: dict = {}
+        #: the hexes each kept network read (``_kept_networks``)
+        self._net_read: dict = {}
         self._stations_cache = None     # corp -> [(hex idx, node idx)], until the next change
         self._graph_cache = None
         self._copy_hex: dict[str, str] = {}
@@ -286,11 +288,58 @@ class Board:
             got = cache[key] = compute()
         return got
 
-    def _changed(self) -> None:
+    def _changed(self, laid: Optional[_Hex] = None) -> None:
+        """The map changed: what was read from it is dropped.  ``laid``: a
+        tile was laid on that hex, which holds no station (before or
+        after): the stations stay, and so do the companies' networks that
+        read neither the hex nor a hex next to it (``_kept_networks``)."""
         self._version += 1
-        self._net_cache.clear()
-        self._stations_cache = None
         self._graph_cache = None
+        if laid is not None and self._net_cache:
+            self._net_cache = self._kept_networks(laid)
+            return
+        self._net_cache.clear()
+        self._net_read = {}
+        if laid is None:
+            self._stations_cache = None
+
+    def _kept_networks(self, laid: _Hex) -> dict:
+        """The cached values that a lay on ``laid`` (no station there)
+        cannot change: a company's broad network (``_network``) whose walk
+        read no hex among ``laid`` and its neighbours, its narrow network
+        (``gauge.narrow_network``) likewise, and whether it can run
+        (``can_run`` walks within its broad network).  Anything else is
+        dropped."""
+        near = {laid.idx}
+        near.update(i for i in laid.nbr if i >= 0)
+        cache = self._net_cache
+        read = self._net_read
+        kept: dict = {}
+        kept_read: dict = {}
+        for key, value in cache.items():
+            if isinstance(key, str):
+                hexes = read.get(key)
+                if hexes is None:
+                    seen, _, token_hexes = value
+                    hexes = {st >> 8 for st in seen}
+                    hexes.update(token_hexes)
+                if near.isdisjoint(hexes):
+                    kept[key] = value
+                    kept_read[key] = hexes
+        for key, value in cache.items():
+            if isinstance(key, tuple) and len(key) >= 2 and key[1] in kept:
+                if key[0] == "can_run":
+                    kept[key] = value
+                elif key[0] == "narrow_net":
+                    hexes = read.get(key)
+                    if hexes is None:
+                        hexes = {st >> 8 for st in value}
+                        hexes.update(hi for hi, _ in cache[key[1]][1])
+                    if near.isdisjoint(hexes):
+                        kept[key] = value
+                        kept_read[key] = hexes
+        self._net_read = kept_read
+        return kept
 
     # ------------------------------------------------------------------ look-ups
 
@@ -636,6 +685,7 @@ class Board:
                 self.remaining[old.name] += 1
             if h.copy is not None:
                 self._copy_hex.pop(h.copy, None)
+        stations = any(n.tokens or n.reserved for n in h.nodes)
         new_nodes = [_Node(n.kind, n.revenue, n.slots, n.group, n.hidden) for n in t.nodes]
         for oi, ni in mapping.items():
             # (several old cities map to one when the upgrade merges them)
@@ -654,7 +704,9 @@ class Board:
         h.copy = str(tile_copy) if tile_copy is not None else None
         if h.copy is not None:
             self._copy_hex[h.copy] = h.coord
-        self._changed()
+        # a lay where no station stands changes no company's stations
+        self._changed(None if stations or any(n.tokens or n.reserved for n in new_nodes)
+                      else h)
         return cost, rotation
 
     def _check_rotation(self, h: _Hex, t: Content, r: int, avail, corp: str):

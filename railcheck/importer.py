@@ -342,6 +342,13 @@ def _well_formed(raw: list, findings: list) -> list:
     one is an error finding (its position in the list, or its id, says which)."""
     out = []
     for n, item in enumerate(raw):
+        # the common case at once: an object with a numbered id, a type and
+        # no action_id or auto_actions of another kind
+        if type(item) is dict and type(item.get("id")) is int \
+                and type(item.get("type")) is str and item.get("action_id") is None \
+                and not item.get("auto_actions"):
+            out.append(item)
+            continue
         problem = None
         if not isinstance(item, dict):
             problem = f"is {type(item).__name__} {item!r:.40}, not an object"
@@ -398,7 +405,7 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
         try:
             act = conv.convert(item)
             if act is not None:
-                act.text = _describe(item, conv)
+                act.text = _describe(item, conv, act.actor)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             conv.findings.append(Finding(
                 severity="error", rule="import.malformed",
@@ -419,15 +426,21 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
     return record, conv.findings
 
 
-def _describe(item: dict, conv: _Converter) -> str:
-    """A short, readable form of an export action for reports."""
+_DESCRIBED = ("company", "corporation", "share_price", "price", "hex", "tile", "rotation",
+              "city", "train", "exchange", "kind")
+
+
+def _describe(item: dict, conv: _Converter, who: Optional[str] = None) -> str:
+    """A short, readable form of an export action for reports (``who``: its
+    actor's name, when known)."""
     t = item.get("type")
-    who = conv.name(item)
+    if who is None:
+        who = conv.name(item)
     bits = [f"#{item.get('id')}", who, t]
-    for key in ("company", "corporation", "share_price", "price", "hex", "tile", "rotation",
-                "city", "train", "exchange", "kind"):
-        if item.get(key) not in (None, ""):
-            bits.append(f"{key}={item[key]}")
+    for key in _DESCRIBED:
+        value = item.get(key)
+        if value is not None and value != "":
+            bits.append(f"{key}={value}")
     if item.get("shares"):
         bits.append("shares=" + ",".join(map(str, item["shares"])))
     if t == "run_routes":

@@ -450,8 +450,8 @@ class BuyTrain18Ireland(BuyTrainStep):
         the difference in its treasury (once a turn)."""
         g = self.game
         corp = turn.corp
-        if getattr(turn, "traded", None) is not None:
-            return False
+        if getattr(turn, "traded", None) is not None or not corp.trains:
+            return False    # (nothing to trade in)
         for tr in g.available_depot_trains():
             values = g.rules.raw["trains"][_train_index(g, tr.name)].get("trade_in") or {}
             if any(own.name in values and corp.cash >= tr.spec.price - int(values[own.name])

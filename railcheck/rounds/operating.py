@@ -21,6 +21,7 @@ from ..actions import (Bankrupt, BuyCompany, BuyShares, DiscardTrain, Exchange, 
 from ..findings import RuleViolation
 from ..mechanics.shares import sale_percent, sell_shares
 from ..state import Company, Corporation, Player
+from ..steps.base import Step
 from ..steps.trains import DiscardTrainStep, cheapest_train
 from ..steps.track import TrackStep
 from ..steps.token import TokenStep
@@ -60,6 +61,9 @@ class OperatingRound(Round):
         #: the steps of a company's turn, in order (the title's list)
         self.steps = [cls(self) for cls in game.title.operating_steps()]
         self.done = len(self.steps)
+        #: action class -> the step that owns it (``step_of``), when every
+        #: step owns its actions by their class alone; else None
+        self._owner_of = {} if all(type(s).owns is Step.owns for s in self.steps) else None
         #: steps whose actions come whenever the record gives them
         self.discards = DiscardTrainStep(self)
         self.order: list[Corporation] = []
@@ -171,7 +175,13 @@ class OperatingRound(Round):
 
     def step_of(self, action):
         """The step of the turn that owns ``action``, or None."""
-        return next((s for s in self.steps if s.owns(action)), None)
+        owner_of = self._owner_of
+        if owner_of is None:
+            return next((s for s in self.steps if s.owns(action)), None)
+        cls = type(action)
+        if cls not in owner_of:
+            owner_of[cls] = next((s for s in self.steps if s.owns(action)), None)
+        return owner_of[cls]
 
     def step_by_type(self, cls):
         return next((s for s in self.steps if isinstance(s, cls)), None)

@@ -459,9 +459,10 @@ class Board:
         """Edges of ``h`` where new track joins ``corp``'s network: every edge
         of a hex with its station, the edges of walked paths in ``h``, and the
         sides facing walked paths of the neighbours."""
-        seen, _, token_hexes = self._network(corp)
-        if h.idx in token_hexes:
-            return set(ALL_EDGES)
+        hi = h.idx
+        if any(si == hi for si, _ in self._stations().get(corp, ())):
+            return set(ALL_EDGES)       # its station is here: no walk needed
+        seen, _, _ = self._network(corp)
         out = set()
         base = h.idx << 8
         for pi, (a, b) in enumerate(h.paths):

@@ -17,7 +17,6 @@ from ...steps.route import RouteStep
 from ...steps.token import TokenStep
 from ...steps.track import TrackStep, power_spec
 from ...steps.trains import BuyTrainStep
-from .shares import shares_of
 
 
 def _state(step):
@@ -395,8 +394,14 @@ class Dividend18Ireland(DividendStep):
         total = 100 // corp.share_percent
         ipo_to = g.rules.stock.get("ipo_share_dividends", "none")
         pool_to = g.rules.stock.get("pool_share_dividends", "corporation")
+        # each holder's percentage, from one pass over the certificates
+        # (as shares_of: the holder itself, not an equal one)
+        held: dict = {}
+        for c in corp.certs:
+            held[id(c.owner)] = held.get(id(c.owner), 0) + c.percent
+        share = corp.share_percent
         for holder in list(g.players) + ["ipo", "pool"]:
-            n = shares_of(corp, holder)
+            n = held.get(id(holder), 0) // share
             if not n:
                 continue
             amount = -(-n * revenue // total)

@@ -237,7 +237,9 @@ class Game:
         for corp in self.corporations.values():
             if corp.price is not None and corp.price.has("no_cert_limit"):
                 continue
-            n += sum(1 for cert in corp.certs if cert.owner is player)
+            for cert in corp.certs:
+                if cert.owner is player:
+                    n += 1
         return n
 
     def update_president(self, corp: Corporation, seller: Optional[Player] = None):

@@ -32,6 +32,9 @@ def load_board_yaml(path: str) -> dict:
 
 
 _PARSE_CACHE: dict = {}
+#: id(board data) -> (the data, hex positions, per hex its neighbours and
+#: the edges new track may leave by): see Board.__init__
+_GEOMETRY_CACHE: dict = {}
 
 
 def _same_kind(a: str, b: str) -> bool:
@@ -186,12 +189,26 @@ class Board:
 
         self._hexes: list[_Hex] = []
         self.hexes: dict[str, _Hex] = {}
-        for coord, name, base in hex_contents:
-            x, y = to_xy(coord, self.layout, self.axes)
+        # the printed map's geometry (positions, neighbours, edges track may
+        # leave by) depends on the board data alone: found once per dict
+        geo = _GEOMETRY_CACHE.get(id(board_data))
+        if geo is not None and geo[0] is not board_data:
+            geo = None
+        for i, (coord, name, base) in enumerate(hex_contents):
+            x, y = geo[1][i] if geo is not None else to_xy(coord, self.layout, self.axes)
             h = _Hex(coord, len(self._hexes), name, base, x, y)
             self._hexes.append(h)
             self.hexes[coord] = h
-        self._link_neighbours()
+        if geo is None:
+            self._link_neighbours()
+            if len(_GEOMETRY_CACHE) > 16:
+                _GEOMETRY_CACHE.clear()
+            _GEOMETRY_CACHE[id(board_data)] = (
+                board_data, [(h.x, h.y) for h in self._hexes],
+                [(tuple(h.nbr), tuple(h.track_ok)) for h in self._hexes])
+        else:
+            for h, (nbr, ok) in zip(self._hexes, geo[2]):
+                h.nbr, h.track_ok = list(nbr), list(ok)
         #: the map has narrow-gauge track (18Ireland): lays are checked against
         #: the broad and the narrow network (``gauge.py``)
         self.gauged = any(t.tracks for t in self.tiles.values()) or \
@@ -307,9 +324,10 @@ class Board:
         """The cached values that a lay on ``laid`` (no station there)
         cannot change: a company's broad network (``_network``) whose walk
         read no hex among ``laid`` and its neighbours, its narrow network
-        (``gauge.narrow_network``) likewise, and whether it can run
-        (``can_run`` walks within its broad network).  Anything else is
-        dropped."""
+        (``gauge.narrow_network``) likewise, whether it can run (``can_run``
+        walks within its broad network), and a stop's narrow-gauge bonus
+        (18Ireland's ``runs.narrow_bonus``) whose walk read no such hex.
+        Anything else is dropped."""
         near = {laid.idx}
         near.update(i for i in laid.nbr if i >= 0)
         cache = self._net_cache
@@ -327,7 +345,15 @@ class Board:
                     kept[key] = value
                     kept_read[key] = hexes
         for key, value in cache.items():
-            if isinstance(key, tuple) and len(key) >= 2 and key[1] in kept:
+            if not isinstance(key, tuple) or len(key) < 2:
+                continue
+            if key[0] == "narrow_bonus":
+                # 18Ireland's narrow-gauge bonus of a stop (its walk's hexes kept)
+                hexes = read.get(key)
+                if hexes is not None and near.isdisjoint(hexes):
+                    kept[key] = value
+                    kept_read[key] = hexes
+            elif key[1] in kept:
                 if key[0] == "can_run":
                     kept[key] = value
                 elif key[0] == "narrow_net":

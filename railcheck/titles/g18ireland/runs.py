@@ -124,7 +124,10 @@ def _trace_key(board, route):
         h = hexes.get(coord)
         if h is None:
             return None
-        state.append((h.tile.name, h.tile.preprinted, h.paths))
+        # the tile (kept by the board: its id is never reused meanwhile) and
+        # its rotation fix the hex's track
+        state.append(id(h.tile))
+        state.append(h.rotation)
     return stops, path, conns, tuple(state)
 
 
@@ -245,19 +248,26 @@ def narrow_bonus(board, node, phase: str) -> int:
     key = ("narrow_bonus", node, phase)
     got = board._net_cache.get(key)
     if got is None:
-        got = board._net_cache[key] = _narrow_bonus(board, node, phase)
+        got, read = _narrow_bonus(board, node, phase)
+        board._net_cache[key] = got
+        # the hexes the walk read: a lay elsewhere keeps the value
+        # (Board._kept_networks)
+        board._net_read[key] = read
     return got
 
 
-def _narrow_bonus(board, node, phase: str) -> int:
+def _narrow_bonus(board, node, phase: str) -> tuple:
+    """(the bonus, the indices of the hexes read)."""
     hexes = board._hexes
     hi0, ni0 = node
     seen_nodes = {node}
     bonus = 0
     stack = [(hi0, NODE_BASE + ni0)]
     seen = set(stack)
+    read = set()
     while stack:
         hi, end = stack.pop()
+        read.add(hi)
         h = hexes[hi]
         for pi in h.at.get(end, ()):
             if _gauge(h, pi) != "narrow":
@@ -281,7 +291,7 @@ def _narrow_bonus(board, node, phase: str) -> int:
             if nxt not in seen:
                 seen.add(nxt)
                 stack.append(nxt)
-    return bonus
+    return bonus, read
 
 
 def worth(g, corp: str, run: Run18) -> int:

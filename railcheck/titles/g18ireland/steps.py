@@ -40,10 +40,13 @@ class IssueRedeem(Step):
         if spec is None or getattr(turn, "issued", 0) >= spec["per_turn"] or corp.price is None:
             return False
         pool = corp.percent_of("pool")
-        can_issue = any(c.owner == "ipo" and not c.president and
-                        pool + c.percent <= g.rules.stock["pool_limit"] for c in corp.certs)
-        can_redeem = pool > 0 and corp.cash >= corp.price.price
-        return can_issue or can_redeem
+        if pool > 0 and corp.cash >= corp.price.price:
+            return True         # it can redeem
+        limit = g.rules.stock["pool_limit"]
+        for c in corp.certs:    # can it issue?
+            if c.owner == "ipo" and not c.president and pool + c.percent <= limit:
+                return True
+        return False
 
     def check(self, turn, action):
         g = self.game

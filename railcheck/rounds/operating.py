@@ -49,6 +49,11 @@ class Turn:
         self.withheld_unrun = None
 
 
+#: (the steps' classes, an action class) -> the index of the step that owns
+#: such an action, or None (``OperatingRound.step_of``)
+_OWNER_INDEX: dict = {}
+
+
 class OperatingRound(Round):
     kind = "OR"
     #: companies over the train limit discard at once, before anything else
@@ -61,9 +66,10 @@ class OperatingRound(Round):
         #: the steps of a company's turn, in order (the title's list)
         self.steps = [cls(self) for cls in game.title.operating_steps()]
         self.done = len(self.steps)
-        #: action class -> the step that owns it (``step_of``), when every
-        #: step owns its actions by their class alone; else None
-        self._owner_of = {} if all(type(s).owns is Step.owns for s in self.steps) else None
+        #: the steps' classes when every step owns its actions by their class
+        #: alone (``step_of`` then asks ``_OWNER_INDEX``), else None
+        self._step_types = tuple(type(s) for s in self.steps) \
+            if all(type(s).owns is Step.owns for s in self.steps) else None
         #: steps whose actions come whenever the record gives them
         self.discards = DiscardTrainStep(self)
         self.order: list[Corporation] = []
@@ -175,13 +181,16 @@ class OperatingRound(Round):
 
     def step_of(self, action):
         """The step of the turn that owns ``action``, or None."""
-        owner_of = self._owner_of
-        if owner_of is None:
+        types = self._step_types
+        if types is None:
             return next((s for s in self.steps if s.owns(action)), None)
-        cls = type(action)
-        if cls not in owner_of:
-            owner_of[cls] = next((s for s in self.steps if s.owns(action)), None)
-        return owner_of[cls]
+        key = (types, type(action))
+        index = _OWNER_INDEX.get(key, -1)
+        if index == -1:
+            # (kept outside the round: a refused action changes nothing in it)
+            index = _OWNER_INDEX[key] = next(
+                (i for i, s in enumerate(self.steps) if s.owns(action)), None)
+        return None if index is None else self.steps[index]
 
     def step_by_type(self, cls):
         return next((s for s in self.steps if isinstance(s, cls)), None)

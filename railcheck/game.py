@@ -53,6 +53,11 @@ class Game:
             for i in range(count):
                 self.trains.append(Train(spec.name, spec, f"{spec.name}-{i}"))
         self.train_by_id = {t.id: t for t in self.trains}
+        #: the trains before this index have left the depot (none comes back):
+        #: ``available_depot_trains`` starts there (kept with the state)
+        self.depot_start = 0
+        #: a later train type may be on sale beside the lowest (``available_on``)
+        self.later_types_on_sale = any(s.available_on for s in rules.trains)
         self.phase_index = 0
         self.findings: list[Finding] = []
         self.sr_number = 0
@@ -349,12 +354,20 @@ class Game:
     def available_depot_trains(self) -> list[Train]:
         """What the depot sells now: the trains of the lowest type not sold
         out, plus types whose availability phase has begun."""
+        trains = self.trains
+        start = self.depot_start
+        while start < len(trains) and trains[start].owner != "depot":
+            start += 1
+        self.depot_start = start
+        if not self.later_types_on_sale:
+            return [trains[start]] if start < len(trains) else []
         first = None
         phases_seen = None
         # one of each type is offered at a time
         seen: set = set()
         offered = []
-        for t in self.trains:
+        for i in range(start, len(trains)):
+            t = trains[i]
             if t.owner != "depot":
                 continue
             name = t.name

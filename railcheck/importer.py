@@ -217,17 +217,17 @@ class _Converter:
         tid = str(r.get("train", "?"))
         # an empty segment joins nothing (a damaged export): left out, and the
         # board's check of the run says what is missing
-        conns = [[str(h) for h in seg] for seg in r.get("connections") or [] if seg]
+        conns = [list(map(str, seg)) for seg in r.get("connections") or [] if seg]
         # a one-element segment "F2 0.1" joins two places of one hex (1860's
         # halts and towns beside a city): the hex, and which places it joins
-        inner = [_inner_link(seg) for seg in conns]
+        inner = [_inner_link(seg) if len(seg) == 1 else None for seg in conns]
         path = _chain([[link[0]] if link else seg for seg, link in zip(conns, inner)])
-        hexes = [str(h) for h in r.get("hexes") or []]
+        hexes = list(map(str, r.get("hexes") or []))
         if path:
             stop_hexes = [path[0][0]] + [seg[-1] for seg in path]
         else:
             stop_hexes = hexes
-        nodes = [str(n) for n in r.get("nodes") or []]
+        nodes = list(map(str, r.get("nodes") or []))
         known = _inner_cities(stop_hexes, inner, nodes) if any(inner) and path else {}
         if path and len(path) == len(conns):
             for i, seg in enumerate(conns):

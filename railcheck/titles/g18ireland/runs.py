@@ -103,9 +103,12 @@ def _trace_key(board, route):
     written and, on each hex they name, the tile and its track (None: not
     kept)."""
     hexes = board.hexes
-    if any(s.city is not None and not isinstance(s.city, (int, str)) for s in route.stops):
-        return None
-    stops = tuple((str(s.hex), s.city) for s in route.stops)
+    stops = []
+    for s in route.stops:
+        if s.city is not None and not isinstance(s.city, (int, str)):
+            return None
+        stops.append((str(s.hex), s.city))
+    stops = tuple(stops)
     path = tuple(tuple(map(str, seg)) for seg in route.path or ())
     conns = tuple(tuple(map(str, seg)) if isinstance(seg, list) else ("", str(seg))
                   for seg in route.connections or ())

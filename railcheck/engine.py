@@ -400,8 +400,15 @@ class Replay:
         if g.round is None or g.round.kind != "SR":
             self.price_marks = None
             return
-        self.price_marks = {c: (c.price, c.price.stack.index(c)) for c in g.corporations.values()
-                            if c.price is not None and c in c.price.stack}
+        marks = {}
+        for c in g.corporations.values():
+            cell = c.price
+            if cell is not None:
+                try:
+                    marks[c] = (cell, cell.stack.index(c))
+                except ValueError:
+                    pass        # (not in its cell's stack)
+        self.price_marks = marks
 
     def save_state(self):
         """The game's changing state (not its rules, findings or callbacks)."""

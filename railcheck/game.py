@@ -53,6 +53,11 @@ class Game:
             for i in range(count):
                 self.trains.append(Train(spec.name, spec, f"{spec.name}-{i}"))
         self.train_by_id = {t.id: t for t in self.trains}
+        #: the trains before this index have left the depot (none comes back):
+        #: ``available_depot_trains`` starts there (kept with the state)
+        self.depot_start = 0
+        #: a later train type may be on sale beside the lowest (``available_on``)
+        self.later_types_on_sale = any(s.available_on for s in rules.trains)
         self.phase_index = 0
         self.findings: list[Finding] = []
         self.sr_number = 0
@@ -251,7 +256,9 @@ class Game:
         for corp in self.corporations.values():
             if corp.price is not None and corp.price.has("no_cert_limit"):
                 continue
-            n += sum(1 for cert in corp.certs if cert.owner is player)
+            for cert in corp.certs:
+                if cert.owner is player:
+                    n += 1
         return n
 
     def update_president(self, corp: Corporation, seller: Optional[Player] = None):
@@ -361,21 +368,37 @@ class Game:
     def available_depot_trains(self) -> list[Train]:
         """What the depot sells now: the trains of the lowest type not sold
         out, plus types whose availability phase has begun."""
-        depot = self.depot_trains()
-        if not depot:
-            return []
-        first = depot[0].name
-        phases_seen = {p.name for p in self.rules.phases[: self.phase_index + 1]}
-        out = []
-        for t in depot:
-            if t.name == first or (t.spec.available_on and t.spec.available_on in phases_seen):
-                out.append(t)
+        trains = self.trains
+        start = self.depot_start
+        while start < len(trains) and trains[start].owner != "depot":
+            start += 1
+        self.depot_start = start
+        if not self.later_types_on_sale:
+            return [trains[start]] if start < len(trains) else []
+        first = None
+        phases_seen = None
         # one of each type is offered at a time
-        seen, offered = set(), []
-        for t in out:
-            if t.name not in seen:
-                seen.add(t.name)
-                offered.append(t)
+        seen: set = set()
+        offered = []
+        for i in range(start, len(trains)):
+            t = trains[i]
+            if t.owner != "depot":
+                continue
+            name = t.name
+            if first is None:
+                first = name
+            if name in seen:
+                continue
+            if name != first:
+                on = t.spec.available_on
+                if not on:
+                    continue
+                if phases_seen is None:
+                    phases_seen = {p.name for p in self.rules.phases[: self.phase_index + 1]}
+                if on not in phases_seen:
+                    continue
+            seen.add(name)
+            offered.append(t)
         return offered
 
     def pool_trains(self) -> list[Train]:
@@ -491,12 +514,11 @@ class Game:
         (asked before every operating-round action: the common case, nobody
         over the limit, is answered from the train counts alone)."""
         out = {}
-        obsolete_count = self.rules.operating.get("obsolete_trains_count", False)
         phase_limit = self.phase.train_limit
         # no company's limit is below ``floor`` (limits by kind: the lowest,
         # or 0 when a kind may fall back to none)
         floor = phase_limit if isinstance(phase_limit, int) else \
-            (min(int(v) for v in phase_limit.values()) if "major" in phase_limit else 0)
+            (min(map(int, phase_limit.values())) if "major" in phase_limit else 0)
         for corp in self.corporations.values():
             n = len(corp.trains)
             if n == 0 or n <= floor or corp.closed:
@@ -504,7 +526,7 @@ class Game:
             limit = phase_limit if isinstance(phase_limit, int) else self.train_limit(corp)
             if n <= limit:
                 continue
-            if not obsolete_count:
+            if not self.rules.operating.get("obsolete_trains_count", False):
                 n = sum(1 for t in corp.trains if not t.obsolete)
             if n > limit:
                 out[corp] = n - limit

@@ -219,17 +219,17 @@ class _Converter:
         tid = str(r.get("train", "?"))
         # an empty segment joins nothing (a damaged export): left out, and the
         # board's check of the run says what is missing
-        conns = [[str(h) for h in seg] for seg in r.get("connections") or [] if seg]
+        conns = [list(map(str, seg)) for seg in r.get("connections") or [] if seg]
         # a one-element segment "F2 0.1" joins two places of one hex (1860's
         # halts and towns beside a city): the hex, and which places it joins
-        inner = [_inner_link(seg) for seg in conns]
+        inner = [_inner_link(seg) if len(seg) == 1 else None for seg in conns]
         path = _chain([[link[0]] if link else seg for seg, link in zip(conns, inner)])
-        hexes = [str(h) for h in r.get("hexes") or []]
+        hexes = list(map(str, r.get("hexes") or []))
         if path:
             stop_hexes = [path[0][0]] + [seg[-1] for seg in path]
         else:
             stop_hexes = hexes
-        nodes = [str(n) for n in r.get("nodes") or []]
+        nodes = list(map(str, r.get("nodes") or []))
         known = _inner_cities(stop_hexes, inner, nodes) if any(inner) and path else {}
         if path and len(path) == len(conns):
             for i, seg in enumerate(conns):
@@ -344,6 +344,13 @@ def _well_formed(raw: list, findings: list) -> list:
     one is an error finding (its position in the list, or its id, says which)."""
     out = []
     for n, item in enumerate(raw):
+        # the common case at once: an object with a numbered id, a type and
+        # no action_id or auto_actions of another kind
+        if type(item) is dict and type(item.get("id")) is int \
+                and type(item.get("type")) is str and item.get("action_id") is None \
+                and not item.get("auto_actions"):
+            out.append(item)
+            continue
         problem = None
         if not isinstance(item, dict):
             problem = f"is {type(item).__name__} {item!r:.40}, not an object"
@@ -400,7 +407,7 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
         try:
             act = conv.convert(item)
             if act is not None:
-                act.text = _describe(item, conv)
+                act.text = _describe(item, conv, act.actor)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             conv.findings.append(Finding(
                 severity="error", rule="import.malformed",
@@ -421,15 +428,21 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
     return record, conv.findings
 
 
-def _describe(item: dict, conv: _Converter) -> str:
-    """A short, readable form of an export action for reports."""
+_DESCRIBED = ("company", "corporation", "share_price", "price", "hex", "tile", "rotation",
+              "city", "train", "exchange", "kind")
+
+
+def _describe(item: dict, conv: _Converter, who: Optional[str] = None) -> str:
+    """A short, readable form of an export action for reports (``who``: its
+    actor's name, when known)."""
     t = item.get("type")
-    who = conv.name(item)
+    if who is None:
+        who = conv.name(item)
     bits = [f"#{item.get('id')}", who, t]
-    for key in ("company", "corporation", "share_price", "price", "hex", "tile", "rotation",
-                "city", "train", "exchange", "kind"):
-        if item.get(key) not in (None, ""):
-            bits.append(f"{key}={item[key]}")
+    for key in _DESCRIBED:
+        value = item.get(key)
+        if value is not None and value != "":
+            bits.append(f"{key}={value}")
     if item.get("shares"):
         bits.append("shares=" + ",".join(map(str, item["shares"])))
     if t == "run_routes":

@@ -19,7 +19,11 @@ def deepcopy_fields(self, memo):
     memo[id(self)] = new
     d = new.__dict__
     for k, v in self.__dict__.items():
-        d[k] = v if type(v) in _ATOMIC else copy.deepcopy(v, memo)
+        t = type(v)
+        if t in _ATOMIC or (t is frozenset and all(type(x) in _ATOMIC for x in v)):
+            d[k] = v    # (a frozenset of plain values, such as a cell's zones, is shared)
+        else:
+            d[k] = copy.deepcopy(v, memo)
     return new
 
 

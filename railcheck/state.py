@@ -133,7 +133,11 @@ class Corporation:
         return self.par is not None
 
     def percent_of(self, holder) -> int:
-        return sum(c.percent for c in self.certs if c.owner is holder)
+        n = 0
+        for c in self.certs:    # (a plain loop: asked very often)
+            if c.owner is holder:
+                n += c.percent
+        return n
 
     def certs_of(self, holder) -> list:
         return [c for c in self.certs if c.owner is holder]
@@ -141,7 +145,7 @@ class Corporation:
     @property
     def share_percent(self) -> int:
         """Percent of one ordinary share."""
-        return min(c.percent for c in self.certs)
+        return min([c.percent for c in self.certs])
 
     def token_cost(self) -> Optional[int]:
         """Cost of the next station marker, or None when none is left."""

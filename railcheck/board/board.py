@@ -32,6 +32,9 @@ def load_board_yaml(path: str) -> dict:
 
 
 _PARSE_CACHE: dict = {}
+#: id(board data) -> (the data, hex positions, per hex its neighbours and
+#: the edges new track may leave by): see Board.__init__
+_GEOMETRY_CACHE: dict = {}
 
 
 def _same_kind(a: str, b: str) -> bool:
@@ -186,12 +189,26 @@ class Board:
 
         self._hexes: list[_Hex] = []
         self.hexes: dict[str, _Hex] = {}
-        for coord, name, base in hex_contents:
-            x, y = to_xy(coord, self.layout, self.axes)
+        # the printed map's geometry (positions, neighbours, edges track may
+        # leave by) depends on the board data alone: found once per dict
+        geo = _GEOMETRY_CACHE.get(id(board_data))
+        if geo is not None and geo[0] is not board_data:
+            geo = None
+        for i, (coord, name, base) in enumerate(hex_contents):
+            x, y = geo[1][i] if geo is not None else to_xy(coord, self.layout, self.axes)
             h = _Hex(coord, len(self._hexes), name, base, x, y)
             self._hexes.append(h)
             self.hexes[coord] = h
-        self._link_neighbours()
+        if geo is None:
+            self._link_neighbours()
+            if len(_GEOMETRY_CACHE) > 16:
+                _GEOMETRY_CACHE.clear()
+            _GEOMETRY_CACHE[id(board_data)] = (
+                board_data, [(h.x, h.y) for h in self._hexes],
+                [(tuple(h.nbr), tuple(h.track_ok)) for h in self._hexes])
+        else:
+            for h, (nbr, ok) in zip(self._hexes, geo[2]):
+                h.nbr, h.track_ok = list(nbr), list(ok)
         #: the map has narrow-gauge track (18Ireland): lays are checked against
         #: the broad and the narrow network (``gauge.py``)
         self.gauged = any(t.tracks for t in self.tiles.values()) or \
@@ -243,6 +260,8 @@ class Board:
 
         self._version = 0
         self._net_cache: dict = {}
+        #: the hexes each kept network read (``_kept_networks``)
+        self._net_read: dict = {}
         self._stations_cache = None     # corp -> [(hex idx, node idx)], until the next change
         self._graph_cache = None
         self._copy_hex: dict[str, str] = {}
@@ -286,11 +305,67 @@ class Board:
             got = cache[key] = compute()
         return got
 
-    def _changed(self) -> None:
+    def _changed(self, laid: Optional[_Hex] = None) -> None:
+        """The map changed: what was read from it is dropped.  ``laid``: a
+        tile was laid on that hex, which holds no station (before or
+        after): the stations stay, and so do the companies' networks that
+        read neither the hex nor a hex next to it (``_kept_networks``)."""
         self._version += 1
-        self._net_cache.clear()
-        self._stations_cache = None
         self._graph_cache = None
+        if laid is not None and self._net_cache:
+            self._net_cache = self._kept_networks(laid)
+            return
+        self._net_cache.clear()
+        self._net_read = {}
+        if laid is None:
+            self._stations_cache = None
+
+    def _kept_networks(self, laid: _Hex) -> dict:
+        """The cached values that a lay on ``laid`` (no station there)
+        cannot change: a company's broad network (``_network``) whose walk
+        read no hex among ``laid`` and its neighbours, its narrow network
+        (``gauge.narrow_network``) likewise, whether it can run (``can_run``
+        walks within its broad network), and a stop's narrow-gauge bonus
+        (18Ireland's ``runs.narrow_bonus``) whose walk read no such hex.
+        Anything else is dropped."""
+        near = {laid.idx}
+        near.update(i for i in laid.nbr if i >= 0)
+        cache = self._net_cache
+        read = self._net_read
+        kept: dict = {}
+        kept_read: dict = {}
+        for key, value in cache.items():
+            if isinstance(key, str):
+                hexes = read.get(key)
+                if hexes is None:
+                    seen, _, token_hexes = value
+                    hexes = {st >> 8 for st in seen}
+                    hexes.update(token_hexes)
+                if near.isdisjoint(hexes):
+                    kept[key] = value
+                    kept_read[key] = hexes
+        for key, value in cache.items():
+            if not isinstance(key, tuple) or len(key) < 2:
+                continue
+            if key[0] == "narrow_bonus":
+                # 18Ireland's narrow-gauge bonus of a stop (its walk's hexes kept)
+                hexes = read.get(key)
+                if hexes is not None and near.isdisjoint(hexes):
+                    kept[key] = value
+                    kept_read[key] = hexes
+            elif key[1] in kept:
+                if key[0] == "can_run":
+                    kept[key] = value
+                elif key[0] == "narrow_net":
+                    hexes = read.get(key)
+                    if hexes is None:
+                        hexes = {st >> 8 for st in value}
+                        hexes.update(hi for hi, _ in cache[key[1]][1])
+                    if near.isdisjoint(hexes):
+                        kept[key] = value
+                        kept_read[key] = hexes
+        self._net_read = kept_read
+        return kept
 
     # ------------------------------------------------------------------ look-ups
 
@@ -410,9 +485,10 @@ class Board:
         """Edges of ``h`` where new track joins ``corp``'s network: every edge
         of a hex with its station, the edges of walked paths in ``h``, and the
         sides facing walked paths of the neighbours."""
-        seen, _, token_hexes = self._network(corp)
-        if h.idx in token_hexes:
-            return set(ALL_EDGES)
+        hi = h.idx
+        if any(si == hi for si, _ in self._stations().get(corp, ())):
+            return set(ALL_EDGES)       # its station is here: no walk needed
+        seen, _, _ = self._network(corp)
         out = set()
         base = h.idx << 8
         for pi, (a, b) in enumerate(h.paths):
@@ -636,6 +712,7 @@ class Board:
                 self.remaining[old.name] += 1
             if h.copy is not None:
                 self._copy_hex.pop(h.copy, None)
+        stations = any(n.tokens or n.reserved for n in h.nodes)
         new_nodes = [_Node(n.kind, n.revenue, n.slots, n.group, n.hidden) for n in t.nodes]
         for oi, ni in mapping.items():
             # (several old cities map to one when the upgrade merges them)
@@ -654,7 +731,9 @@ class Board:
         h.copy = str(tile_copy) if tile_copy is not None else None
         if h.copy is not None:
             self._copy_hex[h.copy] = h.coord
-        self._changed()
+        # a lay where no station stands changes no company's stations
+        self._changed(None if stations or any(n.tokens or n.reserved for n in new_nodes)
+                      else h)
         return cost, rotation
 
     def _check_rotation(self, h: _Hex, t: Content, r: int, avail, corp: str):

@@ -172,9 +172,11 @@ def connection_problem(board, corp: str, h, t, rotation: int, mapping, broad: se
     """Why ``t`` in ``rotation`` on ``h`` does not join ``corp``'s networks
     (rule, message), or None.  ``broad``: the edges where the broad network
     reaches ``h`` (``Board._available``)."""
-    narrow = narrow_edges(board, corp, h)
     exits = t.exits(rotation)
+    if exits & broad:
+        return None     # joined to the broad network (either kind of lay): no more to see
     kind = "narrow" if lay_is_narrow(h, t, rotation, mapping) else "broad"
+    narrow = narrow_edges(board, corp, h)
 
     def where() -> str:
         parts = []
@@ -220,7 +222,8 @@ def new_track_problem(board, corp: str, coord: str, old, mapping) -> str | None:
         seen = narrow_network(board, corp)
     else:
         seen, _, _ = board._network(corp)
-    used = {pi for hi, pi in walked_paths(seen) if hi == h.idx}
+    hi = h.idx
+    used = {(st >> 4) & 15 for st in seen if st >> 8 == hi}     # the paths walked on h
     tracks = h.tile.tracks
     old_tracks = old_tile.tracks
     values = []

@@ -28,7 +28,10 @@ class Round:
     def blocking_step(self):
         """The step that takes every action now (a par to set, an auction
         in progress), or None."""
-        return next((s for s in self.steps if s.blocking()), None)
+        for s in self.steps:
+            if s.blocking():
+                return s
+        return None
 
     def step_for(self, action):
         """The step that takes ``action``: the blocking one, else the first

@@ -21,6 +21,7 @@ from ..actions import (Bankrupt, BuyCompany, BuyShares, DiscardTrain, Exchange, 
 from ..findings import RuleViolation
 from ..mechanics.shares import sale_percent, sell_shares
 from ..state import Company, Corporation, Player
+from ..steps.base import Step
 from ..steps.trains import DiscardTrainStep, cheapest_train
 from ..steps.track import TrackStep
 from ..steps.token import TokenStep
@@ -48,6 +49,11 @@ class Turn:
         self.withheld_unrun = None
 
 
+#: (the steps' classes, an action class) -> the index of the step that owns
+#: such an action, or None (``OperatingRound.step_of``)
+_OWNER_INDEX: dict = {}
+
+
 class OperatingRound(Round):
     kind = "OR"
     #: companies over the train limit discard at once, before anything else
@@ -60,6 +66,10 @@ class OperatingRound(Round):
         #: the steps of a company's turn, in order (the title's list)
         self.steps = [cls(self) for cls in game.title.operating_steps()]
         self.done = len(self.steps)
+        #: the steps' classes when every step owns its actions by their class
+        #: alone (``step_of`` then asks ``_OWNER_INDEX``), else None
+        self._step_types = tuple(type(s) for s in self.steps) \
+            if all(type(s).owns is Step.owns for s in self.steps) else None
         #: steps whose actions come whenever the record gives them
         self.discards = DiscardTrainStep(self)
         self.order: list[Corporation] = []
@@ -171,7 +181,16 @@ class OperatingRound(Round):
 
     def step_of(self, action):
         """The step of the turn that owns ``action``, or None."""
-        return next((s for s in self.steps if s.owns(action)), None)
+        types = self._step_types
+        if types is None:
+            return next((s for s in self.steps if s.owns(action)), None)
+        key = (types, type(action))
+        index = _OWNER_INDEX.get(key, -1)
+        if index == -1:
+            # (kept outside the round: a refused action changes nothing in it)
+            index = _OWNER_INDEX[key] = next(
+                (i for i, s in enumerate(self.steps) if s.owns(action)), None)
+        return None if index is None else self.steps[index]
 
     def step_by_type(self, cls):
         return next((s for s in self.steps if isinstance(s, cls)), None)

@@ -31,25 +31,24 @@ class OperatingRound18Ireland(OperatingRound):
         """A pass while the company's trains wait to run passes a step the
         site asked for (a private's or a station's) that railcheck passes by
         itself: it changes nothing, and the run stays due."""
-        from .closing import president_bankrupt
-        from .steps import BuyTrain18Ireland, Route18Ireland
-        if isinstance(action, Pass) and t.step < self.done \
-                and isinstance(self.steps[t.step], BuyTrain18Ireland) \
-                and self.steps[t.step].must_buy(t.corp) and t.corp.president is not None:
-            power, price = raising_power(self.game, self, t.corp)
-            if power < price:
-                # the company cannot buy the train it must own: its president
-                # is bankrupt (the site takes the pass as the declaration)
+        stepped = False
+        if isinstance(action, Pass) and t.step < self.done:
+            from .closing import president_bankrupt
+            from .steps import BuyTrain18Ireland, Route18Ireland
+            step = self.steps[t.step]
+            if isinstance(step, BuyTrain18Ireland) and step.must_buy(t.corp) \
+                    and t.corp.president is not None:
+                power, price = raising_power(self.game, self, t.corp)
+                if power < price:
+                    # the company cannot buy the train it must own: its president
+                    # is bankrupt (the site takes the pass as the declaration)
+                    t.acted = True
+                    president_bankrupt(self.game, self, t)
+                    return self.settle()
+            if isinstance(step, Route18Ireland) and step.available(t):
                 t.acted = True
-                president_bankrupt(self.game, self, t)
-                return self.settle()
-        if isinstance(action, Pass) and t.step < self.done \
-                and isinstance(self.steps[t.step], Route18Ireland) \
-                and self.steps[t.step].available(t):
-            t.acted = True
-            return
-        stepped = isinstance(action, Pass) and t.step < self.done \
-            and self.steps[t.step].available(t)
+                return
+            stepped = step.available(t)
         super().process_corp(t, action)
         if stepped and self.at_end() and self.closed_turn is t \
                 and self.lay_left_after_track(t.corp):

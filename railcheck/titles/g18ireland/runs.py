@@ -25,6 +25,15 @@ def can_run(board, corp: str, trains, far=None) -> bool:
     others."""
     if not trains:
         return False
+    # the answer depends on the map alone: kept until it changes
+    key = ("can_run", corp, far)
+    got = board._net_cache.get(key)
+    if got is None:
+        got = board._net_cache[key] = _can_run(board, corp, far)
+    return got
+
+
+def _can_run(board, corp: str, far) -> bool:
     hexes = board._hexes
     for hi, ni in board._stations().get(corp, ()):
         start = (hi, NODE_BASE + ni)
@@ -94,20 +103,34 @@ def _trace_key(board, route):
     written and, on each hex they name, the tile and its track (None: not
     kept)."""
     hexes = board.hexes
-    if any(s.city is not None and not isinstance(s.city, (int, str)) for s in route.stops):
-        return None
-    stops = tuple((str(s.hex), s.city) for s in route.stops)
-    path = tuple(tuple(str(x) for x in seg) for seg in route.path or ())
-    conns = tuple(tuple(str(x) for x in seg) if isinstance(seg, list) else ("", str(seg))
+    stops = []
+    for s in route.stops:
+        if s.city is not None and not isinstance(s.city, (int, str)):
+            return None
+        stops.append((str(s.hex), s.city))
+    stops = tuple(stops)
+    path = tuple(tuple(map(str, seg)) for seg in route.path or ())
+    conns = tuple(tuple(map(str, seg)) if isinstance(seg, list) else ("", str(seg))
                   for seg in route.connections or ())
-    coords = [c for c, _ in stops] + [c for seg in path for c in seg] + \
-             [parts[0] for seg in conns for x in seg for parts in [x.split()] if parts]
+    # each hex named once (the stops, then the path's, then the connections'):
+    # the key holds the route as written, so the order is always the same
+    coords = dict.fromkeys(c for c, _ in stops)
+    for seg in path:
+        coords.update(dict.fromkeys(seg))
+    for seg in conns:
+        for x in seg:
+            parts = x.split()
+            if parts:
+                coords[parts[0]] = None
     state = []
     for coord in coords:
         h = hexes.get(coord)
         if h is None:
             return None
-        state.append((h.tile.name, h.tile.preprinted, h.paths))
+        # the tile (kept by the board: its id is never reused meanwhile) and
+        # its rotation fix the hex's track
+        state.append(id(h.tile))
+        state.append(h.rotation)
     return stops, path, conns, tuple(state)
 
 
@@ -186,27 +209,34 @@ def _trace_connections(g, label: str, route) -> Run18:
 
 def check_run(g, corp: str, run: Run18, reach) -> None:
     board = g.board
-    text = [node_text(board, hi, ni) for hi, ni in run.nodes]
-    stops = "-".join(text)
+
+    def text() -> list:
+        # the stops' names, for a message only
+        return [node_text(board, hi, ni) for hi, ni in run.nodes]
+
     if len(run.nodes) < 2:
         raise RuleViolation("route.too_short", f"{run.label} has {len(run.nodes)} stop; a run "
                                                f"needs at least 2")
     if len(set(run.nodes)) != len(run.nodes):
-        raise RuleViolation("route.repeat_stop", f"{run.label} ({stops}) visits a stop twice")
+        raise RuleViolation("route.repeat_stop", f"{run.label} ({'-'.join(text())}) visits a "
+                                                 f"stop twice")
     if reach is not None and run.edges > reach:
-        raise RuleViolation("route.distance", f"{run.label} ({stops}) crosses {run.edges} hex "
-                                              f"edges but may cross only {reach}")
+        raise RuleViolation("route.distance", f"{run.label} ({'-'.join(text())}) crosses "
+                                              f"{run.edges} hex edges but may cross only {reach}")
     if not any(corp in board._hexes[hi].nodes[ni].tokens for hi, ni in run.nodes):
-        raise RuleViolation("route.token", f"{run.label} ({stops}) includes no station of {corp}")
+        raise RuleViolation("route.token", f"{run.label} ({'-'.join(text())}) includes no "
+                                           f"station of {corp}")
     for k in range(1, len(run.nodes) - 1):
         hi, ni = run.nodes[k]
         node = board._hexes[hi].nodes[ni]
         if node.blocks(corp):
-            raise RuleViolation("route.blocked", f"{run.label} ({stops}) passes {text[k]}, "
-                                                 f"filled by other companies' stations")
+            names = text()
+            raise RuleViolation("route.blocked", f"{run.label} ({'-'.join(names)}) passes "
+                                                 f"{names[k]}, filled by other companies' "
+                                                 f"stations")
         if node.kind == "offboard":
             raise RuleViolation("route.offboard", f"{run.label} runs through the off-board area "
-                                                  f"{text[k]}; it may only start or end there")
+                                                  f"{text()[k]}; it may only start or end there")
 
 
 def _all_narrow(h, ni: int) -> bool:
@@ -221,19 +251,26 @@ def narrow_bonus(board, node, phase: str) -> int:
     key = ("narrow_bonus", node, phase)
     got = board._net_cache.get(key)
     if got is None:
-        got = board._net_cache[key] = _narrow_bonus(board, node, phase)
+        got, read = _narrow_bonus(board, node, phase)
+        board._net_cache[key] = got
+        # the hexes the walk read: a lay elsewhere keeps the value
+        # (Board._kept_networks)
+        board._net_read[key] = read
     return got
 
 
-def _narrow_bonus(board, node, phase: str) -> int:
+def _narrow_bonus(board, node, phase: str) -> tuple:
+    """(the bonus, the indices of the hexes read)."""
     hexes = board._hexes
     hi0, ni0 = node
     seen_nodes = {node}
     bonus = 0
     stack = [(hi0, NODE_BASE + ni0)]
     seen = set(stack)
+    read = set()
     while stack:
         hi, end = stack.pop()
+        read.add(hi)
         h = hexes[hi]
         for pi in h.at.get(end, ()):
             if _gauge(h, pi) != "narrow":
@@ -257,7 +294,7 @@ def _narrow_bonus(board, node, phase: str) -> int:
             if nxt not in seen:
                 seen.add(nxt)
                 stack.append(nxt)
-    return bonus
+    return bonus, read
 
 
 def worth(g, corp: str, run: Run18) -> int:

@@ -17,7 +17,6 @@ from ...steps.route import RouteStep
 from ...steps.token import TokenStep
 from ...steps.track import TrackStep, power_spec
 from ...steps.trains import BuyTrainStep
-from .shares import shares_of
 
 
 def _state(step):
@@ -41,10 +40,13 @@ class IssueRedeem(Step):
         if spec is None or getattr(turn, "issued", 0) >= spec["per_turn"] or corp.price is None:
             return False
         pool = corp.percent_of("pool")
-        can_issue = any(c.owner == "ipo" and not c.president and
-                        pool + c.percent <= g.rules.stock["pool_limit"] for c in corp.certs)
-        can_redeem = pool > 0 and corp.cash >= corp.price.price
-        return can_issue or can_redeem
+        if pool > 0 and corp.cash >= corp.price.price:
+            return True         # it can redeem
+        limit = g.rules.stock["pool_limit"]
+        for c in corp.certs:    # can it issue?
+            if c.owner == "ipo" and not c.president and pool + c.percent <= limit:
+                return True
+        return False
 
     def check(self, turn, action):
         g = self.game
@@ -395,8 +397,14 @@ class Dividend18Ireland(DividendStep):
         total = 100 // corp.share_percent
         ipo_to = g.rules.stock.get("ipo_share_dividends", "none")
         pool_to = g.rules.stock.get("pool_share_dividends", "corporation")
+        # each holder's percentage, from one pass over the certificates
+        # (as shares_of: the holder itself, not an equal one)
+        held: dict = {}
+        for c in corp.certs:
+            held[id(c.owner)] = held.get(id(c.owner), 0) + c.percent
+        share = corp.share_percent
         for holder in list(g.players) + ["ipo", "pool"]:
-            n = shares_of(corp, holder)
+            n = held.get(id(holder), 0) // share
             if not n:
                 continue
             amount = -(-n * revenue // total)
@@ -450,8 +458,8 @@ class BuyTrain18Ireland(BuyTrainStep):
         the difference in its treasury (once a turn)."""
         g = self.game
         corp = turn.corp
-        if getattr(turn, "traded", None) is not None:
-            return False
+        if getattr(turn, "traded", None) is not None or not corp.trains:
+            return False    # (nothing to trade in)
         for tr in g.available_depot_trains():
             values = g.rules.raw["trains"][_train_index(g, tr.name)].get("trade_in") or {}
             if any(own.name in values and corp.cash >= tr.spec.price - int(values[own.name])

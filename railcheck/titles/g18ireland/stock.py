@@ -250,8 +250,12 @@ class StockRound18Ireland(StockRound):
         """S3.3 "wszystkie akcje danej firmy znalazły nabywców": every share
         found a buyer; a share that left the game with its bankrupt holder
         (B5) was bought, and is in neither the treasury nor the pool."""
-        gone = sum(c.percent for c in corp.certs if c.owner is None)
-        return sum(corp.percent_of(p) for p in self.game.players) + gone == 100
+        players = {id(p) for p in self.game.players}
+        held = 0    # the players' shares and those gone, in one pass
+        for c in corp.certs:
+            if c.owner is None or id(c.owner) in players:
+                held += c.percent
+        return held == 100
 
     def finish(self):
         g = self.game

@@ -35,14 +35,14 @@ from .findings import ERROR, Finding
 #: tools/mutate_exports.py: turn.order, stock.cash, trains.cash,
 #: private.cash, round.continues; the others are the same kind of evidence)
 CAUSED_BY_PRICE = {
-    "turn.order", "or.order", "stock.cash", "trains.cash", "private.cash", "token.cash",
+    "turn.order", "stock.cash", "trains.cash", "private.cash", "token.cash",
     "track.cost", "round.continues", "checkpoint.mismatch", "stock.cert_limit",
     "stock.holding_limit", "stock.no_share", "or.not_floated",
 }
 CAUSED_BY_PRICE_PREFIXES = ("emergency.",)
 
 #: the search's budget: this many times the record's number of actions
-BUDGET_FACTOR = 40
+BUDGET_FACTOR = 20
 
 
 class _Stop(Exception):

@@ -84,7 +84,7 @@ class Replay:
 
     def __init__(self, record: GameRecord, rules: Optional[Ruleset] = None, *,
                  check_board: bool = True, stop_at: Optional[int] = None,
-                 check_purity: bool = False, hints: bool = True):
+                 check_purity: bool = False, hints: Optional[bool] = None):
         self.record = record
         if rules is None:
             if not record.title:
@@ -98,8 +98,9 @@ class Replay:
         #: action, compare after a refusal (slow: for tests)
         self.check_purity = check_purity
         #: after a replay with errors, look for one par that explains them
-        #: (railcheck/diagnose.py); never with observers or a stop
-        self.hints = hints
+        #: (railcheck/diagnose.py); never with observers or a stop.  Default:
+        #: on, unless RAILCHECK_NO_HINTS is set (``validate --no-hints``)
+        self.hints = not os.environ.get("RAILCHECK_NO_HINTS") if hints is None else hints
         self.refusals: list = []        # (action, round kind) of each refusal seen
         self.impure: list = []          # (action, kind, rule, what changed) of refusals that changed the state
         self.after_action = None   # optional callback(game, action), for traces

@@ -77,6 +77,11 @@ def applies(result) -> Optional[Finding]:
     if not errors:
         return None
     first = errors[0]
+    if all(f.rule == "checkpoint.mismatch" and (f.line, f.action_id) == (first.line, first.action_id)
+           for f in errors):
+        # one checkpoint line disagrees and nothing else: that line itself may
+        # be the slip, as well as any par (two explanations: no hint)
+        return None
     if first.rule in CAUSED_BY_PRICE or first.rule.startswith(CAUSED_BY_PRICE_PREFIXES):
         return first
     return None
@@ -119,6 +124,12 @@ def _par_hint(replay, result, search: Optional[Search]):
         if got is not None:
             found.append((i, value, got))
             s.explaining.append((i, value))
+    if len(found) > 1:
+        # the record's own result (an export's final scores, a notation
+        # record's result line) is one of its later lines too
+        agree = [c for c in found if not any(f.rule.startswith("score.") for f in c[2].findings)]
+        if len(agree) == 1:
+            found = agree
     if len(found) != 1:
         return result
     i, value, cand = found[0]

@@ -106,11 +106,16 @@ def test_a_mistyped_par_in_a_notation_record_is_found_at_its_line(tmp_path):
     assert worths(res) == EXAMPLE_END
 
 
+RL18XX_END = {"Player 1": 7576, "Player 2": 7453, "Player 4": 5855, "Player 3": 4074}
+
+
 def test_two_explanations_give_no_hint():
-    # rl18xx_game #642: a par at $100 written as $67; the record's later lines
-    # fit a par at $90 as well as at $100, so nothing is said about the par
+    # rl18xx_game #642: a par at $100 written as $67; without the site's
+    # result, the record's later lines fit a par at $90 as well as at $100,
+    # so nothing is said about the par
     data = export_data("rl18xx_game")
     record = record_of(with_par(data, 642, 67))
+    record.expected_result = record.expected_end_reason = None
     rep = Replay(record, hints=False)
     res = rep.run()
     assert len(errors(res)) == 21
@@ -125,6 +130,28 @@ def test_two_explanations_give_no_hint():
     assert [(f.action_id, f.rule) for f in errors(hinted)] == \
         [(f.action_id, f.rule) for f in errors(res)]
     assert not any(f.rule == "stock.par_implied" for f in hinted.findings)
+
+
+def test_the_recorded_result_decides_between_two_explanations():
+    # the same change with the site's final scores: only $100 ends with them
+    record = record_of(with_par(export_data("rl18xx_game"), 642, 67))
+    res = Replay(record).run()
+    assert [(f.action_id, f.rule) for f in errors(res)] == [(642, "stock.par_implied")]
+    assert errors(res)[0].message.startswith(
+        "Player 2 pars CPR at $67, but the record's later lines go on as if at $100 (with $67: "
+        "#714, CPR operates before ERIE, PRR, NYNH in OR 6.1")
+    assert errors(res)[0].message.endswith("taken as $100")
+    assert worths(res) == RL18XX_END
+    assert not any(f.rule.startswith("score.") for f in res.findings)
+
+
+def test_one_wrong_checkpoint_is_not_taken_for_a_par():
+    # examples/1830/illegal/wrong-checkpoint.18xx: Alice's cash written as $70
+    # where she has $60; a par of PRR at $90 would also give $70, but the
+    # checkpoint line alone explains the record as well: no hint
+    record, _ = load_game(str(REPO / "examples" / "1830" / "illegal" / "wrong-checkpoint.18xx"))
+    res = Replay(record).run()
+    assert [(f.line, f.rule) for f in errors(res)] == [(42, "checkpoint.mismatch")]
 
 
 def test_out_of_budget_gives_no_hint(monkeypatch):

@@ -13,8 +13,11 @@ line itself, each par line before it is tried at each other par value of
 the title (one change at a time).  A candidate *explains* the record when
 its replay has no error at all (warnings allowed).  When exactly one
 candidate explains it, the result is that replay plus one error finding at
-the par line (``stock.par_implied``) with both prices; otherwise the
-original result stands, unchanged.
+the par line (``stock.par_implied``) with both prices.  Of several, the one
+whose game ends with the record's own result (no ``score.*`` warning) is
+taken when it is the only such one.  Otherwise the original result stands,
+unchanged; so it does when the only errors are those of one checkpoint line
+(that line may be the slip itself).
 
 The search is bounded by a budget counted in replayed actions (not time, so
 the answer is the same on every machine): :data:`BUDGET_FACTOR` times the

@@ -823,8 +823,10 @@ RULES: list[Rule] = [
        "first is of a kind a price can cause, railcheck replays the record with each par line "
        "before it at each other par value; when exactly one such change makes every error "
        "disappear, the par is flagged with both prices and the game is taken at the implied one "
-       "(railcheck/diagnose.py, docs/one-mistake.md). With no such change, or several, nothing "
-       "is said and the original findings stand.",
+       "(railcheck/diagnose.py, docs/one-mistake.md). Of several such changes, the one whose "
+       "game ends with the record's own result is taken; with none, or several, or when one "
+       "checkpoint line alone disagrees (it may be the slip), nothing is said and the "
+       "original findings stand.",
        OWN,
        "Player 2 par PRR 71 (export #24)  ->  Player 2 pars PRR at $71, but the record's later "
        "lines go on as if at $100 (with $71: #27, Player 1 acted out of turn: it is Player 2's "

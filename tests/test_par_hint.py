@@ -2,6 +2,7 @@
 (railcheck/diagnose.py, rule stock.par_implied; docs/one-mistake.md)."""
 
 import json
+import os
 import sys
 
 import pytest
@@ -191,3 +192,24 @@ def test_a_first_error_no_par_can_cause_is_not_searched(first_rule):
     class R:
         findings = [Finding(severity="error", rule=first_rule, message="x", action_id=5)]
     assert diagnose.applies(R()) is None
+
+
+def test_validate_gives_the_hint_and_no_hints_switches_it_off(tmp_path):
+    from click.testing import CliRunner
+    from railcheck.cli import main
+    lines = (REPO / "examples" / "1830" / "game.18xx").read_text(encoding="utf-8").splitlines()
+    lines[203] = "Carol par NYC 67"
+    path = tmp_path / "typo.18xx"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # the key is named so that CliRunner restores it after each run
+    env = {"RAILCHECK_NO_HINTS": None}
+    got = CliRunner().invoke(main, ["validate", "-q", str(path)], env=env)
+    assert got.exit_code == 1
+    assert f"{path}:204:1: error [stock.par_implied] Carol pars NYC at $67" in got.output
+    assert "— 1 error" in got.output
+    off = CliRunner().invoke(main, ["validate", "-q", "--no-hints", str(path)], env=env)
+    assert off.exit_code == 1
+    assert "stock.par_implied" not in off.output
+    assert f"{path}:298:1: error [trains.cash]" in off.output
+    assert "— 12 errors" in off.output
+    assert not os.environ.get("RAILCHECK_NO_HINTS")

@@ -428,8 +428,10 @@ def main():
               "(never a game log).")
 @click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
               help=RULESET_HELP)
+@click.option("--no-hints", is_flag=True, help="Do not look for a par written at a wrong "
+              "price when a game has errors (docs/one-mistake.md).")
 def validate(paths, fmt, jobs, fail_on, quiet, standings, show_all, max_findings,
-             skip_unsupported, color, no_board, output, junit, force, ruleset):
+             skip_unsupported, color, no_board, output, junit, force, ruleset, no_hints):
     """Replay game logs (files or folders; '-' reads one game from standard
     input) and report illegal actions.
 
@@ -441,6 +443,8 @@ def validate(paths, fmt, jobs, fail_on, quiet, standings, show_all, max_findings
     from .report import (FileReport, TextOptions, TextReporter, render_github, render_json,
                          render_junit)
 
+    if no_hints:        # read by every Replay, in this process and in --jobs workers
+        os.environ["RAILCHECK_NO_HINTS"] = "1"
     started = time.perf_counter()
     files, missing = collect_paths(paths)
     _check_outputs(files, force, (output, "the report"), (junit, "the JUnit report"))

@@ -84,7 +84,7 @@ class Replay:
 
     def __init__(self, record: GameRecord, rules: Optional[Ruleset] = None, *,
                  check_board: bool = True, stop_at: Optional[int] = None,
-                 check_purity: bool = False):
+                 check_purity: bool = False, hints: Optional[bool] = None):
         self.record = record
         if rules is None:
             if not record.title:
@@ -97,6 +97,10 @@ class Replay:
         #: prove that refusals change nothing: snapshot the state before each
         #: action, compare after a refusal (slow: for tests)
         self.check_purity = check_purity
+        #: after a replay with errors, look for one par that explains them
+        #: (railcheck/diagnose.py); never with observers or a stop.  Default:
+        #: on, unless RAILCHECK_NO_HINTS is set (``validate --no-hints``)
+        self.hints = not os.environ.get("RAILCHECK_NO_HINTS") if hints is None else hints
         self.refusals: list = []        # (action, round kind) of each refusal seen
         self.impure: list = []          # (action, kind, rule, what changed) of refusals that changed the state
         self.after_action = None   # optional callback(game, action), for traces
@@ -196,7 +200,16 @@ class Replay:
                 self.after_action(g, action)
         if not g.finished and self.stop_at is None:
             self.close_at_end()
-        return self.result(count)
+        res = self.result(count)
+        if self.hints and res.errors and self.stop_at is None and not self.observed():
+            from .diagnose import par_hint
+            res = par_hint(self, res)
+        return res
+
+    def observed(self) -> bool:
+        return any(cb is not None for cb in (self.after_action, self.before_action,
+                                             self.on_action, self.on_round_end)) \
+            or self.check_purity
 
     # ------------------------------------------------------------------
 

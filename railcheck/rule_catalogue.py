@@ -816,6 +816,21 @@ RULES: list[Rule] = [
        f"{R1830}: Stock Round, starting a corporation",
        "Alice par PRR 95   ->  $95 is not a par value; par values are $100, $90, $82, $76, $71, "
        "$67; taken as a par of $100, the nearest"),
+    _r("stock.par_implied", "a par written at one price, the record's later lines at another",
+       "A par at another valid par value is legal at its line; the record's later lines then "
+       "show a different game (a company operating out of the order the written prices give, a "
+       "purchase the written price makes too dear). When the replay ends with errors and the "
+       "first is of a kind a price can cause, railcheck replays the record with each par line "
+       "before it at each other par value; when exactly one such change makes every error "
+       "disappear, the par is flagged with both prices and the game is taken at the implied one "
+       "(railcheck/diagnose.py, docs/one-mistake.md). Of several such changes, the one whose "
+       "game ends with the record's own result is taken; with none, or several, or when one "
+       "checkpoint line alone disagrees (it may be the slip), nothing is said and the "
+       "original findings stand.",
+       OWN,
+       "Player 2 par PRR 71 (export #24)  ->  Player 2 pars PRR at $71, but the record's later "
+       "lines go on as if at $100 (with $71: #27, Player 1 acted out of turn: it is Player 2's "
+       "turn in SR 1 — the first finding the written par gives): taken as $100"),
     _r("stock.par_required", "a president's certificate held without a par value",
        "A player who receives a president's certificate (e.g. with a private) sets the par "
        "value before anything else with that corporation.",

@@ -1,0 +1,199 @@
+"""A par written at the wrong price, found from the record's later lines.
+
+A par at another valid par value is a legal choice at its line, so nothing
+is flagged there; the first error comes later, where the record's own lines
+show a different game (a company operating out of the order the written
+prices give, a purchase the written price makes too dear).  In a hand-kept
+record this is a real slip ("par PRR 67" for 76), and the best answer is to
+point at the par.
+
+:func:`par_hint` is asked after a replay that ended with errors.  When the
+first error is of a kind a different par could cause and is not at a par
+line itself, each par line before it is tried at each other par value of
+the title (one change at a time).  A candidate *explains* the record when
+its replay has no error at all (warnings allowed).  When exactly one
+candidate explains it, the result is that replay plus one error finding at
+the par line (``stock.par_implied``) with both prices.  Of several, the one
+whose game ends with the record's own result (no ``score.*`` warning) is
+taken when it is the only such one.  Otherwise the original result stands,
+unchanged; so it does when the only errors are those of one checkpoint line
+(that line may be the slip itself).
+
+The search is bounded by a budget counted in replayed actions (not time, so
+the answer is the same on every machine): :data:`BUDGET_FACTOR` times the
+record's length.  A candidate's replay stops at its first error.  When the
+budget runs out before every candidate was tried, no hint is given (one
+explanation found so far cannot be said to be the only one).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from typing import Optional
+
+from .actions import Par
+from .findings import ERROR, Finding
+
+#: first errors a different par can cause (decided from the 30 wrong pars of
+#: tools/mutate_exports.py: turn.order, stock.cash, trains.cash,
+#: private.cash, round.continues; the others are the same kind of evidence)
+CAUSED_BY_PRICE = {
+    "turn.order", "stock.cash", "trains.cash", "private.cash", "token.cash",
+    "track.cost", "round.continues", "checkpoint.mismatch", "stock.cert_limit",
+    "stock.holding_limit", "stock.no_share", "or.not_floated",
+}
+CAUSED_BY_PRICE_PREFIXES = ("emergency.",)
+
+#: the search's budget: this many times the record's number of actions
+BUDGET_FACTOR = 20
+
+
+class _Stop(Exception):
+    """A candidate's replay met an error (it fails) or the budget ran out."""
+
+
+@dataclasses.dataclass
+class Search:
+    """What the search did (for the docs' figures and the tests)."""
+    candidates: int = 0
+    tried: int = 0
+    replayed: int = 0
+    budget: int = 0
+    explaining: list = dataclasses.field(default_factory=list)   # (position, price)
+    out_of_budget: bool = False
+
+
+def _position(actions, finding) -> Optional[int]:
+    for i, a in enumerate(actions):
+        if finding.action_id is not None:
+            if a.action_id == finding.action_id:
+                return i
+        elif finding.line is not None and a.line == finding.line:
+            return i
+    return None
+
+
+def applies(result) -> Optional[Finding]:
+    """The first error when a wrong par could be its cause, else None."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    if not errors:
+        return None
+    first = errors[0]
+    if all(f.rule == "checkpoint.mismatch" and (f.line, f.action_id) == (first.line, first.action_id)
+           for f in errors):
+        # one checkpoint line disagrees and nothing else: that line itself may
+        # be the slip, as well as any par (two explanations: no hint)
+        return None
+    if first.rule in CAUSED_BY_PRICE or first.rule.startswith(CAUSED_BY_PRICE_PREFIXES):
+        return first
+    return None
+
+
+def par_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when exactly one par changed explains it
+    (with a ``stock.par_implied`` finding at that par line), else ``result``.
+    Never raises: a hint that cannot be looked for is no hint."""
+    try:
+        return _par_hint(replay, result, search)
+    except Exception:
+        if os.environ.get("RAILCHECK_RAISE"):
+            raise
+        return result
+
+
+def _par_hint(replay, result, search: Optional[Search]):
+    first = applies(result)
+    if first is None:
+        return result
+    record = replay.record
+    actions = record.actions
+    stop = _position(actions, first)
+    if stop is None or isinstance(actions[stop], Par):
+        return result
+    game = result.game
+    values = sorted({c.price for c in game.market.par_cells}) if game is not None else []
+    pars = [i for i in range(stop) if isinstance(actions[i], Par)]
+    todo = [(i, v) for i in pars for v in values if v != actions[i].price]
+    s = search if search is not None else Search()
+    s.candidates = len(todo)
+    s.budget = BUDGET_FACTOR * max(1, len(actions))
+    found = []
+    for i, value in todo:
+        got = _try(replay, i, value, s)
+        if s.out_of_budget:
+            return result
+        s.tried += 1
+        if got is not None:
+            found.append((i, value, got))
+            s.explaining.append((i, value))
+    if len(found) > 1:
+        # the record's own result (an export's final scores, a notation
+        # record's result line) is one of its later lines too
+        agree = [c for c in found if not any(f.rule.startswith("score.") for f in c[2].findings)]
+        if len(agree) == 1:
+            found = agree
+    if len(found) != 1:
+        return result
+    i, value, cand = found[0]
+    par = actions[i]
+    money = game.money
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    f = Finding(
+        severity=ERROR, rule="stock.par_implied",
+        message=(f"{par.actor} pars {par.corporation} at {money(par.price)}, but the record's "
+                 f"later lines go on as if at {money(value)} (with {money(par.price)}: "
+                 f"{where}, {first.message} — the first finding the written par gives): "
+                 f"taken as {money(value)}"),
+        line=par.line, column=par.column, action_id=par.action_id, text=par.text,
+        involves=frozenset({par.actor, par.corporation}))
+    at = len(cand.findings)
+    for k, g in enumerate(cand.findings):
+        if _after(g, par):
+            at = k
+            break
+    cand.findings.insert(at, f)
+    replay.game = cand.game
+    return cand
+
+
+def _after(f: Finding, par) -> bool:
+    if par.action_id is not None and f.action_id is not None:
+        return f.action_id > par.action_id
+    if par.line is not None and f.line is not None:
+        return f.line > par.line
+    return False
+
+
+def _try(replay, i: int, value: int, s: Search):
+    """Replay the record with par line ``i`` at ``value``; its result when it
+    has no error at all, else None (stopped at its first error)."""
+    from .engine import Replay
+    record = replay.record
+    actions = list(record.actions)
+    actions[i] = dataclasses.replace(actions[i], price=value)
+    changed = dataclasses.replace(record, actions=actions)
+    cand = Replay(changed, replay.rules, check_board=replay.check_board, hints=False)
+    seen = [0]
+
+    def watch(game, action):
+        s.replayed += 1
+        if s.replayed > s.budget:
+            s.out_of_budget = True
+            raise _Stop
+        fs = game.findings
+        for f in fs[seen[0]:]:
+            if f.severity == ERROR:
+                raise _Stop
+        seen[0] = len(fs)
+
+    cand.after_action = watch
+    try:
+        res = cand.run()
+    except _Stop:
+        return None
+    except Exception:       # a candidate that cannot be replayed explains nothing
+        return None
+    if any(f.severity == ERROR for f in res.findings):
+        return None
+    return res

@@ -1,0 +1,215 @@
+"""A par written at the wrong price, found from the record's later lines
+(railcheck/diagnose.py, rule stock.par_implied; docs/one-mistake.md)."""
+
+import json
+import os
+import sys
+
+import pytest
+
+from railcheck import diagnose
+from railcheck.engine import Replay
+from railcheck.importer import import_export
+from railcheck.loader import load_game
+
+from conftest import REPO
+
+sys.path.insert(0, str(REPO / "tools"))
+import mutate_exports as M  # noqa: E402
+
+BANK_END = {"Player 2": 13048, "Player 3": 12109, "Player 1": 12025}
+EXAMPLE_END = {"Bob": 13048, "Carol": 12109, "Alice": 12025}
+
+
+def export_data(name):
+    return json.loads((M.EXPORTS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def with_par(data, action_id, price):
+    if not M.PAR_CELLS:
+        M._rules_facts()
+    cell = next(c for c in M.PAR_CELLS if c[0] == price)
+    return M._with(data, action_id, {"share_price": f"{price},{cell[1]},{cell[2]}"})
+
+
+def record_of(data):
+    record, read = import_export(json.dumps(data), "changed.json")
+    assert read == []
+    return record
+
+
+def errors(result):
+    return [f for f in result.findings if f.severity == "error"]
+
+
+def worths(result):
+    return {s["player"]: s["net_worth"] for s in result.standings}
+
+
+def test_a_wrong_par_in_an_export_is_found_at_its_action():
+    # 1830_game_end_bank #24: Player 2 pars PRR at $100; written at $71 the
+    # par is legal at its line, and the first error comes at #27 (turn order)
+    data = export_data("1830_game_end_bank")
+    a = next(a for a in data["actions"] if a.get("id") == 24)
+    assert a["type"] == "par" and a["corporation"] == "PRR" and a["share_price"].startswith("100,")
+    record = record_of(with_par(data, 24, 71))
+
+    plain = Replay(record, hints=False).run()
+    assert len(errors(plain)) == 246
+    assert (errors(plain)[0].action_id, errors(plain)[0].rule) == (27, "turn.order")
+
+    res = Replay(record).run()
+    errs = errors(res)
+    assert len(errs) == 1
+    f = errs[0]
+    assert (f.action_id, f.rule) == (24, "stock.par_implied")
+    assert f.message == (
+        "Player 2 pars PRR at $71, but the record's later lines go on as if at $100 "
+        "(with $71: #27, Player 1 acted out of turn: it is Player 2's turn in SR 1 — the "
+        "first finding the written par gives): taken as $100")
+    # the report is the game the record implies: the unchanged game's end
+    assert res.finished
+    assert worths(res) == BANK_END
+
+
+def test_the_harness_finds_the_wrong_pars_through_its_own_replay():
+    data = export_data("26855")
+    # 26855 #30: a par at $67 written as $90; before, the first error was a
+    # purchase over cash at #42
+    o = M.replay(M.Mutation("26855", "wrong_par", 30, "par 90 instead of 67",
+                            with_par(data, 30, 90)))
+    assert [(f.action_id, f.rule) for f in o.errors] == [(30, "stock.par_implied")]
+    assert "at $90" in o.errors[0].message and "as if at $67" in o.errors[0].message
+    assert "#42" in o.errors[0].message
+    assert o.meets
+
+
+def test_a_mistyped_par_in_a_notation_record_is_found_at_its_line(tmp_path):
+    lines = (REPO / "examples" / "1830" / "game.18xx").read_text(encoding="utf-8").splitlines()
+    assert lines[203] == "Carol par NYC 90"
+    lines[203] = "Carol par NYC 67"
+    path = tmp_path / "typo.18xx"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    record, read = load_game(str(path))
+    assert [f for f in read if f.severity == "error"] == []
+
+    plain = Replay(record, hints=False).run()
+    assert len(errors(plain)) == 12
+    assert (errors(plain)[0].line, errors(plain)[0].rule) == (298, "trains.cash")
+
+    res = Replay(record).run()
+    errs = errors(res)
+    assert [(f.line, f.column, f.rule) for f in errs] == [(204, 1, "stock.par_implied")]
+    assert errs[0].message.startswith(
+        "Carol pars NYC at $67, but the record's later lines go on as if at $90 (with $67: "
+        "line 298, NYC has $330, a 5-train costs $450")
+    assert errs[0].message.endswith("taken as $90")
+    assert worths(res) == EXAMPLE_END
+
+
+RL18XX_END = {"Player 1": 7576, "Player 2": 7453, "Player 4": 5855, "Player 3": 4074}
+
+
+def test_two_explanations_give_no_hint():
+    # rl18xx_game #642: a par at $100 written as $67; without the site's
+    # result, the record's later lines fit a par at $90 as well as at $100,
+    # so nothing is said about the par
+    data = export_data("rl18xx_game")
+    record = record_of(with_par(data, 642, 67))
+    record.expected_result = record.expected_end_reason = None
+    rep = Replay(record, hints=False)
+    res = rep.run()
+    assert len(errors(res)) == 21
+    assert (errors(res)[0].action_id, errors(res)[0].rule) == (714, "turn.order")
+    search = diagnose.Search()
+    out = diagnose.par_hint(rep, res, search)
+    assert out is res
+    assert [(record.actions[i].action_id, v) for i, v in search.explaining] == \
+        [(642, 90), (642, 100)]
+    assert not search.out_of_budget
+    hinted = Replay(record).run()
+    assert [(f.action_id, f.rule) for f in errors(hinted)] == \
+        [(f.action_id, f.rule) for f in errors(res)]
+    assert not any(f.rule == "stock.par_implied" for f in hinted.findings)
+
+
+def test_the_recorded_result_decides_between_two_explanations():
+    # the same change with the site's final scores: only $100 ends with them
+    record = record_of(with_par(export_data("rl18xx_game"), 642, 67))
+    res = Replay(record).run()
+    assert [(f.action_id, f.rule) for f in errors(res)] == [(642, "stock.par_implied")]
+    assert errors(res)[0].message.startswith(
+        "Player 2 pars CPR at $67, but the record's later lines go on as if at $100 (with $67: "
+        "#714, CPR operates before ERIE, PRR, NYNH in OR 6.1")
+    assert errors(res)[0].message.endswith("taken as $100")
+    assert worths(res) == RL18XX_END
+    assert not any(f.rule.startswith("score.") for f in res.findings)
+
+
+def test_one_wrong_checkpoint_is_not_taken_for_a_par():
+    # examples/1830/illegal/wrong-checkpoint.18xx: Alice's cash written as $70
+    # where she has $60; a par of PRR at $90 would also give $70, but the
+    # checkpoint line alone explains the record as well: no hint
+    record, _ = load_game(str(REPO / "examples" / "1830" / "illegal" / "wrong-checkpoint.18xx"))
+    res = Replay(record).run()
+    assert [(f.line, f.rule) for f in errors(res)] == [(42, "checkpoint.mismatch")]
+
+
+def test_out_of_budget_gives_no_hint(monkeypatch):
+    record = record_of(with_par(export_data("1830_game_end_bank"), 24, 71))
+    monkeypatch.setattr(diagnose, "BUDGET_FACTOR", 1)
+    rep = Replay(record, hints=False)
+    res = rep.run()
+    search = diagnose.Search()
+    assert diagnose.par_hint(rep, res, search) is res
+    assert search.out_of_budget
+    assert search.budget == len(record.actions)
+    assert len(errors(res)) == 246
+
+
+def test_a_legal_game_is_never_searched(monkeypatch):
+    def boom(*a, **k):
+        raise AssertionError("par_hint asked about a legal game")
+    monkeypatch.setattr(diagnose, "par_hint", boom)
+    record = record_of(export_data("1830_game_end_bank"))
+    res = Replay(record).run()
+    assert errors(res) == []
+    assert worths(res) == BANK_END
+
+
+def test_no_hints_keeps_the_original_findings(monkeypatch):
+    record = record_of(with_par(export_data("1830_game_end_bank"), 24, 71))
+    monkeypatch.setenv("RAILCHECK_NO_HINTS", "1")
+    res = Replay(record).run()
+    assert len(errors(res)) == 246
+    assert not any(f.rule == "stock.par_implied" for f in res.findings)
+
+
+@pytest.mark.parametrize("first_rule", ["tile.edge", "route.revenue"])
+def test_a_first_error_no_par_can_cause_is_not_searched(first_rule):
+    from railcheck.findings import Finding
+
+    class R:
+        findings = [Finding(severity="error", rule=first_rule, message="x", action_id=5)]
+    assert diagnose.applies(R()) is None
+
+
+def test_validate_gives_the_hint_and_no_hints_switches_it_off(tmp_path):
+    from click.testing import CliRunner
+    from railcheck.cli import main
+    lines = (REPO / "examples" / "1830" / "game.18xx").read_text(encoding="utf-8").splitlines()
+    lines[203] = "Carol par NYC 67"
+    path = tmp_path / "typo.18xx"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # the key is named so that CliRunner restores it after each run
+    env = {"RAILCHECK_NO_HINTS": None}
+    got = CliRunner().invoke(main, ["validate", "-q", str(path)], env=env)
+    assert got.exit_code == 1
+    assert f"{path}:204:1: error [stock.par_implied] Carol pars NYC at $67" in got.output
+    assert "— 1 error" in got.output
+    off = CliRunner().invoke(main, ["validate", "-q", "--no-hints", str(path)], env=env)
+    assert off.exit_code == 1
+    assert "stock.par_implied" not in off.output
+    assert f"{path}:298:1: error [trains.cash]" in off.output
+    assert "— 12 errors" in off.output
+    assert not os.environ.get("RAILCHECK_NO_HINTS")

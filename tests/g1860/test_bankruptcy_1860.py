@@ -71,40 +71,49 @@ def test_the_restart_pars_in_the_grey_zone_and_adds_ten_times_par_on_floating():
     assert [t.name for t in iow.trains] == ["2+1"] * 4
 
 
-def test_a_restart_below_the_grey_zone_is_refused_with_its_range():
-    """#327 changed to a par of 36 (a red `i` cell under the grey zone): refused,
-    naming the re-par range of IOW's section 1 (40 to 100); nothing changes."""
+def test_a_restart_below_the_grey_zone_is_flagged_with_its_range():
+    """#327 changed to a par of 36 (a red `i` cell under the grey zone):
+    flagged, naming the re-par range of IOW's section 1 (40 to 100), and
+    taken at the nearest par of the range, £40 (the record's own), so the
+    replay goes on as the unchanged one."""
     r = replay("1860_rand_18604_3", 327, change=(327, "price", 36))
     assert [(f.action_id, f.rule, f.message) for f in r.findings] == [
         (327, "stock.par_price", "IOW went bankrupt: it starts again at a par of the grey zone "
-                                 "up to its section's top, £40 to £100 (section 1), not £36")]
+                                 "up to its section's top, £40 to £100 (section 1), not £36; "
+                                 "taken as par £40, the nearest in the range")]
     g = r.game
     iow = g.corporations["IOW"]
-    assert not iow.ipoed and certs(iow) == ["ipo"] * 9 and iow.cash == 270
-    assert "IOW" in g.title.state.bankrupt
-    ok = replay("1860_rand_18604_3", 326).game
+    assert (iow.par.price, iow.price.price, iow.floated) == (40, 40, False)
+    ok = replay("1860_rand_18604_3", 327).game
     assert [p.cash for p in g.players] == [p.cash for p in ok.players]
+    assert iow.president.name == "Player 2" and iow.cash == 270
 
 
-def test_a_restart_above_its_sections_top_is_refused():
+def test_a_restart_above_its_sections_top_is_flagged():
     """BHI&R (section 3: re-par 40 to 68) in 18603_0 restarts at 68 (#689);
-    at 74 (a par of section 1) it is refused."""
+    at 74 (a par of section 1) it is flagged and taken at £74, as written
+    (the market has that par)."""
     r = replay("1860_rand_18603_0", 689)
     assert r.findings == [] and r.game.corporations["BHI&R"].par.price == 68
     r = replay("1860_rand_18603_0", 689, change=(689, "price", 74))
     assert [(f.action_id, f.rule, f.message) for f in r.findings] == [
         (689, "stock.par_price", "BHI&R went bankrupt: it starts again at a par of the grey "
-                                 "zone up to its section's top, £40 to £68 (section 3), not £74")]
+                                 "zone up to its section's top, £40 to £68 (section 3), not £74; "
+                                 "taken as par £74, as the record says")]
+    assert r.game.corporations["BHI&R"].par.price == 74
 
 
 def test_a_grey_zone_par_needs_a_bankruptcy():
     """S&C's first par in 18603_3 (#263, 54) changed to 56, a grey-zone `r`
-    cell inside section 4's range 54-62: refused, only a bankrupt corporation
-    starts there (its later restart at 56, #480, is legal)."""
+    cell inside section 4's range 54-62: flagged, only a bankrupt corporation
+    starts there (its later restart at 56, #480, is legal); taken at the
+    nearest par Player 3 can pay, £54 (£58 is as near: £116 over his £110)."""
     r = replay("1860_rand_18603_3", 263, change=(263, "price", 56))
     assert [(f.action_id, f.rule, f.message) for f in r.findings] == [
         (263, "stock.par_price", "£56 is not a par value of S&C's section 4 (£54 to £62) (a par "
-                                 "of the grey zone only for a corporation that went bankrupt)")]
+                                 "of the grey zone only for a corporation that went bankrupt); "
+                                 "taken as par £54, the nearest in the range")]
+    assert r.game.corporations["S&C"].par.price == 54
     g = replay("1860_rand_18603_3", 480).game
     assert g.corporations["S&C"].par.price == 56 and g.corporations["S&C"].cash == 80
     g = replay("1860_rand_18603_3", 578).game

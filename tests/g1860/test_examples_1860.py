@@ -108,3 +108,22 @@ def test_a_stock_round_marker_under_british_rail_is_a_wrong_marker():
                                  "OR 13.5")
     assert not r.finished and r.round == "OR 13.5"
     assert {row["player"]: row["cash"] for row in r.standings} == {"Bob": 1810, "Alice": 2043}
+
+
+def test_a_par_outside_its_sections_range_is_one_finding():
+    """Bob's par of IWNJ (section 2: £62 to £82) written as £75, which is no
+    par of the market: flagged at its line and taken at the nearest par of
+    the range, £74, the record's own; the game goes on to the site's end and
+    scores (before, the par was refused and 420 findings followed)."""
+    path = EXAMPLES / "game.18xx"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[139] == "Bob par IWNJ 74"
+    lines[139] = "Bob par IWNJ 75"
+    r = run(path, text="\n".join(lines) + "\n")
+    errors = [f for f in r.findings if f.severity == "error"]
+    assert [(f.line, f.rule) for f in errors] == [(140, "stock.par_price")]
+    assert errors[0].message == ("£75 is not a par value of IWNJ's section 2 (£62 to £82); "
+                                 "taken as par £74, the nearest in the range")
+    assert r.finished and r.end_reason == "stock_market"
+    assert {row["player"]: row["net_worth"] for row in r.standings} == {
+        "Bob": 16165, "Alice": 9773}

@@ -129,10 +129,11 @@ def test_the_example_ruleset_is_accepted_and_plays_the_example_game():
     assert "sections_open: a section opens from the next stock round" in res.output
 
 
-def test_a_refused_par_is_not_also_flagged_for_its_section(tmp_path):
+def test_a_par_outside_the_range_taken_as_written_is_also_flagged_for_its_section(tmp_path):
     """Under next_sr, #38 of 18602_6 changed to IWNJ at 100 (not a par of
-    section 2, 62 to 82): one finding, the refusal; the section's timing is
-    flagged only on a par that is made."""
+    section 2, 62 to 82, but a par of the market): flagged and taken at £100
+    as written; the par is made, so the section's timing (section 2 opened
+    in this stock round) is flagged too: two rules broken at one line."""
     record, _ = import_export(export("1860_rand_18602_6"), "1860_rand_18602_6")
     next(a for a in record.actions if a.action_id == 38).price = 100
     record.actions = [a for a in record.actions if a.action_id <= 38]
@@ -140,5 +141,9 @@ def test_a_refused_par_is_not_also_flagged_for_its_section(tmp_path):
     record.ruleset = variant(tmp_path, "sections_open: next_sr")
     r = Replay(record, check_purity=True).run()
     assert [(f.action_id, f.rule, f.message) for f in r.findings] == [
-        (38, "stock.par_price", "£100 is not a par value of IWNJ's section 2 (£62 to £82)")]
-    assert not r.game.corporations["IWNJ"].ipoed
+        (38, "stock.par_price", "£100 is not a par value of IWNJ's section 2 (£62 to £82); "
+                                "taken as par £100, as the record says"),
+        (38, "stock.section", "IWNJ is in section 2, which opened during this stock round; "
+                              "under sections_open: next_sr only sections up to 1 are open "
+                              "until the next stock round")]
+    assert r.game.corporations["IWNJ"].ipoed and r.game.corporations["IWNJ"].par.price == 100

@@ -631,24 +631,39 @@ class ParStep1860(ParStep):
             row = g.market.grid[0]
             cell = next((c for c in row if c and c.price == action.price
                          and (c.par or "r" in c.letters)), None)
+        notes: list = []
+        price = action.price
         if cell is None or not low <= action.price <= high:
             if bankrupt:
-                raise RuleViolation("stock.par_price",
-                                    f"{corp.sym} went bankrupt: it starts again at a par of "
-                                    f"the grey zone up to its section's top, "
-                                    f"{g.money(low)} to {g.money(high)} (section {section}), "
-                                    f"not {g.money(action.price)}")
-            again = ""
-            rerange = g.rules.raw["repar_range"].get(str(section))
-            if rerange and rerange[0] <= action.price <= rerange[1] and any(
-                    c and c.price == action.price and "r" in c.letters
-                    for c in g.market.grid[0]):
-                again = " (a par of the grey zone only for a corporation that went bankrupt)"
-            raise RuleViolation("stock.par_price",
-                                f"{g.money(action.price)} is not a par value of {corp.sym}'s "
-                                f"section {section} ({g.money(low)} to {g.money(high)}){again}")
-        cost = self.check_president_purchase(player, corp, action.price)
-        notes: list = []
+                refusal = RuleViolation(
+                    "stock.par_price",
+                    f"{corp.sym} went bankrupt: it starts again at a par of the grey zone up "
+                    f"to its section's top, {g.money(low)} to {g.money(high)} (section "
+                    f"{section}), not {g.money(action.price)}")
+            else:
+                again = ""
+                rerange = g.rules.raw["repar_range"].get(str(section))
+                if rerange and rerange[0] <= action.price <= rerange[1] and any(
+                        c and c.price == action.price and "r" in c.letters
+                        for c in g.market.grid[0]):
+                    again = " (a par of the grey zone only for a corporation that went bankrupt)"
+                refusal = RuleViolation(
+                    "stock.par_price",
+                    f"{g.money(action.price)} is not a par value of {corp.sym}'s section "
+                    f"{section} ({g.money(low)} to {g.money(high)}){again}")
+            # the record goes on from a par of this corporation: taken at the
+            # written price when the market has a cell for it, else at the
+            # nearest par of the range, so that the replay stays in step
+            if cell is not None:
+                taken = f"; taken as par {g.money(price)}, as the record says"
+            else:
+                cell = self.nearest_par_cell(player, corp, action.price, low, high, bankrupt)
+                if cell is None:
+                    raise refusal
+                price = cell.price
+                taken = f"; taken as par {g.money(price)}, the nearest in the range"
+            notes.append((refusal.rule, refusal.message + taken))
+        cost = self.check_president_purchase(player, corp, price)
         if section > open_section(g):
             # the summary's timing (sections_open: next_sr): flagged, and the
             # par made as recorded (the section's test holds), so that the
@@ -658,6 +673,20 @@ class ParStep1860(ParStep):
                           f"round; under sections_open: next_sr only sections up to "
                           f"{open_section(g)} are open until the next stock round"))
         return SimpleNamespace(corp=corp, cell=cell, cost=cost, notes=notes)
+
+    def nearest_par_cell(self, player, corp, price: int, low: int, high: int, bankrupt: bool):
+        """The par cell of ``low``..``high`` nearest to ``price``, or None; of
+        two as near, the higher one the player can pay for (else the higher)."""
+        cells = [c for c in self.game.market.grid[0]
+                 if c and low <= c.price <= high and (c.par or bankrupt and "r" in c.letters)]
+        if not cells:
+            return None
+        cells.sort(key=lambda c: (abs(c.price - price), -c.price))
+        near = [c for c in cells if abs(c.price - price) == abs(cells[0].price - price)]
+        pcert = corp.certs[0]
+        payable = [c for c in near
+                   if c.price * pcert.percent // corp.share_percent <= player.cash]
+        return (payable or near)[0]
 
     def apply(self, player, action: Par, plan) -> None:
         g = self.game

@@ -135,21 +135,27 @@ class _Search:
         return out
 
     def runs(self, max_stops: int) -> list:
-        """Every run holding a station: (stops in order, sides used, revenue)."""
+        """Every run holding a station: (stops in order, sides used, revenue).
+        Each pair of half-runs is one step of the budget (counted a row of
+        pairs at a time)."""
         found = {}
+        node = self.node
         for hx, ni in self.board.stations(self.corp):
             start = (self.board.hexes[hx].idx, ni)
             halves = self.halves(start, max_stops)
+            groups = [{node(n).group for n in a if node(n).group} for a, _ in halves]
             for i, (a, ka) in enumerate(halves):
+                self._ticks(len(halves) - i)
                 sa = set(a)
-                ga = {self.node(n).group for n in a if self.node(n).group}
-                for b, kb in halves[i:]:
-                    self.tick()
+                ga = groups[i]
+                room = max_stops - len(a) - 1
+                for j in range(i, len(halves)):
+                    b, kb = halves[j]
                     if not a and not b:
                         continue
-                    if len(a) + len(b) + 1 > max_stops or (ka & kb) or sa.intersection(b):
+                    if len(b) > room or not ka.isdisjoint(kb) or not sa.isdisjoint(b):
                         continue
-                    if ga and any(self.node(n).group in ga for n in b):
+                    if ga and not ga.isdisjoint(groups[j]):
                         continue
                     stops = tuple(reversed(a)) + (start,) + b
                     key = frozenset(stops)
@@ -160,6 +166,15 @@ class _Search:
                     if len(variants) < VARIANTS and all(keys != k for _, k, _ in variants):
                         variants.append((stops, keys, rev))
         return [run for variants in found.values() for run in variants]
+
+    def _ticks(self, n: int):
+        """``n`` steps at once: out of time as :meth:`tick` would be after them."""
+        before = self.ticks
+        self.ticks += n
+        if self.max_ticks is not None and self.ticks > self.max_ticks:
+            raise _OutOfTime
+        if (self.ticks >> 8) != (before >> 8) and time.perf_counter() > self.deadline:
+            raise _OutOfTime
 
 
 def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):

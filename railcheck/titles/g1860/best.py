@@ -26,8 +26,6 @@ the same findings on any machine; a result is kept for the board's state
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ...findings import RuleViolation
 
 #: each train's best runs the combination considers
@@ -48,10 +46,12 @@ def _plain(run_nodes, keys) -> bool:
     first, last = run_nodes[0][0], run_nodes[-1][0]
     if first == last:
         return False
-    sides = Counter(hi for hi, _ in keys)
-    if sides.get(first, 0) > 1 or sides.get(last, 0) > 1:
-        return False
-    return all(c <= 2 for c in sides.values())
+    sides: dict = {}
+    for hi, _ in keys:
+        c = sides[hi] = sides.get(hi, 0) + 1
+        if c > 2:
+            return False
+    return sides.get(first, 0) <= 1 and sides.get(last, 0) <= 1
 
 
 def best_total(g, corp, trains: list, max_ticks: int = MAX_TICKS, by: str = "total"):

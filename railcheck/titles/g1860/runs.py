@@ -49,7 +49,8 @@ class Run:
 
 def _trace_key(board, connections: list):
     """What a reading of ``connections`` depends on: the stretches as written
-    and, on each hex they name, the tile and its track (None: not kept)."""
+    and, on each hex they name, its track (its stamp: the tile and its paths;
+    None: not kept)."""
     hexes = board.hexes
     conns, state = [], []
     for seg in connections:
@@ -59,7 +60,7 @@ def _trace_key(board, connections: list):
             h = hexes.get(parts[0]) if parts else None
             if h is None:
                 return None
-            state.append((h.tile.name, h.tile.preprinted, h.paths))
+            state.append(h.stamp)
         conns.append(tuple(str(x) for x in items) if isinstance(seg, list) else ("", str(seg)))
     return tuple(conns), tuple(state)
 

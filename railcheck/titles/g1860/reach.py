@@ -20,16 +20,17 @@ from collections import deque
 from ...board.tiles import NODE_BASE
 
 
-def _walk(board, corp: str, coord: str):
+def _walk(board, corp: str, coord: str, paths: bool = True):
     """(fewest cities counted on arriving at each node, on each path), exact
-    for the nodes and paths of ``coord`` (the walk stops once they are all
-    reached); kept for the board's current state (an upgrade asks it two or
-    three times).  Nodes and paths are keyed ``hex index << 4 | index``."""
-    return board.memo("1860 reach", (board._version, corp, coord),
-                      lambda: _walk_now(board, corp, board.hexes[coord]), 16)
+    for the nodes of ``coord`` and, with ``paths``, its paths (the walk stops
+    once they are all reached); kept for the board's current state (an
+    upgrade asks it two or three times).  Nodes and paths are keyed
+    ``hex index << 4 | index``."""
+    return board.memo("1860 reach", (board._version, corp, coord, paths),
+                      lambda: _walk_now(board, corp, board.hexes[coord], paths), 16)
 
 
-def _walk_now(board, corp: str, target=None):
+def _walk_now(board, corp: str, target=None, paths: bool = True):
     """A 0-1 walk: states are taken in order of cities counted, so the first
     time a node or path is reached is with its fewest; with a ``target`` hex
     the walk ends once each of its nodes and paths has been reached.  A state
@@ -46,8 +47,9 @@ def _walk_now(board, corp: str, target=None):
     todo: set = set()
     if target is not None:
         ti = target.idx << 4
-        todo = {ti | i for i in range(len(target.nodes))} | \
-            {0x100000 | ti | i for i in range(len(target.paths))}   # paths marked apart
+        todo = {ti | i for i in range(len(target.nodes))}
+        if paths:
+            todo |= {0x100000 | ti | i for i in range(len(target.paths))}   # marked apart
         left = len(todo)
     for hi, ni in board._stations().get(corp, ()):
         k = hi << 4 | ni
@@ -111,7 +113,7 @@ def distance_to(board, corp: str, coord: str, cities: int):
     cities; else the fewest cities a train counts before it gets there (99:
     not on the corporation's track at all)."""
     h = board.hexes[coord]
-    node_d, path_d = _walk(board, corp, coord)
+    node_d, path_d = _walk(board, corp, coord, paths=not h.nodes)
     base = h.idx << 4
     nearest = 99
     if h.nodes:
@@ -148,7 +150,9 @@ def reached_values(board, corp: str, coord: str, cities: int) -> list:
     """The sorted top values of the stops on ``coord`` a train counting
     ``cities`` cities reaches."""
     h = board.hexes[coord]
-    node_d, _ = _walk(board, corp, coord)
+    if not h.nodes:
+        return []
+    node_d, _ = _walk(board, corp, coord, paths=False)
     base = h.idx << 4
     return sorted(_max_revenue(node.revenue) for ni, node in enumerate(h.nodes)
                   if (base | ni) in node_d and _node_reached(node, node_d[base | ni], cities))

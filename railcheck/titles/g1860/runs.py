@@ -255,10 +255,15 @@ def worth(g, run: Run, n: int, m: int, *, leased: bool, requested) -> tuple[int,
     return sum(cities) + sum(best), counted_halts * int(g.rules.operating["halt_subsidy"])
 
 
+def stops_text(g, run: Run) -> str:
+    """A run's stops for a message: ``F2-G3 city 1-H4``."""
+    return "-".join(node_text(g.board, hi, ni) for hi, ni in run.nodes)
+
+
 def check_runs(g, corp, routes: list, trains: list, leased: bool):
     """Check one corporation's runs of one turn.  Returns (per route (revenue,
-    subsidy, stops) or None where it was not computed, the first RuleViolation or
-    None, runs not verifiable)."""
+    subsidy, the Run: :func:`stops_text` names its stops) or None where it was
+    not computed, the first RuleViolation or None, runs not verifiable)."""
     st = g.title.state
     bankrupt = set(st.bankrupt)
     runs, values = [], []
@@ -285,7 +290,7 @@ def check_runs(g, corp, routes: list, trains: list, leased: bool):
             continue
         runs.append(run)
         rev, sub = worth(g, run, n, m, leased=leased, requested=route.halts)
-        values.append((rev, sub, "-".join(node_text(g.board, hi, ni) for hi, ni in run.nodes)))
+        values.append((rev, sub, run))
     if problem is None and runs:
         try:
             check_network(g, corp.sym, runs)

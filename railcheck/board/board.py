@@ -285,7 +285,10 @@ class Board:
         holds what the value depends on (the board's version, or the tile
         and track of every hex the value reads), so a kept value is never
         stale; what ``compute`` raises is not kept."""
-        cache = self.__dict__.setdefault("_memos", {}).setdefault(name, {})
+        try:
+            cache = self._memos[name]
+        except (AttributeError, KeyError):
+            cache = self.__dict__.setdefault("_memos", {}).setdefault(name, {})
         got = cache.get(key)
         if got is None:
             if len(cache) >= limit:

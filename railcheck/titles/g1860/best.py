@@ -101,17 +101,21 @@ def _train_runs(g, corp, trains: list, max_ticks: int):
     bankrupt = set(g.title.state.bankrupt)
     per_train = [[] for _ in trains]
     most = max(n for n, _ in dists)
+    hexes = board._hexes
     for stops, keys, _ in candidates:
-        if len(stops) < 2 or not _plain(stops, keys):
+        if len(stops) < 2:
             continue
-        kinds = [board._hexes[hi].nodes[ni].kind for hi, ni in stops]
+        kinds = [hexes[hi].nodes[ni].kind for hi, ni in stops]
         big = sum(1 for k in kinds if k in ("city", "offboard"))
         if big > most:
             continue            # no train counts so many (checked before its rules: the same)
-        hexes = list(dict.fromkeys([hi for hi, _ in stops] + [hi for hi, _ in keys]))
-        run = Run("search", list(stops), kinds, hexes, keys=[tuple(keys)])
+        if not _plain(stops, keys):
+            continue
+        # no hexes listed: a plain run enters none twice, which is all the
+        # rules read them for
+        run = Run("search", list(stops), kinds, [], keys=[tuple(keys)])
         try:
-            check_run(g, corp.sym, run, 99, bankrupt)
+            check_run(g, corp.sym, run, 99, bankrupt, why=False)
         except RuleViolation:
             continue
         for i, (n, m) in enumerate(dists):

@@ -132,19 +132,19 @@ UNCHECKED_OPTIONS = ("original_insolvency", "no_skip_towns", "original_game",
                      "simplified_insolvency")
 
 
-def check_run(g, corp: str, run: Run, n: int, bankrupt: set) -> None:
+def check_run(g, corp: str, run: Run, n: int, bankrupt: set, why: bool = True) -> None:
     """The rules of one run alone (raises RuleViolation).  The stops' names
-    are written out only for a message (the receivership search checks
-    thousands of runs that pass)."""
+    are written out only for a message, and with ``why`` False not at all
+    (the receivership search checks thousands of runs and keeps no message)."""
     board = g.board
     nodes = run.nodes
     kinds = run.kinds
 
     def text(k: int) -> str:
-        return node_text(board, *nodes[k])
+        return node_text(board, *nodes[k]) if why else ""
 
     def stops() -> str:
-        return "-".join(text(k) for k in range(len(nodes)))
+        return "-".join(text(k) for k in range(len(nodes))) if why else ""
 
     if len(nodes) < 2:
         raise RuleViolation("route.too_short", f"{run.label} has {len(nodes)} stop; a run needs at least 2")
@@ -154,7 +154,7 @@ def check_run(g, corp: str, run: Run, n: int, bankrupt: set) -> None:
             if node in seen:
                 raise RuleViolation("route.repeat_stop", f"{run.label} ({stops()}) visits {text(k)} twice")
             seen.add(node)
-    if not g.rules.option("re_enter_hexes") and len(set(run.hexes)) != len(run.hexes):
+    if len(set(run.hexes)) != len(run.hexes) and not g.rules.option("re_enter_hexes"):
         hexes_seen = set()
         for hi in run.hexes:
             if hi in hexes_seen:

@@ -347,21 +347,27 @@ class Game:
     def available_depot_trains(self) -> list[Train]:
         """What the depot sells now: the trains of the lowest type not sold
         out, plus types whose availability phase has begun."""
-        depot = self.depot_trains()
-        if not depot:
-            return []
-        first = depot[0].name
-        phases_seen = {p.name for p in self.rules.phases[: self.phase_index + 1]}
-        out = []
-        for t in depot:
-            if t.name == first or (t.spec.available_on and t.spec.available_on in phases_seen):
-                out.append(t)
+        first = None
+        phases_seen = None
         # one of each type is offered at a time
         seen, offered = set(), []
-        for t in out:
-            if t.name not in seen:
-                seen.add(t.name)
-                offered.append(t)
+        for t in self.trains:
+            if t.owner != "depot":
+                continue
+            if first is None:
+                first = t.name
+            if t.name in seen:
+                continue
+            if t.name != first:
+                on = t.spec.available_on
+                if not on:
+                    continue
+                if phases_seen is None:
+                    phases_seen = {p.name for p in self.rules.phases[: self.phase_index + 1]}
+                if on not in phases_seen:
+                    continue
+            seen.add(t.name)
+            offered.append(t)
         return offered
 
     def pool_trains(self) -> list[Train]:

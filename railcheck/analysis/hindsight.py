@@ -104,13 +104,22 @@ class _Search:
         return self.board._hexes[n[0]].nodes[n[1]]
 
     def halves(self, start, max_stops: int) -> list:
-        """Half-runs from ``start``: (stops after start, hex sides used)."""
+        """Half-runs from ``start``: (stops after start, hex sides used).  In
+        ``self.first_arcs``, for each, the number of the first track it takes
+        from ``start`` when that track uses a hex side (else None): the
+        half-runs of one such track come one after another, and share it."""
         out = [((), frozenset())]
+        arcs: list = [None]
+        self.first_arcs = arcs
         start_group = self.node(start).group
+        top = ("o",) + start
+        arc = [None]
 
         def walk(vertex, used, stops, groups):
             self.tick()
-            for w, keys in self.adj.get(vertex, ()):
+            for k, (w, keys) in enumerate(self.adj.get(vertex, ())):
+                if vertex is top:
+                    arc[0] = k if keys else None
                 if keys and any(k in used for k in keys):
                     continue
                 if w[0] == "x":
@@ -125,13 +134,14 @@ class _Search:
                     new_stops = stops + (n,)
                     new_used = used | set(keys)
                     out.append((new_stops, frozenset(new_used)))
+                    arcs.append(arc[0])
                     if node.kind == "offboard" or node.blocks(self.corp) \
                             or len(new_stops) + 1 >= max_stops:
                         continue
                     walk(("o",) + n, new_used, new_stops,
                          groups | ({node.group} if node.group else set()))
 
-        walk(("o",) + start, frozenset(), (), {start_group} if start_group else set())
+        walk(top, frozenset(), (), {start_group} if start_group else set())
         return out
 
     def runs(self, max_stops: int) -> list:
@@ -144,12 +154,19 @@ class _Search:
             start = (self.board.hexes[hx].idx, ni)
             halves = self.halves(start, max_stops)
             groups = [{node(n).group for n in a if node(n).group} for a, _ in halves]
+            # past the half-runs that leave by the same first track (they
+            # share its hex side: no pair of them makes a run)
+            arcs = self.first_arcs
+            past = list(range(1, len(halves) + 1))
+            for j in range(len(halves) - 2, -1, -1):
+                if arcs[j] is not None and arcs[j + 1] == arcs[j]:
+                    past[j] = past[j + 1]
             for i, (a, ka) in enumerate(halves):
                 self._ticks(len(halves) - i)
                 sa = set(a)
                 ga = groups[i]
                 room = max_stops - len(a) - 1
-                for j in range(i, len(halves)):
+                for j in range(past[i] if arcs[i] is not None else i, len(halves)):
                     b, kb = halves[j]
                     if not a and not b:
                         continue

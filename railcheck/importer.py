@@ -400,7 +400,7 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
         try:
             act = conv.convert(item)
             if act is not None:
-                act.text = _describe(item, conv)
+                act.text = _describe(item, act.actor)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             conv.findings.append(Finding(
                 severity="error", rule="import.malformed",
@@ -421,15 +421,20 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
     return record, conv.findings
 
 
-def _describe(item: dict, conv: _Converter) -> str:
-    """A short, readable form of an export action for reports."""
+_DESCRIBED = ("company", "corporation", "share_price", "price", "hex", "tile", "rotation",
+              "city", "train", "exchange", "kind")
+
+
+def _describe(item: dict, who: str) -> str:
+    """A short, readable form of an export action for reports (``who``: its
+    actor, as the converter named it)."""
     t = item.get("type")
-    who = conv.name(item)
     bits = [f"#{item.get('id')}", who, t]
-    for key in ("company", "corporation", "share_price", "price", "hex", "tile", "rotation",
-                "city", "train", "exchange", "kind"):
-        if item.get(key) not in (None, ""):
-            bits.append(f"{key}={item[key]}")
+    get = item.get
+    for key in _DESCRIBED:
+        value = get(key)
+        if value is not None and value != "":
+            bits.append(f"{key}={value}")
     if item.get("shares"):
         bits.append("shares=" + ",".join(map(str, item["shares"])))
     if t == "run_routes":

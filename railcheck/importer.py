@@ -230,26 +230,28 @@ class _Converter:
         else:
             stop_hexes = hexes
         nodes = list(map(str, r.get("nodes") or []))
-        known = _inner_cities(stop_hexes, inner, nodes) if any(inner) and path else {}
-        if path and len(path) == len(conns):
-            for i, seg in enumerate(conns):
-                if len(seg) == 1 and i + 1 < len(stop_hexes):
-                    # two places of one hex ("H4", "F2 0.1"): see below
-                    known.setdefault(i, (stop_hexes[i], None))
-                    known.setdefault(i + 1, (stop_hexes[i + 1], None))
         by_hex: dict[str, list[int]] = {}
         for n in nodes:
             h, _, i = n.rpartition("-")
             if i.isdigit():
                 by_hex.setdefault(h, []).append(int(i))
-        for h, i in known.values():
-            if i in by_hex.get(h, []):
-                by_hex[h].remove(i)
         if not self.place_numbers:
             # the site numbers a hex's places its own way (1860: cities, towns
             # and halts together, tile by tile): the stops go without the
-            # number, and the track decides
+            # number, and the track decides (the places are still read above:
+            # a malformed one is reported the same way)
             known = {k: (h, None) for k, h in enumerate(stop_hexes)}
+        else:
+            known = _inner_cities(stop_hexes, inner, nodes) if any(inner) and path else {}
+            if path and len(path) == len(conns):
+                for i, seg in enumerate(conns):
+                    if len(seg) == 1 and i + 1 < len(stop_hexes):
+                        # two places of one hex ("H4", "F2 0.1"): see below
+                        known.setdefault(i, (stop_hexes[i], None))
+                        known.setdefault(i + 1, (stop_hexes[i + 1], None))
+            for h, i in known.values():
+                if i in by_hex.get(h, []):
+                    by_hex[h].remove(i)
         stops = []
         for k, h in enumerate(stop_hexes):
             if k in known:
@@ -407,7 +409,7 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
         try:
             act = conv.convert(item)
             if act is not None:
-                act.text = _describe(item, conv, act.actor)
+                act.text = _describe(item, act.actor)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             conv.findings.append(Finding(
                 severity="error", rule="import.malformed",
@@ -432,15 +434,14 @@ _DESCRIBED = ("company", "corporation", "share_price", "price", "hex", "tile", "
               "city", "train", "exchange", "kind")
 
 
-def _describe(item: dict, conv: _Converter, who: Optional[str] = None) -> str:
+def _describe(item: dict, who: str) -> str:
     """A short, readable form of an export action for reports (``who``: its
-    actor's name, when known)."""
+    actor, as the converter named it)."""
     t = item.get("type")
-    if who is None:
-        who = conv.name(item)
     bits = [f"#{item.get('id')}", who, t]
+    get = item.get
     for key in _DESCRIBED:
-        value = item.get(key)
+        value = get(key)
         if value is not None and value != "":
             bits.append(f"{key}={value}")
     if item.get("shares"):

@@ -104,13 +104,22 @@ class _Search:
         return self.board._hexes[n[0]].nodes[n[1]]
 
     def halves(self, start, max_stops: int) -> list:
-        """Half-runs from ``start``: (stops after start, hex sides used)."""
+        """Half-runs from ``start``: (stops after start, hex sides used).  In
+        ``self.first_arcs``, for each, the number of the first track it takes
+        from ``start`` when that track uses a hex side (else None): the
+        half-runs of one such track come one after another, and share it."""
         out = [((), frozenset())]
+        arcs: list = [None]
+        self.first_arcs = arcs
         start_group = self.node(start).group
+        top = ("o",) + start
+        arc = [None]
 
         def walk(vertex, used, stops, groups):
             self.tick()
-            for w, keys in self.adj.get(vertex, ()):
+            for k, (w, keys) in enumerate(self.adj.get(vertex, ())):
+                if vertex is top:
+                    arc[0] = k if keys else None
                 if keys and any(k in used for k in keys):
                     continue
                 if w[0] == "x":
@@ -125,31 +134,45 @@ class _Search:
                     new_stops = stops + (n,)
                     new_used = used | set(keys)
                     out.append((new_stops, frozenset(new_used)))
+                    arcs.append(arc[0])
                     if node.kind == "offboard" or node.blocks(self.corp) \
                             or len(new_stops) + 1 >= max_stops:
                         continue
                     walk(("o",) + n, new_used, new_stops,
                          groups | ({node.group} if node.group else set()))
 
-        walk(("o",) + start, frozenset(), (), {start_group} if start_group else set())
+        walk(top, frozenset(), (), {start_group} if start_group else set())
         return out
 
     def runs(self, max_stops: int) -> list:
-        """Every run holding a station: (stops in order, sides used, revenue)."""
+        """Every run holding a station: (stops in order, sides used, revenue).
+        Each pair of half-runs is one step of the budget (counted a row of
+        pairs at a time)."""
         found = {}
+        node = self.node
         for hx, ni in self.board.stations(self.corp):
             start = (self.board.hexes[hx].idx, ni)
             halves = self.halves(start, max_stops)
+            groups = [{node(n).group for n in a if node(n).group} for a, _ in halves]
+            # past the half-runs that leave by the same first track (they
+            # share its hex side: no pair of them makes a run)
+            arcs = self.first_arcs
+            past = list(range(1, len(halves) + 1))
+            for j in range(len(halves) - 2, -1, -1):
+                if arcs[j] is not None and arcs[j + 1] == arcs[j]:
+                    past[j] = past[j + 1]
             for i, (a, ka) in enumerate(halves):
+                self._ticks(len(halves) - i)
                 sa = set(a)
-                ga = {self.node(n).group for n in a if self.node(n).group}
-                for b, kb in halves[i:]:
-                    self.tick()
+                ga = groups[i]
+                room = max_stops - len(a) - 1
+                for j in range(past[i] if arcs[i] is not None else i, len(halves)):
+                    b, kb = halves[j]
                     if not a and not b:
                         continue
-                    if len(a) + len(b) + 1 > max_stops or (ka & kb) or sa.intersection(b):
+                    if len(b) > room or not ka.isdisjoint(kb) or not sa.isdisjoint(b):
                         continue
-                    if ga and any(self.node(n).group in ga for n in b):
+                    if ga and not ga.isdisjoint(groups[j]):
                         continue
                     stops = tuple(reversed(a)) + (start,) + b
                     key = frozenset(stops)
@@ -160,6 +183,15 @@ class _Search:
                     if len(variants) < VARIANTS and all(keys != k for _, k, _ in variants):
                         variants.append((stops, keys, rev))
         return [run for variants in found.values() for run in variants]
+
+    def _ticks(self, n: int):
+        """``n`` steps at once: out of time as :meth:`tick` would be after them."""
+        before = self.ticks
+        self.ticks += n
+        if self.max_ticks is not None and self.ticks > self.max_ticks:
+            raise _OutOfTime
+        if (self.ticks >> 8) != (before >> 8) and time.perf_counter() > self.deadline:
+            raise _OutOfTime
 
 
 def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):

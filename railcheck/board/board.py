@@ -9,6 +9,7 @@ is changed when a check fails.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
@@ -84,10 +85,13 @@ class _Node:
                 and corp not in self.tokens)
 
 
+_STAMPS = itertools.count()
+
+
 class _Hex:
     __slots__ = ("coord", "idx", "name", "base", "tile", "rotation", "copy", "color",
                  "paths", "at", "broad_at", "enter", "nodes", "nbr", "track_ok", "impassable",
-                 "x", "y")
+                 "x", "y", "stamp")
 
     def __init__(self, coord: str, idx: int, name: Optional[str], base: Content, x: int, y: int):
         self.coord = coord
@@ -114,6 +118,9 @@ class _Hex:
 
     def set_paths(self, paths: tuple) -> None:
         self.paths = paths
+        # this track's number, never given twice (undo included): what a
+        # cache of runs read on the hex keys on, instead of its tile and paths
+        self.stamp = next(_STAMPS)
         at: dict = {}
         for i, (a, b) in enumerate(paths):
             at.setdefault(a, []).append(i)
@@ -297,7 +304,10 @@ class Board:
         holds what the value depends on (the board's version, or the tile
         and track of every hex the value reads), so a kept value is never
         stale; what ``compute`` raises is not kept."""
-        cache = self.__dict__.setdefault("_memos", {}).setdefault(name, {})
+        try:
+            cache = self._memos[name]
+        except (AttributeError, KeyError):
+            cache = self.__dict__.setdefault("_memos", {}).setdefault(name, {})
         got = cache.get(key)
         if got is None:
             if len(cache) >= limit:

@@ -273,7 +273,7 @@ def _trace(board, r: _Route, k: int, seg: list, start_c: list, end_c: list) -> l
         h = hexes.get(coord)
         if h is None:
             return _trace_now(board, r, k, seg, start_c, end_c)
-        state.append((h.tile.name, h.tile.preprinted, h.paths))
+        state.append(h.stamp)      # its tile and paths (Board._Hex.set_paths)
     key = (tuple(seg), tuple(start_c), tuple(end_c), tuple(state))
     got = board.memo("stretches", key, lambda: tuple(
         (s, t, tuple(used), tuple(keys))

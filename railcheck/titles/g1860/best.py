@@ -26,8 +26,6 @@ the same findings on any machine; a result is kept for the board's state
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ...findings import RuleViolation
 
 #: each train's best runs the combination considers
@@ -48,10 +46,12 @@ def _plain(run_nodes, keys) -> bool:
     first, last = run_nodes[0][0], run_nodes[-1][0]
     if first == last:
         return False
-    sides = Counter(hi for hi, _ in keys)
-    if sides.get(first, 0) > 1 or sides.get(last, 0) > 1:
-        return False
-    return all(c <= 2 for c in sides.values())
+    sides: dict = {}
+    for hi, _ in keys:
+        c = sides[hi] = sides.get(hi, 0) + 1
+        if c > 2:
+            return False
+    return sides.get(first, 0) <= 1 and sides.get(last, 0) <= 1
 
 
 def best_total(g, corp, trains: list, max_ticks: int = MAX_TICKS, by: str = "total"):
@@ -100,17 +100,24 @@ def _train_runs(g, corp, trains: list, max_ticks: int):
         candidates = []
     bankrupt = set(g.title.state.bankrupt)
     per_train = [[] for _ in trains]
+    most = max(n for n, _ in dists)
+    hexes = board._hexes
     for stops, keys, _ in candidates:
-        if len(stops) < 2 or not _plain(stops, keys):
+        if len(stops) < 2:
             continue
-        kinds = [board._hexes[hi].nodes[ni].kind for hi, ni in stops]
-        hexes = list(dict.fromkeys([hi for hi, _ in stops] + [hi for hi, _ in keys]))
-        run = Run("search", list(stops), kinds, hexes, keys=[tuple(keys)])
+        kinds = [hexes[hi].nodes[ni].kind for hi, ni in stops]
+        big = sum(1 for k in kinds if k in ("city", "offboard"))
+        if big > most:
+            continue            # no train counts so many (checked before its rules: the same)
+        if not _plain(stops, keys):
+            continue
+        # no hexes listed: a plain run enters none twice, which is all the
+        # rules read them for
+        run = Run("search", list(stops), kinds, [], keys=[tuple(keys)])
         try:
-            check_run(g, corp.sym, run, 99, bankrupt)
+            check_run(g, corp.sym, run, 99, bankrupt, why=False)
         except RuleViolation:
             continue
-        big = sum(1 for k in kinds if k in ("city", "offboard"))
         for i, (n, m) in enumerate(dists):
             if big > n:
                 continue

@@ -20,78 +20,91 @@ from collections import deque
 from ...board.tiles import NODE_BASE
 
 
-def _walk(board, corp: str, coord: str):
+def _walk(board, corp: str, coord: str, paths: bool = True):
     """(fewest cities counted on arriving at each node, on each path), exact
-    for the nodes and paths of ``coord`` (the walk stops once they are all
-    reached); kept for the board's current state (an upgrade asks it two or
-    three times)."""
-    return board.memo("1860 reach", (board._version, corp, coord),
-                      lambda: _walk_now(board, corp, board.hexes[coord]), 16)
+    for the nodes of ``coord`` and, with ``paths``, its paths (the walk stops
+    once they are all reached); kept for the board's current state (an
+    upgrade asks it two or three times).  Nodes and paths are keyed
+    ``hex index << 4 | index``."""
+    return board.memo("1860 reach", (board._version, corp, coord, paths),
+                      lambda: _walk_now(board, corp, board.hexes[coord], paths), 16)
 
 
-def _walk_now(board, corp: str, target=None):
+def _walk_now(board, corp: str, target=None, paths: bool = True):
     """A 0-1 walk: states are taken in order of cities counted, so the first
     time a node or path is reached is with its fewest; with a ``target`` hex
-    the walk ends once each of its nodes and paths has been reached."""
+    the walk ends once each of its nodes and paths has been reached.  A state
+    is the int ``cities << 24 | hex << 8 | path << 4 | the end the path is
+    left by`` (the network walk's, ``_Hex.enter``, with the count on top;
+    1860 has no narrow gauge, so ``enter`` follows every path)."""
     hexes = board._hexes
     node_d: dict = {}
     path_d: dict = {}
     best: dict = {}
     queue: deque = deque()
+    push, push_front, pop = queue.append, queue.appendleft, queue.popleft
     left = -1
+    todo: set = set()
     if target is not None:
-        ti = target.idx
-        todo = {(ti, ni) for ni in range(len(target.nodes))}
-        todo_paths = {(ti, pi) for pi in range(len(target.paths))}
-        left = len(todo) + len(todo_paths)
+        ti = target.idx << 4
+        todo = {ti | i for i in range(len(target.nodes))}
+        if paths:
+            todo |= {0x100000 | ti | i for i in range(len(target.paths))}   # marked apart
+        left = len(todo)
     for hi, ni in board._stations().get(corp, ()):
-        node_d[(hi, ni)] = 0
-        if left > 0 and (hi, ni) in todo:
-            todo.discard((hi, ni))
+        k = hi << 4 | ni
+        node_d[k] = 0
+        if left > 0 and k in todo:
+            todo.discard(k)
             left -= 1
-        end = NODE_BASE + ni
-        for pi in hexes[hi].at.get(end, ()):
-            a, b = hexes[hi].paths[pi]
-            queue.append((1, hi, pi, b if a == end else a))
+        for st in hexes[hi].enter.get(NODE_BASE + ni, ()):
+            push(1 << 24 | st)
+    CITY = 1 << 24
     while queue and left != 0:
-        d, hi, pi, x = queue.popleft()
-        if best.get((hi, pi, x), 99) <= d:
+        item = pop()
+        d = item >> 24
+        st = item & 0xFFFFFF
+        if best.get(st, 99) <= d:
             continue
-        best[(hi, pi, x)] = d
-        if d < path_d.get((hi, pi), 99):
-            path_d[(hi, pi)] = d
-            if left > 0 and (hi, pi) in todo_paths:
-                todo_paths.discard((hi, pi))
+        best[st] = d
+        hp = st >> 4                    # hex << 4 | path
+        if d < path_d.get(hp, 99):
+            path_d[hp] = d
+            if left > 0 and (0x100000 | hp) in todo:
+                todo.discard(0x100000 | hp)
                 left -= 1
+        x = st & 15
+        hi = st >> 8
         h = hexes[hi]
         if x < NODE_BASE:
             nb = h.nbr[x]
             if nb < 0:
                 continue
-            ie = (x + 3) % 6
-            nh = hexes[nb]
-            for qi in nh.at.get(ie, ()):
-                qa, qb = nh.paths[qi]
-                queue.appendleft((d, nb, qi, qb if qa == ie else qa))
+            base = d << 24
+            for nxt in hexes[nb].enter.get((x + 3) % 6, ()):
+                push_front(base | nxt)
             continue
         ni = x - NODE_BASE
-        if d < node_d.get((hi, ni), 99):
-            node_d[(hi, ni)] = d
-            if left > 0 and (hi, ni) in todo:
-                todo.discard((hi, ni))
+        k = hi << 4 | ni
+        if d < node_d.get(k, 99):
+            node_d[k] = d
+            if left > 0 and k in todo:
+                todo.discard(k)
                 left -= 1
         node = h.nodes[ni]
         if node.kind == "offboard":
             continue
-        step = 1 if node.kind == "city" else 0
-        for qi in h.at.get(x, ()):
-            if qi != pi:
-                qa, qb = h.paths[qi]
-                item = (d + step, hi, qi, qb if qa == x else qa)
-                if step:
-                    queue.append(item)
-                else:
-                    queue.appendleft(item)
+        pi = st & 0xF0
+        if node.kind == "city":
+            base = (d << 24) + CITY
+            for nxt in h.enter.get(x, ()):
+                if nxt & 0xF0 != pi:
+                    push(base | nxt)
+        else:
+            base = d << 24
+            for nxt in h.enter.get(x, ()):
+                if nxt & 0xF0 != pi:
+                    push_front(base | nxt)
     return node_d, path_d
 
 
@@ -100,11 +113,12 @@ def distance_to(board, corp: str, coord: str, cities: int):
     cities; else the fewest cities a train counts before it gets there (99:
     not on the corporation's track at all)."""
     h = board.hexes[coord]
-    node_d, path_d = _walk(board, corp, coord)
+    node_d, path_d = _walk(board, corp, coord, paths=not h.nodes)
+    base = h.idx << 4
     nearest = 99
     if h.nodes:
         for ni, node in enumerate(h.nodes):
-            d = node_d.get((h.idx, ni))
+            d = node_d.get(base | ni)
             if d is None:
                 continue
             big = node.kind in ("city", "offboard")
@@ -113,7 +127,7 @@ def distance_to(board, corp: str, coord: str, cities: int):
             nearest = min(nearest, d + 1 if big else d)
     else:
         for pi in range(len(h.paths)):
-            d = path_d.get((h.idx, pi))
+            d = path_d.get(base | pi)
             if d is None:
                 continue
             if d <= cities:
@@ -136,9 +150,12 @@ def reached_values(board, corp: str, coord: str, cities: int) -> list:
     """The sorted top values of the stops on ``coord`` a train counting
     ``cities`` cities reaches."""
     h = board.hexes[coord]
-    node_d, _ = _walk(board, corp, coord)
+    if not h.nodes:
+        return []
+    node_d, _ = _walk(board, corp, coord, paths=False)
+    base = h.idx << 4
     return sorted(_max_revenue(node.revenue) for ni, node in enumerate(h.nodes)
-                  if (h.idx, ni) in node_d and _node_reached(node, node_d[(h.idx, ni)], cities))
+                  if (base | ni) in node_d and _node_reached(node, node_d[base | ni], cities))
 
 
 def _end_kind(h, end: int):
@@ -157,7 +174,7 @@ def uses_new_track(board, corp: str, coord: str, cities: int, before: list) -> b
     h = board.hexes[coord]
     _, path_d = _walk(board, corp, coord)
     for pi, (a, b) in enumerate(h.paths):
-        d = path_d.get((h.idx, pi))
+        d = path_d.get(h.idx << 4 | pi)
         if d is None or d > cities:
             continue
         if frozenset((_end_kind(h, a), _end_kind(h, b))) not in before:

@@ -49,7 +49,8 @@ class Run:
 
 def _trace_key(board, connections: list):
     """What a reading of ``connections`` depends on: the stretches as written
-    and, on each hex they name, the tile and its track (None: not kept)."""
+    and, on each hex they name, its track (its stamp: the tile and its paths;
+    None: not kept)."""
     hexes = board.hexes
     conns, state = [], []
     for seg in connections:
@@ -59,7 +60,7 @@ def _trace_key(board, connections: list):
             h = hexes.get(parts[0]) if parts else None
             if h is None:
                 return None
-            state.append((h.tile.name, h.tile.preprinted, h.paths))
+            state.append(h.stamp)
         conns.append(tuple(str(x) for x in items) if isinstance(seg, list) else ("", str(seg)))
     return tuple(conns), tuple(state)
 
@@ -131,47 +132,58 @@ UNCHECKED_OPTIONS = ("original_insolvency", "no_skip_towns", "original_game",
                      "simplified_insolvency")
 
 
-def check_run(g, corp: str, run: Run, n: int, bankrupt: set) -> None:
-    """The rules of one run alone (raises RuleViolation)."""
+def check_run(g, corp: str, run: Run, n: int, bankrupt: set, why: bool = True) -> None:
+    """The rules of one run alone (raises RuleViolation).  The stops' names
+    are written out only for a message, and with ``why`` False not at all
+    (the receivership search checks thousands of runs and keeps no message)."""
     board = g.board
     nodes = run.nodes
-    text = [node_text(board, hi, ni) for hi, ni in nodes]
-    stops = "-".join(text)
+    kinds = run.kinds
+
+    def text(k: int) -> str:
+        return node_text(board, *nodes[k]) if why else ""
+
+    def stops() -> str:
+        return "-".join(text(k) for k in range(len(nodes))) if why else ""
+
     if len(nodes) < 2:
         raise RuleViolation("route.too_short", f"{run.label} has {len(nodes)} stop; a run needs at least 2")
-    seen: dict = {}
-    for k, node in enumerate(nodes):
-        if node in seen:
-            raise RuleViolation("route.repeat_stop", f"{run.label} ({stops}) visits {text[k]} twice")
-        seen[node] = k
-    hexes_seen = set()
-    for hi in ([] if g.rules.option("re_enter_hexes") else run.hexes):
-        if hi in hexes_seen:
-            raise RuleViolation("route.hex_reentry",
-                                f"{run.label} ({stops}) enters {board._hexes[hi].coord} twice; "
-                                f"a train passes a hex only once")
-        hexes_seen.add(hi)
-    if run.kinds[0] == "halt" or run.kinds[-1] == "halt":
-        end = text[0] if run.kinds[0] == "halt" else text[-1]
-        raise RuleViolation("route.halt_end", f"{run.label} ({stops}) begins or ends at the halt "
+    if len(set(nodes)) != len(nodes):
+        seen: set = set()
+        for k, node in enumerate(nodes):
+            if node in seen:
+                raise RuleViolation("route.repeat_stop", f"{run.label} ({stops()}) visits {text(k)} twice")
+            seen.add(node)
+    if len(set(run.hexes)) != len(run.hexes) and not g.rules.option("re_enter_hexes"):
+        hexes_seen = set()
+        for hi in run.hexes:
+            if hi in hexes_seen:
+                raise RuleViolation("route.hex_reentry",
+                                    f"{run.label} ({stops()}) enters {board._hexes[hi].coord} twice; "
+                                    f"a train passes a hex only once")
+            hexes_seen.add(hi)
+    if kinds[0] == "halt" or kinds[-1] == "halt":
+        end = text(0) if kinds[0] == "halt" else text(len(nodes) - 1)
+        raise RuleViolation("route.halt_end", f"{run.label} ({stops()}) begins or ends at the halt "
                                               f"{end}; a run may only pass halts")
     for k in range(1, len(nodes) - 1):
-        if run.kinds[k] == "offboard":
+        if kinds[k] == "offboard":
             raise RuleViolation("route.offboard", f"{run.label} runs through the off-board area "
-                                                  f"{text[k]}; it may only start or end there")
-    if not any(corp in board._hexes[hi].nodes[ni].tokens for hi, ni in nodes):
-        raise RuleViolation("route.token", f"{run.label} ({stops}) includes no station of {corp}")
-    big = sum(1 for kd in run.kinds if kd in ("city", "offboard"))
+                                                  f"{text(k)}; it may only start or end there")
+    hexes = board._hexes
+    if not any(corp in hexes[hi].nodes[ni].tokens for hi, ni in nodes):
+        raise RuleViolation("route.token", f"{run.label} ({stops()}) includes no station of {corp}")
+    big = sum(1 for kd in kinds if kd in ("city", "offboard"))
     if big > n:
-        raise RuleViolation("route.distance", f"{run.label} ({stops}) visits {big} cities or "
+        raise RuleViolation("route.distance", f"{run.label} ({stops()}) visits {big} cities or "
                                               f"off-board areas but may count only {n}")
     for k in range(1, len(nodes) - 1):
         hi, ni = nodes[k]
-        node = board._hexes[hi].nodes[ni]
+        node = hexes[hi].nodes[ni]
         if node.blocks(corp) and not any(t in bankrupt for t in node.tokens):
-            run.blocked.append(text[k])
+            run.blocked.append(text(k))
     if len(run.blocked) > 1:
-        raise RuleViolation("route.blocked", f"{run.label} ({stops}) passes {len(run.blocked)} "
+        raise RuleViolation("route.blocked", f"{run.label} ({stops()}) passes {len(run.blocked)} "
                                              f"cities filled by other corporations "
                                              f"({', '.join(run.blocked)}); a train may pass only one")
 
@@ -243,10 +255,15 @@ def worth(g, run: Run, n: int, m: int, *, leased: bool, requested) -> tuple[int,
     return sum(cities) + sum(best), counted_halts * int(g.rules.operating["halt_subsidy"])
 
 
+def stops_text(g, run: Run) -> str:
+    """A run's stops for a message: ``F2-G3 city 1-H4``."""
+    return "-".join(node_text(g.board, hi, ni) for hi, ni in run.nodes)
+
+
 def check_runs(g, corp, routes: list, trains: list, leased: bool):
     """Check one corporation's runs of one turn.  Returns (per route (revenue,
-    subsidy, stops) or None where it was not computed, the first RuleViolation or
-    None, runs not verifiable)."""
+    subsidy, the Run: :func:`stops_text` names its stops) or None where it was
+    not computed, the first RuleViolation or None, runs not verifiable)."""
     st = g.title.state
     bankrupt = set(st.bankrupt)
     runs, values = [], []
@@ -273,7 +290,7 @@ def check_runs(g, corp, routes: list, trains: list, leased: bool):
             continue
         runs.append(run)
         rev, sub = worth(g, run, n, m, leased=leased, requested=route.halts)
-        values.append((rev, sub, "-".join(node_text(g.board, hi, ni) for hi, ni in run.nodes)))
+        values.append((rev, sub, run))
     if problem is None and runs:
         try:
             check_network(g, corp.sym, runs)

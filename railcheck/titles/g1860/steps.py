@@ -29,8 +29,14 @@ def has_route(g, corp) -> bool:
         return True
     b = g.board
     _, reached, _ = b._network(corp.sym)
-    stops = [(hi, ni) for hi, ni in reached if b._hexes[hi].nodes[ni].kind != "halt"]
-    return len(stops) >= 2
+    hexes = b._hexes
+    found = 0
+    for hi, ni in reached:
+        if hexes[hi].nodes[ni].kind != "halt":
+            found += 1
+            if found == 2:
+                return True
+    return False
 
 
 class Track1860(TrackStep):
@@ -269,7 +275,7 @@ class Route1860(RouteStep):
         if g.board is None:
             _state(self).runs_taken += len(routes)
             return (sum(r.revenue or 0 for r in routes), sum(r.subsidy or 0 for r in routes))
-        from .runs import check_runs
+        from .runs import check_runs, stops_text
         leased = not corp.trains
         values, problem, unverified = check_runs(g, corp, routes, trains, leased)
         _state(self).runs_taken += unverified
@@ -285,14 +291,14 @@ class Route1860(RouteStep):
                            f"connections to compute it from")
                 continue
             if got is not None and problem is None:
-                stops = got[2]
                 if r.revenue is not None and got[0] != r.revenue:
                     g.flag("route.revenue",
-                           f"{corp.sym}'s {r.train}-train run ({stops}) is worth "
+                           f"{corp.sym}'s {r.train}-train run ({stops_text(g, got[2])}) is worth "
                            f"{g.money(got[0])}, not the {g.money(r.revenue)} claimed")
                 if r.subsidy is not None and got[1] != r.subsidy:
                     g.flag("route.subsidy",
-                           f"{corp.sym}'s {r.train}-train run ({stops}) earns a halt subsidy of "
+                           f"{corp.sym}'s {r.train}-train run ({stops_text(g, got[2])}) earns a "
+                           f"halt subsidy of "
                            f"{g.money(got[1])}, not the {g.money(r.subsidy)} claimed")
             revenue += r.revenue if r.revenue is not None else got[0]
             subsidy += r.subsidy if r.subsidy is not None else (got[1] if got else 0)

@@ -812,7 +812,10 @@ RULES: list[Rule] = [
     _r("stock.par_price", "a par value the market does not have",
        "The par value is one of the market's par spaces (1830: $67, 71, 76, 82, 90, 100). "
        "In a stock round the record says the company was started, so the replay takes the "
-       "nearest par value (the higher of two as near) and goes on.",
+       "nearest par value (the higher of two as near) and goes on. 1860 (a par range per "
+       "section, a grey-zone range for a restart): a par outside the range is taken as "
+       "written when the market has that par, else at the nearest par of the range (of two "
+       "as near, the higher one the player can pay).",
        f"{R1830}: Stock Round, starting a corporation",
        "Alice par PRR 95   ->  $95 is not a par value; par values are $100, $90, $82, $76, $71, "
        "$67; taken as a par of $100, the nearest"),

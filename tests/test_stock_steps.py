@@ -151,3 +151,22 @@ def test_the_1860_stock_steps_checks_change_nothing():
     assert [o[1] for o in out[:3]] == ["stock.par_twice", "stock.cash", "stock.sell_not_owned"]
     assert [(c.sym, pct) for c, pct, _ in out[3][1]] == [("IOW", 20)]
     assert all(o[2] and o[3] for o in out)
+
+
+def test_a_sale_no_certificates_make_is_refused_before_anything_moves():
+    """An export's sale of 15% of a corporation of 10% shares (a damaged
+    'percent'): refused (stock.sell_split) by the pure check, before the
+    seller is paid or a certificate moves; the replay's purity check finds
+    no change."""
+    from conftest import export_record
+    record = export_record("1830", "26855")
+    sale = next(a for a in record.actions if isinstance(a, SellShares))
+    sale.sales[0].percent = 15
+    rp = Replay(record, check_purity=True)
+    result = rp.run()
+    assert (sale.action_id, "stock.sell_split") in [(a.action_id, rule)
+                                                    for a, _, rule in rp.refusals]
+    assert rp.impure == []
+    first = next(f for f in result.findings if f.severity == "error")
+    assert (first.action_id, first.rule) == (sale.action_id, "stock.sell_split")
+    assert "15% of" in first.message and "(10% each)" in first.message

@@ -140,6 +140,10 @@ def check_sale(g, player: Player, corp: Corporation, percent: int, *, emergency_
                             f"{corp.sym} has no share price yet; its shares cannot be sold")
     if percent <= 0:
         raise RuleViolation("stock.sell_amount", "nothing to sell")
+    if percent % corp.share_percent:
+        raise RuleViolation("stock.sell_split",
+                            f"{percent}% of {corp.sym} cannot be made of its certificates "
+                            f"({corp.share_percent}% each)")
     if held < percent:
         raise RuleViolation("stock.sell_not_owned",
                             f"{player.name} holds {held}% of {corp.sym} and cannot sell "
@@ -185,6 +189,10 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
     check_sale(g, player, corp, percent, emergency_for=emergency_for)
     held = corp.percent_of(player)
     remaining = held - percent
+    # what a sale that cannot be made of the certificates (found only once
+    # they move, stock.sell_split below) puts back: a refusal changes nothing
+    saved = (player.cash, g.bank.cash, g.bank_broken, corp.president,
+             [(c, c.__dict__.get("owner"), c.got) for c in corp.certs])
     # pay and move: ordinary certificates of the seller go to the pool
     price = corp.price.price
     g.transfer(g.bank, player, price * percent // corp.share_percent)
@@ -214,6 +222,7 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
             cert.owner = "pool"
             to_move -= cert.percent
     if to_move > 0:
+        _put_back(g, player, corp, saved)
         raise RuleViolation("stock.sell_split",
                             f"{percent}% of {corp.sym} cannot be made of {player.name}'s "
                             f"certificates")
@@ -225,6 +234,14 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
         g.move_price(corp, "down", 1)
     elif movement == "left_share":
         g.move_price(corp, "left", percent // corp.share_percent)
+
+
+def _put_back(g, player, corp, saved) -> None:
+    """Undo the moves of a sale refused half-way (see :func:`sell_shares`)."""
+    player.cash, g.bank.cash, g.bank_broken, corp.president, certs = saved
+    for cert, owner, got in certs:
+        object.__setattr__(cert, "owner", owner)
+        object.__setattr__(cert, "got", got)
 
 
 def _sell_presidency_as_site(g, player, corp, percent: int, remaining: int, certs: tuple):

@@ -1,4 +1,5 @@
-"""A par written at the wrong price, found from the record's later lines.
+"""A par written at the wrong price, or a tile turned to a legal but wrong
+rotation, found from the record's later lines.
 
 A par at another valid par value is a legal choice at its line, so nothing
 is flagged there; the first error comes later, where the record's own lines
@@ -24,6 +25,15 @@ the answer is the same on every machine): :data:`BUDGET_FACTOR` times the
 record's length.  A candidate's replay stops at its first error.  When the
 budget runs out before every candidate was tried, no hint is given (one
 explanation found so far cannot be said to be the only one).
+
+:func:`rotation_hint` is the same search for a tile lay: when the first
+error is of a kind track in the wrong place causes (:data:`CAUSED_BY_ROTATION`),
+the candidates are the most recent lay before it on each hex that line
+touches (see :func:`_touched`), each turned to every other rotation with
+other track that can be legal at its line (no track off the map, an upgrade
+keeps the record's earlier tile's exits); one explaining candidate gives
+``tile.rotation_implied`` at the lay.  The first errors of the two hints do
+not overlap, so at most one of them searches a report (the par hint first).
 """
 
 from __future__ import annotations
@@ -215,11 +225,13 @@ def _try_line(replay, i: int, line, s: Search):
 
 #: first errors a tile turned the wrong way can cause at a later line (the
 #: six wrong rotations of tools/mutate_exports.py that no lay flags:
-#: route.connection, tile.connection, tile.upgrade; the others are the same
-#: kind of evidence: track that is not where the record's later lines use it)
+#: route.connection, tile.connection, tile.upgrade; examples/1830/game.18xx
+#: with one lay turned: route.no_path, token.reach, route.token; the others
+#: are the same kind of evidence: track that is not where the record's later
+#: lines use it).  None is in CAUSED_BY_PRICE: at most one hint searches.
 CAUSED_BY_ROTATION = {
     "tile.connection", "tile.upgrade", "route.connection", "route.no_path", "route.path",
-    "route.reused_track", "route.shared_track", "token.reach",
+    "route.reused_track", "route.shared_track", "route.token", "token.reach",
 }
 
 

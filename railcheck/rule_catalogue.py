@@ -926,7 +926,7 @@ RULES: list[Rule] = [
        "game ends with the record's own result is taken; with none, or several, nothing is said "
        "and the original findings stand.",
        OWN,
-       "B&O lay 7 F12 1 (export #477)  ->  B&O lays tile 7 on F12 turned 1, but the record's later "
+       "NYC lay 7 F12 1 (export #477)  ->  NYC lays tile 7 on F12 turned 1, but the record's later "
        "lines go on as if turned 2 (turned 1: #583, tile 26 rotation 3 on F12 leaves edge 1 of "
        "the existing track unconnected; ... — the first finding the written rotation gives): "
        "taken as turned 2"),

@@ -326,11 +326,15 @@ def _rotation_hint(replay, result, search: Optional[Search]):
                 below[i] = _exits(board, actions[latest[h]])
             if h in hexes:
                 latest[h] = i
+    # a lay whose rotation the record leaves out (and the replay chose, said
+    # by tile.rotation_guessed) has no written rotation to point at
+    guessed = {(f.line, f.action_id) for f in result.findings if f.rule == "tile.rotation_guessed"}
     todo = []
     for h, i in sorted(latest.items(), key=lambda kv: kv[1]):
         a = actions[i]
         tile = board.tiles.get(str(a.tile))
-        if tile is None or a.rotation is None or not 0 <= int(a.rotation) <= 5:
+        if tile is None or a.rotation is None or not 0 <= int(a.rotation) <= 5 \
+                or (a.line, a.action_id) in guessed:
             continue
         sides = set(board.neighbours(h))
         old = below.get(i)

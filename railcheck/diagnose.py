@@ -1,4 +1,5 @@
-"""A par written at the wrong price, found from the record's later lines.
+"""A par written at the wrong price, or a tile turned to a legal but wrong
+rotation, found from the record's later lines.
 
 A par at another valid par value is a legal choice at its line, so nothing
 is flagged there; the first error comes later, where the record's own lines
@@ -24,6 +25,15 @@ the answer is the same on every machine): :data:`BUDGET_FACTOR` times the
 record's length.  A candidate's replay stops at its first error.  When the
 budget runs out before every candidate was tried, no hint is given (one
 explanation found so far cannot be said to be the only one).
+
+:func:`rotation_hint` is the same search for a tile lay: when the first
+error is of a kind track in the wrong place causes (:data:`CAUSED_BY_ROTATION`),
+the candidates are the most recent lay before it on each hex that line
+touches (see :func:`_touched`), each turned to every other rotation with
+other track that can be legal at its line (no track off the map, an upgrade
+keeps the record's earlier tile's exits); one explaining candidate gives
+``tile.rotation_implied`` at the lay.  The first errors of the two hints do
+not overlap, so at most one of them searches a report (the par hint first).
 """
 
 from __future__ import annotations
@@ -32,7 +42,7 @@ import dataclasses
 import os
 from typing import Optional
 
-from .actions import Par
+from .actions import LayTile, Par, PlaceToken, RunRoutes
 from .findings import ERROR, Finding
 
 #: first errors a different par can cause (decided from the 30 wrong pars of
@@ -147,9 +157,14 @@ def _par_hint(replay, result, search: Optional[Search]):
                  f"taken as {money(value)}"),
         line=par.line, column=par.column, action_id=par.action_id, text=par.text,
         involves=frozenset({par.actor, par.corporation}))
+    return _adopt(replay, cand, f, par)
+
+
+def _adopt(replay, cand, f: Finding, action):
+    """The candidate's replay as the result, with ``f`` at ``action``."""
     at = len(cand.findings)
     for k, g in enumerate(cand.findings):
-        if _after(g, par):
+        if _after(g, action):
             at = k
             break
     cand.findings.insert(at, f)
@@ -168,10 +183,16 @@ def _after(f: Finding, par) -> bool:
 def _try(replay, i: int, value: int, s: Search):
     """Replay the record with par line ``i`` at ``value``; its result when it
     has no error at all, else None (stopped at its first error)."""
+    return _try_line(replay, i, dataclasses.replace(replay.record.actions[i], price=value), s)
+
+
+def _try_line(replay, i: int, line, s: Search):
+    """Replay the record with its line ``i`` replaced by ``line``; its result
+    when it has no error at all, else None (stopped at its first error)."""
     from .engine import Replay
     record = replay.record
     actions = list(record.actions)
-    actions[i] = dataclasses.replace(actions[i], price=value)
+    actions[i] = line
     changed = dataclasses.replace(record, actions=actions)
     cand = Replay(changed, replay.rules, check_board=replay.check_board, hints=False)
     seen = [0]
@@ -197,3 +218,165 @@ def _try(replay, i: int, value: int, s: Search):
     if any(f.severity == ERROR for f in res.findings):
         return None
     return res
+
+
+# ---------------------------------------------------------------------------
+# a tile turned to a legal but wrong rotation
+
+#: first errors a tile turned the wrong way can cause at a later line (the
+#: six wrong rotations of tools/mutate_exports.py that no lay flags:
+#: route.connection, tile.connection, tile.upgrade; examples/1830/game.18xx
+#: with one lay turned: route.no_path, token.reach, route.token; the others
+#: are the same kind of evidence: track that is not where the record's later
+#: lines use it).  None is in CAUSED_BY_PRICE: at most one hint searches.
+CAUSED_BY_ROTATION = {
+    "tile.connection", "tile.upgrade", "route.connection", "route.no_path", "route.path",
+    "route.reused_track", "route.shared_track", "route.token", "token.reach",
+}
+
+
+def rotation_applies(result) -> Optional[Finding]:
+    """The first error when a tile turned the wrong way earlier could be its
+    cause, else None."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    if errors and errors[0].rule in CAUSED_BY_ROTATION:
+        return errors[0]
+    return None
+
+
+def _touched(board, action, rule: str) -> set:
+    """The hexes the line at the first error touches: a lay's or a station's
+    hex and the hexes up to two steps from it (the track that reaches it),
+    only the hex itself for an upgrade that does not keep its old track; a
+    run's hexes (an export's connections, the notation's stops and the hexes
+    next to them, since the track between stops is not written)."""
+    def near(coords, steps):
+        seen = set(coords)
+        edge = set(coords)
+        for _ in range(steps):
+            edge = {n for c in edge for n in board.neighbours(c).values()} - seen
+            seen |= edge
+        return seen
+
+    if isinstance(action, (LayTile, PlaceToken)):
+        return near({str(action.hex)}, 0 if rule == "tile.upgrade" else 2)
+    if isinstance(action, RunRoutes):
+        hexes, stops = set(), set()
+        for route in action.routes:
+            written = False
+            for seg in route.connections or ():
+                hexes.update(str(x).split()[0] for x in seg)
+                written = True
+            for seg in route.path or ():
+                hexes.update(str(x) for x in seg)
+                written = True
+            for st in route.stops:
+                (hexes if written else stops).add(str(st.hex))
+        return hexes | near(stops, 1)
+    return set()
+
+
+def rotation_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when exactly one earlier tile turned
+    another way explains it (with a ``tile.rotation_implied`` finding at that
+    lay), else ``result``.  Never raises."""
+    try:
+        return _rotation_hint(replay, result, search)
+    except Exception:
+        if os.environ.get("RAILCHECK_RAISE"):
+            raise
+        return result
+
+
+def _exits(board, lay) -> Optional[frozenset]:
+    tile = board.tiles.get(str(lay.tile))
+    if tile is None or lay.rotation is None:
+        return None
+    return tile.exits(int(lay.rotation))
+
+
+def _same_track(tile, r1: int, r2: int) -> bool:
+    def key(r):
+        return frozenset(frozenset(p) if p[0] != p[1] else p for p in tile.rotated(r))
+    return key(r1) == key(r2)
+
+
+def _rotation_hint(replay, result, search: Optional[Search]):
+    first = rotation_applies(result)
+    game = result.game
+    if first is None or game is None:
+        return result
+    record = replay.record
+    actions = record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    board = game.board
+    try:
+        hexes = _touched(board, actions[stop], first.rule)
+    except Exception:
+        return result
+    latest = {}         # hex -> position of its most recent lay before the first error
+    below = {}          # position of a lay -> the exits of the record's lay before it there
+    for i in range(stop):
+        a = actions[i]
+        if isinstance(a, LayTile):
+            h = str(a.hex)
+            if h in latest:
+                below[i] = _exits(board, actions[latest[h]])
+            if h in hexes:
+                latest[h] = i
+    # a lay whose rotation the record leaves out (and the replay chose, said
+    # by tile.rotation_guessed) has no written rotation to point at
+    guessed = {(f.line, f.action_id) for f in result.findings if f.rule == "tile.rotation_guessed"}
+    todo = []
+    for h, i in sorted(latest.items(), key=lambda kv: kv[1]):
+        a = actions[i]
+        tile = board.tiles.get(str(a.tile))
+        if tile is None or a.rotation is None or not 0 <= int(a.rotation) <= 5 \
+                or (a.line, a.action_id) in guessed:
+            continue
+        sides = set(board.neighbours(h))
+        old = below.get(i)
+        kept = [int(a.rotation)]
+        for r in range(6):
+            if any(_same_track(tile, r, k) for k in kept):
+                continue
+            kept.append(r)
+            exits = tile.exits(r)
+            # a rotation that fails at its own line is no explanation: track
+            # off the map (tile.edge), an upgrade dropping the old track
+            # (tile.upgrade, the old tile as the record laid it)
+            if not exits <= sides or (old is not None and not old <= exits):
+                continue
+            todo.append((i, r))
+    s = search if search is not None else Search()
+    s.candidates = len(todo)
+    s.budget = BUDGET_FACTOR * max(1, len(actions))
+    found = []
+    for i, r in todo:
+        got = _try_line(replay, i, dataclasses.replace(actions[i], rotation=r), s)
+        if s.out_of_budget:
+            return result
+        s.tried += 1
+        if got is not None:
+            found.append((i, r, got))
+            s.explaining.append((i, r))
+    if len(found) > 1:
+        agree = [c for c in found if not any(f.rule.startswith("score.") for f in c[2].findings)]
+        if len(agree) == 1:
+            found = agree
+    if len(found) != 1:
+        return result
+    i, r, cand = found[0]
+    lay = actions[i]
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    f = Finding(
+        severity=ERROR, rule="tile.rotation_implied",
+        message=(f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but "
+                 f"the record's later lines go on as if turned {r} (turned {lay.rotation}: "
+                 f"{where}, {first.message} — the first finding the written rotation gives): "
+                 f"taken as turned {r}"),
+        line=lay.line, column=lay.column, action_id=lay.action_id, text=lay.text,
+        involves=frozenset({lay.actor}))
+    return _adopt(replay, cand, f, lay)

@@ -202,8 +202,10 @@ class Replay:
             self.close_at_end()
         res = self.result(count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
-            from .diagnose import par_hint
+            from .diagnose import par_hint, rotation_hint
             res = par_hint(self, res)
+            if res.errors:      # the two look at first errors of different kinds
+                res = rotation_hint(self, res)
         return res
 
     def observed(self) -> bool:

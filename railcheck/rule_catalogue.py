@@ -922,6 +922,23 @@ RULES: list[Rule] = [
        "1860's Ryde, Merstone and Newport tiles, docs/1860.md O1g-O1i).",
        f"{R1830}: Operating Round, laying track; {OWN}: docs/board.md",
        "PRR lay 57 H12 7   ->  rotation 7 of tile 57 is not 0-5"),
+    _r("tile.rotation_implied", "a tile written in one rotation, the record's later lines at another",
+       "A tile turned to another rotation that fits is legal at its line; the record's later lines "
+       "then use track that is not there (a run through the hex, a later lay that the tile's track "
+       "should reach, an upgrade that keeps track the tile does not have). When the replay ends "
+       "with errors and the first is of such a kind, railcheck replays the record with the most "
+       "recent lay on each hex that line touches (a lay's or station's hex and the hexes up to two "
+       "steps away, the hex alone for an upgrade; a run's hexes) turned to each other rotation "
+       "with other track; when exactly one such change makes every error disappear, the lay is "
+       "flagged with both rotations and the game is taken at the implied one "
+       "(railcheck/diagnose.py, docs/one-mistake.md). Of several such changes, the one whose "
+       "game ends with the record's own result is taken; with none, or several, nothing is said "
+       "and the original findings stand.",
+       OWN,
+       "NYC lay 7 F12 1 (export #477)  ->  NYC lays tile 7 on F12 turned 1, but the record's later "
+       "lines go on as if turned 2 (turned 1: #583, tile 26 rotation 3 on F12 leaves edge 1 of "
+       "the existing track unconnected; ... — the first finding the written rotation gives): "
+       "taken as turned 2"),
     _r("tile.rotation_guessed", "a tile lay without rotation that fits several ways",
        "The record gives no rotation and the tile fits in several; railcheck takes the first "
        "and says so. A later error naming the hex points back to this line.",

@@ -120,3 +120,24 @@ def test_a_guessed_rotation_is_said_and_later_findings_point_to_it(tmp_path):
     assert (first.line, first.rule) == (at + 2, "token.reach")
     assert first.message.endswith("(the rotation of tile 59 on H18 was not written at line "
                                   f"{at + 1}; rotation 1 was taken)")
+
+
+def test_a_guessed_rotation_leaves_the_record_as_written(tmp_path):
+    """The replay guesses a rotation the line leaves out but does not write
+    it into the record: a second replay of the same record (a hint's search
+    replays it) guesses again and says so again."""
+    from railcheck.actions import LayTile
+    lines = GAME.read_text().split("\n")
+    at = lines.index("PRR lay 59 H18 r5")
+    lines[at] = "PRR lay 59 H18"
+    path = tmp_path / "g.18xx"
+    path.write_text("\n".join(lines) + "\n")
+    record, _ = load_game(str(path))
+    lay = next(a for a in record.actions if isinstance(a, LayTile) and a.line == at + 1)
+    first = Replay(record).run()
+    assert lay.rotation is None
+    second = Replay(record).run()
+    said = [[(f.line, f.rule) for f in r.findings if f.rule == "tile.rotation_guessed"]
+            for r in (first, second)]
+    assert said == [[(at + 1, "tile.rotation_guessed")]] * 2
+    assert [(f.line, f.rule) for f in first.findings] == [(f.line, f.rule) for f in second.findings]

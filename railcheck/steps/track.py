@@ -498,7 +498,8 @@ class TrackStep(Step):
                                          f"r{rotation}: taken as laid so")
                 g.guessed_rotations[action.hex] = (action.line, action.tile, rotation)
             elif action.rotation is None:
-                action.rotation = rotation
+                # the record's line stays as written (no rotation): a second
+                # replay of the record (a hint's) guesses it again and says so
                 if plan.board_plan.warning is not None:
                     # a later finding on this hex points back to the guess
                     g.guessed_rotations[action.hex] = (action.line, action.tile, rotation)

@@ -428,14 +428,15 @@ def main():
               "(never a game log).")
 @click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
               help=RULESET_HELP)
-@click.option("--no-hints", is_flag=True, help="Do not look for a par written at a wrong "
-              "price when a game has errors (docs/one-mistake.md).")
+@click.option("--no-hints", is_flag=True, help="Do not look for the one slip that explains a "
+              "game's errors (a par written at a wrong price, a tile turned a wrong way; "
+              "docs/one-mistake.md).")
 def validate(paths, fmt, jobs, fail_on, quiet, standings, show_all, max_findings,
              skip_unsupported, color, no_board, output, junit, force, ruleset, no_hints):
     """Replay game logs (files or folders; '-' reads one game from standard
     input) and report illegal actions.
 
-    Folders are searched for *.18xx and *.json files.  Findings are printed as
+    Folders are searched for *.18xx and *.json files (or *.json.gz).  Findings are printed as
     each file is checked, then a summary.  Exit 0 when every game is legal, 1
     when any has findings, 2 when a file cannot be read (or is of an
     unsupported title, unless --skip-unsupported)."""

@@ -152,6 +152,47 @@ def run_checks(files: list[str], *, jobs, board: bool, progress: bool,
     :func:`auto_jobs`); ``on_report(rep)`` is called as each file is done, in
     the order of ``files``.  ``progress`` draws a counter on standard error
     (cleared before each report is printed and at the end)."""
+    gc_before = _collect_less()
+    try:
+        return _run_checks(files, jobs=jobs, board=board, progress=progress,
+                           on_report=on_report, ruleset=ruleset)
+    finally:
+        _collect_restore(gc_before)
+
+
+#: the garbage collector's generation-0 threshold while files are checked
+#: (Python's default is 700): a replay makes many small objects that live
+#: to the end of the game, and with the default the collector scanned them
+#: again and again (about a tenth of the CPU time of a run)
+GC_THRESHOLD_0 = 50_000
+
+
+def _collect_less():
+    """Collect garbage less often while files are checked (the threshold
+    :data:`GC_THRESHOLD_0`); what the collector does is unchanged, only how
+    often.  Returns what :func:`_collect_restore` puts back."""
+    import gc
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], GC_THRESHOLD_0), *before[1:])
+    return before
+
+
+def _collect_restore(before) -> None:
+    import gc
+    gc.set_threshold(*before)
+    gc.unfreeze()
+
+
+def _freeze_loaded() -> None:
+    """Once the modules and rulesets are loaded: move every object made so
+    far out of the collector's view (``gc.freeze``; they live as long as the
+    process), so that no collection scans them again, and a forked worker
+    does not touch (and so copy) their memory pages."""
+    import gc
+    gc.freeze()
+
+
+def _run_checks(files, *, jobs, board, progress, on_report, ruleset):
     reports = []
     total = len(files)
     if jobs == "auto" or jobs is None:
@@ -274,6 +315,7 @@ def _run_forked(files, jobs, board, ruleset, tick, done):
     jobs = min(jobs, total)
     tick(0, files[0])
     _warm_up(files, ruleset)
+    _freeze_loaded()
     owner = {i: i % jobs for i in range(total)}
     mine = {w: [i for i in range(total) if owner[i] == w] for w in range(jobs)}
     workers = {}        # process number -> (pid, pipe)

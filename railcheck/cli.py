@@ -436,6 +436,10 @@ def main():
 
     Game logs are railcheck notation (*.18xx, see docs/notation.md) or
     exports from 18xx.games (*.json)."""
+    # before the commands import the rest of railcheck: its dataclasses'
+    # methods compiled once, kept in the cache folder (railcheck/codecache.py)
+    from .codecache import install
+    install()
 
 
 @main.command()

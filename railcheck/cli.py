@@ -180,14 +180,15 @@ def _collect_less():
 def _collect_restore(before) -> None:
     import gc
     gc.set_threshold(*before)
-    gc.unfreeze()
 
 
 def _freeze_loaded() -> None:
     """Once the modules and rulesets are loaded: move every object made so
     far out of the collector's view (``gc.freeze``; they live as long as the
-    process), so that no collection scans them again, and a forked worker
-    does not touch (and so copy) their memory pages."""
+    process), so that no collection scans them again (nor the collections
+    of the interpreter's exit), and a forked worker does not touch (and so
+    copy) their memory pages.  Not undone after the checks: the command
+    exits soon after."""
     import gc
     gc.freeze()
 

@@ -259,7 +259,8 @@ _WARM_MODULES = ("railcheck.engine", "railcheck.loader", "railcheck.importer",
                  "railcheck.rounds.auction_waterfall", "railcheck.steps.base",
                  "railcheck.steps.track", "railcheck.steps.token", "railcheck.steps.route",
                  "railcheck.steps.dividend", "railcheck.steps.trains",
-                 "railcheck.steps.companies", "railcheck.steps.stock")
+                 "railcheck.steps.companies", "railcheck.steps.stock",
+                 "railcheck.board.routes")
 
 
 def _warm_up(files: list[str], ruleset) -> None:
@@ -291,14 +292,26 @@ def _warm_up(files: list[str], ruleset) -> None:
             cls = title_class(title)
             if cls is not None and cls.uses_components:
                 continue
-            load_ruleset(title)
+            rules = load_ruleset(title)
             if cls is not None:
-                package = cls.__module__
-                for part in ("auction", "stock", "operating", "steps"):
-                    try:
-                        import_module(f"{package}.{part}")
-                    except ImportError:
-                        pass
+                _import_title_modules(cls)
+            if rules.board:     # the map's tiles and geometry, made once per board data
+                from .board import Board
+                Board(rules.board, [], [])
+        except Exception:
+            pass
+
+
+def _import_title_modules(cls) -> None:
+    """Every module of a title's package, and the shared ones its replays
+    import on their way (``warm_modules`` of its class)."""
+    import pkgutil
+    from importlib import import_module
+    package = import_module(cls.__module__)
+    names = [f"{cls.__module__}.{m.name}" for m in pkgutil.iter_modules(package.__path__)]
+    for name in [*names, *getattr(cls, "warm_modules", ())]:
+        try:
+            import_module(name)
         except Exception:
             pass
 

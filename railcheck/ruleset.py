@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
+from .codecache import cache_dir  # noqa: F401  (railcheck's cache folder)
 from .mechanics.reach import Reach
 from .findings import InputError, did_you_mean
 from .schema import (CORPORATION_KEYS, OPTION, Ability, MapOf, path_join, abilities_of,
@@ -140,21 +141,6 @@ def _read_doc(path: str, root: str = "") -> _Doc:
 
 #: the form of a cache file; raise it when what _load_yaml returns changes
 _CACHE_FORMAT = 1
-
-
-def cache_dir() -> Optional[Path]:
-    """The folder of railcheck's cache, or None when it is turned off."""
-    if os.environ.get("RAILCHECK_NO_CACHE", "") not in ("", "0"):
-        return None
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):       # unset or relative: ignored, as the spec says
-        try:
-            base = os.path.join(os.path.expanduser("~"), ".cache")
-        except Exception:
-            return None
-        if not os.path.isabs(base):
-            return None
-    return Path(base) / "railcheck"
 
 
 @functools.lru_cache(maxsize=1)

@@ -70,6 +70,8 @@ class Title1860(Title):
                           "nationalisation: operating rounds only")
     events = ("fishbourne_to_bank", "relax_cert_limit", "southern_forms")
     implements = {"stock.president_sales_to_market": (True,)}
+    #: shared modules its replays import on their way (loaded before --jobs forks)
+    warm_modules = ("railcheck.board.site_runs",)
 
     def __init__(self, game):
         super().__init__(game)

@@ -40,6 +40,8 @@ class Title18Ireland(Title):
     id = "18Ireland"
     aliases = ("18 Ireland",)
     folder = Path(__file__).resolve().parent
+    #: shared modules its replays import on their way (loaded before --jobs forks)
+    warm_modules = ("railcheck.board.site_runs", "railcheck.board.gauge")
     rounds_description = ("waterfall auction of five privates, then stock rounds (minors "
                           "auctioned, majors from phase 6) each followed by two operating "
                           "rounds and, from phase 4, a merger round")

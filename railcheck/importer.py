@@ -82,17 +82,19 @@ def filter_actions(raw: list) -> list:
                     kept[j] = act
             kept.append(None)
         else:
-            if t != "message":
+            if t != "message" and stack:
                 stack = []
             kept.append(item)
-        if item.get("id") is not None:
-            index_of_id[item.get("id")] = len(kept) - 1
+        iid = item.get("id")
+        if iid is not None:
+            index_of_id[iid] = len(kept) - 1
     out = []
     for item in kept:
         if item is None or item.get("type") == "message":
             continue
         out.append(item)
-        for sub in item.get("auto_actions") or []:
+        autos = item.get("auto_actions")
+        for sub in autos or ():
             if isinstance(sub, dict):
                 sub = dict(sub)
                 sub.setdefault("id", item.get("id"))

@@ -28,6 +28,24 @@ class Action:
     verb = "action"
 
 
+class _Text:
+    """``Action.text``: a string, or ``(make, *args)`` that makes it when read
+    (the importer's descriptions, needed only by the few actions a finding
+    names). Made again at each read, so the action never changes."""
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return ""
+        value = obj.__dict__.get("text", "")
+        return value if isinstance(value, str) else value[0](*value[1:])
+
+    def __set__(self, obj, value):
+        obj.__dict__["text"] = value
+
+
+Action.text = _Text()
+
+
 # --- private auction -------------------------------------------------------
 
 @dataclass(kw_only=True)

@@ -82,17 +82,19 @@ def filter_actions(raw: list) -> list:
                     kept[j] = act
             kept.append(None)
         else:
-            if t != "message":
+            if t != "message" and stack:
                 stack = []
             kept.append(item)
-        if item.get("id") is not None:
-            index_of_id[item.get("id")] = len(kept) - 1
+        iid = item.get("id")
+        if iid is not None:
+            index_of_id[iid] = len(kept) - 1
     out = []
     for item in kept:
         if item is None or item.get("type") == "message":
             continue
         out.append(item)
-        for sub in item.get("auto_actions") or []:
+        autos = item.get("auto_actions")
+        for sub in autos or ():
             if isinstance(sub, dict):
                 sub = dict(sub)
                 sub.setdefault("id", item.get("id"))
@@ -114,88 +116,34 @@ class _Converter:
             self.players[str(p.get("id"))] = str(p["name"])
         self.tile_hex: dict[str, str] = {}
         self.findings: list[Finding] = []
+        self._names: dict = {}
         from .titles import title_class
         cls = title_class(str(data.get("title", "")))
         self.place_numbers = cls is None or cls.site_place_numbers
 
     def name(self, item: dict) -> str:
         ent = item.get("entity")
-        if item.get("entity_type") == "player" or ent in self.players:
-            return self.players.get(ent, self.players.get(str(ent), str(ent)))
-        return str(ent)
+        is_player = item.get("entity_type") == "player"
+        key = (ent.__class__, ent, is_player)   # unhashable: TypeError, as below
+        known = self._names.get(key)
+        if known is None:
+            if is_player or ent in self.players:
+                known = self.players.get(ent, self.players.get(str(ent), str(ent)))
+            else:
+                known = str(ent)
+            self._names[key] = known
+        return known
 
     def convert(self, item: dict) -> Optional[A.Action]:
         t = item.get("type")
         actor = self.name(item)
-        common = dict(actor=actor, action_id=item.get("id"))
-        if t in IGNORED_TYPES or (isinstance(t, str) and t.startswith("program_")):
+        make = _MAKERS.get(t)
+        if make is not None:
+            act = make(self, item, actor, item.get("id"))
+            if act is not None:
+                return act
+        elif t in IGNORED_TYPES or (isinstance(t, str) and t.startswith("program_")):
             return None
-        if t == "pass":
-            return A.Pass(**common)
-        if t == "bid" and item.get("corporation") is not None and item.get("company") is None:
-            # a bid on a company's auction in a stock round (18Ireland's minors)
-            return A.Bid(company=str(item["corporation"]), price=int(item["price"]), **common)
-        if t == "bid" and item.get("company") is None:
-            return A.BidForTurn(price=int(item["price"]), **common)
-        if t == "bid":
-            return A.Bid(company=str(item["company"]), price=int(item["price"]), **common)
-        if t == "par":
-            price = int(str(item["share_price"]).split(",")[0])
-            return A.Par(corporation=str(item["corporation"]), price=price, **common)
-        if t == "buy_shares":
-            corp, certs = _certs(item["shares"])
-            if item.get("entity_type") == "company":
-                return A.Exchange(corporation=corp, certs=certs, **common)
-            return A.BuyShares(corporation=corp, percent=_opt_int(item.get("percent")), certs=certs,
-                               count=len(certs) or 1, **common)
-        if t == "sell_shares":
-            corp, certs = _certs(item["shares"])
-            return A.SellShares(sales=[A.Sale(corporation=corp, percent=_opt_int(item.get("percent")),
-                                              certs=certs, count=len(certs))], **common)
-        if t == "lay_tile":
-            tile_id = str(item["tile"])
-            name = tile_id.rsplit("-", 1)[0]
-            self.tile_hex[tile_id] = str(item["hex"])
-            return A.LayTile(tile=name, hex=str(item["hex"]), rotation=int(item["rotation"]),
-                             tile_copy=tile_id, **common)
-        if t == "place_token":
-            hex_, city = self.city(str(item["city"]))
-            corp = item.get("tokener") if item.get("entity_type") == "company" else None
-            copy = "-".join(str(item["city"]).split("-")[:-1])
-            return A.PlaceToken(hex=hex_, city=city, corporation=corp,
-                                tile_copy=copy if copy in self.tile_hex else None, **common)
-        if t == "run_routes":
-            routes = [self.route(r) for r in item.get("routes") or []]
-            total = None
-            if routes and all(r.revenue is not None for r in routes):
-                total = sum(r.revenue for r in routes) + int(item.get("extra_revenue") or 0)
-            elif not routes:
-                total = 0
-            return A.RunRoutes(routes=routes, revenue=total, **common)
-        if t == "dividend":
-            return A.Dividend(kind=str(item["kind"]), **common)
-        if t == "buy_train":
-            tid = str(item["train"])
-            ex = item.get("exchange")
-            return A.BuyTrain(train=tid.rsplit("-", 1)[0], train_id=tid,
-                              price=int(item["price"]) if item.get("price") is not None else None,
-                              exchange=str(ex).rsplit("-", 1)[0] if ex else None,
-                              exchange_id=str(ex) if ex else None, **common)
-        if t == "discard_train":
-            tid = str(item["train"])
-            return A.DiscardTrain(train=tid.rsplit("-", 1)[0], train_id=tid, **common)
-        if t == "buy_company":
-            return A.BuyCompany(company=str(item["company"]), price=int(item["price"]), **common)
-        if t == "sell_company":
-            return A.SellCompany(company=str(item["company"]), price=int(item["price"]), **common)
-        if t == "bankrupt":
-            return A.Bankrupt(**common)
-        if t == "assign":
-            return A.Assign(target=str(item["target"]), **common)
-        if t == "merge":
-            return A.Propose(corporation=str(item["corporation"]), **common)
-        if t == "choose" and str(item.get("choice")) in ("for", "against"):
-            return A.Vote(choice=str(item["choice"]), **common)
         self.findings.append(Finding(
             severity=WARNING, rule="import.unsupported",
             message=f"action type '{t}' is not supported by railcheck yet; skipped",
@@ -223,7 +171,9 @@ class _Converter:
         # a one-element segment "F2 0.1" joins two places of one hex (1860's
         # halts and towns beside a city): the hex, and which places it joins
         inner = [_inner_link(seg) if len(seg) == 1 else None for seg in conns]
-        path = _chain([[link[0]] if link else seg for seg, link in zip(conns, inner)])
+        has_inner = any(inner)
+        path = _chain([[link[0]] if link else seg for seg, link in zip(conns, inner)]
+                      if has_inner else conns)
         hexes = list(map(str, r.get("hexes") or []))
         if path:
             stop_hexes = [path[0][0]] + [seg[-1] for seg in path]
@@ -240,9 +190,10 @@ class _Converter:
             # and halts together, tile by tile): the stops go without the
             # number, and the track decides (the places are still read above:
             # a malformed one is reported the same way)
-            known = {k: (h, None) for k, h in enumerate(stop_hexes)}
+            stops = [A.Stop(hex=h, city=None) for h in stop_hexes]
+            known = None
         else:
-            known = _inner_cities(stop_hexes, inner, nodes) if any(inner) and path else {}
+            known = _inner_cities(stop_hexes, inner, nodes) if has_inner and path else {}
             if path and len(path) == len(conns):
                 for i, seg in enumerate(conns):
                     if len(seg) == 1 and i + 1 < len(stop_hexes):
@@ -252,8 +203,8 @@ class _Converter:
             for h, i in known.values():
                 if i in by_hex.get(h, []):
                     by_hex[h].remove(i)
-        stops = []
-        for k, h in enumerate(stop_hexes):
+            stops = []
+        for k, h in enumerate(stop_hexes) if known is not None else ():
             if k in known:
                 # the site numbers a hex's places its own way (cities, towns and
                 # halts together): written without the number, the track decides
@@ -267,6 +218,125 @@ class _Converter:
                        path=path or None, revenue=int(rev) if rev is not None else None,
                        halts=_opt_int(r.get("halts")), subsidy=_opt_int(r.get("subsidy")),
                        connections=conns or None)
+
+
+# --- one maker per export action type: (converter, item, actor, id) -> an
+# action, or None when the type's variant is not supported ------------------
+
+def _pass(conv, item, actor, aid):
+    return A.Pass(actor=actor, action_id=aid)
+
+
+def _bid(conv, item, actor, aid):
+    if item.get("company") is None:
+        if item.get("corporation") is not None:
+            # a bid on a company's auction in a stock round (18Ireland's minors)
+            return A.Bid(company=str(item["corporation"]), price=int(item["price"]),
+                         actor=actor, action_id=aid)
+        return A.BidForTurn(price=int(item["price"]), actor=actor, action_id=aid)
+    return A.Bid(company=str(item["company"]), price=int(item["price"]), actor=actor,
+                 action_id=aid)
+
+
+def _par(conv, item, actor, aid):
+    price = int(str(item["share_price"]).split(",")[0])
+    return A.Par(corporation=str(item["corporation"]), price=price, actor=actor, action_id=aid)
+
+
+def _buy_shares(conv, item, actor, aid):
+    corp, certs = _certs(item["shares"])
+    if item.get("entity_type") == "company":
+        return A.Exchange(corporation=corp, certs=certs, actor=actor, action_id=aid)
+    return A.BuyShares(corporation=corp, percent=_opt_int(item.get("percent")), certs=certs,
+                       count=len(certs) or 1, actor=actor, action_id=aid)
+
+
+def _sell_shares(conv, item, actor, aid):
+    corp, certs = _certs(item["shares"])
+    return A.SellShares(sales=[A.Sale(corporation=corp, percent=_opt_int(item.get("percent")),
+                                      certs=certs, count=len(certs))], actor=actor, action_id=aid)
+
+
+def _lay_tile(conv, item, actor, aid):
+    tile_id = str(item["tile"])
+    hex_ = str(item["hex"])
+    conv.tile_hex[tile_id] = hex_
+    return A.LayTile(tile=tile_id.rsplit("-", 1)[0], hex=hex_, rotation=int(item["rotation"]),
+                     tile_copy=tile_id, actor=actor, action_id=aid)
+
+
+def _place_token(conv, item, actor, aid):
+    city_id = str(item["city"])
+    hex_, city = conv.city(city_id)
+    corp = item.get("tokener") if item.get("entity_type") == "company" else None
+    copy = "-".join(city_id.split("-")[:-1])
+    return A.PlaceToken(hex=hex_, city=city, corporation=corp,
+                        tile_copy=copy if copy in conv.tile_hex else None, actor=actor,
+                        action_id=aid)
+
+
+def _run_routes(conv, item, actor, aid):
+    routes = [conv.route(r) for r in item.get("routes") or []]
+    total = None
+    if routes and all(r.revenue is not None for r in routes):
+        total = sum(r.revenue for r in routes) + int(item.get("extra_revenue") or 0)
+    elif not routes:
+        total = 0
+    return A.RunRoutes(routes=routes, revenue=total, actor=actor, action_id=aid)
+
+
+def _dividend(conv, item, actor, aid):
+    return A.Dividend(kind=str(item["kind"]), actor=actor, action_id=aid)
+
+
+def _buy_train(conv, item, actor, aid):
+    tid = str(item["train"])
+    ex = item.get("exchange")
+    return A.BuyTrain(train=tid.rsplit("-", 1)[0], train_id=tid,
+                      price=int(item["price"]) if item.get("price") is not None else None,
+                      exchange=str(ex).rsplit("-", 1)[0] if ex else None,
+                      exchange_id=str(ex) if ex else None, actor=actor, action_id=aid)
+
+
+def _discard_train(conv, item, actor, aid):
+    tid = str(item["train"])
+    return A.DiscardTrain(train=tid.rsplit("-", 1)[0], train_id=tid, actor=actor, action_id=aid)
+
+
+def _buy_company(conv, item, actor, aid):
+    return A.BuyCompany(company=str(item["company"]), price=int(item["price"]), actor=actor,
+                        action_id=aid)
+
+
+def _sell_company(conv, item, actor, aid):
+    return A.SellCompany(company=str(item["company"]), price=int(item["price"]), actor=actor,
+                         action_id=aid)
+
+
+def _bankrupt(conv, item, actor, aid):
+    return A.Bankrupt(actor=actor, action_id=aid)
+
+
+def _assign(conv, item, actor, aid):
+    return A.Assign(target=str(item["target"]), actor=actor, action_id=aid)
+
+
+def _merge(conv, item, actor, aid):
+    return A.Propose(corporation=str(item["corporation"]), actor=actor, action_id=aid)
+
+
+def _choose(conv, item, actor, aid):
+    if str(item.get("choice")) in ("for", "against"):
+        return A.Vote(choice=str(item["choice"]), actor=actor, action_id=aid)
+    return None
+
+
+_MAKERS = {"pass": _pass, "bid": _bid, "par": _par, "buy_shares": _buy_shares,
+           "sell_shares": _sell_shares, "lay_tile": _lay_tile, "place_token": _place_token,
+           "run_routes": _run_routes, "dividend": _dividend, "buy_train": _buy_train,
+           "discard_train": _discard_train, "buy_company": _buy_company,
+           "sell_company": _sell_company, "bankrupt": _bankrupt, "assign": _assign,
+           "merge": _merge, "choose": _choose}
 
 
 _INNER_RE = re.compile(r"^([A-Za-z]+-?\d+) (\d+)\.(\d+)$")
@@ -409,7 +479,11 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
         try:
             act = conv.convert(item)
             if act is not None:
-                act.text = _describe(item, act.actor)
+                # described when a finding reads it; a 'shares' that cannot be
+                # described is malformed at once, as when described here
+                if item.get("shares") and item.get("type") not in _SHARE_TYPES:
+                    _describe(item, act.actor)
+                act.text = (_describe, item, act.actor)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             conv.findings.append(Finding(
                 severity="error", rule="import.malformed",
@@ -430,6 +504,7 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
     return record, conv.findings
 
 
+_SHARE_TYPES = ("buy_shares", "sell_shares")
 _DESCRIBED = ("company", "corporation", "share_price", "price", "hex", "tile", "rotation",
               "city", "train", "exchange", "kind")
 

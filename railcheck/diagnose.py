@@ -125,27 +125,12 @@ def _par_hint(replay, result, search: Optional[Search]):
     values = sorted({c.price for c in game.market.par_cells}) if game is not None else []
     pars = [i for i in range(stop) if isinstance(actions[i], Par)]
     todo = [(i, v) for i in pars for v in values if v != actions[i].price]
-    s = search if search is not None else Search()
-    s.candidates = len(todo)
-    s.budget = BUDGET_FACTOR * max(1, len(actions))
-    found = []
-    for i, value in todo:
-        got = _try(replay, i, value, s)
-        if s.out_of_budget:
-            return result
-        s.tried += 1
-        if got is not None:
-            found.append((i, value, got))
-            s.explaining.append((i, value))
-    if len(found) > 1:
-        # the record's own result (an export's final scores, a notation
-        # record's result line) is one of its later lines too
-        agree = [c for c in found if not any(f.rule.startswith("score.") for f in c[2].findings)]
-        if len(agree) == 1:
-            found = agree
-    if len(found) != 1:
+    one = _the_one_explanation(
+        replay, todo, lambda i, value: dataclasses.replace(actions[i], price=value),
+        search if search is not None else Search())
+    if one is None:
         return result
-    i, value, cand = found[0]
+    i, value, cand = one
     par = actions[i]
     money = game.money
     where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
@@ -180,10 +165,30 @@ def _after(f: Finding, par) -> bool:
     return False
 
 
-def _try(replay, i: int, value: int, s: Search):
-    """Replay the record with par line ``i`` at ``value``; its result when it
-    has no error at all, else None (stopped at its first error)."""
-    return _try_line(replay, i, dataclasses.replace(replay.record.actions[i], price=value), s)
+def _the_one_explanation(replay, todo: list, line_for, s: Search):
+    """(i, value, result) of the one candidate of ``todo`` — (position,
+    value) pairs, line ``i`` replaced by ``line_for(i, value)`` — whose
+    replay has no error at all, else None (none, several, or the budget ran
+    out).  Of several, the one whose game ends with the record's own result
+    (no ``score.*`` warning), when it is the only such one."""
+    s.candidates = len(todo)
+    s.budget = BUDGET_FACTOR * max(1, len(replay.record.actions))
+    found = []
+    for i, value in todo:
+        got = _try_line(replay, i, line_for(i, value), s)
+        if s.out_of_budget:
+            return None
+        s.tried += 1
+        if got is not None:
+            found.append((i, value, got))
+            s.explaining.append((i, value))
+    if len(found) > 1:
+        # the record's own result (an export's final scores, a notation
+        # record's result line) is one of its later lines too
+        agree = [c for c in found if not any(f.rule.startswith("score.") for f in c[2].findings)]
+        if len(agree) == 1:
+            found = agree
+    return found[0] if len(found) == 1 else None
 
 
 def _try_line(replay, i: int, line, s: Search):
@@ -350,25 +355,12 @@ def _rotation_hint(replay, result, search: Optional[Search]):
             if not exits <= sides or (old is not None and not old <= exits):
                 continue
             todo.append((i, r))
-    s = search if search is not None else Search()
-    s.candidates = len(todo)
-    s.budget = BUDGET_FACTOR * max(1, len(actions))
-    found = []
-    for i, r in todo:
-        got = _try_line(replay, i, dataclasses.replace(actions[i], rotation=r), s)
-        if s.out_of_budget:
-            return result
-        s.tried += 1
-        if got is not None:
-            found.append((i, r, got))
-            s.explaining.append((i, r))
-    if len(found) > 1:
-        agree = [c for c in found if not any(f.rule.startswith("score.") for f in c[2].findings)]
-        if len(agree) == 1:
-            found = agree
-    if len(found) != 1:
+    one = _the_one_explanation(
+        replay, todo, lambda i, r: dataclasses.replace(actions[i], rotation=r),
+        search if search is not None else Search())
+    if one is None:
         return result
-    i, r, cand = found[0]
+    i, r, cand = one
     lay = actions[i]
     where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
     f = Finding(

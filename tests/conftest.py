@@ -68,6 +68,30 @@ def assert_flagged_only_at(path, line: int, rule: str, text: str):
     assert text in errors[0].message
 
 
+
+def export_data_1830(name: str) -> dict:
+    """The data of the 1830 export ``tests/data/exports/1830/NAME.json``,
+    to change in a test."""
+    return json.loads((DATA / "exports" / "1830" / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def import_changed(data: dict):
+    """The record of an export's data (a dict) changed by a test, which
+    must read without findings."""
+    from railcheck.importer import import_export
+    record, read = import_export(json.dumps(data), "changed.json")
+    assert read == []
+    return record
+
+
+def error_findings(result) -> list:
+    return [f for f in result.findings if f.severity == "error"]
+
+
+def net_worths(result) -> dict:
+    return {s["player"]: s["net_worth"] for s in result.standings}
+
+
 def load_trace(title: str, game: str) -> dict:
     path = DATA / "traces" / f"{title}_{game}.trace.json.gz"
     with gzip.open(path, "rt", encoding="utf-8") as fh:

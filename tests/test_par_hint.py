@@ -1,7 +1,6 @@
 """A par written at the wrong price, found from the record's later lines
 (railcheck/diagnose.py, rule stock.par_implied; docs/one-mistake.md)."""
 
-import json
 import os
 import sys
 
@@ -9,10 +8,13 @@ import pytest
 
 from railcheck import diagnose
 from railcheck.engine import Replay
-from railcheck.importer import import_export
 from railcheck.loader import load_game
 
 from conftest import REPO
+from conftest import error_findings as errors
+from conftest import export_data_1830 as export_data
+from conftest import import_changed as record_of
+from conftest import net_worths as worths
 
 sys.path.insert(0, str(REPO / "tools"))
 import mutate_exports as M  # noqa: E402
@@ -21,29 +23,11 @@ BANK_END = {"Player 2": 13048, "Player 3": 12109, "Player 1": 12025}
 EXAMPLE_END = {"Bob": 13048, "Carol": 12109, "Alice": 12025}
 
 
-def export_data(name):
-    return json.loads((M.EXPORTS / f"{name}.json").read_text(encoding="utf-8"))
-
-
 def with_par(data, action_id, price):
     if not M.PAR_CELLS:
         M._rules_facts()
     cell = next(c for c in M.PAR_CELLS if c[0] == price)
     return M._with(data, action_id, {"share_price": f"{price},{cell[1]},{cell[2]}"})
-
-
-def record_of(data):
-    record, read = import_export(json.dumps(data), "changed.json")
-    assert read == []
-    return record
-
-
-def errors(result):
-    return [f for f in result.findings if f.severity == "error"]
-
-
-def worths(result):
-    return {s["player"]: s["net_worth"] for s in result.standings}
 
 
 def test_a_wrong_par_in_an_export_is_found_at_its_action():

@@ -1,40 +1,24 @@
 """A tile turned to a legal but wrong rotation, found from the record's later
 lines (railcheck/diagnose.py, rule tile.rotation_implied; docs/one-mistake.md)."""
 
-import json
 import sys
 
 import pytest
 
 from railcheck import diagnose
 from railcheck.engine import Replay
-from railcheck.importer import import_export
 from railcheck.loader import load_game
 
 from conftest import REPO
+from conftest import error_findings as errors
+from conftest import export_data_1830 as export_data
+from conftest import import_changed as record_of
+from conftest import net_worths as worths
 
 sys.path.insert(0, str(REPO / "tools"))
 import mutate_exports as M  # noqa: E402
 
 EXAMPLE_END = {"Bob": 13048, "Carol": 12109, "Alice": 12025}
-
-
-def export_data(name):
-    return json.loads((M.EXPORTS / f"{name}.json").read_text(encoding="utf-8"))
-
-
-def record_of(data):
-    record, read = import_export(json.dumps(data), "changed.json")
-    assert read == []
-    return record
-
-
-def errors(result):
-    return [f for f in result.findings if f.severity == "error"]
-
-
-def worths(result):
-    return {s["player"]: s["net_worth"] for s in result.standings}
 
 
 def turned(name, action_id, rotation):

@@ -21,6 +21,40 @@ from .tiles import (COLOR_ORDER, NODE_BASE, BoardDataError, Content, content_fro
 ALL_EDGES = frozenset(range(6))
 
 
+def _paths_at(h, end: int):
+    """The paths of hex ``h`` that end at its edge ``end``."""
+    return h.at.get(end, ())
+
+
+def reached_edges(hexes, h, seen, paths_at=_paths_at) -> set:
+    """The edges of ``h`` a walked network reaches (``seen``: its walk's
+    states): the edges of the paths walked on ``h``, and the sides facing
+    paths walked on its neighbours (of those ``paths_at(neighbour, edge)``
+    gives: every path, or one gauge's)."""
+    out = set()
+    base = h.idx << 8
+    for pi, (a, b) in enumerate(h.paths):
+        k = base | (pi << 4)
+        if (k | a) in seen or (k | b) in seen:
+            if a < NODE_BASE:
+                out.add(a)
+            if b < NODE_BASE:
+                out.add(b)
+    for e, ni in enumerate(h.nbr):
+        if ni < 0 or e in out:
+            continue
+        ie = (e + 3) % 6
+        nh = hexes[ni]
+        nbase = ni << 8
+        for qi in paths_at(nh, ie):
+            qa, qb = nh.paths[qi]
+            k = nbase | (qi << 4)
+            if (k | qa) in seen or (k | qb) in seen:
+                out.add(e)
+                break
+    return out
+
+
 def load_board_yaml(path: str) -> dict:
     """Read a board YAML file (``railcheck/titles/<folder>/board.yaml``)."""
     import yaml
@@ -499,29 +533,7 @@ class Board:
         if any(si == hi for si, _ in self._stations().get(corp, ())):
             return set(ALL_EDGES)       # its station is here: no walk needed
         seen, _, _ = self._network(corp)
-        out = set()
-        base = h.idx << 8
-        for pi, (a, b) in enumerate(h.paths):
-            k = base | (pi << 4)
-            if (k | a) in seen or (k | b) in seen:
-                if a < NODE_BASE:
-                    out.add(a)
-                if b < NODE_BASE:
-                    out.add(b)
-        hexes = self._hexes
-        for e, ni in enumerate(h.nbr):
-            if ni < 0 or e in out:
-                continue
-            ie = (e + 3) % 6
-            nh = hexes[ni]
-            nbase = ni << 8
-            for qi in nh.at.get(ie, ()):
-                qa, qb = nh.paths[qi]
-                k = nbase | (qi << 4)
-                if (k | qa) in seen or (k | qb) in seen:
-                    out.add(e)
-                    break
-        return out
+        return reached_edges(self._hexes, h, seen, _paths_at)
 
     def connected_edges(self, corp: str, coord: str) -> frozenset:
         """Edges of ``coord`` where new track would join ``corp``'s network."""

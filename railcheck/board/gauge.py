@@ -103,11 +103,6 @@ def narrow_network(board, corp: str) -> set:
     return seen
 
 
-def walked_paths(seen) -> set:
-    """(hex index, path index) of every path walked."""
-    return {(st >> 8, (st >> 4) & 15) for st in seen}
-
-
 def narrow_edges(board, corp: str, h) -> set:
     """The edges of ``h`` where ``corp``'s narrow network reaches it: the
     edges of narrow paths walked on ``h`` and the sides facing narrow paths
@@ -115,26 +110,8 @@ def narrow_edges(board, corp: str, h) -> set:
     seen = narrow_network(board, corp)
     if not seen:
         return set()
-    out = set()
-    base = h.idx << 8
-    for pi, (a, b) in enumerate(h.paths):
-        k = base | (pi << 4)
-        if (k | a) in seen or (k | b) in seen:
-            out.update(e for e in (a, b) if e < NODE_BASE)
-    hexes = board._hexes
-    for e, ni in enumerate(h.nbr):
-        if ni < 0 or e in out:
-            continue
-        ie = (e + 3) % 6
-        nh = hexes[ni]
-        nbase = ni << 8
-        for qi in _narrow_at(nh, ie):
-            qa, qb = nh.paths[qi]
-            k = nbase | (qi << 4)
-            if (k | qa) in seen or (k | qb) in seen:
-                out.add(e)
-                break
-    return out
+    from .board import reached_edges
+    return reached_edges(board._hexes, h, seen, _narrow_at)
 
 
 def _mapped(path, mapping) -> frozenset:

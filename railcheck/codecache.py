@@ -103,28 +103,40 @@ def _read() -> None:
             _codes[text] = code
 
 
-def _save() -> None:
-    """Write the table back if a text was compiled in this process (written
-    to a temporary file and renamed; any failure leaves the file as it was)."""
-    if not _added or _file is None:
-        return
-    import marshal
+def write_atomically(path: Path, blob: bytes) -> bool:
+    """Write a cache file: to a temporary file beside it, then renamed, so
+    that a reader never sees half a file.  False (and no file left behind)
+    when it cannot be written: read-only, full, not ours — the caller runs
+    without the cache."""
     import tempfile
-    table = _codes if len(_codes) <= _MAX else {t: _codes[t] for t in _used}
     tmp = None
     try:
-        blob = marshal.dumps((_stamp(), table))
-        _file.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=_file.parent, prefix=".tmp-", suffix=".marshal")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".marshal")
         with os.fdopen(fd, "wb") as fh:
             fh.write(blob)
-        os.replace(tmp, _file)
+        os.replace(tmp, path)
         tmp = None
-    except Exception:         # read-only, full, not ours: no cache
-        pass
+        return True
+    except Exception:
+        return False
     finally:
         if tmp is not None:
             try:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def _save() -> None:
+    """Write the table back if a text was compiled in this process (any
+    failure leaves the file as it was)."""
+    if not _added or _file is None:
+        return
+    import marshal
+    table = _codes if len(_codes) <= _MAX else {t: _codes[t] for t in _used}
+    try:
+        blob = marshal.dumps((_stamp(), table))
+    except Exception:
+        return
+    write_atomically(_file, blob)

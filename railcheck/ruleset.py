@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from .codecache import cache_dir  # noqa: F401  (railcheck's cache folder)
+from .codecache import write_atomically
 from .mechanics.reach import Reach
 from .findings import InputError, did_you_mean
 from .schema import (CORPORATION_KEYS, OPTION, Ability, MapOf, path_join, abilities_of,
@@ -194,28 +195,15 @@ def _cache_put(cached: Optional[Path], text: str, doc: _Doc, root: str) -> None:
     if cached is None:
         return
     import marshal
-    import tempfile
     try:
         blob = marshal.dumps((_code_stamp(), text, doc.path, root, doc.data, doc.marks))
     except ValueError:        # a value marshal cannot keep (a YAML date): not cached
         return
-    tmp = None
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=cached.parent, prefix=".tmp-", suffix=".marshal")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(blob)
-        os.replace(tmp, cached)
-        tmp = None
-        _prune(cached.parent)
-    except Exception:         # read-only, full, not ours: run without the cache
-        pass
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+    if write_atomically(cached, blob):
+        try:
+            _prune(cached.parent)
+        except Exception:     # the folder went away or cannot be listed: kept as is
+            pass
 
 
 #: the most readings the cache keeps (one per ruleset file read; a new version

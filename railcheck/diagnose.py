@@ -134,19 +134,19 @@ def _par_hint(replay, result, search: Optional[Search]):
     par = actions[i]
     money = game.money
     where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
-    f = Finding(
-        severity=ERROR, rule="stock.par_implied",
-        message=(f"{par.actor} pars {par.corporation} at {money(par.price)}, but the record's "
-                 f"later lines go on as if at {money(value)} (with {money(par.price)}: "
-                 f"{where}, {first.message} — the first finding the written par gives): "
-                 f"taken as {money(value)}"),
-        line=par.line, column=par.column, action_id=par.action_id, text=par.text,
-        involves=frozenset({par.actor, par.corporation}))
-    return _adopt(replay, cand, f, par)
+    return _adopt(replay, cand, par, "stock.par_implied",
+                  f"{par.actor} pars {par.corporation} at {money(par.price)}, but the record's "
+                  f"later lines go on as if at {money(value)} (with {money(par.price)}: "
+                  f"{where}, {first.message} — the first finding the written par gives): "
+                  f"taken as {money(value)}", {par.actor, par.corporation})
 
 
-def _adopt(replay, cand, f: Finding, action):
-    """The candidate's replay as the result, with ``f`` at ``action``."""
+def _adopt(replay, cand, action, rule: str, message: str, involves: set):
+    """The candidate's replay as the result, with an error finding ``rule``
+    at ``action`` (the line the hint changed)."""
+    f = Finding(severity=ERROR, rule=rule, message=message, line=action.line,
+                column=action.column, action_id=action.action_id, text=action.text,
+                involves=frozenset(involves))
     at = len(cand.findings)
     for k, g in enumerate(cand.findings):
         if _after(g, action):
@@ -363,12 +363,8 @@ def _rotation_hint(replay, result, search: Optional[Search]):
     i, r, cand = one
     lay = actions[i]
     where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
-    f = Finding(
-        severity=ERROR, rule="tile.rotation_implied",
-        message=(f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but "
-                 f"the record's later lines go on as if turned {r} (turned {lay.rotation}: "
-                 f"{where}, {first.message} — the first finding the written rotation gives): "
-                 f"taken as turned {r}"),
-        line=lay.line, column=lay.column, action_id=lay.action_id, text=lay.text,
-        involves=frozenset({lay.actor}))
-    return _adopt(replay, cand, f, lay)
+    return _adopt(replay, cand, lay, "tile.rotation_implied",
+                  f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but "
+                  f"the record's later lines go on as if turned {r} (turned {lay.rotation}: "
+                  f"{where}, {first.message} — the first finding the written rotation gives): "
+                  f"taken as turned {r}", {lay.actor})

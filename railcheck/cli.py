@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from typing import Optional
 
 import click
 
@@ -41,9 +42,12 @@ def _show_progress(n_files: int) -> bool:
             and not os.environ.get("CI"))
 
 
-def check_file(path: str, check_board: bool = True, keep_game: bool = True, ruleset=None):
+def check_file(path: str, check_board: bool = True, keep_game: bool = True, ruleset=None,
+               hints: Optional[bool] = None):
     """Validate one file ('-': standard input), with a user's ruleset file if
-    given; never raises (errors become part of the report)."""
+    given; never raises (errors become part of the report).  ``hints``: look
+    for the one slip that explains a game's errors (default: unless
+    ``RAILCHECK_NO_HINTS`` is set; ``validate --no-hints``)."""
     from .engine import Replay
     from .loader import STDIN, STDIN_NAME, UnsupportedTitle, load_game
     from .report import FileReport
@@ -57,7 +61,7 @@ def check_file(path: str, check_board: bool = True, keep_game: bool = True, rule
         # exports are always replayed with it
         board = check_board or record.from_export
         rep.board_checked = board
-        rep.result = Replay(record, check_board=board).run()
+        rep.result = Replay(record, check_board=board, hints=hints).run()
         _locate_header_findings(record, rep.result.findings)
         if not keep_game:
             rep.result.game = None
@@ -90,8 +94,8 @@ def _locate_header_findings(record, findings):
 
 
 def _check_one_for_pool(args):
-    path, board, ruleset = args
-    return check_file(path, board, keep_game=False, ruleset=ruleset)
+    path, board, ruleset, hints = args
+    return check_file(path, board, keep_game=False, ruleset=ruleset, hints=hints)
 
 
 def _rebuild_error(rep):
@@ -147,7 +151,7 @@ JOBS_HELP = ("Validate files in this many parallel processes; 'auto' (the defaul
 
 
 def run_checks(files: list[str], *, jobs, board: bool, progress: bool,
-               on_report=None, ruleset=None):
+               on_report=None, ruleset=None, hints: Optional[bool] = None):
     """Check ``files`` (in parallel with ``jobs`` > 1, or ``"auto"``:
     :func:`auto_jobs`); ``on_report(rep)`` is called as each file is done, in
     the order of ``files``.  ``progress`` draws a counter on standard error
@@ -155,7 +159,7 @@ def run_checks(files: list[str], *, jobs, board: bool, progress: bool,
     gc_before = _collect_less()
     try:
         return _run_checks(files, jobs=jobs, board=board, progress=progress,
-                           on_report=on_report, ruleset=ruleset)
+                           on_report=on_report, ruleset=ruleset, hints=hints)
     finally:
         _collect_restore(gc_before)
 
@@ -193,7 +197,7 @@ def _freeze_loaded() -> None:
     gc.freeze()
 
 
-def _run_checks(files, *, jobs, board, progress, on_report, ruleset):
+def _run_checks(files, *, jobs, board, progress, on_report, ruleset, hints):
     reports = []
     total = len(files)
     if jobs == "auto" or jobs is None:
@@ -219,17 +223,17 @@ def _run_checks(files, *, jobs, board, progress, on_report, ruleset):
     # standard input is read here, not in a worker
     parallel = jobs > 1 and total > 1 and "-" not in files
     if parallel and hasattr(os, "fork"):
-        _run_forked(files, jobs, board, ruleset, tick, done)
+        _run_forked(files, jobs, board, ruleset, hints, tick, done)
     elif parallel:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for i, rep in enumerate(pool.map(_check_one_for_pool, [(f, board, ruleset) for f in files],
+            for i, rep in enumerate(pool.map(_check_one_for_pool, [(f, board, ruleset, hints) for f in files],
                                              chunksize=max(1, total // (jobs * 8))), 1):
                 done(i, _rebuild_error(rep))
     else:
         for i, f in enumerate(files, 1):
             tick(i - 1, f)
-            done(i, check_file(f, board, keep_game=total == 1, ruleset=ruleset))
+            done(i, check_file(f, board, keep_game=total == 1, ruleset=ruleset, hints=hints))
     if progress:
         sys.stderr.write("\r\x1b[K")
         sys.stderr.flush()
@@ -316,7 +320,7 @@ def _import_title_modules(cls) -> None:
             pass
 
 
-def _run_forked(files, jobs, board, ruleset, tick, done):
+def _run_forked(files, jobs, board, ruleset, hints, tick, done):
     """``run_checks`` in ``jobs`` processes: what the checks need is loaded
     here (:func:`_warm_up`), then this process and ``jobs`` - 1 forked copies
     of it share the files, file k to process k % jobs; each copy sends its
@@ -347,7 +351,8 @@ def _run_forked(files, jobs, board, ruleset, tick, done):
                         pipe.close()
                     with os.fdopen(wfd, "wb") as out:
                         for i in mine[w]:
-                            rep = check_file(files[i], board, keep_game=False, ruleset=ruleset)
+                            rep = check_file(files[i], board, keep_game=False, ruleset=ruleset,
+                                            hints=hints)
                             try:
                                 blob = pickle.dumps(rep, protocol=pickle.HIGHEST_PROTOCOL)
                             except Exception as exc:
@@ -389,7 +394,8 @@ def _run_forked(files, jobs, board, ruleset, tick, done):
                 receive(w)
 
         for i in mine[0]:
-            results[i] = check_file(files[i], board, keep_game=False, ruleset=ruleset)
+            results[i] = check_file(files[i], board, keep_game=False, ruleset=ruleset,
+                                        hints=hints)
             flush(block=False)
         flush(block=True)
     finally:
@@ -496,16 +502,14 @@ def validate(paths, fmt, jobs, fail_on, quiet, standings, show_all, max_findings
     """Replay game logs (files or folders; '-' reads one game from standard
     input) and report illegal actions.
 
-    Folders are searched for *.18xx and *.json files (or *.json.gz).  Findings are printed as
-    each file is checked, then a summary.  Exit 0 when every game is legal, 1
+    Folders are searched for *.18xx and *.json files (or *.json.gz).  Findings
+    are printed as each file is checked, then a summary.  Exit 0 when every game is legal, 1
     when any has findings, 2 when a file cannot be read (or is of an
     unsupported title, unless --skip-unsupported)."""
     from .loader import collect_paths
     from .report import (FileReport, TextOptions, TextReporter, render_github, render_json,
                          render_junit)
 
-    if no_hints:        # read by every Replay, in this process and in --jobs workers
-        os.environ["RAILCHECK_NO_HINTS"] = "1"
     started = time.perf_counter()
     files, missing = collect_paths(paths)
     _check_outputs(files, force, (output, "the report"), (junit, "the JUnit report"))
@@ -531,7 +535,8 @@ def validate(paths, fmt, jobs, fail_on, quiet, standings, show_all, max_findings
 
     progress = _show_progress(len(files))
     reports = run_checks(files, jobs=jobs, board=not no_board, progress=progress,
-                         on_report=on_report, ruleset=ruleset)
+                         on_report=on_report, ruleset=ruleset,
+                         hints=False if no_hints else None)
     for e in missing:
         rep = FileReport(path=e.path, error=e)
         reports.append(rep)

@@ -196,4 +196,4 @@ def test_validate_gives_the_hint_and_no_hints_switches_it_off(tmp_path):
     assert "stock.par_implied" not in off.output
     assert f"{path}:298:1: error [trains.cash]" in off.output
     assert "— 12 errors" in off.output
-    assert not os.environ.get("RAILCHECK_NO_HINTS")
+    assert not os.environ.get("RAILCHECK_NO_HINTS")  # --no-hints is an argument, not the environment

@@ -124,6 +124,28 @@ def test_narrow_gauge_is_drawn_apart_from_broad_gauge():
     assert "narrow gauge" not in board_svg(fresh_board("1830"))
 
 
+def test_stops_on_the_same_sides_are_drawn_apart():
+    """18Ireland's Dundalk & Drogheda (I9, tile IR8): the city and the town
+    both join sides 0 and 2; each is drawn where the other is not."""
+    board = fresh_board("18Ireland")
+    board.lay_tile("DSER", "IR2", "I9", None, colors=["yellow"], check_connection=False)
+    board.lay_tile("DSER", "IR8", "I9", None, colors=["green"], check_connection=False)
+    text = board_svg(board)
+    cx, cy = _hex_centre(text, "I9")
+    # the town, and the city (DER's home, not yet placed)
+    near = [(float(x), float(y), float(r), cls) for cls, x, y, r in re.findall(
+        r'<circle (?:class="(\w+)"[^>]*? )?cx="([-\d.]+)" cy="([-\d.]+)" r="([\d.]+)"', text)
+        if abs(float(x) - cx) < 24 and abs(float(y) - cy) < 24]
+    town = [c for c in near if c[3] == "town"]
+    city = [c for c in near if c[3] != "town" and c[2] > 5]
+    assert len(town) == 1 and len(city) == 1
+    (tx, ty, tr, _), (px, py, pr, _) = town[0], city[0]
+    assert ((tx - px) ** 2 + (ty - py) ** 2) ** 0.5 >= tr + pr
+    # both inside the hex
+    for x, y, r, _ in (town[0], city[0]):
+        assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 + r <= 28 * 0.87
+
+
 def test_marks_ring_the_hex_the_city_and_the_run(board_1830):
     lay = marks_of_action(LayTile(actor="B&O", tile="57", hex="I15", rotation=0))
     assert lay.hexes == ["I15"] and lay.what == "the hex of this tile lay"
@@ -294,10 +316,11 @@ def test_the_index_scrolls_its_tables_instead_of_clipping_them():
     # every table in a box that scrolls sideways; long names may break anywhere
     assert page.count("<table") == 2 and page.count('<div class="wide">') == 2
     assert re.search(r"\.wide \{[^}]*overflow-x: auto", CSS)
-    assert re.search(r"td\.path \{[^}]*overflow-wrap: anywhere", CSS)
+    assert re.search(r"td\.path \{[^}]*overflow-wrap: break-word", CSS)
     # no fixed width: nothing is wider than the window (only a maximum for the text)
     assert not re.search(r"(?<!max-)(?<!min-)width:\s*\d+px", CSS)
-    assert f"In {folder}" in page and f">{'table_' * 12}3.json</a>" in page
+    # the paths from their common folder, breakable after each '_' (not mid-name)
+    assert f"In {folder}" in page and f">{'table_<wbr>' * 12}3.json</a>" in page
     assert "5 games not counted" in page
     assert _shown_paths(["a.json", "b.json"]) == ("", {})
 

@@ -64,8 +64,20 @@ def _env():
         import jinja2
     except ImportError:     # pragma: no cover - a dependency of railcheck
         raise ReportError("the HTML report needs jinja2: pip install jinja2") from None
-    return jinja2.Environment(loader=jinja2.PackageLoader("railcheck", "templates"),
-                              autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    env = jinja2.Environment(loader=jinja2.PackageLoader("railcheck", "templates"),
+                             autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    env.filters["breakable"] = _breakable
+    return env
+
+
+def _breakable(path: str):
+    """A path that a narrow table cell may wrap after each '/', '_' or '-'
+    (an HTML <wbr> there) rather than in the middle of a name."""
+    from markupsafe import Markup, escape
+    out = escape(path)
+    for ch in "/_-":
+        out = out.replace(ch, Markup(ch + "<wbr>"))
+    return Markup(out)
 
 
 def _money(amount, cur="$") -> str:
@@ -286,8 +298,8 @@ h1 { margin-bottom: 0.2em; } h2 { border-bottom: 2px solid #ccc; margin-top: 1.6
 .ok { color: #2a7a2a; font-weight: bold; } .bad { color: #b22; font-weight: bold; }
 table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.92em; }
 .wide { overflow-x: auto; max-width: 100%; }
-td.path { overflow-wrap: anywhere; min-width: 12em; }
-td.nowrap { white-space: nowrap; }
+td.path { overflow-wrap: break-word; min-width: 10em; }
+td.nowrap, .nw { white-space: nowrap; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
 th { background: #eee; } td.name, th.name { text-align: left; }
 tr.winner td { background: #fff6cc; }

@@ -13,6 +13,7 @@ report's "board at this finding").
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from html import escape
@@ -190,7 +191,7 @@ def render_svg(board, size: float = 28.0, colors: dict | None = None, *,
         else ([], 0.0)
     head = title_font * (1.25 * len(title_lines) + 0.6) if title else 0.0
 
-    track, nodes_svg, labels, node_pos_of = [], [], [], {}
+    track, nodes_svg, labels, names, node_pos_of = [], [], [], [], {}
     polys = []
     on_map: list = []           # companies with a station or a home on the map
     homes_waiting = False
@@ -226,6 +227,8 @@ def render_svg(board, size: float = 28.0, colors: dict | None = None, *,
                 else:
                     ang = math.radians(180 * i / n + 90)
                     node_pos[i] = (cx + s * 0.4 * math.cos(ang), cy - s * 0.4 * math.sin(ang))
+        if n > 1:
+            _spread(node_pos, h.nodes, cx, cy, s)
         node_pos_of[h.coord] = node_pos
         gauges = h.tile.tracks
         for k, (a, b) in enumerate(h.paths):
@@ -240,7 +243,7 @@ def render_svg(board, size: float = 28.0, colors: dict | None = None, *,
                 narrow_seen = True
             track.append(_track(d, gauge, s))
         revs = {}
-        obstacles = []              # boxes (x, y, half width, half height) a name avoids
+        obstacles = []      # boxes (x, y, half width, half height, weight) a name avoids
         for i, node in enumerate(h.nodes):
             if node.kind in ("city", "town") and _revenue_text(node.revenue):
                 revs.setdefault(_revenue_text(node.revenue), []).append(i)
@@ -267,12 +270,12 @@ def render_svg(board, size: float = 28.0, colors: dict | None = None, *,
                         continue
                     homes_waiting = homes_waiting or not placed
                     nodes_svg.append(_token(corp, sx, py, r, colors, placed))
-                obstacles.append((px, py, r * slots, r))
+                obstacles.append((px, py, r * slots, r, 3))
             elif node.kind == "town":
                 nodes_svg.append(f'<circle class="town" cx="{px:.1f}" cy="{py:.1f}" '
                                  f'r="{s * 0.1:.1f}" fill="#111" stroke="#fff" '
                                  f'stroke-width="0.8"/>')
-                obstacles.append((px, py, s * 0.1, s * 0.1))
+                obstacles.append((px, py, s * 0.1, s * 0.1, 1))
             elif node.kind == "offboard" and not node.hidden and node.revenue:
                 offboards = True
                 ends = [edge_mid(cx, cy, a if b == NODE_BASE + i else b) for a, b in h.paths
@@ -285,27 +288,45 @@ def render_svg(board, size: float = 28.0, colors: dict | None = None, *,
                 vx, vy = cx + ux * s * 0.4, cy + uy * s * 0.3
                 svg, half = _phase_values(vx, vy, node.revenue, s)
                 nodes_svg.append(svg)
-                obstacles.append((vx, vy, half, s * 0.14))
+                obstacles.append((vx, vy, half, s * 0.14, 3))
         # the revenues in the hex's free corners: one for the hex when its
         # stops pay the same, else each in the free corner nearest its stop
-        corner_order = (210, 30, 150) if pointy else (180, 0, 120, 60)
-        free = [at_corner(cx, cy, a, 0.64) for a in corner_order]
+        # the name where it covers the fewest stops, then the revenues in the
+        # free corners: the side ones first, the lower ones are the name's
+        if h.name:
+            svg, box = _name(h.name, cx, cy, s, width_at, fill, halo, obstacles)
+            names.append(svg)
+            obstacles.append((*box, 2))
+        sides = [at_corner(cx, cy, a, 0.64) for a in ((210, 30) if pointy else (180, 0))]
+        lower = [at_corner(cx, cy, a, 0.64) for a in ((150,) if pointy else (120, 60))]
+        badge_box = (s * 0.15, s * 0.13)
+
+        def clear(spot):
+            return not any(_overlap((*spot, *badge_box), box) for box in obstacles)
+
+        def place(rev, near=None):
+            """In the free corner nearest the stop: a clear side one, else a
+            clear lower one, else any left."""
+            tiers = ([c for c in sides if clear(c)], [c for c in lower if clear(c)],
+                     sides, lower)
+            for spots in tiers:
+                if not spots:
+                    continue
+                if near is not None:
+                    spots = sorted(spots, key=lambda c: math.hypot(c[0] - near[0],
+                                                                   c[1] - near[1]))
+                spot = spots[0]
+                (sides if spot in sides else lower).remove(spot)
+                labels.append(_badge(*spot, rev, s))
+                obstacles.append((*spot, *badge_box, 2))
+                return
         if hex_badge:
-            labels.append(_badge(*free[0], next(iter(revs)), s))
-            obstacles.append((*free[0], s * 0.15, s * 0.13))
+            place(next(iter(revs)))
         else:
             for rev, idx in revs.items():
                 for i in idx:
-                    if not free:
-                        break
-                    px, py = node_pos[i]
-                    # the side corners first: the lower ones are the name's
-                    spot = min(free[:2], key=lambda c: math.hypot(c[0] - px, c[1] - py))
-                    free.remove(spot)
-                    labels.append(_badge(*spot, rev, s))
-                    obstacles.append((*spot, s * 0.15, s * 0.13))
-        # the coordinate and the tile number in the upper corners, the name at
-        # the foot (or the head, when the stops fill the foot)
+                    place(rev, node_pos[i])
+        # the coordinate and the tile number in the upper corners
         if pointy:
             (lx, ly), anchor = at_corner(cx, cy, 270, 0.62), "middle"
             tx, ty, tanchor = *at_corner(cx, cy, 330, 0.6), "middle"
@@ -319,8 +340,6 @@ def render_svg(board, size: float = 28.0, colors: dict | None = None, *,
             labels.append(f'<text class="tile" x="{tx:.1f}" y="{ty + s * 0.06:.1f}" '
                           f'font-size="{s * 0.15:.1f}" text-anchor="{tanchor}" fill="#333">'
                           f'#{escape(h.tile.name)}</text>')
-        if h.name:
-            labels.append(_name(h.name, cx, cy, s, width_at, fill, halo, obstacles))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="{minx:.1f} '
            f'{miny - head:.1f} {maxx - minx:.1f} @HEIGHT@" font-family="sans-serif">']
     if title:
@@ -332,8 +351,9 @@ def render_svg(board, size: float = 28.0, colors: dict | None = None, *,
                    f'font-weight="bold" fill="#222">{spans}</text>')
     under, over = _marks(marks, by_coord, node_pos_of, centre, corners, s) if marks \
         else ([], [])
+    # the names over the track, under the stops (a name hides no station);
     # a marked run under the stations (they stay readable), the rings on top
-    out += polys + track + under + nodes_svg + labels + over
+    out += polys + track + names + under + nodes_svg + labels + over
     bottom = maxy
     if legend:
         order = {c: k for k, c in enumerate(colors)}
@@ -429,34 +449,82 @@ def _phase_values(x: float, y: float, revenue, s: float) -> str:
     return "".join(out), total / 2
 
 
+def _spread(pos: dict, nodes: list, cx: float, cy: float, s: float) -> None:
+    """Push apart the stops of a hex that would be drawn on one another
+    (18Ireland's Dundalk: a city and a town on the same sides), keeping them
+    inside the hex."""
+    def reach(node):
+        if node.kind == "city":
+            return s * 0.2 * max(1, node.slots or 1)
+        return s * 0.12
+    keys = list(pos)
+    for _ in range(20):
+        moved = False
+        for a, b in itertools.combinations(keys, 2):
+            (ax, ay), (bx, by) = pos[a], pos[b]
+            need = reach(nodes[a]) + reach(nodes[b]) + s * 0.04
+            dx, dy = bx - ax, by - ay
+            d = math.hypot(dx, dy)
+            if d >= need:
+                continue
+            if d < 1e-6:
+                dx, dy, d = 1.0, 0.0, 1.0
+            push = (need - d) / 2
+            pos[a] = (ax - dx / d * push, ay - dy / d * push)
+            pos[b] = (bx + dx / d * push, by + dy / d * push)
+            moved = True
+        for k in keys:          # back inside the hex when pushed out
+            x, y = pos[k]
+            limit = s * 0.78 - reach(nodes[k])
+            r = math.hypot(x - cx, y - cy)
+            if r > limit > 0:
+                pos[k] = (cx + (x - cx) * limit / r, cy + (y - cy) * limit / r)
+        if not moved:
+            return
+
+
+def _overlap(a: tuple, b: tuple) -> bool:
+    """Whether two boxes (centre x, centre y, half width, half height) overlap."""
+    return abs(a[0] - b[0]) < a[2] + b[2] and abs(a[1] - b[1]) < a[3] + b[3]
+
+
 def _name(name: str, cx: float, cy: float, s: float, width_at, fill: str, halo,
           obstacles: list) -> str:
-    """The place name at the foot of its hex (at its head when the foot is
-    taken by the stops and the head is not): on one line or two, at a size
-    that fits the hex's width there, over the track with a halo of the hex's
-    colour."""
+    """The place name: at the foot of its hex, else at its head, else on one
+    side of the middle — wherever it covers the fewest stops and revenues
+    (``obstacles``, weighted: a city 3, a revenue 2, a town 1) — on one line
+    or two, at a size that fits the hex's width there, over the track with a
+    halo of the hex's colour."""
+    one = [width_at(s * 0.56) - s * 0.12]
+    two = [width_at(s * 0.42) - s * 0.12, width_at(s * 0.62) - s * 0.12]
+    lines, font = _fit_lines(name, [one, two], s * 0.17, s * 0.12)
+    places = [(cx, lines, font, [cy + s * 0.62] if len(lines) == 1
+               else [cy + s * 0.46, cy + s * 0.66], 0.0),
+              (cx, lines, font, [cy - s * 0.3] if len(lines) == 1
+               else [cy - s * 0.42, cy - s * 0.22], 0.0)]
+    side, side_font = _fit_lines(name, [[s * 0.78], [s * 0.78, s * 0.78]], s * 0.17, s * 0.12)
+    for dx in (-0.42, 0.42):
+        places.append((cx + dx * s, side, side_font,
+                       [cy + s * 0.06] if len(side) == 1 else [cy - s * 0.04, cy + s * 0.16],
+                       0.5))
     best = None
-    for sign in (1, -1):
-        one = [width_at(s * 0.56) - s * 0.12]
-        two = [width_at(s * 0.42) - s * 0.12, width_at(s * 0.62) - s * 0.12]
-        lines, font = _fit_lines(name, [one, two], s * 0.17, s * 0.12)
-        if sign > 0:
-            base = [cy + s * 0.62] if len(lines) == 1 else [cy + s * 0.46, cy + s * 0.66]
-        else:
-            base = [cy - s * 0.3] if len(lines) == 1 else [cy - s * 0.42, cy - s * 0.22]
+    for x, lines, font, base, penalty in places:
         half = max(len(t) for t in lines) * CHAR * font / 2
-        top, bottom = base[0] - font * 0.75, base[-1] + font * 0.2
-        hits = sum(1 for ox, oy, hw, hh in obstacles
-                   if abs(ox - cx) < half + hw and oy + hh > top and oy - hh < bottom)
-        if best is None or hits < best[0]:
-            best = (hits, lines, font, base)
-        if not hits:
+        box = (x, (base[0] - font * 0.75 + base[-1] + font * 0.2) / 2, half,
+               (base[-1] + font * 0.2 - base[0] + font * 0.75) / 2)
+        cost = penalty + sum(o[4] for o in obstacles if _overlap(box, o))
+        if best is None or cost < best[0]:
+            best = (cost, x, lines, font, base)
+        if cost == 0:
             break
-    _, lines, font, base = best
-    spans = "".join(f'<tspan x="{cx:.1f}" y="{y:.1f}">{escape(t)}</tspan>'
+    _, x, lines, font, base = best
+    half = max(len(t) for t in lines) * CHAR * font / 2
+    box = (x, (base[0] - font * 0.75 + base[-1] + font * 0.2) / 2, half,
+           (base[-1] + font * 0.2 - base[0] + font * 0.75) / 2)
+    spans = "".join(f'<tspan x="{x:.1f}" y="{y:.1f}">{escape(t)}</tspan>'
                     for t, y in zip(lines, base))
     return (f'<text class="name" font-size="{font:.1f}" text-anchor="middle" fill="#111" '
-            f'{halo(fill)}>{spans}</text>')
+            f'{halo(fill)}>{spans}</text>', box)
 
 
 def _marks(marks: Marks, by_coord: dict, node_pos_of: dict, centre, corners,

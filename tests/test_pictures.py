@@ -182,10 +182,10 @@ def test_a_finding_s_board_in_the_report_marks_its_hex_and_its_run(tmp_path):
     assert res.exit_code == 0, res.output
     page = (out / "green-tile-phase-2.html").read_text(encoding="utf-8")
     finding = page[page.index('id="finding-1"'):page.index('id="standings"')]
-    # "B&O lay 14 J14 r0": J14 ringed, the summary says so, the board is titled
+    # "B&O lay 14 J14 r0": J14 ringed, the summary and the board's legend say so
     assert re.findall(r'class="mark" data-hex="([^"]+)"', finding) == ["J14"]
     assert "The board at this finding (the hex of this tile lay ringed in magenta)" in finding
-    assert "The board after line 43:1" in finding
+    assert "the hex of this tile lay</text>" in finding
     # the board at the end marks nothing
     end = page[page.index('id="board"'):]
     assert 'class="mark' not in end

@@ -135,8 +135,7 @@ def game_page(path: str, file: str, env, *, routes: bool = False,
             if g.board is not None and g.findings[i].severity == ERROR \
                     and len(boards) < MAX_FINDING_BOARDS:
                 marks = marks_of_action(action)
-                svg = board_svg(g.board, colors=_colors(g.rules), marks=marks,
-                                title=f"The board after {_where(g.findings[i])}")
+                svg = board_svg(g.board, colors=_colors(g.rules), marks=marks)
                 boards[i] = (svg, marks.what if marks else "")
 
     try:
@@ -186,9 +185,8 @@ def game_page(path: str, file: str, env, *, routes: bool = False,
     html = env.get_template("game.html").render(
         page=page, css=CSS, res=res, money=lambda v: _money(v, cur), hist=hist,
         charts=[(k, t, Markup(svg)) for k, t, svg in chart_svgs],
-        board=Markup(board_svg(g.board, colors=_colors(g.rules),
-                               title=f"{page.title}: the board at the end"))
-        if g.board is not None else None,
+        board=Markup(board_svg(g.board, colors=_colors(g.rules))) if g.board is not None
+        else None,
         findings=[_marked(v, Markup) for v in views],
         runs=hist.runs, history_rows=hist.rows, companies=hist.companies,
         incomplete=hist.incomplete, ruleset=res.ruleset, colors=_colors(g.rules))

@@ -310,8 +310,7 @@ pre.context .hit { background: #ffd7d7; font-weight: bold; display: block; }
 .explain { color: #444; font-size: 0.92em; }
 .chart { background: #fff; border: 1px solid #ddd; margin: 0.5em 0; max-width: 100%;
          height: auto; }
-.board { background: #fff; border: 1px solid #ddd; width: 100%; height: auto;
-         max-height: 92vh; }
+.board { background: #fff; border: 1px solid #ddd; width: 100%; height: auto; }
 details summary { cursor: pointer; color: #246; }
 .swatch { display: inline-block; width: 0.9em; height: 0.9em; border: 1px solid #333;
           vertical-align: middle; margin-right: 0.3em; }

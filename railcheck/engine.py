@@ -30,6 +30,7 @@ from typing import Optional
 
 from .actions import Checkpoint, Exchange, GameRecord, Pass, RoundMarker
 from .findings import ERROR, INFO, WARNING, Finding, InputError, RuleViolation
+from .following import Following
 from .game import Game
 from .ruleset import Ruleset, load_ruleset
 
@@ -133,8 +134,7 @@ class Replay:
             loc = rec.tag_locations.get("players", (None, None))
             raise InputError(v.message, path=rec.path, line=loc[0], column=loc[1]) from None
         self.game = g
-        g.record_actions = rec.actions
-        g.record_from_export = rec.from_export
+        g.following = Following(rec.actions, from_export=rec.from_export)
         self.start_next_round()
         game_over_reported = False
         count = 0
@@ -145,7 +145,7 @@ class Replay:
                 break
             count += 1
             g.current_action = action
-            g.record_position = position
+            g.following.at(position)
             if isinstance(action, Checkpoint):
                 self.checkpoint(action)
                 continue
@@ -172,7 +172,7 @@ class Replay:
                 self.mark_prices()
                 self.round_actions += 1
                 kind = g.round.kind
-                action = g.as_laid(action)
+                action = g.following.as_laid(g.board, action)
                 g.round.prepare(action)
                 before = self._snapshot() if self.check_purity else None
                 g.round.process(action)
@@ -430,7 +430,7 @@ class Replay:
         g = self.game
         memo = {id(g): g, id(g.rules): g.rules, id(g.title): g.title,
                 id(g.findings): g.findings, id(g.current_action): g.current_action,
-                id(g.record_actions): g.record_actions}
+                id(g.following.actions): g.following.actions}
         if g.board is not None:
             memo[id(g.board)] = g.board
         for thing in (*g.corporations.values(), *g.companies.values(), *g.trains):

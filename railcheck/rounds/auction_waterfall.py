@@ -80,7 +80,7 @@ class WaterfallAuction(AuctionRound):
         if self.prepared is action:
             return          # once per action (the engine and process both ask)
         self.prepared = action
-        nxt = getattr(g.next_action, "actor", None)
+        nxt = getattr(g.following.next_action, "actor", None)
         cur = self.current_player()
         if self.auctioning is not None and player not in self.auction_bidders:
             if isinstance(action, Pass) or (nxt is not None and nxt != player.name

@@ -354,7 +354,7 @@ class OperatingRound(Round):
         ``corp`` begun out of order)."""
         g = self.game
         t = self.turn
-        nxt = g.next_action
+        nxt = g.following.next_action
         if t is None or corp is t.corp or nxt is None or getattr(nxt, "actor", None) == corp.sym:
             return False
         if not self.goes_on_with_turn(nxt, t):
@@ -364,7 +364,7 @@ class OperatingRound(Round):
             # buyer's turn begins there): in an export, whose lines are the
             # site's, taken as the turn's company's when that company could
             # buy it so with no finding
-            return g.record_from_export and self.could_buy_private(t, action)
+            return g.following.from_export and self.could_buy_private(t, action)
         if self.order and corp is self.order[-1] and isinstance(action, Pass):
             # the round's last company's pass may be its whole turn, and the
             # next line the next round's; not when the record has it act
@@ -400,7 +400,7 @@ class OperatingRound(Round):
         t = self.turn
         done = set(self.order[: self.index + 1])
         own = True      # still at the current company's own lines
-        for a in g.actions_ahead():
+        for a in g.following.ahead():
             if isinstance(a, RoundMarker) or a.actor in g.player_by_name:
                 return False
             other = g.corporations.get(a.actor)
@@ -520,7 +520,7 @@ class OperatingRound(Round):
         g = self.game
         done = set(self.order[: self.index + (0 if self.turn is not None else 1)])
         seen, last = set(), None
-        for a in g.actions_ahead():
+        for a in g.following.ahead():
             if isinstance(a, RoundMarker) or (isinstance(a, (Par, BuyShares))
                                               and a.actor in g.player_by_name):
                 break
@@ -546,8 +546,8 @@ class OperatingRound(Round):
             return False
         delayed = self.delayed
         fresh = [c for c in waiting
-                 if (corp.sym, c.sym) not in g.order_flagged and c not in delayed]
-        g.order_flagged.update((corp.sym, c.sym) for c in waiting)
+                 if (corp.sym, c.sym) not in g.following.order_flagged and c not in delayed]
+        g.following.order_flagged.update((corp.sym, c.sym) for c in waiting)
         delayed.update(waiting)
         if fresh:
             names = ", ".join(c.sym for c in waiting)

@@ -288,14 +288,14 @@ class StockRound(Round):
         or by ``player`` again (his own turn's line), the line was written
         in the current player's turn under a wrong name."""
         g = self.game
-        if not self.acted or self.current is None or not g.closes_turns_with_pass:
+        if not self.acted or self.current is None or not g.following.closes_turns_with_pass:
             return False
-        nxt = g.next_action
+        nxt = g.following.next_action
         other = g.player_by_name.get(getattr(nxt, "actor", None))
         if other is None or isinstance(nxt, Exchange):
             return False
         if other is self.current:
-            return isinstance(nxt, Pass) or g.record_from_export
+            return isinstance(nxt, Pass) or g.following.from_export
         if not isinstance(action, Pass):
             return False
         return other is player or other is self.turn_after(self.current)
@@ -348,7 +348,7 @@ class StockRound(Round):
         was written in the current player's turn (a wrong name), so the turn
         order stays."""
         g = self.game
-        nxt = g.next_action
+        nxt = g.following.next_action
         other = g.player_by_name.get(getattr(nxt, "actor", None))
         if other is None or isinstance(nxt, Exchange):
             return False
@@ -358,8 +358,8 @@ class StockRound(Round):
             # goes on with his turn (the site's lines have no interjection);
             # in another record a line of his that is not a pass is his own
             # after an interjection
-            return g.closes_turns_with_pass and (isinstance(nxt, Pass)
-                                                 or g.record_from_export)
+            return g.following.closes_turns_with_pass and (isinstance(nxt, Pass)
+                                                 or g.following.from_export)
         expected = self.turn_after(self.current)
         return other is expected and other is not self.turn_after(player)
 

@@ -247,7 +247,7 @@ class BuySharesStep(TurnStep):
         with the checkpoint; ``(None, None)`` when they give none.  Only to
         stay in step with the record, never to judge a line."""
         g = self.game
-        for act in g.actions_ahead():
+        for act in g.following.ahead():
             if getattr(act, "actor", None) == corp.sym:
                 break           # the company operates: its price may have moved
             if isinstance(act, Checkpoint) and act.subject == corp.sym \

@@ -155,7 +155,7 @@ class TrackStep(Step):
         coord = action.hex
         towards = {nb: e for e, nb in g.board.neighbours(coord).items()}
         needs: list = []      # ("run", edges it joins) or ("upgrade", its exits)
-        for a in g.actions_ahead():
+        for a in g.following.ahead():
             if isinstance(a, LayTile) and a.hex == coord:
                 later = g.board.tiles.get(str(a.tile))
                 if later is not None and a.rotation is not None:
@@ -287,7 +287,7 @@ class TrackStep(Step):
 
         covered: set = set()
         runs = 0
-        for n, a in enumerate(g.actions_ahead()):
+        for n, a in enumerate(g.following.ahead()):
             if n >= HEX_LOOKAHEAD_LINES:
                 break
             uses: dict = {}          # hex -> (kind, edges) this line needs there

@@ -45,7 +45,7 @@ def place_home(g, corp):
     if g.board is not None and corp.spec.home:
         try:
             g.board.place_home_token(corp.sym)
-            nxt = g.next_action
+            nxt = g.following.next_action
             if isinstance(nxt, PlaceToken) and nxt.actor == corp.sym:
                 # the record says which city of its home hex it takes (a tile
                 # with several cities lies there: random 18004_0, #271)

@@ -30,6 +30,9 @@ class Following:
         #: pairs of companies (earlier, later) flagged for operating out of
         #: the rules' order: said once
         self.order_flagged: set = set()
+        #: a refused lay is being tried on another hex or in another rotation
+        #: (no further hex is looked for meanwhile)
+        self.relocating = False
 
     # ------------------------------------------------------------------
     # reading the record
@@ -65,6 +68,41 @@ class Following:
                         and a.actor == b.actor for a, b in zip(acts, acts[1:]))
             self._closing_passes = known
         return known
+
+    # ------------------------------------------------------------------
+    # what the record implies where the rules refuse the line as written:
+    # the rules' code asks, the readings are this package's
+
+    def lay_turned(self, step, action, refusal, plan):
+        """A lay refused in its written rotation: (the board's plan in the
+        rotation the record implies, the finding), or ``refusal`` raised."""
+        from .track import lay_turned
+        return lay_turned(step, action, refusal, plan)
+
+    def lay_elsewhere(self, step, turn, action, refusal, special):
+        """A lay refused on its written hex: the step's plan on the hex the
+        record's later lines have it on, or None."""
+        from .track import lay_elsewhere
+        return lay_elsewhere(step, turn, action, refusal, special)
+
+    def implied_sale(self, step, player, action, refusal):
+        """A sale ``refusal`` refuses (a certificate the seller does not
+        hold): (corporation, percent, certificates, the finding's message)
+        of the sale the record's later lines imply, or ``refusal`` raised."""
+        from .sale import implied_sale
+        return implied_sale(step, player, action, refusal)
+
+    def missing_par(self, step, player, corp):
+        """A share bought of ``corp``, which has no par value: the missing
+        par line the record's later lines give, or None."""
+        from .stock import missing_par
+        return missing_par(step.game, player, corp)
+
+    def play_missing_par(self, step, missing) -> None:
+        """The missing par line :meth:`missing_par` found, flagged and
+        played before the purchase ``step`` checks."""
+        from .stock import play_missing_par
+        play_missing_par(step, missing)
 
     # ------------------------------------------------------------------
 

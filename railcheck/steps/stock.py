@@ -12,13 +12,12 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Optional
 
-from ..actions import (Bankrupt, BuyCompany, BuyShares, Checkpoint, Exchange, Par,
+from ..actions import (Bankrupt, BuyCompany, BuyShares, Exchange, Par,
                        SellShares)
 from ..findings import RuleViolation
 from ..mechanics.shares import (check_sale, max_sellable_percent, process_pending_par,
                                 sale_percent, sell_shares, set_par)
 from ..state import Corporation, Player
-from ..rounds.sale_lookahead import implied_sale
 from .base import RoundStep
 
 
@@ -215,7 +214,7 @@ class BuySharesStep(TurnStep):
     zone that allows it), within the limits; a purchase over cash or a
     limit is flagged and taken as written.  A buy of a company nobody
     started whose par the record gives later is a missing par line
-    (:meth:`missing_par`)."""
+    (``following/stock.py``)."""
 
     name = "buying shares"
     actions = (BuyShares,)
@@ -227,66 +226,24 @@ class BuySharesStep(TurnStep):
         """The corporation a share purchase names, and the missing par line
         to play before it (None when it has a par value).  A buy of a
         company nobody started is refused unless the record's later lines
-        give its par value (:meth:`missing_par`)."""
+        give its par value (``following/stock.py``: played first)."""
         corp = self.round.corporation(action.corporation)
         if corp.ipoed:
             return corp, None
         player = self.game.player_by_name.get(action.actor)
         missing = None
         if player is not None and action.source in (None, "ipo"):
-            missing = self.missing_par(player, corp)
+            # the par the record's later lines give it (a par line left out)
+            missing = self.game.following.missing_par(self, player, corp)
         if missing is None:
             raise RuleViolation("stock.not_parred",
                                 f"{corp.sym} has no par value yet: start it with "
                                 f"'par {corp.sym} PRICE'")
         return corp, missing
 
-    def par_in_record(self, corp):
-        """The par value the record's later lines give ``corp`` (its first
-        price checkpoint, when that is a par value, before the company acts),
-        with the checkpoint; ``(None, None)`` when they give none.  Only to
-        stay in step with the record, never to judge a line."""
-        g = self.game
-        for act in g.following.ahead():
-            if getattr(act, "actor", None) == corp.sym:
-                break           # the company operates: its price may have moved
-            if isinstance(act, Checkpoint) and act.subject == corp.sym \
-                    and act.field == "price":
-                price = act.value
-                if isinstance(price, int) and g.market.par_cell(price) is not None:
-                    return price, act
-                break
-        return None, None
-
-    def missing_par(self, player, corp):
-        """``player`` buys a share of ``corp``, which nobody parred, and the
-        record later says its par value: the par line is missing.  Returns
-        ``(player, corp, price, where)`` (:meth:`play_missing_par` flags it
-        and plays it), or None when the record does not say the par value:
-        no price is invented.  Pure."""
-        price, where = self.par_in_record(corp)
-        if price is None:
-            return None
-        return player, corp, price, where
-
-    def play_missing_par(self, missing) -> None:
-        """The missing par line, flagged and played (the title's own par
-        step: its checks and its cost) as the turn before this one, so that
-        the shares and cash after it are what the record goes on from."""
-        g = self.game
-        player, corp, price, where = missing
-        g.flag("stock.not_parred",
-               f"{corp.sym} has no par value: a 'par {corp.sym}' line is missing before this "
-               f"one; taken as {player.name} parring it at {g.money(price)} (the price "
-               f"line {where.line or where.action_id} records) and then buying")
-        par = Par(actor=player.name, corporation=corp.sym, price=price, line=None)
-        self.round.turn_step_for(par).do(player, par)
-        self.round.bought = None      # the par was the missing line's turn, not this one's
-        self.round.buys = 0
-
     def apply(self, player, action: BuyShares, plan) -> None:
         if plan.missing is not None:
-            self.play_missing_par(plan.missing)
+            self.game.following.play_missing_par(self, plan.missing)
             plan = self.check(player, action)      # this buy, after the par it needed
         self.apply_buy(player, action, plan)
 
@@ -424,7 +381,8 @@ class SellSharesStep(TurnStep):
                 check_sale(g, player, corp, percent)
             except RuleViolation as v:
                 # a certificate not held: the sale the record's later lines imply
-                corp, percent, certs, message = implied_sale(self, player, action, v)
+                corp, percent, certs, message = g.following.implied_sale(self, player,
+                                                                         action, v)
                 notes.append((v.rule, message))
                 sales.append((corp, percent, certs))
                 continue

@@ -6,8 +6,8 @@ purchase from the bank of a certificate the seller still holds (because the
 written sale, of another corporation, was refused) says that the seller sold
 that certificate here: the sale is taken as the sale of those certificates,
 flagged once with the rule broken by the line as written.  Only to stay in
-step with the record; the line is an error in any case.  Kept apart from the
-stock round's steps (``SellSharesStep.check`` calls it).
+step with the record; the line is an error in any case.  The stock round's
+sale step (``SellSharesStep.check``) asks for it through ``Game.following``.
 """
 
 from __future__ import annotations

@@ -16,6 +16,11 @@ class Round:
         #: the action prepare() last put the round in place for (once per
         #: action: the engine and process both ask)
         self.prepared = None
+        #: (action, who, how): the record-following layer's reading of a line
+        #: it placed under another name (``railcheck.following``): taken as
+        #: ``who``'s ("as"), done already as ``who``'s ("done"), or accepted
+        #: as saying what the rules did ("accepted"); None
+        self.placed = None
         #: the round's steps (``steps.base.RoundStep``), in order; the
         #: operating round keeps its own per company turn
         self.steps = [cls(self) for cls in self.step_classes()]
@@ -44,8 +49,17 @@ class Round:
     #: the rule of an action no step of the round takes
     action_rule = "round.out_of_place"
 
+    def leave_blocking(self, action):
+        """A blocking step that lets ``action`` by (not one of its own, and
+        one it need not have first: ``yields_to``) is left; the step says
+        what that means."""
+        step = self.blocking_step()
+        if step is not None and step.yields_to(action):
+            step.leave(action)
+
     def process_by_step(self, action):
         """Hand ``action`` to the step that takes it."""
+        self.leave_blocking(action)
         step = self.step_for(action)
         if step is None:
             raise RuleViolation(self.action_rule,

@@ -111,5 +111,14 @@ class RoundStep:
         """Whether the step takes every action now (it must be done first)."""
         return False
 
+    def yields_to(self, action) -> bool:
+        """Whether the blocking step lets ``action`` by: the record went on
+        without the step's own action, which the rules do not require first
+        (:meth:`leave` says what that means)."""
+        return False
+
+    def leave(self, action) -> None:
+        """The round moves past this blocking step without its action."""
+
     def process(self, action) -> None:
         raise NotImplementedError

@@ -208,13 +208,6 @@ class StockRound1860(StockRound):
                 BuyBankPrivateStep, ParStep1860, BuySharesStep1860, SellSharesStep1860,
                 StockTurnStep]
 
-    def turn_of(self, action) -> Player:
-        """The acting player, the turn moved on to him (the shared round's
-        ``prepare``: an out-of-turn actor is flagged and takes the turn)."""
-        player = self.player(action.actor, "turn.actor")
-        self.prepare(action)
-        return player
-
     # ------------------------------------------------------------------
     # buying
 
@@ -514,7 +507,8 @@ class BankPrivateStep(RoundStep):
 
     def process(self, action) -> None:
         rnd = self.round
-        player = rnd.turn_of(action)
+        # (the record-following layer moved the turn to him)
+        player = rnd.player(action.actor, "turn.actor")
         self.apply(player, action, self.check(player, action))
         rnd.passes = 0
         rnd.passed_over.clear()

@@ -118,11 +118,6 @@ class StockRound18Ireland(StockRound):
         g = self.game
         st = g.title.state
         corp = st.pending_home
-        if not isinstance(action, PlaceToken) or action.actor != corp.sym:
-            st.pending_home = None
-            g.flag("stock.home_station",
-                   f"{corp.sym} was started without placing its home station")
-            return self.process(action)
         if g.board is not None:
             plan = g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
             g.board.apply_token(plan)
@@ -281,7 +276,19 @@ class HomeStationStep(RoundStep):
         return self.game.title.state.pending_home is not None
 
     def owns(self, action) -> bool:
-        return self.blocking()
+        corp = self.game.title.state.pending_home
+        return corp is not None and isinstance(action, PlaceToken) and action.actor == corp.sym
+
+    def yields_to(self, action) -> bool:
+        return not self.owns(action)
+
+    def leave(self, action) -> None:
+        """The record goes on without the station: said, and the round goes on."""
+        st = self.game.title.state
+        corp = st.pending_home
+        st.pending_home = None
+        self.game.flag("stock.home_station",
+                       f"{corp.sym} was started without placing its home station")
 
     def process(self, action) -> None:
         self.round.home_station(action)
@@ -302,7 +309,6 @@ class MinorAuctionStep(RoundStep):
         rnd = self.round
         if rnd.auction is not None:
             return rnd.auction_action(action)
-        rnd.prepare(action)
         rnd.open_auction(rnd.player(action.actor), action)
 
 

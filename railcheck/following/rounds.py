@@ -1,0 +1,379 @@
+"""Rounds as the record has them: the replay keeps to the record's own
+sequence of rounds rather than inventing rounds to place an action.
+
+* a stock round that ended by the rules (everybody passed) while the record
+  goes on with it is taken up again (``round.continues``), the start of the
+  next round being undone; an operating round whose last turn ended by
+  itself, while the record goes on with that company, is taken up again
+  silently (its action is checked as part of that turn);
+* an action that does not fit the round, while the record's next action
+  does, is out of place: the round reports it and goes on;
+* an action closes the round it does not fit; an operating round closed
+  without any action of the record (one the record never played) gives one
+  finding (``round.skipped``) for the duties its companies missed, instead
+  of one per company;
+* a round marker is checked against the round the rules make; a wrong one
+  is said, and the replay never plays rounds to reach it.
+
+:class:`RecordRounds` is the replay's (``engine.Replay.rounds``); what differs
+by the kind of round is a :class:`RoundFollower` of that round, chosen by
+:func:`follower_for` (the stock round's, the operating round's, an
+auction's), kept with the game's state (``Game.following.round``).  The
+rounds give them a small interface: whose turn it is, which turn ended the
+round by itself, the order of the turns.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from ..actions import Checkpoint, Exchange, Pass, RoundMarker
+from ..findings import ERROR, RuleViolation
+
+
+class RoundFollower:
+    """The record-following of one round: where an action stands in it
+    (:meth:`place`), and what the record may do with it once the rules
+    ended it.  The base is a round whose end is final."""
+
+    #: the round's companies have duties (run trains, own one): a round the
+    #: record never played is closed with one finding for all they missed
+    gathers_unplayed = False
+    #: the end of the round may move share prices (a stock round's sold-out
+    #: rise): they are marked before each action, to undo on a resume
+    marks_prices = False
+
+    def __init__(self, rnd):
+        self.round = rnd
+        self.game = rnd.game
+
+    def place(self, action) -> None:
+        """Put the round where the record says ``action`` stands (whose turn
+        it is), before the round checks it."""
+        self.round.prepare(action)
+
+    # ------------------------------------------------------------------
+    # the round ended by the rules
+
+    def record_goes_on(self, nxt) -> bool:
+        """The record's next action ``nxt`` goes on with this round, which
+        the rules just ended: its state is kept for :meth:`resume`."""
+        return False
+
+    def resume(self, rounds, action, saved, marks) -> bool:
+        """Take the ended round up again for ``action`` (restoring the state
+        ``saved`` when it ended), or False."""
+        return False
+
+    def closes_with_pass(self, action, following) -> bool:
+        """``action``, a pass before anything of the round ``following``,
+        closes this round's last turn instead (nothing to replay)."""
+        return False
+
+    def passed_over_pass(self, action) -> bool:
+        """``action`` is a pass this round's end made without a word: it
+        says what the rules did (nothing to replay)."""
+        return False
+
+    # ------------------------------------------------------------------
+    # the record moves on
+
+    def refuse_unentered(self, rounds, action) -> None:
+        """Refuse ``action`` when closing this round unplayed to place it
+        would invent a round (raise RuleViolation)."""
+
+    def wrong_marker(self, rounds) -> bool:
+        """A marker naming another round while the record goes on with this
+        one, just begun: the marker is wrong, not the round."""
+        return False
+
+    def close_for_marker(self, want: str) -> None:
+        """The record's marker names the round ``want``: this one ends."""
+        self.round.finish_round()
+
+    def closes_at_record_end(self) -> bool:
+        """The record ends in this round's last turn and closing it ends the
+        game (a pending end: the bank broke)."""
+        return False
+
+
+def follower_for(rnd) -> RoundFollower:
+    """The follower of a round, by its class (the most specific known)."""
+    from ..rounds import AuctionRound
+    from ..rounds.operating import OperatingRound
+    from ..rounds.stock import StockRound
+    from .auction import AuctionFollower
+    from .operating import OperatingFollower
+    from .stock import StockFollower
+    for cls, follower in ((StockRound, StockFollower), (OperatingRound, OperatingFollower),
+                          (AuctionRound, AuctionFollower)):
+        if isinstance(rnd, cls):
+            return follower(rnd)
+    return RoundFollower(rnd)
+
+
+class RecordRounds:
+    """The replay's rounds as the record has them (see the module)."""
+
+    def __init__(self, replay):
+        self.replay = replay
+        #: the round that ended by the rules, with the state before the next
+        #: round started, while that round has taken no action (see resume)
+        self.ended = None
+        #: share prices before the last action of a round whose end may move
+        #: them (a stock round's)
+        self.price_marks = None
+        #: the record's action after the current one
+        self.next_action = None
+        #: actions of the record the current round has been given
+        self.round_actions = 0
+        #: the round the record's last round marker named (when it matched)
+        self.marked_round = None
+
+    @property
+    def game(self):
+        return self.replay.game
+
+    def follower(self):
+        return self.game.following.round
+
+    # ------------------------------------------------------------------
+
+    def started(self, rnd) -> None:
+        """A round began (the rules made it)."""
+        self.game.following.round = follower_for(rnd)
+        self.round_actions = 0
+
+    def ended_by_rules(self) -> None:
+        """The current round just ended by the rules, before the next one
+        begins: its state is kept when the record goes on with it."""
+        follower = self.follower()
+        if follower.record_goes_on(self.next_action):
+            self.ended = (follower, save_state(self.game), self.price_marks)
+
+    def taken(self) -> None:
+        """The current round took (or refused) the record's action."""
+        self.ended = None
+
+    def before_round_action(self) -> None:
+        """The current round is about to be given the record's action."""
+        self.mark_prices()
+        self.round_actions += 1
+
+    # ------------------------------------------------------------------
+
+    def close_rounds_before(self, action):
+        """Close the round the action does not fit (the record moved on).  An
+        operating round that is closed without a single action of the record
+        is not played: the duties its companies missed are one finding
+        (``round.skipped``), not one per company."""
+        g = self.game
+        if self.closing_pass(action) and self.resume_round(action):
+            return
+        if g.round.wants(action):
+            return
+        if self.resume_round(action):
+            return
+        if self.record_stays(g.round):
+            return      # out of place: the round itself reports it
+        self.follower().refuse_unentered(self, action)
+        skipped: list = []
+        guard = 0
+        while not g.finished and not g.round.wants(action) and guard < 10:
+            rnd = g.round
+            if self.follower().gathers_unplayed and self.round_actions == 0:
+                self.skip_round(rnd, skipped)
+            else:
+                rnd.finish_round()
+            self.replay.advance()
+            guard += 1
+        if skipped:
+            labels = ", ".join(label for label, _ in skipped)
+            missed = sum(n for _, n in skipped)
+            g.flag("round.skipped",
+                   f"{action.actor}'s '{action.verb}' belongs to a later round: the record has "
+                   f"no action of {labels}, whose companies take no turn ({missed} missed "
+                   f"dut{'y' if missed == 1 else 'ies'}, such as running trains; now "
+                   f"{g.round.label})")
+
+    def closing_pass(self, action) -> bool:
+        """A pass by the company whose turn ended the last round, before
+        anything of the next one (see ``RoundFollower.closes_with_pass``)."""
+        if self.ended is None or self.round_actions or not isinstance(action, Pass):
+            return False
+        return self.ended[0].closes_with_pass(action, self.follower())
+
+    def skip_round(self, rnd, skipped: list):
+        """Close a round the record never played: its companies take an empty
+        turn; what they missed is gathered into one finding."""
+        g = self.game
+        n = len(g.findings)
+        rnd.finish_round()
+        missed = [f for f in g.findings[n:] if f.severity == ERROR]
+        if not missed:
+            return
+        del g.findings[n:]
+        skipped.append((rnd.label, len(missed)))
+
+    def resume_round(self, action) -> bool:
+        """The rules ended a round, the next round has not taken an action
+        yet, and the record goes on with the ended one: take it up again."""
+        if self.ended is None:
+            return False
+        follower, saved, marks = self.ended
+        return follower.resume(self, action, saved, marks)
+
+    def restore(self, saved, marks) -> None:
+        """Back to the state ``saved`` when the round ended (undoing what its
+        end did to the share prices, ``marks``); the round has been given
+        the record's action."""
+        restore_state(self.game, saved, marks)
+        self.round_actions = 1
+        self.ended = None
+
+    def passed_over_pass(self, action) -> bool:
+        """A pass written for a player whom the round that just ended passed
+        over without a word, when the round now being played has no place
+        for it."""
+        if self.ended is None or not isinstance(action, Pass) or self.game.round.wants(action):
+            return False
+        return self.ended[0].passed_over_pass(action)
+
+    def record_stays(self, rnd) -> bool:
+        """The record's next action still fits the round: the action that
+        does not is out of place, and does not end the round."""
+        nxt = self.next_action
+        if nxt is None or isinstance(nxt, (Checkpoint, RoundMarker)):
+            return False
+        return rnd.wants(nxt)
+
+    def mark_prices(self):
+        """Share prices (cell and place in its stack) before an action of a
+        round whose end may move them (a stock round's sold-out rise)."""
+        g = self.game
+        if g.round is None or not self.follower().marks_prices:
+            self.price_marks = None
+            return
+        marks = {}
+        for c in g.corporations.values():
+            cell = c.price
+            if cell is not None:
+                try:
+                    marks[c] = (cell, cell.stack.index(c))
+                except ValueError:
+                    pass        # (not in its cell's stack)
+        self.price_marks = marks
+
+    def close_at_end(self):
+        """The record ends: close the round when its last turn has begun and
+        closing it ends the game (a pending end: the bank broke)."""
+        g = self.game
+        r = g.round
+        if self.follower().closes_at_record_end():
+            last = g.current_action
+            n = len(g.findings)
+            g.current_action = None
+            r.finish_round()
+            self.replay.advance()
+            if last is not None:
+                # a duty left undone when the record ends: at the record's last action
+                for f in g.findings[n:]:
+                    if f.line is None and f.action_id is None:
+                        f.line, f.column, f.action_id, f.text = (last.line, last.column,
+                                                                 last.action_id, last.text)
+
+    # ------------------------------------------------------------------
+
+    def round_marker(self, action: RoundMarker):
+        g = self.game
+        want = _marker_label(action)
+        if g.round.label == want:
+            self.marked_round = g.round
+            return
+        r = g.round
+        never = g.title.no_more(action.kind)
+        if never is not None:
+            # the rules make no such round any more: the marker is wrong, and
+            # the replay stays where it is (it never plays rounds to reach it)
+            g.flag("round.marker", f"the record says '{want}' here, but {never}; the rules "
+                                   f"make this {r.label}")
+            self.marked_round = r
+            return
+        if self.follower().wrong_marker(self):
+            # the record goes on with the players' actions of the round that
+            # has just begun: the marker is wrong, not the round
+            g.flag("round.marker", f"the record says '{want}' here, but the rules make this "
+                                   f"{r.label}, and the record goes on with its players")
+            return
+        self.follower().close_for_marker(want)
+        self.replay.advance()
+        if not g.finished and g.round.label != want:
+            g.flag("round.marker", f"the record says '{want}' here, but the rules make this "
+                                   f"{g.round.label} (phase {g.phase.name}: "
+                                   f"{g.or_count} OR(s) per set)")
+
+
+def _marker_label(action: RoundMarker) -> str:
+    if action.kind == "auction":
+        return "auction"
+    return f"{action.kind} " + ".".join(str(n) for n in action.number)
+
+
+def save_state(g):
+    """The game's changing state (not its rules, findings or callbacks)."""
+    memo = {id(g): g, id(g.rules): g.rules, id(g.title): g.title,
+            id(g.findings): g.findings, id(g.current_action): g.current_action,
+            id(g.following.actions): g.following.actions}
+    if g.board is not None:
+        memo[id(g.board)] = g.board
+    for thing in (*g.corporations.values(), *g.companies.values(), *g.trains):
+        memo[id(thing.spec)] = thing.spec      # the rules' specs do not change
+    state = copy.deepcopy({k: v for k, v in g.__dict__.items()}, memo)
+    return state, (g.board.snapshot() if g.board is not None else None), len(g.findings)
+
+
+def restore_state(g, saved, marks):
+    state, board, n_findings = saved
+    findings = g.findings
+    g.__dict__.update(state)
+    g.findings = findings
+    del findings[n_findings:]
+    if board is not None:
+        g.board.restore(board)
+    if marks:
+        # undo what the end of the stock round did to the prices
+        moved = {c.sym: c for c in g.corporations.values()}
+        for corp, (cell, index) in marks.items():
+            corp = moved[corp.sym]
+            cell = g.market.cell(cell.row, cell.col)
+            if corp.price is cell:
+                continue
+            if corp.price is not None and corp in corp.price.stack:
+                corp.price.stack.remove(corp)
+            corp.price = cell
+            cell.stack.insert(min(index, len(cell.stack)), corp)
+
+
+def refuse_unentered_stock_round(rounds, rnd, action) -> None:
+    """A company's action right after an operating round ended, in the stock
+    round the rules began, which the record has neither entered (no action)
+    nor named (no marker): the record has not left the operating round, so
+    the action is out of place there.  Passing over the whole stock round to
+    place it would invent a round."""
+    g = rounds.game
+    corp = g.corporations.get(action.actor)
+    if rounds.round_actions or rounds.marked_round is rnd or corp is None:
+        return
+    if not corp.floated:
+        raise RuleViolation("or.not_floated", f"{corp.sym} has not floated and does not "
+                                              f"operate")
+    raise RuleViolation("round.out_of_place",
+                        f"{corp.sym}'s '{action.verb}' comes after the operating round "
+                        f"ended, and the record has no action of {rnd.label} yet: the "
+                        f"replay does not pass over {rnd.label} for it")
+
+
+def players_go_on(g, nxt) -> bool:
+    """The record's next action ``nxt`` is a player's, as in a stock round."""
+    return (nxt is not None and not isinstance(nxt, (Checkpoint, RoundMarker, Exchange))
+            and nxt.actor in g.player_by_name)

@@ -104,6 +104,20 @@ class Following:
         from .stock import play_missing_par
         play_missing_par(step, missing)
 
+    def station_follows(self, corp) -> bool:
+        """The record's next line places a station of ``corp``: it says
+        which city of its home hex the company takes (a tile with several
+        cities there), or where its home station goes."""
+        from ..actions import PlaceToken
+        nxt = self.next_action
+        return isinstance(nxt, PlaceToken) and nxt.actor == corp.sym
+
+    def goes_on_with_players(self, kinds, players) -> bool:
+        """The record's next line is an action of ``kinds`` by one of
+        ``players``: the round goes on with them (their passes written)."""
+        nxt = self.next_action
+        return isinstance(nxt, kinds) and nxt.actor in players
+
     # ------------------------------------------------------------------
 
     def as_laid(self, board, action):

@@ -49,8 +49,9 @@ class RoundFollower:
 
     def place(self, action) -> None:
         """Put the round where the record says ``action`` stands (whose turn
-        it is), before the round checks it."""
-        self.round.prepare(action)
+        it is), before the round checks it: nothing in a round whose turns
+        the rules alone move (a record out of turn there is the round's to
+        refuse or flag)."""
 
     # ------------------------------------------------------------------
     # the round ended by the rules
@@ -102,10 +103,12 @@ def follower_for(rnd) -> RoundFollower:
     from ..rounds import AuctionRound
     from ..rounds.operating import OperatingRound
     from ..rounds.stock import StockRound
-    from .auction import AuctionFollower
+    from ..rounds.auction_waterfall import WaterfallAuction
+    from .auction import AuctionFollower, WaterfallFollower
     from .operating import OperatingFollower
     from .stock import StockFollower
     for cls, follower in ((StockRound, StockFollower), (OperatingRound, OperatingFollower),
+                          (WaterfallAuction, WaterfallFollower),
                           (AuctionRound, AuctionFollower)):
         if isinstance(rnd, cls):
             return follower(rnd)

@@ -13,9 +13,6 @@ class Round:
     def __init__(self, game):
         self.game = game
         self.finished = False
-        #: the action prepare() last put the round in place for (once per
-        #: action: the engine and process both ask)
-        self.prepared = None
         #: (action, who, how): the record-following layer's reading of a line
         #: it placed under another name (``railcheck.following``): taken as
         #: ``who``'s ("as"), done already as ``who``'s ("done"), or accepted
@@ -72,11 +69,6 @@ class Round:
 
     def start(self):
         """Called once when the round begins (after the previous one ended)."""
-
-    def prepare(self, action):
-        """Put the round where the record says ``action`` stands (whose turn
-        it is), as the record implies.  What the action itself does is
-        checked by :meth:`process`, which changes nothing when it refuses."""
 
     def process(self, action):
         raise NotImplementedError

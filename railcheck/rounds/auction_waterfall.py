@@ -16,7 +16,7 @@ income and the auction goes on.
 from __future__ import annotations
 
 from ..actions import Bid, Pass
-from ..findings import INFO, RuleViolation
+from ..findings import RuleViolation
 from . import AuctionRound
 
 
@@ -25,11 +25,6 @@ class WaterfallAuction(AuctionRound):
 
     def __init__(self, game):
         super().__init__(game)
-        #: (action, bidder) of a line written in another player's turn (a
-        #: wrong name): taken as that bidder's, or (action, None) as the
-        #: writer's with the turn order kept (a bid then taken as the turn's
-        #: player's when he could make it: bid_as)
-        self.stand_in = None
         g = game
         self.order = sorted((c for c in g.companies.values()), key=lambda c: c.value)
         self.bids: dict = {c.sym: {} for c in self.order}   # sym -> {player: amount}
@@ -68,54 +63,6 @@ class WaterfallAuction(AuctionRound):
 
     # ------------------------------------------------------------------
 
-    def prepare(self, action):
-        """Whose turn it is, as the record implies: a player acting out of
-        turn is flagged and takes the turn (the record says they acted); while
-        a private is auctioned among its bidders, only a bidder can."""
-        g = self.game
-        player = g.player_by_name.get(action.actor)
-        if player is None or self.blocking_step() is not None \
-                or not isinstance(action, (Bid, Pass)) or player is self.current_player():
-            return
-        if self.prepared is action:
-            return          # once per action (the engine and process both ask)
-        self.prepared = action
-        nxt = getattr(g.following.next_action, "actor", None)
-        cur = self.current_player()
-        if self.auctioning is not None and player not in self.auction_bidders:
-            if isinstance(action, Pass) or (nxt is not None and nxt != player.name
-                                            and nxt in g.player_by_name):
-                # the record goes on without them: the line was written in the
-                # current bidder's turn under a wrong name
-                g.flag("turn.order", f"{player.name} acted out of turn: it is "
-                                     f"{self.describe_turn()}'s turn in the auction; the "
-                                     f"record goes on without {player.name}: taken as "
-                                     f"{cur.name}'s")
-                self.stand_in = (action, cur)
-            return          # else refused by process: not a bidder
-        g.flag("turn.order", f"{player.name} acted out of turn: it is "
-                             f"{self.describe_turn()}'s turn in the auction")
-        players = g.players
-        after_current = players[(self.turn_index + 1) % len(players)].name
-        after_actor = players[(player.seat + 1) % len(players)].name
-        if self.auctioning is None and nxt == after_current and nxt != after_actor:
-            # the record goes on from the current player's successor: the line
-            # was written in the current player's turn; the order stays
-            self.stand_in = (action, None)
-            return
-        bidders = self.auction_bidders
-        if self.auctioning is not None and cur in bidders and nxt != player.name \
-                and nxt == bidders[(bidders.index(cur) + 1) % len(bidders)].name:
-            # a bidder in another bidder's turn, and the record does not go on
-            # with them: written in the current bidder's turn under a wrong name
-            self.stand_in = (action, cur)
-            return
-        if self.auctioning is not None:
-            self.auction_bidders.remove(player)
-            self.auction_bidders.insert(0, player)
-        else:
-            self.turn_index = player.seat
-
     def step_classes(self) -> list:
         from ..steps.stock import AuctionBidStep, PendingParStep
         return [PendingParStep, AuctionBidStep]
@@ -130,17 +77,18 @@ class WaterfallAuction(AuctionRound):
                                 f"only bids and passes are allowed in the private auction, not "
                                 f"'{action.verb}'")
         player = self.player(action.actor, "auction.actor")
-        self.prepare(action)
-        stand_in = self.stand_in
-        if stand_in is not None and stand_in[0] is action:
-            if stand_in[1] is not None:     # taken as the current bidder's
-                player = stand_in[1]
+        placed = self.placed
+        if placed is not None and placed[0] is action:
+            # the record-following layer's reading of a line under another
+            # name (``following/auction.py``)
+            _, who, how = placed
+            if how == "done":
+                return      # made already as the turn's player's bid
+            if how == "as":
+                player = who        # taken as the current bidder's
             elif isinstance(action, Pass):
-                return self.do_pass(player)
+                return self.do_pass(player)     # the writer's, the order kept
             else:
-                cur = self.current_player()
-                if cur is not player and self.bid_as(cur, action):
-                    return
                 return self.do_bid(player, action)
         if self.current_player() is not player:
             raise RuleViolation("turn.order",
@@ -155,19 +103,14 @@ class WaterfallAuction(AuctionRound):
 
     # ------------------------------------------------------------------
 
-    def bid_as(self, owner, action) -> bool:
-        """A bid written under another name in ``owner``'s turn, the record
-        going on from his successor: when ``owner`` could make it with no
-        finding, it is taken as his (a wrong name), so the bids and cash
-        after it are those the record goes on from.  False: nothing done."""
-        g = self.game
-        if not g.clean_attempt(lambda: self.do_bid(owner, action))[0]:
-            return False
-        # said apart (an info): the turn.order finding keeps its words
-        g.flag("turn.order", f"the record goes on from {owner.name}'s successor and "
-                             f"{owner.name} could make this bid: taken as {owner.name}'s "
-                             f"(a wrong name)", INFO)
-        return True
+    def take_turn(self, player) -> None:
+        """``player`` bids next (the record has them act): among the bidders
+        of the private being auctioned, or in the auction's turn order."""
+        if self.auctioning is not None:
+            self.auction_bidders.remove(player)
+            self.auction_bidders.insert(0, player)
+        else:
+            self.turn_index = player.seat
 
     def next_turn(self):
         self.turn_index = (self.turn_index + 1) % len(self.game.players)

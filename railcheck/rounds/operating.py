@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..actions import (Bankrupt, BuyCompany, BuyShares, DiscardTrain, Exchange, LayTile,
-                       Par, Pass, PlaceToken, RoundMarker, SellShares)
+from ..actions import (Bankrupt, DiscardTrain, Exchange, LayTile, Pass, PlaceToken,
+                       SellShares)
 from ..findings import RuleViolation
 from ..mechanics.shares import sale_percent, sell_shares
 from ..state import Company, Corporation, Player
@@ -78,12 +78,6 @@ class OperatingRound(Round):
         #: the turn that ended by itself (nothing more it could do), while the
         #: next company has not acted yet: an action of its company reopens it
         self.closed_turn: Turn | None = None
-        #: companies whose turn waits because the record has them operate later
-        #: (said once in the round)
-        self.delayed: set = set()
-        #: (action, company) of a line written under another company's name
-        #: in that company's turn (see written_in_turn)
-        self.stand_in = None
 
     @property
     def label(self) -> str:
@@ -305,132 +299,13 @@ class OperatingRound(Round):
 
     # ------------------------------------------------------------------
 
-    def _reopens(self, corp) -> bool:
-        """The company whose turn just ended by itself acts again before the
-        next company has done anything: its action belongs to that turn."""
-        prev = self.closed_turn
-        if prev is None or prev.corp is not corp:
-            return False
-        # the next company has not acted yet, or the round's last turn ended by itself
-        return (self.turn is not None and not self.turn.acted) or self.at_end()
-
-    def prepare(self, action):
-        """Put the round where the record says the action stands, as the
-        record implies: discards forced, the acting company's turn begun
-        (companies between take empty turns).  The action itself is checked
-        after this, by its step, which changes nothing when it refuses."""
-        g = self.game
-        if self.prepared is action:     # the engine prepared it already
-            return
-        self.prepared = action
-        if self.force_discards:
-            self.discards.enforce(action)
-        company = g.companies.get(action.actor)
-        if company is not None and isinstance(company.owner, Corporation) and not company.closed:
-            self.prepare_private(company.owner)
-            return
-        corp = g.corporations.get(action.actor)
-        if corp is None or isinstance(action, (Exchange, DiscardTrain)):
-            return
-        if self.turn is not None and corp is self.turn.corp:
-            self.closed_turn = None
-        elif self._reopens(corp):
-            pass
-        elif self.written_in_turn(corp, action):
-            cur = self.turn.corp
-            self.game.flag("turn.order",
-                           f"{corp.sym}'s '{action.verb}' is written in {cur.sym}'s turn, and "
-                           f"the record goes on with {cur.sym}: taken as {cur.sym}'s")
-            self.stand_in = (action, cur)
-            self.closed_turn = None
-        else:
-            self.switch_to(corp)
-            self.closed_turn = None
-
-    def written_in_turn(self, corp, action) -> bool:
-        """An action of ``corp`` while another company's turn is under way,
-        and the record's next action is that company's again: the line was
-        written in its turn under a wrong name (a stand-in, not a turn of
-        ``corp`` begun out of order)."""
-        g = self.game
-        t = self.turn
-        nxt = g.following.next_action
-        if t is None or corp is t.corp or nxt is None or getattr(nxt, "actor", None) == corp.sym:
-            return False
-        if not self.goes_on_with_turn(nxt, t):
-            return False
-        if isinstance(action, BuyCompany):
-            # a private bought names its buyer (in a hand-written record the
-            # buyer's turn begins there): in an export, whose lines are the
-            # site's, taken as the turn's company's when that company could
-            # buy it so with no finding
-            return g.following.from_export and self.could_buy_private(t, action)
-        if self.order and corp is self.order[-1] and isinstance(action, Pass):
-            # the round's last company's pass may be its whole turn, and the
-            # next line the next round's; not when the record has it act
-            # later in this round, after the companies between
-            return self.acts_later_in_round(corp)
-        return True
-
-    def goes_on_with_turn(self, nxt, t) -> bool:
-        """The record's next line belongs to the turn ``t``: the company's
-        own, or its president's emergency sale for it."""
-        if nxt.actor == t.corp.sym:
-            return True
-        president = t.corp.president
-        return isinstance(nxt, SellShares) and president is not None \
-            and nxt.actor == president.name
-
-    def could_buy_private(self, t, action) -> bool:
-        step = self.step_of(action)
-        if step is None:
-            return False
-        ok, plan = self.game.clean_attempt(lambda: step.check(t, action))
-        if not ok:
-            return False
-        # (the shared step's plan: the private, a wrong price, a bankrupt's)
-        return isinstance(plan, tuple) and len(plan) == 3 and plan[1] is None and plan[2] is None
-
-    def acts_later_in_round(self, corp) -> bool:
-        """The record's lines after the current one, past the current
-        company's own, have ``corp`` act before the record leaves the round
-        (a round marker, a player's line, or a company that has operated in
-        it already acting again)."""
-        g = self.game
-        t = self.turn
-        done = set(self.order[: self.index + 1])
-        own = True      # still at the current company's own lines
-        for a in g.following.ahead():
-            if isinstance(a, RoundMarker) or a.actor in g.player_by_name:
-                return False
-            other = g.corporations.get(a.actor)
-            if other is None or (own and other is t.corp):
-                continue
-            own = False
-            if other is corp:
-                return True
-            if other in done:
-                return False
-        return False
-
-    def prepare_private(self, owner):
-        """A private's power is used in its owner's turn: that turn begins now
-        (or the OR's last turn goes on with it: CS's extra lay)."""
-        if self.turn is not None and self.turn.corp is owner:
-            return
-        if self.at_end() and self.closed_turn is not None and self.closed_turn.corp is owner:
-            self.index -= 1
-            self.turn = self.closed_turn
-        elif owner in self.order[self.index + 1:]:
-            self.switch_to(owner)
-
     def process(self, action):
         g = self.game
-        self.prepare(action)
-        stand_in = self.stand_in
-        if stand_in is not None and stand_in[0] is action:
-            # flagged in prepare: checked and applied as the company's whose turn it is
-            action = dataclasses.replace(action, actor=stand_in[1].sym)
+        placed = self.placed
+        if placed is not None and placed[0] is action and placed[2] == "as":
+            # a line the record-following layer placed in another company's
+            # turn: checked and applied as that company's
+            action = dataclasses.replace(action, actor=placed[1].sym)
         actor = action.actor
         if isinstance(action, Exchange):
             return g.title.exchange(action)
@@ -452,17 +327,56 @@ class OperatingRound(Round):
             self.finished = not self.discards_due()
             return
         if self.turn is None or corp is not self.turn.corp:
-            if self.closed_turn is None:
-                # no turn of it to take up again (its action came in another's
-                # turn after its own ended): refused where it stands
-                self.switch_to(corp)
-                if self.turn is None or corp is not self.turn.corp:
-                    raise RuleViolation("turn.order", f"{corp.sym} cannot act now in "
-                                                      f"{self.label}")
-            else:
+            if placed is not None and placed[0] is action and placed[2] == "reopen":
                 return self.reopen(self.closed_turn, action)
+            raise RuleViolation("turn.order", f"{corp.sym} cannot act now in {self.label}")
         self.closed_turn = None
         return self.process_corp(self.turn, action)
+
+    # ------------------------------------------------------------------
+    # the round's turns, as the record-following layer moves them
+    # (``following/operating.py``)
+
+    def whose_turn(self):
+        """The company whose turn it is, or None."""
+        return self.turn.corp if self.turn is not None else None
+
+    def enforce_discards(self, action) -> None:
+        """Companies over the train limit discard before anything else
+        happens (``action`` being one of their discards excepted)."""
+        if self.force_discards:
+            self.discards.enforce(action)
+
+    def check_may_start(self, corp: Corporation) -> None:
+        """Why ``corp``'s turn may not begin now (it does not operate, or
+        already operated, in this round)."""
+        if corp not in self.order[self.index + 1:]:
+            if not corp.floated:
+                raise RuleViolation("or.not_floated",
+                                    f"{corp.sym} has not floated and does not operate")
+            done = corp in self.order[: self.index + 1]
+            current = self.turn.corp.sym if self.turn else "nobody"
+            raise RuleViolation("turn.order",
+                                f"{corp.sym} " + ("already operated in " if done else
+                                                   "does not operate in ")
+                                + f"{self.label}; it is {current}'s turn")
+
+    def hold_turn(self) -> None:
+        """The turn under way, in which its company did nothing, waits: the
+        company takes it later in the round."""
+        self.index -= 1
+        self.turn = None
+
+    def move_up(self, corp: Corporation) -> None:
+        """``corp`` operates next, before the companies the order put first."""
+        self.order = (self.order[: self.index + 1] + [corp]
+                      + [c for c in self.order[self.index + 1:] if c is not corp])
+
+    def take_up_closed_turn(self) -> None:
+        """The round's last turn, which ended by itself, goes on (a private's
+        power its company may still use: CS's extra lay)."""
+        self.index -= 1
+        self.turn = self.closed_turn
 
     def reopen(self, prev: Turn, action):
         """An action of the company whose turn just ended by itself: check it
@@ -482,82 +396,6 @@ class OperatingRound(Round):
             return
         # the reopened turn ended again: the next company starts afresh
         self.closed_turn = prev
-
-    def switch_to(self, corp: Corporation):
-        rest = self.order[self.index + 1:]
-        if corp not in rest:
-            if not corp.floated:
-                raise RuleViolation("or.not_floated",
-                                    f"{corp.sym} has not floated and does not operate")
-            done = corp in self.order[: self.index + 1]
-            current = self.turn.corp.sym if self.turn else "nobody"
-            raise RuleViolation("turn.order",
-                                f"{corp.sym} " + ("already operated in " if done else
-                                                   "does not operate in ")
-                                + f"{self.label}; it is {current}'s turn")
-        t = self.turn
-        waits = t is not None and not t.acted
-        # the record is looked ahead only when a company could be left waiting
-        # (not for the next company in the order after a finished turn)
-        later = self.record_operates_later() \
-            if waits or self.order.index(corp) > self.index + 1 else set()
-        if waits and t.corp in later:
-            # the company whose turn began has done nothing, and the record has
-            # it operate later in this round: its turn waits
-            self.index -= 1
-            self.turn = None
-        else:
-            self.end_turn()
-        if not self.take_in_record_order(corp, later):
-            self.skip_turns_until(corp)
-        self.next_corporation()
-
-    def record_operates_later(self) -> set:
-        """The companies the record has operate later in this round: those
-        acting after the current action before the record leaves the round
-        (a round marker, a player's par or purchase, or a company acting
-        again after another one, which starts the next round)."""
-        g = self.game
-        done = set(self.order[: self.index + (0 if self.turn is not None else 1)])
-        seen, last = set(), None
-        for a in g.following.ahead():
-            if isinstance(a, RoundMarker) or (isinstance(a, (Par, BuyShares))
-                                              and a.actor in g.player_by_name):
-                break
-            corp = g.corporations.get(a.actor)
-            if corp is None:
-                continue
-            if corp is not last and (corp in seen or corp in done):
-                break
-            seen.add(corp)
-            last = corp
-        return seen
-
-    def take_in_record_order(self, corp, later: set) -> bool:
-        """``corp`` acts before companies the rules' order puts first, and the
-        record has those operate later in this round: flagged once per pair,
-        and the round follows the record's order (their turns are kept for
-        them instead of being taken empty now)."""
-        g = self.game
-        pos = self.order.index(corp)
-        between = self.order[self.index + 1: pos]
-        waiting = [c for c in between if c in later]
-        if not waiting:
-            return False
-        delayed = self.delayed
-        fresh = [c for c in waiting
-                 if (corp.sym, c.sym) not in g.following.order_flagged and c not in delayed]
-        g.following.order_flagged.update((corp.sym, c.sym) for c in waiting)
-        delayed.update(waiting)
-        if fresh:
-            names = ", ".join(c.sym for c in waiting)
-            g.flag("turn.order",
-                   f"{corp.sym} operates before {names} in {self.label}; the rules' order "
-                   f"is {', '.join(c.sym for c in self.order[self.index + 1:])}; taken in the "
-                   f"record's order")
-        self.order = (self.order[: self.index + 1] + [corp]
-                      + [c for c in self.order[self.index + 1:] if c is not corp])
-        return True
 
     # ------------------------------------------------------------------
     # corporation actions: each goes to the step that owns it

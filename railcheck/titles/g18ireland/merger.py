@@ -247,8 +247,7 @@ class MergerRound(Round):
         the site passes over such players, and the round is over.  (A record
         that writes their passes, as the real exports do, goes on with them.)"""
         g = self.game
-        nxt = g.following.next_action
-        if isinstance(nxt, (Pass, Propose, Vote)) and nxt.actor in g.player_by_name:
+        if g.following.goes_on_with_players((Pass, Propose, Vote), g.player_by_name):
             return False
         live = self.live_players()
         p = self.current

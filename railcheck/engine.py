@@ -99,7 +99,7 @@ class Replay:
         #: action, compare after a refusal (slow: for tests)
         self.check_purity = check_purity
         #: after a replay with errors, look for one par that explains them
-        #: (railcheck/diagnose.py); never with observers or a stop.  Default:
+        #: (railcheck/following/diagnose.py); never with observers or a stop.  Default:
         #: on, unless RAILCHECK_NO_HINTS is set (``validate --no-hints``)
         self.hints = not os.environ.get("RAILCHECK_NO_HINTS") if hints is None else hints
         self.refusals: list = []        # (action, round kind) of each refusal seen
@@ -194,7 +194,7 @@ class Replay:
             self.rounds.close_at_end()
         res = self.result(count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
-            from .diagnose import par_hint, rotation_hint
+            from .following.diagnose import par_hint, rotation_hint
             res = par_hint(self, res)
             if res.errors:      # the two look at first errors of different kinds
                 res = rotation_hint(self, res)

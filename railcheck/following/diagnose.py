@@ -42,8 +42,8 @@ import dataclasses
 import os
 from typing import Optional
 
-from .actions import LayTile, Par, PlaceToken, RunRoutes
-from .findings import ERROR, Finding
+from ..actions import LayTile, Par, PlaceToken, RunRoutes
+from ..findings import ERROR, Finding
 
 #: first errors a different par can cause (decided from the 30 wrong pars of
 #: tools/mutate_exports.py: turn.order, stock.cash, trains.cash,
@@ -194,7 +194,7 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
 def _try_line(replay, i: int, line, s: Search):
     """Replay the record with its line ``i`` replaced by ``line``; its result
     when it has no error at all, else None (stopped at its first error)."""
-    from .engine import Replay
+    from ..engine import Replay
     record = replay.record
     actions = list(record.actions)
     actions[i] = line

@@ -6,19 +6,13 @@ reported and the game goes on.  A later finding is marked as a consequence
 of an earlier one only when its action involves what the earlier one
 touched (``Game.flag``).
 
-Rounds follow the record: when an action does not fit the round the rules
-have reached, the replay reports it and keeps to the record's own sequence
-rather than inventing rounds to place it:
-
-* a stock round that ended by the rules (everybody passed) while the record
-  goes on with it is taken up again (``round.continues``), the start of the
-  next round being undone;
-* an action that does not fit the round, while the record's next action
-  does, is out of place: the round reports it and goes on;
-* an action closes the round it does not fit; an operating round closed
-  without any action of the record (one the record never played) gives one
-  finding (``round.skipped``) for the duties its companies missed, instead
-  of one per company.
+For each action of the record the loop asks the record-following layer
+(``railcheck.following``) first: which round the record has the action in
+(``RecordRounds.close_rounds_before``: rounds the record moved on from are
+closed, a round the rules ended and the record goes on with is taken up
+again) and where in that round it stands (``RecordRounds.place``: whose
+turn it is); then the round, which holds only the rules, checks the action
+and applies it (``Round.process``).  The loop knows no kind of round.
 """
 
 from __future__ import annotations
@@ -161,11 +155,9 @@ class Replay:
                     continue
                 if self.before_action is not None:
                     self.before_action(g, action)
-                self.rounds.before_round_action()
                 kind = g.round.kind
-                action = g.following.as_laid(g.board, action)
                 # where the record says the action stands (whose turn it is)
-                g.following.round.place(action)
+                action = self.rounds.place(action)
                 before = self._snapshot() if self.check_purity else None
                 g.round.process(action)
             except RuleViolation as v:

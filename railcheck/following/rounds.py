@@ -158,10 +158,17 @@ class RecordRounds:
         """The current round took (or refused) the record's action."""
         self.ended = None
 
-    def before_round_action(self) -> None:
-        """The current round is about to be given the record's action."""
+    def place(self, action):
+        """The current round is about to be given the record's ``action``:
+        put it where the record says the action stands (whose turn it is);
+        returns the action as the round is to take it (a station named by a
+        tile's city, on the hex the replay has that tile on)."""
         self.mark_prices()
         self.round_actions += 1
+        g = self.game
+        action = g.following.as_laid(g.board, action)
+        g.following.round.place(action)
+        return action
 
     # ------------------------------------------------------------------
 

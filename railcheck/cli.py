@@ -808,7 +808,8 @@ def components(title, output, force):
     cls = title_class(title)
     if cls is None or not cls.uses_components:
         from .titles import TITLES
-        users = [t for t, c in TITLES.items() if c.uses_components]
+        users = [t + "".join(f" ({a})" for a in c.aliases[:1]) for t, c in TITLES.items()
+                 if c.uses_components]
         _fail(f"'{title}' has no components file; titles with one: {', '.join(users)}")
     template = cls.folder / "components-template.yaml"
     text = template.read_text(encoding="utf-8")

@@ -16,7 +16,7 @@ from typing import Optional
 R1830 = "1830 rules (Avalon Hill, 1986)"
 R1857 = "1857 rule summary (docs/1857.md)"
 R1860 = "1860 rule summary (docs/1860.md)"
-RKANSAI = "Kansai rule summary (docs/kansai.md)"
+RKANSAI = "Kansai rule summary (docs/1890.md)"
 RIRE = "18Ireland rule summary (docs/18Ireland.md)"
 SITE = "18xx.games records"
 OWN = "railcheck (not a rule of the game)"
@@ -38,7 +38,7 @@ AREAS = {
     "board": "the map itself",
     "checkpoint": "checkpoints written in a notation file",
     "components": "a title's components file (numbers the user supplies from the game box)",
-    "kansai": "Kansai's own rules (docs/kansai.md)",
+    "kansai": "Kansai's own rules (docs/1890.md)",
     "dividend": "paying or withholding revenue",
     "emergency": "a president's money for a train the company must buy",
     "exchange": "exchanging a private for a share",
@@ -68,7 +68,7 @@ def _r(id, summary, meaning, source, example, severity="error"):
 
 
 RULES: list[Rule] = [
-    # --- Kansai (docs/kansai.md; rule numbers in brackets)
+    # --- Kansai (docs/1890.md; rule numbers in brackets)
     _r("components.unknown", "a kind of check not made: its number is unknown",
        "A title whose numbers come from a components file (Kansai) makes no check that needs a "
        "number the file leaves `unknown` (or that has no file): the report says so once per "

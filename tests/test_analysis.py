@@ -479,4 +479,4 @@ def test_history_of_18ireland_and_a_title_without_an_economy():
         res = run(*args)
         assert res.exit_code == 2
         assert res.exception is None or isinstance(res.exception, SystemExit)
-        assert "kansai games have no history" in res.output
+        assert "1890 games have no history" in res.output

@@ -1,4 +1,4 @@
-"""Kansai (docs/kansai.md): the components file (template, schema, header), the complete
+"""Kansai (docs/1890.md): the components file (template, schema, header), the complete
 example game with and without its components file, one illegal example per Kansai rule,
 and `rules show kansai`."""
 
@@ -38,7 +38,7 @@ def test_components_command_writes_the_template(tmp_path):
     assert res.exit_code == 2 and "exists; use --force" in res.output
     assert out.read_text(encoding="utf-8") == "mine"
     res = CliRunner().invoke(main, ["components", "kansai", "-o", str(out), "--force"])
-    assert res.exit_code == 0 and "components_for: kansai" in out.read_text(encoding="utf-8")
+    assert res.exit_code == 0 and "components_for: \"1890\"" in out.read_text(encoding="utf-8")
 
 
 def test_components_command_never_writes_over_the_template_and_knows_its_titles():
@@ -46,7 +46,7 @@ def test_components_command_never_writes_over_the_template_and_knows_its_titles(
     assert res.exit_code == 2 and "an input of this command" in res.output
     res = CliRunner().invoke(main, ["components", "1830"])
     assert res.exit_code == 2
-    assert "'1830' has no components file; titles with one: kansai" in res.output
+    assert "'1830' has no components file; titles with one: 1890 (kansai)" in res.output
 
 
 @pytest.mark.parametrize("old, new, line, message", [
@@ -581,7 +581,7 @@ def test_rules_show_says_which_numbers_come_from_the_components_file():
     res = CliRunner().invoke(main, ["rules", "show", "kansai"])
     assert res.exit_code == 0, res.output
     out = res.output
-    assert out.startswith("kansai: Kansai (title line missing from the summary)\n")
+    assert out.startswith("1890: the railways of Kansai (Keihanshin)\n")
     assert "numbers: from the components file (none given" in out
     assert "unknown in the components file: 172 values: players.min, players.max, bank" in out
     assert "M4       Nara Electric Railway    phase 4" in out
@@ -600,7 +600,7 @@ def test_the_full_name_is_accepted_in_a_header(tmp_path):
     game.write_text("title: Kansai (title line missing from the summary)\nplayers: A, B, C\n\n"
                     "auction\nA buy ARIMA\n\nSR 1\nB buy M2\n", encoding="utf-8")
     r = run(game)
-    assert r.title == "kansai" and r.errors == []
+    assert r.title == "1890" and r.errors == []
 
 
 @pytest.mark.parametrize("before, after, rule, message", [
@@ -653,7 +653,7 @@ def test_train_limits_and_discards():
 def test_validate_on_the_command_line():
     res = CliRunner().invoke(main, ["validate", str(GAME)])
     assert res.exit_code == 0, res.output
-    assert f"{GAME}: kansai, 3 players, 157 actions, game over: bank broken — legal" in res.output
+    assert f"{GAME}: 1890, 3 players, 157 actions, game over: bank broken — legal" in res.output
     assert f"{GAME}:8:1: info [components.unknown] routes and revenues on the map not checked " \
            "(26 actions)" in res.output
     res = CliRunner().invoke(main, ["validate", str(EXAMPLES / "illegal")])
@@ -870,7 +870,7 @@ def test_show_at_a_round(tmp_path):
         "components: components-example.yaml\n", ""), encoding="utf-8")
     res = CliRunner().invoke(main, ["show", str(game), "--at", "OR 2.1"])
     assert res.output == (f"{game} at the start of OR 2.1: OR 2.1, phase 1+; no money or board "
-                          f"position is kept for kansai here (see its 'info' findings)\n")
+                          f"position is kept for 1890 here (see its 'info' findings)\n")
 
 
 def test_a_ruleset_file_cannot_extend_kansai(tmp_path):
@@ -878,8 +878,8 @@ def test_a_ruleset_file_cannot_extend_kansai(tmp_path):
     path.write_text("extends: kansai\n", encoding="utf-8")
     res = CliRunner().invoke(main, ["rules", "show", str(path)])
     assert res.exit_code == 2
-    assert (f"{path}:1:10: extends: kansai takes its numbers from a components file "
-            "(docs/kansai-components.md); a ruleset file cannot extend it") in res.output
+    assert (f"{path}:1:10: extends: 1890 takes its numbers from a components file "
+            "(docs/1890-components.md); a ruleset file cannot extend it") in res.output
 
 
 def test_the_number_of_operating_rounds_per_set():

@@ -6,7 +6,7 @@ header (``components: FILE``, read next to the game file).  The file is
 checked against :data:`COMPONENTS` like a ruleset: every error names the
 file, line, column and YAML path.  A value may stay ``unknown`` only where
 the template has it (``schema.OrUnknown``); it is kept as ``schema.UNKNOWN``
-and the checks that need it are skipped (docs/kansai-components.md).
+and the checks that need it are skipped (docs/1890-components.md).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ...schema import (UNKNOWN, Bool, Enum, Int, Key, ListOf, MapOf, OneOf, OrUn
 FOLDER = Path(__file__).resolve().parent
 TEMPLATE = FOLDER / "components-template.yaml"
 
-#: the places the summary's rules name (docs/kansai.md)
+#: the places the summary's rules name (docs/1890.md)
 PLACES = ("Osaka Kita", "Osaka Minami", "Osaka Nishi", "Osaka Higashi", "Kobe", "Kyoto", "Nara",
           "Kashiwara", "Tanigami", "Arima", "Sakai", "Takarazuka", "Nishinomiya")
 TRAINS = ("2", "2+2", "3", "3+3", "4", "5", "6", "D")
@@ -72,7 +72,7 @@ def _train(name: str) -> Section:
 
 
 COMPONENTS = Section("components", [
-    Key("components_for", Enum("kansai"), doc="the title the file is for"),
+    Key("components_for", Enum("1890", "kansai"), doc="the title the file is for"),
     Key("players", Section("players", [Key("min", _INT, doc="fewest players"),
                                        Key("max", _INT, doc="most players")]), doc="player counts"),
     Key("bank", _INT, doc="the bank's cash"),

@@ -651,7 +651,7 @@ class OperatingHandler:
             r.skip("2+2 routes (which stops are cities)", ("map", "places"))
 
     def check_reach(self, route) -> None:
-        """O3: an n-train stops at n places (towns count: kansai.md O3), no
+        """O3: an n-train stops at n places (towns count: 1890.md O3), no
         place twice; a 3+3 or a D as far as the components file says."""
         r = self.r
         stops = [s.hex for s in route.stops]

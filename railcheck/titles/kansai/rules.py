@@ -46,8 +46,8 @@ class KansaiRules:
     """The rules a Kansai game is checked by (the summary's, and the numbers
     of its components file)."""
 
-    base_title = "kansai"
-    title = "kansai"
+    base_title = "1890"
+    title = "1890"
     extends = None
     source = None
     board = None

@@ -157,6 +157,11 @@ RULES: list[Rule] = [
        "With the rule book's reading `minors_sold_in` (the summary does not say: N0), minors are "
        "bought in the auction or in stock rounds.", f"{RKANSAI}: N0",
        "Aki buy M2   ->  the minors are sold in the auction, not in the stock round"),
+    _r("kansai.not_in_play", "a company the scenario leaves out",
+       "A scenario of the rule book (the components file's `not_in_play`: Hanshin Railways "
+       "has 5 privates, 1 minor and 4 public companies) leaves companies out; nothing may be "
+       "done with them.", "1890 rule book, scenarios A-D ('Companies')",
+       "Chie buy M1   ->  M1 is not in play in the scenario Hanshin Railways"),
     _r("kansai.oms_early", "Osaka Municipal Subway operates before phase 4",
        "OMS starts in phase 4.", f"{RKANSAI}: C5",
        "OMS lay 8 F12   ->  Osaka Municipal Subway starts in phase 4; this is phase 3"),

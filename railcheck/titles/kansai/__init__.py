@@ -30,6 +30,15 @@ class TitleKansai(Title):
     events = ("jr_privatised",)
     uses_components = True
 
+    #: the rule book's scenarios, each a filled components file (scenarios/)
+    scenarios = {"hanshin": "hanshin.yaml", "keihanshin": "keihanshin.yaml",
+                 "1890": "1890.yaml", "1890-simplified": "1890-simplified.yaml"}
+
+    @classmethod
+    def shipped_components(cls, name):
+        file = cls.scenarios.get(str(name).strip().lower())
+        return cls.folder / "scenarios" / file if file else None
+
     @classmethod
     def load_rules(cls, options=(), components=None):
         from .rules import load_rules

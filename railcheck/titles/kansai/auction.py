@@ -86,6 +86,8 @@ def waterfall(replay):
     rules = replay.rules
     privates = []
     for p in rules.privates:
+        if p.sym in replay.not_in_play:      # the scenario leaves it out
+            continue
         value = rules.company_value(p.sym)
         if is_unknown(value):
             return None, ("companies", p.sym, "value")

@@ -507,18 +507,26 @@ class Ledger:
         label = r.round_label
         if spec.kind == "minor":
             to = st.minor_owner.get(corp) if kind == "payout" else corp
-            if to is not None:
-                self.pay(BANK, to, revenue, f"{corp} {'paid' if kind == 'payout' else 'kept'} "
-                                            f"{r.money(revenue)} ({label})")
+            owner_part = revenue
+            if kind == "payout" and r.rules.number("rulebook", "minor_payout") != "all":
+                # §10.6.1: a minor pays half to its president, half to its treasury
+                owner_part = revenue // 2
+                if revenue - owner_part:
+                    self.pay(BANK, corp, revenue - owner_part,
+                             f"{corp} kept half of {r.money(revenue)} (§10.6.1, {label})")
+            if to is not None and owner_part:
+                self.pay(BANK, to, owner_part, f"{corp} {'paid' if kind == 'payout' else 'kept'} "
+                                               f"{r.money(owner_part)} ({label})")
             return
         kept = 0
         if kind == "half":
-            from .operating import _half_kept
-            kept = _half_kept(revenue) if revenue else 0
+            from .operating import _half_kept, half_step
+            kept = _half_kept(revenue, half_step(r.rules)) if revenue else 0
         elif kind != "payout" or revenue == 0:
             kept = revenue
         if kept:
-            why = (f"half of {r.money(revenue)} rounded up to 20 (J2)" if kind == "half" else
+            why = (f"half of {r.money(revenue)} rounded up to {half_step(r.rules)} (J2)"
+                   if kind == "half" else
                    "withheld")
             self.pay(BANK, corp, kept, f"{corp} kept {r.money(kept)} of {r.money(revenue)}: "
                                        f"{why} ({label})")

@@ -24,6 +24,8 @@ from .state import KEEP_OPEN, KansaiState, Skipped
 #: what Kansai's checker never checks, whatever the components file gives
 UNCHECKED = ("the depot's order of sale (not stated by the summary) and the end after "
              "\"10 faz gry\" (E1: no phase table matches it) are not checked")
+#: ... when the components file gives the number of game turns (E1 is then checked)
+UNCHECKED_TURNS = "the depot's order of sale (not stated by the summary) is not checked"
 #: ... and, when the components file does not give them, what money needs
 NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the bank, share "
             "prices and their moves, the certificate and holding limits, capital, incomes and "
@@ -62,6 +64,17 @@ class KansaiReplay:
         self.ors_in_set = 0
         self.over_reported = False
         self.places = place_of_hex(rules.components)
+        nip = rules.number("not_in_play")
+        #: the companies the scenario leaves out (nothing may be done with them)
+        self.not_in_play = frozenset(nip) if isinstance(nip, list) else frozenset()
+        #: Kinki is a normal company when Osaka Electric Railroad is not in play (scenario D,
+        #: the rule book's variant "Kinki as a Normal Company", C10): 50% floats it, no share
+        #: is reserved, anybody sets its par
+        self.knr_normal = "M2" in self.not_in_play
+        turns = rules.number("game_turns")
+        #: E1 "10 faz gry": the game ends after this many game turns (a stock round and its
+        #: operating rounds); None: not known
+        self.game_turns = None if is_unknown(turns) else int(turns)
         from .money import Ledger
         self.ledger = Ledger(self)
         from .operating import OperatingHandler
@@ -198,6 +211,16 @@ class KansaiReplay:
                                            f"and any later action is ignored")
                     self.over_reported = True
                 continue
+            absent = sorted(involved(action) & self.not_in_play)
+            if absent:
+                # the scenario leaves the company out (components file's not_in_play)
+                scenario = self.rules.number("scenario")
+                self.flag("kansai.not_in_play",
+                          f"{absent[0]} is not in play in "
+                          + (f"the scenario {scenario}" if not is_unknown(scenario)
+                             else "this game") + " (the components file's not_in_play); "
+                          "the action is ignored")
+                continue
             if isinstance(action, Bankrupt):       # a player's (or company's) bankruptcy
                 self.operating.bankrupt(action)
                 continue
@@ -274,6 +297,11 @@ class KansaiReplay:
             self.stock.end_auction()
         elif self.kind == "OR" and (not record_ends or self.record.tags.get("end")):
             self.operating.end_or()     # (a record that ends with the game ends its last OR)
+            if self.game_turns is not None and self.sr_number >= self.game_turns and \
+                    self.or_set_size is not None and self.ors_in_set >= self.or_set_size and \
+                    not self.finished:
+                # E1: the last game turn is over (the components file's game_turns)
+                self.finished, self.end_reason = True, "game_turns"
         elif self.kind == "SR":
             self.stock.end_sr()
             # O0: the number of ORs is set after the SR, by the phase
@@ -394,7 +422,7 @@ class KansaiReplay:
                 message=f"{kind} not checked ({sk.count} action{'s' if sk.count != 1 else ''}): "
                         f"{why} ({source})"))
         money = self.skipped.get("money checkpoints (cash, treasury, price, worth)")
-        text = UNCHECKED
+        text = UNCHECKED if self.game_turns is None else UNCHECKED_TURNS
         if not led.on:
             off = ".".join(str(k) for k in led.off) if led.off else ""
             why = f"{off} is unknown" if off and off != "companies" else \

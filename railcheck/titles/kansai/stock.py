@@ -250,11 +250,11 @@ class StockHandler:
         st = self.st
         st.company_owner[sym] = player
         self.acquired.append((action.line, player))
-        if sym in FREE_SHARE:                       # P4, P5
+        if sym in FREE_SHARE and FREE_SHARE[sym] not in self.r.not_in_play:     # P4, P5
             corp = FREE_SHARE[sym]
             st.give(corp, player, [10])
             st.free_share[corp] = player
-        if sym == "OMER":                           # P7: OMS's president's certificate, free
+        if sym == "OMER" and "OMS" not in self.r.not_in_play:   # P7: OMS's president's certificate
             st.give("OMS", player, [20])
 
     def buy_late(self, action: Bid) -> None:
@@ -309,7 +309,8 @@ class StockHandler:
             elif action.price not in pars:
                 r.flag("stock.par_price", f"{r.money(action.price)} is not a par value; the "
                                           f"par cells are {', '.join(map(str, pars))}")
-        if corp in ("KNR", "OMS"):                  # K6, C5: set by M2's / OMER's owner
+        if corp in ("KNR", "OMS") and not (corp == "KNR" and r.knr_normal):
+            # K6, C5: set by M2's / OMER's owner
             owner_of = "M2" if corp == "KNR" else "OMER"
             owner = st.minor_owner.get(owner_of) if corp == "KNR" else \
                 st.company_owner.get(owner_of)
@@ -382,7 +383,7 @@ class StockHandler:
                 r.flag("stock.no_share", f"the pool holds {st.pool[corp]}% of {corp}")
                 return
             st.pool[corp] -= 10 * count
-        elif corp == "KNR":                          # K7: only 4 KNR shares are for sale
+        elif corp == "KNR" and not r.knr_normal:     # K7: only 4 KNR shares are for sale
             for_sale = int(r.rules.knr["for_sale_shares"])
             bought = self.knr_bought()
             if bought + count > for_sale:
@@ -407,7 +408,7 @@ class StockHandler:
             return
         st.floated.add(corp)
         led = r.ledger
-        if corp != "KNR" and corp not in led.capitalised and corp in st.pars:
+        if (corp != "KNR" or r.knr_normal) and corp not in led.capitalised and corp in st.pars:
             led.capitalised.add(corp)
             times = int(r.rules.raw["stock"]["capital_par_times"])
             led.pay("bank", corp, times * st.pars[corp],

@@ -471,7 +471,11 @@ class Ledger:
             h = self.place_hex(bonus["place_name"])
             if not is_unknown(h) and any(h in [s.hex for s in rt.stops] for rt in action.routes):
                 color = self.hex_color(h)
-                if color is None:
+                if color is None and h not in st.tile_on:
+                    # C2 "zostanie zmodernizowany na kolor brązowy": the bonus needs an upgrade
+                    # to brown, and the record laid no tile there: surely no bonus
+                    pass
+                elif color is None:
                     self.mark_unsure(corp, "Hanshin's 10 at a brown Nishinomiya (the tile's "
                                            "colour)", ("map", "tiles"))
                 elif color == bonus["tile_color"]:

@@ -248,7 +248,9 @@ class KansaiReplay:
         """The current turn is over (another actor acts, a round marker);
         at the end of the record the turn may be unfinished: its duties are
         not checked."""
-        if self.turn_actor is not None and self.turn.get("actions") and not record_ends:
+        if self.turn_actor is not None and self.turn.get("actions") and \
+                (not record_ends or self.turn.get("ended")):
+            # (a turn the record ends in is unfinished, unless its pass ended it)
             handler = self.operating if self.kind == "OR" else self.stock
             handler.end_turn(self.turn_actor, self.turn)
         self.turn_actor = None

@@ -273,6 +273,7 @@ class StockHandler:
             if not is_unknown(value) and action.price != value:
                 r.flag("auction.buy_price", f"{sym} costs {r.money(value)}, not "
                                             f"{r.money(action.price)}")
+        self.one_certificate(action.actor, 1, sym)
         paid = action.price if action.price is not None else value
         led = r.ledger
         if is_unknown(paid):
@@ -321,6 +322,7 @@ class StockHandler:
             st.pars[corp] = action.price
             r.ledger.set_par(corp, action.price)
             return
+        self.one_certificate(player, 1, f"{corp}'s president's certificate")
         led = r.ledger
         led.afford(player, 2 * action.price, "stock.cash",
                    f"{corp}'s president's certificate (2 x par {r.money(action.price)})")
@@ -350,6 +352,7 @@ class StockHandler:
             if corp in st.minor_owner:
                 r.flag("stock.no_share", f"{corp} is owned by {st.minor_owner[corp]}")
                 return
+            self.one_certificate(player, 1, corp)
             led = r.ledger
             price, capital = int(spec.extra["price"]), int(spec.extra["capital"])
             led.afford(player, price, "stock.cash", f"{corp} ({spec.name})")
@@ -372,6 +375,7 @@ class StockHandler:
                                        f"is bought with 'par'")
             return
         count = action.count or 1
+        self.one_certificate(player, count, corp)
         led = r.ledger
         each = led.price(corp) if action.source == "pool" else st.pars[corp]
         if each is not None:
@@ -400,6 +404,23 @@ class StockHandler:
         led.check_limits(player, corp)
         self.floats(corp)
 
+    def one_certificate(self, player: str, count: int, what: str) -> None:
+        """S2.1 ("kupno 1 certyfikatu"), §8.2: a stock round's turn buys one certificate
+        (a president's certificate, a share, a minor or a late private); a second one is
+        flagged and taken as bought, as the record says."""
+        r = self.r
+        if r.kind != "SR" or player != r.turn_actor:
+            return
+        bought = r.turn.setdefault("certificates", [])
+        if bought or count > 1:
+            first = bought[0] if bought else what
+            r.flag("stock.one_buy",
+                   f"{player} already bought a certificate this turn ({first}); a turn buys "
+                   f"one certificate (S2.1)" if bought else
+                   f"{player} buys {count} certificates of {what} in one turn; a turn buys one "
+                   f"certificate (S2.1)")
+        bought.append(what)
+
     def floats(self, corp: str) -> None:
         """SB3: 50% sold, the company floats and receives 10 x par from the
         bank at once (not KNR: K8)."""
@@ -413,6 +434,20 @@ class StockHandler:
             times = int(r.rules.raw["stock"]["capital_par_times"])
             led.pay("bank", corp, times * st.pars[corp],
                     f"{corp} floated: {times} x par {r.money(st.pars[corp])} to its treasury (SB3)")
+
+    def new_president(self, corp: str, player: str, keeps: int):
+        """The player who takes ``corp``'s president's certificate when ``player`` sells down
+        to ``keeps`` percent: one holding more (and two shares to give in exchange); of
+        several, the most, and at equal holdings the nearest clockwise (§6.5); None: nobody."""
+        st = self.st
+        players = st.players
+        at = players.index(player)
+        order = [players[(at + i) % len(players)] for i in range(1, len(players))]
+        takers = [p for p in order if st.percent(corp, p) > keeps
+                  and st.holding(corp, p).count(10) >= 2]
+        if not takers:
+            return None
+        return max(takers, key=lambda p: (st.percent(corp, p), -order.index(p)))
 
     def knr_bought(self) -> int:
         """KNR shares bought from the IPO so far (not those the conversions gave)."""
@@ -441,17 +476,36 @@ class StockHandler:
                 r.flag("stock.sell_before_operating", f"{corp} has not operated yet: its shares "
                                                       f"may not be sold (SS1)")
             tens = [c for c in held if c == 10]
+            taker = None
             if len(tens) < count:
-                r.flag("stock.sell_not_owned", f"{player} holds {sum(held)}% of {corp}, not "
-                                               f"{10 * count}% to sell besides the president's "
-                                               f"certificate (SS3)")
-                continue
+                if 20 not in held or sum(held) < 10 * count:
+                    r.flag("stock.sell_not_owned", f"{player} holds {sum(held)}% of {corp}, not "
+                                                   f"{10 * count}% to sell besides the "
+                                                   f"president's certificate (SS3)")
+                    continue
+                # SS3, §8.3.2, §6.5: the president's certificate is never sold; it changes
+                # hands by exchange with a player who would then hold more
+                keeps = sum(held) - 10 * count
+                taker = self.new_president(corp, player, keeps)
+                if taker is None:
+                    r.flag("stock.president_cert",
+                           f"{player} is president of {corp} with {sum(held)}%; selling "
+                           f"{10 * count}% would leave {keeps}% and no other player would hold "
+                           f"more to take the president's certificate in exchange (SS3)")
+                    continue
             pool = r.rules.raw["stock"]["pool_limit"]
             if st.pool[corp] + 10 * count > pool:
                 r.flag("stock.pool_limit", f"selling {10 * count}% of {corp} would put "
                                            f"{st.pool[corp] + 10 * count}% in the pool, over the "
                                            f"{pool}% limit")
                 continue
+            if taker is not None:       # two of the taker's shares for the certificate
+                theirs = st.holding(corp, taker)
+                theirs.remove(10)
+                theirs.remove(10)
+                theirs.append(20)
+                held.remove(20)
+                held.extend([10, 10])
             for _ in range(count):
                 held.remove(10)
             st.pool[corp] += 10 * count

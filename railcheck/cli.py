@@ -862,7 +862,8 @@ def show(path, at, svg, force, no_board, ruleset):
         _fail(str(exc) if exc.path else f"{name}: {exc.bare}")
     g = result.game
     where = point.describe() if point is not None else "at the end"
-    if g is None:       # a title replayed by its own checker (kansai): its money, if kept
+    if g is None or getattr(g, "untracked", None):
+        # a title whose numbers may be unknown (1890): no money kept, said so
         state = "game over" if result.finished else result.round
         if not result.standings:
             click.echo(f"{name} {where}: {state}, phase {result.phase}; no money or board "

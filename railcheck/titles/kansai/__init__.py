@@ -48,4 +48,5 @@ class TitleKansai(Title):
     def replay(cls, replay):
         from .replay import KansaiReplay
         return KansaiReplay(replay.record, replay.rules, stop_at=replay.stop_at,
-                            before_action=replay.before_action).run()
+                            before_action=replay.before_action, after_action=replay.after_action,
+                            on_action=replay.on_action, on_round_end=replay.on_round_end).run()

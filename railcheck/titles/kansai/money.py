@@ -99,7 +99,8 @@ class Ledger:
         amount = int(amount)
         if payer == BANK:
             self.bank -= amount
-            if self.bank <= 0 and not self.bank_broken:
+            if self.bank <= 0 and not self.bank_broken and self.sure(BANK):
+                # (a bank whose cash is not sure breaks where the record says: its end tag)
                 self.bank_broken = True
                 self.r.bank_broke()
         else:
@@ -119,6 +120,8 @@ class Ledger:
         if not self.on:
             return
         self.unsure.setdefault(who, (kind, keys, reason))
+        # the amount went to or came from the bank: its cash is not sure either
+        self.unsure.setdefault(BANK, (kind, keys, reason))
         self.r.skip(kind, keys, reason=reason)
 
     def cost_unknown(self, who: str, kind: str, keys: tuple, what: str,

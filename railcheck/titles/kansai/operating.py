@@ -854,6 +854,12 @@ class OperatingHandler:
         payee = "bank" if source in ("depot", "pool") else source
         have = led.get(corp)
         what = f"a {name}-train" + (f" ({action.exchange} traded in)" if action.exchange else "")
+        if not led.sure(corp) and not st.trains.get(corp):
+            # B0 with a treasury not sure: what the president adds is not sure either
+            spec = r.rules.corp_by_sym[corp]
+            president = st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp)
+            if president is not None:
+                led.mark_unsure(president, *led.unsure[corp])
         if cost > have and led.sure(corp):
             spec = r.rules.corp_by_sym[corp]
             president = st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp)

@@ -34,13 +34,24 @@ NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the ban
 
 
 class KansaiReplay:
-    def __init__(self, record, rules, stop_at: Optional[int] = None, before_action=None):
+    def __init__(self, record, rules, stop_at: Optional[int] = None, before_action=None,
+                 after_action=None, on_action=None, on_round_end=None):
         self.record = record
         self.rules = rules
         self.stop_at = stop_at
         #: optional callback(view, action) before each action; ``view.round.label`` is the
         #: round's label ("OR 2.1"), as the engine's callback sees it (``show --at``)
         self.before_action = before_action
+        #: the engine's other observers (the analyser's), called with :attr:`view`:
+        #: after each action, right after it is taken, and at the end of each round
+        self.after_action = after_action
+        self.on_action = on_action
+        self.on_round_end = on_round_end
+        from .view import GameView
+        #: what the analyser reads of the game (the shared Game's shape)
+        self.view = GameView(self)
+        #: the last action taken (the view's current action once the record is over)
+        self.last_action = None
         self.state = KansaiState(players=list(record.players))
         self.findings: list[Finding] = []
         self.skipped: dict[str, Skipped] = {}
@@ -192,57 +203,71 @@ class KansaiReplay:
             self.action = action
             self.position = position
             self.next_action = actions[position + 1] if position + 1 < len(actions) else None
+            self.last_action = action
             if isinstance(action, RoundMarker):
                 self.end_turn()
                 if not (action.kind == "auction" and self.kind == "auction"):
                     self.round_ends()       # (the record's opening 'auction' line ends nothing)
+                    self.round_ended()
                 self.round_starts(action)
                 continue
             if isinstance(action, Checkpoint):
                 self.checkpoint(action)
                 continue
             if self.before_action is not None:
-                from types import SimpleNamespace
-                self.before_action(SimpleNamespace(round=SimpleNamespace(
-                    label=self.round_label)), action)
-            if self.finished:
-                if not self.over_reported:
-                    self.flag("game.over", f"the game already ended ({self.end_reason}); this "
-                                           f"and any later action is ignored")
-                    self.over_reported = True
-                continue
-            absent = sorted(involved(action) & self.not_in_play)
-            if absent:
-                # the scenario leaves the company out (components file's not_in_play)
-                scenario = self.rules.number("scenario")
-                self.flag("kansai.not_in_play",
-                          f"{absent[0]} is not in play in "
-                          + (f"the scenario {scenario}" if not is_unknown(scenario)
-                             else "this game") + " (the components file's not_in_play); "
-                          "the action is ignored")
-                continue
-            if isinstance(action, Bankrupt):       # a player's (or company's) bankruptcy
-                self.operating.bankrupt(action)
-                continue
-            if self.kind == "OR" and isinstance(action, SellShares) and \
-                    action.actor in self.state.players:
-                # B0-B2: a president's sale for a train, written in the company's turn
-                self.operating.emergency_sale(action)
-                continue
-            handler = self.operating if self.kind == "OR" else self.stock
-            if action.actor != self.turn_actor or self.turn.get("ended"):
-                self.end_turn()
-                self.turn_actor = action.actor
-                self.turn = {"actions": [], "lays": [], "line": action.line}
-                handler.begin_turn(action.actor)
-            self.turn["actions"].append(action)
-            handler.process(action)
-            if isinstance(action, Pass) and self.kind != "OR":
-                self.turn["ended"] = True
+                self.before_action(self.view, action)
+            self.take(action)
+            if self.on_action is not None:
+                self.on_action(self.view, action)
+            if self.after_action is not None:
+                self.after_action(self.view, action)
         self.action = None
         self.end_turn(record_ends=True)
         self.round_ends(record_ends=True)
         return count
+
+    def round_ended(self) -> None:
+        """The analyser's observer of the end of a round."""
+        if self.on_round_end is not None:
+            from types import SimpleNamespace
+            self.on_round_end(self.view, SimpleNamespace(label=self.round_label, kind=self.kind))
+
+    def take(self, action) -> None:
+        """One action of the record (not a marker or checkpoint)."""
+        if self.finished:
+            if not self.over_reported:
+                self.flag("game.over", f"the game already ended ({self.end_reason}); this "
+                                       f"and any later action is ignored")
+                self.over_reported = True
+            return
+        absent = sorted(involved(action) & self.not_in_play)
+        if absent:
+            # the scenario leaves the company out (components file's not_in_play)
+            scenario = self.rules.number("scenario")
+            self.flag("kansai.not_in_play",
+                      f"{absent[0]} is not in play in "
+                      + (f"the scenario {scenario}" if not is_unknown(scenario)
+                         else "this game") + " (the components file's not_in_play); "
+                      "the action is ignored")
+            return
+        if isinstance(action, Bankrupt):       # a player's (or company's) bankruptcy
+            self.operating.bankrupt(action)
+            return
+        if self.kind == "OR" and isinstance(action, SellShares) and \
+                action.actor in self.state.players:
+            # B0-B2: a president's sale for a train, written in the company's turn
+            self.operating.emergency_sale(action)
+            return
+        handler = self.operating if self.kind == "OR" else self.stock
+        if action.actor != self.turn_actor or self.turn.get("ended"):
+            self.end_turn()
+            self.turn_actor = action.actor
+            self.turn = {"actions": [], "lays": [], "line": action.line}
+            handler.begin_turn(action.actor)
+        self.turn["actions"].append(action)
+        handler.process(action)
+        if isinstance(action, Pass) and self.kind != "OR":
+            self.turn["ended"] = True
 
     def end_turn(self, record_ends: bool = False) -> None:
         """The current turn is over (another actor acts, a round marker);
@@ -400,7 +425,8 @@ class KansaiReplay:
         led = self.ledger
         where = rec.tag_locations.get("components", (1, 1))
         standings, why = led.standings() if led.on else ([], None)
-        if led.on and end == "bank" and not led.bank_broken and self.stop_at is None:
+        if led.on and end == "bank" and not led.bank_broken and self.stop_at is None \
+                and led.sure("bank"):
             self.findings.append(Finding(
                 severity=WARNING, rule="score.end_differs", line=where[0], column=where[1],
                 message=f"the record says the game ended by 'bank', but the bank still holds "
@@ -413,7 +439,8 @@ class KansaiReplay:
                      companies=led.company_table() if led.on else [], actions=count,
                      round=self.round_label, phase=self.phase.name,
                      bank=led.bank if led.on else 0,
-                     currency=self.rules.currency, ruleset=self.rules.describe(), game=None)
+                     currency=self.rules.currency, ruleset=self.rules.describe(),
+                     game=self.view)
         source = self.rules.components.path or "no components file"
         for kind, sk in self.skipped.items():
             if sk.key == "money is not tracked":

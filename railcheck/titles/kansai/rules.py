@@ -28,6 +28,11 @@ class Named:
     kind: str = ""
     extra: dict = field(default_factory=dict)
 
+    @property
+    def color(self) -> Optional[str]:
+        """A colour for the charts and the board (none given: the analyser's palette)."""
+        return self.extra.get("color")
+
 
 @dataclass
 class Phase:

@@ -20,6 +20,24 @@ from .components import Components, load_components
 FOLDER = Path(__file__).resolve().parent
 
 
+#: the summary's open points the rule book settles (docs/1890.md, "The rule book's
+#: readings"): the reading that applies when a components file leaves the switch unknown;
+#: where the two truly disagree, the summary's reading (oms_float here; jr_half_rounding's
+#: default 20 is the schema's).  Left open: minors_sold_in (the rule book sells the minors in
+#: the initial stock round; the notation's records buy them in stock rounds: not checked
+#: until the file says)
+RULE_BOOK_READINGS = {
+    "oms_float": "at_phase_4",          # the summary's C5 (the rule book, C8.4: any_phase)
+    "end_on_bankruptcy": "immediate",   # §13.2 "The game immediately ends"
+    "end_on_bank": "full_or",           # §13.3 "at the end of the current game turn"
+    "minors_operate": "first",          # §10.1 minors in numeric order, then public companies
+    "kanan_window": "K4",               # C8.3 and the phase chart: may in 2, must in 3
+    "jr_half_dividend_move": "right",   # §10.6.4 a dividend paid moves the price right
+    "oms_area_only": False,             # C8.4 OMS runs as any company
+    "krtr_fee_per": "once",             # C8.2 "obtained the privilege"
+}
+
+
 @dataclass
 class Named:
     """A corporation, private or train as the notation's binder names it."""
@@ -93,8 +111,13 @@ class KansaiRules:
     # ------------------------------------------------------------------
 
     def number(self, *keys):
-        """A number of the components file, or UNKNOWN."""
-        return self.components.get(*keys)
+        """A number of the components file, or UNKNOWN.  A ``rulebook`` reading the file
+        leaves unknown is the rule book's where it settles what the summary leaves open
+        (:data:`RULE_BOOK_READINGS`)."""
+        value = self.components.get(*keys)
+        if is_unknown(value) and len(keys) == 2 and keys[0] == "rulebook":
+            return RULE_BOOK_READINGS.get(keys[1], value)
+        return value
 
     def train_price(self, name: str):
         return self.number("trains", name, "price")

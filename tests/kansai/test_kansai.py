@@ -864,7 +864,9 @@ def test_show_at_a_round(tmp_path):
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     assert lines[0] == f"{GAME} at the start of OR 2.1: OR 2.1, phase 1+, bank Y725"
-    assert "     1  Ben         Y315      Y410        Y200         Y925" in lines
+    # Ben's privates: OMER and HST (200) and his minors at their face value (§13: M3 100,
+    # M4 160)
+    assert "     1  Ben         Y315      Y410        Y460       Y1,185" in lines
     assert any(line.startswith("KNR            Y80          Y0  -") for line in lines)
     game = tmp_path / "game.18xx"
     game.write_text(GAME.read_text(encoding="utf-8").replace(

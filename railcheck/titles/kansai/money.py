@@ -294,6 +294,10 @@ class Ledger:
                 if is_unknown(value):
                     return [], f"{sym}'s value is unknown"
                 privates += int(value)
+            for sym, owner in st.minor_owner.items():
+                # §13: a minor counts at its face value (its printed price) while it runs
+                if owner == p and sym not in st.closed:
+                    privates += int(self.r.rules.corp_by_sym[sym].extra["price"])
             rows.append({"player": p, "cash": self.get(p), "shares": shares,
                          "privates": privates, "net_worth": self.get(p) + shares + privates})
         ordered = sorted(rows, key=lambda row: -row["net_worth"])

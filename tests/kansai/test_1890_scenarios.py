@@ -131,3 +131,18 @@ def test_jr_s_half_rounded_to_10_by_the_rule_book(tmp_path):
                             "  jr_half_dividend_move: right\n  jr_half_rounding: 10")])
     messages = {f.text: f.message for f in r.errors}
     assert messages["check Chie cash 580"].startswith("Chie has Y584, the record says Y580")
+
+
+def test_all_sales_at_once_by_the_rule_book(tmp_path):
+    # S2.1 (sell, buy one, sell again) against §8.5 ("all sales must be done at once"): Ben
+    # sells HER, buys KNR and sells JR in SR 2
+    game = [("Ben sell HER\nBen buy KNR\n", "Ben sell HER\nBen buy KNR\nBen sell JR\n")]
+    r = variant(tmp_path, game=game)
+    assert not any(f.rule == "stock.sell_buy_order" for f in r.errors)     # the summary's
+    r = variant(tmp_path, [("  minor_payout: all", "  minor_payout: all\n"
+                                                   "  sales_in_turn: all_at_once")], game)
+    first = r.errors[0]
+    assert (first.rule, first.text) == ("stock.sell_buy_order", "Ben sell JR")
+    assert first.message == ("Ben sold, bought and sells again in one turn; all sales are made "
+                             "at once, before or after the purchase (rule book §8.5, "
+                             "rulebook.sales_in_turn: all_at_once)")

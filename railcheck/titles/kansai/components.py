@@ -135,6 +135,9 @@ COMPONENTS = Section("components", [
         Key("minors_sold_in", _u(Enum("auction", "stock_round"))),
         Key("kanan_window", _u(Enum("N1", "K4"))),
         Key("jr_half_dividend_move", _u(Enum("none", "right", "left"))),
+        Key("sales_in_turn", _u(Enum("sell_buy_sell", "all_at_once")), UNKNOWN,
+            "S2.1: sell, buy and sell again in a turn (the summary; unknown) or all sales at "
+            "once (the rule book, §8.5)", fill=False),
         Key("minor_payout", _u(Enum("half", "all")), UNKNOWN, "a minor's payout: half to its "
             "owner and half to its treasury (the rule book, §10.6.1; unknown: half) or all to "
             "its owner", fill=False),

@@ -455,9 +455,27 @@ class StockHandler:
         held = sum(len([c for c in v if c == 10]) for v in st.shares.get("KNR", {}).values())
         return held + st.pool["KNR"] // 10 - self.r.operating.knr_shares_given
 
+    def sales_at_once(self, player: str) -> None:
+        """S2.1 against §8.5: the summary lets a turn sell, buy one certificate and sell again;
+        the rule book's "all sales must be done at once" (``rulebook.sales_in_turn:
+        all_at_once``) refuses a sale after a purchase that a sale came before."""
+        r = self.r
+        if r.kind != "SR" or player != r.turn_actor:
+            return
+        turn = r.turn
+        if not turn.get("certificates"):
+            turn["sold_before_buy"] = True
+        elif turn.get("sold_before_buy") and \
+                r.rules.number("rulebook", "sales_in_turn") == "all_at_once":
+            r.flag("stock.sell_buy_order",
+                   f"{player} sold, bought and sells again in one turn; all sales are made at "
+                   f"once, before or after the purchase (rule book §8.5, "
+                   f"rulebook.sales_in_turn: all_at_once)")
+
     def sell(self, action: SellShares) -> None:
         r, st = self.r, self.st
         player = action.actor
+        self.sales_at_once(player)
         for sale in action.sales:
             corp = sale.corporation
             count = sale.count or 1

@@ -772,8 +772,9 @@ def rules_explain(rule_id):
 @rules.command(name="show")
 @click.argument("title")
 @click.option("--option", "options", multiple=True, help="Apply a game option.")
-@click.option("--components", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="A components file (titles whose numbers the user supplies: kansai).")
+@click.option("--components", default=None, metavar="FILE|SCENARIO",
+              help="A components file, or a scenario the title ships (1890: hanshin, "
+                   "keihanshin, 1890, 1890-simplified).")
 def rules_show(title, options, components):
     """Show a title's ruleset (or a ruleset file's): economy, companies,
     trains, phases, and what it changes from the title it extends.  For a
@@ -787,6 +788,12 @@ def rules_show(title, options, components):
             cls = title_class(title)
             if cls is None or not cls.uses_components:
                 raise InputError(f"{title} takes no components file")
+            if not os.path.isfile(components):
+                shipped = cls.shipped_components(components)
+                if shipped is None:
+                    raise InputError(f"no components file '{components}', and {cls.id} ships "
+                                     f"no scenario of that name")
+                components = str(shipped)
         click.echo(describe_ruleset(title, list(options), components), nl=False)
     except InputError as exc:
         click.echo(f"error: {exc}", err=True)

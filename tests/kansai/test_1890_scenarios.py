@@ -146,3 +146,16 @@ def test_all_sales_at_once_by_the_rule_book(tmp_path):
     assert first.message == ("Ben sold, bought and sells again in one turn; all sales are made "
                              "at once, before or after the purchase (rule book §8.5, "
                              "rulebook.sales_in_turn: all_at_once)")
+
+
+def test_rules_show_a_scenario():
+    from click.testing import CliRunner
+    from railcheck.cli import main
+    res = CliRunner().invoke(main, ["rules", "show", "1890", "--components", "keihanshin"])
+    assert res.exit_code == 0, res.output
+    assert "scenario: Keihanshin Railways (the rule book's)\ngame turns: 8\n" in res.output
+    assert "not in play: KNR, OMS, NKI, M1, M2, M3, M4, HKT, KEF, KRTR, KOK, SEM\n" in res.output
+    assert "bank: 6000\n" in res.output and "market: unknown\n" in res.output
+    res = CliRunner().invoke(main, ["rules", "show", "1890", "--components", "nope"])
+    assert res.exit_code == 2
+    assert "no components file 'nope', and 1890 ships no scenario of that name" in res.output

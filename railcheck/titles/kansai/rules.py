@@ -201,6 +201,13 @@ class KansaiRules:
                             headers=["private", "name", "value", "revenue"],
                             disable_numparse=True))
         out.append("")
+        scenario, turns = self.number("scenario"), self.number("game_turns")
+        if not is_unknown(scenario):
+            out.append(f"scenario: {scenario} (the rule book's)")
+        out.append(f"game turns: {num(turns)}")
+        left_out = self.number("not_in_play")
+        if isinstance(left_out, list) and left_out:
+            out.append(f"not in play: {', '.join(left_out)}")
         for key in ("bank", "starting_cash", "cert_limit"):
             out.append(f"{key}: {num(self.number(key))}")
         out.append("market: " + ("unknown" if is_unknown(self.number("market", "rows"))

@@ -159,3 +159,19 @@ def test_rules_show_a_scenario():
     res = CliRunner().invoke(main, ["rules", "show", "1890", "--components", "nope"])
     assert res.exit_code == 2
     assert "no components file 'nope', and 1890 ships no scenario of that name" in res.output
+
+
+def test_a_hanshin_opening():
+    path = Path(__file__).resolve().parent / "games" / "hanshin_opening.18xx"
+    r = run(path)
+    assert r.errors == []
+    assert any("money is not tracked (market.rows is unknown)" in f.message
+               for f in r.findings if f.rule == "kansai.unchecked")
+    text = path.read_text(encoding="utf-8")
+    # §9: the minor is sold in the initial stock round (the auction), not in a stock round
+    moved = text.replace("Chie buy M5\n\nSR 1\n", "\nSR 1\nChie buy M5\n")
+    first = run(path, text=moved).errors[0]
+    assert (first.rule, first.text) == ("kansai.minor_sale_round", "Chie buy M5")
+    # Keihan is not in play in Hanshin Railways
+    first = run(path, text=text.replace("Ben par JR 100", "Ben par KHN 100")).errors[0]
+    assert (first.rule, first.text) == ("kansai.not_in_play", "Ben par KHN 100")

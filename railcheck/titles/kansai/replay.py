@@ -456,7 +456,7 @@ class KansaiReplay:
             off = ".".join(str(k) for k in led.off) if led.off else ""
             why = f"{off} is unknown" if off and off != "companies" else \
                 "the auction was not played" if off == "companies" else "no auction"
-            text = NO_MONEY.format(why=why) + "; " + UNCHECKED
+            text = NO_MONEY.format(why=why) + "; " + text
             if money:
                 text += f"; {money.count} money checkpoint(s) not checked"
         res.findings.append(Finding(severity=INFO, rule="kansai.unchecked",

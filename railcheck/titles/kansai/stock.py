@@ -34,6 +34,8 @@ class StockHandler:
         #: stock round: turns passed in a row (the round ends at one per player: S2.2)
         self.passes_in_row = 0
         self.continued = False
+        #: (line, player) of the last minor bought in the auction
+        self.minor_bought = None
 
     # ------------------------------------------------------------------
     # turns
@@ -126,6 +128,11 @@ class StockHandler:
             if not self.waterfall.finished:
                 self.waterfall.finish_round()
             self.st.priority = priority(self.waterfall)
+            if self.minor_bought is not None and self.acquired and \
+                    max(self.acquired, key=lambda a: a[0] or 0) == self.minor_bought:
+                # a minor bought in the auction (the rule book's initial stock round, §9)
+                # after the last private: the priority goes left of its buyer (A7, §8.1)
+                self.st.priority = self.next_player(self.minor_bought[1])
             self.r.ledger.start(self.waterfall.game.players)
             self.waterfall = None
             return
@@ -363,6 +370,7 @@ class StockHandler:
             led.check_limits(player, None)
             if r.kind == "auction":
                 self.acquired.append((action.line, player))
+                self.minor_bought = (action.line, player)
             return
         if r.kind != "SR":
             r.flag("stock.action", f"shares of {corp} are bought in a stock round")

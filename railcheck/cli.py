@@ -873,8 +873,19 @@ def show(path, at, svg, force, no_board, ruleset):
         # a title whose numbers may be unknown (1890): no money kept, said so
         state = "game over" if result.finished else result.round
         if not result.standings:
-            click.echo(f"{name} {where}: {state}, phase {result.phase}; no money or board "
-                       f"position is kept for {result.title} here (see its 'info' findings)")
+            board_ = getattr(g, "board", None)
+            click.echo(f"{name} {where}: {state}, phase {result.phase}; no money "
+                       + ("" if board_ is not None else "or board position ")
+                       + f"is kept for {result.title} here (see its 'info' findings)")
+            if board_ is not None:      # a map without the money's numbers (1890)
+                click.echo("")
+                click.echo(board_.render_text())
+                if svg:
+                    _write(svg, board_.render_svg(
+                        {c.sym: c.color for c in g.rules.corporations if c.color}))
+                    click.echo(f"wrote {svg}", err=True)
+            elif svg:
+                _fail("no map to draw: the components file gives none")
             return
         click.echo(f"{name} {where}: {state}, phase {result.phase}, bank "
                    f"{money(result.bank, result.currency)}\n")

@@ -96,3 +96,19 @@ def test_plot_report_league_and_show(tmp_path):
     assert res.exit_code == 0, res.output
     assert board.read_text(encoding="utf-8").startswith("<svg")
     assert "C13  Nishinomiya" in res.output
+
+
+def test_show_draws_the_map_without_the_money(tmp_path):
+    # components-board.yaml with its market grid unknown: no money, the board all the same
+    comp = (EXAMPLES / "components-board.yaml").read_text(encoding="utf-8")
+    i, j = comp.index("  rows:\n"), comp.index("  ledge:")
+    (tmp_path / "components-board.yaml").write_text(comp[:i] + "  rows: unknown\n" + comp[j:],
+                                                    encoding="utf-8")
+    game = tmp_path / "map-game.18xx"
+    game.write_text(MAP_GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    board = tmp_path / "board.svg"
+    res = CliRunner().invoke(main, ["show", str(game), "--svg", str(board)])
+    assert res.exit_code == 0, res.output
+    assert f"{game} at the end: OR 3.2, phase 4; no money is kept for 1890 here" in res.output
+    assert "C13  Nishinomiya" in res.output
+    assert board.read_text(encoding="utf-8").startswith("<svg")

@@ -14,7 +14,6 @@ No price is invented: a record that gives none leaves the purchase refused.
 from __future__ import annotations
 
 from ..actions import Checkpoint, Exchange, Par, Pass
-from ..steps.stock import StockTurnStep, TurnStep
 from .rounds import RoundFollower, players_go_on, refuse_unentered_stock_round
 
 
@@ -60,7 +59,7 @@ def play_missing_par(step, missing) -> None:
            f"one; taken as {player.name} parring it at {g.money(price)} (the price "
            f"line {where.line or where.action_id} records) and then buying")
     par = Par(actor=player.name, corporation=corp.sym, price=price, line=None)
-    rnd.turn_step_for(par).do(player, par)
+    rnd.turn_step_for(par).process(player, par)
     rnd.bought = None      # the par was the missing line's turn, not this one's
     rnd.buys = 0
 
@@ -112,8 +111,8 @@ class StockFollower(RoundFollower):
             return
         stand_in = self.turn_of(action, player)
         step = rnd.step_for(action)
-        if not isinstance(step, (TurnStep, StockTurnStep)):
-            return          # not a turn's action (1860's privates sold to the bank)
+        if step is None or not step.turn_action:
+            return          # not a turn's action (an exchange, a blocking step's)
         if self.written_pass(action, player):
             rnd.passed_over.discard(player)
             rnd.placed = (action, player, "accepted")
@@ -230,7 +229,7 @@ class StockFollower(RoundFollower):
         if owner is named or not step.may_take_for(owner, action):
             return False
         g = self.game
-        if not g.clean_attempt(lambda: step.do(owner, action))[0]:
+        if not g.clean_attempt(lambda: step.process(owner, action))[0]:
             return False
         finding.message += (f"; the record goes on from {owner.name}'s turn and "
                             f"{owner.name} could do this: taken as {owner.name}'s line "

@@ -63,8 +63,6 @@ class OperatingRound(Round):
 
     def __init__(self, game):
         super().__init__(game)
-        #: the steps of a company's turn, in order (the title's list)
-        self.steps = [cls(self) for cls in game.title.operating_steps()]
         self.done = len(self.steps)
         #: the steps' classes when every step owns its actions by their class
         #: alone (``step_of`` then asks ``_OWNER_INDEX``), else None
@@ -83,6 +81,10 @@ class OperatingRound(Round):
     def label(self) -> str:
         g = self.game
         return f"OR {g.sr_number}.{g.or_number}"
+
+    def step_classes(self) -> list:
+        """The steps of a company's turn, in order (the title's list)."""
+        return self.game.title.operating_steps()
 
     def describe_turn(self) -> str:
         return self.turn.corp.sym if self.turn else ""
@@ -245,7 +247,7 @@ class OperatingRound(Round):
             return True
         if corp is current:
             step = self.step_of(action)
-            stage = self.step_index(step) if step is not None and step.blocking else None
+            stage = self.step_index(step) if step is not None and step.ordered else None
             if stage is not None and stage < self.turn.step and self.is_last() \
                     and g.or_number < g.or_count:
                 return False  # the same company starts its turn of the next OR

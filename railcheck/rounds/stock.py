@@ -254,6 +254,17 @@ class StockRound(Round):
     def process(self, action):
         return self.process_by_step(action)
 
+    def whose_turn(self):
+        return self.current
+
+    def take(self, step, action):
+        """A turn's action goes through the turn's bookkeeping
+        (:meth:`turn_action`); a par to set first, an exchange, a home
+        station (blocking or at any moment) to its step at once."""
+        if step.turn_action:
+            return self.turn_action(action, step)
+        return step.process(self.current, action)
+
     def after_pending_par(self):
         self.skip_inactive()        # the first player may have nothing to do
 
@@ -290,7 +301,7 @@ class StockRound(Round):
             self.skip_inactive()
             return
         if not done:
-            step.do(player, action)
+            step.process(player, action)
         self.passes = 0
         self.passed_over.clear()
         self.auto_passed.clear()

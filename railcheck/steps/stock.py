@@ -12,16 +12,15 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Optional
 
-from ..actions import (Bankrupt, BuyCompany, BuyShares, Exchange, Par,
-                       SellShares)
+from ..actions import Bankrupt, BuyCompany, BuyShares, Exchange, Par, Pass, SellShares
 from ..findings import RuleViolation
-from ..mechanics.shares import (check_sale, max_sellable_percent, process_pending_par,
-                                sale_percent, sell_shares, set_par)
+from ..mechanics.shares import (apply_pending_par, check_pending_par, check_sale,
+                                max_sellable_percent, sale_percent, sell_shares, set_par)
 from ..state import Corporation, Player
-from .base import RoundStep
+from .base import Step
 
 
-class PendingParStep(RoundStep):
+class PendingParStep(Step):
     """A player was given a president's certificate (1830's B&O with its
     private): he sets its par before anything else happens."""
 
@@ -34,26 +33,33 @@ class PendingParStep(RoundStep):
     def owns(self, action) -> bool:
         return self.blocking()
 
-    def process(self, action) -> None:
-        process_pending_par(self.game, action)
+    def check(self, turn, action):
+        return check_pending_par(self.game, action)
+
+    def apply(self, turn, action, cell) -> None:
+        apply_pending_par(self.game, cell)
         after = getattr(self.round, "after_pending_par", None)
         if after is not None:
             after()
 
 
-class ExchangeStep(RoundStep):
+class ExchangeStep(Step):
     """A private exchanged for a share (1830's MH, 1860's four privates): at
-    any moment, not a turn's action; the title carries it out
-    (``Title.exchange``, with the ability's window)."""
+    any moment, not a turn's action; the title checks and carries it out
+    (``Title.check_exchange``, ``apply_exchange``, with the ability's
+    window)."""
 
     name = "exchanging a private"
     actions = (Exchange,)
 
-    def process(self, action) -> None:
-        self.game.title.exchange(action)
+    def check(self, turn, action):
+        return self.game.title.check_exchange(action)
+
+    def apply(self, turn, action, plan) -> None:
+        self.game.title.apply_exchange(action, plan)
 
 
-class StockTurnStep(RoundStep):
+class StockTurnStep(Step):
     """The players' turns: passes, in turn order, and whatever no other
     step owns (the round's ``turn_action``: whose turn it is, passes,
     wrong names, the end of the round).  It explains why a kind of action
@@ -63,23 +69,29 @@ class StockTurnStep(RoundStep):
 
     name = "buying and selling"
     actions = None
-
-    def process(self, action) -> None:
-        self.round.turn_action(action, self)
+    turn_action = True
 
     def may_take_for(self, owner, action) -> bool:
         return False
 
-    def do(self, player, action) -> None:
-        """Why ``action``, which no turn step owns (a pass is the round's),
-        is no stock round action: always refused."""
+    def takes(self, turn) -> tuple:
+        return (Pass,)
+
+    def check(self, player, action):
+        """A pass (the round's turn bookkeeping); why ``action``, which no
+        turn step owns, is no stock round action: refused."""
+        if isinstance(action, Pass):
+            return None
         if isinstance(action, Bankrupt):
             raise RuleViolation("stock.bankrupt", "bankruptcy happens only when a company "
                                                   "cannot buy a required train")
         raise RuleViolation("stock.action", f"'{action.verb}' is not a stock round action")
 
+    def apply(self, player, action, plan) -> None:
+        """(a pass is the round's: ``StockRound.turn_action``)"""
 
-class TurnStep(RoundStep):
+
+class TurnStep(Step):
     """One kind of a player's action in his stock-round turn.  The round
     (``StockRound.turn_action``) keeps the turn's bookkeeping (whose turn,
     passes, a line under a wrong name, the end of the round) and hands the
@@ -94,8 +106,7 @@ class TurnStep(RoundStep):
     #: zero); flagged, and applied so that the replay stays with the record
     TAKEN_AS_WRITTEN = frozenset({"stock.cash", "stock.cert_limit", "stock.holding_limit"})
 
-    def process(self, action) -> None:
-        self.round.turn_action(action, self)
+    turn_action = True
 
     def check(self, player, action):
         """Why ``player`` may not do ``action`` now (raises), else the plan;
@@ -104,9 +115,6 @@ class TurnStep(RoundStep):
 
     def apply(self, player, action, plan) -> None:
         raise NotImplementedError
-
-    def do(self, player, action) -> None:
-        self.apply(player, action, self.check(player, action))
 
     def may_take_for(self, owner, action) -> bool:
         """A line of this kind written in ``owner``'s turn under another
@@ -492,7 +500,7 @@ class BuyPrivateStep(TurnStep):
             self.round.buys += 1
 
 
-class AuctionBidStep(RoundStep):
+class AuctionBidStep(Step):
     """The auction itself: bids, purchases, choices and passes in the
     auction's order (the round's ``bid_action``); it explains why another
     kind of action has no place in the auction."""
@@ -500,5 +508,5 @@ class AuctionBidStep(RoundStep):
     name = "bidding"
     actions = None
 
-    def process(self, action) -> None:
+    def process(self, turn, action) -> None:
         self.round.bid_action(action)

@@ -42,6 +42,7 @@ class TrackStep(Step):
     name = "laying track"
     verb = "lay track"
     actions = (LayTile,)
+    ordered = True
 
     #: a lay refused as written may be taken in the rotation or on the hex
     #: the record implies (``railcheck.following``; flagged); off for a title

@@ -35,6 +35,7 @@ class BuyTrainStep(Step):
     name = "buying trains"
     verb = "buy trains"
     actions = (BuyTrain,)
+    ordered = True
 
     # ------------------------------------------------------------------
     # duties
@@ -305,7 +306,6 @@ class DiscardTrainStep(Step):
     name = "discarding trains"
     verb = "discard trains"
     actions = (DiscardTrain,)
-    blocking = False
 
     def check(self, turn, action: DiscardTrain):
         g = self.game

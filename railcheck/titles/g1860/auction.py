@@ -21,7 +21,7 @@ from __future__ import annotations
 from ...actions import Bid, BidForTurn, Par, Pass
 from ...findings import RuleViolation
 from ...rounds import AuctionRound
-from ...steps.base import RoundStep
+from ...steps.base import Step
 from .shares import par_range
 
 
@@ -174,7 +174,7 @@ def _auction_action(step, action):
     return step.round.player(action.actor, "auction.actor")
 
 
-class WinnerBuysStep(RoundStep):
+class WinnerBuysStep(Step):
     """The winner of the turn buys one item (L4): a private at its face
     value or a president's certificate with its par; nothing else happens
     first."""
@@ -188,7 +188,7 @@ class WinnerBuysStep(RoundStep):
     def owns(self, action) -> bool:
         return self.blocking()
 
-    def process(self, action) -> None:
+    def process(self, turn, action) -> None:
         rnd = self.round
         player = _auction_action(self, action)
         if player is not rnd.winner:
@@ -201,7 +201,7 @@ class WinnerBuysStep(RoundStep):
         rnd.buy(player, action)
 
 
-class BidForTurnStep(RoundStep):
+class BidForTurnStep(Step):
     """Bids for the turn in seating order, at least ``min_increment`` over
     the highest and at most the cash less the cheapest item left, or a pass
     that leaves this auction (L3)."""
@@ -209,7 +209,7 @@ class BidForTurnStep(RoundStep):
     name = "bidding for the turn"
     actions = None
 
-    def process(self, action) -> None:
+    def process(self, turn, action) -> None:
         rnd, g = self.round, self.game
         player = _auction_action(self, action)
         if isinstance(action, (Bid, Par)):

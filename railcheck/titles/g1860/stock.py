@@ -23,7 +23,7 @@ from ...actions import (BuyCompany, BuyShares, Exchange, LayTile, Par, Pass, Sel
 from ...findings import RuleViolation
 from ...mechanics.shares import exchange_outside_window
 from ...rounds.stock import StockRound
-from ...steps.base import RoundStep
+from ...steps.base import Step
 from ...steps.stock import BuySharesStep, ParStep, SellSharesStep
 from ...state import Company, Player
 from .market import move_cells, to_bottom
@@ -434,12 +434,13 @@ def _after(g, player):
     return [order[(i + k) % len(order)] for k in range(1, len(order))]
 
 
-def exchange_1860(g, action: Exchange) -> None:
+def check_exchange_1860(g, action: Exchange):
     """A private exchanged for its corporation's share (S2.1): only once the
     corporation has a par (``company_exchange.needs_ipoed``), the reserved
     share first, which frees the rest; the private closes.  In a stock round
     only (the privates' ``window: stock_round``): elsewhere flagged and taken
-    as the record says."""
+    as the record says.  Why it is refused (raise), else its plan for
+    :func:`apply_exchange_1860`; changes nothing."""
     company = g.companies.get(action.actor)
     if company is None or company.closed or not isinstance(company.owner, Player):
         raise RuleViolation("exchange.company", f"{action.actor} is not a player's open private")
@@ -466,6 +467,11 @@ def exchange_1860(g, action: Exchange) -> None:
             and corp.certs[action.certs[0]] in cands:
         cert = corp.certs[action.certs[0]]
     outside = exchange_outside_window(g, company, spec)
+    return company, corp, cert, owner, outside
+
+
+def apply_exchange_1860(g, action: Exchange, plan) -> None:
+    company, corp, cert, owner, outside = plan
     if outside is not None:
         g.flag("private.window", outside)
     cert.owner = owner
@@ -479,7 +485,7 @@ def exchange_1860(g, action: Exchange) -> None:
 # ---------------------------------------------------------------------------
 # 1860's own steps of a stock round
 
-class HomeTrackStep(RoundStep):
+class HomeTrackStep(Step):
     """A corporation floated on an empty home hex: its president lays its
     yellow home tile (or passes: the home station then goes on the bare
     hex) before anything else happens (the site's HomeTrack step)."""
@@ -493,29 +499,17 @@ class HomeTrackStep(RoundStep):
     def owns(self, action) -> bool:
         return self.blocking()
 
-    def process(self, action) -> None:
+    def process(self, turn, action) -> None:
         self.round.home_track(action)
 
 
-class BankPrivateStep(RoundStep):
+class BankPrivateStep(Step):
     """Privates sold to the bank for face value less 30 and bought from it
-    (S7), in the player's turn: the acting player takes the turn (the
-    shared round's ``prepare``), the step's pure ``check`` and its
-    ``apply``; the turn goes on."""
+    (S7), in the player's turn (the round's turn bookkeeping around the
+    step's pure ``check`` and its ``apply``); the turn goes on."""
 
     name = "selling or buying a private"
-
-    def process(self, action) -> None:
-        rnd = self.round
-        # (the record-following layer moved the turn to him)
-        player = rnd.player(action.actor, "turn.actor")
-        self.apply(player, action, self.check(player, action))
-        rnd.passes = 0
-        rnd.passed_over.clear()
-        rnd.auto_passed.clear()
-        rnd.acted = True
-        rnd.last_actor = player
-        rnd.skip_inactive()         # a turn with nothing more to do ends
+    turn_action = True
 
     def check(self, player, action):
         raise NotImplementedError

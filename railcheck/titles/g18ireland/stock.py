@@ -18,7 +18,7 @@ from __future__ import annotations
 from ...actions import Bid, Par, Pass, PlaceToken
 from ...findings import RuleViolation
 from ...rounds.stock import StockRound
-from ...steps.base import RoundStep
+from ...steps.base import Step
 from ...steps.stock import ParStep
 from .shares import holding_limit, par_for_bid, start_minor
 
@@ -265,7 +265,7 @@ class StockRound18Ireland(StockRound):
 # ---------------------------------------------------------------------------
 # 18Ireland's own steps of a stock round
 
-class HomeStationStep(RoundStep):
+class HomeStationStep(Step):
     """A major just started places its home station (on a free unreserved
     city) before anything else happens (SB8)."""
 
@@ -282,7 +282,7 @@ class HomeStationStep(RoundStep):
     def yields_to(self, action) -> bool:
         return not self.owns(action)
 
-    def leave(self, action) -> None:
+    def give_way(self, action) -> None:
         """The record goes on without the station: said, and the round goes on."""
         st = self.game.title.state
         corp = st.pending_home
@@ -290,11 +290,11 @@ class HomeStationStep(RoundStep):
         self.game.flag("stock.home_station",
                        f"{corp.sym} was started without placing its home station")
 
-    def process(self, action) -> None:
+    def process(self, turn, action) -> None:
         self.round.home_station(action)
 
 
-class MinorAuctionStep(RoundStep):
+class MinorAuctionStep(Step):
     """A player opens the auction of the minor on top of the stack with a
     bid (SB3); while it runs, only its bids and passes (and the winner's
     home station elsewhere) are taken."""
@@ -305,7 +305,7 @@ class MinorAuctionStep(RoundStep):
     def blocking(self) -> bool:
         return self.round.auction is not None
 
-    def process(self, action) -> None:
+    def process(self, turn, action) -> None:
         rnd = self.round
         if rnd.auction is not None:
             return rnd.auction_action(action)
@@ -331,6 +331,6 @@ class ParStep18Ireland(ParStep):
                                 f"{g.phase.name}")
         return super().check(player, action)
 
-    def process(self, action) -> None:
-        super().process(action)
+    def apply(self, player, action: Par, plan) -> None:
+        super().apply(player, action, plan)
         self.round.after_par(action)

@@ -49,9 +49,16 @@ class RoundFollower:
 
     def place(self, action) -> None:
         """Put the round where the record says ``action`` stands (whose turn
-        it is), before the round checks it: nothing in a round whose turns
-        the rules alone move (a record out of turn there is the round's to
-        refuse or flag)."""
+        it is), before the round checks it: a player acting out of turn is
+        flagged and takes the turn (the record says they acted), where the
+        round would take the action otherwise (``Round.out_of_turn``)."""
+        out = self.round.out_of_turn(action)
+        if out is None:
+            return
+        player, message = out
+        if message is not None:
+            self.game.flag("turn.order", message)
+        self.round.take_turn(player)
 
     # ------------------------------------------------------------------
     # the round ended by the rules

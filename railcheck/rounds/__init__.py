@@ -39,6 +39,16 @@ class Round:
         """The player or company whose turn it is, or None."""
         return None
 
+    def out_of_turn(self, action):
+        """(the player, what to say or None) when ``action`` is that of a
+        player who acts out of turn, and the round would take it otherwise
+        (the record-following layer then flags it and gives him the turn:
+        :meth:`take_turn`); None."""
+        return None
+
+    def take_turn(self, player) -> None:
+        """``player``'s turn begins where the record has them act."""
+
     def active_steps(self) -> list:
         """The steps that may take an action now: the blocking one alone,
         else every step with something to do for the turn at hand (each
@@ -56,10 +66,11 @@ class Round:
         return self.whose_turn()
 
     def step_for(self, action):
-        """The step that takes ``action``: the blocking one, else the first
-        that owns it (None: no step of the round takes it)."""
+        """The step that takes ``action``: the blocking one (unless it lets
+        the action by: ``Step.yields_to``), else the first that owns it
+        (None: no step of the round takes it)."""
         blocking = self.blocking_step()
-        if blocking is not None:
+        if blocking is not None and not blocking.yields_to(action):
             return blocking
         return next((s for s in self.steps if s.owns(action)), None)
 

@@ -508,5 +508,8 @@ class AuctionBidStep(Step):
     name = "bidding"
     actions = None
 
-    def process(self, turn, action) -> None:
-        self.round.bid_action(action)
+    def check(self, turn, action):
+        return self.round.check_bid_action(action)
+
+    def apply(self, turn, action, plan) -> None:
+        self.round.apply_bid_action(action, plan)

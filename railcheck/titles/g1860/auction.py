@@ -63,6 +63,19 @@ class BidForTurnAuction(AuctionRound):
         corp = g.corporations[sym]
         return 2 * par_range(g, corp)[0]
 
+    def whose_turn(self):
+        return self.winner if self.winner is not None else self.turn
+
+    def out_of_turn(self, action):
+        """A bid for the turn or a pass by a player whose turn it is not:
+        taken as made (it moves the turn on from him)."""
+        player = self.game.player_by_name.get(action.actor)
+        if self.winner is not None or not isinstance(action, (BidForTurn, Pass)) \
+                or player is None or player is self.turn:
+            return None
+        return player, (f"{player.name} acted out of turn: it is {self.turn.name}'s turn to "
+                        f"bid for the turn or pass")
+
     def cheapest(self) -> int:
         return min(self.item_price(s) for s in self.items)
 
@@ -88,7 +101,10 @@ class BidForTurnAuction(AuctionRound):
             self.winner = self.opener
             self.high_bid = 0
 
-    def buy(self, player, action):
+    def check_buy(self, player, action):
+        """Why the winner may not buy the item so (raise), else the plan for
+        :meth:`apply_buy`: ("private", company, price) or ("par", corp,
+        par, cost)."""
         g = self.game
         free_pass = self.high_bidder is None
         broke = free_pass and player.cash < self.cheapest()
@@ -113,35 +129,45 @@ class BidForTurnAuction(AuctionRound):
                 raise RuleViolation("auction.cash",
                                     f"{player.name} has {g.money(player.cash)}, {sym} costs "
                                     f"{g.money(price)}")
-            g.sell_private_from_bank(company, player, price)
-        else:
-            sym = action.corporation
-            if sym not in self.items:
-                raise RuleViolation("auction.sold",
-                                    f"{sym} is not for sale here; left: {', '.join(self.items)}")
-            corp = g.corporations[sym]
-            low, high = par_range(g, corp)
-            if not low <= action.price <= high or g.market.par_cell(action.price) is None:
-                raise RuleViolation("stock.par_price",
-                                    f"{g.money(action.price)} is not a par value of {sym}'s "
-                                    f"section ({g.money(low)} to {g.money(high)})")
-            cost = 2 * action.price
-            if broke:
-                if action.price != low or cost != self.cheapest():
-                    raise RuleViolation("auction.cash",
-                                        f"{player.name} cannot afford any item and must take the "
-                                        f"cheapest at the lowest par")
-                cost = player.cash
-            if cost > player.cash:
+            return ("private", company, price)
+        sym = action.corporation
+        if sym not in self.items:
+            raise RuleViolation("auction.sold",
+                                f"{sym} is not for sale here; left: {', '.join(self.items)}")
+        corp = g.corporations[sym]
+        low, high = par_range(g, corp)
+        if not low <= action.price <= high or g.market.par_cell(action.price) is None:
+            raise RuleViolation("stock.par_price",
+                                f"{g.money(action.price)} is not a par value of {sym}'s "
+                                f"section ({g.money(low)} to {g.money(high)})")
+        cost = 2 * action.price
+        if broke:
+            if action.price != low or cost != self.cheapest():
                 raise RuleViolation("auction.cash",
-                                    f"{player.name} has {g.money(player.cash)}; the president's "
-                                    f"certificate of {sym} at {g.money(action.price)} costs "
-                                    f"{g.money(cost)}")
+                                    f"{player.name} cannot afford any item and must take the "
+                                    f"cheapest at the lowest par")
+            cost = player.cash
+        if cost > player.cash:
+            raise RuleViolation("auction.cash",
+                                f"{player.name} has {g.money(player.cash)}; the president's "
+                                f"certificate of {sym} at {g.money(action.price)} costs "
+                                f"{g.money(cost)}")
+        return ("par", corp, action.price, cost)
+
+    def apply_buy(self, player, plan) -> None:
+        g = self.game
+        if plan[0] == "private":
+            _, company, price = plan
+            g.sell_private_from_bank(company, player, price)
+            sym = company.sym
+        else:
+            _, corp, par, cost = plan
             from ...mechanics.shares import set_par
-            set_par(g, corp, action.price)
+            set_par(g, corp, par)
             g.transfer(player, g.bank, cost)
             corp.certs[0].owner = player
             corp.president = player
+            sym = corp.sym
         self.items.remove(sym)
         self.winner = None
         self.high_bid = 0
@@ -188,7 +214,7 @@ class WinnerBuysStep(Step):
     def owns(self, action) -> bool:
         return self.blocking()
 
-    def process(self, turn, action) -> None:
+    def check(self, turn, action):
         rnd = self.round
         player = _auction_action(self, action)
         if player is not rnd.winner:
@@ -198,7 +224,11 @@ class WinnerBuysStep(Step):
             raise RuleViolation("auction.must_buy",
                                 f"{player.name} won the turn and must buy an item "
                                 f"({', '.join(rnd.items)})")
-        rnd.buy(player, action)
+        return player, rnd.check_buy(player, action)
+
+    def apply(self, turn, action, plan) -> None:
+        player, buy = plan
+        self.round.apply_buy(player, buy)
 
 
 class BidForTurnStep(Step):
@@ -209,20 +239,15 @@ class BidForTurnStep(Step):
     name = "bidding for the turn"
     actions = None
 
-    def process(self, turn, action) -> None:
+    def check(self, turn, action):
         rnd, g = self.round, self.game
         player = _auction_action(self, action)
         if isinstance(action, (Bid, Par)):
             raise RuleViolation("auction.no_winner",
                                 f"nobody has won the turn yet: {rnd.turn.name} bids or passes")
-        if player is not rnd.turn:
-            g.flag("turn.order", f"{player.name} acted out of turn: it is {rnd.turn.name}'s "
-                                 f"turn to bid for the turn or pass")
+        # (a bid out of turn is the record-following layer's to flag)
         if isinstance(action, Pass):
-            rnd.passed.add(player)
-            rnd.turn = rnd.next_bidder(player)
-            rnd.settle()
-            return
+            return player
         minimum = rnd.high_bid + rnd.inc
         if action.price < minimum:
             raise RuleViolation("auction.min_bid",
@@ -234,6 +259,15 @@ class BidForTurnStep(Step):
                                 f"{player.name} bids {g.money(action.price)} but may bid at most "
                                 f"{g.money(most)} (cash {g.money(player.cash)} less the cheapest "
                                 f"item left, {g.money(rnd.cheapest())})")
+        return player
+
+    def apply(self, turn, action, player) -> None:
+        rnd = self.round
+        if isinstance(action, Pass):
+            rnd.passed.add(player)
+            rnd.turn = rnd.next_bidder(player)
+            rnd.settle()
+            return
         rnd.high_bid = action.price
         rnd.high_bidder = player
         rnd.turn = rnd.next_bidder(player)

@@ -229,14 +229,13 @@ class StockRound1860(StockRound):
 
     # ------------------------------------------------------------------
 
-    def home_track(self, action):
+    def check_home_track(self, action):
+        """Why the home track is refused (raise), else the board's plan of
+        the lay (None: a pass, the home station on the bare hex; or no map)."""
         g = self.game
-        state = g.title.state
-        corp = state.home_track[0]
+        corp = g.title.state.home_track[0]
         if isinstance(action, Pass) and action.actor in (corp.sym, getattr(corp.president, "name", None)):
-            state.home_track.pop(0)
-            g.title.place_home(corp)
-            return
+            return None
         if not isinstance(action, LayTile) or action.actor != corp.sym:
             raise RuleViolation("stock.home_track",
                                 f"{corp.sym} floated on an empty home hex: its president must "
@@ -245,13 +244,21 @@ class StockRound1860(StockRound):
             raise RuleViolation("stock.home_track",
                                 f"the home track of {corp.sym} goes on {corp.spec.home}, not "
                                 f"{action.hex}")
-        if g.board is not None:
-            plan = g.board.plan_lay(corp.sym, action.tile, action.hex, action.rotation,
-                                    colors=["yellow"], check_connection=False,
-                                    tile_copy=action.tile_copy)
-            g.board.apply_lay(plan)
-            g.board.pop_warnings()
-        g.laid_hexes.add(action.hex)
+        if g.board is None:
+            return None
+        return g.board.plan_lay(corp.sym, action.tile, action.hex, action.rotation,
+                                colors=["yellow"], check_connection=False,
+                                tile_copy=action.tile_copy)
+
+    def apply_home_track(self, action, plan) -> None:
+        g = self.game
+        state = g.title.state
+        corp = state.home_track[0]
+        if isinstance(action, LayTile):
+            if plan is not None:
+                g.board.apply_lay(plan)
+                g.board.pop_warnings()
+            g.laid_hexes.add(action.hex)
         state.home_track.pop(0)
         g.title.place_home(corp)
 
@@ -499,8 +506,11 @@ class HomeTrackStep(Step):
     def owns(self, action) -> bool:
         return self.blocking()
 
-    def process(self, turn, action) -> None:
-        self.round.home_track(action)
+    def check(self, turn, action):
+        return self.round.check_home_track(action)
+
+    def apply(self, turn, action, plan) -> None:
+        self.round.apply_home_track(action, plan)
 
 
 class BankPrivateStep(Step):

@@ -114,12 +114,20 @@ class StockRound18Ireland(StockRound):
     # ------------------------------------------------------------------
     # the home station of a major, placed by the company in the stock round
 
-    def home_station(self, action):
+    def check_home_station(self, action):
+        """The board's plan of the major's home station (None: no map), or
+        why it is refused (raise)."""
+        g = self.game
+        corp = g.title.state.pending_home
+        if g.board is None:
+            return None
+        return g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+
+    def apply_home_station(self, plan) -> None:
         g = self.game
         st = g.title.state
         corp = st.pending_home
-        if g.board is not None:
-            plan = g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+        if plan is not None:
             g.board.apply_token(plan)
             g.board.drop_reservations(corp.sym)     # its home is where it now stands
         corp.home_placed = True
@@ -130,7 +138,9 @@ class StockRound18Ireland(StockRound):
     # ------------------------------------------------------------------
     # the minor auction
 
-    def open_auction(self, player, action: Bid):
+    def check_open_auction(self, player, action: Bid):
+        """Why ``player`` may not open the auction of the top minor with this
+        bid (raise), else the minor."""
         g = self.game
         spec = g.rules.stock.get("minor_auction")
         if spec is None:
@@ -149,6 +159,10 @@ class StockRound18Ireland(StockRound):
                                 f"{player.name} already bought or sold this turn; an auction "
                                 f"is a turn's whole action")
         self.check_minor_bid(player, action.price, spec["min_bid"] - spec["multiple"], spec)
+        return corp
+
+    def open_auction(self, player, action: Bid, corp) -> None:
+        g = self.game
         n = len(g.seat_order)
         i = g.seat_order.index(player)
         others = [g.seat_order[(i + k) % n] for k in range(1, n)]
@@ -170,33 +184,43 @@ class StockRound18Ireland(StockRound):
             raise RuleViolation("stock.cash", f"{player.name} bids {g.money(price)} but has "
                                               f"{g.money(player.cash)}")
 
-    def auction_action(self, action):
+    def check_auction_action(self, action):
+        """A bid or a pass in the minor's auction, or its home station placed
+        elsewhere: why it is refused (raise), else its plan."""
         g = self.game
         a = self.auction
         spec = g.rules.stock["minor_auction"]
         if isinstance(action, PlaceToken) and action.actor == a.corp.sym:
-            return self.home_elsewhere(a.corp, action)
+            return ("home", self.check_home_elsewhere(a.corp, action))
         player = self.player(action.actor)
         if player is not a.active[0]:
             raise RuleViolation("turn.order",
                                 f"{player.name} acted out of turn: {a.corp.sym} is being "
                                 f"auctioned and it is {a.active[0].name}'s turn to bid")
         if isinstance(action, Pass):
-            a.active.pop(0)
-        elif isinstance(action, Bid):
+            return ("pass", player)
+        if isinstance(action, Bid):
             if action.company != a.corp.sym:
                 raise RuleViolation("stock.minor_auction",
                                     f"{a.corp.sym} is being auctioned; {player.name} may only "
                                     f"bid on it or pass")
             self.check_minor_bid(player, action.price, a.high, spec)
-            a.high, a.leader = action.price, player
-            a.active.append(a.active.pop(0))
+            return ("bid", player)
+        raise RuleViolation("stock.minor_auction",
+                            f"{a.corp.sym} is being auctioned: only bids and passes")
+
+    def apply_auction_action(self, action, plan) -> None:
+        a = self.auction
+        if plan[0] == "home":
+            return self.place_home_elsewhere(a.corp, plan[1])
+        if plan[0] == "pass":
+            a.active.pop(0)
         else:
-            raise RuleViolation("stock.minor_auction",
-                                f"{a.corp.sym} is being auctioned: only bids and passes")
+            a.high, a.leader = action.price, plan[1]
+            a.active.append(a.active.pop(0))
         self.settle_auction()
 
-    def home_elsewhere(self, corp, action):
+    def check_home_elsewhere(self, corp, action):
         """The minor being auctioned places its home station where the record
         says, at the auction's start as on the site: on a city of its home
         hex (a tile with several cities there: random 18004_0, #271), or, when
@@ -210,7 +234,10 @@ class StockRound18Ireland(StockRound):
         if g.board.home_available(corp.sym) and action.hex not in homes:
             raise RuleViolation("token.home", f"{corp.sym}'s home station goes on its home "
                                               f"hex ({', '.join(homes)}), not {action.hex}")
-        plan = g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+        return g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+
+    def place_home_elsewhere(self, corp, plan) -> None:
+        g = self.game
         g.board.apply_token(plan)
         g.board.drop_reservations(corp.sym)
         corp.home_placed = True
@@ -290,8 +317,11 @@ class HomeStationStep(Step):
         self.game.flag("stock.home_station",
                        f"{corp.sym} was started without placing its home station")
 
-    def process(self, turn, action) -> None:
-        self.round.home_station(action)
+    def check(self, turn, action):
+        return self.round.check_home_station(action)
+
+    def apply(self, turn, action, plan) -> None:
+        self.round.apply_home_station(plan)
 
 
 class MinorAuctionStep(Step):
@@ -305,11 +335,18 @@ class MinorAuctionStep(Step):
     def blocking(self) -> bool:
         return self.round.auction is not None
 
-    def process(self, turn, action) -> None:
+    def check(self, turn, action):
         rnd = self.round
         if rnd.auction is not None:
-            return rnd.auction_action(action)
-        rnd.open_auction(rnd.player(action.actor), action)
+            return rnd.check_auction_action(action)
+        player = rnd.player(action.actor)
+        return ("open", player, rnd.check_open_auction(player, action))
+
+    def apply(self, turn, action, plan) -> None:
+        rnd = self.round
+        if plan[0] == "open":
+            return rnd.open_auction(plan[1], action, plan[2])
+        rnd.apply_auction_action(action, plan)
 
 
 class ParStep18Ireland(ParStep):

@@ -193,13 +193,14 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
 
 def _try_line(replay, i: int, line, s: Search):
     """Replay the record with its line ``i`` replaced by ``line``; its result
-    when it has no error at all, else None (stopped at its first error)."""
-    from .engine import Replay
+    when it has no error at all, else None (stopped at its first error).  The
+    candidate is a replay of the same class as ``replay`` (the engine hands itself
+    down: this module does not import it)."""
     record = replay.record
     actions = list(record.actions)
     actions[i] = line
     changed = dataclasses.replace(record, actions=actions)
-    cand = Replay(changed, replay.rules, check_board=replay.check_board, hints=False)
+    cand = type(replay)(changed, replay.rules, check_board=replay.check_board, hints=False)
     seen = [0]
 
     def watch(game, action):

@@ -123,8 +123,7 @@ class Replay:
 
     def run(self) -> Result:
         rec = self.record
-        from .titles import title_class
-        cls = title_class(self.rules.base_title)
+        cls = self.rules.title_class
         if cls is not None and cls.uses_components:
             return cls.replay(self)
         try:

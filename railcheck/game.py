@@ -103,8 +103,7 @@ class Game:
                                      blocks=c.blocks, special=c.special) for c in rules.companies])
         if rules.raw.get("setup", {}).get("home_stations_at_start"):
             self.place_all_home_stations()
-        from .titles import title_class
-        self.title = title_class(rules.base_title)(self)
+        self.title = rules.title_class(self)
         self.title.setup()
 
     def place_all_home_stations(self):

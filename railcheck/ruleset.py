@@ -19,7 +19,6 @@ import copy
 import functools
 import os
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
@@ -27,8 +26,11 @@ from .codecache import cache_dir  # noqa: F401  (railcheck's cache folder)
 from .codecache import write_atomically
 from .mechanics.reach import Reach
 from .findings import InputError, did_you_mean
-from .schema import (CORPORATION_KEYS, OPTION, Ability, MapOf, path_join, abilities_of,
-                     check_ruleset, known_names)
+from .schema import CORPORATION_KEYS, OPTION, MapOf, check_ruleset, known_names, path_join
+from .specs import CompanySpec, CorpSpec, PhaseSpec, TrainSpec
+from .titles import TITLES, title_class
+from .titles import known_titles as _known_titles
+from .titles.base import SHARED_EVENTS
 
 
 # ---------------------------------------------------------------------------
@@ -232,13 +234,11 @@ def _prune(folder: Path) -> None:
 
 def title_index() -> dict[str, str]:
     """Title id -> the path of its ruleset file."""
-    from .titles import TITLES
     return {tid: str(cls.ruleset_path()) for tid, cls in TITLES.items()}
 
 
 def known_titles() -> list[str]:
-    from .titles import known_titles as known
-    return known()
+    return _known_titles()
 
 
 def _locate(ref: str, base_dir: Optional[Path] = None) -> tuple[Path, Optional[str]]:
@@ -246,7 +246,6 @@ def _locate(ref: str, base_dir: Optional[Path] = None) -> tuple[Path, Optional[s
     gives its folder's rules.yaml and its id; a path to a YAML file (``.yaml``
     or ``.yml``: a house rule or variant, relative to ``base_dir``) gives the
     file and None.  Anything else is an unknown title."""
-    from .titles import TITLES, title_class
     cls = title_class(ref)
     if cls is not None:
         return cls.ruleset_path(), cls.id
@@ -310,63 +309,7 @@ def deep_merge(base, over):
 
 
 # ---------------------------------------------------------------------------
-# The typed ruleset
-
-@dataclass
-class CorpSpec:
-    sym: str
-    name: str
-    home: Optional[str]
-    home_city: Optional[int]
-    tokens: list[int]
-    shares: list[int]
-    float_percent: int
-    extra: dict = field(default_factory=dict)
-    kind: str = "major"           # major, minor or state railway
-    color: Optional[str] = None   # for charts and the board picture
-
-
-@dataclass
-class CompanySpec:
-    sym: str
-    name: str
-    value: int
-    revenue: int
-    blocks: list[str]
-    #: ability kind -> its fields (schema.ABILITIES, defaults filled in)
-    special: dict
-
-    @property
-    def abilities(self) -> dict[str, Ability]:
-        """The abilities, typed: kind, window, count, fields."""
-        return abilities_of(self.special)
-
-
-@dataclass
-class TrainSpec:
-    name: str
-    distance: "int | dict | None"  # as written; ``reach`` is its typed form
-    price: int
-    count: Optional[int]          # None = unlimited
-    rusts_on: Optional[str]
-    obsolete_on: Optional[str]
-    available_on: Optional[str]
-    events: list[str]
-    exchange: Optional[dict]
-    extra: dict = field(default_factory=dict)
-    reach: Optional[Reach] = None
-
-
-@dataclass
-class PhaseSpec:
-    name: str
-    on: Optional[str]
-    tiles: list[str]
-    train_limit: "int | dict[str, int]"   # one number, or one per company kind
-    operating_rounds: int
-    company_buy: bool
-    extra: dict = field(default_factory=dict)
-
+# The typed ruleset (its parts: railcheck/specs.py)
 
 class RulesetError(InputError):
     pass
@@ -414,7 +357,6 @@ class _Checker:
 def check_data(data: dict, marks: dict, note: str = "", only=None) -> dict:
     """``data`` checked against the schema, every default filled in (only
     the top-level keys ``only``, if given)."""
-    from .titles import title_class
     cls = title_class(str(data.get("base_title") or data.get("title") or ""))
     implements = getattr(cls, "implements", None)
     return check_ruleset(data, _Checker(marks, known_names(data), note, implements), only)
@@ -432,6 +374,9 @@ class Ruleset:
         self.source = source
         #: the built-in title whose class (round sequence, steps) plays this ruleset
         self.base_title = str(data.get("base_title") or title)
+        #: the Title class whose rounds and steps play this ruleset (the game and the
+        #: engine take it from here: they never look a title up)
+        self.title_class = title_class(self.base_title)
         self.raw = data
         self.options = options
         c = _Checker(marks)
@@ -563,8 +508,6 @@ def _train_limit(c: "_Checker", ph: dict, p: str):
 
 def _known_events(base_title: str) -> set:
     """The events trains and phases may name: the shared ones and the title's."""
-    from .titles import title_class
-    from .titles.base import SHARED_EVENTS
     cls = title_class(base_title)
     return set(SHARED_EVENTS) | set(getattr(cls, "events", ()))
 
@@ -614,7 +557,6 @@ def _resolve(title: str, seen: tuple = (), base_dir: Optional[Path] = None) -> t
     line and column of every value by YAML path.  The merged data's
     ``base_title`` is the built-in title whose class plays it."""
     path, builtin = _locate(title, base_dir)
-    from .titles import TITLES
     if builtin is not None and TITLES[builtin].uses_components:
         raise InputError(f"{builtin} takes its numbers from a components file "
                          f"(docs/{builtin}-components.md); a ruleset file cannot extend it")
@@ -707,7 +649,6 @@ def _load_cached(title: str, options: tuple[str, ...]) -> Ruleset:
 
 
 def _is_title(ref: str) -> bool:
-    from .titles import title_class
     return title_class(ref) is not None
 
 
@@ -716,7 +657,6 @@ def load_ruleset(title: str, options=(), components: Optional[str] = None) -> Ru
     with the given game options applied; a title whose numbers come from a
     components file (``Title.uses_components``) loads its own rules, merged
     with the file ``components`` (None: every number unknown)."""
-    from .titles import title_class
     cls = title_class(str(title))
     if cls is not None and cls.uses_components:
         return cls.load_rules(tuple(options), components)

@@ -31,7 +31,7 @@ def render_text(board) -> str:
     """One line per hex with a laid tile or station: hex, name, tile,
     rotation, stations."""
     lines = []
-    for h in board._hexes:
+    for h in board.hex_list:
         tokens = any(n.tokens for n in h.nodes)
         if not h.laid and not tokens:
             continue
@@ -87,7 +87,7 @@ def render_svg(board, size: float = 28.0, colors: dict | None = None) -> str:
             return cx + dx * w / 4, cy + dy * 1.5 * s / 2
         return cx + dx * 1.5 * s / 2, cy + dy * w / 4
 
-    pts = [centre(h) for h in board._hexes]
+    pts = [centre(h) for h in board.hex_list]
     minx = min(p[0] for p in pts) - s * 1.2
     miny = min(p[1] for p in pts) - s * 1.2
     maxx = max(p[0] for p in pts) + s * 1.2
@@ -95,7 +95,7 @@ def render_svg(board, size: float = 28.0, colors: dict | None = None) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="{minx:.1f} '
            f'{miny:.1f} {maxx - minx:.1f} {maxy - miny:.1f}" font-family="sans-serif">']
     track, marks = [], []
-    for h in board._hexes:
+    for h in board.hex_list:
         cx, cy = centre(h)
         poly = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners(cx, cy))
         out.append(f'<polygon points="{poly}" fill="{FILL.get(h.color, "#ddd")}" '

@@ -118,7 +118,7 @@ def _run(board, label, nodes, segments, keys) -> Run:
         for hi, _ in seg:
             if not hexes or hexes[-1] != hi:
                 hexes.append(hi)
-    return Run(label, nodes, [board._hexes[hi].nodes[ni].kind for hi, ni in nodes], hexes,
+    return Run(label, nodes, [board.hex_list[hi].nodes[ni].kind for hi, ni in nodes], hexes,
                keys=keys)
 
 
@@ -159,7 +159,7 @@ def check_run(g, corp: str, run: Run, n: int, bankrupt: set, why: bool = True) -
         for hi in run.hexes:
             if hi in hexes_seen:
                 raise RuleViolation("route.hex_reentry",
-                                    f"{run.label} ({stops()}) enters {board._hexes[hi].coord} twice; "
+                                    f"{run.label} ({stops()}) enters {board.hex_list[hi].coord} twice; "
                                     f"a train passes a hex only once")
             hexes_seen.add(hi)
     if kinds[0] == "halt" or kinds[-1] == "halt":
@@ -170,7 +170,7 @@ def check_run(g, corp: str, run: Run, n: int, bankrupt: set, why: bool = True) -
         if kinds[k] == "offboard":
             raise RuleViolation("route.offboard", f"{run.label} runs through the off-board area "
                                                   f"{text(k)}; it may only start or end there")
-    hexes = board._hexes
+    hexes = board.hex_list
     if not any(corp in hexes[hi].nodes[ni].tokens for hi, ni in nodes):
         raise RuleViolation("route.token", f"{run.label} ({stops()}) includes no station of {corp}")
     big = sum(1 for kd in kinds if kd in ("city", "offboard"))
@@ -227,7 +227,7 @@ def worth(g, run: Run, n: int, m: int, *, leased: bool, requested) -> tuple[int,
     ins = g.rules.raw["insolvency"]
     cities, towns, halts = [], [], 0
     for (hi, ni), kind in zip(run.nodes, run.kinds):
-        value = revenue_for_phase(board._hexes[hi].nodes[ni].revenue, phase)
+        value = revenue_for_phase(board.hex_list[hi].nodes[ni].revenue, phase)
         if kind in ("city", "offboard"):
             cities.append(value)
         elif kind == "town":

@@ -28,8 +28,8 @@ def has_route(g, corp) -> bool:
     if g.board is None:
         return True
     b = g.board
-    _, reached, _ = b._network(corp.sym)
-    hexes = b._hexes
+    _, reached, _ = b.network(corp.sym)
+    hexes = b.hex_list
     found = 0
     for hi, ni in reached:
         if hexes[hi].nodes[ni].kind != "halt":

@@ -101,7 +101,7 @@ class Game:
                                      tokens=c.tokens, **c.extra) for c in rules.corporations],
                                [dict(sym=c.sym, value=c.value, revenue=c.revenue,
                                      blocks=c.blocks, special=c.special) for c in rules.companies])
-        if rules.raw.get("setup", {}).get("home_stations_at_start"):
+        if rules.setup.home_stations_at_start:
             self.place_all_home_stations()
         self.title = rules.title_class(self)
         self.title.setup()
@@ -346,7 +346,7 @@ class Game:
         company (10 x par for 10-share companies, 5 x par for 5-share ones);
         ``incremental`` nothing (the IPO's sales were paid to the company as
         they were made, see :meth:`ipo_payee`)."""
-        mode = self.rules.stock.get("capitalization", "full")
+        mode = self.rules.stock.capitalization
         if mode == "full":
             return corp.par.price * (100 // corp.share_percent)
         return 0
@@ -354,7 +354,7 @@ class Game:
     def ipo_payee(self, corp: Corporation):
         """Who is paid for a share bought from the IPO: the bank (full
         capitalisation) or the company (incremental)."""
-        if self.rules.stock.get("capitalization", "full") == "incremental":
+        if self.rules.stock.capitalization == "incremental":
             return corp
         return self.bank
 
@@ -425,7 +425,7 @@ class Game:
     def change_phase(self, index: int):
         self.phase_index = index
         name = self.phase.name
-        for event in self.phase.extra.get("events", []) or []:
+        for event in self.phase.extra["events"]:
             self.run_event(event)
         for t in self.trains:
             if t.spec.rusts_on in (name, self.phase.on) and t.owner not in ("depot", None):
@@ -525,7 +525,7 @@ class Game:
             limit = phase_limit if isinstance(phase_limit, int) else self.train_limit(corp)
             if n <= limit:
                 continue
-            if not self.rules.operating.get("obsolete_trains_count", False):
+            if not self.rules.operating.obsolete_trains_count:
                 n = sum(1 for t in corp.trains if not t.obsolete)
             if n > limit:
                 out[corp] = n - limit

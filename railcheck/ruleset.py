@@ -26,7 +26,8 @@ from .codecache import cache_dir  # noqa: F401  (railcheck's cache folder)
 from .codecache import write_atomically
 from .mechanics.reach import Reach
 from .findings import InputError, did_you_mean
-from .schema import CORPORATION_KEYS, OPTION, MapOf, check_ruleset, known_names, path_join
+from .schema import (CORPORATION_KEYS, OPTION, RULESET, MapOf, Settings, check_ruleset,
+                     known_names, path_join)
 from .specs import CompanySpec, CorpSpec, PhaseSpec, TrainSpec
 from .titles import TITLES, title_class
 from .titles import known_titles as _known_titles
@@ -377,7 +378,12 @@ class Ruleset:
         #: the Title class whose rounds and steps play this ruleset (the game and the
         #: engine take it from here: they never look a title up)
         self.title_class = title_class(self.base_title)
+        #: the checked data (every default filled in): for showing it; the code reads
+        #: ``settings`` (or the sections below), where a key's default is the schema's
         self.raw = data
+        #: every top-level key, typed (schema.Settings): ``rules.settings.bank_counts``;
+        #: the top-level keys that are sections are attributes of their own below
+        self.settings = Settings(RULESET, data)
         self.options = options
         c = _Checker(marks)
         self._checker = c
@@ -389,12 +395,14 @@ class Ruleset:
         self.bank = data["bank"]
         self.starting_cash = {int(k): v for k, v in data["starting_cash"].items()}
         self.cert_limit = {int(k): v for k, v in data["cert_limit"].items()}
-        self.auction = data["auction"]
-        self.stock = data["stock"]
-        self.operating = data["operating"]
-        self.end = data["end"]
-        self.setup = data["setup"]
-        self.company_sales = data["company_sales"]
+        settings = self.settings
+        self.auction = settings.auction
+        self.stock = settings.stock
+        self.operating = settings.operating
+        self.end = settings.end
+        self.setup = settings.setup
+        self.company_sales = settings.company_sales
+        self.market = settings.market
         self.net_worth = data["net_worth"]
         self.option_specs = data["options"]
 
@@ -433,7 +441,9 @@ class Ruleset:
                                   else merged["float_percent"]),
                 extra={k: v for k, v in merged.items() if k not in corp_keys},
                 kind=str(merged.get("kind") or "major"),
-                color=merged.get("color")))
+                color=merged.get("color"), section=merged.get("section"),
+                reserved_share=bool(merged.get("reserved_share")),
+                max_ownership_percent=merged.get("max_ownership_percent")))
         self.companies: list[CompanySpec] = []
         for cd in data["companies"]:
             self.companies.append(CompanySpec(
@@ -452,7 +462,8 @@ class Ruleset:
                 count=None if count == "unlimited" else count,
                 rusts_on=_opt_str(td["rusts_on"]), obsolete_on=_opt_str(td["obsolete_on"]),
                 available_on=_opt_str(td["available_on"]), events=list(td["events"]),
-                exchange=td["exchange"], reach=reach))
+                exchange=td["exchange"], reach=reach, trade_in=dict(td["trade_in"]),
+                primed=bool(td["primed"])))
         self.phases: list[PhaseSpec] = []
         for ph in data["phases"]:
             self.phases.append(PhaseSpec(

@@ -17,6 +17,7 @@ may be used, as the published rules say) and ``count`` (how often).
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -643,12 +644,12 @@ OPERATING = Section("operating", [
     Key("president_contributes", Bool(), True,
         "the president pays towards a forced train purchase (false: never; no emergency "
         "sales)"),
-    Key("train_trade", Nullable(Section("train_trade", [
+    Key("train_trade", Section("train_trade", [
         Key("min_price", Int(), 1, "the lowest price"),
         Key("multiple", Int(), 1, "prices are multiples of this"),
         Key("seller_keeps_one_if_buyer_has_trains", Bool(), False,
             "not when the buyer owns a train and the seller only one"),
-    ])), None, "trains sold between corporations (null: any price from 1)"),
+    ]), {}, "trains sold between corporations (the defaults: any price from 1)"),
     Key("routes", Section("routes", [
         Key("home_station_in_one_route", Bool(), False, "one run visits the home station"),
         Key("routes_must_intersect", Bool(), False, "every run shares a stop with another"),
@@ -881,7 +882,7 @@ TOP_KEYS = [
             "the major's price: the highest row and leftmost column of the minors' prices"),
         Key("tokens_after", Int(), 3, "stations the major keeps"),
     ])), None, "merger rounds of minors into majors (null: none)"),
-    Key("player_bankruptcy", Nullable(Section("player_bankruptcy", [
+    Key("player_bankruptcy", Section("player_bankruptcy", [
         Key("holders_paid_market_price", Bool(), False,
             "the other holders of the bankrupt president's companies are paid the market "
             "price by the bank"),
@@ -892,7 +893,8 @@ TOP_KEYS = [
             "a bankrupt president's privates and the shares he could not sell: they leave the "
             "game with him, or stay his (he is paid their income and dividends, may sell his "
             "privates to companies, and they count in his net worth)"),
-    ])), None, "what a president's bankruptcy does besides the shared rules (null: nothing)"),
+    ]), {}, "what a president's bankruptcy does besides the shared rules (the defaults: "
+            "nothing)"),
     Key("operating", OPERATING, {}, "operating rounds"),
     Key("end", END, {}, "what ends the game"),
     Key("insolvency", Nullable(Section("insolvency", [
@@ -962,6 +964,78 @@ def known_names(data: dict) -> dict[str, set[str]]:
             if isinstance(board.get(key), dict):
                 out[kind] = {str(k) for k in board[key]}
     return out
+
+
+# ---------------------------------------------------------------------------
+# Typed access to a checked ruleset
+
+class Settings(Mapping):
+    """A checked section of a ruleset (``rules.stock``, ``rules.operating.routes``),
+    read as attributes (``rules.stock.holding_limit``) or items
+    (``rules.stock["holding_limit"]``).  Every key the schema declares for the section
+    is there, with its schema default when the ruleset leaves it out (the code never
+    repeats a default); a nested section is a ``Settings`` too.  A name the schema does
+    not declare is an error (``AttributeError``/``KeyError`` naming the YAML path), not
+    a silent ``None``.  Read-only."""
+
+    def __init__(self, section: "Section", data: dict, path: str = ""):
+        values = self.__dict__
+        values["_path"] = path
+        values["_names"] = names = []
+        # in the data's order (as written, then the defaults filled in), then the
+        # defaults of the keys a partial reading left out
+        order = [k for k in data if k in section.keys] + \
+            [k for k in section.keys if k not in data]
+        for name in order:
+            key = section.keys[name]
+            if name in data:
+                value = data[name]
+            elif key.default is REQUIRED:
+                continue            # only in a partial reading (an option's keys)
+            else:
+                value = copy.deepcopy(key.default)
+            inner = key.type.inner if isinstance(key.type, Nullable) else key.type
+            if isinstance(inner, Section) and inner.fill and isinstance(value, dict):
+                value = Settings(inner, value, path_join(path, name))
+            values[name] = value
+            names.append(name)
+
+    def __getattr__(self, name: str):
+        # only called for a name that is not there: not a declared key
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise AttributeError(f"{path_join(self._path, name)} is not a ruleset key"
+                             + did_you_mean(name, self._names))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{path_join(self._path, name)}: a ruleset is read-only")
+
+    def __getitem__(self, name: str):
+        if name in self._names:
+            return self.__dict__[name]
+        raise KeyError(f"{path_join(self._path, name)} is not a ruleset key"
+                       + did_you_mean(str(name), self._names))
+
+    def get(self, name: str, *default):
+        """``self[name]``; a default is refused: every key has its value (the
+        schema's default included)."""
+        if default:
+            raise TypeError(f"{path_join(self._path, name)}: a ruleset key's default is in "
+                            f"railcheck/schema.py; read settings.{name} without one")
+        return self[name]
+
+    def __iter__(self):
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __repr__(self) -> str:
+        return f"Settings({self._path or 'ruleset'}: " \
+               + ", ".join(f"{n}={self.__dict__[n]!r}" for n in self._names) + ")"
+
+    def __deepcopy__(self, memo):
+        return self             # read-only
 
 
 # ---------------------------------------------------------------------------

@@ -26,6 +26,12 @@ class CorpSpec:
     extra: dict = field(default_factory=dict)
     kind: str = "major"           # major, minor or state railway
     color: Optional[str] = None   # for charts and the board picture
+    #: its section (top-level ``sections``), None: none
+    section: Optional[int] = None
+    #: its last 10% certificate is kept for the exchange of a private
+    reserved_share: bool = False
+    #: percent of it a player may hold (None: stock.holding_limit)
+    max_ownership_percent: Optional[int] = None
 
 
 @dataclass
@@ -57,6 +63,10 @@ class TrainSpec:
     exchange: Optional[dict]
     extra: dict = field(default_factory=dict)
     reach: Optional[Reach] = None
+    #: trains that may be traded in for this one, each counting the value given
+    trade_in: dict = field(default_factory=dict)
+    #: not in the depot at the start (one comes into the pool per train rusting into it)
+    primed: bool = False
 
 
 @dataclass

@@ -46,7 +46,9 @@ def validate(cmd: list[str], files: list[Path], extra: list[str] = ()) -> list[d
 def write(out: Path, name: str, data) -> None:
     target = out / (name + ".json")
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    # the checkout's own path (a components file's) is named alike in any checkout
+    target.write_text(json.dumps(data, indent=1, sort_keys=True).replace(str(REPO), "REPO")
+                      + "\n")
 
 
 def main() -> None:

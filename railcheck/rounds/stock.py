@@ -94,7 +94,7 @@ class StockRound(Round):
         g = self.game
         if not g.phase.extra.get("private_trades"):
             return False
-        after = g.rules.stock.get("private_trades_after", "first")
+        after = g.rules.stock.private_trades_after
         return not (after == "first" and g.sr_number <= 1)
 
     def tradeable_privates(self, player, *, offered=False) -> list:
@@ -113,10 +113,10 @@ class StockRound(Round):
     def trade_is_buy(self) -> bool:
         """A private bought from a player is the turn's one purchase (1830),
         or comes besides it (``stock.private_trade_is_buy: false``, 1857)."""
-        return bool(self.game.rules.stock.get("private_trade_is_buy", True))
+        return bool(self.game.rules.stock.private_trade_is_buy)
 
     def selling_allowed(self) -> bool:
-        sell_after = self.game.rules.stock.get("sell_after", "first")
+        sell_after = self.game.rules.stock.sell_after
         return not (sell_after in ("first", "first_and_operate") and self.game.sr_number <= 1)
 
     def written_pass(self, action, player) -> bool:
@@ -132,7 +132,7 @@ class StockRound(Round):
         it) must sell down in their turn: flagged when the turn ends with the
         player still over it while a counting certificate could be sold."""
         g = self.game
-        if g.rules.stock.get("over_cert_limit", "sell_down") != "sell_down":
+        if g.rules.stock.over_cert_limit != "sell_down":
             return
         held = g.num_certs(player)
         flagged = g.over_limit_flagged
@@ -155,7 +155,7 @@ class StockRound(Round):
             for corp in g.corporations.values())
 
     def may_sell(self, corp) -> bool:
-        return not (self.game.rules.stock.get("sell_after") in ("operate", "first_and_operate")
+        return not (self.game.rules.stock.sell_after in ("operate", "first_and_operate")
                     and not corp.operated)
 
     def can_sell_any(self, player) -> bool:
@@ -466,12 +466,12 @@ class StockRound(Round):
 
     def holding_limit(self, corp: Corporation) -> int:
         """Percent of ``corp`` one player may hold (ruleset ``stock.holding_limit``)."""
-        return int(self.game.rules.stock.get("holding_limit", 60))
+        return int(self.game.rules.stock.holding_limit)
 
     def price_from(self, corp: Corporation, source) -> int:
         """What one share of ``corp`` costs from the IPO (its par, or the
         market price with ``stock.always_market_price``) or the pool."""
-        if source == "ipo" and not self.game.rules.stock.get("always_market_price"):
+        if source == "ipo" and not self.game.rules.stock.always_market_price:
             return corp.par.price
         return corp.price.price
 
@@ -479,7 +479,7 @@ class StockRound(Round):
 
     def finish(self):
         g = self.game
-        if g.rules.stock.get("sold_out_increase", True):
+        if g.rules.stock.sold_out_increase:
             movers = [c for c in g.corporations.values()
                       if c.floated and not c.closed and c.price is not None
                       and self.sold_out(c)]
@@ -498,7 +498,7 @@ class StockRound(Round):
         the player after the last to act (1830), or seats dealt by cash, most
         first (1857)."""
         g = self.game
-        if g.rules.stock.get("next_sr_order", "after_last_to_act") == "cash":
+        if g.rules.stock.next_sr_order == "cash":
             from ..mechanics.shares import order_players_by_cash
             order_players_by_cash(g)
         elif self.last_actor is not None:

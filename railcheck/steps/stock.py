@@ -408,7 +408,7 @@ class SellSharesStep(TurnStep):
     def check(self, player, action: SellShares):
         g = self.game
         rnd = self.round
-        sell_after = g.rules.stock.get("sell_after", "first")
+        sell_after = g.rules.stock.sell_after
         if sell_after in ("first", "first_and_operate") and g.sr_number <= 1:
             raise RuleViolation("stock.sell_first_round",
                                 "no shares may be sold in the first stock round")
@@ -430,7 +430,7 @@ class SellSharesStep(TurnStep):
                 continue
             sales.append((corp, percent, sale.certs))
         if rnd.bought is not None \
-                and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
+                and g.rules.stock.sell_buy_order == "sell_buy":
             raise RuleViolation("stock.sell_buy_order",
                                 "shares may not be sold after buying in the same turn")
         return SimpleNamespace(sales=sales, notes=notes)
@@ -460,11 +460,11 @@ class SellSharesStep(TurnStep):
         corp = g.corporations.get(sale.corporation)
         if corp is None or corp.price is None:
             return False
-        if g.rules.stock.get("sell_after", "first") in ("operate", "first_and_operate") \
+        if g.rules.stock.sell_after in ("operate", "first_and_operate") \
                 and not corp.operated:
             return False
         if rnd.bought is not None \
-                and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
+                and g.rules.stock.sell_buy_order == "sell_buy":
             return False
         percent = sale_percent(g, corp, sale)
         if percent <= 0 or percent % corp.share_percent:

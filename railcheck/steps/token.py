@@ -27,7 +27,7 @@ class TokenStep(Step):
     actions = (PlaceToken,)
 
     def per_turn(self) -> int:
-        return int(self.game.rules.operating.get("tokens_per_turn", 1))
+        return int(self.game.rules.operating.tokens_per_turn)
 
     def available(self, turn) -> bool:
         g = self.game

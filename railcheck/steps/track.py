@@ -65,7 +65,7 @@ class TrackStep(Step):
     _relocating = False
 
     def lays_allowed(self) -> int:
-        return int(self.game.rules.operating.get("tile_lays", 1))
+        return int(self.game.rules.operating.tile_lays)
 
     def available(self, turn) -> bool:
         return turn.tile_lays < self.lays_allowed()

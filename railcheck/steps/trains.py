@@ -44,7 +44,7 @@ class BuyTrainStep(Step):
         g = self.game
         if corp.trains or corp.closed or cheapest_train(g) is None:
             return False
-        mode = g.rules.operating.get("must_buy_train", "route")
+        mode = g.rules.operating.must_buy_train
         if mode == "never":
             return False
         if mode == "route":
@@ -68,14 +68,14 @@ class BuyTrainStep(Step):
         if room:
             if any(tr.spec.price <= corp.cash for tr in offered):
                 return True
-            if corp.cash >= 1 and g.rules.operating.get("buy_from_others", True) and any(
+            if corp.cash >= 1 and g.rules.operating.buy_from_others and any(
                     c is not corp and not c.closed and any(not tr.obsolete for tr in c.trains)
                     for c in g.corporations.values()):
                 return True
         for tr in offered:
             ex = tr.spec.exchange
-            if ex and any(o.name in [str(x) for x in ex.get("trains", [])] for o in corp.trains) \
-                    and corp.cash >= tr.spec.price - int(ex.get("discount", 0)):
+            if ex and any(o.name in [str(x) for x in ex["trains"]] for o in corp.trains) \
+                    and corp.cash >= tr.spec.price - int(ex["discount"]):
                 return True
         return False
 
@@ -114,7 +114,7 @@ class BuyTrainStep(Step):
             exchange = self.resolve_exchange(corp, train, action)
         list_price = train.spec.price
         if exchange is not None:
-            list_price -= int(train.spec.exchange.get("discount", 0))
+            list_price -= int(train.spec.exchange["discount"])
         price = action.price if action.price is not None else list_price
         if isinstance(source, Corporation):
             if price < 1:
@@ -248,7 +248,7 @@ class BuyTrainStep(Step):
             if ex is None:
                 raise RuleViolation("trains.exchange",
                                     f"{corp.sym} owns no {action.exchange}-train to trade in")
-        if ex.name not in [str(x) for x in spec.get("trains", [])]:
+        if ex.name not in [str(x) for x in spec["trains"]]:
             raise RuleViolation("trains.exchange",
                                 f"a {ex.name}-train cannot be traded in for a {train.name}; "
                                 f"only {', '.join(map(str, spec.get('trains', [])))}")
@@ -265,10 +265,10 @@ class BuyTrainStep(Step):
                                 f"costs {g.money(price)} (the president helps only a company "
                                 f"without trains)")
         pres = corp.president
-        from_others = g.rules.operating.get("emergency_from_others", "value")
+        from_others = g.rules.operating.emergency_from_others
         if isinstance(source, Corporation) and from_others == "none":
             raise RuleViolation("emergency.source", "in an emergency only the depot sells")
-        if source in ("depot", "pool") and g.rules.operating.get("emergency_buy_cheapest", True):
+        if source in ("depot", "pool") and g.rules.operating.emergency_buy_cheapest:
             cheapest = cheapest_train(g)
             if cheapest is not None and cheapest.spec.price < train.spec.price:
                 raise RuleViolation("emergency.cheapest",

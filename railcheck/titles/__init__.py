@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, MutableMapping
 from typing import Optional
 
 from .base import Title
@@ -34,8 +34,9 @@ def _title_of(package: str) -> Optional[type[Title]]:
     return found[0]
 
 
-class _Registry(Mapping):
-    """Title id -> class, filled on first use from the packages beside this file."""
+class _Registry(MutableMapping):
+    """Title id -> class, filled on first use from the packages beside this file (a
+    test, or a title kept elsewhere, may add one: ``TITLES[id] = cls``)."""
 
     def __init__(self) -> None:
         self._by_id: Optional[dict[str, type[Title]]] = None
@@ -54,6 +55,12 @@ class _Registry(Mapping):
     def __getitem__(self, key: str) -> type[Title]:
         return self._titles()[key]
 
+    def __setitem__(self, key: str, cls: type[Title]) -> None:
+        self._titles()[key] = cls
+
+    def __delitem__(self, key: str) -> None:
+        del self._titles()[key]
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._titles())
 
@@ -64,7 +71,7 @@ class _Registry(Mapping):
         return f"TITLES({', '.join(self)})"
 
 
-TITLES: Mapping[str, type[Title]] = _Registry()
+TITLES: MutableMapping[str, type[Title]] = _Registry()
 
 
 def title_class(name: str) -> Optional[type[Title]]:

@@ -91,7 +91,7 @@ class Title1860(Title):
         # the engine's bank is unchecked: it holds twice the break limit less
         # the players' starting cash (the break test counts the players' cash,
         # ruleset ``bank_counts: players_cash``)
-        if g.rules.raw["bank_counts"] == "players_cash":
+        if g.rules.settings.bank_counts == "players_cash":
             g.bank.cash += g.rules.bank
 
     # ------------------------------------------------------------------
@@ -165,7 +165,7 @@ class Title1860(Title):
             return True
         if not st.southern:
             return False
-        if g.rules.raw["nationalisation"]["test_from"] == "after_set" \
+        if g.rules.settings.nationalisation.test_from == "after_set" \
                 and not st.southern_set_over:
             return False
         if all(c.trains for c in g.corporations.values()
@@ -210,7 +210,7 @@ class Title1860(Title):
         g = self.game
         if self.state.nationalised or g.bank_broken:
             return
-        if g.rules.raw["bank_counts"] == "players_cash" \
+        if g.rules.settings.bank_counts == "players_cash" \
                 and sum(p.cash for p in g.players) > g.rules.bank:
             g.bank_broken = True
             self.end_game_after_or("bank")

@@ -31,7 +31,7 @@ def dividend_cells(g, corp, revenue: int, payout: bool) -> int:
         return -2
     price = corp.price.price
     steps = 0
-    for k in g.rules.raw["market"]["dividend_steps"] or [1]:
+    for k in g.rules.market.dividend_steps or [1]:
         if revenue >= k * price:
             steps += 1
     return 2 * steps

@@ -224,7 +224,7 @@ def worth(g, run: Run, n: int, m: int, *, leased: bool, requested) -> tuple[int,
     board = g.board
     st = g.title.state
     phase = g.phase.tiles[-1]
-    ins = g.rules.raw["insolvency"]
+    ins = g.rules.settings.insolvency
     cities, towns, halts = [], [], 0
     for (hi, ni), kind in zip(run.nodes, run.kinds):
         value = revenue_for_phase(board.hex_list[hi].nodes[ni].revenue, phase)
@@ -251,7 +251,7 @@ def worth(g, run: Run, n: int, m: int, *, leased: bool, requested) -> tuple[int,
         counted_halts += min(halts, room)
     if leased:
         stops = len(cities) + len(best) + counted_halts
-        return ins["lease_base"] + ins["lease_per_stop"] * stops, 0
+        return ins.lease_base + ins.lease_per_stop * stops, 0
     return sum(cities) + sum(best), counted_halts * int(g.rules.operating["halt_subsidy"])
 
 

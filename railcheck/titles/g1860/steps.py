@@ -382,13 +382,13 @@ class BuyTrain1860(BuyTrainStep):
             return True
         if st.nationalised or corp.sym in st.receivership:
             return False
-        trade = g.rules.operating["train_trade"] or {}
-        if corp.cash < trade.get("min_price", 1):
+        trade = g.rules.operating.train_trade
+        if corp.cash < trade.min_price:
             return False
         return any(c is not corp and c.trains and c.sym not in st.receivership
                    and c.sym not in st.bankrupt
                    and (not corp.trains or len(c.trains) > 1
-                        or not trade.get("seller_keeps_one_if_buyer_has_trains"))
+                        or not trade.seller_keeps_one_if_buyer_has_trains)
                    for c in g.corporations.values())
 
     def check(self, turn, action):
@@ -398,7 +398,7 @@ class BuyTrain1860(BuyTrainStep):
         self.refuse_after(turn)
         train, source = self.resolve_train(action)
         if isinstance(source, Corporation):
-            trade = g.rules.operating["train_trade"] or {}
+            trade = g.rules.operating.train_trade
             price = action.price if action.price is not None else 0
             if st.nationalised:
                 raise RuleViolation("trains.trade", "no trains change hands between corporations "
@@ -409,18 +409,18 @@ class BuyTrain1860(BuyTrainStep):
                                                         f"no trains with other corporations")
             if source.sym in st.bankrupt:
                 raise RuleViolation("trains.trade", f"{source.sym} is bankrupt")
-            if trade.get("seller_keeps_one_if_buyer_has_trains") and corp.trains \
+            if trade.seller_keeps_one_if_buyer_has_trains and corp.trains \
                     and len(source.trains) == 1:
                 n = len(corp.trains)
                 raise RuleViolation("trains.trade",
                                     f"{corp.sym} owns {n} train{'s' if n != 1 else ''} and "
                                     f"{source.sym} only one, its {train.name}: {corp.sym} may "
                                     f"not buy {source.sym}'s last train")
-            if price < trade.get("min_price", 1) or price % trade.get("multiple", 1):
+            if price < trade.min_price or price % trade.multiple:
                 raise RuleViolation("trains.price",
                                     f"a train between corporations costs a multiple of "
-                                    f"{g.money(trade.get('multiple', 1))} from "
-                                    f"{g.money(trade.get('min_price', 1))}, not {g.money(price)}")
+                                    f"{g.money(trade.multiple)} from "
+                                    f"{g.money(trade.min_price)}, not {g.money(price)}")
         elif corp.sym in st.receivership and (corp.trains or source != "depot"):
             raise RuleViolation("trains.receivership",
                                 f"{corp.sym} is in receivership: it buys a train only when it "

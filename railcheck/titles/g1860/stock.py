@@ -27,7 +27,7 @@ from ...steps.base import RoundStep
 from ...steps.stock import BuySharesStep, ParStep, SellSharesStep
 from ...state import Company, Player
 from .market import move_cells, to_bottom
-from .shares import corp_data, par_range, section_of
+from .shares import par_range, section_of
 
 
 # ---------------------------------------------------------------------------
@@ -36,7 +36,7 @@ from .shares import corp_data, par_range, section_of
 def current_section(g) -> int:
     """One more than the highest section with a corporation that has no
     share left in its IPO or has operated (at most the last section)."""
-    top = max((int(k) for k in g.rules.raw["sections"]), default=1)
+    top = max((int(k) for k in g.rules.settings.sections), default=1)
     best = 0
     for corp in g.corporations.values():
         if corp.operated or (corp.ipoed and not any(c.owner == "ipo" for c in corp.certs)):
@@ -51,7 +51,7 @@ def open_section(g) -> int:
     summary's S10: a section opens from the stock round after its test
     held; a stock round started again after a bankruptcy is a new one)."""
     rnd = g.round
-    if g.rules.raw["sections_open"] == "next_sr" and getattr(rnd, "sections_open", None):
+    if g.rules.settings.sections_open == "next_sr" and getattr(rnd, "sections_open", None):
         return rnd.sections_open
     return current_section(g)
 
@@ -59,7 +59,7 @@ def open_section(g) -> int:
 def reserved_cert(g, corp):
     """The certificate kept back for the exchange of a private, or None."""
     state = g.title.state
-    if not corp_data(g, corp.sym).get("reserved_share") or corp.sym in state.freed \
+    if not corp.spec.reserved_share or corp.sym in state.freed \
             or state.all_freed:
         return None
     return corp.certs[-1] if corp.certs[-1].owner == "ipo" else None
@@ -140,7 +140,7 @@ class StockRound1860(StockRound):
             if corp.price is not None and corp not in self.sold_this_turn \
                     and corp.percent_of(player):
                 return True
-        rule = g.rules.raw["company_sale_to_bank"]
+        rule = g.rules.settings.company_sale_to_bank
         if rule and g.sr_number >= rule["from_stock_round"] \
                 and any(not c.closed for c in player.companies):
             return True
@@ -455,12 +455,12 @@ def exchange_1860(g, action: Exchange) -> None:
     if corp is None or action.corporation != corp.sym:
         raise RuleViolation("exchange.corporation",
                             f"{company.sym} cannot be exchanged for a {action.corporation} share")
-    if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed \
+    if g.rules.settings.company_exchange.needs_ipoed and not corp.ipoed \
             and corp.sym in g.title.state.bankrupt:
         raise RuleViolation("exchange.not_parred",
                             f"{corp.sym} went bankrupt and has not been started again; "
                             f"{company.sym} can be exchanged only once it has a new par (W4)")
-    if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed:
+    if g.rules.settings.company_exchange.needs_ipoed and not corp.ipoed:
         raise RuleViolation("exchange.not_parred",
                             f"{corp.sym} has not been started; {company.sym} can be "
                             f"exchanged only once it has a par")
@@ -540,7 +540,7 @@ class SellPrivateToBankStep(BankPrivateStep):
 
     def check(self, player, action: SellCompany):
         g = self.game
-        rule = g.rules.raw["company_sale_to_bank"]
+        rule = g.rules.settings.company_sale_to_bank
         company = self.round.company(action.company)
         if rule is None:
             raise RuleViolation("stock.sell_company", "privates are not sold to the bank here")
@@ -642,7 +642,7 @@ class ParStep1860(ParStep):
                     f"{section}), not {g.money(action.price)}")
             else:
                 again = ""
-                rerange = g.rules.raw["repar_range"].get(str(section))
+                rerange = g.rules.settings.repar_range.get(str(section))
                 if rerange and rerange[0] <= action.price <= rerange[1] and any(
                         c and c.price == action.price and "r" in c.letters
                         for c in g.market.grid[0]):

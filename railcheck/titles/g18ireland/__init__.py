@@ -86,7 +86,7 @@ class Title18Ireland(Title):
         st.stack = [m for m in stack if m in g.corporations]
         if g.board is not None:
             g.board.reservations_block_tokens = bool(
-                g.rules.operating.get("reserved_slots_block_stations", True))
+                g.rules.operating.reserved_slots_block_stations)
         if removed_minor:
             self.remove_corporation(g.corporations[removed_minor])
         # primed trains wait in the reserve until a train rusts into them
@@ -95,7 +95,7 @@ class Title18Ireland(Title):
                 t.owner = "reserve"
 
     def primed_names(self) -> set:
-        return set(self.game.rules.raw.get("primed_trains", {}).values())
+        return set(self.game.rules.settings.primed_trains.values())
 
     def unchecked(self) -> list[tuple[str, str]]:
         out = []
@@ -155,7 +155,7 @@ class Title18Ireland(Title):
 
     def mergers_open(self) -> bool:
         g = self.game
-        merger = g.rules.raw.get("merger")
+        merger = g.rules.settings.merger
         if not merger:
             return False
         names = [p.name for p in g.rules.phases]

@@ -128,7 +128,7 @@ class MergerRound(Round):
     def propose(self, player, action: Propose):
         g = self.game
         corp = self.corporation(action.corporation)
-        spec = g.rules.raw["merger"]
+        spec = g.rules.settings.merger
         if corp.kind != "minor":
             raise RuleViolation("merger.proposal",
                                 f"{corp.sym} is not a minor; a proposal names minors")

@@ -56,7 +56,7 @@ class StockRound18Ireland(StockRound):
 
     def majors_open(self) -> bool:
         g = self.game
-        first = g.rules.stock.get("majors_par_from_phase")
+        first = g.rules.stock.majors_par_from_phase
         if first is None:
             return True
         names = [p.name for p in g.rules.phases]
@@ -67,7 +67,7 @@ class StockRound18Ireland(StockRound):
         return self.game.corporations[st.stack[0]] if st.stack else None
 
     def can_open_auction(self, player) -> bool:
-        spec = self.game.rules.stock.get("minor_auction")
+        spec = self.game.rules.stock.minor_auction
         return (spec is not None and self.top_minor() is not None and not self.acted
                 and player.cash >= spec["min_bid"]
                 and self.game.num_certs(player) < self.game.cert_limit)
@@ -78,7 +78,7 @@ class StockRound18Ireland(StockRound):
         if self.auction is not None:
             return True
         if player is self.current and self.bought is not None \
-                and self.game.rules.stock.get("sell_buy_order") == "sell_buy":
+                and self.game.rules.stock.sell_buy_order == "sell_buy":
             return False        # a buy ends the turn: no sale may follow it
         return super().has_actions(player) or self.can_open_auction(player)
 
@@ -137,7 +137,7 @@ class StockRound18Ireland(StockRound):
 
     def open_auction(self, player, action: Bid):
         g = self.game
-        spec = g.rules.stock.get("minor_auction")
+        spec = g.rules.stock.minor_auction
         if spec is None:
             raise RuleViolation("stock.action", "there are no company auctions in this title")
         if self.current is not player:
@@ -260,7 +260,7 @@ class StockRound18Ireland(StockRound):
     def finish(self):
         g = self.game
         st = g.title.state
-        if g.rules.stock.get("no_minor_started_closes_top") and not st.minor_started:
+        if g.rules.stock.no_minor_started_closes_top and not st.minor_started:
             top = self.top_minor()
             if top is not None:
                 g.title.remove_corporation(top)

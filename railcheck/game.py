@@ -249,16 +249,52 @@ class Game:
     # certificates and presidency
 
     def num_certs(self, player: Player) -> int:
-        """Certificates counting towards the limit: privates, and shares of
-        corporations whose price is not in a zone outside the limit."""
-        n = sum(1 for c in player.companies if not c.closed)
+        """Certificates counting towards the limit: privates (ruleset
+        ``cert_limit_includes_privates``), and the certificates of the
+        corporations the title counts now (``Title.counts_for_cert_limit``: not
+        while the price is in a zone outside the limit)."""
+        n = sum(1 for c in player.companies if not c.closed) \
+            if self.rules.settings.cert_limit_includes_privates else 0
+        counts = self.title.counts_for_cert_limit
         for corp in self.corporations.values():
-            if corp.price is not None and corp.price.has("no_cert_limit"):
+            if not counts(corp):
                 continue
             for cert in corp.certs:
                 if cert.owner is player:
                     n += 1
         return n
+
+    def cert_limit_exceeded(self, player: Player, more: int = 1,
+                            corp: Optional[Corporation] = None) -> Optional[int]:
+        """The certificate limit, tested here only: the certificates ``player``
+        holds (:meth:`num_certs`) when ``more`` more would exceed ``cert_limit``,
+        else None.  None too while the limit does not hold (``Title.cert_limit_applies``)
+        and when the ``more`` are ``corp``'s and its certificates do not count now.
+        ``more=0``: whether the player is over the limit as things stand."""
+        if not self.title.cert_limit_applies():
+            return None
+        if more and corp is not None and not self.title.counts_for_cert_limit(corp):
+            return None
+        held = self.num_certs(player)
+        return held if held + more > self.cert_limit else None
+
+    def holding_limit(self, corp: Corporation) -> int:
+        """Percent of ``corp`` one player may hold: its own
+        ``max_ownership_percent``, else ``stock.holding_limit``."""
+        own = corp.spec.max_ownership_percent
+        return int(own if own is not None else self.rules.stock.holding_limit)
+
+    def holding_limit_exceeded(self, holder, corp: Corporation,
+                               percent: int) -> Optional[tuple[int, int]]:
+        """The holding limit, tested here only: (percent ``holder`` holds of
+        ``corp``, the limit) when ``percent`` more would exceed the limit
+        (:meth:`holding_limit`), else None; None too while ``corp``'s price is in
+        a zone without the limit (``unlimited``)."""
+        if corp.price is not None and corp.price.has("unlimited"):
+            return None
+        have = corp.percent_of(holder)
+        limit = self.holding_limit(corp)
+        return (have, limit) if have + percent > limit else None
 
     def update_president(self, corp: Corporation, seller: Optional[Player] = None):
         """Give the presidency to the player with most shares; the current

@@ -347,11 +347,11 @@ def exchange_private(g, action: Exchange):
     if cert is None:
         raise RuleViolation("exchange.no_share", f"no {corp.sym} share is left in "
                                                  + " or ".join(sources))
-    limit = g.rules.stock["holding_limit"]
-    unlimited = corp.price is not None and corp.price.has("unlimited")
-    if corp.percent_of(owner) + cert.percent > limit and not unlimited:
+    over = g.holding_limit_exceeded(owner, corp, cert.percent)
+    if over is not None:
+        have, limit = over
         raise RuleViolation("stock.holding_limit",
-                            f"{owner.name} holds {corp.percent_of(owner)}% of {corp.sym}; the "
+                            f"{owner.name} holds {have}% of {corp.sym}; the "
                             f"exchange would exceed the {limit}% limit")
     if outside is not None:
         g.flag("private.window", outside)

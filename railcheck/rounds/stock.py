@@ -134,9 +134,9 @@ class StockRound(Round):
         g = self.game
         if g.rules.stock.over_cert_limit != "sell_down":
             return
-        held = g.num_certs(player)
+        held = g.cert_limit_exceeded(player, 0)
         flagged = g.over_limit_flagged
-        if held <= g.cert_limit:
+        if held is None:
             flagged.pop(player.name, None)
             return
         if not self.can_sell_counting(player) or flagged.get(player.name, 0) >= held:
@@ -150,7 +150,7 @@ class StockRound(Round):
         """A certificate that counts for the limit may be sold now."""
         g = self.game
         return self.selling_allowed() and any(
-            not (corp.price is not None and corp.price.has("no_cert_limit"))
+            g.title.counts_for_cert_limit(corp)
             and self.may_sell(corp) and max_sellable_percent(g, player, corp) > 0
             for corp in g.corporations.values())
 
@@ -202,7 +202,7 @@ class StockRound(Round):
             return False
         cheapest = min(c.price for c in g.market.par_cells)
         cost = cheapest * corp.certs[0].percent // corp.share_percent
-        return player.cash >= cost and g.num_certs(player) < g.cert_limit
+        return player.cash >= cost and g.cert_limit_exceeded(player) is None
 
     def describe_turn(self) -> str:
         return self.current.name if self.current else ""
@@ -448,25 +448,25 @@ class StockRound(Round):
             raise RuleViolation("stock.rebuy",
                                 f"{player.name} sold {corp.sym} this round and may not buy it "
                                 f"again in {self.label}")
-        zone_free = corp.price is not None and corp.price.has("no_cert_limit")
-        if not zone_free:
-            certs = g.num_certs(player)
-            if certs + count > g.cert_limit:
-                more = "one more" if count == 1 else f"{count} more"
-                raise RuleViolation("stock.cert_limit",
-                                    f"{player.name} holds {certs} certificates; {more} would "
-                                    f"exceed the limit of {g.cert_limit}")
-        limit = self.holding_limit(corp)
-        have = corp.percent_of(player)
-        unlimited = corp.price is not None and corp.price.has("unlimited")
-        if have + cert_percent > limit and not unlimited:
+        self.check_cert_limit(player, corp, count)
+        over = g.holding_limit_exceeded(player, corp, cert_percent)
+        if over is not None:
+            have, limit = over
             raise RuleViolation("stock.holding_limit",
                                 f"{player.name} holds {have}% of {corp.sym}; buying "
                                 f"{cert_percent}% more would exceed the {limit}% limit")
 
-    def holding_limit(self, corp: Corporation) -> int:
-        """Percent of ``corp`` one player may hold (ruleset ``stock.holding_limit``)."""
-        return int(self.game.rules.stock.holding_limit)
+    def check_cert_limit(self, player, corp: Corporation, count: int = 1) -> None:
+        """``player`` may not buy ``count`` certificates of ``corp`` over the
+        certificate limit (``Game.cert_limit_exceeded``); a title may say it its
+        own way."""
+        g = self.game
+        certs = g.cert_limit_exceeded(player, count, corp)
+        if certs is not None:
+            more = "one more" if count == 1 else f"{count} more"
+            raise RuleViolation("stock.cert_limit",
+                                f"{player.name} holds {certs} certificates; {more} would "
+                                f"exceed the limit of {g.cert_limit}")
 
     def price_from(self, corp: Corporation, source) -> int:
         """What one share of ``corp`` costs from the IPO (its par, or the

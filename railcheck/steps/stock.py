@@ -518,8 +518,8 @@ class BuyPrivateStep(TurnStep):
         if player.cash < action.price:
             raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
                                               f"{company.sym} costs {g.money(action.price)}")
-        certs = g.num_certs(player)
-        if certs + 1 > g.cert_limit:
+        certs = g.cert_limit_exceeded(player)
+        if certs is not None:
             raise RuleViolation("stock.cert_limit",
                                 f"{player.name} holds {certs} certificates; {company.sym} would "
                                 f"exceed the limit of {g.cert_limit}")

@@ -215,6 +215,10 @@ class Title1860(Title):
             g.bank_broken = True
             self.end_game_after_or("bank")
 
+    def cert_limit_applies(self) -> bool:
+        """No certificate limit once the first 8+4 is bought (relax_cert_limit)."""
+        return not self.state.no_cert_limit
+
     def share_value(self, corp) -> int:
         from .stock import sale_price
         return sale_price(self.game, corp)

@@ -167,7 +167,7 @@ class StockRound1860(StockRound):
         g = self.game
         if self.bought is not None:
             return False
-        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
+        if g.cert_limit_exceeded(player) is not None:
             return False
         sold = self.sold.get(player, set())
         for corp in g.corporations.values():
@@ -219,16 +219,16 @@ class StockRound1860(StockRound):
     # buying
 
     def check_can_buy(self, player, corp, cert_percent, *, par=False, source="ipo"):
+        self.check_cert_limit(player, corp)     # before the shared refusals
+        super().check_can_buy(player, corp, cert_percent, par=par, source=source)
+
+    def check_cert_limit(self, player, corp, count: int = 1) -> None:
         g = self.game
-        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
+        certs = g.cert_limit_exceeded(player, count, corp)
+        if certs is not None:
             raise RuleViolation("stock.cert_limit",
-                                f"{player.name} holds {g.num_certs(player)} certificates, the "
-                                f"limit is {g.cert_limit}")
-        saved, g.cert_limit = g.cert_limit, 10 ** 6
-        try:
-            super().check_can_buy(player, corp, cert_percent, par=par, source=source)
-        finally:
-            g.cert_limit = saved
+                                f"{player.name} holds {certs} certificates, the limit is "
+                                f"{g.cert_limit}")
 
     def finish(self):
         self.set_priority()
@@ -585,7 +585,7 @@ class BuyBankPrivateStep(BankPrivateStep):
             raise RuleViolation("stock.rebuy", f"{player.name} sold {company.sym} this round")
         if rnd.bought is not None:
             raise RuleViolation("stock.one_buy", f"{player.name} already bought this turn")
-        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
+        if g.cert_limit_exceeded(player) is not None:
             raise RuleViolation("stock.cert_limit", f"{player.name} is at the certificate limit")
         if player.cash < company.value:
             raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "

@@ -30,7 +30,7 @@ from ...findings import WARNING, RuleViolation
 from ...rounds import Round
 from ...steps.trains import DiscardTrainStep
 from .closing import close_corporation
-from .shares import holding_limit, shares_of
+from .shares import shares_of
 
 
 class MergerRound(Round):
@@ -195,7 +195,7 @@ class MergerRound(Round):
         if issued * share > 100:
             return ("merger.shares", f"{names} have {issued} shares with players and the pool; "
                                      f"at most {100 // share} may merge (M7)")
-        limit = holding_limit(g, major) if major is not None else 70
+        limit = g.holding_limit(major) if major is not None else 70
         for p in g.players:
             n = sum(shares_of(c, p) for c in merged)
             if n * share > limit:

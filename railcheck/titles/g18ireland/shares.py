@@ -61,12 +61,6 @@ def place_home(g, corp):
             g.flag(v.rule, v.message)
 
 
-def holding_limit(g, corp) -> int:
-    """Percent of ``corp`` one player may hold: 60 of a minor, 70 of a major."""
-    own = corp.spec.max_ownership_percent
-    return int(own if own is not None else g.rules.stock.holding_limit)
-
-
 def shares_of(corp, holder) -> int:
     """How many shares (of the smallest size) ``holder`` has of ``corp``."""
     return corp.percent_of(holder) // corp.share_percent

@@ -20,7 +20,7 @@ from ...findings import RuleViolation
 from ...rounds.stock import StockRound
 from ...steps.base import RoundStep
 from ...steps.stock import ParStep
-from .shares import holding_limit, par_for_bid, start_minor
+from .shares import par_for_bid, start_minor
 
 
 class _MinorAuction:
@@ -46,9 +46,6 @@ class StockRound18Ireland(StockRound):
     # ------------------------------------------------------------------
     # what a player may do
 
-    def holding_limit(self, corp) -> int:
-        return holding_limit(self.game, corp)
-
     def can_par(self, player, corp) -> bool:
         if corp.kind == "minor" or not self.majors_open():
             return False
@@ -70,7 +67,7 @@ class StockRound18Ireland(StockRound):
         spec = self.game.rules.stock.minor_auction
         return (spec is not None and self.top_minor() is not None and not self.acted
                 and player.cash >= spec["min_bid"]
-                and self.game.num_certs(player) < self.game.cert_limit)
+                and self.game.cert_limit_exceeded(player) is None)
 
     def has_actions(self, player) -> bool:
         if player.bankrupt:
@@ -228,7 +225,7 @@ class StockRound18Ireland(StockRound):
         step = g.rules.stock["minor_auction"]["multiple"]
         a.active = [p for p in a.active
                     if p is a.leader or (p.cash >= a.high + step
-                                         and g.num_certs(p) < g.cert_limit)]
+                                         and g.cert_limit_exceeded(p) is None)]
         if a.active and a.active[0] is a.leader and len(a.active) > 1:
             a.active.append(a.active.pop(0))
         if len(a.active) > 1:

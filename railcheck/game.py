@@ -278,6 +278,14 @@ class Game:
         held = self.num_certs(player)
         return held if held + more > self.cert_limit else None
 
+    def pool_limit(self, corp: Corporation) -> int:
+        """Percent of ``corp`` the bank pool may hold: ``stock.minor_pool_limit``
+        for a minor (when set), else ``stock.pool_limit``."""
+        stock = self.rules.stock
+        if corp.kind == "minor" and stock.minor_pool_limit is not None:
+            return int(stock.minor_pool_limit)
+        return int(stock.pool_limit)
+
     def holding_limit(self, corp: Corporation) -> int:
         """Percent of ``corp`` one player may hold: its own
         ``max_ownership_percent``, else ``stock.holding_limit``."""

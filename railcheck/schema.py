@@ -490,9 +490,6 @@ AUCTION = Section("auction", [
     Key("resume_after_resolution", Enum("turn", "last_buyer"), "turn",
         "waterfall: after a private is sold to its bidders, play goes on where it was (turn: "
         "1830), or with the player left of the one who bought it (last_buyer: Kansai's A4)"),
-    Key("all_pass_runs_or", Bool(), True, "waterfall: everybody passed otherwise (or the drop is "
-                                          "0): the owned privates pay their income and the "
-                                          "auction goes on", supported=(True,)),
     Key("opening_bid", Enum("face", "increment"), "face",
         "choose-and-bid: the opening bid is at least the face value, or face + min_increment"),
     Key("after", Enum("order_by_cash", "keep", "priority_most_cash"), "order_by_cash",
@@ -511,9 +508,6 @@ AUCTION = Section("auction", [
         ["company_at_face"], "bid_for_turn: what the winner may take: a private at its face "
                              "value, a president's certificate (par from par_range, twice "
                              "the par paid)"),
-    Key("all_pass", Enum("first_player_must_take"), "first_player_must_take",
-        "bid_for_turn: everybody passed: the opener takes an item for nothing bid (the "
-        "cheapest, paying all his cash, if he cannot afford any)"),
 ], "section")
 
 STOCK = Section("stock", [
@@ -538,7 +532,8 @@ STOCK = Section("stock", [
         "per share"),
     Key("sold_out_increase", Bool(), True,
         "up one row at the end of an SR when no share is in the IPO or the pool"),
-    Key("sold_out_top_row", Enum("none"), "none", "sold out on the top row: the price stays"),
+    Key("sold_out_top_row", Enum("none", "right"), "none",
+        "sold out on the top row (sold_out_increase): the price stays, or moves one cell right"),
     Key("pool_share_dividends", Enum("corporation", "none"), "corporation",
         "who is paid the dividends of shares in the bank pool"),
     Key("ipo_share_dividends", Enum("corporation", "none"), "none",
@@ -572,13 +567,11 @@ STOCK = Section("stock", [
         "the corporation in a stock round"),
     Key("home_track_on_float", Bool(), False,
         "on floating, if the home hex has no tile, the president lays a yellow tile there "
-        "at once (no cost)"),
+        "at once (no cost)", supported=(False,)),
     Key("buy_one_certificate", Bool(), False,
         "at most one certificate bought per turn in every zone"),
     Key("minor_pool_limit", Nullable(Int()), None,
         "percent of a minor the bank pool may hold (null: pool_limit)"),
-    Key("minor_holding_limit", Nullable(Int()), None,
-        "percent of a minor a player may hold (null: holding_limit)"),
     Key("always_market_price", Bool(), False,
         "shares bought from the treasury cost the market price, not the par value"),
     Key("home_station", Enum("first_operation", "at_par"), "first_operation",
@@ -597,7 +590,7 @@ STOCK = Section("stock", [
         "majors may be parred by players only from this phase on (null: always)"),
     Key("major_home", Nullable(Enum("any_free_city")), None,
         "a started major places its home station on any free city slot (null: its printed "
-        "home)"),
+        "home)", supported=(None,)),
 ], "section")
 
 OPERATING = Section("operating", [
@@ -614,7 +607,7 @@ OPERATING = Section("operating", [
     Key("emergency_from_others", Enum("value", "any", "none"), "value",
         "a forced buy from another company: at most face value, any price, not allowed"),
     Key("emergency_sell_more_than_needed", Bool(), False,
-        "the president may sell more shares than the forced buy needs", supported=(False,)),
+        "the president may sell more shares than the forced buy needs"),
     Key("dividend_kinds", ListOf(Enum("payout", "withhold")), ["payout", "withhold"],
         "what a company may do with its revenue"),
     Key("obsolete_trains_count", Bool(), False, "obsolete trains count for the train limit"),
@@ -622,7 +615,8 @@ OPERATING = Section("operating", [
         "corporations operate by price, highest first; on one cell the marker on top first"),
     Key("second_lay", Enum("any", "yellow_if_first_not_upgrade_or_city",
                            "yellow_if_first_not_upgrade"), "any",
-        "with tile_lays 2: what the second lay may be"),
+        "with tile_lays 2: what the second lay may be (the others: the track steps of the "
+        "titles that implement them)", supported=("any",)),
     Key("second_lay_cost", Int(), 0, "what the second lay of a turn costs besides terrain"),
     Key("narrow_track_free", Bool(), False, "a tile whose track is all narrow gauge pays no "
                                             "terrain cost"),
@@ -631,7 +625,8 @@ OPERATING = Section("operating", [
     ])), None, "a company may sell one of its treasury shares to the pool or buy one back "
                "from it, before laying track (null: not)"),
     Key("upgrade_needs_train_reach", Bool(), False,
-        "an upgrade only where the company's biggest train can reach (none without a train)"),
+        "an upgrade only where the company's biggest train can reach (none without a train)",
+        supported=(False,)),
     Key("track_restriction", Enum("permissive", "semi_restrictive"), "permissive",
         "semi_restrictive: a lay must add track the company can use or change a reachable "
         "city's value"),
@@ -651,19 +646,27 @@ OPERATING = Section("operating", [
             "not when the buyer owns a train and the seller only one"),
     ]), {}, "trains sold between corporations (the defaults: any price from 1)"),
     Key("routes", Section("routes", [
-        Key("home_station_in_one_route", Bool(), False, "one run visits the home station"),
-        Key("routes_must_intersect", Bool(), False, "every run shares a stop with another"),
-        Key("no_hex_reentry", Bool(), False, "a run may not enter a hex twice"),
-        Key("cannot_end_at_halt", Bool(), False, "a run may not start or end at a halt"),
+        Key("home_station_in_one_route", Bool(), False, "one run visits the home station",
+            supported=(False,)),
+        Key("routes_must_intersect", Bool(), False, "every run shares a stop with another",
+            supported=(False,)),
+        Key("no_hex_reentry", Bool(), False, "a run may not enter a hex twice",
+            supported=(False,)),
+        Key("cannot_end_at_halt", Bool(), False, "a run may not start or end at a halt",
+            supported=(False,)),
         Key("may_skip_towns_and_halts", Bool(), False,
-            "towns and halts may be passed without counting them"),
+            "towns and halts may be passed without counting them (false: every town a run "
+            "passes counts, within the train's towns and unused city places)",
+            supported=(False,)),
         Key("bypass_one_blocked_city", Bool(), False,
-            "one run per turn may pass one city full of others' stations"),
+            "one run per turn may pass one city full of others' stations", supported=(False,)),
         Key("flipped_tokens_block", Bool(), True,
-            "stations of a bankrupt corporation block runs"),
-        Key("broad_gauge_only", Bool(), False, "a run may use broad gauge track only"),
+            "stations of a bankrupt corporation block runs", supported=(True,)),
+        Key("broad_gauge_only", Bool(), False, "a run may use broad gauge track only",
+            supported=(False,)),
         Key("narrow_gauge_bonus", Bool(), False,
-            "each stop of a run adds the revenue of the towns it reaches over narrow gauge only"),
+            "each stop of a run adds the revenue of the towns it reaches over narrow gauge only",
+            supported=(False,)),
     ]), {}, "the rules of runs"),
 ], "section")
 
@@ -716,7 +719,7 @@ MARKET = Section("market", [
             "ignore_one_sale: see stock.ignore_one_sale_zone; bankrupt: the corporation goes "
             "bankrupt; end_game: the game ends; close: the corporation closes)"),
     Key("zigzag", Bool(), False, "one row read as a zig-zag: a dividend step right or left "
-                                 "is 2 cells, a share sold 1 cell left"),
+                                 "is 2 cells, a share sold 1 cell left", supported=(False,)),
     Key("ledge", Bool(), False, "a move past either end stops on the end cell"),
     Key("dividend_steps", Nullable(ListOf(Int())), None,
         "multiples of the price a payout must reach for 1, 2, ... steps right (null: the "
@@ -809,7 +812,8 @@ BOARD = Section("board", [
     Key("impassable_colors", ListOf(Str()), None,
         "no new track into these hexes' edges without a path"),
     Key("fixed_rotation_tiles", ListOf(Str()), None, "tiles laid only at rotation 0"),
-    Key("small_map", Type(), None, "a smaller map an option selects"),
+    Key("small_map", Type(), None, "a smaller map: remove_hexes, add_hexes, remove_tile_copies"),
+    Key("use_small_map", Bool(), False, "play on small_map (an option sets it)"),
     Key("color_order", ListOf(Str()), None, "the upgrade order of tile colours"),
     Key("tiles", MapOf(Type(), "tile name"), None, "the tile manifest"),
     Key("hexes", MapOf(Type(), "coordinate"), None, "the map"),
@@ -835,7 +839,7 @@ TOP_KEYS = [
     Key("cert_limit", MapOf(Int(), "players", PlayerCount()), doc="certificate limit by player "
                                                                   "count"),
     Key("cert_limit_includes_privates", Bool(), True, "private companies count towards the "
-                                                      "certificate limit", supported=(True,)),
+                                                      "certificate limit"),
     Key("auction", AUCTION, {}, "the initial auction of the privates"),
     Key("stock", STOCK, {}, "stock rounds"),
     Key("sections_open", Enum("immediately", "next_sr"), "immediately",

@@ -45,6 +45,37 @@ def _same_kind(a: str, b: str) -> bool:
     return a == b or {a, b} == {"town", "halt"}
 
 
+_SMALL_CACHE: dict = {}
+
+
+def selected_map(board_data: dict) -> dict:
+    """The board data to play: with ``use_small_map`` (an option sets it), the
+    map ``small_map`` describes (its ``remove_hexes`` leave the map, its
+    ``add_hexes`` are then printed as given, the tiles of its
+    ``remove_tile_copies``, tile-copy ids, leave the box); else the data as it
+    is.  Made once per dict object."""
+    if not board_data.get("use_small_map"):
+        return board_data
+    got = _SMALL_CACHE.get(id(board_data))
+    if got is not None and got[0] is board_data:
+        return got[1]
+    small = board_data.get("small_map") or {}
+    gone = {str(h) for h in small.get("remove_hexes") or ()}
+    hexes = {k: v for k, v in (board_data.get("hexes") or {}).items() if str(k) not in gone}
+    hexes.update(small.get("add_hexes") or {})
+    tiles = dict(board_data.get("tiles") or {})
+    for copy_id in small.get("remove_tile_copies") or ():
+        name = str(copy_id).rpartition("-")[0]
+        entry = tiles.get(name)
+        if isinstance(entry, dict) and isinstance(entry.get("count"), int):
+            tiles[name] = {**entry, "count": max(entry["count"] - 1, 0)}
+    derived = {**board_data, "hexes": hexes, "tiles": tiles}
+    if len(_SMALL_CACHE) > 16:
+        _SMALL_CACHE.clear()
+    _SMALL_CACHE[id(board_data)] = (board_data, derived)
+    return derived
+
+
 def _parsed(board_data: dict):
     """Tile and hex contents of a board dict, parsed once per dict object
     (contents are immutable and shared between boards)."""
@@ -181,6 +212,7 @@ class Board:
     def __init__(self, board_data: dict, corporations: list, companies: list):
         if not isinstance(board_data, dict):
             raise BoardDataError("board data must be a mapping")
+        board_data = selected_map(board_data)
         self.layout = board_data.get("layout", "pointy")
         if self.layout not in DIRECTIONS:
             raise BoardDataError(f"unknown layout {self.layout!r} (pointy or flat)")

@@ -20,7 +20,7 @@ def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=
     held = corp.percent_of(player)
     if not held:
         return 0
-    room = g.rules.stock["pool_limit"] - corp.percent_of("pool")
+    room = g.pool_limit(corp) - corp.percent_of("pool")
     step = corp.share_percent
     best = 0
     pct = step
@@ -148,7 +148,7 @@ def check_sale(g, player: Player, corp: Corporation, percent: int, *, emergency_
         raise RuleViolation("stock.sell_not_owned",
                             f"{player.name} holds {held}% of {corp.sym} and cannot sell "
                             f"{percent}%")
-    pool_limit = g.rules.stock["pool_limit"]
+    pool_limit = g.pool_limit(corp)
     in_pool = corp.percent_of("pool")
     if in_pool + percent > pool_limit:
         raise RuleViolation("stock.pool_limit",

@@ -649,7 +649,7 @@ class OperatingRound(Round):
             for sale in action.sales:
                 c = self.corporation(sale.corporation)
                 pct = sale_percent(g, c, sale)
-                if c.price is not None:
+                if c.price is not None and not g.rules.operating.emergency_sell_more_than_needed:
                     bundle = c.price.price * pct // c.share_percent
                     # too much when the bundle less its smallest certificate would do
                     smallest = c.price.price * _smallest_cert(c, player, sale, pct) \

@@ -433,7 +433,8 @@ class StockRound(Round):
         in all) of ``corp`` now; changes nothing."""
         g = self.game
         if self.bought is not None:
-            same_brown = (corp is self.bought and corp.price is not None
+            same_brown = (not g.rules.stock.buy_one_certificate
+                          and corp is self.bought and corp.price is not None
                           and corp.price.has("multiple_buy")
                           and (source == "pool" or g.rules.option("multiple_brown_from_ipo")))
             if not same_brown:
@@ -444,7 +445,7 @@ class StockRound(Round):
         if self.sold_after_buy:
             raise RuleViolation("stock.sell_buy_order",
                                 f"{player.name} sold after buying; no more buying this turn")
-        if corp in self.sold.get(player, set()):
+        if g.rules.stock.no_buy_after_sale and corp in self.sold.get(player, set()):
             raise RuleViolation("stock.rebuy",
                                 f"{player.name} sold {corp.sym} this round and may not buy it "
                                 f"again in {self.label}")
@@ -484,8 +485,12 @@ class StockRound(Round):
                       if c.floated and not c.closed and c.price is not None
                       and self.sold_out(c)]
             movers.sort(key=g.price_order_key)
+            top_row = g.rules.stock.sold_out_top_row
             for corp in movers:
-                g.move_price(corp, "up")
+                if corp.price.row == 0 and top_row == "right":
+                    g.move_price(corp, "right")
+                else:
+                    g.move_price(corp, "up")
         self.set_priority()
         self.finished = True
 

@@ -76,7 +76,8 @@ class TrackStep(Step):
         g = self.game
         if hex_name in g.laid_hexes:
             return 0
-        spec = ((g.rules.board or {}).get("hexes") or {}).get(hex_name) or {}
+        from ..board.board import selected_map
+        spec = (selected_map(g.rules.board or {}).get("hexes") or {}).get(hex_name) or {}
         return int(spec.get("cost") or 0)
 
     def check(self, turn, action: LayTile, special=None) -> _LayPlan:

@@ -42,7 +42,11 @@ class BuyTrainStep(Step):
     def must_buy(self, corp) -> bool:
         """No train, the depot still sells some, and (per the ruleset) a route to run."""
         g = self.game
-        if corp.trains or corp.closed or cheapest_train(g) is None:
+        cheapest = cheapest_train(g)
+        if corp.trains or corp.closed or cheapest is None:
+            return False
+        if g.rules.operating.must_buy_needs_cash_above_cheapest \
+                and corp.cash <= cheapest.spec.price:
             return False
         mode = g.rules.operating.must_buy_train
         if mode == "never":
@@ -255,10 +259,15 @@ class BuyTrainStep(Step):
         return ex
 
     def check_emergency(self, turn, train, source, price) -> int:
-        """The treasury is short: allowed only for a company without trains;
+        """The treasury is short: allowed only for a company without trains,
+        and where the president contributes at all (``operating.president_contributes``);
         returns what the president must pay in (the shortfall)."""
         g = self.game
         corp = turn.corp
+        if not g.rules.operating.president_contributes:
+            raise RuleViolation("trains.cash",
+                                f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train costs "
+                                f"{g.money(price)}; the president never pays towards a train")
         if corp.trains:
             raise RuleViolation("trains.cash",
                                 f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train "

@@ -69,7 +69,17 @@ class Title1860(Title):
                           "3 operating rounds (by phase); after the Southern Railway forms, "
                           "nationalisation: operating rounds only")
     events = ("fishbourne_to_bank", "relax_cert_limit", "southern_forms")
-    implements = {"stock.president_sales_to_market": (True,)}
+    implements = {"stock.president_sales_to_market": (True,),
+                  "stock.home_track_on_float": (True,),
+                  "market.zigzag": (True,),
+                  "operating.second_lay": ("yellow_if_first_not_upgrade_or_city",
+                                           "yellow_if_first_not_upgrade"),
+                  "operating.upgrade_needs_train_reach": (True,),
+                  **{f"operating.routes.{k}": (True,)
+                     for k in ("home_station_in_one_route", "routes_must_intersect",
+                               "no_hex_reentry", "cannot_end_at_halt",
+                               "may_skip_towns_and_halts", "bypass_one_blocked_city")},
+                  "operating.routes.flipped_tokens_block": (False,)}
     #: shared modules its replays import on their way (loaded before --jobs forks)
     warm_modules = ("railcheck.board.site_runs",)
 
@@ -234,7 +244,8 @@ class Title1860(Title):
     def on_float(self, corp):
         g = self.game
         home = corp.spec.home
-        if home and g.board is not None and not self.state.no_building:
+        if g.rules.stock.home_track_on_float and home and g.board is not None \
+                and not self.state.no_building:
             hx = g.board.hexes[home]
             if not hx.laid and hx.color == "white":
                 self.state.home_track.append(corp)

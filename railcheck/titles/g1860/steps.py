@@ -40,10 +40,11 @@ def has_route(g, corp) -> bool:
 
 
 class Track1860(TrackStep):
-    """Two lays: the first a lay or an upgrade, the second only a yellow lay
-    after a yellow non-city first lay; none in receivership or once the
-    Southern Railway stopped building; an insolvent corporation pays no
-    terrain (so lays none there)."""
+    """Two lays (``operating.second_lay``: the first a lay or an upgrade, the
+    second only a yellow lay after a yellow non-city first lay); none in
+    receivership or once the Southern Railway stopped building; an insolvent
+    corporation pays no terrain (so lays none there); an upgrade only where the
+    biggest train reaches (``operating.upgrade_needs_train_reach``)."""
 
     def available(self, turn) -> bool:
         st = _state(self)
@@ -73,12 +74,20 @@ class Track1860(TrackStep):
                                     f"({action.tile} on {action.hex}) this turn; two lays only "
                                     f"when neither is an upgrade or on a station's hex")
             tile = g.board.tiles.get(action.tile) if g.board is not None else None
-            if tile is not None and (tile.color != "yellow"
-                                     or any(n.kind == "city" for n in tile.nodes)):
+            mode = g.rules.operating.second_lay
+            city = tile is not None and any(n.kind == "city" for n in tile.nodes)
+            if mode == "yellow_if_first_not_upgrade_or_city" and tile is not None \
+                    and (tile.color != "yellow" or city):
                 raise RuleViolation("track.second_lay",
                                     f"a second lay is a yellow tile without a city, not "
                                     f"{action.tile} on {action.hex}")
-        if g.board is not None and not corp.trains:
+            if mode == "yellow_if_first_not_upgrade" and tile is not None \
+                    and tile.color != "yellow":
+                raise RuleViolation("track.second_lay",
+                                    f"a second lay is a yellow tile, not {action.tile} on "
+                                    f"{action.hex}")
+        if g.board is not None and not corp.trains \
+                and g.rules.operating.upgrade_needs_train_reach:
             h = g.board.hexes.get(action.hex)
             if h is not None and h.color != "white":
                 raise RuleViolation("track.upgrade_no_train",
@@ -102,11 +111,14 @@ class Track1860(TrackStep):
         before = self.before_upgrade(turn.corp, action.hex) if on_track else None
         super().apply(turn, action, plan)
         if on_track and turn.corp.trains:
-            self.check_reach(turn.corp, action.hex)
+            if g.rules.operating.upgrade_needs_train_reach:
+                self.check_reach(turn.corp, action.hex)
             self.check_new_track(turn.corp, action.hex, before)
-        if first and g.board is not None:
+        mode = g.rules.operating.second_lay
+        if first and g.board is not None and mode != "any":
             tile = g.board.tiles.get(plan.board_plan.name) if plan.board_plan else None
-            city = tile is not None and any(n.kind == "city" for n in tile.nodes)
+            city = tile is not None and any(n.kind == "city" for n in tile.nodes) \
+                and mode == "yellow_if_first_not_upgrade_or_city"
             if upgrade or city or (tile is not None and tile.color != "yellow"):
                 turn.second_lay_closed = True
                 what = "an upgrade" if upgrade else "a city tile" if city else "not yellow"
@@ -359,7 +371,8 @@ class BuyTrain1860(BuyTrainStep):
         cheapest = cheapest_train(g)
         if cheapest is None:
             return False
-        if corp.cash <= cheapest.spec.price:
+        if g.rules.operating.must_buy_needs_cash_above_cheapest \
+                and corp.cash <= cheapest.spec.price:
             return False
         return g.board is not None and has_route(g, corp)
 
@@ -427,13 +440,6 @@ class BuyTrain1860(BuyTrainStep):
                                 f"has none, and only from the depot")
         plan = super().check(turn, action)
         return plan
-
-    def check_emergency(self, turn, train, source, price) -> int:
-        g = self.game
-        corp = turn.corp
-        raise RuleViolation("trains.cash",
-                            f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train costs "
-                            f"{g.money(price)}; the president never pays towards a train")
 
     def apply(self, turn, action, plan) -> None:
         super().apply(turn, action, plan)

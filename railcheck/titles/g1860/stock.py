@@ -271,6 +271,8 @@ def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
     bankrupt cell bankrupts the corporation.  Refused (changing nothing)
     as :func:`check_sell_1860` says."""
     check_sell_1860(g, player, corp, percent, certs)
+    # the seller's first sale of it in this stock round (stock.ignore_one_sale_per)
+    first = corp not in getattr(g.round, "sold", {}).get(player, ())
     held = corp.percent_of(player)
     each = sale_price(g, corp)
     share = corp.share_percent
@@ -309,7 +311,7 @@ def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
                     cert.owner = "pool"
                     rest -= cert.percent
             settle_presidency(g, corp, player)
-            _drop(g, corp, percent)
+            _drop(g, corp, percent, first)
             return
         else:
             # the president's certificate goes to the pool; the seller keeps
@@ -330,14 +332,14 @@ def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
                 c.owner = player
                 keep -= c.percent
             settle_presidency(g, corp, player)
-            _drop(g, corp, percent)
+            _drop(g, corp, percent, first)
             return
     moving, _ = _moving(corp, player, percent, certs)
     g.transfer(g.bank, player, each * percent // share)
     for cert in moving:
         cert.owner = "pool"
     settle_presidency(g, corp, player)
-    _drop(g, corp, percent)
+    _drop(g, corp, percent, first)
 
 
 def _moving(corp, player, percent: int, certs: tuple):
@@ -372,6 +374,12 @@ def check_sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
         if any(corp.percent_of(p) > remaining and corp.percent_of(p) >= pcert.percent
                for p in _after(g, player)):
             return
+        if not g.rules.stock.president_sales_to_market:
+            raise RuleViolation("stock.president_cert",
+                                f"{player.name} is president of {corp.sym} with {held}%; "
+                                f"selling {percent}% would leave {remaining}% and no other "
+                                f"player holds {pcert.percent}% to take the president's "
+                                f"certificate")
         ordinary = [c for c in corp.certs_of(player) if not c.president]
         in_pool = [c for c in corp.certs if c.owner == "pool" and not c.president]
         if sum(c.percent for c in ordinary + in_pool) < remaining:
@@ -421,7 +429,9 @@ def settle_presidency(g, corp, actor=None) -> None:
     st.receivership.discard(corp.sym)
 
 
-def _drop(g, corp, percent: int) -> None:
+def _drop(g, corp, percent: int, first_sale: bool) -> None:
+    """The price's fall for a sale of ``percent`` (``first_sale``: the seller's
+    first sale of ``corp`` in this stock round)."""
     rule = g.rules.stock["no_sale_drop"]
     if rule["not_operated"] and not corp.operated:
         return
@@ -429,7 +439,8 @@ def _drop(g, corp, percent: int) -> None:
         return
     cells = percent // corp.share_percent
     zone = g.rules.stock["ignore_one_sale_zone"]
-    if zone and zone in corp.price.letters:
+    if zone and zone in corp.price.letters \
+            and (g.rules.stock.ignore_one_sale_per == "sale" or first_sale):
         cells -= 1
     move_cells(g, corp, -cells)
     g.title.check_bankrupt(corp)

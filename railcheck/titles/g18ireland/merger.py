@@ -206,7 +206,7 @@ class MergerRound(Round):
                         f"({parts}: one {share}% share per {merged[0].share_percent}%); the limit is "
                         f"{limit}% (M8)")
         pool = sum(shares_of(c, "pool") for c in merged)
-        pool_limit = g.rules.stock["pool_limit"]
+        pool_limit = g.pool_limit(major) if major is not None else g.rules.stock.pool_limit
         if pool * share > pool_limit:
             return ("merger.shares",
                     f"after the merger the bank pool would hold {pool * share}% of the major "

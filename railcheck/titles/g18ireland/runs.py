@@ -176,7 +176,7 @@ def _trace_stops(g, label: str, route) -> Run18:
         except RuleViolation as v:
             problem = problem or v
             continue
-        if not _broad(board, segments):
+        if g.rules.operating.routes.broad_gauge_only and not _broad(board, segments):
             problem = problem or RuleViolation(
                 "route.gauge", f"{label} runs on narrow gauge track; trains run on broad "
                                f"gauge only")
@@ -191,7 +191,7 @@ def _trace_connections(g, label: str, route) -> Run18:
     board = g.board
     problems: list = []
     for nodes, segments, keys in follow_connections(g, label, route.connections, problems):
-        if not _broad(board, segments):
+        if g.rules.operating.routes.broad_gauge_only and not _broad(board, segments):
             problems.append(RuleViolation(
                 "route.gauge", f"{label} runs on narrow gauge track; trains run on broad "
                                f"gauge only"))
@@ -290,10 +290,12 @@ def _narrow_bonus(board, node, phase: str) -> tuple:
 def worth(g, corp: str, run: Run18) -> int:
     board = g.board
     phase = g.phase.tiles[-1]
+    bonus = g.rules.operating.routes.narrow_gauge_bonus
     total = 0
     for hi, ni in run.nodes:
         total += revenue_for_phase(board.hex_list[hi].nodes[ni].revenue, phase)
-        total += narrow_bonus(board, (hi, ni), phase)
+        if bonus:
+            total += narrow_bonus(board, (hi, ni), phase)
     coords = {board.hex_list[hi].coord for hi, _ in run.nodes}
     for sym, (owner, hx) in g.title.state.assigned.items():
         if owner == corp and hx in coords:
@@ -330,7 +332,8 @@ def shannon_bonus(g, corp, runs: list) -> int:
             if cities:
                 node = (other.idx, cities[0])
                 best = max(best, revenue_for_phase(other.nodes[cities[0]].revenue, phase)
-                           + narrow_bonus(board, node, phase))
+                           + (narrow_bonus(board, node, phase)
+                              if g.rules.operating.routes.narrow_gauge_bonus else 0))
     return best
 
 

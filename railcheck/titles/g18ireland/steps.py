@@ -42,7 +42,7 @@ class IssueRedeem(Step):
         pool = corp.percent_of("pool")
         if pool > 0 and corp.cash >= corp.price.price:
             return True         # it can redeem
-        limit = g.rules.stock["pool_limit"]
+        limit = g.pool_limit(corp)
         for c in corp.certs:    # can it issue?
             if c.owner == "ipo" and not c.president and pool + c.percent <= limit:
                 return True
@@ -68,7 +68,7 @@ class IssueRedeem(Step):
             cert = named[0] if named and named[0].owner == "ipo" else (certs[0] if certs else None)
             if cert is None:
                 raise RuleViolation("or.issue", f"{corp.sym} has no share in its treasury")
-            limit = g.rules.stock["pool_limit"]
+            limit = g.pool_limit(corp)
             if corp.percent_of("pool") + cert.percent > limit:
                 raise RuleViolation("stock.pool_limit",
                                     f"the bank pool holds {corp.percent_of('pool')}% of "
@@ -131,29 +131,45 @@ class Track18Ireland(TrackStep):
         if turn.tile_lays >= 1 and turn.corp.cash \
                 < int(self.game.rules.operating.second_lay_cost):
             return False
-        if turn.tile_lays >= 1 and getattr(turn, "upgraded", False) \
+        if turn.tile_lays >= 1 and self.second_closed(turn) \
                 and self.second_upgrade(turn.corp) is None:
             return False
         return super().available(turn)
+
+    def second_closed(self, turn) -> bool:
+        """The turn's first lay leaves no second one (``operating.second_lay``):
+        it was an upgrade (or, ``yellow_if_first_not_upgrade_or_city``, a city)."""
+        mode = self.game.rules.operating.second_lay
+        if mode == "any":
+            return False
+        return getattr(turn, "upgraded", False) or (
+            mode == "yellow_if_first_not_upgrade_or_city" and getattr(turn, "first_city", False))
 
     def check(self, turn, action: LayTile, special=None):
         g = self.game
         corp = turn.corp
         extra = special is not None and power_spec(special).get("extra")
         second = turn.tile_lays >= 1 and not extra
-        if second:
+        mode = g.rules.operating.second_lay
+        if second and mode != "any":
             tile = g.board.tiles.get(action.tile) if g.board is not None else None
             upgrade = tile is not None and tile.color != "yellow"
             if upgrade and self.second_upgrade(corp) is not None:
                 pass            # William Dargan: the second lay may be an upgrade
-            elif getattr(turn, "upgraded", False):
+            elif self.second_closed(turn):
+                what = "an upgrade" if getattr(turn, "upgraded", False) else "a city tile"
                 raise RuleViolation("track.second_lay",
-                                    f"{corp.sym}'s first lay was an upgrade; no second lay")
+                                    f"{corp.sym}'s first lay was {what}; no second lay")
             else:
                 tile = g.board.tiles.get(action.tile) if g.board is not None else None
                 if tile is not None and tile.color != "yellow":
                     raise RuleViolation("track.second_lay",
                                         f"a second lay is a yellow tile, not {action.tile}")
+                if tile is not None and mode == "yellow_if_first_not_upgrade_or_city" \
+                        and any(n.kind == "city" for n in tile.nodes):
+                    raise RuleViolation("track.second_lay",
+                                        f"a second lay is a yellow tile without a city, not "
+                                        f"{action.tile}")
         # the map checks the connection by gauge (board/gauge.py): broad
         # track from the broad network, narrow track from the narrow one
         plan = super().check(turn, action, special)
@@ -281,6 +297,9 @@ class Track18Ireland(TrackStep):
                 g.flag("tile.no_new_track", problem)
         if upgrade and not plan.extra:
             turn.upgraded = True
+        if plan.board_plan is not None and not plan.extra and turn.tile_lays == 1 \
+                and any(n.kind == "city" for n in plan.board_plan.tile.nodes):
+            turn.first_city = True
         special = plan.special
         problem = getattr(plan, "together_problem", None)
         if problem is not None:

@@ -102,7 +102,8 @@ class StockRound18Ireland(StockRound):
         """A major started: its home station is placed next
         (``HomeStationStep``)."""
         g = self.game
-        if isinstance(action, Par) and not isinstance(action, Pass):
+        if isinstance(action, Par) and not isinstance(action, Pass) \
+                and g.rules.stock.major_home == "any_free_city":
             corp = g.corporations.get(action.corporation)
             if corp is not None and corp.kind != "minor" and corp.president is not None \
                     and not corp.home_placed:

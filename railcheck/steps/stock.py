@@ -303,8 +303,12 @@ class BuySharesStep(TurnStep):
         source = certs[0].owner if not elsewhere else (action.source or "pool")
         price_each = rnd.price_from(corp, source)
         if action.percent is None and action.count > 1 or len(certs) > 1:
-            # several shares at once: only in a multiple-buy zone
-            if not (corp.price.has("multiple_buy")):
+            # several shares at once: only in a multiple-buy zone (and not where
+            # one certificate a turn is the rule in every zone)
+            if g.rules.stock.buy_one_certificate:
+                raise RuleViolation("stock.one_buy",
+                                    "only one certificate may be bought per turn, in every zone")
+            if not corp.price.has("multiple_buy"):
                 raise RuleViolation("stock.one_buy",
                                     f"only one share may be bought per turn; {corp.sym} at "
                                     f"{g.money(corp.price.price)} is not in a zone that allows "

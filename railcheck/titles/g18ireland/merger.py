@@ -99,6 +99,10 @@ class MergerRound(Round):
         if isinstance(action, Vote) and self.proposal and player is self.proposer:
             self.close_proposal()
             return self.vote(player, action)
+        # refused before the turn moves to the actor: a refusal changes nothing
+        if not isinstance(action, (Pass, Propose)):
+            raise RuleViolation("merger.action", f"'{action.verb}' is not a merger round action")
+        merged = self.check_proposal(player, action) if isinstance(action, Propose) else None
         if player is not self.current and not (self.proposal and player is self.proposer):
             idle = self.idle_before(player)
             if idle is None:
@@ -118,14 +122,13 @@ class MergerRound(Round):
             if self.passes >= len(self.live_players()) or self.rest_idle():
                 self.finished = True
             return
-        if isinstance(action, Propose):
-            return self.propose(player, action)
-        raise RuleViolation("merger.action", f"'{action.verb}' is not a merger round action")
+        return self.propose(player, merged)
 
     # ------------------------------------------------------------------
     # proposing
 
-    def propose(self, player, action: Propose):
+    def check_proposal(self, player, action: Propose) -> list:
+        """The proposal with ``action``'s minor added, or a refusal; changes nothing."""
         g = self.game
         corp = self.corporation(action.corporation)
         spec = g.rules.settings.merger
@@ -151,6 +154,11 @@ class MergerRound(Round):
         problem = self.problem(merged)
         if problem is not None:
             raise RuleViolation(*problem)
+        return merged
+
+    def propose(self, player, merged: list):
+        g = self.game
+        spec = g.rules.settings.merger
         if not self.proposal:
             self.passes_before = self.passes
         self.proposal = merged

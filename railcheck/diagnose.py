@@ -267,7 +267,8 @@ def _touched(board, action, rule: str) -> set:
     if isinstance(action, (LayTile, PlaceToken)):
         return near({str(action.hex)}, 0 if rule == "tile.upgrade" else 2)
     if isinstance(action, RunRoutes):
-        hexes, stops = set(), set()
+        hexes: set = set()
+        stops: set = set()
         for route in action.routes:
             written = False
             for seg in route.connections or ():
@@ -322,7 +323,7 @@ def _rotation_hint(replay, result, search: Optional[Search]):
         hexes = _touched(board, actions[stop], first.rule)
     except Exception:
         return result
-    latest = {}         # hex -> position of its most recent lay before the first error
+    latest: dict = {}   # hex -> position of its most recent lay before the first error
     below = {}          # position of a lay -> the exits of the record's lay before it there
     for i in range(stop):
         a = actions[i]

@@ -8,7 +8,7 @@ change phases, close privates, end the game.  Money is always an int.
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Any, Optional
 
 from .findings import ERROR, Finding, RuleViolation, cause_of, involved
 from .market import Cell, Market
@@ -48,10 +48,10 @@ class Game:
         self.companies: dict[str, Company] = {
             spec.sym: Company(spec, price=spec.value) for spec in rules.companies}
         self.trains: list[Train] = []
-        for spec in rules.trains:
-            count = spec.count if spec.count is not None else UNLIMITED_TRAINS
+        for tspec in rules.trains:
+            count = tspec.count if tspec.count is not None else UNLIMITED_TRAINS
             for i in range(count):
-                self.trains.append(Train(spec.name, spec, f"{spec.name}-{i}"))
+                self.trains.append(Train(tspec.name, tspec, f"{tspec.name}-{i}"))
         self.train_by_id = {t.id: t for t in self.trains}
         #: the trains before this index have left the depot (none comes back):
         #: ``available_depot_trains`` starts there (kept with the state)
@@ -72,7 +72,7 @@ class Game:
         #: hex -> (line, tile, rotation) of a lay whose rotation was guessed
         #: among several (later findings about the hex point back to it)
         self.guessed_rotations: dict = {}
-        self.current_action = None
+        self.current_action: Any = None
         #: the record's actions and the place of the current one (set by the
         #: replay): see :meth:`actions_ahead`
         self.record_actions: list = []
@@ -91,9 +91,9 @@ class Game:
         #: the order players take turns in (seating order unless a title re-deals it)
         self.seat_order: list[Player] = list(self.players)
         #: (player, corporation) whose par price must be set before anything else
-        self.pending_par = None
-        self.round = None
-        self.board = None
+        self.pending_par: Optional[tuple] = None
+        self.round: Any = None
+        self.board: Any = None
         if check_board and rules.board:
             from .board import Board  # lazy: the board is the heaviest module
             self.board = Board(rules.board,
@@ -333,7 +333,7 @@ class Game:
         if pcert.owner is not old:
             return
         need = pcert.percent
-        given = []
+        given: list = []
         # the highest numbers first, or (as 18xx.games) the shares held longest
         key = (lambda c: c.got) if self.title.swap_oldest_first else (lambda c: -c.index)
         for cert in sorted(corp.certs_of(new), key=key):
@@ -370,7 +370,7 @@ class Game:
 
     @staticmethod
     def price_order_key(corp: Corporation):
-        cell = corp.price
+        cell: Any = corp.price
         return (-cell.price, -cell.col, cell.row, cell.stack.index(corp))
 
     # ------------------------------------------------------------------
@@ -392,7 +392,7 @@ class Game:
         they were made, see :meth:`ipo_payee`)."""
         mode = self.rules.stock.capitalization
         if mode == "full":
-            return corp.par.price * (100 // corp.share_percent)
+            return corp.par.price * (100 // corp.share_percent)  # type: ignore[union-attr]
         return 0
 
     def ipo_payee(self, corp: Corporation):
@@ -452,7 +452,7 @@ class Game:
         one number for all, or one per kind: ``{major: 4, minor: 2}``)."""
         limit = self.phase.train_limit
         if isinstance(limit, dict):
-            return int(limit.get(corp.kind, limit.get("major", 0)))
+            return int(limit.get(corp.kind, limit.get("major", 0)) or 0)
         return limit
 
     def on_train_bought(self, train: Train):
@@ -526,7 +526,7 @@ class Game:
     def sell_private(self, company: Company, buyer, price: int):
         """``company`` changes hands from its owner to ``buyer`` (a player or a
         corporation), who pays ``price`` to the owner."""
-        owner = company.owner
+        owner: Any = company.owner
         self.transfer(buyer, owner, price)
         owner.companies.remove(company)
         company.owner = buyer
@@ -622,7 +622,7 @@ class Game:
         for p in self.players:
             rows.append({"player": p.name, "cash": p.cash, "shares": self.share_value(p),
                          "privates": self.company_value(p), "net_worth": self.net_worth(p)})
-        ordered = sorted(rows, key=lambda r: -r["net_worth"])
+        ordered = sorted(rows, key=lambda r: -r["net_worth"])  # type: ignore[operator]
         rank = 0
         last = None
         for i, r in enumerate(ordered):

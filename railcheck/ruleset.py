@@ -63,7 +63,7 @@ def _load_yaml(text: str, path: str, root: str = "") -> _Doc:
         column = mark.column + 1 if mark else None
         pos = getattr(exc, "position", None)    # a character the reader refuses
         if mark is None and isinstance(pos, int) and hasattr(exc, "reason"):
-            char = exc.character
+            char = getattr(exc, "character", None)
             shown = f"#x{char:04x}" if isinstance(char, int) else repr(char)
             problem = f"unacceptable character {shown}: {exc.reason}"
             line = text.count("\n", 0, pos) + 1
@@ -377,7 +377,7 @@ class Ruleset:
         self.base_title = str(data.get("base_title") or title)
         #: the Title class whose rounds and steps play this ruleset (the game and the
         #: engine take it from here: they never look a title up)
-        self.title_class = title_class(self.base_title)
+        self.title_class: Any = title_class(self.base_title)
         #: the checked data (every default filled in): for showing it; the code reads
         #: ``settings`` (or the sections below), where a key's default is the schema's
         self.raw = data
@@ -472,7 +472,8 @@ class Ruleset:
                 company_buy=ph["company_buy"],
                 extra={"events": list(ph["events"]), "private_trades": ph["private_trades"]}))
         known_events = _known_events(self.base_title)
-        for kind, items in (("trains", self.trains), ("phases", self.phases)):
+        lists: tuple = (("trains", self.trains), ("phases", self.phases))
+        for kind, items in lists:
             for i, item in enumerate(items):
                 events = item.events if kind == "trains" else item.extra["events"]
                 for j, ev in enumerate(events):
@@ -505,16 +506,6 @@ class Ruleset:
     def describe(self) -> dict:
         """Which ruleset this is (for reports): name, file, what it extends."""
         return {"name": self.title, "path": self.source, "extends": self.extends}
-
-
-def _train_limit(c: "_Checker", ph: dict, p: str):
-    """A phase's train limit: one number, or one per company kind."""
-    value = ph.get("train_limit")
-    if isinstance(value, dict):
-        for kind, n in value.items():
-            c.check(n, f"{p}.train_limit.{kind}", int)
-        return {str(k): v for k, v in value.items()}
-    return c.get(ph, "train_limit", p, int)
 
 
 def _known_events(base_title: str) -> set:

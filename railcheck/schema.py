@@ -140,7 +140,7 @@ class Nullable(Type):
 class OneOf(Type):
     """A value of the first type that fits its Python class."""
 
-    def __init__(self, *options: tuple[type, Type], label: str):
+    def __init__(self, *options: tuple[tuple, "Type"], label: str):
         self.options = options
         self.label = label
         self.doc = label
@@ -1113,7 +1113,9 @@ def schema_reference() -> str:
                  "market", "board"):
         note = " (read by the board module: defaults and meaning in board.md)" \
             if name == "board" else ""
-        out += [f"### `{name}`{note}", ""] + _table(RULESET.keys[name].type, f"{name}.") + [""]
+        section = RULESET.keys[name].type
+        assert isinstance(section, Section)
+        out += [f"### `{name}`{note}", ""] + _table(section, f"{name}.") + [""]
     for title, section, prefix in (("corporations[] and corporation_defaults", CORPORATION,
                                     "corporations[]."),
                                    ("companies[]", COMPANY, "companies[]."),
@@ -1127,7 +1129,7 @@ def schema_reference() -> str:
     for kind in ABILITIES.values():
         out += [f"#### `{kind.name}`", "", f"{kind.doc} (for example {kind.example}).", ""]
         if kind.fields is None:
-            out += [f"Value: {kind.value.doc}; window `{kind.window}`.", ""]
+            out += [f"Value: {kind.value.doc if kind.value else ''}; window `{kind.window}`.", ""]
         else:
             out += _table(kind.fields, f"special.{kind.name}.") + [""]
     return "\n".join(out)

@@ -6,7 +6,6 @@ index's width.  How they look is checked in headless Chromium by hand
 import html
 import itertools
 import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

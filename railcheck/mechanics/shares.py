@@ -194,7 +194,7 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
     saved = (player.cash, g.bank.cash, g.bank_broken, corp.president,
              [(c, c.__dict__.get("owner"), c.got) for c in corp.certs])
     # pay and move: ordinary certificates of the seller go to the pool
-    price = corp.price.price
+    price = corp.price.price  # type: ignore[union-attr]
     g.transfer(g.bank, player, price * percent // corp.share_percent)
     percent_left = None
     if corp.president is player and percent > held - corp.certs[0].percent \
@@ -270,7 +270,8 @@ def _sell_presidency_as_site(g, player, corp, percent: int, remaining: int, cert
     for cert in bundle:
         cert.owner = "pool"
     swap_to = player if remaining >= pcert.percent else "pool"
-    need, given = pcert.percent, []
+    need = pcert.percent
+    given: list = []
     for cert in sorted(corp.certs_of(new), key=lambda c: c.got):
         if cert.president or sum(c.percent for c in given) >= need:
             continue

@@ -473,8 +473,8 @@ class StockRound(Round):
         """What one share of ``corp`` costs from the IPO (its par, or the
         market price with ``stock.always_market_price``) or the pool."""
         if source == "ipo" and not self.game.rules.stock.always_market_price:
-            return corp.par.price
-        return corp.price.price
+            return corp.par.price  # type: ignore[union-attr]
+        return corp.price.price  # type: ignore[union-attr]
 
     # ------------------------------------------------------------------
 

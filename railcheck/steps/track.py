@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Optional
+from typing import Any, Optional
 
 from ..actions import LayTile, PlaceToken, RunRoutes
 from ..findings import INFO, RuleViolation
@@ -13,8 +13,8 @@ from .base import Step
 @dataclass
 class _LayPlan:
     cost: int
-    board_plan: object          # the board's checked lay, or None without a map
-    special: object             # the private whose power lays the tile, or None
+    board_plan: Any          # the board's checked lay, or None without a map
+    special: Any             # the private whose power lays the tile, or None
     extra: bool                 # an extra lay (does not count against the turn's lays)
     #: a written rotation that does not fit while another does: the refusal of
     #: the written one (flagged when the lay is applied in the rotation that fits)
@@ -185,7 +185,7 @@ class TrackStep(Step):
             exits = tile.exits(r)
             return sum(1 for kind, edges in needs
                        if (exits <= edges if kind == "upgrade" else edges <= exits))
-        written = int(action.rotation)
+        written = int(action.rotation)  # type: ignore[arg-type]
 
         def turn_from_written(r):
             return min((r - written) % 6, (written - r) % 6)
@@ -301,7 +301,7 @@ class TrackStep(Step):
                         and board.color_order.index(later.color) == colour + 1 \
                         and h.color in board.color_order \
                         and board.color_order.index(h.color) == colour - 1:
-                    edges = frozenset()
+                    edges: frozenset = frozenset()
                     if a.rotation is not None:
                         try:
                             edges = later.exits(int(a.rotation))

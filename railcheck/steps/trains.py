@@ -5,6 +5,7 @@ trains over the limit."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..actions import BuyTrain, DiscardTrain
 from ..findings import RuleViolation
@@ -14,14 +15,14 @@ from .base import Step
 
 @dataclass
 class _BuyPlan:
-    train: object
-    source: object            # "depot", "pool" or a Corporation
+    train: Any
+    source: Any            # "depot", "pool" or a Corporation
     price: int
-    exchange: object          # the train traded in, or None
+    exchange: Any          # the train traded in, or None
     contribution: int         # what the president pays in
-    over_limit: object = None  # the finding of a purchase over the limit that stands
-    wrong_price: object = None  # the finding of a depot or pool train bought at another price
-    short: object = None      # the finding of a purchase paid with more than there is
+    over_limit: Any = None  # the finding of a purchase over the limit that stands
+    wrong_price: Any = None  # the finding of a depot or pool train bought at another price
+    short: Any = None      # the finding of a purchase paid with more than there is
     short_rule: str = "trains.cash"
 
 

@@ -1,6 +1,6 @@
 """The Kansai title's draft data (railcheck/titles/kansai/*.yaml; docs/kansai.md,
-docs/kansai-components.md), read with PyYAML.  They hold the drafts to the issue's rule: every number the rule summary does
-not give is `unknown` in the components template, and the ruleset holds no number the
+docs/kansai-components.md), read with PyYAML.  They hold the drafts to the issue's rule:
+every number the rule summary does not give is `unknown` in the components template, and the ruleset holds no number the
 summary does not print."""
 
 import re

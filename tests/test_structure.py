@@ -76,3 +76,21 @@ def test_no_module_reaches_into_boards_private_attributes():
                     isinstance(n.value, ast.Name) and n.value.id == "self"):
                 found.append(f"{path.relative_to(REPO)}:{n.lineno} .{n.attr}")
     assert found == []
+
+
+def test_the_certificate_and_holding_limits_are_tested_in_one_place():
+    """The comparison with the certificate limit (``certs + n > cert_limit``) is
+    written once, in Game (``cert_limit_exceeded``), and no other module compares
+    with the holding limit (``Game.holding_limit_exceeded`` does, with its local
+    ``limit``); rounds, steps and titles ask Game."""
+    found = []
+    for path in sorted((REPO / "railcheck").rglob("*.py")):
+        if "kansai" in path.parts:      # Kansai keeps its own ledger (moving onto the engine)
+            continue
+        for n in ast.walk(ast.parse(path.read_text())):
+            if isinstance(n, ast.Compare):
+                names = {x.attr for x in ast.walk(n) if isinstance(x, ast.Attribute)} | \
+                    {x.id for x in ast.walk(n) if isinstance(x, ast.Name)}
+                if names & {"cert_limit", "holding_limit", "max_ownership_percent"}:
+                    found.append(f"{path.relative_to(REPO)}:{n.lineno}")
+    assert [f.split(":")[0] for f in found] == ["railcheck/game.py"], found

@@ -3,7 +3,7 @@ packages itself (a new title's folder needs no edit there) and its package-data
 patterns cover every file the code reads (the grammar, each title's YAML, the
 report's templates)."""
 
-import fnmatch
+import re
 import tomllib
 
 from setuptools import find_namespace_packages
@@ -37,6 +37,8 @@ def test_every_data_file_ships():
         # relative to the package that holds it (any folder up to railcheck/)
         rels = [p.relative_to(d).as_posix() for d in p.parents
                 if d == REPO / "railcheck" or (REPO / "railcheck") in d.parents]
-        if not any(fnmatch.fnmatch(rel, pat) for rel in rels for pat in patterns):
+        # setuptools' globs: a * does not cross a folder
+        if not any(re.fullmatch(re.escape(pat).replace(r"\*", "[^/]*"), rel)
+                   for rel in rels for pat in patterns):
             missing.append(str(p.relative_to(REPO)))
     assert missing == []

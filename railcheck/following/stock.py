@@ -14,7 +14,7 @@ No price is invented: a record that gives none leaves the purchase refused.
 from __future__ import annotations
 
 from ..actions import Checkpoint, Exchange, Par, Pass
-from .rounds import RoundFollower, players_go_on, refuse_unentered_stock_round
+from .base import RoundFollower, players_go_on, refuse_unentered_stock_round
 
 
 def par_in_record(g, corp):

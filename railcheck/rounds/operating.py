@@ -14,6 +14,8 @@ Players act in an OR only to raise money for a forced train purchase
 
 from __future__ import annotations
 
+from typing import Any
+
 import dataclasses
 
 from ..actions import (Bankrupt, DiscardTrain, Exchange, LayTile, Pass, PlaceToken,
@@ -248,8 +250,9 @@ class OperatingRound(Round):
         if corp is current:
             step = self.step_of(action)
             stage = self.step_index(step) if step is not None and step.ordered else None
-            if stage is not None and stage < self.turn.step and self.is_last() \
-                    and g.or_number < g.or_count:
+            turn: Any = self.turn
+            if stage is not None and stage < turn.step \
+                    and self.is_last() and g.or_number < g.or_count:
                 return False  # the same company starts its turn of the next OR
             return True
         if corp in self.order[self.index + 1:]:
@@ -489,7 +492,7 @@ class OperatingRound(Round):
             for sale in action.sales:
                 c = self.corporation(sale.corporation)
                 pct = sale_percent(g, c, sale)
-                if c.price is not None:
+                if c.price is not None and not g.rules.operating.emergency_sell_more_than_needed:
                     bundle = c.price.price * pct // c.share_percent
                     # too much when the bundle less its smallest certificate would do
                     smallest = c.price.price * _smallest_cert(c, player, sale, pct) \

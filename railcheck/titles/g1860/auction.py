@@ -108,11 +108,16 @@ class BidForTurnAuction(AuctionRound):
         g = self.game
         free_pass = self.high_bidder is None
         broke = free_pass and player.cash < self.cheapest()
+        takes = g.rules.auction.winner_buys
         if isinstance(action, Bid):
             sym = action.company
             if sym not in self.items or sym not in g.companies:
                 raise RuleViolation("auction.sold",
                                     f"{sym} is not for sale here; left: {', '.join(self.items)}")
+            if "company_at_face" not in takes:
+                raise RuleViolation("auction.sold",
+                                    f"{sym} is not for sale here: the winner takes a president's "
+                                    f"certificate (auction.winner_buys)")
             company = g.companies[sym]
             price = company.value
             if broke:
@@ -130,29 +135,34 @@ class BidForTurnAuction(AuctionRound):
                                     f"{player.name} has {g.money(player.cash)}, {sym} costs "
                                     f"{g.money(price)}")
             return ("private", company, price)
-        sym = action.corporation
-        if sym not in self.items:
-            raise RuleViolation("auction.sold",
-                                f"{sym} is not for sale here; left: {', '.join(self.items)}")
-        corp = g.corporations[sym]
-        low, high = par_range(g, corp)
-        if not low <= action.price <= high or g.market.par_cell(action.price) is None:
-            raise RuleViolation("stock.par_price",
-                                f"{g.money(action.price)} is not a par value of {sym}'s "
-                                f"section ({g.money(low)} to {g.money(high)})")
-        cost = 2 * action.price
-        if broke:
-            if action.price != low or cost != self.cheapest():
+        else:
+            sym = action.corporation
+            if sym not in self.items:
+                raise RuleViolation("auction.sold",
+                                    f"{sym} is not for sale here; left: {', '.join(self.items)}")
+            if "president_certificate" not in takes:
+                raise RuleViolation("auction.sold",
+                                    f"{sym} is not for sale here: the winner takes a private at "
+                                    f"its face value (auction.winner_buys)")
+            corp = g.corporations[sym]
+            low, high = par_range(g, corp)
+            if not low <= action.price <= high or g.market.par_cell(action.price) is None:
+                raise RuleViolation("stock.par_price",
+                                    f"{g.money(action.price)} is not a par value of {sym}'s "
+                                    f"section ({g.money(low)} to {g.money(high)})")
+            cost = 2 * action.price
+            if broke:
+                if action.price != low or cost != self.cheapest():
+                    raise RuleViolation("auction.cash",
+                                        f"{player.name} cannot afford any item and must take the "
+                                        f"cheapest at the lowest par")
+                cost = player.cash
+            if cost > player.cash:
                 raise RuleViolation("auction.cash",
-                                    f"{player.name} cannot afford any item and must take the "
-                                    f"cheapest at the lowest par")
-            cost = player.cash
-        if cost > player.cash:
-            raise RuleViolation("auction.cash",
-                                f"{player.name} has {g.money(player.cash)}; the president's "
-                                f"certificate of {sym} at {g.money(action.price)} costs "
-                                f"{g.money(cost)}")
-        return ("par", corp, action.price, cost)
+                                    f"{player.name} has {g.money(player.cash)}; the president's "
+                                    f"certificate of {sym} at {g.money(action.price)} costs "
+                                    f"{g.money(cost)}")
+            return ("par", corp, action.price, cost)
 
     def apply_buy(self, player, plan) -> None:
         g = self.game
@@ -253,12 +263,17 @@ class BidForTurnStep(Step):
             raise RuleViolation("auction.min_bid",
                                 f"bid of {g.money(action.price)} is too low: the minimum bid is "
                                 f"{g.money(minimum)}")
-        most = player.cash - rnd.cheapest()
-        if action.price > most:
+        if g.rules.auction.max_bid == "cash_less_cheapest_item":
+            most = player.cash - rnd.cheapest()
+            if action.price > most:
+                raise RuleViolation("auction.cash",
+                                    f"{player.name} bids {g.money(action.price)} but may bid at "
+                                    f"most {g.money(most)} (cash {g.money(player.cash)} less the "
+                                    f"cheapest item left, {g.money(rnd.cheapest())})")
+        elif action.price > player.cash:
             raise RuleViolation("auction.cash",
-                                f"{player.name} bids {g.money(action.price)} but may bid at most "
-                                f"{g.money(most)} (cash {g.money(player.cash)} less the cheapest "
-                                f"item left, {g.money(rnd.cheapest())})")
+                                f"{player.name} bids {g.money(action.price)} but has "
+                                f"{g.money(player.cash)}")
         return player
 
     def apply(self, turn, action, player) -> None:

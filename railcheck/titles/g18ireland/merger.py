@@ -31,7 +31,7 @@ from ...rounds import Round
 from ...steps.base import Step
 from ...steps.trains import DiscardTrainStep
 from .closing import close_corporation
-from .shares import holding_limit, shares_of
+from .shares import shares_of
 
 
 class MergerRound(Round):
@@ -102,14 +102,19 @@ class MergerRound(Round):
 
     def out_of_turn(self, action):
         """A proposal or a pass by a player whose turn it is not (nor the
-        proposer's, whose proposal is open): his turn begins; said unless
-        the players between had nothing to propose (the site passes over
-        them)."""
+        proposer's, whose proposal is open), which the round takes: his turn
+        begins; said unless the players between had nothing to propose (the
+        site passes over them).  A refused action moves no turn."""
         player = self.game.player_by_name.get(action.actor)
-        if player is None or isinstance(action, DiscardTrain) or self.carried or self.voting \
-                or (isinstance(action, Vote) and self.proposal and player is self.proposer) \
+        if player is None or self.carried or self.voting \
+                or not isinstance(action, (Pass, Propose)) \
                 or player is self.current or (self.proposal and player is self.proposer):
             return None
+        if isinstance(action, Propose):
+            try:
+                self.check_proposal(player, action)
+            except RuleViolation:
+                return None
         if self.idle_before(player) is None:
             return player, (f"{player.name} acted out of turn: it is {self.current.name}'s "
                             f"turn in {self.label}")
@@ -126,12 +131,11 @@ class MergerRound(Round):
     # ------------------------------------------------------------------
     # proposing
 
-    def check_propose(self, player, action: Propose):
-        """Why ``player`` may not add the minor to the proposal (raise), else
-        the minors the proposal would hold."""
+    def check_proposal(self, player, action: Propose) -> list:
+        """The proposal with ``action``'s minor added, or a refusal; changes nothing."""
         g = self.game
         corp = self.corporation(action.corporation)
-        spec = g.rules.raw["merger"]
+        spec = g.rules.settings.merger
         if corp.kind != "minor":
             raise RuleViolation("merger.proposal",
                                 f"{corp.sym} is not a minor; a proposal names minors")
@@ -156,9 +160,9 @@ class MergerRound(Round):
             raise RuleViolation(*problem)
         return merged
 
-    def apply_propose(self, player, merged) -> None:
+    def propose(self, player, merged: list):
         g = self.game
-        spec = g.rules.raw["merger"]
+        spec = g.rules.settings.merger
         if not self.proposal:
             self.passes_before = self.passes
         self.proposal = merged
@@ -203,7 +207,7 @@ class MergerRound(Round):
         if issued * share > 100:
             return ("merger.shares", f"{names} have {issued} shares with players and the pool; "
                                      f"at most {100 // share} may merge (M7)")
-        limit = holding_limit(g, major) if major is not None else 70
+        limit = g.holding_limit(major) if major is not None else 70
         for p in g.players:
             n = sum(shares_of(c, p) for c in merged)
             if n * share > limit:
@@ -214,7 +218,7 @@ class MergerRound(Round):
                         f"({parts}: one {share}% share per {merged[0].share_percent}%); the limit is "
                         f"{limit}% (M8)")
         pool = sum(shares_of(c, "pool") for c in merged)
-        pool_limit = g.rules.stock["pool_limit"]
+        pool_limit = g.pool_limit(major) if major is not None else g.rules.stock.pool_limit
         if pool * share > pool_limit:
             return ("merger.shares",
                     f"after the merger the bank pool would hold {pool * share}% of the major "
@@ -528,11 +532,11 @@ class ProposeStep(Step):
     def check(self, turn, action):
         rnd = self.round
         player = rnd.player(action.actor)
-        return player, rnd.check_propose(player, action)
+        return player, rnd.check_proposal(player, action)
 
     def apply(self, turn, action, plan) -> None:
         player, merged = plan
-        self.round.apply_propose(player, merged)
+        self.round.propose(player, merged)
 
 
 class MergerTurnStep(Step):

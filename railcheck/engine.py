@@ -124,8 +124,7 @@ class Replay:
         game_over_reported = False
         count = 0
         for position, action in enumerate(rec.actions):
-            self.rounds.next_action = rec.actions[position + 1] \
-                if position + 1 < len(rec.actions) else None
+            self.rounds.at(position)
             if self.stop_at is not None and _passed(action, self.stop_at, count):
                 break
             count += 1

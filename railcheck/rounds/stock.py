@@ -15,7 +15,7 @@ unless ``stock.private_trade_is_buy`` is false.
 from __future__ import annotations
 
 from ..actions import Exchange, Pass
-from ..findings import RuleViolation
+from ..findings import RuleViolation, breach
 from ..state import Corporation, Player
 from . import Round
 from ..mechanics.shares import max_sellable_percent
@@ -453,16 +453,16 @@ class StockRound(Round):
             certs = g.num_certs(player)
             if certs + count > g.cert_limit:
                 more = "one more" if count == 1 else f"{count} more"
-                raise RuleViolation("stock.cert_limit",
-                                    f"{player.name} holds {certs} certificates; {more} would "
-                                    f"exceed the limit of {g.cert_limit}")
+                breach(RuleViolation("stock.cert_limit",
+                                     f"{player.name} holds {certs} certificates; {more} would "
+                                     f"exceed the limit of {g.cert_limit}"))
         limit = self.holding_limit(corp)
         have = corp.percent_of(player)
         unlimited = corp.price is not None and corp.price.has("unlimited")
         if have + cert_percent > limit and not unlimited:
-            raise RuleViolation("stock.holding_limit",
-                                f"{player.name} holds {have}% of {corp.sym}; buying "
-                                f"{cert_percent}% more would exceed the {limit}% limit")
+            breach(RuleViolation("stock.holding_limit",
+                                 f"{player.name} holds {have}% of {corp.sym}; buying "
+                                 f"{cert_percent}% more would exceed the {limit}% limit"))
 
     def holding_limit(self, corp: Corporation) -> int:
         """Percent of ``corp`` one player may hold (ruleset ``stock.holding_limit``)."""

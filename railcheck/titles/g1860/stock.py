@@ -20,7 +20,7 @@ from types import SimpleNamespace
 
 from ...actions import (BuyCompany, BuyShares, Exchange, LayTile, Par, Pass, SellCompany,
                         SellShares)
-from ...findings import RuleViolation
+from ...findings import RuleViolation, breach
 from ...mechanics.shares import exchange_outside_window
 from ...rounds.stock import StockRound
 from ...steps.base import RoundStep
@@ -221,9 +221,9 @@ class StockRound1860(StockRound):
     def check_can_buy(self, player, corp, cert_percent, *, par=False, source="ipo"):
         g = self.game
         if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
-            raise RuleViolation("stock.cert_limit",
-                                f"{player.name} holds {g.num_certs(player)} certificates, the "
-                                f"limit is {g.cert_limit}")
+            breach(RuleViolation("stock.cert_limit",
+                                 f"{player.name} holds {g.num_certs(player)} certificates, the "
+                                 f"limit is {g.cert_limit}"))
         saved, g.cert_limit = g.cert_limit, 10 ** 6
         try:
             super().check_can_buy(player, corp, cert_percent, par=par, source=source)

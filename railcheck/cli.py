@@ -1272,7 +1272,8 @@ def _missing_report(error):
 @click.option("--exclude", multiple=True, metavar="GLOB", help=EXCLUDE_HELP)
 @click.option("--jobs", "-j", type=JobsType(), default="auto", show_default=True,
               help="Make the pages in this many parallel processes; 'auto' (the default): "
-                   "one per usable CPU, at most one per game.")
+                   "one per usable CPU, with at least 4 games each (a page costs little, a "
+                   "process more).")
 @click.option("--no-board", is_flag=True, help="Skip the map checks of hand-written logs (no "
               "board pictures for them).")
 def report(paths, outdir, routes, route_limit, force, ruleset, exclude, jobs, no_board):
@@ -1291,7 +1292,8 @@ def report(paths, outdir, routes, route_limit, force, ruleset, exclude, jobs, no
     try:
         written, pages = write_reports(files, outdir, force=force, routes=routes,
                                        route_limit=route_limit, ruleset=ruleset,
-                                       jobs=auto_jobs(len(files)) if jobs == "auto" else jobs,
+                                       jobs=auto_jobs(len(files) // 4) if jobs == "auto"
+                                       else jobs,
                                        board=not no_board,
                                        named=_named_files(paths),
                                        progress=bar.tick if bar else None,

@@ -265,6 +265,12 @@ def _pages(jobs_: list, jobs: int):
     if not parallel:
         yield from map(_page_job, jobs_)
         return
+    # what every page needs, loaded here once: the forked workers inherit it
+    env = _shared_env()
+    env.get_template("game.html")
+    from ..board import render  # noqa: F401
+    from ..engine import Replay  # noqa: F401
+    from . import charts, history  # noqa: F401
     with multiprocessing.get_context("fork").Pool(min(jobs, len(jobs_))) as pool:
         yield from pool.imap(_page_job, jobs_)
 

@@ -226,7 +226,7 @@ class _Converter:
             stops.append(A.Stop(hex=h, city=city))
         rev = r.get("revenue")
         return A.Route(train=tid.rsplit("-", 1)[0], train_id=tid, stops=stops,
-                       path=path or None, revenue=int(rev) if rev is not None else None,
+                       path=path or None, revenue=_opt_int(rev),
                        halts=_opt_int(r.get("halts")), subsidy=_opt_int(r.get("subsidy")),
                        connections=conns or None)
 
@@ -419,6 +419,8 @@ def _opt_int(value) -> Optional[int]:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise TypeError(f"expected a number, got {value!r}")
+    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"expected a number, got {value!r}")   # int() would overflow
     return int(value)
 
 
@@ -547,5 +549,9 @@ def _describe(item: dict, who: str) -> str:
     if item.get("shares"):
         bits.append("shares=" + ",".join(map(str, item["shares"])))
     if t == "run_routes":
-        bits.append("revenue=" + str(sum(int(r.get("revenue") or 0) for r in item.get("routes") or [])))
+        try:
+            bits.append("revenue=" + str(sum(int(r.get("revenue") or 0)
+                                             for r in item.get("routes") or [])))
+        except (TypeError, ValueError, OverflowError, AttributeError):
+            bits.append("revenue=?")
     return " ".join(bits)

@@ -298,9 +298,12 @@ def test_ctrl_c_during_validate_is_exit_130_with_the_files_finished_reported(tmp
     folder.mkdir()
     for k in range(40):
         (folder / f"g{k:02}.18xx").write_text(GAME.read_text())
+    # (a test runner's worker may ignore SIGINT, and a child inherits that:
+    # the child gets the default back, as a command started from a shell has)
     proc = subprocess.Popen([sys.executable, "-m", "railcheck", "validate", "--jobs", "2",
                              str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     first = proc.stdout.readline()          # a file is done
     assert first.startswith(str(folder / "g00.18xx"))
     os.killpg(proc.pid, signal.SIGINT)      # Ctrl-C: the terminal's whole process group

@@ -414,6 +414,7 @@ END_REASONS = {
     "bankrupt": "bankruptcy",
     "stock_market": "share price at the end of the market",
     "nationalization": "nationalisation",
+    "game_turns": "last game turn",
 }
 
 

@@ -79,7 +79,8 @@ class Replay:
 
     def __init__(self, record: GameRecord, rules: Optional[Ruleset] = None, *,
                  check_board: bool = True, stop_at: Optional[int] = None,
-                 check_purity: bool = False, hints: Optional[bool] = None):
+                 check_purity: bool = False, hints: Optional[bool] = None,
+                 purity_from: Optional[int] = None):
         self.record = record
         if rules is None:
             if not record.title:
@@ -92,6 +93,10 @@ class Replay:
         #: prove that refusals change nothing: snapshot the state before each
         #: action, compare after a refusal (slow: for tests)
         self.check_purity = check_purity
+        #: with check_purity: only from the export's action with this id on
+        #: (a test that changed one action of a legal game: the actions before
+        #: it replay as the legal game did, with no refusal to prove)
+        self.purity_from = purity_from
         #: after a replay with errors, look for one par that explains them
         #: (railcheck/following/diagnose.py); never with observers or a stop.  Default:
         #: on, unless RAILCHECK_NO_HINTS is set (``validate --no-hints``)
@@ -156,7 +161,9 @@ class Replay:
                 kind = g.round.kind
                 # where the record says the action stands (whose turn it is)
                 action = self.rounds.place(action)
-                before = self._snapshot() if self.check_purity else None
+                before = self._snapshot() if self.check_purity and (
+                    self.purity_from is None or action.action_id is None
+                    or action.action_id >= self.purity_from) else None
                 g.round.process(action)
             except RuleViolation as v:
                 if before is not None:

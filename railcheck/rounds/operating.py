@@ -21,9 +21,9 @@ import dataclasses
 from ..actions import (Bankrupt, DiscardTrain, Exchange, LayTile, Pass, PlaceToken,
                        SellShares)
 from ..findings import RuleViolation
-from ..mechanics.shares import sale_percent, sell_shares
 from ..state import Company, Corporation, Player
 from ..steps.base import Step
+from ..steps.emergency import BankruptStep, EmergencySaleStep
 from ..steps.trains import DiscardTrainStep, cheapest_train
 from ..steps.track import TrackStep
 from ..steps.token import TokenStep
@@ -72,6 +72,9 @@ class OperatingRound(Round):
             if all(type(s).owns is Step.owns for s in self.steps) else None
         #: steps whose actions come whenever the record gives them
         self.discards = DiscardTrainStep(self)
+        #: the players' steps: the operating company's president raising
+        #: money for a train, or going bankrupt
+        self.player_steps = [EmergencySaleStep(self), BankruptStep(self)]
         self.order: list[Corporation] = []
         self.index = -1
         self.turn: Turn | None = None
@@ -354,12 +357,15 @@ class OperatingRound(Round):
         """The steps of the turn under way that may take an action now: the
         ordered ones from where the turn stands (an earlier one's action is
         refused, ``or.step_order``) and the unordered ones, each with
-        something to do (none between turns)."""
+        something to do, then the president's when the company must buy a
+        train it cannot pay (an emergency sale, bankruptcy); none between
+        turns."""
         t = self.turn
         if t is None:
             return []
         return [s for i, s in enumerate(self.steps)
-                if (i >= t.step or not s.ordered) and s.takes(t)]
+                if (i >= t.step or not s.ordered) and s.takes(t)] \
+            + [s for s in self.player_steps if s.takes(t)]
 
     def enforce_discards(self, action) -> None:
         """Companies over the train limit discard before anything else
@@ -487,52 +493,13 @@ class OperatingRound(Round):
     # players: emergency sales and bankruptcy
 
     def process_player(self, player: Player, action):
-        g = self.game
-        if isinstance(action, SellShares):
-            t = self.turn
-            if t is None or t.corp.president is not player:
-                raise RuleViolation("emergency.not_needed",
-                                    f"{player.name} may sell shares in an operating round only "
-                                    f"to raise money for a train their company must buy")
-            corp = t.corp
-            cheapest = self.cheapest_train()
-            price = cheapest.spec.price if cheapest else 0
-            if corp.trains or corp.cash + player.cash >= price:
-                raise RuleViolation(
-                    "emergency.not_needed",
-                    f"{player.name} may not sell shares: {corp.sym} "
-                    + ("owns a train" if corp.trains else
-                       f"has {g.money(corp.cash)} and {player.name} {g.money(player.cash)}, "
-                       f"enough for the cheapest train ({g.money(price)})"))
-            for sale in action.sales:
-                c = self.corporation(sale.corporation)
-                pct = sale_percent(g, c, sale)
-                if c.price is not None and not g.rules.operating.emergency_sell_more_than_needed:
-                    bundle = c.price.price * pct // c.share_percent
-                    # too much when the bundle less its smallest certificate would do
-                    smallest = c.price.price * _smallest_cert(c, player, sale, pct) \
-                        // c.share_percent
-                    if bundle - smallest + player.cash + corp.cash >= price:
-                        raise RuleViolation(
-                            "emergency.too_much",
-                            f"{player.name} sells more than needed: {pct}% of {c.sym} brings "
-                            f"{g.money(bundle)}; with {g.money(player.cash)} in hand and "
-                            f"{g.money(corp.cash)} in {corp.sym}'s treasury one certificate "
-                            f"fewer ({g.money(smallest)} less) would pay for the "
-                            f"{g.money(price)} train")
-                sell_shares(g, player, c, pct, emergency_for=corp, certs=sale.certs)
-            t.emergency = True
-            self.recalculate_order()
-            return
-        if isinstance(action, Bankrupt):
-            t = self.turn
-            if t is None or t.corp.president is not player:
-                raise RuleViolation("bankrupt.not_president",
-                                    f"{player.name} is not the president of the operating "
-                                    f"company")
-            return self.do_bankrupt(t, action)
-        raise RuleViolation("or.player_action",
-                            f"players do not '{action.verb}' in an operating round")
+        """A player's action: the operating company's president raising
+        money for a train, or going bankrupt (``steps/emergency.py``)."""
+        step = next((s for s in self.player_steps if s.owns(action)), None)
+        if step is None:
+            raise RuleViolation("or.player_action",
+                                f"players do not '{action.verb}' in an operating round")
+        return step.process(self.turn, action)
 
     def recalculate_order(self):
         """Share prices changed by sales during the OR: the companies still
@@ -545,16 +512,3 @@ class OperatingRound(Round):
         from ..mechanics.shares import declare_bankruptcy
         declare_bankruptcy(self.game, self, t)
 
-
-def _smallest_cert(corp, player, sale, percent: int) -> int:
-    """The percentage of the smallest certificate in the bundle a sale is made
-    of: the certificates it names, else the player's ordinary shares and, when
-    they do not cover the sale, the president's certificate."""
-    named = [corp.certs[i].percent for i in sale.certs
-             if i < len(corp.certs) and corp.certs[i].owner is player]
-    if named:
-        return min(named)
-    ordinary = [c.percent for c in corp.certs_of(player) if not c.president]
-    if percent > sum(ordinary) and corp.president is player:
-        ordinary.append(corp.certs[0].percent)
-    return min(ordinary, default=corp.share_percent)

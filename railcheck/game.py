@@ -45,8 +45,11 @@ class Game:
             corp = Corporation(spec)
             corp.certs = [Cert(corp, i, pct, i == 0, "ipo") for i, pct in enumerate(spec.shares)]
             self.corporations[spec.sym] = corp
+        #: the privates in this game (a private may need more players than it has)
+        in_game = [spec for spec in rules.companies
+                   if spec.min_players is None or n >= spec.min_players]
         self.companies: dict[str, Company] = {
-            spec.sym: Company(spec, price=spec.value) for spec in rules.companies}
+            spec.sym: Company(spec, price=spec.value) for spec in in_game}
         self.trains: list[Train] = []
         for spec in rules.trains:
             count = spec.count if spec.count is not None else UNLIMITED_TRAINS
@@ -100,7 +103,7 @@ class Game:
                                [dict(sym=c.sym, home=c.home, home_city=c.home_city,
                                      tokens=c.tokens, **c.extra) for c in rules.corporations],
                                [dict(sym=c.sym, value=c.value, revenue=c.revenue,
-                                     blocks=c.blocks, special=c.special) for c in rules.companies])
+                                     blocks=c.blocks, special=c.special) for c in in_game])
         if rules.raw.get("setup", {}).get("home_stations_at_start"):
             self.place_all_home_stations()
         from .titles import title_class
@@ -131,6 +134,15 @@ class Game:
     def entity(self, name: str):
         return (self.player_by_name.get(name) or self.corporations.get(name)
                 or self.companies.get(name))
+
+    def private_actor(self, name: str) -> Optional[Company]:
+        """The private an action's actor names, or None.  A private may share
+        its symbol with a corporation (1889's TR); such a private has no power
+        to use (the ruleset refuses one that has), so an actor of that name is
+        the corporation."""
+        if name in self.corporations:
+            return None
+        return self.companies.get(name)
 
     @property
     def next_action(self):

@@ -335,6 +335,8 @@ class CompanySpec:
     blocks: list[str]
     #: ability kind -> its fields (schema.ABILITIES, defaults filled in)
     special: dict
+    #: in the game only with at least this many players (None: always)
+    min_players: Optional[int] = None
 
     @property
     def abilities(self) -> dict[str, Ability]:
@@ -494,7 +496,7 @@ class Ruleset:
             self.companies.append(CompanySpec(
                 sym=str(cd["sym"]), name=str(cd.get("name") or cd["sym"]),
                 value=cd["value"], revenue=cd["revenue"], blocks=list(cd["blocks"]),
-                special=dict(cd["special"])))
+                special=dict(cd["special"]), min_players=cd["min_players"]))
         self.trains: list[TrainSpec] = []
         for i, td in enumerate(data["trains"]):
             count = td["count"]

@@ -752,6 +752,8 @@ COMPANY = Section("company", [
     Key("value", Int(), doc="face value"),
     Key("revenue", Int(), doc="income per operating round"),
     Key("blocks", ListOf(Ref("hex")), [], "hexes nobody may lay track on while it is open"),
+    Key("min_players", Nullable(Int()), None,
+        "the private is in the game only with at least this many players (null: always)"),
     Key("special", Abilities(), {}, "its abilities (see below)"),
 ])
 

@@ -237,7 +237,7 @@ class OperatingRound(Round):
     def wants(self, action) -> bool:
         g = self.game
         actor = action.actor
-        if actor in g.companies or isinstance(action, Exchange):
+        if g.private_actor(actor) is not None or isinstance(action, Exchange):
             return True
         if actor in g.player_by_name:
             if isinstance(action, (SellShares, Bankrupt)) and self.in_emergency(actor):
@@ -325,7 +325,7 @@ class OperatingRound(Round):
         self.prepared = action
         if self.force_discards:
             self.discards.enforce(action)
-        company = g.companies.get(action.actor)
+        company = g.private_actor(action.actor)
         if company is not None and isinstance(company.owner, Corporation) and not company.closed:
             self.prepare_private(company.owner)
             return
@@ -434,7 +434,7 @@ class OperatingRound(Round):
         actor = action.actor
         if isinstance(action, Exchange):
             return g.title.exchange(action)
-        if actor in g.companies:
+        if g.private_actor(actor) is not None:
             return self.process_private(g.companies[actor], action)
         if actor in g.player_by_name:
             return self.process_player(g.player_by_name[actor], action)

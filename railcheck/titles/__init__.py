@@ -13,10 +13,11 @@ from .base import Title
 from .g1830 import Title1830
 from .g1857 import Title1857
 from .g1860 import Title1860
+from .g1889 import Title1889
 from .g18ireland import Title18Ireland
 from .kansai import TitleKansai
 
-TITLES: dict[str, type[Title]] = {cls.id: cls for cls in (Title1830, Title1857, Title1860,
+TITLES: dict[str, type[Title]] = {cls.id: cls for cls in (Title1830, Title1857, Title1860, Title1889,
                                                          Title18Ireland, TitleKansai)}
 
 

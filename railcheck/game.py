@@ -462,7 +462,24 @@ class Game:
 
     def close_all_companies(self, train=None):
         for company in self.companies.values():
+            if (company.spec.special or {}).get("open_while_player_owned") \
+                    and isinstance(company.owner, Player):
+                continue        # 1889's UTF stays open with a player
             self.close_company(company)
+
+    def phase_reached(self, name: str) -> bool:
+        """The game is in phase ``name`` or a later one."""
+        names = [p.name for p in self.rules.phases]
+        return name in names and self.phase_index >= names.index(name)
+
+    def private_income(self, company: Company) -> int:
+        """What ``company`` pays its owner at the start of an OR: its revenue,
+        or another from a phase on while a player owns it
+        (``player_revenue_from_phase``, 1889's UTF)."""
+        change = (company.spec.special or {}).get("player_revenue_from_phase")
+        if change and isinstance(company.owner, Player) and self.phase_reached(change["phase"]):
+            return change["revenue"]
+        return company.spec.revenue
 
     def pay_private_income(self):
         """Every owned, open private pays its income from the bank to its
@@ -470,7 +487,7 @@ class Game:
         everybody passes)."""
         for company in self.companies.values():
             if company.owner is not None and not company.closed:
-                self.pay_from_bank(company.owner, company.spec.revenue)
+                self.pay_from_bank(company.owner, self.private_income(company))
 
     def sell_private_from_bank(self, company: Company, player: Player, price: int):
         """A player buys a private in the initial auction: pays the bank, and

@@ -18,6 +18,7 @@ R1857 = "1857 rule summary (docs/1857.md)"
 R1860 = "1860 rule summary (docs/1860.md)"
 RKANSAI = "Kansai rule summary (docs/kansai.md)"
 RIRE = "18Ireland rule summary (docs/18Ireland.md)"
+R1889 = "Shikoku 1889 rules (Grand Trunk Games; docs/1889.md)"
 SITE = "18xx.games records"
 OWN = "railcheck (not a rule of the game)"
 
@@ -757,8 +758,9 @@ RULES: list[Rule] = [
        "Alice buy IOW ipo   ->  British Rail has formed: there are no more stock rounds, so "
        "Alice may not 'buy' (OR 13.5; 3 corporations still operate: IOW, FYN, BHI&R)"),
     _r("stock.sell_blocks", "a second sale of one corporation in a turn",
-       "In 1860 a player sells a corporation's shares at most once per turn.",
-       f"{R1860}: S2.1",
+       "In 1860 and 1889 a player sells a corporation's shares at most once per turn "
+       "(``stock.must_sell_in_blocks``).",
+       f"{R1860}: S2.1; {R1889}: Stock Round",
        "Alice sell C&N   ->  Alice already sold C&N this turn"),
     _r("stock.sell_company", "a private sold to the bank when it may not be",
        "In 1860 a player may sell his private to the bank for its face value less 30, from the "
@@ -865,8 +867,9 @@ RULES: list[Rule] = [
        "Alice sell 1 PRR   ->  PRR has not operated yet; its shares cannot be sold"),
     _r("stock.sell_buy_order", "a sale after a purchase in the same turn",
        "In 1830 a player may sell, then buy, in one turn; not sell after buying (as 18xx.games "
-       "plays it).",
-       f"{R1830}: Stock Round; {SITE}",
+       "plays it). 1889 lets a player sell then buy, or buy then sell, but not sell again after "
+       "selling and then buying (``stock.sell_buy_order: sell_buy_or_buy_sell``).",
+       f"{R1830}: Stock Round; {R1889}: Stock Round; {SITE}",
        "Alice sell 1 PRR (after buying)  ->  shares may not be sold after buying in the same turn"),
     _r("stock.sell_first_round", "a sale in the first stock round",
        "No shares may be sold in the first stock round.",

@@ -99,7 +99,11 @@ def load_table(path: Path = TABLE) -> dict:
     table: dict = {}
     for entry in data.get("rule_backed") or []:
         for title in entry["titles"]:
-            table[(str(title), entry["rule"])] = entry
+            key = (str(title), entry["rule"])
+            if entry.get("games"):
+                # backed in the games named only (a real game's one move)
+                key = key + tuple(str(g) for g in entry["games"])
+            table[key] = entry
     for entry in data.get("site_options") or []:
         for title in entry["titles"]:
             table.setdefault((str(title), "option"), []).append(entry)
@@ -167,7 +171,8 @@ def judge(path_str: str, table: dict) -> dict:
     out["divergence"] = divergence.as_tuple() if divergence else None
     out["divergence_text"] = str(divergence) if divergence else None
     agrees = not score_diff and not end_diff and divergence is None
-    backed = all((title, e["rule"]) in table for e in out["errors"])
+    backed = all((title, e["rule"]) in table or _backed_in_game(table, title, e["rule"], stem(path))
+                 for e in out["errors"])
     if agrees and not errors:
         out["verdict"] = "clean"
     elif agrees and backed:
@@ -195,6 +200,11 @@ def judge(path_str: str, table: dict) -> dict:
         out["verdict"] = "divergent"
     out["seconds"] = round(time.perf_counter() - started, 2)
     return out
+
+
+def _backed_in_game(table: dict, title: str, rule: str, game: str) -> bool:
+    """An entry with ``games`` backs ``rule`` in those games only."""
+    return any(len(k) > 2 and k[0] == title and k[1] == rule and game in k[2:] for k in table)
 
 
 def _work(args):

@@ -117,11 +117,20 @@ def rotate_end(end: int, rotation: int) -> int:
     return (end + rotation) % 6 if end < NODE_BASE else end
 
 
-def revenue_for_phase(revenue: Revenue, phase_color: str) -> int:
+def train_is_diesel(train) -> bool:
+    """A revenue's ``diesel`` value is what a D-train earns there (the 18xx
+    tile notation's colour ``diesel``, 1889's off-board areas)."""
+    return str(train or "").rsplit("-", 1)[0].upper() == "D"
+
+
+def revenue_for_phase(revenue: Revenue, phase_color: str, *, diesel: bool = False) -> int:
     """Value of a revenue in a phase: a plain int, or the highest colour listed
-    that is not after the phase colour (the lowest listed if none is)."""
+    that is not after the phase colour (the lowest listed if none is); for a
+    D-train (``diesel``) its ``diesel`` value where one is given."""
     if not isinstance(revenue, dict):
         return int(revenue or 0)
+    if diesel and "diesel" in revenue:
+        return int(revenue["diesel"])
     order = {c: i for i, c in enumerate(PHASE_ORDER)}
     rank = order.get(phase_color, len(PHASE_ORDER))
     best, best_rank = None, -1

@@ -13,6 +13,16 @@ from ..actions import Exchange, Par
 from ..state import Corporation, Player
 
 
+def keeps_presidency(g, corp: Corporation, emergency_for) -> bool:
+    """A president's sale of ``corp`` made to raise money for ``emergency_for``
+    (a forced train purchase; None: no emergency) must leave him the
+    presidency: always of the company he raises money for, and of every
+    corporation with ``operating.emergency_keeps_presidencies`` (1889)."""
+    if emergency_for is None:
+        return False
+    return emergency_for is corp or bool(g.rules.operating["emergency_keeps_presidencies"])
+
+
 def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=None) -> int:
     """The largest percentage of ``corp`` that ``player`` may sell now."""
     if corp.price is None or corp.closed:
@@ -24,14 +34,15 @@ def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=
     step = corp.share_percent
     best = 0
     pct = step
+    keep = keeps_presidency(g, corp, emergency_for)
     while pct <= held:
         ok = pct <= room
-        if ok and emergency_for is corp and corp.president is player:
+        if ok and keep and corp.president is player:
             others = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
             ok = held - pct >= others
         if ok and corp.president is player and pct > held - corp.certs[0].percent:
             others = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
-            ok = others >= corp.certs[0].percent and emergency_for is not corp
+            ok = others >= corp.certs[0].percent and not keep
         if ok:
             best = pct
         pct += step
@@ -155,12 +166,15 @@ def check_sale(g, player: Player, corp: Corporation, percent: int, *, emergency_
                             f"the bank pool holds {in_pool}% of {corp.sym}; selling {percent}% "
                             f"would put {in_pool + percent}% there, over the {pool_limit}% limit")
     remaining = held - percent
-    if emergency_for is corp and corp.president is player:
+    keep = keeps_presidency(g, corp, emergency_for)
+    if keep and corp.president is player:
         others = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
         if others > remaining:
+            why = "while raising money for it" if emergency_for is corp else \
+                f"while raising money for {emergency_for.sym}'s train"
             raise RuleViolation("emergency.presidency",
                                 f"{player.name} may not give up the presidency of {corp.sym} "
-                                f"while raising money for it: selling {percent}% leaves "
+                                f"{why}: selling {percent}% leaves "
                                 f"{remaining}%, less than another player's {others}%")
     if corp.president is player:
         pcert = corp.certs[0]
@@ -175,10 +189,11 @@ def check_sale(g, player: Player, corp: Corporation, percent: int, *, emergency_
                     f"{player.name} is president of {corp.sym} with {held}%; selling "
                     f"{percent}% would leave {remaining}% and no other player holds "
                     f"{pcert.percent}% to take the president's certificate")
-            if emergency_for is corp:
+            if keep:
+                why = "it" if emergency_for is corp else f"{emergency_for.sym}'s train"
                 raise RuleViolation("emergency.presidency",
                                     f"{player.name} may not give up the presidency of "
-                                    f"{corp.sym} while raising money for it")
+                                    f"{corp.sym} while raising money for {why}")
 
 
 def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency_for=None,

@@ -22,6 +22,7 @@ from ..findings import RuleViolation
 from ..mechanics.shares import sale_percent, sell_shares
 from ..state import Company, Corporation, Player
 from ..steps.base import Step
+from ..steps.player_power import lay_by_player, player_lay_power
 from ..steps.trains import DiscardTrainStep, cheapest_train
 from ..steps.track import TrackStep
 from ..steps.token import TokenStep
@@ -84,6 +85,10 @@ class OperatingRound(Round):
         #: (action, company) of a line written under another company's name
         #: in that company's turn (see written_in_turn)
         self.stand_in = None
+        #: (private, the player who sold it) right after a sale to a company
+        #: that gives the seller a tile lay (``tile_lay`` with ``window:
+        #: on_sale``, 1889's ER): the next action may be that lay or a pass
+        self.sold_power = None
 
     @property
     def label(self) -> str:
@@ -103,6 +108,11 @@ class OperatingRound(Round):
         g.or_number += 1
         g.pay_private_income()
         self.order = g.operating_order()
+        if g.rules.stock["home_station"] == "operating_round":
+            # every company that operates in this round puts its home station
+            # on the map now, before the first turn (1889)
+            for corp in self.order:
+                self.place_home(corp)
         self.index = -1
         self.next_corporation()
 
@@ -144,6 +154,11 @@ class OperatingRound(Round):
         return False
 
     def start_turn(self, corp: Corporation):
+        self.place_home(corp)
+        corp.operated = True
+
+    def place_home(self, corp: Corporation):
+        """``corp``'s home station goes on the map (once)."""
         g = self.game
         if not corp.home_placed:
             corp.home_placed = True
@@ -158,7 +173,6 @@ class OperatingRound(Round):
                     except RuleViolation as v:
                         g.flag(v.rule, v.message)
                 corp.tokens_placed += 1
-        corp.operated = True
 
     def end_turn(self):
         """Close the current corporation's turn, checking its duties."""
@@ -425,6 +439,12 @@ class OperatingRound(Round):
             self.switch_to(owner)
 
     def process(self, action):
+        pending = self.sold_power
+        self.process_action(action)
+        if pending is not None and self.sold_power is pending:
+            self.sold_power = None      # the seller's lay was not taken: declined
+
+    def process_action(self, action):
         g = self.game
         self.prepare(action)
         stand_in = self.stand_in
@@ -605,8 +625,21 @@ class OperatingRound(Round):
     def process_private(self, company: Company, action):
         g = self.game
         owner = company.owner
+        pending = self.sold_power
+        if pending is not None and pending[0] is company and isinstance(action, (LayTile, Pass)):
+            # the seller's lay when the private was sold to a company (a pass declines)
+            if isinstance(action, LayTile):
+                lay_by_player(g, company, action, pending[1])
+            self.sold_power = None
+            return
         if company.closed or owner is None:
             raise RuleViolation("private.closed", f"{company.sym} is closed or unowned")
+        power = player_lay_power(company)
+        if isinstance(owner, Player) and power is not None and power.get("by") == "player" \
+                and isinstance(action, (LayTile, Pass)):
+            if isinstance(action, LayTile):
+                lay_by_player(g, company, action, owner, self.outside_player_window(owner))
+            return
         if not isinstance(owner, Corporation):
             raise RuleViolation("private.power",
                                 f"{company.sym}'s power is used by a company that owns it; it is "
@@ -624,6 +657,19 @@ class OperatingRound(Round):
             raise RuleViolation("private.power", f"{company.sym} cannot '{action.verb}'")
         if self.turn is t:
             self.settle()       # steps left with nothing to do pass by themselves now
+
+    def outside_player_window(self, player):
+        """Why a power of ``player``'s own (``window: not_in_others_turns``)
+        may not be used now, or None: not in the operating turn of a company
+        another player presides once it has begun (between turns, before the
+        company's first action, it may)."""
+        t = self.turn
+        if t is None or not t.acted or t.corp.president is player:
+            return None
+        pres = t.corp.president.name if t.corp.president else "nobody"
+        return (f"{player.name}'s private may lay its tile only outside the turns of companies "
+                f"other players preside; it is {t.corp.sym}'s turn (president {pres}); taken "
+                f"as laid, as the record says")
 
     # ------------------------------------------------------------------
     # players: emergency sales and bankruptcy

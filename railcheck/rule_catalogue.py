@@ -1145,12 +1145,13 @@ RULES: list[Rule] = [
        "Players may start majors in stock rounds only from phase 6.",
        f"{RIRE}: phases, SB4",
        "Alice par GSWR 100   ->  majors may be started from phase 6; this is phase 4"),
-    _r("tile.no_new_track", "an 18Ireland upgrade that adds no usable track and changes no value",
-       "Track is semi-restrictive: a tile laid on a hex that had track must give the company "
+    _r("tile.no_new_track", "an upgrade that adds no usable track and changes no value",
+       "Track is semi-restrictive (``operating.track_restriction``; 18Ireland, 1889): a tile "
+       "laid on a hex that had track must give the company "
        "track it can use (a path the old tile did not have, in its broad network for a broad "
        "lay, in its narrow network for a lay adding narrow track) or change the value of a stop "
        "on a path it can use. Flagged after the lay; the tile stays, as the record says.",
-       f"{RIRE}: O2a",
+       f"{RIRE}: O2a; {R1889}: Operating Round, laying track",
        "KJR lay 713 G11 0   ->  KJR's upgrade of G11 (tile 9 to 713) gives it no new narrow gauge "
        "track it can use and changes no value of a stop on its track (...)"),
     _r("stock.home_station", "a major started without its home station",

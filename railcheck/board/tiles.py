@@ -72,6 +72,7 @@ class Content:
     borders: tuple = ()                # tuple[(edge, type or None)]
     preprinted: bool = False
     tracks: tuple = ()                 # gauge of each path ("broad", "narrow"); () = all broad
+    private_only: bool = False         # laid only by a private's power naming it (1889's port)
     _rot_cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -232,6 +233,7 @@ def content_from_yaml(name: str, data: dict, *, preprinted: bool = False,
         cost=int(data.get("cost", 0) or 0), terrain=data.get("terrain"),
         count=count, borders=tuple(borders), preprinted=preprinted,
         tracks=tuple(tracks) if any(t != "broad" for t in tracks) else (),
+        private_only=bool(data.get("private_only", False)),
     )
 
 
@@ -315,6 +317,8 @@ def parse_18xx_code(code: str) -> dict:
             if props.get("cost"):
                 border["cost"] = int(props["cost"])
             out.setdefault("borders", []).append(border)
+        elif kind == "icon" and props.get("blocks_lay") in ("1", "true"):
+            out["private_only"] = True      # 1889's port tile: only a private's power lays it
         elif kind in ("icon", "frame", "partition", "stub"):
             continue    # drawing only
         else:

@@ -548,6 +548,15 @@ class TrackStep(Step):
             turn.tile_lays += 1
             if special is not None and (special.spec.special or {}).get("teleport"):
                 turn.special_token = special
+        before = plan.board_plan.before if plan.board_plan is not None else None
+        if before is not None and g.rules.operating["track_restriction"] == "semi_restrictive":
+            # semi-restrictive (1889, 18Ireland O2a): flagged after the lay, the
+            # tile stays (as the record says)
+            from ..board.gauge import new_track_problem
+            problem = new_track_problem(g.board, turn.corp.sym, plan.board_plan.hex.coord,
+                                        before, plan.board_plan.mapping)
+            if problem is not None:
+                g.flag("tile.no_new_track", problem)
 
     def process(self, turn, action, special: Optional[object] = None) -> None:
         plan = self.check(turn, action, special)

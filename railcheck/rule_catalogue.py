@@ -462,6 +462,11 @@ RULES: list[Rule] = [
        "tiles, by its owner, in its owner's turn.",
        f"{R1830}: Private Companies, special powers",
        "PRR lay 57 E5 0 with CS   ->  CS can lay track only on B20, not E5"),
+    _r("private.not_in_game", "a private that the number of players leaves out of the game",
+       "Some privates are in the game only with enough players (``companies[].min_players``): "
+       "1889's South Iyo Railway with 3 or more, the Uno-Takamatsu Ferry with 4 or more.",
+       f"{R1889}: Setup",
+       "Alice bid UTF 150   ->  UTF is not in a game of 3 players (it needs 4 or more)"),
     _r("private.window", "a private's power used outside the window its rules give",
        "A ruleset gives each power a window (``special.<power>.window``): the tile lays of "
        "18Ireland's Donegal Railway, Board of Works, Tralee & Dingle and Irish Mail come only "

@@ -635,10 +635,16 @@ class OperatingRound(Round):
         if company.closed or owner is None:
             raise RuleViolation("private.closed", f"{company.sym} is closed or unowned")
         power = player_lay_power(company)
+        if power is not None and power.get("window") == "on_sale" and isinstance(action, LayTile):
+            raise RuleViolation("private.window",
+                                f"{company.sym}'s tile lay is made by the player who sells it "
+                                f"to a company, at once; {company.sym} is held by "
+                                f"{g.holder_name(owner)} and was not just sold")
         if isinstance(owner, Player) and power is not None and power.get("by") == "player" \
                 and isinstance(action, (LayTile, Pass)):
             if isinstance(action, LayTile):
-                lay_by_player(g, company, action, owner, self.outside_player_window(owner))
+                lay_by_player(g, company, action, owner,
+                              self.outside_player_window(owner, company))
             return
         if not isinstance(owner, Corporation):
             raise RuleViolation("private.power",
@@ -658,7 +664,7 @@ class OperatingRound(Round):
         if self.turn is t:
             self.settle()       # steps left with nothing to do pass by themselves now
 
-    def outside_player_window(self, player):
+    def outside_player_window(self, player, company):
         """Why a power of ``player``'s own (``window: not_in_others_turns``)
         may not be used now, or None: not in the operating turn of a company
         another player presides once it has begun (between turns, before the
@@ -667,9 +673,9 @@ class OperatingRound(Round):
         if t is None or not t.acted or t.corp.president is player:
             return None
         pres = t.corp.president.name if t.corp.president else "nobody"
-        return (f"{player.name}'s private may lay its tile only outside the turns of companies "
-                f"other players preside; it is {t.corp.sym}'s turn (president {pres}); taken "
-                f"as laid, as the record says")
+        return (f"{player.name}'s {company.sym} may lay its tile only outside the turns of "
+                f"companies other players preside; it is {t.corp.sym}'s turn (president {pres}); "
+                f"taken as laid, as the record says")
 
     # ------------------------------------------------------------------
     # players: emergency sales and bankruptcy

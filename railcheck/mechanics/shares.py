@@ -49,6 +49,16 @@ def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=
     return best
 
 
+def sold_in_emergency(g, rnd) -> set:
+    """The corporations the operating company's president already sold in
+    this turn's emergency, which he may not sell again
+    (``stock.must_sell_in_blocks``); empty otherwise."""
+    turn = getattr(rnd, "turn", None)
+    if turn is None or not g.rules.stock["must_sell_in_blocks"]:
+        return set()
+    return set(getattr(turn, "emergency_sold", ()))
+
+
 def raising_power(g, rnd, corp) -> tuple[int, int]:
     """What the operating company and its president can raise for the
     cheapest train (cash, sellable shares, the treasury), and its price."""
@@ -56,7 +66,10 @@ def raising_power(g, rnd, corp) -> tuple[int, int]:
     cheapest = rnd.cheapest_train()
     price = cheapest.spec.price if cheapest else 0
     power = player.cash + corp.cash
+    sold = sold_in_emergency(g, rnd)
     for c in g.corporations.values():
+        if c in sold:
+            continue
         pct = max_sellable_percent(g, player, c, emergency_for=corp)
         if pct:
             power += c.price.price * pct // c.share_percent
@@ -83,10 +96,14 @@ def bankrupt_president(g, rnd, corp):
     return player
 
 
-def sell_all_for(g, player, corp):
+def sell_all_for(g, player, corp, skip=()):
     """A bankrupt president's sales: every bundle sellable as in the
-    emergency for ``corp`` (its own presidency stays) goes to the pool."""
+    emergency for ``corp`` (its own presidency stays) goes to the pool, but
+    for the corporations in ``skip`` (sold in this emergency already, with
+    ``stock.must_sell_in_blocks``)."""
     for c in list(g.corporations.values()):
+        if c in skip:
+            continue
         pct = max_sellable_percent(g, player, c, emergency_for=corp)
         if pct:
             sell_shares(g, player, c, pct, emergency_for=corp)
@@ -100,7 +117,7 @@ def declare_bankruptcy(g, rnd, turn):
     the game ends if the ruleset says so."""
     corp = turn.corp
     player = bankrupt_president(g, rnd, corp)
-    sell_all_for(g, player, corp)
+    sell_all_for(g, player, corp, sold_in_emergency(g, rnd))
     g.transfer(player, g.bank, player.cash)
     player.bankrupt = True
     rnd.recalculate_order()

@@ -41,6 +41,9 @@ class Turn:
         self.revenue = None        # claimed revenue once run
         self.dividend_done = False
         self.emergency = False     # the president has been helping
+        #: corporations the president sold in this turn's emergency (a second
+        #: sale of one is refused with stock.must_sell_in_blocks)
+        self.emergency_sold: set = set()
         self.special_token = None  # a private whose station must be placed next (DH)
         self.acted = False         # the company has done something in this turn
         self.explicit_step = 0     # where its last own action left the turn
@@ -698,6 +701,13 @@ class OperatingRound(Round):
                     + ("owns a train" if corp.trains else
                        f"has {g.money(corp.cash)} and {player.name} {g.money(player.cash)}, "
                        f"enough for the cheapest train ({g.money(price)})"))
+            if g.rules.stock["must_sell_in_blocks"]:
+                for sale in action.sales:
+                    c = self.corporation(sale.corporation)
+                    if c in t.emergency_sold:
+                        raise RuleViolation("stock.sell_blocks",
+                                            f"{player.name} already sold {c.sym} to raise money "
+                                            f"for {corp.sym}'s train")
             for sale in action.sales:
                 c = self.corporation(sale.corporation)
                 pct = sale_percent(g, c, sale)
@@ -715,6 +725,7 @@ class OperatingRound(Round):
                             f"fewer ({g.money(smallest)} less) would pay for the "
                             f"{g.money(price)} train")
                 sell_shares(g, player, c, pct, emergency_for=corp, certs=sale.certs)
+                t.emergency_sold.add(c)
             t.emergency = True
             self.recalculate_order()
             return

@@ -1,0 +1,93 @@
+"""Four of the 1889 games of random legal moves played through the 18xx.games
+engine (tests/data/exports/1889_random; the differential figures over all of
+them are in docs/1889.md) against the site's results and the engine's state
+after every action.  Each was kept for a corner of the rules: the privates'
+powers of a 2-player game (MF's port, ER's Ohzu tile, DR's exchange), a home
+station placed at the start of an operating round, a purchase over the train
+limit, and a bankrupt president who sold a company twice."""
+
+import gzip
+import json
+
+import pytest
+
+from railcheck.conformance import walk_trace
+from railcheck.engine import Replay
+from railcheck.importer import import_export
+
+from conftest import DATA, load_trace
+
+GAMES = {p.name[:-len(".json.gz")]: p
+         for p in sorted((DATA / "exports" / "1889_random").glob("*.json.gz"))}
+
+#: the findings railcheck makes where the engine lets through what the rules
+#: forbid (tools/rule_backed.yaml, docs/1889.md): (action id, rule)
+EXPECTED_FINDINGS = {
+    # IR (a 4 and a 5, limit 2) buys a 5 outright, then discards the 4
+    "1889_rand_34000002_0": [(504, "trains.limit")],
+}
+#: games the engine plays otherwise than the rules in a way that changes the
+#: game, replayed with the option that plays them the engine's way
+#: (tools/rule_backed.yaml, site_options)
+OPTIONS = {"1889_rand_34000003_0": ["site_home_stations"]}
+#: the engine's end (None: the generator stopped the game before its end)
+END = {"1889_rand_2711004_0": "bank", "1889_rand_34000003_0": "bank",
+       "1889_rand_34000002_0": None, "1889_rand_34000019_1": "bankrupt"}
+
+
+def export_text(name: str) -> str:
+    with gzip.open(GAMES[name], "rt", encoding="utf-8") as fh:
+        return fh.read()
+
+
+def replay(name, options=()):
+    record, read = import_export(export_text(name), name)
+    assert read == []
+    record.options = list(record.options) + list(options)
+    return record, Replay(record).run()
+
+
+def test_the_four_games_are_present():
+    assert sorted(GAMES) == sorted(END)
+
+
+@pytest.mark.parametrize("name", sorted(END))
+def test_random_game_scores_and_trace_match_the_engine(name):
+    data = json.loads(export_text(name))
+    record, result = replay(name, OPTIONS.get(name, ()))
+    assert [(f.action_id, f.rule) for f in result.findings
+            if f.severity in ("error", "warning")] == EXPECTED_FINDINGS.get(name, [])
+    assert (result.end_reason if result.finished else None) == END[name]
+    names = {str(p["id"]): p["name"] for p in data["players"]}
+    assert {r["player"]: r["net_worth"] for r in result.standings} == \
+        {names[k]: v for k, v in data["result"].items()}
+    divergence, _, compared = walk_trace(record, load_trace("1889", name))
+    assert divergence is None, str(divergence)
+    assert compared > 300
+
+
+def test_a_lay_through_a_new_home_station_is_one_finding_and_the_option_plays_it():
+    """The rules put KO's home station on Takamatsu (K4) at the start of OR
+    4.1; SR's lay beyond it (K8, #60) is then not joined to SR's network.
+    With the option site_home_stations (home stations at each company's
+    first turn, as the engine's map has them) the game is clean."""
+    _, result = replay("1889_rand_34000003_0")
+    first = [f for f in result.findings if f.severity == "error"][0]
+    assert (first.action_id, first.rule, first.message) == (
+        60, "tile.connection",
+        "tile 6 rotation 1 on K8 is not connected to SR's network (no track of SR reaches K8)")
+    _, result = replay("1889_rand_34000003_0", options=["site_home_stations"])
+    assert result.findings == []
+
+
+def test_bankrupt_president_does_not_sell_a_company_twice():
+    """34000019_1: Player 1 sells SR (#746) and TR (#747) for KO's train,
+    then goes bankrupt (#748): his last 10% of SR and 30% of TR stay his
+    (one sale of a company per turn), AR's and KO's presidencies too; his
+    net worth is the engine's 600."""
+    record, _ = import_export(export_text("1889_rand_34000019_1"), "x")
+    g = Replay(record).run().game
+    p1 = g.player_by_name["Player 1"]
+    held = {c.sym: c.percent_of(p1) for c in g.corporations.values() if c.percent_of(p1)}
+    assert held == {"AR": 30, "SR": 10, "KO": 30, "TR": 30}
+    assert (p1.cash, g.net_worth(p1)) == (0, 600)

@@ -111,3 +111,27 @@ def test_a_2020_run_given_by_its_hexes_is_read_by_its_stops():
     run = next(a for a in record.actions if a.action_id == 158)
     assert [[s.hex for s in r.stops] for r in run.routes] == [
         ["J1", "K4"], ["K4", "L7"], ["K4", "J5", "I4"]]
+
+
+def test_refusals_of_the_title_s_powers_change_nothing():
+    """962 with MF's port written on an inland town (#39), ER's Ohzu tile
+    written as a tile ER may not lay (#64), and Carol's sale of IR in SR 3
+    (#149) written as a second sale of TR, which she sold at #148: each is
+    refused, and each refusal leaves the game exactly as it was."""
+    data = json.loads(GAMES["962"].read_text(encoding="utf-8"))
+    for a in data["actions"]:
+        if a["id"] == 39:
+            a["hex"] = "J5"
+        elif a["id"] == 64:
+            a["tile"] = "57-1"
+        elif a["id"] == 149:
+            a["shares"] = ["TR_" + s.rsplit("_", 1)[1] for s in a["shares"]]
+    record, _ = import_export(json.dumps(data), "changed.json")
+    rp = Replay(record, check_purity=True)
+    result = rp.run()
+    assert rp.impure == []
+    refused = [(a.action_id, rule) for a, _, rule in rp.refusals]
+    assert (39, "private.power") in refused
+    assert (64, "private.power") in refused
+    assert (149, "stock.sell_blocks") in refused
+    assert result.findings

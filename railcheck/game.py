@@ -106,9 +106,36 @@ class Game:
                                      blocks=c.blocks, special=c.special) for c in in_game])
         if rules.raw.get("setup", {}).get("home_stations_at_start"):
             self.place_all_home_stations()
+        if rules.setup["deal_companies"]:
+            self.deal_companies()
         from .titles import title_class
         self.title = title_class(rules.base_title)(self)
         self.title.setup()
+
+    def deal_companies(self):
+        """The privates dealt instead of auctioned (``setup.deal_companies``,
+        1889's beginner game): one to each player in seating order, each
+        paying its value to the bank.  The order: the site's draw from the
+        game's seed (``setup.rand``: one draw per private in list order,
+        smallest first), else the header's ``privates:`` list, else the
+        list's order."""
+        syms = list(self.companies)
+        seed = self.tags.get("seed")
+        rand = self.rules.setup.get("rand") or {}
+        named = [x.strip() for x in str(self.tags.get("privates") or "").replace(";", ",")
+                 .split(",") if x.strip() in self.companies]
+        if seed is not None and str(seed).lstrip("-").isdigit() and rand:
+            x = int(seed) % rand["m"]
+            keys = {}
+            for sym in syms:
+                x = (rand["a"] * x + rand["c"]) % rand["m"]
+                keys[sym] = x
+            syms.sort(key=keys.__getitem__)
+        elif named:
+            syms = named + [s for s in syms if s not in named]
+        for player, sym in zip(self.players, syms):
+            company = self.companies[sym]
+            self.sell_private_from_bank(company, player, company.value)
 
     def place_all_home_stations(self):
         """Titles whose companies put their home station on the map at the

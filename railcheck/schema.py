@@ -730,6 +730,10 @@ SETUP = Section("setup", [
     Key("rand", Nullable(MapOf(Int(), "constant")), None,
         "the site's random generator for the draw: {a, c, m} (x -> (a x + c) mod m)",
         fill=False),
+    Key("deal_companies", Bool(), False,
+        "no auction: the privates are dealt one to each player in seating order, each "
+        "paying its value; the order is drawn from the game's seed with `rand` (one draw per "
+        "private in list order, smallest first), or named by the header's `privates:`"),
 ], "section")
 
 COMPANY_SALES = Section("company_sales", [

@@ -4,7 +4,8 @@ them are in docs/1889.md) against the site's results and the engine's state
 after every action.  Each was kept for a corner of the rules: the privates'
 powers of a 2-player game (MF's port, ER's Ohzu tile, DR's exchange), a home
 station placed at the start of an operating round, a purchase over the train
-limit, and a bankrupt president who sold a company twice."""
+limit, a bankrupt president who sold a company twice, and a beginner game
+(the option beginner_game: the privates dealt from the seed)."""
 
 import gzip
 import json
@@ -32,7 +33,8 @@ EXPECTED_FINDINGS = {
 OPTIONS = {"1889_rand_34000003_0": ["site_home_stations"]}
 #: the engine's end (None: the generator stopped the game before its end)
 END = {"1889_rand_2711004_0": "bank", "1889_rand_34000003_0": "bank",
-       "1889_rand_34000002_0": None, "1889_rand_34000019_1": "bankrupt"}
+       "1889_rand_34000002_0": None, "1889_rand_34000019_1": "bankrupt",
+       "1889_rand_34500004_0": None}
 
 
 def export_text(name: str) -> str:
@@ -47,7 +49,7 @@ def replay(name, options=()):
     return record, Replay(record).run()
 
 
-def test_the_four_games_are_present():
+def test_the_five_games_are_present():
     assert sorted(GAMES) == sorted(END)
 
 
@@ -91,3 +93,19 @@ def test_bankrupt_president_does_not_sell_a_company_twice():
     held = {c.sym: c.percent_of(p1) for c in g.corporations.values() if c.percent_of(p1)}
     assert held == {"AR": 30, "SR": 10, "KO": 30, "TR": 30}
     assert (p1.cash, g.net_worth(p1)) == (0, 600)
+
+
+def test_the_beginner_game_deals_the_privates_from_the_seed():
+    """34500004_0 (6 players, option beginner_game, seed 1678274071): no
+    auction; the six privates, drawn from the seed with the site's generator,
+    are dealt in seating order and paid at their beginner values (MF 40, DR
+    60, SMR 60, TR 20, ER 40, SIR 90 from ¥390 each); SR 1 begins."""
+    record, _ = import_export(export_text("1889_rand_34500004_0"), "x")
+    assert record.options == ["beginner_game"]
+    g = Replay(record, stop_at=0).run().game
+    assert [(p.name, [c.sym for c in p.companies], p.cash) for p in g.players] == [
+        ("Player 1", ["MF"], 350), ("Player 2", ["DR"], 330), ("Player 3", ["SMR"], 330),
+        ("Player 4", ["TR"], 370), ("Player 5", ["ER"], 350), ("Player 6", ["SIR"], 300)]
+    assert g.round.label == "SR 1"
+    assert not g.board.blocked          # no private blocks a hex
+    assert "Beg6" in g.board.tiles

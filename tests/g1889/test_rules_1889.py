@@ -51,7 +51,15 @@ def test_the_numbers_of_1889():
     # 1830's trains and phases otherwise
     assert [(t.name, t.price) for t in r.trains] == [
         ("2", 80), ("3", 180), ("4", 300), ("5", 450), ("6", 630), ("D", 1100)]
-    assert sorted(r.raw["options"]) == ["site_home_stations"]
+    assert sorted(r.raw["options"]) == ["beginner_game", "site_home_stations"]
+    assert not [t for t in r.board["tiles"] if t.startswith("Beg")]   # the beginner game's
+    beginner = load_ruleset("1889", ["beginner_game"])
+    assert [(c.sym, c.value, c.revenue, c.min_players) for c in beginner.companies] == [
+        ("TR", 20, 5, 5), ("MF", 40, 15, 6), ("ER", 40, 15, 3), ("SMR", 60, 20, 4),
+        ("DR", 60, 20, None), ("SIR", 90, 25, None)]
+    assert all(c.special == {"no_sale_to_corporation": True} and c.blocks == []
+               for c in beginner.companies)
+    assert beginner.setup["deal_companies"] and "Beg23" in beginner.board["tiles"]
 
 
 def test_the_names_a_user_types():

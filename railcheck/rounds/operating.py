@@ -151,6 +151,8 @@ class OperatingRound(Round):
         """``corp`` owns a private whose extra tile lay has uses left (CS)."""
         for c in corp.companies:
             lay = (c.spec.special or {}).get("tile_lay") or {}
+            if player_lay_power(c) is not None:
+                continue        # a player's lay (1889's MF, ER), not the company's
             if not c.closed and lay.get("extra") and \
                     (lay.get("count") is None or c.uses < int(lay["count"])):
                 return True

@@ -135,3 +135,26 @@ def test_refusals_of_the_title_s_powers_change_nothing():
     assert (64, "private.power") in refused
     assert (149, "stock.sell_blocks") in refused
     assert result.findings
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_damaged_1889_game_is_findings_never_a_crash(seed):
+    """962 with actions dropped, swapped and given to other entities (a
+    seeded shuffle of the damage): findings, never railcheck's own error."""
+    import random
+    rnd = random.Random(seed)
+    data = json.loads(GAMES["962"].read_text(encoding="utf-8"))
+    acts = data["actions"]
+    for _ in range(8):
+        i, j = rnd.randrange(len(acts)), rnd.randrange(len(acts))
+        kind = rnd.choice(("drop", "swap", "entity"))
+        if kind == "drop":
+            acts.pop(i)
+        elif kind == "swap":
+            acts[i], acts[j] = acts[j], acts[i]
+        else:
+            acts[i] = dict(acts[i], entity=rnd.choice(["MF", "ER", "TR", "KO", 253, "SMR"]),
+                           entity_type=rnd.choice(["company", "corporation", "player"]))
+    record, _ = import_export(json.dumps(data), "damaged.json")
+    result = Replay(record).run()
+    assert not [f for f in result.findings if f.rule == "internal.error"]

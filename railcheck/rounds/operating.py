@@ -141,11 +141,13 @@ class OperatingRound(Round):
     def finish_if_done(self):
         """After the last turn: the OR ends unless companies over the train limit
         still have to discard, or the last company may still use a private's
-        extra tile lay it owns (18xx.games keeps its turn open for that); any
-        other action ends the OR (``wants``)."""
+        extra tile lay it owns (18xx.games keeps its turn open for that), or
+        the seller of a private it just bought may still lay its tile (1889's
+        ER); any other action ends the OR (``wants``)."""
         last = self.closed_turn.corp if self.closed_turn else None
         self.finished = not (self.discards_due()
-                             or (last is not None and self.extra_lay_left(last)))
+                             or (last is not None and self.extra_lay_left(last))
+                             or self.sold_power is not None)
 
     def extra_lay_left(self, corp) -> bool:
         """``corp`` owns a private whose extra tile lay has uses left (CS)."""
@@ -636,6 +638,8 @@ class OperatingRound(Round):
             if isinstance(action, LayTile):
                 lay_by_player(g, company, action, pending[1])
             self.sold_power = None
+            if self.at_end():
+                self.finish_if_done()
             return
         if company.closed or owner is None:
             raise RuleViolation("private.closed", f"{company.sym} is closed or unowned")

@@ -5,7 +5,7 @@ after every action.  Each was kept for a corner of the rules: the privates'
 powers of a 2-player game (MF's port, ER's Ohzu tile, DR's exchange), a home
 station placed at the start of an operating round, a purchase over the train
 limit, a bankrupt president who sold a company twice, a round's last
-company owning the Ehime Railway, and a beginner game (the option
+company owning the Ehime Railway or buying it, and a beginner game (the option
 beginner_game: the privates dealt from the seed)."""
 
 import gzip
@@ -35,7 +35,8 @@ OPTIONS = {"1889_rand_34000003_0": ["site_home_stations"]}
 #: the engine's end (None: the generator stopped the game before its end)
 END = {"1889_rand_2711004_0": "bank", "1889_rand_34000003_0": "bank",
        "1889_rand_34000002_0": None, "1889_rand_34000019_1": "bankrupt",
-       "1889_rand_34500004_0": None, "1889_rand_2711084_2": "bankrupt"}
+       "1889_rand_34500004_0": None, "1889_rand_2711084_2": "bankrupt",
+       "1889_rand_34000029_0": None}
 
 
 def export_text(name: str) -> str:
@@ -50,7 +51,7 @@ def replay(name, options=()):
     return record, Replay(record).run()
 
 
-def test_the_six_games_are_present():
+def test_the_seven_games_are_present():
     assert sorted(GAMES) == sorted(END)
 
 
@@ -120,3 +121,15 @@ def test_the_round_ends_after_a_last_company_owning_ehime_railway():
     g = Replay(record, stop_at=209).run().game
     assert g.round.label == "OR 5.2"
     assert g.player_by_name["Player 2"].cash == 174
+
+
+def test_the_seller_lays_ohzu_after_the_round_s_last_company_bought_ehime_railway():
+    """34000029_0 #177-178: SR, last in OR 8.1, buys ER after its trains;
+    the round waits for the seller's lay (ER's 15 on C4, #178), then SR 9
+    begins."""
+    record, _ = import_export(export_text("1889_rand_34000029_0"), "x")
+    g = Replay(record, stop_at=177).run().game
+    assert g.round.label == "OR 8.1"
+    result = Replay(record, stop_at=178).run()
+    assert result.findings == []
+    assert result.game.board.hexes["C4"].tile.name == "15"

@@ -122,6 +122,10 @@ class _Converter:
         self.place_numbers = cls is None or cls.site_place_numbers
         self.title = cls
         self._stop_hexes: Optional[frozenset] = None
+        #: the export is of 2020: no run in it gives its connections, so a
+        #: run's ``hexes`` are its stretches' hexes (see stops_from_hexes),
+        #: not its stops as in a later export
+        self.legacy_runs = _legacy_runs(data.get("actions"))
 
     def name(self, item: dict) -> str:
         ent = item.get("entity")
@@ -205,7 +209,7 @@ class _Converter:
         # an empty segment joins nothing (a damaged export): left out, and the
         # board's check of the run says what is missing
         conns = [list(map(str, seg)) for seg in r.get("connections") or [] if seg]
-        legacy = not conns and r.get("hexes") and not r.get("nodes")
+        legacy = self.legacy_runs and not conns and r.get("hexes") and not r.get("nodes")
         # a one-element segment "F2 0.1" joins two places of one hex (1860's
         # halts and towns beside a city): the hex, and which places it joins
         inner = [_inner_link(seg) if len(seg) == 1 else None for seg in conns]
@@ -495,6 +499,22 @@ def _certs(shares) -> tuple[str, tuple[int, ...]]:
         if i.isdigit():
             idx.append(int(i))
     return corp or "?", tuple(idx)
+
+
+def _legacy_runs(actions) -> bool:
+    """Runs written as 18xx.games wrote them in 2020: some run gives
+    ``hexes`` and none gives ``connections``."""
+    hexes = False
+    for item in actions if isinstance(actions, list) else ():
+        if not isinstance(item, dict) or item.get("type") != "run_routes":
+            continue
+        for r in item.get("routes") or ():
+            if not isinstance(r, dict):
+                continue
+            if r.get("connections"):
+                return False
+            hexes = hexes or bool(r.get("hexes"))
+    return hexes
 
 
 def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:

@@ -649,8 +649,12 @@ class OperatingRound(Round):
                                 f"{company.sym}'s tile lay is made by the player who sells it "
                                 f"to a company, at once; {company.sym} is held by "
                                 f"{g.holder_name(owner)} and was not just sold")
-        if isinstance(owner, Player) and power is not None and power.get("by") == "player" \
+        if power is not None and power.get("by") == "player" \
                 and isinstance(action, (LayTile, Pass)):
+            if not isinstance(owner, Player):
+                raise RuleViolation("private.power",
+                                    f"{company.sym}'s tile lay is its owning player's; it is "
+                                    f"owned by {g.holder_name(owner)}")
             if isinstance(action, LayTile):
                 lay_by_player(g, company, action, owner,
                               self.outside_player_window(owner, company))

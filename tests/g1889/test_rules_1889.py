@@ -151,3 +151,12 @@ def test_a_d_train_earns_the_diesel_value_of_an_off_board():
     assert revenue_for_phase(imabari, "brown") == 60
     assert revenue_for_phase(imabari, "brown", diesel=True) == 100
     assert revenue_for_phase({"yellow": 20, "brown": 30}, "brown", diesel=True) == 30
+
+
+def test_the_ferry_sold_to_a_company_lays_no_more():
+    """MF's lay is its owning player's: once TR bought it, an MF lay is
+    refused (the port's count aside)."""
+    text = cut(GAME, "ER lay 14 C4 r1", "MF lay 437 I12 r0")
+    r = replay_file(GAME, text)
+    assert [(f.rule, f.message) for f in r.findings] == [
+        ("private.power", "MF's tile lay is its owning player's; it is owned by TR")]

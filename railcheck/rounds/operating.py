@@ -638,7 +638,9 @@ class OperatingRound(Round):
             if isinstance(action, LayTile):
                 lay_by_player(g, company, action, pending[1])
             self.sold_power = None
-            if self.at_end():
+            if self.turn is not None:
+                self.settle()           # the buyer's turn ends if nothing is left
+            elif self.at_end():
                 self.finish_if_done()
             return
         if company.closed or owner is None:

@@ -184,7 +184,8 @@ def test_defaults_are_filled_in(tmp_path):
     assert r.operating["dividend_kinds"] == ["payout", "withhold"]
     assert r.end == {"bank": None, "bankrupt": None, "stock_market": None,
                      "nationalization": None}      # no end condition unless written
-    assert r.setup == {"home_stations_at_start": False, "start_station": "home"}
+    assert r.setup == {"home_stations_at_start": False, "start_station": "home",
+                       "deal_companies": False}
     base = load_ruleset("1830")
     assert base.auction["price_drop_on_all_pass"] == 5 and base.auction["opening_bid"] == "face"
     assert base.end == {"bank": "full_or", "bankrupt": "immediate", "stock_market": None,

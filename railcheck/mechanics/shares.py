@@ -390,7 +390,10 @@ def exchange_private(g, action: Exchange):
     action.source = cert.owner
     cert.owner = owner
     g.close_company(company)
-    g.update_president(corp)
+    if corp.par is not None:
+        # a corporation nobody has started has no president: the share is
+        # held, and whoever starts it takes the president's certificate
+        g.update_president(corp)
     g.check_float(corp)
 
 

@@ -36,7 +36,8 @@ OPTIONS = {"1889_rand_34000003_0": ["site_home_stations"]}
 END = {"1889_rand_2711004_0": "bank", "1889_rand_34000003_0": "bank",
        "1889_rand_34000002_0": None, "1889_rand_34000019_1": "bankrupt",
        "1889_rand_34500004_0": None, "1889_rand_2711084_2": "bankrupt",
-       "1889_rand_34000029_0": None, "1889_rand_34000046_0": None}
+       "1889_rand_34000029_0": None, "1889_rand_34000046_0": None,
+       "1889_rand_34002005_0": None}
 
 
 def export_text(name: str) -> str:
@@ -51,7 +52,7 @@ def replay(name, options=()):
     return record, Replay(record).run()
 
 
-def test_the_eight_games_are_present():
+def test_the_nine_games_are_present():
     assert sorted(GAMES) == sorted(END)
 
 
@@ -143,3 +144,15 @@ def test_the_seller_s_lay_ends_the_buyer_s_turn_when_nothing_is_left():
     g = Replay(record, stop_at=104).run().game
     assert g.round.label == "OR 8.2"
     assert g.corporations["IR"].cash == 575
+
+
+def test_a_share_of_a_corporation_nobody_started_makes_no_president():
+    """34002005_0 #14: Player 1 exchanges DR for IR_1 before anybody started
+    IR: he holds that 10% share (one certificate), IR has no president and
+    its president's certificate stays in the IPO (for whoever starts it)."""
+    record, _ = import_export(export_text("1889_rand_34002005_0"), "x")
+    g = Replay(record, stop_at=14).run().game
+    ir, p1 = g.corporations["IR"], g.player_by_name["Player 1"]
+    assert ir.president is None and ir.certs[0].owner == "ipo"
+    assert ir.certs[1].owner is p1 and ir.percent_of(p1) == 10
+    assert g.num_certs(p1) == 5

@@ -18,7 +18,8 @@ railcheck and sorts each game into
   differs, and the scores that differ.
 
 A trace is looked for beside the export (``X.trace.json[.gz]``), in a ``traces/`` folder
-beside it or one level up (``traces/X.trace.json[.gz]``, ``traces/<title>_X.trace.json``).
+beside it or one or two levels up (``traces/X.trace.json[.gz]``, ``traces/<title>_X.trace.json``:
+the shared corpus's real games have theirs in ``corpus/traces/``).
 
     python tools/difftest.py ../shared/corpus/random /work/gen/A --jobs 2
     python tools/difftest.py GAMES --json out.json      # every game's verdict, for scripts
@@ -85,7 +86,10 @@ def find_trace(path: Path, title: str) -> Optional[Path]:
     s = stem(path)
     names = [f"{s}.trace.json.gz", f"{s}.trace.json", f"{title}_{s}.trace.json.gz",
              f"{title}_{s}.trace.json"]
-    for folder in (path.parent, path.parent / "traces", path.parent.parent / "traces"):
+    # beside it, in traces/ beside it, or in a traces/ folder one or two levels up
+    # (../shared/corpus/traces for ../shared/corpus/18xx.games/<title>/<game>.json)
+    for folder in (path.parent, path.parent / "traces", path.parent.parent / "traces",
+                   path.parent.parent.parent / "traces"):
         for n in names:
             if (folder / n).exists():
                 return folder / n

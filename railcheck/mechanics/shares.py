@@ -30,7 +30,7 @@ def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=
     held = corp.percent_of(player)
     if not held:
         return 0
-    room = g.rules.stock["pool_limit"] - corp.percent_of("pool")
+    room = g.pool_limit(corp) - corp.percent_of("pool")
     step = corp.share_percent
     best = 0
     pct = step
@@ -176,7 +176,7 @@ def check_sale(g, player: Player, corp: Corporation, percent: int, *, emergency_
         raise RuleViolation("stock.sell_not_owned",
                             f"{player.name} holds {held}% of {corp.sym} and cannot sell "
                             f"{percent}%")
-    pool_limit = g.rules.stock["pool_limit"]
+    pool_limit = g.pool_limit(corp)
     in_pool = corp.percent_of("pool")
     if in_pool + percent > pool_limit:
         raise RuleViolation("stock.pool_limit",
@@ -185,14 +185,14 @@ def check_sale(g, player: Player, corp: Corporation, percent: int, *, emergency_
     remaining = held - percent
     keep = keeps_presidency(g, corp, emergency_for)
     if keep and corp.president is player:
-        others = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
-        if others > remaining:
+        most = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
+        if most > remaining:
             why = "while raising money for it" if emergency_for is corp else \
                 f"while raising money for {emergency_for.sym}'s train"
             raise RuleViolation("emergency.presidency",
                                 f"{player.name} may not give up the presidency of {corp.sym} "
                                 f"{why}: selling {percent}% leaves "
-                                f"{remaining}%, less than another player's {others}%")
+                                f"{remaining}%, less than another player's {most}%")
     if corp.president is player:
         pcert = corp.certs[0]
         others = {p: corp.percent_of(p) for p in g.players if p is not player}
@@ -226,7 +226,7 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
     saved = (player.cash, g.bank.cash, g.bank_broken, corp.president,
              [(c, c.__dict__.get("owner"), c.got) for c in corp.certs])
     # pay and move: ordinary certificates of the seller go to the pool
-    price = corp.price.price
+    price = corp.price.price  # type: ignore[union-attr]
     g.transfer(g.bank, player, price * percent // corp.share_percent)
     percent_left = None
     if corp.president is player and percent > held - corp.certs[0].percent \
@@ -302,7 +302,8 @@ def _sell_presidency_as_site(g, player, corp, percent: int, remaining: int, cert
     for cert in bundle:
         cert.owner = "pool"
     swap_to = player if remaining >= pcert.percent else "pool"
-    need, given = pcert.percent, []
+    need = pcert.percent
+    given: list = []
     for cert in sorted(corp.certs_of(new), key=lambda c: c.got):
         if cert.president or sum(c.percent for c in given) >= need:
             continue
@@ -379,11 +380,11 @@ def exchange_private(g, action: Exchange):
     if cert is None:
         raise RuleViolation("exchange.no_share", f"no {corp.sym} share is left in "
                                                  + " or ".join(sources))
-    limit = g.rules.stock["holding_limit"]
-    unlimited = corp.price is not None and corp.price.has("unlimited")
-    if corp.percent_of(owner) + cert.percent > limit and not unlimited:
+    over = g.holding_limit_exceeded(owner, corp, cert.percent)
+    if over is not None:
+        have, limit = over
         raise RuleViolation("stock.holding_limit",
-                            f"{owner.name} holds {corp.percent_of(owner)}% of {corp.sym}; the "
+                            f"{owner.name} holds {have}% of {corp.sym}; the "
                             f"exchange would exceed the {limit}% limit")
     if outside is not None:
         g.flag("private.window", outside)

@@ -54,6 +54,13 @@ class Title:
         raise NotImplementedError
 
     @classmethod
+    def shipped_components(cls, name: str) -> Optional[Path]:
+        """A components file the title ships under ``name`` (a game's header
+        ``components: NAME`` when no file of that name is next to the game),
+        or None."""
+        return None
+
+    @classmethod
     def replay(cls, replay):
         """Replay ``replay.record`` under ``replay.rules`` (a title that
         ``uses_components``); returns an ``engine.Result``."""
@@ -133,6 +140,15 @@ class Title:
         from now on, or None: a round marker naming one is then a wrong
         marker, and the replay stays in the round it is in."""
         return None
+
+    def cert_limit_applies(self) -> bool:
+        """Whether the certificate limit holds now (``Game.cert_limit_exceeded``)."""
+        return True
+
+    def counts_for_cert_limit(self, corp) -> bool:
+        """Whether ``corp``'s certificates count towards the limit now: not while
+        its price is in a zone outside the limit (``no_cert_limit``)."""
+        return not (corp.price is not None and corp.price.has("no_cert_limit"))
 
     def exchange(self, action) -> None:
         """A private exchanged for a share (1830's MH), in any round: the

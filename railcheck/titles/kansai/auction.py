@@ -17,8 +17,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ...findings import ERROR, RuleViolation
+from ...game import Game
 from ...rounds.auction_waterfall import WaterfallAuction
-from ...schema import is_unknown
+from ...schema import AUCTION, Settings, is_unknown
 
 
 class _Player:
@@ -46,9 +47,15 @@ class AuctionTable:
         self.companies = {c.sym: c for c in privates}
         auction = dict(replay.rules.raw["auction"])
         auction["resume_after_resolution"] = "last_buyer"
-        self.rules = SimpleNamespace(auction=auction)
+        self.rules = SimpleNamespace(auction=Settings(AUCTION, auction, "auction"))
         self.pending_par = None
         self.priority = None
+
+    #: while set, a finding refuses the attempt instead (``clean_attempt``: the shared
+    #: auction tries a bid written under another name as the turn's player's)
+    refuse_flags = False
+    #: the shared game's: run an attempt that must make no finding
+    clean_attempt = Game.clean_attempt
 
     @property
     def next_action(self):
@@ -56,6 +63,8 @@ class AuctionTable:
         return self.replay.next_action
 
     def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
+        if self.refuse_flags and severity == ERROR:
+            raise RuleViolation(rule, message)
         self.replay.flag(rule, message, severity, action)
 
     def money(self, amount: int) -> str:
@@ -86,6 +95,8 @@ def waterfall(replay):
     rules = replay.rules
     privates = []
     for p in rules.privates:
+        if p.sym in replay.not_in_play:      # the scenario leaves it out
+            continue
         value = rules.company_value(p.sym)
         if is_unknown(value):
             return None, ("companies", p.sym, "value")

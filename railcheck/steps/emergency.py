@@ -19,7 +19,10 @@ class EmergencySaleStep(Step):
     the company must buy and cannot (it owns none; its cash is short of the
     cheapest): no more than needed (unless
     ``operating.emergency_sell_more_than_needed``), never giving up that
-    company's presidency (``check_sale``)."""
+    company's presidency (nor any, with
+    ``operating.emergency_keeps_presidencies``: ``check_sale``), and not a
+    corporation already sold in this emergency with
+    ``stock.must_sell_in_blocks``."""
 
     name = "raising money for a train"
     verb = "sell shares"
@@ -49,6 +52,13 @@ class EmergencySaleStep(Step):
                 + ("owns a train" if corp.trains else
                    f"has {g.money(corp.cash)} and {player.name} {g.money(player.cash)}, "
                    f"enough for the cheapest train ({g.money(price)})"))
+        if g.rules.stock.must_sell_in_blocks:
+            for sale in action.sales:
+                c = rnd.corporation(sale.corporation)
+                if c in turn.emergency_sold:
+                    raise RuleViolation("stock.sell_blocks",
+                                        f"{player.name} already sold {c.sym} to raise money "
+                                        f"for {corp.sym}'s train")
         sales = []
         cash = player.cash
         for sale in action.sales:
@@ -76,6 +86,7 @@ class EmergencySaleStep(Step):
     def apply(self, turn, action: SellShares, plan) -> None:
         for c, pct, certs in plan.sales:
             sell_shares(self.game, plan.player, c, pct, emergency_for=plan.corp, certs=certs)
+            turn.emergency_sold.add(c)
         turn.emergency = True
         self.round.recalculate_order()
 

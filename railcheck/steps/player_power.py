@@ -97,6 +97,16 @@ class PlayerLayStep(Step):
     def owns(self, action) -> bool:
         return isinstance(action, LayTile) and self.game.private_actor(action.actor) is not None
 
+    def available(self, turn) -> bool:
+        """A player owns an open private whose tile lay is his, with a use left."""
+        for c in self.game.companies.values():
+            spec = player_lay_power(c)
+            if spec is not None and spec.get("by") == "player" and not c.closed \
+                    and isinstance(c.owner, Player) \
+                    and (spec.get("count") is None or c.uses < int(spec["count"])):
+                return True
+        return False
+
     def check(self, turn, action):
         g = self.game
         company = g.private_actor(action.actor)

@@ -65,6 +65,10 @@ class Round:
         or company whose turn it is, unless a round says otherwise."""
         return self.whose_turn()
 
+    def step_by_type(self, cls):
+        """The round's step of class ``cls`` (or a subclass), or None."""
+        return next((s for s in self.steps if isinstance(s, cls)), None)
+
     def step_for(self, action):
         """The step that takes ``action``: the blocking one (unless it lets
         the action by: ``Step.yields_to``), else the first that owns it

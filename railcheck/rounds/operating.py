@@ -214,9 +214,6 @@ class OperatingRound(Round):
                 (i for i, s in enumerate(self.steps) if s.owns(action)), None)
         return None if index is None else self.steps[index]
 
-    def step_by_type(self, cls):
-        return next((s for s in self.steps if isinstance(s, cls)), None)
-
     def move_to(self, t: Turn, index: int):
         """Move the turn forward to step ``index``; each step passed over
         records what leaving it undone means (a dividend passed over is a

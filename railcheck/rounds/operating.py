@@ -18,16 +18,15 @@ from typing import Any
 
 import dataclasses
 
-from ..actions import (Bankrupt, DiscardTrain, Exchange, LayTile, Pass, PlaceToken,
+from ..actions import (Bankrupt, DiscardTrain, Exchange, Pass, PlaceToken,
                        SellShares)
 from ..findings import RuleViolation
 from ..state import Company, Corporation, Player
 from ..steps.base import Step
 from ..steps.emergency import BankruptStep, EmergencySaleStep
-from ..steps.player_power import lay_by_player, player_lay_power
+from ..steps.player_power import player_lay_power
+from ..steps.powers import PrivatePowerStep
 from ..steps.trains import DiscardTrainStep, cheapest_train
-from ..steps.track import TrackStep
-from ..steps.token import TokenStep
 from . import Round
 
 
@@ -79,6 +78,8 @@ class OperatingRound(Round):
         #: the players' steps: the operating company's president raising
         #: money for a train, or going bankrupt
         self.player_steps = [EmergencySaleStep(self), BankruptStep(self)]
+        #: a private's power (the private is the line's actor)
+        self.powers = PrivatePowerStep(self)
         self.order: list[Corporation] = []
         self.index = -1
         self.turn: Turn | None = None
@@ -491,67 +492,8 @@ class OperatingRound(Round):
     # privates
 
     def process_private(self, company: Company, action):
-        g = self.game
-        owner = company.owner
-        pending = self.sold_power
-        if pending is not None and pending[0] is company and isinstance(action, (LayTile, Pass)):
-            # the seller's lay when the private was sold to a company (a pass declines)
-            if isinstance(action, LayTile):
-                lay_by_player(g, company, action, pending[1])
-            self.sold_power = None
-            if self.turn is not None:
-                self.settle()           # the buyer's turn ends if nothing is left
-            elif self.at_end():
-                self.finish_if_done()
-            return
-        if company.closed or owner is None:
-            raise RuleViolation("private.closed", f"{company.sym} is closed or unowned")
-        power = player_lay_power(company)
-        if power is not None and power.get("window") == "on_sale" and isinstance(action, LayTile):
-            raise RuleViolation("private.window",
-                                f"{company.sym}'s tile lay is made by the player who sells it "
-                                f"to a company, at once; {company.sym} is held by "
-                                f"{g.holder_name(owner)} and was not just sold")
-        if power is not None and power.get("by") == "player" \
-                and isinstance(action, (LayTile, Pass)):
-            if not isinstance(owner, Player):
-                raise RuleViolation("private.power",
-                                    f"{company.sym}'s tile lay is its owning player's; it is "
-                                    f"owned by {g.holder_name(owner)}")
-            if isinstance(action, LayTile):
-                lay_by_player(g, company, action, owner,
-                              self.outside_player_window(owner, company))
-            return
-        if not isinstance(owner, Corporation):
-            raise RuleViolation("private.power",
-                                f"{company.sym}'s power is used by a company that owns it; it is "
-                                f"owned by {g.holder_name(owner)}")
-        if self.turn is None or self.turn.corp is not owner:
-            raise RuleViolation("private.power",
-                                f"{company.sym} can be used only in its owner "
-                                f"{owner.sym}'s turn")
-        t = self.turn
-        if isinstance(action, LayTile):
-            self.step_by_type(TrackStep).process(t, action, special=company)
-        elif isinstance(action, PlaceToken):
-            self.step_by_type(TokenStep).process(t, action, special=company)
-        elif not isinstance(action, Pass):
-            raise RuleViolation("private.power", f"{company.sym} cannot '{action.verb}'")
-        if self.turn is t:
-            self.settle()       # steps left with nothing to do pass by themselves now
-
-    def outside_player_window(self, player, company):
-        """Why a power of ``player``'s own (``window: not_in_others_turns``)
-        may not be used now, or None: not in the operating turn of a company
-        another player presides once it has begun (between turns, before the
-        company's first action, it may)."""
-        t = self.turn
-        if t is None or not t.acted or t.corp.president is player:
-            return None
-        pres = t.corp.president.name if t.corp.president else "nobody"
-        return (f"{player.name}'s {company.sym} may lay its tile only outside the turns of "
-                f"companies other players preside; it is {t.corp.sym}'s turn (president {pres}); "
-                f"taken as laid, as the record says")
+        """A private's power (``steps/powers.py``)."""
+        return self.powers.process(self.turn, action)
 
     # ------------------------------------------------------------------
     # players: emergency sales and bankruptcy

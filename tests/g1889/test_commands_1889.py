@@ -132,6 +132,10 @@ def test_rules_list_show_and_explain_know_1889():
     assert res.exit_code == 0, res.output
     assert "par values: ¥65, ¥70, ¥75, ¥80, ¥90, ¥100" in res.output
     assert "UTF" in res.output and "open_while_player_owned" in res.output
+    # the players each private needs: SIR 3 or more, UTF 4 or more
+    assert re.search(r"SIR\s+South Iyo Railway\s+¥80\s+¥20\s+-\s+-\s+3\+", res.output)
+    assert re.search(r"\n UTF .* 4\+\n|\nUTF .* 4\+\n", res.output)
+    assert re.search(r"\nTR\s+Takamatsu E-Railroad .* all\n", res.output)
     for rule, text in [("private.window", "Mitsubishi Ferry"),
                        ("private.not_in_game", "Uno-Takamatsu Ferry"),
                        ("emergency.presidency", "in 1889 they may cost him no presidency"),

@@ -97,11 +97,14 @@ def differences(title: str) -> list[str]:
     parent, _ = _resolve(parent_title, base_dir=Path(title).parent)
     lines = []
     notes = child.get("differences") or {}
+    # the notes a ruleset inherits describe its parent against the grandparent, not
+    # this ruleset against its parent: only the notes it writes itself are its own
+    inherited = parent.get("differences") or {}
     for key in sorted(set(child) | set(parent)):
         if key in ("extends", "title", "full_name", "differences", "base_title"):
             continue
         if child.get(key) != parent.get(key):
-            note = notes.get(key)
+            note = notes.get(key) if notes.get(key) != inherited.get(key) else None
             changes = value_changes(key, parent.get(key), child.get(key))
             values = "; ".join(changes[:_MAX_CHANGES])
             if len(changes) > _MAX_CHANGES:

@@ -145,3 +145,19 @@ def test_rules_list_show_and_explain_know_1889():
                        ("private.trade_phase", "1889: never")]:
         res = run("rules", "explain", rule)
         assert res.exit_code == 0 and text in " ".join(res.output.split()), (rule, res.output)
+
+
+def test_a_house_rule_extending_1889(tmp_path):
+    house = tmp_path / "1889-float-60.yaml"
+    house.write_text('title: "1889-float-60"\nextends: "1889"\nstock:\n  float_percent: 60\n',
+                     encoding="utf-8")
+    res = run("rules", "show", house)
+    assert res.exit_code == 0, res.output
+    # its one difference, without 1889's own note on its stock section (1889 against 1830)
+    assert res.output.endswith("differences from 1889:\n  - stock: stock.float_percent: 50 -> 60\n")
+    res = run("validate", "--ruleset", house, GAME)
+    assert res.exit_code == 1
+    assert f"1889-float-60 (ruleset {house}, extends 1889)" in res.output
+    # nobody floats at 60% in SR 1 (the presidents bought 50%): no operating round follows
+    assert (":45:1: error [round.marker] the record says 'OR 1.1' here, but the rules make "
+            "this SR 3 (phase 2: 1 OR per set)") in res.output

@@ -1121,12 +1121,24 @@ def show(path, at, svg, force, no_board, ruleset):
 # ----------------------------------------------------------------------
 # the analyser (railcheck/analysis/): history, plot, report, league
 
-def _history_or_fail(path, every="round", ruleset=None, board=True):
+def _history_or_fail(path, every="round", ruleset=None, board=True, routes_limit=None):
+    """The history of a game (with the hindsight search of its runs when
+    ``routes_limit`` is given), or a located message and exit 2."""
     from .analysis.history import history_of
-    from .loader import STDIN, STDIN_NAME
+    from .loader import STDIN, STDIN_NAME, load_game, read_text
 
     try:
-        return history_of(path, every=every, ruleset=ruleset, board=board)
+        if routes_limit is None:
+            return history_of(path, every=every, ruleset=ruleset, board=board)
+        from .analysis.hindsight import hindsight
+        # standard input is read once: each replay gets a record of its own
+        text = read_text(path)
+        record, read_findings = load_game(path, text=text, ruleset=ruleset)
+        hist = history_of(path, every=every, ruleset=ruleset, board=board, record=record,
+                          read_findings=read_findings)
+        hist.runs = hindsight(path, limit=routes_limit, ruleset=ruleset,
+                              record=load_game(path, text=text, ruleset=ruleset)[0])
+        return hist
     except InputError as exc:
         name = STDIN_NAME if path == STDIN else path
         _fail(str(exc) if exc.path else f"{name}: {exc.bare}")
@@ -1169,10 +1181,8 @@ def history(path, fmt, every, routes, route_limit, output, force, ruleset, no_bo
 
     if output:
         _check_outputs([path], force, (output, "the history"))
-    hist = _history_or_fail(path, every, ruleset, board=not no_board or routes)
-    if routes:
-        from .analysis.hindsight import hindsight
-        hist.runs = hindsight(hist.path, limit=route_limit, ruleset=ruleset)
+    hist = _history_or_fail(path, every, ruleset, board=not no_board or routes,
+                            routes_limit=route_limit if routes else None)
     render = {"text": H.render_text, "csv": H.render_csv, "json": H.render_json}[fmt]
     _emit(render(hist), output, force, [path], "the history")
     _exit_for_errors(hist)

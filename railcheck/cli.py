@@ -506,6 +506,23 @@ def _write(path, text):
         _fail(problem)
 
 
+class _sigint_deferred:
+    """``with _sigint_deferred():`` a Ctrl-C (SIGINT) that comes inside the
+    block is delivered when it ends (the signal is blocked meanwhile, where
+    the system can block it)."""
+
+    def __enter__(self):
+        import signal
+        self.blocked = hasattr(signal, "pthread_sigmask")
+        if self.blocked:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+    def __exit__(self, *exc) -> None:
+        import signal
+        if self.blocked:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 #: the exit code of a run interrupted by Ctrl-C (SIGINT), as shells give (128 + 2)
 INTERRUPTED = 130
 
@@ -695,14 +712,17 @@ def validate(paths, fmt, jobs, fail_on, quiet, min_severity, standings, show_all
 
     def on_report(rep):
         rep.named = rep.path in named
-        reports.append(rep)
-        if fmt != "text":
-            return
-        text = reporter.file(rep)
-        if stream:
-            _echo(text, color=echo_color)
-        else:
-            chunks.append(text)
+        text = reporter.file(rep) if fmt == "text" else None
+        # a file is counted exactly when its lines are out: a Ctrl-C that
+        # comes meanwhile waits until both are done
+        with _sigint_deferred():
+            reports.append(rep)
+            if text is None:
+                return
+            if stream:
+                _echo(text, color=echo_color)
+            else:
+                chunks.append(text)
 
     progress = _show_progress(len(files))
     interrupted = False

@@ -1,4 +1,4 @@
-"""18Ireland's 24 games of random legal moves (played through the 18xx.games
+"""18Ireland's games of random legal moves (played through the 18xx.games
 engine; tests/data/exports/18Ireland_random) against the site's results and
 the site engine's per-action traces.
 
@@ -44,7 +44,8 @@ CLEAN = {"18Ireland_rand_18003_0": "bank",
          "18Ireland_rand_18005_4": "bank",
          "18Ireland_rand_18005_5": "bank",
          "18Ireland_rand_18006_0": "bank",
-         "18Ireland_rand_18006_4": "bank"}
+         "18Ireland_rand_18006_4": "bank",
+         "18Ireland_rand_2711009_4": "bank"}
 
 #: (action id, what differs, ours, the site's); None: the whole trace matches
 FIRST_DIVERGENCE = {
@@ -94,6 +95,9 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_18006_3": None,
     "18Ireland_rand_18006_4": None,
     "18Ireland_rand_18006_5": (32, "Player 4's cash", 0, 12),
+    # (fresh games of issue 23) trace-exact since the round's last turn waits
+    # for the pass declining TASPS's token (#178)
+    "18Ireland_rand_2711009_4": None,
 }
 
 
@@ -104,9 +108,9 @@ def first_divergence(name):
 
 
 def test_all_games_are_present():
-    assert len(GAMES) == 24
+    assert len(GAMES) == 25
     assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
-    assert len(CLEAN) == 16
+    assert len(CLEAN) == 17
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -383,4 +387,30 @@ def test_a_bankruptcy_re_sorts_the_companies_still_to_operate():
     replay.after_action = after
     result = replay.run()
     assert seen == {439: ["EBSR", "DKR", "UR", "GSWR"], 440: ["UR", "DKR", "GSWR"]}
+    assert result.errors == []
+
+
+def test_the_last_turn_waits_for_a_pass_declining_a_private_token():
+    # 2711009_4: DKR, last in OR 6.1 and first in OR 6.2, buys TASPS from a
+    # player at #176 (£460 -> £396) and pays out at #177; TASPS's token on
+    # Galway may be placed at any moment of DKR's turn, so the site's turn
+    # waits for the pass at #178, which ends OR 6.1: OR 6.2 begins with the
+    # privates' income (TASPS 15: £411); DKR places the token at #179 and
+    # lays I13 at #180 in its OR 6.2 turn (railcheck had begun OR 6.2 at
+    # #177 and taken #178 as passing its track step: "DKR cannot lay track
+    # after running trains", then 300 errors)
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_2711009_4"), "2711009_4")
+    record.actions = [a for a in record.actions if a.action_id <= 185]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if 176 <= action.action_id <= 180:
+            seen[action.action_id] = (game.round.label, game.corporations["DKR"].cash)
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen == {176: ("OR 6.1", 396), 177: ("OR 6.1", 396), 178: ("OR 6.2", 411),
+                    179: ("OR 6.2", 411), 180: ("OR 6.2", 411)}
     assert result.errors == []

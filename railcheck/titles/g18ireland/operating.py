@@ -51,25 +51,34 @@ class OperatingRound18Ireland(OperatingRound):
             stepped = step.available(t)
         super().process_corp(t, action)
         if stepped and self.at_end() and self.closed_turn is t \
-                and self.lay_left_after_track(t.corp):
+                and self.power_left_in_turn(t.corp):
             # the pass of a step ended the round's last turn: the site keeps
-            # the turn open for a private's lay usable at any moment of it
-            # (DCR), and a second pass declines it (18003_5, #243 and #244)
+            # the turn open for a private's power usable at any moment of it
+            # (DCR's lay, CDSPC's and TASPS's tokens), and a second pass
+            # declines it (18003_5, #243 and #244)
             self.finished = False
 
     def extra_lay_left(self, corp) -> bool:
-        """The round's last turn stays open only for a lay usable after the
-        track step (DCR); DR's, TDR's and the Irish Mail's are the track
-        step's, and the site ends the round without waiting (18006_1, #950:
-        DKR with TDR unused)."""
-        return self.lay_left_after_track(corp)
+        """The round's last turn stays open only for a power usable after the
+        track step (DCR's lay, CDSPC's and TASPS's tokens); DR's, TDR's and
+        the Irish Mail's lays are the track step's, and the site ends the
+        round without waiting (18006_1, #950: DKR with TDR unused)."""
+        return self.power_left_in_turn(corp)
 
-    def lay_left_after_track(self, corp) -> bool:
-        """``corp`` owns a private with a lay left that it may use after its
-        track step (``tile_lay.after_track``: DCR)."""
+    def power_left_in_turn(self, corp) -> bool:
+        """``corp`` owns a private with a power left that it may use at any
+        moment of its turn: a lay after its track step (``tile_lay.after_track``:
+        DCR) or a token to place (``assign``: CDSPC, TASPS; the site's turn
+        ends only with a pass declining it: 2711009_4, #178, DKR with TASPS
+        bought in its turn)."""
         for c in corp.companies:
-            lay = (c.spec.special or {}).get("tile_lay") or {}
-            if not c.closed and lay.get("after_track") \
+            if c.closed:
+                continue
+            special = c.spec.special or {}
+            if special.get("assign"):
+                return True
+            lay = special.get("tile_lay") or {}
+            if lay.get("after_track") \
                     and (lay.get("count") is None or c.uses < int(lay["count"])):
                 return True
         return False

@@ -64,8 +64,9 @@ class IssueRedeem(Step):
             if sale.corporation != corp.sym or len(action.sales) != 1:
                 raise RuleViolation("or.issue", f"{corp.sym} may issue only its own shares")
             certs = [c for c in corp.certs if c.owner == "ipo" and not c.president]
-            named = [corp.certs[i] for i in sale.certs if i < len(corp.certs)]
-            cert = named[0] if named and named[0].owner == "ipo" else (certs[0] if certs else None)
+            named = [(i, corp.certs[i]) for i in sale.certs if i < len(corp.certs)]
+            cert = named[0][1] if named and named[0][1].owner == "ipo" \
+                else (certs[0] if certs else None)
             if cert is None:
                 raise RuleViolation("or.issue", f"{corp.sym} has no share in its treasury")
             limit = g.rules.stock["pool_limit"]
@@ -73,25 +74,48 @@ class IssueRedeem(Step):
                 raise RuleViolation("stock.pool_limit",
                                     f"the bank pool holds {corp.percent_of('pool')}% of "
                                     f"{corp.sym}; one more share would exceed {limit}%")
-            return ("issue", cert)
+            wrong = None
+            if named and named[0][1] is not cert:
+                # the record names a certificate the company does not hold (the
+                # site then sells it for its holder, a player: the real game
+                # 161830 changed at #120): flagged, and taken as the issue of
+                # one of its treasury shares, all alike, as the record's issue
+                i, other = named[0]
+                treasury = [f"{corp.sym}_{corp.certs.index(c)}" for c in certs]
+                wrong = (f"{corp.sym} issues {corp.sym}_{i}, a {other.percent}% share it does "
+                         f"not hold ({g.holder_name(other.owner)} holds it): a company issues "
+                         f"only shares of its treasury, which holds {', '.join(treasury)}; "
+                         f"taken as issuing {corp.sym}_{corp.certs.index(cert)} at "
+                         f"{g.money(corp.price.price)}")
+            return ("issue", cert, wrong)
         if action.corporation != corp.sym:
             raise RuleViolation("or.issue", f"{corp.sym} may redeem only its own shares")
         cert = next((c for c in corp.certs if c.owner == "pool"), None)
-        named = [corp.certs[i] for i in action.certs if i < len(corp.certs)]
-        if named and named[0].owner == "pool":
-            cert = named[0]
+        named = [(i, corp.certs[i]) for i in action.certs if i < len(corp.certs)]
+        if named and named[0][1].owner == "pool":
+            cert = named[0][1]
         if cert is None:
             raise RuleViolation("or.issue", f"no {corp.sym} share is in the bank pool")
         price = corp.price.price
         if corp.cash < price:
             raise RuleViolation("or.issue", f"{corp.sym} has {g.money(corp.cash)}; a share "
                                              f"costs {g.money(price)}")
-        return ("redeem", cert)
+        wrong = None
+        if named and named[0][1] is not cert:
+            i, other = named[0]
+            pool = [f"{corp.sym}_{k}" for k, c in enumerate(corp.certs) if c.owner == "pool"]
+            wrong = (f"{corp.sym} redeems {corp.sym}_{i}, a {other.percent}% share that is not "
+                     f"in the bank pool ({g.holder_name(other.owner)} holds it): a company "
+                     f"redeems only shares of the pool, which holds {', '.join(pool)}; taken "
+                     f"as redeeming {corp.sym}_{corp.certs.index(cert)} at {g.money(price)}")
+        return ("redeem", cert, wrong)
 
     def apply(self, turn, action, plan) -> None:
         g = self.game
         corp = turn.corp
-        kind, cert = plan
+        kind, cert, wrong = plan
+        if wrong:
+            g.flag("or.issue", wrong)
         price = corp.price.price
         if kind == "issue":
             g.transfer(g.bank, corp, price)

@@ -45,7 +45,8 @@ CLEAN = {"18Ireland_rand_18003_0": "bank",
          "18Ireland_rand_18005_5": "bank",
          "18Ireland_rand_18006_0": "bank",
          "18Ireland_rand_18006_4": "bank",
-         "18Ireland_rand_2711009_4": "bank"}
+         "18Ireland_rand_2711009_4": "bank",
+         "18Ireland_rand_33000000_1": "bank"}
 
 #: (action id, what differs, ours, the site's); None: the whole trace matches
 FIRST_DIVERGENCE = {
@@ -98,6 +99,13 @@ FIRST_DIVERGENCE = {
     # (fresh games of issue 23) trace-exact since the round's last turn waits
     # for the pass declining TASPS's token (#178)
     "18Ireland_rand_2711009_4": None,
+    # trace-exact since a major's home station in the stock round reads the
+    # site's number of the Dundalk tile's city (#628: MRNCC on IR2-0-1)
+    "18Ireland_rand_33000000_1": None,
+    # B5 (Player 3 bankrupt at #150 keeps his privates on the site); with
+    # site_bankruptcy trace-exact since the track step stays open for the
+    # Irish Mail bought in it (#186)
+    "18Ireland_rand_33000001_0": (153, "Player 3's cash", 0, 10),
 }
 
 
@@ -108,9 +116,9 @@ def first_divergence(name):
 
 
 def test_all_games_are_present():
-    assert len(GAMES) == 25
+    assert len(GAMES) == 27
     assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
-    assert len(CLEAN) == 17
+    assert len(CLEAN) == 18
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -171,6 +179,7 @@ SITE_BANKRUPTCY = {
     # (trace-exact since the round's last turn does not wait for TDR's lay)
     "18Ireland_rand_18006_1": None,
     "18Ireland_rand_18006_5": None,
+    "18Ireland_rand_33000001_0": None,
 }
 
 
@@ -413,4 +422,59 @@ def test_the_last_turn_waits_for_a_pass_declining_a_private_token():
     result = replay.run()
     assert seen == {176: ("OR 6.1", 396), 177: ("OR 6.1", 396), 178: ("OR 6.2", 411),
                     179: ("OR 6.2", 411), 180: ("OR 6.2", 411)}
+    assert result.errors == []
+
+
+def test_a_majors_home_station_on_the_dundalk_tiles_city():
+    # 33000000_1: Player 1 pars MRNCC at 100 (#627: £200 to its treasury)
+    # and places its home station on Dundalk I9, which holds IR2 (a town,
+    # then a city): the site names its city IR2-0-1, its second place, the
+    # hex's only city (#628); MRNCC then lays J6 from there (#635: £400 ->
+    # £360, no terrain)
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_33000000_1"), "33000000_1")
+    record.actions = [a for a in record.actions if a.action_id <= 640]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (628, 635):
+            cities = [n.tokens for n in game.board.hexes["I9"].nodes if n.kind == "city"]
+            seen[action.action_id] = (game.round.label, game.corporations["MRNCC"].cash,
+                                      cities)
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen[628] == ("SR 18", 200, [["MRNCC"]])
+    assert seen[635][:2] == ("OR 18.1", 360)
+    assert result.errors == []
+
+
+def test_the_track_step_stays_open_for_the_irish_mail_bought_in_it():
+    # 33000001_0 (with site_bankruptcy): DKR upgrades Dublin I11 (#182: no
+    # second lay after an upgrade), buys RSSC for £160 (#183), TIM for £220
+    # (#184) and DAR for £29 (#185: £410 -> £1), and lays the Irish Mail's
+    # tile on H0 (#186): a lay of the track step besides the company's own,
+    # which holds that step open (railcheck had left it once no private
+    # laying track was left to buy: private.window at #186)
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_33000001_0"), "33000001_0")
+    record.options = list(record.options) + ["site_bankruptcy"]
+    record.actions = [a for a in record.actions if a.action_id <= 190]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (182, 185, 186):
+            dkr = game.corporations["DKR"]
+            h0 = game.board.hexes["H0"]
+            seen[action.action_id] = (game.round.describe_step(), dkr.cash,
+                                      sorted(c.sym for c in dkr.companies if not c.closed),
+                                      h0.tile.name if h0.laid else None)
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen[182] == ("laying track", 410, [], None)
+    assert seen[185] == ("laying track", 1, ["DAR", "RSSC", "TIM"], None)
+    assert seen[186] == ("running trains", 1, ["DAR", "RSSC"], "IM")
     assert result.errors == []

@@ -136,16 +136,18 @@ class Track18Ireland(TrackStep):
 
     def available(self, turn) -> bool:
         """A lay is left (no second lay after an upgrade, nor without the 20
-        it costs), or the company owns a private whose lays go together (DR,
-        TDR) or may still buy a private that lays track (the site keeps the
-        step open for it: a pass closes it)."""
+        it costs), or the company owns a private with a lay of the track step
+        left that comes besides its own lays (DR, TDR, the Irish Mail; not
+        BoW's, which is one of them), or may still buy a private that lays
+        track: the site keeps the step open for them, and a pass closes it
+        (random 33000001_0, #186: DKR upgrades Dublin, buys TIM and lays the
+        Irish Mail's tile in its track step)."""
         if self.lay_left(turn):
             return True
         corp = turn.corp
         for c in corp.companies:
-            # a private whose lays go together (DR, TDR) holds the step open
             lay = (c.spec.special or {}).get("tile_lay")
-            if lay and lay.get("together") and not c.closed \
+            if lay and lay.get("extra") and _holds_track(lay) and not c.closed \
                     and (lay.get("count") is None or c.uses < int(lay["count"])):
                 return True
         return any(_holds_track((c.spec.special or {}).get("tile_lay"))
@@ -320,9 +322,25 @@ class Track18Ireland(TrackStep):
                 g.close_company(special)
 
 
+def station_city(board, coord: str, city):
+    """The city a station placement names: the site numbers the city of a
+    Dundalk tile (IR2: a town, then a city) as its second place, so on a hex
+    with one city a number beyond it means that city (None: the one city).
+    Used for every station placement: the operating round's, a major's home
+    in the stock round (random 33000000_1, #628: MRNCC on IR2-0-1) and a
+    minor's home placed at its auction."""
+    if board is None or city is None or coord not in board.hexes:
+        return city
+    cities = board.hexes[coord].city_indices()
+    if len(cities) == 1 and isinstance(city, int) and not 0 <= city < len(cities):
+        return None
+    return city
+
+
 class Token18Ireland(TokenStep):
     """The site numbers the city of a Dundalk tile (a town and a city) as its
-    second node: on a hex with one city, that city is meant."""
+    second node: on a hex with one city, that city is meant
+    (:func:`station_city`)."""
 
     def check(self, turn, action, special=None):
         board = self.game.board
@@ -337,14 +355,8 @@ class Token18Ireland(TokenStep):
                 return _TokenPlan(0, board.plan_token(owner, action.hex, action.city,
                                                       check_reach=False), None,
                                   relocation=True)
-        try:
-            return super().check(turn, action, special)
-        except RuleViolation as v:
-            board = self.game.board
-            if v.rule != "token.city" or board is None or action.city is None \
-                    or len(board.hexes[action.hex].city_indices()) != 1:
-                raise
-        action.city = None
+        if station_city(board, action.hex, action.city) != action.city:
+            action.city = None
         return super().check(turn, action, special)
 
 
@@ -577,11 +589,11 @@ def _is_upgrade(board_plan) -> bool:
 
 def _holds_track(power) -> bool:
     """Whether the site keeps the track step open for a private with this
-    tile-laying power that the company may buy: not for one tied to its own
-    hexes and needing a connection (DCR on H4), as the random games show."""
-    if not power:
-        return False
-    return not (power.get("connected") and power.get("hexes") != "any")
+    tile-laying power, which the company owns or may buy: a power of the
+    track step (``window: track_step``: DR, BoW, TDR, the Irish Mail), not
+    one usable at any moment of the turn (DCR on H4), as the random games
+    show."""
+    return bool(power) and power.get("window") == "track_step"
 
 
 def _train_index(g, name: str) -> int:

@@ -21,6 +21,7 @@ from ...rounds.stock import StockRound
 from ...steps.base import RoundStep
 from ...steps.stock import ParStep
 from .shares import holding_limit, par_for_bid, start_minor
+from .steps import station_city
 
 
 class _MinorAuction:
@@ -124,7 +125,9 @@ class StockRound18Ireland(StockRound):
                    f"{corp.sym} was started without placing its home station")
             return self.process(action)
         if g.board is not None:
-            plan = g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+            plan = g.board.plan_token(corp.sym, action.hex,
+                                      station_city(g.board, action.hex, action.city),
+                                      check_reach=False)
             g.board.apply_token(plan)
             g.board.drop_reservations(corp.sym)     # its home is where it now stands
         corp.home_placed = True
@@ -215,7 +218,9 @@ class StockRound18Ireland(StockRound):
         if g.board.home_available(corp.sym) and action.hex not in homes:
             raise RuleViolation("token.home", f"{corp.sym}'s home station goes on its home "
                                               f"hex ({', '.join(homes)}), not {action.hex}")
-        plan = g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+        plan = g.board.plan_token(corp.sym, action.hex,
+                                  station_city(g.board, action.hex, action.city),
+                                  check_reach=False)
         g.board.apply_token(plan)
         g.board.drop_reservations(corp.sym)
         corp.home_placed = True

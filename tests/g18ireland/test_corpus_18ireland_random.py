@@ -46,7 +46,8 @@ CLEAN = {"18Ireland_rand_18003_0": "bank",
          "18Ireland_rand_18006_0": "bank",
          "18Ireland_rand_18006_4": "bank",
          "18Ireland_rand_2711009_4": "bank",
-         "18Ireland_rand_33000000_1": "bank"}
+         "18Ireland_rand_33000000_1": "bank",
+         "18Ireland_rand_2711049_2": "bank"}
 
 #: (action id, what differs, ours, the site's); None: the whole trace matches
 FIRST_DIVERGENCE = {
@@ -99,6 +100,9 @@ FIRST_DIVERGENCE = {
     # (fresh games of issue 23) trace-exact since the round's last turn waits
     # for the pass declining TASPS's token (#178)
     "18Ireland_rand_2711009_4": None,
+    # trace-exact since one pass closes the turn's last step, held open both
+    # by DCR's lay and by a private EBSR could buy (#157)
+    "18Ireland_rand_2711049_2": None,
     # trace-exact since a major's home station in the stock round reads the
     # site's number of the Dundalk tile's city (#628: MRNCC on IR2-0-1)
     "18Ireland_rand_33000000_1": None,
@@ -116,9 +120,9 @@ def first_divergence(name):
 
 
 def test_all_games_are_present():
-    assert len(GAMES) == 27
+    assert len(GAMES) == 28
     assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
-    assert len(CLEAN) == 18
+    assert len(CLEAN) == 19
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -477,4 +481,30 @@ def test_the_track_step_stays_open_for_the_irish_mail_bought_in_it():
     assert seen[182] == ("laying track", 410, [], None)
     assert seen[185] == ("laying track", 1, ["DAR", "RSSC", "TIM"], None)
     assert seen[186] == ("running trains", 1, ["DAR", "RSSC"], "IM")
+    assert result.errors == []
+
+
+def test_one_pass_closes_the_last_step_held_by_dcr_and_a_private_to_buy():
+    # 2711049_2: EBSR, last in OR 5.1, buys DCR at #150 (its H4 lay usable at
+    # any moment of the turn) and withholds at #156 (£86 -> £126; no train
+    # it can buy); its turn's last step, buying privates, is open both for
+    # DCR and for a private it could still buy, and the one pass at #157
+    # closes it: OR 5.2 begins with the privates' income (EBSR +12 from DCR:
+    # £138; Player 3 +15: £192) (railcheck had waited for a second pass)
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_2711049_2"), "2711049_2")
+    record.actions = [a for a in record.actions if a.action_id <= 160]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (156, 157):
+            seen[action.action_id] = (game.round.label, game.round.describe_step(),
+                                      game.corporations["EBSR"].cash,
+                                      game.player_by_name["Player 3"].cash)
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen == {156: ("OR 5.1", "buying privates", 126, 177),
+                    157: ("OR 5.2", "laying track", 138, 192)}
     assert result.errors == []

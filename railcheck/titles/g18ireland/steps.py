@@ -581,6 +581,37 @@ class BuyTrain18Ireland(BuyTrainStep):
                 nxt.owner = "pool"
 
 
+class BuyCompany18Ireland(BuyCompanyStep):
+    """The end of a company's turn: a private bought from a player (phases 4
+    and 6), and the site's wait for a private's power usable at any moment
+    of the turn (:func:`power_left_in_turn`: DCR's lay, CDSPC's and TASPS's
+    tokens): while either is open the step is the turn's, and one pass
+    closes it (random 18003_5, #244; 2711009_4, #178; 2711049_2, #157: EBSR,
+    with DCR and a private it could buy, passes once and OR 5.2 begins)."""
+
+    def available(self, turn) -> bool:
+        return power_left_in_turn(turn.corp) or super().available(turn)
+
+
+def power_left_in_turn(corp) -> bool:
+    """``corp`` owns a private with a power left that it may use at any
+    moment of its turn: a lay after its track step (``tile_lay.after_track``:
+    DCR) or a token to place (``assign``: CDSPC, TASPS).  (DR's, TDR's, BoW's
+    and the Irish Mail's lays are the track step's: they do not hold the end
+    of the turn, 18006_1, #950: DKR with TDR unused.)"""
+    for c in corp.companies:
+        if c.closed:
+            continue
+        special = c.spec.special or {}
+        if special.get("assign"):
+            return True
+        lay = special.get("tile_lay") or {}
+        if lay.get("after_track") \
+                and (lay.get("count") is None or c.uses < int(lay["count"])):
+            return True
+    return False
+
+
 def _is_upgrade(board_plan) -> bool:
     """A lay that replaces track (a printed yellow hex counts): its tile is
     not yellow, or the hex was laid before."""
@@ -602,4 +633,4 @@ def _train_index(g, name: str) -> int:
 
 def operating_steps() -> list:
     return [IssueRedeem, Track18Ireland, Token18Ireland, Route18Ireland, Dividend18Ireland,
-            BuyTrain18Ireland, BuyCompanyStep]
+            BuyTrain18Ireland, BuyCompany18Ireland]

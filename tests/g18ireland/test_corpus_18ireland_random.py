@@ -103,6 +103,12 @@ FIRST_DIVERGENCE = {
     # trace-exact since one pass closes the turn's last step, held open both
     # by DCR's lay and by a private EBSR could buy (#157)
     "18Ireland_rand_2711049_2": None,
+    # 33000007_4 up to #468, then three actions played through the site's
+    # engine (each sale one its stock-round step offered; the trace from the
+    # oracle's trace.rb): Player 2 sells GSWR and CBSCR in two sales and his
+    # turn ends by itself; bankrupt Player 3 is passed over and Player 4
+    # passes (#471); trace-exact since the turn order holds
+    "18Ireland_rand_33000007_4_sells469": None,
     # trace-exact since a major's home station in the stock round reads the
     # site's number of the Dundalk tile's city (#628: MRNCC on IR2-0-1)
     "18Ireland_rand_33000000_1": None,
@@ -120,7 +126,7 @@ def first_divergence(name):
 
 
 def test_all_games_are_present():
-    assert len(GAMES) == 28
+    assert len(GAMES) == 29
     assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
     assert len(CLEAN) == 19
 
@@ -508,3 +514,55 @@ def test_one_pass_closes_the_last_step_held_by_dcr_and_a_private_to_buy():
     assert seen == {156: ("OR 5.1", "buying privates", 126, 177),
                     157: ("OR 5.2", "laying track", 138, 192)}
     assert result.errors == []
+
+
+def sales_then_a_bankrupt_player_passed_over():
+    """33000007_4_sells469 up to its end: whose turn it is and the cash of
+    Players 2 to 4 after #470 and #471, and the errors."""
+    from railcheck.engine import Replay
+    name = "18Ireland_rand_33000007_4_sells469"
+    record, _ = import_export(export_text(name), name)
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (470, 471):
+            rnd = game.round
+            seen[action.action_id] = (rnd.label, rnd.current.name, [
+                game.player_by_name[f"Player {i}"].cash for i in (2, 3, 4)])
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    return seen, result
+
+
+def test_a_turn_of_several_sales_ending_by_itself_keeps_the_order():
+    # SR 10, phase 6: Player 2 sells 40% of GSWR (#469: £249 -> £489) and
+    # 50% of CBSCR (#470: £814) in two sales; he may not buy back what he
+    # sold and, as on the site, starts no major after a sale (the site offers
+    # a par only as a turn's first action), so his turn ends by itself;
+    # Player 3, bankrupt, is passed over, and Player 4's pass (#471) is in
+    # turn (railcheck said "Player 4 acted out of turn: it is Player 3's turn
+    # in SR 10")
+    seen, result = sales_then_a_bankrupt_player_passed_over()
+    assert seen[470] == ("SR 10", "Player 4", [814, 0, 86])
+    assert seen[471] == ("SR 10", "Player 5", [814, 0, 86])
+    assert [(f.action_id, f.rule) for f in result.errors] == [(168, "private.closed")]
+
+
+def test_the_record_leaving_a_turn_passes_over_players_with_nothing_to_do(monkeypatch):
+    # the same game, with the replay seeing a par still open to Player 2
+    # after his sales (the stock round's own look at what a player may do,
+    # without 18Ireland's first-action rule): his turn stays open after #470,
+    # and the record leaving it at #471 still passes over Player 3, who may
+    # do nothing: Player 4's pass is in turn, Player 5's turn follows
+    from railcheck.rounds.stock import StockRound
+    from railcheck.titles.g18ireland.stock import StockRound18Ireland
+
+    def can_par_any_time(self, player, corp):
+        return corp.kind != "minor" and self.majors_open() \
+            and StockRound.can_par(self, player, corp)
+    monkeypatch.setattr(StockRound18Ireland, "can_par", can_par_any_time)
+    seen, result = sales_then_a_bankrupt_player_passed_over()
+    assert seen[470] == ("SR 10", "Player 2", [814, 0, 86])
+    assert seen[471] == ("SR 10", "Player 5", [814, 0, 86])
+    assert [(f.action_id, f.rule) for f in result.errors] == [(168, "private.closed")]

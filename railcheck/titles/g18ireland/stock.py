@@ -51,7 +51,15 @@ class StockRound18Ireland(StockRound):
         return holding_limit(self.game, corp)
 
     def can_par(self, player, corp) -> bool:
+        """Whether the site offers ``player`` a major's par now: from
+        ``stock.majors_par_from_phase``, and, like a minor's auction, only as
+        the turn's first action (not after a buy or sale in it), so a player
+        who sold and can buy nothing is passed over.  (A par written after a
+        sale is not refused for it: S2.1 counts the president's certificate as
+        the turn's one purchase.)"""
         if corp.kind == "minor" or not self.majors_open():
+            return False
+        if player is self.current and self.acted:
             return False
         return super().can_par(player, corp)
 

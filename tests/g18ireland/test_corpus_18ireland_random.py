@@ -109,6 +109,9 @@ FIRST_DIVERGENCE = {
     # turn ends by itself; bankrupt Player 3 is passed over and Player 4
     # passes (#471); trace-exact since the turn order holds
     "18Ireland_rand_33000007_4_sells469": None,
+    # (a game stopped by the generator's time cap) trace-exact since a
+    # merger hands the major's certificates out as the site does (#168)
+    "18Ireland_rand_33000019_2": None,
     # trace-exact since a major's home station in the stock round reads the
     # site's number of the Dundalk tile's city (#628: MRNCC on IR2-0-1)
     "18Ireland_rand_33000000_1": None,
@@ -126,7 +129,7 @@ def first_divergence(name):
 
 
 def test_all_games_are_present():
-    assert len(GAMES) == 29
+    assert len(GAMES) == 30
     assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
     assert len(CLEAN) == 19
 
@@ -566,3 +569,36 @@ def test_the_record_leaving_a_turn_passes_over_players_with_nothing_to_do(monkey
     assert seen[470] == ("SR 10", "Player 2", [814, 0, 86])
     assert seen[471] == ("SR 10", "Player 5", [814, 0, 86])
     assert [(f.action_id, f.rule) for f in result.errors] == [(168, "private.closed")]
+
+
+def test_a_merger_hands_out_the_majors_certificates_as_the_site():
+    # 33000019_2, #168: a merger forms GSWR at £50; the holders receive
+    # their shares in turn from the proposer, each the treasury's first
+    # certificates, and the presidency moves as by purchases: GSWR_0 (the
+    # president's) Player 2, _1 Player 4, _2 and _3 Player 5, _4 and _5
+    # Player 6, _6 and _7 Player 3, _8 Player 2.  So Player 5's GSWR_2 goes
+    # to the pool at #204, and GSWR redeems it from there at #270 for £24
+    # (£51 -> £27) (railcheck had given GSWR_2 to Player 3: "GSWR redeems
+    # GSWR_2, a 10% share that is not in the bank pool", and the pool's
+    # shares, named later, went wrong: the trace parted at #368)
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_33000019_2"), "33000019_2")
+    record.actions = [a for a in record.actions if a.action_id <= 372]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (168, 204, 269, 270):
+            gswr = game.corporations["GSWR"]
+            seen[action.action_id] = (gswr.cash, gswr.president.name, [
+                getattr(c.owner, "name", c.owner) for c in gswr.certs])
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen[168] == (50, "Player 2", ["Player 2", "Player 4", "Player 5", "Player 5",
+                                          "Player 6", "Player 6", "Player 3", "Player 3",
+                                          "Player 2"])
+    assert seen[204][2][2] == "pool"
+    assert (seen[269][0], seen[269][2][2]) == (51, "pool")
+    assert (seen[270][0], seen[270][2][2]) == (27, "ipo")
+    assert result.errors == []

@@ -112,6 +112,20 @@ FIRST_DIVERGENCE = {
     # (a game stopped by the generator's time cap) trace-exact since a
     # merger hands the major's certificates out as the site does (#168)
     "18Ireland_rand_33000019_2": None,
+    # the last company closes at #176 and the engine plays rounds in which
+    # nobody can act up to its turn limit of 100 ("dnf"), paying the
+    # privates' income past the bank's break; railcheck plays them by the
+    # rules until the bank breaks (E3): the state after #176 is not the same
+    "18Ireland_rand_33000014_4": (176, "Player 1's cash", 1347, 977),
+    # trace-exact since a major's home station comes before the round ends
+    # by itself (#1036, #1037)
+    "18Ireland_rand_2711109_0": None,
+    # B5 (Player 2 bankrupt keeps WDE on the site, #141); a game stopped by
+    # the generator's time cap in WLWR's turn (#816): no duty owed there
+    "18Ireland_rand_33000016_0": (141, "Player 2's cash", 0, 10),
+    # one finding (tools/rule_backed.yaml): EBSR's lay past a city another
+    # station filled (#151), taken as laid; trace-exact since
+    "18Ireland_rand_2711209_3": None,
     # trace-exact since a major's home station in the stock round reads the
     # site's number of the Dundalk tile's city (#628: MRNCC on IR2-0-1)
     "18Ireland_rand_33000000_1": None,
@@ -129,7 +143,7 @@ def first_divergence(name):
 
 
 def test_all_games_are_present():
-    assert len(GAMES) == 30
+    assert len(GAMES) == 34
     assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
     assert len(CLEAN) == 19
 
@@ -193,6 +207,7 @@ SITE_BANKRUPTCY = {
     "18Ireland_rand_18006_1": None,
     "18Ireland_rand_18006_5": None,
     "18Ireland_rand_33000001_0": None,
+    "18Ireland_rand_33000016_0": None,
 }
 
 
@@ -452,7 +467,7 @@ def test_a_majors_home_station_on_the_dundalk_tiles_city():
 
     def after(game, action):
         if action.action_id in (628, 635):
-            cities = [n.tokens for n in game.board.hexes["I9"].nodes if n.kind == "city"]
+            cities = [list(n.tokens) for n in game.board.hexes["I9"].nodes if n.kind == "city"]
             seen[action.action_id] = (game.round.label, game.corporations["MRNCC"].cash,
                                       cities)
     replay = Replay(record, check_purity=True)
@@ -602,3 +617,96 @@ def test_a_merger_hands_out_the_majors_certificates_as_the_site():
     assert (seen[269][0], seen[269][2][2]) == (51, "pool")
     assert (seen[270][0], seen[270][2][2]) == (27, "ipo")
     assert result.errors == []
+
+
+def test_rounds_in_which_nobody_can_act_run_to_the_banks_break():
+    # 33000014_4: at #176 CIR's president goes bankrupt and the last company
+    # closes; no player can start one (cash under £100, nothing to buy), so
+    # by the rules the rounds go on with only the privates' income until the
+    # bank (£3,767 after #175) breaks, and the game ends with that OR set
+    # (E3): OR 136.2, bank -£7, Player 1 £1,347, Player 3 £2,650.  (The site
+    # stops at its own limit of 100 turns, "dnf", its bank at -£5,442.)
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_33000014_4"), "33000014_4")
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (175, 176):
+            seen[action.action_id] = (game.round.label, game.bank.cash, [
+                game.player_by_name[f"Player {i}"].cash for i in (1, 3)])
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen == {175: ("OR 6.1", 3767, [42, 10]), 176: ("OR 136.2", -7, [1347, 2650])}
+    assert result.finished and result.end_reason == "bank" and result.errors == []
+
+
+def test_a_majors_home_station_comes_before_the_round_ends_by_itself():
+    # 2711109_0: Player 4 starts GNRI at £60 (#1036: £120 to its treasury);
+    # nobody else can do anything, so the stock round ends with the turn,
+    # but only after GNRI places its home station on Dundalk I9 (#1037); OR
+    # 19.1 begins there (railcheck had ended the round at the par and taken
+    # the station as an operating turn's: "I9 city 0 is not reachable")
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_2711109_0"), "2711109_0")
+    record.actions = [a for a in record.actions if a.action_id <= 1041]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (1036, 1037):
+            seen[action.action_id] = (game.round.label, game.corporations["GNRI"].cash, [
+                list(n.tokens) for n in game.board.hexes["I9"].nodes if n.kind == "city"])
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen == {1036: ("SR 19", 120, [[]]), 1037: ("OR 19.1", 120, [["GNRI"]])}
+    assert result.errors == []
+
+
+def test_a_game_in_progress_owes_nothing_where_its_record_stops():
+    # 33000016_0 (with site_bankruptcy), an export of a game still in
+    # progress (the generator's time cap): its last action, #816, is WLWR's
+    # pass of its track step in OR 14.2, the last of the set, with the bank
+    # broken; the record stops there: the game does not end and WLWR's run
+    # is not missing (railcheck had closed the round: "WLWR owns trains ...
+    # but did not run them")
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_33000016_0"), "33000016_0")
+    record.options = list(record.options) + ["site_bankruptcy"]
+    assert record.in_progress
+    result = Replay(record, check_purity=True).run()
+    assert [f.rule for f in result.findings if f.severity != "info"] == []
+    assert not result.finished
+
+
+def test_a_lay_past_a_city_another_station_filled_is_taken_as_laid():
+    # 2711209_3: GJR wins its auction at #145 and its home station fills
+    # Sligo D6's one slot; at #151 EBSR (£59) lays tile 9 on C11, which its
+    # broad track reached only through D6: not joined (O2/O3a), flagged once
+    # and taken as laid (the site's live engine had not recomputed EBSR's
+    # connections and let it through; a fresh engine refuses it); GJR then
+    # lays B12 (#156: £195 -> £155) and B10 (#157: £35) from it with no
+    # finding, and the game ends as on the site (railcheck had refused the
+    # lay, then GJR's two: the trace parted at #156)
+    from railcheck.engine import Replay
+    result, divergence = first_divergence("18Ireland_rand_2711209_3")
+    assert divergence is None
+    assert [(f.action_id, f.rule, f.message) for f in result.errors] == [
+        (151, "tile.connection", "tile 9 rotation 4 on C11 adds broad gauge track, but EBSR's "
+                                 "broad network does not reach C11 (broad track must join the "
+                                 "company's broad track); taken as laid, as the record says")]
+    record, _ = import_export(export_text("18Ireland_rand_2711209_3"), "2711209_3")
+    record.actions = [a for a in record.actions if a.action_id <= 157]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (151, 156, 157):
+            seen[action.action_id] = (game.board.hexes["C11"].tile.name,
+                                      game.corporations["EBSR"].cash,
+                                      game.corporations["GJR"].cash)
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    replay.run()
+    assert seen == {151: ("9", 59, 195), 156: ("9", 109, 155), 157: ("9", 109, 35)}

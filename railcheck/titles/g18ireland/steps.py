@@ -162,7 +162,37 @@ class Track18Ireland(TrackStep):
             return False
         return super().available(turn)
 
+    #: set while a lay refused only for its connection is checked again
+    #: without it (:meth:`check`)
+    _unconnected = False
+
+    def connection_checked(self, special) -> bool:
+        return not self._unconnected and super().connection_checked(special)
+
     def check(self, turn, action: LayTile, special=None):
+        """A lay that fits the map but is not joined to the company's network
+        (``tile.connection``, no other rotation or hex curing it) is flagged
+        and taken as laid, as the record says: the tile lies there, and the
+        record's later lays and runs go on from it (random 2711209_3, #151:
+        EBSR lays C11 past Sligo D6, whose one slot GJR's home station filled
+        at #145; the site's live engine, its connections not recomputed since,
+        let it through, and its reload checks no lay)."""
+        try:
+            return self.check_lay(turn, action, special)
+        except RuleViolation as v:
+            if v.rule != "tile.connection" or self.game.board is None or self._unconnected:
+                raise
+            self._unconnected = True
+            try:
+                plan = self.check_lay(turn, action, special)
+            except RuleViolation:
+                raise v from None
+            finally:
+                del self._unconnected       # (back to the class's False: no trace left)
+            plan.unconnected = f"{v.message}; taken as laid, as the record says"
+            return plan
+
+    def check_lay(self, turn, action: LayTile, special=None):
         g = self.game
         corp = turn.corp
         extra = special is not None and power_spec(special).get("extra")
@@ -288,6 +318,9 @@ class Track18Ireland(TrackStep):
 
     def apply(self, turn, action, plan):
         g = self.game
+        unconnected = getattr(plan, "unconnected", None)
+        if unconnected is not None:
+            g.flag("tile.connection", unconnected)
         upgrade = plan.board_plan is not None and _is_upgrade(plan.board_plan)
         if not plan.extra and plan.special is None:
             # the company's own lay ends the issue/redeem step before it

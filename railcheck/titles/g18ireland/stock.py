@@ -120,6 +120,13 @@ class StockRound18Ireland(StockRound):
                     and not corp.home_placed:
                 g.title.state.pending_home = corp
 
+    def skip_inactive(self):
+        """Nobody is passed over while a major just started waits for its
+        home station."""
+        if self.game.title.state.pending_home is not None:
+            return
+        super().skip_inactive()
+
     # ------------------------------------------------------------------
     # the home station of a major, placed by the company in the stock round
 
@@ -338,6 +345,9 @@ class ParStep18Ireland(ParStep):
                                 f"{g.phase.name}")
         return super().check(player, action)
 
-    def process(self, action) -> None:
-        super().process(action)
+    def apply(self, player, action: Par, plan) -> None:
+        super().apply(player, action, plan)
+        # the home station comes next, before the round looks further (a
+        # round left with nothing anyone may do ends only after it: random
+        # 2711109_0, #1036 and #1037)
         self.round.after_par(action)

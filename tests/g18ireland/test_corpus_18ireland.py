@@ -181,3 +181,17 @@ def test_a_redemption_of_a_share_not_in_the_pool():
                           "(Player 1 holds it): a company redeems only shares of the pool, "
                           "which holds GNWR_2; taken as redeeming GNWR_2 at £30")]
     assert {r["player"]: r["net_worth"] for r in result.standings} == EXPECTED["161830"]
+
+
+def test_an_issue_of_a_certificate_number_the_company_does_not_have():
+    """161830 #570: WKR issues WKR_3 for £85; written as WKR_9, a number WKR's four
+    certificates do not reach (the site finds no such share: its replay stops there),
+    one finding, taken as the issue of WKR_3, and the site's end and scores."""
+    record = changed_161830(570, ["WKR_9"])
+    result = Replay(record, check_purity=True).run()
+    assert [(f.action_id, f.rule, f.message) for f in result.findings
+            if f.severity != "info"] == [
+        (570, "or.issue", "WKR issues WKR_9, a certificate WKR does not have (its certificates "
+                          "are WKR_0 to WKR_3); taken as issuing WKR_3 at £85")]
+    assert result.finished and result.end_reason == "bank"
+    assert {r["player"]: r["net_worth"] for r in result.standings} == EXPECTED["161830"]

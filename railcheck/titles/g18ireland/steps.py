@@ -74,7 +74,7 @@ class IssueRedeem(Step):
                 raise RuleViolation("stock.pool_limit",
                                     f"the bank pool holds {corp.percent_of('pool')}% of "
                                     f"{corp.sym}; one more share would exceed {limit}%")
-            wrong = None
+            wrong = _no_such_cert(g, corp, sale.certs, "issues", cert)
             if named and named[0][1] is not cert:
                 # the record names a certificate the company does not hold (the
                 # site then sells it for its holder, a player: the real game
@@ -100,7 +100,7 @@ class IssueRedeem(Step):
         if corp.cash < price:
             raise RuleViolation("or.issue", f"{corp.sym} has {g.money(corp.cash)}; a share "
                                              f"costs {g.money(price)}")
-        wrong = None
+        wrong = _no_such_cert(g, corp, action.certs, "redeems", cert)
         if named and named[0][1] is not cert:
             i, other = named[0]
             pool = [f"{corp.sym}_{k}" for k, c in enumerate(corp.certs) if c.owner == "pool"]
@@ -127,6 +127,19 @@ class IssueRedeem(Step):
             g.transfer(corp, g.bank, price)
             cert.owner = "ipo"
         turn.issued = getattr(turn, "issued", 0) + 1
+
+
+def _no_such_cert(g, corp, certs, verb: str, cert) -> str | None:
+    """The finding for an issue or redemption whose record names a
+    certificate number ``corp`` does not have (the site finds no such share
+    and refuses the action), taken as the one of ``cert`` the rule allows."""
+    bad = [i for i in certs if i >= len(corp.certs)]
+    if not bad:
+        return None
+    return (f"{corp.sym} {verb} {corp.sym}_{bad[0]}, a certificate {corp.sym} does not have "
+            f"(its certificates are {corp.sym}_0 to {corp.sym}_{len(corp.certs) - 1}); taken "
+            f"as {'issuing' if verb == 'issues' else 'redeeming'} {corp.sym}_{corp.certs.index(cert)} at "
+            f"{g.money(corp.price.price)}")
 
 
 class Track18Ireland(TrackStep):

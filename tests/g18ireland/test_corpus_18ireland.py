@@ -195,3 +195,53 @@ def test_an_issue_of_a_certificate_number_the_company_does_not_have():
                           "are WKR_0 to WKR_3); taken as issuing WKR_3 at £85")]
     assert result.finished and result.end_reason == "bank"
     assert {r["player"]: r["net_worth"] for r in result.standings} == EXPECTED["161830"]
+
+
+def changed_161830_any(action_id: int, shares: list):
+    """161830 with action ``action_id``'s certificates changed to ``shares``
+    (a player's purchase or sale), replayed: its findings and scores."""
+    result = Replay(changed_161830(action_id, shares), check_purity=True).run()
+    return ([(f.action_id, f.rule, f.message) for f in result.findings if f.severity != "info"],
+            {r["player"]: r["net_worth"] for r in result.standings})
+
+
+@pytest.mark.parametrize("action_id, named, finding", [
+    # Player 1 sells his DKR_1 for £65; written as Player 5's president's certificate
+    (90, "DKR_0", "Player 1 sells DKR_0, which Player 5 holds: a player sells only certificates "
+                  "he holds; taken as the sale of 20% of DKR from his own"),
+    # ... as DKR_4, a number DKR's four certificates do not reach
+    (90, "DKR_4", "Player 1 sells DKR_4, a certificate DKR does not have (its certificates are "
+                  "DKR_0 to DKR_3): a player sells only certificates he holds; taken as the sale "
+                  "of 20% of DKR from his own"),
+])
+def test_a_sale_naming_a_certificate_the_player_does_not_hold(action_id, named, finding):
+    """18Ireland: a player sells only his own certificates; the site refuses a
+    sale naming another's ("Cannot sell shares of DKR") or one the company has
+    not: one finding, taken as the sale of as much of his own, and the site's
+    end and scores."""
+    findings, scores = changed_161830_any(action_id, [named])
+    assert findings == [(action_id, "stock.sell_not_owned", finding)]
+    assert scores == EXPECTED["161830"]
+
+
+@pytest.mark.parametrize("action_id, named, finding", [
+    # Player 2 buys DKR_2 from DKR's treasury at #8; written as DKR_1, Player 1's since #7
+    (8, "DKR_1", "certificate DKR_1 is held by Player 1: shares are bought from the IPO or the "
+                 "pool; taken as DKR_2 from the IPO, an equal share"),
+    # ... as DKR_0, Player 5's president's certificate (40%, none equal in the treasury:
+    # it was refused, and 527 findings followed)
+    (8, "DKR_0", "certificate DKR_0 is held by Player 5: shares are bought from the IPO or the "
+                 "pool; taken as DKR_2 from the IPO, an equal share"),
+    # ... as DKR_4, a number DKR has not (refused before, 527 findings)
+    (8, "DKR_4", "certificate DKR_4 is not one of DKR's (its certificates are DKR_0 to DKR_3): "
+                 "shares are bought from the IPO or the pool; taken as DKR_2 from the IPO, an "
+                 "equal share"),
+])
+def test_a_purchase_naming_a_certificate_not_for_sale(action_id, named, finding):
+    """18Ireland: shares are bought from the treasury or the pool; the site
+    refuses a purchase naming a player's certificate ("Cannot buy a share of
+    DKR") or one the company has not: one finding, taken as an equal share of
+    the treasury, and the site's end and scores."""
+    findings, scores = changed_161830_any(action_id, [named])
+    assert findings == [(action_id, "stock.no_share", finding)]
+    assert scores == EXPECTED["161830"]

@@ -133,6 +133,9 @@ FIRST_DIVERGENCE = {
     # site_bankruptcy trace-exact since the track step stays open for the
     # Irish Mail bought in it (#186)
     "18Ireland_rand_33000001_0": (153, "Player 3's cash", 0, 10),
+    # B5 only (the scores: Player 1's privates); the site's bundle at a
+    # bankruptcy (#903) keeps the certificates the record names later
+    "18Ireland_rand_2711029_1": None,
 }
 
 
@@ -143,7 +146,7 @@ def first_divergence(name):
 
 
 def test_all_games_are_present():
-    assert len(GAMES) == 34
+    assert len(GAMES) == 35
     assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
     assert len(CLEAN) == 19
 
@@ -208,6 +211,7 @@ SITE_BANKRUPTCY = {
     "18Ireland_rand_18006_5": None,
     "18Ireland_rand_33000001_0": None,
     "18Ireland_rand_33000016_0": None,
+    "18Ireland_rand_2711029_1": None,
 }
 
 
@@ -710,3 +714,31 @@ def test_a_lay_past_a_city_another_station_filled_is_taken_as_laid():
     replay.after_action = after
     replay.run()
     assert seen == {151: ("9", 59, 195), 156: ("9", 109, 155), 157: ("9", 109, 35)}
+
+
+def test_a_bankrupt_presidents_sale_takes_the_certificates_he_got_first():
+    """2711029_1 with site_bankruptcy: Player 3, bankrupt at #903 (GNRI),
+    sells what he may of MRNCC, one of his two 10% certificates: the site's
+    bundle takes MRNCC_2 (got at #602) and he keeps MRNCC_8 (got at #844),
+    so Player 5's purchase of MRNCC_2 from the pool at #952 is no finding
+    (with the highest number sold first it was stock.no_share: "MRNCC_2 is
+    held by Player 3"), and the game scores as the site's."""
+    from railcheck.engine import Replay
+    name = "18Ireland_rand_2711029_1"
+    record, _ = import_export(export_text(name), name)
+    record.options = list(record.options) + ["site_bankruptcy"]
+    seen = {}
+
+    def after(game, action):
+        if action.action_id == 903:
+            certs = game.corporations["MRNCC"].certs
+            seen["903"] = [getattr(certs[i].owner, "name", certs[i].owner) for i in (2, 8)]
+    replay = Replay(record)
+    replay.after_action = after
+    result = replay.run()
+    assert seen["903"] == ["pool", "Player 3"]
+    assert [f.message for f in result.findings if f.severity == "error"] == []
+    data = json.loads(export_text(name))
+    names = {str(p["id"]): p["name"] for p in data["players"]}
+    assert {r["player"]: r["net_worth"] for r in result.standings} == \
+        {names[k]: v for k, v in data["result"].items()}

@@ -742,3 +742,23 @@ def test_a_bankrupt_presidents_sale_takes_the_certificates_he_got_first():
     names = {str(p["id"]): p["name"] for p in data["players"]}
     assert {r["player"]: r["net_worth"] for r in result.standings} == \
         {names[k]: v for k, v in data["result"].items()}
+
+
+def test_an_emergency_sale_naming_another_players_certificate():
+    """18003_5 #154: Player 1 sells his DER_2 to help GJR buy a train; written
+    as DER_0, Player 3's president's certificate (the site refuses it: "Cannot
+    sell shares of DER"): one finding, taken as the sale of his own 20%, and
+    the game goes on as the site's, to its scores."""
+    from railcheck.engine import Replay
+    name = "18Ireland_rand_18003_5"
+    data = json.loads(export_text(name))
+    next(a for a in data["actions"] if a["id"] == 154)["shares"] = ["DER_0"]
+    record, _ = import_export(json.dumps(data), name)
+    result = Replay(record).run()
+    assert [(f.action_id, f.rule, f.message) for f in result.findings if f.severity == "error"] \
+        == [(154, "stock.sell_not_owned",
+             "Player 1 sells DER_0, which Player 3 holds: a player sells only certificates he "
+             "holds; taken as the sale of 20% of DER from his own")]
+    names = {str(p["id"]): p["name"] for p in data["players"]}
+    assert {r["player"]: r["net_worth"] for r in result.standings} == \
+        {names[k]: v for k, v in data["result"].items()}

@@ -100,8 +100,15 @@ def sell_all_for(g, player, corp, skip=()):
     """A bankrupt president's sales: every bundle sellable as in the
     emergency for ``corp`` (its own presidency stays) goes to the pool, but
     for the corporations in ``skip`` (sold in this emergency already, with
-    ``stock.must_sell_in_blocks``)."""
-    for c in list(g.corporations.values()):
+    ``stock.must_sell_in_blocks``).  The companies are taken in their
+    operating order when he goes bankrupt, as 18xx.games sells them: it
+    decides where those that fall to one cell stand in it (random 18Ireland
+    33500105_1, #213: the bankrupt Player 3 sells KJR, at £30, before DKR,
+    at £24; both fall to £20 and KJR operates first, at #222)."""
+    priced = [c for c in g.corporations.values() if c.price is not None and c.price.stack
+              and c in c.price.stack]
+    rest = [c for c in g.corporations.values() if c not in priced]
+    for c in sorted(priced, key=g.price_order_key) + rest:
         if c in skip:
             continue
         pct = max_sellable_percent(g, player, c, emergency_for=corp)

@@ -47,7 +47,8 @@ CLEAN = {"18Ireland_rand_18003_0": "bank",
          "18Ireland_rand_18006_4": "bank",
          "18Ireland_rand_2711009_4": "bank",
          "18Ireland_rand_33000000_1": "bank",
-         "18Ireland_rand_2711049_2": "bank"}
+         "18Ireland_rand_2711049_2": "bank",
+         "18Ireland_rand_33500105_1": "bank"}
 
 #: (action id, what differs, ours, the site's); None: the whole trace matches
 FIRST_DIVERGENCE = {
@@ -136,6 +137,8 @@ FIRST_DIVERGENCE = {
     # B5 only (the scores: Player 1's privates); the site's bundle at a
     # bankruptcy (#903) keeps the certificates the record names later
     "18Ireland_rand_2711029_1": None,
+    # a bankrupt president sells in the operating order (#213: KJR before DKR)
+    "18Ireland_rand_33500105_1": None,
 }
 
 
@@ -146,9 +149,9 @@ def first_divergence(name):
 
 
 def test_all_games_are_present():
-    assert len(GAMES) == 35
+    assert len(GAMES) == 36
     assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
-    assert len(CLEAN) == 19
+    assert len(CLEAN) == 20
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -762,3 +765,24 @@ def test_an_emergency_sale_naming_another_players_certificate():
     names = {str(p["id"]): p["name"] for p in data["players"]}
     assert {r["player"]: r["net_worth"] for r in result.standings} == \
         {names[k]: v for k, v in data["result"].items()}
+
+
+def test_a_bankrupt_president_sells_in_the_operating_order():
+    """33500105_1 #213: LER cannot buy a train and Player 3 goes bankrupt; he
+    sells KJR (at £30) and then DKR (at £24), as the site sells, in the
+    operating order: both fall to the £20 cell, KJR first, so KJR operates
+    before DKR (#222; taking the companies in the order of the charter,
+    DKR first, said turn.order there)."""
+    from railcheck.engine import Replay
+    name = "18Ireland_rand_33500105_1"
+    record, _ = import_export(export_text(name), name)
+    seen = {}
+
+    def after(game, action):
+        if action.action_id == 213:
+            seen["stack"] = [c.sym for c in game.corporations["KJR"].price.stack]
+    replay = Replay(record)
+    replay.after_action = after
+    result = replay.run()
+    assert seen["stack"] == ["DER", "KJR", "DKR"]
+    assert [f.message for f in result.findings if f.severity == "error"] == []

@@ -225,13 +225,21 @@ class Replay:
 
     def advance(self):
         g = self.game
-        guard = 0
+        guard = idle = 0
+        bank = g.bank.cash
         while g.round.finished and not g.finished:
             if guard == 0:
                 self.rounds.ended_by_rules()
             self.start_next_round()
             guard += 1
-            if guard > 50:      # e.g. ORs with nobody to operate, forever
+            # rounds in which nobody can act (no company left, no player able to
+            # do anything) follow each other by the rules while the bank pays
+            # the privates' income, until it breaks and the game ends (random
+            # 18Ireland 33000014_4, #176); with nothing paid either, nothing can
+            # ever happen: stop
+            idle = idle + 1 if g.bank.cash == bank else 0
+            bank = g.bank.cash
+            if idle > 50 or guard > 5000:
                 break
 
     def checkpoint(self, action: Checkpoint):

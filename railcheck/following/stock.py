@@ -152,6 +152,12 @@ class StockFollower(RoundFollower):
         if rnd.acted or self.written:
             rnd.check_cert_limit_kept(rnd.current)
             rnd.end_turn()
+            if player is not rnd.current:
+                # the players after him with nothing they may do are passed
+                # over, as after a turn that ended by itself (skip_inactive):
+                # the record left his turn while the replay still saw
+                # something he could do
+                rnd.skip_inactive()
         if self.written_pass(action, player):
             return None     # a pass the rules made without a word: accepted as written
         if player is not rnd.current and player in rnd.auto_passed:

@@ -122,11 +122,21 @@ class Replay:
         self.marked_round = None
 
     def run(self) -> Result:
-        rec = self.record
         from .titles import title_class
         cls = title_class(self.rules.base_title)
         if cls is not None and cls.uses_components:
             return cls.replay(self)
+        self.begin()
+        for position in range(len(self.record.actions)):
+            if not self.play(position):
+                break
+        return self.end()
+
+    def begin(self) -> None:
+        """The game set up and its first round begun, before the record's
+        first action (``run`` is ``begin``, ``play`` of each action, ``end``;
+        ``railcheck/table/incremental.py`` resumes a replay between them)."""
+        rec = self.record
         try:
             g = Game(self.rules, rec.players, check_board=self.check_board, tags=rec.tags)
         except RuleViolation as v:
@@ -136,71 +146,82 @@ class Replay:
         g.record_actions = rec.actions
         g.record_from_export = rec.from_export
         self.start_next_round()
-        game_over_reported = False
-        count = 0
-        for position, action in enumerate(rec.actions):
-            self.next_action = rec.actions[position + 1] if position + 1 < len(rec.actions) \
-                else None
-            if self.stop_at is not None and _passed(action, self.stop_at, count):
-                break
-            count += 1
-            g.current_action = action
-            g.record_position = position
-            if isinstance(action, Checkpoint):
-                self.checkpoint(action)
-                continue
-            if g.finished:
-                if not game_over_reported:
-                    g.flag("game.over", f"the game already ended ({_reason(g.end_reason)}); "
-                                        f"this and any later action is ignored")
-                    game_over_reported = True
-                continue
-            if isinstance(action, RoundMarker):
-                self.round_marker(action)
-                continue
-            before = None
-            if self.passed_over_pass(action):
-                if self.after_action is not None:
-                    self.after_action(g, action)
-                continue
-            try:
-                self.close_rounds_before(action)
-                if g.finished:
-                    continue
-                if self.before_action is not None:
-                    self.before_action(g, action)
-                self.mark_prices()
-                self.round_actions += 1
-                kind = g.round.kind
-                action = g.as_laid(action)
-                g.round.prepare(action)
-                before = self._snapshot() if self.check_purity else None
-                g.round.process(action)
-            except RuleViolation as v:
-                if before is not None:
-                    self.refusals.append((action, kind, v.rule))
-                    after = self._snapshot()
-                    if after != before:
-                        from .snapshot import snapshot_diff
-                        self.impure.append((action, kind, v.rule,
-                                            snapshot_diff(before, after)[:3]))
-                g.flag(v.rule, v.message, v.severity)
-            except Exception as exc:  # a bug of ours must not hide the rest of the report
-                if os.environ.get("RAILCHECK_RAISE"):
-                    raise
-                g.flag("internal.error",
-                       f"railcheck could not check this action ({type(exc).__name__}: {exc}); "
-                       f"the replay stops here — please report this")
-                break
-            self.ended = None
-            if self.on_action is not None:
-                self.on_action(g, action)
-            self.advance()
+        self.game_over_reported = False
+        self.count = 0
+
+    def play(self, position: int) -> bool:
+        """The record's action at ``position``, prepared, checked, applied;
+        False when the replay stops there (the stop point, or a bug of ours)."""
+        rec = self.record
+        g = self.game
+        action = rec.actions[position]
+        self.next_action = rec.actions[position + 1] if position + 1 < len(rec.actions) \
+            else None
+        if self.stop_at is not None and _passed(action, self.stop_at, self.count):
+            return False
+        self.count += 1
+        g.current_action = action
+        g.record_position = position
+        if isinstance(action, Checkpoint):
+            self.checkpoint(action)
+            return True
+        if g.finished:
+            if not self.game_over_reported:
+                g.flag("game.over", f"the game already ended ({_reason(g.end_reason)}); "
+                                    f"this and any later action is ignored")
+                self.game_over_reported = True
+            return True
+        if isinstance(action, RoundMarker):
+            self.round_marker(action)
+            return True
+        before = None
+        if self.passed_over_pass(action):
             if self.after_action is not None:
                 self.after_action(g, action)
+            return True
+        try:
+            self.close_rounds_before(action)
+            if g.finished:
+                return True
+            if self.before_action is not None:
+                self.before_action(g, action)
+            self.mark_prices()
+            self.round_actions += 1
+            kind = g.round.kind
+            action = g.as_laid(action)
+            g.round.prepare(action)
+            before = self._snapshot() if self.check_purity else None
+            g.round.process(action)
+        except RuleViolation as v:
+            if before is not None:
+                self.refusals.append((action, kind, v.rule))
+                after = self._snapshot()
+                if after != before:
+                    from .snapshot import snapshot_diff
+                    self.impure.append((action, kind, v.rule,
+                                        snapshot_diff(before, after)[:3]))
+            g.flag(v.rule, v.message, v.severity)
+        except Exception as exc:  # a bug of ours must not hide the rest of the report
+            if os.environ.get("RAILCHECK_RAISE"):
+                raise
+            g.flag("internal.error",
+                   f"railcheck could not check this action ({type(exc).__name__}: {exc}); "
+                   f"the replay stops here — please report this")
+            return False
+        self.ended = None
+        if self.on_action is not None:
+            self.on_action(g, action)
+        self.advance()
+        if self.after_action is not None:
+            self.after_action(g, action)
+        return True
+
+    def end(self) -> Result:
+        """The record's end: a pending game end closed, the result scored."""
+        g = self.game
         if not g.finished and self.stop_at is None:
             self.close_at_end()
-        res = self.result(count)
+        res = self.result(self.count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .diagnose import par_hint, rotation_hint
             res = par_hint(self, res)

@@ -1,0 +1,638 @@
+"""``railcheck next``: who is to act and what they may legally do now.
+
+The list is not a second copy of the rules: candidate actions are made
+generously from the state (every company, source and price, every hex, tile
+and rotation the board has, every train on sale ...), sorted first by the
+steps' own pure checks and then tried, one by one, as the record's next
+action on the state where the replay stands (``adapter.Trials``): what is
+offered is what ``railcheck validate`` accepts there, with the numbers the
+trial shows (the cost, the price after a sale, what a payout gives each
+holder).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ..actions import (Bid, BidForTurn, BuyCompany, BuyShares, BuyTrain, Choose, Convert,
+                       DiscardTrain, Dividend, Exchange, IgnoreStation, LayTile, Par, Pass,
+                       PlaceToken, Privatise, Propose, Route, RunRoutes, Sale, SellCompany,
+                       SellShares, Stop, Vote, Bankrupt)
+from ..findings import RuleViolation
+from ..state import Corporation, Player
+from . import adapter
+
+#: the hindsight search's time for the company's best runs
+RUN_LIMIT = 1.0
+
+
+@dataclass
+class Option:
+    """One candidate with its verdict."""
+
+    kind: str                   # "pass", "buy", "par", "sell", "lay", "token", "run", ...
+    action: object
+    legal: bool
+    info: dict = field(default_factory=dict)
+    rule: str = ""
+    message: str = ""
+
+    @property
+    def text(self) -> str:
+        from ..notation import _write_action
+        try:
+            return _write_action(self.action)
+        except (ValueError, TypeError):
+            return repr(self.action)
+
+    def to_dict(self) -> dict:
+        out = {"kind": self.kind, "legal": self.legal, "action": self.text}
+        out.update(self.info)
+        if not self.legal:
+            out["refused"] = {"rule": self.rule, "message": self.message}
+        return out
+
+
+@dataclass
+class NextMoves:
+    situation: adapter.Situation
+    phase: str
+    currency: str
+    options: list = field(default_factory=list)
+    facts: dict = field(default_factory=dict)
+    notes: list = field(default_factory=list)
+    trials: int = 0
+
+    @property
+    def legal(self) -> list:
+        return [o for o in self.options if o.legal]
+
+    def to_dict(self) -> dict:
+        s = self.situation
+        return {"round": s.round, "phase": self.phase, "finished": s.finished,
+                "actor": s.actor, "actor_kind": s.actor_kind, "step": s.step,
+                "turn": s.detail, "facts": self.facts, "notes": self.notes,
+                "options": [o.to_dict() for o in self.options],
+                "legal_actions": [o.text for o in self.legal]}
+
+
+# ---------------------------------------------------------------------------
+
+
+class _Judge:
+    def __init__(self, rp):
+        self.rp = rp
+        self.g = rp.game
+        self.trials = adapter.Trials(rp)
+
+    def cash_of(self, name):
+        g = self.g
+        e = g.entity(name)
+        return getattr(e, "cash", 0)
+
+    def judge(self, kind, action, info=None, *, inspect=None, pure=True, sequence=None,
+              keep_refused=False) -> Optional[Option]:
+        """The verdict on ``action``: the pure check's refusal, else the
+        trial's.  Returns the option (None when refused and not kept)."""
+        g = self.g
+        info = dict(info or {})
+        if pure:
+            try:
+                adapter.pure_check(g, action)
+            except RuleViolation as v:
+                if not keep_refused:
+                    return None
+                return Option(kind, action, False, info, v.rule, v.message)
+        actor = action.actor
+        before = self.cash_of(actor)
+
+        def look(game):
+            out = {"cash_after": getattr(game.entity(actor), "cash", None)}
+            if inspect is not None:
+                out.update(inspect(game))
+            return out
+        verdict = self.trials.judge(sequence or [action], look)
+        if not verdict.ok:
+            if not keep_refused:
+                return None
+            return Option(kind, action, False, info, verdict.rule, verdict.message)
+        after = verdict.after or {}
+        if after.get("cash_after") is not None and before is not None:
+            info.setdefault("cost", before - after["cash_after"])
+        for k, v in after.items():
+            if k != "cash_after":
+                info[k] = v
+        return Option(kind, action, True, info)
+
+
+def next_moves(rp, *, verbose: bool = False, run_limit: float = RUN_LIMIT) -> NextMoves:
+    """What the one to act may do where the paused replay ``rp`` stands."""
+    g = rp.game
+    sit = adapter.situation(g)
+    out = NextMoves(sit, g.phase.name, g.rules.currency)
+    if sit.finished or sit.actor is None:
+        if not sit.finished:
+            out.notes.append("railcheck cannot tell who is to act here")
+        return out
+    j = _Judge(rp)
+    if sit.actor_kind == "player":
+        out.options = _player_options(j, g, g.player_by_name[sit.actor], out)
+    else:
+        out.options = _company_options(j, g, g.corporations[sit.actor], out, run_limit)
+    out.trials = j.trials.count
+    return out
+
+
+# ---------------------------------------------------------------------------
+# a player's turn: stock rounds, auctions, merger rounds, and 1860's and
+# 18Ireland's own steps
+
+
+def _player_options(j: _Judge, g, player: Player, out: NextMoves) -> list:
+    name = player.name
+    opts: list = []
+    out.facts.update({"cash": player.cash, "certificates": g.num_certs(player),
+                      "certificate_limit": g.cert_limit})
+    o = j.judge("pass", Pass(actor=name), pure=False)
+    if o:
+        opts.append(o)
+    market = g.market
+    par_prices = sorted({c.price for c in market.par_cells})
+    for corp in g.corporations.values():
+        if corp.closed:
+            continue
+        if not corp.ipoed:
+            prices = []
+            refused = None
+            for price in par_prices:
+                opt = j.judge("par", Par(actor=name, corporation=corp.sym, price=price),
+                              keep_refused=True)
+                if opt.legal:
+                    prices.append(opt)
+                elif refused is None:
+                    refused = opt
+            if prices:
+                opts.append(Option("par", prices[0].action, True,
+                                   {"corporation": corp.sym,
+                                    "prices": [p.action.price for p in prices],
+                                    "costs": [p.info.get("cost") for p in prices]}))
+                opts[-1].info["actions"] = [p.text for p in prices]
+            elif refused is not None and corp.kind != "minor":
+                refused.info["corporation"] = corp.sym
+                opts.append(refused)
+            continue
+        for source in ("ipo", "pool"):
+            if not any(c.owner == source and not c.president for c in corp.certs):
+                continue
+            for count in (1, 2, 3, 4):
+                opt = j.judge("buy", BuyShares(actor=name, corporation=corp.sym, count=count,
+                                               source=source),
+                              {"corporation": corp.sym, "source": source, "count": count},
+                              keep_refused=count == 1)
+                if opt is None or (not opt.legal and count > 1):
+                    break
+                opts.append(opt)
+                if not opt.legal:
+                    break
+        held = sum(c.percent for c in corp.certs if c.owner is player)
+        if held:
+            step = corp.share_percent or 10
+            for n in range(1, held // step + 1):
+                sale = SellShares(actor=name, sales=[Sale(corporation=corp.sym, count=n)])
+                opt = j.judge("sell", sale, {"corporation": corp.sym, "count": n,
+                                             "percent": n * step},
+                              inspect=lambda game, c=corp.sym: _price_after(game, c))
+                if opt is not None:
+                    opts.append(opt)
+    # the corporation's own shares in a merger, exchanges of privates
+    for company in player.companies:
+        if company.closed:
+            continue
+        for corp in g.corporations.values():
+            for source in ("ipo", "pool"):
+                opt = j.judge("exchange", Exchange(actor=company.sym, corporation=corp.sym,
+                                                   source=source),
+                              {"private": company.sym, "corporation": corp.sym,
+                               "source": source})
+                if opt is not None:
+                    opts.append(opt)
+                    break
+        opt = j.judge("sell private", SellCompany(actor=name, company=company.sym,
+                                                  price=company.value))
+        if opt is not None:
+            gain = -opt.info.get("cost", 0)
+            opt.action.price = gain
+            opt.info.update({"private": company.sym, "price": gain})
+            opts.append(opt)
+    opts.extend(_private_buys_by_player(j, g, player))
+    opts.extend(_auction_options(j, g, player))
+    opts.extend(_merger_options(j, g, player))
+    opts.extend(_home_options(j, g, player))
+    return opts
+
+
+def _price_after(game, sym) -> dict:
+    corp = game.corporations[sym]
+    return {"price_after": corp.price.price if corp.price is not None else None}
+
+
+def _private_buys_by_player(j, g, player) -> list:
+    out = []
+    for company in g.companies.values():
+        if company.closed:
+            continue
+        owner = company.owner
+        if isinstance(owner, Player) and owner is not player:
+            lo = 1 if player.cash >= 1 else 0
+            opt = j.judge("buy private", BuyCompany(actor=player.name, company=company.sym,
+                                                    price=lo))
+            if opt is not None:
+                hi = j.judge("buy private", BuyCompany(actor=player.name, company=company.sym,
+                                                       price=player.cash))
+                opt.info.update({"private": company.sym, "seller": owner.name,
+                                 "price_min": lo,
+                                 "price_max": player.cash if hi is not None else lo})
+                out.append(opt)
+        elif owner is None:
+            # from the bank (1860's privates on sale)
+            opt = j.judge("buy private", BuyCompany(actor=player.name, company=company.sym,
+                                                    price=company.value))
+            if opt is not None:
+                opt.info.update({"private": company.sym, "seller": "bank",
+                                 "price": opt.info.get("cost")})
+                out.append(opt)
+    return out
+
+
+def _lowest_accepted(judge_at, lo: int, hi: int, step: int):
+    """The smallest price in [lo, hi] (multiples of ``step``) that
+    ``judge_at`` accepts, assuming every higher one up to ``hi`` is accepted
+    too (a bid's range); None when ``hi`` is not accepted."""
+    top = judge_at(hi)
+    if top is None:
+        return None, None
+    best = (hi, top)
+    a, b = lo // step, hi // step
+    while a < b:
+        mid = (a + b) // 2
+        opt = judge_at(mid * step)
+        if opt is not None:
+            best = (mid * step, opt)
+            b = mid
+        else:
+            a = mid + 1
+    if a * step != best[0] and a * step <= hi:
+        opt = judge_at(a * step)
+        if opt is not None:
+            best = (a * step, opt)
+    return best
+
+
+def _auction_options(j, g, player) -> list:
+    r = g.round
+    if getattr(r, "kind", "") != "auction":
+        return []
+    out = []
+    step = 5
+    for company in g.companies.values():
+        if company.closed or company.owner is not None:
+            continue
+        opt = j.judge("choose", Choose(actor=player.name, company=company.sym), pure=False)
+        if opt is not None:
+            opt.info["private"] = company.sym
+            out.append(opt)
+
+        def at(price, c=company):
+            return j.judge("bid", Bid(actor=player.name, company=c.sym, price=price), pure=False)
+        low, opt = _lowest_accepted(at, 0, player.cash, step)
+        if opt is not None:
+            opt.info.update({"private": company.sym, "price_min": low,
+                             "price_max": player.cash})
+            out.append(opt)
+
+    def turn_at(price):
+        return j.judge("bid for turn", BidForTurn(actor=player.name, price=price), pure=False)
+    low, opt = _lowest_accepted(turn_at, 0, player.cash, step)
+    if opt is not None:
+        opt.info.update({"price_min": low, "price_max": player.cash})
+        out.append(opt)
+    return out
+
+
+def _merger_options(j, g, player) -> list:
+    r = g.round
+    if getattr(r, "kind", "") in ("SR", "OR", "auction"):
+        return []
+    out = []
+    for corp in g.corporations.values():
+        opt = j.judge("propose", Propose(actor=player.name, corporation=corp.sym), pure=False)
+        if opt is not None:
+            opt.info["corporation"] = corp.sym
+            out.append(opt)
+    for choice in ("for", "against"):
+        opt = j.judge("vote", Vote(actor=player.name, choice=choice), pure=False)
+        if opt is not None:
+            out.append(opt)
+    return out
+
+
+def _home_options(j, g, player) -> list:
+    """A stock round's blocking steps: 1860's home track, 18Ireland's home
+    station (laid or placed by the president)."""
+    r = g.round
+    blocking = r.blocking_step() if hasattr(r, "blocking_step") else None
+    if blocking is None or g.board is None:
+        return []
+    out = []
+    acts = getattr(blocking, "actions", None) or ()
+    for corp in g.corporations.values():
+        if corp.president is not player or not corp.spec.home:
+            continue
+        homes = corp.spec.home if isinstance(corp.spec.home, list) else [corp.spec.home]
+        for coord in homes:
+            if LayTile in acts:
+                for tile, rot in _tiles_for_hex(g, str(coord)):
+                    opt = j.judge("home track", LayTile(actor=player.name, tile=tile,
+                                                        hex=str(coord), rotation=rot),
+                                  {"corporation": corp.sym, "hex": str(coord)}, pure=False)
+                    if opt is not None:
+                        out.append(opt)
+            if PlaceToken in acts:
+                for city in _cities_of(g, str(coord)):
+                    opt = j.judge("home station",
+                                  PlaceToken(actor=player.name, hex=str(coord), city=city,
+                                             corporation=corp.sym),
+                                  {"corporation": corp.sym, "hex": str(coord)}, pure=False)
+                    if opt is not None:
+                        out.append(opt)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# a company's operating turn
+
+
+def _company_options(j: _Judge, g, corp: Corporation, out: NextMoves, run_limit) -> list:
+    sym = corp.sym
+    opts: list = []
+    out.facts.update({"treasury": corp.cash,
+                      "price": corp.price.price if corp.price is not None else None,
+                      "trains": [t.name for t in corp.trains],
+                      "train_limit": g.train_limit(corp),
+                      "president": corp.president.name if corp.president else None,
+                      "stations_left": len(corp.spec.tokens) - corp.tokens_placed
+                      if hasattr(corp, "tokens_placed") else None,
+                      "lays_allowed": adapter.lays_allowed(g),
+                      **adapter.turn_counts(g)})
+    o = j.judge("pass", Pass(actor=sym), pure=False)
+    if o:
+        opts.append(o)
+    opts.extend(_issue_redeem(j, g, corp))
+    opts.extend(_lays(j, g, sym, sym))
+    opts.extend(_tokens(j, g, corp, sym))
+    for company in corp.companies:
+        if company.closed:
+            continue
+        special = company.spec.special or {}
+        if special.get("tile_lay") or special.get("teleport"):
+            for o in _lays(j, g, company.sym, sym):
+                o.info["private"] = company.sym
+                opts.append(o)
+        if special.get("token") or special.get("teleport"):
+            for o in _tokens(j, g, corp, company.sym):
+                o.info["private"] = company.sym
+                opts.append(o)
+    opts.extend(_runs(j, g, corp, out, run_limit))
+    for kind in ("withhold", "payout", "half"):
+        o = j.judge("dividend", Dividend(actor=sym, kind=kind), {"dividend": kind},
+                    inspect=lambda game: _holders_cash(game, corp.sym))
+        if o is not None:
+            _gains(g, o)
+            opts.append(o)
+    opts.extend(_train_buys(j, g, corp))
+    for train in corp.trains:
+        o = j.judge("discard", DiscardTrain(actor=sym, train=train.name), {"train": train.name})
+        if o is not None and not any(p.kind == "discard" and p.info["train"] == train.name
+                                     for p in opts):
+            opts.append(o)
+    for company in g.companies.values():
+        if company.closed or not isinstance(company.owner, Player):
+            continue
+        from ..steps.companies import company_price_range
+        lo, hi = company_price_range(g, company)
+        low = j.judge("buy private", BuyCompany(actor=sym, company=company.sym, price=lo))
+        high = j.judge("buy private", BuyCompany(actor=sym, company=company.sym,
+                                                 price=min(hi, corp.cash)))
+        if low is not None or high is not None:
+            o = low or high
+            o.info.update({"private": company.sym, "seller": company.owner.name,
+                           "price_min": lo if low is not None else min(hi, corp.cash),
+                           "price_max": min(hi, corp.cash) if high is not None else lo})
+            opts.append(o)
+    for action, kind in ((Convert(actor=sym), "convert"), (Privatise(actor=sym), "privatise"),
+                         (Bankrupt(actor=corp.president.name if corp.president else sym),
+                          "bankrupt")):
+        o = j.judge(kind, action, pure=False)
+        if o is not None:
+            opts.append(o)
+    if getattr(g.rules, "base_title", "") == "kansai":
+        for company in g.companies.values():
+            o = j.judge("ignore", IgnoreStation(actor=sym, company=company.sym), pure=False)
+            if o is not None:
+                opts.append(o)
+    # the president's emergency sales
+    pres = corp.president
+    if pres is not None and not corp.trains:
+        for other in g.corporations.values():
+            held = sum(c.percent for c in other.certs if c.owner is pres)
+            step = other.share_percent or 10
+            for n in range(1, held // step + 1):
+                sale = SellShares(actor=pres.name, sales=[Sale(corporation=other.sym, count=n)])
+                o = j.judge("emergency sale", sale,
+                            {"corporation": other.sym, "count": n, "percent": n * step},
+                            inspect=lambda game, c=other.sym: _price_after(game, c), pure=False)
+                if o is not None:
+                    opts.append(o)
+    return opts
+
+
+def _issue_redeem(j, g, corp) -> list:
+    out = []
+    for kind, action in (("issue", SellShares(actor=corp.sym,
+                                              sales=[Sale(corporation=corp.sym, count=1)])),
+                         ("redeem", BuyShares(actor=corp.sym, corporation=corp.sym, count=1,
+                                              source="pool"))):
+        o = j.judge(kind, action, {"corporation": corp.sym},
+                    inspect=lambda game: _price_after(game, corp.sym))
+        if o is not None:
+            out.append(o)
+    return out
+
+
+def _holders_cash(game, sym) -> dict:
+    return {"holders_cash": {p.name: p.cash for p in game.players},
+            "treasury_after": game.corporations[sym].cash,
+            "price_after": _price_after(game, sym)["price_after"]}
+
+
+def _gains(g, o) -> None:
+    cash = o.info.pop("holders_cash", {})
+    o.info["to_holders"] = {p.name: cash[p.name] - p.cash for p in g.players
+                            if p.name in cash and cash[p.name] != p.cash}
+    o.info.pop("cost", None)
+
+
+def _tiles_for_hex(g, coord: str) -> list:
+    """Every (tile, rotation) that might go on the hex: the tiles of the
+    next colour with copies left, each in its distinct rotations."""
+    board = g.board
+    h = board._hex(coord)
+    order = board.color_order
+    if h.color not in order[:-1]:
+        return []
+    want = order[order.index(h.color) + 1]
+    out = []
+    for name, t in board.tiles.items():
+        if t.color != want or (board.remaining.get(name) is not None
+                               and board.remaining[name] <= 0):
+            continue
+        if (h.tile.label or None) != (t.label or None):
+            continue
+        for r in t.distinct_rotations():
+            out.append((name, r))
+    return out
+
+
+def _lays(j, g, actor: str, corp_sym: str) -> list:
+    """Tile lays and upgrades, one option per (hex, tile, rotation)."""
+    if g.board is None:
+        return []
+    board = g.board
+    colors = set(adapter.phase_colors(g))
+    out = []
+    for h in board._hexes:
+        order = board.color_order
+        if h.color not in order[:-1] or order[order.index(h.color) + 1] not in colors:
+            continue
+        for tile, rot in _tiles_for_hex(g, h.coord):
+            a = LayTile(actor=actor, tile=tile, hex=h.coord, rotation=rot)
+            o = j.judge("lay", a, {"hex": h.coord, "tile": tile, "rotation": rot,
+                                   "upgrade": h.laid})
+            if o is not None:
+                out.append(o)
+    return out
+
+
+def _cities_of(g, coord: str) -> list:
+    h = g.board._hex(coord)
+    idx = h.city_indices()
+    return idx if len(idx) > 1 else [None] if idx else []
+
+
+def _tokens(j, g, corp, actor: str) -> list:
+    if g.board is None:
+        return []
+    out = []
+    for h in g.board._hexes:
+        for city in _cities_of(g, h.coord):
+            a = PlaceToken(actor=actor, hex=h.coord, city=city)
+            o = j.judge("token", a, {"hex": h.coord, "city": city})
+            if o is not None:
+                out.append(o)
+    return out
+
+
+def _runs(j, g, corp, out: NextMoves, limit: float) -> list:
+    """The best runs the company's trains can make now (the analyser's
+    hindsight search), checked as the record's next action, and a payout
+    of them."""
+    if not corp.trains or g.board is None:
+        return []
+    from ..analysis.hindsight import best_runs, standard_runs
+    if not standard_runs(g):
+        out.notes.append(f"no run search: {g.rules.title}'s runs follow rules of their own "
+                         f"that the analyser's search does not model")
+        return []
+    trains = [(t.name, t.spec.reach) for t in corp.trains]
+    try:
+        total, routes, gave_up, chosen, _ = best_runs(g.board, corp.sym, trains,
+                                                      g.phase.tiles[-1], limit)
+    except RuleViolation as v:
+        out.notes.append(f"no run search: {v.message}")
+        return []
+    if not chosen:
+        return []
+    hexes = g.board._hexes
+    action = RunRoutes(actor=corp.sym, revenue=total, routes=[
+        Route(train=trains[ti][0], stops=[Stop(hex=hexes[hi].coord,
+                                               city=ni if len(hexes[hi].nodes) > 1 else None)
+                                          for hi, ni in stops])
+        for ti, stops in chosen])
+    info = {"revenue": total, "runs": [{"train": t, "stops": s} for t, s in routes]}
+    if gave_up:
+        info["note"] = f"the search gave up after {limit:g} s: the best found by then"
+    o = j.judge("run", action, info)
+    if o is None:
+        refused = j.judge("run", action, info, keep_refused=True)
+        out.notes.append(f"the best runs found ({g.money(total)}) are refused: "
+                         f"{refused.message if refused else 'unknown'}")
+        return []
+    o.info.pop("cost", None)
+    pay = j.judge("payout", Dividend(actor=corp.sym, kind="payout"), pure=False,
+                  sequence=[action, Dividend(actor=corp.sym, kind="payout")],
+                  inspect=lambda game: _holders_cash(game, corp.sym))
+    if pay is not None:
+        _gains(g, pay)
+        o.info["payout"] = {"to_holders": pay.info["to_holders"],
+                            "treasury_after": pay.info.get("treasury_after"),
+                            "price_after": pay.info.get("price_after")}
+    return [o]
+
+
+def _train_buys(j, g, corp) -> list:
+    out = []
+    sym = corp.sym
+    seen = set()
+    for train in g.available_depot_trains() + g.pool_trains():
+        source = "depot" if train in g.available_depot_trains() else "pool"
+        if (train.name, source) in seen:
+            continue
+        seen.add((train.name, source))
+        o = j.judge("train", BuyTrain(actor=sym, train=train.name, source=source,
+                                      price=train.spec.price),
+                    {"train": train.name, "source": source, "price": train.spec.price})
+        if o is not None:
+            o.info.pop("cost", None)
+            out.append(o)
+        ex = train.spec.exchange or {}
+        for old in corp.trains:
+            if old.name in [str(x) for x in ex.get("trains", [])]:
+                price = train.spec.price - int(ex.get("discount", 0))
+                o = j.judge("train", BuyTrain(actor=sym, train=train.name, source=source,
+                                              price=price, exchange=old.name),
+                            {"train": train.name, "source": source, "price": price,
+                             "exchange": old.name})
+                if o is not None:
+                    o.info.pop("cost", None)
+                    out.append(o)
+                break
+    for other in g.corporations.values():
+        if other is corp or other.closed:
+            continue
+        for train in other.trains:
+            if (train.name, other.sym) in seen:
+                continue
+            seen.add((train.name, other.sym))
+            lo = j.judge("train", BuyTrain(actor=sym, train=train.name, source=other.sym,
+                                           price=1))
+            hi = j.judge("train", BuyTrain(actor=sym, train=train.name, source=other.sym,
+                                           price=max(1, corp.cash)))
+            o = lo or hi
+            if o is not None:
+                o.info.clear()
+                o.info.update({"train": train.name, "source": other.sym,
+                               "price_min": 1 if lo is not None else max(1, corp.cash),
+                               "price_max": max(1, corp.cash) if hi is not None else 1})
+                out.append(o)
+    return out

@@ -829,6 +829,25 @@ def components(title, output, force):
     click.echo(f"wrote {output}: fill in every 'unknown' you can read from the game box")
 
 
+@main.command(name="next")
+@click.argument("path")
+@click.option("--at", "at", default=None, metavar="POINT", help=AT_HELP)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--verbose", "-v", is_flag=True, help="List every tile and rotation of each "
+              "lay, and why each company that cannot be started is refused.")
+@click.option("--no-board", is_flag=True, help="Skip the map checks of a hand-written log.")
+@click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=RULESET_HELP)
+def next_(path, at, fmt, verbose, no_board, ruleset):
+    """Who is to act at a point of a game and what they may legally do, with
+    the numbers: buys, pars, sales, tile lays, stations, the best runs and a
+    payout, trains, privates, the titles' own steps.  Each action offered is
+    one the replay accepts there ('-': read the game from standard input)."""
+    from .table.commands import next_command
+    next_command(path, at, fmt, verbose, ruleset, no_board, _fail)
+
+
 @main.command()
 @click.argument("path")
 @click.option("--at", "at", default=None, metavar="POINT", help=AT_HELP)

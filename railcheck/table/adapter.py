@@ -116,11 +116,20 @@ def pure_check(game, action):
         step = r.step_of(action)
         if step is None:
             return None
-        ok, plan = game.clean_attempt(lambda: step.check(t, action))
+        if hasattr(step, "hex_record_implies"):
+            # the action tried is the record's last: no later line to read
+            # the hex it was meant for from (TrackStep's own switch)
+            step._relocating = True
+        try:
+            ok, plan = game.clean_attempt(lambda: step.check(t, action))
+        finally:
+            step.__dict__.pop("_relocating", None)
         if not ok:
             # the same check again, to say why (clean_attempt keeps no reason)
             step.check(t, action)
             raise RuleViolation("refused", "refused")
+        if getattr(plan, "turned", None) is not None:
+            raise plan.turned       # the rotation written does not fit
         return plan
     turn_step_for = getattr(r, "turn_step_for", None)
     current = getattr(r, "current", None)
@@ -131,6 +140,17 @@ def pure_check(game, action):
     if step is None:
         return None
     return step.check(current, action)
+
+
+#: the fields of the steps' plans that hold what is taken as written (flagged
+#: when the plan is applied): a plan with one of them set is no clean verdict
+_WRITTEN = ("notes", "turned", "moved", "short", "outside", "wrong_price", "over_limit")
+
+
+def plan_is_clean(plan) -> bool:
+    """The plan carries nothing taken as written (a refusal the record's line
+    still defines, flagged when applied)."""
+    return not any(getattr(plan, name, None) for name in _WRITTEN)
 
 
 @dataclass

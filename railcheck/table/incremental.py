@@ -231,6 +231,9 @@ class Checker:
             rp.result_ = rp.run()
             rp.stopped = count
             return rp
+        # the state there is the one of the record cut there: nothing after
+        # it is read ahead (an action tried there is the record's last)
+        record = replace(record, actions=list(record.actions[:count]))
         rp, start = self._start(record, count)
         keys = [action_key(a) for a in list.__iter__(rp.record.actions)]
         self.resumed_from = start

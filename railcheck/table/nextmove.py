@@ -60,6 +60,8 @@ class NextMoves:
     phase: str
     currency: str
     options: list = field(default_factory=list)
+    #: every candidate refused (what the agreement test plays as not offered)
+    refused: list = field(default_factory=list)
     facts: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
     trials: int = 0
@@ -67,6 +69,17 @@ class NextMoves:
     @property
     def legal(self) -> list:
         return [o for o in self.options if o.legal]
+
+    def offered_actions(self) -> list:
+        """Every action offered, one by one (a par at each legal price)."""
+        out = []
+        for o in self.legal:
+            if o.kind == "par":
+                out.extend(Par(actor=o.action.actor, corporation=o.action.corporation,
+                               price=p) for p in o.info["prices"])
+            else:
+                out.append(o.action)
+        return out
 
     def to_dict(self) -> dict:
         s = self.situation
@@ -85,11 +98,21 @@ class _Judge:
         self.rp = rp
         self.g = rp.game
         self.trials = adapter.Trials(rp)
+        #: every candidate refused (by the pure check or the trial), kept or not
+        self.refused: list = []
 
     def cash_of(self, name):
         g = self.g
         e = g.entity(name)
         return getattr(e, "cash", 0)
+
+    def clean(self, action) -> bool:
+        """The step's pure check takes ``action`` with nothing taken as written."""
+        try:
+            plan = adapter.pure_check(self.g, action)
+        except RuleViolation:
+            return False
+        return plan is not None and adapter.plan_is_clean(plan)
 
     def judge(self, kind, action, info=None, *, inspect=None, pure=True, sequence=None,
               keep_refused=False) -> Optional[Option]:
@@ -101,9 +124,10 @@ class _Judge:
             try:
                 adapter.pure_check(g, action)
             except RuleViolation as v:
+                self.refused.append(Option(kind, action, False, info, v.rule, v.message))
                 if not keep_refused:
                     return None
-                return Option(kind, action, False, info, v.rule, v.message)
+                return self.refused[-1]
         actor = action.actor
         before = self.cash_of(actor)
 
@@ -114,9 +138,11 @@ class _Judge:
             return out
         verdict = self.trials.judge(sequence or [action], look)
         if not verdict.ok:
+            self.refused.append(Option(kind, action, False, info, verdict.rule,
+                                       verdict.message))
             if not keep_refused:
                 return None
-            return Option(kind, action, False, info, verdict.rule, verdict.message)
+            return self.refused[-1]
         after = verdict.after or {}
         if after.get("cash_after") is not None and before is not None:
             info.setdefault("cost", before - after["cash_after"])
@@ -141,6 +167,7 @@ def next_moves(rp, *, verbose: bool = False, run_limit: float = RUN_LIMIT) -> Ne
     else:
         out.options = _company_options(j, g, g.corporations[sit.actor], out, run_limit)
     out.trials = j.trials.count
+    out.refused = j.refused
     return out
 
 
@@ -499,9 +526,16 @@ def _tiles_for_hex(g, coord: str) -> list:
             continue
         if (h.tile.label or None) != (t.label or None):
             continue
-        for r in t.distinct_rotations():
+        rotations = _ROTATIONS.get(id(t))
+        if rotations is None:
+            rotations = _ROTATIONS[id(t)] = tuple(t.distinct_rotations())
+        for r in rotations:
             out.append((name, r))
     return out
+
+
+#: a tile's distinct rotations, by the tile object (tiles are the rules')
+_ROTATIONS: dict = {}
 
 
 def _lays(j, g, actor: str, corp_sym: str) -> list:
@@ -515,12 +549,24 @@ def _lays(j, g, actor: str, corp_sym: str) -> list:
         order = board.color_order
         if h.color not in order[:-1] or order[order.index(h.color) + 1] not in colors:
             continue
+        tried: dict = {}        # tile -> the verdict of its first rotation tried
         for tile, rot in _tiles_for_hex(g, h.coord):
             a = LayTile(actor=actor, tile=tile, hex=h.coord, rotation=rot)
-            o = j.judge("lay", a, {"hex": h.coord, "tile": tile, "rotation": rot,
-                                   "upgrade": h.laid})
-            if o is not None:
-                out.append(o)
+            info = {"hex": h.coord, "tile": tile, "rotation": rot, "upgrade": h.laid}
+            first = tried.get(tile)
+            if first is not None and first.legal:
+                # another rotation of a tile the replay took here: the step's
+                # pure check decides (the same cost, the same apply); the
+                # agreement test plays such rotations too
+                if not j.clean(a):
+                    continue
+                o = Option("lay", a, True, dict(info, cost=first.info.get("cost", 0)))
+            else:
+                o = j.judge("lay", a, info)
+                if o is None:
+                    continue
+                tried[tile] = o
+            out.append(o)
     return out
 
 
@@ -636,3 +682,156 @@ def _train_buys(j, g, corp) -> list:
                                "price_max": max(1, corp.cash) if hi is not None else 1})
                 out.append(o)
     return out
+
+
+# ---------------------------------------------------------------------------
+# text
+
+
+def _m(nm: NextMoves, amount) -> str:
+    from ..report import money
+    return money(amount, nm.currency) if isinstance(amount, int) else str(amount)
+
+
+def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
+    s = nm.situation
+    lines: list = []
+    if s.finished:
+        return "the game is over: nobody is to act\n"
+    if s.actor is None:
+        lines.append(f"{s.round}: " + "; ".join(nm.notes or ["nobody is to act"]))
+        return "\n".join(lines) + "\n"
+    f = nm.facts
+    head = f"{s.actor} to act in {s.round}"
+    if s.step:
+        head += f" ({s.step})"
+    if s.detail and s.detail != s.actor:
+        head += f" [{s.detail}]"
+    lines.append(head)
+    if s.actor_kind == "player":
+        lines.append(f"  cash {_m(nm, f['cash'])}; {f['certificates']} of "
+                     f"{f['certificate_limit']} certificates")
+    else:
+        trains = ", ".join(f["trains"]) or "none"
+        price = _m(nm, f["price"]) if f.get("price") is not None else "no price"
+        lines.append(f"  treasury {_m(nm, f['treasury'])}; price {price}; trains {trains} "
+                     f"(limit {f['train_limit']}); president {f.get('president') or 'nobody'}")
+    by: dict = {}
+    for o in nm.options:
+        by.setdefault(o.kind, []).append(o)
+    legal = nm.legal
+    lines.append(f"  {len(legal)} legal action{'s' if len(legal) != 1 else ''} "
+                 f"({nm.trials} tried on the replay)")
+    lines.append("")
+
+    def section(title, rows):
+        if rows:
+            lines.append(f"{title}:")
+            lines.extend(f"  {r}" for r in rows)
+
+    rows = []
+    for o in by.get("buy", []):
+        src = "IPO" if o.info.get("source") == "ipo" else "pool"
+        n = o.info.get("count", 1)
+        what = f"{o.info['corporation']} from the {src}" + (f", {n} shares" if n > 1 else "")
+        if o.legal:
+            rows.append(f"{what}: {_m(nm, o.info.get('cost'))}   [{o.text}]")
+        else:
+            rows.append(f"{what}: no — {o.message} ({o.rule})")
+    section("buy", rows)
+    rows = []
+    for o in by.get("par", []):
+        if o.legal:
+            prices = ", ".join(_m(nm, p) for p in o.info["prices"])
+            rows.append(f"{o.info['corporation']} at {prices}   [{o.text}]")
+        elif verbose:
+            rows.append(f"{o.info.get('corporation')}: no — {o.message} ({o.rule})")
+    section("par (start a company)", rows)
+    rows = []
+    for o in by.get("sell", []) + by.get("emergency sale", []):
+        n = o.info["count"]
+        rows.append(f"{o.info['corporation']}: {n} share{'s' if n > 1 else ''} "
+                    f"({o.info['percent']}%) for {_m(nm, -o.info.get('cost', 0))}, "
+                    f"price after {_m(nm, o.info.get('price_after'))}"
+                    + (" (emergency)" if o.kind == "emergency sale" else "")
+                    + f"   [{o.text}]")
+    section("sell", rows)
+    rows = []
+    for kind in ("buy private", "sell private", "exchange", "choose", "bid", "bid for turn",
+                 "propose", "vote", "home track", "home station", "issue", "redeem",
+                 "convert", "privatise", "ignore", "bankrupt", "discard"):
+        for o in by.get(kind, []):
+            extra = ""
+            if "price_min" in o.info:
+                lo, hi = o.info["price_min"], o.info["price_max"]
+                extra = f" for {_m(nm, lo)}" + (f" to {_m(nm, hi)}" if hi != lo else "")
+            elif kind in ("issue", "redeem"):
+                extra = (f": {_m(nm, abs(o.info.get('cost', 0)))}, price after "
+                         f"{_m(nm, o.info.get('price_after'))}")
+            rows.append(f"{kind}{extra}   [{o.text}]")
+    section("other", rows)
+    lays = [o for o in by.get("lay", []) if o.legal]
+    if lays:
+        lines.append(f"lay track ({f.get('tile_lays', 0)} of {f.get('lays_allowed')} "
+                     f"lays made this turn):")
+        per_hex: dict = {}
+        for o in lays:
+            per_hex.setdefault((o.info.get("private"), o.info["hex"]), []).append(o)
+        for (private, coord), os_ in sorted(per_hex.items(), key=lambda x: (x[0][0] or "",
+                                                                              x[0][1])):
+            tiles = sorted({o.info["tile"] for o in os_})
+            cost = min(o.info.get("cost", 0) for o in os_)
+            what = "upgrade" if os_[0].info.get("upgrade") else "lay"
+            who = f" (with {private})" if private else ""
+            row = (f"  {coord}{who}: {what}, {len(tiles)} tile{'s' if len(tiles) > 1 else ''} "
+                   f"({', '.join(tiles)}), {len(os_)} way{'s' if len(os_) > 1 else ''}, "
+                   f"cost {_m(nm, cost)}")
+            lines.append(row)
+            if verbose:
+                for o in os_:
+                    lines.append(f"      {o.info['tile']} r{o.info['rotation']}   [{o.text}]")
+    toks = by.get("token", [])
+    if toks:
+        lines.append("place a station:")
+        for o in toks:
+            city = f" (city {o.info['city']})" if o.info.get("city") is not None else ""
+            who = f" with {o.info['private']}" if o.info.get("private") else ""
+            lines.append(f"  {o.info['hex']}{city}{who}: {_m(nm, o.info.get('cost', 0))}   "
+                         f"[{o.text}]")
+    for o in by.get("run", []):
+        lines.append(f"run trains (best found: {_m(nm, o.info['revenue'])}):")
+        for r in o.info["runs"]:
+            lines.append(f"  {r['train']}: {' - '.join(r['stops'])}")
+        if o.info.get("note"):
+            lines.append(f"  ({o.info['note']})")
+        pay = o.info.get("payout")
+        if pay:
+            gains = ", ".join(f"{p} +{_m(nm, v)}" for p, v in pay["to_holders"].items()) \
+                or "nobody"
+            lines.append(f"  paid out: {gains}; treasury after {_m(nm, pay['treasury_after'])}"
+                         f", price after {_m(nm, pay['price_after'])}")
+        lines.append(f"  [{o.text}]")
+    rows = []
+    for o in by.get("dividend", []):
+        gains = ", ".join(f"{p} +{_m(nm, v)}" for p, v in o.info.get("to_holders", {}).items())
+        rows.append(f"{o.info['dividend']}" + (f": {gains}" if gains else "")
+                    + f"; price after {_m(nm, o.info.get('price_after'))}   [{o.text}]")
+    section("dividend", rows)
+    rows = []
+    for o in by.get("train", []):
+        src = o.info["source"]
+        if "price_min" in o.info:
+            rows.append(f"{o.info['train']}-train from {src}: {_m(nm, o.info['price_min'])} "
+                        f"to {_m(nm, o.info['price_max'])}   [{o.text}]")
+        else:
+            ex = f", trading in a {o.info['exchange']}" if o.info.get("exchange") else ""
+            rows.append(f"{o.info['train']}-train from the {src}: {_m(nm, o.info['price'])}"
+                        f"{ex}   [{o.text}]")
+    section("buy a train", rows)
+    if by.get("pass") and by["pass"][0].legal:
+        lines.append(f"pass   [{by['pass'][0].text}]")
+    elif s.actor_kind:
+        lines.append("pass: not allowed now")
+    for n in nm.notes:
+        lines.append(f"note: {n}")
+    return "\n".join(lines) + "\n"

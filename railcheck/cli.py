@@ -849,6 +849,29 @@ def next_(path, at, fmt, verbose, no_board, ruleset):
 
 
 @main.command()
+@click.argument("paths", nargs=-1, required=True)
+def watch(paths):
+    """Re-check game records each time one is saved (files or folders), and
+    print the new findings and whose turn it is.  Needs
+    pip install 'railcheck[watch]'."""
+    from .table.watch import watch as run_watch
+    try:
+        run_watch(list(paths), click.echo)
+    except KeyboardInterrupt:
+        pass
+
+
+@main.command()
+def lsp():
+    """A language server over standard input and output for editors:
+    findings as diagnostics while typing, the state on hover, the legal
+    actions as completions (docs/editors.md).  Needs
+    pip install 'railcheck[lsp]'."""
+    from .table.lsp import main as run_lsp
+    run_lsp()
+
+
+@main.command()
 @click.argument("path")
 @click.option("--at", "at", default=None, metavar="POINT", help=AT_HELP)
 @click.option("--svg", type=click.Path(dir_okay=False), default=None,

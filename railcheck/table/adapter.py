@@ -91,6 +91,23 @@ def lays_allowed(game) -> Optional[int]:
     return step.lays_allowed() if step is not None else None
 
 
+def unconnected_hexes(game, corp_sym: str) -> set:
+    """Hexes where no lay of the company's own (no private's power) can join
+    its network, so that every tile there is refused for its connection:
+    none of their edges meets the network (``Board.connected_edges``, the
+    check the lay makes).  Empty when the title's lays may connect
+    otherwise (a gauged map: 18Ireland's narrow track) or are not checked
+    for it."""
+    board = game.board
+    r = game.round
+    from ..steps.track import TrackStep
+    step = r.step_by_type(TrackStep) if hasattr(r, "step_by_type") else None
+    if board is None or step is None or getattr(board, "gauged", False) \
+            or not step.connection_checked(None):
+        return set()
+    return {h.coord for h in board._hexes if not board.connected_edges(corp_sym, h.coord)}
+
+
 def phase_colors(game) -> list:
     return list(game.phase.tiles)
 

@@ -133,9 +133,11 @@ def install(rp: Replay, captured) -> None:
 
 
 def action_key(action) -> tuple:
-    """What of an action a replay depends on: all of it but where it was
-    written (a line moved by an edit above it is the same action)."""
-    return (type(action), repr(replace(action, line=None, column=None, text="")))
+    """What of an action a replay depends on, for comparison: every field
+    but its description (where it was written too: the findings before a
+    snapshot carry their lines, so a line moved by an edit above it is a
+    change)."""
+    return (type(action), [v for k, v in action.__dict__.items() if k != "text"])
 
 
 class Checker:
@@ -179,6 +181,7 @@ class Checker:
         closing = _closing_passes(actions)
         g.__dict__["_closing_passes"] = closing
         keys = [action_key(a) for a in list.__iter__(actions)]
+        self._keys = keys
         best = None
         for snap in self.snapshots:
             if stop is not None and snap.position > stop:
@@ -235,12 +238,26 @@ class Checker:
         # it is read ahead (an action tried there is the record's last)
         record = replace(record, actions=list(record.actions[:count]))
         rp, start = self._start(record, count)
-        keys = [action_key(a) for a in list.__iter__(rp.record.actions)]
+        keys = self._keys
         self.resumed_from = start
         stopped = self._play(rp, start, count, keys)
         self.replayed = stopped - start
         rp.stopped = stopped
         return rp
+
+    def check_with_turn(self, record) -> tuple[Result, str]:
+        """:meth:`check`, and whose turn it is at the record's end ('' when
+        the game is over or nobody can be named)."""
+        from ..position import whose_turn
+        from ..titles import title_class
+        rules = self._rules_for(record)
+        cls = title_class(rules.base_title)
+        if cls is not None and cls.uses_components:
+            res = self.check(record)
+            return res, ""
+        rp = self.paused(record)
+        turn = whose_turn(rp.game)
+        return rp.end(), turn
 
     def check(self, record) -> Result:
         """The whole record replayed (from a snapshot where one is valid):

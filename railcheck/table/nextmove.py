@@ -544,10 +544,13 @@ def _lays(j, g, actor: str, corp_sym: str) -> list:
         return []
     board = g.board
     colors = set(adapter.phase_colors(g))
+    # the company's own lays: not where nothing can join its network
+    away = adapter.unconnected_hexes(g, corp_sym) if actor == corp_sym else set()
     out = []
     for h in board._hexes:
         order = board.color_order
-        if h.color not in order[:-1] or order[order.index(h.color) + 1] not in colors:
+        if h.color not in order[:-1] or order[order.index(h.color) + 1] not in colors \
+                or h.coord in away:
             continue
         tried: dict = {}        # tile -> the verdict of its first rotation tried
         for tile, rot in _tiles_for_hex(g, h.coord):

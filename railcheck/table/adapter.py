@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from ..findings import ERROR, RuleViolation
-from .incremental import capture, install
+from .incremental import Held
 
 
 @dataclass
@@ -186,7 +186,7 @@ class Trials:
 
     def __init__(self, rp):
         self.rp = rp
-        self.saved = capture(rp)
+        self.held = Held(rp)
         self.count = 0
 
     def judge(self, actions, inspect: Optional[Callable] = None) -> Verdict:
@@ -199,6 +199,7 @@ class Trials:
         acts = rp.record.actions
         n = len(acts)
         self.count += 1
+        self.held.copy_in()
         try:
             for k, action in enumerate(actions):
                 acts.append(action)
@@ -213,7 +214,7 @@ class Trials:
             return Verdict(True, after=after)
         finally:
             del acts[n:]
-            install(rp, self.saved)
+            self.held.put_back()
 
 
 def refusal(game, action) -> Optional[RuleViolation]:

@@ -132,6 +132,48 @@ def install(rp: Replay, captured) -> None:
         g.board.restore(board)
 
 
+class Held:
+    """The state where a paused replay stands, kept in place: an action is
+    tried on a copy of it (:meth:`try_on_copy`), after which the very same
+    objects are put back, so that what a caller holds (a player, a company)
+    stays the game's own."""
+
+    def __init__(self, rp: Replay):
+        self.rp = rp
+        g = rp.game
+        self.gstate = dict(g.__dict__)
+        self.tstate = dict(g.title.__dict__)
+        self.rstate = {k: getattr(rp, k, None) for k in _REPLAY_FIELDS}
+        self.board = g.board.snapshot() if g.board is not None else None
+
+    def copy_in(self) -> None:
+        """A copy of the held state into the game, to be changed."""
+        rp = self.rp
+        g = rp.game
+        memo = {id(x): x for x in _shared(g)}
+        skip = ("rules", "board", "title", "record_actions")
+        gstate = {k: v for k, v in self.gstate.items() if k not in skip}
+        tstate = {k: v for k, v in self.tstate.items() if k not in ("game", "rules")}
+        gstate, tstate, rstate = copy.deepcopy((gstate, tstate, self.rstate), memo)
+        g.__dict__.update(gstate)
+        g.title.__dict__.update(tstate)
+        for k, v in rstate.items():
+            setattr(rp, k, v)
+
+    def put_back(self) -> None:
+        """The held objects themselves back in place."""
+        rp = self.rp
+        g = rp.game
+        g.__dict__.clear()
+        g.__dict__.update(self.gstate)
+        g.title.__dict__.clear()
+        g.title.__dict__.update(self.tstate)
+        for k, v in self.rstate.items():
+            setattr(rp, k, v)
+        if self.board is not None:
+            g.board.restore(self.board)
+
+
 def action_key(action) -> tuple:
     """What of an action a replay depends on, for comparison: every field
     but its description (where it was written too: the findings before a

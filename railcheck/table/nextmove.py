@@ -271,7 +271,7 @@ def _private_buys_by_player(j, g, player) -> list:
             continue
         owner = company.owner
         if isinstance(owner, Player) and owner is not player:
-            lo = 1 if player.cash >= 1 else 0
+            lo = 0
             opt = j.judge("buy private", BuyCompany(actor=player.name, company=company.sym,
                                                     price=lo))
             if opt is not None:
@@ -696,6 +696,17 @@ def _m(nm: NextMoves, amount) -> str:
     return money(amount, nm.currency) if isinstance(amount, int) else str(amount)
 
 
+def _range(nm: NextMoves, lo, hi) -> str:
+    return _m(nm, lo) if lo == hi else f"{_m(nm, lo)} to {_m(nm, hi)}"
+
+
+def _why(o: Option) -> str:
+    """A refusal's reason, without what the replay does with it when the
+    record has the action anyway ('taken as bought, as the record says')."""
+    message = o.message.split("; taken as ")[0]
+    return f"{message} ({o.rule})"
+
+
 def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
     s = nm.situation
     lines: list = []
@@ -740,7 +751,7 @@ def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
         if o.legal:
             rows.append(f"{what}: {_m(nm, o.info.get('cost'))}   [{o.text}]")
         else:
-            rows.append(f"{what}: no — {o.message} ({o.rule})")
+            rows.append(f"{what}: no — {_why(o)}")
     section("buy", rows)
     rows = []
     for o in by.get("par", []):
@@ -748,7 +759,7 @@ def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
             prices = ", ".join(_m(nm, p) for p in o.info["prices"])
             rows.append(f"{o.info['corporation']} at {prices}   [{o.text}]")
         elif verbose:
-            rows.append(f"{o.info.get('corporation')}: no — {o.message} ({o.rule})")
+            rows.append(f"{o.info.get('corporation')}: no — {_why(o)}")
     section("par (start a company)", rows)
     rows = []
     for o in by.get("sell", []) + by.get("emergency sale", []):
@@ -765,11 +776,16 @@ def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
                  "convert", "privatise", "ignore", "bankrupt", "discard"):
         for o in by.get(kind, []):
             extra = ""
+            if o.info.get("private"):
+                extra += f" {o.info['private']}"
+            if o.info.get("seller"):
+                extra += f" from {o.info['seller']}"
             if "price_min" in o.info:
-                lo, hi = o.info["price_min"], o.info["price_max"]
-                extra = f" for {_m(nm, lo)}" + (f" to {_m(nm, hi)}" if hi != lo else "")
+                extra += f" for {_range(nm, o.info['price_min'], o.info['price_max'])}"
+            elif o.info.get("price") is not None:
+                extra += f" for {_m(nm, o.info['price'])}"
             elif kind in ("issue", "redeem"):
-                extra = (f": {_m(nm, abs(o.info.get('cost', 0)))}, price after "
+                extra += (f": {_m(nm, abs(o.info.get('cost', 0)))}, price after "
                          f"{_m(nm, o.info.get('price_after'))}")
             rows.append(f"{kind}{extra}   [{o.text}]")
     section("other", rows)
@@ -824,8 +840,8 @@ def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
     for o in by.get("train", []):
         src = o.info["source"]
         if "price_min" in o.info:
-            rows.append(f"{o.info['train']}-train from {src}: {_m(nm, o.info['price_min'])} "
-                        f"to {_m(nm, o.info['price_max'])}   [{o.text}]")
+            rows.append(f"{o.info['train']}-train from {src}: "
+                        f"{_range(nm, o.info['price_min'], o.info['price_max'])}   [{o.text}]")
         else:
             ex = f", trading in a {o.info['exchange']}" if o.info.get("exchange") else ""
             rows.append(f"{o.info['train']}-train from the {src}: {_m(nm, o.info['price'])}"

@@ -1,0 +1,53 @@
+"""``railcheck next`` offers exactly what ``railcheck validate`` accepts: for
+every random game of tests/data (the shared random corpus, 24 each of 1830,
+1860 and 18Ireland) and the real exports there, at positions drawn with the
+game's name as seed (and the game's end, when it is not over), one action
+``next`` offered is appended to the record cut there and the replay accepts
+it, and one candidate it refused is appended and the replay refuses it
+(tools/next_agreement.py; with more positions, the numbers in the report).
+Also the numbers ``next`` gives in an 1830 stock round and an 1860 operating
+round."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tools"))
+
+import next_agreement  # noqa: E402
+
+GAMES = next_agreement.default_paths()
+TITLE_OF = {"random/1830": "1830", "1860_random": "1860", "18Ireland_random": "18Ireland",
+            "exports/1830": "1830", "exports/1860": "1860", "exports/18Ireland": "18Ireland"}
+
+
+def _title(path: Path) -> str:
+    for key, title in TITLE_OF.items():
+        if key in str(path):
+            return title
+    return "?"
+
+
+@pytest.mark.parametrize("title", ["1830", "1860", "18Ireland"])
+def test_next_agrees_with_validate(title):
+    games = [p for p in GAMES if _title(p) == title]
+    assert len(games) >= 24
+    totals = {"positions": 0, "offered": 0, "accepted": 0, "refused_tried": 0, "refused": 0,
+              "legal_total": 0}
+    problems = []
+    for path in games:
+        r = next_agreement.check_game(path, n_positions=1, full_every=2)
+        for k in totals:
+            totals[k] += r[k]
+        problems.extend(r["problems"])
+    print(f"{title}: {len(games)} games, {totals}")
+    assert problems == []
+    # most positions have an action to play and a refusal to try
+    assert totals["offered"] >= len(games)
+    assert totals["refused_tried"] >= len(games)
+    assert totals["accepted"] == totals["offered"]
+    assert totals["refused"] == totals["refused_tried"]

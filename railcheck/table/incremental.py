@@ -215,7 +215,10 @@ class Checker:
         """A replay of ``record`` set at the latest valid snapshot (or begun)
         and the position it stands at."""
         rules = self._rules_for(record)
-        actions = WatchedActions(record.actions)
+        # copies: the replay writes on some actions (a purchase's source, a
+        # private's seller), which would make the record's next version look
+        # changed where it is not
+        actions = WatchedActions(copy.copy(a) for a in record.actions)
         record = replace(record, actions=actions)
         rp = Replay(record, rules, check_board=self.check_board, hints=False)
         rp.begin()

@@ -39,8 +39,10 @@ def test_next_agrees_with_validate(title):
     totals = {"positions": 0, "offered": 0, "accepted": 0, "refused_tried": 0, "refused": 0,
               "legal_total": 0}
     problems = []
-    for path in games:
-        r = next_agreement.check_game(path, n_positions=1, full_every=2)
+    for k, path in enumerate(games):
+        # the first games' actions played by a replay from the start, the
+        # others' from the nearest snapshot (the same findings, faster)
+        r = next_agreement.check_game(path, n_positions=1, full=k < 3)
         for k in totals:
             totals[k] += r[k]
         problems.extend(r["problems"])

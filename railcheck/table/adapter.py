@@ -52,8 +52,20 @@ def situation(game) -> Situation:
         step = ""
     actor, kind = None, ""
     pending = getattr(game, "pending_par", None)
+    state = getattr(game.title, "state", None)
+    auction = getattr(r, "auction", None)
+    home = getattr(state, "pending_home", None)          # 18Ireland: a major's home
+    track = getattr(state, "home_track", None) or []     # 1860: a home hex to lay
     if pending is not None:
         actor, kind = pending[0].name, "player"
+    elif r.kind == "SR" and home is not None:
+        actor, kind, step = home.sym, "company", "placing a home station"
+    elif r.kind == "SR" and track:
+        actor, kind, step = track[0].sym, "company", "laying the home track"
+    elif auction is not None and getattr(auction, "active", None):
+        # 18Ireland: a minor's auction within the stock round
+        actor, kind = auction.active[0].name, "player"
+        step = f"bidding for {auction.corp.sym}"
     else:
         names = [(p.name, "player") for p in game.players] + \
                 [(c, "company") for c in game.corporations]

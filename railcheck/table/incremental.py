@@ -188,7 +188,7 @@ class Checker:
     whole replay; ``paused(record, count)`` a replay paused before the
     record's action ``count`` (the state there), for ``next`` and hover."""
 
-    def __init__(self, every: int = EVERY, check_board: bool = True):
+    def __init__(self, every: Optional[int] = EVERY, check_board: bool = True):
         self.every = every
         self.check_board = check_board
         self.snapshots: list[Snapshot] = []
@@ -250,19 +250,24 @@ class Checker:
         known = {s.position for s in self.snapshots}
         position = start
         while position < stop:
-            if position % self.every == 0 and position not in known and position > 0:
-                reach = max(actions.reach, position - 1)
-                self.snapshots.append(Snapshot(
-                    position, tuple(keys[:reach + 1]),
-                    len(keys) if reach >= len(keys) - 1 else None,
-                    rp.game.__dict__["_closing_passes"], capture(rp)))
-                self.snapshots.sort(key=lambda s: s.position)
+            if self.every and position % self.every == 0 and position not in known \
+                    and position > 0:
+                self._snapshot(rp, position, keys)
             if not rp.play(position):
                 return position
             position += 1
         return position
 
-    def paused(self, record, count: Optional[int] = None) -> Replay:
+    def _snapshot(self, rp: Replay, position: int, keys: list) -> None:
+        actions = rp.record.actions
+        reach = max(actions.reach, position - 1)
+        self.snapshots = [s for s in self.snapshots if s.position != position]
+        self.snapshots.append(Snapshot(
+            position, tuple(keys[:reach + 1]), len(keys) if reach >= len(keys) - 1 else None,
+            rp.game.__dict__["_closing_passes"], capture(rp)))
+        self.snapshots.sort(key=lambda s: s.position)
+
+    def paused(self, record, count: Optional[int] = None, keep: bool = False) -> Replay:
         """A replay of ``record`` paused before its action ``count`` (all of
         them by default): its game is the state there.  Uses and makes
         snapshots."""
@@ -288,6 +293,10 @@ class Checker:
         stopped = self._play(rp, start, count, keys)
         self.replayed = stopped - start
         rp.stopped = stopped
+        if keep and stopped == count and count > start:
+            # a snapshot where it stopped (``keep``): the actions tried
+            # there next are re-checked from it
+            self._snapshot(rp, count, keys)
         return rp
 
     def check_with_turn(self, record) -> tuple[Result, str]:

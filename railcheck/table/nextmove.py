@@ -162,7 +162,9 @@ def next_moves(rp, *, verbose: bool = False, run_limit: float = RUN_LIMIT) -> Ne
             out.notes.append("railcheck cannot tell who is to act here")
         return out
     j = _Judge(rp)
-    if sit.actor_kind == "player":
+    if sit.actor_kind == "company" and sit.kind != "OR":
+        out.options = _home_options(j, g, g.corporations[sit.actor])
+    elif sit.actor_kind == "player":
         out.options = _player_options(j, g, g.player_by_name[sit.actor], out)
     else:
         out.options = _company_options(j, g, g.corporations[sit.actor], out, run_limit)
@@ -254,8 +256,8 @@ def _player_options(j: _Judge, g, player: Player, out: NextMoves) -> list:
             opts.append(opt)
     opts.extend(_private_buys_by_player(j, g, player))
     opts.extend(_auction_options(j, g, player))
+    opts.extend(_minor_auction_options(j, g, player))
     opts.extend(_merger_options(j, g, player))
-    opts.extend(_home_options(j, g, player))
     return opts
 
 
@@ -347,6 +349,29 @@ def _auction_options(j, g, player) -> list:
     return out
 
 
+def _minor_auction_options(j, g, player) -> list:
+    """18Ireland: a minor's auction opened in the stock round with a bid, or
+    a bid in the auction under way."""
+    r = g.round
+    if getattr(r, "kind", "") != "SR":
+        return []
+    auction = getattr(r, "auction", None)
+    minors = [auction.corp] if auction is not None else \
+        [c for c in g.corporations.values() if c.kind == "minor" and not c.ipoed
+         and not c.closed]
+    out = []
+    for corp in minors:
+        def at(price, c=corp):
+            return j.judge("bid", Bid(actor=player.name, company=c.sym, price=price),
+                           pure=False)
+        low, opt = _lowest_accepted(at, 0, player.cash, 5)
+        if opt is not None:
+            opt.info.update({"corporation": corp.sym, "price_min": low,
+                             "price_max": player.cash})
+            out.append(opt)
+    return out
+
+
 def _merger_options(j, g, player) -> list:
     r = g.round
     if getattr(r, "kind", "") in ("SR", "OR", "auction"):
@@ -364,35 +389,31 @@ def _merger_options(j, g, player) -> list:
     return out
 
 
-def _home_options(j, g, player) -> list:
-    """A stock round's blocking steps: 1860's home track, 18Ireland's home
-    station (laid or placed by the president)."""
-    r = g.round
-    blocking = r.blocking_step() if hasattr(r, "blocking_step") else None
-    if blocking is None or g.board is None:
-        return []
+def _home_options(j, g, corp) -> list:
+    """A stock round's step that a company's home must be done first: 1860's
+    home track (a yellow tile on the home hex, or a pass), 18Ireland's home
+    station of a major just started (a free city)."""
     out = []
-    acts = getattr(blocking, "actions", None) or ()
-    for corp in g.corporations.values():
-        if corp.president is not player or not corp.spec.home:
-            continue
-        homes = corp.spec.home if isinstance(corp.spec.home, list) else [corp.spec.home]
-        for coord in homes:
-            if LayTile in acts:
-                for tile, rot in _tiles_for_hex(g, str(coord)):
-                    opt = j.judge("home track", LayTile(actor=player.name, tile=tile,
-                                                        hex=str(coord), rotation=rot),
-                                  {"corporation": corp.sym, "hex": str(coord)}, pure=False)
-                    if opt is not None:
-                        out.append(opt)
-            if PlaceToken in acts:
-                for city in _cities_of(g, str(coord)):
-                    opt = j.judge("home station",
-                                  PlaceToken(actor=player.name, hex=str(coord), city=city,
-                                             corporation=corp.sym),
-                                  {"corporation": corp.sym, "hex": str(coord)}, pure=False)
-                    if opt is not None:
-                        out.append(opt)
+    o = j.judge("pass", Pass(actor=corp.sym), pure=False)
+    if o is not None:
+        out.append(o)
+    if g.board is None:
+        return out
+    homes = corp.spec.home if isinstance(corp.spec.home, list) else [corp.spec.home]
+    for coord in [str(h) for h in homes if h]:
+        for tile, rot in _tiles_for_hex(g, coord):
+            o = j.judge("home track", LayTile(actor=corp.sym, tile=tile, hex=coord,
+                                              rotation=rot),
+                        {"corporation": corp.sym, "hex": coord, "tile": tile,
+                         "rotation": rot}, pure=False)
+            if o is not None:
+                out.append(o)
+    for h in g.board._hexes:
+        for city in _cities_of(g, h.coord):
+            o = j.judge("home station", PlaceToken(actor=corp.sym, hex=h.coord, city=city),
+                        {"corporation": corp.sym, "hex": h.coord, "city": city}, pure=False)
+            if o is not None:
+                out.append(o)
     return out
 
 

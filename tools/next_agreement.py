@@ -35,7 +35,7 @@ def default_paths() -> list:
     return out
 
 
-def positions_of(record, n: int, seed: str) -> list:
+def positions_of(record, n: int, seed: str, end: bool = True) -> list:
     """``n`` positions (action counts) drawn over the record with a seed of
     the game's name (the same on every run), and its end (no position when
     the game is over there)."""
@@ -46,7 +46,9 @@ def positions_of(record, n: int, seed: str) -> list:
         return []
     rng = random.Random(seed)
     picks = sorted(rng.sample(plays, min(n, len(plays))))
-    return picks + [len(record.actions)]
+    # the end, unless the record says the game is over there
+    over = record.expected_end_reason or record.expected_result
+    return picks + ([len(record.actions)] if end and not over else [])
 
 
 def errors_on_mark(result) -> list:

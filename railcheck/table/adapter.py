@@ -120,6 +120,18 @@ def unconnected_hexes(game, corp_sym: str) -> set:
     return {h.coord for h in board._hexes if not board.connected_edges(corp_sym, h.coord)}
 
 
+def lays_passed(game) -> bool:
+    """The operating company's own actions took its turn past laying track:
+    every lay of its own is refused (``Step.refuse_after``, which
+    ``TrackStep.check`` and the titles' lay checks reach for any lay without
+    a private's power), so none need be tried."""
+    t = operating_turn(game)
+    r = game.round
+    from ..steps.track import TrackStep
+    step = r.step_by_type(TrackStep) if t is not None else None
+    return step is not None and step.blocking and step.passed_by(t)
+
+
 def phase_colors(game) -> list:
     return list(game.phase.tiles)
 

@@ -566,6 +566,8 @@ def _lays(j, g, actor: str, corp_sym: str) -> list:
     board = g.board
     colors = set(adapter.phase_colors(g))
     # the company's own lays: not where nothing can join its network
+    if actor == corp_sym and adapter.lays_passed(g):
+        return []
     away = adapter.unconnected_hexes(g, corp_sym) if actor == corp_sym else set()
     out = []
     for h in board._hexes:

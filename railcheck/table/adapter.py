@@ -132,6 +132,17 @@ def lays_passed(game) -> bool:
     return step is not None and step.blocking and step.passed_by(t)
 
 
+def runs_passed(game) -> bool:
+    """The operating company's own actions took its turn past running its
+    trains, or it ran them (``RouteStep.check`` refuses a run then)."""
+    t = operating_turn(game)
+    r = game.round
+    from ..steps.route import RouteStep
+    step = r.step_by_type(RouteStep) if t is not None else None
+    return step is not None and (t.revenue is not None
+                                 or (step.blocking and step.passed_by(t)))
+
+
 def phase_colors(game) -> list:
     return list(game.phase.tiles)
 

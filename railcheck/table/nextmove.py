@@ -619,7 +619,7 @@ def _runs(j, g, corp, out: NextMoves, limit: float) -> list:
     """The best runs the company's trains can make now (the analyser's
     hindsight search), checked as the record's next action, and a payout
     of them."""
-    if not corp.trains or g.board is None:
+    if not corp.trains or g.board is None or adapter.runs_passed(g):
         return []
     from ..analysis.hindsight import best_runs, standard_runs
     if not standard_runs(g):

@@ -296,8 +296,10 @@ def _private_buys_by_player(j, g, player) -> list:
 
 def _lowest_accepted(judge_at, lo: int, hi: int, step: int):
     """The smallest price in [lo, hi] (multiples of ``step``) that
-    ``judge_at`` accepts, assuming every higher one up to ``hi`` is accepted
-    too (a bid's range); None when ``hi`` is not accepted."""
+    ``judge_at`` accepts, and its option, when every higher one up to ``hi``
+    is accepted too (a bid: at least the minimum, at most the cash); (None,
+    None) when ``hi`` is not accepted.  A binary search: about log2(hi)
+    trials."""
     top = judge_at(hi)
     if top is None:
         return None, None
@@ -323,13 +325,20 @@ def _auction_options(j, g, player) -> list:
     if getattr(r, "kind", "") != "auction":
         return []
     out = []
-    step = 5
+    step = 1
     for company in g.companies.values():
         if company.closed or company.owner is not None:
             continue
         opt = j.judge("choose", Choose(actor=player.name, company=company.sym), pure=False)
         if opt is not None:
             opt.info["private"] = company.sym
+            out.append(opt)
+        # the cheapest private bought at its price ("buy SV")
+        opt = j.judge("buy private", Bid(actor=player.name, company=company.sym, price=None),
+                      pure=False)
+        if opt is not None:
+            opt.info.update({"private": company.sym, "seller": "bank",
+                             "price": opt.info.get("cost")})
             out.append(opt)
 
         def at(price, c=company):
@@ -364,7 +373,7 @@ def _minor_auction_options(j, g, player) -> list:
         def at(price, c=corp):
             return j.judge("bid", Bid(actor=player.name, company=c.sym, price=price),
                            pure=False)
-        low, opt = _lowest_accepted(at, 0, player.cash, 5)
+        low, opt = _lowest_accepted(at, 0, player.cash, 1)
         if opt is not None:
             opt.info.update({"corporation": corp.sym, "price_min": low,
                              "price_max": player.cash})

@@ -212,6 +212,9 @@ class Verdict:
     message: str = ""
     #: what the inspection callback read from the state right after the action
     after: object = None
+    #: the round that took the (first) action, when not the one where the
+    #: replay stood: the record may leave that round for the next one
+    moved_to: str = ""
 
 
 class Trials:
@@ -235,6 +238,10 @@ class Trials:
         n = len(acts)
         self.count += 1
         self.held.copy_in()
+        standing = g.round
+        took: list = []
+        saved_hook = rp.before_action
+        rp.before_action = lambda game, action: took.append(game.round)
         try:
             for k, action in enumerate(actions):
                 acts.append(action)
@@ -246,8 +253,10 @@ class Trials:
                 if not played:
                     return Verdict(False, "internal.error", "the replay stopped")
             after = inspect(g) if inspect is not None else None
-            return Verdict(True, after=after)
+            moved = took[0].label if took and took[0] is not standing else ""
+            return Verdict(True, after=after, moved_to=moved)
         finally:
+            rp.before_action = saved_hook
             del acts[n:]
             self.held.put_back()
 

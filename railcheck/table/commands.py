@@ -48,8 +48,12 @@ def next_command(path, at, fmt, verbose, ruleset, no_board, fail) -> None:
         fail(str(exc) if exc.path else f"{name}: {exc.bare}")
     g = getattr(rp, "game", None)
     if g is None or getattr(g, "untracked", None) is not None or not hasattr(g, "corporations"):
-        fail(f"{name}: 'next' needs the shared engine's state, which "
-             f"{record.title} does not keep here (its own checker replays it)")
+        from ..titles import title_class
+        cls = title_class(record.title or "")
+        shown = cls.id if cls is not None else record.title
+        fail(f"{name}: railcheck next does not cover {shown} yet: its records are replayed "
+             f"by its own checker, which has no steps with pure checks to ask (the move "
+             f"onto the shared engine brings it); validate, watch and lsp check it")
     nm = next_moves(rp, verbose=verbose)
     errors = [f for f in list(read_findings) + g.findings if f.severity == "error"]
     if fmt == "json":

@@ -144,6 +144,9 @@ class _Judge:
                 return None
             return self.refused[-1]
         after = verdict.after or {}
+        if verdict.moved_to:
+            # legal as the next round's first action: the record leaves this one
+            info["round"] = verdict.moved_to
         if after.get("cash_after") is not None and before is not None:
             info.setdefault("cost", before - after["cash_after"])
         for k, v in after.items():
@@ -775,6 +778,15 @@ def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
             lines.append(f"{title}:")
             lines.extend(f"  {r}" for r in rows)
 
+    later = [o for o in nm.options if o.legal and o.info.get("round")]
+    if later:
+        # what is legal only as the next round's first action, said apart
+        rounds = sorted({o.info["round"] for o in later})
+        nm.options = [o for o in nm.options if o not in later]
+        by = {}
+        for o in nm.options:
+            by.setdefault(o.kind, []).append(o)
+
     rows = []
     for o in by.get("buy", []):
         src = "IPO" if o.info.get("source") == "ipo" else "pool"
@@ -808,6 +820,8 @@ def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
                  "convert", "privatise", "ignore", "bankrupt", "discard"):
         for o in by.get(kind, []):
             extra = ""
+            if o.info.get("corporation") and kind in ("propose", "bid"):
+                extra += f" {o.info['corporation']}"
             if o.info.get("private"):
                 extra += f" {o.info['private']}"
             if o.info.get("seller"):
@@ -879,6 +893,10 @@ def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
             rows.append(f"{o.info['train']}-train from the {src}: {_m(nm, o.info['price'])}"
                         f"{ex}   [{o.text}]")
     section("buy a train", rows)
+    if later:
+        lines.append(f"or, ending {s.round} ({', '.join(rounds)} begins):")
+        for o in later:
+            lines.append(f"  [{o.text}]")
     if by.get("pass") and by["pass"][0].legal:
         lines.append(f"pass   [{by['pass'][0].text}]")
     elif s.actor_kind:

@@ -205,6 +205,15 @@ def plan_is_clean(plan) -> bool:
     return not any(getattr(plan, name, None) for name in _WRITTEN)
 
 
+#: refusals that do not depend on a candidate's own numbers (which company,
+#: hex or price): another candidate of the same kind by the same actor would
+#: be refused for the same reason, so none need be tried
+KIND_REFUSALS = frozenset({
+    "turn.order", "turn.actor", "round.out_of_place", "stock.action", "or.action",
+    "or.player_action", "auction.action", "merger.action", "emergency.not_needed",
+    "or.issue", "private.trade_phase", "stock.sell_first_round", "private.buy_phase"})
+
+
 @dataclass
 class Verdict:
     ok: bool

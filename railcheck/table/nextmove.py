@@ -15,10 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..actions import (Bid, BidForTurn, BuyCompany, BuyShares, BuyTrain, Choose, Convert,
-                       DiscardTrain, Dividend, Exchange, IgnoreStation, LayTile, Par, Pass,
-                       PlaceToken, Privatise, Propose, Route, RunRoutes, Sale, SellCompany,
-                       SellShares, Stop, Vote, Bankrupt)
+from ..actions import (Bankrupt, Bid, BidForTurn, BuyCompany, BuyShares, BuyTrain, Choose,
+                       DiscardTrain, Dividend, Exchange, LayTile, Par, Pass, PlaceToken,
+                       Propose, Route, RunRoutes, Sale, SellCompany, SellShares, Stop, Vote)
 from ..findings import RuleViolation
 from ..state import Corporation, Player
 from . import adapter
@@ -100,11 +99,21 @@ class _Judge:
         self.trials = adapter.Trials(rp)
         #: every candidate refused (by the pure check or the trial), kept or not
         self.refused: list = []
+        #: kinds of action refused for a reason none of their candidates can
+        #: escape (``adapter.KIND_REFUSALS``): not tried again
+        self.dead: dict = {}
 
     def cash_of(self, name):
         g = self.g
         e = g.entity(name)
         return getattr(e, "cash", 0)
+
+    def plan(self, action):
+        """The step's pure check's plan, or None (refused, or no such check)."""
+        try:
+            return adapter.pure_check(self.g, action)
+        except RuleViolation:
+            return None
 
     def clean(self, action) -> bool:
         """The step's pure check takes ``action`` with nothing taken as written."""
@@ -120,11 +129,18 @@ class _Judge:
         trial's.  Returns the option (None when refused and not kept)."""
         g = self.g
         info = dict(info or {})
+        dead = self.dead.get((kind, action.actor))
+        if dead is not None:
+            opt = Option(kind, action, False, info, dead.rule, dead.message)
+            self.refused.append(opt)
+            return opt if keep_refused else None
         if pure:
             try:
                 adapter.pure_check(g, action)
             except RuleViolation as v:
                 self.refused.append(Option(kind, action, False, info, v.rule, v.message))
+                if v.rule in adapter.KIND_REFUSALS:
+                    self.dead[(kind, action.actor)] = self.refused[-1]
                 if not keep_refused:
                     return None
                 return self.refused[-1]
@@ -140,6 +156,8 @@ class _Judge:
         if not verdict.ok:
             self.refused.append(Option(kind, action, False, info, verdict.rule,
                                        verdict.message))
+            if verdict.rule in adapter.KIND_REFUSALS:
+                self.dead[(kind, action.actor)] = self.refused[-1]
             if not keep_refused:
                 return None
             return self.refused[-1]
@@ -198,8 +216,16 @@ def _player_options(j: _Judge, g, player: Player, out: NextMoves) -> list:
             prices = []
             refused = None
             for price in par_prices:
-                opt = j.judge("par", Par(actor=name, corporation=corp.sym, price=price),
-                              keep_refused=True)
+                a = Par(actor=name, corporation=corp.sym, price=price)
+                if prices:
+                    # another price of a par the replay took: the step's clean
+                    # plan decides, at the plan's cost (the agreement test
+                    # plays such pars too)
+                    plan = j.plan(a)
+                    if plan is not None and adapter.plan_is_clean(plan):
+                        prices.append(Option("par", a, True, {"cost": plan.cost}))
+                    continue
+                opt = j.judge("par", a, keep_refused=True)
                 if opt.legal:
                     prices.append(opt)
                 elif refused is None:
@@ -241,7 +267,10 @@ def _player_options(j: _Judge, g, player: Player, out: NextMoves) -> list:
     for company in player.companies:
         if company.closed:
             continue
-        for corp in g.corporations.values():
+        # (a private whose data gives it an exchange: 1830's MH, 1860's four)
+        swaps = [] if not (company.spec.special or {}).get("exchange") \
+            else g.corporations.values()
+        for corp in swaps:
             for source in ("ipo", "pool"):
                 opt = j.judge("exchange", Exchange(actor=company.sym, corporation=corp.sym,
                                                    source=source),
@@ -490,17 +519,12 @@ def _company_options(j: _Judge, g, corp: Corporation, out: NextMoves, run_limit)
                            "price_min": lo if low is not None else min(hi, corp.cash),
                            "price_max": min(hi, corp.cash) if high is not None else lo})
             opts.append(o)
-    for action, kind in ((Convert(actor=sym), "convert"), (Privatise(actor=sym), "privatise"),
-                         (Bankrupt(actor=corp.president.name if corp.president else sym),
-                          "bankrupt")):
-        o = j.judge(kind, action, pure=False)
-        if o is not None:
-            opts.append(o)
-    if getattr(g.rules, "base_title", "") == "kansai":
-        for company in g.companies.values():
-            o = j.judge("ignore", IgnoreStation(actor=sym, company=company.sym), pure=False)
-            if o is not None:
-                opts.append(o)
+    # (1890's conversions, privatisations and station fees: its own checker,
+    # which next does not cover)
+    o = j.judge("bankrupt", Bankrupt(actor=corp.president.name if corp.president else sym),
+                pure=False)
+    if o is not None:
+        opts.append(o)
     # the president's emergency sales
     pres = corp.president
     if pres is not None and not corp.trains:

@@ -153,3 +153,35 @@ def test_language_server_checks_what_is_not_yet_a_game():
     assert got[0].message == "expected a price after 'CA', but the line ends"
     assert docs.hover(uri, 3).startswith("**auction**, phase 2: Alice to act")
     assert "| Carol | $800 |" in docs.hover(uri, 3)
+
+
+def test_watch_rechecks_a_saved_record(tmp_path):
+    """The watch loop itself (watchfiles): a record saved in a watched folder
+    is re-checked and its new finding printed."""
+    import threading
+    import time
+    import pytest
+    pytest.importorskip("watchfiles")
+    from railcheck.table.watch import watch
+    src = (REPO / "examples" / "1830" / "illegal" / "out-of-turn.18xx").read_text()
+    fixed = src.replace("Bob par PRR 100", "Alice par PRR 100")
+    path = tmp_path / "table.18xx"
+    path.write_text(fixed)
+    out: list = []
+    stop = threading.Event()
+    thread = threading.Thread(target=watch, args=([str(tmp_path)], out.append, stop),
+                              kwargs={"debounce_ms": 50}, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not any(line.startswith("watching") for line in out) and time.time() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    path.write_text(src)        # saved with Bob's par out of turn
+    while len(out) < 4 and time.time() < deadline:
+        time.sleep(0.05)
+    stop.set()
+    thread.join(5)
+    assert "SR 1; Bob to act — 0 errors" in out[0]
+    assert any("1 error, 1 new" in line for line in out[2:])
+    assert any(line.endswith("error [turn.order] Bob acted out of turn: it is Alice's turn "
+                             "in SR 1") for line in out[2:])

@@ -211,7 +211,7 @@ class Checker:
             self.snapshots = []
         return self.rules
 
-    def _start(self, record, stop: Optional[int]) -> tuple[Replay, int]:
+    def _start(self, record, stop: Optional[int], prune: bool = True) -> tuple[Replay, int]:
         """A replay of ``record`` set at the latest valid snapshot (or begun)
         and the position it stands at."""
         rules = self._rules_for(record)
@@ -234,14 +234,16 @@ class Checker:
             if snap.valid_for(keys, closing):
                 best = snap
         if best is None:
-            # nothing valid: the snapshots after the first difference go
-            self.snapshots = []
+            if prune:
+                # nothing valid: the snapshots after the first difference go
+                self.snapshots = []
             return rp, 0
         install(rp, best.state)
         g.record_actions = actions
         actions.reach = len(best.key) - 1
-        # the snapshots beyond the valid one are of another record
-        self.snapshots = [s for s in self.snapshots if s.position <= best.position]
+        if prune:
+            # the snapshots beyond the valid one are of another record
+            self.snapshots = [s for s in self.snapshots if s.position <= best.position]
         return rp, best.position
 
     def _play(self, rp: Replay, start: int, stop: int, keys: list) -> int:
@@ -286,8 +288,11 @@ class Checker:
             return rp
         # the state there is the one of the record cut there: nothing after
         # it is read ahead (an action tried there is the record's last)
+        # (a look at a point before the end keeps the snapshots after it: they
+        # are still the whole record's)
+        whole = count == n
         record = replace(record, actions=list(record.actions[:count]))
-        rp, start = self._start(record, count)
+        rp, start = self._start(record, count, prune=whole)
         keys = self._keys
         self.resumed_from = start
         stopped = self._play(rp, start, count, keys)

@@ -55,7 +55,7 @@ def errors_on_mark(result) -> list:
     return [f for f in result.findings if f.severity == "error" and f.line == MARK]
 
 
-def check_game(path, n_positions: int = 3, full: bool = True) -> dict:
+def check_game(path, n_positions: int = 3, full: bool = True, every: bool = False) -> dict:
     """Positions and actions tried in one game; disagreements listed.  Each
     action is played by a replay from the start of the record (``full``) or
     from the nearest snapshot (``Checker.check``, which gives the findings a
@@ -66,7 +66,7 @@ def check_game(path, n_positions: int = 3, full: bool = True) -> dict:
     from railcheck.table.nextmove import next_moves
 
     record, _ = load_game(str(path))
-    ck = Checker(every=96)
+    ck = Checker(every=24 if every else 96)
     out = {"path": str(path), "title": record.title, "positions": 0, "offered": 0,
            "accepted": 0, "refused_tried": 0, "refused": 0, "legal_total": 0,
            "problems": []}
@@ -82,7 +82,21 @@ def check_game(path, n_positions: int = 3, full: bool = True) -> dict:
         offered = nm.offered_actions()
         out["legal_total"] += len(offered)
         cut = list(record.actions[:count])
-        if offered:
+        if offered and every:
+            # every action offered there, each played from the nearest snapshot
+            for a in offered:
+                action = replace(a, line=MARK)
+                rec = replace(record, actions=cut + [action], expected_result=None,
+                              expected_end_reason=None)
+                errs = errors_on_mark(ck.check(rec))
+                out["offered"] += 1
+                if errs:
+                    out["problems"].append(f"{path} at {count} ({nm.situation.round}): "
+                                           f"offered {action!r} is refused: [{errs[0].rule}] "
+                                           f"{errs[0].message}")
+                else:
+                    out["accepted"] += 1
+        elif offered:
             action = replace(rng.choice(offered), line=MARK)
             rec = replace(record, actions=cut + [action], expected_result=None,
                           expected_end_reason=None)
@@ -97,7 +111,19 @@ def check_game(path, n_positions: int = 3, full: bool = True) -> dict:
                                        f"{errs[0].message}")
             else:
                 out["accepted"] += 1
-        if nm.refused:
+        if nm.refused and every:
+            # up to ten candidates it refused, each played from the nearest snapshot
+            for o in rng.sample(nm.refused, min(10, len(nm.refused))):
+                bad = replace(o.action, line=MARK)
+                rec = replace(record, actions=cut + [bad], expected_result=None,
+                              expected_end_reason=None)
+                out["refused_tried"] += 1
+                if errors_on_mark(ck.check(rec)):
+                    out["refused"] += 1
+                else:
+                    out["problems"].append(f"{path} at {count} ({nm.situation.round}): not "
+                                           f"offered {bad!r} is accepted")
+        elif nm.refused:
             bad = replace(rng.choice(nm.refused).action, line=MARK)
             rec = replace(record, actions=cut + [bad], expected_result=None,
                           expected_end_reason=None)
@@ -116,6 +142,8 @@ def main(argv=None) -> int:
     ap.add_argument("paths", nargs="*")
     ap.add_argument("--positions", type=int, default=3)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--every", action="store_true",
+                    help="play every action offered (from the nearest snapshot), not one")
     ap.add_argument("--snapshots", action="store_true",
                     help="play each action from the nearest snapshot, not from the start")
     args = ap.parse_args(argv)
@@ -123,7 +151,7 @@ def main(argv=None) -> int:
     totals: dict = {}
     problems = []
     for p in paths:
-        r = check_game(p, args.positions, full=not args.snapshots)
+        r = check_game(p, args.positions, full=not args.snapshots, every=args.every)
         t = totals.setdefault(r["title"], {"games": 0, "positions": 0, "offered": 0,
                                             "accepted": 0, "refused_tried": 0, "refused": 0,
                                             "legal_total": 0})

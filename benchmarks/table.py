@@ -17,7 +17,6 @@ import asyncio
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 

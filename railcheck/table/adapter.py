@@ -117,7 +117,7 @@ def unconnected_hexes(game, corp_sym: str) -> set:
     if board is None or step is None or getattr(board, "gauged", False) \
             or not step.connection_checked(None):
         return set()
-    return {h.coord for h in board._hexes if not board.connected_edges(corp_sym, h.coord)}
+    return {h.coord for h in board.hex_list if not board.connected_edges(corp_sym, h.coord)}
 
 
 def lays_passed(game) -> bool:

@@ -248,7 +248,6 @@ class Checker:
 
     def _play(self, rp: Replay, start: int, stop: int, keys: list) -> int:
         """Play from ``start`` up to (not including) ``stop``, snapshotting."""
-        actions = rp.record.actions
         known = {s.position for s in self.snapshots}
         position = start
         while position < stop:
@@ -275,9 +274,8 @@ class Checker:
         snapshots."""
         n = len(record.actions)
         count = n if count is None else max(0, min(count, n))
-        from ..titles import title_class
         rules = self._rules_for(record)
-        cls = title_class(rules.base_title)
+        cls = rules.title_class
         if cls is not None and cls.uses_components:
             # a title replayed by its own checker (1890): from the start
             from dataclasses import replace as _r
@@ -308,9 +306,8 @@ class Checker:
         """:meth:`check`, and whose turn it is at the record's end ('' when
         the game is over or nobody can be named)."""
         from ..position import whose_turn
-        from ..titles import title_class
         rules = self._rules_for(record)
-        cls = title_class(rules.base_title)
+        cls = rules.title_class
         if cls is not None and cls.uses_components:
             res = self.check(record)
             return res, ""
@@ -321,9 +318,8 @@ class Checker:
     def check(self, record) -> Result:
         """The whole record replayed (from a snapshot where one is valid):
         the result ``Replay.run`` gives without hints."""
-        from ..titles import title_class
         rules = self._rules_for(record)
-        cls = title_class(rules.base_title)
+        cls = rules.title_class
         if cls is not None and cls.uses_components:
             return Replay(record, rules, check_board=self.check_board, hints=False).run()
         rp = self.paused(record)

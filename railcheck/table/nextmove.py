@@ -449,7 +449,7 @@ def _home_options(j, g, corp) -> list:
                          "rotation": rot}, pure=False)
             if o is not None:
                 out.append(o)
-    for h in g.board._hexes:
+    for h in g.board.hex_list:
         for city in _cities_of(g, h.coord):
             o = j.judge("home station", PlaceToken(actor=corp.sym, hex=h.coord, city=city),
                         {"corporation": corp.sym, "hex": h.coord, "city": city}, pure=False)
@@ -571,7 +571,7 @@ def _tiles_for_hex(g, coord: str) -> list:
     """Every (tile, rotation) that might go on the hex: the tiles of the
     next colour with copies left, each in its distinct rotations."""
     board = g.board
-    h = board._hex(coord)
+    h = board.hexes[coord]
     order = board.color_order
     if h.color not in order[:-1]:
         return []
@@ -606,7 +606,7 @@ def _lays(j, g, actor: str, corp_sym: str) -> list:
         return []
     away = adapter.unconnected_hexes(g, corp_sym) if actor == corp_sym else set()
     out = []
-    for h in board._hexes:
+    for h in board.hex_list:
         order = board.color_order
         if h.color not in order[:-1] or order[order.index(h.color) + 1] not in colors \
                 or h.coord in away:
@@ -633,7 +633,7 @@ def _lays(j, g, actor: str, corp_sym: str) -> list:
 
 
 def _cities_of(g, coord: str) -> list:
-    h = g.board._hex(coord)
+    h = g.board.hexes[coord]
     idx = h.city_indices()
     return idx if len(idx) > 1 else [None] if idx else []
 
@@ -642,7 +642,7 @@ def _tokens(j, g, corp, actor: str) -> list:
     if g.board is None:
         return []
     out = []
-    for h in g.board._hexes:
+    for h in g.board.hex_list:
         for city in _cities_of(g, h.coord):
             a = PlaceToken(actor=actor, hex=h.coord, city=city)
             o = j.judge("token", a, {"hex": h.coord, "city": city})
@@ -671,7 +671,7 @@ def _runs(j, g, corp, out: NextMoves, limit: float) -> list:
         return []
     if not chosen:
         return []
-    hexes = g.board._hexes
+    hexes = g.board.hex_list
     action = RunRoutes(actor=corp.sym, revenue=total, routes=[
         Route(train=trains[ti][0], stops=[Stop(hex=hexes[hi].coord,
                                                city=ni if len(hexes[hi].nodes) > 1 else None)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..actions import (Bankrupt, Bid, BidForTurn, BuyCompany, BuyShares, BuyTrain, Choose,
+from ..actions import (Assign, Bankrupt, Bid, BidForTurn, BuyCompany, BuyShares, BuyTrain, Choose,
                        DiscardTrain, Dividend, Exchange, LayTile, Par, Pass, PlaceToken,
                        Propose, Route, RunRoutes, Sale, SellCompany, SellShares, Stop, Vote)
 from ..findings import RuleViolation
@@ -326,30 +326,47 @@ def _private_buys_by_player(j, g, player) -> list:
     return out
 
 
-def _lowest_accepted(judge_at, lo: int, hi: int, step: int):
-    """The smallest price in [lo, hi] (multiples of ``step``) that
-    ``judge_at`` accepts, and its option, when every higher one up to ``hi``
-    is accepted too (a bid: at least the minimum, at most the cash); (None,
-    None) when ``hi`` is not accepted.  A binary search: about log2(hi)
-    trials."""
-    top = judge_at(hi)
-    if top is None:
-        return None, None
-    best = (hi, top)
-    a, b = lo // step, hi // step
+def _price_range(judge_at, top: int, hints=()):
+    """The prices the replay accepts for one bid, as (lowest, highest, the
+    option at the lowest), or (None, None, None): an accepted price is found
+    among ``top`` (the cash), ``hints`` (a face value) and a coarse grid,
+    then the ends of the range around it by binary search (a bid's range is
+    one interval: at least the minimum, at most the cash or the cash less
+    the cheapest item; 1860's item at its face value is one price).  About
+    2 log2(top) trials."""
+    grid = {top, *[h for h in hints if h is not None and 0 <= h <= top]}
+    k = top
+    while k > 1:
+        k //= 2
+        grid.add(k)
+    grid.update(x for x in (1, 5, 10, 20, 50, 100) if x <= top)
+    found = None
+    for p in sorted(grid, reverse=True):
+        opt = judge_at(p)
+        if opt is not None:
+            found = (p, opt)
+            break
+    if found is None:
+        return None, None, None
+    p, opt = found
+    a, b = 0, p                  # the lowest accepted in [a, b]
+    low, low_opt = p, opt
     while a < b:
         mid = (a + b) // 2
-        opt = judge_at(mid * step)
-        if opt is not None:
-            best = (mid * step, opt)
-            b = mid
+        o = judge_at(mid)
+        if o is not None:
+            low, low_opt, b = mid, o, mid
         else:
             a = mid + 1
-    if a * step != best[0] and a * step <= hi:
-        opt = judge_at(a * step)
-        if opt is not None:
-            best = (a * step, opt)
-    return best
+    a, b = p, top                # the highest accepted in [a, b]
+    high = p
+    while a < b:
+        mid = (a + b + 1) // 2
+        if judge_at(mid) is not None:
+            high, a = mid, mid
+        else:
+            b = mid - 1
+    return low, high, low_opt
 
 
 def _auction_options(j, g, player) -> list:
@@ -357,7 +374,6 @@ def _auction_options(j, g, player) -> list:
     if getattr(r, "kind", "") != "auction":
         return []
     out = []
-    step = 1
     for company in g.companies.values():
         if company.closed or company.owner is not None:
             continue
@@ -375,17 +391,16 @@ def _auction_options(j, g, player) -> list:
 
         def at(price, c=company):
             return j.judge("bid", Bid(actor=player.name, company=c.sym, price=price), pure=False)
-        low, opt = _lowest_accepted(at, 0, player.cash, step)
+        low, high, opt = _price_range(at, player.cash, (company.value,))
         if opt is not None:
-            opt.info.update({"private": company.sym, "price_min": low,
-                             "price_max": player.cash})
+            opt.info.update({"private": company.sym, "price_min": low, "price_max": high})
             out.append(opt)
 
     def turn_at(price):
         return j.judge("bid for turn", BidForTurn(actor=player.name, price=price), pure=False)
-    low, opt = _lowest_accepted(turn_at, 0, player.cash, step)
+    low, high, opt = _price_range(turn_at, player.cash)
     if opt is not None:
-        opt.info.update({"price_min": low, "price_max": player.cash})
+        opt.info.update({"price_min": low, "price_max": high})
         out.append(opt)
     return out
 
@@ -405,10 +420,9 @@ def _minor_auction_options(j, g, player) -> list:
         def at(price, c=corp):
             return j.judge("bid", Bid(actor=player.name, company=c.sym, price=price),
                            pure=False)
-        low, opt = _lowest_accepted(at, 0, player.cash, 1)
+        low, high, opt = _price_range(at, player.cash)
         if opt is not None:
-            opt.info.update({"corporation": corp.sym, "price_min": low,
-                             "price_max": player.cash})
+            opt.info.update({"corporation": corp.sym, "price_min": low, "price_max": high})
             out.append(opt)
     return out
 
@@ -491,6 +505,13 @@ def _company_options(j: _Judge, g, corp: Corporation, out: NextMoves, run_limit)
         if special.get("token") or special.get("teleport"):
             for o in _tokens(j, g, corp, company.sym):
                 o.info["private"] = company.sym
+                opts.append(o)
+        # a private's token placed for a bonus (18Ireland's CDSPC and TASPS):
+        # the hexes its data names (its power refuses any other)
+        for target in (special.get("assign") or {}).get("hexes") or ():
+            o = j.judge("assign", Assign(actor=company.sym, target=str(target)),
+                        {"private": company.sym, "hex": str(target)}, pure=False)
+            if o is not None:
                 opts.append(o)
     opts.extend(_runs(j, g, corp, out, run_limit))
     for kind in ("withhold", "payout", "half"):
@@ -840,12 +861,14 @@ def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
     section("sell", rows)
     rows = []
     for kind in ("buy private", "sell private", "exchange", "choose", "bid", "bid for turn",
-                 "propose", "vote", "home track", "home station", "issue", "redeem",
+                 "propose", "vote", "home track", "home station", "issue", "redeem", "assign",
                  "convert", "privatise", "ignore", "bankrupt", "discard"):
         for o in by.get(kind, []):
             extra = ""
             if o.info.get("corporation") and kind in ("propose", "bid"):
                 extra += f" {o.info['corporation']}"
+            if kind == "assign":
+                extra += f" on {o.info['hex']}"
             if o.info.get("private"):
                 extra += f" {o.info['private']}"
             if o.info.get("seller"):

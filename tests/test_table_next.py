@@ -25,6 +25,10 @@ GAMES = [p for p in next_agreement.default_paths() if "random" in str(p)]
 TITLE_OF = {"random/1830": "1830", "1860_random": "1860", "18Ireland_random": "18Ireland"}
 
 
+#: the positions with a candidate ``next`` refused, to play (one each)
+REFUSALS_TRIED = {"1830": 24, "1860": 23, "18Ireland": 24}
+
+
 def _title(path: Path) -> str:
     for key, title in TITLE_OF.items():
         if key in str(path):
@@ -40,16 +44,18 @@ def test_next_agrees_with_validate(title):
               "legal_total": 0}
     problems = []
     for k, path in enumerate(games):
-        # the first games' actions played by a replay from the start, the
+        # the first game's actions played by a replay from the start, the
         # others' from the nearest snapshot (the same findings, faster)
-        r = next_agreement.check_game(path, n_positions=1, full=k < 3)
+        r = next_agreement.check_game(path, n_positions=1, full=k == 0)
         for k in totals:
             totals[k] += r[k]
         problems.extend(r["problems"])
     print(f"{title}: {len(games)} games, {totals}")
     assert problems == []
-    # most positions have an action to play and a refusal to try
-    assert totals["offered"] >= len(games)
-    assert totals["refused_tried"] >= len(games)
+    # every position has an action to play; all but one have a refusal to try:
+    # in 1860_rand_18603_7's stock round 14 every candidate made (57: buys,
+    # sales, a private's sale, the pass) is legal
+    assert totals["positions"] == totals["offered"] == len(games)
+    assert totals["refused_tried"] == REFUSALS_TRIED[title]
     assert totals["accepted"] == totals["offered"]
     assert totals["refused"] == totals["refused_tried"]

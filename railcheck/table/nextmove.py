@@ -498,8 +498,9 @@ def _company_options(j: _Judge, g, corp: Corporation, out: NextMoves, run_limit)
         if company.closed:
             continue
         special = company.spec.special or {}
-        if special.get("tile_lay") or special.get("teleport"):
-            for o in _lays(j, g, company.sym, sym):
+        power = special.get("tile_lay") or special.get("teleport")
+        if power:
+            for o in _lays(j, g, company.sym, sym, power):
                 o.info["private"] = company.sym
                 opts.append(o)
         if special.get("token") or special.get("teleport"):
@@ -616,24 +617,38 @@ def _tiles_for_hex(g, coord: str) -> list:
 _ROTATIONS: dict = {}
 
 
-def _lays(j, g, actor: str, corp_sym: str) -> list:
-    """Tile lays and upgrades, one option per (hex, tile, rotation)."""
+def _lays(j, g, actor: str, corp_sym: str, power: Optional[dict] = None) -> list:
+    """Tile lays and upgrades, one option per (hex, tile, rotation); with a
+    private's ``power`` (its ``tile_lay`` or ``teleport`` data), only on the
+    hexes and with the tiles the data names (the power refuses any other)."""
     if g.board is None:
         return []
     board = g.board
     colors = set(adapter.phase_colors(g))
-    # the company's own lays: not where nothing can join its network
-    if actor == corp_sym and adapter.lays_passed(g):
+    own = power is None
+    # the company's own lays: none once its turn is past laying track, and
+    # none where nothing can join its network; a private's lay in the track
+    # step's window: none past it either; a connected one: as the company's
+    passed = adapter.lays_passed(g)
+    if passed and (own or (power.get("window") == "track_step"
+                           and not power.get("after_track"))):
         return []
-    away = adapter.unconnected_hexes(g, corp_sym) if actor == corp_sym else set()
+    away = adapter.unconnected_hexes(g, corp_sym) \
+        if own or power.get("connected") else set()
+    hexes = None if own or not isinstance(power.get("hexes"), list) \
+        else {str(x) for x in power["hexes"]}
+    tiles = None if own or not isinstance(power.get("tiles"), list) \
+        else {str(x) for x in power["tiles"]}
     out = []
     for h in board.hex_list:
         order = board.color_order
         if h.color not in order[:-1] or order[order.index(h.color) + 1] not in colors \
-                or h.coord in away:
+                or h.coord in away or (hexes is not None and h.coord not in hexes):
             continue
         tried: dict = {}        # tile -> the verdict of its first rotation tried
         for tile, rot in _tiles_for_hex(g, h.coord):
+            if tiles is not None and tile not in tiles:
+                continue
             a = LayTile(actor=actor, tile=tile, hex=h.coord, rotation=rot)
             info = {"hex": h.coord, "tile": tile, "rotation": rot, "upgrade": h.laid}
             first = tried.get(tile)

@@ -768,18 +768,31 @@ def _train_buys(j, g, corp) -> list:
             if (train.name, other.sym) in seen:
                 continue
             seen.add((train.name, other.sym))
-            lo = j.judge("train", BuyTrain(actor=sym, train=train.name, source=other.sym,
-                                           price=1))
-            hi = j.judge("train", BuyTrain(actor=sym, train=train.name, source=other.sym,
-                                           price=max(1, corp.cash)))
-            o = lo or hi
+
+            def at(price, t=train.name, src=other.sym):
+                return j.judge("train", BuyTrain(actor=sym, train=t, source=src, price=price))
+            low, high, unit, o = _unit_price_range(at, max(1, corp.cash))
             if o is not None:
                 o.info.clear()
                 o.info.update({"train": train.name, "source": other.sym,
-                               "price_min": 1 if lo is not None else max(1, corp.cash),
-                               "price_max": max(1, corp.cash) if hi is not None else 1})
+                               "price_min": low, "price_max": high})
+                if unit > 1:
+                    o.info["price_step"] = unit
                 out.append(o)
     return out
+
+
+def _unit_price_range(judge_at, top: int):
+    """A price range that may take only multiples of a unit (1860's trains
+    between companies: multiples of 10): the range in multiples of 10 first,
+    then, when a price between two of them is accepted too, to the unit.
+    Returns (lowest, highest, unit, the option at the lowest)."""
+    low, high, opt = _price_range(lambda k: judge_at(k * 10), top // 10)
+    if opt is None or (high > low and judge_at(low * 10 + 1) is not None) \
+            or (low > 0 and judge_at(low * 10 - 1) is not None):
+        low, high, opt = _price_range(judge_at, top)
+        return low, high, 1, opt
+    return low * 10, high * 10, 10, opt
 
 
 # ---------------------------------------------------------------------------
@@ -948,8 +961,10 @@ def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
     for o in by.get("train", []):
         src = o.info["source"]
         if "price_min" in o.info:
+            step = o.info.get("price_step")
             rows.append(f"{o.info['train']}-train from {src}: "
-                        f"{_range(nm, o.info['price_min'], o.info['price_max'])}   [{o.text}]")
+                        f"{_range(nm, o.info['price_min'], o.info['price_max'])}"
+                        f"{f' (multiples of {_m(nm, step)})' if step else ''}   [{o.text}]")
         else:
             ex = f", trading in a {o.info['exchange']}" if o.info.get("exchange") else ""
             rows.append(f"{o.info['train']}-train from the {src}: {_m(nm, o.info['price'])}"

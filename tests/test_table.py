@@ -82,28 +82,30 @@ def test_next_in_an_1860_operating_round():
     assert [o.text for o in nm.legal] == [
         "C&N pass", "C&N lay 744 H4 r2", "C&N lay 744 H4 r5", "C&N lay 745 H4 r0",
         "C&N lay 745 H4 r2", "C&N token G5", "C&N withhold", "C&N payout",
-        "C&N buy train 2+1 from depot for 250", "C&N buy train 2+1 from IOW for 500"]
+        "C&N buy train 2+1 from depot for 250", "C&N buy train 2+1 from IOW for 10"]
     token = next(o for o in nm.legal if o.kind == "token")
     assert token.info["cost"] == 40
     from_iow = next(o for o in nm.legal if o.kind == "train" and o.info["source"] == "IOW")
-    assert (from_iow.info["price_min"], from_iow.info["price_max"]) == (500, 500)
+    # between companies: a multiple of £10 from £10 up to the treasury (£1 is refused)
+    assert (from_iow.info["price_min"], from_iow.info["price_max"],
+            from_iow.info["price_step"]) == (10, 500, 10)
 
 
 def test_next_best_run_and_payout_in_1830():
-    # OR 6.1 of the complete example: the best runs found, checked, and paid out
+    # OR 9.1 of the complete example: B&M's best run found, checked, and paid out
     record, _ = load_game(str(GAME_1830))
     rp = Checker().paused(record, 600)
     nm = next_moves(rp)
-    runs = [o for o in nm.legal if o.kind == "run"]
-    if nm.situation.actor_kind == "company" and rp.game.corporations[
-            nm.situation.actor].trains and "run" in [o.kind for o in nm.options]:
-        run = runs[0]
-        assert run.info["revenue"] == run.action.revenue > 0
-        pay = run.info["payout"]["to_holders"]
-        corp = rp.game.corporations[nm.situation.actor]
-        for name, gain in pay.items():
-            percent = corp.percent_of(rp.game.player_by_name[name])
-            assert gain == run.info["revenue"] * percent // 100
+    assert (nm.situation.round, nm.situation.actor) == ("OR 9.1", "B&M")
+    run = next(o for o in nm.legal if o.kind == "run")
+    assert run.info["revenue"] == run.action.revenue == 190
+    assert run.info["runs"] == [{"train": "5", "stops": ["E23", "F24", "F22", "F20.0", "G19.1"]}]
+    pay = run.info["payout"]
+    assert pay == {"to_holders": {"Alice": 57, "Bob": 114}, "treasury_after": 80,
+                   "price_after": 250}
+    corp = rp.game.corporations["B&M"]
+    for name, gain in pay["to_holders"].items():
+        assert gain == 190 * corp.percent_of(rp.game.player_by_name[name]) // 100
 
 
 def test_next_json_and_text_on_the_command_line():

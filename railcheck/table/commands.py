@@ -54,6 +54,10 @@ def next_command(path, at, fmt, verbose, ruleset, no_board, fail) -> None:
         fail(f"{name}: railcheck next does not cover {shown} yet: its records are replayed "
              f"by its own checker, which has no steps with pure checks to ask (the move "
              f"onto the shared engine brings it); validate, watch and lsp check it")
+    from ..engine import MANUAL_END
+    if at is None and record.expected_end_reason == MANUAL_END and not g.finished:
+        # the players ended the game by agreement where the record stops
+        g.finish(MANUAL_END)
     nm = next_moves(rp, verbose=verbose)
     errors = [f for f in list(read_findings) + g.findings if f.severity == "error"]
     if fmt == "json":

@@ -769,8 +769,12 @@ def _train_buys(j, g, corp) -> list:
                 continue
             seen.add((train.name, other.sym))
 
-            def at(price, t=train.name, src=other.sym):
-                return j.judge("train", BuyTrain(actor=sym, train=t, source=src, price=price))
+            def at(price, t=train.name, src=other.sym, keep=False):
+                return j.judge("train", BuyTrain(actor=sym, train=t, source=src, price=price),
+                               keep_refused=keep)
+            first = at(max(1, corp.cash), keep=True)
+            if first is not None and not first.legal and "price" not in first.rule:
+                continue        # refused whatever the price: no range to look for
             low, high, unit, o = _unit_price_range(at, max(1, corp.cash))
             if o is not None:
                 o.info.clear()
@@ -887,29 +891,6 @@ def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
                     + (" (emergency)" if o.kind == "emergency sale" else "")
                     + f"   [{o.text}]")
     section("sell", rows)
-    rows = []
-    for kind in ("buy private", "sell private", "exchange", "choose", "bid", "bid for turn",
-                 "propose", "vote", "home track", "home station", "issue", "redeem", "assign",
-                 "convert", "privatise", "ignore", "bankrupt", "discard"):
-        for o in by.get(kind, []):
-            extra = ""
-            if o.info.get("corporation") and kind in ("propose", "bid"):
-                extra += f" {o.info['corporation']}"
-            if kind == "assign":
-                extra += f" on {o.info['hex']}"
-            if o.info.get("private"):
-                extra += f" {o.info['private']}"
-            if o.info.get("seller"):
-                extra += f" from {o.info['seller']}"
-            if "price_min" in o.info:
-                extra += f" for {_range(nm, o.info['price_min'], o.info['price_max'])}"
-            elif o.info.get("price") is not None:
-                extra += f" for {_m(nm, o.info['price'])}"
-            elif kind in ("issue", "redeem"):
-                extra += (f": {_m(nm, abs(o.info.get('cost', 0)))}, price after "
-                         f"{_m(nm, o.info.get('price_after'))}")
-            rows.append(f"{kind}{extra}   [{o.text}]")
-    section("other", rows)
     lays = [o for o in by.get("lay", []) if o.legal]
     if lays:
         lines.append(f"lay track ({f.get('tile_lays', 0)} of {f.get('lays_allowed')} "
@@ -970,6 +951,29 @@ def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
             rows.append(f"{o.info['train']}-train from the {src}: {_m(nm, o.info['price'])}"
                         f"{ex}   [{o.text}]")
     section("buy a train", rows)
+    rows = []
+    for kind in ("buy private", "sell private", "exchange", "choose", "bid", "bid for turn",
+                 "propose", "vote", "home track", "home station", "issue", "redeem", "assign",
+                 "convert", "privatise", "ignore", "bankrupt", "discard"):
+        for o in by.get(kind, []):
+            extra = ""
+            if o.info.get("corporation") and kind in ("propose", "bid"):
+                extra += f" {o.info['corporation']}"
+            if kind == "assign":
+                extra += f" on {o.info['hex']}"
+            if o.info.get("private"):
+                extra += f" {o.info['private']}"
+            if o.info.get("seller"):
+                extra += f" from {o.info['seller']}"
+            if "price_min" in o.info:
+                extra += f" for {_range(nm, o.info['price_min'], o.info['price_max'])}"
+            elif o.info.get("price") is not None:
+                extra += f" for {_m(nm, o.info['price'])}"
+            elif kind in ("issue", "redeem"):
+                extra += (f": {_m(nm, abs(o.info.get('cost', 0)))}, price after "
+                         f"{_m(nm, o.info.get('price_after'))}")
+            rows.append(f"{kind}{extra}   [{o.text}]")
+    section("other", rows)
     if later:
         lines.append(f"or, ending {s.round} ({', '.join(rounds)} begins):")
         for o in later:

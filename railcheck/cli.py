@@ -558,7 +558,9 @@ class RailcheckGroup(click.Group):
 
 
 def _flush_stdout() -> None:
-    if sys.stdout is not None:
+    # (a command may have closed it: the language server closes its output
+    # when the editor ends the session)
+    if sys.stdout is not None and not sys.stdout.closed:
         sys.stdout.flush()
 
 

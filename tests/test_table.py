@@ -157,6 +157,31 @@ def test_language_server_checks_what_is_not_yet_a_game():
     assert "| Carol | $800 |" in docs.hover(uri, 3)
 
 
+def test_language_server_ends_cleanly():
+    """The editor's initialize, shutdown and exit: the server ends with exit 0
+    and nothing on standard error (its output is closed by then: the
+    command's last flush must not fail on it)."""
+    import subprocess
+    import sys
+    import pytest
+    pytest.importorskip("pygls")
+
+    def frame(obj) -> bytes:
+        body = json.dumps(obj).encode()
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+    messages = b"".join(frame(m) for m in [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": None},
+        {"jsonrpc": "2.0", "method": "exit", "params": None}])
+    done = subprocess.run([sys.executable, "-m", "railcheck", "lsp"], input=messages,
+                          capture_output=True, timeout=60)
+    assert done.stderr.decode() == ""
+    assert done.returncode == 0
+    assert b'"id": 2' in done.stdout or b'"id":2' in done.stdout
+
+
 def test_watch_rechecks_a_saved_record(tmp_path):
     """The watch loop itself (watchfiles): a record saved in a watched folder
     is re-checked and its new finding printed."""

@@ -4,7 +4,7 @@ every random game of tests/data (the shared random corpus, 24 each of 1830,
 ``next`` offered is appended to the record cut there and the replay accepts
 it, and one candidate it refused is appended and the replay refuses it
 (tools/next_agreement.py; with more positions and the real exports, the numbers
-in the report).
+in the report).  One test per game, so that the test processes share them.
 The numbers ``next`` gives are tested in tests/test_table.py."""
 
 from __future__ import annotations
@@ -24,9 +24,15 @@ import next_agreement  # noqa: E402
 GAMES = [p for p in next_agreement.default_paths() if "random" in str(p)]
 TITLE_OF = {"random/1830": "1830", "1860_random": "1860", "18Ireland_random": "18Ireland"}
 
+#: the one game whose position has no candidate ``next`` refused: in
+#: 1860_rand_18603_7's stock round 14 every candidate made (57: buys, sales,
+#: a private's sale, the pass) is legal
+NOTHING_REFUSED = {"1860_rand_18603_7.json.gz"}
 
-#: the positions with a candidate ``next`` refused, to play (one each)
-REFUSALS_TRIED = {"1830": 24, "1860": 23, "18Ireland": 24}
+#: one game per title played from the start of the record (the others from
+#: the nearest snapshot, which gives the same findings: tests/test_table.py)
+FULL = {"1830_rand_18303_0.json", "1860_rand_18602_0.json.gz",
+        "18Ireland_rand_18003_0.json.gz"}
 
 
 def _title(path: Path) -> str:
@@ -36,26 +42,20 @@ def _title(path: Path) -> str:
     return "?"
 
 
-@pytest.mark.parametrize("title", ["1830", "1860", "18Ireland"])
-def test_next_agrees_with_validate(title):
-    games = [p for p in GAMES if _title(p) == title]
-    assert len(games) == 24
-    totals = {"positions": 0, "offered": 0, "accepted": 0, "refused_tried": 0, "refused": 0,
-              "legal_total": 0}
-    problems = []
-    for k, path in enumerate(games):
-        # the first game's actions played by a replay from the start, the
-        # others' from the nearest snapshot (the same findings, faster)
-        r = next_agreement.check_game(path, n_positions=1, full=k == 0)
-        for k in totals:
-            totals[k] += r[k]
-        problems.extend(r["problems"])
-    print(f"{title}: {len(games)} games, {totals}")
-    assert problems == []
-    # every position has an action to play; all but one have a refusal to try:
-    # in 1860_rand_18603_7's stock round 14 every candidate made (57: buys,
-    # sales, a private's sale, the pass) is legal
-    assert totals["positions"] == totals["offered"] == len(games)
-    assert totals["refused_tried"] == REFUSALS_TRIED[title]
-    assert totals["accepted"] == totals["offered"]
-    assert totals["refused"] == totals["refused_tried"]
+def test_the_random_games_are_all_there():
+    titles = [_title(p) for p in GAMES]
+    assert {t: titles.count(t) for t in set(titles)} == {"1830": 24, "1860": 24,
+                                                          "18Ireland": 24}
+    assert FULL | NOTHING_REFUSED <= {p.name for p in GAMES}
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.name.split(".")[0] for p in GAMES])
+def test_next_agrees_with_validate(path):
+    r = next_agreement.check_game(path, n_positions=1, full=path.name in FULL)
+    print(_title(path), r)
+    assert r["problems"] == []
+    # the position drawn has an action to play, and it is accepted
+    assert r["positions"] == r["offered"] == r["accepted"] == 1
+    # a candidate refused there, played: refused
+    want = 0 if path.name in NOTHING_REFUSED else 1
+    assert r["refused_tried"] == r["refused"] == want

@@ -102,6 +102,11 @@ class _Judge:
         #: kinds of action refused for a reason none of their candidates can
         #: escape (``adapter.KIND_REFUSALS``): not tried again
         self.dead: dict = {}
+        #: kinds of action (and actor) refused by the step order that the
+        #: replay takes as the next round's: tried without the pure check
+        self.next_round: set = set()
+        #: kinds refused by the step order that the replay refuses so too
+        self.in_turn: set = set()
 
     def cash_of(self, name):
         g = self.g
@@ -134,10 +139,23 @@ class _Judge:
             opt = Option(kind, action, False, info, dead.rule, dead.message)
             self.refused.append(opt)
             return opt if keep_refused else None
-        if pure:
+        if pure and (kind, action.actor) not in self.next_round:
             try:
                 adapter.pure_check(g, action)
             except RuleViolation as v:
+                if v.rule == "or.step_order" and (kind, action.actor) not in self.in_turn:
+                    # the turn is past this step, but the record may leave the
+                    # round: the replay may take the action as the next
+                    # round's (the companies between passing).  Tried until
+                    # the replay takes one (then every candidate of the kind
+                    # is tried) or refuses one for the step order too
+                    verdict = self.trials.judge(sequence or [action], None)
+                    if verdict.ok:
+                        self.next_round.add((kind, action.actor))
+                        return self.judge(kind, action, info, inspect=inspect, pure=pure,
+                                          sequence=sequence, keep_refused=keep_refused)
+                    if not verdict.ok and verdict.rule == "or.step_order":
+                        self.in_turn.add((kind, action.actor))
                 self.refused.append(Option(kind, action, False, info, v.rule, v.message))
                 if v.rule in adapter.KIND_REFUSALS:
                     self.dead[(kind, action.actor)] = self.refused[-1]

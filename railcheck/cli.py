@@ -10,9 +10,11 @@ stays fast.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
+import threading
 import time
 from typing import Optional
 
@@ -557,6 +559,21 @@ class RailcheckGroup(click.Group):
         sys.exit(code)
 
 
+@contextlib.contextmanager
+def _sigint_held():
+    """Ctrl-C (SIGINT) held back while the block runs, delivered after it
+    (where the platform can hold a signal back)."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, old)
+
+
 def _flush_stdout() -> None:
     # (a command may have closed it: the language server closes its output
     # when the editor ends the session)
@@ -697,14 +714,18 @@ def validate(paths, fmt, jobs, fail_on, quiet, min_severity, standings, show_all
 
     def on_report(rep):
         rep.named = rep.path in named
-        reports.append(rep)
-        if fmt != "text":
-            return
-        text = reporter.file(rep)
-        if stream:
-            _echo(text, color=echo_color)
-        else:
-            chunks.append(text)
+        text = reporter.file(rep) if fmt == "text" else None
+        # a file counted is a file printed: Ctrl-C waits until both are done
+        # (it interrupted between them: the summary counted a file whose
+        # findings were never shown)
+        with _sigint_held():
+            reports.append(rep)
+            if text is None:
+                return
+            if stream:
+                _echo(text, color=echo_color)
+            else:
+                chunks.append(text)
 
     progress = _show_progress(len(files))
     interrupted = False

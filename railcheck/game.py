@@ -14,6 +14,7 @@ from .findings import ERROR, Finding, FindingList, RuleViolation, cause_of, invo
 from .market import Cell, Market
 from .ruleset import Ruleset
 from .state import Bank, Cert, Company, Corporation, Player, Train
+from .unsure import Unsure
 
 UNLIMITED_TRAINS = 30   # copies made of a train type with no count
 
@@ -34,6 +35,9 @@ class Game:
                                 f"{rules.title} is for {rules.min_players} to {rules.max_players} "
                                 f"players; this game has {n}")
         self.bank = Bank(rules.bank)
+        #: the amounts not known for sure and the checks skipped for them (a title whose
+        #: numbers may be unknown: docs/1890.md); with every number known, nothing
+        self.unsure = Unsure()
         self.players = [Player(name, i) for i, name in enumerate(player_names)]
         self.player_by_name = {p.name: p for p in self.players}
         for p in self.players:
@@ -247,6 +251,30 @@ class Game:
 
     def pay_from_bank(self, payee, amount: int):
         self.transfer(self.bank, payee, amount)
+
+    @staticmethod
+    def who(entity) -> str:
+        """The name an entity's amounts are known by (``railcheck/unsure.py``)."""
+        if isinstance(entity, str):
+            return entity
+        return getattr(entity, "name", None) or entity.sym
+
+    def pay_unknown(self, payer, payee, kind: str, keys: tuple, reason: str = "") -> None:
+        """A payment whose amount is not known (a number the title's data
+        leaves unknown): nothing moves, and both sides' cash (the bank's too)
+        is not sure from now on; the check of ``kind`` is counted as skipped."""
+        self.unsure.mark(self.who(payee), kind, keys, reason)
+        self.unsure.unsure.setdefault(self.who(payer), (kind, keys, reason))
+
+    def sure(self, entity) -> bool:
+        """Whether ``entity``'s cash is known for sure."""
+        return self.unsure.sure(self.who(entity))
+
+    def short_of(self, entity, amount: int) -> bool:
+        """Whether ``amount`` surely exceeds ``entity``'s cash: the test of
+        every over-cash finding.  Never while that cash is not sure (the check
+        is then counted as skipped)."""
+        return self.unsure.over_cash(self.who(entity), entity.cash, amount)
 
     # ------------------------------------------------------------------
     # certificates and presidency

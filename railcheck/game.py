@@ -23,6 +23,18 @@ def money(rules: Ruleset, amount: int) -> str:
     return f"{rules.currency}{amount}" if amount >= 0 else f"-{rules.currency}{-amount}"
 
 
+def ranked(rows: list[dict]) -> list[dict]:
+    """The standings' rows, the highest net worth first, each with its rank
+    (equal net worths share a rank)."""
+    ordered = sorted(rows, key=lambda r: -r["net_worth"])
+    rank, last = 0, None
+    for i, r in enumerate(ordered):
+        if r["net_worth"] != last:
+            rank, last = i + 1, r["net_worth"]
+        r["rank"] = rank
+    return ordered
+
+
 class Game:
     def __init__(self, rules: Ruleset, player_names: list[str], *, check_board: bool = True,
                  tags: Optional[dict] = None):
@@ -709,15 +721,7 @@ class Game:
         for p in self.players:
             rows.append({"player": p.name, "cash": p.cash, "shares": self.share_value(p),
                          "privates": self.company_value(p), "net_worth": self.net_worth(p)})
-        ordered = sorted(rows, key=lambda r: -r["net_worth"])  # type: ignore[operator]
-        rank = 0
-        last = None
-        for i, r in enumerate(ordered):
-            if r["net_worth"] != last:
-                rank = i + 1
-                last = r["net_worth"]
-            r["rank"] = rank
-        return ordered
+        return ranked(rows)
 
     def company_table(self) -> list[dict]:
         rows = []

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ...game import ranked
 from ...market import Market
 from ...schema import is_unknown
 from ...unsure import BANK, price_key
@@ -292,13 +293,7 @@ class Ledger:
                     privates += int(self.r.rules.corp_by_sym[sym].extra["price"])
             rows.append({"player": p, "cash": self.get(p), "shares": shares,
                          "privates": privates, "net_worth": self.get(p) + shares + privates})
-        ordered = sorted(rows, key=lambda row: -row["net_worth"])
-        rank, last = 0, None
-        for i, row in enumerate(ordered):
-            if row["net_worth"] != last:
-                rank, last = i + 1, row["net_worth"]
-            row["rank"] = rank
-        return ordered, None
+        return ranked(rows), None
 
     def net_worth(self, player: str) -> Optional[int]:
         rows, _ = self.standings()

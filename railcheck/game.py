@@ -11,7 +11,7 @@ import re
 from typing import Any, Optional
 
 from .findings import ERROR, Finding, FindingList, RuleViolation, cause_of, involved
-from .market import Cell, Market
+from .market import Cell, Market, move_marker
 from .ruleset import Ruleset
 from .state import Bank, Cert, Company, Corporation, Player, Train
 from .unsure import Unsure
@@ -432,10 +432,8 @@ class Game:
     # share prices
 
     def place_price(self, corp: Corporation, cell: Cell):
-        if corp.price is not None and corp in corp.price.stack:
-            corp.price.stack.remove(corp)
+        move_marker(corp, corp.price, cell)
         corp.price = cell
-        cell.stack.append(corp)
 
     def move_price(self, corp: Corporation, direction: str, steps: int = 1):
         if corp.price is None:
@@ -453,7 +451,7 @@ class Game:
     @staticmethod
     def price_order_key(corp: Corporation):
         cell: Any = corp.price
-        return (-cell.price, -cell.col, cell.row, cell.stack.index(corp))
+        return cell.order_key(corp)
 
     # ------------------------------------------------------------------
     # floating

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...game import ranked
-from ...market import Market
+from ...market import Market, move_marker
 from ...schema import is_unknown
 from ...unsure import BANK, price_key
 
@@ -174,18 +174,14 @@ class Ledger:
     def place(self, corp: str, cell) -> None:
         """SM4: a marker moving onto an occupied cell goes under the others."""
         old = self.cell.get(corp)
-        if old is cell:
-            return
-        if old is not None and corp in old.stack:
-            old.stack.remove(corp)
-        self.cell[corp] = cell
-        cell.stack.append(corp)
+        if old is not cell:
+            move_marker(corp, old, cell)
+            self.cell[corp] = cell
 
     def order_key(self, corp: str):
         """O0b: the highest price first; on one cell the top marker; equal
         prices: the one further right."""
-        cell = self.cell[corp]
-        return (-cell.price, -cell.col, cell.row, cell.stack.index(corp))
+        return self.cell[corp].order_key(corp)
 
     def move(self, corp: str, how: str, times: int = 1) -> None:
         """One cell ``right``/``left``/``up``/``down`` (``down`` stops at the

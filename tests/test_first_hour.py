@@ -307,7 +307,11 @@ def test_ctrl_c_during_validate_is_exit_130_with_the_files_finished_reported(tmp
     first = proc.stdout.readline()          # a file is done
     assert first.startswith(str(folder / "g00.18xx"))
     os.killpg(proc.pid, signal.SIGINT)      # Ctrl-C: the terminal's whole process group
-    out, err = proc.communicate(timeout=120)
+    # read on through the same text stream (communicate() would read the pipe
+    # itself and miss lines that readline() already buffered); stderr is small
+    out = proc.stdout.read()
+    err = proc.stderr.read()
+    proc.wait(timeout=120)
     assert proc.returncode == 130
     done = 1 + len([line for line in out.splitlines() if line.startswith(str(folder))])
     assert re.search(rf"^{done} files: {done} legal, 0 with findings, 0 unreadable in ",

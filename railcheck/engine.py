@@ -32,6 +32,7 @@ from .actions import Checkpoint, Exchange, GameRecord, Pass, RoundMarker
 from .findings import ERROR, INFO, WARNING, Finding, InputError, RuleViolation, plural
 from .game import Game
 from .ruleset import Ruleset, load_ruleset
+from .unsure import CHECKPOINTS, price_key
 
 
 @dataclass
@@ -595,11 +596,25 @@ class Replay:
             g.flag("checkpoint.field", f"unknown checkpoint field '{field_}'")
             return
         if actual != action.value:
+            if self.checkpoint_unsure(subj, field_, actual, action.value):
+                return
             what = {"cash": "has", "treasury": "has", "price": "is priced at",
                     "worth": "is worth"}[field_]
             g.flag("checkpoint.mismatch",
                    f"{subj.name} {what} {shown}, the record says "
                    f"{g.money(action.value)}")  # type: ignore[arg-type]
+
+    def checkpoint_unsure(self, subj, field_: str, actual, want) -> bool:
+        """A money checkpoint that differs from an amount the replay does not
+        know for sure is no finding: counted as skipped, with why."""
+        g = self.game
+        if field_ == "worth":
+            why = g.unsure.standings_doubt([p.name for p in g.players])
+            if why is not None:
+                g.unsure.skip(CHECKPOINTS, (), reason=why)
+            return why is not None
+        key = price_key(subj.name) if field_ == "price" else g.who(subj)
+        return g.unsure.checkpoint_doubt(key, subj.name, field_, actual, want, g.money)
 
     # ------------------------------------------------------------------
 
@@ -612,6 +627,16 @@ class Replay:
                      round=g.round.label if g.round else "", phase=g.phase.name,
                      bank=g.bank.cash, currency=g.rules.currency,
                      ruleset=self.rules.describe(), game=g)
+        why = g.unsure.standings_doubt([p.name for p in g.players])
+        if why is not None:
+            # a net worth that is not sure is not given (nor compared with the record's)
+            res.standings = []
+            g.unsure.skip("the net worths (standings)", (), reason=why)
+        if g.unsure.skipped:
+            line, column = rec.tag_locations.get("components", (None, None))
+            source = getattr(self.rules, "components", None)
+            res.findings.extend(g.unsure.findings(
+                getattr(source, "path", None) or "no components file", line, column))
         for rule, message in g.title.unchecked():
             res.findings.append(Finding(severity=INFO, rule=rule, message=message))
         if rec.expected_result and self.stop_at is None:

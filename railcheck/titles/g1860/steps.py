@@ -280,8 +280,6 @@ class Route1860(RouteStep):
         values, problem, unverified = check_runs(g, corp, routes, trains, leased)
         _state(self).runs_taken += unverified
         _state(self).runs_checked += sum(1 for v in values if v is not None)
-        if problem is not None:
-            g.flag(problem.rule, problem.message)
         revenue = subsidy = 0
         for r, got in zip(routes, values):
             if r.revenue is None and got is None:
@@ -302,6 +300,11 @@ class Route1860(RouteStep):
                            f"{g.money(got[1])}, not the {g.money(r.subsidy)} claimed")
             revenue += r.revenue if r.revenue is not None else got[0]
             subsidy += r.subsidy if r.subsidy is not None else (got[1] if got else 0)
+        if problem is not None:
+            # the table ran and paid: the runs are taken as the record has
+            # them (its revenue, else their worth on the map)
+            g.flag(problem.rule, f"{problem.message}; taken as run, earning {g.money(revenue)}"
+                                 + (f" and a subsidy of {g.money(subsidy)}" if subsidy else ""))
         if corp.sym in _state(self).receivership and not leased and problem is None \
                 and values and all(v is not None for v in values):
             from .best import check_receivership_run     # R2: runs for the maximum

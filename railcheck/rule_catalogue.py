@@ -693,6 +693,16 @@ RULES: list[Rule] = [
        f"{R1860}: O1",
        "IOW lay 745 I7 r0   ->  IOW's first lay (5 on I9) was a city tile: no second lay "
        "(745 on I7) this turn"),
+    _r("track.blocked_connection", "an 1860 lay reached only through a city filled by others",
+       "A city whose every slot holds other corporations' stations blocks a corporation's track "
+       "as it blocks its runs: a lay joined to its network only through such a city is not "
+       "connected. 18xx.games lets it through when the station came in a stock round (it does "
+       "not compute the network again); the record says it was laid, so it is taken as laid.",
+       f"{R1860}: O3d, O1",
+       "IOW lay 741 G11 r2   ->  tile 741 rotation 2 on G11 is not connected to IOW's network "
+       "(no track of IOW reaches G11): IOW's track reaches G11 only through G7 city 0 (IWNJ), a "
+       "city filled by other corporations' stations, which blocks it (O3d); 18xx.games allows "
+       "it; taken as laid, as the record says"),
     _r("track.upgrade_no_train", "an upgrade by an 1860 corporation without a train",
        "In 1860 a corporation upgrades only track its own train can reach: with no train, none.",
        f"{R1860}: O1a, O1e",

@@ -145,3 +145,56 @@ def test_a_station_left_out_is_found_at_the_run_that_needs_it_and_the_game_stays
     assert g.corporations["IWNJ"].cash == 660
     assert all(g.corporations[sym].cash == c["cash"]
                for sym, c in site["corporations"].items() if sym != "IWNJ")
+
+
+def test_a_lay_reached_only_through_a_city_full_of_others_is_flagged_and_taken_as_laid():
+    """32000032_1: IWNJ floats in SR 4 (#112) and its home station fills
+    Merstone's one slot (G7).  IOW's track reaches H8 only through
+    Merstone, yet at #115 IOW lays 743 on H8: 18xx.games lets it through (it
+    does not compute IOW's network again after the station placed in the
+    stock round, and does not check connections when it loads a game).  A
+    full city blocks others (O3d): railcheck flags it once and takes the
+    tile as laid, so the game stays with the engine's trace (before, the lay
+    was refused and 117 errors followed)."""
+    name = "1860_rand_32000032_1"
+    divergence, result, compared = walk_trace(difftest_record(name), load_trace("1860", name))
+    errors = [(f.action_id, f.rule, f.message) for f in result.findings if f.severity == "error"]
+    assert errors == [(115, "track.blocked_connection",
+                       "tile 743 rotation 2 on H8 is not connected to IOW's network (no track of "
+                       "IOW reaches H8): IOW's track reaches H8 only through G7 city 0 (IWNJ), a "
+                       "city filled by other corporations' stations, which blocks it (O3d); "
+                       "18xx.games allows it; taken as laid, as the record says")]
+    assert divergence is None and compared == 125
+    assert result.game.board.hexes["H8"].tile.name == "743"
+
+
+def test_a_trainless_presidents_certificate_counts_half_its_value_rounded_once():
+    """32000043_2 (stopped in OR 15.1): Player 1 is S&C's president (20%)
+    and holds one more share; S&C stands at £95 with no train.  Each
+    certificate counts half its value rounded down by itself (E4, as
+    18xx.games scores): £95 + £47 = £142, not 3 x £47 = £141; his net worth
+    is the site's £2729 (cash 1061 + shares 1668)."""
+    result = Replay(difftest_record("1860_rand_32000043_2"), hints=False).run()
+    g = result.game
+    p1 = player(g, "Player 1")
+    assert g.title.holding_value(g.corporations["S&C"], p1) == 142
+    assert g.title.holding_value(g.corporations["C&N"], p1) == 195   # £78: 78 + 3 x 39
+    by = {row["player"]: row for row in result.standings}
+    assert (by["Player 1"]["cash"], by["Player 1"]["shares"], by["Player 1"]["net_worth"]) == \
+        (1061, 1668, 2729)
+    assert [f for f in result.findings if f.severity != "info"] == []
+
+
+def test_a_bank_broken_in_a_stock_round_ends_the_game_after_the_next_or():
+    """32000002_2: a sale in SR 15 (#690) leaves the players £10075 (more
+    than the bank's £10000): the bank breaks, and the game ends with the
+    next OR, 15.1 (E2: "one more OR"), as the site ends it.  railcheck
+    played OR 15.2 as well (its privates paid Player 2 £25 more)."""
+    name = "1860_rand_32000002_2"
+    divergence, result, _ = walk_trace(difftest_record(name), load_trace("1860", name))
+    assert divergence is None
+    assert result.finished and result.end_reason == "bank"
+    assert result.game.round.label == "OR 15.1"
+    assert {row["player"]: row["net_worth"] for row in result.standings} == {
+        "Player 1": 9559, "Player 2": 9827}
+    assert [f for f in result.findings if f.severity == "error"] == []

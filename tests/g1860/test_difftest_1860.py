@@ -198,3 +198,17 @@ def test_a_bank_broken_in_a_stock_round_ends_the_game_after_the_next_or():
     assert {row["player"]: row["net_worth"] for row in result.standings} == {
         "Player 1": 9559, "Player 2": 9827}
     assert [f for f in result.findings if f.severity == "error"] == []
+
+
+def test_the_sites_stop_after_turn_100_is_no_end_to_check():
+    """18xx.games stops a game still going when a round ends after its turn
+    100 and records the end as 'dnf' (32000152_1: a 2-player game ended so
+    in SR 100): no rule of the game ends it, so a replay that has not ended
+    is no score.end_differs; any other end the record gives still is."""
+    record = difftest_record("1860_rand_2711024_3")
+    record.expected_end_reason = "dnf"
+    assert [f.rule for f in Replay(record, hints=False).run().findings] == []
+    record.expected_end_reason = "bank"
+    assert [(f.rule, f.message) for f in Replay(record, hints=False).run().findings] == [
+        ("score.end_differs", "the record says the game ended by 'bank', but here the game "
+                              "did not end")]

@@ -114,15 +114,23 @@ class Track1860(TrackStep):
         after a station placed in a stock round: random 32000013_2 #141), so
         it is taken as laid, flagged.  Any other refusal stands."""
         if refusal.rule != "tile.connection" or special is not None \
-                or self.game.board is None:
-            raise refusal
-        self._through_full = True
+                or self.game.board is None or self._through_full:
+            raise refusal       # (or already trying so: the same tile on another hex)
+        # tried on the written hex only (no other hex is looked for), then
+        # the step is as it was (check_purity: nothing changed)
+        saved = {k: self.__dict__[k] for k in ("_through_full", "_relocating")
+                 if k in self.__dict__}
+        self._through_full = self._relocating = True
         try:
             plan = super().check(turn, action, special)
         except RuleViolation:
             raise refusal from None
         finally:
-            del self._through_full      # back to the class's False: nothing changed
+            for k in ("_through_full", "_relocating"):
+                if k in saved:
+                    setattr(self, k, saved[k])
+                else:
+                    self.__dict__.pop(k, None)
         board = self.game.board
         from ...board.routes import node_text
         _, reached, _ = board._network(turn.corp.sym)

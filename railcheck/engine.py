@@ -223,6 +223,11 @@ class Replay:
         g = self.game
         if g.round is not None and self.on_round_end is not None:
             self.on_round_end(g, g.round)
+        if g.round is not None and self.record.from_export and g.sr_number >= SITE_TURN_LIMIT:
+            # 18xx.games stops a game still going when a round of its turn 100
+            # ends ('dnf', did not finish): a limit of the site, no rule's end
+            g.finish("dnf")
+            return
         nxt = g.title.first_round() if g.round is None else g.title.next_round(g.round)
         if nxt is None:
             return
@@ -591,16 +596,17 @@ class Replay:
                         message=f"{row['player']}'s net worth is {g.money(row['net_worth'])}; "
                                 f"{who} {g.money(want)}"))
         want_end = rec.expected_end_reason
-        if want_end == "dnf" and not g.finished:
-            # 18xx.games stops a game that is still going after its turn 100
-            # ('did not finish'): a limit of the site, not a rule of the game
-            want_end = None
         if want_end and self.stop_at is None and want_end != (g.end_reason or ""):
             got = _reason(g.end_reason) if g.finished else "the game did not end"
             res.findings.append(Finding(
                 severity=WARNING, rule="score.end_differs",
                 message=f"the record says the game ended by '{want_end}', but here {got}"))
         return res
+
+
+#: the turn (stock round number) after which 18xx.games stops a game that
+#: is still going, at the end of a round: its end reason 'dnf'
+SITE_TURN_LIMIT = 100
 
 
 def _marker_label(action: RoundMarker) -> str:

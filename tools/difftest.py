@@ -158,8 +158,7 @@ def judge(path_str: str, table: dict) -> dict:
     out["score_diff"] = score_diff
     want_end = END_REASONS.get(str(data.get("game_end_reason")), data.get("game_end_reason"))
     end_diff = None
-    if data.get("status") == "finished" and data.get("game_end_reason") != "dnf":
-        # 'dnf': the site stops a game still going after its turn 100, no rule's end
+    if data.get("status") == "finished":
         if not result.finished:
             end_diff = f"the engine finished ({want_end}); railcheck did not"
         elif want_end and result.end_reason != want_end:

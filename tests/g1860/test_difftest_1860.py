@@ -200,15 +200,16 @@ def test_a_bank_broken_in_a_stock_round_ends_the_game_after_the_next_or():
     assert [f for f in result.findings if f.severity == "error"] == []
 
 
-def test_the_sites_stop_after_turn_100_is_no_end_to_check():
-    """18xx.games stops a game still going when a round ends after its turn
-    100 and records the end as 'dnf' (32000152_1: a 2-player game ended so
-    in SR 100): no rule of the game ends it, so a replay that has not ended
-    is no score.end_differs; any other end the record gives still is."""
-    record = difftest_record("1860_rand_2711024_3")
-    record.expected_end_reason = "dnf"
-    assert [f.rule for f in Replay(record, hints=False).run().findings] == []
-    record.expected_end_reason = "bank"
-    assert [(f.rule, f.message) for f in Replay(record, hints=False).run().findings] == [
-        ("score.end_differs", "the record says the game ended by 'bank', but here the game "
-                              "did not end")]
+def test_the_site_stops_a_game_still_going_when_a_round_of_turn_100_ends():
+    """2711134_2: a 3-player game still in its stock rounds at turn 100.
+    18xx.games stops it when SR 100 ends (#564, 'dnf': did not finish, a
+    limit of the site, no rule's end) without starting OR 100.1; railcheck
+    started it and paid Player 3 his private's £5 (55 against the trace's
+    50).  An export's replay now ends there too, with the site's scores."""
+    name = "1860_rand_2711134_2"
+    divergence, result, _ = walk_trace(difftest_record(name), load_trace("1860", name))
+    assert divergence is None
+    assert result.finished and result.end_reason == "dnf" and result.round == "SR 100"
+    assert {row["player"]: row["net_worth"] for row in result.standings} == {
+        "Player 1": 4, "Player 2": 31, "Player 3": 140}
+    assert [f for f in result.findings if f.severity != "info"] == []

@@ -245,7 +245,10 @@ class Replay:
                 self.ended = (g.round, self.save_state(), None)
             self.start_next_round()
             guard += 1
-            if guard > 50:      # e.g. ORs with nobody to operate, forever
+            # e.g. ORs with nobody to operate, forever; an export goes on to
+            # the site's turn limit (18xx.games plays such rounds through to
+            # it in one action: random 1860 2711144_3, SR 41 to SR 100)
+            if guard > (4 * SITE_TURN_LIMIT if self.record.from_export else 50):
                 break
 
     def close_rounds_before(self, action):

@@ -201,15 +201,18 @@ def test_a_bank_broken_in_a_stock_round_ends_the_game_after_the_next_or():
 
 
 def test_the_site_stops_a_game_still_going_when_a_round_of_turn_100_ends():
-    """2711134_2: a 3-player game still in its stock rounds at turn 100.
-    18xx.games stops it when SR 100 ends (#564, 'dnf': did not finish, a
-    limit of the site, no rule's end) without starting OR 100.1; railcheck
-    started it and paid Player 3 his private's £5 (55 against the trace's
-    50).  An export's replay now ends there too, with the site's scores."""
-    name = "1860_rand_2711134_2"
+    """2711144_3: a 4-player game where nobody can act any more.  At its
+    last action (#514, a pass ending SR 41) 18xx.games plays the empty
+    rounds through to turn 100 and stops the game when SR 100 ends ('dnf':
+    did not finish, a limit of the site, no rule's end), without starting
+    OR 100.1.  railcheck stopped its loop of empty rounds after 50 (in SR
+    58, not ended) and would have started the next round; an export's
+    replay now goes on to the site's limit and ends there, with the site's
+    scores."""
+    name = "1860_rand_2711144_3"
     divergence, result, _ = walk_trace(difftest_record(name), load_trace("1860", name))
     assert divergence is None
     assert result.finished and result.end_reason == "dnf" and result.round == "SR 100"
     assert {row["player"]: row["net_worth"] for row in result.standings} == {
-        "Player 1": 4, "Player 2": 31, "Player 3": 140}
+        "Player 1": 45, "Player 2": 29, "Player 3": 30, "Player 4": 17}
     assert [f for f in result.findings if f.severity != "info"] == []

@@ -577,7 +577,8 @@ RULES: list[Rule] = [
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: H12-G11 = 60   ->  the 2-train's run H12-G11 is worth $50, not the $60 claimed"),
     _r("route.shared_track", "two runs of one company share track",
-       "Two trains of a company may not use the same track (they may meet in a city).",
+       "Two trains of a company may not use the same track (they may meet in a city): a hex "
+       "side, or the track joining two stops inside a hex (1860's Cowes: city, town and halt).",
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: ... ; 3: ...   ->  2-train and 3-train both use the track at G11 edge 2"),
     _r("route.stop", "a run stops where there is no stop",

@@ -8,8 +8,12 @@ engine refuses (tests/data/exports/1860/)."""
 import copy
 import json
 
+import pytest
+
+from railcheck.board.routes import claim_track, follow_given_track
 from railcheck.conformance import walk_trace
 from railcheck.engine import Replay
+from railcheck.findings import RuleViolation
 from railcheck.importer import import_export
 
 from conftest import DATA, export_record, load_trace
@@ -216,3 +220,28 @@ def test_the_site_stops_a_game_still_going_when_a_round_of_turn_100_ends():
     assert {row["player"]: row["net_worth"] for row in result.standings} == {
         "Player 1": 45, "Player 2": 29, "Player 3": 30, "Player 4": 17}
     assert [f for f in result.findings if f.severity != "info"] == []
+
+
+def test_two_runs_may_not_share_the_track_joining_two_stops_inside_a_hex():
+    """Cowes (F2) holds a city, a town and a halt joined by track inside
+    the hex.  That track, like a hex side, serves one run of a turn
+    (18xx.games: "Route cannot reuse track on F2").  2711204_3 #487: C&N, in
+    receivership, runs for £210 + £10, the most the engine's own router
+    finds; railcheck's search had found £220 + £40 with two runs both
+    through F2's city, town and halt, and flagged the record
+    (route.receivership_max).  Now no finding, and in step with the trace."""
+    name = "1860_rand_2711204_3"
+    divergence, result, compared = walk_trace(difftest_record(name), load_trace("1860", name))
+    assert divergence is None and compared == 487
+    assert [f for f in result.findings if f.severity == "error"] == []
+    board = result.game.board
+    assert [n.kind for n in board.hexes["F2"].nodes] == ["city", "town", "halt"]
+    used: dict = {}
+    _, _, keys = follow_given_track(board, "the 4+2-train", ["F2", "F2"], [[0], [1]], [["F2"]])
+    claim_track(board, "the 4+2-train", keys, used)
+    _, _, keys = follow_given_track(board, "the 5+3-train", ["F2", "F2"], [[1], [0]], [["F2"]])
+    with pytest.raises(RuleViolation) as refused:
+        claim_track(board, "the 5+3-train", keys, used)
+    assert (refused.value.rule, refused.value.message) == (
+        "route.shared_track", "the 5+3-train and the 4+2-train both use the track at F2 "
+                              "between F2 city 0 and F2 town 0")

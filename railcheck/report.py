@@ -309,6 +309,7 @@ class TextReporter:
 def describe_end(r) -> str:
     if r.finished:
         reason = {"bank": "bank broken", "bankrupt": "bankruptcy",
+                  "game_turns": "last game turn",
                   "dnf": "stopped by 18xx.games after turn 100 (dnf)"}.get(r.end_reason,
                                                                          r.end_reason or "")
         return f"game over: {reason}"

@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import os
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from .actions import Checkpoint, Exchange, GameRecord, Pass, RoundMarker
 from .findings import ERROR, INFO, WARNING, Finding, InputError, RuleViolation
@@ -112,19 +112,18 @@ class Replay:
         self.on_round_end = None
         #: the stock round that ended by itself, with the state before the next
         #: round started, while that round has taken no action (see resume_round)
-        self.ended = None
+        self.ended: Any = None
         #: share prices before the last action of a stock round (its end may move them)
         self.price_marks = None
-        self.next_action = None    # the record's action after the current one
+        self.next_action: Any = None    # the record's action after the current one
         #: actions of the record the current round has been given
         self.round_actions = 0
         #: the round the record's last round marker named (when it matched)
-        self.marked_round = None
+        self.marked_round: Any = None
 
     def run(self) -> Result:
         rec = self.record
-        from .titles import title_class
-        cls = title_class(self.rules.base_title)
+        cls = self.rules.title_class
         if cls is not None and cls.uses_components:
             return cls.replay(self)
         try:
@@ -292,12 +291,12 @@ class Replay:
         declining a private's power: 18Ireland random 18003_5, #350), not a
         turn of the next round out of order."""
         g = self.game
-        if self.ended is None or self.round_actions or not isinstance(action, Pass):
+        if not self.ended or self.round_actions or not isinstance(action, Pass):
             return False
         ended = self.ended[0]
         last = ended.closed_turn.corp if getattr(ended, "closed_turn", None) is not None else None
         rnd = g.round
-        order = getattr(rnd, "order", None)
+        order = getattr(rnd, "order", None) or []
         return (ended.kind == "OR" and rnd.kind == "OR" and last is not None
                 and action.actor == last.sym and bool(order) and order[0] is not last)
 
@@ -534,8 +533,9 @@ class Replay:
         if subj is None:
             g.flag("checkpoint.subject", f"unknown subject '{action.subject}'")
             return
-        actual = None
-        shown = None
+        actual: Any = None
+        shown: Any = None
+        value: Any
         if field_ in ("cash", "treasury"):
             actual = subj.cash
             shown = g.money(actual)
@@ -574,7 +574,8 @@ class Replay:
             what = {"cash": "has", "treasury": "has", "price": "is priced at",
                     "worth": "is worth"}[field_]
             g.flag("checkpoint.mismatch",
-                   f"{subj.name} {what} {shown}, the record says {g.money(action.value)}")
+                   f"{subj.name} {what} {shown}, the record says "
+                   f"{g.money(action.value)}")  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------
 

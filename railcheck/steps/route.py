@@ -60,7 +60,7 @@ class RouteStep(Step):
         claimed_parts = [r.revenue for r in action.routes]
         claimed = action.revenue
         if claimed is None and all(x is not None for x in claimed_parts):
-            claimed = sum(claimed_parts)
+            claimed = sum(x or 0 for x in claimed_parts)
         computed = None
         if g.board is not None and action.routes:
             distances = {tr.name: tr.spec.reach for tr in g.trains}

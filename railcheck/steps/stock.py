@@ -303,8 +303,12 @@ class BuySharesStep(TurnStep):
         source = certs[0].owner if not elsewhere else (action.source or "pool")
         price_each = rnd.price_from(corp, source)
         if action.percent is None and action.count > 1 or len(certs) > 1:
-            # several shares at once: only in a multiple-buy zone
-            if not (corp.price.has("multiple_buy")):
+            # several shares at once: only in a multiple-buy zone (and not where
+            # one certificate a turn is the rule in every zone)
+            if g.rules.stock.buy_one_certificate:
+                raise RuleViolation("stock.one_buy",
+                                    "only one certificate may be bought per turn, in every zone")
+            if not corp.price.has("multiple_buy"):
                 raise RuleViolation("stock.one_buy",
                                     f"only one share may be bought per turn; {corp.sym} at "
                                     f"{g.money(corp.price.price)} is not in a zone that allows "
@@ -408,7 +412,7 @@ class SellSharesStep(TurnStep):
     def check(self, player, action: SellShares):
         g = self.game
         rnd = self.round
-        sell_after = g.rules.stock.get("sell_after", "first")
+        sell_after = g.rules.stock.sell_after
         if sell_after in ("first", "first_and_operate") and g.sr_number <= 1:
             raise RuleViolation("stock.sell_first_round",
                                 "no shares may be sold in the first stock round")
@@ -430,7 +434,7 @@ class SellSharesStep(TurnStep):
                 continue
             sales.append((corp, percent, sale.certs))
         if rnd.bought is not None \
-                and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
+                and g.rules.stock.sell_buy_order == "sell_buy":
             raise RuleViolation("stock.sell_buy_order",
                                 "shares may not be sold after buying in the same turn")
         return SimpleNamespace(sales=sales, notes=notes)
@@ -460,11 +464,11 @@ class SellSharesStep(TurnStep):
         corp = g.corporations.get(sale.corporation)
         if corp is None or corp.price is None:
             return False
-        if g.rules.stock.get("sell_after", "first") in ("operate", "first_and_operate") \
+        if g.rules.stock.sell_after in ("operate", "first_and_operate") \
                 and not corp.operated:
             return False
         if rnd.bought is not None \
-                and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
+                and g.rules.stock.sell_buy_order == "sell_buy":
             return False
         percent = sale_percent(g, corp, sale)
         if percent <= 0 or percent % corp.share_percent:
@@ -518,8 +522,8 @@ class BuyPrivateStep(TurnStep):
         if player.cash < action.price:
             raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
                                               f"{company.sym} costs {g.money(action.price)}")
-        certs = g.num_certs(player)
-        if certs + 1 > g.cert_limit:
+        certs = g.cert_limit_exceeded(player)
+        if certs is not None:
             raise RuleViolation("stock.cert_limit",
                                 f"{player.name} holds {certs} certificates; {company.sym} would "
                                 f"exceed the limit of {g.cert_limit}")

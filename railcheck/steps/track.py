@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Optional
+from typing import Any, Optional
 
 from ..actions import LayTile, PlaceToken, RunRoutes
 from ..findings import INFO, RuleViolation
@@ -13,8 +13,8 @@ from .base import Step
 @dataclass
 class _LayPlan:
     cost: int
-    board_plan: object          # the board's checked lay, or None without a map
-    special: object             # the private whose power lays the tile, or None
+    board_plan: Any          # the board's checked lay, or None without a map
+    special: Any             # the private whose power lays the tile, or None
     extra: bool                 # an extra lay (does not count against the turn's lays)
     #: a written rotation that does not fit while another does: the refusal of
     #: the written one (flagged when the lay is applied in the rotation that fits)
@@ -65,7 +65,7 @@ class TrackStep(Step):
     _relocating = False
 
     def lays_allowed(self) -> int:
-        return int(self.game.rules.operating.get("tile_lays", 1))
+        return int(self.game.rules.operating.tile_lays)
 
     def available(self, turn) -> bool:
         return turn.tile_lays < self.lays_allowed()
@@ -76,7 +76,8 @@ class TrackStep(Step):
         g = self.game
         if hex_name in g.laid_hexes:
             return 0
-        spec = ((g.rules.board or {}).get("hexes") or {}).get(hex_name) or {}
+        from ..board.board import selected_map
+        spec = (selected_map(g.rules.board or {}).get("hexes") or {}).get(hex_name) or {}
         return int(spec.get("cost") or 0)
 
     def check(self, turn, action: LayTile, special=None) -> _LayPlan:
@@ -184,7 +185,7 @@ class TrackStep(Step):
             exits = tile.exits(r)
             return sum(1 for kind, edges in needs
                        if (exits <= edges if kind == "upgrade" else edges <= exits))
-        written = int(action.rotation)
+        written = int(action.rotation)  # type: ignore[arg-type]
 
         def turn_from_written(r):
             return min((r - written) % 6, (written - r) % 6)
@@ -300,7 +301,7 @@ class TrackStep(Step):
                         and board.color_order.index(later.color) == colour + 1 \
                         and h.color in board.color_order \
                         and board.color_order.index(h.color) == colour - 1:
-                    edges = frozenset()
+                    edges: frozenset = frozenset()
                     if a.rotation is not None:
                         try:
                             edges = later.exits(int(a.rotation))

@@ -146,6 +146,15 @@ class Title:
         marker, and the replay stays in the round it is in."""
         return None
 
+    def cert_limit_applies(self) -> bool:
+        """Whether the certificate limit holds now (``Game.cert_limit_exceeded``)."""
+        return True
+
+    def counts_for_cert_limit(self, corp) -> bool:
+        """Whether ``corp``'s certificates count towards the limit now: not while
+        its price is in a zone outside the limit (``no_cert_limit``)."""
+        return not (corp.price is not None and corp.price.has("no_cert_limit"))
+
     def exchange(self, action) -> None:
         """A private exchanged for a share (1830's MH), in any round: the
         shared mechanics; a title whose exchange differs overrides."""

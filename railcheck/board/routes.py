@@ -205,8 +205,8 @@ def _claim(board, r: _Route, used: dict) -> None:
 def _side_text(board, key) -> str:
     if len(key) == 3:       # (hex, "p", path): a piece of track joining two stops in a hex
         hi, _, pi = key
-        a, b = board._hexes[hi].paths[pi]
-        return (f"{board._hexes[hi].coord} between {_node_text(board, hi, a - NODE_BASE)} and "
+        a, b = board.hex_list[hi].paths[pi]
+        return (f"{board.hex_list[hi].coord} between {_node_text(board, hi, a - NODE_BASE)} and "
                 f"{_node_text(board, hi, b - NODE_BASE)}")
     hi, e = key
     return f"{board.hex_list[hi].coord} edge {e}"

@@ -142,10 +142,11 @@ class Track1860(TrackStep):
                     self.__dict__.pop(k, None)
         board = self.game.board
         from ...board.routes import node_text
-        _, reached, _ = board._network(turn.corp.sym)
+        _, reached, _ = board.network(turn.corp.sym)
+        hexes = board.hex_list
         full = sorted(node_text(board, hi, ni) + " (" + ", ".join(
-            board._hexes[hi].nodes[ni].tokens) + ")" for hi, ni in reached
-            if board._hexes[hi].nodes[ni].blocks(turn.corp.sym))
+            hexes[hi].nodes[ni].tokens) + ")" for hi, ni in reached
+            if hexes[hi].nodes[ni].blocks(turn.corp.sym))
         what = "a city filled by other corporations' stations, which blocks it" \
             if len(full) < 2 else "cities filled by other corporations' stations, which block it"
         plan.blocked_connection = (

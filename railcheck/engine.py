@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from .actions import Checkpoint, Exchange, GameRecord, Pass, RoundMarker
-from .findings import ERROR, INFO, WARNING, Finding, InputError, RuleViolation
+from .findings import ERROR, INFO, WARNING, Finding, InputError, RuleViolation, plural
 from .game import Game
 from .ruleset import Ruleset, load_ruleset
 
@@ -84,7 +84,8 @@ class Replay:
 
     def __init__(self, record: GameRecord, rules: Optional[Ruleset] = None, *,
                  check_board: bool = True, stop_at: Optional[int] = None,
-                 check_purity: bool = False, hints: Optional[bool] = None):
+                 check_purity: bool = False, hints: Optional[bool] = None,
+                 purity_from: Optional[int] = None):
         self.record = record
         if rules is None:
             if not record.title:
@@ -97,6 +98,10 @@ class Replay:
         #: prove that refusals change nothing: snapshot the state before each
         #: action, compare after a refusal (slow: for tests)
         self.check_purity = check_purity
+        #: with check_purity: only from the export's action with this id on
+        #: (a test that changed one action of a legal game: the actions before
+        #: it replay as the legal game did, with no refusal to prove)
+        self.purity_from = purity_from
         #: after a replay with errors, look for one par that explains them
         #: (railcheck/diagnose.py); never with observers or a stop.  Default:
         #: on, unless RAILCHECK_NO_HINTS is set (``validate --no-hints``)
@@ -173,7 +178,9 @@ class Replay:
                 kind = g.round.kind
                 action = g.as_laid(action)
                 g.round.prepare(action)
-                before = self._snapshot() if self.check_purity else None
+                before = self._snapshot() if self.check_purity and (
+                    self.purity_from is None or action.action_id is None
+                    or action.action_id >= self.purity_from) else None
                 g.round.process(action)
             except RuleViolation as v:
                 if before is not None:
@@ -524,7 +531,7 @@ class Replay:
         if not g.finished and g.round.label != want:
             g.flag("round.marker", f"the record says '{want}' here, but the rules make this "
                                    f"{g.round.label} (phase {g.phase.name}: "
-                                   f"{g.or_count} OR(s) per set)")
+                                   f"{plural(g.or_count, 'OR')} per set)")
 
     def checkpoint(self, action: Checkpoint):
         g = self.game

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
-from .findings import ERROR, Finding, RuleViolation, cause_of, involved
+from .findings import ERROR, Finding, FindingList, RuleViolation, cause_of, involved
 from .market import Cell, Market
 from .ruleset import Ruleset
 from .state import Bank, Cert, Company, Corporation, Player, Train
@@ -59,7 +59,7 @@ class Game:
         #: a later train type may be on sale beside the lowest (``available_on``)
         self.later_types_on_sale = any(s.available_on for s in rules.trains)
         self.phase_index = 0
-        self.findings: list[Finding] = []
+        self.findings: list[Finding] = FindingList()
         self.sr_number = 0
         self.or_number = 0           # within the current set
         self.or_count = 1            # ORs in the current set
@@ -219,6 +219,9 @@ class Game:
             message = self.with_guesses(message)
         action = action if action is not None else self.current_action
         f = Finding(severity=severity, rule=rule, message=message)
+        if len(self.findings) >= getattr(self.findings, "limit", len(self.findings) + 1):
+            self.findings.append(f)         # past the limit: counted only
+            return f
         if action is not None:
             f.line, f.column, f.action_id, f.text = (action.line, action.column,
                                                      action.action_id, action.text)

@@ -63,11 +63,21 @@ class Type:
 
 
 class Int(Type):
-    doc = "integer"
+    """A whole number.  Every integer a ruleset holds is money (cash, prices,
+    costs, revenues), a count (certificates, trains, lays, rounds) or a
+    percent, none of which can be below zero: a negative one is refused
+    with its place (``negative=True`` for a key whose value may be)."""
+
+    def __init__(self, negative: bool = False):
+        self.negative = negative
+        self.doc = "integer" if negative else "integer, 0 or more"
 
     def check(self, value, ypath, ctx):
         if isinstance(value, bool) or not isinstance(value, int):
             ctx.fail(ypath, f"expected an integer, got {value!r}")
+        if value < 0 and not self.negative:
+            ctx.fail(ypath, f"expected 0 or more, got {value} (money, counts and percents "
+                            f"cannot be negative)")
         return value
 
 
@@ -498,11 +508,11 @@ AUCTION = Section("auction", [
         "private, the one with the lowest face value of privates)"),
     Key("kind", Enum("title", "bid_for_turn"), "title",
         "the auction's form: the title's own round, or bids for the turn (the winner pays "
-        "his bid, then takes one item)"),
+        "their bid, then takes one item)"),
     Key("items", ListOf(Str()), [], "bid_for_turn: what is sold (privates and president's "
                                     "certificates, by sym)"),
     Key("max_bid", Enum("cash", "cash_less_cheapest_item"), "cash",
-        "bid_for_turn: the most a player may bid: his cash, or his cash less the price of "
+        "bid_for_turn: the most a player may bid: their cash, or their cash less the price of "
         "the cheapest item left"),
     Key("winner_buys", ListOf(Enum("company_at_face", "president_certificate")),
         ["company_at_face"], "bid_for_turn: what the winner may take: a private at its face "
@@ -894,9 +904,9 @@ TOP_KEYS = [
             "the end.bankrupt timing applies after the first bankruptcy, or once all players "
             "but one are bankrupt"),
         Key("leftovers", Enum("leave", "keep"), "leave",
-            "a bankrupt president's privates and the shares he could not sell: they leave the "
-            "game with him, or stay his (he is paid their income and dividends, may sell his "
-            "privates to companies, and they count in his net worth)"),
+            "a bankrupt president's privates and the shares they could not sell: these leave "
+            "the game with the player, or stay theirs (they are paid the income and dividends, "
+            "may sell the privates to companies, and these count in their net worth)"),
     ]), {}, "what a president's bankruptcy does besides the shared rules (the defaults: "
             "nothing)"),
     Key("operating", OPERATING, {}, "operating rounds"),

@@ -15,7 +15,7 @@ unless ``stock.private_trade_is_buy`` is false.
 from __future__ import annotations
 
 from ..actions import Exchange, Pass
-from ..findings import RuleViolation
+from ..findings import RuleViolation, breach
 from ..state import Corporation, Player
 from . import Round
 from ..mechanics.shares import max_sellable_percent
@@ -453,9 +453,9 @@ class StockRound(Round):
         over = g.holding_limit_exceeded(player, corp, cert_percent)
         if over is not None:
             have, limit = over
-            raise RuleViolation("stock.holding_limit",
-                                f"{player.name} holds {have}% of {corp.sym}; buying "
-                                f"{cert_percent}% more would exceed the {limit}% limit")
+            breach(RuleViolation("stock.holding_limit",
+                                 f"{player.name} holds {have}% of {corp.sym}; buying "
+                                 f"{cert_percent}% more would exceed the {limit}% limit"))
 
     def check_cert_limit(self, player, corp: Corporation, count: int = 1) -> None:
         """``player`` may not buy ``count`` certificates of ``corp`` over the
@@ -465,9 +465,9 @@ class StockRound(Round):
         certs = g.cert_limit_exceeded(player, count, corp)
         if certs is not None:
             more = "one more" if count == 1 else f"{count} more"
-            raise RuleViolation("stock.cert_limit",
-                                f"{player.name} holds {certs} certificates; {more} would "
-                                f"exceed the limit of {g.cert_limit}")
+            breach(RuleViolation("stock.cert_limit",
+                                 f"{player.name} holds {certs} certificates; {more} would "
+                                 f"exceed the limit of {g.cert_limit}"))
 
     def price_from(self, corp: Corporation, source) -> int:
         """What one share of ``corp`` costs from the IPO (its par, or the

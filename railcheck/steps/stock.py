@@ -14,7 +14,7 @@ from typing import Optional
 
 from ..actions import (Bankrupt, BuyCompany, BuyShares, Checkpoint, Exchange, Par,
                        SellShares)
-from ..findings import RuleViolation
+from ..findings import RuleViolation, breach, collecting
 from ..mechanics.shares import (check_sale, max_sellable_percent, process_pending_par,
                                 sale_percent, sell_shares, set_par)
 from ..state import Corporation, Player
@@ -116,18 +116,27 @@ class TurnStep(RoundStep):
         return False
 
     def taken_as_written(self, check, notes: list, otherwise=None, taken: Optional[list] = None):
-        """Run ``check`` (pure); a refusal in :attr:`TAKEN_AS_WRITTEN` goes
-        into ``notes`` (flagged when the purchase is applied as written) and
-        ``otherwise()`` is returned; any other refusal is raised."""
-        try:
-            return check()
-        except RuleViolation as v:
-            if v.rule not in self.TAKEN_AS_WRITTEN:
-                raise
-            notes.append((v.rule, v.message + "; taken as bought, as the record says"))
+        """Run ``check`` (pure), collecting every breach of a rule in
+        :attr:`TAKEN_AS_WRITTEN` (``findings.breach``: the check goes on past
+        one, so that a purchase over both the certificate limit and the
+        player's cash is flagged for both); each goes into ``notes`` (flagged
+        when the purchase is applied as written), and then ``otherwise()`` is
+        returned.  Any other refusal is raised."""
+        with collecting(self.TAKEN_AS_WRITTEN) as breaches:
+            try:
+                result = check()
+            except RuleViolation as v:
+                if v.rule not in self.TAKEN_AS_WRITTEN:
+                    raise
+                breaches.found.append(v)        # raised by a check that does not collect
+                result = None
+        for found in breaches.found:
+            notes.append((found.rule, found.message + "; taken as bought, as the record says"))
             if taken is not None:
-                taken.append(v.rule)
-            return otherwise() if otherwise is not None else None
+                taken.append(found.rule)
+        if breaches.found and otherwise is not None:
+            return otherwise()
+        return result
 
     def flag_notes(self, notes) -> None:
         for rule, message in notes:
@@ -187,10 +196,10 @@ class ParStep(TurnStep):
         cost = price * pcert.percent // corp.share_percent
         self.round.check_can_buy(player, corp, pcert.percent, par=True)
         if player.cash < cost:
-            raise RuleViolation("stock.cash",
-                                f"{player.name} has {g.money(player.cash)}; the president's "
-                                f"certificate of {corp.sym} at par {g.money(price)} "
-                                f"costs {g.money(cost)}")
+            breach(RuleViolation("stock.cash",
+                                 f"{player.name} has {g.money(player.cash)}; the president's "
+                                 f"certificate of {corp.sym} at par {g.money(price)} "
+                                 f"costs {g.money(cost)}"))
         return cost
 
     def par_cost(self, player, corp, price: int, notes: list) -> int:
@@ -321,10 +330,11 @@ class BuySharesStep(TurnStep):
             if player.cash < cost:
                 what = (f"a {corp.sym} share" if len(certs) == 1
                         else f"{len(certs)} {corp.sym} shares")
-                raise RuleViolation("stock.cash",
-                                    f"{player.name} has {g.money(player.cash)}; {what} from "
-                                    f"{g.holder_name(source)} cost{'s' if len(certs) == 1 else ''} "
-                                    f"{g.money(cost)}")
+                breach(RuleViolation("stock.cash",
+                                     f"{player.name} has {g.money(player.cash)}; {what} from "
+                                     f"{g.holder_name(source)} "
+                                     f"cost{'s' if len(certs) == 1 else ''} "
+                                     f"{g.money(cost)}"))
         notes: list = []
         taken: list = []
         self.taken_as_written(check, notes, taken=taken)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Optional
 
 from ..actions import LayTile, PlaceToken, RunRoutes
-from ..findings import INFO, RuleViolation
+from ..findings import INFO, RuleViolation, plural
 from .base import Step
 
 
@@ -97,7 +97,8 @@ class TrackStep(Step):
             limit = self.lays_allowed()
             if turn.tile_lays >= limit:
                 raise RuleViolation("track.one_lay",
-                                    f"{corp.sym} already laid {turn.tile_lays} tile(s) this turn; "
+                                    f"{corp.sym} already laid "
+                                    f"{plural(turn.tile_lays, 'tile')} this turn; "
                                     f"the limit is {limit}")
         if special is not None:
             self.check_power(special, action)
@@ -470,12 +471,13 @@ class TrackStep(Step):
         tiles = spec.get("tiles")
         if tiles and tiles != "any" and action.tile not in [str(x) for x in tiles]:
             raise RuleViolation("private.power",
-                                f"{special.sym} can lay only tile(s) "
+                                f"{special.sym} can lay only tile{'s' if len(tiles) != 1 else ''} "
                                 f"{', '.join(map(str, tiles))}, not {action.tile}")
         uses = spec.get("count")
         if uses is not None and special.uses >= int(uses):
             raise RuleViolation("private.power_used",
-                                f"{special.sym}'s tile lay may be used {uses} time(s) and "
+                                f"{special.sym}'s tile lay may be used "
+                                f"{plural(int(uses), 'time')} and "
                                 f"has been used")
 
     def apply(self, turn, action: LayTile, plan: _LayPlan) -> None:

@@ -29,6 +29,10 @@ class Title:
     folder: ClassVar[Optional[Path]] = None
     #: one line for ``railcheck rules show``: the rounds the game is made of
     rounds_description: ClassVar[str] = ""
+    #: the rules of runs of its own that the analyser's search of the best
+    #: runs does not model (``history --routes``), in a few words ("" when
+    #: its runs are the shared ones)
+    own_run_rules: ClassVar[str] = ""
     #: events of the title's own (``on_event`` carries them out)
     events: ClassVar[tuple[str, ...]] = ()
     #: values of ruleset keys this title's own rounds and steps implement

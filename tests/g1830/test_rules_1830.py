@@ -1204,7 +1204,7 @@ def test_round_marker_of_the_wrong_round_is_a_finding():
     r = play(*TRAINS[:5], "SR 3  # <- refused\n")
     msg = refusal(r, "round.marker")
     assert msg == ("the record says 'SR 3' here, but the rules make this OR 2.2 "
-                   "(phase 3: 2 OR(s) per set)")
+                   "(phase 3: 2 ORs per set)")
 
 
 def test_round_marker_before_the_auction_is_over_is_a_finding():

@@ -6,6 +6,7 @@ and the two misses of issue #23: changed copies of real exports that the
 engine refuses (tests/data/exports/1860/)."""
 
 import copy
+import gzip
 import json
 
 import pytest
@@ -86,6 +87,45 @@ def test_a_tie_for_the_most_cash_after_the_auction_goes_to_the_cheapest_privates
     divergence, result, compared = walk_trace(difftest_record(name), load_trace("1860", name))
     assert divergence is None and compared == 40
     assert [(f.action_id, f.rule) for f in result.findings] == []
+
+
+def test_a_private_bought_in_the_auction_at_another_price_is_flagged_and_taken_as_paid():
+    """A one-action change of 2711024_3 (the mutation sweep of docs/1860.md):
+    Player 2, winner of the turn, buys RPSC (face £130) at #10 written as
+    £125.  18xx.games takes the written price (at most the buyer's cash);
+    L4 says face value: railcheck flags it once and takes the £125, so the
+    auction goes on (before, the purchase was refused and every later
+    action of the auction was auction.must_buy: 118 findings in 32500002_0)."""
+    name = "1860_rand_2711024_3"
+    with gzip.open(DATA / "exports" / "1860_difftest" / f"{name}.json.gz", "rt") as fh:
+        data = json.load(fh)
+    next(a for a in data["actions"] if a["id"] == 10)["price"] = 125
+    r = Replay(replay_data(data, name + "_rpsc_125", 32)).run()
+    assert [(f.action_id, f.rule, f.message) for f in r.findings if f.severity == "error"] == [
+        (10, "auction.price", "RPSC is sold at its face value £130, not £125 (18xx.games takes "
+                              "the written price, at most the buyer's cash); taken at £125")]
+    assert {p.name: p.cash for p in r.game.players} == {
+        "Player 1": 130, "Player 2": 115, "Player 3": 500, "Player 4": 500}
+    assert [c.sym for c in player(r.game, "Player 2").companies] == ["RPSC", "BHC"]
+
+
+def test_a_depot_train_at_another_price_is_flagged_and_taken_as_paid():
+    """A one-action change of 32000032_1: IOW buys its first 2+1 from the
+    depot (£250) at #36, written as £240.  18xx.games charges a depot train's
+    written price without checking it; railcheck flags trains.price, saying
+    so, and takes the £240 (IOW £10 above the engine's trace of the real
+    game, every player's cash as in it)."""
+    name = "1860_rand_32000032_1"
+    with gzip.open(DATA / "exports" / "1860_difftest" / f"{name}.json.gz", "rt") as fh:
+        data = json.load(fh)
+    next(a for a in data["actions"] if a["id"] == 36)["price"] = 240
+    r = Replay(replay_data(data, name + "_train_240", 40)).run()
+    assert [(f.action_id, f.rule, f.message) for f in r.findings if f.severity == "error"] == [
+        (36, "trains.price", "a 2+1-train from the depot costs £250, not £240; taken as paid "
+                             "(18xx.games takes the written price)")]
+    site = next(s for s in load_trace("1860", name)["states"] if s["id"] == 40)
+    assert {p.name: p.cash for p in r.game.players} == site["players"]
+    assert r.game.corporations["IOW"].cash == site["corporations"]["IOW"]["cash"] + 10
 
 
 def test_a_private_bought_from_the_bank_at_a_price_he_cannot_pay():

@@ -114,9 +114,16 @@ class BidForTurnAuction(AuctionRound):
                                         f"cheapest")
                 price = player.cash
             elif action.price is not None and action.price != company.value:
-                raise RuleViolation("auction.price",
-                                    f"{sym} is sold at its face value {g.money(company.value)}, "
-                                    f"not {g.money(action.price)}")
+                # L4: the private at its face value.  The record says it was
+                # bought: it is taken at the written price, at most the
+                # buyer's cash, as 18xx.games takes it (the state stays the
+                # engine's; before, the purchase was refused and every later
+                # action of the auction was "must buy")
+                price = min(max(action.price, 0), player.cash)
+                g.flag("auction.price",
+                       f"{sym} is sold at its face value {g.money(company.value)}, not "
+                       f"{g.money(action.price)} (18xx.games takes the written price, at most "
+                       f"the buyer's cash); taken at {g.money(price)}")
             if price > player.cash:
                 raise RuleViolation("auction.cash",
                                     f"{player.name} has {g.money(player.cash)}, {sym} costs "

@@ -762,11 +762,13 @@ RULES: list[Rule] = [
        "the first 6+3 was bought.",
        f"{R1860}: S7, phases",
        "Alice buy_company FFC   ->  FFC is not available yet"),
-    _r("stock.company_price", "a private bought from the bank at another price than its face value",
+    _r("stock.company_price", "a private bought from or sold to the bank at another price than "
+       "the rules' (face value; face value less the fee)",
        "In 1860 the bank sells a private (one a player sold back to it, or Fishbourne Ferry) at "
        "its face value. The record says it was bought: it is taken at the written price when the "
        "player can pay it (18xx.games takes any price the player can pay), else at its face "
-       "value.",
+       "value. The bank buys a private at its face value less £30; another written price is "
+       "taken as written (18xx.games pays it).",
        f"{R1860}: P2",
        "Bob buy private FFC for 9999   ->  the bank sells FFC at its face value £200, not "
        "£9999, which Bob cannot pay with £226; taken at £200"),

@@ -128,6 +128,30 @@ def test_a_depot_train_at_another_price_is_flagged_and_taken_as_paid():
     assert r.game.corporations["IOW"].cash == site["corporations"]["IOW"]["cash"] + 10
 
 
+def test_a_private_sold_to_the_bank_at_another_price_is_flagged_and_taken_as_written():
+    """A one-action change of 2711204_3: Player 2 sells BHC (face £30) to the
+    bank at #120 for £0, face value less the £30 fee (P2); written as £20.
+    18xx.games pays the written price without checking it; railcheck paid
+    £0 and said nothing (the mutation sweep: 32500032_2's FFC sold for £220
+    instead of £170 broke the bank a turn early in the engine only).  Now
+    it is stock.company_price, taken at £20: Player 2 £20 above the engine's
+    trace of the real game, everybody else as in it."""
+    name = "1860_rand_2711204_3"
+    with gzip.open(DATA / "exports" / "1860_difftest" / f"{name}.json.gz", "rt") as fh:
+        data = json.load(fh)
+    next(a for a in data["actions"] if a["id"] == 120)["price"] = 20
+    r = Replay(replay_data(data, name + "_bhc_20", 130)).run()
+    assert [(f.action_id, f.rule, f.message) for f in r.findings if f.severity == "error"] == [
+        (120, "stock.company_price", "the bank buys BHC at its face value £30 less £30, £0, not "
+                                     "£20 (18xx.games pays the written price); taken at £20, as "
+                                     "the record says")]
+    site = next(s for s in load_trace("1860", name)["states"] if s["id"] == 130)
+    cash = {p.name: p.cash for p in r.game.players}
+    assert cash["Player 2"] == site["players"]["Player 2"] + 20
+    assert {k: v for k, v in cash.items() if k != "Player 2"} == {
+        k: v for k, v in site["players"].items() if k != "Player 2"}
+
+
 def test_a_private_bought_from_the_bank_at_a_price_he_cannot_pay():
     """1860_game_end_bank #405: Player 2 buys Fishbourne Ferry from the bank
     for £200, its face value.  Written as £9999 (he has £226), the engine

@@ -564,11 +564,24 @@ class SellPrivateToBankStep(BankPrivateStep):
         if self.round.bought is not None:
             raise RuleViolation("stock.sell_buy_order",
                                 "nothing may be sold after buying in the same turn")
-        return company, max(0, company.value - rule["fee"])
+        price = max(0, company.value - rule["fee"])
+        note = None
+        if action.price is not None and action.price != price:
+            # P2: face value less the fee.  18xx.games pays the written price
+            # without checking it: taken so, the state stays the engine's
+            written = max(0, action.price)
+            note = (f"the bank buys {company.sym} at its face value {g.money(company.value)} "
+                    f"less {g.money(rule['fee'])}, {g.money(price)}, not "
+                    f"{g.money(action.price)} (18xx.games pays the written price); taken at "
+                    f"{g.money(written)}, as the record says")
+            price = written
+        return company, price, note
 
     def apply(self, player, action: SellCompany, plan) -> None:
         g = self.game
-        company, price = plan
+        company, price, note = plan
+        if note:
+            g.flag("stock.company_price", note)
         g.transfer(g.bank, player, price)
         player.companies.remove(company)
         company.owner = None

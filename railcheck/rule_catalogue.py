@@ -255,7 +255,9 @@ RULES: list[Rule] = [
        f"{R1860}: L3, L4",
        "Bob bid BHC 30   ->  nobody has won the turn yet: Alice bids or passes"),
     _r("auction.price", "a private bought in 1860's auction at another price than its face value",
-       "The winner of the turn pays their bid and then the private's face value.",
+       "The winner of the turn pays their bid and then the private's face value. The record "
+       "says it was bought: it is taken at the written price, at most the buyer's cash, as "
+       "18xx.games takes it.",
        f"{R1860}: L4",
        "Bob bid BHC 35   ->  BHC is sold at its face value £30, not £35"),
     _r("auction.sold", "a bid on a private that is already owned",

@@ -255,6 +255,11 @@ class Replay:
         g = self.game
         if g.round is not None and self.on_round_end is not None:
             self.on_round_end(g, g.round)
+        if g.round is not None and self.record.from_export and g.sr_number >= SITE_TURN_LIMIT:
+            # 18xx.games stops a game still going when a round of its turn 100
+            # ends ('dnf', did not finish): a limit of the site, no rule's end
+            g.finish("dnf")
+            return
         nxt = g.title.first_round() if g.round is None else g.title.next_round(g.round)
         if nxt is None:
             return
@@ -272,7 +277,10 @@ class Replay:
                 self.ended = (g.round, self.save_state(), None)
             self.start_next_round()
             guard += 1
-            if guard > 50:      # e.g. ORs with nobody to operate, forever
+            # e.g. ORs with nobody to operate, forever; an export goes on to
+            # the site's turn limit (18xx.games plays such rounds through to
+            # it in one action: random 1860 2711144_3, SR 41 to SR 100)
+            if guard > (4 * SITE_TURN_LIMIT if self.record.from_export else 50):
                 break
 
     def close_rounds_before(self, action):
@@ -655,6 +663,11 @@ class Replay:
                 severity=WARNING, rule="score.end_differs",
                 message=f"the record says the game ended by '{want_end}', but here {got}"))
         return res
+
+
+#: the turn (stock round number) after which 18xx.games stops a game that
+#: is still going, at the end of a round: its end reason 'dnf'
+SITE_TURN_LIMIT = 100
 
 
 def _marker_label(action: RoundMarker) -> str:

@@ -695,9 +695,8 @@ class Game:
     def share_value(self, player: Player) -> int:
         total = 0
         for corp in self.corporations.values():
-            pct = corp.percent_of(player)
-            if pct and corp.price is not None and not corp.closed:
-                total += self.title.share_value(corp) * pct // corp.share_percent
+            if corp.price is not None and not corp.closed and corp.percent_of(player):
+                total += self.title.holding_value(corp, player)
         return total
 
     def company_value(self, player: Player) -> int:

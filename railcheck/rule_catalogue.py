@@ -257,7 +257,9 @@ RULES: list[Rule] = [
        f"{R1860}: L3, L4",
        "Bob bid BHC 30   ->  nobody has won the turn yet: Alice bids or passes"),
     _r("auction.price", "a private bought in 1860's auction at another price than its face value",
-       "The winner of the turn pays their bid and then the private's face value.",
+       "The winner of the turn pays their bid and then the private's face value. The record "
+       "says it was bought: it is taken at the written price, at most the buyer's cash, as "
+       "18xx.games takes it.",
        f"{R1860}: L4",
        "Bob bid BHC 35   ->  BHC is sold at its face value £30, not £35"),
     _r("auction.sold", "a bid on a private that is already owned",
@@ -605,7 +607,8 @@ RULES: list[Rule] = [
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: H12-G11 = 60   ->  the 2-train's run H12-G11 is worth $50, not the $60 claimed"),
     _r("route.shared_track", "two runs of one company share track",
-       "Two trains of a company may not use the same track (they may meet in a city).",
+       "Two trains of a company may not use the same track (they may meet in a city): a hex "
+       "side, or the track joining two stops inside a hex (1860's Cowes: city, town and halt).",
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: ... ; 3: ...   ->  2-train and 3-train both use the track at G11 edge 2"),
     _r("route.stop", "a run stops where there is no stop",
@@ -721,6 +724,16 @@ RULES: list[Rule] = [
        f"{R1860}: O1",
        "IOW lay 745 I7 r0   ->  IOW's first lay (5 on I9) was a city tile: no second lay "
        "(745 on I7) this turn"),
+    _r("track.blocked_connection", "an 1860 lay reached only through a city filled by others",
+       "A city whose every slot holds other corporations' stations blocks a corporation's track "
+       "as it blocks its runs: a lay joined to its network only through such a city is not "
+       "connected. 18xx.games lets it through when the station came in a stock round (it does "
+       "not compute the network again); the record says it was laid, so it is taken as laid.",
+       f"{R1860}: O3d, O1",
+       "IOW lay 741 G11 r2   ->  tile 741 rotation 2 on G11 is not connected to IOW's network "
+       "(no track of IOW reaches G11): IOW's track reaches G11 only through G7 city 0 (IWNJ), a "
+       "city filled by other corporations' stations, which blocks it (O3d); 18xx.games allows "
+       "it; taken as laid, as the record says"),
     _r("track.upgrade_no_train", "an upgrade by an 1860 corporation without a train",
        "In 1860 a corporation upgrades only track its own train can reach: with no train, none.",
        f"{R1860}: O1a, O1e",
@@ -761,6 +774,16 @@ RULES: list[Rule] = [
        "the first 6+3 was bought.",
        f"{R1860}: S7, phases",
        "Alice buy_company FFC   ->  FFC is not available yet"),
+    _r("stock.company_price", "a private bought from or sold to the bank at another price than "
+       "the rules' (face value; face value less the fee)",
+       "In 1860 the bank sells a private (one a player sold back to it, or Fishbourne Ferry) at "
+       "its face value. The record says it was bought: it is taken at the written price when the "
+       "player can pay it (18xx.games takes any price the player can pay), else at its face "
+       "value. The bank buys a private at its face value less £30; another written price is "
+       "taken as written (18xx.games pays it).",
+       f"{R1860}: P2",
+       "Bob buy private FFC for 9999   ->  the bank sells FFC at its face value £200, not "
+       "£9999, which Bob cannot pay with £226; taken at £200"),
     _r("stock.home_track", "something else than the home track of a corporation that floated",
        "In 1860 a corporation floating on an empty home hex has its president lay a yellow tile "
        "there at once.",

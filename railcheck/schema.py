@@ -531,8 +531,8 @@ AUCTION = Section("auction", [
         "choose-and-bid: the opening bid is at least the face value, or face + min_increment"),
     Key("after", Enum("order_by_cash", "keep", "priority_most_cash"), "order_by_cash",
         "player order afterwards: by cash, most first; the drawn order; or the drawn order "
-        "with priority to the player with the most cash (tie: the lowest face value of "
-        "privates owned)"),
+        "with priority to the player with the most cash (tie: of all players owning a "
+        "private, the one with the lowest face value of privates)"),
     Key("kind", Enum("title", "bid_for_turn"), "title",
         "the auction's form: the title's own round, or bids for the turn (the winner pays "
         "their bid, then takes one item)"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Union
 
 from ..findings import RuleViolation, did_you_mean
 from .hexgrid import DIRECTIONS, DEFAULT_AXES, invert, to_xy
@@ -516,6 +516,14 @@ class Board:
         got = self._net_cache.get(corp)
         if got is not None:
             return got
+        got = self.walk_network(corp)
+        self._net_cache[corp] = got
+        return got
+
+    def walk_network(self, corp: str, through_full: bool = False) -> tuple[set, set, set]:
+        """:meth:`network`'s walk, not cached; with ``through_full`` through
+        cities filled by others too (what a lay refused for want of a
+        connection would reach if such cities did not block)."""
         hexes = self.hex_list
         reached: set = set()
         token_hexes: set = set()
@@ -543,24 +551,23 @@ class Board:
                 node_i = x - NODE_BASE
                 reached.add((h.idx, node_i))
                 node = h.nodes[node_i]
-                if node.kind == "offboard" or node.blocks(corp):
+                if node.kind == "offboard" or (node.blocks(corp) and not through_full):
                     continue
                 pi = st & 0xF0
                 for nxt in h.enter.get(x, ()):
                     if nxt & 0xF0 != pi:
                         push(nxt)
-        got = (seen, reached, token_hexes)
-        self._net_cache[corp] = got
-        return got
+        return seen, reached, token_hexes
 
-    def available_edges(self, corp: str, h: _Hex) -> set:
+    def available_edges(self, corp: str, h: _Hex, through_full: bool = False) -> set:
         """Edges of ``h`` where new track joins ``corp``'s network: every edge
         of a hex with its station, the edges of walked paths in ``h``, and the
-        sides facing walked paths of the neighbours."""
+        sides facing walked paths of the neighbours (with ``through_full``:
+        the network walked through cities filled by others too)."""
         hi = h.idx
         if any(si == hi for si, _ in self.station_nodes().get(corp, ())):
             return set(ALL_EDGES)       # its station is here: no walk needed
-        seen, _, _ = self.network(corp)
+        seen, _, _ = self.walk_network(corp, True) if through_full else self.network(corp)
         return reached_edges(self.hex_list, h, seen, paths_at)
 
     def connected_edges(self, corp: str, coord: str) -> frozenset:
@@ -621,10 +628,13 @@ class Board:
         return self.apply_lay(plan)
 
     def plan_lay(self, corp: str, tile: str, hex: str, rotation: Optional[int] = None, *,
-                 colors: Iterable[str], check_connection: bool = True,
+                 colors: Iterable[str], check_connection: Union[bool, str] = True,
                  special: Optional[str] = None, tile_copy: Optional[str] = None) -> "LayPlan":
         """Check a tile lay or upgrade without changing anything: raises
-        :class:`RuleViolation`, or returns the plan :meth:`apply_lay` carries out."""
+        :class:`RuleViolation`, or returns the plan :meth:`apply_lay` carries out.
+        ``check_connection``: the lay must join ``corp``'s network (False: it
+        need not; ``"through_full"``: a network that passes cities filled by
+        others' stations counts)."""
         h = self._hex(hex, "tile.hex")
         name = str(tile)
         if tile_copy is not None and name not in self.tiles and str(tile_copy).rpartition("-")[0] in self.tiles:
@@ -709,7 +719,7 @@ class Board:
         avail = None
         warning = None
         if check_connection:
-            avail = self.available_edges(corp, h)
+            avail = self.available_edges(corp, h, through_full=check_connection == "through_full")
 
         if rotation is not None:
             try:

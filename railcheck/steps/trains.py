@@ -141,7 +141,7 @@ class BuyTrainStep(Step):
             where = "the depot" if source == "depot" else "the bank pool"
             wrong_price = (f"a {train.name}-train from {where} costs {g.money(list_price)}"
                            f"{' with the exchange' if exchange else ''}, not {g.money(price)}; "
-                           f"taken as paid")
+                           f"taken as paid (18xx.games takes the written price)")
         limit = g.train_limit(corp)
         after = len(corp.trains) + 1 - (1 if exchange is not None else 0)
         over = None

@@ -1577,7 +1577,8 @@ def test_a_depot_train_at_a_wrong_price_is_flagged_and_bought_as_written():
                            "PRR buy train 3 for 170  # <- flagged\nPRR buy private")
     r = play(*TRAINS[:4], text)
     msg = refusal(r, "trains.price")
-    assert msg == "a 3-train from the depot costs $180, not $170; taken as paid"
+    assert msg == ("a 3-train from the depot costs $180, not $170; taken as paid (18xx.games "
+                   "takes the written price)")
     prr = r.game.corporations["PRR"]
     assert [t.name for t in prr.trains] == ["3", "3", "3"]
     assert prr.cash == 430          # $10 more than with the three trains at $180

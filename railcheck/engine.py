@@ -269,7 +269,8 @@ class Replay:
 
     def advance(self):
         g = self.game
-        guard = 0
+        guard = idle = 0
+        bank = g.bank.cash
         while g.round.finished and not g.finished:
             if g.round.kind == "SR" and guard == 0 and self.record_goes_on(g.round):
                 self.ended = (g.round, self.save_state(), self.price_marks)
@@ -277,10 +278,17 @@ class Replay:
                 self.ended = (g.round, self.save_state(), None)
             self.start_next_round()
             guard += 1
-            # e.g. ORs with nobody to operate, forever; an export goes on to
-            # the site's turn limit (18xx.games plays such rounds through to
-            # it in one action: random 1860 2711144_3, SR 41 to SR 100)
-            if guard > (4 * SITE_TURN_LIMIT if self.record.from_export else 50):
+            # rounds in which nobody can act (no company left, no player able to
+            # do anything) follow each other by the rules while the bank pays
+            # the privates' income, until it breaks and the game ends (random
+            # 18Ireland 33000014_4, #176); with nothing paid either, nothing can
+            # ever happen: stop, but an export only at the site's turn limit
+            # (18xx.games plays such rounds through to it in one action: random
+            # 1860 2711144_3, SR 41 to SR 100)
+            idle = idle + 1 if g.bank.cash == bank else 0
+            bank = g.bank.cash
+            limit = 4 * SITE_TURN_LIMIT if self.record.from_export else 50
+            if (idle > 50 and guard > limit) or guard > 5000:
                 break
 
     def close_rounds_before(self, action):
@@ -502,9 +510,15 @@ class Replay:
 
     def close_at_end(self):
         """The record ends: close an OR whose last company has acted, so a
-        pending game end (bank broken) takes effect."""
+        pending game end (bank broken) takes effect.  Not in the record of a
+        game still in progress (an export whose status is not "finished"):
+        it stops where play stopped, possibly in the middle of a turn (random
+        18Ireland 33000016_0, #816: WLWR passes its track step, its run still
+        to come), and nothing is ended or owed there."""
         g = self.game
         r = g.round
+        if self.record.in_progress:
+            return
         if r.kind == "OR" and r.is_last() and g.end_pending and g.or_number >= g.or_count:
             last = g.current_action
             n = len(g.findings)

@@ -848,7 +848,10 @@ RULES: list[Rule] = [
     _r("stock.no_share", "a share that is not there",
        "The certificate bought is not in the IPO or the bank pool as the action says. When an "
        "export names a certificate that another player still holds (an earlier sale of it was "
-       "refused), it is taken from that player as the record names it, and flagged.",
+       "refused), it is taken from that player as the record names it, and flagged. An export "
+       "naming a certificate number the company has not, or (18Ireland, whose certificates "
+       "railcheck moves as the site does) one that a player holds while an equal share is for "
+       "sale, is flagged and taken as that equal share (18xx.games refuses it).",
        f"{R1830}: Stock Round, buying shares",
        "Bob buy PRR pool   ->  no 10% of PRR is available from the bank pool (...)"),
     _r("stock.not_parred", "a share bought of a company that has not been started",
@@ -928,7 +931,9 @@ RULES: list[Rule] = [
     _r("stock.sell_not_owned", "a sale of more than the player holds",
        "A player sells only shares they hold. In an export, when the record's later purchases "
        "from the bank name certificates the seller still holds, the sale is taken as the sale "
-       "of those (the finding names them; docs/one-mistake.md).",
+       "of those (the finding names them; docs/one-mistake.md). An export's sale naming a "
+       "certificate number the company has not, or (18Ireland) one the seller does not hold, is "
+       "flagged and taken as the sale of as much of his own (18xx.games refuses it).",
        f"{R1830}: Stock Round, selling shares",
        "Bob sell 3 PRR   ->  Bob holds 20% of PRR and cannot sell 30%"),
     _r("stock.sell_not_parred", "a sale of a company without a share price",

@@ -21,7 +21,7 @@ import dataclasses
 from ..actions import (Bankrupt, BuyCompany, BuyShares, DiscardTrain, Exchange, LayTile,
                        Par, Pass, PlaceToken, RoundMarker, SellShares)
 from ..findings import RuleViolation
-from ..mechanics.shares import sale_percent, sell_shares
+from ..mechanics.shares import named_not_held, sale_percent, sell_shares
 from ..state import Company, Corporation, Player
 from ..steps.base import Step
 from ..steps.player_power import lay_by_player, player_lay_power
@@ -740,7 +740,10 @@ class OperatingRound(Round):
                             f"{g.money(corp.cash)} in {corp.sym}'s treasury one certificate "
                             f"fewer ({g.money(smallest)} less) would pay for the "
                             f"{g.money(price)} train")
+                wrong = named_not_held(g, player, c, sale.certs, pct)
                 sell_shares(g, player, c, pct, emergency_for=corp, certs=sale.certs)
+                if wrong:
+                    g.flag("stock.sell_not_owned", wrong)
                 t.emergency_sold.add(c)
             t.emergency = True
             self.recalculate_order()

@@ -268,6 +268,12 @@ class StockRound(Round):
         if self.acted or self.written:
             self.check_cert_limit_kept(self.current)
             self.end_turn()
+            if player is not self.current:
+                # the players after him with nothing they may do are passed
+                # over, as after a turn that ended by itself (skip_inactive):
+                # the record left his turn while the replay still saw
+                # something he could do
+                self.skip_inactive()
         if self.written_pass(action, player):
             return      # a pass the rules made without a word: accepted as written
         if player is not self.current and player in self.auto_passed:

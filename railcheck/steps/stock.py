@@ -15,7 +15,7 @@ from typing import Optional
 from ..actions import (Bankrupt, BuyCompany, BuyShares, Checkpoint, Exchange, Par,
                        SellShares)
 from ..findings import RuleViolation, breach, collecting
-from ..mechanics.shares import (check_sale, max_sellable_percent, process_pending_par,
+from ..mechanics.shares import (check_sale, named_not_held, max_sellable_percent, process_pending_par,
                                 sale_percent, sell_shares, set_par)
 from ..state import Corporation, Player
 from ..rounds.sale_lookahead import implied_sale
@@ -308,7 +308,8 @@ class BuySharesStep(TurnStep):
         percent = action.percent if action.percent is not None else \
             action.count * corp.share_percent
         elsewhere: list = []        # named certificates found with another player
-        certs = self.pick_certs(player, corp, action, percent, elsewhere)
+        swapped: list = []          # (named, taken): named ones held by a player, an equal one taken
+        certs = self.pick_certs(player, corp, action, percent, elsewhere, swapped)
         source = certs[0].owner if not elsewhere else (action.source or "pool")
         price_each = rnd.price_from(corp, source)
         if action.percent is None and action.count > 1 or len(certs) > 1:
@@ -338,6 +339,14 @@ class BuySharesStep(TurnStep):
         notes: list = []
         taken: list = []
         self.taken_as_written(check, notes, taken=taken)
+        for named, name, cert in swapped:
+            where = (f"is held by {g.holder_name(named.owner)}" if named is not None
+                     else f"is not one of {corp.sym}'s (its certificates are {corp.sym}_0 to "
+                          f"{corp.sym}_{len(corp.certs) - 1})")
+            notes.append(("stock.no_share",
+                          f"certificate {name} {where}: shares are bought from the IPO or the "
+                          f"pool; taken as {cert.name} from {g.holder_name(cert.owner)}, an "
+                          f"equal share"))
         for cert in elsewhere:
             notes.append(("stock.no_share",
                           f"certificate {cert.name} is held by {g.holder_name(cert.owner)}, and "
@@ -362,31 +371,41 @@ class BuySharesStep(TurnStep):
         g.update_president(corp)
         g.check_float(corp)
 
-    def pick_certs(self, player, corp, action: BuyShares, percent: int, elsewhere: list):
+    def pick_certs(self, player, corp, action: BuyShares, percent: int, elsewhere: list,
+                   swapped: list):
         g = self.game
         if action.certs:
             out = []
             for idx in action.certs:
-                if idx >= len(corp.certs):
-                    raise RuleViolation("stock.no_share", f"{corp.sym} has no certificate "
-                                                          f"{corp.sym}_{idx}")
-                cert = corp.certs[idx]
-                if cert.owner not in ("ipo", "pool"):
-                    # certificates of one size are alike: take an equal one
+                named = corp.certs[idx] if idx < len(corp.certs) else None
+                cert = named
+                if named is None or named.owner not in ("ipo", "pool") or named in out:
+                    # certificates of one size are alike: take an equal one (of the
+                    # size bought, for a number the company has not or a president's)
+                    size = named.percent if named is not None and not named.president \
+                        else percent // len(action.certs)
                     cert = next((c for src in (action.source, "pool", "ipo") if src
                                  for c in corp.certs if c.owner == src and not c.president
-                                 and c.percent == cert.percent and c not in out), None)
-                    named = corp.certs[idx]
-                    if cert is None and isinstance(named.owner, Player) \
+                                 and c.percent == size and c not in out), None)
+                    if cert is None and named is not None and isinstance(named.owner, Player) \
                             and named.owner is not player and not named.president:
                         # the record names it as bought from the bank: it is where an
                         # earlier finding left it (a sale that was refused); taken from there
                         elsewhere.append(named)
                         cert = named
+                    elif cert is not None and (named is None or g.title.names_certificates
+                                               and isinstance(named.owner, Player)):
+                        # the site refuses a purchase naming a player's certificate
+                        # ("Cannot buy a share of ...") or one the company has not:
+                        # flagged, the equal one taken
+                        swapped.append((named, f"{corp.sym}_{idx}", cert))
                     if cert is None:
+                        if named is None:
+                            raise RuleViolation("stock.no_share", f"{corp.sym} has no certificate "
+                                                                  f"{corp.sym}_{idx}")
                         raise RuleViolation("stock.no_share",
-                                            f"certificate {corp.certs[idx].name} is held by "
-                                            f"{g.holder_name(corp.certs[idx].owner)}, and no "
+                                            f"certificate {named.name} is held by "
+                                            f"{g.holder_name(named.owner)}, and no "
                                             f"equal {corp.sym} share is in the IPO or pool")
                 out.append(cert)
             return out
@@ -442,6 +461,9 @@ class SellSharesStep(TurnStep):
                 notes.append((v.rule, message))
                 sales.append((corp, percent, certs))
                 continue
+            wrong = named_not_held(g, player, corp, sale.certs, percent)
+            if wrong:
+                notes.append(("stock.sell_not_owned", wrong))
             sales.append((corp, percent, sale.certs))
         order = g.rules.stock.sell_buy_order
         if rnd.bought is not None and order == "sell_buy":

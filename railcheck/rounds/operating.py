@@ -414,11 +414,15 @@ class OperatingRound(Round):
         return False
 
     def prepare_private(self, owner):
-        """A private's power is used in its owner's turn: that turn begins now
-        (or the OR's last turn goes on with it: CS's extra lay)."""
+        """A private's power is used in its owner's turn: that turn begins now,
+        or the owner's turn that just ended by itself goes on with it (a
+        private bought in its last step, CS's extra lay used right after:
+        18xx.games keeps the turn open while the company owns a usable
+        power), whether the next company's turn had begun or the round's
+        last turn had ended."""
         if self.turn is not None and self.turn.corp is owner:
             return
-        if self.at_end() and self.closed_turn is not None and self.closed_turn.corp is owner:
+        if self._reopens(owner):
             self.index -= 1
             self.turn = self.closed_turn
         elif owner in self.order[self.index + 1:]:

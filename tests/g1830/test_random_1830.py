@@ -1,5 +1,6 @@
 """The 24 random 1830 games (random legal moves through the 18xx.games engine,
-``tests/data/random/1830``; see ``shared/corpus/random/README.md``) replay with
+``tests/data/random/1830``; see ``shared/corpus/random/README.md``), and the
+fresh games kept for the bug each showed (``FRESH``), replay with
 no finding except where 18xx.games accepts what the published rules forbid,
 reach the engine's final net worths, and agree with the engine on every
 player's cash and every company's treasury, price, president and trains after
@@ -36,12 +37,20 @@ def trace_of(name: str) -> dict:
         return json.load(fh)
 
 
-def test_all_24_games_and_traces_are_present():
-    assert len(GAMES) == 24
+#: fresh games kept for the bug each showed (docs/1830.md, "Fresh games"): name -> players
+FRESH = {
+    "1830_rand_2711024_2": 5,   # #295: CS's lay right after B&O bought it, mid-OR
+}
+
+
+def test_all_games_and_traces_are_present():
+    assert len(GAMES) == 24 + len(FRESH)
     for name in GAMES:
         assert (DATA / "random" / "traces" / f"{name}.trace.json.gz").exists()
-    players = sorted(len(json.loads(p.read_text())["players"]) for p in GAMES.values())
-    assert players == [3] * 6 + [4] * 6 + [5] * 6 + [6] * 6
+    players = {name: len(json.loads(p.read_text())["players"]) for name, p in GAMES.items()}
+    assert sorted(n for name, n in players.items() if name not in FRESH) == \
+        [3] * 6 + [4] * 6 + [5] * 6 + [6] * 6
+    assert {name: players[name] for name in FRESH} == FRESH
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -106,6 +115,21 @@ def test_private_power_right_after_the_last_company_bought_it():
     got = at("1830_rand_18304_4", 75, lambda g: (
         g.round.label, g.companies["CS"].uses, g.corporations["B&O"].cash))
     assert got == ("SR 5", 1, 0)
+
+
+def test_private_power_right_after_a_company_bought_it_in_the_middle_of_the_or():
+    # 2711024_2 #294-296: B&O, first in OR 12.1 with PRR still to come, buys CS
+    # from Player 1 for 80 after its dividend (B&O 168 -> 88, Player 1 294 -> 374); 18xx.games keeps B&O's turn
+    # open while it owns a usable power, and CS lays tile 3 on B20 (#295), free,
+    # before PRR's turn (#296); B&O's turn then ends, nothing else left to it.  railcheck had closed B&O's turn and said
+    # "private.power: CS can be used only in its owner B&O's turn".
+    got = at("1830_rand_2711024_2", 295, lambda g: (
+        g.round.label, g.round.turn.corp.sym, g.companies["CS"].uses,
+        g.corporations["B&O"].cash, g.player_by_name["Player 1"].cash, g.board.tile_on("B20")))
+    assert got == ("OR 12.1", "PRR", 1, 88, 374, ("3", 5))
+    got = at("1830_rand_2711024_2", 296, lambda g: (
+        g.round.turn.corp.sym, g.corporations["PRR"].cash))
+    assert got == ("PRR", 75)
 
 
 def test_discards_after_the_last_company_bought_the_first_5():

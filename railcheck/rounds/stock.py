@@ -35,7 +35,7 @@ class StockRound(Round):
         self.taken_for_owner = None  # a line done as the turn's player's (wrong_name)
         self.bought = None           # corporation bought this turn (None: nothing)
         self.buys = 0
-        self.sold_after_buy = False
+        self.bought_from_ipo = False  # a share of this turn's came from the IPO
         self.sold: dict = {}         # player -> set of corporations sold this round
         self.last_actor = None
         self.current = None
@@ -172,8 +172,6 @@ class StockRound(Round):
 
     def can_buy_any(self, player) -> bool:
         g = self.game
-        if self.sold_after_buy:
-            return False
         for corp in g.corporations.values():
             if corp.closed:
                 continue
@@ -225,7 +223,7 @@ class StockRound(Round):
         self.written = False
         self.bought = None
         self.buys = 0
-        self.sold_after_buy = False
+        self.bought_from_ipo = False
 
     def prepare(self, action):
         """Whose turn it is, as the record implies: the current player's turn
@@ -433,17 +431,24 @@ class StockRound(Round):
         in all) of ``corp`` now; changes nothing."""
         g = self.game
         if self.bought is not None:
-            same_brown = (corp is self.bought and corp.price is not None
-                          and corp.price.has("multiple_buy")
-                          and (source == "pool" or g.rules.option("multiple_brown_from_ipo")))
-            if not same_brown:
-                what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
-                    else f"the private {self.bought.sym}"
+            what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
+                else f"the private {self.bought.sym}"
+            if not (corp is self.bought and corp.price is not None
+                    and corp.price.has("multiple_buy")):
                 raise RuleViolation("stock.one_buy",
                                     f"{player.name} already bought {what} this turn")
-        if self.sold_after_buy:
-            raise RuleViolation("stock.sell_buy_order",
-                                f"{player.name} sold after buying; no more buying this turn")
+            # more shares of the one corporation in a zone that allows it (1830's
+            # brown), sales between them or not; from the pool only, and not
+            # after a share from the IPO, unless multiple_brown_from_ipo
+            if not g.rules.option("multiple_brown_from_ipo") \
+                    and (source != "pool" or self.bought_from_ipo):
+                raise RuleViolation(
+                    "stock.one_buy",
+                    f"{player.name} already bought {what} this turn"
+                    + (" from the IPO" if self.bought_from_ipo else "")
+                    + f"; more {corp.sym} shares in the same turn (price "
+                      f"{g.money(corp.price.price)}) may be bought from the pool only, "
+                      f"not after or with shares from the IPO")
         if corp in self.sold.get(player, set()):
             raise RuleViolation("stock.rebuy",
                                 f"{player.name} sold {corp.sym} this round and may not buy it "

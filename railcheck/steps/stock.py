@@ -208,6 +208,7 @@ class ParStep(TurnStep):
         self.game.transfer(player, payee, cost)
         self.round.bought = corp
         self.round.buys += 1
+        self.round.bought_from_ipo = True
 
 
 class BuySharesStep(TurnStep):
@@ -309,6 +310,11 @@ class BuySharesStep(TurnStep):
                                     f"only one share may be bought per turn; {corp.sym} at "
                                     f"{g.money(corp.price.price)} is not in a zone that allows "
                                     f"buying several")
+            if source != "pool" and not g.rules.option("multiple_brown_from_ipo"):
+                raise RuleViolation("stock.one_buy",
+                                    f"several {corp.sym} shares at {g.money(corp.price.price)} "
+                                    f"may be bought in one turn from the pool only; from "
+                                    f"{g.holder_name(source)} one share per turn")
         percent = sum(c.percent for c in certs)
         cost = price_each * percent // corp.share_percent
 
@@ -341,6 +347,8 @@ class BuySharesStep(TurnStep):
             cert.owner = player
         self.round.bought = corp
         self.round.buys += len(plan.certs)
+        if source == "ipo":
+            self.round.bought_from_ipo = True
         action.source = "ipo" if source == "ipo" else "pool"
         if plan.over_cert_limit:
             # said at the purchase: not again when the turn ends over the limit
@@ -389,7 +397,8 @@ class BuySharesStep(TurnStep):
             if total == percent and take:
                 return take
         where = " or ".join(g.holder_name(s) for s in sources)
-        have = {s: corp.percent_of(s) for s in sources}
+        # (by equality: a source read from the record is an equal string, not the same one)
+        have = {s: sum(c.percent for c in corp.certs if c.owner == s) for s in sources}
         detail = ", ".join(f"{g.holder_name(s)} has {v}%" for s, v in have.items())
         raise RuleViolation("stock.no_share",
                             f"no {percent}% of {corp.sym} is available from {where} ({detail})")
@@ -399,8 +408,9 @@ class SellSharesStep(TurnStep):
     """Shares sold to the pool: not in the first stock round (or before the
     company operated, ``stock.sell_after``), within the pool limit, the
     president's certificate changing hands only to a player who can take
-    it; no buying after selling (or no selling after buying,
-    ``stock.sell_buy_order``)."""
+    it; in a title whose turn is sales then one purchase, no sale after buying
+    (``stock.sell_buy_order: sell_buy``; 1830's sell-buy-sell puts no order
+    between its sales and its purchase)."""
 
     name = "selling shares"
     actions = (SellShares,)
@@ -442,8 +452,6 @@ class SellSharesStep(TurnStep):
         for corp, percent, certs in plan.sales:
             sell_shares(g, player, corp, percent, certs=certs)
             rnd.sold.setdefault(player, set()).add(corp)
-        if rnd.bought is not None:
-            rnd.sold_after_buy = True
 
     def may_take_for(self, owner, action) -> bool:
         return self.could_sell(owner, action)

@@ -626,6 +626,8 @@ class OperatingRound(Round):
             self.step_by_type(TokenStep).process(t, action, special=company)
         elif not isinstance(action, Pass):
             raise RuleViolation("private.power", f"{company.sym} cannot '{action.verb}'")
+        elif t.special_token is company:
+            t.special_token = None      # the private's pass: its station is not placed
         if self.turn is t:
             self.settle()       # steps left with nothing to do pass by themselves now
 

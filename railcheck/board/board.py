@@ -570,6 +570,15 @@ class Board:
                 return coord
         return None
 
+    def relocations_on(self, coord: str) -> list[str]:
+        """The companies whose stations on ``coord`` wait to be placed again, in
+        the order of the hex's cities."""
+        waiting = self._relocate.get(coord, ())
+        h = self.hexes.get(coord)
+        if not waiting or h is None:
+            return []
+        return [c for n in h.nodes for c in n.tokens if c in waiting]
+
     def pending_relocation(self, corp: str, coord: str) -> bool:
         """True when ``corp``'s station on ``coord`` waits to be placed again
         (18xx.games: track reached a multi-city hex where it stood alone)."""

@@ -36,6 +36,7 @@ class Turn:
         self.corp = corp
         self.step = 0
         self.tile_lays = 0
+        self.laid_on: list = []    # the hexes it laid track on in this turn
         self.tokens = 0
         self.revenue = None        # claimed revenue once run
         self.dividend_done = False

@@ -504,6 +504,7 @@ class TrackStep(Step):
                     # a later finding on this hex points back to the guess
                     g.guessed_rotations[action.hex] = (action.line, action.tile, rotation)
         g.laid_hexes.add(action.hex)
+        turn.laid_on.append(action.hex)
         g.transfer(turn.corp, g.bank, plan.cost)
         special = plan.special
         if special is not None:

@@ -28,6 +28,7 @@ EXPECTED_FINDINGS = {
     "1830_rand_18303_4": [(771, "trains.limit")],   # PRR (D, 5) buys a D
     "1830_rand_18304_4": [(745, "trains.limit"),    # B&M (5, 6) buys NYNH's 6
                           (866, "trains.limit")],   # B&O (5, D) buys B&M's 6
+    "1830_rand_31000018_0": [(732, "trains.limit")],  # C&O (4, 6) buys a D in phase 6
 }
 
 
@@ -40,6 +41,8 @@ def trace_of(name: str) -> dict:
 #: fresh games kept for the bug each showed (docs/1830.md, "Fresh games"): name -> players
 FRESH = {
     "1830_rand_2711024_2": 5,   # #295: CS's lay right after B&O bought it, mid-OR
+    "1830_rand_31000018_0": 5,  # #255: DH's pass declines its station
+    "1830_rand_31000006_0": 5,  # #1155: NYC places ERIE's station lifted by its lay
 }
 
 
@@ -94,6 +97,20 @@ def at(name: str, action_id: int, look):
     return seen[-1]
 
 
+def test_a_train_bought_over_the_limit_says_the_rule_and_that_the_site_allows_it():
+    # 18303_3 #854: B&O holds a 5 and a 5 in phase D (limit 2) and buys a D for
+    # 1100; it could have traded a 5 in for a D, so 18xx.games lets it buy.
+    text = GAMES["1830_rand_18303_3"].read_text()
+    record, _ = import_export(text, "g.json")
+    result = Replay(record).run()
+    [f] = [f for f in result.findings if f.severity == "error"]
+    assert (f.action_id, f.rule) == (854, "trains.limit")
+    assert f.message == ("B&O owns 2 trains; one more makes 3, over the limit of 2 in phase D: "
+                         "a company at its train limit may not buy a train; 18xx.games lets "
+                         "B&O buy because it could trade its 5-train in for a D; taken as "
+                         "bought, as the record says")
+
+
 def test_bankrupt_president_keeps_the_presidency_of_the_company():
     # 18304_3 #697: B&M cannot buy a train; Player 4 goes bankrupt.  The
     # emergency step's rules keep B&M's presidency with Player 4.
@@ -130,6 +147,32 @@ def test_private_power_right_after_a_company_bought_it_in_the_middle_of_the_or()
     got = at("1830_rand_2711024_2", 296, lambda g: (
         g.round.turn.corp.sym, g.corporations["PRR"].cash))
     assert got == ("PRR", 75)
+
+
+def test_dh_pass_declines_its_station_and_the_turn_goes_on():
+    # 31000018_0 #254-255: C&O (its 2-train has no route) lays 57 on F16 with
+    # DH ($120 mountain: 190 -> 70) and DH passes: no station there.  The turn
+    # goes on at once, with nothing left to do: no run, its price moves left
+    # from 40 to 30.  railcheck had kept waiting for DH's station until the
+    # next company acted.
+    got = at("1830_rand_31000018_0", 255, lambda g: (
+        g.corporations["C&O"].cash, g.corporations["C&O"].price.price,
+        g.board.tokens_on("F16"), g.round.turn.corp.sym))
+    assert got == (70, 30, [[]], "C&O")
+
+
+def test_a_company_places_the_station_its_lay_lifted_on_a_hex_of_two_cities():
+    # 31000006_0 #1154-1155: NYC lays 59 on E11, where ERIE's home station
+    # stood on the track-less printed hex; 18xx.games has NYC, the operating
+    # company, say in which city ERIE's station stands (place_token, free, not
+    # one of NYC's four, all on the map).  railcheck had refused it as NYC's
+    # own station: "token.none_left".
+    got = at("1830_rand_31000006_0", 1154, lambda g: g.board.tokens_on("E11"))
+    assert got == [["ERIE"], []]
+    got = at("1830_rand_31000006_0", 1155, lambda g: (
+        g.board.tokens_on("E11"), g.corporations["NYC"].cash,
+        g.board.tokens_used["NYC"], g.board.tokens_used["ERIE"]))
+    assert got == ([[], ["ERIE"]], 213, 4, 3)
 
 
 def test_discards_after_the_last_company_bought_the_first_5():

@@ -266,6 +266,10 @@ class Game:
         president keeps it on a tie; among others the first in seating order
         after the current president (or seller) wins."""
         pres = corp.president
+        if pres is None and not corp.ipoed:
+            # shares held before the company is started (1830: MH exchanged for a NYC
+            # share before NYC's par) make nobody its president: its par does
+            return
         holdings = {p: corp.percent_of(p) for p in self.players}
         best = max(holdings.values()) if holdings else 0
         if pres is not None and holdings.get(pres, 0) == best:

@@ -759,6 +759,34 @@ def test_brown_zone_shares_bought_before_and_after_a_sale_in_one_turn():
     assert (g.corporations["PRR"].price.row, g.corporations["PRR"].price.col) == (6, 6)
 
 
+def test_mh_exchanged_before_nyc_is_started_makes_no_president():
+    # SR 1: Alice exchanges MH for a 10% NYC share from the IPO before anyone
+    # pars NYC; she holds 10% of a company nobody started, not its president's
+    # certificate (railcheck had handed it to her, and counted it against her
+    # certificate limit: fresh game 31000030_0 #398, "stock.cert_limit").  Her
+    # certificates: SV and the NYC share (MH is closed).  Bob then pars NYC at
+    # 67 (600 - 134 = 466) and is its president.
+    r = play(AUCTION, """
+        SR 1
+        MH exchange NYC
+        Alice pass
+        """)
+    g = clean(r)
+    assert holdings(g, "NYC") == {"Alice": 10, "ipo": 90}
+    assert g.corporations["NYC"].president is None
+    assert g.num_certs(g.player_by_name["Alice"]) == 2
+    r = play(AUCTION, """
+        SR 1
+        MH exchange NYC
+        Alice pass
+        Bob par NYC 67
+        """)
+    g = clean(r)
+    assert holdings(g, "NYC") == {"Alice": 10, "Bob": 20, "ipo": 70}
+    assert g.corporations["NYC"].president.name == "Bob"
+    assert cash(g)["Bob"] == 466
+
+
 # B&O with a share left in the IPO: Carol (20% from BO) buys 3, not 4, in SR 1
 # (510 - 201 = 309; 80% sold: it floats, not sold out, stays at 67, row 5
 # column 6).  OR 1.1: left to 65.  SR 2: Alice and Bob sell 2 each, four rows

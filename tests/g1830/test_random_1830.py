@@ -43,6 +43,7 @@ FRESH = {
     "1830_rand_2711024_2": 5,   # #295: CS's lay right after B&O bought it, mid-OR
     "1830_rand_31000018_0": 5,  # #255: DH's pass declines its station
     "1830_rand_31000006_0": 5,  # #1155: NYC places ERIE's station lifted by its lay
+    "1830_rand_2711064_0": 5,   # #565: brown CPR bought before and after a sale
 }
 
 
@@ -173,6 +174,20 @@ def test_a_company_places_the_station_its_lay_lifted_on_a_hex_of_two_cities():
         g.board.tokens_on("E11"), g.corporations["NYC"].cash,
         g.board.tokens_used["NYC"], g.board.tokens_used["ERIE"]))
     assert got == ([[], ["ERIE"]], 213, 4, 3)
+
+
+def test_brown_zone_share_bought_before_and_after_a_sale_in_one_turn():
+    # 2711064_0 #563-565, SR 7: CPR is at 10, in the brown zone, with 30% in
+    # the pool.  Player 2 (24) buys a pool CPR (14), sells his NYC share at 40
+    # (54) and buys another pool CPR (44): sell-buy-sell, several brown shares
+    # of one company.  railcheck had said "stock.sell_buy_order: sold after
+    # buying; no more buying this turn" at #565.
+    def look(g):
+        p2, cpr = g.player_by_name["Player 2"], g.corporations["CPR"]
+        return (p2.cash, cpr.percent_of(p2), cpr.percent_of("pool"), cpr.price.price,
+                g.corporations["NYC"].percent_of(p2))
+    assert at("1830_rand_2711064_0", 562, look) == (24, 0, 30, 10, 10)
+    assert at("1830_rand_2711064_0", 565, look) == (44, 20, 10, 10, 0)
 
 
 def test_discards_after_the_last_company_bought_the_first_5():

@@ -72,9 +72,9 @@ class BuyTrainStep(Step):
                     c is not corp and not c.closed and any(not tr.obsolete for tr in c.trains)
                     for c in g.corporations.values()):
                 return True
-        return self.trade_in_open(corp, offered) is not None
+        return self.exchange_in_reach(corp, offered) is not None
 
-    def trade_in_open(self, corp, offered=None):
+    def exchange_in_reach(self, corp, offered=None):
         """(a train of ``corp``'s, the train it could be traded in for) when the
         company can afford such a trade now (1830: a 4, 5 or 6 for a D), else None."""
         g = self.game
@@ -149,7 +149,7 @@ class BuyTrainStep(Step):
             # stands (the excess train is then discarded); otherwise refused
             if not self.available(turn):
                 raise RuleViolation("trains.limit", over)
-            trade = self.trade_in_open(corp)
+            trade = self.exchange_in_reach(corp)
             if trade is not None:
                 over += (f": a company at its train limit may not buy a train; 18xx.games "
                          f"lets {corp.sym} buy because it could trade its {trade[0].name}-train "

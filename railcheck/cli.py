@@ -888,8 +888,10 @@ def show(path, at, svg, force, no_board, ruleset):
         click.echo("")
         click.echo(g.board.render_text())
         if svg:
+            from .analysis.charts import company_colors
             _write(svg, g.board.render_svg(
-                {c.sym: c.color for c in g.rules.corporations if c.color}))
+                company_colors(g.rules),
+                title=f"{result.title}: {name} {where}, phase {g.phase.name}"))
             click.echo(f"wrote {svg}", err=True)
     elif svg:
         _fail("no map to draw: the board was not checked (--no-board)")

@@ -444,7 +444,7 @@ def test_board_picture_draws_stations_in_company_colours(tmp_path):
     # PRR's home station at H12 (Altoona), in PRR's published green
     assert 'data-corp="PRR" cx=' in text
     assert text.count('fill="#32763f"') >= 1
-    assert ">Altoona</text>" in text and ">PRR</text>" in text
+    assert ">Altoona</tspan>" in text and ">PRR</text>" in text
 
 
 def test_the_replay_tells_its_observers_each_action_and_each_round_s_end():

@@ -41,6 +41,7 @@ class FindingView:
     rule_meaning: str = ""
     rule_source: str = ""
     board: Optional[str] = None
+    board_note: str = ""           # what the board marks ("the hex of this tile lay")
     consequential: bool = False
 
 
@@ -63,8 +64,20 @@ def _env():
         import jinja2
     except ImportError:     # pragma: no cover - a dependency of railcheck
         raise ReportError("the HTML report needs jinja2: pip install jinja2") from None
-    return jinja2.Environment(loader=jinja2.PackageLoader("railcheck", "templates"),
-                              autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    env = jinja2.Environment(loader=jinja2.PackageLoader("railcheck", "templates"),
+                             autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    env.filters["breakable"] = _breakable
+    return env
+
+
+def _breakable(path: str):
+    """A path that a narrow table cell may wrap after each '/', '_' or '-'
+    (an HTML <wbr> there) rather than in the middle of a name."""
+    from markupsafe import Markup, escape
+    out = escape(path)
+    for ch in "/_-":
+        out = out.replace(ch, Markup(ch + "<wbr>"))
+    return Markup(out)
 
 
 def _money(amount, cur="$") -> str:
@@ -93,7 +106,7 @@ def game_page(path: str, file: str, env, *, routes: bool = False,
               route_limit: float = 2.0) -> tuple[GamePage, str, object]:
     """The page of one game: (its summary for the index, the HTML, its
     FileReport-like result for the league)."""
-    from ..board.render import render_svg as board_svg
+    from ..board.render import marks_of_action, render_svg as board_svg
     from ..loader import load_game, read_text
     from ..rule_catalogue import CATALOGUE
     from .charts import charts, render_svg
@@ -113,14 +126,17 @@ def game_page(path: str, file: str, env, *, routes: bool = False,
     seen = [0]
 
     def on_finding_board(g, action):
-        """The board as it is right after an illegal action was found."""
+        """The board as it is right after an illegal action was found, with
+        the hex, city or run of the action ringed."""
         seen[0] = min(seen[0], len(g.findings))   # a round taken up again drops findings
         while seen[0] < len(g.findings):
             i = seen[0]
             seen[0] += 1
             if g.board is not None and g.findings[i].severity == ERROR \
                     and len(boards) < MAX_FINDING_BOARDS:
-                boards[i] = board_svg(g.board, colors=_colors(g.rules))
+                marks = marks_of_action(action)
+                svg = board_svg(g.board, colors=_colors(g.rules), marks=marks)
+                boards[i] = (svg, marks.what if marks else "")
 
     try:
         hist = history_of(path, record=record, read_findings=read_findings,
@@ -146,7 +162,8 @@ def game_page(path: str, file: str, env, *, routes: bool = False,
             context=_context(lines, f), action=f.text or "",
             rule_summary=rule.summary if rule else "", rule_meaning=rule.meaning if rule else "",
             rule_source=rule.source if rule else "",
-            board=boards.get(k - offset) if k >= offset else None,
+            board=boards[k - offset][0] if k >= offset and k - offset in boards else None,
+            board_note=boards[k - offset][1] if k >= offset and k - offset in boards else "",
             consequential=f.consequential))
     page.title = res.title or ""
     page.players = list(res.players)
@@ -184,7 +201,10 @@ def _marked(view, Markup):
 
 
 def _colors(rules) -> dict:
-    return {c.sym: c.color for c in rules.corporations if c.color}
+    """The companies' colours, the same on the board, the tables and the
+    charts (no two alike: ``charts.company_colors``)."""
+    from .charts import company_colors
+    return company_colors(rules)
 
 
 def _page_names(files: list) -> list[str]:
@@ -199,6 +219,20 @@ def _page_names(files: list) -> list[str]:
         seen.add(name)
         out.append(name)
     return out
+
+
+def _shown_paths(paths: list) -> tuple[str, dict]:
+    """The folder all the games are in (said once above the index) and each
+    game's path from there, so that the index's first column stays narrow;
+    ("", {}) when they share no folder."""
+    dirs = [os.path.dirname(p) for p in paths]
+    try:
+        common = os.path.commonpath(dirs) if dirs and all(dirs) else ""
+    except ValueError:          # absolute and relative paths mixed
+        common = ""
+    if not common or common in (".", os.sep):
+        return "", {}
+    return common, {p: os.path.relpath(p, common) for p in paths}
 
 
 def write_reports(files: list, outdir: str, *, force: bool = False, routes: bool = False,
@@ -241,10 +275,12 @@ def write_reports(files: list, outdir: str, *, force: bool = False, routes: bool
             reports.append(rep)
     if index:
         lg = L.build(reports)
+        folder, shown = _shown_paths([p.path for p in pages])
         html = env.get_template("index.html").render(
             css=CSS, pages=pages, table=[dict(rank=i, **e.to_dict())
                                          for i, e in enumerate(lg.table(), 1)],
-            not_counted=lg.not_counted, page_of={p.path: p.file for p in pages})
+            not_counted=lg.not_counted, page_of={p.path: p.file for p in pages},
+            folder=folder, shown=shown)
         problem = write_output(index, html)
         if problem:
             raise ReportError(problem)
@@ -259,6 +295,9 @@ h1 { margin-bottom: 0.2em; } h2 { border-bottom: 2px solid #ccc; margin-top: 1.6
 .meta { color: #555; margin: 0.2em 0; }
 .ok { color: #2a7a2a; font-weight: bold; } .bad { color: #b22; font-weight: bold; }
 table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.92em; }
+.wide { overflow-x: auto; max-width: 100%; }
+td.path { overflow-wrap: break-word; min-width: 10em; }
+td.nowrap, .nw { white-space: nowrap; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
 th { background: #eee; } td.name, th.name { text-align: left; }
 tr.winner td { background: #fff6cc; }

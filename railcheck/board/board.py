@@ -1166,11 +1166,12 @@ class Board:
 
         return render_text(self)
 
-    def render_svg(self, colors: Optional[dict] = None) -> str:
-        """``colors``: company -> CSS colour of its station markers."""
+    def render_svg(self, colors: Optional[dict] = None, **kw) -> str:
+        """``colors``: company -> CSS colour of its station markers; ``kw``:
+        ``title``, ``legend``, ``marks`` (``render.render_svg``)."""
         from .render import render_svg
 
-        return render_svg(self, colors=colors)
+        return render_svg(self, colors=colors, **kw)
 
     def pop_warnings(self) -> list[tuple[str, str]]:
         out, self.warnings = self.warnings, []

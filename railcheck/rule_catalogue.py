@@ -466,12 +466,9 @@ RULES: list[Rule] = [
        "18Ireland's Donegal Railway, Board of Works, Tralee & Dingle and Irish Mail come only "
        "while the owning company lays track (``track_step``), not after it placed a station or "
        "ran; 1860's privates are exchanged for their share in a stock round only "
-       "(``stock_round``, the summary's stock-round turn). 1830's CS lays its free tile in its "
-       "owning corporation's operating turn, never in a stock round (18xx.games allows it there; "
-       "taken as laid).",
+       "(``stock_round``, the summary's stock-round turn).",
        "the title's published rules (the private's text); 18xx.games gives the same windows "
-       "(abilities 'track', exchanges in the stock round's Exchange step), except 1830's CS in "
-       "a stock round",
+       "(abilities 'track', exchanges in the stock round's Exchange step)",
        "GSWR lay IR5 A19 0 with TDR (after GSWR's station)   ->  TDR's tile lay may be used "
        "only while GSWR lays track; its turn is past that (placing a station)"),
     _r("private.power_used", "a private's power used more often than allowed",

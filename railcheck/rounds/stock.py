@@ -14,12 +14,10 @@ unless ``stock.private_trade_is_buy`` is false.
 
 from __future__ import annotations
 
-from ..actions import Exchange, LayTile, Pass
+from ..actions import Exchange, Pass
 from ..findings import RuleViolation
 from ..state import Corporation, Player
-from ..steps.track import TrackStep, power_spec
 from . import Round
-from .operating import Turn
 from ..mechanics.shares import max_sellable_percent
 
 
@@ -391,10 +389,6 @@ class StockRound(Round):
         ``StockTurnStep`` itself refuses what no turn step owns)."""
         g = self.game
         if action.actor not in g.player_by_name:
-            company = g.companies.get(action.actor)
-            if company is not None and isinstance(action, LayTile) \
-                    and self.private_lay(company, action):
-                return
             what = "corporation" if action.actor in g.corporations else "private"
             raise RuleViolation("turn.actor", f"{action.actor} is a {what}; only players act in "
                                               f"a stock round ({self.label})")
@@ -428,32 +422,6 @@ class StockRound(Round):
         self.acted = True
         self.last_actor = player
         self.skip_inactive()
-
-    def private_lay(self, company, action) -> bool:
-        """A company's private lays its extra tile (1830's CS on B20) in a stock
-        round.  The power is its owner's tile placement, made in its operating
-        turn; 18xx.games takes it in a stock round too (its stock round has the
-        special-track step, and the power's window, the owning company's turn,
-        is not checked strictly there).  Flagged (``private.window``) and laid
-        as the record says, with the power's own checks (its hex, its tiles,
-        its uses, the map); False when the action is no such lay."""
-        g = self.game
-        owner = company.owner
-        if company.closed or not isinstance(owner, Corporation) \
-                or not power_spec(company).get("extra"):
-            return False
-        step_class = next((c for c in g.title.operating_steps() if issubclass(c, TrackStep)),
-                          None)
-        if step_class is None:
-            return False
-        step, turn = step_class(self), Turn(owner)
-        plan = step.check(turn, action, special=company)
-        g.flag("private.window",
-               f"{company.sym}'s tile lay is {owner.sym}'s tile placement, made in its operating "
-               f"turn, not in {self.label}; 18xx.games lets it be used in a stock round; taken "
-               f"as laid, as the record says")
-        step.apply(turn, action, plan)
-        return True
 
     # ------------------------------------------------------------------
 

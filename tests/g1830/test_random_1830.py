@@ -22,16 +22,13 @@ GAMES = {p.stem: p for p in sorted((DATA / "random" / "1830").glob("*.json"))}
 
 #: where 18xx.games lets through what the rules forbid (docs/1830.md, "The
 #: engine accepts"): a company at its train limit that could trade a 4, 5 or
-#: 6 in for a D buys a train outright, then discards one; a company's CS lays
-#: its tile in a stock round.
+#: 6 in for a D buys a train outright, then discards one.
 EXPECTED_FINDINGS = {
     "1830_rand_18303_3": [(854, "trains.limit")],   # B&O (5, 5) buys a D
     "1830_rand_18303_4": [(771, "trains.limit")],   # PRR (D, 5) buys a D
     "1830_rand_18304_4": [(745, "trains.limit"),    # B&M (5, 6) buys NYNH's 6
                           (866, "trains.limit")],   # B&O (5, D) buys B&M's 6
     "1830_rand_31000018_0": [(732, "trains.limit")],  # C&O (4, 6) buys a D in phase 6
-    "1830_rand_2711104_1": [(183, "private.window"),  # CS's lay in SR 8
-                            (1027, "trains.limit")],  # PRR (5, D) buys a D
 }
 
 
@@ -47,7 +44,6 @@ FRESH = {
     "1830_rand_31000018_0": 5,  # #255: DH's pass declines its station
     "1830_rand_31000006_0": 5,  # #1155: NYC places ERIE's station lifted by its lay
     "1830_rand_2711064_0": 5,   # #565: brown CPR bought before and after a sale
-    "1830_rand_2711104_1": 5,   # #183: CS lays its tile in a stock round
 }
 
 
@@ -192,31 +188,6 @@ def test_brown_zone_share_bought_before_and_after_a_sale_in_one_turn():
                 g.corporations["NYC"].percent_of(p2))
     assert at("1830_rand_2711064_0", 562, look) == (24, 0, 30, 10, 10)
     assert at("1830_rand_2711064_0", 565, look) == (44, 20, 10, 10, 0)
-
-
-def test_cs_laid_in_a_stock_round_is_flagged_and_laid():
-    # 2711104_1 #180-183: B&O, last in OR 7.1, buys CA (320) and CS (42) and
-    # passes; SR 8 begins, and CS lays tile 4 on B20 (#183) before Player 2's
-    # purchase.  CS's tile is B&O's tile placement, made in its operating turn;
-    # 18xx.games takes it in the stock round: flagged, and laid as the record
-    # says (free; CS used), so the game goes on as the engine's.
-    record, _ = import_export(GAMES["1830_rand_2711104_1"].read_text(), "g.json")
-    seen = {}
-    replay = Replay(record)
-    replay.after_action = lambda g, a: seen.__setitem__(a.action_id, (
-        g.round.label, g.board.tile_on("B20"), g.companies["CS"].uses,
-        g.corporations["B&O"].cash, g.player_by_name["Player 2"].cash)) \
-        if a.action_id in (182, 183, 184) else None
-    result = replay.run()
-    flagged = [f for f in result.findings if f.action_id == 183]
-    assert [(f.rule, f.message) for f in flagged] == [(
-        "private.window",
-        "CS's tile lay is B&O's tile placement, made in its operating turn, not in SR 8; "
-        "18xx.games lets it be used in a stock round; taken as laid, as the record says")]
-    # B&O: 410 - 320 (CA) - 42 (CS) = 48 before and after the free lay
-    assert seen[182] == ("SR 8", (None, 0), 0, 48, 93)
-    assert seen[183] == ("SR 8", ("4", 1), 1, 48, 93)
-    assert seen[184][4] == 93 - 82       # then Player 2 buys a B&M share for 82
 
 
 def test_discards_after_the_last_company_bought_the_first_5():

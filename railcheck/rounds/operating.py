@@ -571,6 +571,7 @@ class OperatingRound(Round):
         """An action of the operating company.  A refusal (RuleViolation)
         leaves the turn exactly as it was."""
         pending = t.special_token
+        before = t.step
         if pending is not None and not isinstance(action, PlaceToken):
             t.special_token = None       # the private's station is not placed
             if isinstance(action, Pass):
@@ -591,8 +592,12 @@ class OperatingRound(Round):
             t.explicit_step = t.step
             self.settle()
             if isinstance(action, Pass) and self.at_end():
-                # a pass ends the last turn, private powers and all (discards may be due)
-                self.finished = not self.discards_due()
+                # a pass ends the last turn, private powers and all (discards may be
+                # due); not a pass of a step before the turn's last (buying trains):
+                # 18xx.games then keeps the turn open while the company owns a usable
+                # power (its last, blocking step asks for a pass of its own)
+                keep = before < self.done - 1 and self.extra_lay_left(t.corp)
+                self.finished = not (self.discards_due() or keep)
 
     def process_corp_action(self, t: Turn, action):
         step = self.step_of(action)

@@ -44,6 +44,7 @@ FRESH = {
     "1830_rand_31000018_0": 5,  # #255: DH's pass declines its station
     "1830_rand_31000006_0": 5,  # #1155: NYC places ERIE's station lifted by its lay
     "1830_rand_2711064_0": 5,   # #565: brown CPR bought before and after a sale
+    "1830_rand_2711114_1": 6,   # #144: CS after the last company's pass of the train step
 }
 
 
@@ -188,6 +189,19 @@ def test_brown_zone_share_bought_before_and_after_a_sale_in_one_turn():
                 g.corporations["NYC"].percent_of(p2))
     assert at("1830_rand_2711064_0", 562, look) == (24, 0, 30, 10, 10)
     assert at("1830_rand_2711064_0", 565, look) == (44, 20, 10, 10, 0)
+
+
+def test_the_last_companys_pass_of_its_train_step_leaves_its_cs_lay_open():
+    # 2711114_1 #142-144: NYC, last in OR 6.1, buys CS for 55 (259 -> 204) in
+    # its train step and passes that step (#143); 18xx.games keeps its turn
+    # open while it owns a usable power (its last step asks for a pass of its
+    # own), and CS lays 58 on B20 (#144).  The turn and OR 6.1 end then: OR 6.2
+    # begins and the privates pay NYC 25 (CA) + 10 (CS) = 239.  railcheck had
+    # ended OR 6.1 at the pass and taken CS's lay into OR 6.2 (turn.order).
+    look = (lambda g: (g.round.label, g.corporations["NYC"].cash,
+                       g.companies["CS"].uses, g.board.tile_on("B20")))
+    assert at("1830_rand_2711114_1", 143, look) == ("OR 6.1", 204, 0, (None, 0))
+    assert at("1830_rand_2711114_1", 144, look) == ("OR 6.2", 239, 1, ("58", 0))
 
 
 def test_discards_after_the_last_company_bought_the_first_5():

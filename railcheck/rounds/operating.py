@@ -259,6 +259,9 @@ class OperatingRound(Round):
             return True
         if corp in self.order[self.index + 1:]:
             return True
+        if self.at_end() and self.closed_turn is not None and corp is self.closed_turn.corp \
+                and self.extra_lay_left(corp):
+            return True       # the last turn, kept open for its private's power: its pass
         if corp in self.order[: self.index + 1] and g.or_number < g.or_count:
             return False      # it operated already: the next OR of the set begins
         return True

@@ -511,7 +511,9 @@ class TrackStep(Step):
             special.uses += 1
         if not plan.extra:
             turn.tile_lays += 1
-            if special is not None and (special.spec.special or {}).get("teleport"):
+            if special is not None and (special.spec.special or {}).get("teleport") \
+                    and turn.corp.token_cost() is not None:
+                # its free station comes next (not when every marker is on the map)
                 turn.special_token = special
 
     def process(self, turn, action, special: Optional[object] = None) -> None:

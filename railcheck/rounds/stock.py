@@ -43,6 +43,10 @@ class StockRound(Round):
         #: of those, the ones passed because the replay saw nothing they could
         #: do (not after acting): one who then acts takes the turn unflagged
         self.auto_passed: set = set()
+        #: the player whose turn the rules ended right after his last action
+        #: (nothing left he may do), while nobody has acted since: his written
+        #: pass is the "done" 18xx.games asks for
+        self.ended_after_acting = None
 
     @property
     def label(self) -> str:
@@ -69,6 +73,7 @@ class StockRound(Round):
                 return
             self.passed_over.add(player)
             if self.acted:
+                self.ended_after_acting = player
                 self.end_turn()
                 continue
             self.auto_passed.add(player)
@@ -125,6 +130,8 @@ class StockRound(Round):
         nothing: it says what leaving it out says, and is accepted."""
         if not isinstance(action, Pass) or player not in self.passed_over:
             return False
+        if player is self.ended_after_acting and player is not self.current:
+            return True         # the "done" of a turn that ended after his last action
         return self.finished or (player is not self.current and not self.has_actions(player))
 
     def check_cert_limit_kept(self, player):
@@ -395,7 +402,9 @@ class StockRound(Round):
         player = g.player_by_name[action.actor]
         if self.written_pass(action, player):
             self.passed_over.discard(player)    # said what the rules did without a word
+            self.ended_after_acting = None
             return
+        self.ended_after_acting = None
         self.prepare(action)
         if self.stand_in is not None and self.stand_in[0] is action:
             player = self.stand_in[1] if isinstance(action, Pass) \

@@ -1637,6 +1637,33 @@ def test_player_buys_a_private_from_another_player_at_any_price():
     assert [c.sym for c in g.player_by_name["Alice"].companies] == []
 
 
+def test_the_done_after_a_private_bought_is_taken_when_nothing_else_was_left():
+    # Carol buys MH from Alice for 300 (555 - 300 = 255): the turn's purchase;
+    # she holds nothing she may sell (B&O's president's certificate alone), so
+    # her turn ends by itself, and her written pass is the "done" 18xx.games
+    # asks for (fresh game 31000183_0 #158: railcheck had said "turn.order:
+    # Player 6 acted out of turn", as she could have bought had it been her
+    # turn again).  Then it is Alice's turn.
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob pass
+        Carol buy private MH for 300
+        Carol pass
+        """)
+    g = clean(r)
+    assert cash(g) == {"Alice": 295 + 300, "Bob": 435, "Carol": 555 - 300}
+    assert g.round.current.name == "Alice"
+    # a second pass of hers is out of turn
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob pass
+        Carol buy private MH for 300
+        Carol pass
+        Carol pass  # <- refused
+        """)
+    assert refusal(r, "turn.order").startswith("Carol acted out of turn: it is Alice's turn")
+
+
 def test_a_private_bought_from_a_player_is_the_turns_purchase():
     r = play(AUCTION, SR1, OR1, """
         SR 2

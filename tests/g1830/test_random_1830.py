@@ -29,6 +29,7 @@ EXPECTED_FINDINGS = {
     "1830_rand_18304_4": [(745, "trains.limit"),    # B&M (5, 6) buys NYNH's 6
                           (866, "trains.limit")],   # B&O (5, D) buys B&M's 6
     "1830_rand_31000018_0": [(732, "trains.limit")],  # C&O (4, 6) buys a D in phase 6
+    "1830_rand_31000136_0": [(677, "trains.limit")],  # B&O (5, 6) buys a D
 }
 
 
@@ -45,6 +46,8 @@ FRESH = {
     "1830_rand_31000006_0": 5,  # #1155: NYC places ERIE's station lifted by its lay
     "1830_rand_2711064_0": 5,   # #565: brown CPR bought before and after a sale
     "1830_rand_2711114_1": 6,   # #144: CS after the last company's pass of the train step
+    "1830_rand_31000136_0": 3,  # #271: the last company's second pass, CS unused
+    "1830_rand_31000175_0": 6,  # #244: DH's tile for B&O, whose markers are all placed
 }
 
 
@@ -202,6 +205,29 @@ def test_the_last_companys_pass_of_its_train_step_leaves_its_cs_lay_open():
                        g.companies["CS"].uses, g.board.tile_on("B20")))
     assert at("1830_rand_2711114_1", 143, look) == ("OR 6.1", 204, 0, (None, 0))
     assert at("1830_rand_2711114_1", 144, look) == ("OR 6.2", 239, 1, ("58", 0))
+
+
+def test_the_last_companys_final_pass_with_cs_unused_ends_the_or():
+    # 31000136_0 #270-271: NYNH, last in OR 10.1, owns CS unused; it passes its
+    # train step (#270), its turn stays open, and its second pass (#271) ends
+    # it and the OR: OR 10.2 begins, the privates pay (NYNH 734 + 10 for CS;
+    # B&O 684 + 5 for SV).  railcheck had ended OR 10.1 at the first pass and
+    # read the second as NYNH's in CPR's turn of OR 10.2 (turn.order).
+    look = (lambda g: (g.round.label, g.corporations["NYNH"].cash,
+                       g.corporations["B&O"].cash))
+    assert at("1830_rand_31000136_0", 270, look) == ("OR 10.1", 734, 684)
+    assert at("1830_rand_31000136_0", 271, look) == ("OR 10.2", 744, 689)
+
+
+def test_dh_tile_for_a_company_with_no_marker_left_waits_for_no_station():
+    # 31000175_0 #244: B&O, its 2-trains rusted and its three markers all on
+    # the map (H16, I15, J14), lays 57 on F16 with DH ($120 mountain: 342 ->
+    # 222); no station can follow, so the turn goes on at once: no run, its
+    # price moves left from 67 to 65.  railcheck had waited for DH's station
+    # until B&O's next action.
+    look = (lambda g: (g.corporations["B&O"].cash, g.corporations["B&O"].price.price,
+                       g.board.tile_on("F16")[0], g.round.turn.special_token))
+    assert at("1830_rand_31000175_0", 244, look) == (222, 65, "57", None)
 
 
 def test_discards_after_the_last_company_bought_the_first_5():

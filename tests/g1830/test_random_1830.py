@@ -95,7 +95,7 @@ def at(name: str, action_id: int, look):
     """Replay ``name`` and return ``look(game)`` right after ``action_id``."""
     record, _ = import_export(GAMES[name].read_text(), str(GAMES[name]))
     seen = []
-    replay = Replay(record)
+    replay = Replay(record, stop_at=action_id)     # (the record ahead is still read)
     replay.after_action = lambda g, a: seen.append(look(g)) if a.action_id == action_id else None
     result = replay.run()
     assert [f for f in result.findings if f.action_id == action_id] == []
@@ -107,7 +107,7 @@ def test_a_train_bought_over_the_limit_says_the_rule_and_that_the_site_allows_it
     # 1100; it could have traded a 5 in for a D, so 18xx.games lets it buy.
     text = GAMES["1830_rand_18303_3"].read_text()
     record, _ = import_export(text, "g.json")
-    result = Replay(record).run()
+    result = Replay(record, stop_at=854).run()
     [f] = [f for f in result.findings if f.severity == "error"]
     assert (f.action_id, f.rule) == (854, "trains.limit")
     assert f.message == ("B&O owns 2 trains; one more makes 3, over the limit of 2 in phase D: "

@@ -804,6 +804,17 @@ RULES: list[Rule] = [
        "value.",
        f"{R1830}: Stock Round, starting a corporation",
        "Bob buy NYC ipo   ->  NYC has no par value yet: start it with 'par NYC PRICE'"),
+    _r("stock.buy_after_private", "brown-zone shares bought after a private in the same turn",
+       "A private bought from another player is a certificate, the turn's one purchase; the "
+       "brown zone's several shares are one purchase of one corporation's shares from the pool, "
+       "not a second purchase after it. 18xx.games lets a player buy brown pool shares after a "
+       "private (its check of several shares does not count the private): flagged, and taken "
+       "as bought, as the record says.",
+       f"{R1830}: Stock Round, buying shares and privates; the stock market's brown zone",
+       "Alice buy B&O pool (after buying the private SV)  ->  Alice already bought the private "
+       "SV this turn, the turn's one purchase; several B&O shares in the brown zone (price $30) "
+       "are a purchase of their own, not a second one after a private; 18xx.games allows it; "
+       "taken as bought, as the record says"),
     _r("stock.one_buy", "a second purchase in one turn",
        "A player buys at most one certificate per turn (several only where the market's zone "
        "allows it). 1830: in the brown zone a player may buy several shares of the one "

@@ -442,8 +442,19 @@ class StockRound(Round):
         if self.bought is not None:
             what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
                 else f"the private {self.bought.sym}"
-            if not (corp is self.bought and corp.price is not None
-                    and corp.price.has("multiple_buy")):
+            brown = corp.price is not None and corp.price.has("multiple_buy")
+            if brown and not isinstance(self.bought, Corporation) \
+                    and (source == "pool" or g.rules.option("multiple_brown_from_ipo")):
+                # a private bought from a player was the turn's one purchase (a
+                # certificate); 18xx.games still offers brown pool shares after it:
+                # flagged, and taken as written (BuySharesStep.TAKEN_AS_WRITTEN)
+                raise RuleViolation(
+                    "stock.buy_after_private",
+                    f"{player.name} already bought {what} this turn, the turn's one purchase; "
+                    f"several {corp.sym} shares in the brown zone (price "
+                    f"{g.money(corp.price.price)}) are a purchase of their own, not a second "
+                    f"one after a private; 18xx.games allows it")
+            if not (corp is self.bought and brown):
                 raise RuleViolation("stock.one_buy",
                                     f"{player.name} already bought {what} this turn")
             # more shares of the one corporation in a zone that allows it (1830's

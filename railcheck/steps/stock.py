@@ -93,7 +93,8 @@ class TurnStep(RoundStep):
     #: refusals of a purchase that the record's line still defines: the
     #: player bought what the line names, at its price (cash may go below
     #: zero); flagged, and applied so that the replay stays with the record
-    TAKEN_AS_WRITTEN = frozenset({"stock.cash", "stock.cert_limit", "stock.holding_limit"})
+    TAKEN_AS_WRITTEN = frozenset({"stock.cash", "stock.cert_limit", "stock.holding_limit",
+                                  "stock.buy_after_private"})
 
     def process(self, action) -> None:
         self.round.turn_action(action, self)

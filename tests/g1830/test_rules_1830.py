@@ -859,6 +859,26 @@ def test_brown_zone_shares_at_once_from_the_pool_only():
     assert cash(r.game)["Carol"] == 399 - 30
 
 
+def test_brown_zone_shares_after_a_private_bought_are_flagged_and_taken():
+    # A private bought from a player is the turn's one purchase; 18xx.games
+    # still sells brown pool shares after it (fresh game 31000159_0 #263-264:
+    # DH, then a NYC share at 10).  Carol (399) buys SV from Alice for 10 and
+    # then a pool B&O at 30: flagged, and bought as the record says (359).
+    r = play(AUCTION, BO_BROWN_WITH_IPO, """
+        Carol buy private SV from Alice for 10
+        Carol buy B&O pool  # <- flagged
+        """)
+    msg = refusal(r, "stock.buy_after_private")
+    assert msg == ("Carol already bought the private SV this turn, the turn's one purchase; "
+                   "several B&O shares in the brown zone (price $30) are a purchase of their "
+                   "own, not a second one after a private; 18xx.games allows it; taken as "
+                   "bought, as the record says")
+    assert cash(r.game)["Carol"] == 399 - 10 - 30
+    assert holdings(r.game, "B&O") == {"Carol": 60, "ipo": 10, "pool": 30}
+    # a share that is not in the brown zone after a private: refused, as before
+    # (18xx.games refuses it too): test_a_private_bought_from_a_player_is_the_turns_purchase
+
+
 # ---------------------------------------------------------------------------
 # operating rounds: a game with three companies and the first trains of each
 # type, on the real board.

@@ -21,7 +21,11 @@ Measures, and prints as a markdown table with the machine it ran on:
 * the analyser (issue 16), CLI in a fresh process: ``railcheck history`` of
   the longest real game (best of 5), ``railcheck report`` of the 1830 corpus
   (best of 3), and the hindsight routes of the longest 1830 game
-  (``railcheck history --routes``, once).
+  (``railcheck history --routes``, once);
+* 1890 (Kansai), which has no export: each game of ``examples/kansai`` (the
+  complete game, the map game and the illegal ones, with their components
+  files) in process, all of them with the CLI, and ``railcheck history`` of the
+  complete game.
 
 Standard library and railcheck only.  Goals (issue 6): the 1830 corpus well
 under 0.8 s start-up included, a median game under 50 ms, cold start under
@@ -190,6 +194,23 @@ def main(argv=None) -> int:
                          first_of_title=title not in seen_titles))
         seen_titles.add(title)
 
+    # -- the 1890 (Kansai) examples: notation with components files -------
+    # (no export of the title exists: its complete game, its map game and its illegal ones)
+    examples = sorted((REPO / "examples" / "kansai").rglob("*.18xx"))
+    example_rows = []
+    for path in examples:
+        t = time.perf_counter()
+        rep = check_file(str(path), keep_game=False)
+        first = time.perf_counter() - t
+        warm = []
+        for _ in range(args.repeat):
+            t = time.perf_counter()
+            check_file(str(path), keep_game=False)
+            warm.append(time.perf_counter() - t)
+        example_rows.append(dict(path=path, status=rep.status, first=first,
+                                 warm=statistics.median(warm),
+                                 actions=rep.result.actions if rep.result is not None else 0))
+
     if args.profile:
         import cProfile
         import io
@@ -221,6 +242,9 @@ def main(argv=None) -> int:
     s1860 = None
     if files_1860:
         s1860, _ = best_of(5, [*cli, "validate", "-q", *files_1860])
+    kansai_s = None
+    if examples:
+        kansai_s, _ = best_of(5, [*cli, "validate", "-q", *map(str, examples)])
     help_s, _ = best_of(5, [*cli, "--help"])
     one = files_1830[0] if files_1830 else all_files[0]
     one_s, _ = best_of(5, [*cli, "validate", "-q", one])
@@ -251,8 +275,11 @@ def main(argv=None) -> int:
             report_s, report_code = best_of(3, [*cli, "report", *(files_1830 or all_files),
                                                 "-o", tmp, "--force"])
         routes_s, routes_code = best_of(1, [*cli, "history", str(longest_1830[0]), "--routes"])
-        analyser = (longest, hist_s, report_s, longest_1830, routes_s)
-        failed = [c for c in (hist_code, report_code, routes_code) if c != 0]
+        game_1890 = REPO / "examples" / "kansai" / "game.18xx"
+        hist_1890_s, hist_1890_code = best_of(5, [*cli, "history", str(game_1890), "--format",
+                                                  "csv"])
+        analyser = (longest, hist_s, report_s, longest_1830, routes_s, hist_1890_s)
+        failed = [c for c in (hist_code, report_code, routes_code, hist_1890_code) if c != 0]
         if failed:
             print(f"warning: an analyser command exited with {failed[0]}", file=sys.stderr)
 
@@ -269,6 +296,9 @@ def main(argv=None) -> int:
     for path, title, n_raw in skipped:
         print(f"| {path.relative_to(root_of[path].parent)} | {title} | {n_raw} | - | skipped: "
               f"no ruleset | - | - |")
+    for r in example_rows:
+        print(f"| {r['path'].relative_to(REPO)} | 1890 | - | {r['actions']} | {r['status']} | "
+              f"{fmt_ms(r['first'])} | {fmt_ms(r['warm'])} |")
     warm_all = [r["warm"] for r in rows]
     total_actions = sum(r["actions"] for r in rows)
     median = statistics.median(warm_all)
@@ -299,6 +329,13 @@ def main(argv=None) -> int:
         print(f"| 1860 corpus ({len(files_1860)} games), CLI start-up included, best of 5 "
               f"| {fmt_ms(s1860)} | < 0.2 s (a quarter of the site engine's ~0.8 s) "
               f"| {mark(s1860 < 0.2)} |")
+    if example_rows:
+        med = statistics.median(r["warm"] for r in example_rows)
+        print(f"| median game, examples/kansai (1890: {len(example_rows)} games, "
+              f"{sum(r['actions'] for r in example_rows):,} actions) | {fmt_ms(med)} | < 50 ms "
+              f"| {mark(med < 0.05)} |")
+        print(f"| the 1890 examples ({len(example_rows)} games), CLI start-up included, best "
+              f"of 5 | {fmt_ms(kansai_s)} | | |")
     print(f"| whole supported corpus ({len(all_files)} games), CLI, best of 5 "
           f"| {fmt_ms(corpus_s)} | | |")
     print(f"| cold start `railcheck --help`, best of 5 | {fmt_ms(help_s)} | < 0.3 s "
@@ -312,7 +349,7 @@ def main(argv=None) -> int:
               f"({secs / args.batch * 1000:.1f} ms/game) | < 60 s on 2 cores "
               f"| {mark(secs < 60)} |")
     if analyser is not None:
-        longest, hist_s, report_s, longest_1830, routes_s = analyser
+        longest, hist_s, report_s, longest_1830, routes_s, hist_1890_s = analyser
         print(f"| `railcheck history` of the longest game ({longest[0].name}, {longest[2]} "
               f"actions), CLI, best of 5 | {fmt_ms(hist_s)} | < 0.5 s | {mark(hist_s < 0.5)} |")
         print(f"| `railcheck report` of the {'1830' if files_1830 else 'supported'} corpus "
@@ -320,6 +357,8 @@ def main(argv=None) -> int:
               f"| {fmt_ms(report_s)} | < 5 s | {mark(report_s < 5)} |")
         print(f"| hindsight routes (`history --routes`) of {longest_1830[0].name}, CLI "
               f"| {fmt_ms(routes_s)} | < 30 s | {mark(routes_s < 30)} |")
+        print(f"| `railcheck history` of examples/kansai/game.18xx (1890), CLI, best of 5 "
+              f"| {fmt_ms(hist_1890_s)} | < 0.5 s | {mark(hist_1890_s < 0.5)} |")
     bad = [c for c in (corpus_code, c1830_code) if c not in (None, 0, 1)]
     if league is not None and league[1] not in (0, 1):
         bad.append(league[1])

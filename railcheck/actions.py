@@ -359,5 +359,5 @@ class GameRecord:
     #: (the header's ``ruleset:``, next to the game file, or ``--ruleset``)
     ruleset: Optional[str] = None
     #: the components file of a title whose numbers the user supplies (the
-    #: header's ``components:``, next to the game file; docs/kansai-components.md)
+    #: header's ``components:``, next to the game file; docs/1890-components.md)
     components: Optional[str] = None

@@ -772,8 +772,9 @@ def rules_explain(rule_id):
 @rules.command(name="show")
 @click.argument("title")
 @click.option("--option", "options", multiple=True, help="Apply a game option.")
-@click.option("--components", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="A components file (titles whose numbers the user supplies: kansai).")
+@click.option("--components", default=None, metavar="FILE|SCENARIO",
+              help="A components file, or a scenario the title ships (1890: hanshin, "
+                   "keihanshin, 1890, 1890-simplified).")
 def rules_show(title, options, components):
     """Show a title's ruleset (or a ruleset file's): economy, companies,
     trains, phases, and what it changes from the title it extends.  For a
@@ -787,6 +788,12 @@ def rules_show(title, options, components):
             cls = title_class(title)
             if cls is None or not cls.uses_components:
                 raise InputError(f"{title} takes no components file")
+            if not os.path.isfile(components):
+                shipped = cls.shipped_components(components)
+                if shipped is None:
+                    raise InputError(f"no components file '{components}', and {cls.id} ships "
+                                     f"no scenario of that name")
+                components = str(shipped)
         click.echo(describe_ruleset(title, list(options), components), nl=False)
     except InputError as exc:
         click.echo(f"error: {exc}", err=True)
@@ -808,7 +815,8 @@ def components(title, output, force):
     cls = title_class(title)
     if cls is None or not cls.uses_components:
         from .titles import TITLES
-        users = [t for t, c in TITLES.items() if c.uses_components]
+        users = [t + "".join(f" ({a})" for a in c.aliases[:1]) for t, c in TITLES.items()
+                 if c.uses_components]
         _fail(f"'{title}' has no components file; titles with one: {', '.join(users)}")
     template = cls.folder / "components-template.yaml"
     text = template.read_text(encoding="utf-8")
@@ -861,11 +869,23 @@ def show(path, at, svg, force, no_board, ruleset):
         _fail(str(exc) if exc.path else f"{name}: {exc.bare}")
     g = result.game
     where = point.describe() if point is not None else "at the end"
-    if g is None:       # a title replayed by its own checker (kansai): its money, if kept
+    if g is None or getattr(g, "untracked", None):
+        # a title whose numbers may be unknown (1890): no money kept, said so
         state = "game over" if result.finished else result.round
         if not result.standings:
-            click.echo(f"{name} {where}: {state}, phase {result.phase}; no money or board "
-                       f"position is kept for {result.title} here (see its 'info' findings)")
+            board_ = getattr(g, "board", None)
+            click.echo(f"{name} {where}: {state}, phase {result.phase}; no money "
+                       + ("" if board_ is not None else "or board position ")
+                       + f"is kept for {result.title} here (see its 'info' findings)")
+            if board_ is not None:      # a map without the money's numbers (1890)
+                click.echo("")
+                click.echo(board_.render_text())
+                if svg:
+                    _write(svg, board_.render_svg(
+                        {c.sym: c.color for c in g.rules.corporations if c.color}))
+                    click.echo(f"wrote {svg}", err=True)
+            elif svg:
+                _fail("no map to draw: the components file gives none")
             return
         click.echo(f"{name} {where}: {state}, phase {result.phase}, bank "
                    f"{money(result.bank, result.currency)}\n")

@@ -113,6 +113,12 @@ def load_game(path: str, text: Optional[str] = None,
     if tags.get("components"):
         components = str(Path(path).parent / tags["components"])
         if not Path(components).is_file():
+            # a components file the title ships (1890's scenarios: `components: hanshin`)
+            from .titles import title_class
+            cls = title_class(tags.get("title") or "")
+            shipped = cls.shipped_components(tags["components"]) if cls is not None else None
+            components = str(shipped) if shipped is not None else components
+        if not Path(components).is_file():
             line, col = where["components"]
             raise InputError(f"components file '{tags['components']}' not found (looked for "
                              f"{components})", path=path, line=line, column=col)

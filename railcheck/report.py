@@ -308,8 +308,8 @@ class TextReporter:
 
 def describe_end(r) -> str:
     if r.finished:
-        reason = {"bank": "bank broken", "bankrupt": "bankruptcy"}.get(r.end_reason,
-                                                                         r.end_reason or "")
+        reason = {"bank": "bank broken", "bankrupt": "bankruptcy",
+                  "game_turns": "last game turn"}.get(r.end_reason, r.end_reason or "")
         return f"game over: {reason}"
     return f"not finished (stopped in {r.round}, phase {r.phase})"
 

@@ -16,7 +16,7 @@ from typing import Optional
 R1830 = "1830 rules (Avalon Hill, 1986)"
 R1857 = "1857 rule summary (docs/1857.md)"
 R1860 = "1860 rule summary (docs/1860.md)"
-RKANSAI = "Kansai rule summary (docs/kansai.md)"
+RKANSAI = "Kansai rule summary (docs/1890.md)"
 RIRE = "18Ireland rule summary (docs/18Ireland.md)"
 SITE = "18xx.games records"
 OWN = "railcheck (not a rule of the game)"
@@ -38,7 +38,7 @@ AREAS = {
     "board": "the map itself",
     "checkpoint": "checkpoints written in a notation file",
     "components": "a title's components file (numbers the user supplies from the game box)",
-    "kansai": "Kansai's own rules (docs/kansai.md)",
+    "kansai": "Kansai's own rules (docs/1890.md)",
     "dividend": "paying or withholding revenue",
     "emergency": "a president's money for a train the company must buy",
     "exchange": "exchanging a private for a share",
@@ -68,7 +68,7 @@ def _r(id, summary, meaning, source, example, severity="error"):
 
 
 RULES: list[Rule] = [
-    # --- Kansai (docs/kansai.md; rule numbers in brackets)
+    # --- Kansai (docs/1890.md; rule numbers in brackets)
     _r("components.unknown", "a kind of check not made: its number is unknown",
        "A title whose numbers come from a components file (Kansai) makes no check that needs a "
        "number the file leaves `unknown` (or that has no file): the report says so once per "
@@ -157,6 +157,11 @@ RULES: list[Rule] = [
        "With the rule book's reading `minors_sold_in` (the summary does not say: N0), minors are "
        "bought in the auction or in stock rounds.", f"{RKANSAI}: N0",
        "Aki buy M2   ->  the minors are sold in the auction, not in the stock round"),
+    _r("kansai.not_in_play", "a company the scenario leaves out",
+       "A scenario of the rule book (the components file's `not_in_play`: Hanshin Railways "
+       "has 5 privates, 1 minor and 4 public companies) leaves companies out; nothing may be "
+       "done with them.", "1890 rule book, scenarios A-D ('Companies')",
+       "Chie buy M1   ->  M1 is not in play in the scenario Hanshin Railways"),
     _r("kansai.oms_early", "Osaka Municipal Subway operates before phase 4",
        "OMS starts in phase 4.", f"{RKANSAI}: C5",
        "OMS lay 8 F12   ->  Osaka Municipal Subway starts in phase 4; this is phase 3"),

@@ -467,16 +467,22 @@ def test_the_replay_tells_its_observers_each_action_and_each_round_s_end():
                                                                      "Checkpoint"))
 
 
-def test_history_of_18ireland_and_a_title_without_an_economy():
+def test_history_of_18ireland_and_a_title_without_an_economy(tmp_path):
     # 18Ireland: £ and its 5-share companies; the site's final score of 161830
     hist = history_of(str(DATA / "exports" / "18Ireland" / "161830.json"))
     end = hist.rows[-1]
     assert hist.currency == "£" and end.boundary == "end"
     assert end.players["Player 1"]["net_worth"] == 2109
-    # Kansai keeps no money after the auction: a message and exit 2, no traceback
-    kansai = str(REPO / "examples" / "kansai" / "game.18xx")
-    for args in (["history", kansai], ["plot", kansai, "-o", "k.svg"]):
+    # 1890 without its components file keeps no money: a message and exit 2, no traceback
+    # (with one, tests/kansai/test_1890_analyser.py)
+    kansai = tmp_path / "game.18xx"
+    kansai.write_text((REPO / "examples" / "kansai" / "game.18xx").read_text(
+        encoding="utf-8").replace("components: components-example.yaml\n", ""),
+        encoding="utf-8")
+    for args in (["history", str(kansai)], ["plot", str(kansai), "-o", "k.svg"]):
         res = run(*args)
         assert res.exit_code == 2
         assert res.exception is None or isinstance(res.exception, SystemExit)
-        assert "kansai games have no history" in res.output
+        assert ("1890 games have no history here: railcheck checks their rules but keeps no "
+                "money, prices or standings (starting_cash is unknown in no components "
+                "file)") in res.output

@@ -102,7 +102,7 @@ class Collector:
 
     def before_action(self, g, action):
         self.label = g.round.label
-        self.cash_before = sum(p.cash for p in g.players)
+        self.cash_before = _total(p.cash for p in g.players)
 
     def on_action(self, g, action):
         r = g.round
@@ -116,7 +116,10 @@ class Collector:
                 self.revenue[corp.sym] = turn.revenue
                 break
         if isinstance(action, Dividend):
-            paid = sum(p.cash for p in g.players) - self.cash_before
+            after = _total(p.cash for p in g.players)
+            if after is None or self.cash_before is None:    # a cash not known (1890)
+                return
+            paid = after - self.cash_before
             self.dividend[corp.sym] = self.dividend.get(corp.sym, 0) + paid
             self.kind[corp.sym] = action.kind
 
@@ -143,6 +146,17 @@ class Collector:
                     del self.rows[i:]
                     break
         self.rows.append(row)
+
+
+def _total(amounts):
+    """The sum, or None when one amount is not known (a title whose numbers may be
+    unknown says None rather than a guess)."""
+    out = 0
+    for a in amounts:
+        if a is None:
+            return None
+        out += a
+    return out
 
 
 def snapshot_row(g, label: str, boundary: str, revenue=None, dividend=None, kind=None) -> Row:
@@ -191,12 +205,13 @@ def history_of(path: str, *, every: str = ROUND, ruleset=None, record=None,
     result = replay.run()
     g = result.game
     name = STDIN_NAME if path == STDIN else path
-    if g is None:
-        # a title replayed by a checker of its own keeps no economy (Kansai)
+    why = "" if g is None else getattr(g, "untracked", None)
+    if g is None or why:
+        # a title whose numbers may be unknown (1890): no money kept, said so
         from ..findings import InputError
-        raise InputError(f"{result.title} games have no history: railcheck checks their rules "
-                         f"but keeps no money, prices or standings after the auction",
-                         path=name)
+        raise InputError(f"{result.title} games have no history here: railcheck checks their "
+                         f"rules but keeps no money, prices or standings"
+                         + (f" ({why})" if why else ""), path=name)
     hist = History(path=name, title=result.title, players=list(result.players),
                    currency=result.currency, result=result,
                    read_findings=list(read_findings or []))
@@ -304,8 +319,8 @@ def render_text(hist: History) -> str:
                             else f"l.{row.line}")
         if row.boundary == END:
             label += " (end)"
-        vals = [label + (" *" if row.errors else ""), row.phase, _m(row.bank, cur)]
-        vals += [_m(row.players[p]["net_worth"], cur) for p in players]
+        vals = [label + (" *" if row.errors else ""), row.phase, _known(row.bank, cur)]
+        vals += [_known(row.players[p]["net_worth"], cur) for p in players]
         for c in comps:
             d = row.companies.get(c)
             vals.append("" if d is None or d["price"] is None else _m(d["price"], cur))
@@ -319,10 +334,20 @@ def render_text(hist: History) -> str:
                    f"what it refused)")
     if hist.incomplete:
         out.append(f"note: {hist.incomplete}")
+    if any(row.bank is None or any(v["net_worth"] is None for v in row.players.values())
+           for row in hist.rows):
+        out.append("unknown: an amount that depends on a number the components file leaves "
+                   "unknown (its info findings say which)")
     if hist.runs is not None:
         from .hindsight import render_text as runs_text
         out += ["", runs_text(hist.runs, cur)]
     return "\n".join(out) + "\n"
+
+
+def _known(amount, cur) -> str:
+    """A bank or worth that is always known in a title with all its numbers: 'unknown'
+    where it is not (1890's components file)."""
+    return "unknown" if amount is None else _m(amount, cur)
 
 
 def _m(amount, cur) -> str:

@@ -123,6 +123,11 @@ def game_of(rep) -> tuple[Optional[Game], str]:
     res = rep.result
     if not res.finished:
         return None, f"the game did not finish (the record stops in {res.round})"
+    if not res.standings:
+        # a title whose numbers may be unknown (1890): its info findings say which
+        why = next((f.message for f in res.findings if f.rule == "components.unknown"
+                    and f.message.startswith("the net worths")), "")
+        return None, "the net worths are not known" + (f" ({why})" if why else "")
     return Game(path=rep.path, title=res.title, date=game_date(rep.path),
                 standings=[{"player": r["player"], "net_worth": r["net_worth"],
                             "rank": r["rank"]} for r in res.standings],

@@ -54,6 +54,13 @@ class Title:
         raise NotImplementedError
 
     @classmethod
+    def shipped_components(cls, name: str) -> Optional[Path]:
+        """A components file the title ships under ``name`` (a game's header
+        ``components: NAME`` when no file of that name is next to the game),
+        or None."""
+        return None
+
+    @classmethod
     def replay(cls, replay):
         """Replay ``replay.record`` under ``replay.rules`` (a title that
         ``uses_components``); returns an ``engine.Result``."""

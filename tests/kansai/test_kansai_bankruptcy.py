@@ -1,4 +1,4 @@
-"""Kansai's bankruptcy (docs/kansai.md B0-B4): only the president of the company that must buy
+"""Kansai's bankruptcy (docs/1890.md B0-B4): only the president of the company that must buy
 a train goes bankrupt, and only when its treasury, his cash and the shares he may sell cannot
 pay the cheapest train on sale.  The position: the example game's OR 4.2, KNR (Y360) without a
 train (its 4 scrapped by the first D), the cheapest train on sale a D at Y900; Ben (Y670) is

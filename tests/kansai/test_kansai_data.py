@@ -1,5 +1,5 @@
-"""The Kansai title's draft data (railcheck/titles/kansai/*.yaml; docs/kansai.md,
-docs/kansai-components.md), read with PyYAML.  They hold the drafts to the issue's rule: every number the rule summary does
+"""The Kansai title's draft data (railcheck/titles/kansai/*.yaml; docs/1890.md,
+docs/1890-components.md), read with PyYAML.  They hold the drafts to the issue's rule: every number the rule summary does
 not give is `unknown` in the components template, and the ruleset holds no number the
 summary does not print."""
 
@@ -40,20 +40,20 @@ def leaves(value, path=""):
 
 def test_registered_by_id_and_full_name():
     cls = title_class("kansai")
-    assert "kansai" in TITLES and cls is TITLES["kansai"]
+    assert "1890" in TITLES and cls is TITLES["1890"] and title_class("1890") is cls
     assert title_class("Kansai (title line missing from the summary)") is cls
     assert cls.uses_components
 
 
 def test_rules_parse_with_the_title_line(rules):
-    assert rules["title"] == "kansai"
-    assert rules["full_name"] == "Kansai (title line missing from the summary)"
+    assert rules["title"] == "1890"
+    assert rules["full_name"] == "the railways of Kansai (Keihanshin)"
     assert rules["components"]["template"] == "components-template.yaml"
 
 
 def test_template_marks_every_number_unknown(template):
     values = dict(leaves(template))
-    assert values.pop("components_for") == "kansai"
+    assert values.pop("components_for") == "1890"
     not_unknown = {p: v for p, v in values.items() if v != "unknown"}
     assert not_unknown == {}
     assert len(values) == 172

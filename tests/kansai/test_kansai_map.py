@@ -1,4 +1,4 @@
-"""Kansai on the components file's map (docs/kansai.md, "The map"): the runs checked on the
+"""Kansai on the components file's map (docs/1890.md, "The map"): the runs checked on the
 shared board and valued at the summary's levels (O3, O3a, F1), Kobe Rapid Transit's station
 put in Kobe (L2), OMS in Osaka (C6, C7).  The map is examples/kansai/components-board.yaml
 (invented test data): Tanigami C7 - Kobe C9 - C11 - Nishinomiya C13 - C15 - Osaka Kita C17."""

@@ -2,12 +2,12 @@
 
 Every rule the summary states is in ``rules.yaml``; every number it does not
 give comes from a components file the user fills in from the game box
-(``components.py``, docs/kansai-components.md).  Where a number is
+(``components.py``, docs/1890-components.md).  Where a number is
 ``unknown`` the check that needs it is not made and the report says so, once
 per kind of check.  Because the economy (starting cash, market, prices) may
 be unknown, the title replays a record with its own checker (``replay.py``):
 the phases, the turns and every Kansai rule, not the players' and companies'
-money (docs/kansai.md says what is and is not checked).
+money (docs/1890.md says what is and is not checked).
 """
 
 from __future__ import annotations
@@ -18,14 +18,26 @@ from ..base import Title
 
 
 class TitleKansai(Title):
-    id = "kansai"
-    aliases = ("Kansai (title line missing from the summary)", "Kansai")
+    id = "1890"
+    #: ``kansai`` was the title's id before the rule book named it (records,
+    #: components files and rulesets written then still work)
+    aliases = ("kansai", "Kansai (title line missing from the summary)", "Kansai",
+               "the railways of Kansai (Keihanshin)")
     folder = Path(__file__).resolve().parent
     rounds_description = ("waterfall auction of the privates, then stock rounds (always one) "
                           "each followed by 1 to 3 operating rounds (by phase); minors 1-4 "
                           "convert into Kinki Nippon Railway in their operating turns")
     events = ("jr_privatised",)
     uses_components = True
+
+    #: the rule book's scenarios, each a filled components file (scenarios/)
+    scenarios = {"hanshin": "hanshin.yaml", "keihanshin": "keihanshin.yaml",
+                 "1890": "1890.yaml", "1890-simplified": "1890-simplified.yaml"}
+
+    @classmethod
+    def shipped_components(cls, name):
+        file = cls.scenarios.get(str(name).strip().lower())
+        return cls.folder / "scenarios" / file if file else None
 
     @classmethod
     def load_rules(cls, options=(), components=None):
@@ -36,4 +48,5 @@ class TitleKansai(Title):
     def replay(cls, replay):
         from .replay import KansaiReplay
         return KansaiReplay(replay.record, replay.rules, stop_at=replay.stop_at,
-                            before_action=replay.before_action).run()
+                            before_action=replay.before_action, after_action=replay.after_action,
+                            on_action=replay.on_action, on_round_end=replay.on_round_end).run()

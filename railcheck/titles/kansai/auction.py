@@ -17,6 +17,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ...findings import ERROR, RuleViolation
+from ...game import Game
 from ...rounds.auction_waterfall import WaterfallAuction
 from ...schema import is_unknown
 
@@ -50,12 +51,20 @@ class AuctionTable:
         self.pending_par = None
         self.priority = None
 
+    #: while set, a finding refuses the attempt instead (``clean_attempt``: the shared
+    #: auction tries a bid written under another name as the turn's player's)
+    refuse_flags = False
+    #: the shared game's: run an attempt that must make no finding
+    clean_attempt = Game.clean_attempt
+
     @property
     def next_action(self):
         """The record's next action (to stay in step with it after a finding)."""
         return self.replay.next_action
 
     def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
+        if self.refuse_flags and severity == ERROR:
+            raise RuleViolation(rule, message)
         self.replay.flag(rule, message, severity, action)
 
     def money(self, amount: int) -> str:
@@ -86,6 +95,8 @@ def waterfall(replay):
     rules = replay.rules
     privates = []
     for p in rules.privates:
+        if p.sym in replay.not_in_play:      # the scenario leaves it out
+            continue
         value = rules.company_value(p.sym)
         if is_unknown(value):
             return None, ("companies", p.sym, "value")

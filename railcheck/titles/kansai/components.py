@@ -6,7 +6,7 @@ header (``components: FILE``, read next to the game file).  The file is
 checked against :data:`COMPONENTS` like a ruleset: every error names the
 file, line, column and YAML path.  A value may stay ``unknown`` only where
 the template has it (``schema.OrUnknown``); it is kept as ``schema.UNKNOWN``
-and the checks that need it are skipped (docs/kansai-components.md).
+and the checks that need it are skipped (docs/1890-components.md).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ...schema import (UNKNOWN, Bool, Enum, Int, Key, ListOf, MapOf, OneOf, OrUn
 FOLDER = Path(__file__).resolve().parent
 TEMPLATE = FOLDER / "components-template.yaml"
 
-#: the places the summary's rules name (docs/kansai.md)
+#: the places the summary's rules name (docs/1890.md)
 PLACES = ("Osaka Kita", "Osaka Minami", "Osaka Nishi", "Osaka Higashi", "Kobe", "Kyoto", "Nara",
           "Kashiwara", "Tanigami", "Arima", "Sakai", "Takarazuka", "Nishinomiya")
 TRAINS = ("2", "2+2", "3", "3+3", "4", "5", "6", "D")
@@ -50,7 +50,9 @@ _PLACE = Section("place", [
         doc="the three values of F1")])
 
 _MAJOR = Section("corporation", [
-    Key("home", _u(Str()), doc="a place above or a hex"),
+    Key("home", _u(OneOf(((str,), Str()), ((list,), ListOf(Str())),
+                         label="a place or hex, or a list of them")),
+        doc="a place above or a hex (JR: its four homes)"),
     Key("tokens", _u(ListOf(Int())), doc="station prices, the home's first (0)"),
     Key("shares", _u(ListOf(Int())), UNKNOWN, "certificates in percent, president's first",
         fill=False)])
@@ -72,7 +74,13 @@ def _train(name: str) -> Section:
 
 
 COMPONENTS = Section("components", [
-    Key("components_for", Enum("kansai"), doc="the title the file is for"),
+    Key("components_for", Enum("1890", "kansai"), doc="the title the file is for"),
+    Key("scenario", _u(Str()), UNKNOWN, "the rule book's scenario the file describes",
+        fill=False),
+    Key("game_turns", _INT, UNKNOWN, "the game ends after this many game turns (E1)",
+        fill=False),
+    Key("not_in_play", ListOf(Enum(*MAJORS, *MINORS, *PRIVATES, *LATE)), [],
+        "the companies the scenario leaves out", fill=False),
     Key("players", Section("players", [Key("min", _INT, doc="fewest players"),
                                        Key("max", _INT, doc="most players")]), doc="player counts"),
     Key("bank", _INT, doc="the bank's cash"),
@@ -127,7 +135,15 @@ COMPONENTS = Section("components", [
         Key("minors_sold_in", _u(Enum("auction", "stock_round"))),
         Key("kanan_window", _u(Enum("N1", "K4"))),
         Key("jr_half_dividend_move", _u(Enum("none", "right", "left"))),
-        Key("oms_float", _u(Enum("at_phase_4", "fifty_percent"))),
+        Key("sales_in_turn", _u(Enum("sell_buy_sell", "all_at_once")), UNKNOWN,
+            "S2.1: sell, buy and sell again in a turn (the summary; unknown) or all sales at "
+            "once (the rule book, §8.5)", fill=False),
+        Key("minor_payout", _u(Enum("half", "all")), UNKNOWN, "a minor's payout: half to its "
+            "owner and half to its treasury (the rule book, §10.6.1; unknown: half) or all to "
+            "its owner", fill=False),
+        Key("jr_half_rounding", Int(), 20, "JR's treasury half rounded up to a multiple of "
+            "this (J2: the summary 20, the rule book 10)", fill=False),
+        Key("oms_float", _u(Enum("at_phase_4", "fifty_percent", "any_phase"))),
         Key("oms_area_only", _u(Bool())),
         Key("krtr_fee_per", _u(Enum("once", "each_or")))]),
         doc="readings the summary leaves open"),

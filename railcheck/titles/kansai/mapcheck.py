@@ -60,11 +60,13 @@ class KansaiMap:
                 names = homes if isinstance(homes, list) else [c.extra.get("home_name")]
                 tokens = rules.number("minors", c.sym, "tokens")
             else:
-                names = [rules.number("corporations", c.sym, "home")]
+                home = rules.number("corporations", c.sym, "home")
+                names = home if isinstance(home, list) else [home]     # JR: four homes (C8.4)
                 tokens = rules.number("corporations", c.sym, "tokens")
             found = [self._place(n) for n in names if n is not None and not is_unknown(n)]
             found = [(h, ci) for h, ci in found if h is not None and h in hexes]
-            corporations.append({"sym": c.sym, "home": [h for h, _ in found[:1]],
+            several = c.kind != "minor" and len(names) > 1
+            corporations.append({"sym": c.sym, "home": [h for h, _ in found[:None if several else 1]],
                                  "home_city": found[0][1] if found else None,
                                  "tokens": tokens if isinstance(tokens, list) else None})
         try:

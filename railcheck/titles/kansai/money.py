@@ -99,7 +99,8 @@ class Ledger:
         amount = int(amount)
         if payer == BANK:
             self.bank -= amount
-            if self.bank <= 0 and not self.bank_broken:
+            if self.bank <= 0 and not self.bank_broken and self.sure(BANK):
+                # (a bank whose cash is not sure breaks where the record says: its end tag)
                 self.bank_broken = True
                 self.r.bank_broke()
         else:
@@ -119,6 +120,8 @@ class Ledger:
         if not self.on:
             return
         self.unsure.setdefault(who, (kind, keys, reason))
+        # the amount went to or came from the bank: its cash is not sure either
+        self.unsure.setdefault(BANK, (kind, keys, reason))
         self.r.skip(kind, keys, reason=reason)
 
     def cost_unknown(self, who: str, kind: str, keys: tuple, what: str,
@@ -291,6 +294,10 @@ class Ledger:
                 if is_unknown(value):
                     return [], f"{sym}'s value is unknown"
                 privates += int(value)
+            for sym, owner in st.minor_owner.items():
+                # §13: a minor counts at its face value (its printed price) while it runs
+                if owner == p and sym not in st.closed:
+                    privates += int(self.r.rules.corp_by_sym[sym].extra["price"])
             rows.append({"player": p, "cash": self.get(p), "shares": shares,
                          "privates": privates, "net_worth": self.get(p) + shares + privates})
         ordered = sorted(rows, key=lambda row: -row["net_worth"])
@@ -471,7 +478,11 @@ class Ledger:
             h = self.place_hex(bonus["place_name"])
             if not is_unknown(h) and any(h in [s.hex for s in rt.stops] for rt in action.routes):
                 color = self.hex_color(h)
-                if color is None:
+                if color is None and h not in st.tile_on:
+                    # C2 "zostanie zmodernizowany na kolor brązowy": the bonus needs an upgrade
+                    # to brown, and the record laid no tile there: surely no bonus
+                    pass
+                elif color is None:
                     self.mark_unsure(corp, "Hanshin's 10 at a brown Nishinomiya (the tile's "
                                            "colour)", ("map", "tiles"))
                 elif color == bonus["tile_color"]:
@@ -507,18 +518,26 @@ class Ledger:
         label = r.round_label
         if spec.kind == "minor":
             to = st.minor_owner.get(corp) if kind == "payout" else corp
-            if to is not None:
-                self.pay(BANK, to, revenue, f"{corp} {'paid' if kind == 'payout' else 'kept'} "
-                                            f"{r.money(revenue)} ({label})")
+            owner_part = revenue
+            if kind == "payout" and r.rules.number("rulebook", "minor_payout") != "all":
+                # §10.6.1: a minor pays half to its president, half to its treasury
+                owner_part = revenue // 2
+                if revenue - owner_part:
+                    self.pay(BANK, corp, revenue - owner_part,
+                             f"{corp} kept half of {r.money(revenue)} (§10.6.1, {label})")
+            if to is not None and owner_part:
+                self.pay(BANK, to, owner_part, f"{corp} {'paid' if kind == 'payout' else 'kept'} "
+                                               f"{r.money(owner_part)} ({label})")
             return
         kept = 0
         if kind == "half":
-            from .operating import _half_kept
-            kept = _half_kept(revenue) if revenue else 0
+            from .operating import _half_kept, half_step
+            kept = _half_kept(revenue, half_step(r.rules)) if revenue else 0
         elif kind != "payout" or revenue == 0:
             kept = revenue
         if kept:
-            why = (f"half of {r.money(revenue)} rounded up to 20 (J2)" if kind == "half" else
+            why = (f"half of {r.money(revenue)} rounded up to {half_step(r.rules)} (J2)"
+                   if kind == "half" else
                    "withheld")
             self.pay(BANK, corp, kept, f"{corp} kept {r.money(kept)} of {r.money(revenue)}: "
                                        f"{why} ({label})")

@@ -101,15 +101,16 @@ class OperatingHandler:
                     any(m not in st.closed and m in st.minor_owner for m in MINOR_NAMES):
                 r.skip("the minors' place among the main companies in the operating order",
                        ("rulebook", "minors_operate"))
-        if actor == "OMS" and not r.phase_at_least("4"):
+        oms_float = r.rules.number("rulebook", "oms_float")
+        if actor == "OMS" and not r.phase_at_least("4") and oms_float != "any_phase":
             r.flag("kansai.oms_early", f"Osaka Municipal Subway starts in phase 4; this is phase "
                                        f"{r.phase.name} (C5)")
         elif actor == "OMS" and actor not in st.floated and \
-                r.rules.number("rulebook", "oms_float") == "fifty_percent":
+                oms_float in ("fifty_percent", "any_phase"):
             r.flag("or.not_floated", f"OMS has not floated: {st.sold_percent(actor)}% sold, "
                                      f"{r.rules.raw['stock']['float_percent']}% needed "
-                                     f"(rulebook.oms_float: fifty_percent)")
-        elif actor == "KNR":
+                                     f"(rulebook.oms_float: {oms_float})")
+        elif actor == "KNR" and not r.knr_normal:
             if not st.knr_started:
                 r.flag("or.not_floated", "KNR starts when Osaka Electric Railroad converts (K8)")
         elif actor != "OMS" and actor not in st.floated:
@@ -128,7 +129,7 @@ class OperatingHandler:
         if not led.on:
             return []
         return [c for c in led.cell if c not in led.closed_corps and
-                (st.knr_started if c == "KNR" else c in st.floated)
+                (st.knr_started if c == "KNR" and not self.r.knr_normal else c in st.floated)
                 and (c != "OMS" or self.r.phase_at_least("4"))]         # C5
 
     def end_or(self) -> None:
@@ -651,7 +652,7 @@ class OperatingHandler:
             r.skip("2+2 routes (which stops are cities)", ("map", "places"))
 
     def check_reach(self, route) -> None:
-        """O3: an n-train stops at n places (towns count: kansai.md O3), no
+        """O3: an n-train stops at n places (towns count: 1890.md O3), no
         place twice; a 3+3 or a D as far as the components file says."""
         r = self.r
         stops = [s.hex for s in route.stops]
@@ -716,8 +717,8 @@ class OperatingHandler:
             r.flag("kansai.jr_full_dividend",
                    f"JR is the state railway until phase 6 (this is phase {r.phase.name}): it "
                    f"withholds or pays half"
-                   + (f"; of {r.money(rev)}, {r.money(_half_kept(rev))} to the treasury and "
-                      f"{r.money(rev - _half_kept(rev))} to the shareholders" if rev else "")
+                   + (f"; of {r.money(rev)}, {r.money(_half_kept(rev, half_step(r.rules)))} to the treasury and "
+                      f"{r.money(rev - _half_kept(rev, half_step(r.rules)))} to the shareholders" if rev else "")
                    + " (J2)")
         elif action.kind == "half" and not state_jr:
             r.flag("dividend.kind", f"only JR, until phase 6, pays half a dividend (J2); "
@@ -853,6 +854,12 @@ class OperatingHandler:
         payee = "bank" if source in ("depot", "pool") else source
         have = led.get(corp)
         what = f"a {name}-train" + (f" ({action.exchange} traded in)" if action.exchange else "")
+        if not led.sure(corp) and not st.trains.get(corp):
+            # B0 with a treasury not sure: what the president adds is not sure either
+            spec = r.rules.corp_by_sym[corp]
+            president = st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp)
+            if president is not None:
+                led.mark_unsure(president, *led.unsure[corp])
         if cost > have and led.sure(corp):
             spec = r.rules.corp_by_sym[corp]
             president = st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp)
@@ -1045,7 +1052,14 @@ def _cheapest_train(r, st):
     return best
 
 
-def _half_kept(revenue: int) -> int:
-    """J2: half the revenue, rounded up to a multiple of 20, stays in JR's treasury."""
+def _half_kept(revenue: int, step: int = 20) -> int:
+    """J2: half the revenue, rounded up to a multiple of ``step`` (the summary: 20; the
+    rule book: 10, ``rulebook.jr_half_rounding``), stays in JR's treasury."""
     half = (revenue + 1) // 2
-    return min(revenue, -(-half // 20) * 20)
+    return min(revenue, -(-half // step) * step)
+
+
+def half_step(rules) -> int:
+    """The multiple JR's treasury half is rounded up to (J2)."""
+    step = rules.number("rulebook", "jr_half_rounding")
+    return 20 if is_unknown(step) else int(step)

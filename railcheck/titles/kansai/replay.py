@@ -24,6 +24,8 @@ from .state import KEEP_OPEN, KansaiState, Skipped
 #: what Kansai's checker never checks, whatever the components file gives
 UNCHECKED = ("the depot's order of sale (not stated by the summary) and the end after "
              "\"10 faz gry\" (E1: no phase table matches it) are not checked")
+#: ... when the components file gives the number of game turns (E1 is then checked)
+UNCHECKED_TURNS = "the depot's order of sale (not stated by the summary) is not checked"
 #: ... and, when the components file does not give them, what money needs
 NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the bank, share "
             "prices and their moves, the certificate and holding limits, capital, incomes and "
@@ -32,13 +34,24 @@ NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the ban
 
 
 class KansaiReplay:
-    def __init__(self, record, rules, stop_at: Optional[int] = None, before_action=None):
+    def __init__(self, record, rules, stop_at: Optional[int] = None, before_action=None,
+                 after_action=None, on_action=None, on_round_end=None):
         self.record = record
         self.rules = rules
         self.stop_at = stop_at
         #: optional callback(view, action) before each action; ``view.round.label`` is the
         #: round's label ("OR 2.1"), as the engine's callback sees it (``show --at``)
         self.before_action = before_action
+        #: the engine's other observers (the analyser's), called with :attr:`view`:
+        #: after each action, right after it is taken, and at the end of each round
+        self.after_action = after_action
+        self.on_action = on_action
+        self.on_round_end = on_round_end
+        from .view import GameView
+        #: what the analyser reads of the game (the shared Game's shape)
+        self.view = GameView(self)
+        #: the last action taken (the view's current action once the record is over)
+        self.last_action = None
         self.state = KansaiState(players=list(record.players))
         self.findings: list[Finding] = []
         self.skipped: dict[str, Skipped] = {}
@@ -62,6 +75,17 @@ class KansaiReplay:
         self.ors_in_set = 0
         self.over_reported = False
         self.places = place_of_hex(rules.components)
+        nip = rules.number("not_in_play")
+        #: the companies the scenario leaves out (nothing may be done with them)
+        self.not_in_play = frozenset(nip) if isinstance(nip, list) else frozenset()
+        #: Kinki is a normal company when Osaka Electric Railroad is not in play (scenario D,
+        #: the rule book's variant "Kinki as a Normal Company", C10): 50% floats it, no share
+        #: is reserved, anybody sets its par
+        self.knr_normal = "M2" in self.not_in_play
+        turns = rules.number("game_turns")
+        #: E1 "10 faz gry": the game ends after this many game turns (a stock round and its
+        #: operating rounds); None: not known
+        self.game_turns = None if is_unknown(turns) else int(turns)
         from .money import Ledger
         self.ledger = Ledger(self)
         from .operating import OperatingHandler
@@ -179,53 +203,79 @@ class KansaiReplay:
             self.action = action
             self.position = position
             self.next_action = actions[position + 1] if position + 1 < len(actions) else None
+            self.last_action = action
             if isinstance(action, RoundMarker):
                 self.end_turn()
                 if not (action.kind == "auction" and self.kind == "auction"):
                     self.round_ends()       # (the record's opening 'auction' line ends nothing)
+                    self.round_ended()
                 self.round_starts(action)
                 continue
             if isinstance(action, Checkpoint):
                 self.checkpoint(action)
                 continue
             if self.before_action is not None:
-                from types import SimpleNamespace
-                self.before_action(SimpleNamespace(round=SimpleNamespace(
-                    label=self.round_label)), action)
-            if self.finished:
-                if not self.over_reported:
-                    self.flag("game.over", f"the game already ended ({self.end_reason}); this "
-                                           f"and any later action is ignored")
-                    self.over_reported = True
-                continue
-            if isinstance(action, Bankrupt):       # a player's (or company's) bankruptcy
-                self.operating.bankrupt(action)
-                continue
-            if self.kind == "OR" and isinstance(action, SellShares) and \
-                    action.actor in self.state.players:
-                # B0-B2: a president's sale for a train, written in the company's turn
-                self.operating.emergency_sale(action)
-                continue
-            handler = self.operating if self.kind == "OR" else self.stock
-            if action.actor != self.turn_actor or self.turn.get("ended"):
-                self.end_turn()
-                self.turn_actor = action.actor
-                self.turn = {"actions": [], "lays": [], "line": action.line}
-                handler.begin_turn(action.actor)
-            self.turn["actions"].append(action)
-            handler.process(action)
-            if isinstance(action, Pass) and self.kind != "OR":
-                self.turn["ended"] = True
+                self.before_action(self.view, action)
+            self.take(action)
+            if self.on_action is not None:
+                self.on_action(self.view, action)
+            if self.after_action is not None:
+                self.after_action(self.view, action)
         self.action = None
         self.end_turn(record_ends=True)
         self.round_ends(record_ends=True)
         return count
 
+    def round_ended(self) -> None:
+        """The analyser's observer of the end of a round."""
+        if self.on_round_end is not None:
+            from types import SimpleNamespace
+            self.on_round_end(self.view, SimpleNamespace(label=self.round_label, kind=self.kind))
+
+    def take(self, action) -> None:
+        """One action of the record (not a marker or checkpoint)."""
+        if self.finished:
+            if not self.over_reported:
+                self.flag("game.over", f"the game already ended ({self.end_reason}); this "
+                                       f"and any later action is ignored")
+                self.over_reported = True
+            return
+        absent = sorted(involved(action) & self.not_in_play)
+        if absent:
+            # the scenario leaves the company out (components file's not_in_play)
+            scenario = self.rules.number("scenario")
+            self.flag("kansai.not_in_play",
+                      f"{absent[0]} is not in play in "
+                      + (f"the scenario {scenario}" if not is_unknown(scenario)
+                         else "this game") + " (the components file's not_in_play); "
+                      "the action is ignored")
+            return
+        if isinstance(action, Bankrupt):       # a player's (or company's) bankruptcy
+            self.operating.bankrupt(action)
+            return
+        if self.kind == "OR" and isinstance(action, SellShares) and \
+                action.actor in self.state.players:
+            # B0-B2: a president's sale for a train, written in the company's turn
+            self.operating.emergency_sale(action)
+            return
+        handler = self.operating if self.kind == "OR" else self.stock
+        if action.actor != self.turn_actor or self.turn.get("ended"):
+            self.end_turn()
+            self.turn_actor = action.actor
+            self.turn = {"actions": [], "lays": [], "line": action.line}
+            handler.begin_turn(action.actor)
+        self.turn["actions"].append(action)
+        handler.process(action)
+        if isinstance(action, Pass) and self.kind != "OR":
+            self.turn["ended"] = True
+
     def end_turn(self, record_ends: bool = False) -> None:
         """The current turn is over (another actor acts, a round marker);
         at the end of the record the turn may be unfinished: its duties are
         not checked."""
-        if self.turn_actor is not None and self.turn.get("actions") and not record_ends:
+        if self.turn_actor is not None and self.turn.get("actions") and \
+                (not record_ends or self.turn.get("ended")):
+            # (a turn the record ends in is unfinished, unless its pass ended it)
             handler = self.operating if self.kind == "OR" else self.stock
             handler.end_turn(self.turn_actor, self.turn)
         self.turn_actor = None
@@ -274,6 +324,11 @@ class KansaiReplay:
             self.stock.end_auction()
         elif self.kind == "OR" and (not record_ends or self.record.tags.get("end")):
             self.operating.end_or()     # (a record that ends with the game ends its last OR)
+            if self.game_turns is not None and self.sr_number >= self.game_turns and \
+                    self.or_set_size is not None and self.ors_in_set >= self.or_set_size and \
+                    not self.finished:
+                # E1: the last game turn is over (the components file's game_turns)
+                self.finished, self.end_reason = True, "game_turns"
         elif self.kind == "SR":
             self.stock.end_sr()
             # O0: the number of ORs is set after the SR, by the phase
@@ -370,7 +425,8 @@ class KansaiReplay:
         led = self.ledger
         where = rec.tag_locations.get("components", (1, 1))
         standings, why = led.standings() if led.on else ([], None)
-        if led.on and end == "bank" and not led.bank_broken and self.stop_at is None:
+        if led.on and end == "bank" and not led.bank_broken and self.stop_at is None \
+                and led.sure("bank"):
             self.findings.append(Finding(
                 severity=WARNING, rule="score.end_differs", line=where[0], column=where[1],
                 message=f"the record says the game ended by 'bank', but the bank still holds "
@@ -383,7 +439,8 @@ class KansaiReplay:
                      companies=led.company_table() if led.on else [], actions=count,
                      round=self.round_label, phase=self.phase.name,
                      bank=led.bank if led.on else 0,
-                     currency=self.rules.currency, ruleset=self.rules.describe(), game=None)
+                     currency=self.rules.currency, ruleset=self.rules.describe(),
+                     game=self.view)
         source = self.rules.components.path or "no components file"
         for kind, sk in self.skipped.items():
             if sk.key == "money is not tracked":
@@ -394,12 +451,12 @@ class KansaiReplay:
                 message=f"{kind} not checked ({sk.count} action{'s' if sk.count != 1 else ''}): "
                         f"{why} ({source})"))
         money = self.skipped.get("money checkpoints (cash, treasury, price, worth)")
-        text = UNCHECKED
+        text = UNCHECKED if self.game_turns is None else UNCHECKED_TURNS
         if not led.on:
             off = ".".join(str(k) for k in led.off) if led.off else ""
             why = f"{off} is unknown" if off and off != "companies" else \
                 "the auction was not played" if off == "companies" else "no auction"
-            text = NO_MONEY.format(why=why) + "; " + UNCHECKED
+            text = NO_MONEY.format(why=why) + "; " + text
             if money:
                 text += f"; {money.count} money checkpoint(s) not checked"
         res.findings.append(Finding(severity=INFO, rule="kansai.unchecked",

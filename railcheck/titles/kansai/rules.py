@@ -20,6 +20,24 @@ from .components import Components, load_components
 FOLDER = Path(__file__).resolve().parent
 
 
+#: the summary's open points the rule book settles (docs/1890.md, "The rule book's
+#: readings"): the reading that applies when a components file leaves the switch unknown;
+#: where the two truly disagree, the summary's reading (oms_float here; jr_half_rounding's
+#: default 20 is the schema's).  Left open: minors_sold_in (the rule book sells the minors in
+#: the initial stock round; the notation's records buy them in stock rounds: not checked
+#: until the file says)
+RULE_BOOK_READINGS = {
+    "oms_float": "at_phase_4",          # the summary's C5 (the rule book, C8.4: any_phase)
+    "end_on_bankruptcy": "immediate",   # §13.2 "The game immediately ends"
+    "end_on_bank": "full_or",           # §13.3 "at the end of the current game turn"
+    "minors_operate": "first",          # §10.1 minors in numeric order, then public companies
+    "kanan_window": "K4",               # C8.3 and the phase chart: may in 2, must in 3
+    "jr_half_dividend_move": "right",   # §10.6.4 a dividend paid moves the price right
+    "oms_area_only": False,             # C8.4 OMS runs as any company
+    "krtr_fee_per": "once",             # C8.2 "obtained the privilege"
+}
+
+
 @dataclass
 class Named:
     """A corporation, private or train as the notation's binder names it."""
@@ -27,6 +45,11 @@ class Named:
     name: str = ""
     kind: str = ""
     extra: dict = field(default_factory=dict)
+
+    @property
+    def color(self) -> Optional[str]:
+        """A colour for the charts and the board (none given: the analyser's palette)."""
+        return self.extra.get("color")
 
 
 @dataclass
@@ -46,8 +69,8 @@ class KansaiRules:
     """The rules a Kansai game is checked by (the summary's, and the numbers
     of its components file)."""
 
-    base_title = "kansai"
-    title = "kansai"
+    base_title = "1890"
+    title = "1890"
     extends = None
     source = None
     board = None
@@ -88,8 +111,13 @@ class KansaiRules:
     # ------------------------------------------------------------------
 
     def number(self, *keys):
-        """A number of the components file, or UNKNOWN."""
-        return self.components.get(*keys)
+        """A number of the components file, or UNKNOWN.  A ``rulebook`` reading the file
+        leaves unknown is the rule book's where it settles what the summary leaves open
+        (:data:`RULE_BOOK_READINGS`)."""
+        value = self.components.get(*keys)
+        if is_unknown(value) and len(keys) == 2 and keys[0] == "rulebook":
+            return RULE_BOOK_READINGS.get(keys[1], value)
+        return value
 
     def train_price(self, name: str):
         return self.number("trains", name, "price")
@@ -173,6 +201,13 @@ class KansaiRules:
                             headers=["private", "name", "value", "revenue"],
                             disable_numparse=True))
         out.append("")
+        scenario, turns = self.number("scenario"), self.number("game_turns")
+        if not is_unknown(scenario):
+            out.append(f"scenario: {scenario} (the rule book's)")
+        out.append(f"game turns: {num(turns)}")
+        left_out = self.number("not_in_play")
+        if isinstance(left_out, list) and left_out:
+            out.append(f"not in play: {', '.join(left_out)}")
         for key in ("bank", "starting_cash", "cert_limit"):
             out.append(f"{key}: {num(self.number(key))}")
         out.append("market: " + ("unknown" if is_unknown(self.number("market", "rows"))

@@ -34,6 +34,8 @@ class StockHandler:
         #: stock round: turns passed in a row (the round ends at one per player: S2.2)
         self.passes_in_row = 0
         self.continued = False
+        #: (line, player) of the last minor bought in the auction
+        self.minor_bought = None
 
     # ------------------------------------------------------------------
     # turns
@@ -126,6 +128,11 @@ class StockHandler:
             if not self.waterfall.finished:
                 self.waterfall.finish_round()
             self.st.priority = priority(self.waterfall)
+            if self.minor_bought is not None and self.acquired and \
+                    max(self.acquired, key=lambda a: a[0] or 0) == self.minor_bought:
+                # a minor bought in the auction (the rule book's initial stock round, §9)
+                # after the last private: the priority goes left of its buyer (A7, §8.1)
+                self.st.priority = self.next_player(self.minor_bought[1])
             self.r.ledger.start(self.waterfall.game.players)
             self.waterfall = None
             return
@@ -250,11 +257,11 @@ class StockHandler:
         st = self.st
         st.company_owner[sym] = player
         self.acquired.append((action.line, player))
-        if sym in FREE_SHARE:                       # P4, P5
+        if sym in FREE_SHARE and FREE_SHARE[sym] not in self.r.not_in_play:     # P4, P5
             corp = FREE_SHARE[sym]
             st.give(corp, player, [10])
             st.free_share[corp] = player
-        if sym == "OMER":                           # P7: OMS's president's certificate, free
+        if sym == "OMER" and "OMS" not in self.r.not_in_play:   # P7: OMS's president's certificate
             st.give("OMS", player, [20])
 
     def buy_late(self, action: Bid) -> None:
@@ -273,6 +280,7 @@ class StockHandler:
             if not is_unknown(value) and action.price != value:
                 r.flag("auction.buy_price", f"{sym} costs {r.money(value)}, not "
                                             f"{r.money(action.price)}")
+        self.one_certificate(action.actor, 1, sym)
         paid = action.price if action.price is not None else value
         led = r.ledger
         if is_unknown(paid):
@@ -309,7 +317,8 @@ class StockHandler:
             elif action.price not in pars:
                 r.flag("stock.par_price", f"{r.money(action.price)} is not a par value; the "
                                           f"par cells are {', '.join(map(str, pars))}")
-        if corp in ("KNR", "OMS"):                  # K6, C5: set by M2's / OMER's owner
+        if corp in ("KNR", "OMS") and not (corp == "KNR" and r.knr_normal):
+            # K6, C5: set by M2's / OMER's owner
             owner_of = "M2" if corp == "KNR" else "OMER"
             owner = st.minor_owner.get(owner_of) if corp == "KNR" else \
                 st.company_owner.get(owner_of)
@@ -320,6 +329,7 @@ class StockHandler:
             st.pars[corp] = action.price
             r.ledger.set_par(corp, action.price)
             return
+        self.one_certificate(player, 1, f"{corp}'s president's certificate")
         led = r.ledger
         led.afford(player, 2 * action.price, "stock.cash",
                    f"{corp}'s president's certificate (2 x par {r.money(action.price)})")
@@ -349,6 +359,7 @@ class StockHandler:
             if corp in st.minor_owner:
                 r.flag("stock.no_share", f"{corp} is owned by {st.minor_owner[corp]}")
                 return
+            self.one_certificate(player, 1, corp)
             led = r.ledger
             price, capital = int(spec.extra["price"]), int(spec.extra["capital"])
             led.afford(player, price, "stock.cash", f"{corp} ({spec.name})")
@@ -359,6 +370,7 @@ class StockHandler:
             led.check_limits(player, None)
             if r.kind == "auction":
                 self.acquired.append((action.line, player))
+                self.minor_bought = (action.line, player)
             return
         if r.kind != "SR":
             r.flag("stock.action", f"shares of {corp} are bought in a stock round")
@@ -371,6 +383,7 @@ class StockHandler:
                                        f"is bought with 'par'")
             return
         count = action.count or 1
+        self.one_certificate(player, count, corp)
         led = r.ledger
         each = led.price(corp) if action.source == "pool" else st.pars[corp]
         if each is not None:
@@ -382,7 +395,7 @@ class StockHandler:
                 r.flag("stock.no_share", f"the pool holds {st.pool[corp]}% of {corp}")
                 return
             st.pool[corp] -= 10 * count
-        elif corp == "KNR":                          # K7: only 4 KNR shares are for sale
+        elif corp == "KNR" and not r.knr_normal:     # K7: only 4 KNR shares are for sale
             for_sale = int(r.rules.knr["for_sale_shares"])
             bought = self.knr_bought()
             if bought + count > for_sale:
@@ -399,6 +412,23 @@ class StockHandler:
         led.check_limits(player, corp)
         self.floats(corp)
 
+    def one_certificate(self, player: str, count: int, what: str) -> None:
+        """S2.1 ("kupno 1 certyfikatu"), §8.2: a stock round's turn buys one certificate
+        (a president's certificate, a share, a minor or a late private); a second one is
+        flagged and taken as bought, as the record says."""
+        r = self.r
+        if r.kind != "SR" or player != r.turn_actor:
+            return
+        bought = r.turn.setdefault("certificates", [])
+        if bought or count > 1:
+            first = bought[0] if bought else what
+            r.flag("stock.one_buy",
+                   f"{player} already bought a certificate this turn ({first}); a turn buys "
+                   f"one certificate (S2.1)" if bought else
+                   f"{player} buys {count} certificates of {what} in one turn; a turn buys one "
+                   f"certificate (S2.1)")
+        bought.append(what)
+
     def floats(self, corp: str) -> None:
         """SB3: 50% sold, the company floats and receives 10 x par from the
         bank at once (not KNR: K8)."""
@@ -407,11 +437,25 @@ class StockHandler:
             return
         st.floated.add(corp)
         led = r.ledger
-        if corp != "KNR" and corp not in led.capitalised and corp in st.pars:
+        if (corp != "KNR" or r.knr_normal) and corp not in led.capitalised and corp in st.pars:
             led.capitalised.add(corp)
             times = int(r.rules.raw["stock"]["capital_par_times"])
             led.pay("bank", corp, times * st.pars[corp],
                     f"{corp} floated: {times} x par {r.money(st.pars[corp])} to its treasury (SB3)")
+
+    def new_president(self, corp: str, player: str, keeps: int):
+        """The player who takes ``corp``'s president's certificate when ``player`` sells down
+        to ``keeps`` percent: one holding more (and two shares to give in exchange); of
+        several, the most, and at equal holdings the nearest clockwise (§6.5); None: nobody."""
+        st = self.st
+        players = st.players
+        at = players.index(player)
+        order = [players[(at + i) % len(players)] for i in range(1, len(players))]
+        takers = [p for p in order if st.percent(corp, p) > keeps
+                  and st.holding(corp, p).count(10) >= 2]
+        if not takers:
+            return None
+        return max(takers, key=lambda p: (st.percent(corp, p), -order.index(p)))
 
     def knr_bought(self) -> int:
         """KNR shares bought from the IPO so far (not those the conversions gave)."""
@@ -419,9 +463,27 @@ class StockHandler:
         held = sum(len([c for c in v if c == 10]) for v in st.shares.get("KNR", {}).values())
         return held + st.pool["KNR"] // 10 - self.r.operating.knr_shares_given
 
+    def sales_at_once(self, player: str) -> None:
+        """S2.1 against §8.5: the summary lets a turn sell, buy one certificate and sell again;
+        the rule book's "all sales must be done at once" (``rulebook.sales_in_turn:
+        all_at_once``) refuses a sale after a purchase that a sale came before."""
+        r = self.r
+        if r.kind != "SR" or player != r.turn_actor:
+            return
+        turn = r.turn
+        if not turn.get("certificates"):
+            turn["sold_before_buy"] = True
+        elif turn.get("sold_before_buy") and \
+                r.rules.number("rulebook", "sales_in_turn") == "all_at_once":
+            r.flag("stock.sell_buy_order",
+                   f"{player} sold, bought and sells again in one turn; all sales are made at "
+                   f"once, before or after the purchase (rule book §8.5, "
+                   f"rulebook.sales_in_turn: all_at_once)")
+
     def sell(self, action: SellShares) -> None:
         r, st = self.r, self.st
         player = action.actor
+        self.sales_at_once(player)
         for sale in action.sales:
             corp = sale.corporation
             count = sale.count or 1
@@ -440,17 +502,36 @@ class StockHandler:
                 r.flag("stock.sell_before_operating", f"{corp} has not operated yet: its shares "
                                                       f"may not be sold (SS1)")
             tens = [c for c in held if c == 10]
+            taker = None
             if len(tens) < count:
-                r.flag("stock.sell_not_owned", f"{player} holds {sum(held)}% of {corp}, not "
-                                               f"{10 * count}% to sell besides the president's "
-                                               f"certificate (SS3)")
-                continue
+                if 20 not in held or sum(held) < 10 * count:
+                    r.flag("stock.sell_not_owned", f"{player} holds {sum(held)}% of {corp}, not "
+                                                   f"{10 * count}% to sell besides the "
+                                                   f"president's certificate (SS3)")
+                    continue
+                # SS3, §8.3.2, §6.5: the president's certificate is never sold; it changes
+                # hands by exchange with a player who would then hold more
+                keeps = sum(held) - 10 * count
+                taker = self.new_president(corp, player, keeps)
+                if taker is None:
+                    r.flag("stock.president_cert",
+                           f"{player} is president of {corp} with {sum(held)}%; selling "
+                           f"{10 * count}% would leave {keeps}% and no other player would hold "
+                           f"more to take the president's certificate in exchange (SS3)")
+                    continue
             pool = r.rules.raw["stock"]["pool_limit"]
             if st.pool[corp] + 10 * count > pool:
                 r.flag("stock.pool_limit", f"selling {10 * count}% of {corp} would put "
                                            f"{st.pool[corp] + 10 * count}% in the pool, over the "
                                            f"{pool}% limit")
                 continue
+            if taker is not None:       # two of the taker's shares for the certificate
+                theirs = st.holding(corp, taker)
+                theirs.remove(10)
+                theirs.remove(10)
+                theirs.append(20)
+                held.remove(20)
+                held.extend([10, 10])
             for _ in range(count):
                 held.remove(10)
             st.pool[corp] += 10 * count

@@ -886,7 +886,7 @@ RULES: list[Rule] = [
     _r("stock.sell_buy_order", "a sale after a purchase in the same turn",
        "Where a title's turn is sales, then one purchase (ruleset stock.sell_buy_order: "
        "sell_buy; 1860 also for privates sold to the bank, 18Ireland), nothing is sold after "
-       "buying in the same turn. 1830's turn (and 1857's, Kansai's) is sell-buy-sell: sales may "
+       "buying in the same turn. 1830's turn (and 1857's, 1890's) is sell-buy-sell: sales may "
        "come before and after the purchase, so it never gives this finding; what may still be "
        "bought after a sale is stock.one_buy's.",
        f"{R1860}: S2.1; {RIRE}: S2.1",

@@ -404,12 +404,12 @@ class StockRound(Round):
             self.passed_over.discard(player)    # said what the rules did without a word
             self.ended_after_acting = None
             return
-        self.ended_after_acting = None
         self.prepare(action)
         if self.stand_in is not None and self.stand_in[0] is action:
             player = self.stand_in[1] if isinstance(action, Pass) \
                 else self.wrong_name(action, player, step)
         if isinstance(action, Pass):
+            self.ended_after_acting = None
             self.check_cert_limit_kept(player)
             if self.acted:
                 self.end_turn()
@@ -425,6 +425,7 @@ class StockRound(Round):
             self.taken_for_owner = None     # done by wrong_name, as the turn's player
         else:
             step.do(player, action)
+        self.ended_after_acting = None
         self.passes = 0
         self.passed_over.clear()
         self.auto_passed.clear()

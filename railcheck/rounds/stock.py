@@ -47,6 +47,10 @@ class StockRound(Round):
         #: (nothing left he may do), while nobody has acted since: his written
         #: pass is the "done" 18xx.games asks for
         self.ended_after_acting = None
+        #: the action just done was written under its player's own name (not a
+        #: line under a wrong name taken as his): only then does his turn's end
+        #: by itself leave room for his written "done"
+        self.own_line = False
 
     @property
     def label(self) -> str:
@@ -73,7 +77,7 @@ class StockRound(Round):
                 return
             self.passed_over.add(player)
             if self.acted:
-                self.ended_after_acting = player
+                self.ended_after_acting = player if self.own_line else None
                 self.end_turn()
                 continue
             self.auto_passed.add(player)
@@ -431,7 +435,9 @@ class StockRound(Round):
         self.auto_passed.clear()
         self.acted = True
         self.last_actor = player
+        self.own_line = action.actor == player.name
         self.skip_inactive()
+        self.own_line = False
 
     # ------------------------------------------------------------------
 

@@ -26,10 +26,10 @@ from __future__ import annotations
 import copy
 import os
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from .actions import Checkpoint, Exchange, GameRecord, Pass, RoundMarker
-from .findings import ERROR, INFO, WARNING, Finding, InputError, RuleViolation
+from .findings import ERROR, INFO, WARNING, Finding, InputError, RuleViolation, plural
 from .game import Game
 from .ruleset import Ruleset, load_ruleset
 
@@ -84,7 +84,8 @@ class Replay:
 
     def __init__(self, record: GameRecord, rules: Optional[Ruleset] = None, *,
                  check_board: bool = True, stop_at: Optional[int] = None,
-                 check_purity: bool = False, hints: Optional[bool] = None):
+                 check_purity: bool = False, hints: Optional[bool] = None,
+                 purity_from: Optional[int] = None):
         self.record = record
         if rules is None:
             if not record.title:
@@ -97,6 +98,10 @@ class Replay:
         #: prove that refusals change nothing: snapshot the state before each
         #: action, compare after a refusal (slow: for tests)
         self.check_purity = check_purity
+        #: with check_purity: only from the export's action with this id on
+        #: (a test that changed one action of a legal game: the actions before
+        #: it replay as the legal game did, with no refusal to prove)
+        self.purity_from = purity_from
         #: after a replay with errors, look for one par that explains them
         #: (railcheck/diagnose.py); never with observers or a stop.  Default:
         #: on, unless RAILCHECK_NO_HINTS is set (``validate --no-hints``)
@@ -112,19 +117,18 @@ class Replay:
         self.on_round_end = None
         #: the stock round that ended by itself, with the state before the next
         #: round started, while that round has taken no action (see resume_round)
-        self.ended = None
+        self.ended: Any = None
         #: share prices before the last action of a stock round (its end may move them)
         self.price_marks = None
-        self.next_action = None    # the record's action after the current one
+        self.next_action: Any = None    # the record's action after the current one
         #: actions of the record the current round has been given
         self.round_actions = 0
         #: the round the record's last round marker named (when it matched)
-        self.marked_round = None
+        self.marked_round: Any = None
 
     def run(self) -> Result:
         rec = self.record
-        from .titles import title_class
-        cls = title_class(self.rules.base_title)
+        cls = self.rules.title_class
         if cls is not None and cls.uses_components:
             return cls.replay(self)
         try:
@@ -174,7 +178,9 @@ class Replay:
                 kind = g.round.kind
                 action = g.as_laid(action)
                 g.round.prepare(action)
-                before = self._snapshot() if self.check_purity else None
+                before = self._snapshot() if self.check_purity and (
+                    self.purity_from is None or action.action_id is None
+                    or action.action_id >= self.purity_from) else None
                 g.round.process(action)
             except RuleViolation as v:
                 if before is not None:
@@ -284,12 +290,12 @@ class Replay:
         declining a private's power: 18Ireland random 18003_5, #350), not a
         turn of the next round out of order."""
         g = self.game
-        if self.ended is None or self.round_actions or not isinstance(action, Pass):
+        if not self.ended or self.round_actions or not isinstance(action, Pass):
             return False
         ended = self.ended[0]
         last = ended.closed_turn.corp if getattr(ended, "closed_turn", None) is not None else None
         rnd = g.round
-        order = getattr(rnd, "order", None)
+        order = getattr(rnd, "order", None) or []
         return (ended.kind == "OR" and rnd.kind == "OR" and last is not None
                 and action.actor == last.sym and bool(order) and order[0] is not last)
 
@@ -517,7 +523,7 @@ class Replay:
         if not g.finished and g.round.label != want:
             g.flag("round.marker", f"the record says '{want}' here, but the rules make this "
                                    f"{g.round.label} (phase {g.phase.name}: "
-                                   f"{g.or_count} OR(s) per set)")
+                                   f"{plural(g.or_count, 'OR')} per set)")
 
     def checkpoint(self, action: Checkpoint):
         g = self.game
@@ -526,8 +532,9 @@ class Replay:
         if subj is None:
             g.flag("checkpoint.subject", f"unknown subject '{action.subject}'")
             return
-        actual = None
-        shown = None
+        actual: Any = None
+        shown: Any = None
+        value: Any
         if field_ in ("cash", "treasury"):
             actual = subj.cash
             shown = g.money(actual)
@@ -566,7 +573,8 @@ class Replay:
             what = {"cash": "has", "treasury": "has", "price": "is priced at",
                     "worth": "is worth"}[field_]
             g.flag("checkpoint.mismatch",
-                   f"{subj.name} {what} {shown}, the record says {g.money(action.value)}")
+                   f"{subj.name} {what} {shown}, the record says "
+                   f"{g.money(action.value)}")  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------
 

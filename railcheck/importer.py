@@ -16,7 +16,7 @@ import re
 from typing import Optional
 
 from . import actions as A
-from .findings import WARNING, Finding, InputError
+from .findings import WARNING, Finding, FindingList, InputError, NotAGame
 
 HEX_RE = re.compile(r"^[A-Za-z]{1,2}-?\d+$")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -25,6 +25,15 @@ IGNORED_TYPES = {"message", "program_buy_shares", "program_share_pass", "program
                  "program_disable", "program_merger_pass", "program_harzbahn_draft_pass",
                  "program_independent_mines", "program_close_pass", "program_buy_train",
                  "end_game", "log"}
+
+
+def _what_json_is(data: dict) -> str:
+    """What a JSON object with no 'actions' is, for the line that skips it."""
+    if "schema_version" in data and "files" in data:
+        return "not a game record: a railcheck report (validate --format json)"
+    if "states" in data and "fixture" in data:
+        return "not a game record: a trace of the 18xx.games engine (no 'actions')"
+    return "not a game record: a JSON object with no 'actions'"
 
 
 def load_export_text(text: str, path: str) -> dict:
@@ -40,6 +49,8 @@ def load_export_text(text: str, path: str) -> dict:
     if not isinstance(data, dict):
         raise InputError("an 18xx.games export is a JSON object with 'title', 'players' and "
                          "'actions'", path=path, line=1, column=1)
+    if "actions" not in data:
+        raise NotAGame(_what_json_is(data), path=path)
     for key, typ in (("title", str), ("players", list), ("actions", list)):
         if not isinstance(data.get(key), typ):
             raise InputError(f"an 18xx.games export needs '{key}' "
@@ -115,7 +126,7 @@ class _Converter:
             self.players[p.get("id")] = str(p["name"])
             self.players[str(p.get("id"))] = str(p["name"])
         self.tile_hex: dict[str, str] = {}
-        self.findings: list[Finding] = []
+        self.findings: list[Finding] = FindingList()
         self._names: dict = {}
         from .titles import title_class
         cls = title_class(str(data.get("title", "")))
@@ -215,7 +226,7 @@ class _Converter:
             stops.append(A.Stop(hex=h, city=city))
         rev = r.get("revenue")
         return A.Route(train=tid.rsplit("-", 1)[0], train_id=tid, stops=stops,
-                       path=path or None, revenue=int(rev) if rev is not None else None,
+                       path=path or None, revenue=_opt_int(rev),
                        halts=_opt_int(r.get("halts")), subsidy=_opt_int(r.get("subsidy")),
                        connections=conns or None)
 
@@ -408,6 +419,8 @@ def _opt_int(value) -> Optional[int]:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise TypeError(f"expected a number, got {value!r}")
+    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"expected a number, got {value!r}")   # int() would overflow
     return int(value)
 
 
@@ -475,7 +488,21 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
         record.tags["seed"] = str(settings.get("seed"))
     if data.get("id") is not None:
         record.tags["site"] = f"18xx.games #{data.get('id')}"
-    for item in filter_actions(_well_formed(data["actions"], conv.findings)):
+    raw = data["actions"]
+    from .findings import MAX_ACTIONS
+    if len(raw) > MAX_ACTIONS:
+        # as for a notation file: the first entries are read, the rest counted
+        more = len(raw) - MAX_ACTIONS
+        aid = raw[MAX_ACTIONS].get("id") if isinstance(raw[MAX_ACTIONS], dict) else None
+        list.append(conv.findings, Finding(
+            severity="error", rule="record.too_long",
+            action_id=aid if isinstance(aid, int) and not isinstance(aid, bool) else None,
+            message=f"the export goes on for {more:,} more entr{'ies' if more != 1 else 'y'} "
+                    f"of its actions; railcheck reads at most the first {MAX_ACTIONS:,} of a "
+                    f"file (a game of 18xx has a few thousand): these were counted, not "
+                    f"checked"))
+        raw = raw[:MAX_ACTIONS]
+    for item in filter_actions(_well_formed(raw, conv.findings)):
         try:
             act = conv.convert(item)
             if act is not None:
@@ -522,5 +549,9 @@ def _describe(item: dict, who: str) -> str:
     if item.get("shares"):
         bits.append("shares=" + ",".join(map(str, item["shares"])))
     if t == "run_routes":
-        bits.append("revenue=" + str(sum(int(r.get("revenue") or 0) for r in item.get("routes") or [])))
+        try:
+            bits.append("revenue=" + str(sum(int(r.get("revenue") or 0)
+                                             for r in item.get("routes") or [])))
+        except (TypeError, ValueError, OverflowError, AttributeError):
+            bits.append("revenue=?")
     return " ".join(bits)

@@ -254,7 +254,7 @@ RULES: list[Rule] = [
        f"{R1860}: L3, L4",
        "Bob bid BHC 30   ->  nobody has won the turn yet: Alice bids or passes"),
     _r("auction.price", "a private bought in 1860's auction at another price than its face value",
-       "The winner of the turn pays his bid and then the private's face value.",
+       "The winner of the turn pays their bid and then the private's face value.",
        f"{R1860}: L4",
        "Bob bid BHC 35   ->  BHC is sold at its face value £30, not £35"),
     _r("auction.sold", "a bid on a private that is already owned",
@@ -339,7 +339,7 @@ RULES: list[Rule] = [
     _r("emergency.price", "a train bought from another company above face value with the president's money",
        "With the president's money a train from another company costs at most its face value.",
        f"{R1830}: Operating Round, forced train purchase",
-       "B&O buy train 4 from PRR 400   ->  with the president's money a train from another company costs at most its face value $300"),
+       "B&O buy train 4 from PRR 400   ->  with the president's money a train from another company costs at most its face value $300"),  # noqa: E501
     _r("emergency.source", "an emergency train bought elsewhere than the depot",
        "In an emergency only the depot sells (18xx.games's 1830).",
        f"{R1830}: Operating Round, forced train purchase; {SITE}",
@@ -394,6 +394,13 @@ RULES: list[Rule] = [
        "is checked. A later finding may follow from the skipped line.",
        f"{OWN}: docs/notation.md",
        "B&O payot   ->  after 'B&O', found 'payot' (did you mean payout?)"),
+    _r("record.too_long", "a record longer than railcheck reads",
+       "A file with more actions than any game has (railcheck reads at most the first "
+       "100,000 lines of a notation file, or entries of an export's actions, so that a "
+       "check's memory and time stay bounded whatever the input): the rest are counted, said "
+       "in this one finding, and not checked.",
+       f"{OWN}: docs/notation.md",
+       "4,545,454 lines of 'Alice pass'   ->  the record goes on for 4,445,454 more lines"),
     _r("name.unknown", "a name the game does not have",
        "An action names a corporation, private, train source or actor that this game does not "
        "have.",
@@ -479,7 +486,7 @@ RULES: list[Rule] = [
     _r("private.power_used", "a private's power used more often than allowed",
        "Each power may be used the number of times the title gives (usually once).",
        f"{R1830}: Private Companies, special powers",
-       "PRR lay 57 B20 0 with CS   ->  CS's tile lay may be used 1 time(s) and has been used"),
+       "PRR lay 57 B20 0 with CS   ->  CS's tile lay may be used 1 time and has been used"),
     _r("private.price", "a private bought outside its price range",
        "A corporation pays from half to twice the private's face value (1830).",
        f"{R1830}: Operating Round, buying private companies",
@@ -517,7 +524,7 @@ RULES: list[Rule] = [
        "A round marker ('OR 2.1') in the record names another round than the rules give at "
        "that point (the number of ORs per set depends on the phase).",
        f"{R1830}: sequence of play; {OWN}: docs/notation.md",
-       "OR 2.2   ->  the record says 'OR 2.2' here, but the rules make this SR 3 (phase 2: 1 OR(s) per set)"),
+       "OR 2.2   ->  the record says 'OR 2.2' here, but the rules make this SR 3 (phase 2: 1 OR per set)"),
     # --- routes
     _r("route.unchecked", "routes a title does not check on the map yet",
        "An info finding, once per game: the title's route rules are not checked on the map "
@@ -638,7 +645,7 @@ RULES: list[Rule] = [
        "A company runs the trains it owns, each once. The revenue claimed is what the table "
        "paid, so it is taken as paid (the record goes on from there).",
        f"{R1830}: Operating Round, running trains",
-       "PRR run 3: ...   ->  PRR runs 1 3-train(s) but owns 0 (trains: 2); the revenue claimed "
+       "PRR run 3: ...   ->  PRR runs 1 3-train but owns 0 (trains: 2); the revenue claimed "
        "is taken as paid"),
     _r("route.twice", "a company runs its trains twice in one turn",
        "Trains run once per operating turn.",
@@ -766,7 +773,7 @@ RULES: list[Rule] = [
        f"{R1860}: S2.1",
        "Alice sell C&N   ->  Alice already sold C&N this turn"),
     _r("stock.sell_company", "a private sold to the bank when it may not be",
-       "In 1860 a player may sell his private to the bank for its face value less 30, from the "
+       "In 1860 a player may sell their private to the bank for its face value less 30, from the "
        "second stock round on, before buying in that turn.",
        f"{R1860}: S7",
        "Alice sell_company YHC   ->  privates are sold to the bank from stock round 2 on"),
@@ -871,7 +878,7 @@ RULES: list[Rule] = [
        "The president's certificate is never sold to the pool: it changes hands only to a player "
        "who holds at least as much; if nobody does, the president may not sell that far.",
        f"{R1830}: Stock Round, selling shares",
-       "Alice sell 3 PRR   ->  Alice is president of PRR with 40%; selling 30% would leave 10% and no other player ..."),
+       "Alice sell 3 PRR   ->  Alice is president of PRR with 40%; selling 30% would leave 10% and no other player ..."),  # noqa: E501
     _r("stock.rebuy", "a share bought after selling that company in the same round",
        "A player who sold shares of a corporation may not buy it again in the same stock round.",
        f"{R1830}: Stock Round, selling shares",

@@ -402,9 +402,8 @@ def test_a_tile_on_a_wrong_hex_with_no_evidence_stays_refused(games):
     result, seen = replay_watching(M._with(data, 420, {"hex": "E15"}), 420, ["E15", "H10"])
     assert [(f.action_id, f.rule, f.message) for f in errors(result)] == [
         (420, "tile.upgrade", "tile 14 is green but E15 (white map hex) takes a yellow tile"),
-        (426, "route.revenue", "the 4-train's run H10-H16-G17-G19 is worth $150, not the $160 "
-                               "claimed"),
-        (426, "route.revenue", "B&O's runs are worth $430, but $440 was claimed")]
+        (426, "route.revenue", "B&O's runs are worth $430, but $440 was claimed (the 4-train's "
+                               "run H10-H16-G17-G19 is worth $150, not the $160 claimed)")]
     assert seen["H10"] == ("57", 1) and seen["E15"] == (None, 0)
 
 

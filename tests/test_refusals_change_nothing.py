@@ -9,7 +9,9 @@ anything."""
 import collections
 import copy
 import functools
+import itertools
 import json
+from pathlib import Path
 
 import pytest
 
@@ -17,13 +19,21 @@ from railcheck.engine import Replay
 from railcheck.importer import filter_actions, import_export
 from railcheck.loader import load_game
 
-from conftest import EXPORTS_1830, REPO
+from conftest import DATA, EXPORTS_1830, REPO
 
 
-def replay_checked(data):
+def replay_checked(data, changed=None):
+    """The replay of an export, every refusal checked for purity; with
+    ``changed`` (the id of the one action a test changed in a legal game),
+    from that action on: the actions before it replay as the legal game did,
+    which the replay shows (no error before it)."""
     record, _ = import_export(json.dumps(data), "mutated.json")
-    rp = Replay(record, check_purity=True)
-    rp.run()
+    rp = Replay(record, check_purity=True, purity_from=changed)
+    res = rp.run()
+    if changed is not None:
+        early = [f for f in res.findings
+                 if f.severity == "error" and f.action_id is not None and f.action_id < changed]
+        assert early == [], f"findings before the changed action {changed}: {early[:2]}"
     return rp
 
 
@@ -74,26 +84,47 @@ def variants(data, every=9):
 
 
 @functools.lru_cache(maxsize=None)
-def mutated_refusals():
-    """Every refusal the one-action changes of the four real exports make:
-    (game, changed action, change, refused action id, round kind, rule,
-    what the refusal changed -- empty when nothing)."""
+def mutated_refusals(game):
+    """Every refusal the one-action changes of a real export make: (game,
+    changed action, change, refused action id, round kind, rule, what the
+    refusal changed -- empty when nothing)."""
     out = []
-    for path in EXPORTS_1830:
-        data = json.loads(path.read_text())
-        for action_id, change, mutated in variants(data):
-            rp = replay_checked(mutated)
-            impure = {id(a): what for a, _, _, what in rp.impure}
-            out += [(path.name, action_id, change, a.action_id, kind, rule, impure.get(id(a), []))
-                    for a, kind, rule in rp.refusals]
+    path = next(p for p in EXPORTS_1830 if p.name == game)
+    data = json.loads(path.read_text())
+    for action_id, change, mutated in variants(data):
+        rp = replay_checked(mutated, changed=action_id)
+        impure = {id(a): what for a, _, _, what in rp.impure}
+        out += [(path.name, action_id, change, a.action_id, kind, rule, impure.get(id(a), []))
+                for a, kind, rule in rp.refusals]
     return out
 
 
-@pytest.mark.parametrize("kind, at_least", [("auction", 20), ("SR", 150), ("OR", 500)])
-def test_refusals_change_nothing(kind, at_least):
-    refusals = [r for r in mutated_refusals() if r[4] == kind]
-    assert len(refusals) >= at_least, f"only {len(refusals)} refusals in {kind}"
+#: the refusals each export's changes make at least, by kind of round: over
+#: the four, at least 20 in the auction, 150 in stock rounds, 500 in
+#: operating rounds (one test per export, so that they run in parallel)
+AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56, 2/11/217)
+    "1830_game_end_bank.json": {"auction": 2, "SR": 3, "OR": 210},
+    "26855.json": {"auction": 14, "SR": 48, "OR": 30},
+    "29133.json": {"auction": 2, "SR": 88, "OR": 50},
+    "rl18xx_game.json": {"auction": 2, "SR": 11, "OR": 210},
+}
+
+
+@pytest.mark.parametrize("game", [p.name for p in EXPORTS_1830])
+def test_refusals_change_nothing(game):
+    refusals = mutated_refusals(game)
+    for kind, at_least in AT_LEAST[game].items():
+        made = [r for r in refusals if r[4] == kind]
+        assert len(made) >= at_least, f"only {len(made)} refusals in {kind}"
     assert [r for r in refusals if r[6]] == []
+
+
+def test_the_minimum_refusals_add_up_to_the_sweeps_minimum():
+    total = collections.Counter()
+    for kinds in AT_LEAST.values():
+        total.update(kinds)
+    assert set(AT_LEAST) == {p.name for p in EXPORTS_1830}
+    assert total["auction"] >= 20 and total["SR"] >= 150 and total["OR"] >= 500
 
 
 def test_refusals_in_the_illegal_examples_change_nothing():
@@ -105,3 +136,93 @@ def test_refusals_in_the_illegal_examples_change_nothing():
         assert rp.impure == [], path.name
         kinds.update(kind for _, kind, _ in rp.refusals)
     assert kinds["SR"] >= 4 and kinds["OR"] >= 3 and kinds["auction"] >= 1, kinds
+
+
+# ---------------------------------------------------------------------------
+# every title's games: many one-action changes in one replay
+
+def _read_export(path):
+    import gzip
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def changed_everywhere(data, every: int):
+    """The export with every ``every``-th action (not a pass) changed, the
+    changes taking turns: a price off by 7, the next player as the actor,
+    another hex, a brown tile, the next corporation's certificates sold, a bid
+    on the next private.  The names come from the title's own ruleset."""
+    from railcheck.ruleset import load_ruleset
+    rules = load_ruleset(data["title"])
+    corps = [c.sym for c in rules.corporations]
+    privates = [c.sym for c in rules.companies]
+    hexes = sorted((rules.board or {}).get("hexes") or {})
+    browns = sorted(name for name, t in ((rules.board or {}).get("tiles") or {}).items()
+                    if isinstance(t, dict) and t.get("color") == "brown")
+    players = [p["id"] for p in data["players"]]
+    out = copy.deepcopy(data)
+    counted = [a for a in filter_actions(out["actions"]) if a.get("type") != "pass"]
+    changes = itertools.cycle(("price", "actor", "hex", "tile", "sold", "private"))
+    changed = 0
+    for a in counted[every // 2::every]:
+        for _ in range(6):
+            change = next(changes)
+            if change == "price" and isinstance(a.get("price"), int):
+                a["price"] += 7
+            elif change == "actor" and a.get("entity_type") == "player" \
+                    and a.get("entity") in players:
+                a["entity"] = players[(players.index(a["entity"]) + 1) % len(players)]
+            elif change == "hex" and "hex" in a and hexes:
+                a["hex"] = hexes[(hexes.index(a["hex"]) + 7) % len(hexes)] \
+                    if a["hex"] in hexes else hexes[0]
+            elif change == "tile" and a.get("type") == "lay_tile" and browns:
+                a["tile"] = f"{browns[changed % len(browns)]}-9"
+            elif change == "sold" and a.get("type") == "sell_shares" and a.get("shares"):
+                corp = a["shares"][0].rsplit("_", 1)[0]
+                if corp in corps:
+                    other = corps[(corps.index(corp) + 1) % len(corps)]
+                    a["shares"] = [other + "_" + s.rsplit("_", 1)[1] for s in a["shares"]]
+            elif change == "private" and a.get("type") == "bid" and a.get("company") in privates:
+                a["company"] = privates[(privates.index(a["company"]) + 1) % len(privates)]
+            else:
+                continue
+            changed += 1
+            break
+    return out, changed
+
+
+@pytest.mark.parametrize("path, every, at_least", [
+    (DATA / "exports" / "1860" / "19354.json", 12, {"auction": 10, "SR": 30, "OR": 20}),
+    (DATA / "exports" / "1860_random" / "1860_rand_18603_1.json.gz", 15,
+     {"SR": 15, "OR": 15}),
+    (DATA / "exports" / "18Ireland" / "161830.json", 15, {"SR": 20, "OR": 15, "MR": 10}),
+    (DATA / "exports" / "18Ireland_random" / "18Ireland_rand_18003_0.json.gz", 15,
+     {"SR": 50, "OR": 40}),
+    (DATA / "random" / "1830" / "1830_rand_18303_1.json", 9, {"SR": 3, "OR": 25}),
+], ids=lambda v: v.name if isinstance(v, Path) else None)
+def test_refusals_change_nothing_in_every_titles_games(path, every, at_least):
+    """One replay per game with fourteen to thirty actions changed: every refusal (of
+    the changed actions and of those that follow from them) leaves the whole
+    state as it was, the title's own state included (1860's receivership and
+    insolvency, 18Ireland's stack of minors ...: snapshot.state_snapshot)."""
+    data, changed = changed_everywhere(_read_export(path), every)
+    assert changed >= 14
+    rp = replay_checked(data)
+    kinds = collections.Counter(kind for _, kind, _ in rp.refusals)
+    assert rp.impure == []
+    for kind, n in at_least.items():
+        assert kinds[kind] >= n, kinds
+
+
+def test_the_snapshot_holds_the_titles_own_state():
+    from railcheck.snapshot import snapshot_diff, state_snapshot
+    rp = Replay(load_game(str(REPO / "examples" / "1860" / "game.18xx"))[0], stop_at=200)
+    rp.run()
+    g = rp.game
+    before = state_snapshot(g)
+    assert before["title"]["state"]["receivership"] == []
+    g.title.state.receivership.add("IOW")
+    g.title.state.insolvent.add("C&N")
+    assert snapshot_diff(before, state_snapshot(g)) == [".title.state.insolvent",
+                                                        ".title.state.receivership"]

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..actions import RunRoutes, Route, Stop
-from ..findings import RuleViolation
+from ..findings import RuleViolation, plural
 
 
 @dataclass
@@ -87,7 +87,7 @@ class _Search:
         self.ticks = 0
         g = track_graph(board)
         self.adj = {v: [(w, d["keys"]) for w, d in g.succ[v].items()] for v in g}
-        hexes = board._hexes
+        hexes = board.hex_list
         self.value = {}
         for h in hexes:
             for ni, node in enumerate(h.nodes):
@@ -101,7 +101,7 @@ class _Search:
             raise _OutOfTime
 
     def node(self, n):
-        return self.board._hexes[n[0]].nodes[n[1]]
+        return self.board.hex_list[n[0]].nodes[n[1]]
 
     def halves(self, start, max_stops: int) -> list:
         """Half-runs from ``start``: (stops after start, hex sides used).  In
@@ -233,7 +233,7 @@ def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
     total, chosen, out_of_time = best_combination(
         [[(rev, keys, stops) for rev, stops, keys in mine] for mine in per_train], search.tick)
     gave_up = gave_up or out_of_time
-    hexes = board._hexes
+    hexes = board.hex_list
     routes = []
     for ti, stops in sorted(chosen):
         routes.append((trains[ti][0], [f"{hexes[hi].coord}.{ni}" if len(hexes[hi].nodes) > 1
@@ -293,7 +293,7 @@ def _verify(board, corp: str, trains: list, chosen, phase_color: str) -> str:
     """'' when the checker accepts the chosen runs at that revenue, else why not."""
     if not chosen:
         return ""
-    hexes = board._hexes
+    hexes = board.hex_list
     routes = [Route(train=trains[ti][0], stops=[Stop(hex=hexes[hi].coord, city=ni)
                                                  for hi, ni in stops])
               for ti, stops in chosen]
@@ -329,8 +329,9 @@ class Watcher:
                   claimed=None, best=None, action_id=action.action_id, line=action.line)
         self.pending = run
         if not standard_runs(g):
-            run.note = (f"no search: {g.rules.title}'s runs follow rules of their own "
-                        f"(such as 1860's halts and leased trains) that the search does not model")
+            own = getattr(g.title, "own_run_rules", "")
+            run.note = (f"not searched: {g.rules.title}'s runs follow rules of their own"
+                        + (f" ({own})" if own else "") + " that the search does not model")
             return
         start = time.perf_counter()
         color = g.phase.tiles[-1]
@@ -338,7 +339,7 @@ class Watcher:
             best, routes, gave_up, chosen, trimmed = best_runs(g.board, corp.sym, trains, color,
                                                       self.limit)
         except RuleViolation as v:       # a map the search cannot read
-            run.note = f"no search: {v.message}"
+            run.note = f"not searched: {v.message}"
         else:
             run.best, run.best_routes, run.gave_up = best, routes, gave_up
             if gave_up:
@@ -384,7 +385,7 @@ def render_text(runs: list[Run], currency: str = "$") -> str:
 
     notes = {r.note for r in runs}
     if runs and all(r.best is None for r in runs) and len(notes) == 1:
-        return f"Hindsight routes: {len(runs)} runs, none searched: {notes.pop()[len('no search: '):]}"
+        return f"Hindsight routes: {plural(len(runs), 'run')}, {notes.pop()}"
 
     rows = []
     for r in runs:

@@ -20,7 +20,7 @@ def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=
     held = corp.percent_of(player)
     if not held:
         return 0
-    room = g.rules.stock["pool_limit"] - corp.percent_of("pool")
+    room = g.pool_limit(corp) - corp.percent_of("pool")
     step = corp.share_percent
     best = 0
     pct = step
@@ -148,7 +148,7 @@ def check_sale(g, player: Player, corp: Corporation, percent: int, *, emergency_
         raise RuleViolation("stock.sell_not_owned",
                             f"{player.name} holds {held}% of {corp.sym} and cannot sell "
                             f"{percent}%")
-    pool_limit = g.rules.stock["pool_limit"]
+    pool_limit = g.pool_limit(corp)
     in_pool = corp.percent_of("pool")
     if in_pool + percent > pool_limit:
         raise RuleViolation("stock.pool_limit",
@@ -194,7 +194,7 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
     saved = (player.cash, g.bank.cash, g.bank_broken, corp.president,
              [(c, c.__dict__.get("owner"), c.got) for c in corp.certs])
     # pay and move: ordinary certificates of the seller go to the pool
-    price = corp.price.price
+    price = corp.price.price  # type: ignore[union-attr]
     g.transfer(g.bank, player, price * percent // corp.share_percent)
     percent_left = None
     if corp.president is player and percent > held - corp.certs[0].percent \
@@ -270,7 +270,8 @@ def _sell_presidency_as_site(g, player, corp, percent: int, remaining: int, cert
     for cert in bundle:
         cert.owner = "pool"
     swap_to = player if remaining >= pcert.percent else "pool"
-    need, given = pcert.percent, []
+    need = pcert.percent
+    given: list = []
     for cert in sorted(corp.certs_of(new), key=lambda c: c.got):
         if cert.president or sum(c.percent for c in given) >= need:
             continue
@@ -347,11 +348,11 @@ def exchange_private(g, action: Exchange):
     if cert is None:
         raise RuleViolation("exchange.no_share", f"no {corp.sym} share is left in "
                                                  + " or ".join(sources))
-    limit = g.rules.stock["holding_limit"]
-    unlimited = corp.price is not None and corp.price.has("unlimited")
-    if corp.percent_of(owner) + cert.percent > limit and not unlimited:
+    over = g.holding_limit_exceeded(owner, corp, cert.percent)
+    if over is not None:
+        have, limit = over
         raise RuleViolation("stock.holding_limit",
-                            f"{owner.name} holds {corp.percent_of(owner)}% of {corp.sym}; the "
+                            f"{owner.name} holds {have}% of {corp.sym}; the "
                             f"exchange would exceed the {limit}% limit")
     if outside is not None:
         g.flag("private.window", outside)

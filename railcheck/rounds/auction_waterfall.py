@@ -260,7 +260,7 @@ class WaterfallAuction(AuctionRound):
     def resume_after(self, buyer):
         """A private sold to its bidders: with ``resume_after_resolution:
         last_buyer`` play goes on left of its buyer (else where it was)."""
-        if self.game.rules.auction.get("resume_after_resolution") == "last_buyer":
+        if self.game.rules.auction.resume_after_resolution == "last_buyer":
             self.turn_index = (buyer.seat + 1) % len(self.game.players)
 
     def after_sale(self):

@@ -14,6 +14,8 @@ Players act in an OR only to raise money for a forced train purchase
 
 from __future__ import annotations
 
+from typing import Any
+
 import dataclasses
 
 from ..actions import (Bankrupt, BuyCompany, BuyShares, DiscardTrain, Exchange, LayTile,
@@ -253,8 +255,9 @@ class OperatingRound(Round):
         if corp is current:
             step = self.step_of(action)
             stage = self.step_index(step) if step is not None and step.blocking else None
-            if stage is not None and stage < self.turn.step and self.is_last() \
-                    and g.or_number < g.or_count:
+            turn: Any = self.turn
+            if stage is not None and stage < turn.step \
+                    and self.is_last() and g.or_number < g.or_count:
                 return False  # the same company starts its turn of the next OR
             return True
         if corp in self.order[self.index + 1:]:
@@ -408,7 +411,7 @@ class OperatingRound(Round):
             if isinstance(a, RoundMarker) or a.actor in g.player_by_name:
                 return False
             other = g.corporations.get(a.actor)
-            if other is None or (own and other is t.corp):
+            if other is None or (own and other is t.corp):  # type: ignore[union-attr]
                 continue
             own = False
             if other is corp:
@@ -509,7 +512,7 @@ class OperatingRound(Round):
         # (not for the next company in the order after a finished turn)
         later = self.record_operates_later() \
             if waits or self.order.index(corp) > self.index + 1 else set()
-        if waits and t.corp in later:
+        if waits and t.corp in later:  # type: ignore[union-attr]
             # the company whose turn began has done nothing, and the record has
             # it operate later in this round: its turn waits
             self.index -= 1
@@ -664,7 +667,7 @@ class OperatingRound(Round):
             for sale in action.sales:
                 c = self.corporation(sale.corporation)
                 pct = sale_percent(g, c, sale)
-                if c.price is not None:
+                if c.price is not None and not g.rules.operating.emergency_sell_more_than_needed:
                     bundle = c.price.price * pct // c.share_percent
                     # too much when the bundle less its smallest certificate would do
                     smallest = c.price.price * _smallest_cert(c, player, sale, pct) \

@@ -15,7 +15,7 @@ unless ``stock.private_trade_is_buy`` is false.
 from __future__ import annotations
 
 from ..actions import Exchange, Pass
-from ..findings import RuleViolation
+from ..findings import RuleViolation, breach
 from ..state import Corporation, Player
 from . import Round
 from ..mechanics.shares import max_sellable_percent
@@ -103,7 +103,7 @@ class StockRound(Round):
         g = self.game
         if not g.phase.extra.get("private_trades"):
             return False
-        after = g.rules.stock.get("private_trades_after", "first")
+        after = g.rules.stock.private_trades_after
         return not (after == "first" and g.sr_number <= 1)
 
     def tradeable_privates(self, player, *, offered=False) -> list:
@@ -122,10 +122,10 @@ class StockRound(Round):
     def trade_is_buy(self) -> bool:
         """A private bought from a player is the turn's one purchase (1830),
         or comes besides it (``stock.private_trade_is_buy: false``, 1857)."""
-        return bool(self.game.rules.stock.get("private_trade_is_buy", True))
+        return bool(self.game.rules.stock.private_trade_is_buy)
 
     def selling_allowed(self) -> bool:
-        sell_after = self.game.rules.stock.get("sell_after", "first")
+        sell_after = self.game.rules.stock.sell_after
         return not (sell_after in ("first", "first_and_operate") and self.game.sr_number <= 1)
 
     def written_pass(self, action, player) -> bool:
@@ -143,11 +143,11 @@ class StockRound(Round):
         it) must sell down in their turn: flagged when the turn ends with the
         player still over it while a counting certificate could be sold."""
         g = self.game
-        if g.rules.stock.get("over_cert_limit", "sell_down") != "sell_down":
+        if g.rules.stock.over_cert_limit != "sell_down":
             return
-        held = g.num_certs(player)
+        held = g.cert_limit_exceeded(player, 0)
         flagged = g.over_limit_flagged
-        if held <= g.cert_limit:
+        if held is None:
             flagged.pop(player.name, None)
             return
         if not self.can_sell_counting(player) or flagged.get(player.name, 0) >= held:
@@ -161,12 +161,12 @@ class StockRound(Round):
         """A certificate that counts for the limit may be sold now."""
         g = self.game
         return self.selling_allowed() and any(
-            not (corp.price is not None and corp.price.has("no_cert_limit"))
+            g.title.counts_for_cert_limit(corp)
             and self.may_sell(corp) and max_sellable_percent(g, player, corp) > 0
             for corp in g.corporations.values())
 
     def may_sell(self, corp) -> bool:
-        return not (self.game.rules.stock.get("sell_after") in ("operate", "first_and_operate")
+        return not (self.game.rules.stock.sell_after in ("operate", "first_and_operate")
                     and not corp.operated)
 
     def can_sell_any(self, player) -> bool:
@@ -211,7 +211,7 @@ class StockRound(Round):
             return False
         cheapest = min(c.price for c in g.market.par_cells)
         cost = cheapest * corp.certs[0].percent // corp.share_percent
-        return player.cash >= cost and g.num_certs(player) < g.cert_limit
+        return player.cash >= cost and g.cert_limit_exceeded(player) is None
 
     def describe_turn(self) -> str:
         return self.current.name if self.current else ""
@@ -449,7 +449,10 @@ class StockRound(Round):
         if self.bought is not None:
             what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
                 else f"the private {self.bought.sym}"
-            brown = corp.price is not None and corp.price.has("multiple_buy")
+            cell = corp.price
+            brown = (not g.rules.stock.buy_one_certificate
+                     and cell is not None and cell.has("multiple_buy"))
+            price = g.money(cell.price) if cell is not None else "-"
             if brown and not isinstance(self.bought, Corporation) \
                     and (source == "pool" or g.rules.option("multiple_brown_from_ipo")):
                 # a private bought from a player was the turn's one purchase (a
@@ -459,7 +462,7 @@ class StockRound(Round):
                     "stock.buy_after_private",
                     f"{player.name} already bought {what} this turn, the turn's one purchase; "
                     f"several {corp.sym} shares in the brown zone (price "
-                    f"{g.money(corp.price.price)}) are a purchase of their own, not a second "
+                    f"{price}) are a purchase of their own, not a second "
                     f"one after a private; 18xx.games allows it")
             if not (corp is self.bought and brown):
                 raise RuleViolation("stock.one_buy",
@@ -474,50 +477,54 @@ class StockRound(Round):
                     f"{player.name} already bought {what} this turn"
                     + (" from the IPO" if self.bought_from_ipo else "")
                     + f"; more {corp.sym} shares in the same turn (price "
-                      f"{g.money(corp.price.price)}) may be bought from the pool only, "
+                      f"{price}) may be bought from the pool only, "
                       f"not after or with shares from the IPO")
-        if corp in self.sold.get(player, set()):
+        if g.rules.stock.no_buy_after_sale and corp in self.sold.get(player, set()):
             raise RuleViolation("stock.rebuy",
                                 f"{player.name} sold {corp.sym} this round and may not buy it "
                                 f"again in {self.label}")
-        zone_free = corp.price is not None and corp.price.has("no_cert_limit")
-        if not zone_free:
-            certs = g.num_certs(player)
-            if certs + count > g.cert_limit:
-                more = "one more" if count == 1 else f"{count} more"
-                raise RuleViolation("stock.cert_limit",
-                                    f"{player.name} holds {certs} certificates; {more} would "
-                                    f"exceed the limit of {g.cert_limit}")
-        limit = self.holding_limit(corp)
-        have = corp.percent_of(player)
-        unlimited = corp.price is not None and corp.price.has("unlimited")
-        if have + cert_percent > limit and not unlimited:
-            raise RuleViolation("stock.holding_limit",
-                                f"{player.name} holds {have}% of {corp.sym}; buying "
-                                f"{cert_percent}% more would exceed the {limit}% limit")
+        self.check_cert_limit(player, corp, count)
+        over = g.holding_limit_exceeded(player, corp, cert_percent)
+        if over is not None:
+            have, limit = over
+            breach(RuleViolation("stock.holding_limit",
+                                 f"{player.name} holds {have}% of {corp.sym}; buying "
+                                 f"{cert_percent}% more would exceed the {limit}% limit"))
 
-    def holding_limit(self, corp: Corporation) -> int:
-        """Percent of ``corp`` one player may hold (ruleset ``stock.holding_limit``)."""
-        return int(self.game.rules.stock.get("holding_limit", 60))
+    def check_cert_limit(self, player, corp: Corporation, count: int = 1) -> None:
+        """``player`` may not buy ``count`` certificates of ``corp`` over the
+        certificate limit (``Game.cert_limit_exceeded``); a title may say it its
+        own way."""
+        g = self.game
+        certs = g.cert_limit_exceeded(player, count, corp)
+        if certs is not None:
+            more = "one more" if count == 1 else f"{count} more"
+            breach(RuleViolation("stock.cert_limit",
+                                 f"{player.name} holds {certs} certificates; {more} would "
+                                 f"exceed the limit of {g.cert_limit}"))
 
     def price_from(self, corp: Corporation, source) -> int:
         """What one share of ``corp`` costs from the IPO (its par, or the
         market price with ``stock.always_market_price``) or the pool."""
-        if source == "ipo" and not self.game.rules.stock.get("always_market_price"):
-            return corp.par.price
-        return corp.price.price
+        if source == "ipo" and not self.game.rules.stock.always_market_price:
+            return corp.par.price  # type: ignore[union-attr]
+        return corp.price.price  # type: ignore[union-attr]
 
     # ------------------------------------------------------------------
 
     def finish(self):
         g = self.game
-        if g.rules.stock.get("sold_out_increase", True):
+        if g.rules.stock.sold_out_increase:
             movers = [c for c in g.corporations.values()
                       if c.floated and not c.closed and c.price is not None
                       and self.sold_out(c)]
             movers.sort(key=g.price_order_key)
+            top_row = g.rules.stock.sold_out_top_row
             for corp in movers:
-                g.move_price(corp, "up")
+                if corp.price.row == 0 and top_row == "right":
+                    g.move_price(corp, "right")
+                else:
+                    g.move_price(corp, "up")
         self.set_priority()
         self.finished = True
 
@@ -530,7 +537,7 @@ class StockRound(Round):
         the player after the last to act (1830), or seats dealt by cash, most
         first (1857)."""
         g = self.game
-        if g.rules.stock.get("next_sr_order", "after_last_to_act") == "cash":
+        if g.rules.stock.next_sr_order == "cash":
             from ..mechanics.shares import order_players_by_cash
             order_players_by_cash(g)
         elif self.last_actor is not None:

@@ -10,8 +10,8 @@ from .base import Step
 
 
 def company_price_range(g, company) -> tuple[int, int]:
-    lo_f = g.rules.company_sales.get("min_factor", 0.5)
-    hi_f = g.rules.company_sales.get("max_factor", 2.0)
+    lo_f = g.rules.company_sales.min_factor
+    hi_f = g.rules.company_sales.max_factor
     lo = -(-company.value * int(round(lo_f * 100)) // 100)
     hi = company.value * int(round(hi_f * 100)) // 100
     return lo, hi
@@ -81,9 +81,9 @@ class BuyCompanyStep(Step):
         company, wrong_price, left_with = plan
         if left_with is not None:
             g.flag("private.closed",
-                   f"{company.sym} left the game with its owner {left_with.name} when he went "
-                   f"bankrupt (his privates leave the game with him: 18Ireland B5); taken as "
-                   f"bought from him, as the record says")
+                   f"{company.sym} left the game with its owner {left_with.name} when they went "
+                   f"bankrupt (a bankrupt player's privates leave the game with them: 18Ireland "
+                   f"B5); taken as bought from them, as the record says")
             company.closed, company.left_with = False, None
             company.owner = left_with
             left_with.companies.append(company)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import RunRoutes
-from ..findings import RuleViolation
+from ..findings import RuleViolation, plural
 from .base import Step
 
 
@@ -47,7 +47,8 @@ class RouteStep(Step):
         for name, n in used.items():
             if n > owned.get(name, 0):
                 have = ", ".join(f"{k}" for k in sorted(owned)) or "no trains"
-                return (f"{corp.sym} runs {n} {name}-train(s) but owns {owned.get(name, 0)} "
+                return (f"{corp.sym} runs {plural(n, name + '-train')} but owns "
+                        f"{owned.get(name, 0)} "
                         f"(trains: {have}); the revenue claimed is taken as paid")
         return None
 
@@ -60,8 +61,9 @@ class RouteStep(Step):
         claimed_parts = [r.revenue for r in action.routes]
         claimed = action.revenue
         if claimed is None and all(x is not None for x in claimed_parts):
-            claimed = sum(claimed_parts)
+            claimed = sum(x or 0 for x in claimed_parts)
         computed = None
+        wrong_runs: list[str] = []      # runs claimed at another value than they are worth
         if g.board is not None and action.routes:
             distances = {tr.name: tr.spec.reach for tr in g.trains}
             distances.update({tr.name: tr.spec.reach for tr in corp.trains})
@@ -74,17 +76,21 @@ class RouteStep(Step):
             else:
                 for r, rev in zip(action.routes, per_route):
                     if r.revenue is not None and r.revenue != rev:
-                        g.flag("route.revenue",
-                               f"the {r.train}-train's run {'-'.join(str(s) for s in r.stops)} "
-                               f"is worth {g.money(rev)}, not the {g.money(r.revenue)} claimed")
+                        wrong_runs.append(
+                            f"the {r.train}-train's run {'-'.join(str(s) for s in r.stops)} "
+                            f"is worth {g.money(rev)}, not the {g.money(r.revenue)} claimed")
         elif not action.routes:
             computed = 0
         if claimed is None:
             claimed = computed if computed is not None else 0
-        elif computed is not None and claimed != computed:
+        # one finding for the rule, however many of the runs are wrong
+        if computed is not None and claimed != computed:
             g.flag("route.revenue",
                    f"{corp.sym}'s runs are worth {g.money(computed)}, but "
-                   f"{g.money(claimed)} was claimed")
+                   f"{g.money(claimed)} was claimed"
+                   + (f" ({'; '.join(wrong_runs)})" if wrong_runs else ""))
+        elif wrong_runs:
+            g.flag("route.revenue", "; ".join(wrong_runs))
         turn.revenue = claimed
         here = self.round.step_index(self)
         if turn.step > here + 1 and turn.withheld_unrun is not None:

@@ -14,7 +14,7 @@ from typing import Optional
 
 from ..actions import (Bankrupt, BuyCompany, BuyShares, Checkpoint, Exchange, Par,
                        SellShares)
-from ..findings import RuleViolation
+from ..findings import RuleViolation, breach, collecting
 from ..mechanics.shares import (check_sale, max_sellable_percent, process_pending_par,
                                 sale_percent, sell_shares, set_par)
 from ..state import Corporation, Player
@@ -117,18 +117,27 @@ class TurnStep(RoundStep):
         return False
 
     def taken_as_written(self, check, notes: list, otherwise=None, taken: Optional[list] = None):
-        """Run ``check`` (pure); a refusal in :attr:`TAKEN_AS_WRITTEN` goes
-        into ``notes`` (flagged when the purchase is applied as written) and
-        ``otherwise()`` is returned; any other refusal is raised."""
-        try:
-            return check()
-        except RuleViolation as v:
-            if v.rule not in self.TAKEN_AS_WRITTEN:
-                raise
-            notes.append((v.rule, v.message + "; taken as bought, as the record says"))
+        """Run ``check`` (pure), collecting every breach of a rule in
+        :attr:`TAKEN_AS_WRITTEN` (``findings.breach``: the check goes on past
+        one, so that a purchase over both the certificate limit and the
+        player's cash is flagged for both); each goes into ``notes`` (flagged
+        when the purchase is applied as written), and then ``otherwise()`` is
+        returned.  Any other refusal is raised."""
+        with collecting(self.TAKEN_AS_WRITTEN) as breaches:
+            try:
+                result = check()
+            except RuleViolation as v:
+                if v.rule not in self.TAKEN_AS_WRITTEN:
+                    raise
+                breaches.found.append(v)        # raised by a check that does not collect
+                result = None
+        for found in breaches.found:
+            notes.append((found.rule, found.message + "; taken as bought, as the record says"))
             if taken is not None:
-                taken.append(v.rule)
-            return otherwise() if otherwise is not None else None
+                taken.append(found.rule)
+        if breaches.found and otherwise is not None:
+            return otherwise()
+        return result
 
     def flag_notes(self, notes) -> None:
         for rule, message in notes:
@@ -188,10 +197,10 @@ class ParStep(TurnStep):
         cost = price * pcert.percent // corp.share_percent
         self.round.check_can_buy(player, corp, pcert.percent, par=True)
         if player.cash < cost:
-            raise RuleViolation("stock.cash",
-                                f"{player.name} has {g.money(player.cash)}; the president's "
-                                f"certificate of {corp.sym} at par {g.money(price)} "
-                                f"costs {g.money(cost)}")
+            breach(RuleViolation("stock.cash",
+                                 f"{player.name} has {g.money(player.cash)}; the president's "
+                                 f"certificate of {corp.sym} at par {g.money(price)} "
+                                 f"costs {g.money(cost)}"))
         return cost
 
     def par_cost(self, player, corp, price: int, notes: list) -> int:
@@ -305,8 +314,12 @@ class BuySharesStep(TurnStep):
         source = certs[0].owner if not elsewhere else (action.source or "pool")
         price_each = rnd.price_from(corp, source)
         if action.percent is None and action.count > 1 or len(certs) > 1:
-            # several shares at once: only in a multiple-buy zone
-            if not (corp.price.has("multiple_buy")):
+            # several shares at once: only in a multiple-buy zone (and not where
+            # one certificate a turn is the rule in every zone)
+            if g.rules.stock.buy_one_certificate:
+                raise RuleViolation("stock.one_buy",
+                                    "only one certificate may be bought per turn, in every zone")
+            if not corp.price.has("multiple_buy"):
                 raise RuleViolation("stock.one_buy",
                                     f"only one share may be bought per turn; {corp.sym} at "
                                     f"{g.money(corp.price.price)} is not in a zone that allows "
@@ -324,10 +337,11 @@ class BuySharesStep(TurnStep):
             if player.cash < cost:
                 what = (f"a {corp.sym} share" if len(certs) == 1
                         else f"{len(certs)} {corp.sym} shares")
-                raise RuleViolation("stock.cash",
-                                    f"{player.name} has {g.money(player.cash)}; {what} from "
-                                    f"{g.holder_name(source)} cost{'s' if len(certs) == 1 else ''} "
-                                    f"{g.money(cost)}")
+                breach(RuleViolation("stock.cash",
+                                     f"{player.name} has {g.money(player.cash)}; {what} from "
+                                     f"{g.holder_name(source)} "
+                                     f"cost{'s' if len(certs) == 1 else ''} "
+                                     f"{g.money(cost)}"))
         notes: list = []
         taken: list = []
         self.taken_as_written(check, notes, taken=taken)
@@ -419,7 +433,7 @@ class SellSharesStep(TurnStep):
     def check(self, player, action: SellShares):
         g = self.game
         rnd = self.round
-        sell_after = g.rules.stock.get("sell_after", "first")
+        sell_after = g.rules.stock.sell_after
         if sell_after in ("first", "first_and_operate") and g.sr_number <= 1:
             raise RuleViolation("stock.sell_first_round",
                                 "no shares may be sold in the first stock round")
@@ -441,7 +455,7 @@ class SellSharesStep(TurnStep):
                 continue
             sales.append((corp, percent, sale.certs))
         if rnd.bought is not None \
-                and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
+                and g.rules.stock.sell_buy_order == "sell_buy":
             raise RuleViolation("stock.sell_buy_order",
                                 "shares may not be sold after buying in the same turn")
         return SimpleNamespace(sales=sales, notes=notes)
@@ -469,11 +483,11 @@ class SellSharesStep(TurnStep):
         corp = g.corporations.get(sale.corporation)
         if corp is None or corp.price is None:
             return False
-        if g.rules.stock.get("sell_after", "first") in ("operate", "first_and_operate") \
+        if g.rules.stock.sell_after in ("operate", "first_and_operate") \
                 and not corp.operated:
             return False
         if rnd.bought is not None \
-                and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
+                and g.rules.stock.sell_buy_order == "sell_buy":
             return False
         percent = sale_percent(g, corp, sale)
         if percent <= 0 or percent % corp.share_percent:
@@ -527,8 +541,8 @@ class BuyPrivateStep(TurnStep):
         if player.cash < action.price:
             raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
                                               f"{company.sym} costs {g.money(action.price)}")
-        certs = g.num_certs(player)
-        if certs + 1 > g.cert_limit:
+        certs = g.cert_limit_exceeded(player)
+        if certs is not None:
             raise RuleViolation("stock.cert_limit",
                                 f"{player.name} holds {certs} certificates; {company.sym} would "
                                 f"exceed the limit of {g.cert_limit}")

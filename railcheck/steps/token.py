@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from ..actions import PlaceToken
-from ..findings import RuleViolation
+from ..findings import RuleViolation, plural
 from .base import Step
 
 
 @dataclass
 class _TokenPlan:
     cost: int
-    board_plan: object
-    special: object
+    board_plan: Any
+    special: Any
     relocation: bool = False
     #: the company cannot pay: flagged when applied, the station placed and
     #: paid as the record says (cash may go below zero)
@@ -27,7 +27,7 @@ class TokenStep(Step):
     actions = (PlaceToken,)
 
     def per_turn(self) -> int:
-        return int(self.game.rules.operating.get("tokens_per_turn", 1))
+        return int(self.game.rules.operating.tokens_per_turn)
 
     def available(self, turn) -> bool:
         g = self.game
@@ -64,7 +64,8 @@ class TokenStep(Step):
             self.refuse_after(turn)
         if turn.tokens >= self.per_turn() and special is None:
             raise RuleViolation("token.one_per_turn",
-                                f"{corp.sym} already placed {turn.tokens} station(s) this turn")
+                                f"{corp.sym} already placed "
+                                f"{plural(turn.tokens, 'station')} this turn")
         if special is not None:
             cost = 0
         short = None

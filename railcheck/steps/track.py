@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Optional
+from typing import Any, Optional
 
 from ..actions import LayTile, PlaceToken, RunRoutes
-from ..findings import INFO, RuleViolation
+from ..findings import INFO, RuleViolation, plural
 from .base import Step
 
 
 @dataclass
 class _LayPlan:
     cost: int
-    board_plan: object          # the board's checked lay, or None without a map
-    special: object             # the private whose power lays the tile, or None
+    board_plan: Any          # the board's checked lay, or None without a map
+    special: Any             # the private whose power lays the tile, or None
     extra: bool                 # an extra lay (does not count against the turn's lays)
     #: a written rotation that does not fit while another does: the refusal of
     #: the written one (flagged when the lay is applied in the rotation that fits)
@@ -65,7 +65,7 @@ class TrackStep(Step):
     _relocating = False
 
     def lays_allowed(self) -> int:
-        return int(self.game.rules.operating.get("tile_lays", 1))
+        return int(self.game.rules.operating.tile_lays)
 
     def available(self, turn) -> bool:
         return turn.tile_lays < self.lays_allowed()
@@ -76,7 +76,8 @@ class TrackStep(Step):
         g = self.game
         if hex_name in g.laid_hexes:
             return 0
-        spec = ((g.rules.board or {}).get("hexes") or {}).get(hex_name) or {}
+        from ..board.board import selected_map
+        spec = (selected_map(g.rules.board or {}).get("hexes") or {}).get(hex_name) or {}
         return int(spec.get("cost") or 0)
 
     def check(self, turn, action: LayTile, special=None) -> _LayPlan:
@@ -96,7 +97,8 @@ class TrackStep(Step):
             limit = self.lays_allowed()
             if turn.tile_lays >= limit:
                 raise RuleViolation("track.one_lay",
-                                    f"{corp.sym} already laid {turn.tile_lays} tile(s) this turn; "
+                                    f"{corp.sym} already laid "
+                                    f"{plural(turn.tile_lays, 'tile')} this turn; "
                                     f"the limit is {limit}")
         if special is not None:
             self.check_power(special, action)
@@ -184,7 +186,7 @@ class TrackStep(Step):
             exits = tile.exits(r)
             return sum(1 for kind, edges in needs
                        if (exits <= edges if kind == "upgrade" else edges <= exits))
-        written = int(action.rotation)
+        written = int(action.rotation)  # type: ignore[arg-type]
 
         def turn_from_written(r):
             return min((r - written) % 6, (written - r) % 6)
@@ -300,7 +302,7 @@ class TrackStep(Step):
                         and board.color_order.index(later.color) == colour + 1 \
                         and h.color in board.color_order \
                         and board.color_order.index(h.color) == colour - 1:
-                    edges = frozenset()
+                    edges: frozenset = frozenset()
                     if a.rotation is not None:
                         try:
                             edges = later.exits(int(a.rotation))
@@ -469,12 +471,13 @@ class TrackStep(Step):
         tiles = spec.get("tiles")
         if tiles and tiles != "any" and action.tile not in [str(x) for x in tiles]:
             raise RuleViolation("private.power",
-                                f"{special.sym} can lay only tile(s) "
+                                f"{special.sym} can lay only tile{'s' if len(tiles) != 1 else ''} "
                                 f"{', '.join(map(str, tiles))}, not {action.tile}")
         uses = spec.get("count")
         if uses is not None and special.uses >= int(uses):
             raise RuleViolation("private.power_used",
-                                f"{special.sym}'s tile lay may be used {uses} time(s) and "
+                                f"{special.sym}'s tile lay may be used "
+                                f"{plural(int(uses), 'time')} and "
                                 f"has been used")
 
     def apply(self, turn, action: LayTile, plan: _LayPlan) -> None:

@@ -5,23 +5,29 @@ trains over the limit."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..actions import BuyTrain, DiscardTrain
-from ..findings import RuleViolation
+from ..findings import RuleViolation, plural
 from ..state import Corporation
 from .base import Step
 
 
+def _names(trains) -> str:
+    """The types of ``trains``, each once, in order ("none" for no train)."""
+    return ", ".join(dict.fromkeys(tr.name for tr in trains)) or "none"
+
+
 @dataclass
 class _BuyPlan:
-    train: object
-    source: object            # "depot", "pool" or a Corporation
+    train: Any
+    source: Any            # "depot", "pool" or a Corporation
     price: int
-    exchange: object          # the train traded in, or None
+    exchange: Any          # the train traded in, or None
     contribution: int         # what the president pays in
-    over_limit: object = None  # the finding of a purchase over the limit that stands
-    wrong_price: object = None  # the finding of a depot or pool train bought at another price
-    short: object = None      # the finding of a purchase paid with more than there is
+    over_limit: Any = None  # the finding of a purchase over the limit that stands
+    wrong_price: Any = None  # the finding of a depot or pool train bought at another price
+    short: Any = None      # the finding of a purchase paid with more than there is
     short_rule: str = "trains.cash"
 
 
@@ -42,9 +48,13 @@ class BuyTrainStep(Step):
     def must_buy(self, corp) -> bool:
         """No train, the depot still sells some, and (per the ruleset) a route to run."""
         g = self.game
-        if corp.trains or corp.closed or cheapest_train(g) is None:
+        cheapest = cheapest_train(g)
+        if corp.trains or corp.closed or cheapest is None:
             return False
-        mode = g.rules.operating.get("must_buy_train", "route")
+        if g.rules.operating.must_buy_needs_cash_above_cheapest \
+                and corp.cash <= cheapest.spec.price:
+            return False
+        mode = g.rules.operating.must_buy_train
         if mode == "never":
             return False
         if mode == "route":
@@ -68,7 +78,7 @@ class BuyTrainStep(Step):
         if room:
             if any(tr.spec.price <= corp.cash for tr in offered):
                 return True
-            if corp.cash >= 1 and g.rules.operating.get("buy_from_others", True) and any(
+            if corp.cash >= 1 and g.rules.operating.buy_from_others and any(
                     c is not corp and not c.closed and any(not tr.obsolete for tr in c.trains)
                     for c in g.corporations.values()):
                 return True
@@ -82,9 +92,9 @@ class BuyTrainStep(Step):
             offered = g.available_depot_trains() + g.pool_trains()
         for tr in offered:
             ex = tr.spec.exchange
-            if not ex or corp.cash < tr.spec.price - int(ex.get("discount", 0)):
+            if not ex or corp.cash < tr.spec.price - int(ex["discount"]):
                 continue
-            names = [str(x) for x in ex.get("trains", [])]
+            names = [str(x) for x in ex["trains"]]
             old = next((o for o in corp.trains if o.name in names), None)
             if old is not None:
                 return old, tr
@@ -116,16 +126,21 @@ class BuyTrainStep(Step):
         if source is None or source == corp:
             raise RuleViolation("trains.not_available", f"train {train.id} is not for sale")
         if source == "depot" and train not in g.available_depot_trains():
-            avail = ", ".join(tr.name for tr in g.available_depot_trains()) or "none"
+            offered = g.available_depot_trains()
+            same = [tr for tr in offered if tr.name == train.name]
+            if same:        # the record names one of the type's later trains
+                raise RuleViolation("trains.not_available",
+                                    f"the depot sells its {train.name}-trains one after "
+                                    f"another: {same[0].id} is next, not {train.id}")
             raise RuleViolation("trains.not_available",
                                 f"the depot does not sell a {train.name}-train now "
-                                f"(available: {avail})")
+                                f"(available: {_names(offered)})")
         exchange = None
         if action.exchange or action.exchange_id:
             exchange = self.resolve_exchange(corp, train, action)
         list_price = train.spec.price
         if exchange is not None:
-            list_price -= int(train.spec.exchange.get("discount", 0))
+            list_price -= int(train.spec.exchange["discount"])
         price = action.price if action.price is not None else list_price
         if isinstance(source, Corporation):
             if price < 1:
@@ -142,7 +157,8 @@ class BuyTrainStep(Step):
         after = len(corp.trains) + 1 - (1 if exchange is not None else 0)
         over = None
         if after > limit:
-            over = (f"{corp.sym} owns {len(corp.trains)} trains; one more makes {after}, over "
+            over = (f"{corp.sym} owns {plural(len(corp.trains), 'train')}; one more makes "
+                    f"{after}, over "
                     f"the limit of {limit} in phase {g.phase.name}")
             # 18xx.games lets a company at its limit that could trade a train in
             # (a 4/5/6 for a D) buy any train outright: flagged, and the purchase
@@ -216,10 +232,9 @@ class BuyTrainStep(Step):
             if action.train in offered:
                 return offered[action.train], "depot"
             if source == "depot":
-                avail = ", ".join(offered) or "none"
                 raise RuleViolation("trains.not_available",
                                     f"the depot does not sell a {action.train}-train now "
-                                    f"(available: {avail})")
+                                    f"(available: {_names(offered.values())})")
         if source in (None, "pool"):
             for tr in g.pool_trains():
                 if tr.name == action.train:
@@ -228,10 +243,9 @@ class BuyTrainStep(Step):
                 raise RuleViolation("trains.not_available",
                                     f"the bank pool has no {action.train}-train")
         if source is None:
-            avail = ", ".join(tr.name for tr in g.available_depot_trains()) or "none"
             raise RuleViolation("trains.not_available",
                                 f"no {action.train}-train is for sale from the depot "
-                                f"(available: {avail}) or the pool")
+                                f"(available: {_names(g.available_depot_trains())}) or the pool")
         if source == "reserve":
             # a train an export takes from the reserve (18Ireland's primed
             # trains), written 'from reserve' by an import: as its train id
@@ -264,27 +278,32 @@ class BuyTrainStep(Step):
             if ex is None:
                 raise RuleViolation("trains.exchange",
                                     f"{corp.sym} owns no {action.exchange}-train to trade in")
-        if ex.name not in [str(x) for x in spec.get("trains", [])]:
+        if ex.name not in [str(x) for x in spec["trains"]]:
             raise RuleViolation("trains.exchange",
                                 f"a {ex.name}-train cannot be traded in for a {train.name}; "
                                 f"only {', '.join(map(str, spec.get('trains', [])))}")
         return ex
 
     def check_emergency(self, turn, train, source, price) -> int:
-        """The treasury is short: allowed only for a company without trains;
+        """The treasury is short: allowed only for a company without trains,
+        and where the president contributes at all (``operating.president_contributes``);
         returns what the president must pay in (the shortfall)."""
         g = self.game
         corp = turn.corp
+        if not g.rules.operating.president_contributes:
+            raise RuleViolation("trains.cash",
+                                f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train costs "
+                                f"{g.money(price)}; the president never pays towards a train")
         if corp.trains:
             raise RuleViolation("trains.cash",
                                 f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train "
                                 f"costs {g.money(price)} (the president helps only a company "
                                 f"without trains)")
         pres = corp.president
-        from_others = g.rules.operating.get("emergency_from_others", "value")
+        from_others = g.rules.operating.emergency_from_others
         if isinstance(source, Corporation) and from_others == "none":
             raise RuleViolation("emergency.source", "in an emergency only the depot sells")
-        if source in ("depot", "pool") and g.rules.operating.get("emergency_buy_cheapest", True):
+        if source in ("depot", "pool") and g.rules.operating.emergency_buy_cheapest:
             cheapest = cheapest_train(g)
             if cheapest is not None and cheapest.spec.price < train.spec.price:
                 raise RuleViolation("emergency.cheapest",
@@ -338,7 +357,8 @@ class DiscardTrainStep(Step):
         excess = len(corp.trains) - g.train_limit(corp)
         if excess <= 0:
             raise RuleViolation("trains.discard",
-                                f"{corp.sym} owns {len(corp.trains)} trains, within the limit of "
+                                f"{corp.sym} owns {plural(len(corp.trains), 'train')}, "
+                                f"within the limit of "
                                 f"{g.train_limit(corp)}; trains may not be discarded at will")
         return (corp, train)
 
@@ -359,7 +379,7 @@ class DiscardTrainStep(Step):
             limit = g.train_limit(corp)
             trains = sorted(corp.trains, key=lambda t: t.spec.price)
             g.flag("trains.discard_required",
-                   f"{corp.sym} holds {len(corp.trains)} trains "
+                   f"{corp.sym} holds {plural(len(corp.trains), 'train')} "
                    f"({', '.join(t.name for t in corp.trains)}), over the limit of {limit} in "
                    f"phase {g.phase.name}; it must discard {n} before play goes on "
                    f"(taken as discarding {', '.join(t.name for t in trains[:n])})")

@@ -29,6 +29,10 @@ class Title:
     folder: ClassVar[Optional[Path]] = None
     #: one line for ``railcheck rules show``: the rounds the game is made of
     rounds_description: ClassVar[str] = ""
+    #: the rules of runs of its own that the analyser's search of the best
+    #: runs does not model (``history --routes``), in a few words ("" when
+    #: its runs are the shared ones)
+    own_run_rules: ClassVar[str] = ""
     #: events of the title's own (``on_event`` carries them out)
     events: ClassVar[tuple[str, ...]] = ()
     #: values of ruleset keys this title's own rounds and steps implement
@@ -140,6 +144,15 @@ class Title:
         from now on, or None: a round marker naming one is then a wrong
         marker, and the replay stays in the round it is in."""
         return None
+
+    def cert_limit_applies(self) -> bool:
+        """Whether the certificate limit holds now (``Game.cert_limit_exceeded``)."""
+        return True
+
+    def counts_for_cert_limit(self, corp) -> bool:
+        """Whether ``corp``'s certificates count towards the limit now: not while
+        its price is in a zone outside the limit (``no_cert_limit``)."""
+        return not (corp.price is not None and corp.price.has("no_cert_limit"))
 
     def exchange(self, action) -> None:
         """A private exchanged for a share (1830's MH), in any round: the

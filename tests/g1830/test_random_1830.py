@@ -201,8 +201,9 @@ def test_the_last_companys_pass_of_its_train_step_leaves_its_cs_lay_open():
     # own), and CS lays 58 on B20 (#144).  The turn and OR 6.1 end then: OR 6.2
     # begins and the privates pay NYC 25 (CA) + 10 (CS) = 239.  railcheck had
     # ended OR 6.1 at the pass and taken CS's lay into OR 6.2 (turn.order).
-    look = (lambda g: (g.round.label, g.corporations["NYC"].cash,
-                       g.companies["CS"].uses, g.board.tile_on("B20")))
+    def look(g):
+        return (g.round.label, g.corporations["NYC"].cash,
+                g.companies["CS"].uses, g.board.tile_on("B20"))
     assert at("1830_rand_2711114_1", 143, look) == ("OR 6.1", 204, 0, (None, 0))
     assert at("1830_rand_2711114_1", 144, look) == ("OR 6.2", 239, 1, ("58", 0))
 
@@ -213,8 +214,8 @@ def test_the_last_companys_final_pass_with_cs_unused_ends_the_or():
     # it and the OR: OR 10.2 begins, the privates pay (NYNH 734 + 10 for CS;
     # B&O 684 + 5 for SV).  railcheck had ended OR 10.1 at the first pass and
     # read the second as NYNH's in CPR's turn of OR 10.2 (turn.order).
-    look = (lambda g: (g.round.label, g.corporations["NYNH"].cash,
-                       g.corporations["B&O"].cash))
+    def look(g):
+        return g.round.label, g.corporations["NYNH"].cash, g.corporations["B&O"].cash
     assert at("1830_rand_31000136_0", 270, look) == ("OR 10.1", 734, 684)
     assert at("1830_rand_31000136_0", 271, look) == ("OR 10.2", 744, 689)
 
@@ -225,8 +226,9 @@ def test_dh_tile_for_a_company_with_no_marker_left_waits_for_no_station():
     # 222); no station can follow, so the turn goes on at once: no run, its
     # price moves left from 67 to 65.  railcheck had waited for DH's station
     # until B&O's next action.
-    look = (lambda g: (g.corporations["B&O"].cash, g.corporations["B&O"].price.price,
-                       g.board.tile_on("F16")[0], g.round.turn.special_token))
+    def look(g):
+        return (g.corporations["B&O"].cash, g.corporations["B&O"].price.price,
+                g.board.tile_on("F16")[0], g.round.turn.special_token)
     assert at("1830_rand_31000175_0", 244, look) == (222, 65, "57", None)
 
 

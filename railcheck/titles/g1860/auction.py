@@ -92,11 +92,16 @@ class BidForTurnAuction(AuctionRound):
         g = self.game
         free_pass = self.high_bidder is None
         broke = free_pass and player.cash < self.cheapest()
+        takes = g.rules.auction.winner_buys
         if isinstance(action, Bid):
             sym = action.company
             if sym not in self.items or sym not in g.companies:
                 raise RuleViolation("auction.sold",
                                     f"{sym} is not for sale here; left: {', '.join(self.items)}")
+            if "company_at_face" not in takes:
+                raise RuleViolation("auction.sold",
+                                    f"{sym} is not for sale here: the winner takes a president's "
+                                    f"certificate (auction.winner_buys)")
             company = g.companies[sym]
             price = company.value
             if broke:
@@ -119,6 +124,10 @@ class BidForTurnAuction(AuctionRound):
             if sym not in self.items:
                 raise RuleViolation("auction.sold",
                                     f"{sym} is not for sale here; left: {', '.join(self.items)}")
+            if "president_certificate" not in takes:
+                raise RuleViolation("auction.sold",
+                                    f"{sym} is not for sale here: the winner takes a private at "
+                                    f"its face value (auction.winner_buys)")
             corp = g.corporations[sym]
             low, high = par_range(g, corp)
             if not low <= action.price <= high or g.market.par_cell(action.price) is None:
@@ -228,12 +237,17 @@ class BidForTurnStep(RoundStep):
             raise RuleViolation("auction.min_bid",
                                 f"bid of {g.money(action.price)} is too low: the minimum bid is "
                                 f"{g.money(minimum)}")
-        most = player.cash - rnd.cheapest()
-        if action.price > most:
+        if g.rules.auction.max_bid == "cash_less_cheapest_item":
+            most = player.cash - rnd.cheapest()
+            if action.price > most:
+                raise RuleViolation("auction.cash",
+                                    f"{player.name} bids {g.money(action.price)} but may bid at "
+                                    f"most {g.money(most)} (cash {g.money(player.cash)} less the "
+                                    f"cheapest item left, {g.money(rnd.cheapest())})")
+        elif action.price > player.cash:
             raise RuleViolation("auction.cash",
-                                f"{player.name} bids {g.money(action.price)} but may bid at most "
-                                f"{g.money(most)} (cash {g.money(player.cash)} less the cheapest "
-                                f"item left, {g.money(rnd.cheapest())})")
+                                f"{player.name} bids {g.money(action.price)} but has "
+                                f"{g.money(player.cash)}")
         rnd.high_bid = action.price
         rnd.high_bidder = player
         rnd.turn = rnd.next_bidder(player)

@@ -20,14 +20,14 @@ from types import SimpleNamespace
 
 from ...actions import (BuyCompany, BuyShares, Exchange, LayTile, Par, Pass, SellCompany,
                         SellShares)
-from ...findings import RuleViolation
+from ...findings import RuleViolation, breach
 from ...mechanics.shares import exchange_outside_window
 from ...rounds.stock import StockRound
 from ...steps.base import RoundStep
 from ...steps.stock import BuySharesStep, ParStep, SellSharesStep
 from ...state import Company, Player
 from .market import move_cells, to_bottom
-from .shares import corp_data, par_range, section_of
+from .shares import par_range, section_of
 
 
 # ---------------------------------------------------------------------------
@@ -36,7 +36,7 @@ from .shares import corp_data, par_range, section_of
 def current_section(g) -> int:
     """One more than the highest section with a corporation that has no
     share left in its IPO or has operated (at most the last section)."""
-    top = max((int(k) for k in g.rules.raw["sections"]), default=1)
+    top = max((int(k) for k in g.rules.settings.sections), default=1)
     best = 0
     for corp in g.corporations.values():
         if corp.operated or (corp.ipoed and not any(c.owner == "ipo" for c in corp.certs)):
@@ -51,7 +51,7 @@ def open_section(g) -> int:
     summary's S10: a section opens from the stock round after its test
     held; a stock round started again after a bankruptcy is a new one)."""
     rnd = g.round
-    if g.rules.raw["sections_open"] == "next_sr" and getattr(rnd, "sections_open", None):
+    if g.rules.settings.sections_open == "next_sr" and getattr(rnd, "sections_open", None):
         return rnd.sections_open
     return current_section(g)
 
@@ -59,7 +59,7 @@ def open_section(g) -> int:
 def reserved_cert(g, corp):
     """The certificate kept back for the exchange of a private, or None."""
     state = g.title.state
-    if not corp_data(g, corp.sym).get("reserved_share") or corp.sym in state.freed \
+    if not corp.spec.reserved_share or corp.sym in state.freed \
             or state.all_freed:
         return None
     return corp.certs[-1] if corp.certs[-1].owner == "ipo" else None
@@ -140,7 +140,7 @@ class StockRound1860(StockRound):
             if corp.price is not None and corp not in self.sold_this_turn \
                     and corp.percent_of(player):
                 return True
-        rule = g.rules.raw["company_sale_to_bank"]
+        rule = g.rules.settings.company_sale_to_bank
         if rule and g.sr_number >= rule["from_stock_round"] \
                 and any(not c.closed for c in player.companies):
             return True
@@ -167,7 +167,7 @@ class StockRound1860(StockRound):
         g = self.game
         if self.bought is not None:
             return False
-        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
+        if g.cert_limit_exceeded(player) is not None:
             return False
         sold = self.sold.get(player, set())
         for corp in g.corporations.values():
@@ -219,16 +219,16 @@ class StockRound1860(StockRound):
     # buying
 
     def check_can_buy(self, player, corp, cert_percent, *, par=False, source="ipo"):
+        self.check_cert_limit(player, corp)     # before the shared refusals
+        super().check_can_buy(player, corp, cert_percent, par=par, source=source)
+
+    def check_cert_limit(self, player, corp, count: int = 1) -> None:
         g = self.game
-        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
-            raise RuleViolation("stock.cert_limit",
-                                f"{player.name} holds {g.num_certs(player)} certificates, the "
-                                f"limit is {g.cert_limit}")
-        saved, g.cert_limit = g.cert_limit, 10 ** 6
-        try:
-            super().check_can_buy(player, corp, cert_percent, par=par, source=source)
-        finally:
-            g.cert_limit = saved
+        certs = g.cert_limit_exceeded(player, count, corp)
+        if certs is not None:
+            breach(RuleViolation("stock.cert_limit",
+                                 f"{player.name} holds {certs} certificates, the limit is "
+                                 f"{g.cert_limit}"))
 
     def finish(self):
         self.set_priority()
@@ -271,6 +271,8 @@ def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
     bankrupt cell bankrupts the corporation.  Refused (changing nothing)
     as :func:`check_sell_1860` says."""
     check_sell_1860(g, player, corp, percent, certs)
+    # the seller's first sale of it in this stock round (stock.ignore_one_sale_per)
+    first = corp not in getattr(g.round, "sold", {}).get(player, ())
     held = corp.percent_of(player)
     each = sale_price(g, corp)
     share = corp.share_percent
@@ -309,7 +311,7 @@ def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
                     cert.owner = "pool"
                     rest -= cert.percent
             settle_presidency(g, corp, player)
-            _drop(g, corp, percent)
+            _drop(g, corp, percent, first)
             return
         else:
             # the president's certificate goes to the pool; the seller keeps
@@ -330,14 +332,14 @@ def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
                 c.owner = player
                 keep -= c.percent
             settle_presidency(g, corp, player)
-            _drop(g, corp, percent)
+            _drop(g, corp, percent, first)
             return
     moving, _ = _moving(corp, player, percent, certs)
     g.transfer(g.bank, player, each * percent // share)
     for cert in moving:
         cert.owner = "pool"
     settle_presidency(g, corp, player)
-    _drop(g, corp, percent)
+    _drop(g, corp, percent, first)
 
 
 def _moving(corp, player, percent: int, certs: tuple):
@@ -372,6 +374,12 @@ def check_sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
         if any(corp.percent_of(p) > remaining and corp.percent_of(p) >= pcert.percent
                for p in _after(g, player)):
             return
+        if not g.rules.stock.president_sales_to_market:
+            raise RuleViolation("stock.president_cert",
+                                f"{player.name} is president of {corp.sym} with {held}%; "
+                                f"selling {percent}% would leave {remaining}% and no other "
+                                f"player holds {pcert.percent}% to take the president's "
+                                f"certificate")
         ordinary = [c for c in corp.certs_of(player) if not c.president]
         in_pool = [c for c in corp.certs if c.owner == "pool" and not c.president]
         if sum(c.percent for c in ordinary + in_pool) < remaining:
@@ -421,7 +429,9 @@ def settle_presidency(g, corp, actor=None) -> None:
     st.receivership.discard(corp.sym)
 
 
-def _drop(g, corp, percent: int) -> None:
+def _drop(g, corp, percent: int, first_sale: bool) -> None:
+    """The price's fall for a sale of ``percent`` (``first_sale``: the seller's
+    first sale of ``corp`` in this stock round)."""
     rule = g.rules.stock["no_sale_drop"]
     if rule["not_operated"] and not corp.operated:
         return
@@ -429,7 +439,8 @@ def _drop(g, corp, percent: int) -> None:
         return
     cells = percent // corp.share_percent
     zone = g.rules.stock["ignore_one_sale_zone"]
-    if zone and zone in corp.price.letters:
+    if zone and zone in corp.price.letters \
+            and (g.rules.stock.ignore_one_sale_per == "sale" or first_sale):
         cells -= 1
     move_cells(g, corp, -cells)
     g.title.check_bankrupt(corp)
@@ -455,12 +466,12 @@ def exchange_1860(g, action: Exchange) -> None:
     if corp is None or action.corporation != corp.sym:
         raise RuleViolation("exchange.corporation",
                             f"{company.sym} cannot be exchanged for a {action.corporation} share")
-    if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed \
+    if g.rules.settings.company_exchange.needs_ipoed and not corp.ipoed \
             and corp.sym in g.title.state.bankrupt:
         raise RuleViolation("exchange.not_parred",
                             f"{corp.sym} went bankrupt and has not been started again; "
                             f"{company.sym} can be exchanged only once it has a new par (W4)")
-    if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed:
+    if g.rules.settings.company_exchange.needs_ipoed and not corp.ipoed:
         raise RuleViolation("exchange.not_parred",
                             f"{corp.sym} has not been started; {company.sym} can be "
                             f"exchanged only once it has a par")
@@ -540,7 +551,7 @@ class SellPrivateToBankStep(BankPrivateStep):
 
     def check(self, player, action: SellCompany):
         g = self.game
-        rule = g.rules.raw["company_sale_to_bank"]
+        rule = g.rules.settings.company_sale_to_bank
         company = self.round.company(action.company)
         if rule is None:
             raise RuleViolation("stock.sell_company", "privates are not sold to the bank here")
@@ -585,7 +596,7 @@ class BuyBankPrivateStep(BankPrivateStep):
             raise RuleViolation("stock.rebuy", f"{player.name} sold {company.sym} this round")
         if rnd.bought is not None:
             raise RuleViolation("stock.one_buy", f"{player.name} already bought this turn")
-        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
+        if g.cert_limit_exceeded(player) is not None:
             raise RuleViolation("stock.cert_limit", f"{player.name} is at the certificate limit")
         if player.cash < company.value:
             raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
@@ -642,7 +653,7 @@ class ParStep1860(ParStep):
                     f"{section}), not {g.money(action.price)}")
             else:
                 again = ""
-                rerange = g.rules.raw["repar_range"].get(str(section))
+                rerange = g.rules.settings.repar_range.get(str(section))
                 if rerange and rerange[0] <= action.price <= rerange[1] and any(
                         c and c.price == action.price and "r" in c.letters
                         for c in g.market.grid[0]):

@@ -30,7 +30,7 @@ from ...findings import WARNING, RuleViolation
 from ...rounds import Round
 from ...steps.trains import DiscardTrainStep
 from .closing import close_corporation
-from .shares import holding_limit, shares_of
+from .shares import shares_of
 
 
 class MergerRound(Round):
@@ -99,6 +99,10 @@ class MergerRound(Round):
         if isinstance(action, Vote) and self.proposal and player is self.proposer:
             self.close_proposal()
             return self.vote(player, action)
+        # refused before the turn moves to the actor: a refusal changes nothing
+        if not isinstance(action, (Pass, Propose)):
+            raise RuleViolation("merger.action", f"'{action.verb}' is not a merger round action")
+        merged = self.check_proposal(player, action) if isinstance(action, Propose) else None
         if player is not self.current and not (self.proposal and player is self.proposer):
             idle = self.idle_before(player)
             if idle is None:
@@ -118,17 +122,16 @@ class MergerRound(Round):
             if self.passes >= len(self.live_players()) or self.rest_idle():
                 self.finished = True
             return
-        if isinstance(action, Propose):
-            return self.propose(player, action)
-        raise RuleViolation("merger.action", f"'{action.verb}' is not a merger round action")
+        return self.propose(player, merged)
 
     # ------------------------------------------------------------------
     # proposing
 
-    def propose(self, player, action: Propose):
+    def check_proposal(self, player, action: Propose) -> list:
+        """The proposal with ``action``'s minor added, or a refusal; changes nothing."""
         g = self.game
         corp = self.corporation(action.corporation)
-        spec = g.rules.raw["merger"]
+        spec = g.rules.settings.merger
         if corp.kind != "minor":
             raise RuleViolation("merger.proposal",
                                 f"{corp.sym} is not a minor; a proposal names minors")
@@ -151,6 +154,11 @@ class MergerRound(Round):
         problem = self.problem(merged)
         if problem is not None:
             raise RuleViolation(*problem)
+        return merged
+
+    def propose(self, player, merged: list):
+        g = self.game
+        spec = g.rules.settings.merger
         if not self.proposal:
             self.passes_before = self.passes
         self.proposal = merged
@@ -195,7 +203,7 @@ class MergerRound(Round):
         if issued * share > 100:
             return ("merger.shares", f"{names} have {issued} shares with players and the pool; "
                                      f"at most {100 // share} may merge (M7)")
-        limit = holding_limit(g, major) if major is not None else 70
+        limit = g.holding_limit(major) if major is not None else 70
         for p in g.players:
             n = sum(shares_of(c, p) for c in merged)
             if n * share > limit:
@@ -206,7 +214,7 @@ class MergerRound(Round):
                         f"({parts}: one {share}% share per {merged[0].share_percent}%); the limit is "
                         f"{limit}% (M8)")
         pool = sum(shares_of(c, "pool") for c in merged)
-        pool_limit = g.rules.stock["pool_limit"]
+        pool_limit = g.pool_limit(major) if major is not None else g.rules.stock.pool_limit
         if pool * share > pool_limit:
             return ("merger.shares",
                     f"after the merger the bank pool would hold {pool * share}% of the major "

@@ -20,7 +20,7 @@ from ...findings import RuleViolation
 from ...rounds.stock import StockRound
 from ...steps.base import RoundStep
 from ...steps.stock import ParStep
-from .shares import holding_limit, par_for_bid, start_minor
+from .shares import par_for_bid, start_minor
 
 
 class _MinorAuction:
@@ -46,9 +46,6 @@ class StockRound18Ireland(StockRound):
     # ------------------------------------------------------------------
     # what a player may do
 
-    def holding_limit(self, corp) -> int:
-        return holding_limit(self.game, corp)
-
     def can_par(self, player, corp) -> bool:
         if corp.kind == "minor" or not self.majors_open():
             return False
@@ -56,7 +53,7 @@ class StockRound18Ireland(StockRound):
 
     def majors_open(self) -> bool:
         g = self.game
-        first = g.rules.stock.get("majors_par_from_phase")
+        first = g.rules.stock.majors_par_from_phase
         if first is None:
             return True
         names = [p.name for p in g.rules.phases]
@@ -67,10 +64,10 @@ class StockRound18Ireland(StockRound):
         return self.game.corporations[st.stack[0]] if st.stack else None
 
     def can_open_auction(self, player) -> bool:
-        spec = self.game.rules.stock.get("minor_auction")
+        spec = self.game.rules.stock.minor_auction
         return (spec is not None and self.top_minor() is not None and not self.acted
                 and player.cash >= spec["min_bid"]
-                and self.game.num_certs(player) < self.game.cert_limit)
+                and self.game.cert_limit_exceeded(player) is None)
 
     def has_actions(self, player) -> bool:
         if player.bankrupt:
@@ -78,7 +75,7 @@ class StockRound18Ireland(StockRound):
         if self.auction is not None:
             return True
         if player is self.current and self.bought is not None \
-                and self.game.rules.stock.get("sell_buy_order") == "sell_buy":
+                and self.game.rules.stock.sell_buy_order == "sell_buy":
             return False        # a buy ends the turn: no sale may follow it
         return super().has_actions(player) or self.can_open_auction(player)
 
@@ -105,7 +102,8 @@ class StockRound18Ireland(StockRound):
         """A major started: its home station is placed next
         (``HomeStationStep``)."""
         g = self.game
-        if isinstance(action, Par) and not isinstance(action, Pass):
+        if isinstance(action, Par) and not isinstance(action, Pass) \
+                and g.rules.stock.major_home == "any_free_city":
             corp = g.corporations.get(action.corporation)
             if corp is not None and corp.kind != "minor" and corp.president is not None \
                     and not corp.home_placed:
@@ -137,7 +135,7 @@ class StockRound18Ireland(StockRound):
 
     def open_auction(self, player, action: Bid):
         g = self.game
-        spec = g.rules.stock.get("minor_auction")
+        spec = g.rules.stock.minor_auction
         if spec is None:
             raise RuleViolation("stock.action", "there are no company auctions in this title")
         if self.current is not player:
@@ -228,7 +226,7 @@ class StockRound18Ireland(StockRound):
         step = g.rules.stock["minor_auction"]["multiple"]
         a.active = [p for p in a.active
                     if p is a.leader or (p.cash >= a.high + step
-                                         and g.num_certs(p) < g.cert_limit)]
+                                         and g.cert_limit_exceeded(p) is None)]
         if a.active and a.active[0] is a.leader and len(a.active) > 1:
             a.active.append(a.active.pop(0))
         if len(a.active) > 1:
@@ -260,7 +258,7 @@ class StockRound18Ireland(StockRound):
     def finish(self):
         g = self.game
         st = g.title.state
-        if g.rules.stock.get("no_minor_started_closes_top") and not st.minor_started:
+        if g.rules.stock.no_minor_started_closes_top and not st.minor_started:
             top = self.top_minor()
             if top is not None:
                 g.title.remove_corporation(top)

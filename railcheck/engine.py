@@ -206,6 +206,10 @@ class Replay:
                 self.after_action(g, action)
         if not g.finished and self.stop_at is None:
             self.close_at_end()
+            if not g.finished and rec.expected_end_reason == MANUAL_END:
+                # the players ended the game by agreement where the record stops
+                # (18xx.games' "end game"): scored as it stands
+                g.finish(MANUAL_END)
         res = self.result(count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .diagnose import par_hint, rotation_hint
@@ -613,8 +617,15 @@ def _marker_label(action: RoundMarker) -> str:
     return f"{action.kind} " + ".".join(str(n) for n in action.number)
 
 
+#: the end reason of a game the players ended by agreement (18xx.games'
+#: ``end_game`` action, its export's ``game_end_reason``; the notation's
+#: ``end: manually_ended``): the game ends where the record stops
+MANUAL_END = "manually_ended"
+
+
 def _reason(reason) -> str:
-    return {"bank": "the bank broke", "bankrupt": "a player went bankrupt"}.get(reason, reason or "")
+    return {"bank": "the bank broke", "bankrupt": "a player went bankrupt",
+            MANUAL_END: "the players ended it"}.get(reason, reason or "")
 
 
 def _passed(action, stop_at: int, count: int) -> bool:

@@ -131,6 +131,12 @@ class _Converter:
         from .titles import title_class
         cls = title_class(str(data.get("title", "")))
         self.place_numbers = cls is None or cls.site_place_numbers
+        self.title = cls
+        self._stop_hexes: Optional[frozenset] = None
+        #: the export is of 2020: no run in it gives its connections, so a
+        #: run's ``hexes`` are its stretches' hexes (see stops_from_hexes),
+        #: not its stops as in a later export
+        self.legacy_runs = _legacy_runs(data.get("actions"))
 
     def name(self, item: dict) -> str:
         ent = item.get("entity")
@@ -174,11 +180,47 @@ class _Converter:
             return head, idx
         return tile_id, idx
 
+    def stop_hexes(self) -> frozenset:
+        """The hexes of the title's map that have a place to stop at (a city,
+        town or off-board area printed on them); empty without a map."""
+        if self._stop_hexes is None:
+            hexes: dict = {}
+            if self.title is not None and not self.title.uses_components:
+                from .ruleset import load_ruleset
+                try:
+                    hexes = (load_ruleset(self.title.id).board or {}).get("hexes") or {}
+                except InputError:
+                    hexes = {}
+            self._stop_hexes = frozenset(
+                h for h, spec in hexes.items() if isinstance(spec, dict)
+                and any(spec.get(k) for k in ("cities", "towns", "offboard", "offboards",
+                                              "halts")))
+        return self._stop_hexes
+
+    def stops_from_hexes(self, hexes: list[str]) -> list[str]:
+        """The stops of a run that an export of 2020 gives only by ``hexes``
+        (no ``connections``, no ``nodes``): the site then wrote the hexes of
+        each stretch between two stops one after the other, a stretch from
+        either end, and the hexes with a place to stop are the run's stops
+        (a run may skip none).  Read so: the hexes of the map with a place to
+        stop, in the order written; where one repeats, they are pairs (the
+        stretches' ends) chained into one walk.  Empty when the map is not
+        known (the hexes are then taken as the stops)."""
+        stops = self.stop_hexes()
+        if not stops:
+            return []
+        seq = [h for h in hexes if h in stops]
+        if len(set(seq)) == len(seq) or len(seq) % 2:
+            return seq
+        walk = _chain([seq[i:i + 2] for i in range(0, len(seq), 2)])
+        return [walk[0][0]] + [pair[-1] for pair in walk]
+
     def route(self, r: dict) -> A.Route:
         tid = str(r.get("train", "?"))
         # an empty segment joins nothing (a damaged export): left out, and the
         # board's check of the run says what is missing
         conns = [list(map(str, seg)) for seg in r.get("connections") or [] if seg]
+        legacy = self.legacy_runs and not conns and r.get("hexes") and not r.get("nodes")
         # a one-element segment "F2 0.1" joins two places of one hex (1860's
         # halts and towns beside a city): the hex, and which places it joins
         inner = [_inner_link(seg) if len(seg) == 1 else None for seg in conns]
@@ -189,7 +231,7 @@ class _Converter:
         if path:
             stop_hexes = [path[0][0]] + [seg[-1] for seg in path]
         else:
-            stop_hexes = hexes
+            stop_hexes = (self.stops_from_hexes(hexes) if legacy else []) or hexes
         nodes = list(map(str, r.get("nodes") or []))
         by_hex: dict[str, list[int]] = {}
         for n in nodes:
@@ -470,6 +512,22 @@ def _certs(shares) -> tuple[str, tuple[int, ...]]:
         if i.isdigit():
             idx.append(int(i))
     return corp or "?", tuple(idx)
+
+
+def _legacy_runs(actions) -> bool:
+    """Runs written as 18xx.games wrote them in 2020: some run gives
+    ``hexes`` and none gives ``connections``."""
+    hexes = False
+    for item in actions if isinstance(actions, list) else ():
+        if not isinstance(item, dict) or item.get("type") != "run_routes":
+            continue
+        for r in item.get("routes") or ():
+            if not isinstance(r, dict):
+                continue
+            if r.get("connections"):
+                return False
+            hexes = hexes or bool(r.get("hexes"))
+    return hexes
 
 
 def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:

@@ -18,6 +18,7 @@ R1857 = "1857 rule summary (docs/1857.md)"
 R1860 = "1860 rule summary (docs/1860.md)"
 RKANSAI = "Kansai rule summary (docs/1890.md)"
 RIRE = "18Ireland rule summary (docs/18Ireland.md)"
+R1889 = "Shikoku 1889 rules (Grand Trunk Games; docs/1889.md)"
 SITE = "18xx.games records"
 OWN = "railcheck (not a rule of the game)"
 
@@ -473,6 +474,11 @@ RULES: list[Rule] = [
        "tiles, by its owner, in its owner's turn.",
        f"{R1830}: Private Companies, special powers",
        "PRR lay 57 E5 0 with CS   ->  CS can lay track only on B20, not E5"),
+    _r("private.not_in_game", "a private that the number of players leaves out of the game",
+       "Some privates are in the game only with enough players (``companies[].min_players``): "
+       "1889's South Iyo Railway with 3 or more, the Uno-Takamatsu Ferry with 4 or more.",
+       f"{R1889}: Setup",
+       "Alice bid UTF 150   ->  UTF is not in a game of 3 players (it needs 4 or more)"),
     _r("private.window", "a private's power used outside the window its rules give",
        "A ruleset gives each power a window (``special.<power>.window``): the tile lays of "
        "18Ireland's Donegal Railway, Board of Works, Tralee & Dingle and Irish Mail come only "
@@ -769,8 +775,9 @@ RULES: list[Rule] = [
        "Alice buy IOW ipo   ->  British Rail has formed: there are no more stock rounds, so "
        "Alice may not 'buy' (OR 13.5; 3 corporations still operate: IOW, FYN, BHI&R)"),
     _r("stock.sell_blocks", "a second sale of one corporation in a turn",
-       "In 1860 a player sells a corporation's shares at most once per turn.",
-       f"{R1860}: S2.1",
+       "In 1860 and 1889 a player sells a corporation's shares at most once per turn "
+       "(``stock.must_sell_in_blocks``).",
+       f"{R1860}: S2.1; {R1889}: Stock Round",
        "Alice sell C&N   ->  Alice already sold C&N this turn"),
     _r("stock.sell_company", "a private sold to the bank when it may not be",
        "In 1860 a player may sell their private to the bank for its face value less 30, from the "
@@ -893,10 +900,11 @@ RULES: list[Rule] = [
     _r("stock.sell_buy_order", "a sale after a purchase in the same turn",
        "Where a title's turn is sales, then one purchase (ruleset stock.sell_buy_order: "
        "sell_buy; 1860 also for privates sold to the bank, 18Ireland), nothing is sold after "
-       "buying in the same turn. 1830's turn (and 1857's, 1890's) is sell-buy-sell: sales may "
-       "come before and after the purchase, so it never gives this finding; what may still be "
-       "bought after a sale is stock.one_buy's.",
-       f"{R1860}: S2.1; {RIRE}: S2.1",
+       "buying in the same turn. 1889 lets a player sell then buy, or buy then sell, but not "
+       "sell again after selling and then buying (sell_buy_or_buy_sell). 1830's turn (and "
+       "1857's, 1890's) is sell-buy-sell: sales may come before and after the purchase, so it "
+       "never gives this finding; what may still be bought after a sale is stock.one_buy's.",
+       f"{R1860}: S2.1; {RIRE}: S2.1; {R1889}: Stock Round",
        "Alice sell 1 PRR (after buying)  ->  shares may not be sold after buying in the same turn"),
     _r("stock.sell_first_round", "a sale in the first stock round",
        "No shares may be sold in the first stock round.",
@@ -1172,12 +1180,13 @@ RULES: list[Rule] = [
        "Players may start majors in stock rounds only from phase 6.",
        f"{RIRE}: phases, SB4",
        "Alice par GSWR 100   ->  majors may be started from phase 6; this is phase 4"),
-    _r("tile.no_new_track", "an 18Ireland upgrade that adds no usable track and changes no value",
-       "Track is semi-restrictive: a tile laid on a hex that had track must give the company "
+    _r("tile.no_new_track", "an upgrade that adds no usable track and changes no value",
+       "Track is semi-restrictive (``operating.track_restriction``; 18Ireland, 1889): a tile "
+       "laid on a hex that had track must give the company "
        "track it can use (a path the old tile did not have, in its broad network for a broad "
        "lay, in its narrow network for a lay adding narrow track) or change the value of a stop "
        "on a path it can use. Flagged after the lay; the tile stays, as the record says.",
-       f"{RIRE}: O2a",
+       f"{RIRE}: O2a; {R1889}: Operating Round, laying track",
        "KJR lay 713 G11 0   ->  KJR's upgrade of G11 (tile 9 to 713) gives it no new narrow gauge "
        "track it can use and changes no value of a stop on its track (...)"),
     _r("stock.home_station", "a major started without its home station",

@@ -187,6 +187,7 @@ def test_defaults_are_filled_in(tmp_path):
     # the keys the schema does not write into the data (fill: false) have their
     # defaults too when read
     assert r.setup == {"home_stations_at_start": False, "start_station": "home",
+                       "deal_companies": False,
                        "protected_companies": [], "keep_companies": None,
                        "protected_minor": None, "remove_minors": 0, "rand": None}
     assert "protected_companies" not in r.raw["setup"]

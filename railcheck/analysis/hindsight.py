@@ -89,9 +89,14 @@ class _Search:
         self.adj = {v: [(w, d["keys"]) for w, d in g.succ[v].items()] for v in g}
         hexes = board.hex_list
         self.value = {}
+        #: what a D-train earns where it differs (an off-board's ``diesel`` value)
+        self.diesel = {}
         for h in hexes:
             for ni, node in enumerate(h.nodes):
                 self.value[(h.idx, ni)] = revenue_for_phase(node.revenue, phase_color)
+                d = revenue_for_phase(node.revenue, phase_color, diesel=True)
+                if d != self.value[(h.idx, ni)]:
+                    self.diesel[(h.idx, ni)] = d
 
     def tick(self):
         self.ticks += 1
@@ -216,9 +221,13 @@ def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
         candidates = []
     per_train = []
     trimmed = False
+    from ..board.tiles import train_is_diesel
     for name, reach in trains:
         mine = []
+        diesel = search.diesel if train_is_diesel(name) else None
         for stops, keys, rev in candidates:
+            if diesel:
+                rev = sum(diesel.get(n, search.value[n]) for n in stops)
             kinds = [search.node(n).kind for n in stops]
             entered = None
             if reach.kind == "hexes":

@@ -104,6 +104,12 @@ class Round:
         from ..findings import did_you_mean
         comp = self.game.companies.get(sym)
         if comp is None:
+            spec = next((c for c in self.game.rules.companies if c.sym == sym), None)
+            if spec is not None and spec.min_players is not None:
+                n = len(self.game.players)
+                raise RuleViolation("private.not_in_game",
+                                    f"{sym} is not in a game of {n} players (it needs "
+                                    f"{spec.min_players} or more)")
             raise RuleViolation("name.unknown", f"unknown private '{sym}'"
                                 + did_you_mean(sym, self.game.companies))
         return comp

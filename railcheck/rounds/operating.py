@@ -24,6 +24,7 @@ from ..findings import RuleViolation
 from ..mechanics.shares import sale_percent, sell_shares
 from ..state import Company, Corporation, Player
 from ..steps.base import Step
+from ..steps.player_power import lay_by_player, player_lay_power
 from ..steps.trains import DiscardTrainStep, cheapest_train
 from ..steps.track import TrackStep
 from ..steps.token import TokenStep
@@ -43,6 +44,9 @@ class Turn:
         self.revenue = None        # claimed revenue once run
         self.dividend_done = False
         self.emergency = False     # the president has been helping
+        #: corporations the president sold in this turn's emergency (a second
+        #: sale of one is refused with stock.must_sell_in_blocks)
+        self.emergency_sold: set = set()
         self.special_token = None  # a private whose station must be placed next (DH)
         self.acted = False         # the company has done something in this turn
         self.explicit_step = 0     # where its last own action left the turn
@@ -87,6 +91,10 @@ class OperatingRound(Round):
         #: (action, company) of a line written under another company's name
         #: in that company's turn (see written_in_turn)
         self.stand_in = None
+        #: (private, the player who sold it) right after a sale to a company
+        #: that gives the seller a tile lay (``tile_lay`` with ``window:
+        #: on_sale``, 1889's ER): the next action may be that lay or a pass
+        self.sold_power = None
 
     @property
     def label(self) -> str:
@@ -106,6 +114,11 @@ class OperatingRound(Round):
         g.or_number += 1
         g.pay_private_income()
         self.order = g.operating_order()
+        if g.rules.stock["home_station"] == "operating_round":
+            # every company that operates in this round puts its home station
+            # on the map now, before the first turn (1889)
+            for corp in self.order:
+                self.place_home(corp)
         self.index = -1
         self.next_corporation()
 
@@ -131,22 +144,31 @@ class OperatingRound(Round):
     def finish_if_done(self):
         """After the last turn: the OR ends unless companies over the train limit
         still have to discard, or the last company may still use a private's
-        extra tile lay it owns (18xx.games keeps its turn open for that); any
-        other action ends the OR (``wants``)."""
+        extra tile lay it owns (18xx.games keeps its turn open for that), or
+        the seller of a private it just bought may still lay its tile (1889's
+        ER); any other action ends the OR (``wants``)."""
         last = self.closed_turn.corp if self.closed_turn else None
         self.finished = not (self.discards_due()
-                             or (last is not None and self.extra_lay_left(last)))
+                             or (last is not None and self.extra_lay_left(last))
+                             or self.sold_power is not None)
 
     def extra_lay_left(self, corp) -> bool:
         """``corp`` owns a private whose extra tile lay has uses left (CS)."""
         for c in corp.companies:
             lay = (c.spec.special or {}).get("tile_lay") or {}
+            if player_lay_power(c) is not None:
+                continue        # a player's lay (1889's MF, ER), not the company's
             if not c.closed and lay.get("extra") and \
                     (lay.get("count") is None or c.uses < int(lay["count"])):
                 return True
         return False
 
     def start_turn(self, corp: Corporation):
+        self.place_home(corp)
+        corp.operated = True
+
+    def place_home(self, corp: Corporation):
+        """``corp``'s home station goes on the map (once)."""
         g = self.game
         if not corp.home_placed:
             corp.home_placed = True
@@ -161,7 +183,6 @@ class OperatingRound(Round):
                     except RuleViolation as v:
                         g.flag(v.rule, v.message)
                 corp.tokens_placed += 1
-        corp.operated = True
 
     def end_turn(self):
         """Close the current corporation's turn, checking its duties."""
@@ -240,7 +261,7 @@ class OperatingRound(Round):
     def wants(self, action) -> bool:
         g = self.game
         actor = action.actor
-        if actor in g.companies or isinstance(action, Exchange):
+        if g.private_actor(actor) is not None or isinstance(action, Exchange):
             return True
         if actor in g.player_by_name:
             if isinstance(action, (SellShares, Bankrupt)) and self.in_emergency(actor):
@@ -332,7 +353,7 @@ class OperatingRound(Round):
         self.prepared = action
         if self.force_discards:
             self.discards.enforce(action)
-        company = g.companies.get(action.actor)
+        company = g.private_actor(action.actor)
         if company is not None and isinstance(company.owner, Corporation) and not company.closed:
             self.prepare_private(company.owner)
             return
@@ -436,6 +457,12 @@ class OperatingRound(Round):
             self.switch_to(owner)
 
     def process(self, action):
+        pending = self.sold_power
+        self.process_action(action)
+        if pending is not None and self.sold_power is pending:
+            self.sold_power = None      # the seller's lay was not taken: declined
+
+    def process_action(self, action):
         g = self.game
         self.prepare(action)
         stand_in = self.stand_in
@@ -445,7 +472,7 @@ class OperatingRound(Round):
         actor = action.actor
         if isinstance(action, Exchange):
             return g.title.exchange(action)
-        if actor in g.companies:
+        if g.private_actor(actor) is not None:
             return self.process_private(g.companies[actor], action)
         if actor in g.player_by_name:
             return self.process_player(g.player_by_name[actor], action)
@@ -621,8 +648,35 @@ class OperatingRound(Round):
     def process_private(self, company: Company, action):
         g = self.game
         owner = company.owner
+        pending = self.sold_power
+        if pending is not None and pending[0] is company and isinstance(action, (LayTile, Pass)):
+            # the seller's lay when the private was sold to a company (a pass declines)
+            if isinstance(action, LayTile):
+                lay_by_player(g, company, action, pending[1])
+            self.sold_power = None
+            if self.turn is not None:
+                self.settle()           # the buyer's turn ends if nothing is left
+            elif self.at_end():
+                self.finish_if_done()
+            return
         if company.closed or owner is None:
             raise RuleViolation("private.closed", f"{company.sym} is closed or unowned")
+        power = player_lay_power(company)
+        if power is not None and power.get("window") == "on_sale" and isinstance(action, LayTile):
+            raise RuleViolation("private.window",
+                                f"{company.sym}'s tile lay is made by the player who sells it "
+                                f"to a company, at once; {company.sym} is held by "
+                                f"{g.holder_name(owner)} and was not just sold")
+        if power is not None and power.get("by") == "player" \
+                and isinstance(action, (LayTile, Pass)):
+            if not isinstance(owner, Player):
+                raise RuleViolation("private.power",
+                                    f"{company.sym}'s tile lay is its owning player's; it is "
+                                    f"owned by {g.holder_name(owner)}")
+            if isinstance(action, LayTile):
+                lay_by_player(g, company, action, owner,
+                              self.outside_player_window(owner, company))
+            return
         if not isinstance(owner, Corporation):
             raise RuleViolation("private.power",
                                 f"{company.sym}'s power is used by a company that owns it; it is "
@@ -642,6 +696,19 @@ class OperatingRound(Round):
             t.special_token = None      # the private's pass: its station is not placed
         if self.turn is t:
             self.settle()       # steps left with nothing to do pass by themselves now
+
+    def outside_player_window(self, player, company):
+        """Why a power of ``player``'s own (``window: not_in_others_turns``)
+        may not be used now, or None: not in the operating turn of a company
+        another player presides once it has begun (between turns, before the
+        company's first action, it may)."""
+        t = self.turn
+        if t is None or not t.acted or t.corp.president is player:
+            return None
+        pres = t.corp.president.name if t.corp.president else "nobody"
+        return (f"{player.name}'s {company.sym} may lay its tile only outside the turns of "
+                f"companies other players preside; it is {t.corp.sym}'s turn (president {pres}); "
+                f"taken as laid, as the record says")
 
     # ------------------------------------------------------------------
     # players: emergency sales and bankruptcy
@@ -664,6 +731,13 @@ class OperatingRound(Round):
                     + ("owns a train" if corp.trains else
                        f"has {g.money(corp.cash)} and {player.name} {g.money(player.cash)}, "
                        f"enough for the cheapest train ({g.money(price)})"))
+            if g.rules.stock["must_sell_in_blocks"]:
+                for sale in action.sales:
+                    c = self.corporation(sale.corporation)
+                    if c in t.emergency_sold:
+                        raise RuleViolation("stock.sell_blocks",
+                                            f"{player.name} already sold {c.sym} to raise money "
+                                            f"for {corp.sym}'s train")
             for sale in action.sales:
                 c = self.corporation(sale.corporation)
                 pct = sale_percent(g, c, sale)
@@ -681,6 +755,7 @@ class OperatingRound(Round):
                             f"fewer ({g.money(smallest)} less) would pay for the "
                             f"{g.money(price)} train")
                 sell_shares(g, player, c, pct, emergency_for=corp, certs=sale.certs)
+                t.emergency_sold.add(c)
             t.emergency = True
             self.recalculate_order()
             return

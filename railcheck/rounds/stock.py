@@ -36,6 +36,12 @@ class StockRound(Round):
         self.bought = None           # corporation bought this turn (None: nothing)
         self.buys = 0
         self.bought_from_ipo = False  # a share of this turn's came from the IPO
+        self.sold_after_buy = False   # a sale came after a purchase (tells sell-buy from buy-sell)
+        #: corporations the current player sold in this turn (stock.must_sell_in_blocks)
+        self.sold_this_turn: set = set()
+        #: the current player bought after selling in this turn (no more
+        #: selling with stock.sell_buy_order: sell_buy_or_buy_sell)
+        self.bought_after_sale = False
         self.sold: dict = {}         # player -> set of corporations sold this round
         self.last_actor = None
         self.current = None
@@ -172,10 +178,12 @@ class StockRound(Round):
     def can_sell_any(self, player) -> bool:
         if not self.selling_allowed():
             return False
-
         g = self.game
+        if self.bought_after_sale and g.rules.stock["sell_buy_order"] == "sell_buy_or_buy_sell":
+            return False
+        blocks = g.rules.stock["must_sell_in_blocks"]
         for corp in g.corporations.values():
-            if not self.may_sell(corp):
+            if not self.may_sell(corp) or (blocks and corp in self.sold_this_turn):
                 continue
             if max_sellable_percent(g, player, corp) > 0:
                 return True
@@ -235,6 +243,9 @@ class StockRound(Round):
         self.bought = None
         self.buys = 0
         self.bought_from_ipo = False
+        self.sold_after_buy = False   # a sale came after a purchase (tells sell-buy from buy-sell)
+        self.sold_this_turn = set()
+        self.bought_after_sale = False
 
     def prepare(self, action):
         """Whose turn it is, as the record implies: the current player's turn
@@ -373,10 +384,11 @@ class StockRound(Round):
         return other is expected and other is not self.turn_after(player)
 
     def step_classes(self) -> list:
+        from ..steps.player_power import PlayerLayStep
         from ..steps.stock import (BuyPrivateStep, BuySharesStep, ExchangeStep, ParStep,
                                    PendingParStep, SellSharesStep, StockTurnStep)
-        return [PendingParStep, ExchangeStep, ParStep, BuySharesStep, SellSharesStep,
-                BuyPrivateStep, StockTurnStep]
+        return [PendingParStep, ExchangeStep, PlayerLayStep, ParStep, BuySharesStep,
+                SellSharesStep, BuyPrivateStep, StockTurnStep]
 
     def turn_step_for(self, action):
         """The step of a player's turn that owns ``action`` (``TurnStep``),
@@ -430,6 +442,8 @@ class StockRound(Round):
         else:
             step.do(player, action)
         self.ended_after_acting = None
+        if self.bought is not None and self.sold_this_turn and not self.sold_after_buy:
+            self.bought_after_sale = True
         self.passes = 0
         self.passed_over.clear()
         self.auto_passed.clear()

@@ -96,3 +96,8 @@ class BuyCompanyStep(Step):
         corp.companies.append(company)
         if g.board is not None:
             g.board.unblock(company.sym)
+        lay = (company.spec.special or {}).get("tile_lay") or {}
+        if lay.get("window") == "on_sale" and (lay.get("count") is None
+                                               or company.uses < int(lay["count"])):
+            # the seller may lay the private's tile at once (1889's ER)
+            self.round.sold_power = (company, owner)

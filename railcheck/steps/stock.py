@@ -454,10 +454,19 @@ class SellSharesStep(TurnStep):
                 sales.append((corp, percent, certs))
                 continue
             sales.append((corp, percent, sale.certs))
-        if rnd.bought is not None \
-                and g.rules.stock.sell_buy_order == "sell_buy":
+        order = g.rules.stock.sell_buy_order
+        if rnd.bought is not None and order == "sell_buy":
             raise RuleViolation("stock.sell_buy_order",
                                 "shares may not be sold after buying in the same turn")
+        if rnd.bought_after_sale and order == "sell_buy_or_buy_sell":
+            raise RuleViolation("stock.sell_buy_order",
+                                f"{player.name} sold and then bought in this turn; no more "
+                                f"selling this turn (sell then buy, or buy then sell)")
+        if g.rules.stock["must_sell_in_blocks"]:
+            for corp in (c for c, _, _ in sales):
+                if corp in rnd.sold_this_turn:
+                    raise RuleViolation("stock.sell_blocks",
+                                        f"{player.name} already sold {corp.sym} this turn")
         return SimpleNamespace(sales=sales, notes=notes)
 
     def apply(self, player, action: SellShares, plan) -> None:
@@ -467,6 +476,9 @@ class SellSharesStep(TurnStep):
         for corp, percent, certs in plan.sales:
             sell_shares(g, player, corp, percent, certs=certs)
             rnd.sold.setdefault(player, set()).add(corp)
+            rnd.sold_this_turn.add(corp)
+        if rnd.bought is not None:
+            rnd.sold_after_buy = True
 
     def may_take_for(self, owner, action) -> bool:
         return self.could_sell(owner, action)
@@ -486,8 +498,10 @@ class SellSharesStep(TurnStep):
         if g.rules.stock.sell_after in ("operate", "first_and_operate") \
                 and not corp.operated:
             return False
-        if rnd.bought is not None \
-                and g.rules.stock.sell_buy_order == "sell_buy":
+        order = g.rules.stock.sell_buy_order
+        if (rnd.bought is not None and order == "sell_buy") \
+                or (rnd.bought_after_sale and order == "sell_buy_or_buy_sell") \
+                or (g.rules.stock.must_sell_in_blocks and corp in rnd.sold_this_turn):
             return False
         percent = sale_percent(g, corp, sale)
         if percent <= 0 or percent % corp.share_percent:

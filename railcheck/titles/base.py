@@ -97,7 +97,7 @@ class Title:
 
     def first_round(self):
         g = self.game
-        if g.companies:
+        if g.companies and not g.rules.setup["deal_companies"]:
             return self.auction_round()
         return self.stock_round()
 

@@ -104,6 +104,7 @@ class Game:
                                      tokens=c.tokens, **c.extra) for c in rules.corporations],
                                [dict(sym=c.sym, value=c.value, revenue=c.revenue,
                                      blocks=c.blocks, special=c.special) for c in in_game])
+            self.board.unnamed_home_closes_hex = rules.operating.unnamed_home_closes_hex
         if rules.setup.home_stations_at_start:
             self.place_all_home_stations()
         if rules.setup.deal_companies:

@@ -48,6 +48,7 @@ FRESH = {
     "1830_rand_2711114_1": 6,   # #144: CS after the last company's pass of the train step
     "1830_rand_31000136_0": 3,  # #271: the last company's second pass, CS unused
     "1830_rand_31000175_0": 6,  # #244: DH's tile for B&O, whose markers are all placed
+    "1830_rand_31500291_0": 6,  # #450: PRR's tile on E11, ERIE's home not yet placed
 }
 
 
@@ -230,6 +231,19 @@ def test_dh_tile_for_a_company_with_no_marker_left_waits_for_no_station():
         return (g.corporations["B&O"].cash, g.corporations["B&O"].price.price,
                 g.board.tile_on("F16")[0], g.round.turn.special_token)
     assert at("1830_rand_31000175_0", 244, look) == (222, 65, "57", None)
+
+
+def test_no_station_on_e11_before_erie_places_its_home():
+    # 31500291_0 #450: PRR (no train, $469, a $100 marker left) lays 59 on
+    # E11, ERIE's home (no city named; ERIE not started).  The hex is closed
+    # to other stations until ERIE places its own (operating.
+    # unnamed_home_closes_hex), so PRR has no station to place: no run, its
+    # price moves left from 66 to 60 at once.  railcheck had waited for a
+    # station on E11's other city until PRR's next action.
+    def look(g):
+        return (g.corporations["PRR"].cash, g.corporations["PRR"].price.price,
+                g.board.tile_on("E11"), g.board.can_place_token("PRR"))
+    assert at("1830_rand_31500291_0", 450, look) == (469, 60, ("59", 3), False)
 
 
 def test_discards_after_the_last_company_bought_the_first_5():

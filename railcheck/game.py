@@ -11,15 +11,28 @@ import re
 from typing import Any, Optional
 
 from .findings import ERROR, Finding, FindingList, RuleViolation, cause_of, involved
-from .market import Cell, Market
+from .market import Cell, Market, move_marker
 from .ruleset import Ruleset
 from .state import Bank, Cert, Company, Corporation, Player, Train
+from .unsure import Unsure
 
 UNLIMITED_TRAINS = 30   # copies made of a train type with no count
 
 
 def money(rules: Ruleset, amount: int) -> str:
     return f"{rules.currency}{amount}" if amount >= 0 else f"-{rules.currency}{-amount}"
+
+
+def ranked(rows: list[dict]) -> list[dict]:
+    """The standings' rows, the highest net worth first, each with its rank
+    (equal net worths share a rank)."""
+    ordered = sorted(rows, key=lambda r: -r["net_worth"])
+    rank, last = 0, None
+    for i, r in enumerate(ordered):
+        if r["net_worth"] != last:
+            rank, last = i + 1, r["net_worth"]
+        r["rank"] = rank
+    return ordered
 
 
 class Game:
@@ -34,6 +47,9 @@ class Game:
                                 f"{rules.title} is for {rules.min_players} to {rules.max_players} "
                                 f"players; this game has {n}")
         self.bank = Bank(rules.bank)
+        #: the amounts not known for sure and the checks skipped for them (a title whose
+        #: numbers may be unknown: docs/1890.md); with every number known, nothing
+        self.unsure = Unsure()
         self.players = [Player(name, i) for i, name in enumerate(player_names)]
         self.player_by_name = {p.name: p for p in self.players}
         for p in self.players:
@@ -288,6 +304,30 @@ class Game:
     def pay_from_bank(self, payee, amount: int):
         self.transfer(self.bank, payee, amount)
 
+    @staticmethod
+    def who(entity) -> str:
+        """The name an entity's amounts are known by (``railcheck/unsure.py``)."""
+        if isinstance(entity, str):
+            return entity
+        return getattr(entity, "name", None) or entity.sym
+
+    def pay_unknown(self, payer, payee, kind: str, keys: tuple, reason: str = "") -> None:
+        """A payment whose amount is not known (a number the title's data
+        leaves unknown): nothing moves, and both sides' cash (the bank's too)
+        is not sure from now on; the check of ``kind`` is counted as skipped."""
+        self.unsure.mark(self.who(payee), kind, keys, reason)
+        self.unsure.unsure.setdefault(self.who(payer), (kind, keys, reason))
+
+    def sure(self, entity) -> bool:
+        """Whether ``entity``'s cash is known for sure."""
+        return self.unsure.sure(self.who(entity))
+
+    def short_of(self, entity, amount: int) -> bool:
+        """Whether ``amount`` surely exceeds ``entity``'s cash: the test of
+        every over-cash finding.  Never while that cash is not sure (the check
+        is then counted as skipped)."""
+        return self.unsure.over_cash(self.who(entity), entity.cash, amount)
+
     # ------------------------------------------------------------------
     # certificates and presidency
 
@@ -397,10 +437,8 @@ class Game:
     # share prices
 
     def place_price(self, corp: Corporation, cell: Cell):
-        if corp.price is not None and corp in corp.price.stack:
-            corp.price.stack.remove(corp)
+        move_marker(corp, corp.price, cell)
         corp.price = cell
-        cell.stack.append(corp)
 
     def move_price(self, corp: Corporation, direction: str, steps: int = 1):
         if corp.price is None:
@@ -418,7 +456,7 @@ class Game:
     @staticmethod
     def price_order_key(corp: Corporation):
         cell: Any = corp.price
-        return (-cell.price, -cell.col, cell.row, cell.stack.index(corp))
+        return cell.order_key(corp)
 
     # ------------------------------------------------------------------
     # floating
@@ -686,15 +724,7 @@ class Game:
         for p in self.players:
             rows.append({"player": p.name, "cash": p.cash, "shares": self.share_value(p),
                          "privates": self.company_value(p), "net_worth": self.net_worth(p)})
-        ordered = sorted(rows, key=lambda r: -r["net_worth"])  # type: ignore[operator]
-        rank = 0
-        last = None
-        for i, r in enumerate(ordered):
-            if r["net_worth"] != last:
-                rank = i + 1
-                last = r["net_worth"]
-            r["rank"] = rank
-        return ordered
+        return ranked(rows)
 
     def company_table(self) -> list[dict]:
         rows = []

@@ -72,8 +72,10 @@ RULES: list[Rule] = [
     # --- Kansai (docs/1890.md; rule numbers in brackets)
     _r("components.unknown", "a kind of check not made: its number is unknown",
        "A title whose numbers come from a components file (Kansai) makes no check that needs a "
-       "number the file leaves `unknown` (or that has no file): the report says so once per "
-       "kind of check, with the first unknown key and how many actions it concerned.",
+       "number the file leaves `unknown` (or that has no file), nor one that needs an amount "
+       "which depends on such a number (a cash or a share price not sure: a payment over it, a "
+       "checkpoint of it, the net worths; `railcheck/unsure.py`): the report says so once per "
+       "kind of check, with the first unknown key (or why) and how many actions it concerned.",
        OWN,
        "game.18xx:3:1: info [components.unknown] train prices not checked (14 actions): "
        "trains.\"3\".price is unknown (kansai-components.yaml)", severity="info"),

@@ -196,7 +196,7 @@ class ParStep(TurnStep):
         pcert = corp.certs[0]
         cost = price * pcert.percent // corp.share_percent
         self.round.check_can_buy(player, corp, pcert.percent, par=True)
-        if player.cash < cost:
+        if g.short_of(player, cost):
             breach(RuleViolation("stock.cash",
                                  f"{player.name} has {g.money(player.cash)}; the president's "
                                  f"certificate of {corp.sym} at par {g.money(price)} "
@@ -334,7 +334,7 @@ class BuySharesStep(TurnStep):
 
         def check():
             rnd.check_can_buy(player, corp, percent, source=source, count=len(certs))
-            if player.cash < cost:
+            if g.short_of(player, cost):
                 what = (f"a {corp.sym} share" if len(certs) == 1
                         else f"{len(certs)} {corp.sym} shares")
                 breach(RuleViolation("stock.cash",
@@ -552,7 +552,7 @@ class BuyPrivateStep(TurnStep):
         if action.price < 0:
             raise RuleViolation("private.price", f"a price cannot be negative "
                                                  f"({g.money(action.price)})")
-        if player.cash < action.price:
+        if g.short_of(player, action.price):
             raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
                                               f"{company.sym} costs {g.money(action.price)}")
         certs = g.cert_limit_exceeded(player)

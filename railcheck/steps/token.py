@@ -76,7 +76,7 @@ class TokenStep(Step):
         if special is not None:
             cost = 0
         short = None
-        if cost > 0 and corp.cash < cost:     # a free station needs no money
+        if cost > 0 and g.short_of(corp, cost):     # a free station needs no money
             short = (f"{corp.sym} has {g.money(corp.cash)}; its next station costs "
                      f"{g.money(cost)}; taken as placed and paid, as the record says")
         board_plan = None

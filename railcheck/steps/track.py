@@ -164,7 +164,7 @@ class TrackStep(Step):
         cost = self.lay_cost(turn, action, board_plan, special, cost)
         cost -= self.terrain_discount(corp, action.hex, board_plan, cost)
         short = None
-        if cost > 0 and corp.cash < cost:     # a free lay needs no money (cash may be
+        if cost > 0 and g.short_of(corp, cost):     # a free lay needs no money (cash may be
             # below zero after a purchase taken as written)
             short = (f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} costs "
                      f"{g.money(cost)}; taken as laid and paid, as the record says")

@@ -175,9 +175,10 @@ class BuyTrainStep(Step):
             if corp.trains:
                 # the record says the train was bought: flagged, and taken as paid
                 # (the treasury goes below zero) so the replay stays with the record
-                short = (f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train costs "
-                         f"{g.money(price)} (the president helps only a company without "
-                         f"trains); taken as bought, as the record says")
+                if g.short_of(corp, price):
+                    short = (f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train "
+                             f"costs {g.money(price)} (the president helps only a company "
+                             f"without trains); taken as bought, as the record says")
             else:
                 try:
                     contribution = self.check_emergency(turn, train, source, price)

@@ -120,6 +120,7 @@ class Game:
                                      tokens=c.tokens, **c.extra) for c in rules.corporations],
                                [dict(sym=c.sym, value=c.value, revenue=c.revenue,
                                      blocks=c.blocks, special=c.special) for c in in_game])
+            self.board.unnamed_home_closes_hex = rules.operating.unnamed_home_closes_hex
         if rules.setup.home_stations_at_start:
             self.place_all_home_stations()
         if rules.setup.deal_companies:
@@ -391,6 +392,10 @@ class Game:
         president keeps it on a tie; among others the first in seating order
         after the current president (or seller) wins."""
         pres = corp.president
+        if pres is None and not corp.ipoed:
+            # shares held before the company is started (1830: MH exchanged for a NYC
+            # share before NYC's par) make nobody its president: its par does
+            return
         holdings = {p: corp.percent_of(p) for p in self.players}
         best = max(holdings.values()) if holdings else 0
         if pres is not None and holdings.get(pres, 0) == best:

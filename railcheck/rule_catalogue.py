@@ -859,10 +859,25 @@ RULES: list[Rule] = [
        "value.",
        f"{R1830}: Stock Round, starting a corporation",
        "Bob buy NYC ipo   ->  NYC has no par value yet: start it with 'par NYC PRICE'"),
+    _r("stock.buy_after_private", "brown-zone shares bought after a private in the same turn",
+       "A private bought from another player is a certificate, the turn's one purchase; the "
+       "brown zone's several shares are one purchase of one corporation's shares from the pool, "
+       "not a second purchase after it. 18xx.games lets a player buy brown pool shares after a "
+       "private (its check of several shares does not count the private): flagged, and taken "
+       "as bought, as the record says.",
+       f"{R1830}: Stock Round, buying shares and privates; the stock market's brown zone",
+       "Alice buy B&O pool (after buying the private SV)  ->  Alice already bought the private "
+       "SV this turn, the turn's one purchase; several B&O shares in the brown zone (price $30) "
+       "are a purchase of their own, not a second one after a private; 18xx.games allows it; "
+       "taken as bought, as the record says"),
     _r("stock.one_buy", "a second purchase in one turn",
        "A player buys at most one certificate per turn (several only where the market's zone "
-       "allows it).",
-       f"{R1830}: Stock Round, buying shares",
+       "allows it). 1830: in the brown zone a player may buy several shares of the one "
+       "corporation in a turn, from the bank pool only (not from the IPO, nor after a share "
+       "from it: Avalon Hill's clarification in The General 23/6; the option "
+       "multiple_brown_from_ipo lifts this), with sales before, between or after them "
+       "(sell-buy-sell); never shares of two corporations.",
+       f"{R1830}: Stock Round, buying shares; the stock market's brown zone",
        "Alice buy PRR ipo (again)  ->  Alice already bought a share (PRR) this turn"),
     _r("stock.par_price", "a par value the market does not have",
        "The par value is one of the market's par spaces (1830: $67, 71, 76, 82, 90, 100). "
@@ -919,10 +934,13 @@ RULES: list[Rule] = [
        f"{R1857}: selling",
        "Alice sell 1 PRR   ->  PRR has not operated yet; its shares cannot be sold"),
     _r("stock.sell_buy_order", "a sale after a purchase in the same turn",
-       "In 1830 a player may sell, then buy, in one turn; not sell after buying (as 18xx.games "
-       "plays it). 1889 lets a player sell then buy, or buy then sell, but not sell again after "
-       "selling and then buying (``stock.sell_buy_order: sell_buy_or_buy_sell``).",
-       f"{R1830}: Stock Round; {R1889}: Stock Round; {SITE}",
+       "Where a title's turn is sales, then one purchase (ruleset stock.sell_buy_order: "
+       "sell_buy; 1860 also for privates sold to the bank, 18Ireland), nothing is sold after "
+       "buying in the same turn. 1889 lets a player sell then buy, or buy then sell, but not "
+       "sell again after selling and then buying (sell_buy_or_buy_sell). 1830's turn (and "
+       "1857's, 1890's) is sell-buy-sell: sales may come before and after the purchase, so it "
+       "never gives this finding; what may still be bought after a sale is stock.one_buy's.",
+       f"{R1860}: S2.1; {RIRE}: S2.1; {R1889}: Stock Round",
        "Alice sell 1 PRR (after buying)  ->  shares may not be sold after buying in the same turn"),
     _r("stock.sell_first_round", "a sale in the first stock round",
        "No shares may be sold in the first stock round.",

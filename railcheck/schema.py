@@ -639,6 +639,9 @@ OPERATING = Section("operating", [
     Key("reserved_slots_block_stations", Bool(), True,
         "a home slot reserved for a company not yet started is closed to other companies' "
         "stations (false: only to home stations; the company then places its home elsewhere)"),
+    Key("unnamed_home_closes_hex", Bool(), False,
+        "a company's home on a hex of several cities whose city is not named closes every city "
+        "of the hex to other companies' stations until its home station is placed"),
     Key("must_buy_train", Enum("route", "always", "never"), "route",
         "a company without a train must buy one: when it has a route, always, never"),
     Key("buy_from_others", Bool(), True, "companies may buy trains from each other"),

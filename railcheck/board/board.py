@@ -268,6 +268,10 @@ class Board:
         # ordinary stations use a reserved slot (18Ireland), the home station
         # then going elsewhere when the company starts
         self.reservations_block_tokens = True
+        #: a home whose city is not named, on a hex of several cities (1830's
+        #: ERIE on E11), closes the whole hex to other companies' stations
+        #: until it is placed (``operating.unnamed_home_closes_hex``)
+        self.unnamed_home_closes_hex = False
         self.corporations: dict[str, dict] = {}
         self.tokens_used: dict[str, int] = {}
         for corp in corporations or []:
@@ -594,9 +598,24 @@ class Board:
                 continue
             if any(corp in n.tokens for n in h.nodes):
                 continue
+            if self.home_closing_hex(h, corp) is not None:
+                continue
             if self._free_slots(node, corp) > 0:
                 return True
         return False
+
+    def home_closing_hex(self, h: _Hex, corp: str) -> Optional[str]:
+        """The company (not ``corp``) whose home on ``h`` has no city named and
+        is not placed yet, when such a home closes its hex of several cities to
+        other stations (``unnamed_home_closes_hex``), else None."""
+        if not self.unnamed_home_closes_hex or len(h.city_indices()) < 2:
+            return None
+        for n in h.nodes:
+            for other in n.reserved:
+                info = self.corporations.get(other)
+                if other != corp and info is not None and info["home_city"] is None:
+                    return other
+        return None
 
     def pending_relocation_of(self, corp: str):
         """The hex where ``corp``'s station waits to be placed again, or None."""
@@ -604,6 +623,15 @@ class Board:
             if corp in corps:
                 return coord
         return None
+
+    def relocations_on(self, coord: str) -> list[str]:
+        """The companies whose stations on ``coord`` wait to be placed again, in
+        the order of the hex's cities."""
+        waiting = self._relocate.get(coord, ())
+        h = self.hexes.get(coord)
+        if not waiting or h is None:
+            return []
+        return [c for n in h.nodes for c in n.tokens if c in waiting]
 
     def pending_relocation(self, corp: str, coord: str) -> bool:
         """True when ``corp``'s station on ``coord`` waits to be placed again
@@ -1006,6 +1034,11 @@ class Board:
         for n in h.nodes:
             if corp in n.tokens:
                 raise RuleViolation("token.duplicate", f"{corp} already has a station on {h.coord}")
+        closing = self.home_closing_hex(h, corp)
+        if closing is not None:
+            raise RuleViolation("token.reserved", f"{h.coord} is {closing}'s home, its city not yet "
+                                f"chosen: no other company's station goes on the hex until "
+                                f"{closing} places its own")
         if len(node.tokens) >= node.slots:
             raise RuleViolation("token.full", f"{label} is full ({', '.join(node.tokens)})")
         ordinary = check_reach and not self.reservations_block_tokens

@@ -551,13 +551,16 @@ class TrackStep(Step):
                     # a later finding on this hex points back to the guess
                     g.guessed_rotations[action.hex] = (action.line, action.tile, rotation)
         g.laid_hexes.add(action.hex)
+        turn.laid_on.append(action.hex)
         g.transfer(turn.corp, g.bank, plan.cost)
         special = plan.special
         if special is not None:
             special.uses += 1
         if not plan.extra:
             turn.tile_lays += 1
-            if special is not None and (special.spec.special or {}).get("teleport"):
+            if special is not None and (special.spec.special or {}).get("teleport") \
+                    and turn.corp.token_cost() is not None:
+                # its free station comes next (not when every marker is on the map)
                 turn.special_token = special
         before = plan.board_plan.before if plan.board_plan is not None else None
         if before is not None and g.rules.operating["track_restriction"] == "semi_restrictive":

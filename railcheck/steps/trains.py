@@ -82,12 +82,23 @@ class BuyTrainStep(Step):
                     c is not corp and not c.closed and any(not tr.obsolete for tr in c.trains)
                     for c in g.corporations.values()):
                 return True
+        return self.exchange_in_reach(corp, offered) is not None
+
+    def exchange_in_reach(self, corp, offered=None):
+        """(a train of ``corp``'s, the train it could be traded in for) when the
+        company can afford such a trade now (1830: a 4, 5 or 6 for a D), else None."""
+        g = self.game
+        if offered is None:
+            offered = g.available_depot_trains() + g.pool_trains()
         for tr in offered:
             ex = tr.spec.exchange
-            if ex and any(o.name in [str(x) for x in ex["trains"]] for o in corp.trains) \
-                    and corp.cash >= tr.spec.price - int(ex["discount"]):
-                return True
-        return False
+            if not ex or corp.cash < tr.spec.price - int(ex["discount"]):
+                continue
+            names = [str(x) for x in ex["trains"]]
+            old = next((o for o in corp.trains if o.name in names), None)
+            if old is not None:
+                return old, tr
+        return None
 
     def check_pass(self, turn) -> None:
         corp = turn.corp
@@ -154,6 +165,11 @@ class BuyTrainStep(Step):
             # stands (the excess train is then discarded); otherwise refused
             if not self.available(turn):
                 raise RuleViolation("trains.limit", over)
+            trade = self.exchange_in_reach(corp)
+            if trade is not None:
+                over += (f": a company at its train limit may not buy a train; 18xx.games "
+                         f"lets {corp.sym} buy because it could trade its {trade[0].name}-train "
+                         f"in for a {trade[1].name}; taken as bought, as the record says")
         contribution, short, short_rule = 0, None, "trains.cash"
         if corp.cash < price:
             if corp.trains:

@@ -21,7 +21,7 @@ import dataclasses
 from ..actions import (Bankrupt, BuyCompany, BuyShares, DiscardTrain, Exchange, LayTile,
                        Par, Pass, PlaceToken, RoundMarker, SellShares)
 from ..findings import RuleViolation
-from ..mechanics.shares import sale_percent, sell_shares
+from ..mechanics.shares import named_not_held, sale_percent, sell_shares
 from ..state import Company, Corporation, Player
 from ..steps.base import Step
 from ..steps.player_power import lay_by_player, player_lay_power
@@ -39,6 +39,7 @@ class Turn:
         self.corp = corp
         self.step = 0
         self.tile_lays = 0
+        self.laid_on: list = []    # the hexes it laid track on in this turn
         self.tokens = 0
         self.revenue = None        # claimed revenue once run
         self.dividend_done = False
@@ -282,6 +283,9 @@ class OperatingRound(Round):
             return True
         if corp in self.order[self.index + 1:]:
             return True
+        if self.at_end() and self.closed_turn is not None and corp is self.closed_turn.corp \
+                and self.extra_lay_left(corp):
+            return True       # the last turn, kept open for its private's power: its pass
         if corp in self.order[: self.index + 1] and g.or_number < g.or_count:
             return False      # it operated already: the next OR of the set begins
         return True
@@ -439,11 +443,15 @@ class OperatingRound(Round):
         return False
 
     def prepare_private(self, owner):
-        """A private's power is used in its owner's turn: that turn begins now
-        (or the OR's last turn goes on with it: CS's extra lay)."""
+        """A private's power is used in its owner's turn: that turn begins now,
+        or the owner's turn that just ended by itself goes on with it (a
+        private bought in its last step, CS's extra lay used right after:
+        18xx.games keeps the turn open while the company owns a usable
+        power), whether the next company's turn had begun or the round's
+        last turn had ended."""
         if self.turn is not None and self.turn.corp is owner:
             return
-        if self.at_end() and self.closed_turn is not None and self.closed_turn.corp is owner:
+        if self._reopens(owner):
             self.index -= 1
             self.turn = self.closed_turn
         elif owner in self.order[self.index + 1:]:
@@ -597,6 +605,7 @@ class OperatingRound(Round):
         """An action of the operating company.  A refusal (RuleViolation)
         leaves the turn exactly as it was."""
         pending = t.special_token
+        before = t.step
         if pending is not None and not isinstance(action, PlaceToken):
             t.special_token = None       # the private's station is not placed
             if isinstance(action, Pass):
@@ -617,8 +626,12 @@ class OperatingRound(Round):
             t.explicit_step = t.step
             self.settle()
             if isinstance(action, Pass) and self.at_end():
-                # a pass ends the last turn, private powers and all (discards may be due)
-                self.finished = not self.discards_due()
+                # a pass ends the last turn, private powers and all (discards may be
+                # due); not a pass of a step before the turn's last (buying trains):
+                # 18xx.games then keeps the turn open while the company owns a usable
+                # power (its last, blocking step asks for a pass of its own)
+                keep = before < self.done - 1 and self.extra_lay_left(t.corp)
+                self.finished = not (self.discards_due() or keep)
 
     def process_corp_action(self, t: Turn, action):
         step = self.step_of(action)
@@ -680,6 +693,8 @@ class OperatingRound(Round):
             self.step_by_type(TokenStep).process(t, action, special=company)
         elif not isinstance(action, Pass):
             raise RuleViolation("private.power", f"{company.sym} cannot '{action.verb}'")
+        elif t.special_token is company:
+            t.special_token = None      # the private's pass: its station is not placed
         if self.turn is t:
             self.settle()       # steps left with nothing to do pass by themselves now
 
@@ -740,7 +755,10 @@ class OperatingRound(Round):
                             f"{g.money(corp.cash)} in {corp.sym}'s treasury one certificate "
                             f"fewer ({g.money(smallest)} less) would pay for the "
                             f"{g.money(price)} train")
+                wrong = named_not_held(g, player, c, sale.certs, pct)
                 sell_shares(g, player, c, pct, emergency_for=corp, certs=sale.certs)
+                if wrong:
+                    g.flag("stock.sell_not_owned", wrong)
                 t.emergency_sold.add(c)
             t.emergency = True
             self.recalculate_order()

@@ -35,7 +35,8 @@ class StockRound(Round):
         self.taken_for_owner = None  # a line done as the turn's player's (wrong_name)
         self.bought = None           # corporation bought this turn (None: nothing)
         self.buys = 0
-        self.sold_after_buy = False
+        self.bought_from_ipo = False  # a share of this turn's came from the IPO
+        self.sold_after_buy = False   # a sale came after a purchase (tells sell-buy from buy-sell)
         #: corporations the current player sold in this turn (stock.must_sell_in_blocks)
         self.sold_this_turn: set = set()
         #: the current player bought after selling in this turn (no more
@@ -48,6 +49,14 @@ class StockRound(Round):
         #: of those, the ones passed because the replay saw nothing they could
         #: do (not after acting): one who then acts takes the turn unflagged
         self.auto_passed: set = set()
+        #: the player whose turn the rules ended right after his last action
+        #: (nothing left he may do), while nobody has acted since: his written
+        #: pass is the "done" 18xx.games asks for
+        self.ended_after_acting = None
+        #: the action just done was written under its player's own name (not a
+        #: line under a wrong name taken as his): only then does his turn's end
+        #: by itself leave room for his written "done"
+        self.own_line = False
 
     @property
     def label(self) -> str:
@@ -74,6 +83,7 @@ class StockRound(Round):
                 return
             self.passed_over.add(player)
             if self.acted:
+                self.ended_after_acting = player if self.own_line else None
                 self.end_turn()
                 continue
             self.auto_passed.add(player)
@@ -130,6 +140,8 @@ class StockRound(Round):
         nothing: it says what leaving it out says, and is accepted."""
         if not isinstance(action, Pass) or player not in self.passed_over:
             return False
+        if player is self.ended_after_acting and player is not self.current:
+            return True         # the "done" of a turn that ended after his last action
         return self.finished or (player is not self.current and not self.has_actions(player))
 
     def check_cert_limit_kept(self, player):
@@ -179,8 +191,6 @@ class StockRound(Round):
 
     def can_buy_any(self, player) -> bool:
         g = self.game
-        if self.sold_after_buy:
-            return False
         for corp in g.corporations.values():
             if corp.closed:
                 continue
@@ -232,7 +242,8 @@ class StockRound(Round):
         self.written = False
         self.bought = None
         self.buys = 0
-        self.sold_after_buy = False
+        self.bought_from_ipo = False
+        self.sold_after_buy = False   # a sale came after a purchase (tells sell-buy from buy-sell)
         self.sold_this_turn = set()
         self.bought_after_sale = False
 
@@ -268,6 +279,12 @@ class StockRound(Round):
         if self.acted or self.written:
             self.check_cert_limit_kept(self.current)
             self.end_turn()
+            if player is not self.current:
+                # the players after him with nothing they may do are passed
+                # over, as after a turn that ended by itself (skip_inactive):
+                # the record left his turn while the replay still saw
+                # something he could do
+                self.skip_inactive()
         if self.written_pass(action, player):
             return      # a pass the rules made without a word: accepted as written
         if player is not self.current and player in self.auto_passed:
@@ -407,12 +424,14 @@ class StockRound(Round):
         player = g.player_by_name[action.actor]
         if self.written_pass(action, player):
             self.passed_over.discard(player)    # said what the rules did without a word
+            self.ended_after_acting = None
             return
         self.prepare(action)
         if self.stand_in is not None and self.stand_in[0] is action:
             player = self.stand_in[1] if isinstance(action, Pass) \
                 else self.wrong_name(action, player, step)
         if isinstance(action, Pass):
+            self.ended_after_acting = None
             self.check_cert_limit_kept(player)
             if self.acted:
                 self.end_turn()
@@ -428,6 +447,7 @@ class StockRound(Round):
             self.taken_for_owner = None     # done by wrong_name, as the turn's player
         else:
             step.do(player, action)
+        self.ended_after_acting = None
         if self.bought is not None and self.sold_this_turn and not self.sold_after_buy:
             self.bought_after_sale = True
         self.passes = 0
@@ -435,7 +455,9 @@ class StockRound(Round):
         self.auto_passed.clear()
         self.acted = True
         self.last_actor = player
+        self.own_line = action.actor == player.name
         self.skip_inactive()
+        self.own_line = False
 
     # ------------------------------------------------------------------
 
@@ -445,18 +467,38 @@ class StockRound(Round):
         in all) of ``corp`` now; changes nothing."""
         g = self.game
         if self.bought is not None:
-            same_brown = (not g.rules.stock.buy_one_certificate
-                          and corp is self.bought and corp.price is not None
-                          and corp.price.has("multiple_buy")
-                          and (source == "pool" or g.rules.option("multiple_brown_from_ipo")))
-            if not same_brown:
-                what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
-                    else f"the private {self.bought.sym}"
+            what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
+                else f"the private {self.bought.sym}"
+            cell = corp.price
+            brown = (not g.rules.stock.buy_one_certificate
+                     and cell is not None and cell.has("multiple_buy"))
+            price = g.money(cell.price) if cell is not None else "-"
+            if brown and not isinstance(self.bought, Corporation) \
+                    and (source == "pool" or g.rules.option("multiple_brown_from_ipo")):
+                # a private bought from a player was the turn's one purchase (a
+                # certificate); 18xx.games still offers brown pool shares after it:
+                # flagged, and taken as written (BuySharesStep.TAKEN_AS_WRITTEN)
+                raise RuleViolation(
+                    "stock.buy_after_private",
+                    f"{player.name} already bought {what} this turn, the turn's one purchase; "
+                    f"several {corp.sym} shares in the brown zone (price "
+                    f"{price}) are a purchase of their own, not a second "
+                    f"one after a private; 18xx.games allows it")
+            if not (corp is self.bought and brown):
                 raise RuleViolation("stock.one_buy",
                                     f"{player.name} already bought {what} this turn")
-        if self.sold_after_buy:
-            raise RuleViolation("stock.sell_buy_order",
-                                f"{player.name} sold after buying; no more buying this turn")
+            # more shares of the one corporation in a zone that allows it (1830's
+            # brown), sales between them or not; from the pool only, and not
+            # after a share from the IPO, unless multiple_brown_from_ipo
+            if not g.rules.option("multiple_brown_from_ipo") \
+                    and (source != "pool" or self.bought_from_ipo):
+                raise RuleViolation(
+                    "stock.one_buy",
+                    f"{player.name} already bought {what} this turn"
+                    + (" from the IPO" if self.bought_from_ipo else "")
+                    + f"; more {corp.sym} shares in the same turn (price "
+                      f"{price}) may be bought from the pool only, "
+                      f"not after or with shares from the IPO")
         if g.rules.stock.no_buy_after_sale and corp in self.sold.get(player, set()):
             raise RuleViolation("stock.rebuy",
                                 f"{player.name} sold {corp.sym} this round and may not buy it "

@@ -194,7 +194,9 @@ def main(argv=None) -> int:
     # -- per game, in process --------------------------------------------
     rows = []
     seen_titles = set()
-    for path, title, n_raw in games:
+    def timed(path):
+        """The report of one game, its first run's time and the median of
+        ``--repeat`` warm runs, in process."""
         t = time.perf_counter()
         rep = check_file(str(path), keep_game=False)
         first = time.perf_counter() - t
@@ -203,9 +205,13 @@ def main(argv=None) -> int:
             t = time.perf_counter()
             check_file(str(path), keep_game=False)
             warm.append(time.perf_counter() - t)
+        return rep, first, statistics.median(warm)
+
+    for path, title, n_raw in games:
+        rep, first, warm_median = timed(path)
         actions = rep.result.actions if rep.result is not None else 0
         rows.append(dict(path=path, title=title, status=rep.status, actions=actions, raw=n_raw,
-                         first=first, warm=statistics.median(warm),
+                         first=first, warm=warm_median,
                          first_of_title=title not in seen_titles))
         seen_titles.add(title)
 
@@ -214,16 +220,9 @@ def main(argv=None) -> int:
     examples = sorted((REPO / "examples" / "kansai").rglob("*.18xx"))
     example_rows = []
     for path in examples:
-        t = time.perf_counter()
-        rep = check_file(str(path), keep_game=False)
-        first = time.perf_counter() - t
-        warm = []
-        for _ in range(args.repeat):
-            t = time.perf_counter()
-            check_file(str(path), keep_game=False)
-            warm.append(time.perf_counter() - t)
+        rep, first, warm_median = timed(path)
         example_rows.append(dict(path=path, status=rep.status, first=first,
-                                 warm=statistics.median(warm),
+                                 warm=warm_median,
                                  actions=rep.result.actions if rep.result is not None else 0))
 
     if args.profile:

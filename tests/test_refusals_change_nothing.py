@@ -193,8 +193,14 @@ def changed_everywhere(data, every: int):
 
 
 @pytest.mark.parametrize("path, every, at_least", [
-    (DATA / "exports" / "1860" / "19354.json", 12, {"auction": 10, "SR": 30, "OR": 20}),
-    (DATA / "exports" / "1860_random" / "1860_rand_18603_1.json.gz", 15,
+    # (1860's auction: a private bought at another price than its face value is
+    # flagged and taken as written since d1860's auction.price, no longer
+    # refused: 6 refusals there, not 10)
+    (DATA / "exports" / "1860" / "19354.json", 12, {"auction": 5, "SR": 30, "OR": 20}),
+    # (every 5th action changed, not every 15th: since 1830's stock-round rules
+    # took a buy after a sale and a written pass after a turn that ended by
+    # itself, fewer of the changes are refusals, and the floor stays)
+    (DATA / "exports" / "1860_random" / "1860_rand_18603_1.json.gz", 5,
      {"SR": 15, "OR": 15}),
     (DATA / "exports" / "18Ireland" / "161830.json", 15, {"SR": 20, "OR": 15, "MR": 10}),
     (DATA / "exports" / "18Ireland_random" / "18Ireland_rand_18003_0.json.gz", 15,

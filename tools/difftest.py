@@ -14,6 +14,8 @@ railcheck and sorts each game into
   state as the record has it (``keeps_state: true``), the scores and the trace must still
   agree;
 * **divergent** -- anything else: a bug until a rule says otherwise.
+* **skipped** -- not an export, or a game the engine's own replay refuses (the generator's
+  ``gen.log`` says ``verify=FAIL`` for it): no reference to compare with.
 
 A game the engine ended by its own turn limit (``dnf``: 100 turns of rounds in which nobody
 could act, paying income past the bank's break) is compared up to its last action, whose
@@ -100,6 +102,23 @@ def find_trace(path: Path, title: str) -> Optional[Path]:
     return None
 
 
+def engine_refused(path: Path) -> Optional[str]:
+    """Why the engine's own replay of this export fails, as the generator's log says it
+    (``randgame.rb`` reloads every game it writes and prints ``verify=FAIL ...`` when the
+    engine refuses an action of it: a game played with a stale cache of the engine's
+    track graph): a ``gen.log`` beside the export or one or two levels up.  None when no
+    log says so.  Such a game is no reference for railcheck: it is skipped."""
+    name = path.name
+    for folder in (path.parent, path.parent.parent, path.parent.parent.parent):
+        log = folder / "gen.log"
+        if not log.is_file():
+            continue
+        for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
+            if line.startswith(name + " ") and "verify=FAIL" in line:
+                return line.split("verify=FAIL", 1)[1].split(" rare=")[0].strip()
+    return None
+
+
 def load_table(path: Path = TABLE) -> dict:
     """The rule-backed findings, {(title, rule): entry}, and the options that play a title
     the engine's way, {(title, "option"): [entries]}."""
@@ -156,6 +175,10 @@ def judge(path_str: str, table: dict) -> dict:
     title = str(data.get("title"))
     out["title"] = title
     out["players"] = len(data.get("players") or [])
+    refused = engine_refused(path)
+    if refused is not None:
+        out.update(verdict="skipped", why=f"the engine's own replay of it fails: {refused}")
+        return out
     trace_path = find_trace(path, title)
     trace = json.loads(read_text(trace_path)) if trace_path else None
     out["trace"] = str(trace_path) if trace_path else None

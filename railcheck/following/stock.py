@@ -249,6 +249,13 @@ class StockFollower(RoundFollower):
         rnd = self.round
         if not isinstance(action, Pass) or player not in rnd.passed_over:
             return False
+        ended = rnd.ended_by_itself
+        if ended is not None and ended[0] is player and player is not rnd.current \
+                and ended[1].actor == player.name:
+            # the "done" of a turn the rules ended right after his last line,
+            # written under his own name (after a line under a wrong name taken
+            # as his, the pass still contradicts that reading)
+            return True
         return rnd.finished or (player is not rnd.current and not rnd.has_actions(player))
 
     # ------------------------------------------------------------------
@@ -288,6 +295,7 @@ class StockFollower(RoundFollower):
         if player is None or not self.written_pass(action, player):
             return False
         rnd.passed_over.discard(player)
+        rnd.ended_by_itself = None
         return True
 
     def refuse_unentered(self, rounds, action) -> None:

@@ -106,7 +106,8 @@ class TurnStep(Step):
     #: refusals of a purchase that the record's line still defines: the
     #: player bought what the line names, at its price (cash may go below
     #: zero); flagged, and applied so that the replay stays with the record
-    TAKEN_AS_WRITTEN = frozenset({"stock.cash", "stock.cert_limit", "stock.holding_limit"})
+    TAKEN_AS_WRITTEN = frozenset({"stock.cash", "stock.cert_limit", "stock.holding_limit",
+                                  "stock.buy_after_private"})
 
     turn_action = True
 
@@ -204,7 +205,7 @@ class ParStep(TurnStep):
         pcert = corp.certs[0]
         cost = price * pcert.percent // corp.share_percent
         self.round.check_can_buy(player, corp, pcert.percent, par=True)
-        if player.cash < cost:
+        if g.short_of(player, cost):
             breach(RuleViolation("stock.cash",
                                  f"{player.name} has {g.money(player.cash)}; the president's "
                                  f"certificate of {corp.sym} at par {g.money(price)} "
@@ -226,6 +227,7 @@ class ParStep(TurnStep):
         self.game.transfer(player, payee, cost)
         self.round.bought = corp
         self.round.buys += 1
+        self.round.bought_from_ipo = True
 
 
 class BuySharesStep(TurnStep):
@@ -290,12 +292,17 @@ class BuySharesStep(TurnStep):
                                     f"only one share may be bought per turn; {corp.sym} at "
                                     f"{g.money(corp.price.price)} is not in a zone that allows "
                                     f"buying several")
+            if source != "pool" and not g.rules.option("multiple_brown_from_ipo"):
+                raise RuleViolation("stock.one_buy",
+                                    f"several {corp.sym} shares at {g.money(corp.price.price)} "
+                                    f"may be bought in one turn from the pool only; from "
+                                    f"{g.holder_name(source)} one share per turn")
         percent = sum(c.percent for c in certs)
         cost = price_each * percent // corp.share_percent
 
         def check():
             rnd.check_can_buy(player, corp, percent, source=source, count=len(certs))
-            if player.cash < cost:
+            if g.short_of(player, cost):
                 what = (f"a {corp.sym} share" if len(certs) == 1
                         else f"{len(certs)} {corp.sym} shares")
                 breach(RuleViolation("stock.cash",
@@ -331,6 +338,8 @@ class BuySharesStep(TurnStep):
             cert.owner = player
         self.round.bought = corp
         self.round.buys += len(plan.certs)
+        if source == "ipo":
+            self.round.bought_from_ipo = True
         action.source = "ipo" if source == "ipo" else "pool"
         if plan.over_cert_limit:
             # said at the purchase: not again when the turn ends over the limit
@@ -389,7 +398,8 @@ class BuySharesStep(TurnStep):
             if total == percent and take:
                 return take
         where = " or ".join(g.holder_name(s) for s in sources)
-        have = {s: corp.percent_of(s) for s in sources}
+        # (by equality: a source read from the record is an equal string, not the same one)
+        have = {s: sum(c.percent for c in corp.certs if c.owner == s) for s in sources}
         detail = ", ".join(f"{g.holder_name(s)} has {v}%" for s, v in have.items())
         raise RuleViolation("stock.no_share",
                             f"no {percent}% of {corp.sym} is available from {where} ({detail})")
@@ -399,8 +409,9 @@ class SellSharesStep(TurnStep):
     """Shares sold to the pool: not in the first stock round (or before the
     company operated, ``stock.sell_after``), within the pool limit, the
     president's certificate changing hands only to a player who can take
-    it; no buying after selling (or no selling after buying,
-    ``stock.sell_buy_order``)."""
+    it; in a title whose turn is sales then one purchase, no sale after buying
+    (``stock.sell_buy_order: sell_buy``; 1830's sell-buy-sell puts no order
+    between its sales and its purchase)."""
 
     name = "selling shares"
     actions = (SellShares,)
@@ -531,7 +542,7 @@ class BuyPrivateStep(TurnStep):
         if action.price < 0:
             raise RuleViolation("private.price", f"a price cannot be negative "
                                                  f"({g.money(action.price)})")
-        if player.cash < action.price:
+        if g.short_of(player, action.price):
             raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
                                               f"{company.sym} costs {g.money(action.price)}")
         certs = g.cert_limit_exceeded(player)

@@ -141,6 +141,11 @@ class Title:
         """What one share of ``corp`` counts for in a player's net worth."""
         return corp.price.price
 
+    def holding_value(self, corp, player) -> int:
+        """What ``player``'s certificates of ``corp`` count for in his net
+        worth: :meth:`share_value` per share."""
+        return self.share_value(corp) * corp.percent_of(player) // corp.share_percent
+
     def president_label(self, corp) -> Optional[str]:
         """Who presides ``corp`` as the 18xx.games traces name it (the
         player's name; None when nobody does)."""

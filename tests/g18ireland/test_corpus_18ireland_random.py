@@ -115,9 +115,11 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_33000019_2": None,
     # the last company closes at #176 and the engine plays rounds in which
     # nobody can act up to its turn limit of 100 ("dnf"), paying the
-    # privates' income past the bank's break; railcheck plays them by the
-    # rules until the bank breaks (E3): the state after #176 is not the same
-    "18Ireland_rand_33000014_4": (176, "Player 1's cash", 1347, 977),
+    # privates' income past the bank's break; an export's replay stops there
+    # too (Player 1 £977 as in the trace), but Player 2, bankrupt at #176,
+    # keeps no private here (B5, rule-backed: the site keeps them with him
+    # and pays their income)
+    "18Ireland_rand_33000014_4": (176, "Player 2's cash", 0, 2805),
     # trace-exact since a major's home station comes before the round ends
     # by itself (#1036, #1037)
     "18Ireland_rand_2711109_0": None,
@@ -626,13 +628,14 @@ def test_a_merger_hands_out_the_majors_certificates_as_the_site():
     assert result.errors == []
 
 
-def test_rounds_in_which_nobody_can_act_run_to_the_banks_break():
+def test_rounds_in_which_nobody_can_act_run_to_the_sites_turn_limit():
     # 33000014_4: at #176 CIR's president goes bankrupt and the last company
     # closes; no player can start one (cash under £100, nothing to buy), so
-    # by the rules the rounds go on with only the privates' income until the
-    # bank (£3,767 after #175) breaks, and the game ends with that OR set
-    # (E3): OR 136.2, bank -£7, Player 1 £1,347, Player 3 £2,650.  (The site
-    # stops at its own limit of 100 turns, "dnf", its bank at -£5,442.)
+    # the rounds go on with only the privates' income.  By the rules they
+    # would run until the bank (£3,767 after #175) breaks (E3: OR 136.2);
+    # 18xx.games stops the game at its own limit of 100 turns ("dnf"), and
+    # the replay of an export stops where the site did: SR 100, bank
+    # £1,103, Player 1 £977 (as the site), Player 3 £1,910.
     from railcheck.engine import Replay
     record, _ = import_export(export_text("18Ireland_rand_33000014_4"), "33000014_4")
     seen = {}
@@ -644,8 +647,8 @@ def test_rounds_in_which_nobody_can_act_run_to_the_banks_break():
     replay = Replay(record, check_purity=True)
     replay.after_action = after
     result = replay.run()
-    assert seen == {175: ("OR 6.1", 3767, [42, 10]), 176: ("OR 136.2", -7, [1347, 2650])}
-    assert result.finished and result.end_reason == "bank" and result.errors == []
+    assert seen == {175: ("OR 6.1", 3767, [42, 10]), 176: ("SR 100", 1103, [977, 1910])}
+    assert result.finished and result.end_reason == "dnf" and result.errors == []
 
 
 def test_a_majors_home_station_comes_before_the_round_ends_by_itself():

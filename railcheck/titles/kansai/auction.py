@@ -30,7 +30,7 @@ class AuctionTable:
 
     def __init__(self, replay, cash: int, privates: list):
         self.replay = replay
-        self.players = [Player(n, i, cash) for i, n in enumerate(replay.state.players)]
+        self.players = [Player(n, i, cash) for i, n in enumerate(replay.holdings.names)]
         self.seat_order = self.players
         self.player_by_name = {p.name: p for p in self.players}
         self.companies = {c.sym: c for c in privates}
@@ -103,7 +103,7 @@ def waterfall(replay):
         spec = CompanySpec(p.sym, p.name, int(value), int(revenue), blocks=[], special={})
         privates.append(Company(spec, price=spec.value))
     table = rules.number("starting_cash")
-    n = len(replay.state.players)
+    n = len(replay.holdings.players)
     cash = None if is_unknown(table) else table.get(n, table.get(str(n)))
     if cash is None:
         return None, ("starting_cash",)

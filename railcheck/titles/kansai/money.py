@@ -32,6 +32,7 @@ class Ledger:
     def __init__(self, replay):
         self.r = replay
         self.st = replay.state
+        self.h = replay.holdings
         #: money is tracked (False: the numbers it needs are unknown, or the auction was not played)
         self.on = False
         self.cash: dict = {}
@@ -62,7 +63,7 @@ class Ledger:
         r = self.r
         rules = r.rules
         table = rules.number("starting_cash")
-        n = len(self.st.players)
+        n = len(self.h.players)
         start = None if is_unknown(table) else table.get(n, table.get(str(n)))
         bank = rules.number("bank")
         rows = rules.number("market", "rows")
@@ -77,7 +78,7 @@ class Ledger:
         self.market = Market([[str(c) for c in row] for row in rows],
                              {k: list(v) for k, v in rules.raw["market"]["zones"].items()})
         if auction_players is None:
-            self.cash = {p: int(start) for p in self.st.players}
+            self.cash = {p: int(start) for p in self.h.names}
         else:
             self.cash = {p.name: int(p.cash) for p in auction_players}
         self.bank = int(bank) - sum(self.cash.values())
@@ -214,13 +215,13 @@ class Ledger:
     def cert_count(self, player: str) -> int:
         """SB5, SM1, SM2: every certificate counts 1 (a minor too, N0), except
         those of a company in the yellow or orange zone; privates do not."""
-        st = self.st
+        h = self.h
         n = 0
-        for corp, holders in st.shares.items():
-            if corp in self.closed_corps or self.zone(corp, "no_cert_limit"):
+        for corp in h.majors():
+            if corp.sym in self.closed_corps or self.zone(corp.sym, "no_cert_limit"):
                 continue
-            n += len(holders.get(player, []))
-        n += len([m for m, o in st.minor_owner.items() if o == player and m not in st.closed])
+            n += len(h.percents(corp.sym, player))
+        n += len([m for m in h.minors_of(player) if not m.closed])
         return n
 
     def check_limits(self, player: str, corp: Optional[str]) -> None:
@@ -230,16 +231,16 @@ class Ledger:
         r = self.r
         limits = r.number("certificate limits", "cert_limit")
         if not is_unknown(limits):
-            n = len(self.st.players)
+            n = len(self.h.players)
             limit = limits.get(n, limits.get(str(n)))
             have = self.cert_count(player)
             if limit is not None and have > limit:
                 r.flag("stock.cert_limit", f"{player} holds {have} certificates, over the limit of "
                                            f"{limit} for {n} players (SB5; shares in the yellow "
                                            f"and orange zones do not count, SM1)")
-        if corp is None or corp not in self.st.shares:
+        if corp is None:
             return
-        pct = self.st.percent(corp, player)
+        pct = self.h.percent(corp, player)
         hold = int(r.rules.raw["stock"]["holding_limit"])
         if pct > hold and not self.zone(corp, "unlimited"):
             where = self.price(corp)
@@ -258,15 +259,15 @@ class Ledger:
 
     def standings(self) -> tuple[list, Optional[str]]:
         """(rows, None) or ([], why not)."""
-        st = self.st
-        why = self.doubts.standings_doubt(st.players)
+        st, h = self.st, self.h
+        why = self.doubts.standings_doubt(h.names)
         if why is not None:
             return [], why
         rows = []
-        for p in st.players:
+        for p in h.names:
             shares = 0
-            for corp, holders in st.shares.items():
-                certs = holders.get(p, [])
+            for corp in (c.sym for c in h.majors()):
+                certs = h.percents(corp, p)
                 if not certs or corp in self.closed_corps:
                     continue
                 if not self.sure(price_key(corp)):
@@ -283,10 +284,10 @@ class Ledger:
                 if is_unknown(value):
                     return [], f"{sym}'s value is unknown"
                 privates += int(value)
-            for sym, owner in st.minor_owner.items():
+            for minor in h.minors_of(p):
                 # §13: a minor counts at its face value (its printed price) while it runs
-                if owner == p and sym not in st.closed:
-                    privates += int(self.r.rules.corp_by_sym[sym].extra["price"])
+                if not minor.closed:
+                    privates += int(minor.spec.extra["price"])
             rows.append({"player": p, "cash": self.get(p), "shares": shares,
                          "privates": privates, "net_worth": self.get(p) + shares + privates})
         return ranked(rows), None
@@ -299,28 +300,29 @@ class Ledger:
         return None
 
     def company_table(self) -> list:
-        st, r = self.st, self.r
+        st, r, h = self.st, self.r, self.h
         rows = []
         for c in r.rules.corporations:
             sym = c.sym
             if c.kind == "minor":
-                if sym not in st.minor_owner:
+                if h.minor_owner(sym) is None:
                     continue
                 rows.append({"company": sym, "price": None, "treasury": self.get(sym),
                              "trains": sorted(st.trains.get(sym, [])),
-                             "president": st.minor_owner.get(sym),
-                             "floated": True, "closed": sym in st.closed,
+                             "president": h.minor_owner(sym),
+                             "floated": True, "closed": h.corporations[sym].closed,
                              "ipo_percent": 0, "pool_percent": 0})
                 continue
-            if sym not in st.pars:
+            if h.par(sym) is None:
                 continue
-            held = sum(sum(v) for h, v in st.shares.get(sym, {}).items() if h in st.players)
+            held = h.sold_percent(sym)
             rows.append({"company": sym, "price": self.price(sym), "treasury": self.get(sym),
                          "trains": sorted(st.trains.get(sym, [])),
-                         "president": st.president(sym), "floated": sym in st.floated,
+                         "president": h.president(sym),
+                         "floated": h.corporations[sym].floated,
                          "closed": sym in self.closed_corps,
-                         "ipo_percent": max(0, self.issued(sym) - held - st.pool[sym]),
-                         "pool_percent": st.pool[sym]})
+                         "ipo_percent": max(0, self.issued(sym) - held - h.pool(sym)),
+                         "pool_percent": h.pool(sym)})
         return rows
 
     def issued(self, corp: str) -> int:
@@ -329,7 +331,7 @@ class Ledger:
         if corp == "KNR":
             r = self.r
             return 10 * int(r.rules.knr["for_sale_shares"]) + 10 * r.operating.knr_shares_given \
-                + (20 if "M2" in self.st.closed else 0)
+                + (20 if self.h.corporations["M2"].closed else 0)
         return 100
 
 
@@ -349,7 +351,7 @@ class Ledger:
         home = self.r.rules.number("corporations", corp, "home") \
             if self.r.rules.corp_by_sym.get(corp) and \
             self.r.rules.corp_by_sym[corp].kind != "minor" else None
-        return home == place and corp in self.st.operated
+        return home == place and self.h.corporations[corp].operated
 
     def incomes(self) -> None:
         """O0a: at the start of each OR every open private pays its income to
@@ -408,7 +410,7 @@ class Ledger:
                         self.pay(BANK, corp, int(bonus["amount"]),
                                  f"{corp} received {r.money(bonus['amount'])} for its station "
                                  f"in {bonus['place_name']} ({label}, L4)")
-        if st.company_owner.get("M5") and "M5" in st.closed:                        # N5
+        if st.company_owner.get("M5") and self.h.corporations["M5"].closed:                        # N5
             rev = r.number("private incomes", "minors", "M5", "late_private_revenue")
             owner = st.company_owner["M5"]
             if is_unknown(rev):
@@ -418,7 +420,7 @@ class Ledger:
                                            f"({label}, N5)")
         for c in rules.corporations:                                               # C9
             bonus = c.extra.get("bonus")
-            if bonus and bonus.get("needs") == "station" and c.sym in st.floated and \
+            if bonus and bonus.get("needs") == "station" and self.h.corporations[c.sym].floated and \
                     c.sym not in self.closed_corps and self.has_station_in(c.sym,
                                                                             bonus["place_name"]):
                 self.pay(BANK, c.sym, int(bonus["amount"]),
@@ -495,12 +497,12 @@ class Ledger:
         part to the company), half paid (JR), or withheld; the price moves."""
         if not self.on or corp in self.closed_corps:
             return
-        r, st = self.r, self.st
+        r = self.r
         revenue = int(revenue or 0)
         spec = r.rules.corp_by_sym[corp]
         label = r.round_label
         if spec.kind == "minor":
-            to = st.minor_owner.get(corp) if kind == "payout" else corp
+            to = self.h.minor_owner(corp) if kind == "payout" else corp
             owner_part = revenue
             if kind == "payout" and r.rules.number("rulebook", "minor_payout") != "all":
                 # §10.6.1: a minor pays half to its president, half to its treasury
@@ -526,13 +528,14 @@ class Ledger:
                                        f"{why} ({label})")
         shared = revenue - kept
         if shared:
-            for holder, certs in st.shares.get(corp, {}).items():
-                if holder in st.players and certs:
+            for holder in self.h.names:
+                certs = self.h.percents(corp, holder)
+                if certs:
                     amount = shared * sum(certs) // 100
                     self.pay(BANK, holder, amount,
                              f"{corp} paid {r.money(amount)} for {sum(certs)}% to {holder} "
                              f"({r.money(shared)} shared, {label})")
-            pool = st.pool[corp]
+            pool = self.h.pool(corp)
             if pool:
                 amount = shared * pool // 100
                 self.pay(BANK, corp, amount, f"{corp} received {r.money(amount)} for the "

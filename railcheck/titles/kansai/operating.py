@@ -17,7 +17,7 @@ from ...actions import (BuyCompany, BuyTrain, Convert, DiscardTrain, Dividend, I
                         LayTile, Pass, PlaceToken, Privatise, RoundMarker, RunRoutes, SellShares,
                         Bankrupt)
 from ...schema import is_unknown
-from .state import KNR_CERTS
+from .holdings import KNR_CERTS, RESERVED
 
 #: a stop that is not one of the places the components file values
 UNKNOWN_VALUE = object()
@@ -32,6 +32,7 @@ class OperatingHandler:
     def __init__(self, replay):
         self.r = replay
         self.st = replay.state
+        self.h = replay.holdings
         self.knr_shares_given = 0
         #: minors that took a turn in this OR, in order
         self.minors_done: list = []
@@ -73,14 +74,15 @@ class OperatingHandler:
                                          f"converts (K8), before {actor}")
         at_once = self.knr_due and actor == "KNR"    # K8: whatever the order
         self.knr_due = False
-        if actor not in st.closed and (spec.kind == "minor" or actor in st.floated
-                                       or (actor == "KNR" and st.knr_started)):
+        corp = self.h.corporations[actor]
+        if not corp.closed and (spec.kind == "minor" or corp.floated
+                                or (actor == "KNR" and st.knr_started)):
             self.map.home(actor)
         if spec.kind == "minor":
-            if actor in st.closed:
+            if corp.closed:
                 r.flag("kansai.minor_closed", f"{actor} ({MINOR_NAMES[actor]}) has converted or "
                                               f"closed and no longer operates")
-            elif actor not in st.minor_owner:
+            elif self.h.minor_owner(actor) is None:
                 r.flag("or.not_floated", f"{actor} has no owner: nobody bought it")
             later = [m for m in self.minors_done if m > actor]
             if later:
@@ -98,25 +100,26 @@ class OperatingHandler:
         if actor not in self.majors_done and not at_once:
             self.majors_done.append(actor)
             if is_unknown(r.rules.number("rulebook", "minors_operate")) and \
-                    any(m not in st.closed and m in st.minor_owner for m in MINOR_NAMES):
+                    any(not self.h.corporations[m].closed and self.h.minor_owner(m)
+                        for m in MINOR_NAMES):
                 r.skip("the minors' place among the main companies in the operating order",
                        ("rulebook", "minors_operate"))
         oms_float = r.rules.number("rulebook", "oms_float")
         if actor == "OMS" and not r.phase_at_least("4") and oms_float != "any_phase":
             r.flag("kansai.oms_early", f"Osaka Municipal Subway starts in phase 4; this is phase "
                                        f"{r.phase.name} (C5)")
-        elif actor == "OMS" and actor not in st.floated and \
+        elif actor == "OMS" and not corp.floated and \
                 oms_float in ("fifty_percent", "any_phase"):
-            r.flag("or.not_floated", f"OMS has not floated: {st.sold_percent(actor)}% sold, "
+            r.flag("or.not_floated", f"OMS has not floated: {self.h.sold_percent(actor)}% sold, "
                                      f"{r.rules.raw['stock']['float_percent']}% needed "
                                      f"(rulebook.oms_float: {oms_float})")
         elif actor == "KNR" and not r.knr_normal:
             if not st.knr_started:
                 r.flag("or.not_floated", "KNR starts when Osaka Electric Railroad converts (K8)")
-        elif actor != "OMS" and actor not in st.floated:
-            r.flag("or.not_floated", f"{actor} has not floated: {st.sold_percent(actor)}% sold, "
+        elif actor != "OMS" and not corp.floated:
+            r.flag("or.not_floated", f"{actor} has not floated: {self.h.sold_percent(actor)}% sold, "
                                      f"{r.rules.raw['stock']['float_percent']}% needed")
-        st.operated.add(actor)
+        corp.operated = True
         if actor == "OMS":
             st.oms_turns += 1
             r.number("how OMS floats (at phase 4, or by 50% from phase 4)", "rulebook",
@@ -129,7 +132,8 @@ class OperatingHandler:
         if not led.on:
             return []
         return [c for c in led.cell if c not in led.closed_corps and
-                (st.knr_started if c == "KNR" and not self.r.knr_normal else c in st.floated)
+                (st.knr_started if c == "KNR" and not self.r.knr_normal
+                 else self.h.corporations[c].floated)
                 and (c != "OMS" or self.r.phase_at_least("4"))]         # C5
 
     def end_or(self) -> None:
@@ -178,24 +182,25 @@ class OperatingHandler:
         unconverted (K1): flagged at its last action, then converted."""
         r, st = self.r, self.st
         spec = r.rules.corp_by_sym.get(actor)
-        if spec is not None and actor not in st.closed and not r.finished and \
+        closed = spec is not None and self.h.corporations[actor].closed
+        if spec is not None and not closed and not r.finished and \
                 not any(isinstance(a, Dividend) for a in turn["actions"]) and \
                 (spec.kind != "minor" or turn.get("revenue")):
             # O4a: a company that runs nothing, or decides no dividend, withholds
             r.ledger.dividend(actor, "withhold", turn.get("revenue"))
-        if spec is not None and actor not in st.closed and not st.trains.get(actor) \
+        if spec is not None and not closed and not st.trains.get(actor) \
                 and not r.finished:
             # O5: a company without a train must buy one now
             r.flag("trains.must_own", f"{actor} ends its turn without a train; a company "
                                       f"without one must buy one (O5)",
                    action=turn["actions"][-1])
-        if spec is not None and actor not in st.closed and \
+        if spec is not None and not closed and \
                 len(st.trains.get(actor, [])) > r.train_limit(actor):
             r.flag("trains.discard_required",
                    f"{actor} ends its turn with {len(st.trains[actor])} trains, over the limit of "
                    f"{r.train_limit(actor)} in phase {r.phase.name}; the excess goes to the pool "
                    f"(O5c)", action=turn["actions"][-1])
-        if actor not in ("M1", "M2", "M4") or actor in st.closed:
+        if actor not in ("M1", "M2", "M4") or closed:
             return
         must = self.mandatory_phase(actor)
         if must is not None and r.phase_at_least(must):
@@ -248,7 +253,7 @@ class OperatingHandler:
         if minor not in KNR_CERTS:
             r.flag("kansai.conversion", f"{minor} does not convert into KNR (only minors 1-4 do)")
             return
-        if minor in st.closed:
+        if self.h.corporations[minor].closed:
             return
         if minor == "M3":
             if not st.knr_started:
@@ -272,9 +277,9 @@ class OperatingHandler:
         """The minor closes; its owner receives KNR certificates; its trains
         go to KNR (and its station, for Nara: N4).  M2 starts KNR, which
         operates at once (K8), and Osaka Railway converts with it (K3)."""
-        st = self.st
-        st.closed.add(minor)
-        owner = st.minor_owner.get(minor)
+        st, h = self.st, self.h
+        h.corporations[minor].closed = True
+        owner = h.minor_owner(minor)
         led = self.r.ledger
         if "KNR" in led.closed_corps:
             # K10: KNR closed first: the minor closes when it would convert; its owner
@@ -286,7 +291,9 @@ class OperatingHandler:
             return
         self.move_capital(minor, owner)
         if owner is not None:
-            st.give("KNR", owner, list(KNR_CERTS[minor]))
+            # the bank's reserved certificates (K7; Kinki as a normal company: the IPO's)
+            if not h.give("KNR", owner, KNR_CERTS[minor], source=RESERVED):
+                h.give("KNR", owner, KNR_CERTS[minor])
             self.knr_shares_given += len([c for c in KNR_CERTS[minor] if c == 10])
         trains = st.trains.pop(minor, [])
         st.trains.setdefault("KNR", []).extend(trains)
@@ -299,14 +306,14 @@ class OperatingHandler:
             # K8: KNR's turn follows at once (after a conversion the record left out,
             # the record's own order stands: that error is already reported)
             self.knr_due = not forced
-            if "M3" in st.minor_owner and "M3" not in st.closed:
+            if h.minor_owner("M3") is not None and not h.corporations["M3"].closed:
                 self.convert("M3")
 
     def move_capital(self, minor: str, owner) -> None:
         """K2-K5, N1-N4: what a conversion moves: all the minor's cash (Kanan
         Railway: half rounded up, the rest to its owner); M2 starts KNR with 4 x
         par from the bank (K8)."""
-        r, st = self.r, self.st
+        r = self.r
         led = r.ledger
         if not led.on:
             return
@@ -326,7 +333,7 @@ class OperatingHandler:
         if minor == "M2" and "KNR" not in led.capitalised:
             led.capitalised.add("KNR")
             led.knr_first_or = r.round_label
-            par = st.pars.get("KNR")
+            par = self.h.par("KNR")
             times = int(r.rules.knr["float_cash_par_times"])
             if par is None:
                 led.mark_unsure("KNR", "KNR's capital (no par value set)", ("market", "rows"),
@@ -342,12 +349,12 @@ class OperatingHandler:
             r.flag("kansai.conversion", f"only Kobe Electric Railway (M5) may privatise, not "
                                         f"{action.actor}")
             return
-        st.closed.add("M5")
+        self.h.corporations["M5"].closed = True
         r.ledger.pay("M5", "bank", r.ledger.get("M5"), "M5 privatised: its cash to the bank (N5)")
         st.stations.pop("M5", None)
         self.map.closes("M5")
         st.trains.pop("M5", None)
-        st.company_owner["M5"] = st.minor_owner.get("M5")
+        st.company_owner["M5"] = self.h.minor_owner("M5")
 
     # ------------------------------------------------------------------
     # Kobe Rapid Transit (L2)
@@ -791,18 +798,18 @@ class OperatingHandler:
         train his company must buy (it owns none, O5); it may not cost him
         that company's presidency (B1).  Taken as written; whether he sold
         more than needed (B2) is checked at the purchase."""
-        r, st = self.r, self.st
+        r, st, h = self.r, self.st, self.h
         player = action.actor
         # the company: the one whose turn it is, or the one acting next (the sales written
         # before its purchase, at the start of its turn)
         nxt = next((a.actor for a in r.record.actions[r.position + 1:]
-                    if not (isinstance(a, SellShares) and a.actor in st.players)), None)
+                    if not (isinstance(a, SellShares) and h.is_player(a.actor))), None)
         corps = [c for c in (r.turn_actor, nxt) if c in r.rules.corp_by_sym]
-        corp = next((c for c in corps if player in (st.minor_owner.get(c), st.president(c))),
+        corp = next((c for c in corps if player in (h.minor_owner(c), h.president(c))),
                     corps[0] if corps else None)
         spec = r.rules.corp_by_sym.get(corp) if corp else None
         president = None if spec is None else (
-            st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp))
+            h.minor_owner(corp) if spec.kind == "minor" else h.president(corp))
         if corp is None or president != player:
             r.flag("emergency.not_needed",
                    f"{player} may not sell shares in an operating round: "
@@ -814,8 +821,8 @@ class OperatingHandler:
         else:
             for sale in action.sales:
                 if sale.corporation == corp:
-                    left = st.percent(corp, player) - 10 * (sale.count or 1)
-                    if any(st.percent(corp, p) > left for p in st.players if p != player):
+                    left = h.percent(corp, player) - 10 * (sale.count or 1)
+                    if any(h.percent(corp, p) > left for p in h.names if p != player):
                         r.flag("emergency.presidency",
                                f"{player} may not give up the presidency of {corp} while raising "
                                f"money for it (B1)")
@@ -854,12 +861,12 @@ class OperatingHandler:
         if not led.sure(corp) and not st.trains.get(corp):
             # B0 with a treasury not sure: what the president adds is not sure either
             spec = r.rules.corp_by_sym[corp]
-            president = st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp)
+            president = self.h.minor_owner(corp) if spec.kind == "minor" else self.h.president(corp)
             if president is not None:
                 led.mark_unsure(president, *led.unsure[corp])
         if cost > have and led.sure(corp):
             spec = r.rules.corp_by_sym[corp]
-            president = st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp)
+            president = self.h.minor_owner(corp) if spec.kind == "minor" else self.h.president(corp)
             if not st.trains.get(corp) and president is not None:      # B0
                 short = cost - have
                 mine = [x for x in self.sales if x[:2] == (corp, president)]
@@ -931,11 +938,11 @@ class OperatingHandler:
         st.company_owner[sym] = corp
 
     def check_bankruptcy(self, action: Bankrupt) -> None:
-        r, st = self.r, self.st
+        r, st, h = self.r, self.st, self.h
 
         def president_of(c):
-            return st.minor_owner.get(c) if r.rules.corp_by_sym[c].kind == "minor" \
-                else st.president(c)
+            return h.minor_owner(c) if r.rules.corp_by_sym[c].kind == "minor" \
+                else h.president(c)
 
         corp = r.turn_actor if r.turn_actor in r.rules.corp_by_sym else None
         if action.actor in r.rules.corp_by_sym:
@@ -945,7 +952,7 @@ class OperatingHandler:
             # companies without a train
             nxt = next((a.actor for a in r.record.actions[r.position + 1:]
                         if a.actor in r.rules.corp_by_sym), None)
-            mine = [c for c in r.rules.corp_by_sym if c not in st.closed and
+            mine = [c for c in r.rules.corp_by_sym if not h.corporations[c].closed and
                     president_of(c) == action.actor and not st.trains.get(c)]
             corp = nxt if nxt in mine else (mine[0] if mine else corp)
         if corp is None:
@@ -980,18 +987,18 @@ class OperatingHandler:
             return
         shares, parts = 0, []
         pool_limit = int(r.rules.raw["stock"]["pool_limit"])
-        for c in sorted(st.shares):
-            tens = [x for x in st.shares.get(c, {}).get(player, []) if x == 10]
+        for c in sorted(x.sym for x in h.majors()):
+            tens = [x for x in h.percents(c, player) if x == 10]
             price = led.price(c)
-            if not tens or price is None or c not in st.operated or \
+            if not tens or price is None or not h.corporations[c].operated or \
                     not led.sure("price:" + c):
                 continue
-            if st.free_share.get(c) == player and c not in st.president_bought:
+            if st.free_share.get(c) == player and not h.president_bought(c):
                 tens = tens[1:]             # C1, C4: the free share not yet
-            k = min(len(tens), max(0, (pool_limit - st.pool[c]) // 10))     # B4
+            k = min(len(tens), max(0, (pool_limit - h.pool(c)) // 10))     # B4
             if c == corp:                   # B1: he stays its president
-                others = max((st.percent(c, p) for p in st.players if p != player), default=0)
-                k = min(k, max(0, (st.percent(c, player) - others) // 10))
+                others = max((h.percent(c, p) for p in h.names if p != player), default=0)
+                k = min(k, max(0, (h.percent(c, player) - others) // 10))
             if k:
                 shares += k * price         # SS4: sold at once at the current price
                 parts.append(f"{10 * k}% of {c} at {r.money(price)}")

@@ -20,6 +20,7 @@ from ...findings import ERROR, INFO, WARNING, Finding, FindingList, involved
 from ...schema import is_unknown
 from ...unsure import CHECKPOINTS, Skipped, Unsure
 from .components import place_of_hex
+from .holdings import Holdings
 from .state import KEEP_OPEN, KansaiState
 
 #: what Kansai's checker never checks, whatever the components file gives
@@ -55,7 +56,7 @@ class KansaiReplay:
         self.view = GameView(self)
         #: the last action taken (the view's current action once the record is over)
         self.last_action = None
-        self.state = KansaiState(players=list(record.players))
+        self.state = KansaiState()
         self.findings: list[Finding] = FindingList()
         #: the amounts not sure and the checks skipped (the shared ``railcheck/unsure.py``)
         self.unsure = Unsure()
@@ -86,6 +87,9 @@ class KansaiReplay:
         #: the rule book's variant "Kinki as a Normal Company", C10): 50% floats it, no share
         #: is reserved, anybody sets its par
         self.knr_normal = "M2" in self.not_in_play
+        #: the players and the corporations (minors included) with their certificates, as the
+        #: shared state's objects
+        self.holdings = Holdings(rules, list(record.players), self.knr_normal)
         turns = rules.number("game_turns")
         #: E1 "10 faz gry": the game ends after this many game turns (a stock round and its
         #: operating rounds); None: not known
@@ -192,7 +196,7 @@ class KansaiReplay:
     def check_players(self) -> None:
         """The player count against the components file's (set-up)."""
         lo, hi = self.rules.number("players", "min"), self.rules.number("players", "max")
-        n = len(self.state.players)
+        n = len(self.holdings.players)
         if is_unknown(lo) or is_unknown(hi) or lo <= n <= hi:
             return
         line, col = self.record.tag_locations.get("players", (1, 1))
@@ -262,7 +266,7 @@ class KansaiReplay:
             self.operating.bankrupt(action)
             return
         if self.kind == "OR" and isinstance(action, SellShares) and \
-                action.actor in self.state.players:
+                self.holdings.is_player(action.actor):
             # B0-B2: a president's sale for a train, written in the company's turn
             self.operating.emergency_sale(action)
             return
@@ -365,7 +369,7 @@ class KansaiReplay:
                           f"{action.subject} owns trains {', '.join(have) or 'none'}, the record "
                           f"says {', '.join(want) or 'none'}")
         elif action.field == "president":
-            who = st.president(action.subject)
+            who = self.holdings.president(action.subject)
             if who != action.value:
                 self.flag("checkpoint.mismatch", f"{action.subject}'s president is "
                                                  f"{who or 'nobody'}, the record says {action.value}")
@@ -379,7 +383,7 @@ class KansaiReplay:
         if not led.on:
             self.skipped.setdefault(CHECKPOINTS, Skipped(NOT_TRACKED)).count += 1
             return
-        known = subject in self.state.players or subject in self.rules.corp_by_sym
+        known = self.holdings.is_player(subject) or subject in self.rules.corp_by_sym
         if not known:
             self.flag("checkpoint.subject", f"unknown subject '{subject}'")
             return
@@ -388,7 +392,7 @@ class KansaiReplay:
         elif field_ == "price":
             key, actual = "price:" + subject, led.price(subject)
         elif field_ == "worth":
-            if subject not in self.state.players:
+            if not self.holdings.is_player(subject):
                 self.flag("checkpoint.field", "'worth' is checked for players")
                 return
             key, actual = subject, led.net_worth(subject)

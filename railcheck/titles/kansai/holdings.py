@@ -1,0 +1,170 @@
+"""1890's players and corporations as the shared state's objects (``railcheck/state.py``):
+who holds which certificate, the par values, the presidencies, the minors' owners.
+
+Every corporation is a shared :class:`~railcheck.state.Corporation` built from the rules
+(``rules.yaml``'s corporations): a minor (kind ``minor``) has one 100% certificate (its
+owner is the minor's owner, N0), a public company a president's certificate of 20% and
+eight shares of 10%.  Kinki Nippon Railway's certificates beyond the four for sale (K7:
+the president's, M2's, and the shares of M3, M1 and M4) are held by the bank
+(:data:`RESERVED`) and never sold: a converting minor's owner receives them (K2-K5).
+The players are the shared :class:`~railcheck.state.Player` (money stays the ledger's:
+``money.py``).  The president's certificate changes hands by the shared
+``Game.update_president`` (the most, ties the nearest clockwise, §6.5; a tie keeps the
+president).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Optional
+
+from ...game import Game
+from ...market import Cell
+from ...specs import CorpSpec
+from ...state import Cert, Corporation, Player
+
+#: the owner of KNR's reserved certificates: the bank, not for sale (K7)
+RESERVED = "reserved"
+#: the free share a private brings (P4, P5; C1, C3)
+FREE_SHARE = {"HST": "HER", "KST": "KHN"}
+#: the KNR certificates a converting minor's owner receives (K2-K5, K7)
+KNR_CERTS = {"M2": [20], "M3": [10], "M1": [10], "M4": [10, 10]}
+
+
+def par_cell(price: int) -> Cell:
+    """A par value as the record sets it (the market's grid may be unknown: the price
+    marker's cell is the ledger's)."""
+    return Cell(row=-1, col=-1, price=price, zones=frozenset(), par=True, letters="")
+
+
+class Holdings:
+    """The part of the shared ``Game`` 1890's replay plays its certificates on."""
+
+    #: the shared exchange of the president's certificate (SS3, §6.5)
+    swap_president_cert = Game.swap_president_cert
+    #: the shares given back in an exchange: the highest-numbered (all are 10%)
+    title = SimpleNamespace(swap_oldest_first=False)
+
+    def __init__(self, rules, names: list, knr_normal: bool):
+        self.players = [Player(n, i) for i, n in enumerate(names)]
+        self.by_name = {p.name: p for p in self.players}
+        self.corporations: dict[str, Corporation] = {}
+        knr = rules.knr
+        for c in rules.corporations:
+            minor = c.kind == "minor"
+            shares = [100] if minor else [20] + [10] * 8
+            spec = CorpSpec(c.sym, c.name, None, None, [], shares,
+                            int(rules.raw["stock"]["float_percent"]), c.extra, kind=c.kind)
+            corp = Corporation(spec)
+            corp.certs = [Cert(corp, i, pct, i == 0, "ipo") for i, pct in enumerate(shares)]
+            if c.sym == "KNR" and not knr_normal:
+                # K7: the president's certificate and the minors' shares are the bank's
+                for_sale = int(knr["for_sale_shares"])
+                for cert in corp.certs:
+                    if cert.president or cert.index > for_sale:
+                        cert.owner = RESERVED
+            self.corporations[c.sym] = corp
+
+    # ------------------------------------------------------------------
+    # reading
+
+    @property
+    def names(self) -> list:
+        return [p.name for p in self.players]
+
+    def is_player(self, name) -> bool:
+        return name in self.by_name
+
+    def majors(self) -> list:
+        """The public companies (JR and KNR included), in the rules' order."""
+        return [c for c in self.corporations.values() if c.kind != "minor"]
+
+    def minor_owner(self, sym: str) -> Optional[str]:
+        """The player who bought the minor (he keeps it when it converts or closes)."""
+        corp = self.corporations.get(sym)
+        if corp is None or corp.kind != "minor":
+            return None
+        owner = corp.certs[0].owner
+        return owner.name if isinstance(owner, Player) else None
+
+    def minors_of(self, player: str) -> list:
+        return [c for c in self.corporations.values()
+                if c.kind == "minor" and self.minor_owner(c.sym) == player]
+
+    def percents(self, sym: str, name: str) -> list:
+        """The percents of the certificates ``name`` holds (a player, ``pool``)."""
+        holder = self.by_name.get(name, name)
+        corp = self.corporations.get(sym)
+        return [] if corp is None else [c.percent for c in corp.certs if c.owner is holder]
+
+    def percent(self, sym: str, name: str) -> int:
+        return sum(self.percents(sym, name))
+
+    def pool(self, sym: str) -> int:
+        return self.corporations[sym].percent_of("pool")
+
+    def sold_percent(self, sym: str) -> int:
+        """Held by players (the float's 50%: a free share counts, C1)."""
+        corp = self.corporations[sym]
+        return sum(c.percent for c in corp.certs if isinstance(c.owner, Player))
+
+    def president(self, sym: str) -> Optional[str]:
+        corp = self.corporations.get(sym)
+        if corp is None or corp.kind == "minor":
+            return None
+        return corp.president.name if corp.president is not None else None
+
+    def par(self, sym: str) -> Optional[int]:
+        corp = self.corporations.get(sym)
+        return None if corp is None or corp.par is None else corp.par.price
+
+    def president_bought(self, sym: str) -> bool:
+        """The president's certificate is held by a player (bought at par, or given)."""
+        return self.corporations[sym].president is not None
+
+    # ------------------------------------------------------------------
+    # changing
+
+    def give(self, sym: str, name: str, percents: list, source="ipo") -> bool:
+        """Certificates of these percents from ``source`` (``ipo``, ``pool``,
+        :data:`RESERVED`) to the player; then the presidency (SS3).  False (nothing
+        moved) when the source does not hold them."""
+        corp = self.corporations[sym]
+        player = self.by_name[name]
+        free = [c for c in corp.certs if c.owner == source]
+        moving = []
+        for pct in percents:
+            cert = next((c for c in free if c.percent == pct and c not in moving), None)
+            if cert is None:
+                return False
+            moving.append(cert)
+        for cert in moving:
+            cert.owner = player
+            if cert.president:
+                corp.president = player
+        self.update_president(corp)
+        return True
+
+    def update_president(self, corp: Corporation, seller=None) -> None:
+        """A player holding more than the president takes the president's
+        certificate for two shares (SS3, B1, §6.5); nobody holding it yet: nobody
+        is president (KNR's shares bought before M2 converts)."""
+        if corp.president is not None:
+            Game.update_president(self, corp, seller)
+
+    def take_back(self, sym: str, name: str, count: int, to: str = "pool") -> None:
+        """``count`` of the player's 10% shares to the pool."""
+        corp = self.corporations[sym]
+        player = self.by_name[name]
+        tens = [c for c in corp.certs if c.owner is player and not c.president]
+        for cert in tens[-count:] if count else []:
+            cert.owner = to
+
+    def exchange(self, sym: str, old: str, new: str) -> None:
+        """§6.5: ``new`` takes the president's certificate for two of his shares."""
+        corp = self.corporations[sym]
+        self.swap_president_cert(corp, self.by_name[old], self.by_name[new])
+        corp.president = self.by_name[new]
+
+    def buy_minor(self, sym: str, name: str) -> None:
+        self.corporations[sym].certs[0].owner = self.by_name[name]

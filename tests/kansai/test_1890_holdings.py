@@ -1,0 +1,67 @@
+"""1890's certificates on the shared state (``railcheck/titles/kansai/holdings.py``): the
+minors as shared Corporations of kind ``minor`` with one 100% certificate, KNR's reserved
+certificates held by the bank until the minors convert, the president's certificate with the
+player the shared ``Game.update_president`` names, and an IPO that runs out."""
+
+from pathlib import Path
+
+from conftest import replay_file as run
+from railcheck.state import Player
+from railcheck.titles.kansai.holdings import RESERVED
+
+REPO = Path(__file__).resolve().parents[2]
+GAMES = Path(__file__).resolve().parent / "games"
+
+
+def holdings(result):
+    return result.game.r.holdings
+
+
+def test_the_example_game_ends_with_every_certificate_accounted_for():
+    r = run(REPO / "examples" / "kansai" / "game.18xx")
+    h = holdings(r)
+    for corp in h.corporations.values():
+        assert sum(c.percent for c in corp.certs) == 100, corp.sym
+        pres = [c for c in corp.certs if c.president]
+        assert len(pres) == 1
+        if corp.kind == "minor":
+            assert [c.percent for c in corp.certs] == [100]
+            continue
+        if corp.president is not None:      # the president holds the president's certificate
+            assert pres[0].owner is corp.president
+            assert all(corp.percent_of(p) <= corp.percent_of(corp.president)
+                       for p in h.players)
+    knr = h.corporations["KNR"]
+    # M1-M4 converted (K2-K5): every reserved certificate went to their owners
+    assert [c for c in knr.certs if c.owner == RESERVED] == []
+    assert all(h.corporations[m].closed for m in ("M1", "M2", "M3", "M4"))
+    # the minors' owners stay their certificates' holders
+    assert h.minor_owner("M2") == "Chie" and isinstance(h.corporations["M2"].certs[0].owner,
+                                                         Player)
+
+
+def test_knr_reserved_certificates_are_the_banks_until_the_conversions():
+    path = GAMES / "one_certificate.18xx"
+    r = run(path, text=path.read_text(encoding="utf-8").split("Ben buy M4\n")[0])
+    knr = holdings(r).corporations["KNR"]
+    owners = [(c.percent, c.owner) for c in knr.certs]
+    # the president's certificate and four shares reserved (K7), four shares for sale
+    assert owners == [(20, RESERVED)] + [(10, "ipo")] * 4 + [(10, RESERVED)] * 4
+
+
+def test_a_share_the_ipo_no_longer_holds_is_not_bought():
+    # HER: the president's certificate and 8 shares, one of them Hanshin Tramway's free share
+    # (Ben's, C1): after Aki's par, seven shares are left; the eighth purchase finds none
+    path = GAMES / "one_certificate.18xx"
+    text = path.read_text(encoding="utf-8")
+    head = text.split("Aki buy HER\n")[0]
+    buys = ["Ben buy M4", "Chie buy JR"] + [f"{p} buy HER" for p in
+                                           ("Aki", "Ben", "Chie") * 3][:8]
+    text = head + "\n".join(buys) + "\n"
+    r = run(path, text=text)
+    last = len(text.splitlines())
+    flagged = [(f.rule, f.line, f.message) for f in r.errors]
+    assert ("stock.no_share", last, "the IPO holds 0% of HER: no 10% to buy") in flagged
+    h = holdings(r)
+    her = h.corporations["HER"]
+    assert her.percent_of("ipo") == 0 and h.sold_percent("HER") == 100

@@ -65,3 +65,18 @@ def test_a_share_the_ipo_no_longer_holds_is_not_bought():
     h = holdings(r)
     her = h.corporations["HER"]
     assert her.percent_of("ipo") == 0 and h.sold_percent("HER") == 100
+
+
+def test_privates_and_cash_are_on_the_shared_objects():
+    r = run(REPO / "examples" / "kansai" / "game.18xx")
+    h = holdings(r)
+    holders = h.players + list(h.corporations.values())
+    for company in h.companies.values():
+        lists = [x for x in holders if company in x.companies]
+        assert lists == ([company.owner] if company.owner is not None else []), company.sym
+    # the privates the companies bought in phases 2-3 (O6) are theirs, then closed in phase 4
+    bought = [c for c in h.companies.values() if c.owner in h.corporations.values()]
+    assert bought and all(c.closed for c in bought if c.sym not in ("HKT", "OMER"))
+    # the standings are the players' own cash (the ledger moves it on the shared Player)
+    cash = {row["player"]: row["cash"] for row in r.standings}
+    assert cash == {p.name: p.cash for p in h.players} == {"Aki": 936, "Chie": 580, "Ben": 490}

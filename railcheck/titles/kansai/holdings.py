@@ -1,5 +1,6 @@
-"""1890's players and corporations as the shared state's objects (``railcheck/state.py``):
-who holds which certificate, the par values, the presidencies, the minors' owners.
+"""1890's players, corporations and privates as the shared state's objects
+(``railcheck/state.py``): who holds which certificate and which private, the par values, the
+presidencies, the minors' owners, everybody's cash.
 
 Every corporation is a shared :class:`~railcheck.state.Corporation` built from the rules
 (``rules.yaml``'s corporations): a minor (kind ``minor``) has one 100% certificate (its
@@ -7,8 +8,11 @@ owner is the minor's owner, N0), a public company a president's certificate of 2
 eight shares of 10%.  Kinki Nippon Railway's certificates beyond the four for sale (K7:
 the president's, M2's, and the shares of M3, M1 and M4) are held by the bank
 (:data:`RESERVED`) and never sold: a converting minor's owner receives them (K2-K5).
-The players are the shared :class:`~railcheck.state.Player` (money stays the ledger's:
-``money.py``).  The president's certificate changes hands by the shared
+The privates and the late privates (and Kobe Electric Railway once privatised, N5) are
+shared :class:`~railcheck.state.Company` objects held by a player or a company (its
+``companies``).  The players are the shared :class:`~railcheck.state.Player`; a player's
+and a company's cash is theirs (``Player.cash``, ``Corporation.cash``), moved by the ledger
+(``money.py``) while money is tracked.  The president's certificate changes hands by the shared
 ``Game.update_president`` (the most, ties the nearest clockwise, §6.5; a tie keeps the
 president).
 """
@@ -20,8 +24,9 @@ from typing import Optional
 
 from ...game import Game
 from ...market import Cell
-from ...specs import CorpSpec
-from ...state import Cert, Corporation, Player
+from ...schema import is_unknown
+from ...specs import CompanySpec, CorpSpec
+from ...state import Cert, Company, Corporation, Player
 
 #: the owner of KNR's reserved certificates: the bank, not for sale (K7)
 RESERVED = "reserved"
@@ -29,6 +34,19 @@ RESERVED = "reserved"
 FREE_SHARE = {"HST": "HER", "KST": "KHN"}
 #: the KNR certificates a converting minor's owner receives (K2-K5, K7)
 KNR_CERTS = {"M2": [20], "M3": [10], "M1": [10], "M4": [10, 10]}
+
+
+def private_numbers(rules, sym: str) -> tuple:
+    """A private's (or late private's) face value and income as the components file gives
+    them (each may be ``unknown``)."""
+    if sym in [c.sym for c in rules.late_companies]:
+        return (rules.number("late_companies", sym, "value"),
+                rules.number("late_companies", sym, "revenue"))
+    value = rules.company_value(sym)
+    known = rules.number("companies")
+    revenue = rules.number("companies", sym, "revenue") if isinstance(known, dict) and \
+        sym in known else rules.number("companies", "others", sym, "revenue")
+    return value, revenue
 
 
 def par_cell(price: int) -> Cell:
@@ -64,6 +82,16 @@ class Holdings:
                     if cert.president or cert.index > for_sale:
                         cert.owner = RESERVED
             self.corporations[c.sym] = corp
+        #: the privates, the late privates and M5 as a private (its spec's numbers: the
+        #: components file's, 0 where it leaves them unknown; the checks read the file)
+        self.companies: dict[str, Company] = {}
+        for c in rules.privates + rules.late_companies:
+            value, revenue = private_numbers(rules, c.sym)
+            self.companies[c.sym] = Company(CompanySpec(
+                c.sym, c.name, 0 if is_unknown(value) else int(value),
+                0 if is_unknown(revenue) else int(revenue), blocks=[], special={}))
+        m5 = rules.corp_by_sym["M5"]
+        self.companies["M5"] = Company(CompanySpec("M5", m5.name, 0, 0, blocks=[], special={}))
 
     # ------------------------------------------------------------------
     # reading
@@ -122,8 +150,43 @@ class Holdings:
         """The president's certificate is held by a player (bought at par, or given)."""
         return self.corporations[sym].president is not None
 
+    def entity(self, name):
+        """The player or the corporation of that name (None: neither)."""
+        return self.by_name.get(name) or self.corporations.get(name)
+
+    def company(self, sym: str) -> Optional[Company]:
+        return self.companies.get(sym)
+
+    def owner_of(self, sym: str) -> Optional[str]:
+        """Who holds the private (a player's or a company's name), None: nobody."""
+        company = self.companies.get(sym)
+        owner = None if company is None else company.owner
+        return None if owner is None else getattr(owner, "name", owner)
+
+    def private_closed(self, sym: str) -> bool:
+        company = self.companies.get(sym)
+        return company is not None and company.closed
+
+    def owned(self) -> list:
+        """The privates somebody holds."""
+        return [c for c in self.companies.values() if c.owner is not None]
+
     # ------------------------------------------------------------------
     # changing
+
+    def set_owner(self, sym: str, name: str) -> None:
+        """The private goes to the player or company ``name`` (a name the rules do not
+        know stays the record's word)."""
+        company = self.companies.get(sym)
+        if company is None:             # a name the record uses as a private
+            company = self.companies[sym] = Company(CompanySpec(sym, sym, 0, 0, [], {}))
+        old = company.owner
+        if old is not None and company in getattr(old, "companies", []):
+            old.companies.remove(company)
+        new = self.entity(name) or name
+        company.owner = new
+        if isinstance(new, (Player, Corporation)):
+            new.companies.append(company)
 
     def give(self, sym: str, name: str, percents: list, source="ipo") -> bool:
         """Certificates of these percents from ``source`` (``ipo``, ``pool``,

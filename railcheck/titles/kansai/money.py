@@ -35,7 +35,9 @@ class Ledger:
         self.h = replay.holdings
         #: money is tracked (False: the numbers it needs are unknown, or the auction was not played)
         self.on = False
-        self.cash: dict = {}
+        #: the cash of a name the record pays that is no player or company (its word stands);
+        #: the players' and companies' cash is theirs (``Player.cash``, ``Corporation.cash``)
+        self.other: dict = {}
         self.bank = 0
         self.market: Optional[Market] = None
         #: corporation -> its market cell
@@ -72,16 +74,16 @@ class Ledger:
             if value is None or is_unknown(value):
                 self.off = keys
                 return
-        if auction_players is None and self.st.company_owner:
+        if auction_players is None and self.h.owned():
             self.off = ("companies",)      # the auction was not played: its prices are unknown
             return
         self.market = Market([[str(c) for c in row] for row in rows],
                              {k: list(v) for k, v in rules.raw["market"]["zones"].items()})
         if auction_players is None:
-            self.cash = {p: int(start) for p in self.h.names}
-        else:
-            self.cash = {p.name: int(p.cash) for p in auction_players}
-        self.bank = int(bank) - sum(self.cash.values())
+            for p in self.h.players:
+                p.cash = int(start)
+        # (else the auction's table played on the game's players: their cash is the auction's)
+        self.bank = int(bank) - sum(p.cash for p in self.h.players)
         self.on = True
 
     off: tuple = ()
@@ -90,7 +92,17 @@ class Ledger:
     # movements
 
     def get(self, who: str) -> int:
-        return self.cash.get(who, 0)
+        if not self.on:
+            return 0
+        entity = self.h.entity(who)
+        return self.other.get(who, 0) if entity is None else entity.cash
+
+    def _add(self, who: str, amount: int) -> None:
+        entity = self.h.entity(who)
+        if entity is None:
+            self.other[who] = self.other.get(who, 0) + amount
+        else:
+            entity.cash += amount
 
     def pay(self, payer: str, payee: str, amount: int, note: str = "") -> None:
         if not self.on or amount == 0:
@@ -103,11 +115,11 @@ class Ledger:
                 self.bank_broken = True
                 self.r.bank_broke()
         else:
-            self.cash[payer] = self.get(payer) - amount
+            self._add(payer, -amount)
         if payee == BANK:
             self.bank += amount
         else:
-            self.cash[payee] = self.get(payee) + amount
+            self._add(payee, amount)
         if note:
             for who in (payer, payee):
                 if who != BANK:
@@ -259,7 +271,7 @@ class Ledger:
 
     def standings(self) -> tuple[list, Optional[str]]:
         """(rows, None) or ([], why not)."""
-        st, h = self.st, self.h
+        h = self.h
         why = self.doubts.standings_doubt(h.names)
         if why is not None:
             return [], why
@@ -277,8 +289,9 @@ class Ledger:
                     continue
                 shares += price * sum(certs) // 10
             privates = 0
-            for sym, owner in st.company_owner.items():
-                if owner != p or (sym in st.closed and sym != "M5"):
+            for company in h.by_name[p].companies:
+                sym = company.sym
+                if company.closed and sym != "M5":
                     continue
                 value = self.private_value(sym)
                 if is_unknown(value):
@@ -366,8 +379,8 @@ class Ledger:
         rules = r.rules
         label = r.round_label
         for p in rules.privates:
-            sym, owner = p.sym, st.company_owner.get(p.sym)
-            if owner is None or sym in st.closed:
+            sym, owner = p.sym, self.h.owner_of(p.sym)
+            if owner is None or self.h.private_closed(sym):
                 continue
             late_income = p.extra.get("revenue_from_phase") or {}
             due = [v for ph, v in late_income.items() if r.phase_at_least(str(ph))]
@@ -383,7 +396,7 @@ class Ledger:
             self.pay(BANK, owner, rev, f"{sym} paid its income {r.money(rev)} to {owner} "
                                        f"({label}, O0a)")
         for p in rules.late_companies:
-            sym, owner = p.sym, st.company_owner.get(p.sym)
+            sym, owner = p.sym, self.h.owner_of(p.sym)
             if owner is None or sym == "KRTR":
                 continue
             rev = r.number("private incomes", "late_companies", sym, "revenue")
@@ -410,9 +423,9 @@ class Ledger:
                         self.pay(BANK, corp, int(bonus["amount"]),
                                  f"{corp} received {r.money(bonus['amount'])} for its station "
                                  f"in {bonus['place_name']} ({label}, L4)")
-        if st.company_owner.get("M5") and self.h.corporations["M5"].closed:                        # N5
+        if self.h.owner_of("M5") and self.h.corporations["M5"].closed:                     # N5
             rev = r.number("private incomes", "minors", "M5", "late_private_revenue")
-            owner = st.company_owner["M5"]
+            owner = self.h.owner_of("M5")
             if is_unknown(rev):
                 self.mark_unsure(owner, "private incomes", ("minors", "M5", "late_private_revenue"))
             else:
@@ -446,7 +459,7 @@ class Ledger:
             return total
         level = r.phase.revenue_level
         kobe = self.place_hex("Kobe")
-        owner = st.company_owner.get("KRTR")
+        owner = self.h.owner_of("KRTR")
         if owner is not None and not is_unknown(kobe):
             value = r.rules.number("map", "places", "Kobe", "revenue", level)
             for rt in action.routes:

@@ -354,7 +354,7 @@ class OperatingHandler:
         st.stations.pop("M5", None)
         self.map.closes("M5")
         st.trains.pop("M5", None)
-        st.company_owner["M5"] = self.h.minor_owner("M5")
+        self.h.set_owner("M5", self.h.minor_owner("M5"))
 
     # ------------------------------------------------------------------
     # Kobe Rapid Transit (L2)
@@ -384,7 +384,7 @@ class OperatingHandler:
             r.flag("kansai.krtr_fee", f"{corp} may not pay to ignore KRTR's station (L2: every "
                                       f"company but JR and OMS)")
             return
-        if "KRTR" not in st.company_owner:
+        if self.h.owner_of("KRTR") is None:
             r.flag("kansai.krtr_fee", "Kobe Rapid Transit has not started: it has no station "
                                       "to ignore")
             return
@@ -484,7 +484,7 @@ class OperatingHandler:
         of the three Osaka tiles; read as a lay besides OMS's own (the
         lenient reading), once."""
         st, r = self.st, self.r
-        if corp != "OMS" or "OMER" in st.closed or st.omer_used or not lays:
+        if corp != "OMS" or self.h.private_closed("OMER") or st.omer_used or not lays:
             return False
         three = r.rules.number("map", "osaka_three")
         if is_unknown(three):
@@ -497,8 +497,8 @@ class OperatingHandler:
 
     def arima_extra(self, corp: str, action: LayTile, lays: list) -> bool:
         """P1: a company owning Arima Railway lays an extra tile in Arima."""
-        st, r = self.st, self.r
-        if st.company_owner.get("ARIMA") != corp or "ARIMA" in st.closed or not lays:
+        r = self.r
+        if self.h.owner_of("ARIMA") != corp or self.h.private_closed("ARIMA") or not lays:
             return False
         arima = r.rules.number("map", "places", "Arima", "hex")
         if is_unknown(arima):
@@ -685,7 +685,7 @@ class OperatingHandler:
 
     def check_krtr(self, corp: str, route) -> None:
         r, st = self.r, self.st
-        if "KRTR" not in st.company_owner or corp in ("JR", "OMS") or corp in st.krtr_free:
+        if self.h.owner_of("KRTR") is None or corp in ("JR", "OMS") or corp in st.krtr_free:
             return
         kobe = r.rules.number("map", "places", "Kobe", "hex")
         if is_unknown(kobe):
@@ -790,8 +790,9 @@ class OperatingHandler:
         if len(st.trains[corp]) > limit:
             r.flag("trains.limit", f"{corp} owns {len(st.trains[corp])} trains, over the limit of "
                                    f"{limit} in phase {r.phase.name}")
-        if corp == "OMS" and "OMER" not in st.closed and "OMER" in st.company_owner:
-            st.closed.add("OMER")                     # P7
+        if corp == "OMS" and not self.h.private_closed("OMER") and \
+                self.h.owner_of("OMER") is not None:
+            self.h.companies["OMER"].closed = True    # P7
 
     def emergency_sale(self, action) -> None:
         """B0-B2: a player's sale in an operating round raises money for a
@@ -905,7 +906,7 @@ class OperatingHandler:
         self.st.pool_trains.append(action.train)      # O5c: to the pool
 
     def buy_company(self, action: BuyCompany) -> None:
-        r, st = self.r, self.st
+        r = self.r
         corp, sym = action.actor, action.company
         kind = r.rules.corp_by_sym[corp].kind
         if kind == "minor":
@@ -920,7 +921,7 @@ class OperatingHandler:
                 (sym == "HKT" and r.phase_at_least("4")):
             r.flag("private.no_sale", f"{sym} may not be sold to a company (P7, L0)")
             return
-        if sym in st.closed:
+        if self.h.private_closed(sym):
             r.flag("private.closed", f"{sym} is closed")
             return
         value = r.number("private prices", "companies", sym, "value")
@@ -930,12 +931,12 @@ class OperatingHandler:
                 r.flag("private.price", f"{sym} (face value {r.money(value)}) is bought for "
                                         f"{r.money(lo)} to {r.money(hi)}, not "
                                         f"{r.money(action.price)} (O6)")
-        seller = st.company_owner.get(sym)
+        seller = self.h.owner_of(sym)
         r.ledger.afford(corp, action.price, "private.cash", sym)
         if seller is not None:
             r.ledger.pay(corp, seller, action.price, f"{corp} bought {sym} from {seller} for "
                                                      f"{r.money(action.price)} (O6)")
-        st.company_owner[sym] = corp
+        self.h.set_owner(sym, corp)
 
     def check_bankruptcy(self, action: Bankrupt) -> None:
         r, st, h = self.r, self.st, self.h

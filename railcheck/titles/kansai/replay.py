@@ -162,9 +162,10 @@ class KansaiReplay:
             if ph.on == name and i > st.phase:
                 st.phase = i
                 if "close_companies" in ph.events:
-                    for sym in list(st.company_owner):
-                        if sym in [c.sym for c in self.rules.privates] and sym not in KEEP_OPEN:
-                            st.closed.add(sym)
+                    for company in self.holdings.owned():
+                        if company.sym in [c.sym for c in self.rules.privates] and \
+                                company.sym not in KEEP_OPEN:
+                            company.closed = True
         if name == "6":
             st.first_six = True
 

@@ -1,7 +1,7 @@
 """What the Kansai checker knows of a game as it replays it besides the
-certificates: the phase, the trains, the privates, the stations.  The players,
-the corporations (minors included) and who holds which certificate are the
-shared state's objects (``holdings.py``); money is held by ``money.Ledger``
+certificates and the privates: the phase, the trains, the stations.  The
+players, the corporations (minors included), the privates and who holds them
+are the shared state's objects (``holdings.py``); money is held by ``money.Ledger``
 (when the components file gives what it needs)."""
 
 from __future__ import annotations
@@ -24,10 +24,6 @@ class KansaiState:
     pool_trains: list = field(default_factory=list)
     #: owner (company sym) -> its trains' types
     trains: dict = field(default_factory=dict)
-    #: privates and late privates (and M5 once privatised) -> holder (player or company)
-    company_owner: dict = field(default_factory=dict)
-    #: privates closed (a minor's converting, privatising or closing is its Corporation's)
-    closed: set = field(default_factory=set)
     #: corporation -> the player holding its free share (HER, KHN)
     free_share: dict = field(default_factory=dict)
     knr_started: bool = False

@@ -139,7 +139,7 @@ class StockHandler:
         # privates won by bids are sold after the bought ones, cheapest first (A4, A5)
         late_line = max((a.line or 0 for a in self.r.record.actions), default=0) + 1
         for sym, bids in self.bids.items():
-            if sym in self.st.company_owner or not bids:
+            if self.h.owner_of(sym) is not None or not bids:
                 continue
             player, _, action = max(bids, key=lambda b: b[1])
             self.acquire(sym, player, action)
@@ -179,7 +179,7 @@ class StockHandler:
     # privates
 
     def bid(self, action: Bid) -> None:
-        r, st = self.r, self.st
+        r = self.r
         sym = action.company
         late = sym in [c.sym for c in r.rules.late_companies]
         if late:
@@ -190,7 +190,7 @@ class StockHandler:
             return
         if self.play_waterfall(action):
             return
-        if sym in st.company_owner:
+        if self.h.owner_of(sym) is not None:
             r.flag("auction.sold", f"{sym} is already sold")
             return
         bids = self.bids.setdefault(sym, [])
@@ -228,9 +228,9 @@ class StockHandler:
         """S2.1: privates change hands between players in a stock round, at
         any price; not OMER (P7), not a late private (L0), not Hankai
         Tramway from phase 4 (P3)."""
-        r, st = self.r, self.st
+        r = self.r
         sym, buyer = action.company, action.actor
-        owner = st.company_owner.get(sym)
+        owner = self.h.owner_of(sym)
         late = sym in [c.sym for c in r.rules.late_companies] or sym == "M5"
         if owner is None or not self.h.is_player(owner):
             r.flag("private.owner", f"{sym} is not held by a player")
@@ -238,7 +238,7 @@ class StockHandler:
         if action.seller is not None and action.seller != owner:
             r.flag("private.seller", f"{sym} is held by {owner}, not {action.seller}")
             return
-        if sym in st.closed and not late:
+        if self.h.private_closed(sym) and not late:
             r.flag("private.closed", f"{sym} is closed")
             return
         if sym == "OMER" or late or (sym == "HKT" and r.phase_at_least("4")):
@@ -251,11 +251,11 @@ class StockHandler:
         led.afford(buyer, action.price, "stock.cash", f"{sym} from {owner}")
         led.pay(buyer, owner, action.price, f"{buyer} bought {sym} from {owner} for "
                                             f"{r.money(action.price)} (S2.1)")
-        st.company_owner[sym] = buyer
+        self.h.set_owner(sym, buyer)
 
     def acquire(self, sym: str, player: str, action) -> None:
         st = self.st
-        st.company_owner[sym] = player
+        self.h.set_owner(sym, player)
         self.acquired.append((action.line, player))
         if sym in FREE_SHARE and FREE_SHARE[sym] not in self.r.not_in_play:     # P4, P5
             corp = FREE_SHARE[sym]
@@ -272,8 +272,8 @@ class StockHandler:
             r.flag("kansai.late_private_early",
                    f"{sym} is a late private: it may be bought once the first 3-train is sold "
                    f"(phase {r.phase.name}, no 3-train sold yet)")
-        if sym in st.company_owner:
-            r.flag("auction.sold", f"{sym} is already owned by {st.company_owner[sym]}")
+        if self.h.owner_of(sym) is not None:
+            r.flag("auction.sold", f"{sym} is already owned by {self.h.owner_of(sym)}")
             return
         value = r.number("late private prices", "late_companies", sym, "value")
         if action.price is not None:
@@ -289,7 +289,7 @@ class StockHandler:
             led.afford(action.actor, paid, "stock.cash", sym)
             led.pay(action.actor, "bank", paid, f"{action.actor} bought {sym} for "
                                                 f"{r.money(paid)} (L0)")
-        st.company_owner[sym] = action.actor
+        self.h.set_owner(sym, action.actor)
         if sym == "KRTR":
             r.operating.krtr_starts()
 
@@ -297,7 +297,7 @@ class StockHandler:
     # shares
 
     def par(self, action: Par) -> None:
-        r, st, h = self.r, self.st, self.h
+        r, h = self.r, self.h
         corp, player = action.corporation, action.actor
         if h.par(corp) is not None:
             r.flag("stock.par_twice", f"{corp} already has its par value "
@@ -321,7 +321,7 @@ class StockHandler:
             # K6, C5: set by M2's / OMER's owner
             owner_of = "M2" if corp == "KNR" else "OMER"
             owner = h.minor_owner(owner_of) if corp == "KNR" else \
-                st.company_owner.get(owner_of)
+                h.owner_of(owner_of)
             if owner != player:
                 r.flag("kansai.par_setter", f"{corp}'s par value is set by the owner of "
                                             f"{owner_of} ({owner or 'nobody yet'}), not by "

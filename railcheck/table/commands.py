@@ -11,6 +11,25 @@ import click
 from ..findings import InputError
 
 
+def _count_at(record, at: Optional[str], board: bool = True) -> tuple:
+    """(the number of the record's actions before the point ``at``, the
+    point described)."""
+    from ..engine import Replay
+    from ..position import actions_up_to, parse_at
+    count = len(record.actions)
+    where = "at the end"
+    if at is not None:
+        point = parse_at(at, record)
+        labels: dict = {}
+        if point.kind == "round":
+            first = Replay(record, check_board=board)
+            first.before_action = lambda g, a: labels.__setitem__(id(a), g.round.label)
+            first.run()
+        count = actions_up_to(record, point, labels)
+        where = point.describe()
+    return count, where
+
+
 def paused_at(path: str, at: Optional[str], ruleset=None, no_board: bool = False):
     """(record, read findings, paused replay, where) for ``path`` at the
     point ``at`` (as ``show --at`` takes it)."""
@@ -43,6 +62,16 @@ def next_command(path, at, fmt, verbose, ruleset, no_board, fail) -> None:
 
     name = STDIN_NAME if path == STDIN else path
     try:
+        from ..loader import load_game
+        record, read_findings = load_game(path, ruleset=ruleset)
+        from ..ruleset import load_ruleset
+        rules = load_ruleset(record.ruleset or record.title, record.options,
+                             components=record.components)
+        if rules.title_class is not None and rules.title_class.uses_components:
+            # 1890: replayed by its own checker (table/kansai_next.py)
+            count, where = _count_at(record, at)
+            _kansai_next(name, record, rules, read_findings, count, where, fmt, verbose)
+            return
         record, read_findings, rp, where = paused_at(path, at, ruleset, no_board)
     except InputError as exc:
         fail(str(exc) if exc.path else f"{name}: {exc.bare}")
@@ -51,9 +80,8 @@ def next_command(path, at, fmt, verbose, ruleset, no_board, fail) -> None:
         from ..titles import title_class
         cls = title_class(record.title or "")
         shown = cls.id if cls is not None else record.title
-        fail(f"{name}: railcheck next does not cover {shown} yet: its records are replayed "
-             f"by its own checker, which has no steps with pure checks to ask (the move "
-             f"onto the shared engine brings it); validate, watch and lsp check it")
+        fail(f"{name}: railcheck next cannot tell what is legal in this {shown} record "
+             f"(its replay has no game state to ask); validate, watch and lsp check it")
     from ..engine import MANUAL_END
     if at is None and record.expected_end_reason == MANUAL_END and not g.finished:
         # the players ended the game by agreement where the record stops
@@ -70,5 +98,24 @@ def next_command(path, at, fmt, verbose, ruleset, no_board, fail) -> None:
                f"{g.money(g.bank.cash)}")
     if errors:
         click.echo(f"({len(errors)} illegal action{'s' if len(errors) != 1 else ''} up to "
+                   f"here: the state is the one the record implies)")
+    click.echo(render_text(nm, verbose=verbose), nl=False)
+
+
+def _kansai_next(name, record, rules, read_findings, count, where, fmt, verbose) -> None:
+    from .kansai_next import kansai_next
+    from .nextmove import render_text
+    nm, errors = kansai_next(record, rules, count, verbose=verbose, errors=True)
+    errors += len([f for f in read_findings if f.severity == "error"])
+    if fmt == "json":
+        out = nm.to_dict()
+        out.update({"path": name, "at": where, "title": rules.title, "errors_before": errors})
+        click.echo(json.dumps(out, indent=2))
+        return
+    bank = nm.facts.pop("bank", None)
+    click.echo(f"{name} {where}: {nm.situation.round}, phase {nm.phase}"
+               + (f", bank {rules.currency}{bank}" if isinstance(bank, int) else ""))
+    if errors:
+        click.echo(f"({errors} illegal action{'s' if errors != 1 else ''} up to "
                    f"here: the state is the one the record implies)")
     click.echo(render_text(nm, verbose=verbose), nl=False)

@@ -130,6 +130,22 @@ class Documents:
                 break
         return n
 
+    def _kansai(self, uri: str, line: int, inclusive: bool):
+        """(record, rules, count) when the record is 1890's (replayed by its
+        own checker: table/kansai_next.py), else None."""
+        doc = self.docs.get(uri)
+        if doc is None or doc.record is None or not doc.record.title \
+                or not doc.record.players:
+            return None
+        try:
+            rules = doc.checker._rules_for(doc.record)
+        except InputError:
+            return None
+        cls = rules.title_class
+        if cls is None or not cls.uses_components:
+            return None
+        return doc.record, rules, self._count_through(doc, line, inclusive)
+
     def paused(self, uri: str, line: int, inclusive: bool):
         doc = self.docs.get(uri)
         if doc is None or doc.record is None or not doc.record.title \
@@ -147,6 +163,10 @@ class Documents:
 
     def hover(self, uri: str, line: int) -> Optional[str]:
         """Markdown: the state after the line."""
+        kansai = self._kansai(uri, line, inclusive=True)
+        if kansai is not None:
+            from .kansai_next import kansai_hover
+            return kansai_hover(*kansai)
         rp = self.paused(uri, line, inclusive=True)
         if rp is None:
             return None
@@ -186,7 +206,11 @@ class Documents:
         """(label, detail): the actions ``next`` offers before the line, then
         the verbs."""
         out: list = []
-        rp = self.paused(uri, line, inclusive=False)
+        kansai = self._kansai(uri, line, inclusive=False)
+        rp = self.paused(uri, line, inclusive=False) if kansai is None else None
+        if kansai is not None:
+            from .kansai_next import completion_items
+            out.extend(completion_items(*kansai))
         if rp is not None:
             from .nextmove import next_moves
             nm = next_moves(rp, run_limit=0.3)

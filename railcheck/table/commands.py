@@ -30,15 +30,17 @@ def _count_at(record, at: Optional[str], board: bool = True) -> tuple:
     return count, where
 
 
-def paused_at(path: str, at: Optional[str], ruleset=None, no_board: bool = False):
+def paused_at(path: str, at: Optional[str], ruleset=None, no_board: bool = False,
+              loaded=None):
     """(record, read findings, paused replay, where) for ``path`` at the
-    point ``at`` (as ``show --at`` takes it)."""
+    point ``at`` (as ``show --at`` takes it); ``loaded``: the (record, read
+    findings) of ``path`` already read."""
     from ..engine import Replay
     from ..loader import load_game
     from ..position import actions_up_to, parse_at
     from .incremental import Checker
 
-    record, read_findings = load_game(path, ruleset=ruleset)
+    record, read_findings = loaded or load_game(path, ruleset=ruleset)
     board = not no_board or record.from_export
     count = len(record.actions)
     where = "at the end"
@@ -63,16 +65,19 @@ def next_command(path, at, fmt, verbose, ruleset, no_board, fail) -> None:
     name = STDIN_NAME if path == STDIN else path
     try:
         from ..loader import load_game
+        from ..titles import title_class
         record, read_findings = load_game(path, ruleset=ruleset)
-        from ..ruleset import load_ruleset
-        rules = load_ruleset(record.ruleset or record.title, record.options,
-                             components=record.components)
-        if rules.title_class is not None and rules.title_class.uses_components:
+        cls = title_class(record.title or "")
+        if cls is not None and cls.uses_components:
             # 1890: replayed by its own checker (table/kansai_next.py)
+            from ..ruleset import load_ruleset
+            rules = load_ruleset(record.ruleset or record.title, record.options,
+                                 components=record.components)
             count, where = _count_at(record, at)
             _kansai_next(name, record, rules, read_findings, count, where, fmt, verbose)
             return
-        record, read_findings, rp, where = paused_at(path, at, ruleset, no_board)
+        record, read_findings, rp, where = paused_at(path, at, ruleset, no_board,
+                                                     loaded=(record, read_findings))
     except InputError as exc:
         fail(str(exc) if exc.path else f"{name}: {exc.bare}")
     g = getattr(rp, "game", None)

@@ -343,6 +343,9 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
             o.info["price"] = o.info.get("cost")
             opts.append(o)
     prices = par_values(rules.components) or []
+    if not prices:
+        nm.notes.append("the par values are unknown (the components file's market.rows): a par "
+                        "is taken at the price written, so none is listed but JR's")
     for c in rules.corporations:
         sym = c.sym
         if sym in r.not_in_play or (led.on and sym in led.closed_corps):
@@ -403,9 +406,10 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
         first = at(0)
         if first is None:
             continue
-        hi = at(top)
+        hi = at(top) if cash is not None else None
         first.info.update({"private": sym, "seller": owner, "price_min": 0,
-                           "price_max": top if hi is not None else 0})
+                           "price_max": "any" if cash is None else top if hi is not None
+                           else 0})
         first.info.pop("cost", None)
         opts.append(first)
     return opts
@@ -521,6 +525,18 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
         opts.append(low)
     pres = nm.facts.get("president")
     if pres and not st.trains.get(sym):
+        # B0: the president's sales for the train the company must buy
+        for other in rules.corporations:
+            held = st.percent(other.sym, pres) if other.kind != "minor" else 0
+            for n in range(1, held // 10 + 1):
+                sale = SellShares(actor=pres, sales=[Sale(corporation=other.sym, count=n)])
+                o = j.judge("emergency sale", sale,
+                            {"corporation": other.sym, "count": n, "percent": n * 10},
+                            inspect=lambda rr, c=other.sym: {
+                                "price_after": rr.ledger.price(c) if rr.ledger.on else None})
+                if o is None:
+                    break
+                opts.append(o)
         o = j.judge("bankrupt", Bankrupt(actor=pres))
         if o is not None:
             opts.append(o)

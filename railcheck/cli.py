@@ -280,7 +280,9 @@ _WARM_MODULES = ("railcheck.engine", "railcheck.loader", "railcheck.importer",
                  "railcheck.steps.track", "railcheck.steps.token", "railcheck.steps.route",
                  "railcheck.steps.dividend", "railcheck.steps.trains",
                  "railcheck.steps.companies", "railcheck.steps.stock",
-                 "railcheck.board.routes")
+                 "railcheck.board.routes", "railcheck.following.rounds",
+                 "railcheck.following.stock", "railcheck.following.operating",
+                 "railcheck.following.auction", "railcheck.following.followers")
 
 
 def _warm_up(files: list[str], ruleset) -> None:

@@ -11,6 +11,7 @@ import re
 from typing import Any, Optional
 
 from .findings import ERROR, Finding, FindingList, RuleViolation, cause_of, involved
+from .following import Following
 from .market import Cell, Market, move_marker
 from .ruleset import Ruleset
 from .state import Bank, Cert, Company, Corporation, Player, Train
@@ -92,17 +93,11 @@ class Game:
         #: among several (later findings about the hex point back to it)
         self.guessed_rotations: dict = {}
         self.current_action: Any = None
-        #: the record's actions and the place of the current one (set by the
-        #: replay): see :meth:`actions_ahead`
-        self.record_actions: list = []
-        #: the record is an 18xx.games export: its lines are the site's, in
-        #: its turns (no line is an interjection in another player's turn)
-        self.record_from_export = False
+        #: the record as the replay walks it, and the readings of it the
+        #: rules consult (``railcheck.following``; set by the replay: a game
+        #: with no record finds nothing in it)
+        self.following = Following()
         self.refuse_flags = False
-        self.record_position = -1
-        #: pairs of companies (earlier, later) flagged for operating out of
-        #: the rules' order: said once
-        self.order_flagged: set = set()
         #: players flagged over the certificate limit, with the count flagged
         #: (said again only when the holding grows past it)
         self.over_limit_flagged: dict[str, int] = {}
@@ -187,48 +182,6 @@ class Game:
             return None
         return self.companies.get(name)
 
-    @property
-    def next_action(self):
-        """The record's action after the current one: where the record says
-        the game went on, to stay in step with it after a finding."""
-        return next(self.actions_ahead(), None)
-
-    @property
-    def closes_turns_with_pass(self) -> bool:
-        """Whether the record closes a stock-round turn with its player's own
-        pass after a purchase (the site's newer exports do; hand-written
-        records and older exports let a purchase end the turn): the shape of
-        the record, read once, to stay in step with it after a finding."""
-        known = self.__dict__.get("_closing_passes")
-        if known is None:
-            from .actions import BuyShares, Par, Pass
-            acts = self.record_actions
-            known = any(isinstance(a, (BuyShares, Par)) and isinstance(b, Pass)
-                        and a.actor == b.actor for a, b in zip(acts, acts[1:]))
-            self.__dict__["_closing_passes"] = known
-        return known
-
-    def as_laid(self, action):
-        """A station an export names by a tile's city ("54-0-1") on the hex
-        where the replay has that tile, when it is not the hex the export's
-        lay wrote (a lay taken on the hex the record's later lines have it
-        on: ``TrackStep.hex_record_implies``); else ``action`` itself."""
-        copy = getattr(action, "tile_copy", None)
-        if copy is None or self.board is None or not hasattr(action, "city"):
-            return action
-        where = self.board.hex_of_tile_copy(copy)
-        if where is None or where == action.hex:
-            return action
-        from dataclasses import replace
-        return replace(action, hex=where)
-
-    def actions_ahead(self):
-        """The record's actions after the current one (to stay in step with
-        the record after a finding; never to decide what is legal)."""
-        acts = self.record_actions
-        for i in range(self.record_position + 1, len(acts)):
-            yield acts[i]
-
     def next_player(self, player: Player) -> Player:
         order = self.seat_order
         return order[(order.index(player) + 1) % len(order)]
@@ -309,6 +262,8 @@ class Game:
         """The name an entity's amounts are known by (``railcheck/unsure.py``)."""
         if isinstance(entity, str):
             return entity
+        if isinstance(entity, Player):
+            return entity.name      # (an export's player may be named "")
         return getattr(entity, "name", None) or entity.sym
 
     def pay_unknown(self, payer, payee, kind: str, keys: tuple, reason: str = "") -> None:

@@ -13,7 +13,7 @@ def deepcopy_fields(self, memo):
     """``copy.deepcopy`` of a plain state object, as its default does it (a
     new object of the class, each attribute deep-copied with the memo),
     without the generic reduce protocol: the game's state is copied whole
-    when a round may be taken up again (``Replay.save_state``)."""
+    when a round may be taken up again (``following.rounds.save_state``)."""
     cls = self.__class__
     new = cls.__new__(cls)
     memo[id(self)] = new

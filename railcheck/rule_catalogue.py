@@ -896,7 +896,7 @@ RULES: list[Rule] = [
        "first is of a kind a price can cause, railcheck replays the record with each par line "
        "before it at each other par value; when exactly one such change makes every error "
        "disappear, the par is flagged with both prices and the game is taken at the implied one "
-       "(railcheck/diagnose.py, docs/one-mistake.md). Of several such changes, the one whose "
+       "(railcheck/following/diagnose.py, docs/one-mistake.md). Of several such changes, the one whose "
        "game ends with the record's own result is taken; with none, or several, or when one "
        "checkpoint line alone disagrees (it may be the slip), nothing is said and the "
        "original findings stand.",
@@ -1007,7 +1007,7 @@ RULES: list[Rule] = [
        "steps away, the hex alone for an upgrade; a run's hexes) turned to each other rotation "
        "with other track; when exactly one such change makes every error disappear, the lay is "
        "flagged with both rotations and the game is taken at the implied one "
-       "(railcheck/diagnose.py, docs/one-mistake.md). Of several such changes, the one whose "
+       "(railcheck/following/diagnose.py, docs/one-mistake.md). Of several such changes, the one whose "
        "game ends with the record's own result is taken; with none, or several, nothing is said "
        "and the original findings stand.",
        OWN,

@@ -1,12 +1,12 @@
 """A par written at the wrong price, found from the record's later lines
-(railcheck/diagnose.py, rule stock.par_implied; docs/one-mistake.md)."""
+(railcheck/following/diagnose.py, rule stock.par_implied; docs/one-mistake.md)."""
 
 import os
 import sys
 
 import pytest
 
-from railcheck import diagnose
+from railcheck.following import diagnose
 from railcheck.engine import Replay
 from railcheck.loader import load_game
 

@@ -1,11 +1,11 @@
 """A tile turned to a legal but wrong rotation, found from the record's later
-lines (railcheck/diagnose.py, rule tile.rotation_implied; docs/one-mistake.md)."""
+lines (railcheck/following/diagnose.py, rule tile.rotation_implied; docs/one-mistake.md)."""
 
 import sys
 
 import pytest
 
-from railcheck import diagnose
+from railcheck.following import diagnose
 from railcheck.engine import Replay
 from railcheck.loader import load_game
 

@@ -25,7 +25,7 @@ def test_no_import_cycle_and_no_title_imported_by_shared_code():
     assert g.cycles(graph) == []
     assert g.core_imports_of_titles(graph) == []
     # the core never names the registry's titles: it gets the class from the ruleset
-    for core in ("railcheck.game", "railcheck.engine", "railcheck.diagnose"):
+    for core in ("railcheck.game", "railcheck.engine", "railcheck.following.diagnose"):
         assert not any(m == "railcheck.titles" or m.startswith("railcheck.titles.g")
                        for m in graph[core]), core
 

@@ -8,7 +8,7 @@ Validates (``--jobs 1``, one process per group of games) every game of
 * the shared corpus (``../shared/corpus``: the real 18xx.games exports and the random games),
 * ``examples/`` (the ``*.18xx`` files, and each ``examples/rulesets/*.yaml`` played on the
   title's ``examples/<title>/game.18xx``),
-* the tests' data (``tests/data``: exports and random games),
+* the tests' data (``tests/data``: exports and random games; ``tests/*/games``),
 
 and writes each game's JSON report (the entry of ``files`` with the path made relative) to
 ``OUTDIR/<group>/<path>.json``, plus ``rules show`` of every title and example ruleset.  Run
@@ -64,6 +64,9 @@ def main() -> None:
         "corpus": (corpus, games(corpus)),
         "examples": (REPO / "examples", games(REPO / "examples")),
         "tests": (REPO / "tests" / "data", games(REPO / "tests" / "data")),
+        # the games a title's tests keep beside their code (tests/kansai/games)
+        "tests-games": (REPO / "tests", [p for p in games(REPO / "tests")
+                                          if p.parent.name == "games"]),
     }
     count = 0
     for group, (root, files) in groups.items():

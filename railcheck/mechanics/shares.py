@@ -159,24 +159,39 @@ def order_players_by_cash(g):
 
 
 
-def set_par(g, corp: Corporation, price: int):
+def par_cell_of(g, price: int):
+    """The market's par cell at ``price`` (raise: no par value)."""
     cell = g.market.par_cell(price)
     if cell is None:
         pars = ", ".join(str(c.price) for c in g.market.par_cells)
         raise RuleViolation("stock.par_price",
                             f"{g.money(price)} is not a par value; par values are {pars}")
+    return cell
+
+
+def set_par(g, corp: Corporation, price: int):
+    cell = par_cell_of(g, price)
     corp.par = cell
     g.place_price(corp, cell)
 
 
-def process_pending_par(g, action):
+def check_pending_par(g, action):
+    """Why ``action`` is not the par the player given a president's
+    certificate must set first (raise), else the par's cell."""
     player, corp = g.pending_par
     if not isinstance(action, Par) or action.actor != player.name \
             or action.corporation != corp.sym:
         raise RuleViolation("stock.par_required",
                             f"{player.name} must first set the par price of {corp.sym} "
                             f"(they hold its president's certificate)")
-    set_par(g, corp, action.price)
+    return par_cell_of(g, action.price)
+
+
+def apply_pending_par(g, cell) -> None:
+    """The par :func:`check_pending_par` checked."""
+    _, corp = g.pending_par
+    corp.par = cell
+    g.place_price(corp, cell)
     g.pending_par = None
     g.check_float(corp)
 
@@ -391,6 +406,12 @@ def exchange_outside_window(g, company, spec: dict) -> Optional[str]:
 
 def exchange_private(g, action: Exchange):
     """A private exchanged for a share (1830's MH for a NYC share)."""
+    apply_exchange(g, action, check_exchange(g, action))
+
+
+def check_exchange(g, action: Exchange):
+    """Why the exchange of a private for a share is refused (raise), else
+    its plan for :func:`apply_exchange`; changes nothing."""
     company = g.companies.get(action.actor)
     if company is None or company.closed:
         raise RuleViolation("exchange.company", f"{action.actor} is not an open private")
@@ -431,6 +452,14 @@ def exchange_private(g, action: Exchange):
         raise RuleViolation("stock.holding_limit",
                             f"{owner.name} holds {have}% of {corp.sym}; the "
                             f"exchange would exceed the {limit}% limit")
+    return company, corp, cert, owner, outside
+
+
+def apply_exchange(g, action: Exchange, plan) -> None:
+    """The exchange :func:`check_exchange` planned: the share to the
+    private's owner, the private closed (an exchange outside the ability's
+    window flagged first, taken as the record says)."""
+    company, corp, cert, owner, outside = plan
     if outside is not None:
         g.flag("private.window", outside)
     action.source = cert.owner

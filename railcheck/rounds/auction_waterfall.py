@@ -16,7 +16,7 @@ income and the auction goes on.
 from __future__ import annotations
 
 from ..actions import Bid, Pass
-from ..findings import INFO, RuleViolation
+from ..findings import RuleViolation
 from . import AuctionRound
 
 
@@ -25,11 +25,6 @@ class WaterfallAuction(AuctionRound):
 
     def __init__(self, game):
         super().__init__(game)
-        #: (action, bidder) of a line written in another player's turn (a
-        #: wrong name): taken as that bidder's, or (action, None) as the
-        #: writer's with the turn order kept (a bid then taken as the turn's
-        #: player's when he could make it: bid_as)
-        self.stand_in = None
         g = game
         self.order = sorted((c for c in g.companies.values()), key=lambda c: c.value)
         self.bids: dict = {c.sym: {} for c in self.order}   # sym -> {player: amount}
@@ -68,54 +63,6 @@ class WaterfallAuction(AuctionRound):
 
     # ------------------------------------------------------------------
 
-    def prepare(self, action):
-        """Whose turn it is, as the record implies: a player acting out of
-        turn is flagged and takes the turn (the record says they acted); while
-        a private is auctioned among its bidders, only a bidder can."""
-        g = self.game
-        player = g.player_by_name.get(action.actor)
-        if player is None or self.blocking_step() is not None \
-                or not isinstance(action, (Bid, Pass)) or player is self.current_player():
-            return
-        if self.prepared is action:
-            return          # once per action (the engine and process both ask)
-        self.prepared = action
-        nxt = getattr(g.next_action, "actor", None)
-        cur = self.current_player()
-        if self.auctioning is not None and player not in self.auction_bidders:
-            if isinstance(action, Pass) or (nxt is not None and nxt != player.name
-                                            and nxt in g.player_by_name):
-                # the record goes on without them: the line was written in the
-                # current bidder's turn under a wrong name
-                g.flag("turn.order", f"{player.name} acted out of turn: it is "
-                                     f"{self.describe_turn()}'s turn in the auction; the "
-                                     f"record goes on without {player.name}: taken as "
-                                     f"{cur.name}'s")
-                self.stand_in = (action, cur)
-            return          # else refused by process: not a bidder
-        g.flag("turn.order", f"{player.name} acted out of turn: it is "
-                             f"{self.describe_turn()}'s turn in the auction")
-        players = g.players
-        after_current = players[(self.turn_index + 1) % len(players)].name
-        after_actor = players[(player.seat + 1) % len(players)].name
-        if self.auctioning is None and nxt == after_current and nxt != after_actor:
-            # the record goes on from the current player's successor: the line
-            # was written in the current player's turn; the order stays
-            self.stand_in = (action, None)
-            return
-        bidders = self.auction_bidders
-        if self.auctioning is not None and cur in bidders and nxt != player.name \
-                and nxt == bidders[(bidders.index(cur) + 1) % len(bidders)].name:
-            # a bidder in another bidder's turn, and the record does not go on
-            # with them: written in the current bidder's turn under a wrong name
-            self.stand_in = (action, cur)
-            return
-        if self.auctioning is not None:
-            self.auction_bidders.remove(player)
-            self.auction_bidders.insert(0, player)
-        else:
-            self.turn_index = player.seat
-
     def step_classes(self) -> list:
         from ..steps.stock import AuctionBidStep, PendingParStep
         return [PendingParStep, AuctionBidStep]
@@ -123,51 +70,58 @@ class WaterfallAuction(AuctionRound):
     def process(self, action):
         return self.process_by_step(action)
 
-    def bid_action(self, action):
-        """A bid, a purchase of the cheapest or a pass (``AuctionBidStep``)."""
+    def check_bid_action(self, action):
+        """Why a bid, a purchase of the cheapest or a pass is refused (raise),
+        else its plan for :meth:`apply_bid_action` (``AuctionBidStep``);
+        changes nothing."""
         if not isinstance(action, (Bid, Pass)):
             raise RuleViolation("auction.action",
                                 f"only bids and passes are allowed in the private auction, not "
                                 f"'{action.verb}'")
         player = self.player(action.actor, "auction.actor")
-        self.prepare(action)
-        stand_in = self.stand_in
-        if stand_in is not None and stand_in[0] is action:
-            if stand_in[1] is not None:     # taken as the current bidder's
-                player = stand_in[1]
+        placed = self.placed
+        if placed is not None and placed[0] is action:
+            # the record-following layer's reading of a line under another
+            # name (``following/auction.py``)
+            _, who, how = placed
+            if how == "done":
+                return ("done", player, None)     # made already as the turn's player's bid
+            if how == "as":
+                player = who        # taken as the current bidder's
             elif isinstance(action, Pass):
-                return self.do_pass(player)
+                return ("pass", player, None)     # the writer's, the order kept
             else:
-                cur = self.current_player()
-                if cur is not player and self.bid_as(cur, action):
-                    return
-                return self.do_bid(player, action)
+                return ("bid", player, self.check_bid_or_buy(player, action))
         if self.current_player() is not player:
             raise RuleViolation("turn.order",
                                 f"{player.name} acted out of turn: {company_name(self)} is "
                                 f"being auctioned among its bidders and it is "
                                 f"{self.describe_turn()}'s turn")
         if self.auctioning is not None:
-            return self.process_resolution(player, action)
+            return ("resolve", player, self.check_resolution(player, action))
         if isinstance(action, Pass):
-            return self.do_pass(player)
-        return self.do_bid(player, action)
+            return ("pass", player, None)
+        return ("bid", player, self.check_bid_or_buy(player, action))
+
+    def apply_bid_action(self, action, plan) -> None:
+        kind, player, detail = plan
+        if kind == "pass":
+            self.do_pass(player)
+        elif kind == "bid":
+            self.apply_bid_or_buy(player, detail)
+        elif kind == "resolve":
+            self.apply_resolution(player, detail)
 
     # ------------------------------------------------------------------
 
-    def bid_as(self, owner, action) -> bool:
-        """A bid written under another name in ``owner``'s turn, the record
-        going on from his successor: when ``owner`` could make it with no
-        finding, it is taken as his (a wrong name), so the bids and cash
-        after it are those the record goes on from.  False: nothing done."""
-        g = self.game
-        if not g.clean_attempt(lambda: self.do_bid(owner, action))[0]:
-            return False
-        # said apart (an info): the turn.order finding keeps its words
-        g.flag("turn.order", f"the record goes on from {owner.name}'s successor and "
-                             f"{owner.name} could make this bid: taken as {owner.name}'s "
-                             f"(a wrong name)", INFO)
-        return True
+    def take_turn(self, player) -> None:
+        """``player`` bids next (the record has them act): among the bidders
+        of the private being auctioned, or in the auction's turn order."""
+        if self.auctioning is not None:
+            self.auction_bidders.remove(player)
+            self.auction_bidders.insert(0, player)
+        else:
+            self.turn_index = player.seat
 
     def next_turn(self):
         self.turn_index = (self.turn_index + 1) % len(self.game.players)
@@ -192,6 +146,13 @@ class WaterfallAuction(AuctionRound):
                 g.pay_private_income()
 
     def do_bid(self, player, action: Bid):
+        """A bid or a purchase of the cheapest, checked and made."""
+        self.apply_bid_or_buy(player, self.check_bid_or_buy(player, action))
+
+    def check_bid_or_buy(self, player, action: Bid):
+        """Why ``player`` may not bid so, or buy the cheapest (raise), else
+        the plan: ("buy" or "bid", company, price, the notes of what is
+        taken as written)."""
         g = self.game
         company = self.company(action.company)
         if company.owner is not None or company.closed:
@@ -202,11 +163,12 @@ class WaterfallAuction(AuctionRound):
         if company is cheapest:
             if price is None:
                 price = company.price
+            notes = []
             if price != company.price:
                 # the players paid what they wrote: flagged, and the game goes on with it
-                g.flag("auction.buy_price",
-                       f"{company.sym} is the cheapest private and is bought at its price "
-                       f"{g.money(company.price)}, not {g.money(price)}")
+                notes.append(("auction.buy_price",
+                              f"{company.sym} is the cheapest private and is bought at its "
+                              f"price {g.money(company.price)}, not {g.money(price)}"))
             available = player.cash - self.committed(player)
             if available < price:
                 raise RuleViolation("auction.cash",
@@ -214,42 +176,56 @@ class WaterfallAuction(AuctionRound):
                                     + (f" ({g.money(available)} not committed to bids)"
                                        if available != player.cash else "")
                                     + f", {company.sym} costs {g.money(price)}")
-            self.passed.discard(player)
-            self.sell(company, player, price)
-            self.next_turn()
-            self.after_sale()
-            return
+            return ("buy", company, price, notes)
         if price is None:
             raise RuleViolation("auction.buy_not_cheapest",
                                 f"only the cheapest private ({cheapest.sym} at "
                                 f"{g.money(cheapest.price)}) can be bought outright; "
                                 f"{company.sym} needs a bid")
+        return ("bid", company, price, self.check_bid(player, company, price))
+
+    def apply_bid_or_buy(self, player, plan) -> None:
+        kind, company, price, notes = plan
+        self.flag_notes(notes)
+        if kind == "buy":
+            self.passed.discard(player)
+            self.sell(company, player, price)
+            self.next_turn()
+            self.after_sale()
+            return
         current = self.bids[company.sym]
-        self.check_bid(player, company, price)
         current.pop(player, None)       # the bids are kept in the order they were made
         current[player] = price
         self.passed.discard(player)
         self.next_turn()
 
-    def check_bid(self, player, company, price: int):
+    def check_bid(self, player, company, price: int) -> list:
         """At least ``min_increment`` over the highest bid (or the face value),
-        and within the cash not committed to bids on other privates."""
+        and within the cash not committed to bids on other privates: a bid
+        over that cash is refused (raise); the notes of what is taken as
+        written (a bid under the minimum)."""
         g = self.game
         current = self.bids[company.sym]
         highest = max(current.values()) if current else company.value
         minimum = highest + self.inc
+        notes = []
         if price < minimum:
             # the table took the bid as written: flagged, and the auction goes on with it
             what = (f"the highest bid on {company.sym} is {g.money(highest)}" if current
                     else f"{company.sym}'s face value is {g.money(company.value)}")
-            g.flag("auction.min_bid",
-                   f"bid of {g.money(price)} is too low: {what}, so the minimum "
-                   f"bid is {g.money(minimum)}")
+            notes.append(("auction.min_bid",
+                          f"bid of {g.money(price)} is too low: {what}, so the minimum "
+                          f"bid is {g.money(minimum)}"))
         available = player.cash - self.committed(player, except_company=company.sym)
         if price > available:
             raise RuleViolation("auction.cash",
                                 f"{player.name} bids {g.money(price)} but has only "
                                 f"{g.money(available)} not committed to other bids")
+        return notes
+
+    def flag_notes(self, notes) -> None:
+        for rule, message in notes:
+            self.game.flag(rule, message)
 
     # ------------------------------------------------------------------
 
@@ -285,23 +261,31 @@ class WaterfallAuction(AuctionRound):
             self.auction_bidders = sorted(bids, key=lambda p: (bids[p], order.index(p)))
             return
 
-    def process_resolution(self, player, action):
+    def check_resolution(self, player, action):
+        """A bid or a pass while a private is auctioned among its bidders:
+        refused (raise), else (price or None for a pass, the notes)."""
+        company = self.auctioning
+        if isinstance(action, Pass):
+            return None, []
+        if action.company != company.sym:
+            raise RuleViolation("auction.resolving",
+                                f"{company.sym} is being auctioned among its bidders; "
+                                f"{player.name} may only bid on it or pass")
+        if action.price is None:
+            raise RuleViolation("auction.min_bid",
+                                f"{company.sym} is being auctioned among its bidders; a bid "
+                                f"on it needs a price")
+        return action.price, self.check_bid(player, company, action.price)
+
+    def apply_resolution(self, player, plan) -> None:
         company = self.auctioning
         bids = self.bids[company.sym]
-        if isinstance(action, Pass):
+        price, notes = plan
+        if price is None:
             del bids[player]
             self.auction_bidders.remove(player)
         else:
-            if action.company != company.sym:
-                raise RuleViolation("auction.resolving",
-                                    f"{company.sym} is being auctioned among its bidders; "
-                                    f"{player.name} may only bid on it or pass")
-            if action.price is None:
-                raise RuleViolation("auction.min_bid",
-                                    f"{company.sym} is being auctioned among its bidders; a bid "
-                                    f"on it needs a price")
-            price = action.price
-            self.check_bid(player, company, price)
+            self.flag_notes(notes)
             bids[player] = price
             self.auction_bidders.remove(player)
             self.auction_bidders.append(player)

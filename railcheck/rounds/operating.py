@@ -18,16 +18,15 @@ from typing import Any
 
 import dataclasses
 
-from ..actions import (Bankrupt, BuyCompany, BuyShares, DiscardTrain, Exchange, LayTile,
-                       Par, Pass, PlaceToken, RoundMarker, SellShares)
+from ..actions import (Bankrupt, DiscardTrain, Exchange, Pass, PlaceToken,
+                       SellShares)
 from ..findings import RuleViolation
-from ..mechanics.shares import named_not_held, sale_percent, sell_shares
 from ..state import Company, Corporation, Player
 from ..steps.base import Step
-from ..steps.player_power import lay_by_player, player_lay_power
+from ..steps.emergency import BankruptStep, EmergencySaleStep
+from ..steps.player_power import player_lay_power
+from ..steps.powers import PrivatePowerStep
 from ..steps.trains import DiscardTrainStep, cheapest_train
-from ..steps.track import TrackStep
-from ..steps.token import TokenStep
 from . import Round
 
 
@@ -70,8 +69,6 @@ class OperatingRound(Round):
 
     def __init__(self, game):
         super().__init__(game)
-        #: the steps of a company's turn, in order (the title's list)
-        self.steps = [cls(self) for cls in game.title.operating_steps()]
         self.done = len(self.steps)
         #: the steps' classes when every step owns its actions by their class
         #: alone (``step_of`` then asks ``_OWNER_INDEX``), else None
@@ -79,18 +76,17 @@ class OperatingRound(Round):
             if all(type(s).owns is Step.owns for s in self.steps) else None
         #: steps whose actions come whenever the record gives them
         self.discards = DiscardTrainStep(self)
+        #: the players' steps: the operating company's president raising
+        #: money for a train, or going bankrupt
+        self.player_steps = [EmergencySaleStep(self), BankruptStep(self)]
+        #: a private's power (the private is the line's actor)
+        self.powers = PrivatePowerStep(self)
         self.order: list[Corporation] = []
         self.index = -1
         self.turn: Turn | None = None
         #: the turn that ended by itself (nothing more it could do), while the
         #: next company has not acted yet: an action of its company reopens it
         self.closed_turn: Turn | None = None
-        #: companies whose turn waits because the record has them operate later
-        #: (said once in the round)
-        self.delayed: set = set()
-        #: (action, company) of a line written under another company's name
-        #: in that company's turn (see written_in_turn)
-        self.stand_in = None
         #: (private, the player who sold it) right after a sale to a company
         #: that gives the seller a tile lay (``tile_lay`` with ``window:
         #: on_sale``, 1889's ER): the next action may be that lay or a pass
@@ -100,6 +96,10 @@ class OperatingRound(Round):
     def label(self) -> str:
         g = self.game
         return f"OR {g.sr_number}.{g.or_number}"
+
+    def step_classes(self) -> list:
+        """The steps of a company's turn, in order (the title's list)."""
+        return self.game.title.operating_steps()
 
     def describe_turn(self) -> str:
         return self.turn.corp.sym if self.turn else ""
@@ -216,9 +216,6 @@ class OperatingRound(Round):
                 (i for i, s in enumerate(self.steps) if s.owns(action)), None)
         return None if index is None else self.steps[index]
 
-    def step_by_type(self, cls):
-        return next((s for s in self.steps if isinstance(s, cls)), None)
-
     def move_to(self, t: Turn, index: int):
         """Move the turn forward to step ``index``; each step passed over
         records what leaving it undone means (a dividend passed over is a
@@ -275,7 +272,7 @@ class OperatingRound(Round):
             return True
         if corp is current:
             step = self.step_of(action)
-            stage = self.step_index(step) if step is not None and step.blocking else None
+            stage = self.step_index(step) if step is not None and step.ordered else None
             turn: Any = self.turn
             if stage is not None and stage < turn.step \
                     and self.is_last() and g.or_number < g.or_count:
@@ -334,129 +331,6 @@ class OperatingRound(Round):
 
     # ------------------------------------------------------------------
 
-    def _reopens(self, corp) -> bool:
-        """The company whose turn just ended by itself acts again before the
-        next company has done anything: its action belongs to that turn."""
-        prev = self.closed_turn
-        if prev is None or prev.corp is not corp:
-            return False
-        # the next company has not acted yet, or the round's last turn ended by itself
-        return (self.turn is not None and not self.turn.acted) or self.at_end()
-
-    def prepare(self, action):
-        """Put the round where the record says the action stands, as the
-        record implies: discards forced, the acting company's turn begun
-        (companies between take empty turns).  The action itself is checked
-        after this, by its step, which changes nothing when it refuses."""
-        g = self.game
-        if self.prepared is action:     # the engine prepared it already
-            return
-        self.prepared = action
-        if self.force_discards:
-            self.discards.enforce(action)
-        company = g.private_actor(action.actor)
-        if company is not None and isinstance(company.owner, Corporation) and not company.closed:
-            self.prepare_private(company.owner)
-            return
-        corp = g.corporations.get(action.actor)
-        if corp is None or isinstance(action, (Exchange, DiscardTrain)):
-            return
-        if self.turn is not None and corp is self.turn.corp:
-            self.closed_turn = None
-        elif self._reopens(corp):
-            pass
-        elif self.written_in_turn(corp, action):
-            cur = self.turn.corp
-            self.game.flag("turn.order",
-                           f"{corp.sym}'s '{action.verb}' is written in {cur.sym}'s turn, and "
-                           f"the record goes on with {cur.sym}: taken as {cur.sym}'s")
-            self.stand_in = (action, cur)
-            self.closed_turn = None
-        else:
-            self.switch_to(corp)
-            self.closed_turn = None
-
-    def written_in_turn(self, corp, action) -> bool:
-        """An action of ``corp`` while another company's turn is under way,
-        and the record's next action is that company's again: the line was
-        written in its turn under a wrong name (a stand-in, not a turn of
-        ``corp`` begun out of order)."""
-        g = self.game
-        t = self.turn
-        nxt = g.next_action
-        if t is None or corp is t.corp or nxt is None or getattr(nxt, "actor", None) == corp.sym:
-            return False
-        if not self.goes_on_with_turn(nxt, t):
-            return False
-        if isinstance(action, BuyCompany):
-            # a private bought names its buyer (in a hand-written record the
-            # buyer's turn begins there): in an export, whose lines are the
-            # site's, taken as the turn's company's when that company could
-            # buy it so with no finding
-            return g.record_from_export and self.could_buy_private(t, action)
-        if self.order and corp is self.order[-1] and isinstance(action, Pass):
-            # the round's last company's pass may be its whole turn, and the
-            # next line the next round's; not when the record has it act
-            # later in this round, after the companies between
-            return self.acts_later_in_round(corp)
-        return True
-
-    def goes_on_with_turn(self, nxt, t) -> bool:
-        """The record's next line belongs to the turn ``t``: the company's
-        own, or its president's emergency sale for it."""
-        if nxt.actor == t.corp.sym:
-            return True
-        president = t.corp.president
-        return isinstance(nxt, SellShares) and president is not None \
-            and nxt.actor == president.name
-
-    def could_buy_private(self, t, action) -> bool:
-        step = self.step_of(action)
-        if step is None:
-            return False
-        ok, plan = self.game.clean_attempt(lambda: step.check(t, action))
-        if not ok:
-            return False
-        # (the shared step's plan: the private, a wrong price, a bankrupt's)
-        return isinstance(plan, tuple) and len(plan) == 3 and plan[1] is None and plan[2] is None
-
-    def acts_later_in_round(self, corp) -> bool:
-        """The record's lines after the current one, past the current
-        company's own, have ``corp`` act before the record leaves the round
-        (a round marker, a player's line, or a company that has operated in
-        it already acting again)."""
-        g = self.game
-        t = self.turn
-        done = set(self.order[: self.index + 1])
-        own = True      # still at the current company's own lines
-        for a in g.actions_ahead():
-            if isinstance(a, RoundMarker) or a.actor in g.player_by_name:
-                return False
-            other = g.corporations.get(a.actor)
-            if other is None or (own and other is t.corp):  # type: ignore[union-attr]
-                continue
-            own = False
-            if other is corp:
-                return True
-            if other in done:
-                return False
-        return False
-
-    def prepare_private(self, owner):
-        """A private's power is used in its owner's turn: that turn begins now,
-        or the owner's turn that just ended by itself goes on with it (a
-        private bought in its last step, CS's extra lay used right after:
-        18xx.games keeps the turn open while the company owns a usable
-        power), whether the next company's turn had begun or the round's
-        last turn had ended."""
-        if self.turn is not None and self.turn.corp is owner:
-            return
-        if self._reopens(owner):
-            self.index -= 1
-            self.turn = self.closed_turn
-        elif owner in self.order[self.index + 1:]:
-            self.switch_to(owner)
-
     def process(self, action):
         pending = self.sold_power
         self.process_action(action)
@@ -465,11 +339,11 @@ class OperatingRound(Round):
 
     def process_action(self, action):
         g = self.game
-        self.prepare(action)
-        stand_in = self.stand_in
-        if stand_in is not None and stand_in[0] is action:
-            # flagged in prepare: checked and applied as the company's whose turn it is
-            action = dataclasses.replace(action, actor=stand_in[1].sym)
+        placed = self.placed
+        if placed is not None and placed[0] is action and placed[2] == "as":
+            # a line the record-following layer placed in another company's
+            # turn: checked and applied as that company's
+            action = dataclasses.replace(action, actor=placed[1].sym)
         actor = action.actor
         if isinstance(action, Exchange):
             return g.title.exchange(action)
@@ -491,17 +365,74 @@ class OperatingRound(Round):
             self.finished = not self.discards_due()
             return
         if self.turn is None or corp is not self.turn.corp:
-            if self.closed_turn is None:
-                # no turn of it to take up again (its action came in another's
-                # turn after its own ended): refused where it stands
-                self.switch_to(corp)
-                if self.turn is None or corp is not self.turn.corp:
-                    raise RuleViolation("turn.order", f"{corp.sym} cannot act now in "
-                                                      f"{self.label}")
-            else:
+            if placed is not None and placed[0] is action and placed[2] == "reopen":
                 return self.reopen(self.closed_turn, action)
+            raise RuleViolation("turn.order", f"{corp.sym} cannot act now in {self.label}")
         self.closed_turn = None
         return self.process_corp(self.turn, action)
+
+    # ------------------------------------------------------------------
+    # the round's turns, as the record-following layer moves them
+    # (``following/operating.py``)
+
+    def whose_turn(self):
+        """The company whose turn it is, or None."""
+        return self.turn.corp if self.turn is not None else None
+
+    def turn_of_steps(self):
+        """The steps of a company's turn are given its ``Turn``."""
+        return self.turn
+
+    def active_steps(self) -> list:
+        """The steps of the turn under way that may take an action now: the
+        ordered ones from where the turn stands (an earlier one's action is
+        refused, ``or.step_order``) and the unordered ones, each with
+        something to do, then the president's when the company must buy a
+        train it cannot pay (an emergency sale, bankruptcy); none between
+        turns."""
+        t = self.turn
+        if t is None:
+            return []
+        return [s for i, s in enumerate(self.steps)
+                if (i >= t.step or not s.ordered) and s.takes(t)] \
+            + [s for s in self.player_steps if s.takes(t)]
+
+    def enforce_discards(self, action) -> None:
+        """Companies over the train limit discard before anything else
+        happens (``action`` being one of their discards excepted)."""
+        if self.force_discards:
+            self.discards.enforce(action)
+
+    def check_may_start(self, corp: Corporation) -> None:
+        """Why ``corp``'s turn may not begin now (it does not operate, or
+        already operated, in this round)."""
+        if corp not in self.order[self.index + 1:]:
+            if not corp.floated:
+                raise RuleViolation("or.not_floated",
+                                    f"{corp.sym} has not floated and does not operate")
+            done = corp in self.order[: self.index + 1]
+            current = self.turn.corp.sym if self.turn else "nobody"
+            raise RuleViolation("turn.order",
+                                f"{corp.sym} " + ("already operated in " if done else
+                                                   "does not operate in ")
+                                + f"{self.label}; it is {current}'s turn")
+
+    def hold_turn(self) -> None:
+        """The turn under way, in which its company did nothing, waits: the
+        company takes it later in the round."""
+        self.index -= 1
+        self.turn = None
+
+    def move_up(self, corp: Corporation) -> None:
+        """``corp`` operates next, before the companies the order put first."""
+        self.order = (self.order[: self.index + 1] + [corp]
+                      + [c for c in self.order[self.index + 1:] if c is not corp])
+
+    def take_up_closed_turn(self) -> None:
+        """The round's last turn, which ended by itself, goes on (a private's
+        power its company may still use: CS's extra lay)."""
+        self.index -= 1
+        self.turn = self.closed_turn
 
     def reopen(self, prev: Turn, action):
         """An action of the company whose turn just ended by itself: check it
@@ -521,82 +452,6 @@ class OperatingRound(Round):
             return
         # the reopened turn ended again: the next company starts afresh
         self.closed_turn = prev
-
-    def switch_to(self, corp: Corporation):
-        rest = self.order[self.index + 1:]
-        if corp not in rest:
-            if not corp.floated:
-                raise RuleViolation("or.not_floated",
-                                    f"{corp.sym} has not floated and does not operate")
-            done = corp in self.order[: self.index + 1]
-            current = self.turn.corp.sym if self.turn else "nobody"
-            raise RuleViolation("turn.order",
-                                f"{corp.sym} " + ("already operated in " if done else
-                                                   "does not operate in ")
-                                + f"{self.label}; it is {current}'s turn")
-        t = self.turn
-        waits = t is not None and not t.acted
-        # the record is looked ahead only when a company could be left waiting
-        # (not for the next company in the order after a finished turn)
-        later = self.record_operates_later() \
-            if waits or self.order.index(corp) > self.index + 1 else set()
-        if waits and t.corp in later:  # type: ignore[union-attr]
-            # the company whose turn began has done nothing, and the record has
-            # it operate later in this round: its turn waits
-            self.index -= 1
-            self.turn = None
-        else:
-            self.end_turn()
-        if not self.take_in_record_order(corp, later):
-            self.skip_turns_until(corp)
-        self.next_corporation()
-
-    def record_operates_later(self) -> set:
-        """The companies the record has operate later in this round: those
-        acting after the current action before the record leaves the round
-        (a round marker, a player's par or purchase, or a company acting
-        again after another one, which starts the next round)."""
-        g = self.game
-        done = set(self.order[: self.index + (0 if self.turn is not None else 1)])
-        seen, last = set(), None
-        for a in g.actions_ahead():
-            if isinstance(a, RoundMarker) or (isinstance(a, (Par, BuyShares))
-                                              and a.actor in g.player_by_name):
-                break
-            corp = g.corporations.get(a.actor)
-            if corp is None:
-                continue
-            if corp is not last and (corp in seen or corp in done):
-                break
-            seen.add(corp)
-            last = corp
-        return seen
-
-    def take_in_record_order(self, corp, later: set) -> bool:
-        """``corp`` acts before companies the rules' order puts first, and the
-        record has those operate later in this round: flagged once per pair,
-        and the round follows the record's order (their turns are kept for
-        them instead of being taken empty now)."""
-        g = self.game
-        pos = self.order.index(corp)
-        between = self.order[self.index + 1: pos]
-        waiting = [c for c in between if c in later]
-        if not waiting:
-            return False
-        delayed = self.delayed
-        fresh = [c for c in waiting
-                 if (corp.sym, c.sym) not in g.order_flagged and c not in delayed]
-        g.order_flagged.update((corp.sym, c.sym) for c in waiting)
-        delayed.update(waiting)
-        if fresh:
-            names = ", ".join(c.sym for c in waiting)
-            g.flag("turn.order",
-                   f"{corp.sym} operates before {names} in {self.label}; the rules' order "
-                   f"is {', '.join(c.sym for c in self.order[self.index + 1:])}; taken in the "
-                   f"record's order")
-        self.order = (self.order[: self.index + 1] + [corp]
-                      + [c for c in self.order[self.index + 1:] if c is not corp])
-        return True
 
     # ------------------------------------------------------------------
     # corporation actions: each goes to the step that owns it
@@ -647,131 +502,20 @@ class OperatingRound(Round):
     # privates
 
     def process_private(self, company: Company, action):
-        g = self.game
-        owner = company.owner
-        pending = self.sold_power
-        if pending is not None and pending[0] is company and isinstance(action, (LayTile, Pass)):
-            # the seller's lay when the private was sold to a company (a pass declines)
-            if isinstance(action, LayTile):
-                lay_by_player(g, company, action, pending[1])
-            self.sold_power = None
-            if self.turn is not None:
-                self.settle()           # the buyer's turn ends if nothing is left
-            elif self.at_end():
-                self.finish_if_done()
-            return
-        if company.closed or owner is None:
-            raise RuleViolation("private.closed", f"{company.sym} is closed or unowned")
-        power = player_lay_power(company)
-        if power is not None and power.get("window") == "on_sale" and isinstance(action, LayTile):
-            raise RuleViolation("private.window",
-                                f"{company.sym}'s tile lay is made by the player who sells it "
-                                f"to a company, at once; {company.sym} is held by "
-                                f"{g.holder_name(owner)} and was not just sold")
-        if power is not None and power.get("by") == "player" \
-                and isinstance(action, (LayTile, Pass)):
-            if not isinstance(owner, Player):
-                raise RuleViolation("private.power",
-                                    f"{company.sym}'s tile lay is its owning player's; it is "
-                                    f"owned by {g.holder_name(owner)}")
-            if isinstance(action, LayTile):
-                lay_by_player(g, company, action, owner,
-                              self.outside_player_window(owner, company))
-            return
-        if not isinstance(owner, Corporation):
-            raise RuleViolation("private.power",
-                                f"{company.sym}'s power is used by a company that owns it; it is "
-                                f"owned by {g.holder_name(owner)}")
-        if self.turn is None or self.turn.corp is not owner:
-            raise RuleViolation("private.power",
-                                f"{company.sym} can be used only in its owner "
-                                f"{owner.sym}'s turn")
-        t = self.turn
-        if isinstance(action, LayTile):
-            self.step_by_type(TrackStep).process(t, action, special=company)
-        elif isinstance(action, PlaceToken):
-            self.step_by_type(TokenStep).process(t, action, special=company)
-        elif not isinstance(action, Pass):
-            raise RuleViolation("private.power", f"{company.sym} cannot '{action.verb}'")
-        elif t.special_token is company:
-            t.special_token = None      # the private's pass: its station is not placed
-        if self.turn is t:
-            self.settle()       # steps left with nothing to do pass by themselves now
-
-    def outside_player_window(self, player, company):
-        """Why a power of ``player``'s own (``window: not_in_others_turns``)
-        may not be used now, or None: not in the operating turn of a company
-        another player presides once it has begun (between turns, before the
-        company's first action, it may)."""
-        t = self.turn
-        if t is None or not t.acted or t.corp.president is player:
-            return None
-        pres = t.corp.president.name if t.corp.president else "nobody"
-        return (f"{player.name}'s {company.sym} may lay its tile only outside the turns of "
-                f"companies other players preside; it is {t.corp.sym}'s turn (president {pres}); "
-                f"taken as laid, as the record says")
+        """A private's power (``steps/powers.py``)."""
+        return self.powers.process(self.turn, action)
 
     # ------------------------------------------------------------------
     # players: emergency sales and bankruptcy
 
     def process_player(self, player: Player, action):
-        g = self.game
-        if isinstance(action, SellShares):
-            t = self.turn
-            if t is None or t.corp.president is not player:
-                raise RuleViolation("emergency.not_needed",
-                                    f"{player.name} may sell shares in an operating round only "
-                                    f"to raise money for a train their company must buy")
-            corp = t.corp
-            cheapest = self.cheapest_train()
-            price = cheapest.spec.price if cheapest else 0
-            if corp.trains or corp.cash + player.cash >= price:
-                raise RuleViolation(
-                    "emergency.not_needed",
-                    f"{player.name} may not sell shares: {corp.sym} "
-                    + ("owns a train" if corp.trains else
-                       f"has {g.money(corp.cash)} and {player.name} {g.money(player.cash)}, "
-                       f"enough for the cheapest train ({g.money(price)})"))
-            if g.rules.stock["must_sell_in_blocks"]:
-                for sale in action.sales:
-                    c = self.corporation(sale.corporation)
-                    if c in t.emergency_sold:
-                        raise RuleViolation("stock.sell_blocks",
-                                            f"{player.name} already sold {c.sym} to raise money "
-                                            f"for {corp.sym}'s train")
-            for sale in action.sales:
-                c = self.corporation(sale.corporation)
-                pct = sale_percent(g, c, sale)
-                if c.price is not None and not g.rules.operating.emergency_sell_more_than_needed:
-                    bundle = c.price.price * pct // c.share_percent
-                    # too much when the bundle less its smallest certificate would do
-                    smallest = c.price.price * _smallest_cert(c, player, sale, pct) \
-                        // c.share_percent
-                    if bundle - smallest + player.cash + corp.cash >= price:
-                        raise RuleViolation(
-                            "emergency.too_much",
-                            f"{player.name} sells more than needed: {pct}% of {c.sym} brings "
-                            f"{g.money(bundle)}; with {g.money(player.cash)} in hand and "
-                            f"{g.money(corp.cash)} in {corp.sym}'s treasury one certificate "
-                            f"fewer ({g.money(smallest)} less) would pay for the "
-                            f"{g.money(price)} train")
-                wrong = named_not_held(g, player, c, sale.certs, pct)
-                sell_shares(g, player, c, pct, emergency_for=corp, certs=sale.certs)
-                if wrong:
-                    g.flag("stock.sell_not_owned", wrong)
-                t.emergency_sold.add(c)
-            t.emergency = True
-            self.recalculate_order()
-            return
-        if isinstance(action, Bankrupt):
-            t = self.turn
-            if t is None or t.corp.president is not player:
-                raise RuleViolation("bankrupt.not_president",
-                                    f"{player.name} is not the president of the operating "
-                                    f"company")
-            return self.do_bankrupt(t, action)
-        raise RuleViolation("or.player_action",
-                            f"players do not '{action.verb}' in an operating round")
+        """A player's action: the operating company's president raising
+        money for a train, or going bankrupt (``steps/emergency.py``)."""
+        step = next((s for s in self.player_steps if s.owns(action)), None)
+        if step is None:
+            raise RuleViolation("or.player_action",
+                                f"players do not '{action.verb}' in an operating round")
+        return step.process(self.turn, action)
 
     def recalculate_order(self):
         """Share prices changed by sales during the OR: the companies still
@@ -784,16 +528,3 @@ class OperatingRound(Round):
         from ..mechanics.shares import declare_bankruptcy
         declare_bankruptcy(self.game, self, t)
 
-
-def _smallest_cert(corp, player, sale, percent: int) -> int:
-    """The percentage of the smallest certificate in the bundle a sale is made
-    of: the certificates it names, else the player's ordinary shares and, when
-    they do not cover the sale, the president's certificate."""
-    named = [corp.certs[i].percent for i in sale.certs
-             if i < len(corp.certs) and corp.certs[i].owner is player]
-    if named:
-        return min(named)
-    ordinary = [c.percent for c in corp.certs_of(player) if not c.president]
-    if percent > sum(ordinary) and corp.president is player:
-        ordinary.append(corp.certs[0].percent)
-    return min(ordinary, default=corp.share_percent)

@@ -14,7 +14,7 @@ unless ``stock.private_trade_is_buy`` is false.
 
 from __future__ import annotations
 
-from ..actions import Exchange, Pass
+from ..actions import Pass
 from ..findings import RuleViolation, breach
 from ..state import Corporation, Player
 from . import Round
@@ -30,9 +30,8 @@ class StockRound(Round):
         super().__init__(game)
         self.passes = 0
         self.acted = False           # the current player did something this turn
-        self.written = False         # ... or wrote a line in it (refused or not)
-        self.stand_in = None         # (line, the turn's player, its turn.order finding)
-        self.taken_for_owner = None  # a line done as the turn's player's (wrong_name)
+        #: turns ended in this round (a turn's identity for the record's reading)
+        self.turns = 0
         self.bought = None           # corporation bought this turn (None: nothing)
         self.buys = 0
         self.bought_from_ipo = False  # a share of this turn's came from the IPO
@@ -49,14 +48,12 @@ class StockRound(Round):
         #: of those, the ones passed because the replay saw nothing they could
         #: do (not after acting): one who then acts takes the turn unflagged
         self.auto_passed: set = set()
-        #: the player whose turn the rules ended right after his last action
-        #: (nothing left he may do), while nobody has acted since: his written
-        #: pass is the "done" 18xx.games asks for
-        self.ended_after_acting = None
-        #: the action just done was written under its player's own name (not a
-        #: line under a wrong name taken as his): only then does his turn's end
-        #: by itself leave room for his written "done"
-        self.own_line = False
+        #: (player, the line after which) when the rules ended the player's
+        #: turn by itself right after that line (nothing left he may do), while
+        #: nobody has acted since (the record-following layer reads it: a
+        #: written pass then is the "done" 18xx.games asks for)
+        self.ended_by_itself = None
+        self._line = None            # the line whose action was just applied
 
     @property
     def label(self) -> str:
@@ -83,7 +80,7 @@ class StockRound(Round):
                 return
             self.passed_over.add(player)
             if self.acted:
-                self.ended_after_acting = player if self.own_line else None
+                self.ended_by_itself = (player, self._line) if self._line is not None else None
                 self.end_turn()
                 continue
             self.auto_passed.add(player)
@@ -133,16 +130,6 @@ class StockRound(Round):
     def selling_allowed(self) -> bool:
         sell_after = self.game.rules.stock.sell_after
         return not (sell_after in ("first", "first_and_operate") and self.game.sr_number <= 1)
-
-    def written_pass(self, action, player) -> bool:
-        """A pass written for a player the rules passed over (nothing they
-        may do, or their turn ended after acting) and who still may do
-        nothing: it says what leaving it out says, and is accepted."""
-        if not isinstance(action, Pass) or player not in self.passed_over:
-            return False
-        if player is self.ended_after_acting and player is not self.current:
-            return True         # the "done" of a turn that ended after his last action
-        return self.finished or (player is not self.current and not self.has_actions(player))
 
     def check_cert_limit_kept(self, player):
         """A player over the certificate limit (a price left a zone outside
@@ -239,114 +226,13 @@ class StockRound(Round):
         g = self.game
         self.current = g.next_player(self.current)
         self.acted = False
-        self.written = False
+        self.turns += 1
         self.bought = None
         self.buys = 0
         self.bought_from_ipo = False
         self.sold_after_buy = False   # a sale came after a purchase (tells sell-buy from buy-sell)
         self.sold_this_turn = set()
         self.bought_after_sale = False
-
-    def prepare(self, action):
-        """Whose turn it is, as the record implies: the current player's turn
-        ends when another player acts; a player acting out of turn is flagged
-        and takes the turn (the record says they acted).  A turn whose only
-        lines were refused was still taken: the next player's line ends it."""
-        g = self.game
-        player = g.player_by_name.get(action.actor)
-        if player is None or self.blocking_step() is not None or isinstance(action, Exchange):
-            return
-        if self.prepared is action:
-            return          # once per action (the engine and process both ask)
-        self.prepared = action
-        if player is self.current:
-            self.written = True
-            return
-        if self.in_current_turn(action, player):
-            cur = self.current
-            if isinstance(action, Pass):
-                f = g.flag("turn.order",
-                           f"{player.name}'s pass is written after {cur.name}'s action, in "
-                           f"{cur.name}'s turn, and the record goes on without {cur.name}'s "
-                           f"own pass: taken as {cur.name}'s pass closing the turn (a wrong "
-                           f"name)")
-            else:
-                f = g.flag("turn.order", f"{player.name} acted out of turn: it is "
-                                         f"{cur.name}'s turn in {self.label}")
-            self.stand_in = (action, cur, f)
-            self.written = True
-            return
-        if self.acted or self.written:
-            self.check_cert_limit_kept(self.current)
-            self.end_turn()
-            if player is not self.current:
-                # the players after him with nothing they may do are passed
-                # over, as after a turn that ended by itself (skip_inactive):
-                # the record left his turn while the replay still saw
-                # something he could do
-                self.skip_inactive()
-        if self.written_pass(action, player):
-            return      # a pass the rules made without a word: accepted as written
-        if player is not self.current and player in self.auto_passed:
-            # passed over since the last action because the replay saw nothing
-            # they could do; the record says they acted: what they do is
-            # checked on its own, the turn is theirs
-            self.auto_passed.discard(player)
-            self.take_turn(player)
-        if player is not self.current:
-            f = g.flag("turn.order", f"{player.name} acted out of turn: it is "
-                                     f"{self.current.name}'s turn in {self.label}")
-            if self.stands_in(player):
-                # the record goes on as if the player whose turn it was had
-                # acted: the line is applied, and the turn order kept
-                self.stand_in = (action, self.current, f)
-                self.written = True
-                return
-            self.take_turn(player)
-        self.written = True
-
-    def in_current_turn(self, action, player) -> bool:
-        """A line under another player's name while the current player's
-        turn, in which he has acted, is still open, in a record that closes
-        a turn with its player's own pass (an export's, whose lines have no
-        interjection): when the record's next line is the current player's
-        (his turn goes on), or, for a pass, by the player whose turn follows
-        or by ``player`` again (his own turn's line), the line was written
-        in the current player's turn under a wrong name."""
-        g = self.game
-        if not self.acted or self.current is None or not g.closes_turns_with_pass:
-            return False
-        nxt = g.next_action
-        other = g.player_by_name.get(getattr(nxt, "actor", None))
-        if other is None or isinstance(nxt, Exchange):
-            return False
-        if other is self.current:
-            return isinstance(nxt, Pass) or g.record_from_export
-        if not isinstance(action, Pass):
-            return False
-        return other is player or other is self.turn_after(self.current)
-
-    def wrong_name(self, action, named, step):
-        """A line naming ``named``, written in the turn of the player whose
-        turn it is (:meth:`stands_in`: the record goes on from that turn):
-        when the turn's player could do what it says, with no finding (the
-        step says whether its kind may be tried so: ``may_take_for``), the
-        name is taken as wrong and the line as that player's, so the
-        holdings and cash after it are those the record goes on from.
-        Otherwise the line stays ``named``'s.  Returns who acts."""
-        _, owner, finding = self.stand_in
-        if owner is named:
-            return named
-        if not step.may_take_for(owner, action):
-            return named
-        g = self.game
-        if not g.clean_attempt(lambda: step.do(owner, action))[0]:
-            return named
-        finding.message += (f"; the record goes on from {owner.name}'s turn and "
-                            f"{owner.name} could do this: taken as {owner.name}'s line "
-                            f"(a wrong name)")
-        self.taken_for_owner = action
-        return owner
 
     def take_turn(self, player):
         """``player``'s turn begins where the record has them act."""
@@ -365,29 +251,6 @@ class StockRound(Round):
                 return nxt
             nxt = g.next_player(nxt)
         return nxt
-
-    def stands_in(self, player) -> bool:
-        """``player`` acts in the current player's turn, and the record's
-        next line is the current player's own pass closing his turn (in a
-        record whose turns end so: his turn goes on) or is by the player whose turn follows
-        the current one (not the one that would follow ``player``): the line
-        was written in the current player's turn (a wrong name), so the turn
-        order stays."""
-        g = self.game
-        nxt = g.next_action
-        other = g.player_by_name.get(getattr(nxt, "actor", None))
-        if other is None or isinstance(nxt, Exchange):
-            return False
-        if other is self.current:
-            # his own pass closing the turn, in a record that closes turns so
-            # (an export's): his turn goes on; in an export any line of his
-            # goes on with his turn (the site's lines have no interjection);
-            # in another record a line of his that is not a pass is his own
-            # after an interjection
-            return g.closes_turns_with_pass and (isinstance(nxt, Pass)
-                                                 or g.record_from_export)
-        expected = self.turn_after(self.current)
-        return other is expected and other is not self.turn_after(player)
 
     def step_classes(self) -> list:
         from ..steps.player_power import PlayerLayStep
@@ -408,30 +271,43 @@ class StockRound(Round):
     def process(self, action):
         return self.process_by_step(action)
 
+    def whose_turn(self):
+        return self.current
+
+    def take(self, step, action):
+        """A turn's action goes through the turn's bookkeeping
+        (:meth:`turn_action`); a par to set first, an exchange, a home
+        station (blocking or at any moment) to its step at once."""
+        if step.turn_action:
+            return self.turn_action(action, step)
+        return step.process(self.current, action)
+
     def after_pending_par(self):
         self.skip_inactive()        # the first player may have nothing to do
 
     def turn_action(self, action, step):
-        """A player's action in his turn: whose turn it is, as the record
-        implies, passes and the end of the round (the ``StockTurnStep``),
-        then the action itself, checked and applied by its ``step`` (the
-        ``StockTurnStep`` itself refuses what no turn step owns)."""
+        """A player's action in his turn: passes and the end of the round
+        (the ``StockTurnStep``), then the action itself, checked and applied
+        by its ``step`` (the ``StockTurnStep`` itself refuses what no turn
+        step owns).  The record-following layer has put the round where the
+        record says the action stands (whose turn it is) and may have taken
+        the line as another player's (``placed``)."""
         g = self.game
         if action.actor not in g.player_by_name:
             what = "corporation" if action.actor in g.corporations else "private"
             raise RuleViolation("turn.actor", f"{action.actor} is a {what}; only players act in "
                                               f"a stock round ({self.label})")
         player = g.player_by_name[action.actor]
-        if self.written_pass(action, player):
-            self.passed_over.discard(player)    # said what the rules did without a word
-            self.ended_after_acting = None
-            return
-        self.prepare(action)
-        if self.stand_in is not None and self.stand_in[0] is action:
-            player = self.stand_in[1] if isinstance(action, Pass) \
-                else self.wrong_name(action, player, step)
+        done = False
+        placed = self.placed
+        if placed is not None and placed[0] is action:
+            _, player, how = placed
+            if how == "accepted":
+                self.ended_by_itself = None
+                return      # said what the rules did without a word
+            done = how == "done"
         if isinstance(action, Pass):
-            self.ended_after_acting = None
+            self.ended_by_itself = None
             self.check_cert_limit_kept(player)
             if self.acted:
                 self.end_turn()
@@ -443,11 +319,9 @@ class StockRound(Round):
                     return
             self.skip_inactive()
             return
-        if self.taken_for_owner is action:
-            self.taken_for_owner = None     # done by wrong_name, as the turn's player
-        else:
-            step.do(player, action)
-        self.ended_after_acting = None
+        if not done:
+            step.process(player, action)
+        self.ended_by_itself = None
         if self.bought is not None and self.sold_this_turn and not self.sold_after_buy:
             self.bought_after_sale = True
         self.passes = 0
@@ -455,9 +329,9 @@ class StockRound(Round):
         self.auto_passed.clear()
         self.acted = True
         self.last_actor = player
-        self.own_line = action.actor == player.name
+        self._line = action
         self.skip_inactive()
-        self.own_line = False
+        self._line = None
 
     # ------------------------------------------------------------------
 

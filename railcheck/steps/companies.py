@@ -21,7 +21,6 @@ class BuyCompanyStep(Step):
     name = "buying privates"
     verb = "buy a private"
     actions = (BuyCompany,)
-    blocking = False
 
     def purchasable(self, corp) -> list:
         g = self.game

@@ -11,6 +11,7 @@ class DividendStep(Step):
     name = "the dividend"
     verb = "decide a dividend"
     actions = (Dividend,)
+    ordered = True
 
     def available(self, turn) -> bool:
         return not turn.dividend_done and (turn.revenue or 0) > 0

@@ -25,7 +25,7 @@ from typing import Optional
 from ..actions import LayTile
 from ..findings import INFO, RuleViolation
 from ..state import Player
-from .base import RoundStep
+from .base import Step
 
 
 def player_lay_power(company) -> Optional[dict]:
@@ -87,7 +87,7 @@ def lay_by_player(g, company, action: LayTile, payer: Player, outside: Optional[
     apply_player_lay(g, company, action, plan, payer)
 
 
-class PlayerLayStep(RoundStep):
+class PlayerLayStep(Step):
     """A stock round: the owner of a private whose tile lay is a player's
     (``by: player``) lays its tile, at any moment of the round."""
 
@@ -97,7 +97,17 @@ class PlayerLayStep(RoundStep):
     def owns(self, action) -> bool:
         return isinstance(action, LayTile) and self.game.private_actor(action.actor) is not None
 
-    def process(self, action) -> None:
+    def available(self, turn) -> bool:
+        """A player owns an open private whose tile lay is his, with a use left."""
+        for c in self.game.companies.values():
+            spec = player_lay_power(c)
+            if spec is not None and spec.get("by") == "player" and not c.closed \
+                    and isinstance(c.owner, Player) \
+                    and (spec.get("count") is None or c.uses < int(spec["count"])):
+                return True
+        return False
+
+    def check(self, turn, action):
         g = self.game
         company = g.private_actor(action.actor)
         spec = player_lay_power(company)
@@ -109,4 +119,8 @@ class PlayerLayStep(RoundStep):
             raise RuleViolation("private.power",
                                 f"{company.sym}'s tile lay is its owning player's; it is owned "
                                 f"by {g.holder_name(owner)}")
-        lay_by_player(g, company, action, owner)
+        return company, owner, check_player_lay(g, company, action, owner)
+
+    def apply(self, turn, action, plan) -> None:
+        company, owner, lay = plan
+        apply_player_lay(self.game, company, action, lay, owner)

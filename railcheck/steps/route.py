@@ -11,6 +11,7 @@ class RouteStep(Step):
     name = "running trains"
     verb = "run trains"
     actions = (RunRoutes,)
+    ordered = True
 
     def has_route(self, corp) -> bool:
         board = self.game.board

@@ -12,20 +12,20 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Optional
 
-from ..actions import (Bankrupt, BuyCompany, BuyShares, Checkpoint, Exchange, Par,
-                       SellShares)
+from ..actions import Bankrupt, BuyCompany, BuyShares, Exchange, Par, Pass, SellShares
 from ..findings import RuleViolation, breach, collecting
-from ..mechanics.shares import (check_sale, named_not_held, max_sellable_percent, process_pending_par,
-                                sale_percent, sell_shares, set_par)
+from ..mechanics.shares import (apply_pending_par, check_pending_par, check_sale,
+                                max_sellable_percent, named_not_held, sale_percent,
+                                sell_shares, set_par)
 from ..state import Corporation, Player
-from ..rounds.sale_lookahead import implied_sale
-from .base import RoundStep
+from .base import Step
 
 
-class PendingParStep(RoundStep):
+class PendingParStep(Step):
     """A player was given a president's certificate (1830's B&O with its
     private): he sets its par before anything else happens."""
 
+    only_blocking = True
     name = "setting a par"
     actions = (Par,)
 
@@ -35,26 +35,33 @@ class PendingParStep(RoundStep):
     def owns(self, action) -> bool:
         return self.blocking()
 
-    def process(self, action) -> None:
-        process_pending_par(self.game, action)
+    def check(self, turn, action):
+        return check_pending_par(self.game, action)
+
+    def apply(self, turn, action, cell) -> None:
+        apply_pending_par(self.game, cell)
         after = getattr(self.round, "after_pending_par", None)
         if after is not None:
             after()
 
 
-class ExchangeStep(RoundStep):
+class ExchangeStep(Step):
     """A private exchanged for a share (1830's MH, 1860's four privates): at
-    any moment, not a turn's action; the title carries it out
-    (``Title.exchange``, with the ability's window)."""
+    any moment, not a turn's action; the title checks and carries it out
+    (``Title.check_exchange``, ``apply_exchange``, with the ability's
+    window)."""
 
     name = "exchanging a private"
     actions = (Exchange,)
 
-    def process(self, action) -> None:
-        self.game.title.exchange(action)
+    def check(self, turn, action):
+        return self.game.title.check_exchange(action)
+
+    def apply(self, turn, action, plan) -> None:
+        self.game.title.apply_exchange(action, plan)
 
 
-class StockTurnStep(RoundStep):
+class StockTurnStep(Step):
     """The players' turns: passes, in turn order, and whatever no other
     step owns (the round's ``turn_action``: whose turn it is, passes,
     wrong names, the end of the round).  It explains why a kind of action
@@ -64,23 +71,29 @@ class StockTurnStep(RoundStep):
 
     name = "buying and selling"
     actions = None
-
-    def process(self, action) -> None:
-        self.round.turn_action(action, self)
+    turn_action = True
 
     def may_take_for(self, owner, action) -> bool:
         return False
 
-    def do(self, player, action) -> None:
-        """Why ``action``, which no turn step owns (a pass is the round's),
-        is no stock round action: always refused."""
+    def takes(self, turn) -> tuple:
+        return (Pass,)
+
+    def check(self, player, action):
+        """A pass (the round's turn bookkeeping); why ``action``, which no
+        turn step owns, is no stock round action: refused."""
+        if isinstance(action, Pass):
+            return None
         if isinstance(action, Bankrupt):
             raise RuleViolation("stock.bankrupt", "bankruptcy happens only when a company "
                                                   "cannot buy a required train")
         raise RuleViolation("stock.action", f"'{action.verb}' is not a stock round action")
 
+    def apply(self, player, action, plan) -> None:
+        """(a pass is the round's: ``StockRound.turn_action``)"""
 
-class TurnStep(RoundStep):
+
+class TurnStep(Step):
     """One kind of a player's action in his stock-round turn.  The round
     (``StockRound.turn_action``) keeps the turn's bookkeeping (whose turn,
     passes, a line under a wrong name, the end of the round) and hands the
@@ -96,8 +109,7 @@ class TurnStep(RoundStep):
     TAKEN_AS_WRITTEN = frozenset({"stock.cash", "stock.cert_limit", "stock.holding_limit",
                                   "stock.buy_after_private"})
 
-    def process(self, action) -> None:
-        self.round.turn_action(action, self)
+    turn_action = True
 
     def check(self, player, action):
         """Why ``player`` may not do ``action`` now (raises), else the plan;
@@ -106,9 +118,6 @@ class TurnStep(RoundStep):
 
     def apply(self, player, action, plan) -> None:
         raise NotImplementedError
-
-    def do(self, player, action) -> None:
-        self.apply(player, action, self.check(player, action))
 
     def may_take_for(self, owner, action) -> bool:
         """A line of this kind written in ``owner``'s turn under another
@@ -226,7 +235,7 @@ class BuySharesStep(TurnStep):
     zone that allows it), within the limits; a purchase over cash or a
     limit is flagged and taken as written.  A buy of a company nobody
     started whose par the record gives later is a missing par line
-    (:meth:`missing_par`)."""
+    (``following/stock.py``)."""
 
     name = "buying shares"
     actions = (BuyShares,)
@@ -238,66 +247,24 @@ class BuySharesStep(TurnStep):
         """The corporation a share purchase names, and the missing par line
         to play before it (None when it has a par value).  A buy of a
         company nobody started is refused unless the record's later lines
-        give its par value (:meth:`missing_par`)."""
+        give its par value (``following/stock.py``: played first)."""
         corp = self.round.corporation(action.corporation)
         if corp.ipoed:
             return corp, None
         player = self.game.player_by_name.get(action.actor)
         missing = None
         if player is not None and action.source in (None, "ipo"):
-            missing = self.missing_par(player, corp)
+            # the par the record's later lines give it (a par line left out)
+            missing = self.game.following.missing_par(self, player, corp)
         if missing is None:
             raise RuleViolation("stock.not_parred",
                                 f"{corp.sym} has no par value yet: start it with "
                                 f"'par {corp.sym} PRICE'")
         return corp, missing
 
-    def par_in_record(self, corp):
-        """The par value the record's later lines give ``corp`` (its first
-        price checkpoint, when that is a par value, before the company acts),
-        with the checkpoint; ``(None, None)`` when they give none.  Only to
-        stay in step with the record, never to judge a line."""
-        g = self.game
-        for act in g.actions_ahead():
-            if getattr(act, "actor", None) == corp.sym:
-                break           # the company operates: its price may have moved
-            if isinstance(act, Checkpoint) and act.subject == corp.sym \
-                    and act.field == "price":
-                price = act.value
-                if isinstance(price, int) and g.market.par_cell(price) is not None:
-                    return price, act
-                break
-        return None, None
-
-    def missing_par(self, player, corp):
-        """``player`` buys a share of ``corp``, which nobody parred, and the
-        record later says its par value: the par line is missing.  Returns
-        ``(player, corp, price, where)`` (:meth:`play_missing_par` flags it
-        and plays it), or None when the record does not say the par value:
-        no price is invented.  Pure."""
-        price, where = self.par_in_record(corp)
-        if price is None:
-            return None
-        return player, corp, price, where
-
-    def play_missing_par(self, missing) -> None:
-        """The missing par line, flagged and played (the title's own par
-        step: its checks and its cost) as the turn before this one, so that
-        the shares and cash after it are what the record goes on from."""
-        g = self.game
-        player, corp, price, where = missing
-        g.flag("stock.not_parred",
-               f"{corp.sym} has no par value: a 'par {corp.sym}' line is missing before this "
-               f"one; taken as {player.name} parring it at {g.money(price)} (the price "
-               f"line {where.line or where.action_id} records) and then buying")
-        par = Par(actor=player.name, corporation=corp.sym, price=price, line=None)
-        self.round.turn_step_for(par).do(player, par)
-        self.round.bought = None      # the par was the missing line's turn, not this one's
-        self.round.buys = 0
-
     def apply(self, player, action: BuyShares, plan) -> None:
         if plan.missing is not None:
-            self.play_missing_par(plan.missing)
+            self.game.following.play_missing_par(self, plan.missing)
             plan = self.check(player, action)      # this buy, after the par it needed
         self.apply_buy(player, action, plan)
 
@@ -468,7 +435,8 @@ class SellSharesStep(TurnStep):
                 check_sale(g, player, corp, percent)
             except RuleViolation as v:
                 # a certificate not held: the sale the record's later lines imply
-                corp, percent, certs, message = implied_sale(self, player, action, v)
+                corp, percent, certs, message = g.following.implied_sale(self, player,
+                                                                         action, v)
                 notes.append((v.rule, message))
                 sales.append((corp, percent, certs))
                 continue
@@ -593,7 +561,7 @@ class BuyPrivateStep(TurnStep):
             self.round.buys += 1
 
 
-class AuctionBidStep(RoundStep):
+class AuctionBidStep(Step):
     """The auction itself: bids, purchases, choices and passes in the
     auction's order (the round's ``bid_action``); it explains why another
     kind of action has no place in the auction."""
@@ -601,5 +569,11 @@ class AuctionBidStep(RoundStep):
     name = "bidding"
     actions = None
 
-    def process(self, action) -> None:
-        self.round.bid_action(action)
+    def takes(self, turn) -> tuple:
+        return self.round.bid_kinds()
+
+    def check(self, turn, action):
+        return self.round.check_bid_action(action)
+
+    def apply(self, turn, action, plan) -> None:
+        self.round.apply_bid_action(action, plan)

@@ -25,6 +25,7 @@ class TokenStep(Step):
     name = "placing a station"
     verb = "place a station"
     actions = (PlaceToken,)
+    ordered = True
 
     def per_turn(self) -> int:
         return int(self.game.rules.operating.tokens_per_turn)

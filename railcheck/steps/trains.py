@@ -41,6 +41,7 @@ class BuyTrainStep(Step):
     name = "buying trains"
     verb = "buy trains"
     actions = (BuyTrain,)
+    ordered = True
 
     # ------------------------------------------------------------------
     # duties
@@ -341,7 +342,10 @@ class DiscardTrainStep(Step):
     name = "discarding trains"
     verb = "discard trains"
     actions = (DiscardTrain,)
-    blocking = False
+
+    def available(self, turn) -> bool:
+        """A company is over its train limit."""
+        return bool(self.game.excess_trains())
 
     def check(self, turn, action: DiscardTrain):
         g = self.game

@@ -168,20 +168,22 @@ def pure_check(game, action):
         step = r.step_of(action)
         if step is None:
             return None
-        if hasattr(step, "hex_record_implies"):
-            # the action tried is the record's last: no later line to read
-            # the hex it was meant for from (TrackStep's own switch)
-            step._relocating = True
+        # the action tried is the record's last: no later line to read the
+        # hex it was meant for from (the record-following layer's switch)
+        following = game.following
+        relocating = following.relocating
+        following.relocating = True
         try:
             ok, plan = game.clean_attempt(lambda: step.check(t, action))
         finally:
-            step.__dict__.pop("_relocating", None)
+            following.relocating = relocating
         if not ok:
             # the same check again, to say why (clean_attempt keeps no reason)
             step.check(t, action)
             raise RuleViolation("refused", "refused")
-        if getattr(plan, "turned", None) is not None:
-            raise plan.turned       # the rotation written does not fit
+        turned = getattr(plan, "turned", None)
+        if turned is not None:
+            raise RuleViolation(*turned)    # the rotation written does not fit
         return plan
     turn_step_for = getattr(r, "turn_step_for", None)
     current = getattr(r, "current", None)

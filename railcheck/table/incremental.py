@@ -50,8 +50,8 @@ class WatchedActions(list):
 
 
 def _closing_passes(actions) -> bool:
-    """The record's shape that ``Game.closes_turns_with_pass`` reads from the
-    whole record (computed here so that reading it does not count as reading
+    """The record's shape that ``Following.closes_turns_with_pass`` reads
+    from the whole record (computed here so that reading it does not count as reading
     every action)."""
     from ..actions import BuyShares, Par, Pass
     acts = list.__iter__(actions)
@@ -64,9 +64,26 @@ def _closing_passes(actions) -> bool:
     return False
 
 
-#: the replay's own fields that change as it plays (the rest is its setup)
-_REPLAY_FIELDS = ("ended", "price_marks", "next_action", "round_actions", "marked_round",
-                  "count", "game_over_reported")
+#: the replay's own fields that change as it plays (the rest is its setup;
+#: the rounds as the record has them, ``Replay.rounds``, are copied whole)
+_REPLAY_FIELDS = ("count", "game_over_reported")
+
+
+def _replay_state(rp: Replay) -> dict:
+    """The replay's changing state: its own fields and its record-following
+    rounds' (``following/rounds.py``: the round ended by the rules, the
+    price marks, the place in the record)."""
+    state = {k: getattr(rp, k, None) for k in _REPLAY_FIELDS}
+    state["rounds"] = {k: v for k, v in rp.rounds.__dict__.items() if k != "replay"}
+    return state
+
+
+def _set_replay_state(rp: Replay, state: dict) -> None:
+    for k, v in state.items():
+        if k == "rounds":
+            rp.rounds.__dict__.update(v)
+        else:
+            setattr(rp, k, v)
 
 
 @dataclass
@@ -92,7 +109,7 @@ def _shared(g) -> list:
     """The objects a snapshot refers to without copying them: the game, its
     rules and their specs, its title and board objects (whose state is
     copied apart), the record's list."""
-    out = [g, g.rules, g.title, g.record_actions]
+    out = [g, g.rules, g.title, g.following.actions]
     if g.board is not None:
         out.append(g.board)
     out.extend(thing.spec for thing in (*g.corporations.values(), *g.companies.values(),
@@ -108,11 +125,10 @@ def capture(rp: Replay):
     g = rp.game
     shared = _shared(g)
     memo = {id(x): x for x in shared}
-    gstate = {k: v for k, v in g.__dict__.items() if k not in ("rules", "board", "title",
-                                                                "record_actions")}
+    memo[id(rp)] = rp
+    gstate = {k: v for k, v in g.__dict__.items() if k not in ("rules", "board", "title")}
     tstate = {k: v for k, v in g.title.__dict__.items() if k not in ("game", "rules")}
-    rstate = {k: getattr(rp, k, None) for k in _REPLAY_FIELDS}
-    copied = copy.deepcopy((gstate, tstate, rstate), memo)
+    copied = copy.deepcopy((gstate, tstate, _replay_state(rp)), memo)
     return copied, (g.board.snapshot() if g.board is not None else None), shared
 
 
@@ -126,8 +142,7 @@ def install(rp: Replay, captured) -> None:
     gstate, tstate, rstate = copy.deepcopy((gstate, tstate, rstate), memo)
     g.__dict__.update(gstate)
     g.title.__dict__.update(tstate)
-    for k, v in rstate.items():
-        setattr(rp, k, v)
+    _set_replay_state(rp, rstate)
     if board is not None:
         g.board.restore(board)
 
@@ -143,7 +158,7 @@ class Held:
         g = rp.game
         self.gstate = dict(g.__dict__)
         self.tstate = dict(g.title.__dict__)
-        self.rstate = {k: getattr(rp, k, None) for k in _REPLAY_FIELDS}
+        self.rstate = _replay_state(rp)
         self.board = g.board.snapshot() if g.board is not None else None
 
     def copy_in(self) -> None:
@@ -151,14 +166,14 @@ class Held:
         rp = self.rp
         g = rp.game
         memo = {id(x): x for x in _shared(g)}
-        skip = ("rules", "board", "title", "record_actions")
+        memo[id(rp)] = rp
+        skip = ("rules", "board", "title")
         gstate = {k: v for k, v in self.gstate.items() if k not in skip}
         tstate = {k: v for k, v in self.tstate.items() if k not in ("game", "rules")}
         gstate, tstate, rstate = copy.deepcopy((gstate, tstate, self.rstate), memo)
         g.__dict__.update(gstate)
         g.title.__dict__.update(tstate)
-        for k, v in rstate.items():
-            setattr(rp, k, v)
+        _set_replay_state(rp, rstate)
 
     def put_back(self) -> None:
         """The held objects themselves back in place."""
@@ -168,8 +183,7 @@ class Held:
         g.__dict__.update(self.gstate)
         g.title.__dict__.clear()
         g.title.__dict__.update(self.tstate)
-        for k, v in self.rstate.items():
-            setattr(rp, k, v)
+        _set_replay_state(rp, self.rstate)
         if self.board is not None:
             g.board.restore(self.board)
 
@@ -224,7 +238,7 @@ class Checker:
         rp.begin()
         g = rp.game
         closing = _closing_passes(actions)
-        g.__dict__["_closing_passes"] = closing
+        g.following._closing_passes = closing
         keys = [action_key(a) for a in list.__iter__(actions)]
         self._keys = keys
         best = None
@@ -239,7 +253,7 @@ class Checker:
                 self.snapshots = []
             return rp, 0
         install(rp, best.state)
-        g.record_actions = actions
+        g.following.actions = actions
         actions.reach = len(best.key) - 1
         if prune:
             # the snapshots beyond the valid one are of another record
@@ -265,7 +279,7 @@ class Checker:
         self.snapshots = [s for s in self.snapshots if s.position != position]
         self.snapshots.append(Snapshot(
             position, tuple(keys[:reach + 1]), len(keys) if reach >= len(keys) - 1 else None,
-            rp.game.__dict__["_closing_passes"], capture(rp)))
+            rp.game.following.closes_turns_with_pass, capture(rp)))
         self.snapshots.sort(key=lambda s: s.position)
 
     def paused(self, record, count: Optional[int] = None, keep: bool = False) -> Replay:

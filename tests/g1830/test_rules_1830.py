@@ -1578,6 +1578,23 @@ def test_emergency_sale_of_more_than_needed_is_refused():
                    "for the $630 train")
 
 
+def test_a_refused_emergency_sale_of_two_corporations_sells_neither():
+    # 29133 #421 as above: 10% of NYC at 82 alone is not too much (394 + 82 +
+    # 112 = 588 < 630), but after it 30% of B&M is a share too many: with $476
+    # in hand (the NYC sale counted) 20% would do.  The check of the whole line
+    # changes nothing (EmergencySaleStep): NYC is not sold either.
+    before = export_at("29133", 421)
+    r = export_then("29133", 421, '"Player 3" sell 10% NYC, 30% B&M  # <- refused\n')
+    msg = refusal(r, "emergency.too_much")
+    assert msg == ("Player 3 sells more than needed: 30% of B&M brings $336; with $476 in hand "
+                   "and $112 in PRR's treasury one certificate fewer ($112 less) would pay "
+                   "for the $630 train")
+    g = r.game
+    assert cash(g)["Player 3"] == 394
+    assert holdings(g, "NYC") == holdings(before, "NYC")
+    assert price(g, "NYC") == price(before, "NYC") == 82
+
+
 def test_emergency_sales_then_the_president_pays_the_rest():
     # 29133 #422-424: Player 3 sells 10% NYC at 82 and 10% NYNH at 75 (394 ->
     # 551), then PRR buys the 6: Player 3 pays 630 - 112 = 518 (551 -> 33).

@@ -298,9 +298,13 @@ class Title1860(Title):
             return "British Rail has formed: there are no more stock rounds (N3)"
         return None
 
-    def exchange(self, action) -> None:
-        from .stock import exchange_1860
-        exchange_1860(self.game, action)
+    def check_exchange(self, action):
+        from .stock import check_exchange_1860
+        return check_exchange_1860(self.game, action)
+
+    def apply_exchange(self, action, plan) -> None:
+        from .stock import apply_exchange_1860
+        apply_exchange_1860(self.game, action, plan)
 
     def on_event(self, event: str, train=None):
         st = self.state

@@ -23,7 +23,7 @@ from ...actions import (BuyCompany, BuyShares, Exchange, LayTile, Par, Pass, Sel
 from ...findings import RuleViolation, breach
 from ...mechanics.shares import exchange_outside_window
 from ...rounds.stock import StockRound
-from ...steps.base import RoundStep
+from ...steps.base import Step
 from ...steps.stock import BuySharesStep, ParStep, SellSharesStep
 from ...state import Company, Player
 from .market import move_cells, to_bottom
@@ -208,13 +208,6 @@ class StockRound1860(StockRound):
                 BuyBankPrivateStep, ParStep1860, BuySharesStep1860, SellSharesStep1860,
                 StockTurnStep]
 
-    def turn_of(self, action) -> Player:
-        """The acting player, the turn moved on to him (the shared round's
-        ``prepare``: an out-of-turn actor is flagged and takes the turn)."""
-        player = self.player(action.actor, "turn.actor")
-        self.prepare(action)
-        return player
-
     # ------------------------------------------------------------------
     # buying
 
@@ -236,14 +229,13 @@ class StockRound1860(StockRound):
 
     # ------------------------------------------------------------------
 
-    def home_track(self, action):
+    def check_home_track(self, action):
+        """Why the home track is refused (raise), else the board's plan of
+        the lay (None: a pass, the home station on the bare hex; or no map)."""
         g = self.game
-        state = g.title.state
-        corp = state.home_track[0]
+        corp = g.title.state.home_track[0]
         if isinstance(action, Pass) and action.actor in (corp.sym, getattr(corp.president, "name", None)):
-            state.home_track.pop(0)
-            g.title.place_home(corp)
-            return
+            return None
         if not isinstance(action, LayTile) or action.actor != corp.sym:
             raise RuleViolation("stock.home_track",
                                 f"{corp.sym} floated on an empty home hex: its president must "
@@ -252,13 +244,21 @@ class StockRound1860(StockRound):
             raise RuleViolation("stock.home_track",
                                 f"the home track of {corp.sym} goes on {corp.spec.home}, not "
                                 f"{action.hex}")
-        if g.board is not None:
-            plan = g.board.plan_lay(corp.sym, action.tile, action.hex, action.rotation,
-                                    colors=["yellow"], check_connection=False,
-                                    tile_copy=action.tile_copy)
-            g.board.apply_lay(plan)
-            g.board.pop_warnings()
-        g.laid_hexes.add(action.hex)
+        if g.board is None:
+            return None
+        return g.board.plan_lay(corp.sym, action.tile, action.hex, action.rotation,
+                                colors=["yellow"], check_connection=False,
+                                tile_copy=action.tile_copy)
+
+    def apply_home_track(self, action, plan) -> None:
+        g = self.game
+        state = g.title.state
+        corp = state.home_track[0]
+        if isinstance(action, LayTile):
+            if plan is not None:
+                g.board.apply_lay(plan)
+                g.board.pop_warnings()
+            g.laid_hexes.add(action.hex)
         state.home_track.pop(0)
         g.title.place_home(corp)
 
@@ -452,12 +452,13 @@ def _after(g, player):
     return [order[(i + k) % len(order)] for k in range(1, len(order))]
 
 
-def exchange_1860(g, action: Exchange) -> None:
+def check_exchange_1860(g, action: Exchange):
     """A private exchanged for its corporation's share (S2.1): only once the
     corporation has a par (``company_exchange.needs_ipoed``), the reserved
     share first, which frees the rest; the private closes.  In a stock round
     only (the privates' ``window: stock_round``): elsewhere flagged and taken
-    as the record says."""
+    as the record says.  Why it is refused (raise), else its plan for
+    :func:`apply_exchange_1860`; changes nothing."""
     company = g.companies.get(action.actor)
     if company is None or company.closed or not isinstance(company.owner, Player):
         raise RuleViolation("exchange.company", f"{action.actor} is not a player's open private")
@@ -484,6 +485,11 @@ def exchange_1860(g, action: Exchange) -> None:
             and corp.certs[action.certs[0]] in cands:
         cert = corp.certs[action.certs[0]]
     outside = exchange_outside_window(g, company, spec)
+    return company, corp, cert, owner, outside
+
+
+def apply_exchange_1860(g, action: Exchange, plan) -> None:
+    company, corp, cert, owner, outside = plan
     if outside is not None:
         g.flag("private.window", outside)
     cert.owner = owner
@@ -497,11 +503,12 @@ def exchange_1860(g, action: Exchange) -> None:
 # ---------------------------------------------------------------------------
 # 1860's own steps of a stock round
 
-class HomeTrackStep(RoundStep):
+class HomeTrackStep(Step):
     """A corporation floated on an empty home hex: its president lays its
     yellow home tile (or passes: the home station then goes on the bare
     hex) before anything else happens (the site's HomeTrack step)."""
 
+    only_blocking = True
     name = "laying the home track"
     actions = (LayTile, Pass)
 
@@ -511,28 +518,20 @@ class HomeTrackStep(RoundStep):
     def owns(self, action) -> bool:
         return self.blocking()
 
-    def process(self, action) -> None:
-        self.round.home_track(action)
+    def check(self, turn, action):
+        return self.round.check_home_track(action)
+
+    def apply(self, turn, action, plan) -> None:
+        self.round.apply_home_track(action, plan)
 
 
-class BankPrivateStep(RoundStep):
+class BankPrivateStep(Step):
     """Privates sold to the bank for face value less 30 and bought from it
-    (S7), in the player's turn: the acting player takes the turn (the
-    shared round's ``prepare``), the step's pure ``check`` and its
-    ``apply``; the turn goes on."""
+    (S7), in the player's turn (the round's turn bookkeeping around the
+    step's pure ``check`` and its ``apply``); the turn goes on."""
 
     name = "selling or buying a private"
-
-    def process(self, action) -> None:
-        rnd = self.round
-        player = rnd.turn_of(action)
-        self.apply(player, action, self.check(player, action))
-        rnd.passes = 0
-        rnd.passed_over.clear()
-        rnd.auto_passed.clear()
-        rnd.acted = True
-        rnd.last_actor = player
-        rnd.skip_inactive()         # a turn with nothing more to do ends
+    turn_action = True
 
     def check(self, player, action):
         raise NotImplementedError

@@ -21,13 +21,13 @@ from .shares import par_for_bid, start_minor
 
 class Auction18Ireland(WaterfallAuction):
 
-    def check_bid(self, player, company, price: int):
+    def check_bid(self, player, company, price: int) -> list:
         g = self.game
         if g.rules.auction.bid_multiple and price % self.inc:
             raise RuleViolation("auction.bid_multiple",
                                 f"bids are multiples of {g.money(self.inc)}; "
                                 f"{g.money(price)} is not")
-        super().check_bid(player, company, price)
+        return super().check_bid(player, company, price)
 
     def do_pass(self, player):
         g = self.game

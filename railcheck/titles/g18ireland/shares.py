@@ -3,8 +3,6 @@ share, the holding limits by kind of company."""
 
 from __future__ import annotations
 
-from ...actions import PlaceToken
-
 from ...findings import RuleViolation
 from ...mechanics.shares import set_par
 
@@ -45,8 +43,7 @@ def place_home(g, corp):
     if g.board is not None and corp.spec.home:
         try:
             g.board.place_home_token(corp.sym)
-            nxt = g.next_action
-            if isinstance(nxt, PlaceToken) and nxt.actor == corp.sym:
+            if g.following.station_follows(corp):
                 # the record says which city of its home hex it takes (a tile
                 # with several cities lies there: random 18004_0, #271)
                 g.board.offer_home_choice(corp.sym, corp.spec.home)

@@ -32,6 +32,7 @@ class IssueRedeem(Step):
     name = "issuing or redeeming shares"
     verb = "issue or redeem a share"
     actions = (SellShares, BuyShares)
+    ordered = True
 
     def available(self, turn) -> bool:
         g = self.game

@@ -18,7 +18,7 @@ from __future__ import annotations
 from ...actions import Bid, Par, Pass, PlaceToken
 from ...findings import RuleViolation
 from ...rounds.stock import StockRound
-from ...steps.base import RoundStep
+from ...steps.base import Step
 from ...steps.stock import ParStep
 from .shares import par_for_bid, start_minor
 from .steps import station_city
@@ -128,19 +128,22 @@ class StockRound18Ireland(StockRound):
     # ------------------------------------------------------------------
     # the home station of a major, placed by the company in the stock round
 
-    def home_station(self, action):
+    def check_home_station(self, action):
+        """The board's plan of the major's home station (None: no map), or
+        why it is refused (raise)."""
+        g = self.game
+        corp = g.title.state.pending_home
+        if g.board is None:
+            return None
+        return g.board.plan_token(corp.sym, action.hex,
+                                   station_city(g.board, action.hex, action.city),
+                                   check_reach=False)
+
+    def apply_home_station(self, plan) -> None:
         g = self.game
         st = g.title.state
         corp = st.pending_home
-        if not isinstance(action, PlaceToken) or action.actor != corp.sym:
-            st.pending_home = None
-            g.flag("stock.home_station",
-                   f"{corp.sym} was started without placing its home station")
-            return self.process(action)
-        if g.board is not None:
-            plan = g.board.plan_token(corp.sym, action.hex,
-                                      station_city(g.board, action.hex, action.city),
-                                      check_reach=False)
+        if plan is not None:
             g.board.apply_token(plan)
             g.board.drop_reservations(corp.sym)     # its home is where it now stands
         corp.home_placed = True
@@ -151,7 +154,9 @@ class StockRound18Ireland(StockRound):
     # ------------------------------------------------------------------
     # the minor auction
 
-    def open_auction(self, player, action: Bid):
+    def check_open_auction(self, player, action: Bid):
+        """Why ``player`` may not open the auction of the top minor with this
+        bid (raise), else the minor."""
         g = self.game
         spec = g.rules.stock.minor_auction
         if spec is None:
@@ -170,6 +175,10 @@ class StockRound18Ireland(StockRound):
                                 f"{player.name} already bought or sold this turn; an auction "
                                 f"is a turn's whole action")
         self.check_minor_bid(player, action.price, spec["min_bid"] - spec["multiple"], spec)
+        return corp
+
+    def open_auction(self, player, action: Bid, corp) -> None:
+        g = self.game
         n = len(g.seat_order)
         i = g.seat_order.index(player)
         others = [g.seat_order[(i + k) % n] for k in range(1, n)]
@@ -191,33 +200,43 @@ class StockRound18Ireland(StockRound):
             raise RuleViolation("stock.cash", f"{player.name} bids {g.money(price)} but has "
                                               f"{g.money(player.cash)}")
 
-    def auction_action(self, action):
+    def check_auction_action(self, action):
+        """A bid or a pass in the minor's auction, or its home station placed
+        elsewhere: why it is refused (raise), else its plan."""
         g = self.game
         a = self.auction
         spec = g.rules.stock["minor_auction"]
         if isinstance(action, PlaceToken) and action.actor == a.corp.sym:
-            return self.home_elsewhere(a.corp, action)
+            return ("home", self.check_home_elsewhere(a.corp, action))
         player = self.player(action.actor)
         if player is not a.active[0]:
             raise RuleViolation("turn.order",
                                 f"{player.name} acted out of turn: {a.corp.sym} is being "
                                 f"auctioned and it is {a.active[0].name}'s turn to bid")
         if isinstance(action, Pass):
-            a.active.pop(0)
-        elif isinstance(action, Bid):
+            return ("pass", player)
+        if isinstance(action, Bid):
             if action.company != a.corp.sym:
                 raise RuleViolation("stock.minor_auction",
                                     f"{a.corp.sym} is being auctioned; {player.name} may only "
                                     f"bid on it or pass")
             self.check_minor_bid(player, action.price, a.high, spec)
-            a.high, a.leader = action.price, player
-            a.active.append(a.active.pop(0))
+            return ("bid", player)
+        raise RuleViolation("stock.minor_auction",
+                            f"{a.corp.sym} is being auctioned: only bids and passes")
+
+    def apply_auction_action(self, action, plan) -> None:
+        a = self.auction
+        if plan[0] == "home":
+            return self.place_home_elsewhere(a.corp, plan[1])
+        if plan[0] == "pass":
+            a.active.pop(0)
         else:
-            raise RuleViolation("stock.minor_auction",
-                                f"{a.corp.sym} is being auctioned: only bids and passes")
+            a.high, a.leader = action.price, plan[1]
+            a.active.append(a.active.pop(0))
         self.settle_auction()
 
-    def home_elsewhere(self, corp, action):
+    def check_home_elsewhere(self, corp, action):
         """The minor being auctioned places its home station where the record
         says, at the auction's start as on the site: on a city of its home
         hex (a tile with several cities there: random 18004_0, #271), or, when
@@ -231,9 +250,12 @@ class StockRound18Ireland(StockRound):
         if g.board.home_available(corp.sym) and action.hex not in homes:
             raise RuleViolation("token.home", f"{corp.sym}'s home station goes on its home "
                                               f"hex ({', '.join(homes)}), not {action.hex}")
-        plan = g.board.plan_token(corp.sym, action.hex,
-                                  station_city(g.board, action.hex, action.city),
-                                  check_reach=False)
+        return g.board.plan_token(corp.sym, action.hex,
+                                   station_city(g.board, action.hex, action.city),
+                                   check_reach=False)
+
+    def place_home_elsewhere(self, corp, plan) -> None:
+        g = self.game
         g.board.apply_token(plan)
         g.board.drop_reservations(corp.sym)
         corp.home_placed = True
@@ -288,10 +310,11 @@ class StockRound18Ireland(StockRound):
 # ---------------------------------------------------------------------------
 # 18Ireland's own steps of a stock round
 
-class HomeStationStep(RoundStep):
+class HomeStationStep(Step):
     """A major just started places its home station (on a free unreserved
     city) before anything else happens (SB8)."""
 
+    only_blocking = True
     name = "placing a home station"
     actions = (PlaceToken,)
 
@@ -299,13 +322,28 @@ class HomeStationStep(RoundStep):
         return self.game.title.state.pending_home is not None
 
     def owns(self, action) -> bool:
-        return self.blocking()
+        corp = self.game.title.state.pending_home
+        return corp is not None and isinstance(action, PlaceToken) and action.actor == corp.sym
 
-    def process(self, action) -> None:
-        self.round.home_station(action)
+    def yields_to(self, action) -> bool:
+        return not self.owns(action)
+
+    def give_way(self, action) -> None:
+        """The record goes on without the station: said, and the round goes on."""
+        st = self.game.title.state
+        corp = st.pending_home
+        st.pending_home = None
+        self.game.flag("stock.home_station",
+                       f"{corp.sym} was started without placing its home station")
+
+    def check(self, turn, action):
+        return self.round.check_home_station(action)
+
+    def apply(self, turn, action, plan) -> None:
+        self.round.apply_home_station(plan)
 
 
-class MinorAuctionStep(RoundStep):
+class MinorAuctionStep(Step):
     """A player opens the auction of the minor on top of the stack with a
     bid (SB3); while it runs, only its bids and passes (and the winner's
     home station elsewhere) are taken."""
@@ -316,12 +354,21 @@ class MinorAuctionStep(RoundStep):
     def blocking(self) -> bool:
         return self.round.auction is not None
 
-    def process(self, action) -> None:
+    def available(self, turn) -> bool:
+        return turn is not None and self.round.can_open_auction(turn)
+
+    def check(self, turn, action):
         rnd = self.round
         if rnd.auction is not None:
-            return rnd.auction_action(action)
-        rnd.prepare(action)
-        rnd.open_auction(rnd.player(action.actor), action)
+            return rnd.check_auction_action(action)
+        player = rnd.player(action.actor)
+        return ("open", player, rnd.check_open_auction(player, action))
+
+    def apply(self, turn, action, plan) -> None:
+        rnd = self.round
+        if plan[0] == "open":
+            return rnd.open_auction(plan[1], action, plan[2])
+        rnd.apply_auction_action(action, plan)
 
 
 class ParStep18Ireland(ParStep):

@@ -51,6 +51,12 @@ class AuctionTable:
         """The record's next action (to stay in step with it after a finding)."""
         return self.replay.next_action
 
+    @property
+    def following(self):
+        """The record as the shared record-following layer reads it: its next
+        action (``following/auction.py``)."""
+        return self
+
     def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
         if self.refuse_flags and severity == ERROR:
             raise RuleViolation(rule, message)
@@ -106,7 +112,9 @@ def waterfall(replay):
 
 def play(auction, action) -> None:
     """One bid or pass through the shared round: a refusal is a finding."""
+    from ...following.auction import WaterfallFollower
     try:
+        WaterfallFollower(auction).place(action)    # where the record says it stands
         auction.process(action)
     except RuleViolation as v:
         auction.game.flag(v.rule, v.message, v.severity)

@@ -6,8 +6,8 @@ purchase from the bank of a certificate the seller still holds (because the
 written sale, of another corporation, was refused) says that the seller sold
 that certificate here: the sale is taken as the sale of those certificates,
 flagged once with the rule broken by the line as written.  Only to stay in
-step with the record; the line is an error in any case.  Kept apart from the
-stock round's steps (``SellSharesStep.check`` calls it).
+step with the record; the line is an error in any case.  The stock round's
+sale step (``SellSharesStep.check``) asks for it through ``Game.following``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def sale_record_implies(rnd, player, action: SellShares) -> Optional[tuple]:
     written = action.sales[0].corporation
     corp, certs, where = None, [], []
     resold: set = set()       # (corporation, certificate) the seller's later lines sell
-    for n, a in enumerate(g.actions_ahead()):
+    for n, a in enumerate(g.following.ahead()):
         if n >= SALE_LOOKAHEAD_LINES:
             break
         if isinstance(a, SellShares) and a.actor == player.name:
@@ -73,7 +73,7 @@ def implied_sale(step, player, action: SellShares, refusal: RuleViolation):
     ``could_sell``) and the pool can take it.  Pure: the stock round's
     ``SellSharesStep`` flags the message and makes the sale."""
     g = step.game
-    if refusal.rule not in SALE_RULES or not g.record_from_export:
+    if refusal.rule not in SALE_RULES or not g.following.from_export:
         raise refusal
     implied = sale_record_implies(step.round, player, action)
     if implied is None:

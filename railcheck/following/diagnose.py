@@ -42,8 +42,8 @@ import dataclasses
 import os
 from typing import Optional
 
-from .actions import LayTile, Par, PlaceToken, RunRoutes
-from .findings import ERROR, Finding
+from ..actions import LayTile, Par, PlaceToken, RunRoutes
+from ..findings import ERROR, Finding
 
 #: first errors a different par can cause (decided from the 30 wrong pars of
 #: tools/mutate_exports.py: turn.order, stock.cash, trains.cash,

@@ -1,0 +1,86 @@
+"""The private auctions as the record has them."""
+
+from __future__ import annotations
+
+from ..actions import Bid, Pass
+from ..findings import INFO
+from .base import RoundFollower
+
+
+class AuctionFollower(RoundFollower):
+    """An auction the record leaves with privates unsold: said at the marker
+    that names the next round."""
+
+    def close_for_marker(self, want: str) -> None:
+        r = self.round
+        unsold = [c.sym for c in r.unsold()]
+        self.game.flag("round.marker", f"'{want}' but the auction is not over "
+                                       f"({', '.join(unsold)} unsold)")
+        r.finish()      # the record moved on; so does the replay
+
+
+class WaterfallFollower(AuctionFollower):
+    """The waterfall auction's turns as the record has them."""
+
+    def place(self, action) -> None:
+        """Whose turn it is, as the record implies: a player acting out of
+        turn is flagged and takes the turn (the record says they acted);
+        while a private is auctioned among its bidders, only a bidder can.
+        A line written in another player's turn, the record going on from
+        that turn, is taken as that player's (a wrong name), or as the
+        writer's with the turn order kept (a bid then made as the turn's
+        player's when he could make it)."""
+        rnd = self.round
+        g = self.game
+        player = g.player_by_name.get(action.actor)
+        if player is None or rnd.blocking_step() is not None \
+                or not isinstance(action, (Bid, Pass)) or player is rnd.current_player():
+            return
+        nxt = getattr(g.following.next_action, "actor", None)
+        cur = rnd.current_player()
+        if rnd.auctioning is not None and player not in rnd.auction_bidders:
+            if isinstance(action, Pass) or (nxt is not None and nxt != player.name
+                                            and nxt in g.player_by_name):
+                # the record goes on without them: the line was written in the
+                # current bidder's turn under a wrong name
+                g.flag("turn.order", f"{player.name} acted out of turn: it is "
+                                     f"{rnd.describe_turn()}'s turn in the auction; the "
+                                     f"record goes on without {player.name}: taken as "
+                                     f"{cur.name}'s")
+                rnd.placed = (action, cur, "as")
+            return          # else refused by the round: not a bidder
+        g.flag("turn.order", f"{player.name} acted out of turn: it is "
+                             f"{rnd.describe_turn()}'s turn in the auction")
+        players = g.players
+        after_current = players[(rnd.turn_index + 1) % len(players)].name
+        after_actor = players[(player.seat + 1) % len(players)].name
+        if rnd.auctioning is None and nxt == after_current and nxt != after_actor:
+            # the record goes on from the current player's successor: the line
+            # was written in the current player's turn; the order stays
+            if not isinstance(action, Pass) and self.bid_as(cur, action):
+                rnd.placed = (action, cur, "done")
+            else:
+                rnd.placed = (action, player, "writer")
+            return
+        bidders = rnd.auction_bidders
+        if rnd.auctioning is not None and cur in bidders and nxt != player.name \
+                and nxt == bidders[(bidders.index(cur) + 1) % len(bidders)].name:
+            # a bidder in another bidder's turn, and the record does not go on
+            # with them: written in the current bidder's turn under a wrong name
+            rnd.placed = (action, cur, "as")
+            return
+        rnd.take_turn(player)
+
+    def bid_as(self, owner, action) -> bool:
+        """A bid written under another name in ``owner``'s turn, the record
+        going on from his successor: when ``owner`` could make it with no
+        finding, it is made as his (a wrong name), so the bids and cash
+        after it are those the record goes on from.  False: nothing done."""
+        g = self.game
+        if not g.clean_attempt(lambda: self.round.do_bid(owner, action))[0]:
+            return False
+        # said apart (an info): the turn.order finding keeps its words
+        g.flag("turn.order", f"the record goes on from {owner.name}'s successor and "
+                             f"{owner.name} could make this bid: taken as {owner.name}'s "
+                             f"(a wrong name)", INFO)
+        return True

@@ -1,0 +1,276 @@
+"""The operating round as the record has it."""
+
+from __future__ import annotations
+
+from ..actions import (BuyCompany, BuyShares, Checkpoint, DiscardTrain, Exchange, Par, Pass,
+                       RoundMarker, SellShares)
+from ..state import Corporation
+from .base import RoundFollower
+
+
+class OperatingFollower(RoundFollower):
+    """An operating round: a round the record never played is one finding;
+    its last turn, ended by itself, is taken up again when the record goes
+    on with that company; the record ending in the game's last turn closes
+    it."""
+
+    gathers_unplayed = True
+
+    def __init__(self, rnd):
+        super().__init__(rnd)
+        #: companies whose turn waits because the record has them operate
+        #: later (said once in the round)
+        self.delayed: set = set()
+
+    # ------------------------------------------------------------------
+    # where an action stands
+
+    def place(self, action) -> None:
+        """Put the round where the record says the action stands: discards
+        forced, the acting company's turn begun (companies between take
+        empty turns, or wait when the record has them operate later), a
+        line written in another company's turn taken as that company's, the
+        turn that ended by itself taken up again.  The action itself is
+        checked after this, by its step, which changes nothing when it
+        refuses."""
+        rnd = self.round
+        g = self.game
+        rnd.enforce_discards(action)
+        company = g.private_actor(action.actor)
+        if company is not None and isinstance(company.owner, Corporation) and not company.closed:
+            self.place_private(company.owner)
+            return
+        corp = g.corporations.get(action.actor)
+        if corp is None or isinstance(action, (Exchange, DiscardTrain)):
+            return
+        if corp is rnd.whose_turn():
+            rnd.closed_turn = None
+        elif self.reopens(corp):
+            rnd.placed = (action, corp, "reopen")
+        elif self.written_in_turn(corp, action):
+            cur = rnd.whose_turn()
+            g.flag("turn.order",
+                   f"{corp.sym}'s '{action.verb}' is written in {cur.sym}'s turn, and "
+                   f"the record goes on with {cur.sym}: taken as {cur.sym}'s")
+            rnd.placed = (action, cur, "as")
+            rnd.closed_turn = None
+        else:
+            self.switch_to(corp)
+            rnd.closed_turn = None
+
+    def reopens(self, corp) -> bool:
+        """The company whose turn just ended by itself acts again before the
+        next company has done anything: its action belongs to that turn."""
+        rnd = self.round
+        if self.last_company() is not corp:
+            return False
+        # the next company has not acted yet, or the round's last turn ended by itself
+        return (rnd.turn is not None and not rnd.turn.acted) or rnd.at_end()
+
+    def written_in_turn(self, corp, action) -> bool:
+        """An action of ``corp`` while another company's turn is under way,
+        and the record's next action is that company's again: the line was
+        written in its turn under a wrong name (a stand-in, not a turn of
+        ``corp`` begun out of order)."""
+        rnd = self.round
+        g = self.game
+        t = rnd.turn
+        nxt = g.following.next_action
+        if t is None or corp is t.corp or nxt is None or getattr(nxt, "actor", None) == corp.sym:
+            return False
+        if not self.goes_on_with_turn(nxt, t):
+            return False
+        if isinstance(action, BuyCompany):
+            # a private bought names its buyer (in a hand-written record the
+            # buyer's turn begins there): in an export, whose lines are the
+            # site's, taken as the turn's company's when that company could
+            # buy it so with no finding
+            return g.following.from_export and self.could_buy_private(t, action)
+        if rnd.order and corp is rnd.order[-1] and isinstance(action, Pass):
+            # the round's last company's pass may be its whole turn, and the
+            # next line the next round's; not when the record has it act
+            # later in this round, after the companies between
+            return self.acts_later_in_round(corp)
+        return True
+
+    @staticmethod
+    def goes_on_with_turn(nxt, t) -> bool:
+        """The record's next line belongs to the turn ``t``: the company's
+        own, or its president's emergency sale for it."""
+        if nxt.actor == t.corp.sym:
+            return True
+        president = t.corp.president
+        return isinstance(nxt, SellShares) and president is not None \
+            and nxt.actor == president.name
+
+    def could_buy_private(self, t, action) -> bool:
+        """The turn's company could buy the private so, with no finding."""
+        step = self.round.step_of(action)
+        if step is None:
+            return False
+        ok, plan = self.game.clean_attempt(lambda: step.check(t, action))
+        if not ok:
+            return False
+        # (the shared step's plan: the private, a wrong price, a bankrupt's)
+        return isinstance(plan, tuple) and len(plan) == 3 and plan[1] is None and plan[2] is None
+
+    def acts_later_in_round(self, corp) -> bool:
+        """The record's lines after the current one, past the current
+        company's own, have ``corp`` act before the record leaves the round
+        (a round marker, a player's line, or a company that has operated in
+        it already acting again)."""
+        rnd = self.round
+        g = self.game
+        t = rnd.turn
+        done = set(rnd.order[: rnd.index + 1])
+        own = True      # still at the current company's own lines
+        for a in g.following.ahead():
+            if isinstance(a, RoundMarker) or a.actor in g.player_by_name:
+                return False
+            other = g.corporations.get(a.actor)
+            if other is None or (own and other is t.corp):
+                continue
+            own = False
+            if other is corp:
+                return True
+            if other in done:
+                return False
+        return False
+
+    def place_private(self, owner):
+        """A private's power is used in its owner's turn: that turn begins now,
+        or the owner's turn that just ended by itself goes on with it (a
+        private bought in its last step, CS's extra lay used right after:
+        18xx.games keeps the turn open while the company owns a usable
+        power), whether the next company's turn had begun or the round's
+        last turn had ended."""
+        rnd = self.round
+        if owner is rnd.whose_turn():
+            return
+        if self.reopens(owner):
+            rnd.take_up_closed_turn()
+        elif owner in rnd.order[rnd.index + 1:]:
+            self.switch_to(owner)
+
+    def switch_to(self, corp: Corporation):
+        """``corp``'s turn begins where the record has it act (refused when it
+        does not operate now): the current company's turn ends, or waits
+        when it has done nothing and the record has it operate later in this
+        round; companies between take empty turns, or keep theirs when the
+        record has them operate later (taken in the record's order)."""
+        rnd = self.round
+        rnd.check_may_start(corp)
+        t = rnd.turn
+        waits = t is not None and not t.acted
+        # the record is looked ahead only when a company could be left waiting
+        # (not for the next company in the order after a finished turn)
+        later = self.record_operates_later() \
+            if waits or rnd.order.index(corp) > rnd.index + 1 else set()
+        if waits and t.corp in later:
+            # the company whose turn began has done nothing, and the record has
+            # it operate later in this round: its turn waits
+            rnd.hold_turn()
+        else:
+            rnd.end_turn()
+        if not self.take_in_record_order(corp, later):
+            rnd.skip_turns_until(corp)
+        rnd.next_corporation()
+
+    def record_operates_later(self) -> set:
+        """The companies the record has operate later in this round: those
+        acting after the current action before the record leaves the round
+        (a round marker, a player's par or purchase, or a company acting
+        again after another one, which starts the next round)."""
+        rnd = self.round
+        g = self.game
+        done = set(rnd.order[: rnd.index + (0 if rnd.turn is not None else 1)])
+        seen, last = set(), None
+        for a in g.following.ahead():
+            if isinstance(a, RoundMarker) or (isinstance(a, (Par, BuyShares))
+                                              and a.actor in g.player_by_name):
+                break
+            corp = g.corporations.get(a.actor)
+            if corp is None:
+                continue
+            if corp is not last and (corp in seen or corp in done):
+                break
+            seen.add(corp)
+            last = corp
+        return seen
+
+    def take_in_record_order(self, corp, later: set) -> bool:
+        """``corp`` acts before companies the rules' order puts first, and the
+        record has those operate later in this round: flagged once per pair,
+        and the round follows the record's order (their turns are kept for
+        them instead of being taken empty now)."""
+        rnd = self.round
+        g = self.game
+        pos = rnd.order.index(corp)
+        between = rnd.order[rnd.index + 1: pos]
+        waiting = [c for c in between if c in later]
+        if not waiting:
+            return False
+        delayed = self.delayed
+        fresh = [c for c in waiting
+                 if (corp.sym, c.sym) not in g.following.order_flagged and c not in delayed]
+        g.following.order_flagged.update((corp.sym, c.sym) for c in waiting)
+        delayed.update(waiting)
+        if fresh:
+            names = ", ".join(c.sym for c in waiting)
+            g.flag("turn.order",
+                   f"{corp.sym} operates before {names} in {rnd.label}; the rules' order "
+                   f"is {', '.join(c.sym for c in rnd.order[rnd.index + 1:])}; taken in the "
+                   f"record's order")
+        rnd.move_up(corp)
+        return True
+
+    # ------------------------------------------------------------------
+    # the round ended by the rules
+
+    def last_company(self):
+        """The company whose turn ended by itself, the next not having acted
+        (None)."""
+        closed = self.round.closed_turn
+        return closed.corp if closed is not None else None
+
+    def record_goes_on(self, nxt) -> bool:
+        """The round ended with its last company's turn, and the record's
+        next action is that company's (only then is the state kept for
+        :meth:`resume`)."""
+        last = self.last_company()
+        return (last is not None and nxt is not None
+                and not isinstance(nxt, (Checkpoint, RoundMarker)) and nxt.actor == last.sym)
+
+    def resume(self, rounds, action, saved, marks) -> bool:
+        """The last company's turn ended by itself (nothing was left to do,
+        as railcheck saw it) and the record goes on with that company: the
+        round is taken up again and the action checked as part of that turn,
+        so that a refusal names the real reason (no such train for sale, the
+        train limit) rather than a round out of place."""
+        g = self.game
+        last = self.last_company()
+        if last is None or action.actor != last.sym:
+            return False
+        rounds.restore(saved, None)
+        g.current_action = action
+        g.round.finished = False
+        return True
+
+    def closes_with_pass(self, action, following) -> bool:
+        """A pass by the company whose turn ended the last operating round,
+        before anything of the next one, where that company does not operate
+        first: the pass closes its turn (a step the record wrote, such as
+        declining a private's power: 18Ireland random 18003_5, #350), not a
+        turn of the next round out of order."""
+        last = self.last_company()
+        if not isinstance(following, OperatingFollower) or last is None:
+            return False
+        order = following.round.order
+        return action.actor == last.sym and bool(order) and order[0] is not last
+
+    def closes_at_record_end(self) -> bool:
+        """The record ends in the last turn of the game's last operating
+        round (the bank broke): closing it ends the game."""
+        r = self.round
+        g = self.game
+        return r.is_last() and g.end_pending and g.or_number >= g.or_count

@@ -1,0 +1,138 @@
+"""The record as the replay walks it, and the hooks the rules' code consults.
+
+One :class:`Following` belongs to one game (``Game.following``).  The replay
+(``engine.Replay``) gives it the record's actions and moves it to each action
+in turn; the rules' code never reads the record itself.  It is part of the
+game's changing state: a round taken up again (``round.continues``) restores
+it with the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Optional
+
+
+class Following:
+    """The record's actions, the place of the current one, and the readings
+    of the record the rules' code may ask for (each returns "nothing
+    implied" when the record says nothing, or when there is no record)."""
+
+    def __init__(self, actions=(), *, from_export: bool = False):
+        #: the record's actions (the replay's list, not a copy)
+        self.actions: list = actions if isinstance(actions, list) else list(actions)
+        #: the record is an 18xx.games export: its lines are the site's, in
+        #: its turns (no line is an interjection in another player's turn)
+        self.from_export = from_export
+        #: the place of the current action in :attr:`actions`
+        self.position = -1
+        #: (see :attr:`closes_turns_with_pass`: read once)
+        self._closing_passes: Optional[bool] = None
+        #: pairs of companies (earlier, later) flagged for operating out of
+        #: the rules' order: said once
+        self.order_flagged: set = set()
+        #: the record-following of the round being played (``base.RoundFollower``,
+        #: set by the replay when a round begins)
+        self.round = None
+        #: a refused lay is being tried on another hex or in another rotation
+        #: (no further hex is looked for meanwhile)
+        self.relocating = False
+
+    # ------------------------------------------------------------------
+    # reading the record
+
+    def at(self, position: int) -> None:
+        """The replay has reached the record's action at ``position``."""
+        self.position = position
+
+    @property
+    def next_action(self):
+        """The record's action after the current one: where the record says
+        the game went on."""
+        return next(self.ahead(), None)
+
+    def ahead(self):
+        """The record's actions after the current one (to stay in step with
+        the record after a finding; never to decide what is legal)."""
+        acts = self.actions
+        for i in range(self.position + 1, len(acts)):
+            yield acts[i]
+
+    @property
+    def closes_turns_with_pass(self) -> bool:
+        """Whether the record closes a stock-round turn with its player's own
+        pass after a purchase (the site's newer exports do; hand-written
+        records and older exports let a purchase end the turn): the shape of
+        the record, read once."""
+        known = self._closing_passes
+        if known is None:
+            from ..actions import BuyShares, Par, Pass
+            acts = self.actions
+            known = any(isinstance(a, (BuyShares, Par)) and isinstance(b, Pass)
+                        and a.actor == b.actor for a, b in zip(acts, acts[1:]))
+            self._closing_passes = known
+        return known
+
+    # ------------------------------------------------------------------
+    # what the record implies where the rules refuse the line as written:
+    # the rules' code asks, the readings are this package's
+
+    def lay_turned(self, step, action, refusal, plan):
+        """A lay refused in its written rotation: (the board's plan in the
+        rotation the record implies, the finding), or ``refusal`` raised."""
+        from .track import lay_turned
+        return lay_turned(step, action, refusal, plan)
+
+    def lay_elsewhere(self, step, turn, action, refusal, special):
+        """A lay refused on its written hex: the step's plan on the hex the
+        record's later lines have it on, or None."""
+        from .track import lay_elsewhere
+        return lay_elsewhere(step, turn, action, refusal, special)
+
+    def implied_sale(self, step, player, action, refusal):
+        """A sale ``refusal`` refuses (a certificate the seller does not
+        hold): (corporation, percent, certificates, the finding's message)
+        of the sale the record's later lines imply, or ``refusal`` raised."""
+        from .sale import implied_sale
+        return implied_sale(step, player, action, refusal)
+
+    def missing_par(self, step, player, corp):
+        """A share bought of ``corp``, which has no par value: the missing
+        par line the record's later lines give, or None."""
+        from .stock import missing_par
+        return missing_par(step.game, player, corp)
+
+    def play_missing_par(self, step, missing) -> None:
+        """The missing par line :meth:`missing_par` found, flagged and
+        played before the purchase ``step`` checks."""
+        from .stock import play_missing_par
+        play_missing_par(step, missing)
+
+    def station_follows(self, corp) -> bool:
+        """The record's next line places a station of ``corp``: it says
+        which city of its home hex the company takes (a tile with several
+        cities there), or where its home station goes."""
+        from ..actions import PlaceToken
+        nxt = self.next_action
+        return isinstance(nxt, PlaceToken) and nxt.actor == corp.sym
+
+    def goes_on_with_players(self, kinds, players) -> bool:
+        """The record's next line is an action of ``kinds`` by one of
+        ``players``: the round goes on with them (their passes written)."""
+        nxt = self.next_action
+        return isinstance(nxt, kinds) and nxt.actor in players
+
+    # ------------------------------------------------------------------
+
+    def as_laid(self, board, action):
+        """A station an export names by a tile's city ("54-0-1") on the hex
+        where the replay has that tile, when it is not the hex the export's
+        lay wrote (a lay taken on the hex the record's later lines have it
+        on: ``following/track.py``); else ``action`` itself."""
+        copy = getattr(action, "tile_copy", None)
+        if copy is None or board is None or not hasattr(action, "city"):
+            return action
+        where = board.hex_of_tile_copy(copy)
+        if where is None or where == action.hex:
+            return action
+        return replace(action, hex=where)

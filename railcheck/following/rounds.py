@@ -1,0 +1,298 @@
+"""Rounds as the record has them: the replay keeps to the record's own
+sequence of rounds rather than inventing rounds to place an action.
+
+* a stock round that ended by the rules (everybody passed) while the record
+  goes on with it is taken up again (``round.continues``), the start of the
+  next round being undone; an operating round whose last turn ended by
+  itself, while the record goes on with that company, is taken up again
+  silently (its action is checked as part of that turn);
+* an action that does not fit the round, while the record's next action
+  does, is out of place: the round reports it and goes on;
+* an action closes the round it does not fit; an operating round closed
+  without any action of the record (one the record never played) gives one
+  finding (``round.skipped``) for the duties its companies missed, instead
+  of one per company;
+* a round marker is checked against the round the rules make; a wrong one
+  is said, and the replay never plays rounds to reach it.
+
+:class:`RecordRounds` is the replay's (``engine.Replay.rounds``); what differs
+by the kind of round is a ``RoundFollower`` of that round (``base.py``),
+chosen by ``followers.follower_for`` (the stock round's, the operating
+round's, an auction's), kept with the game's state (``Game.following.round``).  The
+rounds give them a small interface: whose turn it is, which turn ended the
+round by itself, the order of the turns.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from ..actions import Checkpoint, Pass, RoundMarker
+from ..findings import ERROR, plural
+from .followers import follower_for
+
+
+class RecordRounds:
+    """The replay's rounds as the record has them (see the module)."""
+
+    def __init__(self, replay):
+        self.replay = replay
+        #: the round that ended by the rules, with the state before the next
+        #: round started, while that round has taken no action (see resume)
+        self.ended = None
+        #: share prices before the last action of a round whose end may move
+        #: them (a stock round's)
+        self.price_marks = None
+        #: the place of the record's current action (the replay's, not
+        #: restored with the game's state when a round is taken up again)
+        self.position = -1
+        #: actions of the record the current round has been given
+        self.round_actions = 0
+        #: the round the record's last round marker named (when it matched)
+        self.marked_round = None
+
+    @property
+    def game(self):
+        return self.replay.game
+
+    def at(self, position: int) -> None:
+        """The replay has reached the record's action at ``position``."""
+        self.position = position
+
+    @property
+    def next_action(self):
+        """The record's action after the current one."""
+        acts = self.replay.record.actions
+        return acts[self.position + 1] if self.position + 1 < len(acts) else None
+
+    def follower(self):
+        return self.game.following.round
+
+    # ------------------------------------------------------------------
+
+    def started(self, rnd) -> None:
+        """A round began (the rules made it)."""
+        self.game.following.round = follower_for(rnd)
+        self.round_actions = 0
+
+    def ended_by_rules(self) -> None:
+        """The current round just ended by the rules, before the next one
+        begins: its state is kept when the record goes on with it."""
+        follower = self.follower()
+        if follower.record_goes_on(self.next_action):
+            self.ended = (follower, save_state(self.game), self.price_marks)
+
+    def taken(self) -> None:
+        """The current round took (or refused) the record's action."""
+        self.ended = None
+
+    def place(self, action):
+        """The current round is about to be given the record's ``action``:
+        put it where the record says the action stands (whose turn it is);
+        returns the action as the round is to take it (a station named by a
+        tile's city, on the hex the replay has that tile on)."""
+        self.mark_prices()
+        self.round_actions += 1
+        g = self.game
+        action = g.following.as_laid(g.board, action)
+        g.following.round.place(action)
+        return action
+
+    # ------------------------------------------------------------------
+
+    def close_rounds_before(self, action):
+        """Close the round the action does not fit (the record moved on).  An
+        operating round that is closed without a single action of the record
+        is not played: the duties its companies missed are one finding
+        (``round.skipped``), not one per company."""
+        g = self.game
+        if self.closing_pass(action) and self.resume_round(action):
+            return
+        if g.round.wants(action):
+            return
+        if self.resume_round(action):
+            return
+        if self.record_stays(g.round):
+            return      # out of place: the round itself reports it
+        self.follower().refuse_unentered(self, action)
+        skipped: list = []
+        guard = 0
+        while not g.finished and not g.round.wants(action) and guard < 10:
+            rnd = g.round
+            if self.follower().gathers_unplayed and self.round_actions == 0:
+                self.skip_round(rnd, skipped)
+            else:
+                rnd.finish_round()
+            self.replay.advance()
+            guard += 1
+        if skipped:
+            labels = ", ".join(label for label, _ in skipped)
+            missed = sum(n for _, n in skipped)
+            g.flag("round.skipped",
+                   f"{action.actor}'s '{action.verb}' belongs to a later round: the record has "
+                   f"no action of {labels}, whose companies take no turn ({missed} missed "
+                   f"dut{'y' if missed == 1 else 'ies'}, such as running trains; now "
+                   f"{g.round.label})")
+
+    def closing_pass(self, action) -> bool:
+        """A pass by the company whose turn ended the last round, before
+        anything of the next one (see ``RoundFollower.closes_with_pass``)."""
+        if self.ended is None or self.round_actions or not isinstance(action, Pass):
+            return False
+        return self.ended[0].closes_with_pass(action, self.follower())
+
+    def skip_round(self, rnd, skipped: list):
+        """Close a round the record never played: its companies take an empty
+        turn; what they missed is gathered into one finding."""
+        g = self.game
+        n = len(g.findings)
+        rnd.finish_round()
+        missed = [f for f in g.findings[n:] if f.severity == ERROR]
+        if not missed:
+            return
+        del g.findings[n:]
+        skipped.append((rnd.label, len(missed)))
+
+    def resume_round(self, action) -> bool:
+        """The rules ended a round, the next round has not taken an action
+        yet, and the record goes on with the ended one: take it up again."""
+        if self.ended is None:
+            return False
+        follower, saved, marks = self.ended
+        return follower.resume(self, action, saved, marks)
+
+    def restore(self, saved, marks) -> None:
+        """Back to the state ``saved`` when the round ended (undoing what its
+        end did to the share prices, ``marks``); the round has been given
+        the record's action."""
+        restore_state(self.game, saved, marks)
+        self.round_actions = 1
+        self.ended = None
+
+    def passed_over_pass(self, action) -> bool:
+        """A pass written for a player whom the round that just ended passed
+        over without a word, when the round now being played has no place
+        for it."""
+        if self.ended is None or not isinstance(action, Pass) or self.game.round.wants(action):
+            return False
+        return self.ended[0].passed_over_pass(action)
+
+    def record_stays(self, rnd) -> bool:
+        """The record's next action still fits the round: the action that
+        does not is out of place, and does not end the round."""
+        nxt = self.next_action
+        if nxt is None or isinstance(nxt, (Checkpoint, RoundMarker)):
+            return False
+        return rnd.wants(nxt)
+
+    def mark_prices(self):
+        """Share prices (cell and place in its stack) before an action of a
+        round whose end may move them (a stock round's sold-out rise)."""
+        g = self.game
+        if g.round is None or not self.follower().marks_prices:
+            self.price_marks = None
+            return
+        marks = {}
+        for c in g.corporations.values():
+            cell = c.price
+            if cell is not None:
+                try:
+                    marks[c] = (cell, cell.stack.index(c))
+                except ValueError:
+                    pass        # (not in its cell's stack)
+        self.price_marks = marks
+
+    def close_at_end(self):
+        """The record ends: close the round when its last turn has begun and
+        closing it ends the game (a pending end: the bank broke).  Not in the
+        record of a game still in progress (an export whose status is not
+        "finished"): it stops where play stopped, possibly in the middle of a
+        turn (random 18Ireland 33000016_0, #816: WLWR passes its track step,
+        its run still to come), and nothing is ended or owed there."""
+        g = self.game
+        r = g.round
+        if self.replay.record.in_progress:
+            return
+        if self.follower().closes_at_record_end():
+            last = g.current_action
+            n = len(g.findings)
+            g.current_action = None
+            r.finish_round()
+            self.replay.advance()
+            if last is not None:
+                # a duty left undone when the record ends: at the record's last action
+                for f in g.findings[n:]:
+                    if f.line is None and f.action_id is None:
+                        f.line, f.column, f.action_id, f.text = (last.line, last.column,
+                                                                 last.action_id, last.text)
+
+    # ------------------------------------------------------------------
+
+    def round_marker(self, action: RoundMarker):
+        g = self.game
+        want = _marker_label(action)
+        if g.round.label == want:
+            self.marked_round = g.round
+            return
+        r = g.round
+        never = g.title.no_more(action.kind)
+        if never is not None:
+            # the rules make no such round any more: the marker is wrong, and
+            # the replay stays where it is (it never plays rounds to reach it)
+            g.flag("round.marker", f"the record says '{want}' here, but {never}; the rules "
+                                   f"make this {r.label}")
+            self.marked_round = r
+            return
+        if self.follower().wrong_marker(self):
+            # the record goes on with the players' actions of the round that
+            # has just begun: the marker is wrong, not the round
+            g.flag("round.marker", f"the record says '{want}' here, but the rules make this "
+                                   f"{r.label}, and the record goes on with its players")
+            return
+        self.follower().close_for_marker(want)
+        self.replay.advance()
+        if not g.finished and g.round.label != want:
+            g.flag("round.marker", f"the record says '{want}' here, but the rules make this "
+                                   f"{g.round.label} (phase {g.phase.name}: "
+                                   f"{plural(g.or_count, 'OR')} per set)")
+
+
+def _marker_label(action: RoundMarker) -> str:
+    if action.kind == "auction":
+        return "auction"
+    return f"{action.kind} " + ".".join(str(n) for n in action.number)
+
+
+def save_state(g):
+    """The game's changing state (not its rules, findings or callbacks)."""
+    memo = {id(g): g, id(g.rules): g.rules, id(g.title): g.title,
+            id(g.findings): g.findings, id(g.current_action): g.current_action,
+            id(g.following.actions): g.following.actions}
+    if g.board is not None:
+        memo[id(g.board)] = g.board
+    for thing in (*g.corporations.values(), *g.companies.values(), *g.trains):
+        memo[id(thing.spec)] = thing.spec      # the rules' specs do not change
+    state = copy.deepcopy({k: v for k, v in g.__dict__.items()}, memo)
+    return state, (g.board.snapshot() if g.board is not None else None), len(g.findings)
+
+
+def restore_state(g, saved, marks):
+    state, board, n_findings = saved
+    findings = g.findings
+    g.__dict__.update(state)
+    g.findings = findings
+    del findings[n_findings:]
+    if board is not None:
+        g.board.restore(board)
+    if marks:
+        # undo what the end of the stock round did to the prices
+        moved = {c.sym: c for c in g.corporations.values()}
+        for corp, (cell, index) in marks.items():
+            corp = moved[corp.sym]
+            cell = g.market.cell(cell.row, cell.col)
+            if corp.price is cell:
+                continue
+            if corp.price is not None and corp in corp.price.stack:
+                corp.price.stack.remove(corp)
+            corp.price = cell
+            cell.stack.insert(min(index, len(cell.stack)), corp)

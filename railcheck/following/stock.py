@@ -1,0 +1,310 @@
+"""The stock round as the record has it.
+
+A purchase of a company nobody started, whose par the record gives later:
+the par line is missing.
+
+A share bought of a company that has no par value is refused by the rules.
+When the record's later lines say the company's par value (a price
+checkpoint before the company acts), the table started it: the missing par
+line is flagged and played first, as the buyer's (the title's own par step:
+its checks and its cost), then the purchase is checked as its own action.
+No price is invented: a record that gives none leaves the purchase refused.
+"""
+
+from __future__ import annotations
+
+from ..actions import Checkpoint, Exchange, Par, Pass
+from .base import RoundFollower, players_go_on, refuse_unentered_stock_round
+
+
+def par_in_record(g, corp):
+    """The par value the record's later lines give ``corp`` (its first
+    price checkpoint, when that is a par value, before the company acts),
+    with the checkpoint; ``(None, None)`` when they give none.  Only to
+    stay in step with the record, never to judge a line."""
+    for act in g.following.ahead():
+        if getattr(act, "actor", None) == corp.sym:
+            break           # the company operates: its price may have moved
+        if isinstance(act, Checkpoint) and act.subject == corp.sym \
+                and act.field == "price":
+            price = act.value
+            if isinstance(price, int) and g.market.par_cell(price) is not None:
+                return price, act
+            break
+    return None, None
+
+
+def missing_par(g, player, corp):
+    """``player`` buys a share of ``corp``, which nobody parred, and the
+    record later says its par value: the par line is missing.  Returns
+    ``(player, corp, price, where)`` (:func:`play_missing_par` flags it
+    and plays it), or None when the record does not say the par value.
+    Pure."""
+    price, where = par_in_record(g, corp)
+    if price is None:
+        return None
+    return player, corp, price, where
+
+
+def play_missing_par(step, missing) -> None:
+    """The missing par line, flagged and played (the title's own par
+    step: its checks and its cost) as the turn before the purchase
+    ``step`` checks, so that the shares and cash after it are what the
+    record goes on from."""
+    g = step.game
+    rnd = step.round
+    player, corp, price, where = missing
+    g.flag("stock.not_parred",
+           f"{corp.sym} has no par value: a 'par {corp.sym}' line is missing before this "
+           f"one; taken as {player.name} parring it at {g.money(price)} (the price "
+           f"line {where.line or where.action_id} records) and then buying")
+    par = Par(actor=player.name, corporation=corp.sym, price=price, line=None)
+    rnd.turn_step_for(par).process(player, par)
+    rnd.bought = None      # the par was the missing line's turn, not this one's
+    rnd.buys = 0
+
+
+# ---------------------------------------------------------------------------
+# the stock round
+
+class StockFollower(RoundFollower):
+    """A stock round: ended by the rules (every player passed in a row)
+    while the record goes on with its players, it is taken up again
+    (``round.continues``); a pass the rules made without a word may be
+    written; a company's action does not pass over a stock round the record
+    has not entered."""
+
+    marks_prices = True
+
+    def __init__(self, rnd):
+        super().__init__(rnd)
+        #: the turn (``StockRound.turns``) in which the current player wrote
+        #: a line, refused or not: the next player's line ends it
+        self.written_in = -1
+
+    @property
+    def written(self) -> bool:
+        return self.written_in == self.round.turns
+
+    def wrote(self) -> None:
+        self.written_in = self.round.turns
+
+    # ------------------------------------------------------------------
+    # where an action stands
+
+    def place(self, action) -> None:
+        """Whose turn it is, as the record implies: the current player's turn
+        ends when another player acts; a player acting out of turn is flagged
+        and takes the turn (the record says they acted).  A turn whose only
+        lines were refused was still taken: the next player's line ends it.
+        Then what the round is to make of the line: a pass the rules made
+        without a word (accepted), a line written in the turn's player's turn
+        under a wrong name (taken as his, or as the writer's without taking
+        the turn)."""
+        rnd = self.round
+        g = self.game
+        player = g.player_by_name.get(action.actor)
+        if player is None or isinstance(action, Exchange):
+            return
+        rnd.leave_blocking(action)
+        if rnd.blocking_step() is not None:
+            return
+        stand_in = self.turn_of(action, player)
+        step = rnd.step_for(action)
+        if step is None or not step.turn_action:
+            return          # not a turn's action (an exchange, a blocking step's)
+        if self.written_pass(action, player):
+            rnd.passed_over.discard(player)
+            rnd.placed = (action, player, "accepted")
+            return
+        if stand_in is None:
+            return
+        owner, finding = stand_in
+        if isinstance(action, Pass):
+            rnd.placed = (action, owner, "as")
+        elif self.wrong_name(action, player, owner, finding, step):
+            rnd.placed = (action, owner, "done")
+        else:
+            rnd.placed = (action, player, "as")
+
+    def turn_of(self, action, player):
+        """The turn moved to where the record has ``player`` act; (the turn's
+        player, the turn.order finding) when the line was written in the
+        current player's turn under a wrong name, else None."""
+        rnd = self.round
+        g = self.game
+        if player is rnd.current:
+            self.wrote()
+            return None
+        if self.in_current_turn(action, player):
+            cur = rnd.current
+            if isinstance(action, Pass):
+                f = g.flag("turn.order",
+                           f"{player.name}'s pass is written after {cur.name}'s action, in "
+                           f"{cur.name}'s turn, and the record goes on without {cur.name}'s "
+                           f"own pass: taken as {cur.name}'s pass closing the turn (a wrong "
+                           f"name)")
+            else:
+                f = g.flag("turn.order", f"{player.name} acted out of turn: it is "
+                                         f"{cur.name}'s turn in {rnd.label}")
+            self.wrote()
+            return cur, f
+        if rnd.acted or self.written:
+            rnd.check_cert_limit_kept(rnd.current)
+            rnd.end_turn()
+            if player is not rnd.current:
+                # the players after him with nothing they may do are passed
+                # over, as after a turn that ended by itself (skip_inactive):
+                # the record left his turn while the replay still saw
+                # something he could do
+                rnd.skip_inactive()
+        if self.written_pass(action, player):
+            return None     # a pass the rules made without a word: accepted as written
+        if player is not rnd.current and player in rnd.auto_passed:
+            # passed over since the last action because the replay saw nothing
+            # they could do; the record says they acted: what they do is
+            # checked on its own, the turn is theirs
+            rnd.auto_passed.discard(player)
+            rnd.take_turn(player)
+        if player is not rnd.current:
+            f = g.flag("turn.order", f"{player.name} acted out of turn: it is "
+                                     f"{rnd.current.name}'s turn in {rnd.label}")
+            if self.stands_in(player):
+                # the record goes on as if the player whose turn it was had
+                # acted: the line is applied, and the turn order kept
+                self.wrote()
+                return rnd.current, f
+            rnd.take_turn(player)
+        self.wrote()
+        return None
+
+    def in_current_turn(self, action, player) -> bool:
+        """A line under another player's name while the current player's
+        turn, in which he has acted, is still open, in a record that closes
+        a turn with its player's own pass (an export's, whose lines have no
+        interjection): when the record's next line is the current player's
+        (his turn goes on), or, for a pass, by the player whose turn follows
+        or by ``player`` again (his own turn's line), the line was written
+        in the current player's turn under a wrong name."""
+        rnd = self.round
+        g = self.game
+        if not rnd.acted or rnd.current is None or not g.following.closes_turns_with_pass:
+            return False
+        nxt = g.following.next_action
+        other = g.player_by_name.get(getattr(nxt, "actor", None))
+        if other is None or isinstance(nxt, Exchange):
+            return False
+        if other is rnd.current:
+            return isinstance(nxt, Pass) or g.following.from_export
+        if not isinstance(action, Pass):
+            return False
+        return other is player or other is rnd.turn_after(rnd.current)
+
+    def stands_in(self, player) -> bool:
+        """``player`` acts in the current player's turn, and the record's
+        next line is the current player's own pass closing his turn (in a
+        record whose turns end so: his turn goes on) or is by the player
+        whose turn follows the current one (not the one that would follow
+        ``player``): the line was written in the current player's turn (a
+        wrong name), so the turn order stays."""
+        rnd = self.round
+        g = self.game
+        nxt = g.following.next_action
+        other = g.player_by_name.get(getattr(nxt, "actor", None))
+        if other is None or isinstance(nxt, Exchange):
+            return False
+        if other is rnd.current:
+            # his own pass closing the turn, in a record that closes turns so
+            # (an export's): his turn goes on; in an export any line of his
+            # goes on with his turn (the site's lines have no interjection);
+            # in another record a line of his that is not a pass is his own
+            # after an interjection
+            return g.following.closes_turns_with_pass and (isinstance(nxt, Pass)
+                                                           or g.following.from_export)
+        expected = rnd.turn_after(rnd.current)
+        return other is expected and other is not rnd.turn_after(player)
+
+    def wrong_name(self, action, named, owner, finding, step) -> bool:
+        """A line naming ``named``, written in ``owner``'s turn (the record
+        goes on from that turn): when ``owner`` could do what it says, with
+        no finding (the step says whether its kind may be tried so:
+        ``may_take_for``), the name is taken as wrong and the line done as
+        ``owner``'s, so the holdings and cash after it are those the record
+        goes on from (True).  Otherwise nothing is done: the line stays
+        ``named``'s."""
+        if owner is named or not step.may_take_for(owner, action):
+            return False
+        g = self.game
+        if not g.clean_attempt(lambda: step.process(owner, action))[0]:
+            return False
+        finding.message += (f"; the record goes on from {owner.name}'s turn and "
+                            f"{owner.name} could do this: taken as {owner.name}'s line "
+                            f"(a wrong name)")
+        return True
+
+    def written_pass(self, action, player) -> bool:
+        """A pass written for a player the rules passed over (nothing they
+        may do, or their turn ended after acting) and who still may do
+        nothing: it says what leaving it out says, and is accepted."""
+        rnd = self.round
+        if not isinstance(action, Pass) or player not in rnd.passed_over:
+            return False
+        ended = rnd.ended_by_itself
+        if ended is not None and ended[0] is player and player is not rnd.current \
+                and ended[1].actor == player.name:
+            # the "done" of a turn the rules ended right after his last line,
+            # written under his own name (after a line under a wrong name taken
+            # as his, the pass still contradicts that reading)
+            return True
+        return rnd.finished or (player is not rnd.current and not rnd.has_actions(player))
+
+    # ------------------------------------------------------------------
+    # the round ended by the rules
+
+    def record_goes_on(self, nxt) -> bool:
+        """The record's next action is a player's, as in the stock round that
+        just ended (only then is the state kept for :meth:`resume`)."""
+        return players_go_on(self.game, nxt)
+
+    def resume(self, rounds, action, saved, marks) -> bool:
+        """The rules ended the stock round (everybody passed), the next round
+        has not taken an action yet, and the record goes on with it: take it
+        up again as the record has it, with a finding."""
+        g = self.game
+        ended = self.round
+        if not ended.wants(action) or isinstance(action, Exchange) \
+                or action.actor not in g.player_by_name:
+            return False
+        label = ended.label
+        rounds.restore(saved, marks)
+        g.current_action = action
+        rnd = g.round
+        rnd.finished = False
+        rnd.passes = 0      # the record says not everybody had passed
+        g.flag("round.continues",
+               f"{label} ended by the rules (every player passed in a row), but the record "
+               f"goes on with it: {action.actor}'s '{action.verb}' is taken as part of it")
+        return True
+
+    def passed_over_pass(self, action) -> bool:
+        """A pass written for a player whom the stock round that just ended
+        passed over without a word: it says what the rules did, and there is
+        nothing to replay (leaving it out would be accepted too)."""
+        rnd = self.round
+        player = self.game.player_by_name.get(action.actor)
+        if player is None or not self.written_pass(action, player):
+            return False
+        rnd.passed_over.discard(player)
+        rnd.ended_by_itself = None
+        return True
+
+    def refuse_unentered(self, rounds, action) -> None:
+        refuse_unentered_stock_round(rounds, self.round, action)
+
+    def wrong_marker(self, rounds) -> bool:
+        r = self.round
+        return rounds.round_actions == 0 and not r.finished \
+            and players_go_on(self.game, rounds.next_action)
+
+    def close_for_marker(self, want: str) -> None:
+        self.round.finish()

@@ -86,14 +86,14 @@ def _new_errors(record, cut: list, extra: list) -> list:
 
 
 def check_kansai_game(path, n_positions: int = 3, every: bool = False) -> dict:
-    """1890 (its own checker, ``railcheck/table/kansai_next.py``): at each
+    """1890 (its own checker, ``railcheck/titles/kansai/table.py``): at each
     position, one action offered (after the round's marker when the record's
     round is over there) appended to the record cut there adds no error
     finding to ``railcheck validate``'s, and one candidate refused adds one."""
     from railcheck.actions import RoundMarker
     from railcheck.loader import load_game
     from railcheck.ruleset import load_ruleset
-    from railcheck.table.kansai_next import kansai_next
+    from railcheck.titles.kansai.table import kansai_next
 
     record, _ = load_game(str(path))
     rules = load_ruleset(record.ruleset or record.title, record.options,

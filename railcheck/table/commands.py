@@ -67,14 +67,14 @@ def next_command(path, at, fmt, verbose, ruleset, no_board, fail) -> None:
         from ..loader import load_game
         from ..titles import title_class
         record, read_findings = load_game(path, ruleset=ruleset)
-        cls = title_class(record.title or "")
-        if cls is not None and cls.uses_components:
-            # 1890: replayed by its own checker (table/kansai_next.py)
+        own = getattr(title_class(record.title or ""), "own_table", None)
+        if own is not None:
+            # 1890: replayed by its own checker (titles/kansai/table.py)
             from ..ruleset import load_ruleset
             rules = load_ruleset(record.ruleset or record.title, record.options,
                                  components=record.components)
             count, where = _count_at(record, at)
-            _kansai_next(name, record, rules, read_findings, count, where, fmt, verbose)
+            _own_next(own(), name, record, rules, read_findings, count, where, fmt, verbose)
             return
         record, read_findings, rp, where = paused_at(path, at, ruleset, no_board,
                                                      loaded=(record, read_findings))
@@ -107,10 +107,11 @@ def next_command(path, at, fmt, verbose, ruleset, no_board, fail) -> None:
     click.echo(render_text(nm, verbose=verbose), nl=False)
 
 
-def _kansai_next(name, record, rules, read_findings, count, where, fmt, verbose) -> None:
-    from .kansai_next import kansai_next
+def _own_next(table, name, record, rules, read_findings, count, where, fmt, verbose) -> None:
+    """``next`` for a title replayed by its own checker (its ``table``
+    module: 1890's)."""
     from .nextmove import render_text
-    nm, errors = kansai_next(record, rules, count, verbose=verbose, errors=True)
+    nm, errors = table.kansai_next(record, rules, count, verbose=verbose, errors=True)
     errors += len([f for f in read_findings if f.severity == "error"])
     if fmt == "json":
         out = nm.to_dict()

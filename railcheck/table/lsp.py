@@ -131,8 +131,9 @@ class Documents:
         return n
 
     def _kansai(self, uri: str, line: int, inclusive: bool):
-        """(record, rules, count) when the record is 1890's (replayed by its
-        own checker: table/kansai_next.py), else None."""
+        """(the title's own table module, record, rules, count) when the
+        record is 1890's (replayed by its own checker: titles/kansai/table.py),
+        else None."""
         doc = self.docs.get(uri)
         if doc is None or doc.record is None or not doc.record.title \
                 or not doc.record.players:
@@ -141,10 +142,10 @@ class Documents:
             rules = doc.checker._rules_for(doc.record)
         except InputError:
             return None
-        cls = rules.title_class
-        if cls is None or not cls.uses_components:
+        own = getattr(rules.title_class, "own_table", None)
+        if own is None:
             return None
-        return doc.record, rules, self._count_through(doc, line, inclusive)
+        return own(), doc.record, rules, self._count_through(doc, line, inclusive)
 
     def paused(self, uri: str, line: int, inclusive: bool):
         doc = self.docs.get(uri)
@@ -165,8 +166,8 @@ class Documents:
         """Markdown: the state after the line."""
         kansai = self._kansai(uri, line, inclusive=True)
         if kansai is not None:
-            from .kansai_next import kansai_hover
-            return kansai_hover(*kansai)
+            table, *where = kansai
+            return table.kansai_hover(*where)
         rp = self.paused(uri, line, inclusive=True)
         if rp is None:
             return None
@@ -209,8 +210,8 @@ class Documents:
         kansai = self._kansai(uri, line, inclusive=False)
         rp = self.paused(uri, line, inclusive=False) if kansai is None else None
         if kansai is not None:
-            from .kansai_next import completion_items
-            out.extend(completion_items(*kansai))
+            table, *where = kansai
+            out.extend(table.completion_items(*where))
         if rp is not None:
             from .nextmove import next_moves
             nm = next_moves(rp, run_limit=0.3)

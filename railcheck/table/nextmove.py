@@ -560,7 +560,7 @@ def _company_options(j: _Judge, g, corp: Corporation, out: NextMoves, run_limit)
                            "price_max": min(hi, corp.cash) if high is not None else lo})
             opts.append(o)
     # (1890's conversions, privatisations and station fees: its own checker,
-    # asked by kansai_next.py)
+    # asked by titles/kansai/table.py)
     o = j.judge("bankrupt", Bankrupt(actor=corp.president.name if corp.president else sym),
                 pure=False)
     if o is not None:

@@ -1,4 +1,4 @@
-"""``railcheck next`` for 1890 (its own checker: railcheck/table/kansai_next.py):
+"""``railcheck next`` for 1890 (its own checker: railcheck/titles/kansai/table.py):
 what is legal at a position, with the numbers, and the agreement with
 ``railcheck validate`` over every 1890 record of the examples and the tests
 (tools/next_agreement.py --kansai; with more positions, the numbers in
@@ -17,7 +17,7 @@ from railcheck.cli import main
 from railcheck.loader import load_game
 from railcheck.ruleset import load_ruleset
 from railcheck.table.commands import _count_at
-from railcheck.table.kansai_next import kansai_next
+from railcheck.titles.kansai.table import kansai_next
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tools"))

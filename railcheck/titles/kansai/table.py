@@ -1,6 +1,8 @@
-"""``railcheck next`` for 1890 (Kansai), whose records are replayed by the
-title's own checker (``railcheck/titles/kansai/``), not by the shared rounds
-and steps.
+"""``railcheck next`` (and the editor's hover and completion) for 1890
+(Kansai), whose records are replayed by the title's own checker (this
+folder), not by the shared rounds and steps.  The command line and the
+language server reach it through the title's class (``TitleKansai.own_table``):
+shared code imports no title.
 
 The checker has no pure checks to ask: its handlers judge an action by
 taking it.  So every candidate (made generously from the state: each company,
@@ -21,13 +23,13 @@ from collections import Counter
 from dataclasses import replace
 from typing import Optional
 
-from ..actions import (Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Convert, DiscardTrain,
+from ...actions import (Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Convert, DiscardTrain,
                        Dividend, IgnoreStation, LayTile, Par, Pass, PlaceToken, Privatise,
                        RoundMarker, Sale, SellShares)
-from ..findings import ERROR
-from ..schema import is_unknown
-from . import adapter
-from .nextmove import NextMoves, Option, _price_range
+from ...findings import ERROR
+from ...schema import is_unknown
+from ...table import adapter
+from ...table.nextmove import NextMoves, Option, _price_range
 
 #: the line given to a candidate action tried (its findings are told apart by it)
 MARK = 10 ** 7
@@ -42,7 +44,7 @@ class KansaiPosition:
     trial of candidate actions on copies of it."""
 
     def __init__(self, record, rules, count: int):
-        from ..titles.kansai.replay import KansaiReplay
+        from .replay import KansaiReplay
         self.record = replace(record, actions=list(record.actions[:count]))
         r = KansaiReplay(self.record, rules)
         r.check_players()
@@ -167,7 +169,7 @@ def _next_company(r) -> Optional[str]:
     """The company to operate next in the OR: the minors by their numbers
     (N0), then the main companies by the prices at the OR's start (O0b);
     None when every one has operated."""
-    from ..titles.kansai.operating import MINOR_NAMES
+    from .operating import MINOR_NAMES
     st, op = r.state, r.operating
     minors = [m for m in sorted(MINOR_NAMES) if m in st.minor_owner and m not in st.closed
               and m not in r.not_in_play and m not in op.minors_done]
@@ -199,7 +201,7 @@ def _marker_text(m: RoundMarker) -> str:
 def _auction_player(r) -> Optional[str]:
     w = r.stock.waterfall
     if w is None:
-        from ..titles.kansai.auction import waterfall
+        from .auction import waterfall
         w, _ = waterfall(r)
         if w is None:
             return None
@@ -300,7 +302,7 @@ def _kansai_next(record, rules, count: int, verbose: bool):
 
 def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
     st, led, rules = r.state, r.ledger, r.rules
-    from ..titles.kansai.components import par_values
+    from .components import par_values
     cash = _cash(r, name)
     limits = rules.number("cert_limit")
     limit = None if is_unknown(limits) else limits.get(len(st.players),
@@ -500,7 +502,7 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
         if o is not None:
             opts.append(o)
     if "KRTR" in st.company_owner:
-        from ..titles.kansai.operating import KRTR_FEE
+        from .operating import KRTR_FEE
         o = j.judge("ignore", IgnoreStation(actor=sym, company="KRTR", price=KRTR_FEE),
                     {"private": "KRTR", "price": KRTR_FEE})
         if o is not None:
@@ -629,7 +631,7 @@ def _train_buys(j: _Judge, r, sym: str) -> list:
 
 
 def _lays(j: _Judge, r, sym: str, board) -> list:
-    from .nextmove import _ROTATIONS
+    from ...table.nextmove import _ROTATIONS
     order = board.color_order
     out = []
     for h in board.hex_list:
@@ -713,7 +715,7 @@ def completion_items(record, rules, count: int) -> list:
     if begins:
         out.append((begins, "the next round"))
     for a, o in _offered(nm):
-        from ..notation import _write_action
+        from ...notation import _write_action
         out.append((_write_action(a), f"legal now: {o.kind}"))
     return out
 

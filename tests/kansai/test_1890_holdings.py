@@ -6,7 +6,7 @@ player the shared ``Game.update_president`` names, and an IPO that runs out."""
 from pathlib import Path
 
 from conftest import replay_file as run
-from railcheck.state import Player
+from railcheck.state import Corporation, Player
 from railcheck.titles.kansai.holdings import RESERVED
 
 REPO = Path(__file__).resolve().parents[2]
@@ -80,3 +80,19 @@ def test_privates_and_cash_are_on_the_shared_objects():
     # the standings are the players' own cash (the ledger moves it on the shared Player)
     cash = {row["player"]: row["cash"] for row in r.standings}
     assert cash == {p.name: p.cash for p in h.players} == {"Aki": 936, "Chie": 580, "Ben": 490}
+
+
+def test_trains_are_shared_trains_held_by_their_corporation():
+    r = run(REPO / "examples" / "kansai" / "game.18xx")
+    h = holdings(r)
+    for t in h.trains:
+        held = [c for c in h.corporations.values() if t in c.trains]
+        if isinstance(t.owner, Corporation):
+            assert held == [t.owner]
+        else:                           # the pool's, or out of the game
+            assert held == [] and t.owner in ("pool", None)
+    # the 2s rusted with the first 4, the 3s with the first 6 (F5): none is held any more
+    assert h.sold("2") > 0 and not [t for t in h.trains if t.name in ("2", "3") and t.owner]
+    # the minors' trains went to KNR when they converted (K2-K5); M1-M4 own none
+    assert all(not h.corporations[m].trains for m in ("M1", "M2", "M3", "M4"))
+    assert h.bought("6") and [t.name for t in h.trains].count("6") == h.sold("6")

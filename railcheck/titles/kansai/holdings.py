@@ -1,5 +1,5 @@
-"""1890's players, corporations and privates as the shared state's objects
-(``railcheck/state.py``): who holds which certificate and which private, the par values, the
+"""1890's players, corporations, privates and trains as the shared state's objects
+(``railcheck/state.py``): who holds which certificate, private and train, the par values, the
 presidencies, the minors' owners, everybody's cash.
 
 Every corporation is a shared :class:`~railcheck.state.Corporation` built from the rules
@@ -12,9 +12,12 @@ The privates and the late privates (and Kobe Electric Railway once privatised, N
 shared :class:`~railcheck.state.Company` objects held by a player or a company (its
 ``companies``).  The players are the shared :class:`~railcheck.state.Player`; a player's
 and a company's cash is theirs (``Player.cash``, ``Corporation.cash``), moved by the ledger
-(``money.py``) while money is tracked.  The president's certificate changes hands by the shared
-``Game.update_president`` (the most, ties the nearest clockwise, §6.5; a tie keeps the
-president).
+(``money.py``) while money is tracked.  A train is a shared
+:class:`~railcheck.state.Train` from the moment it leaves the depot (the depot's counts may be
+unknown: it is not laid out), held by a corporation (its ``trains``) or the pool, or out of
+the game (``owner`` None: rusted, scrapped, or gone with its minor).  The president's
+certificate changes hands by the shared ``Game.update_president`` (the most, ties the
+nearest clockwise, §6.5; a tie keeps the president).
 """
 
 from __future__ import annotations
@@ -25,8 +28,8 @@ from typing import Optional
 from ...game import Game
 from ...market import Cell
 from ...schema import is_unknown
-from ...specs import CompanySpec, CorpSpec
-from ...state import Cert, Company, Corporation, Player
+from ...specs import CompanySpec, CorpSpec, TrainSpec
+from ...state import Cert, Company, Corporation, Player, Train
 
 #: the owner of KNR's reserved certificates: the bank, not for sale (K7)
 RESERVED = "reserved"
@@ -90,6 +93,18 @@ class Holdings:
             self.companies[c.sym] = Company(CompanySpec(
                 c.sym, c.name, 0 if is_unknown(value) else int(value),
                 0 if is_unknown(revenue) else int(revenue), blocks=[], special={}))
+        #: the trains' types (price and count: the components file's, 0 and None where it
+        #: leaves them unknown; the checks read the file)
+        self.train_specs: dict[str, TrainSpec] = {}
+        for t in rules.trains:
+            price, count = rules.number("trains", t.sym, "price"), \
+                rules.number("trains", t.sym, "count")
+            self.train_specs[t.sym] = TrainSpec(
+                t.sym, t.extra.get("distance"), 0 if is_unknown(price) else int(price),
+                count if isinstance(count, int) else None, t.extra.get("rusts_on"), None,
+                t.extra.get("available_on"), [], t.extra.get("exchange"))
+        #: every train out of the depot, in the order they left it
+        self.trains: list[Train] = []
         m5 = rules.corp_by_sym["M5"]
         self.companies["M5"] = Company(CompanySpec("M5", m5.name, 0, 0, blocks=[], special={}))
 
@@ -171,6 +186,22 @@ class Holdings:
         """The privates somebody holds."""
         return [c for c in self.companies.values() if c.owner is not None]
 
+    def train_names(self, sym) -> list:
+        """The types of the trains the corporation owns, in the order it got them."""
+        corp = self.corporations.get(sym)
+        return [] if corp is None else [t.name for t in corp.trains]
+
+    def pool_trains(self) -> list:
+        return [t.name for t in self.trains if t.owner == "pool"]
+
+    def sold(self, name: str) -> int:
+        """The trains of the type that left the depot."""
+        return sum(1 for t in self.trains if t.name == name)
+
+    def bought(self, name: str) -> bool:
+        """A train of the type has left the depot (its phase has begun: F5, F7)."""
+        return any(t.name == name for t in self.trains)
+
     # ------------------------------------------------------------------
     # changing
 
@@ -228,6 +259,53 @@ class Holdings:
         corp = self.corporations[sym]
         self.swap_president_cert(corp, self.by_name[old], self.by_name[new])
         corp.president = self.by_name[new]
+
+    def new_train(self, name: str) -> Train:
+        """A train out of the depot (taken as bought when its count is exhausted)."""
+        train = Train(name, self.train_specs[name], f"{name}-{self.sold(name) + 1}", None)
+        self.trains.append(train)
+        return train
+
+    def take_train(self, name: str, source: str) -> Optional[Train]:
+        """The first train of the type the pool (``pool``) or the corporation holds, out of its
+        hands (None: it holds none)."""
+        if source == "pool":
+            train = next((t for t in self.trains if t.owner == "pool" and t.name == name), None)
+        else:
+            corp = self.corporations.get(source)
+            train = None if corp is None else next((t for t in corp.trains if t.name == name),
+                                                   None)
+            if train is not None:
+                corp.trains.remove(train)
+        if train is not None:
+            train.owner = None
+        return train
+
+    def give_train(self, train: Train, sym: str) -> None:
+        corp = self.corporations[sym]
+        train.owner = corp
+        corp.trains.append(train)
+
+    def to_pool(self, train: Train) -> None:
+        train.owner = "pool"
+        # (the pool's trains are listed in the order they left the depot)
+
+    def move_trains(self, src: str, dst: str) -> None:
+        """The corporation's trains, in order, to another (a conversion into KNR: K2-K5)."""
+        moving = self.corporations[src].trains
+        self.corporations[src].trains = []
+        for t in moving:
+            self.give_train(t, dst)
+
+    def drop_trains(self, sym: str, keep=lambda t: False) -> list:
+        """The corporation's trains but those ``keep`` says leave the game; the others
+        stay in order.  Returns the ones that left."""
+        corp = self.corporations[sym]
+        gone = [t for t in corp.trains if not keep(t)]
+        corp.trains = [t for t in corp.trains if keep(t)]
+        for t in gone:
+            t.owner = None
+        return gone
 
     def buy_minor(self, sym: str, name: str) -> None:
         self.corporations[sym].certs[0].owner = self.by_name[name]

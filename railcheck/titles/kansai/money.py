@@ -313,7 +313,7 @@ class Ledger:
         return None
 
     def company_table(self) -> list:
-        st, r, h = self.st, self.r, self.h
+        r, h = self.r, self.h
         rows = []
         for c in r.rules.corporations:
             sym = c.sym
@@ -321,7 +321,7 @@ class Ledger:
                 if h.minor_owner(sym) is None:
                     continue
                 rows.append({"company": sym, "price": None, "treasury": self.get(sym),
-                             "trains": sorted(st.trains.get(sym, [])),
+                             "trains": sorted(h.train_names(sym)),
                              "president": h.minor_owner(sym),
                              "floated": True, "closed": h.corporations[sym].closed,
                              "ipo_percent": 0, "pool_percent": 0})
@@ -330,7 +330,7 @@ class Ledger:
                 continue
             held = h.sold_percent(sym)
             rows.append({"company": sym, "price": self.price(sym), "treasury": self.get(sym),
-                         "trains": sorted(st.trains.get(sym, [])),
+                         "trains": sorted(h.train_names(sym)),
                          "president": h.president(sym),
                          "floated": h.corporations[sym].floated,
                          "closed": sym in self.closed_corps,
@@ -375,7 +375,7 @@ class Ledger:
         Hankyu's 40 with a station in Takarazuka (C9)."""
         if not self.on:
             return
-        r, st = self.r, self.st
+        r = self.r
         rules = r.rules
         label = r.round_label
         for p in rules.privates:
@@ -410,7 +410,7 @@ class Ledger:
             else:
                 self.pay(BANK, to, rev, f"{sym} paid its income {r.money(rev)} to {to} ({label})")
             once = p.extra.get("once")
-            if once and not self.kok_paid and once["after_first"] in st.bought:     # L3
+            if once and not self.kok_paid and self.h.bought(once["after_first"]):     # L3
                 self.kok_paid = True
                 self.pay(BANK, owner, int(once["amount"]),
                          f"{sym} received {r.money(once['amount'])} in the first OR after the "

@@ -180,7 +180,7 @@ class OperatingHandler:
     def end_turn(self, actor: str, turn: dict) -> None:
         """A minor whose conversion is mandatory in this phase ends its turn
         unconverted (K1): flagged at its last action, then converted."""
-        r, st = self.r, self.st
+        r = self.r
         spec = r.rules.corp_by_sym.get(actor)
         closed = spec is not None and self.h.corporations[actor].closed
         if spec is not None and not closed and not r.finished and \
@@ -188,16 +188,17 @@ class OperatingHandler:
                 (spec.kind != "minor" or turn.get("revenue")):
             # O4a: a company that runs nothing, or decides no dividend, withholds
             r.ledger.dividend(actor, "withhold", turn.get("revenue"))
-        if spec is not None and not closed and not st.trains.get(actor) \
+        if spec is not None and not closed and not self.h.train_names(actor) \
                 and not r.finished:
             # O5: a company without a train must buy one now
             r.flag("trains.must_own", f"{actor} ends its turn without a train; a company "
                                       f"without one must buy one (O5)",
                    action=turn["actions"][-1])
         if spec is not None and not closed and \
-                len(st.trains.get(actor, [])) > r.train_limit(actor):
+                len(self.h.train_names(actor)) > r.train_limit(actor):
             r.flag("trains.discard_required",
-                   f"{actor} ends its turn with {len(st.trains[actor])} trains, over the limit of "
+                   f"{actor} ends its turn with {len(self.h.train_names(actor))} trains, over "
+                   f"the limit of "
                    f"{r.train_limit(actor)} in phase {r.phase.name}; the excess goes to the pool "
                    f"(O5c)", action=turn["actions"][-1])
         if actor not in ("M1", "M2", "M4") or closed:
@@ -285,7 +286,7 @@ class OperatingHandler:
             # K10: KNR closed first: the minor closes when it would convert; its owner
             # receives nothing, its cash goes to the bank and its trains leave the game
             led.pay(minor, "bank", led.get(minor), f"{minor} closed with KNR (K10)")
-            st.trains.pop(minor, None)
+            h.drop_trains(minor)
             st.stations.pop(minor, None)
             self.map.closes(minor)
             return
@@ -295,8 +296,7 @@ class OperatingHandler:
             if not h.give("KNR", owner, KNR_CERTS[minor], source=RESERVED):
                 h.give("KNR", owner, KNR_CERTS[minor])
             self.knr_shares_given += len([c for c in KNR_CERTS[minor] if c == 10])
-        trains = st.trains.pop(minor, [])
-        st.trains.setdefault("KNR", []).extend(trains)
+        h.move_trains(minor, "KNR")
         if minor == "M4":
             st.stations.setdefault("KNR", set()).update(st.stations.get("M4", set()))
         st.stations.pop(minor, None)
@@ -353,7 +353,7 @@ class OperatingHandler:
         r.ledger.pay("M5", "bank", r.ledger.get("M5"), "M5 privatised: its cash to the bank (N5)")
         st.stations.pop("M5", None)
         self.map.closes("M5")
-        st.trains.pop("M5", None)
+        self.h.drop_trains("M5")
         self.h.set_owner("M5", self.h.minor_owner("M5"))
 
     # ------------------------------------------------------------------
@@ -539,14 +539,14 @@ class OperatingHandler:
         led.pay(corp, "bank", cost, f"{corp} paid {r.money(cost)} for a station (O2)")
 
     def run(self, action: RunRoutes) -> None:
-        r, st = self.r, self.st
+        r = self.r
         corp = action.actor
         if any(isinstance(a, RunRoutes) for a in r.turn["actions"][:-1]):
             # O3: the trains run once in a turn; the second run is ignored
             r.flag("route.twice", f"{corp} already ran its trains this turn (O3); this run "
                                   f"is ignored")
             return
-        own = st.trains.get(corp, [])
+        own = self.h.train_names(corp)
         errors = len(r.findings)
         for route in action.routes:
             if route.train not in own:
@@ -744,7 +744,7 @@ class OperatingHandler:
         r.ledger.dividend(corp, action.kind, r.turn.get("revenue"))
 
     def buy_train(self, action: BuyTrain) -> None:
-        r, st = self.r, self.st
+        r, h = self.r, self.h
         corp, name = action.actor, action.train
         if name not in [t.sym for t in r.rules.trains]:
             r.flag("trains.unknown", f"Kansai has no {name}-train")
@@ -752,11 +752,11 @@ class OperatingHandler:
         source = action.source or "depot"
         if source == "depot":
             needs = r._train_spec(name).get("available_on")
-            if needs and needs not in st.bought:
+            if needs and not h.bought(needs):
                 r.flag("trains.not_available", f"a {name}-train is sold once the first "
                                                f"{needs}-train is (F7)")
             price = r.number("train prices", "trains", name, "price")
-            if action.exchange and action.exchange not in st.trains.get(corp, []):
+            if action.exchange and action.exchange not in h.train_names(corp):
                 r.flag("trains.exchange", f"{corp} owns no {action.exchange}-train to trade in")
             elif action.exchange:
                 worth = r.number("train trade-in values", "trains", "D", "trade_in",
@@ -771,35 +771,32 @@ class OperatingHandler:
                 r.flag("trains.price", f"a {name}-train costs {r.money(price)} from the depot, "
                                        f"not {r.money(action.price)}")
             count = r.number("train counts", "trains", name, "count")
-            if not is_unknown(count) and count != "unlimited" and st.sold[name] >= count:
+            if not is_unknown(count) and count != "unlimited" and h.sold(name) >= count:
                 r.flag("trains.not_available", f"all {count} {name}-trains are sold")
-            st.sold[name] += 1
+            train = None                # (out of the depot below, taken as bought)
         elif source == "pool":
-            if name not in st.pool_trains:
+            if name not in h.pool_trains():
                 r.flag("trains.not_available", f"the pool holds no {name}-train")
                 return
-            st.pool_trains.remove(name)
+            train = h.take_train(name, "pool")
         else:
-            have = st.trains.get(source, [])
-            if name not in have:
+            if name not in h.train_names(source):
                 r.flag("trains.not_owned", f"{source} owns no {name}-train")
                 return
-            have.remove(name)
+            train = h.take_train(name, source)
         self.pay_train(corp, action, source)
-        if action.exchange:
-            own = st.trains.get(corp, [])
-            if action.exchange in own:
-                own.remove(action.exchange)
-                # F6: a traded train the D makes obsolete is scrapped, another goes to the pool
-                if r._train_spec(action.exchange).get("rusts_on") != name:
-                    st.pool_trains.append(action.exchange)
-        st.trains.setdefault(corp, []).append(name)
+        if action.exchange and action.exchange in h.train_names(corp):
+            old = h.take_train(action.exchange, corp)
+            # F6: a traded train the D makes obsolete is scrapped, another goes to the pool
+            if old is not None and old.spec.rusts_on != name:
+                h.to_pool(old)
+        h.give_train(train or h.new_train(name), corp)
         if source == "depot":
             r.train_bought(name)
         limit = r.train_limit(corp)
-        if len(st.trains[corp]) > limit:
-            r.flag("trains.limit", f"{corp} owns {len(st.trains[corp])} trains, over the limit of "
-                                   f"{limit} in phase {r.phase.name}")
+        if len(h.train_names(corp)) > limit:
+            r.flag("trains.limit", f"{corp} owns {len(h.train_names(corp))} trains, over the "
+                                   f"limit of {limit} in phase {r.phase.name}")
         if corp == "OMS" and not self.h.private_closed("OMER") and \
                 self.h.owner_of("OMER") is not None:
             self.h.companies["OMER"].closed = True    # P7
@@ -809,7 +806,7 @@ class OperatingHandler:
         train his company must buy (it owns none, O5); it may not cost him
         that company's presidency (B1).  Taken as written; whether he sold
         more than needed (B2) is checked at the purchase."""
-        r, st, h = self.r, self.st, self.h
+        r, h = self.r, self.h
         player = action.actor
         # the company: the one whose turn it is, or the one acting next (the sales written
         # before its purchase, at the start of its turn)
@@ -826,9 +823,9 @@ class OperatingHandler:
                    f"{player} may not sell shares in an operating round: "
                    + (f"{player} is not the president of {corp}, whose turn it is (B0)"
                       if corp else "no company of his is buying a train (B0)"))
-        elif st.trains.get(corp):
+        elif h.train_names(corp):
             r.flag("emergency.not_needed", f"{player} may not sell shares: {corp} owns a train "
-                                           f"({', '.join(st.trains[corp])}) (B0)")
+                                           f"({', '.join(h.train_names(corp))}) (B0)")
         else:
             for sale in action.sales:
                 if sale.corporation == corp:
@@ -850,7 +847,7 @@ class OperatingHandler:
         from the company to the bank or the selling company.  A company
         without a train whose treasury is short takes the rest from its
         president (B0); one with a train is flagged (trains.cash)."""
-        r, st = self.r, self.st
+        r = self.r
         led = r.ledger
         if not led.on:
             return
@@ -869,7 +866,7 @@ class OperatingHandler:
         payee = "bank" if source in ("depot", "pool") else source
         have = led.get(corp)
         what = f"a {name}-train" + (f" ({action.exchange} traded in)" if action.exchange else "")
-        if not led.sure(corp) and not st.trains.get(corp):
+        if not led.sure(corp) and not self.h.train_names(corp):
             # B0 with a treasury not sure: what the president adds is not sure either
             spec = r.rules.corp_by_sym[corp]
             president = self.h.minor_owner(corp) if spec.kind == "minor" else self.h.president(corp)
@@ -878,7 +875,7 @@ class OperatingHandler:
         if cost > have and led.sure(corp):
             spec = r.rules.corp_by_sym[corp]
             president = self.h.minor_owner(corp) if spec.kind == "minor" else self.h.president(corp)
-            if not st.trains.get(corp) and president is not None:      # B0
+            if not self.h.train_names(corp) and president is not None:      # B0
                 short = cost - have
                 mine = [x for x in self.sales if x[:2] == (corp, president)]
                 if mine and led.sure(president) and \
@@ -903,7 +900,7 @@ class OperatingHandler:
         """O5b, O5c: no voluntary discard; a train over the limit goes to the pool."""
         r = self.r
         corp = action.actor
-        own = self.st.trains.get(corp, [])
+        own = self.h.train_names(corp)
         if action.train not in own:
             r.flag("trains.not_owned", f"{corp} owns no {action.train}-train")
             return
@@ -912,8 +909,7 @@ class OperatingHandler:
             r.flag("trains.discard", f"{corp} owns {len(own)} trains, within the limit of "
                                      f"{limit}; a company may not discard a train at will (O5b)")
             return
-        own.remove(action.train)
-        self.st.pool_trains.append(action.train)      # O5c: to the pool
+        self.h.to_pool(self.h.take_train(action.train, corp))      # O5c: to the pool
 
     def buy_company(self, action: BuyCompany) -> None:
         r = self.r
@@ -964,7 +960,7 @@ class OperatingHandler:
             nxt = next((a.actor for a in r.record.actions[r.position + 1:]
                         if a.actor in r.rules.corp_by_sym), None)
             mine = [c for c in r.rules.corp_by_sym if not h.corporations[c].closed and
-                    president_of(c) == action.actor and not st.trains.get(c)]
+                    president_of(c) == action.actor and not h.train_names(c)]
             corp = nxt if nxt in mine else (mine[0] if mine else corp)
         if corp is None:
             r.flag("bankrupt.not_president", f"{action.actor} goes bankrupt with no company "
@@ -980,8 +976,8 @@ class OperatingHandler:
                                              f"turn it is ({president} is): only he may go "
                                              f"bankrupt for its train (B0)")
             return
-        if st.trains.get(corp):
-            r.flag("bankrupt.not_needed", f"{corp} owns a train ({', '.join(st.trains[corp])}): "
+        if h.train_names(corp):
+            r.flag("bankrupt.not_needed", f"{corp} owns a train ({', '.join(h.train_names(corp))}): "
                                           f"it need not buy one, so {player} does not go "
                                           f"bankrupt (B0, O5)")
             return
@@ -992,7 +988,7 @@ class OperatingHandler:
         if not (led.sure(player) and led.sure(corp)):
             r.skip(kind, (), reason=f"{player}'s or {corp}'s cash is not sure")
             return
-        cheapest = _cheapest_train(r, st)
+        cheapest = _cheapest_train(r, h)
         if cheapest is None:
             r.skip(kind, ("trains",), reason="a train's price or count is unknown")
             return
@@ -1039,26 +1035,26 @@ class OperatingHandler:
             r.end_after_set, r.end_after_reason = True, "bankrupt"
 
 
-def _cheapest_train(r, st):
+def _cheapest_train(r, h):
     """The cheapest train a company could buy now: (price, name), or None
     when a price or count is unknown (then nothing is claimed)."""
     best = None
     for t in r.rules.trains:
         spec = r._train_spec(t.sym)
-        if spec.get("rusts_on") in st.bought:
+        if spec.get("rusts_on") and h.bought(spec["rusts_on"]):
             continue                    # scrapped (F5): not sold any more
         needs = spec.get("available_on")
-        if needs and needs not in st.bought:
+        if needs and not h.bought(needs):
             continue
         count = r.rules.number("trains", t.sym, "count")
         price = r.rules.number("trains", t.sym, "price")
         if is_unknown(count) or is_unknown(price):
             return None
-        if count != "unlimited" and st.sold[t.sym] >= count:
+        if count != "unlimited" and h.sold(t.sym) >= count:
             continue
         if best is None or price < best[0]:
             best = (int(price), t.sym)
-    for name in st.pool_trains:         # the pool's trains at their price
+    for name in h.pool_trains():        # the pool's trains at their price
         price = r.rules.number("trains", name, "price")
         if is_unknown(price):
             return None

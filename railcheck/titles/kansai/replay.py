@@ -149,15 +149,14 @@ class KansaiReplay:
 
     def train_bought(self, name: str) -> None:
         """The first train of a type starts its phase and scraps the older ones (F5)."""
-        st = self.state
-        first = name not in st.bought
-        st.bought.add(name)
-        if not first:
+        st, h = self.state, self.holdings
+        if h.sold(name) != 1:           # (called when a train of the type left the depot)
             return
-        for owner, trains in st.trains.items():
-            st.trains[owner] = [t for t in trains
-                                if self._train_spec(t).get("rusts_on") != name]
-        st.pool_trains = [t for t in st.pool_trains if self._train_spec(t).get("rusts_on") != name]
+        for corp in h.corporations.values():
+            h.drop_trains(corp.sym, keep=lambda t: t.spec.rusts_on != name)
+        for t in h.trains:
+            if t.owner == "pool" and t.spec.rusts_on == name:
+                t.owner = None
         for i, ph in enumerate(self.rules.phases):
             if ph.on == name and i > st.phase:
                 st.phase = i
@@ -372,9 +371,8 @@ class KansaiReplay:
     # ------------------------------------------------------------------
 
     def checkpoint(self, action: Checkpoint) -> None:
-        st = self.state
         if action.field == "trains":
-            have = sorted(st.trains.get(action.subject, []))
+            have = sorted(self.holdings.train_names(action.subject))
             want = sorted(str(t) for t in (action.value or []))
             if have != want:
                 self.flag("checkpoint.mismatch",

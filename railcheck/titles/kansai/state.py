@@ -1,12 +1,12 @@
 """What the Kansai checker knows of a game as it replays it besides the
-certificates and the privates: the phase, the trains, the stations.  The
-players, the corporations (minors included), the privates and who holds them
-are the shared state's objects (``holdings.py``); money is held by ``money.Ledger``
-(when the components file gives what it needs)."""
+certificates, the privates and the trains: the phase, the stations, the
+title's own flags.  The players, the corporations (minors included), the
+privates, the trains and who holds them are the shared state's objects
+(``holdings.py``), with everybody's cash, which ``money.Ledger`` moves (when the
+components file gives what it needs)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -17,13 +17,6 @@ KEEP_OPEN = ("HKT", "OMER")
 @dataclass
 class KansaiState:
     phase: int = 0
-    #: train types of which one has been bought (from the depot)
-    bought: set = field(default_factory=set)
-    sold: Counter = field(default_factory=Counter)
-    #: trains in the bank pool (discarded, or traded in for a D and not obsolete)
-    pool_trains: list = field(default_factory=list)
-    #: owner (company sym) -> its trains' types
-    trains: dict = field(default_factory=dict)
     #: corporation -> the player holding its free share (HER, KHN)
     free_share: dict = field(default_factory=dict)
     knr_started: bool = False

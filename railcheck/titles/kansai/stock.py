@@ -266,9 +266,9 @@ class StockHandler:
 
     def buy_late(self, action: Bid) -> None:
         """L0: a late private, from the bank, once the first 3-train is sold."""
-        r, st = self.r, self.st
+        r = self.r
         sym = action.company
-        if "3" not in st.bought:
+        if not self.h.bought("3"):
             r.flag("kansai.late_private_early",
                    f"{sym} is a late private: it may be bought once the first 3-train is sold "
                    f"(phase {r.phase.name}, no 3-train sold yet)")

@@ -423,12 +423,12 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
 
 
 def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> list:
-    st, h, led, rules = r.state, r.holdings, r.ledger, r.rules
+    h, led, rules = r.holdings, r.ledger, r.rules
     spec = rules.corp_by_sym[sym]
     current = r.turn_actor == sym
     nm.facts.update({"treasury": led.get(sym) if led.on else "unknown",
                      "price": led.price(sym) if led.on else None,
-                     "trains": list(st.trains.get(sym, [])),
+                     "trains": h.train_names(sym),
                      "train_limit": r.train_limit(sym),
                      "president": h.president(sym) if spec.kind != "minor"
                      else h.minor_owner(sym),
@@ -485,12 +485,12 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
             if o is not None:
                 _gains(r, o)
                 opts.append(o)
-    elif st.trains.get(sym):
-        nm.notes.append(f"{sym} runs its trains ({', '.join(st.trains[sym])}) with a line "
+    elif h.train_names(sym):
+        nm.notes.append(f"{sym} runs its trains ({', '.join(h.train_names(sym))}) with a line "
                         f"'{sym} run TRAIN STOPS = REVENUE'; railcheck does not search 1890's "
                         f"runs (its values are the summary's levels)")
     opts.extend(_train_buys(j, r, sym))
-    for t in sorted(set(st.trains.get(sym, []))):
+    for t in sorted(set(h.train_names(sym))):
         o = j.judge("discard", DiscardTrain(actor=sym, train=t), {"train": t})
         if o is not None:
             opts.append(o)
@@ -527,7 +527,7 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
         low.info.pop("cost", None)
         opts.append(low)
     pres = nm.facts.get("president")
-    if pres and not st.trains.get(sym):
+    if pres and not h.train_names(sym):
         # B0: the president's sales for the train the company must buy
         for other in rules.corporations:
             held = h.percent(other.sym, pres) if other.kind != "minor" else 0
@@ -577,7 +577,7 @@ def _gains(r, o) -> None:
 
 
 def _train_buys(j: _Judge, r, sym: str) -> list:
-    st, rules = r.state, r.rules
+    h, rules = r.holdings, r.rules
     out = []
     seen = set()
     for t in rules.trains:
@@ -590,7 +590,7 @@ def _train_buys(j: _Judge, r, sym: str) -> list:
         if o is not None:
             o.info.pop("cost", None)
             out.append(o)
-        for old in sorted(set(st.trains.get(sym, []))):
+        for old in sorted(set(h.train_names(sym))):
             worth = rules.number("trains", name, "trade_in", old)
             if is_unknown(worth) or price is None:
                 continue
@@ -601,7 +601,7 @@ def _train_buys(j: _Judge, r, sym: str) -> list:
             if o is not None:
                 o.info.pop("cost", None)
                 out.append(o)
-    for name in sorted(set(st.pool_trains)):
+    for name in sorted(set(h.pool_trains())):
         price = rules.train_price(name)
         price = None if is_unknown(price) else int(price)
         o = j.judge("train", BuyTrain(actor=sym, train=name, source="pool", price=price),
@@ -611,10 +611,10 @@ def _train_buys(j: _Judge, r, sym: str) -> list:
             out.append(o)
     led = r.ledger
     cash = led.get(sym) if led.on else 0
-    for other, trains in st.trains.items():
+    for other in (c.sym for c in h.corporations.values() if c.trains):
         if other == sym:
             continue
-        for name in sorted(set(trains)):
+        for name in sorted(set(h.train_names(other))):
             if (other, name) in seen:
                 continue
             seen.add((other, name))
@@ -694,8 +694,7 @@ def kansai_hover(record, rules, count: int) -> str:
     name = getattr(last, "actor", None)
     corp = name if name in rules.corp_by_sym else actor if actor_kind == "company" else None
     if corp is not None:
-        st = r.state
-        trains = ", ".join(st.trains.get(corp, [])) or "none"
+        trains = ", ".join(r.holdings.train_names(corp)) or "none"
         price = led.price(corp) if led.on else None
         pres = r.holdings.minor_owner(corp) if rules.corp_by_sym[corp].kind == "minor" \
             else r.holdings.president(corp)

@@ -93,7 +93,7 @@ class GameView:
     @property
     def corporations(self) -> dict:
         """The companies with a par (the minors: once owned), as the shared Game's."""
-        r, st, h, led = self.r, self.r.state, self.r.holdings, self.led
+        r, h, led = self.r, self.r.holdings, self.led
         out = {}
         owners = {p.name: p for p in self.players}
         for spec in r.rules.corporations:
@@ -114,7 +114,7 @@ class GameView:
                 floated=(president is not None) if minor else corp.floated,
                 closed=corp.closed or sym in led.closed_corps,
                 price=price, cash=self._cash(sym),
-                trains=[SimpleNamespace(name=t) for t in sorted(st.trains.get(sym, []))],
+                trains=[SimpleNamespace(name=t) for t in sorted(h.train_names(sym))],
                 president=owners.get(president))
         return out
 

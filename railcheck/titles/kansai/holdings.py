@@ -69,6 +69,10 @@ class Holdings:
     def __init__(self, rules, names: list, knr_normal: bool):
         self.players = [Player(n, i) for i, n in enumerate(names)]
         self.by_name = {p.name: p for p in self.players}
+        #: the phase (an index into the rules' phases), as the shared Game's
+        self.phase_index = 0
+        #: the player the next stock round starts with (None: the first), as the shared Game's
+        self.priority: Optional[Player] = None
         self.corporations: dict[str, Corporation] = {}
         knr = rules.knr
         for c in rules.corporations:
@@ -114,6 +118,12 @@ class Holdings:
     @property
     def names(self) -> list:
         return [p.name for p in self.players]
+
+    def priority_name(self) -> Optional[str]:
+        return None if self.priority is None else self.priority.name
+
+    def set_priority(self, name: str) -> None:
+        self.priority = self.by_name[name]
 
     def is_player(self, name) -> bool:
         return name in self.by_name

@@ -21,8 +21,10 @@ from ...schema import is_unknown
 from ...unsure import CHECKPOINTS, Skipped, Unsure
 from .components import place_of_hex
 from .holdings import Holdings
-from .state import KEEP_OPEN, KansaiState
+from . import State1890
 
+#: the privates that do not close with the others in phase 4 (P3, P7)
+KEEP_OPEN = ("HKT", "OMER")
 #: what Kansai's checker never checks, whatever the components file gives
 UNCHECKED = ("the depot's order of sale (not stated by the summary) and the end after "
              "\"10 faz gry\" (E1: no phase table matches it) are not checked")
@@ -56,7 +58,8 @@ class KansaiReplay:
         self.view = GameView(self)
         #: the last action taken (the view's current action once the record is over)
         self.last_action = None
-        self.state = KansaiState()
+        #: the title's own flags (``State1890``)
+        self.state = State1890()
         self.findings: list[Finding] = FindingList()
         #: the amounts not sure and the checks skipped (the shared ``railcheck/unsure.py``)
         self.unsure = Unsure()
@@ -138,10 +141,10 @@ class KansaiReplay:
 
     @property
     def phase(self):
-        return self.rules.phases[self.state.phase]
+        return self.rules.phases[self.holdings.phase_index]
 
     def phase_at_least(self, name: str) -> bool:
-        return self.state.phase >= self.rules.phase_index(name)
+        return self.holdings.phase_index >= self.rules.phase_index(name)
 
     def jr_is_state(self) -> bool:
         """JR is the state railway until phase 6 (J0)."""
@@ -149,7 +152,7 @@ class KansaiReplay:
 
     def train_bought(self, name: str) -> None:
         """The first train of a type starts its phase and scraps the older ones (F5)."""
-        st, h = self.state, self.holdings
+        h = self.holdings
         if h.sold(name) != 1:           # (called when a train of the type left the depot)
             return
         for corp in h.corporations.values():
@@ -158,15 +161,13 @@ class KansaiReplay:
             if t.owner == "pool" and t.spec.rusts_on == name:
                 t.owner = None
         for i, ph in enumerate(self.rules.phases):
-            if ph.on == name and i > st.phase:
-                st.phase = i
+            if ph.on == name and i > h.phase_index:
+                h.phase_index = i
                 if "close_companies" in ph.events:
                     for company in self.holdings.owned():
                         if company.sym in [c.sym for c in self.rules.privates] and \
                                 company.sym not in KEEP_OPEN:
                             company.closed = True
-        if name == "6":
-            st.first_six = True
 
     def _train_spec(self, name: str) -> dict:
         for t in self.rules.trains:

@@ -107,12 +107,12 @@ class StockHandler:
         self.continued = False
         self.sold_this_round = set()
         self.last_actor = None
-        self.expected = self.st.priority or (self.h.names[0] if self.h.players else None)
+        self.expected = self.h.priority_name() or (self.h.names[0] if self.h.players else None)
 
     def end_sr(self) -> None:
         # S3.1: the next SR starts left of the last player who acted
         if self.last_actor is not None:
-            self.st.priority = self.next_player(self.last_actor)
+            self.h.set_priority(self.next_player(self.last_actor))
         # S3.2: a company whose every share found a buyer moves one row up (not on the top row)
         led = self.r.ledger
         for corp in list(led.cell):       # (in the order of their pars)
@@ -127,12 +127,12 @@ class StockHandler:
             from .auction import priority
             if not self.waterfall.finished:
                 self.waterfall.finish_round()
-            self.st.priority = priority(self.waterfall)
+            self.h.set_priority(priority(self.waterfall))
             if self.minor_bought is not None and self.acquired and \
                     max(self.acquired, key=lambda a: a[0] or 0) == self.minor_bought:
                 # a minor bought in the auction (the rule book's initial stock round, §9)
                 # after the last private: the priority goes left of its buyer (A7, §8.1)
-                self.st.priority = self.next_player(self.minor_bought[1])
+                self.h.set_priority(self.next_player(self.minor_bought[1]))
             self.r.ledger.start(self.waterfall.game.players)
             self.waterfall = None
             return
@@ -147,7 +147,7 @@ class StockHandler:
         self.bids = {}
         if self.acquired:
             _, last = max(self.acquired, key=lambda a: a[0] or 0)
-            self.st.priority = self.next_player(last)
+            self.h.set_priority(self.next_player(last))
         self.acquired = []
         self.r.ledger.start(None)
 

@@ -162,7 +162,7 @@ def _next_stock_player(r) -> Optional[str]:
         return None
     if r.turn_actor is not None and not r.turn.get("ended"):
         return r.turn_actor         # a turn under way (a sale, then a purchase)
-    return s.expected or r.state.priority or r.holdings.names[0]
+    return s.expected or r.holdings.priority_name() or r.holdings.names[0]
 
 
 def _next_company(r) -> Optional[str]:

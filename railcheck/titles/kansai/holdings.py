@@ -107,6 +107,8 @@ class Holdings:
                 t.sym, t.extra.get("distance"), 0 if is_unknown(price) else int(price),
                 count if isinstance(count, int) else None, t.extra.get("rusts_on"), None,
                 t.extra.get("available_on"), [], t.extra.get("exchange"))
+        #: the privates in the order somebody first got them (the order they are listed in)
+        self.first_owned: dict[str, int] = {}
         #: every train out of the depot, in the order they left it
         self.trains: list[Train] = []
         m5 = rules.corp_by_sym["M5"]
@@ -186,15 +188,18 @@ class Holdings:
         """Who holds the private (a player's or a company's name), None: nobody."""
         company = self.companies.get(sym)
         owner = None if company is None else company.owner
-        return None if owner is None else getattr(owner, "name", owner)
+        if owner is None or isinstance(owner, str):
+            return owner
+        return owner.name if isinstance(owner, (Player, Corporation)) else None
 
     def private_closed(self, sym: str) -> bool:
         company = self.companies.get(sym)
         return company is not None and company.closed
 
     def owned(self) -> list:
-        """The privates somebody holds."""
-        return [c for c in self.companies.values() if c.owner is not None]
+        """The privates somebody holds, in the order they were first acquired."""
+        held = [c for c in self.companies.values() if c.owner is not None]
+        return sorted(held, key=lambda c: self.first_owned.get(c.sym, 0))
 
     def train_names(self, sym) -> list:
         """The types of the trains the corporation owns, in the order it got them."""
@@ -221,8 +226,9 @@ class Holdings:
         company = self.companies.get(sym)
         if company is None:             # a name the record uses as a private
             company = self.companies[sym] = Company(CompanySpec(sym, sym, 0, 0, [], {}))
+        self.first_owned.setdefault(sym, len(self.first_owned))
         old = company.owner
-        if old is not None and company in getattr(old, "companies", []):
+        if isinstance(old, (Player, Corporation)) and company in old.companies:
             old.companies.remove(company)
         new = self.entity(name) or name
         company.owner = new
@@ -254,7 +260,7 @@ class Holdings:
         certificate for two shares (SS3, B1, §6.5); nobody holding it yet: nobody
         is president (KNR's shares bought before M2 converts)."""
         if corp.president is not None:
-            Game.update_president(self, corp, seller)
+            Game.update_president(self, corp, seller)  # type: ignore[arg-type]
 
     def take_back(self, sym: str, name: str, count: int, to: str = "pool") -> None:
         """``count`` of the player's 10% shares to the pool."""
@@ -267,7 +273,7 @@ class Holdings:
     def exchange(self, sym: str, old: str, new: str) -> None:
         """§6.5: ``new`` takes the president's certificate for two of his shares."""
         corp = self.corporations[sym]
-        self.swap_president_cert(corp, self.by_name[old], self.by_name[new])
+        self.swap_president_cert(corp, self.by_name[old], self.by_name[new])  # type: ignore[misc]
         corp.president = self.by_name[new]
 
     def new_train(self, name: str) -> Train:
@@ -283,10 +289,11 @@ class Holdings:
             train = next((t for t in self.trains if t.owner == "pool" and t.name == name), None)
         else:
             corp = self.corporations.get(source)
-            train = None if corp is None else next((t for t in corp.trains if t.name == name),
-                                                   None)
-            if train is not None:
-                corp.trains.remove(train)
+            train = None
+            if corp is not None:
+                train = next((t for t in corp.trains if t.name == name), None)
+                if train is not None:
+                    corp.trains.remove(train)
         if train is not None:
             train.owner = None
         return train

@@ -289,8 +289,10 @@ class Ledger:
                     continue
                 shares += price * sum(certs) // 10
             privates = 0
-            for company in h.by_name[p].companies:
+            for company in h.owned():
                 sym = company.sym
+                if company.owner is not h.by_name[p]:
+                    continue
                 if company.closed and sym != "M5":
                     continue
                 value = self.private_value(sym)

@@ -122,66 +122,14 @@ class Replay:
         self.game = g
         g.following = Following(rec.actions, from_export=rec.from_export)
         self.start_next_round()
-        game_over_reported = False
+        self.game_over_reported = False
         count = 0
         for position, action in enumerate(rec.actions):
-            self.rounds.next_action = rec.actions[position + 1] \
-                if position + 1 < len(rec.actions) else None
             if self.stop_at is not None and _passed(action, self.stop_at, count):
                 break
             count += 1
-            g.current_action = action
-            g.following.at(position)
-            if isinstance(action, Checkpoint):
-                self.checkpoint(action)
-                continue
-            if g.finished:
-                if not game_over_reported:
-                    g.flag("game.over", f"the game already ended ({_reason(g.end_reason)}); "
-                                        f"this and any later action is ignored")
-                    game_over_reported = True
-                continue
-            if isinstance(action, RoundMarker):
-                self.rounds.round_marker(action)
-                continue
-            before = None
-            if self.rounds.passed_over_pass(action):
-                if self.after_action is not None:
-                    self.after_action(g, action)
-                continue
-            try:
-                self.rounds.close_rounds_before(action)
-                if g.finished:
-                    continue
-                if self.before_action is not None:
-                    self.before_action(g, action)
-                kind = g.round.kind
-                # where the record says the action stands (whose turn it is)
-                action = self.rounds.place(action)
-                before = self._snapshot() if self.check_purity else None
-                g.round.process(action)
-            except RuleViolation as v:
-                if before is not None:
-                    self.refusals.append((action, kind, v.rule))
-                    after = self._snapshot()
-                    if after != before:
-                        from .snapshot import snapshot_diff
-                        self.impure.append((action, kind, v.rule,
-                                            snapshot_diff(before, after)[:3]))
-                g.flag(v.rule, v.message, v.severity)
-            except Exception as exc:  # a bug of ours must not hide the rest of the report
-                if os.environ.get("RAILCHECK_RAISE"):
-                    raise
-                g.flag("internal.error",
-                       f"railcheck could not check this action ({type(exc).__name__}: {exc}); "
-                       f"the replay stops here — please report this")
+            if self.take(position, action) == "stop":
                 break
-            self.rounds.taken()
-            if self.on_action is not None:
-                self.on_action(g, action)
-            self.advance()
-            if self.after_action is not None:
-                self.after_action(g, action)
         if not g.finished and self.stop_at is None:
             self.rounds.close_at_end()
         res = self.result(count)
@@ -191,6 +139,87 @@ class Replay:
             if res.errors:      # the two look at first errors of different kinds
                 res = rotation_hint(self, res)
         return res
+
+    def take(self, position: int, action):
+        """The record's action at ``position``: placed, checked and applied
+        (or refused, flagged); "stop" when the replay cannot go on (a bug
+        of ours)."""
+        g = self.game
+        rec = self.record
+        self.rounds.next_action = rec.actions[position + 1] \
+            if position + 1 < len(rec.actions) else None
+        g.current_action = action
+        g.following.at(position)
+        if isinstance(action, Checkpoint):
+            self.checkpoint(action)
+            return None
+        if g.finished:
+            if not self.game_over_reported:
+                g.flag("game.over", f"the game already ended ({_reason(g.end_reason)}); "
+                                    f"this and any later action is ignored")
+                self.game_over_reported = True
+            return None
+        if isinstance(action, RoundMarker):
+            self.rounds.round_marker(action)
+            return None
+        before = None
+        if self.rounds.passed_over_pass(action):
+            if self.after_action is not None:
+                self.after_action(g, action)
+            return None
+        tentative = getattr(action, "tentative", None)
+        saved = self.rounds.save() if tentative is not None else None
+        n_findings = len(g.findings)
+        kind = None
+        try:
+            self.rounds.close_rounds_before(action)
+            if g.finished:
+                return None
+            if self.before_action is not None:
+                self.before_action(g, action)
+            kind = g.round.kind
+            # where the record says the action stands (whose turn it is)
+            action = self.rounds.place(action)
+            before = self._snapshot() if self.check_purity else None
+            g.round.process(action)
+        except RuleViolation as v:
+            if before is not None:
+                self.refusals.append((action, kind, v.rule))
+                after = self._snapshot()
+                if after != before:
+                    from .snapshot import snapshot_diff
+                    self.impure.append((action, kind, v.rule,
+                                        snapshot_diff(before, after)[:3]))
+            if saved is not None:
+                # a line read with the one keyword that makes it parse, whose
+                # action is refused: dropped, as a line that cannot be read
+                self.rounds.restore(saved)
+                return None
+            # the reading of the refused line the record goes on from, if any
+            reading = self.rounds.repair(action, v)
+            g.flag(v.rule, v.message + (reading.says if reading is not None else ""),
+                   v.severity)
+            if reading is not None:
+                self.rounds.apply_reading(reading)
+        except Exception as exc:  # a bug of ours must not hide the rest of the report
+            if os.environ.get("RAILCHECK_RAISE"):
+                raise
+            g.flag("internal.error",
+                   f"railcheck could not check this action ({type(exc).__name__}: {exc}); "
+                   f"the replay stops here — please report this")
+            return "stop"
+        if saved is not None:
+            if any(f.severity == ERROR for f in g.findings[n_findings:]):
+                self.rounds.restore(saved)      # not legal as read: dropped
+                return None
+            g.following.took_tentative(tentative)
+        self.rounds.taken()
+        if self.on_action is not None:
+            self.on_action(g, action)
+        self.advance()
+        if self.after_action is not None:
+            self.after_action(g, action)
+        return None
 
     def observed(self) -> bool:
         return any(cb is not None for cb in (self.after_action, self.before_action,

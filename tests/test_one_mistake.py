@@ -397,14 +397,15 @@ def test_a_tile_on_a_wrong_hex_with_no_evidence_stays_refused(games):
     # before its next lay; the next run through H10 is B&O's (#426), after
     # B&O's own lay on F18, so its revenue cannot be told on the map of now:
     # no hex is taken, the lay is refused as before, and B&O's run is worth
-    # $10 less than it claims without the green city.
+    # $10 less than it claims without the green city (one finding for the
+    # run and the total: one mistake).
     data = games["29133"].data
     result, seen = replay_watching(M._with(data, 420, {"hex": "E15"}), 420, ["E15", "H10"])
     assert [(f.action_id, f.rule, f.message) for f in errors(result)] == [
         (420, "tile.upgrade", "tile 14 is green but E15 (white map hex) takes a yellow tile"),
-        (426, "route.revenue", "the 4-train's run H10-H16-G17-G19 is worth $150, not the $160 "
-                               "claimed"),
-        (426, "route.revenue", "B&O's runs are worth $430, but $440 was claimed")]
+        (426, "route.revenue", "B&O's runs are worth $430, but $440 was claimed (the 4-train's "
+                               "run H10-H16-G17-G19 is worth $150, not the $160 claimed); taken "
+                               "as paid, as the record says")]
     assert seen["H10"] == ("57", 1) and seen["E15"] == (None, 0)
 
 

@@ -41,6 +41,7 @@ Usage: python tools/one_mistake.py [--titles 1830,1860,18Ireland]
 from __future__ import annotations
 
 import argparse
+import calendar
 import copy
 import gzip
 import hashlib
@@ -118,7 +119,7 @@ def corpus(title: str, which: str) -> list[tuple[str, Path]]:
             if d.is_dir():
                 add("shared", [*d.glob("*.json"), *d.glob("*.json.gz")])
     if which in ("fresh", "all"):
-        after = time.mktime(time.strptime(FRESH_AFTER, "%Y-%m-%dT%H:%M:%S")) - time.timezone
+        after = calendar.timegm(time.strptime(FRESH_AFTER, "%Y-%m-%dT%H:%M:%S"))
         d = GEN / "A" / title
         if d.is_dir():
             add("fresh", [p for p in d.glob("*.json") if p.stat().st_mtime > after])
@@ -228,6 +229,7 @@ def _note(g: Game, game, action):
                 if t.color == tile.color and n != action.tile and board.remaining.get(n) != 0)
     if isinstance(action, PlaceToken) and board is not None:
         facts["token"] = True
+        facts["city_tiles"] = sorted(n for n, t in board.tiles.items() if t.cities)
     if isinstance(action, BuyTrain):
         facts["from_depot"] = any(t.id == action.train_id and t.owner == "depot"
                                   for t in game.trains)
@@ -403,11 +405,12 @@ def k_wrong_token_city(g, a, rng):
     if a["type"] != "place_token" or not g.before.get(a["id"], {}).get("token"):
         return None
     i = g.order[a["id"]]
+    with_city = set(g.before[a["id"]].get("city_tiles", ()))
     cities = set()
     for b in g.counted[:i]:
         if b["type"] == "place_token":
             cities.add(str(b["city"]))
-        elif b["type"] == "lay_tile":
+        elif b["type"] == "lay_tile" and str(b["tile"]).rsplit("-", 1)[0] in with_city:
             cities.add(f"{b['tile']}-0")
     cities.discard(str(a["city"]))
     if not cities:

@@ -118,6 +118,14 @@ class Following:
         nxt = self.next_action
         return isinstance(nxt, kinds) and nxt.actor in players
 
+    def took_tentative(self, tentative) -> None:
+        """A line read with the only keyword that makes it parse (``pra``
+        for ``par``) was legal as read and taken: its syntax finding says
+        so."""
+        finding, word, keyword = tentative
+        finding.message += (f"; taken as {keyword}: the only word that makes the line "
+                            f"parse, and the line is legal so")
+
     # ------------------------------------------------------------------
 
     def as_laid(self, board, action):

@@ -26,6 +26,7 @@ round by itself, the order of the turns.
 from __future__ import annotations
 
 import copy
+import os
 
 from ..actions import Checkpoint, Exchange, Pass, RoundMarker
 from ..findings import ERROR, RuleViolation
@@ -158,6 +159,34 @@ class RecordRounds:
         """The current round took (or refused) the record's action."""
         self.ended = None
 
+    def repair(self, action, violation):
+        """The reading of a line the rules refused that the record's next
+        lines go on from (``following/repair.py``), or None."""
+        from .repair import repair
+        return repair(self.replay, action, violation)
+
+    def apply_reading(self, reading) -> None:
+        """Make a reading :meth:`repair` chose (the rules accepted it when it
+        was tried; should they refuse it now, the state is put back)."""
+        from ..findings import RuleViolation
+        saved = self.save()
+        try:
+            reading.apply()
+        except RuleViolation:
+            if os.environ.get("RAILCHECK_RAISE"):
+                raise
+            self.restore(saved)
+
+    def save(self):
+        """The replay's whole changing state (``following/lookahead.py``)."""
+        from .lookahead import save
+        return save(self.replay)
+
+    def restore(self, saved) -> None:
+        """Back to a state :meth:`save` saved."""
+        from .lookahead import restore
+        restore(self.replay, saved)
+
     def place(self, action):
         """The current round is about to be given the record's ``action``:
         put it where the record says the action stands (whose turn it is);
@@ -167,6 +196,9 @@ class RecordRounds:
         self.round_actions += 1
         g = self.game
         action = g.following.as_laid(g.board, action)
+        if g.pending_par is not None:
+            from .stock import play_missing_pending_par
+            play_missing_pending_par(g, action)
         g.following.round.place(action)
         return action
 

@@ -168,7 +168,7 @@ class Replay:
                 self.after_action(g, action)
             return None
         tentative = getattr(action, "tentative", None)
-        saved = self.rounds.save() if tentative is not None else None
+        saved = self.rounds.save_all() if tentative is not None else None
         n_findings = len(g.findings)
         kind = None
         try:
@@ -193,7 +193,7 @@ class Replay:
             if saved is not None:
                 # a line read with the one keyword that makes it parse, whose
                 # action is refused: dropped, as a line that cannot be read
-                self.rounds.restore(saved)
+                self.rounds.restore_all(saved)
                 return None
             # the reading of the refused line the record goes on from, if any
             reading = self.rounds.repair(action, v)
@@ -210,7 +210,7 @@ class Replay:
             return "stop"
         if saved is not None:
             if any(f.severity == ERROR for f in g.findings[n_findings:]):
-                self.rounds.restore(saved)      # not legal as read: dropped
+                self.rounds.restore_all(saved)      # not legal as read: dropped
                 return None
             g.following.took_tentative(tentative)
         self.rounds.taken()

@@ -169,21 +169,21 @@ class RecordRounds:
         """Make a reading :meth:`repair` chose (the rules accepted it when it
         was tried; should they refuse it now, the state is put back)."""
         from ..findings import RuleViolation
-        saved = self.save()
+        saved = self.save_all()
         try:
             reading.apply()
         except RuleViolation:
             if os.environ.get("RAILCHECK_RAISE"):
                 raise
-            self.restore(saved)
+            self.restore_all(saved)
 
-    def save(self):
+    def save_all(self):
         """The replay's whole changing state (``following/lookahead.py``)."""
         from .lookahead import save
         return save(self.replay)
 
-    def restore(self, saved) -> None:
-        """Back to a state :meth:`save` saved."""
+    def restore_all(self, saved) -> None:
+        """Back to a state :meth:`save_all` saved."""
         from .lookahead import restore
         restore(self.replay, saved)
 

@@ -1,0 +1,134 @@
+"""The hand-written slips of issue 27, each in a copy of the 1830 opening
+(``examples/1830/opening.18xx``): one finding where the slip stands, and
+the replay goes on from what the record says happened, so that nothing
+after it is flagged and the opening ends with its own scores."""
+
+import json
+
+from click.testing import CliRunner
+
+from railcheck.cli import main
+
+from conftest import REPO
+
+OPENING = REPO / "examples" / "1830" / "opening.18xx"
+LINES = OPENING.read_text(encoding="utf-8").split("\n")
+
+#: every player's net worth at the end of the opening
+OPENING_SCORES = {"Bob": 958, "Carol": 914, "Alice": 843}
+
+
+def line_of(text: str) -> int:
+    return LINES.index(text) + 1
+
+
+def report(tmp_path, lines) -> dict:
+    path = tmp_path / "slip.18xx"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", "--format", "json", str(path)])
+    assert res.exit_code in (0, 1), res.output
+    return json.loads(res.output)["files"][0]
+
+
+def errors(f) -> list:
+    return [(x["line"], x["rule"]) for x in f["findings"] if x["severity"] == "error"]
+
+
+def scores(f) -> dict:
+    return {p["player"]: p["net_worth"] for p in f["standings"]}
+
+
+def replaced(old: str, new: str) -> list:
+    lines = list(LINES)
+    lines[line_of(old) - 1] = new
+    return lines
+
+
+def without(old: str) -> list:
+    lines = list(LINES)
+    del lines[line_of(old) - 1]
+    return lines
+
+
+def test_a_verb_typo_is_taken_as_the_only_verb_that_makes_the_line_legal(tmp_path):
+    # 'pra' is no plain typo of 'par' (two letters swapped in three), but
+    # 'par' is the only word that makes the line parse, and Alice's par of
+    # NYNH at $100 is legal there: the line is taken as that par, and the
+    # finding says so; before, the line was dropped and Bob's next line was
+    # out of turn (4 errors)
+    at = line_of("Alice par NYNH 100")
+    f = report(tmp_path, replaced("Alice par NYNH 100", "Alice pra NYNH 100"))
+    assert errors(f) == [(at, "notation.syntax")]
+    assert f["findings"][0]["message"].endswith(
+        "found 'pra' (did you mean par?); taken as par: the only word that makes the line "
+        "parse, and the line is legal so")
+    assert scores(f) == OPENING_SCORES and f["round"] == "SR 3"
+
+
+def test_a_verb_typo_whose_reading_is_illegal_is_dropped(tmp_path):
+    # 'Bob pra PRR 95': read as a par it is illegal ($95 is no par value),
+    # so the line is dropped as before, and only the syntax finding and what
+    # the missing par makes illegal are said
+    at = line_of("Bob par PRR 100")
+    f = report(tmp_path, replaced("Bob par PRR 100", "Bob pra PRR 95"))
+    assert errors(f)[0] == (at, "notation.syntax")
+    assert "taken as" not in f["findings"][0]["message"]
+
+
+def test_a_wrong_revenue_claim_is_one_finding_and_what_the_line_says_was_paid(tmp_path):
+    # 'NYNH run 2 G19.0-F20.1 (60) = 60' where the run is worth $50, and the
+    # table paid $60: Alice (NYNH's president, 60%) has $6 more than in the
+    # opening and Carol (10%) $1, and the record's checkpoints say so; one
+    # finding for the train and the total, and no checkpoint differs
+    # afterwards (before: two findings at the run, and the checkpoints
+    # differed, the replay having paid $50)
+    run = "NYNH run 2 G19.0-F20.1 (50) = 50"
+    lines = replaced(run, "NYNH run 2 G19.0-F20.1 (60) = 60")
+    lines[line_of("check Alice cash 103") - 1] = "check Alice cash 109"
+    lines[line_of("check Carol cash 84") - 1] = "check Carol cash 85"
+    f = report(tmp_path, lines)
+    assert errors(f) == [(line_of(run), "route.revenue")]
+    assert f["findings"][0]["message"] == (
+        "the 2-train's run G19.0-F20.1 is worth $50, not the $60 claimed; taken as paid, as "
+        "the record says")
+    assert scores(f) == dict(OPENING_SCORES, Alice=OPENING_SCORES["Alice"] + 6,
+                             Carol=OPENING_SCORES["Carol"] + 1)
+
+
+def test_a_missing_par_of_a_presidents_certificate_held_is_implied_by_the_price_line(tmp_path):
+    # Carol bought the B&O private and holds B&O's president's certificate;
+    # her 'par B&O 100' is missing.  The record's 'check B&O price 100'
+    # gives the par: one finding at the next line (which the rules refuse
+    # while the par is due), the par played as hers, and the opening goes on
+    # as written (before: 62 errors, every line refused until a par)
+    f = report(tmp_path, without("Carol par B&O 100"))
+    at = line_of("Carol par B&O 100")       # the line after it moved up here
+    assert errors(f) == [(at, "stock.par_required")]
+    assert f["findings"][0]["message"] == (
+        "Carol holds the president's certificate of B&O and must first set its par: a "
+        "'Carol par B&O' line is missing before this one; taken as parred at $100 (the "
+        f"price line {line_of('check B&O price 100') - 1} records)")
+    assert scores(f) == OPENING_SCORES and f["round"] == "SR 3"
+
+
+def test_a_missing_par_of_a_presidents_certificate_without_a_price_stays_refused(tmp_path):
+    # no line gives B&O's price: nothing is invented, the lines stay refused
+    lines = [x for x in without("Carol par B&O 100") if x != "check B&O price 100"]
+    f = report(tmp_path, lines)
+    assert errors(f)[0] == (line_of("Carol par B&O 100"), "stock.par_required")
+    assert "missing" not in f["findings"][0]["message"]
+
+
+def test_a_missing_line_in_an_operating_round_is_the_purchase_the_record_goes_on_from(
+        tmp_path):
+    # NYNH's 'buy train 2 from depot for 80' is missing: its pass is refused
+    # (it must own a train), and the record's next lines run NYNH's 2-train:
+    # the purchase is taken as made before the pass, one finding (before: 4
+    # errors, NYNH trainless to the end)
+    buy = "NYNH buy train 2 from depot for 80"
+    f = report(tmp_path, without(buy))
+    assert errors(f) == [(line_of(buy), "trains.must_own")]
+    assert f["findings"][0]["message"].endswith(
+        "it cannot pass; the record's later lines go on as if NYNH owned a 2-train: taken as "
+        "bought from the depot for $80 before this pass (a missing line)")
+    assert scores(f) == OPENING_SCORES and f["round"] == "SR 3"

@@ -43,7 +43,7 @@ class _Text:
         obj.__dict__["text"] = value
 
 
-Action.text = _Text()
+Action.text = _Text()  # type: ignore[assignment]
 
 
 # --- private auction -------------------------------------------------------

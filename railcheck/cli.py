@@ -266,7 +266,7 @@ _WARM_MODULES = ("railcheck.engine", "railcheck.loader", "railcheck.importer",
                  "railcheck.steps.companies", "railcheck.steps.stock",
                  "railcheck.board.routes", "railcheck.following.rounds",
                  "railcheck.following.stock", "railcheck.following.operating",
-                 "railcheck.following.auction")
+                 "railcheck.following.auction", "railcheck.following.followers")
 
 
 def _warm_up(files: list[str], ruleset) -> None:

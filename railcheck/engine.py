@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from .actions import Checkpoint, GameRecord, RoundMarker
 from .findings import ERROR, INFO, WARNING, Finding, InputError, RuleViolation
@@ -110,8 +110,7 @@ class Replay:
 
     def run(self) -> Result:
         rec = self.record
-        from .titles import title_class
-        cls = title_class(self.rules.base_title)
+        cls = self.rules.title_class
         if cls is not None and cls.uses_components:
             return cls.replay(self)
         try:
@@ -261,8 +260,9 @@ class Replay:
         if subj is None:
             g.flag("checkpoint.subject", f"unknown subject '{action.subject}'")
             return
-        actual = None
-        shown = None
+        actual: Any = None
+        shown: Any = None
+        value: Any
         if field_ in ("cash", "treasury"):
             actual = subj.cash
             shown = g.money(actual)
@@ -301,7 +301,8 @@ class Replay:
             what = {"cash": "has", "treasury": "has", "price": "is priced at",
                     "worth": "is worth"}[field_]
             g.flag("checkpoint.mismatch",
-                   f"{subj.name} {what} {shown}, the record says {g.money(action.value)}")
+                   f"{subj.name} {what} {shown}, the record says "
+                   f"{g.money(action.value)}")  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ change phases, close privates, end the game.  Money is always an int.
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Any, Optional
 
 from .findings import ERROR, Finding, RuleViolation, cause_of, involved
 from .following import Following
@@ -49,10 +49,10 @@ class Game:
         self.companies: dict[str, Company] = {
             spec.sym: Company(spec, price=spec.value) for spec in rules.companies}
         self.trains: list[Train] = []
-        for spec in rules.trains:
-            count = spec.count if spec.count is not None else UNLIMITED_TRAINS
+        for tspec in rules.trains:
+            count = tspec.count if tspec.count is not None else UNLIMITED_TRAINS
             for i in range(count):
-                self.trains.append(Train(spec.name, spec, f"{spec.name}-{i}"))
+                self.trains.append(Train(tspec.name, tspec, f"{tspec.name}-{i}"))
         self.train_by_id = {t.id: t for t in self.trains}
         #: the trains before this index have left the depot (none comes back):
         #: ``available_depot_trains`` starts there (kept with the state)
@@ -73,7 +73,7 @@ class Game:
         #: hex -> (line, tile, rotation) of a lay whose rotation was guessed
         #: among several (later findings about the hex point back to it)
         self.guessed_rotations: dict = {}
-        self.current_action = None
+        self.current_action: Any = None
         #: the record as the replay walks it, and the readings of it the
         #: rules consult (``railcheck.following``; set by the replay: a game
         #: with no record finds nothing in it)
@@ -86,9 +86,9 @@ class Game:
         #: the order players take turns in (seating order unless a title re-deals it)
         self.seat_order: list[Player] = list(self.players)
         #: (player, corporation) whose par price must be set before anything else
-        self.pending_par = None
-        self.round = None
-        self.board = None
+        self.pending_par: Optional[tuple] = None
+        self.round: Any = None
+        self.board: Any = None
         if check_board and rules.board:
             from .board import Board  # lazy: the board is the heaviest module
             self.board = Board(rules.board,
@@ -96,10 +96,9 @@ class Game:
                                      tokens=c.tokens, **c.extra) for c in rules.corporations],
                                [dict(sym=c.sym, value=c.value, revenue=c.revenue,
                                      blocks=c.blocks, special=c.special) for c in rules.companies])
-        if rules.raw.get("setup", {}).get("home_stations_at_start"):
+        if rules.setup.home_stations_at_start:
             self.place_all_home_stations()
-        from .titles import title_class
-        self.title = title_class(rules.base_title)(self)
+        self.title = rules.title_class(self)
         self.title.setup()
 
     def place_all_home_stations(self):
@@ -203,16 +202,60 @@ class Game:
     # certificates and presidency
 
     def num_certs(self, player: Player) -> int:
-        """Certificates counting towards the limit: privates, and shares of
-        corporations whose price is not in a zone outside the limit."""
-        n = sum(1 for c in player.companies if not c.closed)
+        """Certificates counting towards the limit: privates (ruleset
+        ``cert_limit_includes_privates``), and the certificates of the
+        corporations the title counts now (``Title.counts_for_cert_limit``: not
+        while the price is in a zone outside the limit)."""
+        n = sum(1 for c in player.companies if not c.closed) \
+            if self.rules.settings.cert_limit_includes_privates else 0
+        counts = self.title.counts_for_cert_limit
         for corp in self.corporations.values():
-            if corp.price is not None and corp.price.has("no_cert_limit"):
+            if not counts(corp):
                 continue
             for cert in corp.certs:
                 if cert.owner is player:
                     n += 1
         return n
+
+    def cert_limit_exceeded(self, player: Player, more: int = 1,
+                            corp: Optional[Corporation] = None) -> Optional[int]:
+        """The certificate limit, tested here only: the certificates ``player``
+        holds (:meth:`num_certs`) when ``more`` more would exceed ``cert_limit``,
+        else None.  None too while the limit does not hold (``Title.cert_limit_applies``)
+        and when the ``more`` are ``corp``'s and its certificates do not count now.
+        ``more=0``: whether the player is over the limit as things stand."""
+        if not self.title.cert_limit_applies():
+            return None
+        if more and corp is not None and not self.title.counts_for_cert_limit(corp):
+            return None
+        held = self.num_certs(player)
+        return held if held + more > self.cert_limit else None
+
+    def pool_limit(self, corp: Corporation) -> int:
+        """Percent of ``corp`` the bank pool may hold: ``stock.minor_pool_limit``
+        for a minor (when set), else ``stock.pool_limit``."""
+        stock = self.rules.stock
+        if corp.kind == "minor" and stock.minor_pool_limit is not None:
+            return int(stock.minor_pool_limit)
+        return int(stock.pool_limit)
+
+    def holding_limit(self, corp: Corporation) -> int:
+        """Percent of ``corp`` one player may hold: its own
+        ``max_ownership_percent``, else ``stock.holding_limit``."""
+        own = corp.spec.max_ownership_percent
+        return int(own if own is not None else self.rules.stock.holding_limit)
+
+    def holding_limit_exceeded(self, holder, corp: Corporation,
+                               percent: int) -> Optional[tuple[int, int]]:
+        """The holding limit, tested here only: (percent ``holder`` holds of
+        ``corp``, the limit) when ``percent`` more would exceed the limit
+        (:meth:`holding_limit`), else None; None too while ``corp``'s price is in
+        a zone without the limit (``unlimited``)."""
+        if corp.price is not None and corp.price.has("unlimited"):
+            return None
+        have = corp.percent_of(holder)
+        limit = self.holding_limit(corp)
+        return (have, limit) if have + percent > limit else None
 
     def update_president(self, corp: Corporation, seller: Optional[Player] = None):
         """Give the presidency to the player with most shares; the current
@@ -243,7 +286,7 @@ class Game:
         if pcert.owner is not old:
             return
         need = pcert.percent
-        given = []
+        given: list = []
         # the highest numbers first, or (as 18xx.games) the shares held longest
         key = (lambda c: c.got) if self.title.swap_oldest_first else (lambda c: -c.index)
         for cert in sorted(corp.certs_of(new), key=key):
@@ -280,7 +323,7 @@ class Game:
 
     @staticmethod
     def price_order_key(corp: Corporation):
-        cell = corp.price
+        cell: Any = corp.price
         return (-cell.price, -cell.col, cell.row, cell.stack.index(corp))
 
     # ------------------------------------------------------------------
@@ -300,15 +343,15 @@ class Game:
         company (10 x par for 10-share companies, 5 x par for 5-share ones);
         ``incremental`` nothing (the IPO's sales were paid to the company as
         they were made, see :meth:`ipo_payee`)."""
-        mode = self.rules.stock.get("capitalization", "full")
+        mode = self.rules.stock.capitalization
         if mode == "full":
-            return corp.par.price * (100 // corp.share_percent)
+            return corp.par.price * (100 // corp.share_percent)  # type: ignore[union-attr]
         return 0
 
     def ipo_payee(self, corp: Corporation):
         """Who is paid for a share bought from the IPO: the bank (full
         capitalisation) or the company (incremental)."""
-        if self.rules.stock.get("capitalization", "full") == "incremental":
+        if self.rules.stock.capitalization == "incremental":
             return corp
         return self.bank
 
@@ -362,7 +405,7 @@ class Game:
         one number for all, or one per kind: ``{major: 4, minor: 2}``)."""
         limit = self.phase.train_limit
         if isinstance(limit, dict):
-            return int(limit.get(corp.kind, limit.get("major", 0)))
+            return int(limit.get(corp.kind, limit.get("major", 0)) or 0)
         return limit
 
     def on_train_bought(self, train: Train):
@@ -379,7 +422,7 @@ class Game:
     def change_phase(self, index: int):
         self.phase_index = index
         name = self.phase.name
-        for event in self.phase.extra.get("events", []) or []:
+        for event in self.phase.extra["events"]:
             self.run_event(event)
         for t in self.trains:
             if t.spec.rusts_on in (name, self.phase.on) and t.owner not in ("depot", None):
@@ -436,7 +479,7 @@ class Game:
     def sell_private(self, company: Company, buyer, price: int):
         """``company`` changes hands from its owner to ``buyer`` (a player or a
         corporation), who pays ``price`` to the owner."""
-        owner = company.owner
+        owner: Any = company.owner
         self.transfer(buyer, owner, price)
         owner.companies.remove(company)
         company.owner = buyer
@@ -479,7 +522,7 @@ class Game:
             limit = phase_limit if isinstance(phase_limit, int) else self.train_limit(corp)
             if n <= limit:
                 continue
-            if not self.rules.operating.get("obsolete_trains_count", False):
+            if not self.rules.operating.obsolete_trains_count:
                 n = sum(1 for t in corp.trains if not t.obsolete)
             if n > limit:
                 out[corp] = n - limit
@@ -532,7 +575,7 @@ class Game:
         for p in self.players:
             rows.append({"player": p.name, "cash": p.cash, "shares": self.share_value(p),
                          "privates": self.company_value(p), "net_worth": self.net_worth(p)})
-        ordered = sorted(rows, key=lambda r: -r["net_worth"])
+        ordered = sorted(rows, key=lambda r: -r["net_worth"])  # type: ignore[operator]
         rank = 0
         last = None
         for i, r in enumerate(ordered):

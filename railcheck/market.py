@@ -58,7 +58,7 @@ class Market:
     def __init__(self, rows: list[list[str]], zones: dict[str, list[str]]):
         self.grid: list[list[Optional[Cell]]] = []
         for r, row in enumerate(rows):
-            out = []
+            out: list[Optional[Cell]] = []
             for c, raw in enumerate(row):
                 if not raw:
                     out.append(None)

@@ -3,7 +3,7 @@
 Parsing happens in two stages:
 
 1. every line (comment cut off) is parsed with the Lark grammar
-   ``grammar/notation.lark`` plus the rules made from the verb table
+   ``railcheck/grammar/notation.lark`` plus the rules made from the verb table
    (:mod:`railcheck.verbs`; LALR, contextual lexer, an inline transformer
    that turns the parse into nested tuples whose leaves are the tokens,
    ``(text, column, type)``).  Lark is slow per token, so its parse of a
@@ -159,7 +159,7 @@ _LINE_CACHE_MAX = 50_000
 
 
 def _grammar_text() -> str:
-    """The grammar: grammar/notation.lark and the rules of the verb table."""
+    """The grammar: railcheck/grammar/notation.lark and the rules of the verb table."""
     base = _base_grammar_text()
     return base + _verb_grammar(base)
 
@@ -211,7 +211,7 @@ def _base_grammar_text() -> str:
         return resources.files(_GRAMMAR_PACKAGE).joinpath(_GRAMMAR_FILE).read_text("utf-8")
     except Exception as exc:  # not installed: the development tree
         errors.append(exc)
-    path = Path(__file__).resolve().parent.parent / "grammar" / _GRAMMAR_FILE
+    path = Path(__file__).resolve().parent / "grammar" / _GRAMMAR_FILE
     try:
         return path.read_text("utf-8")
     except Exception as exc:
@@ -1196,7 +1196,7 @@ def _split_names(value: str, column: int, path: str, lineno: int, content: str,
                 else:
                     hint = (": names are letters, digits and _ - . ' &; quote any other, "
                             f"{quoted}")
-                raise _error(path, lineno, content, column + start, f"bad name '{_clip(name)}' in the {what} list{hint}")
+                raise _error(path, lineno, content, column + start, f"bad name '{_clip(name)}' in the {what} list{hint}")  # noqa: E501
         out.append((name, column + start))
         while i < n and value[i] in " \t":
             i += 1

@@ -339,7 +339,7 @@ RULES: list[Rule] = [
     _r("emergency.price", "a train bought from another company above face value with the president's money",
        "With the president's money a train from another company costs at most its face value.",
        f"{R1830}: Operating Round, forced train purchase",
-       "B&O buy train 4 from PRR 400   ->  with the president's money a train from another company costs at most its face value $300"),
+       "B&O buy train 4 from PRR 400   ->  with the president's money a train from another company costs at most its face value $300"),  # noqa: E501
     _r("emergency.source", "an emergency train bought elsewhere than the depot",
        "In an emergency only the depot sells (18xx.games's 1830).",
        f"{R1830}: Operating Round, forced train purchase; {SITE}",
@@ -856,7 +856,7 @@ RULES: list[Rule] = [
        "The president's certificate is never sold to the pool: it changes hands only to a player "
        "who holds at least as much; if nobody does, the president may not sell that far.",
        f"{R1830}: Stock Round, selling shares",
-       "Alice sell 3 PRR   ->  Alice is president of PRR with 40%; selling 30% would leave 10% and no other player ..."),
+       "Alice sell 3 PRR   ->  Alice is president of PRR with 40%; selling 30% would leave 10% and no other player ..."),  # noqa: E501
     _r("stock.rebuy", "a share bought after selling that company in the same round",
        "A player who sold shares of a corporation may not buy it again in the same stock round.",
        f"{R1830}: Stock Round, selling shares",

@@ -19,7 +19,6 @@ import copy
 import functools
 import os
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
@@ -27,8 +26,12 @@ from .codecache import cache_dir  # noqa: F401  (railcheck's cache folder)
 from .codecache import write_atomically
 from .mechanics.reach import Reach
 from .findings import InputError, did_you_mean
-from .schema import (CORPORATION_KEYS, OPTION, Ability, MapOf, path_join, abilities_of,
-                     check_ruleset, known_names)
+from .schema import (CORPORATION_KEYS, OPTION, RULESET, MapOf, Settings, check_ruleset,
+                     known_names, path_join)
+from .specs import CompanySpec, CorpSpec, PhaseSpec, TrainSpec
+from .titles import TITLES, title_class
+from .titles import known_titles as _known_titles
+from .titles.base import SHARED_EVENTS
 
 
 # ---------------------------------------------------------------------------
@@ -60,7 +63,7 @@ def _load_yaml(text: str, path: str, root: str = "") -> _Doc:
         column = mark.column + 1 if mark else None
         pos = getattr(exc, "position", None)    # a character the reader refuses
         if mark is None and isinstance(pos, int) and hasattr(exc, "reason"):
-            char = exc.character
+            char = getattr(exc, "character", None)
             shown = f"#x{char:04x}" if isinstance(char, int) else repr(char)
             problem = f"unacceptable character {shown}: {exc.reason}"
             line = text.count("\n", 0, pos) + 1
@@ -232,13 +235,11 @@ def _prune(folder: Path) -> None:
 
 def title_index() -> dict[str, str]:
     """Title id -> the path of its ruleset file."""
-    from .titles import TITLES
     return {tid: str(cls.ruleset_path()) for tid, cls in TITLES.items()}
 
 
 def known_titles() -> list[str]:
-    from .titles import known_titles as known
-    return known()
+    return _known_titles()
 
 
 def _locate(ref: str, base_dir: Optional[Path] = None) -> tuple[Path, Optional[str]]:
@@ -246,7 +247,6 @@ def _locate(ref: str, base_dir: Optional[Path] = None) -> tuple[Path, Optional[s
     gives its folder's rules.yaml and its id; a path to a YAML file (``.yaml``
     or ``.yml``: a house rule or variant, relative to ``base_dir``) gives the
     file and None.  Anything else is an unknown title."""
-    from .titles import TITLES, title_class
     cls = title_class(ref)
     if cls is not None:
         return cls.ruleset_path(), cls.id
@@ -310,63 +310,7 @@ def deep_merge(base, over):
 
 
 # ---------------------------------------------------------------------------
-# The typed ruleset
-
-@dataclass
-class CorpSpec:
-    sym: str
-    name: str
-    home: Optional[str]
-    home_city: Optional[int]
-    tokens: list[int]
-    shares: list[int]
-    float_percent: int
-    extra: dict = field(default_factory=dict)
-    kind: str = "major"           # major, minor or state railway
-    color: Optional[str] = None   # for charts and the board picture
-
-
-@dataclass
-class CompanySpec:
-    sym: str
-    name: str
-    value: int
-    revenue: int
-    blocks: list[str]
-    #: ability kind -> its fields (schema.ABILITIES, defaults filled in)
-    special: dict
-
-    @property
-    def abilities(self) -> dict[str, Ability]:
-        """The abilities, typed: kind, window, count, fields."""
-        return abilities_of(self.special)
-
-
-@dataclass
-class TrainSpec:
-    name: str
-    distance: "int | dict | None"  # as written; ``reach`` is its typed form
-    price: int
-    count: Optional[int]          # None = unlimited
-    rusts_on: Optional[str]
-    obsolete_on: Optional[str]
-    available_on: Optional[str]
-    events: list[str]
-    exchange: Optional[dict]
-    extra: dict = field(default_factory=dict)
-    reach: Optional[Reach] = None
-
-
-@dataclass
-class PhaseSpec:
-    name: str
-    on: Optional[str]
-    tiles: list[str]
-    train_limit: "int | dict[str, int]"   # one number, or one per company kind
-    operating_rounds: int
-    company_buy: bool
-    extra: dict = field(default_factory=dict)
-
+# The typed ruleset (its parts: railcheck/specs.py)
 
 class RulesetError(InputError):
     pass
@@ -414,7 +358,6 @@ class _Checker:
 def check_data(data: dict, marks: dict, note: str = "", only=None) -> dict:
     """``data`` checked against the schema, every default filled in (only
     the top-level keys ``only``, if given)."""
-    from .titles import title_class
     cls = title_class(str(data.get("base_title") or data.get("title") or ""))
     implements = getattr(cls, "implements", None)
     return check_ruleset(data, _Checker(marks, known_names(data), note, implements), only)
@@ -432,7 +375,15 @@ class Ruleset:
         self.source = source
         #: the built-in title whose class (round sequence, steps) plays this ruleset
         self.base_title = str(data.get("base_title") or title)
+        #: the Title class whose rounds and steps play this ruleset (the game and the
+        #: engine take it from here: they never look a title up)
+        self.title_class: Any = title_class(self.base_title)
+        #: the checked data (every default filled in): for showing it; the code reads
+        #: ``settings`` (or the sections below), where a key's default is the schema's
         self.raw = data
+        #: every top-level key, typed (schema.Settings): ``rules.settings.bank_counts``;
+        #: the top-level keys that are sections are attributes of their own below
+        self.settings = Settings(RULESET, data)
         self.options = options
         c = _Checker(marks)
         self._checker = c
@@ -444,12 +395,14 @@ class Ruleset:
         self.bank = data["bank"]
         self.starting_cash = {int(k): v for k, v in data["starting_cash"].items()}
         self.cert_limit = {int(k): v for k, v in data["cert_limit"].items()}
-        self.auction = data["auction"]
-        self.stock = data["stock"]
-        self.operating = data["operating"]
-        self.end = data["end"]
-        self.setup = data["setup"]
-        self.company_sales = data["company_sales"]
+        settings = self.settings
+        self.auction = settings.auction
+        self.stock = settings.stock
+        self.operating = settings.operating
+        self.end = settings.end
+        self.setup = settings.setup
+        self.company_sales = settings.company_sales
+        self.market = settings.market
         self.net_worth = data["net_worth"]
         self.option_specs = data["options"]
 
@@ -488,7 +441,9 @@ class Ruleset:
                                   else merged["float_percent"]),
                 extra={k: v for k, v in merged.items() if k not in corp_keys},
                 kind=str(merged.get("kind") or "major"),
-                color=merged.get("color")))
+                color=merged.get("color"), section=merged.get("section"),
+                reserved_share=bool(merged.get("reserved_share")),
+                max_ownership_percent=merged.get("max_ownership_percent")))
         self.companies: list[CompanySpec] = []
         for cd in data["companies"]:
             self.companies.append(CompanySpec(
@@ -507,7 +462,8 @@ class Ruleset:
                 count=None if count == "unlimited" else count,
                 rusts_on=_opt_str(td["rusts_on"]), obsolete_on=_opt_str(td["obsolete_on"]),
                 available_on=_opt_str(td["available_on"]), events=list(td["events"]),
-                exchange=td["exchange"], reach=reach))
+                exchange=td["exchange"], reach=reach, trade_in=dict(td["trade_in"]),
+                primed=bool(td["primed"])))
         self.phases: list[PhaseSpec] = []
         for ph in data["phases"]:
             self.phases.append(PhaseSpec(
@@ -516,7 +472,8 @@ class Ruleset:
                 company_buy=ph["company_buy"],
                 extra={"events": list(ph["events"]), "private_trades": ph["private_trades"]}))
         known_events = _known_events(self.base_title)
-        for kind, items in (("trains", self.trains), ("phases", self.phases)):
+        lists: tuple = (("trains", self.trains), ("phases", self.phases))
+        for kind, items in lists:
             for i, item in enumerate(items):
                 events = item.events if kind == "trains" else item.extra["events"]
                 for j, ev in enumerate(events):
@@ -551,20 +508,8 @@ class Ruleset:
         return {"name": self.title, "path": self.source, "extends": self.extends}
 
 
-def _train_limit(c: "_Checker", ph: dict, p: str):
-    """A phase's train limit: one number, or one per company kind."""
-    value = ph.get("train_limit")
-    if isinstance(value, dict):
-        for kind, n in value.items():
-            c.check(n, f"{p}.train_limit.{kind}", int)
-        return {str(k): v for k, v in value.items()}
-    return c.get(ph, "train_limit", p, int)
-
-
 def _known_events(base_title: str) -> set:
     """The events trains and phases may name: the shared ones and the title's."""
-    from .titles import title_class
-    from .titles.base import SHARED_EVENTS
     cls = title_class(base_title)
     return set(SHARED_EVENTS) | set(getattr(cls, "events", ()))
 
@@ -614,7 +559,6 @@ def _resolve(title: str, seen: tuple = (), base_dir: Optional[Path] = None) -> t
     line and column of every value by YAML path.  The merged data's
     ``base_title`` is the built-in title whose class plays it."""
     path, builtin = _locate(title, base_dir)
-    from .titles import TITLES
     if builtin is not None and TITLES[builtin].uses_components:
         raise InputError(f"{builtin} takes its numbers from a components file "
                          f"(docs/{builtin}-components.md); a ruleset file cannot extend it")
@@ -707,7 +651,6 @@ def _load_cached(title: str, options: tuple[str, ...]) -> Ruleset:
 
 
 def _is_title(ref: str) -> bool:
-    from .titles import title_class
     return title_class(ref) is not None
 
 
@@ -716,7 +659,6 @@ def load_ruleset(title: str, options=(), components: Optional[str] = None) -> Ru
     with the given game options applied; a title whose numbers come from a
     components file (``Title.uses_components``) loads its own rules, merged
     with the file ``components`` (None: every number unknown)."""
-    from .titles import title_class
     cls = title_class(str(title))
     if cls is not None and cls.uses_components:
         return cls.load_rules(tuple(options), components)

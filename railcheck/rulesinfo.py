@@ -27,8 +27,7 @@ def describe_ruleset(title: str, options=(), components=None) -> str:
             for n in sorted(r.starting_cash)]
     out.append(tabulate(rows, headers=["players", "starting cash", "cert limit"]))
     out.append("")
-    from .titles import title_class
-    out.append("rounds: " + title_class(r.base_title).rounds_description)
+    out.append("rounds: " + r.title_class.rounds_description)
     out.append("")
     out.append(tabulate([[c.sym, c.name, c.home or "-", " ".join(_money(r, t) for t in c.tokens),
                           "/".join(str(s) for s in c.shares)] for c in r.corporations],

@@ -17,6 +17,7 @@ may be used, as the published rules say) and ``count`` (how often).
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -139,7 +140,7 @@ class Nullable(Type):
 class OneOf(Type):
     """A value of the first type that fits its Python class."""
 
-    def __init__(self, *options: tuple[type, Type], label: str):
+    def __init__(self, *options: tuple[tuple, "Type"], label: str):
         self.options = options
         self.label = label
         self.doc = label
@@ -489,9 +490,6 @@ AUCTION = Section("auction", [
     Key("resume_after_resolution", Enum("turn", "last_buyer"), "turn",
         "waterfall: after a private is sold to its bidders, play goes on where it was (turn: "
         "1830), or with the player left of the one who bought it (last_buyer: Kansai's A4)"),
-    Key("all_pass_runs_or", Bool(), True, "waterfall: everybody passed otherwise (or the drop is "
-                                          "0): the owned privates pay their income and the "
-                                          "auction goes on", supported=(True,)),
     Key("opening_bid", Enum("face", "increment"), "face",
         "choose-and-bid: the opening bid is at least the face value, or face + min_increment"),
     Key("after", Enum("order_by_cash", "keep", "priority_most_cash"), "order_by_cash",
@@ -510,9 +508,6 @@ AUCTION = Section("auction", [
         ["company_at_face"], "bid_for_turn: what the winner may take: a private at its face "
                              "value, a president's certificate (par from par_range, twice "
                              "the par paid)"),
-    Key("all_pass", Enum("first_player_must_take"), "first_player_must_take",
-        "bid_for_turn: everybody passed: the opener takes an item for nothing bid (the "
-        "cheapest, paying all his cash, if he cannot afford any)"),
 ], "section")
 
 STOCK = Section("stock", [
@@ -537,7 +532,8 @@ STOCK = Section("stock", [
         "per share"),
     Key("sold_out_increase", Bool(), True,
         "up one row at the end of an SR when no share is in the IPO or the pool"),
-    Key("sold_out_top_row", Enum("none"), "none", "sold out on the top row: the price stays"),
+    Key("sold_out_top_row", Enum("none", "right"), "none",
+        "sold out on the top row (sold_out_increase): the price stays, or moves one cell right"),
     Key("pool_share_dividends", Enum("corporation", "none"), "corporation",
         "who is paid the dividends of shares in the bank pool"),
     Key("ipo_share_dividends", Enum("corporation", "none"), "none",
@@ -571,13 +567,11 @@ STOCK = Section("stock", [
         "the corporation in a stock round"),
     Key("home_track_on_float", Bool(), False,
         "on floating, if the home hex has no tile, the president lays a yellow tile there "
-        "at once (no cost)"),
+        "at once (no cost)", supported=(False,)),
     Key("buy_one_certificate", Bool(), False,
         "at most one certificate bought per turn in every zone"),
     Key("minor_pool_limit", Nullable(Int()), None,
         "percent of a minor the bank pool may hold (null: pool_limit)"),
-    Key("minor_holding_limit", Nullable(Int()), None,
-        "percent of a minor a player may hold (null: holding_limit)"),
     Key("always_market_price", Bool(), False,
         "shares bought from the treasury cost the market price, not the par value"),
     Key("home_station", Enum("first_operation", "at_par"), "first_operation",
@@ -596,7 +590,7 @@ STOCK = Section("stock", [
         "majors may be parred by players only from this phase on (null: always)"),
     Key("major_home", Nullable(Enum("any_free_city")), None,
         "a started major places its home station on any free city slot (null: its printed "
-        "home)"),
+        "home)", supported=(None,)),
 ], "section")
 
 OPERATING = Section("operating", [
@@ -613,7 +607,7 @@ OPERATING = Section("operating", [
     Key("emergency_from_others", Enum("value", "any", "none"), "value",
         "a forced buy from another company: at most face value, any price, not allowed"),
     Key("emergency_sell_more_than_needed", Bool(), False,
-        "the president may sell more shares than the forced buy needs", supported=(False,)),
+        "the president may sell more shares than the forced buy needs"),
     Key("dividend_kinds", ListOf(Enum("payout", "withhold")), ["payout", "withhold"],
         "what a company may do with its revenue"),
     Key("obsolete_trains_count", Bool(), False, "obsolete trains count for the train limit"),
@@ -621,7 +615,8 @@ OPERATING = Section("operating", [
         "corporations operate by price, highest first; on one cell the marker on top first"),
     Key("second_lay", Enum("any", "yellow_if_first_not_upgrade_or_city",
                            "yellow_if_first_not_upgrade"), "any",
-        "with tile_lays 2: what the second lay may be"),
+        "with tile_lays 2: what the second lay may be (the others: the track steps of the "
+        "titles that implement them)", supported=("any",)),
     Key("second_lay_cost", Int(), 0, "what the second lay of a turn costs besides terrain"),
     Key("narrow_track_free", Bool(), False, "a tile whose track is all narrow gauge pays no "
                                             "terrain cost"),
@@ -630,7 +625,8 @@ OPERATING = Section("operating", [
     ])), None, "a company may sell one of its treasury shares to the pool or buy one back "
                "from it, before laying track (null: not)"),
     Key("upgrade_needs_train_reach", Bool(), False,
-        "an upgrade only where the company's biggest train can reach (none without a train)"),
+        "an upgrade only where the company's biggest train can reach (none without a train)",
+        supported=(False,)),
     Key("track_restriction", Enum("permissive", "semi_restrictive"), "permissive",
         "semi_restrictive: a lay must add track the company can use or change a reachable "
         "city's value"),
@@ -643,26 +639,34 @@ OPERATING = Section("operating", [
     Key("president_contributes", Bool(), True,
         "the president pays towards a forced train purchase (false: never; no emergency "
         "sales)"),
-    Key("train_trade", Nullable(Section("train_trade", [
+    Key("train_trade", Section("train_trade", [
         Key("min_price", Int(), 1, "the lowest price"),
         Key("multiple", Int(), 1, "prices are multiples of this"),
         Key("seller_keeps_one_if_buyer_has_trains", Bool(), False,
             "not when the buyer owns a train and the seller only one"),
-    ])), None, "trains sold between corporations (null: any price from 1)"),
+    ]), {}, "trains sold between corporations (the defaults: any price from 1)"),
     Key("routes", Section("routes", [
-        Key("home_station_in_one_route", Bool(), False, "one run visits the home station"),
-        Key("routes_must_intersect", Bool(), False, "every run shares a stop with another"),
-        Key("no_hex_reentry", Bool(), False, "a run may not enter a hex twice"),
-        Key("cannot_end_at_halt", Bool(), False, "a run may not start or end at a halt"),
+        Key("home_station_in_one_route", Bool(), False, "one run visits the home station",
+            supported=(False,)),
+        Key("routes_must_intersect", Bool(), False, "every run shares a stop with another",
+            supported=(False,)),
+        Key("no_hex_reentry", Bool(), False, "a run may not enter a hex twice",
+            supported=(False,)),
+        Key("cannot_end_at_halt", Bool(), False, "a run may not start or end at a halt",
+            supported=(False,)),
         Key("may_skip_towns_and_halts", Bool(), False,
-            "towns and halts may be passed without counting them"),
+            "towns and halts may be passed without counting them (false: every town a run "
+            "passes counts, within the train's towns and unused city places)",
+            supported=(False,)),
         Key("bypass_one_blocked_city", Bool(), False,
-            "one run per turn may pass one city full of others' stations"),
+            "one run per turn may pass one city full of others' stations", supported=(False,)),
         Key("flipped_tokens_block", Bool(), True,
-            "stations of a bankrupt corporation block runs"),
-        Key("broad_gauge_only", Bool(), False, "a run may use broad gauge track only"),
+            "stations of a bankrupt corporation block runs", supported=(True,)),
+        Key("broad_gauge_only", Bool(), False, "a run may use broad gauge track only",
+            supported=(False,)),
         Key("narrow_gauge_bonus", Bool(), False,
-            "each stop of a run adds the revenue of the towns it reaches over narrow gauge only"),
+            "each stop of a run adds the revenue of the towns it reaches over narrow gauge only",
+            supported=(False,)),
     ]), {}, "the rules of runs"),
 ], "section")
 
@@ -715,7 +719,7 @@ MARKET = Section("market", [
             "ignore_one_sale: see stock.ignore_one_sale_zone; bankrupt: the corporation goes "
             "bankrupt; end_game: the game ends; close: the corporation closes)"),
     Key("zigzag", Bool(), False, "one row read as a zig-zag: a dividend step right or left "
-                                 "is 2 cells, a share sold 1 cell left"),
+                                 "is 2 cells, a share sold 1 cell left", supported=(False,)),
     Key("ledge", Bool(), False, "a move past either end stops on the end cell"),
     Key("dividend_steps", Nullable(ListOf(Int())), None,
         "multiples of the price a payout must reach for 1, 2, ... steps right (null: the "
@@ -808,7 +812,8 @@ BOARD = Section("board", [
     Key("impassable_colors", ListOf(Str()), None,
         "no new track into these hexes' edges without a path"),
     Key("fixed_rotation_tiles", ListOf(Str()), None, "tiles laid only at rotation 0"),
-    Key("small_map", Type(), None, "a smaller map an option selects"),
+    Key("small_map", Type(), None, "a smaller map: remove_hexes, add_hexes, remove_tile_copies"),
+    Key("use_small_map", Bool(), False, "play on small_map (an option sets it)"),
     Key("color_order", ListOf(Str()), None, "the upgrade order of tile colours"),
     Key("tiles", MapOf(Type(), "tile name"), None, "the tile manifest"),
     Key("hexes", MapOf(Type(), "coordinate"), None, "the map"),
@@ -834,7 +839,7 @@ TOP_KEYS = [
     Key("cert_limit", MapOf(Int(), "players", PlayerCount()), doc="certificate limit by player "
                                                                   "count"),
     Key("cert_limit_includes_privates", Bool(), True, "private companies count towards the "
-                                                      "certificate limit", supported=(True,)),
+                                                      "certificate limit"),
     Key("auction", AUCTION, {}, "the initial auction of the privates"),
     Key("stock", STOCK, {}, "stock rounds"),
     Key("sections_open", Enum("immediately", "next_sr"), "immediately",
@@ -881,7 +886,7 @@ TOP_KEYS = [
             "the major's price: the highest row and leftmost column of the minors' prices"),
         Key("tokens_after", Int(), 3, "stations the major keeps"),
     ])), None, "merger rounds of minors into majors (null: none)"),
-    Key("player_bankruptcy", Nullable(Section("player_bankruptcy", [
+    Key("player_bankruptcy", Section("player_bankruptcy", [
         Key("holders_paid_market_price", Bool(), False,
             "the other holders of the bankrupt president's companies are paid the market "
             "price by the bank"),
@@ -892,7 +897,8 @@ TOP_KEYS = [
             "a bankrupt president's privates and the shares he could not sell: they leave the "
             "game with him, or stay his (he is paid their income and dividends, may sell his "
             "privates to companies, and they count in his net worth)"),
-    ])), None, "what a president's bankruptcy does besides the shared rules (null: nothing)"),
+    ]), {}, "what a president's bankruptcy does besides the shared rules (the defaults: "
+            "nothing)"),
     Key("operating", OPERATING, {}, "operating rounds"),
     Key("end", END, {}, "what ends the game"),
     Key("insolvency", Nullable(Section("insolvency", [
@@ -962,6 +968,78 @@ def known_names(data: dict) -> dict[str, set[str]]:
             if isinstance(board.get(key), dict):
                 out[kind] = {str(k) for k in board[key]}
     return out
+
+
+# ---------------------------------------------------------------------------
+# Typed access to a checked ruleset
+
+class Settings(Mapping):
+    """A checked section of a ruleset (``rules.stock``, ``rules.operating.routes``),
+    read as attributes (``rules.stock.holding_limit``) or items
+    (``rules.stock["holding_limit"]``).  Every key the schema declares for the section
+    is there, with its schema default when the ruleset leaves it out (the code never
+    repeats a default); a nested section is a ``Settings`` too.  A name the schema does
+    not declare is an error (``AttributeError``/``KeyError`` naming the YAML path), not
+    a silent ``None``.  Read-only."""
+
+    def __init__(self, section: "Section", data: dict, path: str = ""):
+        values = self.__dict__
+        values["_path"] = path
+        values["_names"] = names = []
+        # in the data's order (as written, then the defaults filled in), then the
+        # defaults of the keys a partial reading left out
+        order = [k for k in data if k in section.keys] + \
+            [k for k in section.keys if k not in data]
+        for name in order:
+            key = section.keys[name]
+            if name in data:
+                value = data[name]
+            elif key.default is REQUIRED:
+                continue            # only in a partial reading (an option's keys)
+            else:
+                value = copy.deepcopy(key.default)
+            inner = key.type.inner if isinstance(key.type, Nullable) else key.type
+            if isinstance(inner, Section) and inner.fill and isinstance(value, dict):
+                value = Settings(inner, value, path_join(path, name))
+            values[name] = value
+            names.append(name)
+
+    def __getattr__(self, name: str):
+        # only called for a name that is not there: not a declared key
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise AttributeError(f"{path_join(self._path, name)} is not a ruleset key"
+                             + did_you_mean(name, self._names))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{path_join(self._path, name)}: a ruleset is read-only")
+
+    def __getitem__(self, name: str):
+        if name in self._names:
+            return self.__dict__[name]
+        raise KeyError(f"{path_join(self._path, name)} is not a ruleset key"
+                       + did_you_mean(str(name), self._names))
+
+    def get(self, name: str, *default):
+        """``self[name]``; a default is refused: every key has its value (the
+        schema's default included)."""
+        if default:
+            raise TypeError(f"{path_join(self._path, name)}: a ruleset key's default is in "
+                            f"railcheck/schema.py; read settings.{name} without one")
+        return self[name]
+
+    def __iter__(self):
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __repr__(self) -> str:
+        return f"Settings({self._path or 'ruleset'}: " \
+               + ", ".join(f"{n}={self.__dict__[n]!r}" for n in self._names) + ")"
+
+    def __deepcopy__(self, memo):
+        return self             # read-only
 
 
 # ---------------------------------------------------------------------------
@@ -1035,7 +1113,9 @@ def schema_reference() -> str:
                  "market", "board"):
         note = " (read by the board module: defaults and meaning in board.md)" \
             if name == "board" else ""
-        out += [f"### `{name}`{note}", ""] + _table(RULESET.keys[name].type, f"{name}.") + [""]
+        section = RULESET.keys[name].type
+        assert isinstance(section, Section)
+        out += [f"### `{name}`{note}", ""] + _table(section, f"{name}.") + [""]
     for title, section, prefix in (("corporations[] and corporation_defaults", CORPORATION,
                                     "corporations[]."),
                                    ("companies[]", COMPANY, "companies[]."),
@@ -1049,7 +1129,7 @@ def schema_reference() -> str:
     for kind in ABILITIES.values():
         out += [f"#### `{kind.name}`", "", f"{kind.doc} (for example {kind.example}).", ""]
         if kind.fields is None:
-            out += [f"Value: {kind.value.doc}; window `{kind.window}`.", ""]
+            out += [f"Value: {kind.value.doc if kind.value else ''}; window `{kind.window}`.", ""]
         else:
             out += _table(kind.fields, f"special.{kind.name}.") + [""]
     return "\n".join(out)

@@ -1,4 +1,5 @@
-"""A plain, comparable picture of a game's whole state (and of its round's).
+"""A plain, comparable picture of a game's whole state (and of its round's, and of
+its title's own state: 1860's receivership and insolvency, 18Ireland's stack ...).
 
 Used to prove that a refused action changes nothing: the replay can take a
 snapshot before each action and compare it after a refusal
@@ -59,10 +60,28 @@ def state_snapshot(g) -> dict:
         "trains": [(t.id, _name(t.owner), t.obsolete) for t in g.trains],
         "game": (g.phase_index, g.sr_number, g.or_number, g.or_count, g.finished,
                  g.end_reason, g.end_pending, g.bank_broken, sorted(g.laid_hexes),
-                 _name(g.priority), [p.name for p in g.seat_order], _plain(g.pending_par, 0)),
+                 _name(g.priority), [p.name for p in g.seat_order], _plain(g.pending_par, 0),
+                 g.cert_limit, g.depot_start, sorted(g.order_flagged),
+                 _plain(g.over_limit_flagged, 0)),
         "board": g.board.snapshot() if g.board is not None else None,
         "round": _plain(g.round, 0) if g.round is not None else None,
+        # the title's own state (1860's receivership, insolvency, sections ...;
+        # 18Ireland's stack of minors, assigned tokens ...)
+        "title": _title_state(g.title),
     }
+
+
+def _title_state(title) -> dict:
+    """The title object's attributes, and those of its state objects."""
+    out = {}
+    for k, v in vars(title).items():
+        if k == "game":
+            continue
+        if hasattr(v, "__dict__") and not isinstance(v, type):
+            out[k] = {a: _plain(x, 2) for a, x in vars(v).items()}
+        else:
+            out[k] = _plain(v, 1)
+    return out
 
 
 def snapshot_diff(a, b, path: str = "") -> list[str]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .market import Cell, deepcopy_fields
-from .ruleset import CompanySpec, CorpSpec, TrainSpec
+from .specs import CompanySpec, CorpSpec, TrainSpec
 
 
 class Bank:

@@ -4,7 +4,7 @@ An entry says everything the notation knows about a verb:
 
 * ``syntax``: how it is written after the actor, one Lark alternative per
   string (``"BID name INT"``).  Upper-case words that the base grammar
-  (``grammar/notation.lark``) does not define become case-insensitive
+  (``railcheck/grammar/notation.lark``) does not define become case-insensitive
   whole-word keywords (``BID`` matches ``bid``, ``Bid``...).  ``rules`` holds
   extra Lark rules the syntax uses (``train_option``...).
 * ``makes``: the action classes it makes (the writer looks verbs up by

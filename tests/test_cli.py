@@ -281,7 +281,9 @@ def test_jobs_2_keeps_located_messages(unknown_title):
     """An error made in a worker process keeps its path:line: prefix."""
     one = run("validate", "-q", "--jobs", "1", unknown_title, GAME)
     two = run("validate", "-q", "--jobs", "2", unknown_title, GAME)
-    untimed = lambda text: re.sub(r" in \d+\.\d\d s$", "", text.strip())
+    def untimed(text):
+        return re.sub(r" in \d+\.\d\d s$", "", text.strip())
+
     assert untimed(one.output) == untimed(two.output)
     assert re.search(rf"error: {re.escape(str(unknown_title))}:1:\d+: unknown title '1831'",
                      two.output)

@@ -376,7 +376,7 @@ SYNTAX_ERRORS = [
     ("PRR lay", 8, "expected a tile number (like 57) after 'lay', but the line ends"),
     ("PRR lay 57", 11, "expected a hex (like H10) after '57', but the line ends"),
     ("Alice passes", 7, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
-                        "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after 'Alice', "
+                        "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after 'Alice', "  # noqa: E501
                         "found 'passes' (did you mean pass?)"),
     ("Alice pass now", 12, "expected the end of the line after 'pass', found 'now'"),
     ("Alice buy 3", 12, "expected a corporation after '3', but the line ends "
@@ -404,15 +404,15 @@ SYNTAX_ERRORS = [
     ("PRR buy train 3 for 1 for 2", 23, "'for' given twice"),
     ("Alice buy 0 PRR", 11, "a number of shares must be at least 1"),
     ('"Al "X" Y" pass', 6, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
-                           "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after "
+                           "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after "  # noqa: E501
                            "'\"Al \"', found 'X' (a '\"' inside a quoted name is written twice, "
                            "like \"Al \"\"X\"\" Y\")"),
     ("Alice \x00 pass", 7, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
-                           "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after "
+                           "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after "  # noqa: E501
                            "'Alice', found '?'"),
     # misspelt keywords: a suggestion
     ("PRR payot", 5, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
-                     "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after 'PRR', "
+                     "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after 'PRR', "  # noqa: E501
                      "found 'payot' (did you mean payout?)"),
     ("Alice pra PRR 67", 7, "found 'pra' (did you mean par?)"),
     ("PRR tokn H12", 5, "found 'tokn' (did you mean token?)"),
@@ -543,7 +543,7 @@ def sample_game(lines: int = 1500, seed: int = 1) -> str:
     out = ["title: 1830", 'players: Alice, Bob, "Player 3", Đorđe', "seed: 7", ""]
     out.append("auction")
     for co in COMPANIES:
-        out.append(f"{rnd.choice(players)} {rnd.choice(['bid ' + co + ' ' + str(rnd.randint(20, 300)), 'buy ' + co, 'pass'])}")
+        out.append(f"{rnd.choice(players)} {rnd.choice(['bid ' + co + ' ' + str(rnd.randint(20, 300)), 'buy ' + co, 'pass'])}")  # noqa: E501
     hexes = [f"{c}{n}" for c in "ABCDEFGHIJK" for n in range(1, 24)]
 
     def route():
@@ -646,7 +646,7 @@ def test_docs_example_parses():
 def test_grammar_loads_from_the_tree():
     text = notation._grammar_text()
     assert "?start: line" in text
-    assert (ROOT / "grammar" / "__init__.py").exists()
+    assert (ROOT / "railcheck" / "grammar" / "__init__.py").exists()
 
 
 # --------------------------------------------------------------------------
@@ -846,7 +846,7 @@ def test_a_new_verb_is_one_table_entry(loan_verb):
     assert [bare(a) for a in again.actions] == [bare(a) for a in record.actions]
     _, findings = parse("PRR tkae loan\n")
     assert findings[0].message.endswith(
-        "discard, assign, propose, vote, bankrupt, convert, privatise, ignore, take) after 'PRR', found 'tkae' (did you mean take?)")
+        "discard, assign, propose, vote, bankrupt, convert, privatise, ignore, take) after 'PRR', found 'tkae' (did you mean take?)")  # noqa: E501
 
 
 def test_the_table_is_restored_after_the_new_verb():

@@ -6,7 +6,6 @@ index's width.  How they look is checked in headless Chromium by hand
 import html
 import itertools
 import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -107,7 +106,7 @@ def test_narrow_gauge_is_drawn_apart_from_broad_gauge():
     board = fresh_board("18Ireland")
     board.lay_tile("MGWR", "79", "E9", 0, colors=["yellow"], check_connection=False)
     board.lay_tile("MGWR", "657", "D6", None, colors=["yellow"], check_connection=False)
-    gauges = [g for h in board._hexes for k, _ in enumerate(h.paths)
+    gauges = [g for h in board.hex_list for k, _ in enumerate(h.paths)
               for g in [h.tile.tracks[k] if k < len(h.tile.tracks) else "broad"]]
     text = board_svg(board)
     assert gauges.count("narrow") == 2

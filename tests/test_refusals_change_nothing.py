@@ -9,7 +9,9 @@ anything."""
 import collections
 import copy
 import functools
+import itertools
 import json
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +19,7 @@ from railcheck.engine import Replay
 from railcheck.importer import filter_actions, import_export
 from railcheck.loader import load_game
 
-from conftest import EXPORTS_1830, REPO
+from conftest import DATA, EXPORTS_1830, REPO
 
 
 def replay_checked(data):
@@ -105,3 +107,93 @@ def test_refusals_in_the_illegal_examples_change_nothing():
         assert rp.impure == [], path.name
         kinds.update(kind for _, kind, _ in rp.refusals)
     assert kinds["SR"] >= 4 and kinds["OR"] >= 3 and kinds["auction"] >= 1, kinds
+
+
+# ---------------------------------------------------------------------------
+# every title's games: many one-action changes in one replay
+
+def _read_export(path):
+    import gzip
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def changed_everywhere(data, every: int):
+    """The export with every ``every``-th action (not a pass) changed, the
+    changes taking turns: a price off by 7, the next player as the actor,
+    another hex, a brown tile, the next corporation's certificates sold, a bid
+    on the next private.  The names come from the title's own ruleset."""
+    from railcheck.ruleset import load_ruleset
+    rules = load_ruleset(data["title"])
+    corps = [c.sym for c in rules.corporations]
+    privates = [c.sym for c in rules.companies]
+    hexes = sorted((rules.board or {}).get("hexes") or {})
+    browns = sorted(name for name, t in ((rules.board or {}).get("tiles") or {}).items()
+                    if isinstance(t, dict) and t.get("color") == "brown")
+    players = [p["id"] for p in data["players"]]
+    out = copy.deepcopy(data)
+    counted = [a for a in filter_actions(out["actions"]) if a.get("type") != "pass"]
+    changes = itertools.cycle(("price", "actor", "hex", "tile", "sold", "private"))
+    changed = 0
+    for a in counted[every // 2::every]:
+        for _ in range(6):
+            change = next(changes)
+            if change == "price" and isinstance(a.get("price"), int):
+                a["price"] += 7
+            elif change == "actor" and a.get("entity_type") == "player" \
+                    and a.get("entity") in players:
+                a["entity"] = players[(players.index(a["entity"]) + 1) % len(players)]
+            elif change == "hex" and "hex" in a and hexes:
+                a["hex"] = hexes[(hexes.index(a["hex"]) + 7) % len(hexes)] \
+                    if a["hex"] in hexes else hexes[0]
+            elif change == "tile" and a.get("type") == "lay_tile" and browns:
+                a["tile"] = f"{browns[changed % len(browns)]}-9"
+            elif change == "sold" and a.get("type") == "sell_shares" and a.get("shares"):
+                corp = a["shares"][0].rsplit("_", 1)[0]
+                if corp in corps:
+                    other = corps[(corps.index(corp) + 1) % len(corps)]
+                    a["shares"] = [other + "_" + s.rsplit("_", 1)[1] for s in a["shares"]]
+            elif change == "private" and a.get("type") == "bid" and a.get("company") in privates:
+                a["company"] = privates[(privates.index(a["company"]) + 1) % len(privates)]
+            else:
+                continue
+            changed += 1
+            break
+    return out, changed
+
+
+@pytest.mark.parametrize("path, every, at_least", [
+    (DATA / "exports" / "1860" / "19354.json", 12, {"auction": 10, "SR": 30, "OR": 20}),
+    (DATA / "exports" / "1860_random" / "1860_rand_18603_1.json.gz", 15,
+     {"SR": 15, "OR": 15}),
+    (DATA / "exports" / "18Ireland" / "161830.json", 15, {"SR": 20, "OR": 15, "MR": 10}),
+    (DATA / "exports" / "18Ireland_random" / "18Ireland_rand_18003_0.json.gz", 15,
+     {"SR": 50, "OR": 40}),
+    (DATA / "random" / "1830" / "1830_rand_18303_1.json", 9, {"SR": 3, "OR": 25}),
+], ids=lambda v: v.name if isinstance(v, Path) else None)
+def test_refusals_change_nothing_in_every_titles_games(path, every, at_least):
+    """One replay per game with fourteen to thirty actions changed: every refusal (of
+    the changed actions and of those that follow from them) leaves the whole
+    state as it was, the title's own state included (1860's receivership and
+    insolvency, 18Ireland's stack of minors ...: snapshot.state_snapshot)."""
+    data, changed = changed_everywhere(_read_export(path), every)
+    assert changed >= 14
+    rp = replay_checked(data)
+    kinds = collections.Counter(kind for _, kind, _ in rp.refusals)
+    assert rp.impure == []
+    for kind, n in at_least.items():
+        assert kinds[kind] >= n, kinds
+
+
+def test_the_snapshot_holds_the_titles_own_state():
+    from railcheck.snapshot import snapshot_diff, state_snapshot
+    rp = Replay(load_game(str(REPO / "examples" / "1860" / "game.18xx"))[0], stop_at=200)
+    rp.run()
+    g = rp.game
+    before = state_snapshot(g)
+    assert before["title"]["state"]["receivership"] == []
+    g.title.state.receivership.add("IOW")
+    g.title.state.insolvent.add("C&N")
+    assert snapshot_diff(before, state_snapshot(g)) == [".title.state.insolvent",
+                                                        ".title.state.receivership"]

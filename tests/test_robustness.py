@@ -33,7 +33,7 @@ from railcheck.importer import filter_actions
 
 from conftest import EXPORTS_1830
 
-FAST = settings(max_examples=int(os.environ.get("RAILCHECK_FUZZ_EXAMPLES", "25")), deadline=None, derandomize=bool(os.environ.get("CI")),
+FAST = settings(max_examples=int(os.environ.get("RAILCHECK_FUZZ_EXAMPLES", "25")), deadline=None, derandomize=bool(os.environ.get("CI")),  # noqa: E501
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 
@@ -156,7 +156,7 @@ def test_notation_block_shuffled(workdir, notation, rnd, start, size):
     check(workdir / "shuffled.18xx", "".join(lines))
 
 
-GARBLE = st.one_of(st.characters(blacklist_categories=("Cs",)), st.sampled_from(list('"#:@,=()-.0123456789 \t\\{}[]|\r\n\x00\x0b\ufeff\u200b\u00e9')))
+GARBLE = st.one_of(st.characters(blacklist_categories=("Cs",)), st.sampled_from(list('"#:@,=()-.0123456789 \t\\{}[]|\r\n\x00\x0b\ufeff\u200b\u00e9')))  # noqa: E501
 
 
 @FAST

@@ -176,7 +176,7 @@ def test_defaults_are_filled_in(tmp_path):
                        "no_sale_drop": {"not_operated": False, "after_event": None},
                        "ignore_one_sale_zone": None, "ignore_one_sale_per": "sale",
                        "home_track_on_float": False, "buy_one_certificate": False,
-                       "minor_pool_limit": None, "minor_holding_limit": None,
+                       "minor_pool_limit": None,
                        "always_market_price": False, "home_station": "first_operation",
                        "minor_auction": None, "no_minor_started_closes_top": False,
                        "majors_par_from_phase": None, "major_home": None}
@@ -184,7 +184,12 @@ def test_defaults_are_filled_in(tmp_path):
     assert r.operating["dividend_kinds"] == ["payout", "withhold"]
     assert r.end == {"bank": None, "bankrupt": None, "stock_market": None,
                      "nationalization": None}      # no end condition unless written
-    assert r.setup == {"home_stations_at_start": False, "start_station": "home"}
+    # the keys the schema does not write into the data (fill: false) have their
+    # defaults too when read
+    assert r.setup == {"home_stations_at_start": False, "start_station": "home",
+                       "protected_companies": [], "keep_companies": None,
+                       "protected_minor": None, "remove_minors": 0, "rand": None}
+    assert "protected_companies" not in r.raw["setup"]
     base = load_ruleset("1830")
     assert base.auction["price_drop_on_all_pass"] == 5 and base.auction["opening_bid"] == "face"
     assert base.end == {"bank": "full_or", "bankrupt": "immediate", "stock_market": None,

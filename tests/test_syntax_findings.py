@@ -42,7 +42,7 @@ def test_misspelt_verb_is_a_finding_and_the_game_goes_on(tmp_path):
     res = validate(path)
     assert res.exit_code == 1, res.output
     assert (f"{path}:83:5: error [notation.syntax] expected a verb (pass, bid, buy, choose, "
-            "par, sell, exchange, lay, token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) "
+            "par, sell, exchange, lay, token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) "  # noqa: E501
             "after 'B&O', found 'payot' (did you mean payout?)") in res.output
     assert "net worth" in res.output            # the game was replayed to the end: standings
     # 'payot' is a plain typo of the one verb that fits: the line stands as

@@ -144,7 +144,7 @@ def dump(board: dict, source: str) -> str:
     ]
     if "axes" in board:
         lines.append(f"axes: {flow(board['axes'])}")
-    lines.append(f"impassable_colors: {flow(board['impassable_colors'])}   # no new track into these hexes' edges without a path")
+    lines.append(f"impassable_colors: {flow(board['impassable_colors'])}   # no new track into these hexes' edges without a path")  # noqa: E501
     lines.append("tiles:")
     for name, entry in board["tiles"].items():
         lines.append(f"  {json.dumps(name)}: {flow(entry)}")

@@ -87,7 +87,7 @@ class _Search:
         self.ticks = 0
         g = track_graph(board)
         self.adj = {v: [(w, d["keys"]) for w, d in g.succ[v].items()] for v in g}
-        hexes = board._hexes
+        hexes = board.hex_list
         self.value = {}
         for h in hexes:
             for ni, node in enumerate(h.nodes):
@@ -101,7 +101,7 @@ class _Search:
             raise _OutOfTime
 
     def node(self, n):
-        return self.board._hexes[n[0]].nodes[n[1]]
+        return self.board.hex_list[n[0]].nodes[n[1]]
 
     def halves(self, start, max_stops: int) -> list:
         """Half-runs from ``start``: (stops after start, hex sides used).  In
@@ -233,7 +233,7 @@ def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
     total, chosen, out_of_time = best_combination(
         [[(rev, keys, stops) for rev, stops, keys in mine] for mine in per_train], search.tick)
     gave_up = gave_up or out_of_time
-    hexes = board._hexes
+    hexes = board.hex_list
     routes = []
     for ti, stops in sorted(chosen):
         routes.append((trains[ti][0], [f"{hexes[hi].coord}.{ni}" if len(hexes[hi].nodes) > 1
@@ -293,7 +293,7 @@ def _verify(board, corp: str, trains: list, chosen, phase_color: str) -> str:
     """'' when the checker accepts the chosen runs at that revenue, else why not."""
     if not chosen:
         return ""
-    hexes = board._hexes
+    hexes = board.hex_list
     routes = [Route(train=trains[ti][0], stops=[Stop(hex=hexes[hi].coord, city=ni)
                                                  for hi, ni in stops])
               for ti, stops in chosen]

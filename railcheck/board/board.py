@@ -15,44 +15,11 @@ from typing import Iterable, Optional
 
 from ..findings import RuleViolation, did_you_mean
 from .hexgrid import DIRECTIONS, DEFAULT_AXES, invert, to_xy
+from .network import paths_at, reached_edges
 from .tiles import (COLOR_ORDER, NODE_BASE, BoardDataError, Content, content_from_yaml,
                     describe_end)
 
 ALL_EDGES = frozenset(range(6))
-
-
-def _paths_at(h, end: int):
-    """The paths of hex ``h`` that end at its edge ``end``."""
-    return h.at.get(end, ())
-
-
-def reached_edges(hexes, h, seen, paths_at=_paths_at) -> set:
-    """The edges of ``h`` a walked network reaches (``seen``: its walk's
-    states): the edges of the paths walked on ``h``, and the sides facing
-    paths walked on its neighbours (of those ``paths_at(neighbour, edge)``
-    gives: every path, or one gauge's)."""
-    out = set()
-    base = h.idx << 8
-    for pi, (a, b) in enumerate(h.paths):
-        k = base | (pi << 4)
-        if (k | a) in seen or (k | b) in seen:
-            if a < NODE_BASE:
-                out.add(a)
-            if b < NODE_BASE:
-                out.add(b)
-    for e, ni in enumerate(h.nbr):
-        if ni < 0 or e in out:
-            continue
-        ie = (e + 3) % 6
-        nh = hexes[ni]
-        nbase = ni << 8
-        for qi in paths_at(nh, ie):
-            qa, qb = nh.paths[qi]
-            k = nbase | (qi << 4)
-            if (k | qa) in seen or (k | qb) in seen:
-                out.add(e)
-                break
-    return out
 
 
 def load_board_yaml(path: str) -> dict:
@@ -76,6 +43,37 @@ def _same_kind(a: str, b: str) -> bool:
     """Node kinds an upgrade may turn into each other: equal, or a town and a
     halt (1860: a printed town becomes a halt tile and back)."""
     return a == b or {a, b} == {"town", "halt"}
+
+
+_SMALL_CACHE: dict = {}
+
+
+def selected_map(board_data: dict) -> dict:
+    """The board data to play: with ``use_small_map`` (an option sets it), the
+    map ``small_map`` describes (its ``remove_hexes`` leave the map, its
+    ``add_hexes`` are then printed as given, the tiles of its
+    ``remove_tile_copies``, tile-copy ids, leave the box); else the data as it
+    is.  Made once per dict object."""
+    if not board_data.get("use_small_map"):
+        return board_data
+    got = _SMALL_CACHE.get(id(board_data))
+    if got is not None and got[0] is board_data:
+        return got[1]
+    small = board_data.get("small_map") or {}
+    gone = {str(h) for h in small.get("remove_hexes") or ()}
+    hexes = {k: v for k, v in (board_data.get("hexes") or {}).items() if str(k) not in gone}
+    hexes.update(small.get("add_hexes") or {})
+    tiles = dict(board_data.get("tiles") or {})
+    for copy_id in small.get("remove_tile_copies") or ():
+        name = str(copy_id).rpartition("-")[0]
+        entry = tiles.get(name)
+        if isinstance(entry, dict) and isinstance(entry.get("count"), int):
+            tiles[name] = {**entry, "count": max(entry["count"] - 1, 0)}
+    derived = {**board_data, "hexes": hexes, "tiles": tiles}
+    if len(_SMALL_CACHE) > 16:
+        _SMALL_CACHE.clear()
+    _SMALL_CACHE[id(board_data)] = (board_data, derived)
+    return derived
 
 
 def _parsed(board_data: dict):
@@ -174,7 +172,7 @@ class _Hex:
                     broad.setdefault(b, []).append(i)
             at = broad
         self.broad_at = at
-        # the network walk's states (``Board._network``) that follow from
+        # the network walk's states (``Board.network``) that follow from
         # reaching each end of this hex: one per broad path there, left by
         # its other end
         base = self.idx << 8
@@ -214,6 +212,7 @@ class Board:
     def __init__(self, board_data: dict, corporations: list, companies: list):
         if not isinstance(board_data, dict):
             raise BoardDataError("board data must be a mapping")
+        board_data = selected_map(board_data)
         self.layout = board_data.get("layout", "pointy")
         if self.layout not in DIRECTIONS:
             raise BoardDataError(f"unknown layout {self.layout!r} (pointy or flat)")
@@ -228,7 +227,9 @@ class Board:
         #: copies left in supply (None = unlimited)
         self.remaining: dict[str, Optional[int]] = {n: t.count for n, t in self.tiles.items()}
 
-        self._hexes: list[_Hex] = []
+        #: the hexes in the order of their index (``_Hex.idx``; the network walks' states
+        #: and the runs' nodes name hexes by it); ``hexes`` finds them by coordinate
+        self.hex_list: list[_Hex] = []
         self.hexes: dict[str, _Hex] = {}
         # the printed map's geometry (positions, neighbours, edges track may
         # leave by) depends on the board data alone: found once per dict
@@ -237,23 +238,23 @@ class Board:
             geo = None
         for i, (coord, name, base) in enumerate(hex_contents):
             x, y = geo[1][i] if geo is not None else to_xy(coord, self.layout, self.axes)
-            h = _Hex(coord, len(self._hexes), name, base, x, y)
-            self._hexes.append(h)
+            h = _Hex(coord, len(self.hex_list), name, base, x, y)
+            self.hex_list.append(h)
             self.hexes[coord] = h
         if geo is None:
             self._link_neighbours()
             if len(_GEOMETRY_CACHE) > 16:
                 _GEOMETRY_CACHE.clear()
             _GEOMETRY_CACHE[id(board_data)] = (
-                board_data, [(h.x, h.y) for h in self._hexes],
-                [(tuple(h.nbr), tuple(h.track_ok)) for h in self._hexes])
+                board_data, [(h.x, h.y) for h in self.hex_list],
+                [(tuple(h.nbr), tuple(h.track_ok)) for h in self.hex_list])
         else:
-            for h, (nbr, ok) in zip(self._hexes, geo[2]):
+            for h, (nbr, ok) in zip(self.hex_list, geo[2]):
                 h.nbr, h.track_ok = list(nbr), list(ok)
         #: the map has narrow-gauge track (18Ireland): lays are checked against
         #: the broad and the narrow network (``gauge.py``)
         self.gauged = any(t.tracks for t in self.tiles.values()) or \
-            any(h.base.tracks for h in self._hexes)
+            any(h.base.tracks for h in self.hex_list)
 
         # corporations: homes are reserved from the start; a title may let
         # ordinary stations use a reserved slot (18Ireland), the home station
@@ -299,12 +300,13 @@ class Board:
                         frozenset(str(t) for t in power["tiles"])
                     self.specials[sym] = (kind, hexes, tiles)
 
-        self._version = 0
+        #: counts the changes of the map: a value read from it keyed by the version is
+        #: never stale (``memo``)
+        self.version = 0
         self._net_cache: dict = {}
         #: the hexes each kept network read (``_kept_networks``)
         self._net_read: dict = {}
         self._stations_cache = None     # corp -> [(hex idx, node idx)], until the next change
-        self._graph_cache = None
         self._copy_hex: dict[str, str] = {}
         self._relocate: dict[str, set] = {}
         #: notes that are not violations (e.g. a rotation picked among several)
@@ -313,9 +315,9 @@ class Board:
     # ------------------------------------------------------------------ set-up
 
     def _link_neighbours(self) -> None:
-        by_xy = {(h.x, h.y): h for h in self._hexes}
+        by_xy = {(h.x, h.y): h for h in self.hex_list}
         dirs = DIRECTIONS[self.layout]
-        for h in self._hexes:
+        for h in self.hex_list:
             for e, (dx, dy) in enumerate(dirs):
                 nb = by_xy.get((h.x + dx, h.y + dy))
                 if nb is None:
@@ -323,12 +325,12 @@ class Board:
                 if e in h.impassable or invert(e) in nb.impassable:
                     continue
                 h.nbr[e] = nb.idx
-        for h in self._hexes:
+        for h in self.hex_list:
             for e in range(6):
                 ni = h.nbr[e]
                 if ni < 0:
                     continue
-                nb = self._hexes[ni]
+                nb = self.hex_list[ni]
                 h.track_ok[e] = (nb.color not in self.impassable_colors
                                  or invert(e) in nb.exits())
 
@@ -349,13 +351,31 @@ class Board:
             got = cache[key] = compute()
         return got
 
-    def _changed(self, laid: Optional[_Hex] = None) -> None:
-        """The map changed: what was read from it is dropped.  ``laid``: a
+    def network_memo(self, key: tuple, compute, reads: bool = False):
+        """A value that depends on the companies' track networks, kept in the
+        board's network cache until the map changes (a lay that cannot change it
+        keeps it: ``_kept_networks`` knows the keys ``("can_run", corp, ...)``,
+        ``("narrow_net", corp)`` and ``("narrow_bonus", ...)``; any other key is
+        dropped at every change).  With ``reads``, ``compute()`` returns (the
+        value, the indices of the hexes it read) and a lay elsewhere keeps it."""
+        got = self._net_cache.get(key)
+        if got is None:
+            if reads:
+                got, read = compute()
+                self._net_read[key] = read
+            else:
+                got = compute()
+            self._net_cache[key] = got
+        return got
+
+    def changed(self, laid: Optional[_Hex] = None) -> None:
+        """The map changed (a lay, a station; or a title's change of the map's
+        track or stations made outside the board's own methods): what was read
+        from it is dropped.  ``laid``: a
         tile was laid on that hex, which holds no station (before or
         after): the stations stay, and so do the companies' networks that
         read neither the hex nor a hex next to it (``_kept_networks``)."""
-        self._version += 1
-        self._graph_cache = None
+        self.version += 1
         if laid is not None and self._net_cache:
             self._net_cache = self._kept_networks(laid)
             return
@@ -366,7 +386,7 @@ class Board:
 
     def _kept_networks(self, laid: _Hex) -> dict:
         """The cached values that a lay on ``laid`` (no station there)
-        cannot change: a company's broad network (``_network``) whose walk
+        cannot change: a company's broad network (``network``) whose walk
         read no hex among ``laid`` and its neighbours, its narrow network
         (``gauge.narrow_network``) likewise, whether it can run (``can_run``
         walks within its broad network), and a stop's narrow-gauge bonus
@@ -424,11 +444,11 @@ class Board:
         """The hex beyond ``edge`` of ``coord`` (None off the map or across an
         impassable border)."""
         ni = self._hex(coord).nbr[edge]
-        return self._hexes[ni].coord if ni >= 0 else None
+        return self.hex_list[ni].coord if ni >= 0 else None
 
     def neighbours(self, coord: str) -> dict[int, str]:
         h = self._hex(coord)
-        return {e: self._hexes[i].coord for e, i in enumerate(h.nbr) if i >= 0}
+        return {e: self.hex_list[i].coord for e, i in enumerate(h.nbr) if i >= 0}
 
     def tile_on(self, coord: str) -> tuple[Optional[str], int]:
         """(tile name or None for the printed map, rotation) of a hex."""
@@ -440,7 +460,7 @@ class Board:
 
     def stations(self, corp: str) -> list[tuple[str, int]]:
         """(hex, city) of every station marker of ``corp``."""
-        return [(h.coord, i) for h in self._hexes for i, n in enumerate(h.nodes) if corp in n.tokens]
+        return [(h.coord, i) for h in self.hex_list for i, n in enumerate(h.nodes) if corp in n.tokens]
 
     def hex_of_tile_copy(self, copy: str) -> Optional[str]:
         """Hex where the tile copy ``57-1`` lies now (18xx.games ids)."""
@@ -466,19 +486,19 @@ class Board:
 
     # ------------------------------------------------------------------ network
 
-    def _stations(self) -> dict:
+    def station_nodes(self) -> dict:
         """Every company's stations, (hex index, node index), from one scan of
-        the map until the next change (``_changed``)."""
+        the map until the next change (``changed``)."""
         if self._stations_cache is None:
             out: dict = {}
-            for h in self._hexes:
+            for h in self.hex_list:
                 for ni, node in enumerate(h.nodes):
                     for corp in node.tokens:
                         out.setdefault(corp, []).append((h.idx, ni))
             self._stations_cache = out
         return self._stations_cache
 
-    def _network(self, corp: str) -> tuple[set, set, set]:
+    def network(self, corp: str) -> tuple[set, set, set]:
         """Walk ``corp``'s track from its stations, without passing through
         cities filled by others or through off-board areas, and without
         reversing (broad gauge only: 18Ireland's narrow track is walked by
@@ -488,12 +508,12 @@ class Board:
         got = self._net_cache.get(corp)
         if got is not None:
             return got
-        hexes = self._hexes
+        hexes = self.hex_list
         reached: set = set()
         token_hexes: set = set()
         stack: list = []
         push, extend = stack.append, stack.extend
-        for hi, ni in self._stations().get(corp, ()):
+        for hi, ni in self.station_nodes().get(corp, ()):
             reached.add((hi, ni))
             token_hexes.add(hi)
             extend(hexes[hi].enter.get(NODE_BASE + ni, ()))
@@ -525,24 +545,24 @@ class Board:
         self._net_cache[corp] = got
         return got
 
-    def _available(self, corp: str, h: _Hex) -> set:
+    def available_edges(self, corp: str, h: _Hex) -> set:
         """Edges of ``h`` where new track joins ``corp``'s network: every edge
         of a hex with its station, the edges of walked paths in ``h``, and the
         sides facing walked paths of the neighbours."""
         hi = h.idx
-        if any(si == hi for si, _ in self._stations().get(corp, ())):
+        if any(si == hi for si, _ in self.station_nodes().get(corp, ())):
             return set(ALL_EDGES)       # its station is here: no walk needed
-        seen, _, _ = self._network(corp)
-        return reached_edges(self._hexes, h, seen, _paths_at)
+        seen, _, _ = self.network(corp)
+        return reached_edges(self.hex_list, h, seen, paths_at)
 
     def connected_edges(self, corp: str, coord: str) -> frozenset:
         """Edges of ``coord`` where new track would join ``corp``'s network."""
-        return frozenset(self._available(corp, self._hex(coord)))
+        return frozenset(self.available_edges(corp, self._hex(coord)))
 
     def has_route(self, corp: str) -> bool:
         """Could a train of ``corp`` run at all: does its track join one of
         its stations to another stop?"""
-        seen, reached, _ = self._network(corp)
+        seen, reached, _ = self.network(corp)
         return len(reached) >= 2 and any((st & 15) >= NODE_BASE for st in seen)
 
     def can_place_token(self, corp: str) -> bool:
@@ -551,9 +571,9 @@ class Board:
         info = self.corporations.get(corp)
         if info is not None and info["tokens"] is not None and self.tokens_used[corp] >= info["tokens"]:
             return False
-        _, reached, _ = self._network(corp)
+        _, reached, _ = self.network(corp)
         for hi, ni in reached:
-            h = self._hexes[hi]
+            h = self.hex_list[hi]
             node = h.nodes[ni]
             if node.kind != "city" or len(node.tokens) >= node.slots:
                 continue
@@ -576,9 +596,9 @@ class Board:
         return corp in self._relocate.get(coord, ())
 
     def reachable_cities(self, corp: str) -> set[tuple[str, int]]:
-        _, reached, _ = self._network(corp)
-        return {(self._hexes[hi].coord, ni) for hi, ni in reached
-                if self._hexes[hi].nodes[ni].kind == "city"}
+        _, reached, _ = self.network(corp)
+        return {(self.hex_list[hi].coord, ni) for hi, ni in reached
+                if self.hex_list[hi].nodes[ni].kind == "city"}
 
     # ------------------------------------------------------------------ tiles
 
@@ -678,7 +698,7 @@ class Board:
         avail = None
         warning = None
         if check_connection:
-            avail = self._available(corp, h)
+            avail = self.available_edges(corp, h)
 
         if rotation is not None:
             try:
@@ -754,7 +774,7 @@ class Board:
         if h.copy is not None:
             self._copy_hex[h.copy] = h.coord
         # a lay where no station stands changes no company's stations
-        self._changed(None if stations or any(n.tokens or n.reserved for n in new_nodes)
+        self.changed(None if stations or any(n.tokens or n.reserved for n in new_nodes)
                       else h)
         return cost, rotation
 
@@ -779,7 +799,7 @@ class Board:
                 continue
             ni = h.nbr[e]
             if ni >= 0:
-                nb = self._hexes[ni]
+                nb = self.hex_list[ni]
                 if nb.laid:
                     # a tile a private put on a closed hex (18Ireland's Irish
                     # Mail on the sea) makes it a tile hex like any other:
@@ -818,7 +838,7 @@ class Board:
 
     def _geo_neighbour(self, h: _Hex, e: int) -> Optional[str]:
         dx, dy = DIRECTIONS[self.layout][e]
-        for o in self._hexes:
+        for o in self.hex_list:
             if o.x == h.x + dx and o.y == h.y + dy:
                 return o.coord
         return None
@@ -974,7 +994,7 @@ class Board:
             raise RuleViolation("token.none_left", f"{corp} has no station marker left "
                                 f"(all {info['tokens']} are on the map)")
         if check_reach and corp not in node.reserved:
-            if (h.idx, ci) not in self._network(corp)[1]:
+            if (h.idx, ci) not in self.network(corp)[1]:
                 raise RuleViolation("token.reach", f"{label} is not reachable from {corp}'s stations")
         return ("place", h, ci, corp)
 
@@ -988,7 +1008,7 @@ class Board:
             node.reserved.remove(corp)
         node.tokens.append(corp)
         self.tokens_used[corp] = self.tokens_used.get(corp, 0) + 1
-        self._changed()
+        self.changed()
 
     def _relocate_token(self, h: _Hex, corp: str, ci: int) -> None:
         node = h.nodes[ci]
@@ -1000,7 +1020,7 @@ class Board:
         self._relocate[h.coord].discard(corp)
         if not self._relocate[h.coord]:
             del self._relocate[h.coord]
-        self._changed()
+        self.changed()
 
     def place_home_token(self, corp: str) -> None:
         """Place ``corp``'s home station on its reserved slot (no-op if there)."""
@@ -1029,7 +1049,7 @@ class Board:
                 target.reserved.remove(corp)
             target.tokens.append(corp)
             self.tokens_used[corp] = self.tokens_used.get(corp, 0) + 1
-        self._changed()
+        self.changed()
 
     def home_available(self, corp: str) -> bool:
         """``corp``'s home station can go on its reserved slot now."""
@@ -1043,11 +1063,11 @@ class Board:
     def drop_reservations(self, corp: str) -> None:
         """``corp``'s home slots are reserved no more (its home station went
         elsewhere)."""
-        for h in self._hexes:
+        for h in self.hex_list:
             for n in h.nodes:
                 if corp in n.reserved:
                     n.reserved.remove(corp)
-        self._changed()
+        self.changed()
 
     def offer_home_choice(self, corp: str, coord: str) -> None:
         """``corp``'s home station, just placed on the first city of ``coord``,
@@ -1075,7 +1095,7 @@ class Board:
 
     def remove_corporation(self, corp: str) -> None:
         """A closed corporation's stations and home reservations leave the map."""
-        for h in self._hexes:
+        for h in self.hex_list:
             for n in h.nodes:
                 if corp in n.tokens:
                     n.tokens.remove(corp)
@@ -1086,7 +1106,7 @@ class Board:
             if not self._relocate[hx]:
                 del self._relocate[hx]
         self.tokens_used[corp] = 0
-        self._changed()
+        self.changed()
 
     def remove_token(self, corp: str, coord: str) -> None:
         """``corp``'s station on ``coord`` leaves the map (back to its owner)."""
@@ -1094,12 +1114,12 @@ class Board:
             if corp in n.tokens:
                 n.tokens.remove(corp)
                 self.tokens_used[corp] = max(0, self.tokens_used.get(corp, 0) - 1)
-        self._changed()
+        self.changed()
 
     def transfer_tokens(self, old: str, new: str) -> None:
         """``old``'s stations become ``new``'s (a merger); a hex where ``new``
         has one already keeps one."""
-        for h in self._hexes:
+        for h in self.hex_list:
             for n in h.nodes:
                 if old not in n.tokens:
                     continue
@@ -1108,9 +1128,9 @@ class Board:
                     n.tokens.pop(i)
                 else:
                     n.tokens[i] = new
-        self.tokens_used[new] = sum(n.tokens.count(new) for h in self._hexes for n in h.nodes)
+        self.tokens_used[new] = sum(n.tokens.count(new) for h in self.hex_list for n in h.nodes)
         self.tokens_used[old] = 0
-        self._changed()
+        self.changed()
 
     # ------------------------------------------------------------------ routes
 
@@ -1128,14 +1148,14 @@ class Board:
         """A cheap copy of the changing state, for :meth:`restore` (undo)."""
         hexes = tuple((h.tile, h.rotation, h.copy, h.color, h.paths,
                        tuple((tuple(n.tokens), tuple(n.reserved)) for n in h.nodes))
-                      for h in self._hexes)
+                      for h in self.hex_list)
         return (hexes, dict(self.remaining), {k: set(v) for k, v in self.blocked.items()},
                 dict(self.tokens_used), dict(self._copy_hex),
                 {k: set(v) for k, v in self._relocate.items()})
 
     def restore(self, snap) -> None:
         hexes, remaining, blocked, used, copies, relocate = snap
-        for h, (tile, rot, copy, color, paths, nodes) in zip(self._hexes, hexes):
+        for h, (tile, rot, copy, color, paths, nodes) in zip(self.hex_list, hexes):
             if h.tile is not tile or h.rotation != rot:
                 h.tile, h.rotation = tile, rot
                 h.set_paths(paths)
@@ -1148,7 +1168,7 @@ class Board:
         self.tokens_used = dict(used)
         self._copy_hex = dict(copies)
         self._relocate = {k: set(v) for k, v in relocate.items()}
-        self._changed()
+        self.changed()
 
     # ------------------------------------------------------------------ output
 

@@ -3,7 +3,7 @@
 A board whose tiles have narrow-gauge paths (``tracks``, docs/board.md) has
 two networks for each company:
 
-* the **broad** network (``Board._network``): broad track walked from the
+* the **broad** network (``Board.network``): broad track walked from the
   company's stations, stopped by cities filled by others; trains run and
   stations are placed on it;
 * the **narrow** network: narrow track walked from every node the broad
@@ -23,6 +23,7 @@ semi-restrictive rule.  Nothing here changes the board.
 
 from __future__ import annotations
 
+from .network import reached_edges
 from .tiles import NODE_BASE
 
 
@@ -44,7 +45,7 @@ def _walk(hexes, starts, paths_at, at_node=None) -> set:
     the paths ``paths_at(hex, end)`` gives, never on through an off-board
     area; ``at_node(node)`` is told of every node reached.  The states
     walked (the int ``hex << 8 | path << 4 | end left by``, as
-    ``Board._network``)."""
+    ``Board.network``)."""
     stack: list = []
     push = stack.append
     for hi, ni in starts:
@@ -92,15 +93,12 @@ def _broad_at(h, end: int):
 def narrow_network(board, corp: str) -> set:
     """The states walked along narrow track from every node ``corp``'s broad
     network reaches (the int ``hex << 8 | path << 4 | end left by``, as
-    ``Board._network``); cached until the board changes."""
-    key = ("narrow_net", corp)
-    got = board._net_cache.get(key)
-    if got is not None:
-        return got
-    _, reached, _ = board._network(corp)
-    seen = _walk(board._hexes, reached, _narrow_at)
-    board._net_cache[key] = seen
-    return seen
+    ``Board.network``); cached until the board changes."""
+    def walk() -> set:
+        _, reached, _ = board.network(corp)
+        return _walk(board.hex_list, reached, _narrow_at)
+
+    return board.network_memo(("narrow_net", corp), walk)
 
 
 def narrow_edges(board, corp: str, h) -> set:
@@ -110,8 +108,7 @@ def narrow_edges(board, corp: str, h) -> set:
     seen = narrow_network(board, corp)
     if not seen:
         return set()
-    from .board import reached_edges
-    return reached_edges(board._hexes, h, seen, _narrow_at)
+    return reached_edges(board.hex_list, h, seen, _narrow_at)
 
 
 def _mapped(path, mapping) -> frozenset:
@@ -148,7 +145,7 @@ def lay_is_narrow(h, t, rotation: int, mapping) -> bool:
 def connection_problem(board, corp: str, h, t, rotation: int, mapping, broad: set):
     """Why ``t`` in ``rotation`` on ``h`` does not join ``corp``'s networks
     (rule, message), or None.  ``broad``: the edges where the broad network
-    reaches ``h`` (``Board._available``)."""
+    reaches ``h`` (``Board.available_edges``)."""
     exits = t.exits(rotation)
     if exits & broad:
         return None     # joined to the broad network (either kind of lay): no more to see
@@ -198,7 +195,7 @@ def new_track_problem(board, corp: str, coord: str, old, mapping) -> str | None:
     if narrow:
         seen = narrow_network(board, corp)
     else:
-        seen, _, _ = board._network(corp)
+        seen, _, _ = board.network(corp)
     hi = h.idx
     used = {(st >> 4) & 15 for st in seen if st >> 8 == hi}     # the paths walked on h
     tracks = h.tile.tracks
@@ -236,7 +233,7 @@ def gauge_mismatch(board, h, t, rotation: int):
         ni = h.nbr[e]
         if ni < 0:
             continue
-        nb = board._hexes[ni]
+        nb = board.hex_list[ni]
         ie = (e + 3) % 6
         theirs = nb.at.get(ie)
         if not theirs:
@@ -255,24 +252,21 @@ def broad_partners(board, corp: str) -> frozenset:
     of ``corp``'s stations, other companies' stations ignored (they do not
     block), never through an off-board area: 18Ireland's merger condition
     (M5).  ``corp`` itself included when it has a station."""
-    key = ("broad_partners", corp)
-    got = board._net_cache.get(key)
-    if got is not None:
-        return got
-    hexes = board._hexes
-    starts = board._stations().get(corp, ())
-    out = set()
-    for hi, ni in starts:
-        out.update(hexes[hi].nodes[ni].tokens)
+    def walk() -> frozenset:
+        hexes = board.hex_list
+        starts = board.station_nodes().get(corp, ())
+        out = set()
+        for hi, ni in starts:
+            out.update(hexes[hi].nodes[ni].tokens)
 
-    def at_node(node):
-        if node.kind == "city":
-            out.update(node.tokens)
+        def at_node(node):
+            if node.kind == "city":
+                out.update(node.tokens)
 
-    _walk(hexes, starts, _broad_at, at_node)
-    got = frozenset(out)
-    board._net_cache[key] = got
-    return got
+        _walk(hexes, starts, _broad_at, at_node)
+        return frozenset(out)
+
+    return board.network_memo(("broad_partners", corp), walk)
 
 
 def power_connection_problem(board, corp: str, plan, any_exit: bool):
@@ -282,7 +276,7 @@ def power_connection_problem(board, corp: str, plan, any_exit: bool):
     its hex, and reaching the hex is enough (DCR on H4); otherwise the lay
     is connected as any other (BoW)."""
     h, t, r, mapping = plan.hex, plan.tile, plan.rotation, plan.mapping
-    broad = board._available(corp, h)
+    broad = board.available_edges(corp, h)
     if not any_exit:
         problem = connection_problem(board, corp, h, t, r, mapping, broad)
         if problem is None:

@@ -50,7 +50,7 @@ def render_text(board) -> str:
     """One line per hex with a laid tile or station: hex, name, tile,
     rotation, stations."""
     lines = []
-    for h in board._hexes:
+    for h in board.hex_list:
         tokens = any(n.tokens for n in h.nodes)
         if not h.laid and not tokens:
             continue
@@ -180,7 +180,7 @@ def render_svg(board, size: float = 28.0, colors: dict | None = None, *,
             return w if dy <= s / 2 else max(0.0, 2 * w * (1 - dy / s))
         return max(0.0, 2 * s - 2 * dy / math.sqrt(3))
 
-    hexes = board._hexes
+    hexes = board.hex_list
     by_coord = {h.coord: h for h in hexes}
     pts = [centre(h) for h in hexes]
     minx = min(p[0] for p in pts) - s * 1.1

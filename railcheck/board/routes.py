@@ -118,7 +118,7 @@ def check_routes(board, corp: str, routes: list, phase_color: str, distances: di
 
     for r in runs:
         if r.distance.kind in ("n+m", "hexes"):   # needs the nodes' kinds / the track followed
-            kinds = [board._hexes[hi].nodes[ni].kind for hi, ni in r.nodes]
+            kinds = [board.hex_list[hi].nodes[ni].kind for hi, ni in r.nodes]
             entered = None
             if r.distance.kind == "hexes":   # hexes touched, the first one not counted
                 touched = {hi for seg in r.segments if seg for hi, _ in seg}
@@ -132,7 +132,7 @@ def check_routes(board, corp: str, routes: list, phase_color: str, distances: di
     for r in runs:
         total = 0
         for hi, ni in r.nodes:
-            total += revenue_for_phase(board._hexes[hi].nodes[ni].revenue, phase_color)
+            total += revenue_for_phase(board.hex_list[hi].nodes[ni].revenue, phase_color)
         revenues.append(total)
     return sum(revenues), revenues
 
@@ -141,7 +141,7 @@ def check_routes(board, corp: str, routes: list, phase_color: str, distances: di
 # node-level rules
 
 def _node_text(board, hi, ni) -> str:
-    h = board._hexes[hi]
+    h = board.hex_list[hi]
     node = h.nodes[ni]
     if len(h.nodes) == 1:
         return h.coord
@@ -155,7 +155,7 @@ def _node_problem(board, corp, r: _Route, nodes) -> Optional[tuple[str, str]]:
     groups = {}
     last = len(nodes) - 1
     for k, (hi, ni) in enumerate(nodes):
-        node = board._hexes[hi].nodes[ni]
+        node = board.hex_list[hi].nodes[ni]
         text = _node_text(board, hi, ni)
         if (hi, ni) in seen:
             return "route.repeat_stop", f"{r.label} visits {text} twice"
@@ -204,7 +204,7 @@ def _claim(board, r: _Route, used: dict) -> None:
 
 def _side_text(board, key) -> str:
     hi, e = key
-    return f"{board._hexes[hi].coord} edge {e}"
+    return f"{board.hex_list[hi].coord} edge {e}"
 
 
 # --------------------------------------------------------------------------
@@ -215,7 +215,7 @@ def _follow_path(board, corp, r: _Route) -> None:
     n = len(r.stops)
     if len(path) != n - 1:
         raise RuleViolation("route.path", f"{r.label} has {n} stops but {len(path)} stretches of track")
-    hexes = board._hexes
+    hexes = board.hex_list
     # the ways each stretch can be read: either direction is accepted, and a
     # loop from a hex back to itself is tried both ways
     readings = []
@@ -282,7 +282,7 @@ def _trace(board, r: _Route, k: int, seg: list, start_c: list, end_c: list) -> l
 
 
 def _trace_now(board, r: _Route, k: int, seg: list, start_c: list, end_c: list) -> list:
-    hexes = board._hexes
+    hexes = board.hex_list
     his = []
     for coord in seg:
         h = board.hexes.get(coord)
@@ -372,13 +372,14 @@ def track_graph(board):
     Vertices: ``("x", hex, edge)`` = leaving ``hex`` through ``edge``;
     ``("o", hex, node)`` / ``("i", hex, node)`` = leaving / reaching a node.
     Each arc carries ``keys``: the hex sides its track uses, and ``hex``."""
-    g = board._graph_cache
-    if g is not None:
-        return g
+    return board.memo("track graph", board.version, lambda: _track_graph(board), limit=1)
+
+
+def _track_graph(board):
     import networkx as nx   # only needed when runs come without their hexes
 
     g = nx.DiGraph()
-    hexes = board._hexes
+    hexes = board.hex_list
     for h in hexes:
         for pi, (a, b) in enumerate(h.paths):
             for s, t in ((a, b), (b, a)):
@@ -400,7 +401,6 @@ def track_graph(board):
                     dst = ("i", h.idx, t - NODE_BASE)
                 keys = tuple((h.idx, e) for e in (s, t) if e < NODE_BASE)
                 g.add_edge(src, dst, keys=keys, hex=h.idx)
-    board._graph_cache = g
     return g
 
 
@@ -542,7 +542,7 @@ def run_hexes(board, vertices) -> list[str]:
     """Hexes a searched stretch passes (for reports)."""
     out = []
     for v in vertices:
-        hx = board._hexes[v[1]].coord
+        hx = board.hex_list[v[1]].coord
         if not out or out[-1] != hx:
             out.append(hx)
     return out

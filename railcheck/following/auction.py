@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..actions import Bid, Pass
 from ..findings import INFO
-from .rounds import RoundFollower
+from .base import RoundFollower
 
 
 class AuctionFollower(RoundFollower):

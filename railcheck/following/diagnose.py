@@ -193,13 +193,14 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
 
 def _try_line(replay, i: int, line, s: Search):
     """Replay the record with its line ``i`` replaced by ``line``; its result
-    when it has no error at all, else None (stopped at its first error)."""
-    from ..engine import Replay
+    when it has no error at all, else None (stopped at its first error).  The
+    candidate is a replay of the same class as ``replay`` (the engine hands itself
+    down: this module does not import it)."""
     record = replay.record
     actions = list(record.actions)
     actions[i] = line
     changed = dataclasses.replace(record, actions=actions)
-    cand = Replay(changed, replay.rules, check_board=replay.check_board, hints=False)
+    cand = type(replay)(changed, replay.rules, check_board=replay.check_board, hints=False)
     seen = [0]
 
     def watch(game, action):
@@ -266,7 +267,8 @@ def _touched(board, action, rule: str) -> set:
     if isinstance(action, (LayTile, PlaceToken)):
         return near({str(action.hex)}, 0 if rule == "tile.upgrade" else 2)
     if isinstance(action, RunRoutes):
-        hexes, stops = set(), set()
+        hexes: set = set()
+        stops: set = set()
         for route in action.routes:
             written = False
             for seg in route.connections or ():
@@ -321,7 +323,7 @@ def _rotation_hint(replay, result, search: Optional[Search]):
         hexes = _touched(board, actions[stop], first.rule)
     except Exception:
         return result
-    latest = {}         # hex -> position of its most recent lay before the first error
+    latest: dict = {}   # hex -> position of its most recent lay before the first error
     below = {}          # position of a lay -> the exits of the record's lay before it there
     for i in range(stop):
         a = actions[i]

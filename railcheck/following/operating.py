@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..actions import (BuyCompany, BuyShares, Checkpoint, DiscardTrain, Exchange, Par, Pass,
                        RoundMarker, SellShares)
 from ..state import Corporation
-from .rounds import RoundFollower
+from .base import RoundFollower
 
 
 class OperatingFollower(RoundFollower):

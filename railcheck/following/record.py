@@ -10,6 +10,7 @@ it with the rest.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Optional
 
 
 class Following:
@@ -26,7 +27,7 @@ class Following:
         #: the place of the current action in :attr:`actions`
         self.position = -1
         #: (see :attr:`closes_turns_with_pass`: read once)
-        self._closing_passes = None
+        self._closing_passes: Optional[bool] = None
         #: pairs of companies (earlier, later) flagged for operating out of
         #: the rules' order: said once
         self.order_flagged: set = set()

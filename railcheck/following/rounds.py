@@ -16,9 +16,9 @@ sequence of rounds rather than inventing rounds to place an action.
   is said, and the replay never plays rounds to reach it.
 
 :class:`RecordRounds` is the replay's (``engine.Replay.rounds``); what differs
-by the kind of round is a :class:`RoundFollower` of that round, chosen by
-:func:`follower_for` (the stock round's, the operating round's, an
-auction's), kept with the game's state (``Game.following.round``).  The
+by the kind of round is a ``RoundFollower`` of that round (``base.py``),
+chosen by ``followers.follower_for`` (the stock round's, the operating
+round's, an auction's), kept with the game's state (``Game.following.round``).  The
 rounds give them a small interface: whose turn it is, which turn ended the
 round by itself, the order of the turns.
 """
@@ -28,92 +28,9 @@ from __future__ import annotations
 import copy
 import os
 
-from ..actions import Checkpoint, Exchange, Pass, RoundMarker
-from ..findings import ERROR, RuleViolation
-
-
-class RoundFollower:
-    """The record-following of one round: where an action stands in it
-    (:meth:`place`), and what the record may do with it once the rules
-    ended it.  The base is a round whose end is final."""
-
-    #: the round's companies have duties (run trains, own one): a round the
-    #: record never played is closed with one finding for all they missed
-    gathers_unplayed = False
-    #: the end of the round may move share prices (a stock round's sold-out
-    #: rise): they are marked before each action, to undo on a resume
-    marks_prices = False
-
-    def __init__(self, rnd):
-        self.round = rnd
-        self.game = rnd.game
-
-    def place(self, action) -> None:
-        """Put the round where the record says ``action`` stands (whose turn
-        it is), before the round checks it: nothing in a round whose turns
-        the rules alone move (a record out of turn there is the round's to
-        refuse or flag)."""
-
-    # ------------------------------------------------------------------
-    # the round ended by the rules
-
-    def record_goes_on(self, nxt) -> bool:
-        """The record's next action ``nxt`` goes on with this round, which
-        the rules just ended: its state is kept for :meth:`resume`."""
-        return False
-
-    def resume(self, rounds, action, saved, marks) -> bool:
-        """Take the ended round up again for ``action`` (restoring the state
-        ``saved`` when it ended), or False."""
-        return False
-
-    def closes_with_pass(self, action, following) -> bool:
-        """``action``, a pass before anything of the round ``following``,
-        closes this round's last turn instead (nothing to replay)."""
-        return False
-
-    def passed_over_pass(self, action) -> bool:
-        """``action`` is a pass this round's end made without a word: it
-        says what the rules did (nothing to replay)."""
-        return False
-
-    # ------------------------------------------------------------------
-    # the record moves on
-
-    def refuse_unentered(self, rounds, action) -> None:
-        """Refuse ``action`` when closing this round unplayed to place it
-        would invent a round (raise RuleViolation)."""
-
-    def wrong_marker(self, rounds) -> bool:
-        """A marker naming another round while the record goes on with this
-        one, just begun: the marker is wrong, not the round."""
-        return False
-
-    def close_for_marker(self, want: str) -> None:
-        """The record's marker names the round ``want``: this one ends."""
-        self.round.finish_round()
-
-    def closes_at_record_end(self) -> bool:
-        """The record ends in this round's last turn and closing it ends the
-        game (a pending end: the bank broke)."""
-        return False
-
-
-def follower_for(rnd) -> RoundFollower:
-    """The follower of a round, by its class (the most specific known)."""
-    from ..rounds import AuctionRound
-    from ..rounds.operating import OperatingRound
-    from ..rounds.stock import StockRound
-    from ..rounds.auction_waterfall import WaterfallAuction
-    from .auction import AuctionFollower, WaterfallFollower
-    from .operating import OperatingFollower
-    from .stock import StockFollower
-    for cls, follower in ((StockRound, StockFollower), (OperatingRound, OperatingFollower),
-                          (WaterfallAuction, WaterfallFollower),
-                          (AuctionRound, AuctionFollower)):
-        if isinstance(rnd, cls):
-            return follower(rnd)
-    return RoundFollower(rnd)
+from ..actions import Checkpoint, Pass, RoundMarker
+from ..findings import ERROR
+from .followers import follower_for
 
 
 class RecordRounds:
@@ -394,28 +311,3 @@ def restore_state(g, saved, marks):
                 corp.price.stack.remove(corp)
             corp.price = cell
             cell.stack.insert(min(index, len(cell.stack)), corp)
-
-
-def refuse_unentered_stock_round(rounds, rnd, action) -> None:
-    """A company's action right after an operating round ended, in the stock
-    round the rules began, which the record has neither entered (no action)
-    nor named (no marker): the record has not left the operating round, so
-    the action is out of place there.  Passing over the whole stock round to
-    place it would invent a round."""
-    g = rounds.game
-    corp = g.corporations.get(action.actor)
-    if rounds.round_actions or rounds.marked_round is rnd or corp is None:
-        return
-    if not corp.floated:
-        raise RuleViolation("or.not_floated", f"{corp.sym} has not floated and does not "
-                                              f"operate")
-    raise RuleViolation("round.out_of_place",
-                        f"{corp.sym}'s '{action.verb}' comes after the operating round "
-                        f"ended, and the record has no action of {rnd.label} yet: the "
-                        f"replay does not pass over {rnd.label} for it")
-
-
-def players_go_on(g, nxt) -> bool:
-    """The record's next action ``nxt`` is a player's, as in a stock round."""
-    return (nxt is not None and not isinstance(nxt, (Checkpoint, RoundMarker, Exchange))
-            and nxt.actor in g.player_by_name)

@@ -82,7 +82,7 @@ def implied_sale(step, player, action: SellShares, refusal: RuleViolation):
     percent = sum(corp.certs[i].percent for i in certs)
     sale = SellShares(actor=player.name, sales=[Sale(corporation=corp.sym, count=len(certs),
                                                      percent=percent, certs=tuple(certs))])
-    pool_limit = g.rules.stock["pool_limit"]
+    pool_limit = g.pool_limit(corp)
     if not step.could_sell(player, sale) or corp.percent_of("pool") + percent > pool_limit:
         raise refusal
     names = ", ".join(corp.certs[i].name for i in certs)

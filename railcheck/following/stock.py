@@ -14,8 +14,7 @@ No price is invented: a record that gives none leaves the purchase refused.
 from __future__ import annotations
 
 from ..actions import Checkpoint, Exchange, Par, Pass, RoundMarker
-from ..steps.stock import StockTurnStep, TurnStep
-from .rounds import RoundFollower, players_go_on, refuse_unentered_stock_round
+from .base import RoundFollower, players_go_on, refuse_unentered_stock_round
 
 
 def par_in_record(g, corp):
@@ -60,7 +59,7 @@ def play_missing_par(step, missing) -> None:
            f"one; taken as {player.name} parring it at {g.money(price)} (the price "
            f"line {where.line or where.action_id} records) and then buying")
     par = Par(actor=player.name, corporation=corp.sym, price=price, line=None)
-    rnd.turn_step_for(par).do(player, par)
+    rnd.turn_step_for(par).process(player, par)
     rnd.bought = None      # the par was the missing line's turn, not this one's
     rnd.buys = 0
 
@@ -90,8 +89,9 @@ def play_missing_pending_par(g, action) -> None:
            f"set its par: a '{player.name} par {corp.sym}' line is missing before this one; "
            f"taken as parred at {g.money(price)} (the price line "
            f"{where.line or where.action_id} records)")
-    from ..mechanics.shares import process_pending_par
-    process_pending_par(g, Par(actor=player.name, corporation=corp.sym, price=price))
+    from ..mechanics.shares import apply_pending_par, check_pending_par
+    apply_pending_par(g, check_pending_par(g, Par(actor=player.name, corporation=corp.sym,
+                                                  price=price)))
     after = getattr(g.round, "after_pending_par", None)
     if after is not None:
         after()
@@ -144,8 +144,8 @@ class StockFollower(RoundFollower):
             return
         stand_in = self.turn_of(action, player)
         step = rnd.step_for(action)
-        if not isinstance(step, (TurnStep, StockTurnStep)):
-            return          # not a turn's action (1860's privates sold to the bank)
+        if step is None or not step.turn_action:
+            return          # not a turn's action (an exchange, a blocking step's)
         if self.written_pass(action, player):
             rnd.passed_over.discard(player)
             rnd.placed = (action, player, "accepted")
@@ -262,7 +262,7 @@ class StockFollower(RoundFollower):
         if owner is named or not step.may_take_for(owner, action):
             return False
         g = self.game
-        if not g.clean_attempt(lambda: step.do(owner, action))[0]:
+        if not g.clean_attempt(lambda: step.process(owner, action))[0]:
             return False
         finding.message += (f"; the record goes on from {owner.name}'s turn and "
                             f"{owner.name} could do this: taken as {owner.name}'s line "

@@ -114,7 +114,7 @@ def rotation_record_implies(step, action: LayTile, fitting, plan):
         exits = tile.exits(r)
         return sum(1 for kind, edges in needs
                    if (exits <= edges if kind == "upgrade" else edges <= exits))
-    written = int(action.rotation)
+    written = int(action.rotation)  # type: ignore[arg-type]
 
     def turn_from_written(r):
         return min((r - written) % 6, (written - r) % 6)
@@ -224,7 +224,7 @@ def hex_record_implies(step, turn, action: LayTile, refusal: RuleViolation):
                     and board.color_order.index(later.color) == colour + 1 \
                     and h.color in board.color_order \
                     and board.color_order.index(h.color) == colour - 1:
-                edges = frozenset()
+                edges: frozenset = frozenset()
                 if a.rotation is not None:
                     try:
                         edges = later.exits(int(a.rotation))

@@ -69,7 +69,7 @@ class Reach:
     def too_many_stops(self, n: int) -> bool:
         """What can be told from the number of stops alone."""
         if self.kind == "stops":
-            return n > self.stops
+            return n > self.stops  # type: ignore[operator]
         if self.kind == "n+m":
             return n > self.cities + self.towns
         return False
@@ -78,7 +78,7 @@ class Reach:
         """Why a run visiting nodes of ``kinds`` ("city", "town", "offboard")
         is beyond this reach, or None."""
         n = len(kinds)
-        if self.kind == "stops" and n > self.stops:
+        if self.kind == "stops" and n > self.stops:  # type: ignore[operator]
             return f"visits {n} stops but may visit only {self.stops}"
         if self.kind == "n+m":
             big = sum(1 for k in kinds if k != "town")
@@ -91,6 +91,6 @@ class Reach:
                 return (f"visits {big} cities and {small} towns; a {self.cities}+{self.towns} "
                         f"train counts at most {self.cities} cities and {self.towns} towns "
                         f"(a town may take an unused city's place)")
-        if self.kind == "hexes" and hexes_entered is not None and hexes_entered > self.hexes:
+        if self.kind == "hexes" and hexes_entered is not None and hexes_entered > self.hexes:  # type: ignore[operator]
             return f"runs through {hexes_entered} hexes but may run only {self.hexes}"
         return None

@@ -20,7 +20,7 @@ def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=
     held = corp.percent_of(player)
     if not held:
         return 0
-    room = g.rules.stock["pool_limit"] - corp.percent_of("pool")
+    room = g.pool_limit(corp) - corp.percent_of("pool")
     step = corp.share_percent
     best = 0
     pct = step
@@ -108,24 +108,39 @@ def order_players_by_cash(g):
 
 
 
-def set_par(g, corp: Corporation, price: int):
+def par_cell_of(g, price: int):
+    """The market's par cell at ``price`` (raise: no par value)."""
     cell = g.market.par_cell(price)
     if cell is None:
         pars = ", ".join(str(c.price) for c in g.market.par_cells)
         raise RuleViolation("stock.par_price",
                             f"{g.money(price)} is not a par value; par values are {pars}")
+    return cell
+
+
+def set_par(g, corp: Corporation, price: int):
+    cell = par_cell_of(g, price)
     corp.par = cell
     g.place_price(corp, cell)
 
 
-def process_pending_par(g, action):
+def check_pending_par(g, action):
+    """Why ``action`` is not the par the player given a president's
+    certificate must set first (raise), else the par's cell."""
     player, corp = g.pending_par
     if not isinstance(action, Par) or action.actor != player.name \
             or action.corporation != corp.sym:
         raise RuleViolation("stock.par_required",
                             f"{player.name} must first set the par price of {corp.sym} "
                             f"(they hold its president's certificate)")
-    set_par(g, corp, action.price)
+    return par_cell_of(g, action.price)
+
+
+def apply_pending_par(g, cell) -> None:
+    """The par :func:`check_pending_par` checked."""
+    _, corp = g.pending_par
+    corp.par = cell
+    g.place_price(corp, cell)
     g.pending_par = None
     g.check_float(corp)
 
@@ -148,7 +163,7 @@ def check_sale(g, player: Player, corp: Corporation, percent: int, *, emergency_
         raise RuleViolation("stock.sell_not_owned",
                             f"{player.name} holds {held}% of {corp.sym} and cannot sell "
                             f"{percent}%")
-    pool_limit = g.rules.stock["pool_limit"]
+    pool_limit = g.pool_limit(corp)
     in_pool = corp.percent_of("pool")
     if in_pool + percent > pool_limit:
         raise RuleViolation("stock.pool_limit",
@@ -194,7 +209,7 @@ def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency
     saved = (player.cash, g.bank.cash, g.bank_broken, corp.president,
              [(c, c.__dict__.get("owner"), c.got) for c in corp.certs])
     # pay and move: ordinary certificates of the seller go to the pool
-    price = corp.price.price
+    price = corp.price.price  # type: ignore[union-attr]
     g.transfer(g.bank, player, price * percent // corp.share_percent)
     percent_left = None
     if corp.president is player and percent > held - corp.certs[0].percent \
@@ -270,7 +285,8 @@ def _sell_presidency_as_site(g, player, corp, percent: int, remaining: int, cert
     for cert in bundle:
         cert.owner = "pool"
     swap_to = player if remaining >= pcert.percent else "pool"
-    need, given = pcert.percent, []
+    need = pcert.percent
+    given: list = []
     for cert in sorted(corp.certs_of(new), key=lambda c: c.got):
         if cert.president or sum(c.percent for c in given) >= need:
             continue
@@ -313,6 +329,12 @@ def exchange_outside_window(g, company, spec: dict) -> Optional[str]:
 
 def exchange_private(g, action: Exchange):
     """A private exchanged for a share (1830's MH for a NYC share)."""
+    apply_exchange(g, action, check_exchange(g, action))
+
+
+def check_exchange(g, action: Exchange):
+    """Why the exchange of a private for a share is refused (raise), else
+    its plan for :func:`apply_exchange`; changes nothing."""
     company = g.companies.get(action.actor)
     if company is None or company.closed:
         raise RuleViolation("exchange.company", f"{action.actor} is not an open private")
@@ -347,12 +369,20 @@ def exchange_private(g, action: Exchange):
     if cert is None:
         raise RuleViolation("exchange.no_share", f"no {corp.sym} share is left in "
                                                  + " or ".join(sources))
-    limit = g.rules.stock["holding_limit"]
-    unlimited = corp.price is not None and corp.price.has("unlimited")
-    if corp.percent_of(owner) + cert.percent > limit and not unlimited:
+    over = g.holding_limit_exceeded(owner, corp, cert.percent)
+    if over is not None:
+        have, limit = over
         raise RuleViolation("stock.holding_limit",
-                            f"{owner.name} holds {corp.percent_of(owner)}% of {corp.sym}; the "
+                            f"{owner.name} holds {have}% of {corp.sym}; the "
                             f"exchange would exceed the {limit}% limit")
+    return company, corp, cert, owner, outside
+
+
+def apply_exchange(g, action: Exchange, plan) -> None:
+    """The exchange :func:`check_exchange` planned: the share to the
+    private's owner, the private closed (an exchange outside the ability's
+    window flagged first, taken as the record says)."""
+    company, corp, cert, owner, outside = plan
     if outside is not None:
         g.flag("private.window", outside)
     action.source = cert.owner

@@ -18,8 +18,8 @@ class Round:
         #: ``who``'s ("as"), done already as ``who``'s ("done"), or accepted
         #: as saying what the rules did ("accepted"); None
         self.placed = None
-        #: the round's steps (``steps.base.RoundStep``), in order; the
-        #: operating round keeps its own per company turn
+        #: the round's steps (``steps.base.Step``), in order (an operating
+        #: round's: the steps of a company's turn)
         self.steps = [cls(self) for cls in self.step_classes()]
 
     def step_classes(self) -> list:
@@ -35,11 +35,42 @@ class Round:
                 return s
         return None
 
-    def step_for(self, action):
-        """The step that takes ``action``: the blocking one, else the first
-        that owns it (None: no step of the round takes it)."""
+    def whose_turn(self):
+        """The player or company whose turn it is, or None."""
+        return None
+
+    def out_of_turn(self, action):
+        """(the player, what to say or None) when ``action`` is that of a
+        player who acts out of turn, and the round would take it otherwise
+        (the record-following layer then flags it and gives him the turn:
+        :meth:`take_turn`); None."""
+        return None
+
+    def take_turn(self, player) -> None:
+        """``player``'s turn begins where the record has them act."""
+
+    def active_steps(self) -> list:
+        """The steps that may take an action now: the blocking one alone,
+        else every step with something to do for the turn at hand (each
+        says which kinds of action, ``Step.takes``; a candidate action is
+        then checked by its step's pure ``check``)."""
         blocking = self.blocking_step()
         if blocking is not None:
+            return [blocking]
+        turn = self.turn_of_steps()
+        return [s for s in self.steps if s.takes(turn)]
+
+    def turn_of_steps(self):
+        """What the steps are given as the turn (``Step.check``): the player
+        or company whose turn it is, unless a round says otherwise."""
+        return self.whose_turn()
+
+    def step_for(self, action):
+        """The step that takes ``action``: the blocking one (unless it lets
+        the action by: ``Step.yields_to``), else the first that owns it
+        (None: no step of the round takes it)."""
+        blocking = self.blocking_step()
+        if blocking is not None and not blocking.yields_to(action):
             return blocking
         return next((s for s in self.steps if s.owns(action)), None)
 
@@ -52,7 +83,7 @@ class Round:
         what that means."""
         step = self.blocking_step()
         if step is not None and step.yields_to(action):
-            step.leave(action)
+            step.give_way(action)
 
     def process_by_step(self, action):
         """Hand ``action`` to the step that takes it."""
@@ -61,7 +92,12 @@ class Round:
         if step is None:
             raise RuleViolation(self.action_rule,
                                 f"'{action.verb}' is not an action of {self.label}")
-        return step.process(action)
+        return self.take(step, action)
+
+    def take(self, step, action):
+        """``step`` checks ``action`` and applies it, for the turn at hand; a
+        round keeps its turns' bookkeeping around it."""
+        return step.process(self.turn_of_steps(), action)
 
     @property
     def label(self) -> str:

@@ -20,8 +20,9 @@ default; ``increment``: at least the face value plus the step) and ``after``
 (``order_by_cash``, the default, or ``keep``: the drawn order stays).
 
 A choice by anybody but the chooser (``auction.chooser``) and a bid out of
-turn (``turn.order``) are reported and then taken as made, so that the rest
-of the record is checked as it stands; a bid by a player who passed on the
+turn (``turn.order``, said by the record-following layer) are reported and
+then taken as made, so that the rest of the record is checked as it stands;
+a bid by a player who passed on the
 private (``auction.passed``), too low (``auction.min_bid``) or over the
 bidder's cash (``auction.cash``) is refused.
 """
@@ -109,8 +110,26 @@ class ChooseAndBidAuction(AuctionRound):
     def process(self, action):
         return self.process_by_step(action)
 
-    def bid_action(self, action):
-        """A choice, a bid or a pass (``AuctionBidStep``)."""
+    def whose_turn(self):
+        return self.current_player()
+
+    def out_of_turn(self, action):
+        """A bid or pass on the private up for auction by a bidder still in
+        it, not the one whose turn it is: taken as made (his bid moves the
+        turn on from him)."""
+        player = self.game.player_by_name.get(action.actor)
+        if not isinstance(action, (Bid, Pass)) or player is None or self.lot is None \
+                or player in self.passed or player is self.high_bidder or player is self.turn \
+                or self.blocking_step() is not None:
+            return None
+        return player, (f"{player.name} acted out of turn: it is {self.turn.name}'s turn to "
+                        f"bid on {self.lot.sym} or pass")
+
+    def check_bid_action(self, action):
+        """Why a choice, a bid or a pass is refused (raise), else its plan for
+        :meth:`apply_bid_action` (``AuctionBidStep``); changes nothing.  A
+        bid out of turn is the record-following layer's to flag
+        (``following/auction.py``)."""
         g = self.game
         if not isinstance(action, (Bid, Choose, Pass)):
             raise RuleViolation("auction.action",
@@ -118,7 +137,7 @@ class ChooseAndBidAuction(AuctionRound):
                                 f"not '{action.verb}'")
         player = self.player(action.actor, "auction.actor")
         if isinstance(action, Choose):
-            return self.do_choose(player, action)
+            return ("choose", player, self.check_choose(player, action))
         if self.lot is None:
             who = self.chooser.name if self.chooser else "nobody"
             if isinstance(action, Pass):
@@ -138,16 +157,26 @@ class ChooseAndBidAuction(AuctionRound):
                                 f"{player.name} holds the high bid on {self.lot.sym} "
                                 f"({g.money(self.high_bid)}) and waits for the others to bid "
                                 f"or pass")
-        if player is not self.turn:
-            g.flag("turn.order", f"{player.name} acted out of turn: it is {self.turn.name}'s "
-                                 f"turn to bid on {self.lot.sym} or pass")
         if isinstance(action, Pass):
-            return self.do_pass(player)
-        return self.do_bid(player, action)
+            return ("pass", player, None)
+        return ("bid", player, self.check_bid(player, action))
+
+    def apply_bid_action(self, action, plan) -> None:
+        kind, player, detail = plan
+        if kind == "choose":
+            self.apply_choose(player, detail)
+        elif kind == "pass":
+            self.do_pass(player)
+        else:
+            self.high_bid = detail
+            self.high_bidder = player
+            self.turn = self.next_bidder(player)
+            self.check_won()
 
     # ------------------------------------------------------------------
 
-    def do_choose(self, player, action: Choose):
+    def check_choose(self, player, action: Choose):
+        """(the private, the opening bid, the note of a choice out of turn)."""
         g = self.game
         if self.lot is not None:
             raise RuleViolation("auction.in_progress",
@@ -171,6 +200,7 @@ class ChooseAndBidAuction(AuctionRound):
             raise RuleViolation("auction.cash",
                                 f"{player.name} opens {company.sym} at {g.money(price)} but has "
                                 f"{g.money(player.cash)}")
+        note = None
         if player is not self.chooser:
             if not self.sales:
                 why = "the first player of the drawn order chooses first"
@@ -179,9 +209,14 @@ class ChooseAndBidAuction(AuctionRound):
             else:
                 why = (f"{self.sales[-1][1]} won {self.sales[-1][0]} but cannot pay the face "
                        f"value of any private left, so the choice passed on")
-            g.flag("auction.chooser",
-                   f"{player.name} may not choose the next private: it is "
-                   f"{self.chooser.name}'s choice ({why})")
+            note = (f"{player.name} may not choose the next private: it is "
+                    f"{self.chooser.name}'s choice ({why})")
+        return company, price, note
+
+    def apply_choose(self, player, plan) -> None:
+        company, price, note = plan
+        if note is not None:
+            self.game.flag("auction.chooser", note)
         self.lot = company
         self.chooser = player
         self.high_bid = price
@@ -190,7 +225,8 @@ class ChooseAndBidAuction(AuctionRound):
         self.turn = self.next_bidder(player)
         self.check_won()
 
-    def do_bid(self, player, action: Bid):
+    def check_bid(self, player, action: Bid) -> int:
+        """The bid's price, or why it is refused (raise)."""
         g = self.game
         lot = self.lot
         if action.company != lot.sym:
@@ -212,10 +248,7 @@ class ChooseAndBidAuction(AuctionRound):
             raise RuleViolation("auction.cash",
                                 f"{player.name} bids {g.money(action.price)} on {lot.sym} but has "
                                 f"{g.money(player.cash)}")
-        self.high_bid = action.price
-        self.high_bidder = player
-        self.turn = self.next_bidder(player)
-        self.check_won()
+        return action.price
 
     def do_pass(self, player):
         self.passed.add(player)

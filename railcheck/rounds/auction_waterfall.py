@@ -70,8 +70,10 @@ class WaterfallAuction(AuctionRound):
     def process(self, action):
         return self.process_by_step(action)
 
-    def bid_action(self, action):
-        """A bid, a purchase of the cheapest or a pass (``AuctionBidStep``)."""
+    def check_bid_action(self, action):
+        """Why a bid, a purchase of the cheapest or a pass is refused (raise),
+        else its plan for :meth:`apply_bid_action` (``AuctionBidStep``);
+        changes nothing."""
         if not isinstance(action, (Bid, Pass)):
             raise RuleViolation("auction.action",
                                 f"only bids and passes are allowed in the private auction, not "
@@ -83,23 +85,32 @@ class WaterfallAuction(AuctionRound):
             # name (``following/auction.py``)
             _, who, how = placed
             if how == "done":
-                return      # made already as the turn's player's bid
+                return ("done", player, None)     # made already as the turn's player's bid
             if how == "as":
                 player = who        # taken as the current bidder's
             elif isinstance(action, Pass):
-                return self.do_pass(player)     # the writer's, the order kept
+                return ("pass", player, None)     # the writer's, the order kept
             else:
-                return self.do_bid(player, action)
+                return ("bid", player, self.check_bid_or_buy(player, action))
         if self.current_player() is not player:
             raise RuleViolation("turn.order",
                                 f"{player.name} acted out of turn: {company_name(self)} is "
                                 f"being auctioned among its bidders and it is "
                                 f"{self.describe_turn()}'s turn")
         if self.auctioning is not None:
-            return self.process_resolution(player, action)
+            return ("resolve", player, self.check_resolution(player, action))
         if isinstance(action, Pass):
-            return self.do_pass(player)
-        return self.do_bid(player, action)
+            return ("pass", player, None)
+        return ("bid", player, self.check_bid_or_buy(player, action))
+
+    def apply_bid_action(self, action, plan) -> None:
+        kind, player, detail = plan
+        if kind == "pass":
+            self.do_pass(player)
+        elif kind == "bid":
+            self.apply_bid_or_buy(player, detail)
+        elif kind == "resolve":
+            self.apply_resolution(player, detail)
 
     # ------------------------------------------------------------------
 
@@ -135,6 +146,13 @@ class WaterfallAuction(AuctionRound):
                 g.pay_private_income()
 
     def do_bid(self, player, action: Bid):
+        """A bid or a purchase of the cheapest, checked and made."""
+        self.apply_bid_or_buy(player, self.check_bid_or_buy(player, action))
+
+    def check_bid_or_buy(self, player, action: Bid):
+        """Why ``player`` may not bid so, or buy the cheapest (raise), else
+        the plan: ("buy" or "bid", company, price, the notes of what is
+        taken as written)."""
         g = self.game
         company = self.company(action.company)
         if company.owner is not None or company.closed:
@@ -145,11 +163,12 @@ class WaterfallAuction(AuctionRound):
         if company is cheapest:
             if price is None:
                 price = company.price
+            notes = []
             if price != company.price:
                 # the players paid what they wrote: flagged, and the game goes on with it
-                g.flag("auction.buy_price",
-                       f"{company.sym} is the cheapest private and is bought at its price "
-                       f"{g.money(company.price)}, not {g.money(price)}")
+                notes.append(("auction.buy_price",
+                              f"{company.sym} is the cheapest private and is bought at its "
+                              f"price {g.money(company.price)}, not {g.money(price)}"))
             available = player.cash - self.committed(player)
             if available < price:
                 raise RuleViolation("auction.cash",
@@ -157,42 +176,56 @@ class WaterfallAuction(AuctionRound):
                                     + (f" ({g.money(available)} not committed to bids)"
                                        if available != player.cash else "")
                                     + f", {company.sym} costs {g.money(price)}")
-            self.passed.discard(player)
-            self.sell(company, player, price)
-            self.next_turn()
-            self.after_sale()
-            return
+            return ("buy", company, price, notes)
         if price is None:
             raise RuleViolation("auction.buy_not_cheapest",
                                 f"only the cheapest private ({cheapest.sym} at "
                                 f"{g.money(cheapest.price)}) can be bought outright; "
                                 f"{company.sym} needs a bid")
+        return ("bid", company, price, self.check_bid(player, company, price))
+
+    def apply_bid_or_buy(self, player, plan) -> None:
+        kind, company, price, notes = plan
+        self.flag_notes(notes)
+        if kind == "buy":
+            self.passed.discard(player)
+            self.sell(company, player, price)
+            self.next_turn()
+            self.after_sale()
+            return
         current = self.bids[company.sym]
-        self.check_bid(player, company, price)
         current.pop(player, None)       # the bids are kept in the order they were made
         current[player] = price
         self.passed.discard(player)
         self.next_turn()
 
-    def check_bid(self, player, company, price: int):
+    def check_bid(self, player, company, price: int) -> list:
         """At least ``min_increment`` over the highest bid (or the face value),
-        and within the cash not committed to bids on other privates."""
+        and within the cash not committed to bids on other privates: a bid
+        over that cash is refused (raise); the notes of what is taken as
+        written (a bid under the minimum)."""
         g = self.game
         current = self.bids[company.sym]
         highest = max(current.values()) if current else company.value
         minimum = highest + self.inc
+        notes = []
         if price < minimum:
             # the table took the bid as written: flagged, and the auction goes on with it
             what = (f"the highest bid on {company.sym} is {g.money(highest)}" if current
                     else f"{company.sym}'s face value is {g.money(company.value)}")
-            g.flag("auction.min_bid",
-                   f"bid of {g.money(price)} is too low: {what}, so the minimum "
-                   f"bid is {g.money(minimum)}")
+            notes.append(("auction.min_bid",
+                          f"bid of {g.money(price)} is too low: {what}, so the minimum "
+                          f"bid is {g.money(minimum)}"))
         available = player.cash - self.committed(player, except_company=company.sym)
         if price > available:
             raise RuleViolation("auction.cash",
                                 f"{player.name} bids {g.money(price)} but has only "
                                 f"{g.money(available)} not committed to other bids")
+        return notes
+
+    def flag_notes(self, notes) -> None:
+        for rule, message in notes:
+            self.game.flag(rule, message)
 
     # ------------------------------------------------------------------
 
@@ -203,7 +236,7 @@ class WaterfallAuction(AuctionRound):
     def resume_after(self, buyer):
         """A private sold to its bidders: with ``resume_after_resolution:
         last_buyer`` play goes on left of its buyer (else where it was)."""
-        if self.game.rules.auction.get("resume_after_resolution") == "last_buyer":
+        if self.game.rules.auction.resume_after_resolution == "last_buyer":
             self.turn_index = (buyer.seat + 1) % len(self.game.players)
 
     def after_sale(self):
@@ -228,23 +261,31 @@ class WaterfallAuction(AuctionRound):
             self.auction_bidders = sorted(bids, key=lambda p: (bids[p], order.index(p)))
             return
 
-    def process_resolution(self, player, action):
+    def check_resolution(self, player, action):
+        """A bid or a pass while a private is auctioned among its bidders:
+        refused (raise), else (price or None for a pass, the notes)."""
+        company = self.auctioning
+        if isinstance(action, Pass):
+            return None, []
+        if action.company != company.sym:
+            raise RuleViolation("auction.resolving",
+                                f"{company.sym} is being auctioned among its bidders; "
+                                f"{player.name} may only bid on it or pass")
+        if action.price is None:
+            raise RuleViolation("auction.min_bid",
+                                f"{company.sym} is being auctioned among its bidders; a bid "
+                                f"on it needs a price")
+        return action.price, self.check_bid(player, company, action.price)
+
+    def apply_resolution(self, player, plan) -> None:
         company = self.auctioning
         bids = self.bids[company.sym]
-        if isinstance(action, Pass):
+        price, notes = plan
+        if price is None:
             del bids[player]
             self.auction_bidders.remove(player)
         else:
-            if action.company != company.sym:
-                raise RuleViolation("auction.resolving",
-                                    f"{company.sym} is being auctioned among its bidders; "
-                                    f"{player.name} may only bid on it or pass")
-            if action.price is None:
-                raise RuleViolation("auction.min_bid",
-                                    f"{company.sym} is being auctioned among its bidders; a bid "
-                                    f"on it needs a price")
-            price = action.price
-            self.check_bid(player, company, price)
+            self.flag_notes(notes)
             bids[player] = price
             self.auction_bidders.remove(player)
             self.auction_bidders.append(player)

@@ -14,6 +14,8 @@ Players act in an OR only to raise money for a forced train purchase
 
 from __future__ import annotations
 
+from typing import Any
+
 import dataclasses
 
 from ..actions import (Bankrupt, DiscardTrain, Exchange, LayTile, Pass, PlaceToken,
@@ -63,8 +65,6 @@ class OperatingRound(Round):
 
     def __init__(self, game):
         super().__init__(game)
-        #: the steps of a company's turn, in order (the title's list)
-        self.steps = [cls(self) for cls in game.title.operating_steps()]
         self.done = len(self.steps)
         #: the steps' classes when every step owns its actions by their class
         #: alone (``step_of`` then asks ``_OWNER_INDEX``), else None
@@ -83,6 +83,10 @@ class OperatingRound(Round):
     def label(self) -> str:
         g = self.game
         return f"OR {g.sr_number}.{g.or_number}"
+
+    def step_classes(self) -> list:
+        """The steps of a company's turn, in order (the title's list)."""
+        return self.game.title.operating_steps()
 
     def describe_turn(self) -> str:
         return self.turn.corp.sym if self.turn else ""
@@ -245,9 +249,10 @@ class OperatingRound(Round):
             return True
         if corp is current:
             step = self.step_of(action)
-            stage = self.step_index(step) if step is not None and step.blocking else None
-            if stage is not None and stage < self.turn.step and self.is_last() \
-                    and g.or_number < g.or_count:
+            stage = self.step_index(step) if step is not None and step.ordered else None
+            turn: Any = self.turn
+            if stage is not None and stage < turn.step \
+                    and self.is_last() and g.or_number < g.or_count:
                 return False  # the same company starts its turn of the next OR
             return True
         if corp in self.order[self.index + 1:]:
@@ -487,7 +492,7 @@ class OperatingRound(Round):
             for sale in action.sales:
                 c = self.corporation(sale.corporation)
                 pct = sale_percent(g, c, sale)
-                if c.price is not None:
+                if c.price is not None and not g.rules.operating.emergency_sell_more_than_needed:
                     bundle = c.price.price * pct // c.share_percent
                     # too much when the bundle less its smallest certificate would do
                     smallest = c.price.price * _smallest_cert(c, player, sale, pct) \

@@ -93,7 +93,7 @@ class StockRound(Round):
         g = self.game
         if not g.phase.extra.get("private_trades"):
             return False
-        after = g.rules.stock.get("private_trades_after", "first")
+        after = g.rules.stock.private_trades_after
         return not (after == "first" and g.sr_number <= 1)
 
     def tradeable_privates(self, player, *, offered=False) -> list:
@@ -112,10 +112,10 @@ class StockRound(Round):
     def trade_is_buy(self) -> bool:
         """A private bought from a player is the turn's one purchase (1830),
         or comes besides it (``stock.private_trade_is_buy: false``, 1857)."""
-        return bool(self.game.rules.stock.get("private_trade_is_buy", True))
+        return bool(self.game.rules.stock.private_trade_is_buy)
 
     def selling_allowed(self) -> bool:
-        sell_after = self.game.rules.stock.get("sell_after", "first")
+        sell_after = self.game.rules.stock.sell_after
         return not (sell_after in ("first", "first_and_operate") and self.game.sr_number <= 1)
 
     def check_cert_limit_kept(self, player):
@@ -123,11 +123,11 @@ class StockRound(Round):
         it) must sell down in their turn: flagged when the turn ends with the
         player still over it while a counting certificate could be sold."""
         g = self.game
-        if g.rules.stock.get("over_cert_limit", "sell_down") != "sell_down":
+        if g.rules.stock.over_cert_limit != "sell_down":
             return
-        held = g.num_certs(player)
+        held = g.cert_limit_exceeded(player, 0)
         flagged = g.over_limit_flagged
-        if held <= g.cert_limit:
+        if held is None:
             flagged.pop(player.name, None)
             return
         if not self.can_sell_counting(player) or flagged.get(player.name, 0) >= held:
@@ -141,12 +141,12 @@ class StockRound(Round):
         """A certificate that counts for the limit may be sold now."""
         g = self.game
         return self.selling_allowed() and any(
-            not (corp.price is not None and corp.price.has("no_cert_limit"))
+            g.title.counts_for_cert_limit(corp)
             and self.may_sell(corp) and max_sellable_percent(g, player, corp) > 0
             for corp in g.corporations.values())
 
     def may_sell(self, corp) -> bool:
-        return not (self.game.rules.stock.get("sell_after") in ("operate", "first_and_operate")
+        return not (self.game.rules.stock.sell_after in ("operate", "first_and_operate")
                     and not corp.operated)
 
     def can_sell_any(self, player) -> bool:
@@ -193,7 +193,7 @@ class StockRound(Round):
             return False
         cheapest = min(c.price for c in g.market.par_cells)
         cost = cheapest * corp.certs[0].percent // corp.share_percent
-        return player.cash >= cost and g.num_certs(player) < g.cert_limit
+        return player.cash >= cost and g.cert_limit_exceeded(player) is None
 
     def describe_turn(self) -> str:
         return self.current.name if self.current else ""
@@ -254,6 +254,17 @@ class StockRound(Round):
     def process(self, action):
         return self.process_by_step(action)
 
+    def whose_turn(self):
+        return self.current
+
+    def take(self, step, action):
+        """A turn's action goes through the turn's bookkeeping
+        (:meth:`turn_action`); a par to set first, an exchange, a home
+        station (blocking or at any moment) to its step at once."""
+        if step.turn_action:
+            return self.turn_action(action, step)
+        return step.process(self.current, action)
+
     def after_pending_par(self):
         self.skip_inactive()        # the first player may have nothing to do
 
@@ -290,7 +301,7 @@ class StockRound(Round):
             self.skip_inactive()
             return
         if not done:
-            step.do(player, action)
+            step.process(player, action)
         self.passes = 0
         self.passed_over.clear()
         self.auto_passed.clear()
@@ -306,7 +317,8 @@ class StockRound(Round):
         in all) of ``corp`` now; changes nothing."""
         g = self.game
         if self.bought is not None:
-            same_brown = (corp is self.bought and corp.price is not None
+            same_brown = (not g.rules.stock.buy_one_certificate
+                          and corp is self.bought and corp.price is not None
                           and corp.price.has("multiple_buy")
                           and (source == "pool" or g.rules.option("multiple_brown_from_ipo")))
             if not same_brown:
@@ -317,48 +329,52 @@ class StockRound(Round):
         if self.sold_after_buy:
             raise RuleViolation("stock.sell_buy_order",
                                 f"{player.name} sold after buying; no more buying this turn")
-        if corp in self.sold.get(player, set()):
+        if g.rules.stock.no_buy_after_sale and corp in self.sold.get(player, set()):
             raise RuleViolation("stock.rebuy",
                                 f"{player.name} sold {corp.sym} this round and may not buy it "
                                 f"again in {self.label}")
-        zone_free = corp.price is not None and corp.price.has("no_cert_limit")
-        if not zone_free:
-            certs = g.num_certs(player)
-            if certs + count > g.cert_limit:
-                more = "one more" if count == 1 else f"{count} more"
-                raise RuleViolation("stock.cert_limit",
-                                    f"{player.name} holds {certs} certificates; {more} would "
-                                    f"exceed the limit of {g.cert_limit}")
-        limit = self.holding_limit(corp)
-        have = corp.percent_of(player)
-        unlimited = corp.price is not None and corp.price.has("unlimited")
-        if have + cert_percent > limit and not unlimited:
+        self.check_cert_limit(player, corp, count)
+        over = g.holding_limit_exceeded(player, corp, cert_percent)
+        if over is not None:
+            have, limit = over
             raise RuleViolation("stock.holding_limit",
                                 f"{player.name} holds {have}% of {corp.sym}; buying "
                                 f"{cert_percent}% more would exceed the {limit}% limit")
 
-    def holding_limit(self, corp: Corporation) -> int:
-        """Percent of ``corp`` one player may hold (ruleset ``stock.holding_limit``)."""
-        return int(self.game.rules.stock.get("holding_limit", 60))
+    def check_cert_limit(self, player, corp: Corporation, count: int = 1) -> None:
+        """``player`` may not buy ``count`` certificates of ``corp`` over the
+        certificate limit (``Game.cert_limit_exceeded``); a title may say it its
+        own way."""
+        g = self.game
+        certs = g.cert_limit_exceeded(player, count, corp)
+        if certs is not None:
+            more = "one more" if count == 1 else f"{count} more"
+            raise RuleViolation("stock.cert_limit",
+                                f"{player.name} holds {certs} certificates; {more} would "
+                                f"exceed the limit of {g.cert_limit}")
 
     def price_from(self, corp: Corporation, source) -> int:
         """What one share of ``corp`` costs from the IPO (its par, or the
         market price with ``stock.always_market_price``) or the pool."""
-        if source == "ipo" and not self.game.rules.stock.get("always_market_price"):
-            return corp.par.price
-        return corp.price.price
+        if source == "ipo" and not self.game.rules.stock.always_market_price:
+            return corp.par.price  # type: ignore[union-attr]
+        return corp.price.price  # type: ignore[union-attr]
 
     # ------------------------------------------------------------------
 
     def finish(self):
         g = self.game
-        if g.rules.stock.get("sold_out_increase", True):
+        if g.rules.stock.sold_out_increase:
             movers = [c for c in g.corporations.values()
                       if c.floated and not c.closed and c.price is not None
                       and self.sold_out(c)]
             movers.sort(key=g.price_order_key)
+            top_row = g.rules.stock.sold_out_top_row
             for corp in movers:
-                g.move_price(corp, "up")
+                if corp.price.row == 0 and top_row == "right":
+                    g.move_price(corp, "right")
+                else:
+                    g.move_price(corp, "up")
         self.set_priority()
         self.finished = True
 
@@ -371,7 +387,7 @@ class StockRound(Round):
         the player after the last to act (1830), or seats dealt by cash, most
         first (1857)."""
         g = self.game
-        if g.rules.stock.get("next_sr_order", "after_last_to_act") == "cash":
+        if g.rules.stock.next_sr_order == "cash":
             from ..mechanics.shares import order_players_by_cash
             order_players_by_cash(g)
         elif self.last_actor is not None:

@@ -10,8 +10,8 @@ from .base import Step
 
 
 def company_price_range(g, company) -> tuple[int, int]:
-    lo_f = g.rules.company_sales.get("min_factor", 0.5)
-    hi_f = g.rules.company_sales.get("max_factor", 2.0)
+    lo_f = g.rules.company_sales.min_factor
+    hi_f = g.rules.company_sales.max_factor
     lo = -(-company.value * int(round(lo_f * 100)) // 100)
     hi = company.value * int(round(hi_f * 100)) // 100
     return lo, hi
@@ -21,7 +21,6 @@ class BuyCompanyStep(Step):
     name = "buying privates"
     verb = "buy a private"
     actions = (BuyCompany,)
-    blocking = False
 
     def purchasable(self, corp) -> list:
         g = self.game

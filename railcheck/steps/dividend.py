@@ -11,6 +11,7 @@ class DividendStep(Step):
     name = "the dividend"
     verb = "decide a dividend"
     actions = (Dividend,)
+    ordered = True
 
     def available(self, turn) -> bool:
         return not turn.dividend_done and (turn.revenue or 0) > 0
@@ -33,7 +34,7 @@ class DividendStep(Step):
         self.refuse_after(turn)
         if turn.dividend_done:
             raise RuleViolation("dividend.twice", f"{turn.corp.sym} already decided its dividend")
-        kinds = g.rules.operating.get("dividend_kinds", ["payout", "withhold"])
+        kinds = g.rules.operating.dividend_kinds
         if action.kind not in kinds:
             raise RuleViolation("dividend.kind", f"{g.rules.title} knows no '{action.kind}' "
                                                  f"dividend; allowed: {', '.join(kinds)}")
@@ -53,8 +54,8 @@ class DividendStep(Step):
             g.transfer(g.bank, corp, revenue)
             g.move_price(corp, "left")
             return
-        pool_to = g.rules.stock.get("pool_share_dividends", "corporation")
-        ipo_to = g.rules.stock.get("ipo_share_dividends", "none")
+        pool_to = g.rules.stock.pool_share_dividends
+        ipo_to = g.rules.stock.ipo_share_dividends
         # the per-share amount is rounded down; the rest stays in the bank
         per_share = revenue * corp.share_percent // 100
         if per_share <= 0:

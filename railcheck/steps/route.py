@@ -11,6 +11,7 @@ class RouteStep(Step):
     name = "running trains"
     verb = "run trains"
     actions = (RunRoutes,)
+    ordered = True
 
     def has_route(self, corp) -> bool:
         board = self.game.board
@@ -60,7 +61,7 @@ class RouteStep(Step):
         claimed_parts = [r.revenue for r in action.routes]
         claimed = action.revenue
         if claimed is None and all(x is not None for x in claimed_parts):
-            claimed = sum(claimed_parts)
+            claimed = sum(x or 0 for x in claimed_parts)
         computed = None
         wrong: list = []        # the runs claimed at other than their worth
         if g.board is not None and action.routes:

@@ -12,16 +12,15 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Optional
 
-from ..actions import (Bankrupt, BuyCompany, BuyShares, Exchange, Par,
-                       SellShares)
+from ..actions import Bankrupt, BuyCompany, BuyShares, Exchange, Par, Pass, SellShares
 from ..findings import RuleViolation
-from ..mechanics.shares import (check_sale, max_sellable_percent, process_pending_par,
-                                sale_percent, sell_shares, set_par)
+from ..mechanics.shares import (apply_pending_par, check_pending_par, check_sale,
+                                max_sellable_percent, sale_percent, sell_shares, set_par)
 from ..state import Corporation, Player
-from .base import RoundStep
+from .base import Step
 
 
-class PendingParStep(RoundStep):
+class PendingParStep(Step):
     """A player was given a president's certificate (1830's B&O with its
     private): he sets its par before anything else happens."""
 
@@ -34,26 +33,33 @@ class PendingParStep(RoundStep):
     def owns(self, action) -> bool:
         return self.blocking()
 
-    def process(self, action) -> None:
-        process_pending_par(self.game, action)
+    def check(self, turn, action):
+        return check_pending_par(self.game, action)
+
+    def apply(self, turn, action, cell) -> None:
+        apply_pending_par(self.game, cell)
         after = getattr(self.round, "after_pending_par", None)
         if after is not None:
             after()
 
 
-class ExchangeStep(RoundStep):
+class ExchangeStep(Step):
     """A private exchanged for a share (1830's MH, 1860's four privates): at
-    any moment, not a turn's action; the title carries it out
-    (``Title.exchange``, with the ability's window)."""
+    any moment, not a turn's action; the title checks and carries it out
+    (``Title.check_exchange``, ``apply_exchange``, with the ability's
+    window)."""
 
     name = "exchanging a private"
     actions = (Exchange,)
 
-    def process(self, action) -> None:
-        self.game.title.exchange(action)
+    def check(self, turn, action):
+        return self.game.title.check_exchange(action)
+
+    def apply(self, turn, action, plan) -> None:
+        self.game.title.apply_exchange(action, plan)
 
 
-class StockTurnStep(RoundStep):
+class StockTurnStep(Step):
     """The players' turns: passes, in turn order, and whatever no other
     step owns (the round's ``turn_action``: whose turn it is, passes,
     wrong names, the end of the round).  It explains why a kind of action
@@ -63,23 +69,29 @@ class StockTurnStep(RoundStep):
 
     name = "buying and selling"
     actions = None
-
-    def process(self, action) -> None:
-        self.round.turn_action(action, self)
+    turn_action = True
 
     def may_take_for(self, owner, action) -> bool:
         return False
 
-    def do(self, player, action) -> None:
-        """Why ``action``, which no turn step owns (a pass is the round's),
-        is no stock round action: always refused."""
+    def takes(self, turn) -> tuple:
+        return (Pass,)
+
+    def check(self, player, action):
+        """A pass (the round's turn bookkeeping); why ``action``, which no
+        turn step owns, is no stock round action: refused."""
+        if isinstance(action, Pass):
+            return None
         if isinstance(action, Bankrupt):
             raise RuleViolation("stock.bankrupt", "bankruptcy happens only when a company "
                                                   "cannot buy a required train")
         raise RuleViolation("stock.action", f"'{action.verb}' is not a stock round action")
 
+    def apply(self, player, action, plan) -> None:
+        """(a pass is the round's: ``StockRound.turn_action``)"""
 
-class TurnStep(RoundStep):
+
+class TurnStep(Step):
     """One kind of a player's action in his stock-round turn.  The round
     (``StockRound.turn_action``) keeps the turn's bookkeeping (whose turn,
     passes, a line under a wrong name, the end of the round) and hands the
@@ -94,8 +106,7 @@ class TurnStep(RoundStep):
     #: zero); flagged, and applied so that the replay stays with the record
     TAKEN_AS_WRITTEN = frozenset({"stock.cash", "stock.cert_limit", "stock.holding_limit"})
 
-    def process(self, action) -> None:
-        self.round.turn_action(action, self)
+    turn_action = True
 
     def check(self, player, action):
         """Why ``player`` may not do ``action`` now (raises), else the plan;
@@ -104,9 +115,6 @@ class TurnStep(RoundStep):
 
     def apply(self, player, action, plan) -> None:
         raise NotImplementedError
-
-    def do(self, player, action) -> None:
-        self.apply(player, action, self.check(player, action))
 
     def may_take_for(self, owner, action) -> bool:
         """A line of this kind written in ``owner``'s turn under another
@@ -260,8 +268,12 @@ class BuySharesStep(TurnStep):
         source = certs[0].owner if not elsewhere else (action.source or "pool")
         price_each = rnd.price_from(corp, source)
         if action.percent is None and action.count > 1 or len(certs) > 1:
-            # several shares at once: only in a multiple-buy zone
-            if not (corp.price.has("multiple_buy")):
+            # several shares at once: only in a multiple-buy zone (and not where
+            # one certificate a turn is the rule in every zone)
+            if g.rules.stock.buy_one_certificate:
+                raise RuleViolation("stock.one_buy",
+                                    "only one certificate may be bought per turn, in every zone")
+            if not corp.price.has("multiple_buy"):
                 raise RuleViolation("stock.one_buy",
                                     f"only one share may be bought per turn; {corp.sym} at "
                                     f"{g.money(corp.price.price)} is not in a zone that allows "
@@ -365,7 +377,7 @@ class SellSharesStep(TurnStep):
     def check(self, player, action: SellShares):
         g = self.game
         rnd = self.round
-        sell_after = g.rules.stock.get("sell_after", "first")
+        sell_after = g.rules.stock.sell_after
         if sell_after in ("first", "first_and_operate") and g.sr_number <= 1:
             raise RuleViolation("stock.sell_first_round",
                                 "no shares may be sold in the first stock round")
@@ -388,7 +400,7 @@ class SellSharesStep(TurnStep):
                 continue
             sales.append((corp, percent, sale.certs))
         if rnd.bought is not None \
-                and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
+                and g.rules.stock.sell_buy_order == "sell_buy":
             raise RuleViolation("stock.sell_buy_order",
                                 "shares may not be sold after buying in the same turn")
         return SimpleNamespace(sales=sales, notes=notes)
@@ -418,11 +430,11 @@ class SellSharesStep(TurnStep):
         corp = g.corporations.get(sale.corporation)
         if corp is None or corp.price is None:
             return False
-        if g.rules.stock.get("sell_after", "first") in ("operate", "first_and_operate") \
+        if g.rules.stock.sell_after in ("operate", "first_and_operate") \
                 and not corp.operated:
             return False
         if rnd.bought is not None \
-                and g.rules.stock.get("sell_buy_order", "sell_buy_sell") == "sell_buy":
+                and g.rules.stock.sell_buy_order == "sell_buy":
             return False
         percent = sale_percent(g, corp, sale)
         if percent <= 0 or percent % corp.share_percent:
@@ -476,8 +488,8 @@ class BuyPrivateStep(TurnStep):
         if player.cash < action.price:
             raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
                                               f"{company.sym} costs {g.money(action.price)}")
-        certs = g.num_certs(player)
-        if certs + 1 > g.cert_limit:
+        certs = g.cert_limit_exceeded(player)
+        if certs is not None:
             raise RuleViolation("stock.cert_limit",
                                 f"{player.name} holds {certs} certificates; {company.sym} would "
                                 f"exceed the limit of {g.cert_limit}")
@@ -492,7 +504,7 @@ class BuyPrivateStep(TurnStep):
             self.round.buys += 1
 
 
-class AuctionBidStep(RoundStep):
+class AuctionBidStep(Step):
     """The auction itself: bids, purchases, choices and passes in the
     auction's order (the round's ``bid_action``); it explains why another
     kind of action has no place in the auction."""
@@ -500,5 +512,8 @@ class AuctionBidStep(RoundStep):
     name = "bidding"
     actions = None
 
-    def process(self, action) -> None:
-        self.round.bid_action(action)
+    def check(self, turn, action):
+        return self.round.check_bid_action(action)
+
+    def apply(self, turn, action, plan) -> None:
+        self.round.apply_bid_action(action, plan)

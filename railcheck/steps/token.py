@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from ..actions import PlaceToken
 from ..findings import RuleViolation
@@ -13,8 +13,8 @@ from .base import Step
 @dataclass
 class _TokenPlan:
     cost: int
-    board_plan: object
-    special: object
+    board_plan: Any
+    special: Any
     relocation: bool = False
     #: the company cannot pay: flagged when applied, the station placed and
     #: paid as the record says (cash may go below zero)
@@ -25,9 +25,10 @@ class TokenStep(Step):
     name = "placing a station"
     verb = "place a station"
     actions = (PlaceToken,)
+    ordered = True
 
     def per_turn(self) -> int:
-        return int(self.game.rules.operating.get("tokens_per_turn", 1))
+        return int(self.game.rules.operating.tokens_per_turn)
 
     def available(self, turn) -> bool:
         g = self.game

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from ..actions import LayTile
 from ..findings import INFO, RuleViolation
@@ -13,8 +13,8 @@ from .base import Step
 @dataclass
 class _LayPlan:
     cost: int
-    board_plan: object          # the board's checked lay, or None without a map
-    special: object             # the private whose power lays the tile, or None
+    board_plan: Any          # the board's checked lay, or None without a map
+    special: Any             # the private whose power lays the tile, or None
     extra: bool                 # an extra lay (does not count against the turn's lays)
     #: a written rotation that does not fit while another does: the finding
     #: (rule, message) said when the lay is applied in the rotation the
@@ -42,6 +42,7 @@ class TrackStep(Step):
     name = "laying track"
     verb = "lay track"
     actions = (LayTile,)
+    ordered = True
 
     #: a lay refused as written may be taken in the rotation or on the hex
     #: the record implies (``railcheck.following``; flagged); off for a title
@@ -49,7 +50,7 @@ class TrackStep(Step):
     turn_unfitting_rotations = True
 
     def lays_allowed(self) -> int:
-        return int(self.game.rules.operating.get("tile_lays", 1))
+        return int(self.game.rules.operating.tile_lays)
 
     def available(self, turn) -> bool:
         return turn.tile_lays < self.lays_allowed()
@@ -60,7 +61,8 @@ class TrackStep(Step):
         g = self.game
         if hex_name in g.laid_hexes:
             return 0
-        spec = ((g.rules.board or {}).get("hexes") or {}).get(hex_name) or {}
+        from ..board.board import selected_map
+        spec = (selected_map(g.rules.board or {}).get("hexes") or {}).get(hex_name) or {}
         return int(spec.get("cost") or 0)
 
     def check(self, turn, action: LayTile, special=None) -> _LayPlan:

@@ -5,6 +5,7 @@ trains over the limit."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..actions import BuyTrain, DiscardTrain
 from ..findings import RuleViolation
@@ -14,14 +15,14 @@ from .base import Step
 
 @dataclass
 class _BuyPlan:
-    train: object
-    source: object            # "depot", "pool" or a Corporation
+    train: Any
+    source: Any            # "depot", "pool" or a Corporation
     price: int
-    exchange: object          # the train traded in, or None
+    exchange: Any          # the train traded in, or None
     contribution: int         # what the president pays in
-    over_limit: object = None  # the finding of a purchase over the limit that stands
-    wrong_price: object = None  # the finding of a depot or pool train bought at another price
-    short: object = None      # the finding of a purchase paid with more than there is
+    over_limit: Any = None  # the finding of a purchase over the limit that stands
+    wrong_price: Any = None  # the finding of a depot or pool train bought at another price
+    short: Any = None      # the finding of a purchase paid with more than there is
     short_rule: str = "trains.cash"
 
 
@@ -35,6 +36,7 @@ class BuyTrainStep(Step):
     name = "buying trains"
     verb = "buy trains"
     actions = (BuyTrain,)
+    ordered = True
 
     # ------------------------------------------------------------------
     # duties
@@ -42,9 +44,13 @@ class BuyTrainStep(Step):
     def must_buy(self, corp) -> bool:
         """No train, the depot still sells some, and (per the ruleset) a route to run."""
         g = self.game
-        if corp.trains or corp.closed or cheapest_train(g) is None:
+        cheapest = cheapest_train(g)
+        if corp.trains or corp.closed or cheapest is None:
             return False
-        mode = g.rules.operating.get("must_buy_train", "route")
+        if g.rules.operating.must_buy_needs_cash_above_cheapest \
+                and corp.cash <= cheapest.spec.price:
+            return False
+        mode = g.rules.operating.must_buy_train
         if mode == "never":
             return False
         if mode == "route":
@@ -68,14 +74,14 @@ class BuyTrainStep(Step):
         if room:
             if any(tr.spec.price <= corp.cash for tr in offered):
                 return True
-            if corp.cash >= 1 and g.rules.operating.get("buy_from_others", True) and any(
+            if corp.cash >= 1 and g.rules.operating.buy_from_others and any(
                     c is not corp and not c.closed and any(not tr.obsolete for tr in c.trains)
                     for c in g.corporations.values()):
                 return True
         for tr in offered:
             ex = tr.spec.exchange
-            if ex and any(o.name in [str(x) for x in ex.get("trains", [])] for o in corp.trains) \
-                    and corp.cash >= tr.spec.price - int(ex.get("discount", 0)):
+            if ex and any(o.name in [str(x) for x in ex["trains"]] for o in corp.trains) \
+                    and corp.cash >= tr.spec.price - int(ex["discount"]):
                 return True
         return False
 
@@ -114,7 +120,7 @@ class BuyTrainStep(Step):
             exchange = self.resolve_exchange(corp, train, action)
         list_price = train.spec.price
         if exchange is not None:
-            list_price -= int(train.spec.exchange.get("discount", 0))
+            list_price -= int(train.spec.exchange["discount"])
         price = action.price if action.price is not None else list_price
         if isinstance(source, Corporation):
             if price < 1:
@@ -248,27 +254,32 @@ class BuyTrainStep(Step):
             if ex is None:
                 raise RuleViolation("trains.exchange",
                                     f"{corp.sym} owns no {action.exchange}-train to trade in")
-        if ex.name not in [str(x) for x in spec.get("trains", [])]:
+        if ex.name not in [str(x) for x in spec["trains"]]:
             raise RuleViolation("trains.exchange",
                                 f"a {ex.name}-train cannot be traded in for a {train.name}; "
                                 f"only {', '.join(map(str, spec.get('trains', [])))}")
         return ex
 
     def check_emergency(self, turn, train, source, price) -> int:
-        """The treasury is short: allowed only for a company without trains;
+        """The treasury is short: allowed only for a company without trains,
+        and where the president contributes at all (``operating.president_contributes``);
         returns what the president must pay in (the shortfall)."""
         g = self.game
         corp = turn.corp
+        if not g.rules.operating.president_contributes:
+            raise RuleViolation("trains.cash",
+                                f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train costs "
+                                f"{g.money(price)}; the president never pays towards a train")
         if corp.trains:
             raise RuleViolation("trains.cash",
                                 f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train "
                                 f"costs {g.money(price)} (the president helps only a company "
                                 f"without trains)")
         pres = corp.president
-        from_others = g.rules.operating.get("emergency_from_others", "value")
+        from_others = g.rules.operating.emergency_from_others
         if isinstance(source, Corporation) and from_others == "none":
             raise RuleViolation("emergency.source", "in an emergency only the depot sells")
-        if source in ("depot", "pool") and g.rules.operating.get("emergency_buy_cheapest", True):
+        if source in ("depot", "pool") and g.rules.operating.emergency_buy_cheapest:
             cheapest = cheapest_train(g)
             if cheapest is not None and cheapest.spec.price < train.spec.price:
                 raise RuleViolation("emergency.cheapest",
@@ -305,7 +316,6 @@ class DiscardTrainStep(Step):
     name = "discarding trains"
     verb = "discard trains"
     actions = (DiscardTrain,)
-    blocking = False
 
     def check(self, turn, action: DiscardTrain):
         g = self.game

@@ -141,11 +141,29 @@ class Title:
         marker, and the replay stays in the round it is in."""
         return None
 
+    def cert_limit_applies(self) -> bool:
+        """Whether the certificate limit holds now (``Game.cert_limit_exceeded``)."""
+        return True
+
+    def counts_for_cert_limit(self, corp) -> bool:
+        """Whether ``corp``'s certificates count towards the limit now: not while
+        its price is in a zone outside the limit (``no_cert_limit``)."""
+        return not (corp.price is not None and corp.price.has("no_cert_limit"))
+
     def exchange(self, action) -> None:
-        """A private exchanged for a share (1830's MH), in any round: the
-        shared mechanics; a title whose exchange differs overrides."""
-        from ..mechanics.shares import exchange_private
-        exchange_private(self.game, action)
+        """A private exchanged for a share (1830's MH), in any round."""
+        self.apply_exchange(action, self.check_exchange(action))
+
+    def check_exchange(self, action):
+        """Why the exchange is refused (raise), else its plan; changes
+        nothing.  The shared mechanics; a title whose exchange differs
+        overrides this and :meth:`apply_exchange`."""
+        from ..mechanics.shares import check_exchange
+        return check_exchange(self.game, action)
+
+    def apply_exchange(self, action, plan) -> None:
+        from ..mechanics.shares import apply_exchange
+        apply_exchange(self.game, action, plan)
 
     def on_event(self, event: str, train=None):
         """An event named by a train or a phase that the shared mechanics do

@@ -707,6 +707,43 @@ def test_no_holding_limit_in_orange_and_several_shares_at_once_in_brown():
     assert g.num_certs(carol) == 2
 
 
+def test_buy_one_certificate_holds_in_brown_too(tmp_path):
+    """The same game under a house rule with one certificate a turn in every zone
+    (``stock.buy_one_certificate``, 1860's rule): Carol's two B&O shares at once in
+    the brown zone are refused."""
+    house = tmp_path / "one-certificate.yaml"
+    house.write_text('extends: "1830"\nstock: {buy_one_certificate: true}\n')
+    text = (HEADER + f"ruleset: {house}\n" + "".join(textwrap.dedent(p) for p in (
+        AUCTION, BO_SR1, BO_SR2, """
+        Carol pass
+        Alice pass
+        Bob pass
+
+        OR 2.1
+        B&O pass
+
+        SR 3
+        Carol buy B&O pool
+        Carol pass
+        Alice pass
+        Bob pass
+        Carol pass
+
+        OR 3.1
+        B&O pass
+
+        SR 4
+        Alice pass
+        Bob pass
+        Carol buy 2 B&O pool  # <- refused
+        """)))
+    record, read = load_game("rules.18xx", text)
+    assert read == []
+    r = Replay(record).run()
+    r.text = text
+    assert refusal(r, "stock.one_buy") == "only one certificate may be bought per turn, in every zone"
+
+
 # ---------------------------------------------------------------------------
 # operating rounds: a game with three companies and the first trains of each
 # type, on the real board.

@@ -295,23 +295,24 @@ def symbols(rules):
     return companies, minors
 
 
-def test_generator():
-    rng = draws(1)
+def test_generator(rules):
+    rand = rules["setup"]["rand"]
+    rng = draws(1, rand)
     assert next(rng) == 1103527590            # (1103515245 * 1 + 12345) mod 2^31
     assert next(rng) == (1103515245 * 1103527590 + 12345) % 2147483648
-    assert next(draws(2147483648 + 1)) == 1103527590   # the seed is taken mod 2^31
+    assert next(draws(2147483648 + 1, rand)) == 1103527590   # the seed is taken mod 2^31
 
 
 def test_draw_for_a_real_game(rules):
     companies, minors = symbols(rules)
-    got = draw_setup(1411315859, companies, minors)      # 161830.json
+    got = draw_setup(1411315859, companies, minors, rules["setup"])      # 161830.json
     assert got.companies == ("DAR", "DR", "TASPS", "RSSC", "DK")
     assert len(got.removed_companies) == 6
     assert got.removed_minor == "KJR"
     assert got.minor_stack == ("DKR", "DER", "DDR", "GNWR", "GJR", "UR", "SLNCR", "EBSR", "WLR",
                                "CBPR", "CIR", "WKR", "LER")
     with pytest.raises(ValueError, match="whole number"):
-        draw_setup("1411315859", companies, minors)
+        draw_setup("1411315859", companies, minors, rules["setup"])
 
 
 def test_draw_matches_every_corpus_game(rules):
@@ -325,7 +326,7 @@ def test_draw_matches_every_corpus_game(rules):
     removed_minors = []
     for path in games:
         export = json.loads(path.read_text(encoding="utf-8"))
-        got = draw_setup(export["settings"]["seed"], companies, minors)
+        got = draw_setup(export["settings"]["seed"], companies, minors, rules["setup"])
         named = set()
 
         def walk(a):

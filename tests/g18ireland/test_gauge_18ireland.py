@@ -155,8 +155,8 @@ def test_a_merger_joined_past_other_stations_is_legal():
     assert (type(action).__name__, action.corporation) == ("Propose", "CBPR")
     assert [c.sym for c in result.game.round.proposal] == ["LER"]
     board = result.game.board
-    _, reached, _ = board._network("CBPR")
-    blocked_reach = {t for hi, ni in reached for t in board._hexes[hi].nodes[ni].tokens}
+    _, reached, _ = board.network("CBPR")
+    blocked_reach = {t for hi, ni in reached for t in board.hex_list[hi].nodes[ni].tokens}
     assert "LER" not in blocked_reach
     assert "LER" in broad_partners(board, "CBPR") and "CBPR" in broad_partners(board, "LER")
     full = Replay(record_of("161830")).run()

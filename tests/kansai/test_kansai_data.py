@@ -1,7 +1,7 @@
 """The Kansai title's draft data (railcheck/titles/kansai/*.yaml; docs/1890.md,
-docs/1890-components.md), read with PyYAML.  They hold the drafts to the issue's rule: every number the rule summary does
-not give is `unknown` in the components template, and the ruleset holds no number the
-summary does not print."""
+docs/1890-components.md), read with PyYAML.  They hold the drafts to the issue's rule:
+every number the rule summary does not give is `unknown` in the components template, and the
+ruleset holds no number the summary does not print."""
 
 import re
 

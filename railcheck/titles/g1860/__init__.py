@@ -69,7 +69,17 @@ class Title1860(Title):
                           "3 operating rounds (by phase); after the Southern Railway forms, "
                           "nationalisation: operating rounds only")
     events = ("fishbourne_to_bank", "relax_cert_limit", "southern_forms")
-    implements = {"stock.president_sales_to_market": (True,)}
+    implements = {"stock.president_sales_to_market": (True,),
+                  "stock.home_track_on_float": (True,),
+                  "market.zigzag": (True,),
+                  "operating.second_lay": ("yellow_if_first_not_upgrade_or_city",
+                                           "yellow_if_first_not_upgrade"),
+                  "operating.upgrade_needs_train_reach": (True,),
+                  **{f"operating.routes.{k}": (True,)
+                     for k in ("home_station_in_one_route", "routes_must_intersect",
+                               "no_hex_reentry", "cannot_end_at_halt",
+                               "may_skip_towns_and_halts", "bypass_one_blocked_city")},
+                  "operating.routes.flipped_tokens_block": (False,)}
     #: shared modules its replays import on their way (loaded before --jobs forks)
     warm_modules = ("railcheck.board.site_runs",)
 
@@ -91,7 +101,7 @@ class Title1860(Title):
         # the engine's bank is unchecked: it holds twice the break limit less
         # the players' starting cash (the break test counts the players' cash,
         # ruleset ``bank_counts: players_cash``)
-        if g.rules.raw["bank_counts"] == "players_cash":
+        if g.rules.settings.bank_counts == "players_cash":
             g.bank.cash += g.rules.bank
 
     # ------------------------------------------------------------------
@@ -165,7 +175,7 @@ class Title1860(Title):
             return True
         if not st.southern:
             return False
-        if g.rules.raw["nationalisation"]["test_from"] == "after_set" \
+        if g.rules.settings.nationalisation.test_from == "after_set" \
                 and not st.southern_set_over:
             return False
         if all(c.trains for c in g.corporations.values()
@@ -210,10 +220,14 @@ class Title1860(Title):
         g = self.game
         if self.state.nationalised or g.bank_broken:
             return
-        if g.rules.raw["bank_counts"] == "players_cash" \
+        if g.rules.settings.bank_counts == "players_cash" \
                 and sum(p.cash for p in g.players) > g.rules.bank:
             g.bank_broken = True
             self.end_game_after_or("bank")
+
+    def cert_limit_applies(self) -> bool:
+        """No certificate limit once the first 8+4 is bought (relax_cert_limit)."""
+        return not self.state.no_cert_limit
 
     def share_value(self, corp) -> int:
         from .stock import sale_price
@@ -230,7 +244,8 @@ class Title1860(Title):
     def on_float(self, corp):
         g = self.game
         home = corp.spec.home
-        if home and g.board is not None and not self.state.no_building:
+        if g.rules.stock.home_track_on_float and home and g.board is not None \
+                and not self.state.no_building:
             hx = g.board.hexes[home]
             if not hx.laid and hx.color == "white":
                 self.state.home_track.append(corp)
@@ -268,9 +283,13 @@ class Title1860(Title):
             return "British Rail has formed: there are no more stock rounds (N3)"
         return None
 
-    def exchange(self, action) -> None:
-        from .stock import exchange_1860
-        exchange_1860(self.game, action)
+    def check_exchange(self, action):
+        from .stock import check_exchange_1860
+        return check_exchange_1860(self.game, action)
+
+    def apply_exchange(self, action, plan) -> None:
+        from .stock import apply_exchange_1860
+        apply_exchange_1860(self.game, action, plan)
 
     def on_event(self, event: str, train=None):
         st = self.state

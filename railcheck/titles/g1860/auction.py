@@ -21,7 +21,7 @@ from __future__ import annotations
 from ...actions import Bid, BidForTurn, Par, Pass
 from ...findings import RuleViolation
 from ...rounds import AuctionRound
-from ...steps.base import RoundStep
+from ...steps.base import Step
 from .shares import par_range
 
 
@@ -63,6 +63,19 @@ class BidForTurnAuction(AuctionRound):
         corp = g.corporations[sym]
         return 2 * par_range(g, corp)[0]
 
+    def whose_turn(self):
+        return self.winner if self.winner is not None else self.turn
+
+    def out_of_turn(self, action):
+        """A bid for the turn or a pass by a player whose turn it is not:
+        taken as made (it moves the turn on from him)."""
+        player = self.game.player_by_name.get(action.actor)
+        if self.winner is not None or not isinstance(action, (BidForTurn, Pass)) \
+                or player is None or player is self.turn:
+            return None
+        return player, (f"{player.name} acted out of turn: it is {self.turn.name}'s turn to "
+                        f"bid for the turn or pass")
+
     def cheapest(self) -> int:
         return min(self.item_price(s) for s in self.items)
 
@@ -88,15 +101,23 @@ class BidForTurnAuction(AuctionRound):
             self.winner = self.opener
             self.high_bid = 0
 
-    def buy(self, player, action):
+    def check_buy(self, player, action):
+        """Why the winner may not buy the item so (raise), else the plan for
+        :meth:`apply_buy`: ("private", company, price) or ("par", corp,
+        par, cost)."""
         g = self.game
         free_pass = self.high_bidder is None
         broke = free_pass and player.cash < self.cheapest()
+        takes = g.rules.auction.winner_buys
         if isinstance(action, Bid):
             sym = action.company
             if sym not in self.items or sym not in g.companies:
                 raise RuleViolation("auction.sold",
                                     f"{sym} is not for sale here; left: {', '.join(self.items)}")
+            if "company_at_face" not in takes:
+                raise RuleViolation("auction.sold",
+                                    f"{sym} is not for sale here: the winner takes a president's "
+                                    f"certificate (auction.winner_buys)")
             company = g.companies[sym]
             price = company.value
             if broke:
@@ -113,12 +134,16 @@ class BidForTurnAuction(AuctionRound):
                 raise RuleViolation("auction.cash",
                                     f"{player.name} has {g.money(player.cash)}, {sym} costs "
                                     f"{g.money(price)}")
-            g.sell_private_from_bank(company, player, price)
+            return ("private", company, price)
         else:
             sym = action.corporation
             if sym not in self.items:
                 raise RuleViolation("auction.sold",
                                     f"{sym} is not for sale here; left: {', '.join(self.items)}")
+            if "president_certificate" not in takes:
+                raise RuleViolation("auction.sold",
+                                    f"{sym} is not for sale here: the winner takes a private at "
+                                    f"its face value (auction.winner_buys)")
             corp = g.corporations[sym]
             low, high = par_range(g, corp)
             if not low <= action.price <= high or g.market.par_cell(action.price) is None:
@@ -137,11 +162,22 @@ class BidForTurnAuction(AuctionRound):
                                     f"{player.name} has {g.money(player.cash)}; the president's "
                                     f"certificate of {sym} at {g.money(action.price)} costs "
                                     f"{g.money(cost)}")
+            return ("par", corp, action.price, cost)
+
+    def apply_buy(self, player, plan) -> None:
+        g = self.game
+        if plan[0] == "private":
+            _, company, price = plan
+            g.sell_private_from_bank(company, player, price)
+            sym = company.sym
+        else:
+            _, corp, par, cost = plan
             from ...mechanics.shares import set_par
-            set_par(g, corp, action.price)
+            set_par(g, corp, par)
             g.transfer(player, g.bank, cost)
             corp.certs[0].owner = player
             corp.president = player
+            sym = corp.sym
         self.items.remove(sym)
         self.winner = None
         self.high_bid = 0
@@ -174,7 +210,7 @@ def _auction_action(step, action):
     return step.round.player(action.actor, "auction.actor")
 
 
-class WinnerBuysStep(RoundStep):
+class WinnerBuysStep(Step):
     """The winner of the turn buys one item (L4): a private at its face
     value or a president's certificate with its par; nothing else happens
     first."""
@@ -188,7 +224,7 @@ class WinnerBuysStep(RoundStep):
     def owns(self, action) -> bool:
         return self.blocking()
 
-    def process(self, action) -> None:
+    def check(self, turn, action):
         rnd = self.round
         player = _auction_action(self, action)
         if player is not rnd.winner:
@@ -198,10 +234,14 @@ class WinnerBuysStep(RoundStep):
             raise RuleViolation("auction.must_buy",
                                 f"{player.name} won the turn and must buy an item "
                                 f"({', '.join(rnd.items)})")
-        rnd.buy(player, action)
+        return player, rnd.check_buy(player, action)
+
+    def apply(self, turn, action, plan) -> None:
+        player, buy = plan
+        self.round.apply_buy(player, buy)
 
 
-class BidForTurnStep(RoundStep):
+class BidForTurnStep(Step):
     """Bids for the turn in seating order, at least ``min_increment`` over
     the highest and at most the cash less the cheapest item left, or a pass
     that leaves this auction (L3)."""
@@ -209,31 +249,40 @@ class BidForTurnStep(RoundStep):
     name = "bidding for the turn"
     actions = None
 
-    def process(self, action) -> None:
+    def check(self, turn, action):
         rnd, g = self.round, self.game
         player = _auction_action(self, action)
         if isinstance(action, (Bid, Par)):
             raise RuleViolation("auction.no_winner",
                                 f"nobody has won the turn yet: {rnd.turn.name} bids or passes")
-        if player is not rnd.turn:
-            g.flag("turn.order", f"{player.name} acted out of turn: it is {rnd.turn.name}'s "
-                                 f"turn to bid for the turn or pass")
+        # (a bid out of turn is the record-following layer's to flag)
         if isinstance(action, Pass):
-            rnd.passed.add(player)
-            rnd.turn = rnd.next_bidder(player)
-            rnd.settle()
-            return
+            return player
         minimum = rnd.high_bid + rnd.inc
         if action.price < minimum:
             raise RuleViolation("auction.min_bid",
                                 f"bid of {g.money(action.price)} is too low: the minimum bid is "
                                 f"{g.money(minimum)}")
-        most = player.cash - rnd.cheapest()
-        if action.price > most:
+        if g.rules.auction.max_bid == "cash_less_cheapest_item":
+            most = player.cash - rnd.cheapest()
+            if action.price > most:
+                raise RuleViolation("auction.cash",
+                                    f"{player.name} bids {g.money(action.price)} but may bid at "
+                                    f"most {g.money(most)} (cash {g.money(player.cash)} less the "
+                                    f"cheapest item left, {g.money(rnd.cheapest())})")
+        elif action.price > player.cash:
             raise RuleViolation("auction.cash",
-                                f"{player.name} bids {g.money(action.price)} but may bid at most "
-                                f"{g.money(most)} (cash {g.money(player.cash)} less the cheapest "
-                                f"item left, {g.money(rnd.cheapest())})")
+                                f"{player.name} bids {g.money(action.price)} but has "
+                                f"{g.money(player.cash)}")
+        return player
+
+    def apply(self, turn, action, player) -> None:
+        rnd = self.round
+        if isinstance(action, Pass):
+            rnd.passed.add(player)
+            rnd.turn = rnd.next_bidder(player)
+            rnd.settle()
+            return
         rnd.high_bid = action.price
         rnd.high_bidder = player
         rnd.turn = rnd.next_bidder(player)

@@ -27,6 +27,6 @@ def bankrupt(g, corp) -> None:
     order = g.seat_order[start:] + g.seat_order[:start]
     g.priority = min(order, key=lambda p: held[p])
     if g.round is not None and g.round.kind == "SR" \
-            and g.rules.raw["bankruptcy"]["restart_stock_round"]:
+            and g.rules.settings.bankruptcy.restart_stock_round:
         st.restart_sr = True
         g.round.finished = True

@@ -64,7 +64,7 @@ def best_total(g, corp, trains: list, max_ticks: int = MAX_TICKS, by: str = "tot
     board = g.board
     if board is None or not trains:
         return None
-    state = (board._version, corp.sym, tuple(t.name for t in trains), max_ticks,
+    state = (board.version, corp.sym, tuple(t.name for t in trains), max_ticks,
              g.phase.name, frozenset(g.title.state.bankrupt))
     cache = g.title.state.best_runs
     if cache.get("state") != state:
@@ -101,7 +101,7 @@ def _train_runs(g, corp, trains: list, max_ticks: int):
     bankrupt = set(g.title.state.bankrupt)
     per_train = [[] for _ in trains]
     most = max(n for n, _ in dists)
-    hexes = board._hexes
+    hexes = board.hex_list
     for stops, keys, _ in candidates:
         if len(stops) < 2:
             continue

@@ -25,13 +25,15 @@ def to_bottom(g, corp) -> None:
 
 def dividend_cells(g, corp, revenue: int, payout: bool) -> int:
     """How many cells a payout of ``revenue`` (or a withhold) moves the price:
-    2 per whole multiple of the price (``market.dividend_steps``), none below
-    the price; a withhold or nothing paid, 2 left."""
+    a step per whole multiple of the price (``market.dividend_steps``), none below
+    the price; a withhold or nothing paid, a step left.  A step is 2 cells on a
+    row read as a zig-zag (``market.zigzag``), else 1."""
+    step = 2 if g.rules.market.zigzag else 1
     if not payout or revenue <= 0:
-        return -2
+        return -step
     price = corp.price.price
     steps = 0
-    for k in g.rules.raw["market"]["dividend_steps"] or [1]:
+    for k in g.rules.market.dividend_steps or [1]:
         if revenue >= k * price:
             steps += 1
-    return 2 * steps
+    return step * steps

@@ -26,7 +26,7 @@ def _walk(board, corp: str, coord: str, paths: bool = True):
     once they are all reached); kept for the board's current state (an
     upgrade asks it two or three times).  Nodes and paths are keyed
     ``hex index << 4 | index``."""
-    return board.memo("1860 reach", (board._version, corp, coord, paths),
+    return board.memo("1860 reach", (board.version, corp, coord, paths),
                       lambda: _walk_now(board, corp, board.hexes[coord], paths), 16)
 
 
@@ -37,7 +37,7 @@ def _walk_now(board, corp: str, target=None, paths: bool = True):
     is the int ``cities << 24 | hex << 8 | path << 4 | the end the path is
     left by`` (the network walk's, ``_Hex.enter``, with the count on top;
     1860 has no narrow gauge, so ``enter`` follows every path)."""
-    hexes = board._hexes
+    hexes = board.hex_list
     node_d: dict = {}
     path_d: dict = {}
     best: dict = {}
@@ -51,7 +51,7 @@ def _walk_now(board, corp: str, target=None, paths: bool = True):
         if paths:
             todo |= {0x100000 | ti | i for i in range(len(target.paths))}   # marked apart
         left = len(todo)
-    for hi, ni in board._stations().get(corp, ()):
+    for hi, ni in board.station_nodes().get(corp, ()):
         k = hi << 4 | ni
         node_d[k] = 0
         if left > 0 and k in todo:

@@ -118,7 +118,7 @@ def _run(board, label, nodes, segments, keys) -> Run:
         for hi, _ in seg:
             if not hexes or hexes[-1] != hi:
                 hexes.append(hi)
-    return Run(label, nodes, [board._hexes[hi].nodes[ni].kind for hi, ni in nodes], hexes,
+    return Run(label, nodes, [board.hex_list[hi].nodes[ni].kind for hi, ni in nodes], hexes,
                keys=keys)
 
 
@@ -132,13 +132,16 @@ UNCHECKED_OPTIONS = ("original_insolvency", "no_skip_towns", "original_game",
                      "simplified_insolvency")
 
 
-def check_run(g, corp: str, run: Run, n: int, bankrupt: set, why: bool = True) -> None:
-    """The rules of one run alone (raises RuleViolation).  The stops' names
+def check_run(g, corp: str, run: Run, n: int, bankrupt: set, why: bool = True,
+              m: int = 0) -> None:
+    """The rules of one run alone (``operating.routes``; raises RuleViolation);
+    ``n`` cities and ``m`` towns counted.  The stops' names
     are written out only for a message, and with ``why`` False not at all
     (the receivership search checks thousands of runs and keeps no message)."""
     board = g.board
     nodes = run.nodes
     kinds = run.kinds
+    rules = g.rules.operating.routes
 
     def text(k: int) -> str:
         return node_text(board, *nodes[k]) if why else ""
@@ -154,15 +157,15 @@ def check_run(g, corp: str, run: Run, n: int, bankrupt: set, why: bool = True) -
             if node in seen:
                 raise RuleViolation("route.repeat_stop", f"{run.label} ({stops()}) visits {text(k)} twice")
             seen.add(node)
-    if len(set(run.hexes)) != len(run.hexes) and not g.rules.option("re_enter_hexes"):
+    if rules.no_hex_reentry and len(set(run.hexes)) != len(run.hexes):
         hexes_seen = set()
         for hi in run.hexes:
             if hi in hexes_seen:
                 raise RuleViolation("route.hex_reentry",
-                                    f"{run.label} ({stops()}) enters {board._hexes[hi].coord} twice; "
+                                    f"{run.label} ({stops()}) enters {board.hex_list[hi].coord} twice; "
                                     f"a train passes a hex only once")
             hexes_seen.add(hi)
-    if kinds[0] == "halt" or kinds[-1] == "halt":
+    if rules.cannot_end_at_halt and (kinds[0] == "halt" or kinds[-1] == "halt"):
         end = text(0) if kinds[0] == "halt" else text(len(nodes) - 1)
         raise RuleViolation("route.halt_end", f"{run.label} ({stops()}) begins or ends at the halt "
                                               f"{end}; a run may only pass halts")
@@ -170,18 +173,30 @@ def check_run(g, corp: str, run: Run, n: int, bankrupt: set, why: bool = True) -
         if kinds[k] == "offboard":
             raise RuleViolation("route.offboard", f"{run.label} runs through the off-board area "
                                                   f"{text(k)}; it may only start or end there")
-    hexes = board._hexes
+    hexes = board.hex_list
     if not any(corp in hexes[hi].nodes[ni].tokens for hi, ni in nodes):
         raise RuleViolation("route.token", f"{run.label} ({stops()}) includes no station of {corp}")
     big = sum(1 for kd in kinds if kd in ("city", "offboard"))
     if big > n:
         raise RuleViolation("route.distance", f"{run.label} ({stops()}) visits {big} cities or "
                                               f"off-board areas but may count only {n}")
+    if not rules.may_skip_towns_and_halts:
+        towns = sum(1 for kd in kinds if kd == "town")
+        room = max(n + m - big, 0)
+        if towns > room:
+            raise RuleViolation("route.distance",
+                                f"{run.label} ({stops()}) visits {towns} towns but may count only "
+                                f"{room}, and every town it passes counts")
     for k in range(1, len(nodes) - 1):
         hi, ni = nodes[k]
         node = hexes[hi].nodes[ni]
-        if node.blocks(corp) and not any(t in bankrupt for t in node.tokens):
+        if node.blocks(corp) and (rules.flipped_tokens_block
+                                  or not any(t in bankrupt for t in node.tokens)):
             run.blocked.append(text(k))
+    if run.blocked and not rules.bypass_one_blocked_city:
+        raise RuleViolation("route.blocked", f"{run.label} ({stops()}) passes "
+                                             f"{', '.join(run.blocked)}, filled by other "
+                                             f"corporations; a train may not")
     if len(run.blocked) > 1:
         raise RuleViolation("route.blocked", f"{run.label} ({stops()}) passes {len(run.blocked)} "
                                              f"cities filled by other corporations "
@@ -192,6 +207,7 @@ def check_network(g, corp: str, runs: list) -> None:
     """One run visits the home station; the runs share stops (one network);
     only one train passes a blocked city."""
     board = g.board
+    rules = g.rules.operating.routes
     passing = [r for r in runs if r.blocked]
     if len(passing) > 1:
         raise RuleViolation("route.blocked", f"{passing[0].label} and {passing[1].label} both pass "
@@ -201,10 +217,11 @@ def check_network(g, corp: str, runs: list) -> None:
     homes = board.corporations.get(corp, {}).get("homes") or []
     home_nodes = {(board.hexes[h].idx, ni) for h in homes if h in board.hexes
                   for ni, node in enumerate(board.hexes[h].nodes) if corp in node.tokens}
-    if home_nodes and runs and not any(home_nodes & set(r.nodes) for r in runs):
+    if rules.home_station_in_one_route and home_nodes and runs \
+            and not any(home_nodes & set(r.nodes) for r in runs):
         raise RuleViolation("route.home", f"no run of {corp} visits its home station "
                                           f"({', '.join(homes)}); one must")
-    if len(runs) > 1:
+    if rules.routes_must_intersect and len(runs) > 1:
         linked = {0}
         grown = True
         while grown:
@@ -224,10 +241,10 @@ def worth(g, run: Run, n: int, m: int, *, leased: bool, requested) -> tuple[int,
     board = g.board
     st = g.title.state
     phase = g.phase.tiles[-1]
-    ins = g.rules.raw["insolvency"]
+    ins = g.rules.settings.insolvency
     cities, towns, halts = [], [], 0
     for (hi, ni), kind in zip(run.nodes, run.kinds):
-        value = revenue_for_phase(board._hexes[hi].nodes[ni].revenue, phase)
+        value = revenue_for_phase(board.hex_list[hi].nodes[ni].revenue, phase)
         if kind in ("city", "offboard"):
             cities.append(value)
         elif kind == "town":
@@ -245,13 +262,15 @@ def worth(g, run: Run, n: int, m: int, *, leased: bool, requested) -> tuple[int,
         requested = None
     counted_halts = min(halts, requested or 0)
     room -= counted_halts
-    best = sorted(towns, reverse=True)[:max(min(room, len(towns)), 0)]
+    best = sorted(towns, reverse=True)
+    if g.rules.operating.routes.may_skip_towns_and_halts or one_number:
+        best = best[:max(min(room, len(towns)), 0)]
     room -= len(best)
     if requested is None and halts and room > 0 and not ignore_halts:
         counted_halts += min(halts, room)
     if leased:
         stops = len(cities) + len(best) + counted_halts
-        return ins["lease_base"] + ins["lease_per_stop"] * stops, 0
+        return ins.lease_base + ins.lease_per_stop * stops, 0
     return sum(cities) + sum(best), counted_halts * int(g.rules.operating["halt_subsidy"])
 
 
@@ -282,7 +301,7 @@ def check_runs(g, corp, routes: list, trains: list, leased: bool):
         try:
             run = trace(g, label, route.connections) if route.connections else \
                 trace_stops(g, label, route)
-            check_run(g, corp.sym, run, n, bankrupt)
+            check_run(g, corp.sym, run, n, bankrupt, m=m)
             claim_track(g.board, label, run.keys, used)
         except RuleViolation as v:
             problem = problem or v

@@ -28,8 +28,8 @@ def has_route(g, corp) -> bool:
     if g.board is None:
         return True
     b = g.board
-    _, reached, _ = b._network(corp.sym)
-    hexes = b._hexes
+    _, reached, _ = b.network(corp.sym)
+    hexes = b.hex_list
     found = 0
     for hi, ni in reached:
         if hexes[hi].nodes[ni].kind != "halt":
@@ -40,10 +40,11 @@ def has_route(g, corp) -> bool:
 
 
 class Track1860(TrackStep):
-    """Two lays: the first a lay or an upgrade, the second only a yellow lay
-    after a yellow non-city first lay; none in receivership or once the
-    Southern Railway stopped building; an insolvent corporation pays no
-    terrain (so lays none there)."""
+    """Two lays (``operating.second_lay``: the first a lay or an upgrade, the
+    second only a yellow lay after a yellow non-city first lay); none in
+    receivership or once the Southern Railway stopped building; an insolvent
+    corporation pays no terrain (so lays none there); an upgrade only where the
+    biggest train reaches (``operating.upgrade_needs_train_reach``)."""
 
     def available(self, turn) -> bool:
         st = _state(self)
@@ -73,12 +74,20 @@ class Track1860(TrackStep):
                                     f"({action.tile} on {action.hex}) this turn; two lays only "
                                     f"when neither is an upgrade or on a station's hex")
             tile = g.board.tiles.get(action.tile) if g.board is not None else None
-            if tile is not None and (tile.color != "yellow"
-                                     or any(n.kind == "city" for n in tile.nodes)):
+            mode = g.rules.operating.second_lay
+            city = tile is not None and any(n.kind == "city" for n in tile.nodes)
+            if mode == "yellow_if_first_not_upgrade_or_city" and tile is not None \
+                    and (tile.color != "yellow" or city):
                 raise RuleViolation("track.second_lay",
                                     f"a second lay is a yellow tile without a city, not "
                                     f"{action.tile} on {action.hex}")
-        if g.board is not None and not corp.trains:
+            if mode == "yellow_if_first_not_upgrade" and tile is not None \
+                    and tile.color != "yellow":
+                raise RuleViolation("track.second_lay",
+                                    f"a second lay is a yellow tile, not {action.tile} on "
+                                    f"{action.hex}")
+        if g.board is not None and not corp.trains \
+                and g.rules.operating.upgrade_needs_train_reach:
             h = g.board.hexes.get(action.hex)
             if h is not None and h.color != "white":
                 raise RuleViolation("track.upgrade_no_train",
@@ -102,11 +111,14 @@ class Track1860(TrackStep):
         before = self.before_upgrade(turn.corp, action.hex) if on_track else None
         super().apply(turn, action, plan)
         if on_track and turn.corp.trains:
-            self.check_reach(turn.corp, action.hex)
+            if g.rules.operating.upgrade_needs_train_reach:
+                self.check_reach(turn.corp, action.hex)
             self.check_new_track(turn.corp, action.hex, before)
-        if first and g.board is not None:
+        mode = g.rules.operating.second_lay
+        if first and g.board is not None and mode != "any":
             tile = g.board.tiles.get(plan.board_plan.name) if plan.board_plan else None
-            city = tile is not None and any(n.kind == "city" for n in tile.nodes)
+            city = tile is not None and any(n.kind == "city" for n in tile.nodes) \
+                and mode == "yellow_if_first_not_upgrade_or_city"
             if upgrade or city or (tile is not None and tile.color != "yellow"):
                 turn.second_lay_closed = True
                 what = "an upgrade" if upgrade else "a city tile" if city else "not yellow"
@@ -359,7 +371,8 @@ class BuyTrain1860(BuyTrainStep):
         cheapest = cheapest_train(g)
         if cheapest is None:
             return False
-        if corp.cash <= cheapest.spec.price:
+        if g.rules.operating.must_buy_needs_cash_above_cheapest \
+                and corp.cash <= cheapest.spec.price:
             return False
         return g.board is not None and has_route(g, corp)
 
@@ -382,13 +395,13 @@ class BuyTrain1860(BuyTrainStep):
             return True
         if st.nationalised or corp.sym in st.receivership:
             return False
-        trade = g.rules.operating["train_trade"] or {}
-        if corp.cash < trade.get("min_price", 1):
+        trade = g.rules.operating.train_trade
+        if corp.cash < trade.min_price:
             return False
         return any(c is not corp and c.trains and c.sym not in st.receivership
                    and c.sym not in st.bankrupt
                    and (not corp.trains or len(c.trains) > 1
-                        or not trade.get("seller_keeps_one_if_buyer_has_trains"))
+                        or not trade.seller_keeps_one_if_buyer_has_trains)
                    for c in g.corporations.values())
 
     def check(self, turn, action):
@@ -398,7 +411,7 @@ class BuyTrain1860(BuyTrainStep):
         self.refuse_after(turn)
         train, source = self.resolve_train(action)
         if isinstance(source, Corporation):
-            trade = g.rules.operating["train_trade"] or {}
+            trade = g.rules.operating.train_trade
             price = action.price if action.price is not None else 0
             if st.nationalised:
                 raise RuleViolation("trains.trade", "no trains change hands between corporations "
@@ -409,31 +422,24 @@ class BuyTrain1860(BuyTrainStep):
                                                         f"no trains with other corporations")
             if source.sym in st.bankrupt:
                 raise RuleViolation("trains.trade", f"{source.sym} is bankrupt")
-            if trade.get("seller_keeps_one_if_buyer_has_trains") and corp.trains \
+            if trade.seller_keeps_one_if_buyer_has_trains and corp.trains \
                     and len(source.trains) == 1:
                 n = len(corp.trains)
                 raise RuleViolation("trains.trade",
                                     f"{corp.sym} owns {n} train{'s' if n != 1 else ''} and "
                                     f"{source.sym} only one, its {train.name}: {corp.sym} may "
                                     f"not buy {source.sym}'s last train")
-            if price < trade.get("min_price", 1) or price % trade.get("multiple", 1):
+            if price < trade.min_price or price % trade.multiple:
                 raise RuleViolation("trains.price",
                                     f"a train between corporations costs a multiple of "
-                                    f"{g.money(trade.get('multiple', 1))} from "
-                                    f"{g.money(trade.get('min_price', 1))}, not {g.money(price)}")
+                                    f"{g.money(trade.multiple)} from "
+                                    f"{g.money(trade.min_price)}, not {g.money(price)}")
         elif corp.sym in st.receivership and (corp.trains or source != "depot"):
             raise RuleViolation("trains.receivership",
                                 f"{corp.sym} is in receivership: it buys a train only when it "
                                 f"has none, and only from the depot")
         plan = super().check(turn, action)
         return plan
-
-    def check_emergency(self, turn, train, source, price) -> int:
-        g = self.game
-        corp = turn.corp
-        raise RuleViolation("trains.cash",
-                            f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train costs "
-                            f"{g.money(price)}; the president never pays towards a train")
 
     def apply(self, turn, action, plan) -> None:
         super().apply(turn, action, plan)

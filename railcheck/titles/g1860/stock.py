@@ -23,11 +23,11 @@ from ...actions import (BuyCompany, BuyShares, Exchange, LayTile, Par, Pass, Sel
 from ...findings import RuleViolation
 from ...mechanics.shares import exchange_outside_window
 from ...rounds.stock import StockRound
-from ...steps.base import RoundStep
+from ...steps.base import Step
 from ...steps.stock import BuySharesStep, ParStep, SellSharesStep
 from ...state import Company, Player
 from .market import move_cells, to_bottom
-from .shares import corp_data, par_range, section_of
+from .shares import par_range, section_of
 
 
 # ---------------------------------------------------------------------------
@@ -36,7 +36,7 @@ from .shares import corp_data, par_range, section_of
 def current_section(g) -> int:
     """One more than the highest section with a corporation that has no
     share left in its IPO or has operated (at most the last section)."""
-    top = max((int(k) for k in g.rules.raw["sections"]), default=1)
+    top = max((int(k) for k in g.rules.settings.sections), default=1)
     best = 0
     for corp in g.corporations.values():
         if corp.operated or (corp.ipoed and not any(c.owner == "ipo" for c in corp.certs)):
@@ -51,7 +51,7 @@ def open_section(g) -> int:
     summary's S10: a section opens from the stock round after its test
     held; a stock round started again after a bankruptcy is a new one)."""
     rnd = g.round
-    if g.rules.raw["sections_open"] == "next_sr" and getattr(rnd, "sections_open", None):
+    if g.rules.settings.sections_open == "next_sr" and getattr(rnd, "sections_open", None):
         return rnd.sections_open
     return current_section(g)
 
@@ -59,7 +59,7 @@ def open_section(g) -> int:
 def reserved_cert(g, corp):
     """The certificate kept back for the exchange of a private, or None."""
     state = g.title.state
-    if not corp_data(g, corp.sym).get("reserved_share") or corp.sym in state.freed \
+    if not corp.spec.reserved_share or corp.sym in state.freed \
             or state.all_freed:
         return None
     return corp.certs[-1] if corp.certs[-1].owner == "ipo" else None
@@ -140,7 +140,7 @@ class StockRound1860(StockRound):
             if corp.price is not None and corp not in self.sold_this_turn \
                     and corp.percent_of(player):
                 return True
-        rule = g.rules.raw["company_sale_to_bank"]
+        rule = g.rules.settings.company_sale_to_bank
         if rule and g.sr_number >= rule["from_stock_round"] \
                 and any(not c.closed for c in player.companies):
             return True
@@ -167,7 +167,7 @@ class StockRound1860(StockRound):
         g = self.game
         if self.bought is not None:
             return False
-        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
+        if g.cert_limit_exceeded(player) is not None:
             return False
         sold = self.sold.get(player, set())
         for corp in g.corporations.values():
@@ -212,16 +212,16 @@ class StockRound1860(StockRound):
     # buying
 
     def check_can_buy(self, player, corp, cert_percent, *, par=False, source="ipo"):
+        self.check_cert_limit(player, corp)     # before the shared refusals
+        super().check_can_buy(player, corp, cert_percent, par=par, source=source)
+
+    def check_cert_limit(self, player, corp, count: int = 1) -> None:
         g = self.game
-        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
+        certs = g.cert_limit_exceeded(player, count, corp)
+        if certs is not None:
             raise RuleViolation("stock.cert_limit",
-                                f"{player.name} holds {g.num_certs(player)} certificates, the "
-                                f"limit is {g.cert_limit}")
-        saved, g.cert_limit = g.cert_limit, 10 ** 6
-        try:
-            super().check_can_buy(player, corp, cert_percent, par=par, source=source)
-        finally:
-            g.cert_limit = saved
+                                f"{player.name} holds {certs} certificates, the limit is "
+                                f"{g.cert_limit}")
 
     def finish(self):
         self.set_priority()
@@ -229,14 +229,13 @@ class StockRound1860(StockRound):
 
     # ------------------------------------------------------------------
 
-    def home_track(self, action):
+    def check_home_track(self, action):
+        """Why the home track is refused (raise), else the board's plan of
+        the lay (None: a pass, the home station on the bare hex; or no map)."""
         g = self.game
-        state = g.title.state
-        corp = state.home_track[0]
+        corp = g.title.state.home_track[0]
         if isinstance(action, Pass) and action.actor in (corp.sym, getattr(corp.president, "name", None)):
-            state.home_track.pop(0)
-            g.title.place_home(corp)
-            return
+            return None
         if not isinstance(action, LayTile) or action.actor != corp.sym:
             raise RuleViolation("stock.home_track",
                                 f"{corp.sym} floated on an empty home hex: its president must "
@@ -245,13 +244,21 @@ class StockRound1860(StockRound):
             raise RuleViolation("stock.home_track",
                                 f"the home track of {corp.sym} goes on {corp.spec.home}, not "
                                 f"{action.hex}")
-        if g.board is not None:
-            plan = g.board.plan_lay(corp.sym, action.tile, action.hex, action.rotation,
-                                    colors=["yellow"], check_connection=False,
-                                    tile_copy=action.tile_copy)
-            g.board.apply_lay(plan)
-            g.board.pop_warnings()
-        g.laid_hexes.add(action.hex)
+        if g.board is None:
+            return None
+        return g.board.plan_lay(corp.sym, action.tile, action.hex, action.rotation,
+                                colors=["yellow"], check_connection=False,
+                                tile_copy=action.tile_copy)
+
+    def apply_home_track(self, action, plan) -> None:
+        g = self.game
+        state = g.title.state
+        corp = state.home_track[0]
+        if isinstance(action, LayTile):
+            if plan is not None:
+                g.board.apply_lay(plan)
+                g.board.pop_warnings()
+            g.laid_hexes.add(action.hex)
         state.home_track.pop(0)
         g.title.place_home(corp)
 
@@ -264,6 +271,8 @@ def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
     bankrupt cell bankrupts the corporation.  Refused (changing nothing)
     as :func:`check_sell_1860` says."""
     check_sell_1860(g, player, corp, percent, certs)
+    # the seller's first sale of it in this stock round (stock.ignore_one_sale_per)
+    first = corp not in getattr(g.round, "sold", {}).get(player, ())
     held = corp.percent_of(player)
     each = sale_price(g, corp)
     share = corp.share_percent
@@ -302,7 +311,7 @@ def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
                     cert.owner = "pool"
                     rest -= cert.percent
             settle_presidency(g, corp, player)
-            _drop(g, corp, percent)
+            _drop(g, corp, percent, first)
             return
         else:
             # the president's certificate goes to the pool; the seller keeps
@@ -323,14 +332,14 @@ def sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
                 c.owner = player
                 keep -= c.percent
             settle_presidency(g, corp, player)
-            _drop(g, corp, percent)
+            _drop(g, corp, percent, first)
             return
     moving, _ = _moving(corp, player, percent, certs)
     g.transfer(g.bank, player, each * percent // share)
     for cert in moving:
         cert.owner = "pool"
     settle_presidency(g, corp, player)
-    _drop(g, corp, percent)
+    _drop(g, corp, percent, first)
 
 
 def _moving(corp, player, percent: int, certs: tuple):
@@ -365,6 +374,12 @@ def check_sell_1860(g, player, corp, percent: int, certs: tuple = ()) -> None:
         if any(corp.percent_of(p) > remaining and corp.percent_of(p) >= pcert.percent
                for p in _after(g, player)):
             return
+        if not g.rules.stock.president_sales_to_market:
+            raise RuleViolation("stock.president_cert",
+                                f"{player.name} is president of {corp.sym} with {held}%; "
+                                f"selling {percent}% would leave {remaining}% and no other "
+                                f"player holds {pcert.percent}% to take the president's "
+                                f"certificate")
         ordinary = [c for c in corp.certs_of(player) if not c.president]
         in_pool = [c for c in corp.certs if c.owner == "pool" and not c.president]
         if sum(c.percent for c in ordinary + in_pool) < remaining:
@@ -414,7 +429,9 @@ def settle_presidency(g, corp, actor=None) -> None:
     st.receivership.discard(corp.sym)
 
 
-def _drop(g, corp, percent: int) -> None:
+def _drop(g, corp, percent: int, first_sale: bool) -> None:
+    """The price's fall for a sale of ``percent`` (``first_sale``: the seller's
+    first sale of ``corp`` in this stock round)."""
     rule = g.rules.stock["no_sale_drop"]
     if rule["not_operated"] and not corp.operated:
         return
@@ -422,7 +439,8 @@ def _drop(g, corp, percent: int) -> None:
         return
     cells = percent // corp.share_percent
     zone = g.rules.stock["ignore_one_sale_zone"]
-    if zone and zone in corp.price.letters:
+    if zone and zone in corp.price.letters \
+            and (g.rules.stock.ignore_one_sale_per == "sale" or first_sale):
         cells -= 1
     move_cells(g, corp, -cells)
     g.title.check_bankrupt(corp)
@@ -434,12 +452,13 @@ def _after(g, player):
     return [order[(i + k) % len(order)] for k in range(1, len(order))]
 
 
-def exchange_1860(g, action: Exchange) -> None:
+def check_exchange_1860(g, action: Exchange):
     """A private exchanged for its corporation's share (S2.1): only once the
     corporation has a par (``company_exchange.needs_ipoed``), the reserved
     share first, which frees the rest; the private closes.  In a stock round
     only (the privates' ``window: stock_round``): elsewhere flagged and taken
-    as the record says."""
+    as the record says.  Why it is refused (raise), else its plan for
+    :func:`apply_exchange_1860`; changes nothing."""
     company = g.companies.get(action.actor)
     if company is None or company.closed or not isinstance(company.owner, Player):
         raise RuleViolation("exchange.company", f"{action.actor} is not a player's open private")
@@ -448,12 +467,12 @@ def exchange_1860(g, action: Exchange) -> None:
     if corp is None or action.corporation != corp.sym:
         raise RuleViolation("exchange.corporation",
                             f"{company.sym} cannot be exchanged for a {action.corporation} share")
-    if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed \
+    if g.rules.settings.company_exchange.needs_ipoed and not corp.ipoed \
             and corp.sym in g.title.state.bankrupt:
         raise RuleViolation("exchange.not_parred",
                             f"{corp.sym} went bankrupt and has not been started again; "
                             f"{company.sym} can be exchanged only once it has a new par (W4)")
-    if g.rules.raw["company_exchange"]["needs_ipoed"] and not corp.ipoed:
+    if g.rules.settings.company_exchange.needs_ipoed and not corp.ipoed:
         raise RuleViolation("exchange.not_parred",
                             f"{corp.sym} has not been started; {company.sym} can be "
                             f"exchanged only once it has a par")
@@ -466,6 +485,11 @@ def exchange_1860(g, action: Exchange) -> None:
             and corp.certs[action.certs[0]] in cands:
         cert = corp.certs[action.certs[0]]
     outside = exchange_outside_window(g, company, spec)
+    return company, corp, cert, owner, outside
+
+
+def apply_exchange_1860(g, action: Exchange, plan) -> None:
+    company, corp, cert, owner, outside = plan
     if outside is not None:
         g.flag("private.window", outside)
     cert.owner = owner
@@ -479,7 +503,7 @@ def exchange_1860(g, action: Exchange) -> None:
 # ---------------------------------------------------------------------------
 # 1860's own steps of a stock round
 
-class HomeTrackStep(RoundStep):
+class HomeTrackStep(Step):
     """A corporation floated on an empty home hex: its president lays its
     yellow home tile (or passes: the home station then goes on the bare
     hex) before anything else happens (the site's HomeTrack step)."""
@@ -493,29 +517,20 @@ class HomeTrackStep(RoundStep):
     def owns(self, action) -> bool:
         return self.blocking()
 
-    def process(self, action) -> None:
-        self.round.home_track(action)
+    def check(self, turn, action):
+        return self.round.check_home_track(action)
+
+    def apply(self, turn, action, plan) -> None:
+        self.round.apply_home_track(action, plan)
 
 
-class BankPrivateStep(RoundStep):
+class BankPrivateStep(Step):
     """Privates sold to the bank for face value less 30 and bought from it
-    (S7), in the player's turn: the acting player takes the turn (the
-    shared round's ``prepare``), the step's pure ``check`` and its
-    ``apply``; the turn goes on."""
+    (S7), in the player's turn (the round's turn bookkeeping around the
+    step's pure ``check`` and its ``apply``); the turn goes on."""
 
     name = "selling or buying a private"
-
-    def process(self, action) -> None:
-        rnd = self.round
-        # (the record-following layer moved the turn to him)
-        player = rnd.player(action.actor, "turn.actor")
-        self.apply(player, action, self.check(player, action))
-        rnd.passes = 0
-        rnd.passed_over.clear()
-        rnd.auto_passed.clear()
-        rnd.acted = True
-        rnd.last_actor = player
-        rnd.skip_inactive()         # a turn with nothing more to do ends
+    turn_action = True
 
     def check(self, player, action):
         raise NotImplementedError
@@ -534,7 +549,7 @@ class SellPrivateToBankStep(BankPrivateStep):
 
     def check(self, player, action: SellCompany):
         g = self.game
-        rule = g.rules.raw["company_sale_to_bank"]
+        rule = g.rules.settings.company_sale_to_bank
         company = self.round.company(action.company)
         if rule is None:
             raise RuleViolation("stock.sell_company", "privates are not sold to the bank here")
@@ -579,7 +594,7 @@ class BuyBankPrivateStep(BankPrivateStep):
             raise RuleViolation("stock.rebuy", f"{player.name} sold {company.sym} this round")
         if rnd.bought is not None:
             raise RuleViolation("stock.one_buy", f"{player.name} already bought this turn")
-        if g.num_certs(player) >= g.cert_limit and not g.title.state.no_cert_limit:
+        if g.cert_limit_exceeded(player) is not None:
             raise RuleViolation("stock.cert_limit", f"{player.name} is at the certificate limit")
         if player.cash < company.value:
             raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
@@ -636,7 +651,7 @@ class ParStep1860(ParStep):
                     f"{section}), not {g.money(action.price)}")
             else:
                 again = ""
-                rerange = g.rules.raw["repar_range"].get(str(section))
+                rerange = g.rules.settings.repar_range.get(str(section))
                 if rerange and rerange[0] <= action.price <= rerange[1] and any(
                         c and c.price == action.price and "r" in c.letters
                         for c in g.market.grid[0]):

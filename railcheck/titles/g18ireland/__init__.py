@@ -52,7 +52,12 @@ class Title18Ireland(Title):
     implements = {"auction.bid_multiple": (True,),
                   "companies[2].special.tile_lay.connected": (True,),
                   "companies[5].special.tile_lay.connected": (True,),
-                  "companies[5].special.tile_lay.after_track": (True,)}
+                  "companies[5].special.tile_lay.after_track": (True,),
+                  "stock.major_home": ("any_free_city",),
+                  "operating.second_lay": ("yellow_if_first_not_upgrade_or_city",
+                                           "yellow_if_first_not_upgrade"),
+                  "operating.routes.broad_gauge_only": (True,),
+                  "operating.routes.narrow_gauge_bonus": (True,)}
     # which shares a new president gives back (random 18004_0, #439)
     swap_oldest_first = True
 
@@ -71,13 +76,13 @@ class Title18Ireland(Title):
         seed = g.tags.get("seed")
         companies = list(g.companies)
         if seed is not None and str(seed).lstrip("-").isdigit():
-            drawn = draw_setup(int(seed), companies, minors)
-            keep, removed_minor, stack = drawn.companies, drawn.removed_minor, drawn.minor_stack
+            drawn = draw_setup(int(seed), companies, minors, g.rules.setup)
+            keep, removed, stack = drawn.companies, drawn.removed_minors, drawn.minor_stack
         else:
             # a hand-written game names its set-up in the header
             keep = _names(g.tags.get("privates")) or companies
             stack = _names(g.tags.get("minors")) or minors
-            removed_minor = next((m for m in minors if m not in stack), None)
+            removed = [m for m in minors if m not in stack][:1]
         for sym in companies:
             if sym not in keep:
                 del g.companies[sym]
@@ -86,16 +91,16 @@ class Title18Ireland(Title):
         st.stack = [m for m in stack if m in g.corporations]
         if g.board is not None:
             g.board.reservations_block_tokens = bool(
-                g.rules.operating.get("reserved_slots_block_stations", True))
-        if removed_minor:
-            self.remove_corporation(g.corporations[removed_minor])
+                g.rules.operating.reserved_slots_block_stations)
+        for sym in removed:
+            self.remove_corporation(g.corporations[sym])
         # primed trains wait in the reserve until a train rusts into them
         for t in g.trains:
             if t.spec.name in self.primed_names():
                 t.owner = "reserve"
 
     def primed_names(self) -> set:
-        return set(self.game.rules.raw.get("primed_trains", {}).values())
+        return {t.name for t in self.game.rules.trains if t.primed}
 
     def unchecked(self) -> list[tuple[str, str]]:
         out = []
@@ -155,7 +160,7 @@ class Title18Ireland(Title):
 
     def mergers_open(self) -> bool:
         g = self.game
-        merger = g.rules.raw.get("merger")
+        merger = g.rules.settings.merger
         if not merger:
             return False
         names = [p.name for p in g.rules.phases]

@@ -21,19 +21,19 @@ from .shares import par_for_bid, start_minor
 
 class Auction18Ireland(WaterfallAuction):
 
-    def check_bid(self, player, company, price: int):
+    def check_bid(self, player, company, price: int) -> list:
         g = self.game
-        if g.rules.auction.get("bid_multiple") and price % self.inc:
+        if g.rules.auction.bid_multiple and price % self.inc:
             raise RuleViolation("auction.bid_multiple",
                                 f"bids are multiples of {g.money(self.inc)}; "
                                 f"{g.money(price)} is not")
-        super().check_bid(player, company, price)
+        return super().check_bid(player, company, price)
 
     def do_pass(self, player):
         g = self.game
         bought = any(c.owner is not None for c in self.order)
         if len(self.passed | {player}) >= len(g.players) and bought \
-                and g.rules.auction.get("unbid_companies_removed"):
+                and g.rules.auction.unbid_companies_removed:
             # everybody passed: the privates nobody bid on leave the game
             self.passed = set()
             self.next_turn()
@@ -47,7 +47,7 @@ class Auction18Ireland(WaterfallAuction):
     def sell(self, company, player, price):
         g = self.game
         free = (company.spec.special or {}).get("free_share") or {}
-        if not (g.rules.auction.get("dk_starts_dkr") and free.get("president")):
+        if not (g.rules.auction.dk_starts_dkr and free.get("president")):
             return super().sell(company, player, price)
         corp = g.corporations[free["corporation"]]
         company.owner = player
@@ -64,7 +64,7 @@ class Auction18Ireland(WaterfallAuction):
         g = self.game
         for c in self.order:
             free = (c.spec.special or {}).get("free_share") or {}
-            if c.owner is None and free.get("president") and g.rules.auction.get("dk_starts_dkr"):
+            if c.owner is None and free.get("president") and g.rules.auction.dk_starts_dkr:
                 corp = g.corporations[free["corporation"]]
                 if corp.par is None:
                     g.title.remove_corporation(corp)

@@ -35,8 +35,8 @@ def president_bankrupt(g, rnd, turn):
     sell_all_for(g, player, corp)
     g.transfer(player, corp, player.cash)
     player.bankrupt = True
-    bankruptcy = g.rules.raw.get("player_bankruptcy") or {}
-    paid = bankruptcy.get("holders_paid_market_price")
+    bankruptcy = g.rules.settings.player_bankruptcy
+    paid = bankruptcy.holders_paid_market_price
     for c in list(g.corporations.values()):
         if c.closed or c.president is not player:
             continue
@@ -46,7 +46,7 @@ def president_bankrupt(g, rnd, turn):
                     n = c.percent_of(p) // c.share_percent
                     g.transfer(g.bank, p, n * c.price.price)
         close_corporation(g, c)
-    if bankruptcy.get("leftovers", "leave") == "leave":
+    if bankruptcy.leftovers == "leave":
         # B5: his privates and the shares he could not sell leave the game
         # (leftovers: keep, the site's reading, leaves them his)
         for company in list(player.companies):
@@ -57,7 +57,7 @@ def president_bankrupt(g, rnd, turn):
                 if cert.owner is player:
                     cert.owner = None
     _resort_after_next(g, rnd)
-    after = bankruptcy.get("ends_game_after", "one")
+    after = bankruptcy.ends_game_after
     live = [p for p in g.players if not p.bankrupt]
     if after == "one" or len(live) <= 1:
         g.trigger_end("bankrupt")

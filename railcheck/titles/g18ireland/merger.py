@@ -28,9 +28,10 @@ from __future__ import annotations
 from ...actions import DiscardTrain, Pass, Propose, Vote
 from ...findings import WARNING, RuleViolation
 from ...rounds import Round
+from ...steps.base import Step
 from ...steps.trains import DiscardTrainStep
 from .closing import close_corporation
-from .shares import holding_limit, shares_of
+from .shares import shares_of
 
 
 class MergerRound(Round):
@@ -48,7 +49,6 @@ class MergerRound(Round):
         self.pool_for = self.pool_against = 0
         self.carried = False
         self.rejected: list = []          # proposals refused this round (sets of syms)
-        self.discards = DiscardTrainStep(self)
 
     @property
     def label(self) -> str:
@@ -86,49 +86,56 @@ class MergerRound(Round):
             return True
         return isinstance(action, Pass) and action.actor in g.player_by_name
 
+    def step_classes(self) -> list:
+        return [MergerDiscardStep, FormMajorStep, VoteStep, ProposeStep, MergerTurnStep]
+
     def process(self, action):
-        g = self.game
-        if isinstance(action, DiscardTrain):
-            self.discards.process(None, action)
-            return
-        player = self.player(action.actor)
-        if self.carried:
-            return self.form_major(player, action)
-        if self.voting:
-            return self.vote(player, action)
-        if isinstance(action, Vote) and self.proposal and player is self.proposer:
-            self.close_proposal()
-            return self.vote(player, action)
-        if player is not self.current and not (self.proposal and player is self.proposer):
-            idle = self.idle_before(player)
-            if idle is None:
-                g.flag("turn.order", f"{player.name} acted out of turn: it is "
-                                     f"{self.current.name}'s turn in {self.label}")
-            else:
-                # the players between had nothing to propose: they passed
-                # without a word (the site passes over them)
-                self.passes += idle
-            self.current = player
-        if isinstance(action, Pass):
-            if len(self.proposal) > 1:
-                return self.close_proposal()
-            self.proposal = []
-            self.passes += 1
-            self.next_player()
-            if self.passes >= len(self.live_players()) or self.rest_idle():
-                self.finished = True
-            return
+        return self.process_by_step(action)
+
+    action_rule = "merger.action"
+
+    # ------------------------------------------------------------------
+    # turns
+
+    def whose_turn(self):
+        return self.current
+
+    def out_of_turn(self, action):
+        """A proposal or a pass by a player whose turn it is not (nor the
+        proposer's, whose proposal is open), which the round takes: his turn
+        begins; said unless the players between had nothing to propose (the
+        site passes over them).  A refused action moves no turn."""
+        player = self.game.player_by_name.get(action.actor)
+        if player is None or self.carried or self.voting \
+                or not isinstance(action, (Pass, Propose)) \
+                or player is self.current or (self.proposal and player is self.proposer):
+            return None
         if isinstance(action, Propose):
-            return self.propose(player, action)
-        raise RuleViolation("merger.action", f"'{action.verb}' is not a merger round action")
+            try:
+                self.check_proposal(player, action)
+            except RuleViolation:
+                return None
+        if self.idle_before(player) is None:
+            return player, (f"{player.name} acted out of turn: it is {self.current.name}'s "
+                            f"turn in {self.label}")
+        return player, None
+
+    def take_turn(self, player) -> None:
+        idle = self.idle_before(player)
+        if idle is not None:
+            # the players between had nothing to propose: they passed
+            # without a word (the site passes over them)
+            self.passes += idle
+        self.current = player
 
     # ------------------------------------------------------------------
     # proposing
 
-    def propose(self, player, action: Propose):
+    def check_proposal(self, player, action: Propose) -> list:
+        """The proposal with ``action``'s minor added, or a refusal; changes nothing."""
         g = self.game
         corp = self.corporation(action.corporation)
-        spec = g.rules.raw["merger"]
+        spec = g.rules.settings.merger
         if corp.kind != "minor":
             raise RuleViolation("merger.proposal",
                                 f"{corp.sym} is not a minor; a proposal names minors")
@@ -151,6 +158,11 @@ class MergerRound(Round):
         problem = self.problem(merged)
         if problem is not None:
             raise RuleViolation(*problem)
+        return merged
+
+    def propose(self, player, merged: list):
+        g = self.game
+        spec = g.rules.settings.merger
         if not self.proposal:
             self.passes_before = self.passes
         self.proposal = merged
@@ -195,7 +207,7 @@ class MergerRound(Round):
         if issued * share > 100:
             return ("merger.shares", f"{names} have {issued} shares with players and the pool; "
                                      f"at most {100 // share} may merge (M7)")
-        limit = holding_limit(g, major) if major is not None else 70
+        limit = g.holding_limit(major) if major is not None else 70
         for p in g.players:
             n = sum(shares_of(c, p) for c in merged)
             if n * share > limit:
@@ -206,7 +218,7 @@ class MergerRound(Round):
                         f"({parts}: one {share}% share per {merged[0].share_percent}%); the limit is "
                         f"{limit}% (M8)")
         pool = sum(shares_of(c, "pool") for c in merged)
-        pool_limit = g.rules.stock["pool_limit"]
+        pool_limit = g.pool_limit(major) if major is not None else g.rules.stock.pool_limit
         if pool * share > pool_limit:
             return ("merger.shares",
                     f"after the merger the bank pool would hold {pool * share}% of the major "
@@ -308,7 +320,9 @@ class MergerRound(Round):
             order.append(g.next_player(order[-1]))
         return [p for p in order if self.votes_of(p)]
 
-    def vote(self, player, action):
+    def check_vote(self, player, action):
+        """Why ``player``'s vote is refused (raise), else the note of a vote
+        out of the holders' order (M9: counted as the record says) or None."""
         if not isinstance(action, Vote):
             raise RuleViolation("merger.vote",
                                 f"the vote on {', '.join(c.sym for c in self.proposal)} is "
@@ -319,16 +333,23 @@ class MergerRound(Round):
                                 f"{', '.join(c.sym for c in self.proposal)} and has no vote")
         if player in self.votes:
             raise RuleViolation("merger.vote", f"{player.name} already voted")
-        # M9: the holders vote in turn from the proposer; one out of turn is
-        # flagged and his vote counted, as the record says
+        return self.vote_order_note(player)
+
+    def vote_order_note(self, player):
+        """M9: the holders vote in turn from the proposer; one out of turn is
+        flagged and his vote counted, as the record says."""
         order = self.voters()
         due = next((p for p in order if p not in self.votes), None)
         if due is not None and player is not due:
-            self.game.flag("merger.vote",
-                           f"{player.name} votes before {due.name}: the holders of "
-                           f"{', '.join(c.sym for c in self.proposal)} vote in turn from the "
-                           f"proposer ({', '.join(p.name for p in order)}) (M9); counted as "
-                           f"the record says")
+            return (f"{player.name} votes before {due.name}: the holders of "
+                    f"{', '.join(c.sym for c in self.proposal)} vote in turn from the "
+                    f"proposer ({', '.join(p.name for p in order)}) (M9); counted as "
+                    f"the record says")
+        return None
+
+    def apply_vote(self, player, action, note) -> None:
+        if note is not None:
+            self.game.flag("merger.vote", note)
         self.votes[player] = action.choice
         self.settle_vote()
 
@@ -357,8 +378,9 @@ class MergerRound(Round):
     # ------------------------------------------------------------------
     # the merger
 
-    def form_major(self, player, action):
-        g = self.game
+    def check_form_major(self, player, action):
+        """Why the major the carried merger forms is refused (raise), else
+        the major."""
         if player is not self.proposer or not isinstance(action, Propose):
             raise RuleViolation("merger.major",
                                 f"the merger was carried; {self.proposer.name} names the "
@@ -367,6 +389,11 @@ class MergerRound(Round):
         if major.kind == "minor" or major.par is not None or major.closed:
             raise RuleViolation("merger.major",
                                 f"{major.sym} is not a major that has not been started")
+        return major
+
+    def form_major(self, major) -> None:
+        """The carried merger forms ``major`` (M10-M15)."""
+        g = self.game
         cell = self.new_price()
         major.par = cell
         g.place_price(major, cell)
@@ -415,3 +442,125 @@ class MergerRound(Round):
         major.tokens_placed = g.board.tokens_used.get(major.sym, 0) if g.board is not None \
             else len(minors)
         self.end_proposal()
+
+
+# ---------------------------------------------------------------------------
+# the steps of a merger round
+
+class MergerDiscardStep(DiscardTrainStep):
+    """A company over its train limit discards at any moment."""
+
+    def check(self, turn, action):
+        return super().check(None, action)
+
+
+class FormMajorStep(Step):
+    """The merger was carried: its proposer names the major it forms before
+    anything else happens (a discard aside)."""
+
+    name = "forming the major"
+    actions = (Propose,)
+
+    def blocking(self) -> bool:
+        return self.round.carried
+
+    def owns(self, action) -> bool:
+        return self.blocking()
+
+    def yields_to(self, action) -> bool:
+        return isinstance(action, DiscardTrain)
+
+    def check(self, turn, action):
+        rnd = self.round
+        player = rnd.player(action.actor)
+        return rnd.check_form_major(player, action)
+
+    def apply(self, turn, action, major) -> None:
+        self.round.form_major(major)
+
+
+class VoteStep(Step):
+    """The holders of the proposed minors vote, one vote per share (M9);
+    the proposer's first vote closes his proposal."""
+
+    name = "voting"
+    actions = (Vote,)
+
+    def blocking(self) -> bool:
+        return self.round.voting
+
+    def yields_to(self, action) -> bool:
+        return isinstance(action, DiscardTrain)
+
+    def owns(self, action) -> bool:
+        """(not blocking) the proposer's vote closing his open proposal"""
+        rnd = self.round
+        return isinstance(action, Vote) and bool(rnd.proposal) and rnd.proposer is not None \
+            and action.actor == rnd.proposer.name
+
+    def check(self, turn, action):
+        rnd = self.round
+        player = rnd.player(action.actor)
+        if rnd.voting:
+            return player, False, rnd.check_vote(player, action)
+        # the proposer's first vote closes the proposal, then counts
+        if len(rnd.proposal) < 2:
+            raise RuleViolation("merger.proposal", "a merger needs at least two minors")
+        if not rnd.votes_of(player):
+            raise RuleViolation("merger.vote",
+                                f"{player.name} holds no share of "
+                                f"{', '.join(c.sym for c in rnd.proposal)} and has no vote")
+        return player, True, None
+
+    def apply(self, turn, action, plan) -> None:
+        rnd = self.round
+        player, closing, note = plan
+        if closing:
+            rnd.close_proposal()
+            if not (rnd.voting or rnd.carried):
+                return      # the bank pool's votes rejected it at once
+            note = rnd.vote_order_note(player)
+        rnd.apply_vote(player, action, note)
+
+
+class ProposeStep(Step):
+    """A player proposes minors to merge, one at a time (M1-M8)."""
+
+    name = "proposing a merger"
+    actions = (Propose,)
+
+    def check(self, turn, action):
+        rnd = self.round
+        player = rnd.player(action.actor)
+        return player, rnd.check_proposal(player, action)
+
+    def apply(self, turn, action, plan) -> None:
+        player, merged = plan
+        self.round.propose(player, merged)
+
+
+class MergerTurnStep(Step):
+    """A pass: it closes the player's proposal (two minors or more), else
+    ends his turn; the round ends when every player passed in a row (or the
+    rest have nothing to propose).  Any other action has no place here."""
+
+    name = "proposing or passing"
+    actions = None
+
+    def check(self, turn, action):
+        rnd = self.round
+        player = rnd.player(action.actor)
+        if not isinstance(action, Pass):
+            raise RuleViolation("merger.action",
+                                f"'{action.verb}' is not a merger round action")
+        return player
+
+    def apply(self, turn, action, player) -> None:
+        rnd = self.round
+        if len(rnd.proposal) > 1:
+            return rnd.close_proposal()
+        rnd.proposal = []
+        rnd.passes += 1
+        rnd.next_player()
+        if rnd.passes >= len(rnd.live_players()) or rnd.rest_idle():
+            rnd.finished = True

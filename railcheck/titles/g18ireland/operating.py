@@ -95,7 +95,7 @@ class OperatingRound18Ireland(OperatingRound):
             raise RuleViolation("private.power", f"{company.sym} can be used only in its "
                                                  f"owner {owner.sym}'s turn")
         g.title.state.assigned[company.sym] = (owner.sym, action.target)
-        if spec.get("closes", True):
+        if spec["closes"]:
             g.close_company(company)
         if self.turn is not None:
             self.settle()

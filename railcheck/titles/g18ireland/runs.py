@@ -26,16 +26,12 @@ def can_run(board, corp: str, trains, far=None) -> bool:
     if not trains:
         return False
     # the answer depends on the map alone: kept until it changes
-    key = ("can_run", corp, far)
-    got = board._net_cache.get(key)
-    if got is None:
-        got = board._net_cache[key] = _can_run(board, corp, far)
-    return got
+    return board.network_memo(("can_run", corp, far), lambda: _can_run(board, corp, far))
 
 
 def _can_run(board, corp: str, far) -> bool:
-    hexes = board._hexes
-    for hi, ni in board._stations().get(corp, ()):
+    hexes = board.hex_list
+    for hi, ni in board.station_nodes().get(corp, ()):
         start = (hi, NODE_BASE + ni)
         stack = [(hi, NODE_BASE + ni, 0)]
         seen = set(stack)
@@ -95,7 +91,7 @@ class Run18:
 
 
 def _broad(board, segments) -> bool:
-    return all(_gauge(board._hexes[hi], pi) == "broad" for seg in segments for hi, pi in seg)
+    return all(_gauge(board.hex_list[hi], pi) == "broad" for seg in segments for hi, pi in seg)
 
 
 def _trace_key(board, route):
@@ -180,7 +176,7 @@ def _trace_stops(g, label: str, route) -> Run18:
         except RuleViolation as v:
             problem = problem or v
             continue
-        if not _broad(board, segments):
+        if g.rules.operating.routes.broad_gauge_only and not _broad(board, segments):
             problem = problem or RuleViolation(
                 "route.gauge", f"{label} runs on narrow gauge track; trains run on broad "
                                f"gauge only")
@@ -195,7 +191,7 @@ def _trace_connections(g, label: str, route) -> Run18:
     board = g.board
     problems: list = []
     for nodes, segments, keys in follow_connections(g, label, route.connections, problems):
-        if not _broad(board, segments):
+        if g.rules.operating.routes.broad_gauge_only and not _broad(board, segments):
             problems.append(RuleViolation(
                 "route.gauge", f"{label} runs on narrow gauge track; trains run on broad "
                                f"gauge only"))
@@ -223,12 +219,12 @@ def check_run(g, corp: str, run: Run18, reach) -> None:
     if reach is not None and run.edges > reach:
         raise RuleViolation("route.distance", f"{run.label} ({'-'.join(text())}) crosses "
                                               f"{run.edges} hex edges but may cross only {reach}")
-    if not any(corp in board._hexes[hi].nodes[ni].tokens for hi, ni in run.nodes):
+    if not any(corp in board.hex_list[hi].nodes[ni].tokens for hi, ni in run.nodes):
         raise RuleViolation("route.token", f"{run.label} ({'-'.join(text())}) includes no "
                                            f"station of {corp}")
     for k in range(1, len(run.nodes) - 1):
         hi, ni = run.nodes[k]
-        node = board._hexes[hi].nodes[ni]
+        node = board.hex_list[hi].nodes[ni]
         if node.blocks(corp):
             names = text()
             raise RuleViolation("route.blocked", f"{run.label} ({'-'.join(names)}) passes "
@@ -248,20 +244,14 @@ def narrow_bonus(board, node, phase: str) -> int:
     over narrow track whose track is all narrow (the walk goes on through
     such nodes and stops at one with broad track).  Kept until the map
     changes (the board's network cache)."""
-    key = ("narrow_bonus", node, phase)
-    got = board._net_cache.get(key)
-    if got is None:
-        got, read = _narrow_bonus(board, node, phase)
-        board._net_cache[key] = got
-        # the hexes the walk read: a lay elsewhere keeps the value
-        # (Board._kept_networks)
-        board._net_read[key] = read
-    return got
+    # with the hexes the walk read: a lay elsewhere keeps the value
+    return board.network_memo(("narrow_bonus", node, phase),
+                              lambda: _narrow_bonus(board, node, phase), reads=True)
 
 
 def _narrow_bonus(board, node, phase: str) -> tuple:
     """(the bonus, the indices of the hexes read)."""
-    hexes = board._hexes
+    hexes = board.hex_list
     hi0, ni0 = node
     seen_nodes = {node}
     bonus = 0
@@ -300,11 +290,13 @@ def _narrow_bonus(board, node, phase: str) -> tuple:
 def worth(g, corp: str, run: Run18) -> int:
     board = g.board
     phase = g.phase.tiles[-1]
+    bonus = g.rules.operating.routes.narrow_gauge_bonus
     total = 0
     for hi, ni in run.nodes:
-        total += revenue_for_phase(board._hexes[hi].nodes[ni].revenue, phase)
-        total += narrow_bonus(board, (hi, ni), phase)
-    coords = {board._hexes[hi].coord for hi, _ in run.nodes}
+        total += revenue_for_phase(board.hex_list[hi].nodes[ni].revenue, phase)
+        if bonus:
+            total += narrow_bonus(board, (hi, ni), phase)
+    coords = {board.hex_list[hi].coord for hi, _ in run.nodes}
     for sym, (owner, hx) in g.title.state.assigned.items():
         if owner == corp and hx in coords:
             spec = g.companies[sym].spec.special if sym in g.companies else None
@@ -332,7 +324,7 @@ def shannon_bonus(g, corp, runs: list) -> int:
     best = 0
     for run in runs:
         for hi, ni in run.nodes:
-            h = board._hexes[hi]
+            h = board.hex_list[hi]
             if h.coord not in hexes or h.nodes[ni].kind != "city":
                 continue
             other = board.hexes[hexes[1 - hexes.index(h.coord)]]
@@ -340,7 +332,8 @@ def shannon_bonus(g, corp, runs: list) -> int:
             if cities:
                 node = (other.idx, cities[0])
                 best = max(best, revenue_for_phase(other.nodes[cities[0]].revenue, phase)
-                           + narrow_bonus(board, node, phase))
+                           + (narrow_bonus(board, node, phase)
+                              if g.rules.operating.routes.narrow_gauge_bonus else 0))
     return best
 
 

@@ -2,9 +2,10 @@
 which minor company leaves the game.
 
 18xx.games draws them from the game's seed (``settings.seed`` of an export)
-with a linear congruential generator, ``x -> (A * x + C) mod M`` with the
-reference constants ``RAND_A``, ``RAND_C``, ``RAND_M``; the first state is
-``seed mod M`` and every draw is the next state.  Two draws happen while the
+with a linear congruential generator, ``x -> (a * x + c) mod m`` with the
+constants of the ruleset's ``setup.rand`` (the reference's ``RAND_A``, ``RAND_C``,
+``RAND_M``); the first state is ``seed mod m`` and every draw is the next state.
+What is protected, kept and removed is the ruleset's ``setup`` too.  Two draws happen while the
 game is built, in this order:
 
 1. the privates: the nine that are not protected (every private but DAR and
@@ -29,46 +30,48 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: the generator of 18xx.games (reference constants RAND_A, RAND_C, RAND_M)
-RAND_A = 1103515245
-RAND_C = 12345
-RAND_M = 2147483648
-
-#: privates always in the game, and the minor never removed
-PROTECTED_COMPANIES = ("DAR", "DK")
-PROTECTED_MINOR = "DKR"
-#: privates in the game after the draw
-KEEP_COMPANIES = 5
-
 
 @dataclass(frozen=True)
 class Setup:
     companies: tuple        # the privates in the game, in list order
     removed_companies: tuple  # the privates drawn out, in draw order
-    removed_minor: str
-    minor_stack: tuple      # DKR first, then the other minors in drawn order
+    removed_minors: tuple   # the minors drawn out, in draw order
+    minor_stack: tuple      # the protected minor first, then the others in drawn order
+
+    @property
+    def removed_minor(self):
+        """The (first) minor drawn out, or None."""
+        return self.removed_minors[0] if self.removed_minors else None
 
 
-def draws(seed: int):
-    """The generator's draws for ``seed``: an endless iterator."""
-    state = seed % RAND_M
+def draws(seed: int, rand):
+    """The generator's draws for ``seed`` (``rand``: the ruleset's
+    ``setup.rand``, {a, c, m}): an endless iterator."""
+    a, c, m = int(rand["a"]), int(rand["c"]), int(rand["m"])
+    state = seed % m
     while True:
-        state = (RAND_A * state + RAND_C) % RAND_M
+        state = (a * state + c) % m
         yield state
 
 
-def draw_setup(seed: int, companies: list[str], minors: list[str]) -> Setup:
+def draw_setup(seed: int, companies: list[str], minors: list[str], setup) -> Setup:
     """The set-up for ``seed``; ``companies`` and ``minors`` are the symbols
     in the order of the title's lists (rules.yaml ``companies`` and the
-    corporations of kind minor)."""
+    corporations of kind minor); ``setup`` is the ruleset's ``setup``
+    (``protected_companies``, ``keep_companies``, ``protected_minor``,
+    ``remove_minors``, ``rand``)."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"the seed is a whole number, not {seed!r}")
-    rng = draws(seed)
-    candidates = [c for c in companies if c not in PROTECTED_COMPANIES]
+    rng = draws(seed, setup["rand"])
+    protected = list(setup["protected_companies"])
+    keep = setup["keep_companies"]
+    candidates = [c for c in companies if c not in protected]
     keyed = [(next(rng), c) for c in candidates]
-    out = tuple(c for _, c in sorted(keyed))[:len(companies) - KEEP_COMPANIES]
+    out = tuple(c for _, c in sorted(keyed))[:len(companies) - keep] if keep is not None else ()
     kept = tuple(c for c in companies if c not in out)
-    minor_keys = sorted((next(rng), m) for m in minors if m != PROTECTED_MINOR)
-    stack = (PROTECTED_MINOR,) + tuple(m for _, m in minor_keys[1:])
-    return Setup(companies=kept, removed_companies=out, removed_minor=minor_keys[0][1],
-                 minor_stack=stack)
+    top = setup["protected_minor"]
+    minor_keys = sorted((next(rng), m) for m in minors if m != top)
+    n = int(setup["remove_minors"])
+    stack = ((top,) if top else ()) + tuple(m for _, m in minor_keys[n:])
+    return Setup(companies=kept, removed_companies=out,
+                 removed_minors=tuple(m for _, m in minor_keys[:n]), minor_stack=stack)

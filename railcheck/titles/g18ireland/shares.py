@@ -58,18 +58,6 @@ def place_home(g, corp):
             g.flag(v.rule, v.message)
 
 
-def holding_limit(g, corp) -> int:
-    """Percent of ``corp`` one player may hold: 60 of a minor, 70 of a major."""
-    own = getattr(corp.spec, "max_ownership_percent", None)
-    if own is None:
-        own = g.rules.raw["corporations"][_index(g, corp)].get("max_ownership_percent")
-    return int(own if own is not None else g.rules.stock["holding_limit"])
-
-
-def _index(g, corp) -> int:
-    return next(i for i, c in enumerate(g.rules.corporations) if c.sym == corp.sym)
-
-
 def shares_of(corp, holder) -> int:
     """How many shares (of the smallest size) ``holder`` has of ``corp``."""
     return corp.percent_of(holder) // corp.share_percent

@@ -32,17 +32,18 @@ class IssueRedeem(Step):
     name = "issuing or redeeming shares"
     verb = "issue or redeem a share"
     actions = (SellShares, BuyShares)
+    ordered = True
 
     def available(self, turn) -> bool:
         g = self.game
         corp = turn.corp
-        spec = g.rules.operating.get("issue_redeem")
+        spec = g.rules.operating.issue_redeem
         if spec is None or getattr(turn, "issued", 0) >= spec["per_turn"] or corp.price is None:
             return False
         pool = corp.percent_of("pool")
         if pool > 0 and corp.cash >= corp.price.price:
             return True         # it can redeem
-        limit = g.rules.stock["pool_limit"]
+        limit = g.pool_limit(corp)
         for c in corp.certs:    # can it issue?
             if c.owner == "ipo" and not c.president and pool + c.percent <= limit:
                 return True
@@ -51,7 +52,7 @@ class IssueRedeem(Step):
     def check(self, turn, action):
         g = self.game
         corp = turn.corp
-        spec = g.rules.operating.get("issue_redeem")
+        spec = g.rules.operating.issue_redeem
         if spec is None:
             raise RuleViolation("or.issue", f"companies do not issue or redeem shares in "
                                             f"{g.rules.title}")
@@ -68,7 +69,7 @@ class IssueRedeem(Step):
             cert = named[0] if named and named[0].owner == "ipo" else (certs[0] if certs else None)
             if cert is None:
                 raise RuleViolation("or.issue", f"{corp.sym} has no share in its treasury")
-            limit = g.rules.stock["pool_limit"]
+            limit = g.pool_limit(corp)
             if corp.percent_of("pool") + cert.percent > limit:
                 raise RuleViolation("stock.pool_limit",
                                     f"the bank pool holds {corp.percent_of('pool')}% of "
@@ -129,31 +130,47 @@ class Track18Ireland(TrackStep):
 
     def lay_left(self, turn) -> bool:
         if turn.tile_lays >= 1 and turn.corp.cash \
-                < int(self.game.rules.operating.get("second_lay_cost", 0)):
+                < int(self.game.rules.operating.second_lay_cost):
             return False
-        if turn.tile_lays >= 1 and getattr(turn, "upgraded", False) \
+        if turn.tile_lays >= 1 and self.second_closed(turn) \
                 and self.second_upgrade(turn.corp) is None:
             return False
         return super().available(turn)
+
+    def second_closed(self, turn) -> bool:
+        """The turn's first lay leaves no second one (``operating.second_lay``):
+        it was an upgrade (or, ``yellow_if_first_not_upgrade_or_city``, a city)."""
+        mode = self.game.rules.operating.second_lay
+        if mode == "any":
+            return False
+        return getattr(turn, "upgraded", False) or (
+            mode == "yellow_if_first_not_upgrade_or_city" and getattr(turn, "first_city", False))
 
     def check(self, turn, action: LayTile, special=None):
         g = self.game
         corp = turn.corp
         extra = special is not None and power_spec(special).get("extra")
         second = turn.tile_lays >= 1 and not extra
-        if second:
+        mode = g.rules.operating.second_lay
+        if second and mode != "any":
             tile = g.board.tiles.get(action.tile) if g.board is not None else None
             upgrade = tile is not None and tile.color != "yellow"
             if upgrade and self.second_upgrade(corp) is not None:
                 pass            # William Dargan: the second lay may be an upgrade
-            elif getattr(turn, "upgraded", False):
+            elif self.second_closed(turn):
+                what = "an upgrade" if getattr(turn, "upgraded", False) else "a city tile"
                 raise RuleViolation("track.second_lay",
-                                    f"{corp.sym}'s first lay was an upgrade; no second lay")
+                                    f"{corp.sym}'s first lay was {what}; no second lay")
             else:
                 tile = g.board.tiles.get(action.tile) if g.board is not None else None
                 if tile is not None and tile.color != "yellow":
                     raise RuleViolation("track.second_lay",
                                         f"a second lay is a yellow tile, not {action.tile}")
+                if tile is not None and mode == "yellow_if_first_not_upgrade_or_city" \
+                        and any(n.kind == "city" for n in tile.nodes):
+                    raise RuleViolation("track.second_lay",
+                                        f"a second lay is a yellow tile without a city, not "
+                                        f"{action.tile}")
         # the map checks the connection by gauge (board/gauge.py): broad
         # track from the broad network, narrow track from the narrow one
         plan = super().check(turn, action, special)
@@ -162,7 +179,7 @@ class Track18Ireland(TrackStep):
             dargan = self.second_upgrade(corp)
             fee = int(dargan["cost"]) if dargan is not None and plan.board_plan is not None \
                 and _is_upgrade(plan.board_plan) \
-                else int(g.rules.operating.get("second_lay_cost", 0))
+                else int(g.rules.operating.second_lay_cost)
             plan.short = (f"{corp.sym} has {g.money(corp.cash)}; its second lay this turn costs "
                           f"{g.money(fee)} (O2b), {g.money(plan.cost)} in all on {action.hex} "
                           f"(terrain {g.money(plan.cost - fee)}); taken as laid and paid, as "
@@ -230,7 +247,7 @@ class Track18Ireland(TrackStep):
         if board_plan is not None:
             tracks = board_plan.tile.tracks
             if tracks and all(t == "narrow" for t in tracks) \
-                    and g.rules.operating.get("narrow_track_free"):
+                    and g.rules.operating.narrow_track_free:
                 cost = 0
         if special is not None and power_spec(special).get("free"):
             cost = 0
@@ -240,7 +257,7 @@ class Track18Ireland(TrackStep):
             if dargan is not None and board_plan is not None and _is_upgrade(board_plan):
                 cost += int(dargan["cost"])
             else:
-                cost += int(g.rules.operating.get("second_lay_cost", 0))
+                cost += int(g.rules.operating.second_lay_cost)
         return cost
 
     @staticmethod
@@ -271,7 +288,7 @@ class Track18Ireland(TrackStep):
         super().apply(turn, action, plan)
         before = plan.board_plan.before if plan.board_plan is not None else None
         if before is not None and \
-                g.rules.operating.get("track_restriction") == "semi_restrictive":
+                g.rules.operating.track_restriction == "semi_restrictive":
             # semi-restrictive (O2a): flagged after the lay, the tile stays (as
             # the record says)
             from ...board.gauge import new_track_problem
@@ -281,6 +298,9 @@ class Track18Ireland(TrackStep):
                 g.flag("tile.no_new_track", problem)
         if upgrade and not plan.extra:
             turn.upgraded = True
+        if plan.board_plan is not None and not plan.extra and turn.tile_lays == 1 \
+                and any(n.kind == "city" for n in plan.board_plan.tile.nodes):
+            turn.first_city = True
         special = plan.special
         problem = getattr(plan, "together_problem", None)
         if problem is not None:
@@ -395,8 +415,8 @@ class Dividend18Ireland(DividendStep):
             self.after_move(corp)
             return
         total = 100 // corp.share_percent
-        ipo_to = g.rules.stock.get("ipo_share_dividends", "none")
-        pool_to = g.rules.stock.get("pool_share_dividends", "corporation")
+        ipo_to = g.rules.stock.ipo_share_dividends
+        pool_to = g.rules.stock.pool_share_dividends
         # each holder's percentage, from one pass over the certificates
         # (as shares_of: the holder itself, not an equal one)
         held: dict = {}
@@ -416,9 +436,9 @@ class Dividend18Ireland(DividendStep):
                     g.transfer(g.bank, corp, amount)
             elif not holder.bankrupt:
                 g.transfer(g.bank, holder, amount)
-        steps = g.rules.raw["market"].get("dividend_steps") or [1]
+        steps = g.rules.market.dividend_steps or [1]
         if corp.kind == "minor":
-            steps = g.rules.raw["market"].get("minor_dividend_steps") or steps
+            steps = g.rules.market.minor_dividend_steps or steps
         price = corp.price.price
         n = sum(1 for k in steps if revenue >= k * price)
         if n:
@@ -436,7 +456,7 @@ class BuyTrain18Ireland(BuyTrainStep):
 
     def resolve_exchange(self, corp, train, action):
         g = self.game
-        values = (g.rules.raw["trains"][_train_index(g, train.name)].get("trade_in") or {})
+        values = train.spec.trade_in
         ex = g.train_by_id.get(action.exchange_id) if action.exchange_id else \
             next((tr for tr in corp.trains if tr.name == action.exchange), None)
         if ex is None or ex.owner is not corp:
@@ -461,7 +481,7 @@ class BuyTrain18Ireland(BuyTrainStep):
         if getattr(turn, "traded", None) is not None or not corp.trains:
             return False    # (nothing to trade in)
         for tr in g.available_depot_trains():
-            values = g.rules.raw["trains"][_train_index(g, tr.name)].get("trade_in") or {}
+            values = tr.spec.trade_in
             if any(own.name in values and corp.cash >= tr.spec.price - int(values[own.name])
                    for own in corp.trains):
                 return True
@@ -484,7 +504,7 @@ class BuyTrain18Ireland(BuyTrainStep):
                 or source == "pool" and train in g.pool_trains()):
             raise RuleViolation("trains.not_available", f"train {train.id} is not for sale")
         ex = self.resolve_exchange(corp, train, action)
-        values = g.rules.raw["trains"][_train_index(g, train.name)]["trade_in"]
+        values = train.spec.trade_in
         price = train.spec.price - int(values[ex.name])
         if action.price is not None and action.price != price:
             g.flag("trains.price", f"a {train.name}-train for a {ex.name} costs "
@@ -520,8 +540,7 @@ class BuyTrain18Ireland(BuyTrainStep):
     def trade_phase(self):
         """The index of the phase from which trains may be traded in: the one
         begun by a train with the ``train_trade_allowed`` event, or None."""
-        with_event = {t["name"] for t in self.game.rules.raw["trains"]
-                      if "train_trade_allowed" in (t.get("events") or [])}
+        with_event = {t.name for t in self.game.rules.trains if "train_trade_allowed" in t.events}
         return next((i for i, ph in enumerate(self.game.rules.phases)
                      if ph.on in with_event), None)
 
@@ -535,7 +554,7 @@ class BuyTrain18Ireland(BuyTrainStep):
         if plan.exchange is not None:
             turn.traded = f"its {plan.exchange.name}-train for a {plan.train.name}"
         rusted = [t for t in before if t.owner is None]
-        primed = g.rules.raw.get("primed_trains", {})
+        primed = g.rules.settings.primed_trains
         for t in rusted:
             back = primed.get(t.name)
             if back is None:
@@ -558,10 +577,6 @@ def _holds_track(power) -> bool:
     if not power:
         return False
     return not (power.get("connected") and power.get("hexes") != "any")
-
-
-def _train_index(g, name: str) -> int:
-    return next(i for i, t in enumerate(g.rules.trains) if t.name == name)
 
 
 def operating_steps() -> list:

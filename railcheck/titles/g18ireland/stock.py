@@ -18,9 +18,9 @@ from __future__ import annotations
 from ...actions import Bid, Par, Pass, PlaceToken
 from ...findings import RuleViolation
 from ...rounds.stock import StockRound
-from ...steps.base import RoundStep
+from ...steps.base import Step
 from ...steps.stock import ParStep
-from .shares import holding_limit, par_for_bid, start_minor
+from .shares import par_for_bid, start_minor
 
 
 class _MinorAuction:
@@ -46,9 +46,6 @@ class StockRound18Ireland(StockRound):
     # ------------------------------------------------------------------
     # what a player may do
 
-    def holding_limit(self, corp) -> int:
-        return holding_limit(self.game, corp)
-
     def can_par(self, player, corp) -> bool:
         if corp.kind == "minor" or not self.majors_open():
             return False
@@ -56,7 +53,7 @@ class StockRound18Ireland(StockRound):
 
     def majors_open(self) -> bool:
         g = self.game
-        first = g.rules.stock.get("majors_par_from_phase")
+        first = g.rules.stock.majors_par_from_phase
         if first is None:
             return True
         names = [p.name for p in g.rules.phases]
@@ -67,10 +64,10 @@ class StockRound18Ireland(StockRound):
         return self.game.corporations[st.stack[0]] if st.stack else None
 
     def can_open_auction(self, player) -> bool:
-        spec = self.game.rules.stock.get("minor_auction")
+        spec = self.game.rules.stock.minor_auction
         return (spec is not None and self.top_minor() is not None and not self.acted
                 and player.cash >= spec["min_bid"]
-                and self.game.num_certs(player) < self.game.cert_limit)
+                and self.game.cert_limit_exceeded(player) is None)
 
     def has_actions(self, player) -> bool:
         if player.bankrupt:
@@ -78,7 +75,7 @@ class StockRound18Ireland(StockRound):
         if self.auction is not None:
             return True
         if player is self.current and self.bought is not None \
-                and self.game.rules.stock.get("sell_buy_order") == "sell_buy":
+                and self.game.rules.stock.sell_buy_order == "sell_buy":
             return False        # a buy ends the turn: no sale may follow it
         return super().has_actions(player) or self.can_open_auction(player)
 
@@ -105,7 +102,8 @@ class StockRound18Ireland(StockRound):
         """A major started: its home station is placed next
         (``HomeStationStep``)."""
         g = self.game
-        if isinstance(action, Par) and not isinstance(action, Pass):
+        if isinstance(action, Par) and not isinstance(action, Pass) \
+                and g.rules.stock.major_home == "any_free_city":
             corp = g.corporations.get(action.corporation)
             if corp is not None and corp.kind != "minor" and corp.president is not None \
                     and not corp.home_placed:
@@ -114,12 +112,20 @@ class StockRound18Ireland(StockRound):
     # ------------------------------------------------------------------
     # the home station of a major, placed by the company in the stock round
 
-    def home_station(self, action):
+    def check_home_station(self, action):
+        """The board's plan of the major's home station (None: no map), or
+        why it is refused (raise)."""
+        g = self.game
+        corp = g.title.state.pending_home
+        if g.board is None:
+            return None
+        return g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+
+    def apply_home_station(self, plan) -> None:
         g = self.game
         st = g.title.state
         corp = st.pending_home
-        if g.board is not None:
-            plan = g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+        if plan is not None:
             g.board.apply_token(plan)
             g.board.drop_reservations(corp.sym)     # its home is where it now stands
         corp.home_placed = True
@@ -130,9 +136,11 @@ class StockRound18Ireland(StockRound):
     # ------------------------------------------------------------------
     # the minor auction
 
-    def open_auction(self, player, action: Bid):
+    def check_open_auction(self, player, action: Bid):
+        """Why ``player`` may not open the auction of the top minor with this
+        bid (raise), else the minor."""
         g = self.game
-        spec = g.rules.stock.get("minor_auction")
+        spec = g.rules.stock.minor_auction
         if spec is None:
             raise RuleViolation("stock.action", "there are no company auctions in this title")
         if self.current is not player:
@@ -149,6 +157,10 @@ class StockRound18Ireland(StockRound):
                                 f"{player.name} already bought or sold this turn; an auction "
                                 f"is a turn's whole action")
         self.check_minor_bid(player, action.price, spec["min_bid"] - spec["multiple"], spec)
+        return corp
+
+    def open_auction(self, player, action: Bid, corp) -> None:
+        g = self.game
         n = len(g.seat_order)
         i = g.seat_order.index(player)
         others = [g.seat_order[(i + k) % n] for k in range(1, n)]
@@ -170,33 +182,43 @@ class StockRound18Ireland(StockRound):
             raise RuleViolation("stock.cash", f"{player.name} bids {g.money(price)} but has "
                                               f"{g.money(player.cash)}")
 
-    def auction_action(self, action):
+    def check_auction_action(self, action):
+        """A bid or a pass in the minor's auction, or its home station placed
+        elsewhere: why it is refused (raise), else its plan."""
         g = self.game
         a = self.auction
         spec = g.rules.stock["minor_auction"]
         if isinstance(action, PlaceToken) and action.actor == a.corp.sym:
-            return self.home_elsewhere(a.corp, action)
+            return ("home", self.check_home_elsewhere(a.corp, action))
         player = self.player(action.actor)
         if player is not a.active[0]:
             raise RuleViolation("turn.order",
                                 f"{player.name} acted out of turn: {a.corp.sym} is being "
                                 f"auctioned and it is {a.active[0].name}'s turn to bid")
         if isinstance(action, Pass):
-            a.active.pop(0)
-        elif isinstance(action, Bid):
+            return ("pass", player)
+        if isinstance(action, Bid):
             if action.company != a.corp.sym:
                 raise RuleViolation("stock.minor_auction",
                                     f"{a.corp.sym} is being auctioned; {player.name} may only "
                                     f"bid on it or pass")
             self.check_minor_bid(player, action.price, a.high, spec)
-            a.high, a.leader = action.price, player
-            a.active.append(a.active.pop(0))
+            return ("bid", player)
+        raise RuleViolation("stock.minor_auction",
+                            f"{a.corp.sym} is being auctioned: only bids and passes")
+
+    def apply_auction_action(self, action, plan) -> None:
+        a = self.auction
+        if plan[0] == "home":
+            return self.place_home_elsewhere(a.corp, plan[1])
+        if plan[0] == "pass":
+            a.active.pop(0)
         else:
-            raise RuleViolation("stock.minor_auction",
-                                f"{a.corp.sym} is being auctioned: only bids and passes")
+            a.high, a.leader = action.price, plan[1]
+            a.active.append(a.active.pop(0))
         self.settle_auction()
 
-    def home_elsewhere(self, corp, action):
+    def check_home_elsewhere(self, corp, action):
         """The minor being auctioned places its home station where the record
         says, at the auction's start as on the site: on a city of its home
         hex (a tile with several cities there: random 18004_0, #271), or, when
@@ -210,7 +232,10 @@ class StockRound18Ireland(StockRound):
         if g.board.home_available(corp.sym) and action.hex not in homes:
             raise RuleViolation("token.home", f"{corp.sym}'s home station goes on its home "
                                               f"hex ({', '.join(homes)}), not {action.hex}")
-        plan = g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+        return g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+
+    def place_home_elsewhere(self, corp, plan) -> None:
+        g = self.game
         g.board.apply_token(plan)
         g.board.drop_reservations(corp.sym)
         corp.home_placed = True
@@ -223,7 +248,7 @@ class StockRound18Ireland(StockRound):
         step = g.rules.stock["minor_auction"]["multiple"]
         a.active = [p for p in a.active
                     if p is a.leader or (p.cash >= a.high + step
-                                         and g.num_certs(p) < g.cert_limit)]
+                                         and g.cert_limit_exceeded(p) is None)]
         if a.active and a.active[0] is a.leader and len(a.active) > 1:
             a.active.append(a.active.pop(0))
         if len(a.active) > 1:
@@ -255,7 +280,7 @@ class StockRound18Ireland(StockRound):
     def finish(self):
         g = self.game
         st = g.title.state
-        if g.rules.stock.get("no_minor_started_closes_top") and not st.minor_started:
+        if g.rules.stock.no_minor_started_closes_top and not st.minor_started:
             top = self.top_minor()
             if top is not None:
                 g.title.remove_corporation(top)
@@ -265,7 +290,7 @@ class StockRound18Ireland(StockRound):
 # ---------------------------------------------------------------------------
 # 18Ireland's own steps of a stock round
 
-class HomeStationStep(RoundStep):
+class HomeStationStep(Step):
     """A major just started places its home station (on a free unreserved
     city) before anything else happens (SB8)."""
 
@@ -282,7 +307,7 @@ class HomeStationStep(RoundStep):
     def yields_to(self, action) -> bool:
         return not self.owns(action)
 
-    def leave(self, action) -> None:
+    def give_way(self, action) -> None:
         """The record goes on without the station: said, and the round goes on."""
         st = self.game.title.state
         corp = st.pending_home
@@ -290,11 +315,14 @@ class HomeStationStep(RoundStep):
         self.game.flag("stock.home_station",
                        f"{corp.sym} was started without placing its home station")
 
-    def process(self, action) -> None:
-        self.round.home_station(action)
+    def check(self, turn, action):
+        return self.round.check_home_station(action)
+
+    def apply(self, turn, action, plan) -> None:
+        self.round.apply_home_station(plan)
 
 
-class MinorAuctionStep(RoundStep):
+class MinorAuctionStep(Step):
     """A player opens the auction of the minor on top of the stack with a
     bid (SB3); while it runs, only its bids and passes (and the winner's
     home station elsewhere) are taken."""
@@ -305,11 +333,18 @@ class MinorAuctionStep(RoundStep):
     def blocking(self) -> bool:
         return self.round.auction is not None
 
-    def process(self, action) -> None:
+    def check(self, turn, action):
         rnd = self.round
         if rnd.auction is not None:
-            return rnd.auction_action(action)
-        rnd.open_auction(rnd.player(action.actor), action)
+            return rnd.check_auction_action(action)
+        player = rnd.player(action.actor)
+        return ("open", player, rnd.check_open_auction(player, action))
+
+    def apply(self, turn, action, plan) -> None:
+        rnd = self.round
+        if plan[0] == "open":
+            return rnd.open_auction(plan[1], action, plan[2])
+        rnd.apply_auction_action(action, plan)
 
 
 class ParStep18Ireland(ParStep):
@@ -331,6 +366,6 @@ class ParStep18Ireland(ParStep):
                                 f"{g.phase.name}")
         return super().check(player, action)
 
-    def process(self, action) -> None:
-        super().process(action)
+    def apply(self, player, action: Par, plan) -> None:
+        super().apply(player, action, plan)
         self.round.after_par(action)

@@ -42,7 +42,9 @@ class TitleKansai(Title):
     @classmethod
     def load_rules(cls, options=(), components=None):
         from .rules import load_rules
-        return load_rules(options, components)
+        rules = load_rules(options, components)
+        rules.title_class = cls
+        return rules
 
     @classmethod
     def replay(cls, replay):

@@ -19,7 +19,7 @@ from types import SimpleNamespace
 from ...findings import ERROR, RuleViolation
 from ...game import Game
 from ...rounds.auction_waterfall import WaterfallAuction
-from ...schema import is_unknown
+from ...schema import AUCTION, Settings, is_unknown
 
 
 class _Player:
@@ -47,7 +47,7 @@ class AuctionTable:
         self.companies = {c.sym: c for c in privates}
         auction = dict(replay.rules.raw["auction"])
         auction["resume_after_resolution"] = "last_buyer"
-        self.rules = SimpleNamespace(auction=auction)
+        self.rules = SimpleNamespace(auction=Settings(AUCTION, auction, "auction"))
         self.pending_par = None
         self.priority = None
 

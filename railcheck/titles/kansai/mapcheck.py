@@ -186,14 +186,14 @@ class KansaiMap:
                         gone.append((node, i, t))
                         node.tokens.pop(i)
         if gone:
-            b._changed()
+            b.changed()
         try:
             yield
         finally:
             for node, i, t in reversed(gone):
                 node.tokens.insert(i, t)
             if gone:
-                b._changed()
+                b.changed()
 
     def blocks(self, corp: str, coord: str) -> bool:
         """Every city of ``coord`` is full without a station of ``corp``."""

@@ -75,6 +75,8 @@ class KansaiRules:
     source = None
     board = None
     option_specs: dict = {}
+    #: the Title class that plays these rules (set by TitleKansai.load_rules)
+    title_class: type = None  # type: ignore[assignment]
 
     def __init__(self, data: dict, components: Components, options=()):
         self.raw = data
@@ -154,8 +156,7 @@ class KansaiRules:
                "numbers: from the components file "
                + (c.path if c.path else "(none given: every number below is unknown; write one "
                                         "with 'railcheck components kansai -o FILE')"), ""]
-        from . import TitleKansai
-        out += ["rounds: " + TitleKansai.rounds_description, ""]
+        out += ["rounds: " + self.title_class.rounds_description, ""]
 
         def num(v):
             return "unknown" if is_unknown(v) else str(v)

@@ -103,7 +103,7 @@ def test_two_explanations_give_no_hint():
     record.expected_result = record.expected_end_reason = None
     rep = Replay(record, hints=False)
     res = rep.run()
-    assert len(errors(res)) == 21
+    assert len(errors(res)) == 17
     assert (errors(res)[0].action_id, errors(res)[0].rule) == (714, "turn.order")
     search = diagnose.Search()
     out = diagnose.par_hint(rep, res, search)

@@ -113,6 +113,9 @@ def par_hint(replay, result, search: Optional[Search] = None):
 
 
 def _par_hint(replay, result, search: Optional[Search]):
+    own = _own_par(replay, result, search)
+    if own is not None:
+        return own
     first = applies(result)
     if first is None:
         return result
@@ -139,6 +142,48 @@ def _par_hint(replay, result, search: Optional[Search]):
                   f"later lines go on as if at {money(value)} (with {money(par.price)}: "
                   f"{where}, {first.message} — the first finding the written par gives): "
                   f"taken as {money(value)}", {par.actor, par.corporation})
+
+
+#: findings at a par line that take its price as the line has it (a value
+#: that is no par value, or out of the company's range): the record's later
+#: lines may go on from another
+PAR_TAKEN = {"stock.par_price"}
+
+
+def _own_par(replay, result, search: Optional[Search]):
+    """The first error is at a par line, whose price the rules take as
+    written (or as the nearest par value), and later errors follow: when
+    exactly one other par value of that line explains them all, the
+    result of the record with it, the line's finding saying so; else
+    None."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    if len(errors) < 2 or errors[0].rule not in PAR_TAKEN:
+        return None
+    first = errors[0]
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return None
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    game = result.game
+    if stop is None or not isinstance(actions[stop], Par) or game is None:
+        return None
+    values = sorted({c.price for c in game.market.par_cells})
+    todo = [(stop, v) for v in values if v != actions[stop].price]
+    one = _the_one_explanation(
+        replay, todo, lambda i, value: dataclasses.replace(actions[i], price=value),
+        search if search is not None else Search())
+    if one is None:
+        return None
+    _, value, cand = one
+    par = actions[stop]
+    money = game.money
+    message = first.message
+    cut = message.find("; taken as")
+    if cut >= 0:
+        message = message[:cut]
+    return _adopt(replay, cand, par, first.rule,
+                  f"{message}; the record's later lines go on as if {par.actor} parred "
+                  f"{par.corporation} at {money(value)}: taken so", {par.actor, par.corporation})
 
 
 def _adopt(replay, cand, action, rule: str, message: str, involves: set):

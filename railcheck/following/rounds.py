@@ -129,7 +129,7 @@ class RecordRounds:
         g = self.game
         if self.closing_pass(action) and self.resume_round(action):
             return
-        if g.round.wants(action):
+        if g.round.wants(action) or self.follower().keeps(action):
             return
         if self.resume_round(action):
             return

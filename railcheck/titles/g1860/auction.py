@@ -103,7 +103,8 @@ class BidForTurnAuction(AuctionRound):
 
     def check_buy(self, player, action):
         """Why the winner may not buy the item so (raise), else the plan for
-        :meth:`apply_buy`: ("private", company, price) or ("par", corp,
+        :meth:`apply_buy`: ("private", company, price, the notes of what
+        is taken as written: a price the record gives) or ("par", corp,
         par, cost)."""
         g = self.game
         free_pass = self.high_bidder is None
@@ -127,14 +128,21 @@ class BidForTurnAuction(AuctionRound):
                                         f"cheapest")
                 price = player.cash
             elif action.price is not None and action.price != company.value:
-                raise RuleViolation("auction.price",
-                                    f"{sym} is sold at its face value {g.money(company.value)}, "
-                                    f"not {g.money(action.price)}")
+                if action.price <= 0 or action.price > player.cash:
+                    raise RuleViolation("auction.price",
+                                        f"{sym} is sold at its face value "
+                                        f"{g.money(company.value)}, not {g.money(action.price)}")
+                # the record says what was paid: flagged, and taken so
+                return ("private", company, action.price,
+                        [("auction.price",
+                          f"{sym} is sold at its face value {g.money(company.value)}, not "
+                          f"{g.money(action.price)}; taken as bought for "
+                          f"{g.money(action.price)}, as the record says")])
             if price > player.cash:
                 raise RuleViolation("auction.cash",
                                     f"{player.name} has {g.money(player.cash)}, {sym} costs "
                                     f"{g.money(price)}")
-            return ("private", company, price)
+            return ("private", company, price, [])
         else:
             sym = action.corporation
             if sym not in self.items:
@@ -167,7 +175,9 @@ class BidForTurnAuction(AuctionRound):
     def apply_buy(self, player, plan) -> None:
         g = self.game
         if plan[0] == "private":
-            _, company, price = plan
+            _, company, price, notes = plan
+            for rule, message in notes:
+                g.flag(rule, message)
             g.sell_private_from_bank(company, player, price)
             sym = company.sym
         else:

@@ -145,8 +145,7 @@ class Replay:
         of ours)."""
         g = self.game
         rec = self.record
-        self.rounds.next_action = rec.actions[position + 1] \
-            if position + 1 < len(rec.actions) else None
+        self.rounds.at(position)
         g.current_action = action
         g.following.at(position)
         if isinstance(action, Checkpoint):

@@ -61,10 +61,13 @@ def state_snapshot(g) -> dict:
         "game": (g.phase_index, g.sr_number, g.or_number, g.or_count, g.finished,
                  g.end_reason, g.end_pending, g.bank_broken, sorted(g.laid_hexes),
                  _name(g.priority), [p.name for p in g.seat_order], _plain(g.pending_par, 0),
-                 g.cert_limit, g.depot_start, sorted(g.order_flagged),
+                 g.cert_limit, g.depot_start, sorted(g.following.order_flagged),
                  _plain(g.over_limit_flagged, 0)),
         "board": g.board.snapshot() if g.board is not None else None,
         "round": _plain(g.round, 0) if g.round is not None else None,
+        # the record-following layer's state of the round (a stock round's
+        # written turn, the companies an operating round keeps waiting)
+        "following": _plain(getattr(g.following, "round", None), 0),
         # the title's own state (1860's receivership, insolvency, sections ...;
         # 18Ireland's stack of minors, assigned tokens ...)
         "title": _title_state(g.title),

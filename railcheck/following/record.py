@@ -31,6 +31,9 @@ class Following:
         #: pairs of companies (earlier, later) flagged for operating out of
         #: the rules' order: said once
         self.order_flagged: set = set()
+        #: the record-following of the round being played (``base.RoundFollower``,
+        #: set by the replay when a round begins)
+        self.round = None
         #: a refused lay is being tried on another hex or in another rotation
         #: (no further hex is looked for meanwhile)
         self.relocating = False

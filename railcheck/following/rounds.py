@@ -44,8 +44,9 @@ class RecordRounds:
         #: share prices before the last action of a round whose end may move
         #: them (a stock round's)
         self.price_marks = None
-        #: the record's action after the current one
-        self.next_action = None
+        #: the place of the record's current action (the replay's, not
+        #: restored with the game's state when a round is taken up again)
+        self.position = -1
         #: actions of the record the current round has been given
         self.round_actions = 0
         #: the round the record's last round marker named (when it matched)
@@ -54,6 +55,16 @@ class RecordRounds:
     @property
     def game(self):
         return self.replay.game
+
+    def at(self, position: int) -> None:
+        """The replay has reached the record's action at ``position``."""
+        self.position = position
+
+    @property
+    def next_action(self):
+        """The record's action after the current one."""
+        acts = self.replay.record.actions
+        return acts[self.position + 1] if self.position + 1 < len(acts) else None
 
     def follower(self):
         return self.game.following.round

@@ -166,6 +166,17 @@ class AuctionRound(Round):
     def unsold(self):
         raise NotImplementedError
 
+    def whose_turn(self):
+        return self.current_player()
+
+    def current_player(self):
+        raise NotImplementedError
+
+    def bid_kinds(self) -> tuple:
+        """The kinds of action the auction's bidding takes now."""
+        from ..actions import Bid, Pass
+        return (Bid, Pass)
+
     def next_bidder(self, after):
         """The next player after ``after`` in seating order who has not
         passed (``self.passed``) in this auction, or None."""

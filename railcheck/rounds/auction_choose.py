@@ -110,8 +110,8 @@ class ChooseAndBidAuction(AuctionRound):
     def process(self, action):
         return self.process_by_step(action)
 
-    def whose_turn(self):
-        return self.current_player()
+    def bid_kinds(self) -> tuple:
+        return (Choose,) if self.lot is None else (Bid, Pass)
 
     def out_of_turn(self, action):
         """A bid or pass on the private up for auction by a bidder still in

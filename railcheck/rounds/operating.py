@@ -346,6 +346,21 @@ class OperatingRound(Round):
         """The company whose turn it is, or None."""
         return self.turn.corp if self.turn is not None else None
 
+    def turn_of_steps(self):
+        """The steps of a company's turn are given its ``Turn``."""
+        return self.turn
+
+    def active_steps(self) -> list:
+        """The steps of the turn under way that may take an action now: the
+        ordered ones from where the turn stands (an earlier one's action is
+        refused, ``or.step_order``) and the unordered ones, each with
+        something to do (none between turns)."""
+        t = self.turn
+        if t is None:
+            return []
+        return [s for i, s in enumerate(self.steps)
+                if (i >= t.step or not s.ordered) and s.takes(t)]
+
     def enforce_discards(self, action) -> None:
         """Companies over the train limit discard before anything else
         happens (``action`` being one of their discards excepted)."""

@@ -63,9 +63,13 @@ class Step:
         """Whether the step takes every action now (it must be done first)."""
         return False
 
+    #: the step takes actions only while it blocks (a duty that must be done
+    #: first: a par to set, a home station to place)
+    only_blocking: ClassVar[bool] = False
+
     def available(self, turn) -> bool:
         """Whether the step has anything to do for ``turn`` now."""
-        return True
+        return not self.only_blocking
 
     def takes(self, turn) -> tuple:
         """The kinds of action the step may take now (each still to be

@@ -24,6 +24,7 @@ class PendingParStep(Step):
     """A player was given a president's certificate (1830's B&O with its
     private): he sets its par before anything else happens."""
 
+    only_blocking = True
     name = "setting a par"
     actions = (Par,)
 
@@ -511,6 +512,9 @@ class AuctionBidStep(Step):
 
     name = "bidding"
     actions = None
+
+    def takes(self, turn) -> tuple:
+        return self.round.bid_kinds()
 
     def check(self, turn, action):
         return self.round.check_bid_action(action)

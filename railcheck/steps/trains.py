@@ -317,6 +317,10 @@ class DiscardTrainStep(Step):
     verb = "discard trains"
     actions = (DiscardTrain,)
 
+    def available(self, turn) -> bool:
+        """A company is over its train limit."""
+        return bool(self.game.excess_trains())
+
     def check(self, turn, action: DiscardTrain):
         g = self.game
         corp = g.corporations[action.actor] if turn is None else turn.corp

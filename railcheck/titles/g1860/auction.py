@@ -225,6 +225,7 @@ class WinnerBuysStep(Step):
     value or a president's certificate with its par; nothing else happens
     first."""
 
+    only_blocking = True
     name = "buying an item"
     actions = (Bid, Par)
 
@@ -258,6 +259,9 @@ class BidForTurnStep(Step):
 
     name = "bidding for the turn"
     actions = None
+
+    def takes(self, turn) -> tuple:
+        return (BidForTurn, Pass)
 
     def check(self, turn, action):
         rnd, g = self.round, self.game

@@ -508,6 +508,7 @@ class HomeTrackStep(Step):
     yellow home tile (or passes: the home station then goes on the bare
     hex) before anything else happens (the site's HomeTrack step)."""
 
+    only_blocking = True
     name = "laying the home track"
     actions = (LayTile, Pass)
 

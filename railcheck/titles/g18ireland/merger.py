@@ -458,6 +458,7 @@ class FormMajorStep(Step):
     """The merger was carried: its proposer names the major it forms before
     anything else happens (a discard aside)."""
 
+    only_blocking = True
     name = "forming the major"
     actions = (Propose,)
 
@@ -491,6 +492,10 @@ class VoteStep(Step):
 
     def yields_to(self, action) -> bool:
         return isinstance(action, DiscardTrain)
+
+    def available(self, turn) -> bool:
+        """(not blocking) the proposer may close his proposal with his vote"""
+        return len(self.round.proposal) > 1 and self.round.proposer is turn
 
     def owns(self, action) -> bool:
         """(not blocking) the proposer's vote closing his open proposal"""
@@ -546,6 +551,9 @@ class MergerTurnStep(Step):
 
     name = "proposing or passing"
     actions = None
+
+    def takes(self, turn) -> tuple:
+        return (Pass,)
 
     def check(self, turn, action):
         rnd = self.round

@@ -307,6 +307,7 @@ class HomeStationStep(Step):
     """A major just started places its home station (on a free unreserved
     city) before anything else happens (SB8)."""
 
+    only_blocking = True
     name = "placing a home station"
     actions = (PlaceToken,)
 
@@ -345,6 +346,9 @@ class MinorAuctionStep(Step):
 
     def blocking(self) -> bool:
         return self.round.auction is not None
+
+    def available(self, turn) -> bool:
+        return turn is not None and self.round.can_open_auction(turn)
 
     def check(self, turn, action):
         rnd = self.round

@@ -306,6 +306,20 @@ RULES: list[Rule] = [
        "1830 knows 'payout' and 'withhold'; other titles add half pays.",
        f"{R1830}: Operating Round, dividends",
        "PRR dividend half   ->  1830 knows no 'half' dividend; allowed: payout, withhold"),
+    _r("dividend.implied", "a dividend written as one kind, the record's later lines as another",
+       "A payout written as a withholding (or the other way) is legal at its line; the record's "
+       "later lines then show another game (a share price, and so the operating order, or a "
+       "player's cash the written kind does not give). When the replay ends with errors, the "
+       "first of a kind a price can cause, and no par explains them, railcheck replays the "
+       "record with each of the 12 most recent dividend lines before that error at each other "
+       "kind the record uses; when exactly one such change makes every error disappear, the "
+       "dividend is flagged with both kinds and the game is taken at the implied one "
+       "(railcheck/following/diagnose.py, docs/one-mistake.md); else the original findings "
+       "stand.",
+       OWN,
+       "NYNH dividend withhold (export #274)  ->  NYNH withholds, but the record's later lines "
+       "go on as if it pays out (as written: #294, ... — the first finding the written "
+       "dividend gives): taken as payout"),
     _r("dividend.missing", "a company ran but neither paid out nor withheld",
        "After running its trains a company pays its revenue to the shareholders or withholds it; "
        "railcheck takes a missing decision as withheld.",

@@ -51,9 +51,9 @@ def test_an_upgrade_that_needs_the_other_rotation_points_back_to_the_lay():
 
 
 @pytest.mark.parametrize("name,action_id,rotation,plain_errors,first,was", [
-    ("26855", 294, 5, 42, (296, "route.connection"), 3),       # a run through the hex
+    ("26855", 294, 5, 40, (296, "route.connection"), 3),       # a run through the hex
     ("26855", 445, 1, 10, (453, "tile.connection"), 4),        # a lay next to it
-    ("29133", 177, 2, 26, (231, "tile.connection"), 0),        # a lay two hexes away
+    ("29133", 177, 2, 15, (231, "tile.connection"), 0),        # a lay two hexes away
     ("rl18xx_game", 855, 1, 12, (856, "route.connection"), 0),
     ("rl18xx_game", 1038, 5, 13, (1046, "tile.connection"), 4),
 ])

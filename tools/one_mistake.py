@@ -784,8 +784,9 @@ def main(argv=None) -> int:
         games = corpus(title, args.set)
         if args.games:
             games = [(s, p) for s, p in games if _stem(p) in args.games.split(",")]
-        if args.max_games:
-            games = games[: args.max_games]
+        if args.max_games:      # the first N of each set
+            games = [g for s in ("shared", "fresh")
+                     for g in [x for x in games if x[0] == s][: args.max_games]]
         for s, p in games:
             real = "rand" not in p.name
             per = args.per_kind or (4 if real else 1)

@@ -34,6 +34,15 @@ other track that can be legal at its line (no track off the map, an upgrade
 keeps the record's earlier tile's exits); one explaining candidate gives
 ``tile.rotation_implied`` at the lay.  The first errors of the two hints do
 not overlap, so at most one of them searches a report (the par hint first).
+
+:func:`dividend_hint` is the par's search for a dividend: a payout written
+as a withholding (or the other way) is legal at its line, and the record's
+later lines show another share price and other cash (the same first
+errors as a wrong par, :data:`CAUSED_BY_PRICE`).  Asked when the par hint
+found nothing, it tries the record's :data:`DIVIDEND_LINES` most recent
+dividend lines before the first error, each at each other kind the record
+uses (payout and withhold always); one explaining candidate gives
+``dividend.implied`` at that line.
 """
 
 from __future__ import annotations
@@ -42,7 +51,7 @@ import dataclasses
 import os
 from typing import Optional
 
-from ..actions import LayTile, Par, PlaceToken, RunRoutes
+from ..actions import Dividend, LayTile, Par, PlaceToken, RunRoutes
 from ..findings import ERROR, Finding
 
 #: first errors a different par can cause (decided from the 30 wrong pars of
@@ -415,3 +424,52 @@ def _rotation_hint(replay, result, search: Optional[Search]):
                   f"the record's later lines go on as if turned {r} (turned {lay.rotation}: "
                   f"{where}, {first.message} — the first finding the written rotation gives): "
                   f"taken as turned {r}", {lay.actor})
+
+
+# ---------------------------------------------------------------------------
+# a dividend of the wrong kind
+
+#: how many of the record's dividend lines before the first error the
+#: dividend hint tries (the most recent: a wrong kind shows within a few
+#: operating rounds, in a share price or in a player's cash)
+DIVIDEND_LINES = 12
+
+_PAID = {"payout": "pays out", "withhold": "withholds", "half": "pays half"}
+
+
+def dividend_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when exactly one earlier dividend of
+    another kind explains it (with a ``dividend.implied`` finding at that
+    line), else ``result``.  Never raises."""
+    try:
+        return _dividend_hint(replay, result, search)
+    except Exception:
+        if os.environ.get("RAILCHECK_RAISE"):
+            raise
+        return result
+
+
+def _dividend_hint(replay, result, search: Optional[Search]):
+    first = applies(result)
+    if first is None or result.game is None:
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    kinds = sorted({a.kind for a in actions if isinstance(a, Dividend)} | {"payout", "withhold"})
+    lines = [i for i in range(stop) if isinstance(actions[i], Dividend)][-DIVIDEND_LINES:]
+    todo = [(i, k) for i in reversed(lines) for k in kinds if k != actions[i].kind]
+    one = _the_one_explanation(
+        replay, todo, lambda i, k: dataclasses.replace(actions[i], kind=k),
+        search if search is not None else Search())
+    if one is None:
+        return result
+    i, kind, cand = one
+    div = actions[i]
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, div, "dividend.implied",
+                  f"{div.actor} {_PAID.get(div.kind, div.kind)}, but the record's later lines "
+                  f"go on as if it {_PAID.get(kind, kind)} (as written: {where}, "
+                  f"{first.message} — the first finding the written dividend gives): "
+                  f"taken as {kind}", {div.actor})

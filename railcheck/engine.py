@@ -147,7 +147,6 @@ class Replay:
         (or refused, flagged); "stop" when the replay cannot go on (a bug
         of ours)."""
         g = self.game
-        rec = self.record
         self.rounds.at(position)
         g.current_action = action
         g.following.at(position)

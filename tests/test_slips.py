@@ -4,12 +4,17 @@ the replay goes on from what the record says happened, so that nothing
 after it is flagged and the opening ends with its own scores."""
 
 import json
+import sys
 
 from click.testing import CliRunner
 
 from railcheck.cli import main
 
+from railcheck.engine import Replay
+
 from conftest import REPO
+from conftest import error_findings
+from conftest import net_worths as worths
 
 OPENING = REPO / "examples" / "1830" / "opening.18xx"
 LINES = OPENING.read_text(encoding="utf-8").split("\n")
@@ -132,3 +137,27 @@ def test_a_missing_line_in_an_operating_round_is_the_purchase_the_record_goes_on
         "it cannot pass; the record's later lines go on as if NYNH owned a 2-train: taken as "
         "bought from the depot for $80 before this pass (a missing line)")
     assert scores(f) == OPENING_SCORES and f["round"] == "SR 3"
+
+
+def test_a_tile_that_does_not_fit_is_read_as_the_tile_the_record_goes_on_from():
+    # 29133 #101: PRR lays tile 57 (copy 57-1) on H16, a city; written as
+    # tile 2 (two towns) the lay is refused, and the station at #102 names
+    # the copy 57-1.  Of the yellow tiles that fit H16 the one in the written
+    # rotation is taken (following/repair.py): one finding, the game's end
+    # as the unchanged record's
+    sys.path.insert(0, str(REPO / "tools"))
+    import mutate_exports as M
+    from conftest import export_data_1830, import_changed
+    data = export_data_1830("29133")
+    a = next(a for a in data["actions"] if a.get("id") == 101)
+    assert (a["tile"], a["hex"], a["rotation"]) == ("57-1", "H16", 1)
+    changed = M._with(data, 101, {"tile": "2-0"})
+    res = Replay(import_changed(changed)).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (101, "tile.upgrade", "tile 2 has 0 cities but H16 (white map hex) has 1; the record's "
+                              "later lines go on as if tile 57 were laid on H16 turned 1: "
+                              "taken so")]
+    assert worths(res) == {"Player 2": 1477, "Player 3": 951, "Player 1": 887, "Player 4": 416}
+    # without the look-ahead (the purity check replays the line as refused)
+    rp = Replay(import_changed(changed), check_purity=True)
+    assert len(error_findings(rp.run())) == 20 and rp.impure == []

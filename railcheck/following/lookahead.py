@@ -72,6 +72,9 @@ class Reading:
     taken."""
     apply: Callable[[], None]
     says: str
+    #: of readings the next lines judge alike, the one preferred (when only
+    #: one is) is taken
+    preferred: bool = False
 
 
 class Budget:
@@ -123,7 +126,8 @@ def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int
     """Of ``readings`` of the current line (the line as refused being the
     reading ``None``, judged too), the index of the one the record's next
     ``horizon`` lines go on from with the fewest errors, when it has fewer
-    than the refusal and no other has as few; else None.  Changes nothing."""
+    than the refusal and no other has as few (or, of those with as few, the
+    one preferred); else None.  Changes nothing."""
     if getattr(replay, "trying", False) or not readings:
         return None
     g = replay.game
@@ -136,7 +140,7 @@ def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int
     replay.on_round_end = None
     current = g.current_action
     try:
-        scores = []
+        scores: list[Optional[int]] = []
         for reading in [None, *readings]:
             if not budget.spend(SAVE_COST):
                 return None
@@ -171,7 +175,8 @@ def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int
         if base is not None and best >= base:
             return None
         if rest.count(best) != 1:
-            return None
+            tied = [i for i, s in enumerate(rest) if s == best and readings[i].preferred]
+            return tied[0] if len(tied) == 1 else None
         return rest.index(best)
     finally:
         replay.trying = False

@@ -138,7 +138,14 @@ class Following:
         lay wrote (a lay taken on the hex the record's later lines have it
         on: ``following/track.py``); else ``action`` itself."""
         copy = getattr(action, "tile_copy", None)
-        if copy is None or board is None or not hasattr(action, "city"):
+        if board is None or not hasattr(action, "city"):
+            return action
+        if copy is None and self.from_export and isinstance(getattr(action, "hex", None), str) \
+                and action.hex not in board.hexes:
+            # a tile's city no lay of the record names (the copy a lay taken
+            # as another tile got: following/repair.py)
+            copy = action.hex
+        if copy is None:
             return action
         where = board.hex_of_tile_copy(copy)
         if where is None or where == action.hex:

@@ -18,8 +18,10 @@ steps judge them as any line (a reading they refuse is no reading).
 from __future__ import annotations
 
 import copy
+import dataclasses
 
-from ..actions import BuyTrain, Pass
+from ..actions import BuyTrain, LayTile, Pass
+from ..findings import RuleViolation
 from .lookahead import Reading, best_reading
 
 
@@ -72,6 +74,61 @@ def _missing_train(replay, action, violation) -> list:
                            f"{g.money(tr.spec.price)} before this pass (a missing line)")]
 
 
+#: at most this many other tiles (in a rotation) are tried for a tile that
+#: does not fit its hex; with more, none is
+TILE_READINGS = 24
+
+
+def _other_tile(replay, action, violation) -> list:
+    """A tile that does not fit the hex it is written on (another colour
+    than the hex takes, another label, other cities or towns): another tile
+    of the same colour was laid there, in a rotation that fits, when the
+    record's next lines go on as if it were (a run over the hex, an upgrade
+    of it).  The candidates are those the board would take (its pure
+    ``plan_lay``); the round judges the one tried as any line."""
+    if not isinstance(action, LayTile):
+        return []
+    g = replay.game
+    board = g.board
+    if board is None or action.actor not in g.corporations:
+        return []
+    written = board.tiles.get(str(action.tile))
+    hex_ = str(action.hex)
+    if written is None or hex_ not in board.hexes:
+        return []
+    out = []
+    for name in sorted(board.tiles, key=str):
+        t = board.tiles[name]
+        if name == str(action.tile) or t.color != written.color:
+            continue
+        for r in t.distinct_rotations():
+            try:
+                board.plan_lay(action.actor, name, hex_, r, colors=[t.color])
+            except RuleViolation:
+                continue
+            out.append((name, r))
+    if not out or len(out) > TILE_READINGS:
+        return []
+
+    def reading(name, r):
+        # the copy an export would name next (a later station names it)
+        k = 0
+        while board.hex_of_tile_copy(f"{name}-{k}") is not None:
+            k += 1
+        copy_name = f"{name}-{k}" if action.tile_copy is not None else None
+
+        def apply():
+            g.round.process(dataclasses.replace(action, tile=name, rotation=r,
+                                                tile_copy=copy_name))
+        # of readings the next lines find as good, the one in the written
+        # rotation (a tile's number mistyped, its rotation as meant)
+        return Reading(apply, f"; the record's later lines go on as if tile {name} were laid "
+                              f"on {hex_} turned {r}: taken so",
+                       preferred=r == action.rotation)
+    return [reading(name, r) for name, r in out]
+
+
 _READINGS = {
     "trains.must_own": _missing_train,
+    "tile.upgrade": _other_tile,
 }

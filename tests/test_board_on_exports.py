@@ -235,7 +235,10 @@ def test_station_in_a_full_city():
     assert ("F22", 0) in board.reachable_cities("NYC")
     res = replay(mutate(data, 327, city="15-0-0"))
     f = first_error(res, 327, "token.full")
-    assert f.message == "F22 city 0 is full (NYNH, PRR)"
+    # the station the record's later runs use: New York's city 1, as played
+    # (following/repair.py)
+    assert f.message == ("F22 city 0 is full (NYNH, PRR); the record's later lines go on as "
+                         "if the station were in G19 city 1: taken so")
 
 
 def test_second_station_on_the_same_hex():
@@ -247,7 +250,8 @@ def test_second_station_on_the_same_hex():
     assert board.tokens_on("E19") == [["NYC"]] and ("E19", 0) in board.reachable_cities("NYC")
     res = replay(mutate(data, 327, city="15-1-0"))
     f = first_error(res, 327, "token.duplicate")
-    assert f.message == "NYC already has a station on E19"
+    assert f.message == ("NYC already has a station on E19; the record's later lines go on "
+                         "as if the station were in G19 city 1: taken so")
 
 
 # ---------------------------------------------------------------------------

@@ -6,6 +6,8 @@ after it is flagged and the opening ends with its own scores."""
 import json
 import sys
 
+import pytest
+
 from click.testing import CliRunner
 
 from railcheck.cli import main
@@ -161,3 +163,45 @@ def test_a_tile_that_does_not_fit_is_read_as_the_tile_the_record_goes_on_from():
     # without the look-ahead (the purity check replays the line as refused)
     rp = Replay(import_changed(changed), check_purity=True)
     assert len(error_findings(rp.run())) == 20 and rp.impure == []
+
+
+def _changed_export(path: str, action_id: int, change: dict):
+    """The record of the export ``tests/data/exports/PATH`` with its action
+    ``action_id`` changed as the one-mistake harness changes it."""
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    from conftest import DATA, import_changed
+    data = OM.read_export(DATA / "exports" / path)
+    return import_changed(OM.changed_export(data, action_id, change))
+
+
+@pytest.mark.parametrize("path, action_id, change, finding, end", [
+    # 1860: a sale of a certificate the seller does not hold, read as the sale
+    # of the certificate the record's later line buys back from the pool
+    ("1860/1860_game_end_bank.json", 119, {"shares": ["IOW_7"], "percent": 10},
+     ("stock.sell_not_owned", "Player 1 holds 0% of IOW and cannot sell 10%; the record's "
+      "later lines buy Player 1's C&N_1 from the bank (#135): taken as a sale of 10% of C&N"),
+     {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}),
+    # 18Ireland: a merger proposal naming a major (DSER) for the minor DDR
+    ("18Ireland/161830.json", 343, {"corporation": "DSER"},
+     ("merger.proposal", "DSER is not a minor; a proposal names minors; the record's later "
+      "lines go on as if it named DDR: taken so"),
+     {"Player 1": 2109, "Player 2": 1624, "Player 4": 1558, "Player 6": 1368,
+      "Player 3": 1267, "Player 5": 899}),
+    # 18Ireland: a carried merger forming a major written as a minor (DDR)
+    ("18Ireland/18Ireland_game_end_bankrupt.json", 432, {"corporation": "DDR"},
+     ("merger.major", "DDR is not a major that has not been started; the record's later "
+      "lines go on as if it named DSER: taken so"),
+     {"Player 3": 1602, "Player 1": 0, "Player 2": 0}),
+    # 18Ireland: the proposer's closing vote written under another player's name
+    ("18Ireland_random/18Ireland_rand_18003_0.json.gz", 301, {"entity": 103},
+     ("merger.action", "'vote' is not a merger round action; the record's later lines go on "
+      "as if Player 1 had made it: taken so"),
+     {"Player 3": 2521, "Player 1": 2297, "Player 2": 2080}),
+])
+def test_a_refused_line_is_read_as_the_record_goes_on(path, action_id, change, finding, end):
+    # one finding at the changed line, and the unchanged game's end
+    res = Replay(_changed_export(path, action_id, change)).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == \
+        [(action_id, *finding)]
+    assert worths(res) == end

@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 
-from ..actions import BuyTrain, LayTile, Pass
+from ..actions import BuyTrain, LayTile, Pass, PlaceToken
 from ..findings import RuleViolation
 from .lookahead import Reading, best_reading
 
@@ -128,7 +128,131 @@ def _other_tile(replay, action, violation) -> list:
     return [reading(name, r) for name, r in out]
 
 
+#: at most this many other cities are tried for a station that cannot go
+#: where it is written; with more, none is
+TOKEN_READINGS = 16
+
+
+def _other_city(replay, action, violation) -> list:
+    """A station written where it cannot go (a full city, a hex the company
+    already has a station on, a city it does not reach): it went to another
+    city, when the record's next lines go on as if it had (its runs).  The
+    candidates are the cities the board would take (its pure
+    ``plan_token``); of readings as good, one on the written hex."""
+    if not isinstance(action, PlaceToken) or action.corporation is not None:
+        return []
+    g = replay.game
+    board = g.board
+    corp = action.actor
+    if board is None or corp not in g.corporations:
+        return []
+    out = []
+    for coord in sorted(board.hexes):
+        h = board.hexes[coord]
+        for k in range(len(h.city_indices())):
+            if coord == action.hex and k == action.city:
+                continue
+            try:
+                board.plan_token(corp, coord, k)
+            except RuleViolation:
+                continue
+            out.append((coord, k))
+    if not out or len(out) > TOKEN_READINGS:
+        return []
+
+    def reading(coord, k):
+        def apply():
+            g.round.process(dataclasses.replace(action, hex=coord, city=k, tile_copy=None))
+        return Reading(apply, f"; the record's later lines go on as if the station were in "
+                              f"{coord} city {k}: taken so", preferred=coord == action.hex)
+    return [reading(coord, k) for coord, k in out]
+
+
+#: at most this many other names are tried for a company a line names
+NAME_READINGS = 12
+
+
+def _other_corporation(replay, action, violation) -> list:
+    """A line naming a company the rules refuse there (18Ireland's merger
+    proposal naming a minor that may not merge, the major a carried merger
+    forms): it named another, when the record's next lines (the votes, the
+    major formed) go on as if it had.  The candidates are the companies the
+    round's step would take (its pure ``check``)."""
+    if getattr(action, "corporation", None) is None:
+        return []
+    g = replay.game
+    rnd = g.round
+    step = rnd.step_for(action)
+    if step is None:
+        return []
+    turn = rnd.turn_of_steps()
+    out = []
+    for sym in g.corporations:
+        if sym == action.corporation:
+            continue
+        other = dataclasses.replace(action, corporation=sym)
+        try:
+            if rnd.step_for(other) is not step:
+                continue
+            step.check(turn, other)
+        except RuleViolation:
+            continue
+        out.append(sym)
+    if not out or len(out) > NAME_READINGS:
+        return []
+
+    def reading(sym):
+        def apply():
+            g.round.process(dataclasses.replace(action, corporation=sym))
+        return Reading(apply, f"; the record's later lines go on as if it named {sym}: "
+                              f"taken so")
+    return [reading(sym) for sym in out]
+
+
+def _other_player(replay, action, violation) -> list:
+    """A line written under the name of a player the round's steps do not
+    take it from (18Ireland's vote by a player who has no vote, or whose
+    vote is not asked for now): another player made it, when the record's
+    next lines go on as if they had.  The candidates are the players the
+    round's step would take it from (its pure ``check``)."""
+    g = replay.game
+    if action.actor not in g.player_by_name:
+        return []
+    rnd = g.round
+    turn = rnd.turn_of_steps()
+    out = []
+    for p in g.players:
+        if p.name == action.actor or getattr(p, "bankrupt", False):
+            continue
+        other = dataclasses.replace(action, actor=p.name)
+        try:
+            step = rnd.step_for(other)
+            if step is None:
+                continue
+            step.check(turn, other)
+        except RuleViolation:
+            continue
+        out.append(p.name)
+    if not out or len(out) > NAME_READINGS:
+        return []
+
+    def reading(name):
+        def apply():
+            g.round.process(dataclasses.replace(action, actor=name))
+        return Reading(apply, f"; the record's later lines go on as if {name} had made it: "
+                              f"taken so")
+    return [reading(name) for name in out]
+
+
 _READINGS = {
+    "merger.action": _other_player,
+    "merger.vote": _other_player,
+    "merger.proposal": _other_corporation,
+    "merger.major": _other_corporation,
+    "merger.connection": _other_corporation,
     "trains.must_own": _missing_train,
     "tile.upgrade": _other_tile,
+    "token.full": _other_city,
+    "token.duplicate": _other_city,
+    "token.reach": _other_city,
 }

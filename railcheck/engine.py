@@ -133,10 +133,12 @@ class Replay:
             self.rounds.close_at_end()
         res = self.result(count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
-            from .following.diagnose import dividend_hint, par_hint, rotation_hint
+            from .following.diagnose import dividend_hint, par_hint, rotation_hint, written_hint
             hinted = par_hint(self, res)
             if hinted is res:   # the same first errors: a dividend of another kind
                 hinted = dividend_hint(self, res)
+            if hinted is res:   # a price or revenue taken as written
+                hinted = written_hint(self, res)
             res = hinted
             if res.errors:      # the two look at first errors of different kinds
                 res = rotation_hint(self, res)

@@ -592,7 +592,10 @@ RULES: list[Rule] = [
        "PRR run 4: ...   ->  4-train uses the track at G11 edge 2 twice"),
     _r("route.revenue", "claimed revenue differs from the runs' worth",
        "The revenue of a run is the sum of its stops' values; the claimed amount differs. "
-       "railcheck goes on with the claimed amount.",
+       "railcheck goes on with the claimed amount (what the line says was paid, was paid); "
+       "when errors follow that the runs' worth explains (every later line fits with it), "
+       "the game goes on from the worth instead, the finding saying so "
+       "(railcheck/following/diagnose.py).",
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: H12-G11 = 60   ->  the 2-train's run H12-G11 is worth $50, not the $60 claimed"),
     _r("route.shared_track", "two runs of one company share track",
@@ -1082,7 +1085,10 @@ RULES: list[Rule] = [
        f"{R1830}: Operating Round, buying trains",
        "PRR buy train 3 from B&O 200   ->  B&O owns no 3-train"),
     _r("trains.price", "a train at another price than the rules give",
-       "Trains from the depot or pool cost their list price; between companies at least $1.",
+       "Trains from the depot or pool cost their list price; between companies at least $1. "
+       "A depot or pool train at another price is taken as paid; when errors follow that the "
+       "list price explains (every later line fits with it), the game goes on from the list "
+       "price instead, the finding saying so (railcheck/following/diagnose.py).",
        f"{R1830}: Operating Round, buying trains",
        "PRR buy train 3 250   ->  a 3-train from the depot costs $180, not $250"),
     _r("trains.unknown", "a train the export does not know",

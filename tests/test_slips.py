@@ -205,3 +205,40 @@ def test_a_refused_line_is_read_as_the_record_goes_on(path, action_id, change, f
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == \
         [(action_id, *finding)]
     assert worths(res) == end
+
+
+def test_a_price_taken_as_written_is_the_list_price_when_the_record_goes_on_so():
+    # 18Ireland_rand_18003_0 #332: WLR buys a 4H from the depot at £180;
+    # written at £190 the price is flagged and taken as paid, and the record's
+    # later lines break from #402 (367 errors); with the list price every
+    # later line fits (diagnose.written_hint): one finding, the game's end
+    changed = _changed_export("18Ireland_random/18Ireland_rand_18003_0.json.gz", 332,
+                              {"price": 190})
+    plain = Replay(changed, hints=False).run()
+    assert len(error_findings(plain)) == 367
+    assert (error_findings(plain)[1].action_id, error_findings(plain)[1].rule) == \
+        (402, "stock.cash")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (332, "trains.price", "a 4H-train from the depot costs £180, not £190; the record's "
+                              "later lines go on as if the list price was paid: taken so")]
+    assert worths(res) == {"Player 3": 2521, "Player 1": 2297, "Player 2": 2080}
+
+
+def test_a_revenue_claim_taken_as_written_is_the_runs_worth_when_the_record_goes_on_so():
+    # the same game's #35: DKR's run worth £40 claimed as £50; 18Ireland's
+    # price moves with the revenue, and the record's later lines go on from £40
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    from conftest import DATA, import_changed
+    export = OM.read_export(DATA / "exports" / "18Ireland_random" / "18Ireland_rand_18003_0.json.gz")
+    routes = next(a for a in export["actions"] if a["id"] == 35)["routes"]
+    assert [r["revenue"] for r in routes] == [40]
+    routes[0]["revenue"] = 50
+    data = import_changed(export)
+    res = Replay(data).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(35, "route.revenue")]
+    assert error_findings(res)[0].message.endswith(
+        "but £50 was claimed; the record's later lines go on as if the runs' worth was paid: "
+        "taken so")
+    assert worths(res) == {"Player 3": 2521, "Player 1": 2297, "Player 2": 2080}

@@ -43,6 +43,13 @@ found nothing, it tries the record's :data:`DIVIDEND_LINES` most recent
 dividend lines before the first error, each at each other kind the record
 uses (payout and withhold always); one explaining candidate gives
 ``dividend.implied`` at that line.
+
+:func:`written_hint`: a line whose price or revenue the rules would have
+otherwise, taken as written (a depot train at another price, a run claimed
+at more than it is worth: ``trains.price``, ``route.revenue``, "taken as
+paid"), whose first error is followed by others: when the record with the
+line at the rules' value (the list price, the run's worth) has no error at
+all, that is the game the record implies; the line's finding says so.
 """
 
 from __future__ import annotations
@@ -51,7 +58,7 @@ import dataclasses
 import os
 from typing import Optional
 
-from ..actions import Dividend, LayTile, Par, PlaceToken, RunRoutes
+from ..actions import Action, BuyTrain, Dividend, LayTile, Par, PlaceToken, RunRoutes
 from ..findings import ERROR, Finding
 
 #: first errors a different par can cause (decided from the 30 wrong pars of
@@ -473,3 +480,58 @@ def _dividend_hint(replay, result, search: Optional[Search]):
                   f"go on as if it {_PAID.get(kind, kind)} (as written: {where}, "
                   f"{first.message} — the first finding the written dividend gives): "
                   f"taken as {kind}", {div.actor})
+
+
+# ---------------------------------------------------------------------------
+# a price or revenue taken as written, the record going on from the rules' one
+
+#: findings of a line taken as written that the rules value otherwise
+TAKEN_AS_WRITTEN = {"trains.price", "route.revenue"}
+_AS_WRITTEN = "; taken as paid"
+
+
+def written_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error, a line taken as
+    written, is followed by others that the line at the rules' value
+    explains (the finding then says so), else ``result``.  Never raises."""
+    try:
+        return _written_hint(replay, result, search)
+    except Exception:
+        if os.environ.get("RAILCHECK_RAISE"):
+            raise
+        return result
+
+
+def _written_hint(replay, result, search: Optional[Search]):
+    errors = [f for f in result.findings if f.severity == ERROR]
+    if len(errors) < 2 or result.game is None:
+        return result
+    first = errors[0]
+    if first.rule not in TAKEN_AS_WRITTEN or _AS_WRITTEN not in first.message:
+        return result
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    a = actions[stop]
+    line: Action
+    if isinstance(a, BuyTrain) and a.price is not None:
+        line = dataclasses.replace(a, price=None)
+        says = "the list price was paid"
+    elif isinstance(a, RunRoutes) and a.routes:
+        line = dataclasses.replace(a, revenue=None, routes=[
+            dataclasses.replace(r, revenue=None) for r in a.routes])
+        says = "the runs' worth was paid"
+    else:
+        return result
+    one = _the_one_explanation(replay, [(stop, None)], lambda i, v: line,
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    _, _, cand = one
+    message = first.message[:first.message.find(_AS_WRITTEN)]
+    return _adopt(replay, cand, a, first.rule,
+                  f"{message}; the record's later lines go on as if {says}: taken so",
+                  {a.actor})

@@ -182,6 +182,12 @@ def _changed_export(path: str, action_id: int, change: dict):
      ("stock.sell_not_owned", "Player 1 holds 0% of IOW and cannot sell 10%; the record's "
       "later lines buy Player 1's C&N_1 from the bank (#135): taken as a sale of 10% of C&N"),
      {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}),
+    # 1860: a bid for the turn under the minimum (the bid before it again),
+    # taken as bid: the auction goes on as the record has it
+    ("1860/1860_game_end_bank.json", 5, {"price": 60},
+     ("auction.min_bid", "bid of £60 is too low: the minimum bid is £65; taken as bid, as the "
+      "record says"),
+     {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}),
     # 18Ireland: a merger proposal naming a major (DSER) for the minor DDR
     ("18Ireland/161830.json", 343, {"corporation": "DSER"},
      ("merger.proposal", "DSER is not a minor; a proposal names minors; the record's later "

@@ -271,12 +271,17 @@ class BidForTurnStep(Step):
                                 f"nobody has won the turn yet: {rnd.turn.name} bids or passes")
         # (a bid out of turn is the record-following layer's to flag)
         if isinstance(action, Pass):
-            return player
+            return player, []
         minimum = rnd.high_bid + rnd.inc
-        if action.price < minimum:
+        notes = []
+        if action.price is None or action.price <= 0:
             raise RuleViolation("auction.min_bid",
-                                f"bid of {g.money(action.price)} is too low: the minimum bid is "
-                                f"{g.money(minimum)}")
+                                f"a bid for the turn needs a price of at least {g.money(minimum)}")
+        if action.price < minimum:
+            # the record goes on from the bid as made: flagged, and taken so
+            notes.append(("auction.min_bid",
+                          f"bid of {g.money(action.price)} is too low: the minimum bid is "
+                          f"{g.money(minimum)}; taken as bid, as the record says"))
         if g.rules.auction.max_bid == "cash_less_cheapest_item":
             most = player.cash - rnd.cheapest()
             if action.price > most:
@@ -288,10 +293,13 @@ class BidForTurnStep(Step):
             raise RuleViolation("auction.cash",
                                 f"{player.name} bids {g.money(action.price)} but has "
                                 f"{g.money(player.cash)}")
-        return player
+        return player, notes
 
-    def apply(self, turn, action, player) -> None:
+    def apply(self, turn, action, plan) -> None:
         rnd = self.round
+        player, notes = plan
+        for rule, message in notes:
+            self.game.flag(rule, message)
         if isinstance(action, Pass):
             rnd.passed.add(player)
             rnd.turn = rnd.next_bidder(player)

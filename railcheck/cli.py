@@ -11,25 +11,37 @@ stays fast.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from typing import Optional
 
 import click
 
-from .findings import InputError
+from .findings import InputError, plural
 from .position import AT_HELP
 
 FORMATS = ["text", "json", "junit", "github"]
+EXCLUDE_HELP = ("Leave out the files found in folders that match this glob pattern (the "
+                "path, the file's name or a folder's name: --exclude 'drafts' --exclude "
+                "'*.trace.json.gz'); repeatable.  A file named on the command line is "
+                "always checked.")
 RULESET_HELP = ("Play the games with this ruleset file (a house rule or variant that extends "
                 "the title; see docs/rulesets.md) instead of the header's 'ruleset:' or the "
                 "title's own.")
 
 
 def _use_color(flag) -> bool:
+    """--color/--no-color, else NO_COLOR (set and not empty: no colour),
+    else FORCE_COLOR (set and not empty: colour, even into a pipe), else
+    colour on a terminal outside CI."""
     if flag is not None:
         return flag
-    if os.environ.get("NO_COLOR") or os.environ.get("CI"):
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("CI"):
         return False
     return sys.stdout.isatty()
 
@@ -49,6 +61,7 @@ def check_file(path: str, check_board: bool = True, keep_game: bool = True, rule
     for the one slip that explains a game's errors (default: unless
     ``RAILCHECK_NO_HINTS`` is set; ``validate --no-hints``)."""
     from .engine import Replay
+    from .findings import NotAGame
     from .loader import STDIN, STDIN_NAME, UnsupportedTitle, load_game
     from .report import FileReport
 
@@ -68,6 +81,9 @@ def check_file(path: str, check_board: bool = True, keep_game: bool = True, rule
     except UnsupportedTitle as exc:
         rep.error = exc
         rep.unsupported = True
+    except NotAGame as exc:
+        rep.error = exc
+        rep.not_a_game = True
     except InputError as exc:
         rep.error = exc
     except RecursionError:
@@ -336,6 +352,7 @@ def _run_forked(files, jobs, board, ruleset, hints, tick, done):
     tick(0, files[0])
     _warm_up(files, ruleset)
     _freeze_loaded()
+    finished = False
     owner = {i: i % jobs for i in range(total)}
     mine = {w: [i for i in range(total) if owner[i] == w] for w in range(jobs)}
     workers = {}        # process number -> (pid, pipe)
@@ -368,6 +385,7 @@ def _run_forked(files, jobs, board, ruleset, hints, tick, done):
             os.close(wfd)
             workers[w] = (pid, os.fdopen(r, "rb"))
         queue = {w: list(mine[w]) for w in workers}
+        dead: set = set()       # workers that ended early: their other files are checked here
 
         def receive(w):
             i = queue[w].pop(0)
@@ -376,10 +394,13 @@ def _run_forked(files, jobs, board, ruleset, hints, tick, done):
                 size = int.from_bytes(pipe.read(8) or b"", "little")
                 blob = pipe.read(size) if size else b""
                 if not size or len(blob) != size:
-                    raise EOFError("the worker process ended early")
+                    raise EOFError(_how_it_ended(workers[w][0]))
                 results[i] = _rebuild_error(pickle.loads(blob))
             except Exception as exc:
+                # the worker died on this file (it sends each as it is done):
+                # this one is reported so, the files it had left are checked here
                 results[i] = _worker_failed(files[i], exc)
+                dead.add(w)
 
         def flush(block):
             nonlocal nxt
@@ -389,6 +410,10 @@ def _run_forked(files, jobs, board, ruleset, hints, tick, done):
                     nxt += 1
                     continue
                 w = owner[nxt]
+                if w in dead:
+                    results[nxt] = check_file(files[nxt], board, keep_game=False,
+                                              ruleset=ruleset, hints=hints)
+                    continue
                 if w == 0:
                     return                      # this process's own, not checked yet
                 if not block and not select.select([workers[w][1]], [], [], 0)[0]:
@@ -400,24 +425,57 @@ def _run_forked(files, jobs, board, ruleset, hints, tick, done):
                                         hints=hints)
             flush(block=False)
         flush(block=True)
+        finished = True
     finally:
-        for pid, pipe in workers.values():
+        for w, (pid, pipe) in workers.items():
             pipe.close()
+            if not finished and w not in dead:      # interrupted: the workers stop too
+                try:
+                    os.kill(pid, signal.SIGTERM)
+                except OSError:
+                    pass
             try:
                 os.waitpid(pid, 0)
             except OSError:
                 pass
 
 
+def _how_it_ended(pid: int) -> str:
+    """How a worker process that sent no more ended (it is reaped here)."""
+    try:
+        _, status = os.waitpid(pid, 0)
+    except OSError:
+        return "the worker process ended early"
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        try:
+            name = signal.Signals(sig).name
+        except ValueError:
+            name = str(sig)
+        return f"the worker process was killed ({name}) while checking this file"
+    return (f"the worker process ended (exit {os.WEXITSTATUS(status)}) while checking "
+            f"this file")
+
+
 def _worker_failed(path, exc):
     from .report import FileReport
+    if isinstance(exc, EOFError):       # the process died (killed, out of memory)
+        return FileReport(path=path, error=InputError(
+            f"not checked: {exc} (out of memory, or killed); the files it had left were "
+            f"checked again; 'railcheck validate --jobs 1 {path}' checks this one alone",
+            path=path))
     return FileReport(path=path, error=InputError(
         f"internal error while checking this file in a worker process "
         f"({type(exc).__name__}: {exc}); please report it", path=path))
 
 
 def exit_code(reports, fail_on: str, skip_unsupported: bool = False) -> int:
-    if any(r.error is not None and not (r.unsupported and skip_unsupported) for r in reports):
+    """The one rule of every command: 2 when a file could not be read (or is
+    of an unsupported title, unless ``skip_unsupported``; a file found in a
+    folder that is no game record is skipped), else 1 when a game has an
+    error (or a warning, with ``fail_on`` warning), else 0."""
+    if any(r.error is not None and not (r.unsupported and skip_unsupported)
+           and r.status != "not_a_game" for r in reports):
         return 2
     for r in reports:
         for f in r.findings:
@@ -450,21 +508,120 @@ def _write(path, text):
         _fail(problem)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="railcheck")
+#: the exit code of a run interrupted by Ctrl-C (SIGINT), as shells give (128 + 2)
+INTERRUPTED = 130
+
+
+class Interrupted(Exception):
+    """Ctrl-C while a command ran, after it reported what it finished."""
+
+
+class RailcheckGroup(click.Group):
+    """The command group, with one rule for how any command ends (its exit
+    code): Ctrl-C is exit 130 (not click's "Aborted!" and 1, the code of
+    findings); standard output that cannot be written (a full disk,
+    ``> /dev/full``) is a one-line error and exit 2; a closed pipe
+    (``| head``) ends quietly."""
+
+    def format_commands(self, ctx, formatter):
+        """The commands with their whole first sentence (click cuts them
+        to the terminal's width)."""
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is None or cmd.hidden:
+                continue
+            rows.append((name, cmd.get_short_help_str(limit=1000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        code = 0
+        try:
+            try:
+                rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+                code = rv if isinstance(rv, int) else 0
+            except SystemExit as exc:
+                code = exc.code
+            _flush_stdout()
+        except (KeyboardInterrupt, click.exceptions.Abort, Interrupted) as exc:
+            if not isinstance(exc, Interrupted):
+                _stderr_line("railcheck: interrupted")
+            code = INTERRUPTED
+        except click.ClickException as exc:
+            exc.show()
+            code = exc.exit_code
+        except OSError as exc:
+            code = _output_failed(exc)
+        sys.exit(code)
+
+
+def _flush_stdout() -> None:
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def _stderr_line(text: str) -> None:
+    try:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _output_failed(exc: OSError) -> int:
+    """Standard output could not be written.  A closed pipe (``| head``: the
+    reader wanted no more) ends quietly with exit 0; a full disk or an output
+    error is one line on standard error and exit 2."""
+    import errno
+    # nothing more may reach the broken output, not even at the interpreter's exit
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    if exc.errno == errno.EPIPE:
+        return 0
+    if exc.filename is None and exc.errno in (errno.ENOSPC, errno.EIO, errno.EFBIG,
+                                              errno.EDQUOT, errno.EBADF):
+        _stderr_line(f"error: cannot write to standard output: {exc.strerror or exc}")
+        return 2
+    raise exc
+
+
+@click.group(cls=RailcheckGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(None, "-V", "--version", package_name="railcheck",
+                      message="railcheck, version %(version)s")
 def main():
     """railcheck: replay 18xx game logs under the title's rules, flag every
     illegal action and score the end of the game.
 
     Game logs are railcheck notation (*.18xx, see docs/notation.md) or
-    exports from 18xx.games (*.json)."""
+    exports from 18xx.games (*.json).
+
+    \b
+    Exit codes, the same for every command:
+      0    done, and every game read is legal
+      1    done (the output is complete), and a game has illegal actions
+           (validate --fail-on warning: or warnings)
+      2    not done: a usage error, a file that cannot be read, an
+           unsupported title (validate --skip-unsupported: not counted),
+           an output that may not be written, standard output full
+      130  interrupted (Ctrl-C); validate reports the files it finished
+
+    \b
+    Shell completion (bash; zsh and fish alike, with zsh_source, fish_source):
+      eval "$(_RAILCHECK_COMPLETE=bash_source railcheck)"   in ~/.bashrc"""
     # before the commands import the rest of railcheck: its dataclasses'
     # methods compiled once, kept in the cache folder (railcheck/codecache.py)
     from .codecache import install
     install()
 
 
-@main.command()
+@main.command(short_help='Replay game logs and report every illegal action.')
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="Report format.")
@@ -472,8 +629,13 @@ def main():
               help=JOBS_HELP)
 @click.option("--fail-on", type=click.Choice(["error", "warning"]), default="error",
               show_default=True, help="Which findings make the exit code 1.")
-@click.option("--quiet", "-q", is_flag=True, help="Findings and summary only: no tables, "
-              "and no line for a legal game when there are several files.")
+@click.option("--quiet", "-q", is_flag=True, help="Errors, warnings and the summary only: no "
+              "info findings, no tables, no action's text, and no line for a legal game when "
+              "there are several files.")
+@click.option("--severity", "min_severity", type=click.Choice(["info", "warning", "error"]),
+              default=None, help="The lowest severity of finding printed (default: info; "
+              "warning with --quiet).  The exit code and the --format json/junit reports "
+              "are the same whatever is printed.")
 @click.option("--standings", "standings", flag_value=True, default=None,
               help="Print the standings and company tables of every game (by default "
                    "only for a single file).")
@@ -484,7 +646,7 @@ def main():
 @click.option("--skip-unsupported", is_flag=True, help="An 18xx.games export of a title "
               "railcheck has no ruleset for is reported, but does not fail the run.")
 @click.option("--color/--no-color", default=None, help="Colour the text report "
-              "(default: only on a terminal, never with NO_COLOR or CI set).")
+              "(default: on a terminal, not in CI; NO_COLOR turns it off, FORCE_COLOR on).")
 @click.option("--no-board", is_flag=True, help="Skip the map checks (tile lays, stations, "
               "routes) of hand-written logs; money is still checked.  18xx.games exports are "
               "always replayed with the map, since the site's order of steps depends on it.")
@@ -499,34 +661,43 @@ def main():
 @click.option("--no-hints", is_flag=True, help="Do not look for the one slip that explains a "
               "game's errors (a par written at a wrong price, a tile turned a wrong way; "
               "docs/one-mistake.md).")
-def validate(paths, fmt, jobs, fail_on, quiet, standings, show_all, max_findings,
-             skip_unsupported, color, no_board, output, junit, force, ruleset, no_hints):
+@click.option("--exclude", multiple=True, metavar="GLOB", help=EXCLUDE_HELP)
+def validate(paths, fmt, jobs, fail_on, quiet, min_severity, standings, show_all, max_findings,
+             skip_unsupported, color, no_board, output, junit, force, ruleset, no_hints,
+             exclude):
     """Replay game logs (files or folders; '-' reads one game from standard
     input) and report illegal actions.
 
-    Folders are searched for *.18xx and *.json files (or *.json.gz).  Findings
-    are printed as each file is checked, then a summary.  Exit 0 when every game is legal, 1
-    when any has findings, 2 when a file cannot be read (or is of an
-    unsupported title, unless --skip-unsupported)."""
+    Folders are searched for *.18xx and *.json files (or *.json.gz); a JSON
+    file there that is no game record (an engine trace, railcheck's own
+    report) is skipped and counted.  Findings are printed as each file is
+    checked, then a summary.  Exit codes: see 'railcheck --help'."""
     from .loader import collect_paths
     from .report import (FileReport, TextOptions, TextReporter, render_github, render_json,
                          render_junit)
 
     started = time.perf_counter()
-    files, missing = collect_paths(paths)
+    files, missing = collect_paths(paths, exclude)
+    named = _named_files(paths)
     _check_outputs(files, force, (output, "the report"), (junit, "the JUnit report"))
     n = len(files) + len(missing)
     use_color = _use_color(color) and output is None and fmt == "text"
     opts = TextOptions(color=use_color, quiet=quiet, standings=standings, show_all=show_all,
                        max_findings=max_findings, single=n == 1,
-                       skip_unsupported=skip_unsupported, no_board=no_board)
+                       skip_unsupported=skip_unsupported, no_board=no_board,
+                       min_severity=min_severity or ("warning" if quiet else "info"))
     reporter = TextReporter(opts)
-    # click strips colour codes when stdout is not a terminal: --color forces them
-    echo_color = True if (use_color and color) else None
+    # click strips colour codes when stdout is not a terminal: --color (or
+    # FORCE_COLOR) keeps them
+    echo_color = True if use_color and (color or not sys.stdout.isatty()) else None
     stream = fmt == "text" and output is None
     chunks: list[str] = []
 
+    reports: list = []
+
     def on_report(rep):
+        rep.named = rep.path in named
+        reports.append(rep)
         if fmt != "text":
             return
         text = reporter.file(rep)
@@ -536,14 +707,21 @@ def validate(paths, fmt, jobs, fail_on, quiet, standings, show_all, max_findings
             chunks.append(text)
 
     progress = _show_progress(len(files))
-    reports = run_checks(files, jobs=jobs, board=not no_board, progress=progress,
-                         on_report=on_report, ruleset=ruleset,
-                         hints=False if no_hints else None)
-    for e in missing:
-        rep = FileReport(path=e.path, error=e)
-        reports.append(rep)
-        on_report(rep)
+    interrupted = False
+    try:
+        run_checks(files, jobs=jobs, board=not no_board, progress=progress,
+                   on_report=on_report, ruleset=ruleset, hints=False if no_hints else None)
+    except KeyboardInterrupt:
+        # the files finished so far are reported (their findings were printed
+        # as they came); the summary says how far the run went; exit 130
+        interrupted = True
+    if not interrupted:
+        for e in missing:
+            on_report(FileReport(path=e.path, error=e))
     seconds = time.perf_counter() - started
+    if interrupted:
+        _stderr_line(f"railcheck: interrupted after {len(reports)} of "
+                     f"{len(files) + len(missing)} files; the report covers those")
     if fmt == "json":
         text = render_json(reports)
     elif fmt == "junit":
@@ -560,7 +738,19 @@ def validate(paths, fmt, jobs, fail_on, quiet, standings, show_all, max_findings
         _echo(reporter.summary(reports, seconds if n > 1 else None), color=echo_color)
     else:
         _echo(text)
+    if interrupted:
+        raise Interrupted()
     sys.exit(exit_code(reports, fail_on, skip_unsupported))
+
+
+def _named_files(paths) -> set:
+    """The paths given on the command line that are files (not folders)."""
+    from .loader import STDIN_NAME
+    out = {STDIN_NAME}
+    for p in paths:
+        if p != "-" and not os.path.isdir(p):
+            out.add(p)
+    return out
 
 
 def _echo(text: str, color=None):
@@ -572,7 +762,7 @@ def _echo(text: str, color=None):
         click.echo(text.encode("utf-8", "replace").decode("utf-8"), nl=False)
 
 
-@main.command()
+@main.command(short_help='The standings (net worth) at the end of a game.')
 @click.argument("path")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
@@ -592,7 +782,7 @@ def score(path, fmt, no_board, ruleset):
     sys.exit(exit_code([rep], "error"))
 
 
-@main.command(name="import")
+@main.command(name="import", short_help='Turn an 18xx.games export into railcheck notation.')
 @click.argument("path")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write the notation here (default: standard output).")
@@ -625,7 +815,7 @@ def import_cmd(path, output, force, rounds, no_ids, rename):
         replay_ = Replay(record)
         labels = {}
         replay_.before_action = lambda g, a: labels.__setitem__(id(a), g.round.label)
-        replay_.run()
+        illegal = bool(replay_.run().errors)
     except InputError as exc:
         _fail(str(exc))
     _tidy_for_notation(record)
@@ -647,9 +837,13 @@ def import_cmd(path, output, force, rounds, no_ids, rename):
         _fail(f"{name}: this game cannot be written as notation: {exc}")
     if output is None:
         _echo(notation)
-        return
-    _write(output, notation)
-    click.echo(f"wrote {len(record.actions)} actions to {output}", err=True)
+    else:
+        _write(output, notation)
+        click.echo(f"wrote {plural(len(record.actions), 'action')} to {output}", err=True)
+    if illegal:
+        click.echo("note: this game has illegal actions ('railcheck validate' lists them)",
+                   err=True)
+        sys.exit(1)
 
 
 def _writable_name(name: str) -> bool:
@@ -725,7 +919,7 @@ def _tidy_for_notation(record):
             it.certs = ()
 
 
-@main.group()
+@main.group(short_help='The rulesets, and the rule ids of the findings.')
 def rules():
     """The rulesets railcheck knows, and the rule ids of its findings."""
 
@@ -802,7 +996,7 @@ def rules_show(title, options, components):
         sys.exit(2)
 
 
-@main.command()
+@main.command(short_help='The components-file template of a title (kansai).')
 @click.argument("title")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write the template to this file (default: standard output).")
@@ -831,7 +1025,7 @@ def components(title, output, force):
     click.echo(f"wrote {output}: fill in every 'unknown' you can read from the game box")
 
 
-@main.command()
+@main.command(short_help='The state of a game at a point (money, companies, board).')
 @click.argument("path")
 @click.option("--at", "at", default=None, metavar="POINT", help=AT_HELP)
 @click.option("--svg", type=click.Path(dir_okay=False), default=None,
@@ -923,17 +1117,18 @@ def show(path, at, svg, force, no_board, ruleset):
         click.echo(f"{len(errs)} illegal action{'s' if len(errs) != 1 else ''} up to here; "
                    f"the first:")
         click.echo(finding_line(name, errs[0]))
+        sys.exit(1)
 
 
 # ----------------------------------------------------------------------
 # the analyser (railcheck/analysis/): history, plot, report, league
 
-def _history_or_fail(path, every="round", ruleset=None):
+def _history_or_fail(path, every="round", ruleset=None, board=True):
     from .analysis.history import history_of
     from .loader import STDIN, STDIN_NAME
 
     try:
-        return history_of(path, every=every, ruleset=ruleset)
+        return history_of(path, every=every, ruleset=ruleset, board=board)
     except InputError as exc:
         name = STDIN_NAME if path == STDIN else path
         _fail(str(exc) if exc.path else f"{name}: {exc.bare}")
@@ -948,7 +1143,7 @@ def _emit(text, output, force, inputs, what):
         _echo(text)
 
 
-@main.command()
+@main.command(short_help="A game's state at every round boundary (or action).")
 @click.argument("path")
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
               show_default=True, help="text table, CSV (one column per value) or JSON; "
@@ -965,7 +1160,8 @@ def _emit(text, output, force, inputs, what):
 @click.option("--force", is_flag=True, help="Replace --output if it exists (never a game log).")
 @click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
               help=RULESET_HELP)
-def history(path, fmt, every, routes, route_limit, output, force, ruleset):
+@click.option("--no-board", is_flag=True, help="Skip the map checks of a hand-written log.")
+def history(path, fmt, every, routes, route_limit, output, force, ruleset, no_board):
     """The state of a game at every round boundary (after the auction, each
     stock round, each operating round): players' cash, share value and net
     worth; companies' price, treasury, trains, revenue and dividend; the
@@ -975,15 +1171,23 @@ def history(path, fmt, every, routes, route_limit, output, force, ruleset):
 
     if output:
         _check_outputs([path], force, (output, "the history"))
-    hist = _history_or_fail(path, every, ruleset)
+    hist = _history_or_fail(path, every, ruleset, board=not no_board or routes)
     if routes:
         from .analysis.hindsight import hindsight
         hist.runs = hindsight(hist.path, limit=route_limit, ruleset=ruleset)
     render = {"text": H.render_text, "csv": H.render_csv, "json": H.render_json}[fmt]
     _emit(render(hist), output, force, [path], "the history")
+    _exit_for_errors(hist)
 
 
-@main.command()
+def _exit_for_errors(hist) -> None:
+    """The one rule of exit codes: 1 when the game has illegal actions (the
+    output is still written, up to where the replay went)."""
+    if hist.result is not None and hist.result.errors:
+        sys.exit(1)
+
+
+@main.command(short_help='Charts of a game: net worth, share prices, revenue.')
 @click.argument("path")
 @click.option("--what", default="all", show_default=True, metavar="CHART",
               help="networth, prices, revenue or all.")
@@ -992,7 +1196,8 @@ def history(path, fmt, every, routes, route_limit, output, force, ruleset):
 @click.option("--force", is_flag=True, help="Replace --output if it exists (never a game log).")
 @click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
               help=RULESET_HELP)
-def plot(path, what, output, force, ruleset):
+@click.option("--no-board", is_flag=True, help="Skip the map checks of a hand-written log.")
+def plot(path, what, output, force, ruleset, no_board):
     """Charts of a game: net worth of each player over the rounds, share
     price of each company over the operating rounds, revenue per company per
     operating round; phase changes marked.  Needs matplotlib: pip install
@@ -1006,7 +1211,7 @@ def plot(path, what, output, force, ruleset):
     _check_outputs([path], force, (output, "the chart"))
     from .analysis.plot import MissingExtra, plot as draw
 
-    hist = _history_or_fail(path, "round", ruleset)
+    hist = _history_or_fail(path, "round", ruleset, board=not no_board)
     try:
         draw(hist, what, output)
     except MissingExtra as exc:
@@ -1014,44 +1219,67 @@ def plot(path, what, output, force, ruleset):
     except OSError as exc:
         _fail(f"{output}: cannot write: {exc.strerror or exc}")
     click.echo(f"wrote {output}", err=True)
+    _exit_for_errors(hist)
 
 
-@main.command()
+@main.command(short_help='A league table over many games.')
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
               show_default=True)
 @click.option("--plays", is_flag=True, help="With --format csv: one row per player per game "
-              "(game, title, date, player, score, rank, won), the shape score-keeping apps "
-              "such as BG Stats import.")
+              "(game, title, date, player, score, rank, won, players, illegal_actions), the "
+              "shape score-keeping apps such as BG Stats import.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write to this file instead of standard output.")
 @click.option("--force", is_flag=True, help="Replace --output if it exists (never a game log).")
-@click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Replay games in this many parallel processes.")
-def league(paths, fmt, plays, output, force, jobs):
+@click.option("--jobs", "-j", type=JobsType(), default="auto", show_default=True,
+              help=JOBS_HELP)
+@click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=RULESET_HELP)
+@click.option("--no-board", is_flag=True, help="Skip the map checks of hand-written logs.")
+@click.option("--exclude", multiple=True, metavar="GLOB", help=EXCLUDE_HELP)
+def league(paths, fmt, plays, output, force, jobs, ruleset, no_board, exclude):
     """A league table over many games (files or folders): per player, games,
     wins, average rank, average share of the total net worth, best game.
-    Only finished games count; the others are listed."""
+    Only finished games count; the others are listed, and so are the games
+    counted that have illegal actions (scored as the replay went).  The games
+    are replayed in several processes (--jobs) with a progress counter on a
+    terminal.  Exit codes: see 'railcheck --help'."""
     from .analysis import league as L
     from .loader import collect_paths
 
-    files, missing = collect_paths(paths)
+    if plays and fmt != "csv":
+        raise click.UsageError("--plays is a form of the CSV output: give it with --format csv",
+                               ctx=click.get_current_context())
+    files, missing = collect_paths(paths, exclude)
     if output:
         _check_outputs(files, force, (output, "the league table"))
-    reports = run_checks(files, jobs=jobs, board=True, progress=_show_progress(len(files)))
+    named = _named_files(paths)
+    reports: list = []
+
+    def on_report(rep):
+        rep.named = rep.path in named
+        reports.append(rep)
+
+    run_checks(files, jobs=jobs, board=not no_board, progress=_show_progress(len(files)),
+               on_report=on_report, ruleset=ruleset)
     for e in missing:
         click.echo(f"error: {e}", err=True)
-    lg = L.build(reports)
+    lg = L.build([r for r in reports if r.status != "not_a_game"])
     if fmt == "csv":
         text = L.render_plays_csv(lg) if plays else L.render_csv(lg)
     else:
         text = {"text": L.render_text, "json": L.render_json}[fmt](lg)
     _emit(text, output, force, files, "the league table")
-    if missing:
-        sys.exit(2)
+    sys.exit(exit_code(reports + [_missing_report(e) for e in missing], "error"))
 
 
-@main.command()
+def _missing_report(error):
+    from .report import FileReport
+    return FileReport(path=error.path, error=error)
+
+
+@main.command(short_help='One HTML page per game, and an index for several.')
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--output", "-o", "outdir", required=True, type=click.Path(file_okay=False),
               help="The folder for the pages (made if missing).")
@@ -1061,31 +1289,73 @@ def league(paths, fmt, plays, output, force, jobs):
               show_default=True, metavar="SECONDS", help="Give up the search of one run "
               "after this long.")
 @click.option("--force", is_flag=True, help="Replace pages that exist.")
-def report(paths, outdir, routes, route_limit, force):
+@click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=RULESET_HELP)
+@click.option("--exclude", multiple=True, metavar="GLOB", help=EXCLUDE_HELP)
+@click.option("--jobs", "-j", type=JobsType(), default="auto", show_default=True,
+              help="Make the pages in this many parallel processes; 'auto' (the default): "
+                   "one per usable CPU, with at least 4 games each (a page costs little, a "
+                   "process more).")
+@click.option("--no-board", is_flag=True, help="Skip the map checks of hand-written logs (no "
+              "board pictures for them).")
+def report(paths, outdir, routes, route_limit, force, ruleset, exclude, jobs, no_board):
     """One self-contained HTML page per game (header, findings with the
     record's lines and the rules explained, standings, companies, charts,
     the board at the end and at each finding), and for a folder or several
-    games an index page with the league table."""
+    games an index page with the league table.  A progress counter is shown
+    on a terminal.  Exit codes: see 'railcheck --help'."""
     from .analysis.html_report import ReportError, write_reports
     from .loader import collect_paths
 
-    files, missing = collect_paths(paths)
+    files, missing = collect_paths(paths, exclude)
     if not files:
         _fail(str(missing[0]) if missing else "no game logs given")
+    bar = Progress(len(files)) if _show_progress(len(files)) else None
     try:
         written, pages = write_reports(files, outdir, force=force, routes=routes,
-                                       route_limit=route_limit,
+                                       route_limit=route_limit, ruleset=ruleset,
+                                       jobs=auto_jobs(len(files) // 4) if jobs == "auto"
+                                       else jobs,
+                                       board=not no_board,
+                                       named=_named_files(paths),
+                                       progress=bar.tick if bar else None,
                                        index=len(files) > 1 or any(os.path.isdir(p) for p in paths))
     except ReportError as exc:
         _fail(str(exc))
+    finally:
+        if bar:
+            bar.clear()
     for e in missing:
         click.echo(f"error: {e}", err=True)
-    unreadable = [p for p in pages if p.error]
+    named = _named_files(paths)
+    skipped = [p for p in pages if p.not_a_game and p.path not in named]
+    unreadable = [p for p in pages if p.error and p not in skipped]
     for p in unreadable:
         click.echo(f"error: {p.error}", err=True)
-    click.echo(f"wrote {len(written)} page(s) to {outdir}", err=True)
+    note = f" ({plural(len(skipped), 'file')} not game records, skipped)" if skipped else ""
+    click.echo(f"wrote {plural(len(written), 'page')} to {outdir}{note}", err=True)
     if missing or unreadable:
         sys.exit(2)
+    if any(p.errors for p in pages):
+        sys.exit(1)
+
+
+class Progress:
+    """A progress counter on standard error: ``[#####-----] 3/10 path``."""
+
+    def __init__(self, total: int):
+        self.total = total
+
+    def tick(self, i: int, path: str) -> None:
+        width = 30
+        done = width * i // max(1, self.total)
+        bar = "#" * done + "-" * (width - done)
+        sys.stderr.write(f"\r\x1b[K[{bar}] {i}/{self.total} {str(path)[-50:]}")
+        sys.stderr.flush()
+
+    def clear(self) -> None:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
 
 
 if __name__ == "__main__":  # pragma: no cover

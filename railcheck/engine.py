@@ -79,7 +79,8 @@ class Replay:
 
     def __init__(self, record: GameRecord, rules: Optional[Ruleset] = None, *,
                  check_board: bool = True, stop_at: Optional[int] = None,
-                 check_purity: bool = False, hints: Optional[bool] = None):
+                 check_purity: bool = False, hints: Optional[bool] = None,
+                 purity_from: Optional[int] = None):
         self.record = record
         if rules is None:
             if not record.title:
@@ -92,6 +93,10 @@ class Replay:
         #: prove that refusals change nothing: snapshot the state before each
         #: action, compare after a refusal (slow: for tests)
         self.check_purity = check_purity
+        #: with check_purity: only from the export's action with this id on
+        #: (a test that changed one action of a legal game: the actions before
+        #: it replay as the legal game did, with no refusal to prove)
+        self.purity_from = purity_from
         #: after a replay with errors, look for one par that explains them
         #: (railcheck/following/diagnose.py); never with observers or a stop.  Default:
         #: on, unless RAILCHECK_NO_HINTS is set (``validate --no-hints``)
@@ -131,6 +136,10 @@ class Replay:
                 break
         if not g.finished and self.stop_at is None:
             self.rounds.close_at_end()
+            if not g.finished and rec.expected_end_reason == MANUAL_END:
+                # the players ended the game by agreement where the record stops
+                # (18xx.games' "end game"): scored as it stands
+                g.finish(MANUAL_END)
         res = self.result(count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .following.diagnose import dividend_hint, par_hint, rotation_hint, written_hint
@@ -182,7 +191,9 @@ class Replay:
             kind = g.round.kind
             # where the record says the action stands (whose turn it is)
             action = self.rounds.place(action)
-            before = self._snapshot() if self.check_purity else None
+            before = self._snapshot() if self.check_purity and (
+                self.purity_from is None or action.action_id is None
+                or action.action_id >= self.purity_from) else None
             g.round.process(action)
         except RuleViolation as v:
             if before is not None:
@@ -338,8 +349,15 @@ class Replay:
         return res
 
 
+#: the end reason of a game the players ended by agreement (18xx.games'
+#: ``end_game`` action, its export's ``game_end_reason``; the notation's
+#: ``end: manually_ended``): the game ends where the record stops
+MANUAL_END = "manually_ended"
+
+
 def _reason(reason) -> str:
-    return {"bank": "the bank broke", "bankrupt": "a player went bankrupt"}.get(reason, reason or "")
+    return {"bank": "the bank broke", "bankrupt": "a player went bankrupt",
+            MANUAL_END: "the players ended it"}.get(reason, reason or "")
 
 
 def _passed(action, stop_at: int, count: int) -> bool:

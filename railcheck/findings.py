@@ -7,6 +7,11 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 
+def plural(n: int, word: str, many: str = "") -> str:
+    """``1 train``, ``2 trains`` (``many``: the plural when it is not word + s)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 ERROR = "error"
 WARNING = "warning"
 INFO = "info"
@@ -42,6 +47,44 @@ class Finding:
             "consequential": self.consequential,
             "follows": self.follows,
         }
+
+
+#: the findings kept for one file: past it they are counted by severity, not
+#: kept, so that the memory of a check is bounded whatever the input (50 MB of
+#: out-of-turn lines would otherwise keep millions)
+MAX_FINDINGS = 1000
+#: the lines of a notation file, or entries of an export's actions, that are
+#: read and checked (a game of 18xx has a few thousand); past them one
+#: finding, ``record.too_long``, counts the rest
+MAX_ACTIONS = 100_000
+
+
+class FindingList(list):
+    """A file's findings: the first :data:`MAX_FINDINGS` kept, the rest only
+    counted (``dropped``: severity -> number)."""
+
+    def __init__(self, items=(), limit: int = MAX_FINDINGS):
+        super().__init__(items)
+        self.limit = limit
+        self.dropped: dict = {}
+
+    def append(self, f) -> None:
+        if len(self) >= self.limit:
+            self.dropped[f.severity] = self.dropped.get(f.severity, 0) + 1
+            return
+        super().append(f)
+
+    def dropped_total(self) -> int:
+        return sum(self.dropped.values())
+
+
+def dropped_counts(*lists) -> dict:
+    """The findings counted but not kept in these lists, by severity."""
+    out: dict = {}
+    for lst in lists:
+        for sev, n in (getattr(lst, "dropped", None) or {}).items():
+            out[sev] = out.get(sev, 0) + n
+    return out
 
 
 def involved(action, game=None) -> frozenset:
@@ -117,6 +160,47 @@ class RuleViolation(Exception):
         self.severity = severity
 
 
+class Breaches:
+    """The breaches a check collects (:func:`collecting`): every rule of
+    ``rules`` the action breaks, each once, in the order met."""
+
+    def __init__(self, rules):
+        self.rules = frozenset(rules)
+        self.found: list[RuleViolation] = []
+
+
+_collectors: list[Breaches] = []
+
+
+def breach(violation: RuleViolation) -> None:
+    """A check met a broken rule.  Inside :func:`collecting` a breach of one
+    of its rules (one the record still defines: the action is taken as
+    written) is kept and the check goes on, so that every other rule the
+    action breaks is found too; any other breach, or one outside
+    :func:`collecting`, is raised (the action is refused)."""
+    if _collectors and violation.rule in _collectors[-1].rules:
+        top = _collectors[-1]
+        if all(v.rule != violation.rule for v in top.found):
+            top.found.append(violation)
+        return
+    raise violation
+
+
+class collecting:
+    """``with collecting(rules) as found:`` run a check; ``found.found`` is
+    then the breaches of ``rules`` it met (see :func:`breach`)."""
+
+    def __init__(self, rules):
+        self.breaches = Breaches(rules)
+
+    def __enter__(self) -> Breaches:
+        _collectors.append(self.breaches)
+        return self.breaches
+
+    def __exit__(self, *exc) -> None:
+        _collectors.remove(self.breaches)
+
+
 class InputError(Exception):
     """Bad user input that cannot be validated at all (syntax error, unknown
     title, unreadable file, malformed ruleset).  ``str()`` is the complete,
@@ -142,6 +226,11 @@ class InputError(Exception):
         if self.context:
             text += "\n" + self.context
         return text
+
+
+class NotAGame(InputError):
+    """A JSON file that is no game record at all (no ``actions``: an engine
+    trace, railcheck's own report): skipped when met in a folder."""
 
 
 def did_you_mean(name: str, known) -> str:

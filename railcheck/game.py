@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
-from .findings import ERROR, Finding, RuleViolation, cause_of, involved
+from .findings import ERROR, Finding, FindingList, RuleViolation, cause_of, involved
 from .following import Following
 from .market import Cell, Market
 from .ruleset import Ruleset
@@ -46,8 +46,11 @@ class Game:
             corp = Corporation(spec)
             corp.certs = [Cert(corp, i, pct, i == 0, "ipo") for i, pct in enumerate(spec.shares)]
             self.corporations[spec.sym] = corp
+        #: the privates in this game (a private may need more players than it has)
+        in_game = [spec for spec in rules.companies
+                   if spec.min_players is None or n >= spec.min_players]
         self.companies: dict[str, Company] = {
-            spec.sym: Company(spec, price=spec.value) for spec in rules.companies}
+            spec.sym: Company(spec, price=spec.value) for spec in in_game}
         self.trains: list[Train] = []
         for tspec in rules.trains:
             count = tspec.count if tspec.count is not None else UNLIMITED_TRAINS
@@ -60,7 +63,7 @@ class Game:
         #: a later train type may be on sale beside the lowest (``available_on``)
         self.later_types_on_sale = any(s.available_on for s in rules.trains)
         self.phase_index = 0
-        self.findings: list[Finding] = []
+        self.findings: list[Finding] = FindingList()
         self.sr_number = 0
         self.or_number = 0           # within the current set
         self.or_count = 1            # ORs in the current set
@@ -95,11 +98,38 @@ class Game:
                                [dict(sym=c.sym, home=c.home, home_city=c.home_city,
                                      tokens=c.tokens, **c.extra) for c in rules.corporations],
                                [dict(sym=c.sym, value=c.value, revenue=c.revenue,
-                                     blocks=c.blocks, special=c.special) for c in rules.companies])
+                                     blocks=c.blocks, special=c.special) for c in in_game])
         if rules.setup.home_stations_at_start:
             self.place_all_home_stations()
+        if rules.setup.deal_companies:
+            self.deal_companies()
         self.title = rules.title_class(self)
         self.title.setup()
+
+    def deal_companies(self):
+        """The privates dealt instead of auctioned (``setup.deal_companies``,
+        1889's beginner game): one to each player in seating order, each
+        paying its value to the bank.  The order: the site's draw from the
+        game's seed (``setup.rand``: one draw per private in list order,
+        smallest first), else the header's ``privates:`` list, else the
+        list's order."""
+        syms = list(self.companies)
+        seed = self.tags.get("seed")
+        rand = self.rules.setup.get("rand") or {}
+        named = [x.strip() for x in str(self.tags.get("privates") or "").replace(";", ",")
+                 .split(",") if x.strip() in self.companies]
+        if seed is not None and str(seed).lstrip("-").isdigit() and rand:
+            x = int(seed) % rand["m"]
+            keys = {}
+            for sym in syms:
+                x = (rand["a"] * x + rand["c"]) % rand["m"]
+                keys[sym] = x
+            syms.sort(key=keys.__getitem__)
+        elif named:
+            syms = named + [s for s in syms if s not in named]
+        for player, sym in zip(self.players, syms):
+            company = self.companies[sym]
+            self.sell_private_from_bank(company, player, company.value)
 
     def place_all_home_stations(self):
         """Titles whose companies put their home station on the map at the
@@ -125,6 +155,15 @@ class Game:
     def entity(self, name: str):
         return (self.player_by_name.get(name) or self.corporations.get(name)
                 or self.companies.get(name))
+
+    def private_actor(self, name: str) -> Optional[Company]:
+        """The private an action's actor names, or None.  A private may share
+        its symbol with a corporation (1889's TR); such a private has no power
+        to use (the ruleset refuses one that has), so an actor of that name is
+        the corporation."""
+        if name in self.corporations:
+            return None
+        return self.companies.get(name)
 
     def next_player(self, player: Player) -> Player:
         order = self.seat_order
@@ -172,6 +211,9 @@ class Game:
             message = self.with_guesses(message)
         action = action if action is not None else self.current_action
         f = Finding(severity=severity, rule=rule, message=message)
+        if len(self.findings) >= getattr(self.findings, "limit", len(self.findings) + 1):
+            self.findings.append(f)         # past the limit: counted only
+            return f
         if action is not None:
             f.line, f.column, f.action_id, f.text = (action.line, action.column,
                                                      action.action_id, action.text)
@@ -446,7 +488,24 @@ class Game:
 
     def close_all_companies(self, train=None):
         for company in self.companies.values():
+            if (company.spec.special or {}).get("open_while_player_owned") \
+                    and isinstance(company.owner, Player):
+                continue        # 1889's UTF stays open with a player
             self.close_company(company)
+
+    def phase_reached(self, name: str) -> bool:
+        """The game is in phase ``name`` or a later one."""
+        names = [p.name for p in self.rules.phases]
+        return name in names and self.phase_index >= names.index(name)
+
+    def private_income(self, company: Company) -> int:
+        """What ``company`` pays its owner at the start of an OR: its revenue,
+        or another from a phase on while a player owns it
+        (``player_revenue_from_phase``, 1889's UTF)."""
+        change = (company.spec.special or {}).get("player_revenue_from_phase")
+        if change and isinstance(company.owner, Player) and self.phase_reached(change["phase"]):
+            return change["revenue"]
+        return company.spec.revenue
 
     def pay_private_income(self):
         """Every owned, open private pays its income from the bank to its
@@ -454,7 +513,7 @@ class Game:
         everybody passes)."""
         for company in self.companies.values():
             if company.owner is not None and not company.closed:
-                self.pay_from_bank(company.owner, company.spec.revenue)
+                self.pay_from_bank(company.owner, self.private_income(company))
 
     def sell_private_from_bank(self, company: Company, player: Player, price: int):
         """A player buys a private in the initial auction: pays the bank, and

@@ -16,7 +16,7 @@ import re
 from typing import Optional
 
 from . import actions as A
-from .findings import WARNING, Finding, InputError
+from .findings import WARNING, Finding, FindingList, InputError, NotAGame
 
 HEX_RE = re.compile(r"^[A-Za-z]{1,2}-?\d+$")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -25,6 +25,15 @@ IGNORED_TYPES = {"message", "program_buy_shares", "program_share_pass", "program
                  "program_disable", "program_merger_pass", "program_harzbahn_draft_pass",
                  "program_independent_mines", "program_close_pass", "program_buy_train",
                  "end_game", "log"}
+
+
+def _what_json_is(data: dict) -> str:
+    """What a JSON object with no 'actions' is, for the line that skips it."""
+    if "schema_version" in data and "files" in data:
+        return "not a game record: a railcheck report (validate --format json)"
+    if "states" in data and "fixture" in data:
+        return "not a game record: a trace of the 18xx.games engine (no 'actions')"
+    return "not a game record: a JSON object with no 'actions'"
 
 
 def load_export_text(text: str, path: str) -> dict:
@@ -40,6 +49,8 @@ def load_export_text(text: str, path: str) -> dict:
     if not isinstance(data, dict):
         raise InputError("an 18xx.games export is a JSON object with 'title', 'players' and "
                          "'actions'", path=path, line=1, column=1)
+    if "actions" not in data:
+        raise NotAGame(_what_json_is(data), path=path)
     for key, typ in (("title", str), ("players", list), ("actions", list)):
         if not isinstance(data.get(key), typ):
             raise InputError(f"an 18xx.games export needs '{key}' "
@@ -115,11 +126,17 @@ class _Converter:
             self.players[p.get("id")] = str(p["name"])
             self.players[str(p.get("id"))] = str(p["name"])
         self.tile_hex: dict[str, str] = {}
-        self.findings: list[Finding] = []
+        self.findings: list[Finding] = FindingList()
         self._names: dict = {}
         from .titles import title_class
         cls = title_class(str(data.get("title", "")))
         self.place_numbers = cls is None or cls.site_place_numbers
+        self.title = cls
+        self._stop_hexes: Optional[frozenset] = None
+        #: the export is of 2020: no run in it gives its connections, so a
+        #: run's ``hexes`` are its stretches' hexes (see stops_from_hexes),
+        #: not its stops as in a later export
+        self.legacy_runs = _legacy_runs(data.get("actions"))
 
     def name(self, item: dict) -> str:
         ent = item.get("entity")
@@ -163,11 +180,47 @@ class _Converter:
             return head, idx
         return tile_id, idx
 
+    def stop_hexes(self) -> frozenset:
+        """The hexes of the title's map that have a place to stop at (a city,
+        town or off-board area printed on them); empty without a map."""
+        if self._stop_hexes is None:
+            hexes: dict = {}
+            if self.title is not None and not self.title.uses_components:
+                from .ruleset import load_ruleset
+                try:
+                    hexes = (load_ruleset(self.title.id).board or {}).get("hexes") or {}
+                except InputError:
+                    hexes = {}
+            self._stop_hexes = frozenset(
+                h for h, spec in hexes.items() if isinstance(spec, dict)
+                and any(spec.get(k) for k in ("cities", "towns", "offboard", "offboards",
+                                              "halts")))
+        return self._stop_hexes
+
+    def stops_from_hexes(self, hexes: list[str]) -> list[str]:
+        """The stops of a run that an export of 2020 gives only by ``hexes``
+        (no ``connections``, no ``nodes``): the site then wrote the hexes of
+        each stretch between two stops one after the other, a stretch from
+        either end, and the hexes with a place to stop are the run's stops
+        (a run may skip none).  Read so: the hexes of the map with a place to
+        stop, in the order written; where one repeats, they are pairs (the
+        stretches' ends) chained into one walk.  Empty when the map is not
+        known (the hexes are then taken as the stops)."""
+        stops = self.stop_hexes()
+        if not stops:
+            return []
+        seq = [h for h in hexes if h in stops]
+        if len(set(seq)) == len(seq) or len(seq) % 2:
+            return seq
+        walk = _chain([seq[i:i + 2] for i in range(0, len(seq), 2)])
+        return [walk[0][0]] + [pair[-1] for pair in walk]
+
     def route(self, r: dict) -> A.Route:
         tid = str(r.get("train", "?"))
         # an empty segment joins nothing (a damaged export): left out, and the
         # board's check of the run says what is missing
         conns = [list(map(str, seg)) for seg in r.get("connections") or [] if seg]
+        legacy = self.legacy_runs and not conns and r.get("hexes") and not r.get("nodes")
         # a one-element segment "F2 0.1" joins two places of one hex (1860's
         # halts and towns beside a city): the hex, and which places it joins
         inner = [_inner_link(seg) if len(seg) == 1 else None for seg in conns]
@@ -178,7 +231,7 @@ class _Converter:
         if path:
             stop_hexes = [path[0][0]] + [seg[-1] for seg in path]
         else:
-            stop_hexes = hexes
+            stop_hexes = (self.stops_from_hexes(hexes) if legacy else []) or hexes
         nodes = list(map(str, r.get("nodes") or []))
         by_hex: dict[str, list[int]] = {}
         for n in nodes:
@@ -215,7 +268,7 @@ class _Converter:
             stops.append(A.Stop(hex=h, city=city))
         rev = r.get("revenue")
         return A.Route(train=tid.rsplit("-", 1)[0], train_id=tid, stops=stops,
-                       path=path or None, revenue=int(rev) if rev is not None else None,
+                       path=path or None, revenue=_opt_int(rev),
                        halts=_opt_int(r.get("halts")), subsidy=_opt_int(r.get("subsidy")),
                        connections=conns or None)
 
@@ -408,6 +461,8 @@ def _opt_int(value) -> Optional[int]:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise TypeError(f"expected a number, got {value!r}")
+    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"expected a number, got {value!r}")   # int() would overflow
     return int(value)
 
 
@@ -459,6 +514,22 @@ def _certs(shares) -> tuple[str, tuple[int, ...]]:
     return corp or "?", tuple(idx)
 
 
+def _legacy_runs(actions) -> bool:
+    """Runs written as 18xx.games wrote them in 2020: some run gives
+    ``hexes`` and none gives ``connections``."""
+    hexes = False
+    for item in actions if isinstance(actions, list) else ():
+        if not isinstance(item, dict) or item.get("type") != "run_routes":
+            continue
+        for r in item.get("routes") or ():
+            if not isinstance(r, dict):
+                continue
+            if r.get("connections"):
+                return False
+            hexes = hexes or bool(r.get("hexes"))
+    return hexes
+
+
 def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
     data = load_export_text(text, path)
     conv = _Converter(data, path)
@@ -475,7 +546,21 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
         record.tags["seed"] = str(settings.get("seed"))
     if data.get("id") is not None:
         record.tags["site"] = f"18xx.games #{data.get('id')}"
-    for item in filter_actions(_well_formed(data["actions"], conv.findings)):
+    raw = data["actions"]
+    from .findings import MAX_ACTIONS
+    if len(raw) > MAX_ACTIONS:
+        # as for a notation file: the first entries are read, the rest counted
+        more = len(raw) - MAX_ACTIONS
+        aid = raw[MAX_ACTIONS].get("id") if isinstance(raw[MAX_ACTIONS], dict) else None
+        list.append(conv.findings, Finding(
+            severity="error", rule="record.too_long",
+            action_id=aid if isinstance(aid, int) and not isinstance(aid, bool) else None,
+            message=f"the export goes on for {more:,} more entr{'ies' if more != 1 else 'y'} "
+                    f"of its actions; railcheck reads at most the first {MAX_ACTIONS:,} of a "
+                    f"file (a game of 18xx has a few thousand): these were counted, not "
+                    f"checked"))
+        raw = raw[:MAX_ACTIONS]
+    for item in filter_actions(_well_formed(raw, conv.findings)):
         try:
             act = conv.convert(item)
             if act is not None:
@@ -522,5 +607,9 @@ def _describe(item: dict, who: str) -> str:
     if item.get("shares"):
         bits.append("shares=" + ",".join(map(str, item["shares"])))
     if t == "run_routes":
-        bits.append("revenue=" + str(sum(int(r.get("revenue") or 0) for r in item.get("routes") or [])))
+        try:
+            bits.append("revenue=" + str(sum(int(r.get("revenue") or 0)
+                                             for r in item.get("routes") or [])))
+        except (TypeError, ValueError, OverflowError, AttributeError):
+            bits.append("revenue=?")
     return " ".join(bits)

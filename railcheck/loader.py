@@ -198,9 +198,26 @@ def _check_title(record: GameRecord, path: str):
                                f"(known titles: {', '.join(titles)})", path=path)
 
 
-def collect_paths(paths: Iterable[str]) -> tuple[list[str], list[InputError]]:
-    """Expand folders into the game files below them (sorted); a folder
-    without game files and a missing path are errors."""
+def excluded(path: str, patterns) -> bool:
+    """Whether ``path`` matches one of the ``--exclude`` glob patterns: the
+    whole path, its name, or any of its folders' names (as ruff's and
+    pytest's --exclude / --ignore-glob)."""
+    from fnmatch import fnmatch
+    if not patterns:
+        return False
+    norm = os.path.normpath(path)
+    parts = Path(norm).parts
+    for pat in patterns:
+        pat = pat.rstrip("/") or pat
+        if fnmatch(norm, pat) or fnmatch(path, pat) or any(fnmatch(p, pat) for p in parts):
+            return True
+    return False
+
+
+def collect_paths(paths: Iterable[str], exclude=()) -> tuple[list[str], list[InputError]]:
+    """Expand folders into the game files below them (sorted), leaving out
+    what matches an ``exclude`` glob (:func:`excluded`); a folder without game
+    files and a missing path are errors."""
     files: list[str] = []
     errors: list[InputError] = []
     for raw in paths:
@@ -209,15 +226,20 @@ def collect_paths(paths: Iterable[str]) -> tuple[list[str], list[InputError]]:
             continue
         p = Path(raw)
         if p.is_dir():
-            found = sorted(str(f) for f in p.rglob("*")
-                           if f.is_file() and is_game_file_name(f.name))
+            everything = sorted(str(f) for f in p.rglob("*")
+                                if f.is_file() and is_game_file_name(f.name))
+            found = [f for f in everything if not excluded(f, exclude)]
+            if everything and not found:
+                errors.append(InputError("every game log in this folder is excluded "
+                                         "(--exclude)", path=raw))
+                continue
             if not found:
                 errors.append(InputError("folder holds no game logs (*.18xx, *.json or "
                                          "either .gz)",
                                          path=raw))
             files.extend(found)
         elif p.exists():
-            files.append(raw)
+            files.append(raw)       # a file named on the command line is checked
         else:
             errors.append(InputError("no such file or folder", path=raw))
     seen = set()

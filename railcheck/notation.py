@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from .actions import Action, Checkpoint, GameRecord, RoundMarker, Route, Stop
-from .findings import ERROR, Finding, InputError, did_you_mean
+from .findings import ERROR, Finding, FindingList, InputError, did_you_mean
+from .findings import MAX_ACTIONS as _MAX_ACTIONS
 from . import verbs as _verbs
 from .verbs import PLAYER as _PLAYER, SUBJECT as _SUBJECT, TRAIN as _TRAIN
 
@@ -43,6 +44,11 @@ __all__ = ["Names", "parse_header", "parse_game", "write_game", "MAX_LINE_LENGTH
 
 #: longer lines are refused (an InputError), whatever they contain
 MAX_LINE_LENGTH = 10_000
+#: the lines of one file that are read and checked (header, markers and
+#: actions; blank lines and comments aside): a game of 18xx has a few
+#: thousand; past this many the lines are counted (one finding,
+#: ``record.too_long``), so that memory and time stay bounded whatever the input
+MAX_ACTIONS = _MAX_ACTIONS
 
 _GRAMMAR_PACKAGE = "railcheck.grammar"
 _GRAMMAR_FILE = "notation.lark"
@@ -598,12 +604,27 @@ def _make_template(content: str, parts, result):
         return None
 
 
+#: syntax errors are explained (what was expected, the keyword meant); off
+#: where the finding is only counted (past a file's first findings, or a
+#: header read only for its tags), which spares most of a bad line's cost
+_EXPLAIN = [True]
+
+
+def _explain_while(findings) -> None:
+    """Explain syntax errors while ``findings`` keeps what it is given."""
+    _EXPLAIN[0] = len(findings) < getattr(findings, "limit", len(findings) + 1)
+
+
 def _lark_parse(content: str, path: str, lineno: int):
     """Parse one line with Lark (syntax errors become InputError)."""
     from lark.exceptions import UnexpectedInput
     try:
         return _parser().parse(content)
     except UnexpectedInput as exc:
+        if not _EXPLAIN[0]:
+            column = getattr(exc, "column", 1)
+            raise _error(path, lineno, content, column if isinstance(column, int) else 1,
+                         "cannot be read as a line of the notation") from None
         raise _syntax_error(exc, path, lineno, content) from None
 
 
@@ -1113,6 +1134,16 @@ def _syntax_finding(exc: InputError, text: str, action_id: Optional[int] = None)
 _BAD_ID = "expected an action id (a number)"
 
 
+def _split_lines(text: str):
+    """The lines of ``text`` one at a time (no list of them all: a file may
+    be large)."""
+    start = 0
+    for m in _LINE_BREAK.finditer(text):
+        yield text[start:m.start()]
+        start = m.end()
+    yield text[start:]
+
+
 def _lines(text, path: str, findings: list):
     """Yield the non-blank lines: (number, raw, content without comment, id).
     A line that cannot be a line (too long) is a finding in ``findings``
@@ -1120,7 +1151,20 @@ def _lines(text, path: str, findings: list):
     without it."""
     text = _as_text(text, path)
     limit = MAX_LINE_LENGTH
-    for number, raw in enumerate(_LINE_BREAK.split(text), 1):
+    read = 0
+    split = enumerate(_split_lines(text), 1)
+    for number, raw in split:
+        if read >= MAX_ACTIONS and raw.strip():
+            # the record has more lines than are read: the rest are counted
+            more = 1 + sum(1 for _, rest in split if rest.strip())
+            list.append(findings, Finding(      # kept, however many findings came before
+                severity=ERROR, rule="record.too_long", line=number, column=1,
+                message=f"the record goes on for {more:,} more line{'s' if more != 1 else ''} "
+                        f"from here; railcheck reads at most the first {MAX_ACTIONS:,} lines "
+                        f"of a file (a game of 18xx has a few thousand): these were counted, "
+                        f"not checked"))
+            return
+        read += 1 if raw.strip() else 0
         if len(raw) > limit:
             findings.append(_syntax_finding(_error(
                 path, number, raw[:200], 1,
@@ -1321,10 +1365,13 @@ def _read_header(lines, path: str, findings: list):
     header = _Header()
     for line in lines:
         try:
+            _explain_while(findings)
             parsed = _parse_content(line[_CONTENT], path, line[_NUMBER])
         except InputError as exc:
             findings.append(_syntax_finding(exc, line[_CONTENT], line[_ID]))
             continue
+        finally:
+            _EXPLAIN[0] = True
         if parsed[0] == "header":
             if line[_ID] is not None:
                 findings.append(_syntax_finding(_error(
@@ -1344,7 +1391,8 @@ def parse_header(text: str, path: str) -> tuple[dict[str, str], dict[str, tuple[
     the first round marker or action.  Raises InputError for a malformed
     header or a missing ``title``/``players``; never anything else."""
     try:
-        findings: list = []
+        findings = FindingList()        # its first lines that fail are explained (the
+        # error names one), the others only counted
         header, _ = _read_header(_lines(text, path, findings), path, findings)
     except InputError:
         raise
@@ -1571,7 +1619,7 @@ def parse_game(text: str, path: str, names: Optional[Names] = None) -> tuple[Gam
 
 
 def _parse_game(text, path, names):
-    findings: list[Finding] = []
+    findings: list[Finding] = FindingList()
     lines = _lines(text, path, findings)
     header, first = _read_header(lines, path, findings)
     tags = header.tags
@@ -1590,19 +1638,29 @@ def _parse_game(text, path, names):
         while True:
             try:
                 if parsed is None:
-                    parsed = _parse_content(line[_CONTENT], path, line[_NUMBER])
+                    _explain_while(findings)
+                    try:
+                        parsed = _parse_content(line[_CONTENT], path, line[_NUMBER])
+                    finally:
+                        _EXPLAIN[0] = True
                 action = bind(line, parsed)
                 if action is not None:
                     actions.append(action)
             except InputError as exc:  # the line is skipped, the game goes on
-                action = _retyped(binder, line, exc, findings)
+                # past the findings a file keeps, a line that does not parse is
+                # only counted (not respelt into the keyword it resembles)
+                if len(findings) >= getattr(findings, "limit", len(findings) + 1):
+                    findings.append(_syntax_finding(exc, line[_CONTENT], line[_ID]))
+                    action = None
+                else:
+                    action = _retyped(binder, line, exc, findings)
+                    if action is None:
+                        # a line skipped whole: one finding, not one more for its '#@' id
+                        number = line[_NUMBER]
+                        findings[:] = [f for f in findings if not (
+                            f.line == number and f.message.startswith(_BAD_ID))]
                 if action is not None:
                     actions.append(action)
-                else:
-                    # a line skipped whole: one finding, not one more for its '#@' id
-                    number = line[_NUMBER]
-                    findings[:] = [f for f in findings if not (
-                        f.line == number and f.message.startswith(_BAD_ID))]
             line = next(lines, None)
             if line is None:
                 break

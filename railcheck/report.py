@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .findings import ERROR, WARNING, Finding, InputError
+from .findings import (ERROR, MAX_FINDINGS, WARNING, Finding, InputError, dropped_counts,
+                       plural)
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
@@ -49,6 +50,11 @@ class FileReport:
     unsupported: bool = False
     #: the map (tile lays, stations, routes) was checked
     board_checked: bool = True
+    #: the file is no game record (a JSON file with no actions: an engine
+    #: trace, railcheck's own report); skipped when found in a folder
+    not_a_game: bool = False
+    #: the path was named on the command line (not found in a folder)
+    named: bool = False
 
     @property
     def findings(self) -> list[Finding]:
@@ -57,12 +63,22 @@ class FileReport:
             out.extend(self.result.findings)
         return out
 
+    @property
+    def not_kept(self) -> dict:
+        """Findings counted but not kept (past ``findings.MAX_FINDINGS`` of
+        one list), by severity."""
+        return dropped_counts(self.read_findings,
+                              self.result.findings if self.result is not None else None)
+
     def count(self, severity: str) -> int:
-        return sum(1 for f in self.findings if f.severity == severity)
+        return (sum(1 for f in self.findings if f.severity == severity)
+                + self.not_kept.get(severity, 0))
 
     @property
     def status(self) -> str:
         if self.error is not None:
+            if self.not_a_game and not self.named:
+                return "not_a_game"
             return "unsupported" if self.unsupported else "unreadable"
         if self.count(ERROR):
             return "findings"
@@ -78,7 +94,7 @@ class FileReport:
                     "finished": False, "end_reason": None, "actions": None, "round": None,
                     "phase": None, "bank": None,
                     "error": {"message": e.bare, "line": e.line, "column": e.column},
-                    "findings": [], "standings": [], "companies": []}
+                    "findings": [], "findings_not_kept": 0, "standings": [], "companies": []}
         r = self.result
         d = r.to_dict()
         d["path"] = self.path
@@ -90,6 +106,8 @@ class FileReport:
             if f.get("follows") is not None:
                 f["follows"] += offset
         d["error"] = None
+        #: findings counted but not kept (past the first MAX_FINDINGS of the file)
+        d["findings_not_kept"] = sum(self.not_kept.values())
         return d
 
 
@@ -167,6 +185,43 @@ def roots(rep: FileReport) -> list[int]:
     return root
 
 
+SEVERITY_RANK = {"info": 0, WARNING: 1, ERROR: 2}
+
+
+def record_order(f: Finding) -> tuple:
+    """Where a finding stands in the record: its line (a notation file) or
+    its action id (an export); a whole-game finding after every action."""
+    if f.line is not None:
+        return (0, f.line, f.column or 0)
+    if f.action_id is not None:
+        return (0, f.action_id, 0)
+    return (1, 0, 0)
+
+
+def same_action(a: Finding, b: Finding) -> bool:
+    """Two errors of the same action (printed on one line: every rule it
+    breaks); warnings and notes keep a line each."""
+    return (a.severity == b.severity == ERROR and (a.line, a.column, a.action_id)
+            == (b.line, b.column, b.action_id) and (a.line is not None or a.action_id is not None))
+
+
+def joined_message(group: list) -> str:
+    """The messages of the findings of one action on one line: the first's,
+    then ``also [RULE] ...`` for each other; a closing clause all of them
+    share (``; taken as bought, as the record says``) is said once, at the end."""
+    msgs = [message(f) if k == 0 else f.message for k, f in enumerate(group)]
+    if len(group) == 1:
+        return msgs[0]
+    tail = ""
+    last = msgs[-1]
+    cut = last.rfind("; ")
+    if cut > 0 and all(m.endswith(last[cut:]) for m in msgs):
+        tail = last[cut:]
+        msgs = [m[: len(m) - len(tail)] for m in msgs]
+    text = msgs[0] + "".join(f"; also [{f.rule}] {m}" for f, m in zip(group[1:], msgs[1:]))
+    return text + tail
+
+
 def _where(path: str, f: Finding) -> str:
     if f.line is not None:
         return f"line {f.line}"
@@ -184,6 +239,7 @@ class TextOptions:
     standings: Optional[bool] = None   # tables; None: only for a single file (not --quiet)
     show_all: bool = False         # consequential findings in full, not folded
     max_findings: Optional[int] = None  # at most this many finding lines in the whole run
+    min_severity: str = "info"     # the lowest severity printed (--quiet: warning)
     single: bool = True            # the run has one file
     skip_unsupported: bool = False
     no_board: bool = False
@@ -199,6 +255,7 @@ class TextReporter:
         self.shown = 0
         self.hidden = 0       # over --max-findings
         self.folded = 0       # consequential findings not shown (no --all)
+        self.below = 0        # findings under --severity (info, with --quiet)
 
     def _take(self) -> bool:
         if self.o.max_findings is not None and self.shown >= self.o.max_findings:
@@ -208,6 +265,11 @@ class TextReporter:
         return True
 
     def findings(self, rep: FileReport) -> list[str]:
+        """The finding lines of one file, in the order of the record (by line,
+        or an export's action id; whole-game findings last).  The findings of
+        one action (every rule it breaks, flagged by one check) share one
+        line; a finding that follows from an earlier one is folded under it
+        (``--all``: shown, in its place)."""
         style, out = self.style, []
         fs = rep.findings
         root = roots(rep)
@@ -215,25 +277,56 @@ class TextReporter:
         for i, r in enumerate(root):
             if r != i:
                 children[r] = children.get(r, 0) + 1
-        for i, f in enumerate(fs):
-            folded = root[i] != i
-            if folded and not self.o.show_all:
+        shown = [i for i in range(len(fs))
+                 if SEVERITY_RANK[fs[i].severity] >= SEVERITY_RANK[self.o.min_severity]]
+        hidden_low = len(fs) - len(shown)
+        self.below += hidden_low
+        kept = []
+        for i in shown:
+            if root[i] != i and not self.o.show_all:
                 self.folded += 1
                 continue
+            kept.append(i)
+        kept.sort(key=lambda i: record_order(fs[i]))
+        groups: list[list[int]] = []
+        for i in kept:
+            last = groups[-1][-1] if groups else None
+            if (last is not None and same_action(fs[last], fs[i])
+                    and (root[i] == i) == (root[last] == last)):
+                groups[-1].append(i)
+            else:
+                groups.append([i])
+        for group in groups:
             if not self._take():
+                self.hidden += len(group) - 1
                 continue
+            i = group[0]
+            f = fs[i]
             sev = style.red("error") if f.severity == ERROR else style.yellow(f.severity)
             note = ""
-            if folded:
-                note = style.dim(f" (may follow from the finding at {_where(rep.path, fs[root[i]])})")
-            out.append(finding_line(rep.path, f, sev) + note)
+            if root[i] != i:
+                note = style.dim(f" (may follow from the finding at "
+                                 f"{_where(rep.path, fs[root[i]])})")
+            out.append(f"{location(rep.path, f)}: {sev} [{f.rule}] "
+                       f"{joined_message([fs[j] for j in group])}" + note)
             if f.text and not self.o.quiet:
                 out.append(style.dim(f"    {f.text}"))
-            n = children.get(i, 0)
+            n = sum(children.get(j, 0) for j in group)
             if n and not self.o.show_all:
                 more = ("1 more finding that follows" if n == 1
                         else f"{n} more findings that follow")
                 out.append(style.dim(f"    … and {more} from it (--all to show)"))
+        lost = rep.not_kept
+        limit = getattr(rep.result.findings if rep.result is not None else None, "limit",
+                        MAX_FINDINGS)
+        if lost:
+            total = sum(lost.values())
+            parts = ", ".join(f"{n:,} {sev}{'s' if n != 1 else ''}"
+                              for sev, n in sorted(lost.items(),
+                                                   key=lambda x: -SEVERITY_RANK[x[0]]))
+            out.append(style.dim(f"… and {total:,} more finding{'s' if total != 1 else ''} "
+                                 f"({parts}) past the first {limit:,} of this file, "
+                                 f"counted but not kept"))
         return out
 
     def verdict(self, rep: FileReport) -> str:
@@ -243,14 +336,17 @@ class TextReporter:
             f"{errors} error{'s' if errors != 1 else ''}")
         if warnings:
             verdict += style.yellow(f", {warnings} warning{'s' if warnings != 1 else ''}")
-        return (style.bold(f"{rep.path}") + f": {ruleset_label(r)}, {len(r.players)} players, "
-                f"{r.actions} actions, {describe_end(r)} — {verdict}")
+        return (style.bold(f"{rep.path}") + f": {ruleset_label(r)}, "
+                f"{plural(len(r.players), 'player')}, {plural(r.actions, 'action')}, "
+                f"{describe_end(r)} — {verdict}")
 
     def file(self, rep: FileReport) -> str:
         """The lines of one file, ending with a newline ('' for nothing)."""
         style, o = self.style, self.o
         out: list[str] = []
         if rep.error is not None:
+            if rep.status == "not_a_game":
+                return "" if o.quiet else style.dim(f"skipped: {rep.error}") + "\n"
             if rep.unsupported:
                 label = style.yellow("skipped") if o.skip_unsupported else style.red("unsupported")
                 out.append(f"{label}: {rep.error}")
@@ -284,6 +380,9 @@ class TextReporter:
             lines.append(f"{self.folded} finding{'s' if self.folded != 1 else ''} that follow"
                          f"{'s' if self.folded == 1 else ''} from earlier ones "
                          f"{'was' if self.folded == 1 else 'were'} folded (--all to show)")
+        if self.below and not o.quiet:
+            lines.append(f"{self.below} finding{'s' if self.below != 1 else ''} below "
+                         f"{o.min_severity} not shown (--severity info shows them)")
         if self.hidden:
             lines.append(f"{self.hidden} more finding{'s' if self.hidden != 1 else ''} not "
                          f"shown (--max-findings {o.max_findings})")
@@ -299,6 +398,8 @@ class TextReporter:
                 parts.append(f"{c['unsupported']} unsupported"
                              + (" (skipped)" if o.skip_unsupported else ""))
             parts.append(f"{c['unreadable']} unreadable")
+            if c["not_game_records"]:
+                parts.append(f"{c['not_game_records']} not game records (skipped)")
             text = f"{c['files']} files: " + ", ".join(parts)
             if seconds is not None:
                 text += f" in {seconds:.2f} s"
@@ -306,11 +407,29 @@ class TextReporter:
         return ("\n".join(lines) + "\n") if lines else ""
 
 
+#: what ended a game, in the same words for every title (the keys are the
+#: ruleset's ``end:`` keys, which every title's replay gives as its end reason)
+END_REASONS = {
+    "bank": "bank broken",
+    "bankrupt": "bankruptcy",
+    "stock_market": "share price at the end of the market",
+    "nationalization": "nationalisation",
+    "game_turns": "last game turn",
+}
+
+
+def end_reason_text(reason) -> str:
+    """A game's end reason in words (``END_REASONS``; an unknown one as given,
+    with its underscores read as spaces)."""
+    if not reason:
+        return ""
+    return END_REASONS.get(reason, str(reason).replace("_", " "))
+
+
 def describe_end(r) -> str:
     if r.finished:
-        reason = {"bank": "bank broken", "bankrupt": "bankruptcy",
-                  "game_turns": "last game turn"}.get(r.end_reason, r.end_reason or "")
-        return f"game over: {reason}"
+        reason = end_reason_text(r.end_reason)
+        return f"game over: {reason}" if reason else "game over"
     return f"not finished (stopped in {r.round}, phase {r.phase})"
 
 
@@ -360,6 +479,7 @@ def summary_counts(reports: list[FileReport]) -> dict:
         "with_findings": sum(1 for r in reports if r.status == "findings"),
         "unsupported": sum(1 for r in reports if r.status == "unsupported"),
         "unreadable": sum(1 for r in reports if r.status == "unreadable"),
+        "not_game_records": sum(1 for r in reports if r.status == "not_a_game"),
     }
 
 
@@ -374,11 +494,21 @@ def render_score(rep: FileReport) -> str:
                 "'info [*.unchecked]' finding)\n")
     errors = [f for f in rep.findings if f.severity == ERROR]
     if errors:
-        n = len(errors)
+        n = len({(f.line, f.column, f.action_id) for f in errors})
         out += (f"note: this game has {n} illegal action{'s' if n != 1 else ''}: these "
                 f"standings are those of the replay, not a legal result "
                 f"('railcheck validate' lists {'them' if n != 1 else 'it'}); the first:\n"
-                f"{finding_line(rep.path, errors[0])}\n")
+                f"{location(rep.path, errors[0])}: error [{errors[0].rule}] "
+                f"{joined_message([f for f in errors if same_action(f, errors[0])])}\n")
+    for row in r.standings or []:
+        if row["cash"] is not None and row["cash"] < 0:
+            over = [f for f in errors if f.rule.endswith(".cash")
+                    and row["player"] in f.message]
+            why = (f"the action at {_where(rep.path, over[0])} was taken over their cash, as "
+                   f"the record says" if over else "an action was taken over their cash, as "
+                   "the record says")
+            out += (f"note: {row['player']} ends with {money(row['cash'], currency)} in "
+                    f"cash: {why}\n")
     return out
 
 
@@ -395,7 +525,7 @@ def render_json(reports: list[FileReport]) -> str:
 def render_junit(reports: list[FileReport]) -> str:
     failures = sum(1 for r in reports if r.status == "findings")
     errors = sum(1 for r in reports if r.status == "unreadable")
-    skipped = sum(1 for r in reports if r.status == "unsupported")
+    skipped = sum(1 for r in reports if r.status in ("unsupported", "not_a_game"))
     total_time = sum(r.seconds for r in reports)
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            f'<testsuites name="railcheck" tests="{len(reports)}" failures="{failures}" '
@@ -407,7 +537,7 @@ def render_junit(reports: list[FileReport]) -> str:
         title = rep.result.title if rep.result is not None else "unknown"
         out.append(f'    <testcase classname={quoteattr("railcheck." + str(title))} '
                    f'name={name} time="{rep.seconds:.3f}">')
-        if rep.unsupported:
+        if rep.unsupported or rep.status == "not_a_game":
             out.append(f'      <skipped message={quoteattr(rep.error.bare)}/>')
         elif rep.error is not None:
             out.append(f'      <error message={quoteattr(rep.error.bare)}>'
@@ -416,7 +546,7 @@ def render_junit(reports: list[FileReport]) -> str:
             errs = [f for f in rep.findings if f.severity == ERROR]
             if errs:
                 body = "\n".join(finding_line(rep.path, f) for f in errs)
-                out.append(f'      <failure message={quoteattr(f"{len(errs)} error(s)")} '
+                out.append(f'      <failure message={quoteattr(plural(len(errs), "error"))} '
                            f'type="railcheck.findings">{escape(body)}</failure>')
             warns = [f for f in rep.findings if f.severity != ERROR]
             if warns:
@@ -441,6 +571,8 @@ def render_github(reports: list[FileReport], *, show_all: bool = False,
     the one they follow from, unless ``show_all``), then the summary line."""
     out = []
     for rep in reports:
+        if rep.status == "not_a_game":
+            continue
         if rep.error is not None:
             e = rep.error
             props = f"file={_gh_escape(rep.path, True)}"
@@ -454,7 +586,8 @@ def render_github(reports: list[FileReport], *, show_all: bool = False,
             continue
         root = roots(rep)
         fs = rep.findings
-        for i, f in enumerate(fs):
+        for i in sorted(range(len(fs)), key=lambda i: record_order(fs[i])):
+            f = fs[i]
             if root[i] != i and not show_all:
                 continue
             kind = "error" if f.severity == ERROR else ("warning" if f.severity == WARNING
@@ -476,5 +609,8 @@ def render_github(reports: list[FileReport], *, show_all: bool = False,
             f"{c['with_findings']} with findings")
     if c["unsupported"]:
         text += f", {c['unsupported']} unsupported"
-    out.append(text + f", {c['unreadable']} unreadable")
+    text += f", {c['unreadable']} unreadable"
+    if c["not_game_records"]:
+        text += f", {c['not_game_records']} not game records (skipped)"
+    out.append(text)
     return "\n".join(out) + "\n"

@@ -18,6 +18,7 @@ R1857 = "1857 rule summary (docs/1857.md)"
 R1860 = "1860 rule summary (docs/1860.md)"
 RKANSAI = "Kansai rule summary (docs/1890.md)"
 RIRE = "18Ireland rule summary (docs/18Ireland.md)"
+R1889 = "Shikoku 1889 rules (Grand Trunk Games; docs/1889.md)"
 SITE = "18xx.games records"
 OWN = "railcheck (not a rule of the game)"
 
@@ -254,7 +255,7 @@ RULES: list[Rule] = [
        f"{R1860}: L3, L4",
        "Bob bid BHC 30   ->  nobody has won the turn yet: Alice bids or passes"),
     _r("auction.price", "a private bought in 1860's auction at another price than its face value",
-       "The winner of the turn pays his bid and then the private's face value.",
+       "The winner of the turn pays their bid and then the private's face value.",
        f"{R1860}: L4",
        "Bob bid BHC 35   ->  BHC is sold at its face value £30, not £35"),
     _r("auction.sold", "a bid on a private that is already owned",
@@ -408,6 +409,13 @@ RULES: list[Rule] = [
        "is checked. A later finding may follow from the skipped line.",
        f"{OWN}: docs/notation.md",
        "B&O payot   ->  after 'B&O', found 'payot' (did you mean payout?)"),
+    _r("record.too_long", "a record longer than railcheck reads",
+       "A file with more actions than any game has (railcheck reads at most the first "
+       "100,000 lines of a notation file, or entries of an export's actions, so that a "
+       "check's memory and time stay bounded whatever the input): the rest are counted, said "
+       "in this one finding, and not checked.",
+       f"{OWN}: docs/notation.md",
+       "4,545,454 lines of 'Alice pass'   ->  the record goes on for 4,445,454 more lines"),
     _r("name.unknown", "a name the game does not have",
        "An action names a corporation, private, train source or actor that this game does not "
        "have.",
@@ -480,6 +488,11 @@ RULES: list[Rule] = [
        "tiles, by its owner, in its owner's turn.",
        f"{R1830}: Private Companies, special powers",
        "PRR lay 57 E5 0 with CS   ->  CS can lay track only on B20, not E5"),
+    _r("private.not_in_game", "a private that the number of players leaves out of the game",
+       "Some privates are in the game only with enough players (``companies[].min_players``): "
+       "1889's South Iyo Railway with 3 or more, the Uno-Takamatsu Ferry with 4 or more.",
+       f"{R1889}: Setup",
+       "Alice bid UTF 150   ->  UTF is not in a game of 3 players (it needs 4 or more)"),
     _r("private.window", "a private's power used outside the window its rules give",
        "A ruleset gives each power a window (``special.<power>.window``): the tile lays of "
        "18Ireland's Donegal Railway, Board of Works, Tralee & Dingle and Irish Mail come only "
@@ -493,7 +506,7 @@ RULES: list[Rule] = [
     _r("private.power_used", "a private's power used more often than allowed",
        "Each power may be used the number of times the title gives (usually once).",
        f"{R1830}: Private Companies, special powers",
-       "PRR lay 57 B20 0 with CS   ->  CS's tile lay may be used 1 time(s) and has been used"),
+       "PRR lay 57 B20 0 with CS   ->  CS's tile lay may be used 1 time and has been used"),
     _r("private.price", "a private bought outside its price range",
        "A corporation pays from half to twice the private's face value (1830).",
        f"{R1830}: Operating Round, buying private companies",
@@ -531,7 +544,7 @@ RULES: list[Rule] = [
        "A round marker ('OR 2.1') in the record names another round than the rules give at "
        "that point (the number of ORs per set depends on the phase).",
        f"{R1830}: sequence of play; {OWN}: docs/notation.md",
-       "OR 2.2   ->  the record says 'OR 2.2' here, but the rules make this SR 3 (phase 2: 1 OR(s) per set)"),
+       "OR 2.2   ->  the record says 'OR 2.2' here, but the rules make this SR 3 (phase 2: 1 OR per set)"),
     # --- routes
     _r("route.unchecked", "routes a title does not check on the map yet",
        "An info finding, once per game: the title's route rules are not checked on the map "
@@ -655,7 +668,7 @@ RULES: list[Rule] = [
        "A company runs the trains it owns, each once. The revenue claimed is what the table "
        "paid, so it is taken as paid (the record goes on from there).",
        f"{R1830}: Operating Round, running trains",
-       "PRR run 3: ...   ->  PRR runs 1 3-train(s) but owns 0 (trains: 2); the revenue claimed "
+       "PRR run 3: ...   ->  PRR runs 1 3-train but owns 0 (trains: 2); the revenue claimed "
        "is taken as paid"),
     _r("route.twice", "a company runs its trains twice in one turn",
        "Trains run once per operating turn.",
@@ -779,11 +792,12 @@ RULES: list[Rule] = [
        "Alice buy IOW ipo   ->  British Rail has formed: there are no more stock rounds, so "
        "Alice may not 'buy' (OR 13.5; 3 corporations still operate: IOW, FYN, BHI&R)"),
     _r("stock.sell_blocks", "a second sale of one corporation in a turn",
-       "In 1860 a player sells a corporation's shares at most once per turn.",
-       f"{R1860}: S2.1",
+       "In 1860 and 1889 a player sells a corporation's shares at most once per turn "
+       "(``stock.must_sell_in_blocks``).",
+       f"{R1860}: S2.1; {R1889}: Stock Round",
        "Alice sell C&N   ->  Alice already sold C&N this turn"),
     _r("stock.sell_company", "a private sold to the bank when it may not be",
-       "In 1860 a player may sell his private to the bank for its face value less 30, from the "
+       "In 1860 a player may sell their private to the bank for its face value less 30, from the "
        "second stock round on, before buying in that turn.",
        f"{R1860}: S7",
        "Alice sell_company YHC   ->  privates are sold to the bank from stock round 2 on"),
@@ -887,8 +901,9 @@ RULES: list[Rule] = [
        "Alice sell 1 PRR   ->  PRR has not operated yet; its shares cannot be sold"),
     _r("stock.sell_buy_order", "a sale after a purchase in the same turn",
        "In 1830 a player may sell, then buy, in one turn; not sell after buying (as 18xx.games "
-       "plays it).",
-       f"{R1830}: Stock Round; {SITE}",
+       "plays it). 1889 lets a player sell then buy, or buy then sell, but not sell again after "
+       "selling and then buying (``stock.sell_buy_order: sell_buy_or_buy_sell``).",
+       f"{R1830}: Stock Round; {R1889}: Stock Round; {SITE}",
        "Alice sell 1 PRR (after buying)  ->  shares may not be sold after buying in the same turn"),
     _r("stock.sell_first_round", "a sale in the first stock round",
        "No shares may be sold in the first stock round.",
@@ -1167,12 +1182,13 @@ RULES: list[Rule] = [
        "Players may start majors in stock rounds only from phase 6.",
        f"{RIRE}: phases, SB4",
        "Alice par GSWR 100   ->  majors may be started from phase 6; this is phase 4"),
-    _r("tile.no_new_track", "an 18Ireland upgrade that adds no usable track and changes no value",
-       "Track is semi-restrictive: a tile laid on a hex that had track must give the company "
+    _r("tile.no_new_track", "an upgrade that adds no usable track and changes no value",
+       "Track is semi-restrictive (``operating.track_restriction``; 18Ireland, 1889): a tile "
+       "laid on a hex that had track must give the company "
        "track it can use (a path the old tile did not have, in its broad network for a broad "
        "lay, in its narrow network for a lay adding narrow track) or change the value of a stop "
        "on a path it can use. Flagged after the lay; the tile stays, as the record says.",
-       f"{RIRE}: O2a",
+       f"{RIRE}: O2a; {R1889}: Operating Round, laying track",
        "KJR lay 713 G11 0   ->  KJR's upgrade of G11 (tile 9 to 713) gives it no new narrow gauge "
        "track it can use and changes no value of a stop on its track (...)"),
     _r("stock.home_station", "a major started without its home station",

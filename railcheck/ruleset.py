@@ -449,7 +449,7 @@ class Ruleset:
             self.companies.append(CompanySpec(
                 sym=str(cd["sym"]), name=str(cd.get("name") or cd["sym"]),
                 value=cd["value"], revenue=cd["revenue"], blocks=list(cd["blocks"]),
-                special=dict(cd["special"])))
+                special=dict(cd["special"]), min_players=cd["min_players"]))
         self.trains: list[TrainSpec] = []
         for i, td in enumerate(data["trains"]):
             count = td["count"]

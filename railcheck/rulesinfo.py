@@ -17,7 +17,8 @@ def describe_ruleset(title: str, options=(), components=None) -> str:
     r = load_ruleset(title, options, components)
     if hasattr(r, "describe_text"):     # a title whose numbers come from a components file
         return r.describe_text()
-    out = [f"{r.title}: {r.full_name}"]
+    name = str(r.full_name)
+    out = [name if name.startswith(str(r.title)) else f"{r.title}: {name}"]
     if r.source:
         out.append(f"ruleset file {r.source}")
     if r.extends:
@@ -56,7 +57,7 @@ def describe_ruleset(title: str, options=(), components=None) -> str:
                   {int(x.rstrip("abcdefghijklmnopqrstuvwxyz")) for row in r.market_rows
                    for x in row if x and "p" in x})
     out.append("par values: " + ", ".join(_money(r, p) for p in pars))
-    out.append("end: " + ", ".join(f"{k} ({v})" for k, v in r.end.items()))
+    out.append("the game ends: " + describe_end_rules(r.end))
     if r.option_specs:
         out.append("options: " + "; ".join(
             f"{k}: {v['description']}" for k, v in r.option_specs.items()))
@@ -65,6 +66,21 @@ def describe_ruleset(title: str, options=(), components=None) -> str:
         out.append(f"differences from {r.extends}:")
         out.extend(f"  - {line}" for line in differences(title))
     return "\n".join(out) + "\n"
+
+
+#: when the game ends, after what ends it (the ruleset's ``end:`` values)
+_END_WHEN = {"immediate": "at once", "full_or": "after the current set of ORs",
+             "current_or": "after the current OR", "current_round": "after the current round"}
+
+
+def describe_end_rules(end: dict) -> str:
+    """The ruleset's ``end:`` in words, in the words of the reports
+    (``report.END_REASONS``); a reason set to null (it does not end this
+    game) is left out."""
+    from .report import end_reason_text
+    parts = [f"{end_reason_text(k)}: {_END_WHEN.get(v, v)}" for k, v in end.items()
+             if v is not None]
+    return "; ".join(parts) if parts else "when the record stops (no end condition)"
 
 
 def differences(title: str) -> list[str]:
@@ -80,5 +96,50 @@ def differences(title: str) -> list[str]:
             continue
         if child.get(key) != parent.get(key):
             note = notes.get(key)
-            lines.append(f"{key}: {note}" if note else f"{key}: changed")
+            changes = value_changes(key, parent.get(key), child.get(key))
+            values = "; ".join(changes[:_MAX_CHANGES])
+            if len(changes) > _MAX_CHANGES:
+                values += f"; and {len(changes) - _MAX_CHANGES} more"
+            lines.append(f"{key}: {note} ({values})" if note else f"{key}: {values}")
     return lines
+
+
+#: value changes listed per top-level key of ``rules show``'s differences
+_MAX_CHANGES = 6
+
+
+def _short(value) -> str:
+    from .schema import show
+    text = "(not set)" if value is _MISSING else show(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+_MISSING = object()
+
+
+def _named(items) -> bool:
+    return (isinstance(items, list) and items and all(isinstance(x, dict) for x in items)
+            and all(("sym" in x or "name" in x) for x in items))
+
+
+def value_changes(path: str, old, new) -> list[str]:
+    """Each value a derived ruleset changes, as ``path: old -> new`` (mappings
+    key by key, lists of named entries name by name)."""
+    if old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict):
+        out = []
+        for k in list(old) + [k for k in new if k not in old]:
+            out += value_changes(f"{path}.{k}", old.get(k, _MISSING), new.get(k, _MISSING))
+        return out
+    if _named(old) and _named(new):
+        def key(x):
+            return str(x.get("sym", x.get("name")))
+        before = {key(x): x for x in old}
+        after = {key(x): x for x in new}
+        out = []
+        for k in list(before) + [k for k in after if k not in before]:
+            out += value_changes(f"{path}[{k}]", before.get(k, _MISSING),
+                                 after.get(k, _MISSING))
+        return out
+    return [f"{path}: {_short(old)} -> {_short(new)}"]

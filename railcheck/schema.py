@@ -63,11 +63,21 @@ class Type:
 
 
 class Int(Type):
-    doc = "integer"
+    """A whole number.  Every integer a ruleset holds is money (cash, prices,
+    costs, revenues), a count (certificates, trains, lays, rounds) or a
+    percent, none of which can be below zero: a negative one is refused
+    with its place (``negative=True`` for a key whose value may be)."""
+
+    def __init__(self, negative: bool = False):
+        self.negative = negative
+        self.doc = "integer" if negative else "integer, 0 or more"
 
     def check(self, value, ypath, ctx):
         if isinstance(value, bool) or not isinstance(value, int):
             ctx.fail(ypath, f"expected an integer, got {value!r}")
+        if value < 0 and not self.negative:
+            ctx.fail(ypath, f"expected 0 or more, got {value} (money, counts and percents "
+                            f"cannot be negative)")
         return value
 
 
@@ -323,6 +333,10 @@ WINDOWS = {
                   "not once its own actions took the turn past laying track",
     "stock_round": "in a stock round only, at any moment of it (not in an operating round)",
     "on_purchase": "at once, when a player buys the private from the bank (initial auction)",
+    "not_in_others_turns": "a power of the owning player: at any moment but during the "
+                           "operating turn of a company another player presides",
+    "on_sale": "at once, when the owning player sells the private to a corporation: the "
+               "selling player uses it (a pass declines)",
     "always": "a standing rule, not an action",
 }
 
@@ -374,7 +388,11 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
                 "a power with several lays: the first on this hex (null: any of its hexes)"),
             Key("free", Bool(), False, "no terrain cost"),
             Key("closes", Bool(), False, "the private closes when its count is used up"),
-            _count(1), _window("owning_company_turn", "track_step")]),
+            Key("by", Enum("company", "player"), "company",
+                "who lays: the corporation that owns the private, or the player who owns it "
+                "(he needs no company of his, the tile no connection, and he pays the cost)"),
+            _count(1), _window("owning_company_turn", "track_step", "not_in_others_turns",
+                               "on_sale")]),
         window="owning_company_turn",
         example="1830's CS: one extra tile on B20, not connected"),
     AbilityKind(
@@ -440,6 +458,25 @@ ABILITIES: dict[str, AbilityKind] = {a.name: a for a in [
             _count(None), _window("always")]),
         example="18Ireland's WDE: for 30"),
     AbilityKind(
+        "tile_discount", "the owning company's lays on hexes whose only terrain is this cost "
+                         "that much less",
+        Section("tile_discount", [
+            Key("terrain", Str(), doc="the terrain (a hex with another terrain as well is not "
+                                      "discounted)"),
+            Key("discount", Int(), doc="how much less")]),
+        example="1889's SMR: mountains for 80 less"),
+    AbilityKind(
+        "open_while_player_owned", "the private does not close (at a close_companies event) "
+                                   "while a player owns it", None, Bool(),
+        example="1889's UTF"),
+    AbilityKind(
+        "player_revenue_from_phase", "from this phase on, while a player owns it, the private "
+                                     "pays another revenue",
+        Section("player_revenue_from_phase", [
+            Key("phase", Str(), doc="the phase"),
+            Key("revenue", Int(), doc="its revenue then")]),
+        example="1889's UTF: 50 from phase 5"),
+    AbilityKind(
         "closes_other_companies", "buying the private closes every other private (and frees "
                                   "the reserved shares)", None, Bool(),
         example="1860's FFC"),
@@ -498,11 +535,11 @@ AUCTION = Section("auction", [
         "privates owned)"),
     Key("kind", Enum("title", "bid_for_turn"), "title",
         "the auction's form: the title's own round, or bids for the turn (the winner pays "
-        "his bid, then takes one item)"),
+        "their bid, then takes one item)"),
     Key("items", ListOf(Str()), [], "bid_for_turn: what is sold (privates and president's "
                                     "certificates, by sym)"),
     Key("max_bid", Enum("cash", "cash_less_cheapest_item"), "cash",
-        "bid_for_turn: the most a player may bid: his cash, or his cash less the price of "
+        "bid_for_turn: the most a player may bid: their cash, or their cash less the price of "
         "the cheapest item left"),
     Key("winner_buys", ListOf(Enum("company_at_face", "president_certificate")),
         ["company_at_face"], "bid_for_turn: what the winner may take: a private at its face "
@@ -523,8 +560,10 @@ STOCK = Section("stock", [
     Key("private_trade_is_buy", Bool(), True,
         "a private bought from another player is the stock-round turn's one purchase (false: "
         "it comes besides the turn's share, and several may be bought)"),
-    Key("sell_buy_order", Enum("sell_buy_sell", "sell_buy"), "sell_buy_sell",
-        "may a player sell after buying in the same turn"),
+    Key("sell_buy_order", Enum("sell_buy_sell", "sell_buy", "sell_buy_or_buy_sell"),
+        "sell_buy_sell",
+        "may a player sell after buying in the same turn: always; never; only when he did not "
+        "sell before buying (sell then buy, or buy then sell)"),
     Key("holding_limit", Int(), 60, "percent of one corporation a player may hold"),
     Key("pool_limit", Int(), 50, "percent of one corporation the bank pool may hold"),
     Key("sell_movement", Enum("down_share", "down_per_sale", "left_share"), "down_share",
@@ -574,9 +613,10 @@ STOCK = Section("stock", [
         "percent of a minor the bank pool may hold (null: pool_limit)"),
     Key("always_market_price", Bool(), False,
         "shares bought from the treasury cost the market price, not the par value"),
-    Key("home_station", Enum("first_operation", "at_par"), "first_operation",
-        "when the home station goes on the map: at the company's first turn, or when it is "
-        "started"),
+    Key("home_station", Enum("first_operation", "at_par", "operating_round"), "first_operation",
+        "when the home station goes on the map: at the company's first turn, when it is "
+        "started, or at the start of the first operating round in which it operates (every "
+        "company's at once)"),
     Key("minor_auction", Nullable(Section("minor_auction", [
         Key("min_bid", Int(), doc="the lowest opening bid"),
         Key("multiple", Int(), doc="bids are multiples of this"),
@@ -606,6 +646,9 @@ OPERATING = Section("operating", [
         "a forced buy from the depot must be the cheapest train"),
     Key("emergency_from_others", Enum("value", "any", "none"), "value",
         "a forced buy from another company: at most face value, any price, not allowed"),
+    Key("emergency_keeps_presidencies", Bool(), False,
+        "the president's emergency sales may hand over the presidency of no corporation "
+        "(false: only that of the company he raises money for is kept)"),
     Key("emergency_sell_more_than_needed", Bool(), False,
         "the president may sell more shares than the forced buy needs"),
     Key("dividend_kinds", ListOf(Enum("payout", "withhold")), ["payout", "withhold"],
@@ -701,6 +744,10 @@ SETUP = Section("setup", [
     Key("rand", Nullable(MapOf(Int(), "constant")), None,
         "the site's random generator for the draw: {a, c, m} (x -> (a x + c) mod m)",
         fill=False),
+    Key("deal_companies", Bool(), False,
+        "no auction: the privates are dealt one to each player in seating order, each "
+        "paying its value; the order is drawn from the game's seed with `rand` (one draw per "
+        "private in list order, smallest first), or named by the header's `privates:`"),
 ], "section")
 
 COMPANY_SALES = Section("company_sales", [
@@ -756,6 +803,8 @@ COMPANY = Section("company", [
     Key("value", Int(), doc="face value"),
     Key("revenue", Int(), doc="income per operating round"),
     Key("blocks", ListOf(Ref("hex")), [], "hexes nobody may lay track on while it is open"),
+    Key("min_players", Nullable(Int()), None,
+        "the private is in the game only with at least this many players (null: always)"),
     Key("special", Abilities(), {}, "its abilities (see below)"),
 ])
 
@@ -894,9 +943,9 @@ TOP_KEYS = [
             "the end.bankrupt timing applies after the first bankruptcy, or once all players "
             "but one are bankrupt"),
         Key("leftovers", Enum("leave", "keep"), "leave",
-            "a bankrupt president's privates and the shares he could not sell: they leave the "
-            "game with him, or stay his (he is paid their income and dividends, may sell his "
-            "privates to companies, and they count in his net worth)"),
+            "a bankrupt president's privates and the shares they could not sell: these leave "
+            "the game with the player, or stay theirs (they are paid the income and dividends, "
+            "may sell the privates to companies, and these count in their net worth)"),
     ]), {}, "what a president's bankruptcy does besides the shared rules (the defaults: "
             "nothing)"),
     Key("operating", OPERATING, {}, "operating rounds"),

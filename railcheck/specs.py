@@ -43,6 +43,8 @@ class CompanySpec:
     blocks: list[str]
     #: ability kind -> its fields (schema.ABILITIES, defaults filled in)
     special: dict
+    #: in the game only with at least this many players (None: always)
+    min_players: Optional[int] = None
 
     @property
     def abilities(self) -> dict[str, Ability]:

@@ -147,12 +147,12 @@ def test_history_every_action_of_an_export():
 def test_history_of_a_game_with_findings_goes_as_far_as_the_replay():
     h = history_of(ILLEGAL)
     assert [r.round for r in h.rows] == ["auction", "SR 1", "OR 1.1", "SR 2", "OR 2.1"]
-    assert h.rows[-1].errors == 1 and h.rows[-2].errors == 0
+    assert h.rows[-1].errors == 1 and h.rows[-2].errors == 0     # one per rule broken
     assert "ends before the game does" in h.incomplete
     res = run("history", ILLEGAL)
-    assert res.exit_code == 0
+    assert res.exit_code == 1       # done; the game has an illegal action
     assert "OR 2.1 (end) *" in res.output
-    assert "after the first of 1 illegal action(s)" in res.output
+    assert "* after the illegal action (the replay skipped what it refused)" in res.output
 
 
 def test_history_refuses_to_write_over_the_input_and_an_unwritable_path(tmp_path):
@@ -220,13 +220,13 @@ def test_league_csv_and_plays_and_unfinished_games(three_games):
     assert rows[0] == {"rank": "1", "player": "Bob", "games": "3", "wins": "2",
                        "average_rank": "1.33", "average_share": "33.7",
                        "best_game": str(three_games / "c.18xx"), "best_share": "39.6",
-                       "best_net_worth": "1477"}
+                       "best_net_worth": "1477", "games_with_illegal_actions": "0"}
     res = run("league", str(three_games), "--format", "csv", "--plays")
     plays = list(csv.DictReader(io.StringIO(res.output)))
     assert len(plays) == 3 + 4 + 4
     assert plays[0] == {"game": str(three_games / "a.18xx"), "title": "1830", "date": "",
                         "player": "Bob", "score": "13048", "rank": "1", "won": "1",
-                        "players": "3"}
+                        "players": "3", "illegal_actions": "0"}
     res = run("league", str(DATA / "exports" / "1830"), "--format", "csv", "--plays")
     dates = {Path(r["game"]).name: r["date"] for r in csv.DictReader(io.StringIO(res.output))}
     assert dates == {"1830_game_end_bank.json": "2025-05-26", "26855.json": "2021-02-08",
@@ -324,7 +324,7 @@ def _parse(path) -> _Page:
 def test_report_pages_hold_every_finding_standing_and_chart(tmp_path):
     out = tmp_path / "rep"
     res = run("report", GAME, ILLEGAL, "-o", str(out))
-    assert res.exit_code == 0, res.output
+    assert res.exit_code == 1, res.output       # done; a game has illegal actions
     assert sorted(f.name for f in out.iterdir()) == ["game.html", "index.html",
                                                     "revenue-claim.html"]
     page = _parse(out / "revenue-claim.html")
@@ -332,12 +332,12 @@ def test_report_pages_hold_every_finding_standing_and_chart(tmp_path):
     # the inline style sheet is CSS, not HTML-escaped text
     raw = (out / "revenue-claim.html").read_text(encoding="utf-8")
     assert "font-family: 'Segoe UI'" in raw and "&#39;Segoe" not in raw
-    # the finding (one mistake: the run and the total in one), with its rule,
-    # line in context and the rule explained
+    # the finding (one per rule broken: the total, with the run that is
+    # wrong), with its rule, line in context and the rule explained
     assert "finding-1" in page.ids and "finding-2" not in page.ids
     assert [v for t, k, v in page.data if k == "data-rule"] == ["route.revenue"]
-    assert "the 2-train's run I15-J14 is worth $50, not the $60 claimed" in page.all_text
-    assert "B&O's runs are worth $90, but $100 was claimed" in page.all_text
+    assert ("B&O's runs are worth $90, but $100 was claimed (the 2-train's run I15-J14 is "
+            "worth $50, not the $60 claimed)") in page.all_text
     assert "  74  B&O run 2 I15-I19 (40), 2 I15-J14 (60) = 100" in page.all_text
     assert "  73  B&O pass" in page.all_text
     assert page.all_text.count("The rule:") == 1
@@ -350,9 +350,9 @@ def test_report_pages_hold_every_finding_standing_and_chart(tmp_path):
     assert [v for t, k, v in page.data if k == "data-company"] == ["PRR", "B&O", "NYNH"]
     charts = [v for t, k, v in page.data if k == "data-chart" and t == "svg"]
     assert charts == ["networth", "prices", "revenue"]
-    assert page.classes.count("board") == 2
+    assert page.classes.count("board") == 2        # the end, and the finding's
     assert page.classes.count("token") >= 3
-    assert "incomplete" in page.ids and "1 illegal action" in page.all_text
+    assert "incomplete" in page.ids and "1 illegal action —" in page.all_text
     # the legal game: no findings, standings as the site scored them
     legal = _parse(out / "game.html")
     assert "No illegal action found." in legal.all_text
@@ -433,8 +433,22 @@ def test_hindsight_gives_up_after_its_limit_and_says_so():
 def test_hindsight_says_when_a_title_s_runs_are_beyond_the_search():
     runs = hindsight(str(DATA / "exports" / "1860" / "19354.json"), limit=1)
     assert len(runs) == 66
-    assert all(r.best is None and r.note.startswith("no search: 1860's runs") for r in runs)
+    assert all(r.best is None and r.note == (
+        "not searched: 1860's runs follow rules of their own (halts and n+m trains, leased "
+        "trains, the most a receivership can earn) that the search does not model") for r in runs)
     assert {r.claimed for r in runs if r.round == "OR 2.1" and r.corporation == "C&N"} == {70}
+    from railcheck.analysis.hindsight import render_text
+    assert render_text(runs).startswith("Hindsight routes: 66 runs, not searched: 1860's runs "
+                                        "follow rules of their own (halts")
+
+
+def test_hindsight_names_18ireland_s_own_run_rules_not_another_title_s():
+    export = next((DATA / "exports").glob("18Ireland*/*.json"))
+    runs = hindsight(str(export), limit=1)
+    assert runs
+    assert all(r.note.startswith("not searched: 18Ireland's runs follow rules of their own "
+                                 "(broad-gauge runs, the narrow-gauge bonus") for r in runs)
+    assert not any("1860" in r.note for r in runs)
 
 
 def test_board_picture_draws_stations_in_company_colours(tmp_path):

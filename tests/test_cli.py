@@ -152,10 +152,11 @@ def test_json_schema_version_and_fields(illegal, tmp_path):
     assert doc["schema_version"] == 1
     assert set(doc) == {"schema_version", "files", "summary"}
     assert doc["summary"] == {"files": 3, "legal": 1, "with_findings": 1, "unsupported": 0,
-                              "unreadable": 1}
+                              "unreadable": 1, "not_game_records": 0}
     legal, bad, gone = doc["files"]
     keys = {"path", "status", "title", "ruleset", "players", "finished", "end_reason", "actions",
-            "round", "phase", "bank", "findings", "standings", "companies", "error"}
+            "round", "phase", "bank", "findings", "standings", "companies", "error",
+            "findings_not_kept"}
     assert set(legal) == keys and set(bad) == keys and set(gone) == keys
     assert legal["status"] == "legal" and legal["title"] == "1830" and legal["finished"]
     assert legal["ruleset"] == {"name": "1830", "path": None, "extends": None}

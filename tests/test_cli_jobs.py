@@ -3,6 +3,7 @@ the same reports in the same order as one process."""
 
 import json
 import os
+import signal
 
 from click.testing import CliRunner
 
@@ -95,11 +96,36 @@ def test_a_worker_that_dies_is_an_error_of_its_files_not_a_traceback(monkeypatch
     monkeypatch.setattr(cli, "check_file", dies_in_a_worker)
     # files 0 and 2 here, files 1 and 3 in the worker
     reports = run_checks(files, jobs=2, board=True, progress=False)
-    # the worker's files are errors, each named; this process's are checked
-    assert [r.status for r in reports] == ["legal", "unreadable", "legal", "unreadable"]
-    for k in (1, 3):
-        assert "in a worker process" in reports[k].error.bare
-        assert reports[k].error.path == files[k]
+    # the file it died on is reported so, named; the one it had left (3) is
+    # checked again in this process
+    assert [r.status for r in reports] == ["legal", "unreadable", "legal", "legal"]
+    assert reports[1].error.path == files[1]
+    assert reports[1].error.bare == (
+        f"not checked: the worker process ended (exit 3) while checking this file (out of "
+        f"memory, or killed); the files it had left were checked again; 'railcheck validate "
+        f"--jobs 1 {files[1]}' checks this one alone")
+
+
+def test_a_worker_killed_mid_run_costs_only_the_file_it_was_checking(monkeypatch):
+    # six files, two processes: the worker takes 1, 3, 5 and is killed
+    # (as by the kernel's out-of-memory killer) while checking 3
+    files = [str(f) for f in EXPORTS_1830[:3]] * 2
+    parent = os.getpid()
+    real = cli.check_file
+    calls = []
+
+    def killed_in_a_worker(path, *args, **kw):
+        calls.append(path)
+        if os.getpid() != parent and len(calls) == 2:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(path, *args, **kw)
+
+    monkeypatch.setattr(cli, "check_file", killed_in_a_worker)
+    reports = run_checks(files, jobs=2, board=True, progress=False)
+    assert [r.path for r in reports] == files
+    assert [r.status for r in reports] == ["legal"] * 3 + ["unreadable"] + ["legal"] * 2
+    assert reports[3].error.bare.startswith(
+        "not checked: the worker process was killed (SIGKILL) while checking this file")
 
 
 def test_standard_input_is_read_in_this_process():

@@ -52,7 +52,7 @@ def test_json_report_fields():
     assert [r["player"] for r in f["standings"]] == ["Bob", "Alice", "Carol"]
     assert f["standings"][0]["net_worth"] == 70 + 600 + 230
     assert doc["summary"] == {"files": 1, "legal": 0, "with_findings": 1, "unsupported": 0,
-                              "unreadable": 0}
+                              "unreadable": 0, "not_game_records": 0}
 
 
 def test_json_follows_points_into_the_files_own_findings(tmp_path):

@@ -187,6 +187,7 @@ def test_defaults_are_filled_in(tmp_path):
     # the keys the schema does not write into the data (fill: false) have their
     # defaults too when read
     assert r.setup == {"home_stations_at_start": False, "start_station": "home",
+                       "deal_companies": False,
                        "protected_companies": [], "keep_companies": None,
                        "protected_minor": None, "remove_minors": 0, "rand": None}
     assert "protected_companies" not in r.raw["setup"]
@@ -288,8 +289,9 @@ def test_rules_show_a_file():
     lines = res.output.splitlines()
     assert lines[:3] == ["1830-no-price-drop: 1830, house rule: the Schuylkill Valley keeps its "
                          "price when everybody passes", f"ruleset file {HOUSE}", "extends 1830"]
+    # the ruleset's note, then the values it changes, old -> new
     assert lines[-1] == ("  - auction: everybody passed while SV is unsold: its price stays $20 "
-                         "(1830: it drops by $5)")
+                         "(1830: it drops by $5) (auction.price_drop_on_all_pass: 5 -> 0)")
 
 
 # ---------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from railcheck.board.tiles import parse_18xx_code  # noqa: E402
 
 KEY_ORDER = ("name", "color", "count", "label", "cities", "towns", "offboard", "offboards",
              "halts", "node_order", "paths", "cost", "terrain", "borders", "revenue", "slots",
-             "group", "hidden", "symbol", "edge", "type")
+             "group", "hidden", "symbol", "edge", "type", "private_only")
 
 
 def coord_key(coord: str):

@@ -18,7 +18,8 @@ railcheck and sorts each game into
   differs, and the scores that differ.
 
 A trace is looked for beside the export (``X.trace.json[.gz]``), in a ``traces/`` folder
-beside it or one level up (``traces/X.trace.json[.gz]``, ``traces/<title>_X.trace.json``).
+beside it or one or two levels up (``traces/X.trace.json[.gz]``, ``traces/<title>_X.trace.json``:
+the shared corpus's real games have theirs in ``corpus/traces/``).
 
     python tools/difftest.py ../shared/corpus/random /work/gen/A --jobs 2
     python tools/difftest.py GAMES --json out.json      # every game's verdict, for scripts
@@ -85,7 +86,10 @@ def find_trace(path: Path, title: str) -> Optional[Path]:
     s = stem(path)
     names = [f"{s}.trace.json.gz", f"{s}.trace.json", f"{title}_{s}.trace.json.gz",
              f"{title}_{s}.trace.json"]
-    for folder in (path.parent, path.parent / "traces", path.parent.parent / "traces"):
+    # beside it, in traces/ beside it, or in a traces/ folder one or two levels up
+    # (../shared/corpus/traces for ../shared/corpus/18xx.games/<title>/<game>.json)
+    for folder in (path.parent, path.parent / "traces", path.parent.parent / "traces",
+                   path.parent.parent.parent / "traces"):
         for n in names:
             if (folder / n).exists():
                 return folder / n
@@ -99,7 +103,11 @@ def load_table(path: Path = TABLE) -> dict:
     table: dict = {}
     for entry in data.get("rule_backed") or []:
         for title in entry["titles"]:
-            table[(str(title), entry["rule"])] = entry
+            key = (str(title), entry["rule"])
+            if entry.get("games"):
+                # backed in the games named only (a real game's one move)
+                key = key + tuple(str(g) for g in entry["games"])
+            table[key] = entry
     for entry in data.get("site_options") or []:
         for title in entry["titles"]:
             table.setdefault((str(title), "option"), []).append(entry)
@@ -167,7 +175,8 @@ def judge(path_str: str, table: dict) -> dict:
     out["divergence"] = divergence.as_tuple() if divergence else None
     out["divergence_text"] = str(divergence) if divergence else None
     agrees = not score_diff and not end_diff and divergence is None
-    backed = all((title, e["rule"]) in table for e in out["errors"])
+    backed = all((title, e["rule"]) in table or _backed_in_game(table, title, e["rule"], stem(path))
+                 for e in out["errors"])
     if agrees and not errors:
         out["verdict"] = "clean"
     elif agrees and backed:
@@ -195,6 +204,11 @@ def judge(path_str: str, table: dict) -> dict:
         out["verdict"] = "divergent"
     out["seconds"] = round(time.perf_counter() - started, 2)
     return out
+
+
+def _backed_in_game(table: dict, title: str, rule: str, game: str) -> bool:
+    """An entry with ``games`` backs ``rule`` in those games only."""
+    return any(len(k) > 2 and k[0] == title and k[1] == rule and game in k[2:] for k in table)
 
 
 def _work(args):

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..actions import RunRoutes, Route, Stop
-from ..findings import RuleViolation
+from ..findings import RuleViolation, plural
 
 
 @dataclass
@@ -89,9 +89,14 @@ class _Search:
         self.adj = {v: [(w, d["keys"]) for w, d in g.succ[v].items()] for v in g}
         hexes = board.hex_list
         self.value = {}
+        #: what a D-train earns where it differs (an off-board's ``diesel`` value)
+        self.diesel = {}
         for h in hexes:
             for ni, node in enumerate(h.nodes):
                 self.value[(h.idx, ni)] = revenue_for_phase(node.revenue, phase_color)
+                d = revenue_for_phase(node.revenue, phase_color, diesel=True)
+                if d != self.value[(h.idx, ni)]:
+                    self.diesel[(h.idx, ni)] = d
 
     def tick(self):
         self.ticks += 1
@@ -216,9 +221,13 @@ def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
         candidates = []
     per_train = []
     trimmed = False
+    from ..board.tiles import train_is_diesel
     for name, reach in trains:
         mine = []
+        diesel = search.diesel if train_is_diesel(name) else None
         for stops, keys, rev in candidates:
+            if diesel:
+                rev = sum(diesel.get(n, search.value[n]) for n in stops)
             kinds = [search.node(n).kind for n in stops]
             entered = None
             if reach.kind == "hexes":
@@ -329,8 +338,9 @@ class Watcher:
                   claimed=None, best=None, action_id=action.action_id, line=action.line)
         self.pending = run
         if not standard_runs(g):
-            run.note = (f"no search: {g.rules.title}'s runs follow rules of their own "
-                        f"(such as 1860's halts and leased trains) that the search does not model")
+            own = getattr(g.title, "own_run_rules", "")
+            run.note = (f"not searched: {g.rules.title}'s runs follow rules of their own"
+                        + (f" ({own})" if own else "") + " that the search does not model")
             return
         start = time.perf_counter()
         color = g.phase.tiles[-1]
@@ -338,7 +348,7 @@ class Watcher:
             best, routes, gave_up, chosen, trimmed = best_runs(g.board, corp.sym, trains, color,
                                                       self.limit)
         except RuleViolation as v:       # a map the search cannot read
-            run.note = f"no search: {v.message}"
+            run.note = f"not searched: {v.message}"
         else:
             run.best, run.best_routes, run.gave_up = best, routes, gave_up
             if gave_up:
@@ -384,7 +394,7 @@ def render_text(runs: list[Run], currency: str = "$") -> str:
 
     notes = {r.note for r in runs}
     if runs and all(r.best is None for r in runs) and len(notes) == 1:
-        return f"Hindsight routes: {len(runs)} runs, none searched: {notes.pop()[len('no search: '):]}"
+        return f"Hindsight routes: {plural(len(runs), 'run')}, {notes.pop()}"
 
     rows = []
     for r in runs:

@@ -183,7 +183,7 @@ def snapshot_row(g, label: str, boundary: str, revenue=None, dividend=None, kind
 
 
 def history_of(path: str, *, every: str = ROUND, ruleset=None, record=None,
-               read_findings=None, on_action=None) -> History:
+               read_findings=None, on_action=None, board: bool = True) -> History:
     """Replay a game file (notation or export) and gather its history.
     ``on_action(game, action)``: another observer of each action.  Raises
     InputError when the file cannot be read."""
@@ -192,7 +192,7 @@ def history_of(path: str, *, every: str = ROUND, ruleset=None, record=None,
 
     if record is None:
         record, read_findings = load_game(path, ruleset=ruleset)
-    replay = Replay(record, check_board=True)
+    replay = Replay(record, check_board=board or record.from_export)
     collector = Collector(every)
     collector.attach(replay)
     if on_action is not None:
@@ -330,8 +330,9 @@ def render_text(hist: History) -> str:
     errs = hist.result.errors if hist.result else []
     if errs:
         out.append("")
-        out.append(f"* after the first of {len(errs)} illegal action(s) (the replay skipped "
-                   f"what it refused)")
+        n = len({(f.line, f.column, f.action_id) for f in errs})
+        first = "the illegal action" if n == 1 else f"the first of {n} illegal actions"
+        out.append(f"* after {first} (the replay skipped what it refused)")
     if hist.incomplete:
         out.append(f"note: {hist.incomplete}")
     if any(row.bank is None or any(v["net_worth"] is None for v in row.players.values())

@@ -57,6 +57,8 @@ class GamePage:
     error: str = ""            # the game could not be read at all
     findings: list = field(default_factory=list)
     errors: int = 0
+    #: a file found in a folder that is no game record (no page is written)
+    not_a_game: bool = False
 
 
 def _env():
@@ -103,7 +105,8 @@ def _where(f) -> str:
 
 
 def game_page(path: str, file: str, env, *, routes: bool = False,
-              route_limit: float = 2.0) -> tuple[GamePage, str, object]:
+              route_limit: float = 2.0, ruleset=None,
+              board: bool = True) -> tuple[GamePage, str, object]:
     """The page of one game: (its summary for the index, the HTML, its
     FileReport-like result for the league)."""
     from ..board.render import marks_of_action, render_svg as board_svg
@@ -112,11 +115,14 @@ def game_page(path: str, file: str, env, *, routes: bool = False,
     from .charts import charts, render_svg
     from .history import history_of
 
-    page = GamePage(path=path, file=file)
+    from ..loader import STDIN, STDIN_NAME
+    from ..findings import NotAGame
+    page = GamePage(path=STDIN_NAME if path == STDIN else path, file=file)
     try:
         text = read_text(path)
-        record, read_findings = load_game(path, text)
+        record, read_findings = load_game(path, text, ruleset=ruleset)
     except InputError as exc:
+        page.not_a_game = isinstance(exc, NotAGame)
         page.error = str(exc)
         page.status = "unreadable"
         html = env.get_template("game.html").render(page=page, css=CSS)
@@ -139,7 +145,7 @@ def game_page(path: str, file: str, env, *, routes: bool = False,
                 boards[i] = (svg, marks.what if marks else "")
 
     try:
-        hist = history_of(path, record=record, read_findings=read_findings,
+        hist = history_of(path, record=record, read_findings=read_findings, board=board,
                           on_action=on_finding_board)
     except InputError as exc:       # e.g. a player count the title does not allow
         page.error = str(exc) if exc.path else f"{path}: {exc.bare}"
@@ -169,11 +175,13 @@ def game_page(path: str, file: str, env, *, routes: bool = False,
     page.players = list(res.players)
     from .league import game_date
     page.date = game_date(path, text)
-    page.errors = sum(1 for f in all_findings if f.severity == ERROR)
+    # illegal actions: an action that breaks several rules counts once
+    page.errors = len({(f.line, f.column, f.action_id) for f in all_findings
+                       if f.severity == ERROR})
     page.findings = views
     if res.finished:
-        reason = {"bank": "the bank broke", "bankrupt": "a player went bankrupt"}.get(
-            res.end_reason, res.end_reason or "")
+        from ..report import end_reason_text
+        reason = end_reason_text(res.end_reason)
         page.status = f"game over: {reason}" if reason else "game over"
     else:
         page.status = f"not finished (the record stops in {res.round})"
@@ -191,7 +199,7 @@ def game_page(path: str, file: str, env, *, routes: bool = False,
         runs=hist.runs, history_rows=hist.rows, companies=hist.companies,
         incomplete=hist.incomplete, ruleset=res.ruleset, colors=_colors(g.rules))
     from ..report import FileReport
-    return page, html, FileReport(path=path, result=res)
+    return page, html, FileReport(path=page.path, result=res)
 
 
 def _marked(view, Markup):
@@ -209,9 +217,16 @@ def _colors(rules) -> dict:
 
 def _page_names(files: list) -> list[str]:
     """One page name per game, unique within the folder."""
+    from ..loader import STDIN
     out, seen = [], set()
     for f in files:
-        stem = Path(f).stem or "game"
+        if f == STDIN:
+            stem = "stdin"          # a game read from standard input
+        else:
+            name = Path(f).name
+            if name.lower().endswith(".gz"):
+                name = name[:-3]
+            stem = Path(name).stem or "game"
         name, k = f"{stem}.html", 1
         while name in seen or name == "index.html":
             k += 1
@@ -219,6 +234,45 @@ def _page_names(files: list) -> list[str]:
         seen.add(name)
         out.append(name)
     return out
+
+
+_ENV: list = []
+
+
+def _shared_env():
+    """The templates' environment, made once per process (its templates are
+    compiled once)."""
+    if not _ENV:
+        _ENV.append(_env())
+    return _ENV[0]
+
+
+def _page_job(job):
+    path, name, routes, route_limit, ruleset, board = job
+    page, html, rep = game_page(path, name, _shared_env(), routes=routes, route_limit=route_limit,
+                                ruleset=ruleset, board=board)
+    if rep is not None and rep.result is not None:
+        rep.result.game = None      # the index needs the standings, not the game
+    return page, html, rep
+
+
+def _pages(jobs_: list, jobs: int):
+    """(page, html, report) of each game, in order: in ``jobs`` processes
+    (forked, where the system can) when there are several games, else here."""
+    import multiprocessing
+    parallel = (jobs > 1 and len(jobs_) > 1 and "-" not in [j[0] for j in jobs_]
+                and "fork" in multiprocessing.get_all_start_methods())
+    if not parallel:
+        yield from map(_page_job, jobs_)
+        return
+    # what every page needs, loaded here once: the forked workers inherit it
+    env = _shared_env()
+    env.get_template("game.html")
+    from ..board import render  # noqa: F401
+    from ..engine import Replay  # noqa: F401
+    from . import charts, history  # noqa: F401
+    with multiprocessing.get_context("fork").Pool(min(jobs, len(jobs_))) as pool:
+        yield from pool.imap(_page_job, jobs_)
 
 
 def _shown_paths(paths: list) -> tuple[str, dict]:
@@ -236,11 +290,15 @@ def _shown_paths(paths: list) -> tuple[str, dict]:
 
 
 def write_reports(files: list, outdir: str, *, force: bool = False, routes: bool = False,
-                  route_limit: float = 2.0, index: Optional[bool] = None
-                  ) -> tuple[list[str], list[GamePage]]:
+                  route_limit: float = 2.0, index: Optional[bool] = None, ruleset=None,
+                  named=frozenset(), progress=None, jobs: int = 1,
+                  board: bool = True) -> tuple[list[str], list[GamePage]]:
     """Write a page per game (and an index, by default for several) into ``outdir``;
-    returns the paths written and the games' summaries.  Raises ReportError for an output it may not
-    write (an existing page without ``force``, a path over an input)."""
+    returns the paths written and the games' summaries.  A file found in a
+    folder that is no game record gets no page (its summary says so; one
+    ``named`` on the command line does).  ``progress(i, path)`` is called
+    before each game.  Raises ReportError for an output it may not write (an
+    existing page without ``force``, a path over an input)."""
     from ..outputs import OutputRefused, check_output, write_output
     from . import league as L
 
@@ -262,10 +320,16 @@ def write_reports(files: list, outdir: str, *, force: bool = False, routes: bool
             check_output(t, files, force=force, what="the HTML report")
         except OutputRefused as exc:
             raise ReportError(str(exc)) from None
-    env = _env()
     pages, reports, written = [], [], []
-    for path, name, target in zip(files, names, targets):
-        page, html, rep = game_page(path, name, env, routes=routes, route_limit=route_limit)
+    jobs_ = [(path, name, routes, route_limit, ruleset, board or routes)
+             for path, name in zip(files, names)]
+    for i, ((path, _, _, _, _, _), target, (page, html, rep)) in enumerate(
+            zip(jobs_, targets, _pages(jobs_, jobs))):
+        if progress is not None:
+            progress(i + 1, path)
+        if page.not_a_game and path not in named:
+            pages.append(page)
+            continue
         problem = write_output(target, html)
         if problem:
             raise ReportError(problem)
@@ -275,9 +339,10 @@ def write_reports(files: list, outdir: str, *, force: bool = False, routes: bool
             reports.append(rep)
     if index:
         lg = L.build(reports)
-        folder, shown = _shown_paths([p.path for p in pages])
-        html = env.get_template("index.html").render(
-            css=CSS, pages=pages, table=[dict(rank=i, **e.to_dict())
+        listed = [p for p in pages if not p.not_a_game or p.path in named]
+        folder, shown = _shown_paths([p.path for p in listed])
+        html = _shared_env().get_template("index.html").render(
+            css=CSS, pages=listed, table=[dict(rank=i, **e.to_dict())
                                          for i, e in enumerate(lg.table(), 1)],
             not_counted=lg.not_counted, page_of={p.path: p.file for p in pages},
             folder=folder, shown=shown)

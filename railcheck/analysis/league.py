@@ -13,6 +13,7 @@ import io
 import json
 from dataclasses import dataclass, field
 from typing import Optional
+from ..findings import plural
 
 
 @dataclass
@@ -43,6 +44,7 @@ class Entry:
     ranks: list = field(default_factory=list)
     shares: list = field(default_factory=list)     # per mille of the game's total
     best: Optional[tuple] = None                   # (share per mille, net worth, path)
+    illegal: int = 0                               # games counted that have illegal actions
 
     @property
     def average_rank(self) -> float:
@@ -58,7 +60,8 @@ class Entry:
                 "average_rank": self.average_rank, "average_share": self.average_share,
                 "best_game": self.best[2] if self.best else None,
                 "best_share": round(self.best[0] / 10, 1) if self.best else None,
-                "best_net_worth": self.best[1] if self.best else None}
+                "best_net_worth": self.best[1] if self.best else None,
+                "games_with_illegal_actions": self.illegal}
 
 
 @dataclass
@@ -75,6 +78,7 @@ class League:
                 e.games += 1
                 e.wins += row["rank"] == 1
                 e.ranks.append(row["rank"])
+                e.illegal += bool(game.errors)
                 # per mille, rounded half up (integers until the output)
                 share = (row["net_worth"] * 2000 + total) // (2 * total) if total > 0 else 0
                 e.shares.append(share)
@@ -131,7 +135,8 @@ def game_of(rep) -> tuple[Optional[Game], str]:
     return Game(path=rep.path, title=res.title, date=game_date(rep.path),
                 standings=[{"player": r["player"], "net_worth": r["net_worth"],
                             "rank": r["rank"]} for r in res.standings],
-                errors=len(res.errors), end_reason=res.end_reason), ""
+                errors=len({(f.line, f.column, f.action_id) for f in res.errors}),
+                end_reason=res.end_reason), ""
 
 
 def build(reports) -> League:
@@ -146,8 +151,9 @@ def build(reports) -> League:
 
 
 COLUMNS = ["rank", "player", "games", "wins", "average_rank", "average_share",
-           "best_game", "best_share", "best_net_worth"]
-PLAY_COLUMNS = ["game", "title", "date", "player", "score", "rank", "won", "players"]
+           "best_game", "best_share", "best_net_worth", "games_with_illegal_actions"]
+PLAY_COLUMNS = ["game", "title", "date", "player", "score", "rank", "won", "players",
+                "illegal_actions"]
 
 
 def render_csv(league: League) -> str:
@@ -168,7 +174,7 @@ def render_plays_csv(league: League) -> str:
     for g in league.games:
         for r in g.standings:
             w.writerow([g.path, g.title, g.date, r["player"], r["net_worth"], r["rank"],
-                        int(r["rank"] == 1), len(g.standings)])
+                        int(r["rank"] == 1), len(g.standings), g.errors])
     return out.getvalue()
 
 
@@ -193,9 +199,15 @@ def render_text(league: League) -> str:
         best = f"{d['best_game']} ({d['best_share']}%)" if d["best_game"] else ""
         rows.append([i, e.player, e.games, e.wins, f"{d['average_rank']:.2f}",
                      f"{d['average_share']:.1f}%", best])
-    out = [f"League: {len(league.games)} game(s) counted", "",
+    out = [f"League: {plural(len(league.games), 'game')} counted", "",
            tabulate(rows, headers=["#", "player", "games", "wins", "avg rank", "avg share",
                                    "best game"], disable_numparse=True)]
+    for g in league.games:
+        if g.errors:
+            out.append(f"counted with illegal actions: {g.path}: "
+                       f"{plural(g.errors, 'illegal action')} "
+                       f"(its scores are those of the replay; 'railcheck validate {g.path}' "
+                       f"lists them)")
     for path, why in league.not_counted:
         out.append(f"not counted: {path}: {why}")
     return "\n".join(out) + "\n"

@@ -200,9 +200,9 @@ class LayPlan:
     warning: Optional[tuple]
     #: the terrain cost of the hex (paid on the first lay only: a laid tile costs 0)
     cost: int
-    #: on a map with gauges, checked for the company's connection: (old tile,
-    #: its paths, its nodes, the lay adds narrow track), for the
-    #: semi-restrictive rule after the lay (``gauge.new_track_problem``)
+    #: a lay checked for the company's connection: (old tile, its paths, its
+    #: nodes, the lay adds narrow track), for the semi-restrictive rule after
+    #: the lay (``gauge.new_track_problem``)
     before: Optional[tuple] = None
 
 
@@ -642,6 +642,9 @@ class Board:
                 raise RuleViolation("tile.special", f"{special}'s power needs {h.coord} to be empty, "
                                     f"but it has track")
             check_connection = False
+        elif t.private_only:
+            raise RuleViolation("tile.special", f"{what} is laid only with a private's power "
+                                f"that names it")
 
         blockers = self.blocked.get(h.coord, set()) - {special}
         if blockers:
@@ -733,9 +736,12 @@ class Board:
                            f"in rotations {', '.join(str(r) for r, _ in legal)}; rotation "
                            f"{rotation} is taken (write it, e.g. '{name} {h.coord} r{rotation}')")
         before = None
-        if self.gauged and check_connection:
-            from .gauge import lay_is_narrow
-            before = (old, h.paths, list(h.nodes), lay_is_narrow(h, t, rotation, mapping))
+        if check_connection:
+            narrow = False
+            if self.gauged:
+                from .gauge import lay_is_narrow
+                narrow = lay_is_narrow(h, t, rotation, mapping)
+            before = (old, h.paths, list(h.nodes), narrow)
         return LayPlan(h, t, name, rotation, mapping, tile_copy, warning, old.cost, before)
 
     def apply_lay(self, plan: "LayPlan") -> tuple[int, int]:

@@ -213,9 +213,9 @@ def new_track_problem(board, corp: str, coord: str, old, mapping) -> str | None:
         if new_values != old_values:
             return None
         values.extend(new_values)
-    what = "narrow" if narrow else "broad"
+    what = ("narrow gauge " if narrow else "broad gauge ") if board.gauged else ""
     return (f"{corp}'s upgrade of {coord} (tile {old_tile.name} to {h.tile.name}) gives it no new "
-            f"{what} gauge track it can use and changes no value of a stop on its track "
+            f"{what}track it can use and changes no value of a stop on its track "
             f"(values {sorted(set(values)) or 'none'}); track is semi-restrictive: a new tile "
             f"must add usable track or change a city's value")
 

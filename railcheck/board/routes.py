@@ -19,7 +19,7 @@ from typing import Optional
 
 from ..findings import RuleViolation
 from ..mechanics.reach import Reach
-from .tiles import NODE_BASE, revenue_for_phase
+from .tiles import NODE_BASE, revenue_for_phase, train_is_diesel
 
 #: candidate stretches examined per pair of consecutive stops, and in all
 MAX_CANDIDATES = 60
@@ -131,8 +131,10 @@ def check_routes(board, corp: str, routes: list, phase_color: str, distances: di
     revenues = []
     for r in runs:
         total = 0
+        diesel = train_is_diesel(r.route.train)
         for hi, ni in r.nodes:
-            total += revenue_for_phase(board.hex_list[hi].nodes[ni].revenue, phase_color)
+            total += revenue_for_phase(board.hex_list[hi].nodes[ni].revenue, phase_color,
+                                       diesel=diesel)
         revenues.append(total)
     return sum(revenues), revenues
 

@@ -72,6 +72,7 @@ class Content:
     borders: tuple = ()                # tuple[(edge, type or None)]
     preprinted: bool = False
     tracks: tuple = ()                 # gauge of each path ("broad", "narrow"); () = all broad
+    private_only: bool = False         # laid only by a private's power naming it (1889's port)
     _rot_cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -117,11 +118,20 @@ def rotate_end(end: int, rotation: int) -> int:
     return (end + rotation) % 6 if end < NODE_BASE else end
 
 
-def revenue_for_phase(revenue: Revenue, phase_color: str) -> int:
+def train_is_diesel(train) -> bool:
+    """A revenue's ``diesel`` value is what a D-train earns there (the 18xx
+    tile notation's colour ``diesel``, 1889's off-board areas)."""
+    return str(train or "").rsplit("-", 1)[0].upper() == "D"
+
+
+def revenue_for_phase(revenue: Revenue, phase_color: str, *, diesel: bool = False) -> int:
     """Value of a revenue in a phase: a plain int, or the highest colour listed
-    that is not after the phase colour (the lowest listed if none is)."""
+    that is not after the phase colour (the lowest listed if none is); for a
+    D-train (``diesel``) its ``diesel`` value where one is given."""
     if not isinstance(revenue, dict):
         return int(revenue or 0)
+    if diesel and "diesel" in revenue:
+        return int(revenue["diesel"])
     order = {c: i for i, c in enumerate(PHASE_ORDER)}
     rank = order.get(phase_color, len(PHASE_ORDER))
     best, best_rank = None, -1
@@ -223,6 +233,7 @@ def content_from_yaml(name: str, data: dict, *, preprinted: bool = False,
         cost=int(data.get("cost", 0) or 0), terrain=data.get("terrain"),
         count=count, borders=tuple(borders), preprinted=preprinted,
         tracks=tuple(tracks) if any(t != "broad" for t in tracks) else (),
+        private_only=bool(data.get("private_only", False)),
     )
 
 
@@ -306,6 +317,8 @@ def parse_18xx_code(code: str) -> dict:
             if props.get("cost"):
                 border["cost"] = int(props["cost"])
             out.setdefault("borders", []).append(border)
+        elif kind == "icon" and props.get("blocks_lay") in ("1", "true"):
+            out["private_only"] = True      # 1889's port tile: only a private's power lays it
         elif kind in ("icon", "frame", "partition", "stub"):
             continue    # drawing only
         else:

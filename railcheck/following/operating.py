@@ -36,7 +36,7 @@ class OperatingFollower(RoundFollower):
         rnd = self.round
         g = self.game
         rnd.enforce_discards(action)
-        company = g.companies.get(action.actor)
+        company = g.private_actor(action.actor)
         if company is not None and isinstance(company.owner, Corporation) and not company.closed:
             self.place_private(company.owner)
             return

@@ -29,7 +29,7 @@ import copy
 import os
 
 from ..actions import Checkpoint, Pass, RoundMarker
-from ..findings import ERROR
+from ..findings import ERROR, plural
 from .followers import follower_for
 
 
@@ -280,7 +280,7 @@ class RecordRounds:
         if not g.finished and g.round.label != want:
             g.flag("round.marker", f"the record says '{want}' here, but the rules make this "
                                    f"{g.round.label} (phase {g.phase.name}: "
-                                   f"{g.or_count} OR(s) per set)")
+                                   f"{plural(g.or_count, 'OR')} per set)")
 
 
 def _marker_label(action: RoundMarker) -> str:

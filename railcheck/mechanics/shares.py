@@ -13,6 +13,16 @@ from ..actions import Exchange, Par
 from ..state import Corporation, Player
 
 
+def keeps_presidency(g, corp: Corporation, emergency_for) -> bool:
+    """A president's sale of ``corp`` made to raise money for ``emergency_for``
+    (a forced train purchase; None: no emergency) must leave him the
+    presidency: always of the company he raises money for, and of every
+    corporation with ``operating.emergency_keeps_presidencies`` (1889)."""
+    if emergency_for is None:
+        return False
+    return emergency_for is corp or bool(g.rules.operating["emergency_keeps_presidencies"])
+
+
 def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=None) -> int:
     """The largest percentage of ``corp`` that ``player`` may sell now."""
     if corp.price is None or corp.closed:
@@ -24,18 +34,29 @@ def max_sellable_percent(g, player: Player, corp: Corporation, *, emergency_for=
     step = corp.share_percent
     best = 0
     pct = step
+    keep = keeps_presidency(g, corp, emergency_for)
     while pct <= held:
         ok = pct <= room
-        if ok and emergency_for is corp and corp.president is player:
+        if ok and keep and corp.president is player:
             others = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
             ok = held - pct >= others
         if ok and corp.president is player and pct > held - corp.certs[0].percent:
             others = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
-            ok = others >= corp.certs[0].percent and emergency_for is not corp
+            ok = others >= corp.certs[0].percent and not keep
         if ok:
             best = pct
         pct += step
     return best
+
+
+def sold_in_emergency(g, rnd) -> set:
+    """The corporations the operating company's president already sold in
+    this turn's emergency, which he may not sell again
+    (``stock.must_sell_in_blocks``); empty otherwise."""
+    turn = getattr(rnd, "turn", None)
+    if turn is None or not g.rules.stock["must_sell_in_blocks"]:
+        return set()
+    return set(getattr(turn, "emergency_sold", ()))
 
 
 def raising_power(g, rnd, corp) -> tuple[int, int]:
@@ -45,7 +66,10 @@ def raising_power(g, rnd, corp) -> tuple[int, int]:
     cheapest = rnd.cheapest_train()
     price = cheapest.spec.price if cheapest else 0
     power = player.cash + corp.cash
+    sold = sold_in_emergency(g, rnd)
     for c in g.corporations.values():
+        if c in sold:
+            continue
         pct = max_sellable_percent(g, player, c, emergency_for=corp)
         if pct:
             power += c.price.price * pct // c.share_percent
@@ -72,10 +96,14 @@ def bankrupt_president(g, rnd, corp):
     return player
 
 
-def sell_all_for(g, player, corp):
+def sell_all_for(g, player, corp, skip=()):
     """A bankrupt president's sales: every bundle sellable as in the
-    emergency for ``corp`` (its own presidency stays) goes to the pool."""
+    emergency for ``corp`` (its own presidency stays) goes to the pool, but
+    for the corporations in ``skip`` (sold in this emergency already, with
+    ``stock.must_sell_in_blocks``)."""
     for c in list(g.corporations.values()):
+        if c in skip:
+            continue
         pct = max_sellable_percent(g, player, c, emergency_for=corp)
         if pct:
             sell_shares(g, player, c, pct, emergency_for=corp)
@@ -89,7 +117,7 @@ def declare_bankruptcy(g, rnd, turn):
     the game ends if the ruleset says so."""
     corp = turn.corp
     player = bankrupt_president(g, rnd, corp)
-    sell_all_for(g, player, corp)
+    sell_all_for(g, player, corp, sold_in_emergency(g, rnd))
     g.transfer(player, g.bank, player.cash)
     player.bankrupt = True
     rnd.recalculate_order()
@@ -170,13 +198,16 @@ def check_sale(g, player: Player, corp: Corporation, percent: int, *, emergency_
                             f"the bank pool holds {in_pool}% of {corp.sym}; selling {percent}% "
                             f"would put {in_pool + percent}% there, over the {pool_limit}% limit")
     remaining = held - percent
-    if emergency_for is corp and corp.president is player:
-        others = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
-        if others > remaining:
+    keep = keeps_presidency(g, corp, emergency_for)
+    if keep and corp.president is player:
+        most = max((corp.percent_of(p) for p in g.players if p is not player), default=0)
+        if most > remaining:
+            why = "while raising money for it" if emergency_for is corp else \
+                f"while raising money for {emergency_for.sym}'s train"
             raise RuleViolation("emergency.presidency",
                                 f"{player.name} may not give up the presidency of {corp.sym} "
-                                f"while raising money for it: selling {percent}% leaves "
-                                f"{remaining}%, less than another player's {others}%")
+                                f"{why}: selling {percent}% leaves "
+                                f"{remaining}%, less than another player's {most}%")
     if corp.president is player:
         pcert = corp.certs[0]
         others = {p: corp.percent_of(p) for p in g.players if p is not player}
@@ -190,10 +221,11 @@ def check_sale(g, player: Player, corp: Corporation, percent: int, *, emergency_
                     f"{player.name} is president of {corp.sym} with {held}%; selling "
                     f"{percent}% would leave {remaining}% and no other player holds "
                     f"{pcert.percent}% to take the president's certificate")
-            if emergency_for is corp:
+            if keep:
+                why = "it" if emergency_for is corp else f"{emergency_for.sym}'s train"
                 raise RuleViolation("emergency.presidency",
                                     f"{player.name} may not give up the presidency of "
-                                    f"{corp.sym} while raising money for it")
+                                    f"{corp.sym} while raising money for {why}")
 
 
 def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency_for=None,
@@ -388,7 +420,10 @@ def apply_exchange(g, action: Exchange, plan) -> None:
     action.source = cert.owner
     cert.owner = owner
     g.close_company(company)
-    g.update_president(corp)
+    if corp.par is not None:
+        # a corporation nobody has started has no president: the share is
+        # held, and whoever starts it takes the president's certificate
+        g.update_president(corp)
     g.check_float(corp)
 
 

@@ -65,6 +65,10 @@ class Round:
         or company whose turn it is, unless a round says otherwise."""
         return self.whose_turn()
 
+    def step_by_type(self, cls):
+        """The round's step of class ``cls`` (or a subclass), or None."""
+        return next((s for s in self.steps if isinstance(s, cls)), None)
+
     def step_for(self, action):
         """The step that takes ``action``: the blocking one (unless it lets
         the action by: ``Step.yields_to``), else the first that owns it
@@ -146,6 +150,12 @@ class Round:
         from ..findings import did_you_mean
         comp = self.game.companies.get(sym)
         if comp is None:
+            spec = next((c for c in self.game.rules.companies if c.sym == sym), None)
+            if spec is not None and spec.min_players is not None:
+                n = len(self.game.players)
+                raise RuleViolation("private.not_in_game",
+                                    f"{sym} is not in a game of {n} players (it needs "
+                                    f"{spec.min_players} or more)")
             raise RuleViolation("name.unknown", f"unknown private '{sym}'"
                                 + did_you_mean(sym, self.game.companies))
         return comp

@@ -18,15 +18,15 @@ from typing import Any
 
 import dataclasses
 
-from ..actions import (Bankrupt, DiscardTrain, Exchange, LayTile, Pass, PlaceToken,
+from ..actions import (Bankrupt, DiscardTrain, Exchange, Pass, PlaceToken,
                        SellShares)
 from ..findings import RuleViolation
-from ..mechanics.shares import sale_percent, sell_shares
 from ..state import Company, Corporation, Player
 from ..steps.base import Step
+from ..steps.emergency import BankruptStep, EmergencySaleStep
+from ..steps.player_power import player_lay_power
+from ..steps.powers import PrivatePowerStep
 from ..steps.trains import DiscardTrainStep, cheapest_train
-from ..steps.track import TrackStep
-from ..steps.token import TokenStep
 from . import Round
 
 
@@ -42,6 +42,9 @@ class Turn:
         self.revenue = None        # claimed revenue once run
         self.dividend_done = False
         self.emergency = False     # the president has been helping
+        #: corporations the president sold in this turn's emergency (a second
+        #: sale of one is refused with stock.must_sell_in_blocks)
+        self.emergency_sold: set = set()
         self.special_token = None  # a private whose station must be placed next (DH)
         self.acted = False         # the company has done something in this turn
         self.explicit_step = 0     # where its last own action left the turn
@@ -72,12 +75,21 @@ class OperatingRound(Round):
             if all(type(s).owns is Step.owns for s in self.steps) else None
         #: steps whose actions come whenever the record gives them
         self.discards = DiscardTrainStep(self)
+        #: the players' steps: the operating company's president raising
+        #: money for a train, or going bankrupt
+        self.player_steps = [EmergencySaleStep(self), BankruptStep(self)]
+        #: a private's power (the private is the line's actor)
+        self.powers = PrivatePowerStep(self)
         self.order: list[Corporation] = []
         self.index = -1
         self.turn: Turn | None = None
         #: the turn that ended by itself (nothing more it could do), while the
         #: next company has not acted yet: an action of its company reopens it
         self.closed_turn: Turn | None = None
+        #: (private, the player who sold it) right after a sale to a company
+        #: that gives the seller a tile lay (``tile_lay`` with ``window:
+        #: on_sale``, 1889's ER): the next action may be that lay or a pass
+        self.sold_power = None
 
     @property
     def label(self) -> str:
@@ -101,6 +113,11 @@ class OperatingRound(Round):
         g.or_number += 1
         g.pay_private_income()
         self.order = g.operating_order()
+        if g.rules.stock["home_station"] == "operating_round":
+            # every company that operates in this round puts its home station
+            # on the map now, before the first turn (1889)
+            for corp in self.order:
+                self.place_home(corp)
         self.index = -1
         self.next_corporation()
 
@@ -126,22 +143,31 @@ class OperatingRound(Round):
     def finish_if_done(self):
         """After the last turn: the OR ends unless companies over the train limit
         still have to discard, or the last company may still use a private's
-        extra tile lay it owns (18xx.games keeps its turn open for that); any
-        other action ends the OR (``wants``)."""
+        extra tile lay it owns (18xx.games keeps its turn open for that), or
+        the seller of a private it just bought may still lay its tile (1889's
+        ER); any other action ends the OR (``wants``)."""
         last = self.closed_turn.corp if self.closed_turn else None
         self.finished = not (self.discards_due()
-                             or (last is not None and self.extra_lay_left(last)))
+                             or (last is not None and self.extra_lay_left(last))
+                             or self.sold_power is not None)
 
     def extra_lay_left(self, corp) -> bool:
         """``corp`` owns a private whose extra tile lay has uses left (CS)."""
         for c in corp.companies:
             lay = (c.spec.special or {}).get("tile_lay") or {}
+            if player_lay_power(c) is not None:
+                continue        # a player's lay (1889's MF, ER), not the company's
             if not c.closed and lay.get("extra") and \
                     (lay.get("count") is None or c.uses < int(lay["count"])):
                 return True
         return False
 
     def start_turn(self, corp: Corporation):
+        self.place_home(corp)
+        corp.operated = True
+
+    def place_home(self, corp: Corporation):
+        """``corp``'s home station goes on the map (once)."""
         g = self.game
         if not corp.home_placed:
             corp.home_placed = True
@@ -156,7 +182,6 @@ class OperatingRound(Round):
                     except RuleViolation as v:
                         g.flag(v.rule, v.message)
                 corp.tokens_placed += 1
-        corp.operated = True
 
     def end_turn(self):
         """Close the current corporation's turn, checking its duties."""
@@ -189,9 +214,6 @@ class OperatingRound(Round):
             index = _OWNER_INDEX[key] = next(
                 (i for i, s in enumerate(self.steps) if s.owns(action)), None)
         return None if index is None else self.steps[index]
-
-    def step_by_type(self, cls):
-        return next((s for s in self.steps if isinstance(s, cls)), None)
 
     def move_to(self, t: Turn, index: int):
         """Move the turn forward to step ``index``; each step passed over
@@ -235,7 +257,7 @@ class OperatingRound(Round):
     def wants(self, action) -> bool:
         g = self.game
         actor = action.actor
-        if actor in g.companies or isinstance(action, Exchange):
+        if g.private_actor(actor) is not None or isinstance(action, Exchange):
             return True
         if actor in g.player_by_name:
             if isinstance(action, (SellShares, Bankrupt)) and self.in_emergency(actor):
@@ -305,6 +327,12 @@ class OperatingRound(Round):
     # ------------------------------------------------------------------
 
     def process(self, action):
+        pending = self.sold_power
+        self.process_action(action)
+        if pending is not None and self.sold_power is pending:
+            self.sold_power = None      # the seller's lay was not taken: declined
+
+    def process_action(self, action):
         g = self.game
         placed = self.placed
         if placed is not None and placed[0] is action and placed[2] == "as":
@@ -314,7 +342,7 @@ class OperatingRound(Round):
         actor = action.actor
         if isinstance(action, Exchange):
             return g.title.exchange(action)
-        if actor in g.companies:
+        if g.private_actor(actor) is not None:
             return self.process_private(g.companies[actor], action)
         if actor in g.player_by_name:
             return self.process_player(g.player_by_name[actor], action)
@@ -354,12 +382,15 @@ class OperatingRound(Round):
         """The steps of the turn under way that may take an action now: the
         ordered ones from where the turn stands (an earlier one's action is
         refused, ``or.step_order``) and the unordered ones, each with
-        something to do (none between turns)."""
+        something to do, then the president's when the company must buy a
+        train it cannot pay (an emergency sale, bankruptcy); none between
+        turns."""
         t = self.turn
         if t is None:
             return []
         return [s for i, s in enumerate(self.steps)
-                if (i >= t.step or not s.ordered) and s.takes(t)]
+                if (i >= t.step or not s.ordered) and s.takes(t)] \
+            + [s for s in self.player_steps if s.takes(t)]
 
     def enforce_discards(self, action) -> None:
         """Companies over the train limit discard before anything else
@@ -461,78 +492,20 @@ class OperatingRound(Round):
     # privates
 
     def process_private(self, company: Company, action):
-        g = self.game
-        owner = company.owner
-        if company.closed or owner is None:
-            raise RuleViolation("private.closed", f"{company.sym} is closed or unowned")
-        if not isinstance(owner, Corporation):
-            raise RuleViolation("private.power",
-                                f"{company.sym}'s power is used by a company that owns it; it is "
-                                f"owned by {g.holder_name(owner)}")
-        if self.turn is None or self.turn.corp is not owner:
-            raise RuleViolation("private.power",
-                                f"{company.sym} can be used only in its owner "
-                                f"{owner.sym}'s turn")
-        t = self.turn
-        if isinstance(action, LayTile):
-            self.step_by_type(TrackStep).process(t, action, special=company)
-        elif isinstance(action, PlaceToken):
-            self.step_by_type(TokenStep).process(t, action, special=company)
-        elif not isinstance(action, Pass):
-            raise RuleViolation("private.power", f"{company.sym} cannot '{action.verb}'")
-        if self.turn is t:
-            self.settle()       # steps left with nothing to do pass by themselves now
+        """A private's power (``steps/powers.py``)."""
+        return self.powers.process(self.turn, action)
 
     # ------------------------------------------------------------------
     # players: emergency sales and bankruptcy
 
     def process_player(self, player: Player, action):
-        g = self.game
-        if isinstance(action, SellShares):
-            t = self.turn
-            if t is None or t.corp.president is not player:
-                raise RuleViolation("emergency.not_needed",
-                                    f"{player.name} may sell shares in an operating round only "
-                                    f"to raise money for a train their company must buy")
-            corp = t.corp
-            cheapest = self.cheapest_train()
-            price = cheapest.spec.price if cheapest else 0
-            if corp.trains or corp.cash + player.cash >= price:
-                raise RuleViolation(
-                    "emergency.not_needed",
-                    f"{player.name} may not sell shares: {corp.sym} "
-                    + ("owns a train" if corp.trains else
-                       f"has {g.money(corp.cash)} and {player.name} {g.money(player.cash)}, "
-                       f"enough for the cheapest train ({g.money(price)})"))
-            for sale in action.sales:
-                c = self.corporation(sale.corporation)
-                pct = sale_percent(g, c, sale)
-                if c.price is not None and not g.rules.operating.emergency_sell_more_than_needed:
-                    bundle = c.price.price * pct // c.share_percent
-                    # too much when the bundle less its smallest certificate would do
-                    smallest = c.price.price * _smallest_cert(c, player, sale, pct) \
-                        // c.share_percent
-                    if bundle - smallest + player.cash + corp.cash >= price:
-                        raise RuleViolation(
-                            "emergency.too_much",
-                            f"{player.name} sells more than needed: {pct}% of {c.sym} brings "
-                            f"{g.money(bundle)}; with {g.money(player.cash)} in hand and "
-                            f"{g.money(corp.cash)} in {corp.sym}'s treasury one certificate "
-                            f"fewer ({g.money(smallest)} less) would pay for the "
-                            f"{g.money(price)} train")
-                sell_shares(g, player, c, pct, emergency_for=corp, certs=sale.certs)
-            t.emergency = True
-            self.recalculate_order()
-            return
-        if isinstance(action, Bankrupt):
-            t = self.turn
-            if t is None or t.corp.president is not player:
-                raise RuleViolation("bankrupt.not_president",
-                                    f"{player.name} is not the president of the operating "
-                                    f"company")
-            return self.do_bankrupt(t, action)
-        raise RuleViolation("or.player_action",
-                            f"players do not '{action.verb}' in an operating round")
+        """A player's action: the operating company's president raising
+        money for a train, or going bankrupt (``steps/emergency.py``)."""
+        step = next((s for s in self.player_steps if s.owns(action)), None)
+        if step is None:
+            raise RuleViolation("or.player_action",
+                                f"players do not '{action.verb}' in an operating round")
+        return step.process(self.turn, action)
 
     def recalculate_order(self):
         """Share prices changed by sales during the OR: the companies still
@@ -545,16 +518,3 @@ class OperatingRound(Round):
         from ..mechanics.shares import declare_bankruptcy
         declare_bankruptcy(self.game, self, t)
 
-
-def _smallest_cert(corp, player, sale, percent: int) -> int:
-    """The percentage of the smallest certificate in the bundle a sale is made
-    of: the certificates it names, else the player's ordinary shares and, when
-    they do not cover the sale, the president's certificate."""
-    named = [corp.certs[i].percent for i in sale.certs
-             if i < len(corp.certs) and corp.certs[i].owner is player]
-    if named:
-        return min(named)
-    ordinary = [c.percent for c in corp.certs_of(player) if not c.president]
-    if percent > sum(ordinary) and corp.president is player:
-        ordinary.append(corp.certs[0].percent)
-    return min(ordinary, default=corp.share_percent)

@@ -15,7 +15,7 @@ unless ``stock.private_trade_is_buy`` is false.
 from __future__ import annotations
 
 from ..actions import Pass
-from ..findings import RuleViolation
+from ..findings import RuleViolation, breach
 from ..state import Corporation, Player
 from . import Round
 from ..mechanics.shares import max_sellable_percent
@@ -35,6 +35,11 @@ class StockRound(Round):
         self.bought = None           # corporation bought this turn (None: nothing)
         self.buys = 0
         self.sold_after_buy = False
+        #: corporations the current player sold in this turn (stock.must_sell_in_blocks)
+        self.sold_this_turn: set = set()
+        #: the current player bought after selling in this turn (no more
+        #: selling with stock.sell_buy_order: sell_buy_or_buy_sell)
+        self.bought_after_sale = False
         self.sold: dict = {}         # player -> set of corporations sold this round
         self.last_actor = None
         self.current = None
@@ -152,10 +157,12 @@ class StockRound(Round):
     def can_sell_any(self, player) -> bool:
         if not self.selling_allowed():
             return False
-
         g = self.game
+        if self.bought_after_sale and g.rules.stock["sell_buy_order"] == "sell_buy_or_buy_sell":
+            return False
+        blocks = g.rules.stock["must_sell_in_blocks"]
         for corp in g.corporations.values():
-            if not self.may_sell(corp):
+            if not self.may_sell(corp) or (blocks and corp in self.sold_this_turn):
                 continue
             if max_sellable_percent(g, player, corp) > 0:
                 return True
@@ -217,6 +224,8 @@ class StockRound(Round):
         self.bought = None
         self.buys = 0
         self.sold_after_buy = False
+        self.sold_this_turn = set()
+        self.bought_after_sale = False
 
     def take_turn(self, player):
         """``player``'s turn begins where the record has them act."""
@@ -237,10 +246,11 @@ class StockRound(Round):
         return nxt
 
     def step_classes(self) -> list:
+        from ..steps.player_power import PlayerLayStep
         from ..steps.stock import (BuyPrivateStep, BuySharesStep, ExchangeStep, ParStep,
                                    PendingParStep, SellSharesStep, StockTurnStep)
-        return [PendingParStep, ExchangeStep, ParStep, BuySharesStep, SellSharesStep,
-                BuyPrivateStep, StockTurnStep]
+        return [PendingParStep, ExchangeStep, PlayerLayStep, ParStep, BuySharesStep,
+                SellSharesStep, BuyPrivateStep, StockTurnStep]
 
     def turn_step_for(self, action):
         """The step of a player's turn that owns ``action`` (``TurnStep``),
@@ -302,6 +312,8 @@ class StockRound(Round):
             return
         if not done:
             step.process(player, action)
+        if self.bought is not None and self.sold_this_turn and not self.sold_after_buy:
+            self.bought_after_sale = True
         self.passes = 0
         self.passed_over.clear()
         self.auto_passed.clear()
@@ -337,9 +349,9 @@ class StockRound(Round):
         over = g.holding_limit_exceeded(player, corp, cert_percent)
         if over is not None:
             have, limit = over
-            raise RuleViolation("stock.holding_limit",
-                                f"{player.name} holds {have}% of {corp.sym}; buying "
-                                f"{cert_percent}% more would exceed the {limit}% limit")
+            breach(RuleViolation("stock.holding_limit",
+                                 f"{player.name} holds {have}% of {corp.sym}; buying "
+                                 f"{cert_percent}% more would exceed the {limit}% limit"))
 
     def check_cert_limit(self, player, corp: Corporation, count: int = 1) -> None:
         """``player`` may not buy ``count`` certificates of ``corp`` over the
@@ -349,9 +361,9 @@ class StockRound(Round):
         certs = g.cert_limit_exceeded(player, count, corp)
         if certs is not None:
             more = "one more" if count == 1 else f"{count} more"
-            raise RuleViolation("stock.cert_limit",
-                                f"{player.name} holds {certs} certificates; {more} would "
-                                f"exceed the limit of {g.cert_limit}")
+            breach(RuleViolation("stock.cert_limit",
+                                 f"{player.name} holds {certs} certificates; {more} would "
+                                 f"exceed the limit of {g.cert_limit}"))
 
     def price_from(self, corp: Corporation, source) -> int:
         """What one share of ``corp`` costs from the IPO (its par, or the

@@ -80,9 +80,9 @@ class BuyCompanyStep(Step):
         company, wrong_price, left_with = plan
         if left_with is not None:
             g.flag("private.closed",
-                   f"{company.sym} left the game with its owner {left_with.name} when he went "
-                   f"bankrupt (his privates leave the game with him: 18Ireland B5); taken as "
-                   f"bought from him, as the record says")
+                   f"{company.sym} left the game with its owner {left_with.name} when they went "
+                   f"bankrupt (a bankrupt player's privates leave the game with them: 18Ireland "
+                   f"B5); taken as bought from them, as the record says")
             company.closed, company.left_with = False, None
             company.owner = left_with
             left_with.companies.append(company)
@@ -95,3 +95,8 @@ class BuyCompanyStep(Step):
         corp.companies.append(company)
         if g.board is not None:
             g.board.unblock(company.sym)
+        lay = (company.spec.special or {}).get("tile_lay") or {}
+        if lay.get("window") == "on_sale" and (lay.get("count") is None
+                                               or company.uses < int(lay["count"])):
+            # the seller may lay the private's tile at once (1889's ER)
+            self.round.sold_power = (company, owner)

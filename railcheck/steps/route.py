@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import RunRoutes
-from ..findings import RuleViolation
+from ..findings import RuleViolation, plural
 from .base import Step
 
 
@@ -48,7 +48,8 @@ class RouteStep(Step):
         for name, n in used.items():
             if n > owned.get(name, 0):
                 have = ", ".join(f"{k}" for k in sorted(owned)) or "no trains"
-                return (f"{corp.sym} runs {n} {name}-train(s) but owns {owned.get(name, 0)} "
+                return (f"{corp.sym} runs {plural(n, name + '-train')} but owns "
+                        f"{owned.get(name, 0)} "
                         f"(trains: {have}); the revenue claimed is taken as paid")
         return None
 

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 from typing import Optional
 
 from ..actions import Bankrupt, BuyCompany, BuyShares, Exchange, Par, Pass, SellShares
-from ..findings import RuleViolation
+from ..findings import RuleViolation, breach, collecting
 from ..mechanics.shares import (apply_pending_par, check_pending_par, check_sale,
                                 max_sellable_percent, sale_percent, sell_shares, set_par)
 from ..state import Corporation, Player
@@ -124,18 +124,27 @@ class TurnStep(Step):
         return False
 
     def taken_as_written(self, check, notes: list, otherwise=None, taken: Optional[list] = None):
-        """Run ``check`` (pure); a refusal in :attr:`TAKEN_AS_WRITTEN` goes
-        into ``notes`` (flagged when the purchase is applied as written) and
-        ``otherwise()`` is returned; any other refusal is raised."""
-        try:
-            return check()
-        except RuleViolation as v:
-            if v.rule not in self.TAKEN_AS_WRITTEN:
-                raise
-            notes.append((v.rule, v.message + "; taken as bought, as the record says"))
+        """Run ``check`` (pure), collecting every breach of a rule in
+        :attr:`TAKEN_AS_WRITTEN` (``findings.breach``: the check goes on past
+        one, so that a purchase over both the certificate limit and the
+        player's cash is flagged for both); each goes into ``notes`` (flagged
+        when the purchase is applied as written), and then ``otherwise()`` is
+        returned.  Any other refusal is raised."""
+        with collecting(self.TAKEN_AS_WRITTEN) as breaches:
+            try:
+                result = check()
+            except RuleViolation as v:
+                if v.rule not in self.TAKEN_AS_WRITTEN:
+                    raise
+                breaches.found.append(v)        # raised by a check that does not collect
+                result = None
+        for found in breaches.found:
+            notes.append((found.rule, found.message + "; taken as bought, as the record says"))
             if taken is not None:
-                taken.append(v.rule)
-            return otherwise() if otherwise is not None else None
+                taken.append(found.rule)
+        if breaches.found and otherwise is not None:
+            return otherwise()
+        return result
 
     def flag_notes(self, notes) -> None:
         for rule, message in notes:
@@ -195,10 +204,10 @@ class ParStep(TurnStep):
         cost = price * pcert.percent // corp.share_percent
         self.round.check_can_buy(player, corp, pcert.percent, par=True)
         if player.cash < cost:
-            raise RuleViolation("stock.cash",
-                                f"{player.name} has {g.money(player.cash)}; the president's "
-                                f"certificate of {corp.sym} at par {g.money(price)} "
-                                f"costs {g.money(cost)}")
+            breach(RuleViolation("stock.cash",
+                                 f"{player.name} has {g.money(player.cash)}; the president's "
+                                 f"certificate of {corp.sym} at par {g.money(price)} "
+                                 f"costs {g.money(cost)}"))
         return cost
 
     def par_cost(self, player, corp, price: int, notes: list) -> int:
@@ -287,10 +296,11 @@ class BuySharesStep(TurnStep):
             if player.cash < cost:
                 what = (f"a {corp.sym} share" if len(certs) == 1
                         else f"{len(certs)} {corp.sym} shares")
-                raise RuleViolation("stock.cash",
-                                    f"{player.name} has {g.money(player.cash)}; {what} from "
-                                    f"{g.holder_name(source)} cost{'s' if len(certs) == 1 else ''} "
-                                    f"{g.money(cost)}")
+                breach(RuleViolation("stock.cash",
+                                     f"{player.name} has {g.money(player.cash)}; {what} from "
+                                     f"{g.holder_name(source)} "
+                                     f"cost{'s' if len(certs) == 1 else ''} "
+                                     f"{g.money(cost)}"))
         notes: list = []
         taken: list = []
         self.taken_as_written(check, notes, taken=taken)
@@ -400,10 +410,19 @@ class SellSharesStep(TurnStep):
                 sales.append((corp, percent, certs))
                 continue
             sales.append((corp, percent, sale.certs))
-        if rnd.bought is not None \
-                and g.rules.stock.sell_buy_order == "sell_buy":
+        order = g.rules.stock.sell_buy_order
+        if rnd.bought is not None and order == "sell_buy":
             raise RuleViolation("stock.sell_buy_order",
                                 "shares may not be sold after buying in the same turn")
+        if rnd.bought_after_sale and order == "sell_buy_or_buy_sell":
+            raise RuleViolation("stock.sell_buy_order",
+                                f"{player.name} sold and then bought in this turn; no more "
+                                f"selling this turn (sell then buy, or buy then sell)")
+        if g.rules.stock["must_sell_in_blocks"]:
+            for corp in (c for c, _, _ in sales):
+                if corp in rnd.sold_this_turn:
+                    raise RuleViolation("stock.sell_blocks",
+                                        f"{player.name} already sold {corp.sym} this turn")
         return SimpleNamespace(sales=sales, notes=notes)
 
     def apply(self, player, action: SellShares, plan) -> None:
@@ -413,6 +432,7 @@ class SellSharesStep(TurnStep):
         for corp, percent, certs in plan.sales:
             sell_shares(g, player, corp, percent, certs=certs)
             rnd.sold.setdefault(player, set()).add(corp)
+            rnd.sold_this_turn.add(corp)
         if rnd.bought is not None:
             rnd.sold_after_buy = True
 
@@ -434,8 +454,10 @@ class SellSharesStep(TurnStep):
         if g.rules.stock.sell_after in ("operate", "first_and_operate") \
                 and not corp.operated:
             return False
-        if rnd.bought is not None \
-                and g.rules.stock.sell_buy_order == "sell_buy":
+        order = g.rules.stock.sell_buy_order
+        if (rnd.bought is not None and order == "sell_buy") \
+                or (rnd.bought_after_sale and order == "sell_buy_or_buy_sell") \
+                or (g.rules.stock.must_sell_in_blocks and corp in rnd.sold_this_turn):
             return False
         percent = sale_percent(g, corp, sale)
         if percent <= 0 or percent % corp.share_percent:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ..actions import PlaceToken
-from ..findings import RuleViolation
+from ..findings import RuleViolation, plural
 from .base import Step
 
 
@@ -58,7 +58,8 @@ class TokenStep(Step):
             self.refuse_after(turn)
         if turn.tokens >= self.per_turn() and special is None:
             raise RuleViolation("token.one_per_turn",
-                                f"{corp.sym} already placed {turn.tokens} station(s) this turn")
+                                f"{corp.sym} already placed "
+                                f"{plural(turn.tokens, 'station')} this turn")
         if special is not None:
             cost = 0
         short = None

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ..actions import LayTile
-from ..findings import INFO, RuleViolation
+from ..findings import INFO, RuleViolation, plural
 from .base import Step
 
 
@@ -53,7 +53,22 @@ class TrackStep(Step):
         return int(self.game.rules.operating.tile_lays)
 
     def available(self, turn) -> bool:
-        return turn.tile_lays < self.lays_allowed()
+        return turn.tile_lays < self.lays_allowed() or self.president_may_lay(turn)
+
+    def president_may_lay(self, turn) -> bool:
+        """The company's president owns a private whose tile lay is his own
+        (``tile_lay`` with ``by: player``, 1889's MF) and still unused: the
+        track step stays open for it until the company passes (as
+        18xx.games keeps it)."""
+        pres = turn.corp.president
+        if pres is None:
+            return False
+        for c in pres.companies:
+            spec = (c.spec.special or {}).get("tile_lay") or {}
+            if not c.closed and spec.get("by") == "player" \
+                    and (spec.get("count") is None or c.uses < int(spec["count"])):
+                return True
+        return False
 
     def terrain_cost(self, hex_name: str) -> int:
         """The cost of a first lay on a hex, from the ruleset's map (used
@@ -82,7 +97,8 @@ class TrackStep(Step):
             limit = self.lays_allowed()
             if turn.tile_lays >= limit:
                 raise RuleViolation("track.one_lay",
-                                    f"{corp.sym} already laid {turn.tile_lays} tile(s) this turn; "
+                                    f"{corp.sym} already laid "
+                                    f"{plural(turn.tile_lays, 'tile')} this turn; "
                                     f"the limit is {limit}")
         if special is not None:
             self.check_power(special, action)
@@ -111,6 +127,7 @@ class TrackStep(Step):
         else:
             cost = self.terrain_cost(action.hex)
         cost = self.lay_cost(turn, action, board_plan, special, cost)
+        cost -= self.terrain_discount(corp, action.hex, board_plan, cost)
         short = None
         if cost > 0 and corp.cash < cost:     # a free lay needs no money (cash may be
             # below zero after a purchase taken as written)
@@ -126,6 +143,25 @@ class TrackStep(Step):
         """Whether the lay must join the company's network (a private's power
         needs no connection)."""
         return special is None
+
+    def terrain_discount(self, corp, hex_name: str, board_plan, cost: int) -> int:
+        """What the privates ``corp`` owns take off a lay's cost
+        (``tile_discount``: 1889's SMR, mountains for 80 less): only on a hex
+        whose one terrain is the power's (a mountain with a river is not
+        discounted), at most the cost."""
+        if cost <= 0:
+            return 0
+        powers: list[dict] = [p for p in ((c.spec.special or {}).get("tile_discount")
+                                          for c in corp.companies if not c.closed) if p]
+        if not powers:
+            return 0
+        if board_plan is not None:
+            terrain = board_plan.hex.tile.terrain
+        else:
+            spec = ((self.game.rules.board or {}).get("hexes") or {}).get(hex_name) or {}
+            terrain = spec.get("terrain") if hex_name not in self.game.laid_hexes else None
+        kinds = set(str(terrain or "").split("|")) - {""}
+        return min(cost, sum(p["discount"] for p in powers if kinds == {p["terrain"]}))
 
     def lay_cost(self, turn, action: LayTile, board_plan, special, terrain: int) -> int:
         """What the lay costs the company: the terrain (a title may add or
@@ -143,12 +179,13 @@ class TrackStep(Step):
         tiles = spec.get("tiles")
         if tiles and tiles != "any" and action.tile not in [str(x) for x in tiles]:
             raise RuleViolation("private.power",
-                                f"{special.sym} can lay only tile(s) "
+                                f"{special.sym} can lay only tile{'s' if len(tiles) != 1 else ''} "
                                 f"{', '.join(map(str, tiles))}, not {action.tile}")
         uses = spec.get("count")
         if uses is not None and special.uses >= int(uses):
             raise RuleViolation("private.power_used",
-                                f"{special.sym}'s tile lay may be used {uses} time(s) and "
+                                f"{special.sym}'s tile lay may be used "
+                                f"{plural(int(uses), 'time')} and "
                                 f"has been used")
 
     def apply(self, turn, action: LayTile, plan: _LayPlan) -> None:
@@ -181,6 +218,15 @@ class TrackStep(Step):
             turn.tile_lays += 1
             if special is not None and (special.spec.special or {}).get("teleport"):
                 turn.special_token = special
+        before = plan.board_plan.before if plan.board_plan is not None else None
+        if before is not None and g.rules.operating["track_restriction"] == "semi_restrictive":
+            # semi-restrictive (1889, 18Ireland O2a): flagged after the lay, the
+            # tile stays (as the record says)
+            from ..board.gauge import new_track_problem
+            problem = new_track_problem(g.board, turn.corp.sym, plan.board_plan.hex.coord,
+                                        before, plan.board_plan.mapping)
+            if problem is not None:
+                g.flag("tile.no_new_track", problem)
 
     def process(self, turn, action, special: Optional[object] = None) -> None:
         plan = self.check(turn, action, special)

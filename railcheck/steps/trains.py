@@ -8,9 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import BuyTrain, DiscardTrain
-from ..findings import RuleViolation
+from ..findings import RuleViolation, plural
 from ..state import Corporation
 from .base import Step
+
+
+def _names(trains) -> str:
+    """The types of ``trains``, each once, in order ("none" for no train)."""
+    return ", ".join(dict.fromkeys(tr.name for tr in trains)) or "none"
 
 
 @dataclass
@@ -111,10 +116,15 @@ class BuyTrainStep(Step):
         if source is None or source == corp:
             raise RuleViolation("trains.not_available", f"train {train.id} is not for sale")
         if source == "depot" and train not in g.available_depot_trains():
-            avail = ", ".join(tr.name for tr in g.available_depot_trains()) or "none"
+            offered = g.available_depot_trains()
+            same = [tr for tr in offered if tr.name == train.name]
+            if same:        # the record names one of the type's later trains
+                raise RuleViolation("trains.not_available",
+                                    f"the depot sells its {train.name}-trains one after "
+                                    f"another: {same[0].id} is next, not {train.id}")
             raise RuleViolation("trains.not_available",
                                 f"the depot does not sell a {train.name}-train now "
-                                f"(available: {avail})")
+                                f"(available: {_names(offered)})")
         exchange = None
         if action.exchange or action.exchange_id:
             exchange = self.resolve_exchange(corp, train, action)
@@ -137,7 +147,8 @@ class BuyTrainStep(Step):
         after = len(corp.trains) + 1 - (1 if exchange is not None else 0)
         over = None
         if after > limit:
-            over = (f"{corp.sym} owns {len(corp.trains)} trains; one more makes {after}, over "
+            over = (f"{corp.sym} owns {plural(len(corp.trains), 'train')}; one more makes "
+                    f"{after}, over "
                     f"the limit of {limit} in phase {g.phase.name}")
             # 18xx.games lets a company at its limit that could trade a train in
             # (a 4/5/6 for a D) buy any train outright: flagged, and the purchase
@@ -206,10 +217,9 @@ class BuyTrainStep(Step):
             if action.train in offered:
                 return offered[action.train], "depot"
             if source == "depot":
-                avail = ", ".join(offered) or "none"
                 raise RuleViolation("trains.not_available",
                                     f"the depot does not sell a {action.train}-train now "
-                                    f"(available: {avail})")
+                                    f"(available: {_names(offered.values())})")
         if source in (None, "pool"):
             for tr in g.pool_trains():
                 if tr.name == action.train:
@@ -218,10 +228,9 @@ class BuyTrainStep(Step):
                 raise RuleViolation("trains.not_available",
                                     f"the bank pool has no {action.train}-train")
         if source is None:
-            avail = ", ".join(tr.name for tr in g.available_depot_trains()) or "none"
             raise RuleViolation("trains.not_available",
                                 f"no {action.train}-train is for sale from the depot "
-                                f"(available: {avail}) or the pool")
+                                f"(available: {_names(g.available_depot_trains())}) or the pool")
         if source == "reserve":
             # a train an export takes from the reserve (18Ireland's primed
             # trains), written 'from reserve' by an import: as its train id
@@ -336,7 +345,8 @@ class DiscardTrainStep(Step):
         excess = len(corp.trains) - g.train_limit(corp)
         if excess <= 0:
             raise RuleViolation("trains.discard",
-                                f"{corp.sym} owns {len(corp.trains)} trains, within the limit of "
+                                f"{corp.sym} owns {plural(len(corp.trains), 'train')}, "
+                                f"within the limit of "
                                 f"{g.train_limit(corp)}; trains may not be discarded at will")
         return (corp, train)
 
@@ -357,7 +367,7 @@ class DiscardTrainStep(Step):
             limit = g.train_limit(corp)
             trains = sorted(corp.trains, key=lambda t: t.spec.price)
             g.flag("trains.discard_required",
-                   f"{corp.sym} holds {len(corp.trains)} trains "
+                   f"{corp.sym} holds {plural(len(corp.trains), 'train')} "
                    f"({', '.join(t.name for t in corp.trains)}), over the limit of {limit} in "
                    f"phase {g.phase.name}; it must discard {n} before play goes on "
                    f"(taken as discarding {', '.join(t.name for t in trains[:n])})")

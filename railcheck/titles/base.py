@@ -29,6 +29,10 @@ class Title:
     folder: ClassVar[Optional[Path]] = None
     #: one line for ``railcheck rules show``: the rounds the game is made of
     rounds_description: ClassVar[str] = ""
+    #: the rules of runs of its own that the analyser's search of the best
+    #: runs does not model (``history --routes``), in a few words ("" when
+    #: its runs are the shared ones)
+    own_run_rules: ClassVar[str] = ""
     #: events of the title's own (``on_event`` carries them out)
     events: ClassVar[tuple[str, ...]] = ()
     #: values of ruleset keys this title's own rounds and steps implement
@@ -93,7 +97,7 @@ class Title:
 
     def first_round(self):
         g = self.game
-        if g.companies:
+        if g.companies and not g.rules.setup["deal_companies"]:
             return self.auction_round()
         return self.stock_round()
 

@@ -1204,7 +1204,7 @@ def test_round_marker_of_the_wrong_round_is_a_finding():
     r = play(*TRAINS[:5], "SR 3  # <- refused\n")
     msg = refusal(r, "round.marker")
     assert msg == ("the record says 'SR 3' here, but the rules make this OR 2.2 "
-                   "(phase 3: 2 OR(s) per set)")
+                   "(phase 3: 2 ORs per set)")
 
 
 def test_round_marker_before_the_auction_is_over_is_a_finding():
@@ -1404,6 +1404,23 @@ def test_emergency_sale_of_more_than_needed_is_refused():
     assert msg == ("Player 3 sells more than needed: 30% of B&M brings $336; with $394 in hand "
                    "and $112 in PRR's treasury one certificate fewer ($112 less) would pay "
                    "for the $630 train")
+
+
+def test_a_refused_emergency_sale_of_two_corporations_sells_neither():
+    # 29133 #421 as above: 10% of NYC at 82 alone is not too much (394 + 82 +
+    # 112 = 588 < 630), but after it 30% of B&M is a share too many: with $476
+    # in hand (the NYC sale counted) 20% would do.  The check of the whole line
+    # changes nothing (EmergencySaleStep): NYC is not sold either.
+    before = export_at("29133", 421)
+    r = export_then("29133", 421, '"Player 3" sell 10% NYC, 30% B&M  # <- refused\n')
+    msg = refusal(r, "emergency.too_much")
+    assert msg == ("Player 3 sells more than needed: 30% of B&M brings $336; with $476 in hand "
+                   "and $112 in PRR's treasury one certificate fewer ($112 less) would pay "
+                   "for the $630 train")
+    g = r.game
+    assert cash(g)["Player 3"] == 394
+    assert holdings(g, "NYC") == holdings(before, "NYC")
+    assert price(g, "NYC") == price(before, "NYC") == 82
 
 
 def test_emergency_sales_then_the_president_pays_the_rest():

@@ -109,7 +109,8 @@ def test_1857_extends_1830_and_overrides_only_what_differs():
     g = Game(r, ["A", "B", "C"], check_board=False)
     assert isinstance(g.title.auction_round(), ChooseAndBidAuction)
     assert r.stock["next_sr_order"] == "cash" and base.stock["next_sr_order"] == "after_last_to_act"
-    assert r.raw["setup"] == {"home_stations_at_start": True, "start_station": "home"}
+    assert r.raw["setup"] == {"home_stations_at_start": True, "start_station": "home",
+                              "deal_companies": False}
     assert r.stock["sell_after"] == "first_and_operate"
     assert {c.float_percent for c in r.corporations} == {50}
     assert {c.float_percent for c in base.corporations} == {60}

@@ -132,12 +132,12 @@ def test_a_bankrupt_presidents_private_sold_later_is_one_finding_each():
     result, _ = first_divergence("18Ireland_rand_18003_3")
     closed = [(f.action_id, f.message) for f in result.errors if f.rule == "private.closed"]
     assert closed == [
-        (166, "TIM left the game with its owner Player 1 when he went bankrupt (his privates "
-              "leave the game with him: 18Ireland B5); taken as bought from him, as the record "
-              "says"),
-        (169, "DAR left the game with its owner Player 1 when he went bankrupt (his privates "
-              "leave the game with him: 18Ireland B5); taken as bought from him, as the record "
-              "says")]
+        (166, "TIM left the game with its owner Player 1 when they went bankrupt (a bankrupt "
+              "player's privates leave the game with them: 18Ireland B5); taken as bought from "
+              "them, as the record says"),
+        (169, "DAR left the game with its owner Player 1 when they went bankrupt (a bankrupt "
+              "player's privates leave the game with them: 18Ireland B5); taken as bought from "
+              "them, as the record says")]
     assert not any("Player 1's turn" in f.message for f in result.errors)
     data = json.loads(export_text("18Ireland_rand_18003_3"))
     names = {str(p["id"]): p["name"] for p in data["players"]}

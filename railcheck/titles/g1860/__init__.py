@@ -64,6 +64,7 @@ class Title1860(Title):
     aliases = ("1860: Railways on the Isle of Wight",)
     site_place_numbers = False      # the site counts F2's city, town and halt its own way
     folder = Path(__file__).resolve().parent
+    own_run_rules = "halts and n+m trains, leased trains, the most a receivership can earn"
     rounds_description = ("bid-for-turn auction of four privates and the C&N and IOW "
                           "president's certificates, then stock rounds each followed by 1 to "
                           "3 operating rounds (by phase); after the Southern Railway forms, "

@@ -20,7 +20,7 @@ from types import SimpleNamespace
 
 from ...actions import (BuyCompany, BuyShares, Exchange, LayTile, Par, Pass, SellCompany,
                         SellShares)
-from ...findings import RuleViolation
+from ...findings import RuleViolation, breach
 from ...mechanics.shares import exchange_outside_window
 from ...rounds.stock import StockRound
 from ...steps.base import Step
@@ -219,9 +219,9 @@ class StockRound1860(StockRound):
         g = self.game
         certs = g.cert_limit_exceeded(player, count, corp)
         if certs is not None:
-            raise RuleViolation("stock.cert_limit",
-                                f"{player.name} holds {certs} certificates, the limit is "
-                                f"{g.cert_limit}")
+            breach(RuleViolation("stock.cert_limit",
+                                 f"{player.name} holds {certs} certificates, the limit is "
+                                 f"{g.cert_limit}"))
 
     def finish(self):
         self.set_priority()

@@ -42,6 +42,8 @@ class Title18Ireland(Title):
     folder = Path(__file__).resolve().parent
     #: shared modules its replays import on their way (loaded before --jobs forks)
     warm_modules = ("railcheck.board.site_runs", "railcheck.board.gauge")
+    own_run_rules = ("broad-gauge runs, the narrow-gauge bonus, the port and ship tokens, "
+                     "RSSC's Shannon bonus")
     rounds_description = ("waterfall auction of five privates, then stock rounds (minors "
                           "auctioned, majors from phase 6) each followed by two operating "
                           "rounds and, from phase 4, a merger round")

@@ -112,7 +112,7 @@ class MergerRound(Round):
             return None
         if isinstance(action, Propose):
             try:
-                self.check_proposal(player, action)
+                self.step_by_type(ProposeStep).check(None, action)
             except RuleViolation:
                 return None
         if self.idle_before(player) is None:
@@ -130,57 +130,6 @@ class MergerRound(Round):
 
     # ------------------------------------------------------------------
     # proposing
-
-    def check_proposal(self, player, action: Propose) -> list:
-        """The proposal with ``action``'s minor added, or a refusal; changes nothing."""
-        g = self.game
-        corp = self.corporation(action.corporation)
-        spec = g.rules.settings.merger
-        if corp.kind != "minor":
-            raise RuleViolation("merger.proposal",
-                                f"{corp.sym} is not a minor; a proposal names minors")
-        if corp.closed or not corp.floated:
-            raise RuleViolation("merger.proposal",
-                                f"{corp.sym} is not an operating minor")
-        if corp in self.proposal:
-            raise RuleViolation("merger.proposal", f"{corp.sym} is already in the proposal")
-        if not self.proposal and not corp.percent_of(player):
-            raise RuleViolation("merger.proposal",
-                                f"{player.name} holds no share of {corp.sym}; a proposal "
-                                f"starts with a minor the proposer holds a share of")
-        if len(self.proposal) >= spec["max_minors"]:
-            raise RuleViolation("merger.proposal",
-                                f"at most {spec['max_minors']} minors merge at once")
-        if not any(c.par is None and not c.closed and c.kind != "minor"
-                   for c in g.corporations.values()):
-            raise RuleViolation("merger.proposal", "no major is left to form")
-        merged = self.proposal + [corp]
-        problem = self.problem(merged)
-        if problem is not None:
-            raise RuleViolation(*problem)
-        return merged
-
-    def propose(self, player, merged: list):
-        g = self.game
-        spec = g.rules.settings.merger
-        if not self.proposal:
-            self.passes_before = self.passes
-        self.proposal = merged
-        self.proposer = player
-        self.passes = 0
-        key = frozenset(c.sym for c in merged)
-        if key in self.rejected:
-            # the site clears it at once with no vote; the proposer may go on.
-            # It was no proposal: the passes made before it still count (the
-            # round ends when the others have passed: random 18003_0, #224)
-            g.flag("merger.repeated",
-                   f"the merger of {', '.join(sorted(key))} was rejected earlier in this round "
-                   f"and may not be proposed again; it is cleared with no vote", WARNING)
-            self.proposal = []
-            self.passes = self.passes_before
-            return
-        if len(merged) >= spec["max_minors"]:
-            self.close_proposal()
 
     def problem(self, merged):
         """Why these minors may not merge (rule, message), or None."""
@@ -320,39 +269,6 @@ class MergerRound(Round):
             order.append(g.next_player(order[-1]))
         return [p for p in order if self.votes_of(p)]
 
-    def check_vote(self, player, action):
-        """Why ``player``'s vote is refused (raise), else the note of a vote
-        out of the holders' order (M9: counted as the record says) or None."""
-        if not isinstance(action, Vote):
-            raise RuleViolation("merger.vote",
-                                f"the vote on {', '.join(c.sym for c in self.proposal)} is "
-                                f"under way; {player.name} may only vote for or against")
-        if not self.votes_of(player):
-            raise RuleViolation("merger.vote",
-                                f"{player.name} holds no share of "
-                                f"{', '.join(c.sym for c in self.proposal)} and has no vote")
-        if player in self.votes:
-            raise RuleViolation("merger.vote", f"{player.name} already voted")
-        return self.vote_order_note(player)
-
-    def vote_order_note(self, player):
-        """M9: the holders vote in turn from the proposer; one out of turn is
-        flagged and his vote counted, as the record says."""
-        order = self.voters()
-        due = next((p for p in order if p not in self.votes), None)
-        if due is not None and player is not due:
-            return (f"{player.name} votes before {due.name}: the holders of "
-                    f"{', '.join(c.sym for c in self.proposal)} vote in turn from the "
-                    f"proposer ({', '.join(p.name for p in order)}) (M9); counted as "
-                    f"the record says")
-        return None
-
-    def apply_vote(self, player, action, note) -> None:
-        if note is not None:
-            self.game.flag("merger.vote", note)
-        self.votes[player] = action.choice
-        self.settle_vote()
-
     def settle_vote(self):
         holders = [p for p in self.game.players if self.votes_of(p)]
         total = sum(self.votes_of(p) for p in holders) + self.pool_for + self.pool_against
@@ -375,30 +291,60 @@ class MergerRound(Round):
         self.passes = 0
         self.next_player()
 
-    # ------------------------------------------------------------------
-    # the merger
 
-    def check_form_major(self, player, action):
+# ---------------------------------------------------------------------------
+# the steps of a merger round
+
+class MergerDiscardStep(DiscardTrainStep):
+    """A company over its train limit discards at any moment."""
+
+    def check(self, turn, action):
+        return super().check(None, action)
+
+
+class FormMajorStep(Step):
+    """The merger was carried: its proposer names the major it forms before
+    anything else happens (a discard aside), and the major forms (M10-M15)."""
+
+    only_blocking = True
+    name = "forming the major"
+    actions = (Propose,)
+
+    def blocking(self) -> bool:
+        return self.round.carried
+
+    def owns(self, action) -> bool:
+        return self.blocking()
+
+    def yields_to(self, action) -> bool:
+        return isinstance(action, DiscardTrain)
+
+    def check(self, turn, action):
         """Why the major the carried merger forms is refused (raise), else
         the major."""
-        if player is not self.proposer or not isinstance(action, Propose):
+        rnd = self.round
+        player = rnd.player(action.actor)
+        if player is not rnd.proposer or not isinstance(action, Propose):
             raise RuleViolation("merger.major",
-                                f"the merger was carried; {self.proposer.name} names the "
+                                f"the merger was carried; {rnd.proposer.name} names the "
                                 f"major it forms")
-        major = self.corporation(action.corporation)
+        major = rnd.corporation(action.corporation)
         if major.kind == "minor" or major.par is not None or major.closed:
             raise RuleViolation("merger.major",
                                 f"{major.sym} is not a major that has not been started")
         return major
 
-    def form_major(self, major) -> None:
-        """The carried merger forms ``major`` (M10-M15)."""
+    def apply(self, turn, action, major) -> None:
+        """The carried merger forms ``major``: its price, its shares for the
+        minors' (the largest holder presides), the minors' cash, trains,
+        privates and stations; the minors close."""
+        rnd = self.round
         g = self.game
-        cell = self.new_price()
+        cell = rnd.new_price()
         major.par = cell
         g.place_price(major, cell)
-        minors = self.proposal
-        order = [self.proposer]
+        minors = rnd.proposal
+        order = [rnd.proposer]
         while len(order) < len(g.seat_order):
             order.append(g.next_player(order[-1]))
         given = {p: sum(shares_of(c, p) for c in minors) for p in order}
@@ -441,48 +387,12 @@ class MergerRound(Round):
             close_corporation(g, c)
         major.tokens_placed = g.board.tokens_used.get(major.sym, 0) if g.board is not None \
             else len(minors)
-        self.end_proposal()
-
-
-# ---------------------------------------------------------------------------
-# the steps of a merger round
-
-class MergerDiscardStep(DiscardTrainStep):
-    """A company over its train limit discards at any moment."""
-
-    def check(self, turn, action):
-        return super().check(None, action)
-
-
-class FormMajorStep(Step):
-    """The merger was carried: its proposer names the major it forms before
-    anything else happens (a discard aside)."""
-
-    only_blocking = True
-    name = "forming the major"
-    actions = (Propose,)
-
-    def blocking(self) -> bool:
-        return self.round.carried
-
-    def owns(self, action) -> bool:
-        return self.blocking()
-
-    def yields_to(self, action) -> bool:
-        return isinstance(action, DiscardTrain)
-
-    def check(self, turn, action):
-        rnd = self.round
-        player = rnd.player(action.actor)
-        return rnd.check_form_major(player, action)
-
-    def apply(self, turn, action, major) -> None:
-        self.round.form_major(major)
+        rnd.end_proposal()
 
 
 class VoteStep(Step):
-    """The holders of the proposed minors vote, one vote per share (M9);
-    the proposer's first vote closes his proposal."""
+    """The holders of the proposed minors vote, one vote per share, in turn
+    from the proposer (M9); the proposer's first vote closes his proposal."""
 
     name = "voting"
     actions = (Vote,)
@@ -504,10 +414,12 @@ class VoteStep(Step):
             and action.actor == rnd.proposer.name
 
     def check(self, turn, action):
+        """(the player, whether the vote closes the proposal, the note of a
+        vote out of the holders' order or None), or a refusal."""
         rnd = self.round
         player = rnd.player(action.actor)
         if rnd.voting:
-            return player, False, rnd.check_vote(player, action)
+            return player, False, self.check_vote(player, action)
         # the proposer's first vote closes the proposal, then counts
         if len(rnd.proposal) < 2:
             raise RuleViolation("merger.proposal", "a merger needs at least two minors")
@@ -517,6 +429,35 @@ class VoteStep(Step):
                                 f"{', '.join(c.sym for c in rnd.proposal)} and has no vote")
         return player, True, None
 
+    def check_vote(self, player, action):
+        """Why ``player``'s vote is refused (raise), else the note of a vote
+        out of the holders' order (M9: counted as the record says) or None."""
+        rnd = self.round
+        if not isinstance(action, Vote):
+            raise RuleViolation("merger.vote",
+                                f"the vote on {', '.join(c.sym for c in rnd.proposal)} is "
+                                f"under way; {player.name} may only vote for or against")
+        if not rnd.votes_of(player):
+            raise RuleViolation("merger.vote",
+                                f"{player.name} holds no share of "
+                                f"{', '.join(c.sym for c in rnd.proposal)} and has no vote")
+        if player in rnd.votes:
+            raise RuleViolation("merger.vote", f"{player.name} already voted")
+        return self.vote_order_note(player)
+
+    def vote_order_note(self, player):
+        """M9: the holders vote in turn from the proposer; one out of turn is
+        flagged and his vote counted, as the record says."""
+        rnd = self.round
+        order = rnd.voters()
+        due = next((p for p in order if p not in rnd.votes), None)
+        if due is not None and player is not due:
+            return (f"{player.name} votes before {due.name}: the holders of "
+                    f"{', '.join(c.sym for c in rnd.proposal)} vote in turn from the "
+                    f"proposer ({', '.join(p.name for p in order)}) (M9); counted as "
+                    f"the record says")
+        return None
+
     def apply(self, turn, action, plan) -> None:
         rnd = self.round
         player, closing, note = plan
@@ -524,24 +465,75 @@ class VoteStep(Step):
             rnd.close_proposal()
             if not (rnd.voting or rnd.carried):
                 return      # the bank pool's votes rejected it at once
-            note = rnd.vote_order_note(player)
-        rnd.apply_vote(player, action, note)
+            note = self.vote_order_note(player)
+        if note is not None:
+            self.game.flag("merger.vote", note)
+        rnd.votes[player] = action.choice
+        rnd.settle_vote()
 
 
 class ProposeStep(Step):
-    """A player proposes minors to merge, one at a time (M1-M8)."""
+    """A player proposes minors to merge, one at a time (M1-M8); a proposal
+    of as many minors as may merge closes at once."""
 
     name = "proposing a merger"
     actions = (Propose,)
 
     def check(self, turn, action):
+        """(the player, the proposal with ``action``'s minor added), or a
+        refusal; changes nothing."""
         rnd = self.round
+        g = self.game
         player = rnd.player(action.actor)
-        return player, rnd.check_proposal(player, action)
+        corp = rnd.corporation(action.corporation)
+        spec = g.rules.settings.merger
+        if corp.kind != "minor":
+            raise RuleViolation("merger.proposal",
+                                f"{corp.sym} is not a minor; a proposal names minors")
+        if corp.closed or not corp.floated:
+            raise RuleViolation("merger.proposal",
+                                f"{corp.sym} is not an operating minor")
+        if corp in rnd.proposal:
+            raise RuleViolation("merger.proposal", f"{corp.sym} is already in the proposal")
+        if not rnd.proposal and not corp.percent_of(player):
+            raise RuleViolation("merger.proposal",
+                                f"{player.name} holds no share of {corp.sym}; a proposal "
+                                f"starts with a minor the proposer holds a share of")
+        if len(rnd.proposal) >= spec["max_minors"]:
+            raise RuleViolation("merger.proposal",
+                                f"at most {spec['max_minors']} minors merge at once")
+        if not any(c.par is None and not c.closed and c.kind != "minor"
+                   for c in g.corporations.values()):
+            raise RuleViolation("merger.proposal", "no major is left to form")
+        merged = rnd.proposal + [corp]
+        problem = rnd.problem(merged)
+        if problem is not None:
+            raise RuleViolation(*problem)
+        return player, merged
 
     def apply(self, turn, action, plan) -> None:
+        rnd = self.round
+        g = self.game
         player, merged = plan
-        self.round.propose(player, merged)
+        spec = g.rules.settings.merger
+        if not rnd.proposal:
+            rnd.passes_before = rnd.passes
+        rnd.proposal = merged
+        rnd.proposer = player
+        rnd.passes = 0
+        key = frozenset(c.sym for c in merged)
+        if key in rnd.rejected:
+            # the site clears it at once with no vote; the proposer may go on.
+            # It was no proposal: the passes made before it still count (the
+            # round ends when the others have passed: random 18003_0, #224)
+            g.flag("merger.repeated",
+                   f"the merger of {', '.join(sorted(key))} was rejected earlier in this round "
+                   f"and may not be proposed again; it is cleared with no vote", WARNING)
+            rnd.proposal = []
+            rnd.passes = rnd.passes_before
+            return
+        if len(merged) >= spec["max_minors"]:
+            rnd.close_proposal()
 
 
 class MergerTurnStep(Step):

@@ -287,17 +287,7 @@ class Track18Ireland(TrackStep):
             # (the turn then passes over what is left with nothing to do:
             # a company without trains withholds at once, 18006_0 #525)
             self.round.move_to(turn, self.round.step_index(self))
-        super().apply(turn, action, plan)
-        before = plan.board_plan.before if plan.board_plan is not None else None
-        if before is not None and \
-                g.rules.operating.track_restriction == "semi_restrictive":
-            # semi-restrictive (O2a): flagged after the lay, the tile stays (as
-            # the record says)
-            from ...board.gauge import new_track_problem
-            problem = new_track_problem(g.board, turn.corp.sym, plan.board_plan.hex.coord,
-                                        before, plan.board_plan.mapping)
-            if problem is not None:
-                g.flag("tile.no_new_track", problem)
+        super().apply(turn, action, plan)     # semi-restrictive (O2a): flagged there
         if upgrade and not plan.extra:
             turn.upgraded = True
         if plan.board_plan is not None and not plan.extra and turn.tile_lays == 1 \

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...actions import Bankrupt, Checkpoint, Pass, RoundMarker, SellShares
-from ...findings import ERROR, INFO, WARNING, Finding, involved
+from ...findings import ERROR, INFO, WARNING, Finding, FindingList, involved
 from ...schema import is_unknown
 from .components import place_of_hex
 from .state import KEEP_OPEN, KansaiState, Skipped
@@ -53,7 +53,7 @@ class KansaiReplay:
         #: the last action taken (the view's current action once the record is over)
         self.last_action = None
         self.state = KansaiState(players=list(record.players))
-        self.findings: list[Finding] = []
+        self.findings: list[Finding] = FindingList()
         self.skipped: dict[str, Skipped] = {}
         self.action = None
         self.position = 0

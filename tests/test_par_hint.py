@@ -39,7 +39,7 @@ def test_a_wrong_par_in_an_export_is_found_at_its_action():
     record = record_of(with_par(data, 24, 71))
 
     plain = Replay(record, hints=False).run()
-    assert len(errors(plain)) == 243      # one route.revenue per run claimed wrong
+    assert len(errors(plain)) == 194      # one route.revenue per run claimed wrong
     assert (errors(plain)[0].action_id, errors(plain)[0].rule) == (27, "turn.order")
 
     res = Replay(record).run()
@@ -148,7 +148,7 @@ def test_out_of_budget_gives_no_hint(monkeypatch):
     assert diagnose.par_hint(rep, res, search) is res
     assert search.out_of_budget
     assert search.budget == len(record.actions)
-    assert len(errors(res)) == 243
+    assert len(errors(res)) == 194
 
 
 def test_a_legal_game_is_never_searched(monkeypatch):
@@ -165,7 +165,7 @@ def test_no_hints_keeps_the_original_findings(monkeypatch):
     record = record_of(with_par(export_data("1830_game_end_bank"), 24, 71))
     monkeypatch.setenv("RAILCHECK_NO_HINTS", "1")
     res = Replay(record).run()
-    assert len(errors(res)) == 243
+    assert len(errors(res)) == 194
     assert not any(f.rule == "stock.par_implied" for f in res.findings)
 
 

@@ -102,11 +102,13 @@ def mutated_refusals(game):
 #: the refusals each export's changes make at least, by kind of round: over
 #: the four, at least 20 in the auction, 150 in stock rounds, 500 in
 #: operating rounds (one test per export, so that they run in parallel)
-AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56, 2/11/217)
+AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56, 2/11/217;
+    # rl18xx_game's SR 9 since a sale of a certificate not held is read as
+    # the sale the record's later lines imply, not refused)
     "1830_game_end_bank.json": {"auction": 2, "SR": 3, "OR": 210},
     "26855.json": {"auction": 14, "SR": 48, "OR": 30},
-    "29133.json": {"auction": 2, "SR": 88, "OR": 50},
-    "rl18xx_game.json": {"auction": 2, "SR": 11, "OR": 210},
+    "29133.json": {"auction": 2, "SR": 90, "OR": 50},
+    "rl18xx_game.json": {"auction": 2, "SR": 9, "OR": 210},
 }
 
 

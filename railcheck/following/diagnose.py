@@ -111,9 +111,11 @@ def applies(result) -> Optional[Finding]:
         # one checkpoint line disagrees and nothing else: that line itself may
         # be the slip, as well as any par (two explanations: no hint)
         return None
-    if first.rule in CAUSED_BY_PRICE or first.rule.startswith(CAUSED_BY_PRICE_PREFIXES):
-        return first
-    return None
+    # the first of a price's kind: an error before it (a finding a published
+    # rule backs, in a game the site let through) is before the lines
+    # searched, or a candidate must explain it too (:func:`_try_line`)
+    return next((f for f in errors if f.rule in CAUSED_BY_PRICE
+                 or f.rule.startswith(CAUSED_BY_PRICE_PREFIXES)), None)
 
 
 def par_hint(replay, result, search: Optional[Search] = None):
@@ -254,11 +256,17 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
 
 def _try_line(replay, i: int, line, s: Search):
     """Replay the record with its line ``i`` replaced by ``line``; its result
-    when it has no error at all, else None (stopped at its first error).  The
-    candidate is a replay of the same class as ``replay`` (the engine hands itself
-    down: this module does not import it)."""
+    when it has no error from that line on, else None (stopped at its first
+    error).  An error before line ``i`` is the record's as it stands (the
+    candidate replays those lines as the record did): it explains nothing and
+    needs no explaining.  The candidate is a replay of the same class as
+    ``replay`` (the engine hands itself down: this module does not import it)."""
     record = replay.record
     actions = list(record.actions)
+    changed_line = actions[i]
+
+    def counts(f) -> bool:
+        return f.severity == ERROR and not _before(f, changed_line)
     actions[i] = line
     changed = dataclasses.replace(record, actions=actions)
     cand = type(replay)(changed, replay.rules, check_board=replay.check_board, hints=False)
@@ -271,7 +279,7 @@ def _try_line(replay, i: int, line, s: Search):
             raise _Stop
         fs = game.findings
         for f in fs[seen[0]:]:
-            if f.severity == ERROR:
+            if counts(f):
                 raise _Stop
         seen[0] = len(fs)
 
@@ -282,9 +290,18 @@ def _try_line(replay, i: int, line, s: Search):
         return None
     except Exception:       # a candidate that cannot be replayed explains nothing
         return None
-    if any(f.severity == ERROR for f in res.findings):
+    if any(counts(f) for f in res.findings):
         return None
     return res
+
+
+def _before(f: Finding, action) -> bool:
+    """The finding is at a line before ``action``'s."""
+    if action.action_id is not None and f.action_id is not None:
+        return f.action_id < action.action_id
+    if action.line is not None and f.line is not None:
+        return f.line < action.line
+    return False
 
 
 # ---------------------------------------------------------------------------
@@ -506,10 +523,12 @@ def _written_hint(replay, result, search: Optional[Search]):
     errors = [f for f in result.findings if f.severity == ERROR]
     if len(errors) < 2 or result.game is None:
         return result
-    first = errors[0]
-    if first.rule not in TAKEN_AS_WRITTEN or _AS_WRITTEN not in first.message:
+    first = next((f for f in errors if f.rule in TAKEN_AS_WRITTEN
+                  and _AS_WRITTEN in f.message), None)
+    if first is None or first is errors[-1]:
         return result
-    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+    if all((f.line, f.action_id) == (first.line, first.action_id)
+           for f in errors[errors.index(first):]):
         return result
     actions = replay.record.actions
     stop = _position(actions, first)

@@ -245,12 +245,12 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
         if got is not None:
             found.append((i, value, got))
             s.explaining.append((i, value))
-    if len(found) > 1:
-        # the record's own result (an export's final scores, a notation
-        # record's result line) is one of its later lines too
-        agree = [c for c in found if not any(f.rule.startswith("score.") for f in c[2].findings)]
-        if len(agree) == 1:
-            found = agree
+    # the record's own result (an export's final scores, a notation record's
+    # result line) is one of its later lines too: a candidate ending
+    # otherwise explains the record no better than the line as written
+    agree = [c for c in found if not any(f.rule.startswith("score.") for f in c[2].findings)]
+    if getattr(replay.record, "expected_result", None) is not None or len(agree) == 1:
+        found = agree
     return found[0] if len(found) == 1 else None
 
 

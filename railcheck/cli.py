@@ -508,6 +508,23 @@ def _write(path, text):
         _fail(problem)
 
 
+class _sigint_deferred:
+    """``with _sigint_deferred():`` a Ctrl-C (SIGINT) that comes inside the
+    block is delivered when it ends (the signal is blocked meanwhile, where
+    the system can block it)."""
+
+    def __enter__(self):
+        import signal
+        self.blocked = hasattr(signal, "pthread_sigmask")
+        if self.blocked:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+    def __exit__(self, *exc) -> None:
+        import signal
+        if self.blocked:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 #: the exit code of a run interrupted by Ctrl-C (SIGINT), as shells give (128 + 2)
 INTERRUPTED = 130
 
@@ -697,14 +714,17 @@ def validate(paths, fmt, jobs, fail_on, quiet, min_severity, standings, show_all
 
     def on_report(rep):
         rep.named = rep.path in named
-        reports.append(rep)
-        if fmt != "text":
-            return
-        text = reporter.file(rep)
-        if stream:
-            _echo(text, color=echo_color)
-        else:
-            chunks.append(text)
+        text = reporter.file(rep) if fmt == "text" else None
+        # a file is counted exactly when its lines are out: a Ctrl-C that
+        # comes meanwhile waits until both are done
+        with _sigint_deferred():
+            reports.append(rep)
+            if text is None:
+                return
+            if stream:
+                _echo(text, color=echo_color)
+            else:
+                chunks.append(text)
 
     progress = _show_progress(len(files))
     interrupted = False
@@ -1123,12 +1143,24 @@ def show(path, at, svg, force, no_board, ruleset):
 # ----------------------------------------------------------------------
 # the analyser (railcheck/analysis/): history, plot, report, league
 
-def _history_or_fail(path, every="round", ruleset=None, board=True):
+def _history_or_fail(path, every="round", ruleset=None, board=True, routes_limit=None):
+    """The history of a game (with the hindsight search of its runs when
+    ``routes_limit`` is given), or a located message and exit 2."""
     from .analysis.history import history_of
-    from .loader import STDIN, STDIN_NAME
+    from .loader import STDIN, STDIN_NAME, load_game, read_text
 
     try:
-        return history_of(path, every=every, ruleset=ruleset, board=board)
+        if routes_limit is None:
+            return history_of(path, every=every, ruleset=ruleset, board=board)
+        from .analysis.hindsight import hindsight
+        # standard input is read once: each replay gets a record of its own
+        text = read_text(path)
+        record, read_findings = load_game(path, text=text, ruleset=ruleset)
+        hist = history_of(path, every=every, ruleset=ruleset, board=board, record=record,
+                          read_findings=read_findings)
+        hist.runs = hindsight(path, limit=routes_limit, ruleset=ruleset,
+                              record=load_game(path, text=text, ruleset=ruleset)[0])
+        return hist
     except InputError as exc:
         name = STDIN_NAME if path == STDIN else path
         _fail(str(exc) if exc.path else f"{name}: {exc.bare}")
@@ -1171,10 +1203,8 @@ def history(path, fmt, every, routes, route_limit, output, force, ruleset, no_bo
 
     if output:
         _check_outputs([path], force, (output, "the history"))
-    hist = _history_or_fail(path, every, ruleset, board=not no_board or routes)
-    if routes:
-        from .analysis.hindsight import hindsight
-        hist.runs = hindsight(hist.path, limit=route_limit, ruleset=ruleset)
+    hist = _history_or_fail(path, every, ruleset, board=not no_board or routes,
+                            routes_limit=route_limit if routes else None)
     render = {"text": H.render_text, "csv": H.render_csv, "json": H.render_json}[fmt]
     _emit(render(hist), output, force, [path], "the history")
     _exit_for_errors(hist)

@@ -348,16 +348,20 @@ RULES: list[Rule] = [
        "Carol sell 2 PRR   ->  Carol may not sell shares: B&O owns a train"),
     _r("emergency.presidency", "a president gives up the presidency of the company they raise money for",
        "Shares sold to raise money for a train may not cost the president the presidency of "
-       "that company.",
-       f"{R1830}: Operating Round, forced train purchase",
+       "that company; in 1889 they may cost him no presidency at all "
+       "(``operating.emergency_keeps_presidencies``).",
+       f"{R1830}: Operating Round, forced train purchase; {R1889}: Operating Round, forced "
+       "train purchase",
        "Carol sell 3 B&O   ->  Carol may not give up the presidency of B&O while raising money for it"),
     _r("emergency.price", "a train bought from another company above face value with the president's money",
        "With the president's money a train from another company costs at most its face value.",
        f"{R1830}: Operating Round, forced train purchase",
        "B&O buy train 4 from PRR 400   ->  with the president's money a train from another company costs at most its face value $300"),  # noqa: E501
     _r("emergency.source", "an emergency train bought elsewhere than the depot",
-       "In an emergency only the depot sells (18xx.games's 1830).",
-       f"{R1830}: Operating Round, forced train purchase; {SITE}",
+       "In an emergency only the depot sells (18xx.games's 1830; 1889's rules: "
+       "``operating.emergency_from_others: none``).",
+       f"{R1830}: Operating Round, forced train purchase; {R1889}: Operating Round, forced "
+       f"train purchase; {SITE}",
        "B&O buy train 3 from pool   ->  in an emergency only the depot sells"),
     _r("emergency.too_much", "a president sells more shares than the train needs",
        "A president raising money for a train sells no more than needed: a smaller sale would "
@@ -479,7 +483,8 @@ RULES: list[Rule] = [
        "Bob buy private DH from Carol for 60   ->  DH is held by Alice, not Carol"),
     _r("private.trade_phase", "players trade privates where the rules do not allow it",
        "Players may buy privates from each other in their stock-round turn only in the "
-       "phases that allow it (1830: phases 2 to 4, from the second stock round).",
+       "phases that allow it (1830: phases 2 to 4, from the second stock round; 1889: "
+       "never).",
        f"{R1830}: Stock Round, private companies sold between players",
        "Bob buy private DH from Alice for 60   ->  players may not buy privates from each other "
        "in phase 5"),
@@ -498,9 +503,12 @@ RULES: list[Rule] = [
        "18Ireland's Donegal Railway, Board of Works, Tralee & Dingle and Irish Mail come only "
        "while the owning company lays track (``track_step``), not after it placed a station or "
        "ran; 1860's privates are exchanged for their share in a stock round only "
-       "(``stock_round``, the summary's stock-round turn).",
-       "the title's published rules (the private's text); 18xx.games gives the same windows "
-       "(abilities 'track', exchanges in the stock round's Exchange step)",
+       "(``stock_round``, the summary's stock-round turn); 1889's Mitsubishi Ferry lays its port "
+       "outside the operating turns of companies other players preside "
+       "(``not_in_others_turns``), and the Ehime Railway's Ohzu tile is laid by the player who "
+       "sells it to a company, at once (``on_sale``).",
+       f"the title's published rules (the private's text; {R1889}: the privates); 18xx.games "
+       "gives the same windows (abilities 'track', exchanges in the stock round's Exchange step)",
        "GSWR lay IR5 A19 0 with TDR (after GSWR's station)   ->  TDR's tile lay may be used "
        "only while GSWR lays track; its turn is past that (placing a station)"),
     _r("private.power_used", "a private's power used more often than allowed",
@@ -983,8 +991,10 @@ RULES: list[Rule] = [
        "PRR lay 59 H18   ->  the rotation of tile 59 on H18 is not written and it fits in "
        "rotations 1, 5; rotation 1 is taken (write it, e.g. '59 H18 r1')", "info"),
     _r("tile.special", "a private's tile lay outside its power",
-       "A private's tile-laying power applies to its hexes and tiles only.",
-       f"{R1830}: Private Companies, special powers",
+       "A private's tile-laying power applies to its hexes and tiles only; a tile that only "
+       "a power lays (1889's port tile 437, the Mitsubishi Ferry's) is never laid by a "
+       "company's own lay.",
+       f"{R1830}: Private Companies, special powers; {R1889}: the privates",
        "PRR lay 57 E5 0 with CS   ->  CS's power lays tiles only on B20, not on E5"),
     _r("tile.supply", "a tile of which no copy is left",
        "The tile mix is limited: a tile can be laid only while a copy is in the supply.",

@@ -35,10 +35,16 @@ def describe_ruleset(title: str, options=(), components=None) -> str:
                         headers=["corporation", "name", "home", "stations", "certificates %"]))
     out.append("")
     if r.companies:
+        # a column for the players a private needs, only in a title where one needs more
+        # than the game's least (1889's SIR and UTF)
+        by_players = any(c.min_players for c in r.companies)
         out.append(tabulate([[c.sym, c.name, _money(r, c.value), _money(r, c.revenue),
                               " ".join(c.blocks) or "-", ", ".join(sorted(c.special)) or "-"]
+                             + ([f"{c.min_players}+" if c.min_players else "all"]
+                                if by_players else [])
                              for c in r.companies],
-                            headers=["private", "name", "value", "revenue", "blocks", "powers"]))
+                            headers=["private", "name", "value", "revenue", "blocks", "powers"]
+                            + (["players"] if by_players else [])))
         out.append("")
     out.append(tabulate([[t.name, t.reach.describe(),
                           _money(r, t.price), "unlimited" if t.count is None else t.count,
@@ -91,11 +97,14 @@ def differences(title: str) -> list[str]:
     parent, _ = _resolve(parent_title, base_dir=Path(title).parent)
     lines = []
     notes = child.get("differences") or {}
+    # the notes a ruleset inherits describe its parent against the grandparent, not
+    # this ruleset against its parent: only the notes it writes itself are its own
+    inherited = parent.get("differences") or {}
     for key in sorted(set(child) | set(parent)):
         if key in ("extends", "title", "full_name", "differences", "base_title"):
             continue
         if child.get(key) != parent.get(key):
-            note = notes.get(key)
+            note = notes.get(key) if notes.get(key) != inherited.get(key) else None
             changes = value_changes(key, parent.get(key), child.get(key))
             values = "; ".join(changes[:_MAX_CHANGES])
             if len(changes) > _MAX_CHANGES:

@@ -204,6 +204,9 @@ def changed_everywhere(data, every: int):
     (DATA / "exports" / "18Ireland_random" / "18Ireland_rand_18003_0.json.gz", 15,
      {"SR": 50, "OR": 35}),
     (DATA / "random" / "1830" / "1830_rand_18303_1.json", 9, {"SR": 3, "OR": 25}),
+    (DATA / "exports" / "1889" / "962.json", 12, {"SR": 3, "OR": 3}),
+    (DATA / "exports" / "1889_random" / "1889_rand_34000019_1.json.gz", 6,
+     {"SR": 7, "OR": 14}),
 ], ids=lambda v: v.name if isinstance(v, Path) else None)
 def test_refusals_change_nothing_in_every_titles_games(path, every, at_least):
     """One replay per game with fourteen to thirty actions changed: every refusal (of

@@ -90,7 +90,7 @@ def main() -> None:
         entry["path"] = f"{title}/game.18xx"
         write(args.out, f"rulesets/{ruleset.stem}", entry)
         count += 1
-    shows = ["1830", "1857", "1860", "18Ireland", "kansai",
+    shows = ["1830", "1857", "1860", "1889", "18Ireland", "kansai",
              *map(str, sorted((REPO / "examples" / "rulesets").glob("*.yaml")))]
     for name in shows:
         proc = subprocess.run([*cmd, "rules", "show", name], capture_output=True, text=True)

@@ -76,6 +76,14 @@ def selected_map(board_data: dict) -> dict:
     return derived
 
 
+def map_contents(board_data: dict):
+    """The tiles (name -> :class:`Content`) and the printed hexes (a list of
+    (coord, name, Content)) of the map a ruleset's board data plays, without
+    a :class:`Board`: what the rules need of the map when it is not checked
+    (``--no-board``), e.g. a hex's printed colour or a tile's gauge."""
+    return _parsed(selected_map(board_data))
+
+
 def _parsed(board_data: dict):
     """Tile and hex contents of a board dict, parsed once per dict object
     (contents are immutable and shared between boards)."""

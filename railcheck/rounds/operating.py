@@ -318,7 +318,8 @@ class OperatingRound(Round):
     def check_skipped_turn(self, corp):
         """A company left out of the record must have had nothing to run
         (the notation may leave out the passes of an OR)."""
-        if corp.trains and self.has_route(corp):
+        # without the map (--no-board) nobody can tell whether a route exists
+        if corp.trains and self.game.board is not None and self.has_route(corp):
             self.game.flag("or.turn_missing",
                            f"{corp.sym} took no turn in {self.label} although it owns trains "
                            f"({', '.join(t.name for t in corp.trains)}) and has a route to run "

@@ -21,7 +21,8 @@ class RouteStep(Step):
         return bool(turn.corp.trains) and turn.revenue is None and self.has_route(turn.corp)
 
     def leave(self, turn) -> None:
-        if turn.revenue is None and self.available(turn):
+        # without the map (--no-board) nobody can tell whether a route exists
+        if turn.revenue is None and self.available(turn) and self.game.board is not None:
             trains = ", ".join(tr.name for tr in turn.corp.trains)
             self.game.flag("route.missing",
                            f"{turn.corp.sym} owns trains ({trains}) and has a route but did not "

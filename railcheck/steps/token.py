@@ -47,6 +47,13 @@ class TokenStep(Step):
             # the company's home station is placed again on the new tile: free
             return _TokenPlan(0, g.board.plan_token(corp.sym, action.hex, action.city,
                                                     check_reach=False), None, relocation=True)
+        if g.board is None and special is None and corp.home_placed \
+                and action.hex == corp.spec.home:
+            # without the map (--no-board) the relocation cannot be seen, but a
+            # company never has two stations on one hex: a station written on its
+            # own home hex is its home station placed again (a multi-city home
+            # whose city is chosen once track reaches it: 1830's Erie on E11)
+            return _TokenPlan(0, None, None, relocation=True)
         cost = corp.token_cost()
         if cost is None:
             # said first: with no marker left the step was passed over, and

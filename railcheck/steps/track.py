@@ -80,6 +80,15 @@ class TrackStep(Step):
         spec = (selected_map(g.rules.board or {}).get("hexes") or {}).get(hex_name) or {}
         return int(spec.get("cost") or 0)
 
+    def tile_content(self, name: str):
+        """The tile ``name`` as the ruleset describes it (the board's, when the
+        map is checked), or None for a tile the ruleset does not know."""
+        g = self.game
+        if g.board is not None:
+            return g.board.tiles.get(str(name))
+        from ..board.board import map_contents
+        return map_contents(g.rules.board or {})[0].get(str(name))
+
     def check(self, turn, action: LayTile, special=None) -> _LayPlan:
         g = self.game
         corp = turn.corp

@@ -245,10 +245,16 @@ class Title1860(Title):
     def on_float(self, corp):
         g = self.game
         home = corp.spec.home
-        if g.rules.stock.home_track_on_float and home and g.board is not None \
-                and not self.state.no_building:
-            hx = g.board.hexes[home]
-            if not hx.laid and hx.color == "white":
+        if g.rules.stock.home_track_on_float and home and not self.state.no_building:
+            if g.board is not None:
+                hx = g.board.hexes[home]
+                empty = not hx.laid and hx.color == "white"
+            else:       # --no-board: the printed map and the lays the record made
+                from ...board.board import map_contents
+                printed = {coord: c for coord, _, c in map_contents(g.rules.board or {})[1]}
+                empty = home not in g.laid_hexes and home in printed \
+                    and printed[home].color == "white"
+            if empty:
                 self.state.home_track.append(corp)
                 return
         self.place_home(corp)

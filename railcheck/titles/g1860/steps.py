@@ -285,8 +285,15 @@ class Route1860(RouteStep):
                           and not isinstance(t.owner, Corporation)), None)
             trains.append(t)
         if g.board is None:
+            # without the map: the revenue as written, the subsidy as written or
+            # from the halts the run says it counts (O3f; none for a leased
+            # train, none once building has stopped)
             _state(self).runs_taken += len(routes)
-            return (sum(r.revenue or 0 for r in routes), sum(r.subsidy or 0 for r in routes))
+            per_halt = 0 if (not corp.trains or g.title.state.no_building) \
+                else int(g.rules.operating["halt_subsidy"])
+            return (sum(r.revenue or 0 for r in routes),
+                    sum(r.subsidy if r.subsidy is not None else (r.halts or 0) * per_halt
+                        for r in routes))
         from .runs import check_runs, stops_text
         leased = not corp.trains
         values, problem, unverified = check_runs(g, corp, routes, trains, leased)
@@ -453,7 +460,9 @@ class BuyTrain1860(BuyTrainStep):
             pass        # it goes bankrupt now: its insolvency stays as it was
         elif corp.trains:
             st.insolvent.discard(corp.sym)
-        elif g.board is not None and has_route(g, corp) and corp.floated:
+        elif corp.floated and (g.board is None or has_route(g, corp)):
+            # without the map (--no-board) a floated company is taken to have a
+            # route: its home track and station are laid when it floats (O5)
             st.insolvent.add(corp.sym)
         super().end_of_turn(turn)
 

@@ -246,8 +246,10 @@ class Track18Ireland(TrackStep):
     def lay_cost(self, turn, action, board_plan, special, terrain: int) -> int:
         g = self.game
         cost = terrain
-        if board_plan is not None:
-            tracks = board_plan.tile.tracks
+        tile = board_plan.tile if board_plan is not None \
+            else self.tile_content(action.tile) if g.board is None else None
+        if tile is not None:
+            tracks = tile.tracks
             if tracks and all(t == "narrow" for t in tracks) \
                     and g.rules.operating.narrow_track_free:
                 cost = 0

@@ -127,8 +127,10 @@ class Following:
         for ``par``) was legal as read and taken: its syntax finding says
         so."""
         finding, word, keyword = tentative
-        finding.message += (f"; taken as {keyword}: the only word that makes the line "
-                            f"parse, and the line is legal so")
+        says = f"; taken as {keyword}: the only word that makes the line parse, and the line " \
+               f"is legal so"
+        if not finding.message.endswith(says):   # (the record's finding: once, however
+            finding.message += says               # many replays of it take the line)
 
     # ------------------------------------------------------------------
 

@@ -27,7 +27,12 @@ Measures, and prints as a markdown table with the machine it ran on:
   files) in process, all of them with the CLI, and ``railcheck history`` of the
   complete game.
 
-Standard library and railcheck only.  Goals (issue 6): the 1830 corpus well
+* at the table (issue 28, ``benchmarks/table.py``): ``railcheck next`` on the
+  longest game (whole process), and the language server's diagnostics after
+  edits of a 600-line record (``--table-only`` runs these alone; they need
+  the ``lsp`` extra).
+
+Standard library and railcheck only (and pygls for the language server).  Goals (issue 6): the 1830 corpus well
 under 0.8 s start-up included, a median game under 50 ms, cold start under
 0.3 s, 1,000 games under a minute on 2 cores; history of the longest game under
 0.5 s, the HTML report of the 1830 corpus under 5 s, hindsight routes of a whole
@@ -149,7 +154,17 @@ def main(argv=None) -> int:
     ap.add_argument("--profile", type=int, metavar="N", default=0,
                     help="also print the N functions with the most cumulative time over "
                          "one warm pass of the corpus (cProfile) to standard error")
+    ap.add_argument("--table-only", action="store_true",
+                    help="only the measures of issue 28 (next, the language server)")
+    ap.add_argument("--no-table", action="store_true",
+                    help="skip the measures of issue 28 (next, the language server)")
     args = ap.parse_args(argv)
+    if args.table_only:
+        sys.path.insert(0, str(HERE))
+        import table
+        print(f"Machine: {machine()}\n")
+        table.print_rows(table.run((args.corpus or [DEFAULT_CORPUS])[0]))
+        return 0
 
     from railcheck.cli import check_file
     from railcheck.ruleset import known_titles
@@ -179,7 +194,9 @@ def main(argv=None) -> int:
     # -- per game, in process --------------------------------------------
     rows = []
     seen_titles = set()
-    for path, title, n_raw in games:
+    def timed(path):
+        """The report of one game, its first run's time and the median of
+        ``--repeat`` warm runs, in process."""
         t = time.perf_counter()
         rep = check_file(str(path), keep_game=False)
         first = time.perf_counter() - t
@@ -188,9 +205,13 @@ def main(argv=None) -> int:
             t = time.perf_counter()
             check_file(str(path), keep_game=False)
             warm.append(time.perf_counter() - t)
+        return rep, first, statistics.median(warm)
+
+    for path, title, n_raw in games:
+        rep, first, warm_median = timed(path)
         actions = rep.result.actions if rep.result is not None else 0
         rows.append(dict(path=path, title=title, status=rep.status, actions=actions, raw=n_raw,
-                         first=first, warm=statistics.median(warm),
+                         first=first, warm=warm_median,
                          first_of_title=title not in seen_titles))
         seen_titles.add(title)
 
@@ -199,16 +220,9 @@ def main(argv=None) -> int:
     examples = sorted((REPO / "examples" / "kansai").rglob("*.18xx"))
     example_rows = []
     for path in examples:
-        t = time.perf_counter()
-        rep = check_file(str(path), keep_game=False)
-        first = time.perf_counter() - t
-        warm = []
-        for _ in range(args.repeat):
-            t = time.perf_counter()
-            check_file(str(path), keep_game=False)
-            warm.append(time.perf_counter() - t)
+        rep, first, warm_median = timed(path)
         example_rows.append(dict(path=path, status=rep.status, first=first,
-                                 warm=statistics.median(warm),
+                                 warm=warm_median,
                                  actions=rep.result.actions if rep.result is not None else 0))
 
     if args.profile:
@@ -367,6 +381,11 @@ def main(argv=None) -> int:
               f"| {fmt_ms(routes_s)} | < 30 s | {mark(routes_s < 30)} |")
         print(f"| `railcheck history` of examples/kansai/game.18xx (1890), CLI, best of 5 "
               f"| {fmt_ms(hist_1890_s)} | < 0.5 s | {mark(hist_1890_s < 0.5)} |")
+    if not args.no_table:
+        sys.path.insert(0, str(HERE))
+        import table
+        print()
+        table.print_rows(table.run(corpora[0]))
     bad = [c for c in (corpus_code, c1830_code) if c not in (None, 0, 1)]
     if league is not None and league[1] not in (0, 1):
         bad.append(league[1])

@@ -355,6 +355,9 @@ class GameRecord:
     expected_end_reason: Optional[str] = None
     #: read from an 18xx.games export (its passes follow the site's steps)
     from_export: bool = False
+    #: the game goes on after the record's last action (an export of a game
+    #: in progress, status other than "finished"): the record stops mid-play
+    in_progress: bool = False
     #: a user's ruleset file that plays this game instead of the title's own
     #: (the header's ``ruleset:``, next to the game file, or ``--ruleset``)
     ruleset: Optional[str] = None

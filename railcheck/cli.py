@@ -577,7 +577,9 @@ class RailcheckGroup(click.Group):
 
 
 def _flush_stdout() -> None:
-    if sys.stdout is not None:
+    # (a command may have closed it: the language server closes its output
+    # when the editor ends the session)
+    if sys.stdout is not None and not sys.stdout.closed:
         sys.stdout.flush()
 
 
@@ -1043,6 +1045,49 @@ def components(title, output, force):
     _check_outputs([str(template)], force, (output, "the components template"))
     _write(output, text)
     click.echo(f"wrote {output}: fill in every 'unknown' you can read from the game box")
+
+
+@main.command(name="next",
+              short_help="Who is to act at a point of a game and what they may legally do.")
+@click.argument("path")
+@click.option("--at", "at", default=None, metavar="POINT", help=AT_HELP)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--verbose", "-v", is_flag=True, help="List every tile and rotation of each "
+              "lay, and why each company that cannot be started is refused.")
+@click.option("--no-board", is_flag=True, help="Skip the map checks of a hand-written log.")
+@click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
+              help=RULESET_HELP)
+def next_(path, at, fmt, verbose, no_board, ruleset):
+    """Who is to act at a point of a game and what they may legally do, with
+    the numbers: buys, pars, sales, tile lays, stations, the best runs and a
+    payout, trains, privates, the titles' own steps.  Each action offered is
+    one the replay accepts there ('-': read the game from standard input)."""
+    from .table.commands import next_command
+    next_command(path, at, fmt, verbose, ruleset, no_board, _fail)
+
+
+@main.command(short_help="Re-check game records each time one is saved.")
+@click.argument("paths", nargs=-1, required=True)
+def watch(paths):
+    """Re-check game records each time one is saved (files or folders), and
+    print the new findings and whose turn it is.  Needs
+    pip install 'railcheck[watch]'."""
+    from .table.watch import watch as run_watch
+    try:
+        run_watch(list(paths), click.echo)
+    except KeyboardInterrupt:
+        pass
+
+
+@main.command(short_help="A language server for editors (diagnostics, hover, completion).")
+def lsp():
+    """A language server over standard input and output for editors:
+    findings as diagnostics while typing, the state on hover, the legal
+    actions as completions (docs/editors.md).  Needs
+    pip install 'railcheck[lsp]'."""
+    from .table.lsp import main as run_lsp
+    run_lsp()
 
 
 @main.command(short_help='The state of a game at a point (money, companies, board).')

@@ -12,15 +12,28 @@ from typing import Any, Optional
 
 from .findings import ERROR, Finding, FindingList, RuleViolation, cause_of, involved
 from .following import Following
-from .market import Cell, Market
+from .market import Cell, Market, move_marker
 from .ruleset import Ruleset
 from .state import Bank, Cert, Company, Corporation, Player, Train
+from .unsure import Unsure
 
 UNLIMITED_TRAINS = 30   # copies made of a train type with no count
 
 
 def money(rules: Ruleset, amount: int) -> str:
     return f"{rules.currency}{amount}" if amount >= 0 else f"-{rules.currency}{-amount}"
+
+
+def ranked(rows: list[dict]) -> list[dict]:
+    """The standings' rows, the highest net worth first, each with its rank
+    (equal net worths share a rank)."""
+    ordered = sorted(rows, key=lambda r: -r["net_worth"])
+    rank, last = 0, None
+    for i, r in enumerate(ordered):
+        if r["net_worth"] != last:
+            rank, last = i + 1, r["net_worth"]
+        r["rank"] = rank
+    return ordered
 
 
 class Game:
@@ -35,6 +48,9 @@ class Game:
                                 f"{rules.title} is for {rules.min_players} to {rules.max_players} "
                                 f"players; this game has {n}")
         self.bank = Bank(rules.bank)
+        #: the amounts not known for sure and the checks skipped for them (a title whose
+        #: numbers may be unknown: docs/1890.md); with every number known, nothing
+        self.unsure = Unsure()
         self.players = [Player(name, i) for i, name in enumerate(player_names)]
         self.player_by_name = {p.name: p for p in self.players}
         for p in self.players:
@@ -99,6 +115,7 @@ class Game:
                                      tokens=c.tokens, **c.extra) for c in rules.corporations],
                                [dict(sym=c.sym, value=c.value, revenue=c.revenue,
                                      blocks=c.blocks, special=c.special) for c in in_game])
+            self.board.unnamed_home_closes_hex = rules.operating.unnamed_home_closes_hex
         if rules.setup.home_stations_at_start:
             self.place_all_home_stations()
         if rules.setup.deal_companies:
@@ -240,6 +257,32 @@ class Game:
     def pay_from_bank(self, payee, amount: int):
         self.transfer(self.bank, payee, amount)
 
+    @staticmethod
+    def who(entity) -> str:
+        """The name an entity's amounts are known by (``railcheck/unsure.py``)."""
+        if isinstance(entity, str):
+            return entity
+        if isinstance(entity, Player):
+            return entity.name      # (an export's player may be named "")
+        return getattr(entity, "name", None) or entity.sym
+
+    def pay_unknown(self, payer, payee, kind: str, keys: tuple, reason: str = "") -> None:
+        """A payment whose amount is not known (a number the title's data
+        leaves unknown): nothing moves, and both sides' cash (the bank's too)
+        is not sure from now on; the check of ``kind`` is counted as skipped."""
+        self.unsure.mark(self.who(payee), kind, keys, reason)
+        self.unsure.unsure.setdefault(self.who(payer), (kind, keys, reason))
+
+    def sure(self, entity) -> bool:
+        """Whether ``entity``'s cash is known for sure."""
+        return self.unsure.sure(self.who(entity))
+
+    def short_of(self, entity, amount: int) -> bool:
+        """Whether ``amount`` surely exceeds ``entity``'s cash: the test of
+        every over-cash finding.  Never while that cash is not sure (the check
+        is then counted as skipped)."""
+        return self.unsure.over_cash(self.who(entity), entity.cash, amount)
+
     # ------------------------------------------------------------------
     # certificates and presidency
 
@@ -304,6 +347,10 @@ class Game:
         president keeps it on a tie; among others the first in seating order
         after the current president (or seller) wins."""
         pres = corp.president
+        if pres is None and not corp.ipoed:
+            # shares held before the company is started (1830: MH exchanged for a NYC
+            # share before NYC's par) make nobody its president: its par does
+            return
         holdings = {p: corp.percent_of(p) for p in self.players}
         best = max(holdings.values()) if holdings else 0
         if pres is not None and holdings.get(pres, 0) == best:
@@ -345,10 +392,8 @@ class Game:
     # share prices
 
     def place_price(self, corp: Corporation, cell: Cell):
-        if corp.price is not None and corp in corp.price.stack:
-            corp.price.stack.remove(corp)
+        move_marker(corp, corp.price, cell)
         corp.price = cell
-        cell.stack.append(corp)
 
     def move_price(self, corp: Corporation, direction: str, steps: int = 1):
         if corp.price is None:
@@ -366,7 +411,7 @@ class Game:
     @staticmethod
     def price_order_key(corp: Corporation):
         cell: Any = corp.price
-        return (-cell.price, -cell.col, cell.row, cell.stack.index(corp))
+        return cell.order_key(corp)
 
     # ------------------------------------------------------------------
     # floating
@@ -610,9 +655,8 @@ class Game:
     def share_value(self, player: Player) -> int:
         total = 0
         for corp in self.corporations.values():
-            pct = corp.percent_of(player)
-            if pct and corp.price is not None and not corp.closed:
-                total += self.title.share_value(corp) * pct // corp.share_percent
+            if corp.price is not None and not corp.closed and corp.percent_of(player):
+                total += self.title.holding_value(corp, player)
         return total
 
     def company_value(self, player: Player) -> int:
@@ -634,15 +678,7 @@ class Game:
         for p in self.players:
             rows.append({"player": p.name, "cash": p.cash, "shares": self.share_value(p),
                          "privates": self.company_value(p), "net_worth": self.net_worth(p)})
-        ordered = sorted(rows, key=lambda r: -r["net_worth"])  # type: ignore[operator]
-        rank = 0
-        last = None
-        for i, r in enumerate(ordered):
-            if r["net_worth"] != last:
-                rank = i + 1
-                last = r["net_worth"]
-            r["rank"] = rank
-        return ordered
+        return ranked(rows)
 
     def company_table(self) -> list[dict]:
         rows = []

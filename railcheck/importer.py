@@ -586,6 +586,8 @@ def import_export(text: str, path: str) -> tuple[A.GameRecord, list[Finding]]:
             if name is not None and isinstance(worth, (int, float)):
                 record.expected_result[name] = int(worth)
     record.expected_end_reason = data.get("game_end_reason")
+    status = data.get("status")
+    record.in_progress = isinstance(status, str) and status != "finished"
     return record, conv.findings
 
 

@@ -45,10 +45,24 @@ class Cell:
     def has(self, zone: str) -> bool:
         return zone in self.zones
 
+    def order_key(self, marker):
+        """The operating order of the markers on the market: the highest
+        price first; at equal prices the one further right, then the one
+        higher up; on one cell the top marker (``marker`` is on this cell)."""
+        return (-self.price, -self.col, self.row, self.stack.index(marker))
+
     def __repr__(self) -> str:
         return f"Cell({self.price}@{self.row},{self.col})"
 
     __deepcopy__ = deepcopy_fields
+
+
+def move_marker(marker, old: Optional[Cell], new: Cell) -> None:
+    """``marker`` leaves ``old`` (if it is there) for ``new``: a marker
+    moving onto an occupied cell goes under the others."""
+    if old is not None and marker in old.stack:
+        old.stack.remove(marker)
+    new.stack.append(marker)
 
 
 LETTER_ZONES = {"p": "par"}

@@ -408,13 +408,15 @@ class TextReporter:
 
 
 #: what ended a game, in the same words for every title (the keys are the
-#: ruleset's ``end:`` keys, which every title's replay gives as its end reason)
+#: ruleset's ``end:`` keys, which every title's replay gives as its end reason;
+#: ``dnf`` is an export's stop by 18xx.games of a game still going after turn 100)
 END_REASONS = {
     "bank": "bank broken",
     "bankrupt": "bankruptcy",
     "stock_market": "share price at the end of the market",
     "nationalization": "nationalisation",
     "game_turns": "last game turn",
+    "dnf": "stopped by 18xx.games after turn 100 (dnf)",
 }
 
 

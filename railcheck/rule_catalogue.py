@@ -72,8 +72,10 @@ RULES: list[Rule] = [
     # --- Kansai (docs/1890.md; rule numbers in brackets)
     _r("components.unknown", "a kind of check not made: its number is unknown",
        "A title whose numbers come from a components file (Kansai) makes no check that needs a "
-       "number the file leaves `unknown` (or that has no file): the report says so once per "
-       "kind of check, with the first unknown key and how many actions it concerned.",
+       "number the file leaves `unknown` (or that has no file), nor one that needs an amount "
+       "which depends on such a number (a cash or a share price not sure: a payment over it, a "
+       "checkpoint of it, the net worths; `railcheck/unsure.py`): the report says so once per "
+       "kind of check, with the first unknown key (or why) and how many actions it concerned.",
        OWN,
        "game.18xx:3:1: info [components.unknown] train prices not checked (14 actions): "
        "trains.\"3\".price is unknown (kansai-components.yaml)", severity="info"),
@@ -255,7 +257,9 @@ RULES: list[Rule] = [
        f"{R1860}: L3, L4",
        "Bob bid BHC 30   ->  nobody has won the turn yet: Alice bids or passes"),
     _r("auction.price", "a private bought in 1860's auction at another price than its face value",
-       "The winner of the turn pays their bid and then the private's face value.",
+       "The winner of the turn pays their bid and then the private's face value. The record "
+       "says it was bought: it is taken at the written price, at most the buyer's cash, as "
+       "18xx.games takes it.",
        f"{R1860}: L4",
        "Bob bid BHC 35   ->  BHC is sold at its face value £30, not £35"),
     _r("auction.sold", "a bid on a private that is already owned",
@@ -620,7 +624,8 @@ RULES: list[Rule] = [
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: H12-G11 = 60   ->  the 2-train's run H12-G11 is worth $50, not the $60 claimed"),
     _r("route.shared_track", "two runs of one company share track",
-       "Two trains of a company may not use the same track (they may meet in a city).",
+       "Two trains of a company may not use the same track (they may meet in a city): a hex "
+       "side, or the track joining two stops inside a hex (1860's Cowes: city, town and halt).",
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: ... ; 3: ...   ->  2-train and 3-train both use the track at G11 edge 2"),
     _r("route.stop", "a run stops where there is no stop",
@@ -736,6 +741,16 @@ RULES: list[Rule] = [
        f"{R1860}: O1",
        "IOW lay 745 I7 r0   ->  IOW's first lay (5 on I9) was a city tile: no second lay "
        "(745 on I7) this turn"),
+    _r("track.blocked_connection", "an 1860 lay reached only through a city filled by others",
+       "A city whose every slot holds other corporations' stations blocks a corporation's track "
+       "as it blocks its runs: a lay joined to its network only through such a city is not "
+       "connected. 18xx.games lets it through when the station came in a stock round (it does "
+       "not compute the network again); the record says it was laid, so it is taken as laid.",
+       f"{R1860}: O3d, O1",
+       "IOW lay 741 G11 r2   ->  tile 741 rotation 2 on G11 is not connected to IOW's network "
+       "(no track of IOW reaches G11): IOW's track reaches G11 only through G7 city 0 (IWNJ), a "
+       "city filled by other corporations' stations, which blocks it (O3d); 18xx.games allows "
+       "it; taken as laid, as the record says"),
     _r("track.upgrade_no_train", "an upgrade by an 1860 corporation without a train",
        "In 1860 a corporation upgrades only track its own train can reach: with no train, none.",
        f"{R1860}: O1a, O1e",
@@ -776,6 +791,16 @@ RULES: list[Rule] = [
        "the first 6+3 was bought.",
        f"{R1860}: S7, phases",
        "Alice buy_company FFC   ->  FFC is not available yet"),
+    _r("stock.company_price", "a private bought from or sold to the bank at another price than "
+       "the rules' (face value; face value less the fee)",
+       "In 1860 the bank sells a private (one a player sold back to it, or Fishbourne Ferry) at "
+       "its face value. The record says it was bought: it is taken at the written price when the "
+       "player can pay it (18xx.games takes any price the player can pay), else at its face "
+       "value. The bank buys a private at its face value less £30; another written price is "
+       "taken as written (18xx.games pays it).",
+       f"{R1860}: P2",
+       "Bob buy private FFC for 9999   ->  the bank sells FFC at its face value £200, not "
+       "£9999, which Bob cannot pay with £226; taken at £200"),
     _r("stock.home_track", "something else than the home track of a corporation that floated",
        "In 1860 a corporation floating on an empty home hex has its president lay a yellow tile "
        "there at once.",
@@ -840,7 +865,10 @@ RULES: list[Rule] = [
     _r("stock.no_share", "a share that is not there",
        "The certificate bought is not in the IPO or the bank pool as the action says. When an "
        "export names a certificate that another player still holds (an earlier sale of it was "
-       "refused), it is taken from that player as the record names it, and flagged.",
+       "refused), it is taken from that player as the record names it, and flagged. An export "
+       "naming a certificate number the company has not, or (18Ireland, whose certificates "
+       "railcheck moves as the site does) one that a player holds while an equal share is for "
+       "sale, is flagged and taken as that equal share (18xx.games refuses it).",
        f"{R1830}: Stock Round, buying shares",
        "Bob buy PRR pool   ->  no 10% of PRR is available from the bank pool (...)"),
     _r("stock.not_parred", "a share bought of a company that has not been started",
@@ -848,10 +876,25 @@ RULES: list[Rule] = [
        "value.",
        f"{R1830}: Stock Round, starting a corporation",
        "Bob buy NYC ipo   ->  NYC has no par value yet: start it with 'par NYC PRICE'"),
+    _r("stock.buy_after_private", "brown-zone shares bought after a private in the same turn",
+       "A private bought from another player is a certificate, the turn's one purchase; the "
+       "brown zone's several shares are one purchase of one corporation's shares from the pool, "
+       "not a second purchase after it. 18xx.games lets a player buy brown pool shares after a "
+       "private (its check of several shares does not count the private): flagged, and taken "
+       "as bought, as the record says.",
+       f"{R1830}: Stock Round, buying shares and privates; the stock market's brown zone",
+       "Alice buy B&O pool (after buying the private SV)  ->  Alice already bought the private "
+       "SV this turn, the turn's one purchase; several B&O shares in the brown zone (price $30) "
+       "are a purchase of their own, not a second one after a private; 18xx.games allows it; "
+       "taken as bought, as the record says"),
     _r("stock.one_buy", "a second purchase in one turn",
        "A player buys at most one certificate per turn (several only where the market's zone "
-       "allows it).",
-       f"{R1830}: Stock Round, buying shares",
+       "allows it). 1830: in the brown zone a player may buy several shares of the one "
+       "corporation in a turn, from the bank pool only (not from the IPO, nor after a share "
+       "from it: Avalon Hill's clarification in The General 23/6; the option "
+       "multiple_brown_from_ipo lifts this), with sales before, between or after them "
+       "(sell-buy-sell); never shares of two corporations.",
+       f"{R1830}: Stock Round, buying shares; the stock market's brown zone",
        "Alice buy PRR ipo (again)  ->  Alice already bought a share (PRR) this turn"),
     _r("stock.par_price", "a par value the market does not have",
        "The par value is one of the market's par spaces (1830: $67, 71, 76, 82, 90, 100). "
@@ -908,10 +951,13 @@ RULES: list[Rule] = [
        f"{R1857}: selling",
        "Alice sell 1 PRR   ->  PRR has not operated yet; its shares cannot be sold"),
     _r("stock.sell_buy_order", "a sale after a purchase in the same turn",
-       "In 1830 a player may sell, then buy, in one turn; not sell after buying (as 18xx.games "
-       "plays it). 1889 lets a player sell then buy, or buy then sell, but not sell again after "
-       "selling and then buying (``stock.sell_buy_order: sell_buy_or_buy_sell``).",
-       f"{R1830}: Stock Round; {R1889}: Stock Round; {SITE}",
+       "Where a title's turn is sales, then one purchase (ruleset stock.sell_buy_order: "
+       "sell_buy; 1860 also for privates sold to the bank, 18Ireland), nothing is sold after "
+       "buying in the same turn. 1889 lets a player sell then buy, or buy then sell, but not "
+       "sell again after selling and then buying (sell_buy_or_buy_sell). 1830's turn (and "
+       "1857's, 1890's) is sell-buy-sell: sales may come before and after the purchase, so it "
+       "never gives this finding; what may still be bought after a sale is stock.one_buy's.",
+       f"{R1860}: S2.1; {RIRE}: S2.1; {R1889}: Stock Round",
        "Alice sell 1 PRR (after buying)  ->  shares may not be sold after buying in the same turn"),
     _r("stock.sell_first_round", "a sale in the first stock round",
        "No shares may be sold in the first stock round.",
@@ -920,7 +966,9 @@ RULES: list[Rule] = [
     _r("stock.sell_not_owned", "a sale of more than the player holds",
        "A player sells only shares they hold. In an export, when the record's later purchases "
        "from the bank name certificates the seller still holds, the sale is taken as the sale "
-       "of those (the finding names them; docs/one-mistake.md).",
+       "of those (the finding names them; docs/one-mistake.md). An export's sale naming a "
+       "certificate number the company has not, or (18Ireland) one the seller does not hold, is "
+       "flagged and taken as the sale of as much of his own (18xx.games refuses it).",
        f"{R1830}: Stock Round, selling shares",
        "Bob sell 3 PRR   ->  Bob holds 20% of PRR and cannot sell 30%"),
     _r("stock.sell_not_parred", "a sale of a company without a share price",

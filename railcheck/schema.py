@@ -531,8 +531,8 @@ AUCTION = Section("auction", [
         "choose-and-bid: the opening bid is at least the face value, or face + min_increment"),
     Key("after", Enum("order_by_cash", "keep", "priority_most_cash"), "order_by_cash",
         "player order afterwards: by cash, most first; the drawn order; or the drawn order "
-        "with priority to the player with the most cash (tie: the lowest face value of "
-        "privates owned)"),
+        "with priority to the player with the most cash (tie: of all players owning a "
+        "private, the one with the lowest face value of privates)"),
     Key("kind", Enum("title", "bid_for_turn"), "title",
         "the auction's form: the title's own round, or bids for the turn (the winner pays "
         "their bid, then takes one item)"),
@@ -639,6 +639,9 @@ OPERATING = Section("operating", [
     Key("reserved_slots_block_stations", Bool(), True,
         "a home slot reserved for a company not yet started is closed to other companies' "
         "stations (false: only to home stations; the company then places its home elsewhere)"),
+    Key("unnamed_home_closes_hex", Bool(), False,
+        "a company's home on a hex of several cities whose city is not named closes every city "
+        "of the hex to other companies' stations until its home station is placed"),
     Key("must_buy_train", Enum("route", "always", "never"), "route",
         "a company without a train must buy one: when it has a route, always, never"),
     Key("buy_from_others", Bool(), True, "companies may buy trains from each other"),

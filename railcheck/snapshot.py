@@ -63,6 +63,8 @@ def state_snapshot(g) -> dict:
                  _name(g.priority), [p.name for p in g.seat_order], _plain(g.pending_par, 0),
                  g.cert_limit, g.depot_start, sorted(g.following.order_flagged),
                  _plain(g.over_limit_flagged, 0)),
+        # what is not sure (the checks skipped are a count for the report, not state)
+        "unsure": (_plain(g.unsure.unsure, 0), _plain(g.unsure.at_most, 0)),
         "board": g.board.snapshot() if g.board is not None else None,
         "round": _plain(g.round, 0) if g.round is not None else None,
         # the record-following layer's state of the round (a stock round's

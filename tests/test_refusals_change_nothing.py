@@ -195,14 +195,20 @@ def changed_everywhere(data, every: int):
 
 
 @pytest.mark.parametrize("path, every, at_least", [
-    # (a private bought from the bank at another price, or a minor's bid
-    # under the minimum, is taken as written: flagged, no refusal)
+    # (1860's auction: a private bought at another price than its face value is
+    # flagged and taken as written since d1860's auction.price, no longer
+    # refused: 6 refusals there, not 10)
     (DATA / "exports" / "1860" / "19354.json", 12, {"auction": 5, "SR": 30, "OR": 20}),
-    (DATA / "exports" / "1860_random" / "1860_rand_18603_1.json.gz", 15,
+    # (every 5th action changed, not every 15th: since 1830's stock-round rules
+    # took a buy after a sale and a written pass after a turn that ended by
+    # itself, fewer of the changes are refusals, and the floor stays)
+    (DATA / "exports" / "1860_random" / "1860_rand_18603_1.json.gz", 5,
      {"SR": 15, "OR": 15}),
     (DATA / "exports" / "18Ireland" / "161830.json", 15, {"SR": 20, "OR": 15, "MR": 10}),
+    # (OR 32: the one-mistake readings (following/repair.py) and d18irl's
+    # emergency sales each take some changed lines as written, not refused)
     (DATA / "exports" / "18Ireland_random" / "18Ireland_rand_18003_0.json.gz", 15,
-     {"SR": 50, "OR": 35}),
+     {"SR": 50, "OR": 30}),
     (DATA / "random" / "1830" / "1830_rand_18303_1.json", 9, {"SR": 3, "OR": 25}),
     (DATA / "exports" / "1889" / "962.json", 12, {"SR": 3, "OR": 3}),
     (DATA / "exports" / "1889_random" / "1889_rand_34000019_1.json.gz", 6,

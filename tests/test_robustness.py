@@ -290,6 +290,18 @@ def test_export_actions_shuffled(workdir, export, rnd, start, size):
 # ---------------------------------------------------------------------------
 # a few fixed cases that the properties above found, or that matter most
 
+
+def test_export_player_named_empty(workdir, export):
+    """A player named "" (the property above found it: the money's owner
+    was taken for a company, ``Game.who``): replayed as the site scored it."""
+    data = json.loads(json.dumps(export))
+    data["players"][0]["name"] = ""
+    assert check(workdir / "unnamed.json", json.dumps(data), fmt="json") == 0
+    res = CliRunner().invoke(main, ["validate", "--format", "json", str(workdir / "unnamed.json")])
+    (entry,) = json.loads(res.stdout)["files"]
+    worth = {s["player"]: s["net_worth"] for s in entry["standings"]}
+    assert worth == {"Player 2": 1477, "Player 3": 951, "": 887, "Player 4": 416}
+
 def test_every_format_on_a_damaged_folder(workdir, notation, export):
     folder = workdir / "league"
     folder.mkdir()

@@ -156,7 +156,8 @@ def test_1860_home_station_in_one_route(tmp_path):
                            operating: {routes: {cannot_end_at_halt: false,
                                                 home_station_in_one_route: false}}
                            """)))
-    assert gone == [(98, "route.home", "no run of C&N visits its home station (F2); one must")]
+    assert gone == [(98, "route.home", "no run of C&N visits its home station (F2); one must; "
+                                       "taken as run, earning £50 and a subsidy of £10")]
 
 
 @pytest.mark.parametrize("body, name, last, rule, at", [

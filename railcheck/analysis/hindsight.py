@@ -231,7 +231,7 @@ def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
             kinds = [search.node(n).kind for n in stops]
             entered = None
             if reach.kind == "hexes":
-                entered = len({hi for hi, _ in keys} | {hi for hi, _ in stops}) - 1
+                entered = len({k[0] for k in keys} | {hi for hi, _ in stops}) - 1
             if reach.problem(kinds, entered) is None:
                 mine.append((rev, stops, keys))
         mine.sort(key=lambda c: -c[0])

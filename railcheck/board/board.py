@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Union
 
 from ..findings import RuleViolation, did_you_mean
 from .hexgrid import DIRECTIONS, DEFAULT_AXES, invert, to_xy
@@ -268,6 +268,10 @@ class Board:
         # ordinary stations use a reserved slot (18Ireland), the home station
         # then going elsewhere when the company starts
         self.reservations_block_tokens = True
+        #: a home whose city is not named, on a hex of several cities (1830's
+        #: ERIE on E11), closes the whole hex to other companies' stations
+        #: until it is placed (``operating.unnamed_home_closes_hex``)
+        self.unnamed_home_closes_hex = False
         self.corporations: dict[str, dict] = {}
         self.tokens_used: dict[str, int] = {}
         for corp in corporations or []:
@@ -516,6 +520,14 @@ class Board:
         got = self._net_cache.get(corp)
         if got is not None:
             return got
+        got = self.walk_network(corp)
+        self._net_cache[corp] = got
+        return got
+
+    def walk_network(self, corp: str, through_full: bool = False) -> tuple[set, set, set]:
+        """:meth:`network`'s walk, not cached; with ``through_full`` through
+        cities filled by others too (what a lay refused for want of a
+        connection would reach if such cities did not block)."""
         hexes = self.hex_list
         reached: set = set()
         token_hexes: set = set()
@@ -543,24 +555,23 @@ class Board:
                 node_i = x - NODE_BASE
                 reached.add((h.idx, node_i))
                 node = h.nodes[node_i]
-                if node.kind == "offboard" or node.blocks(corp):
+                if node.kind == "offboard" or (node.blocks(corp) and not through_full):
                     continue
                 pi = st & 0xF0
                 for nxt in h.enter.get(x, ()):
                     if nxt & 0xF0 != pi:
                         push(nxt)
-        got = (seen, reached, token_hexes)
-        self._net_cache[corp] = got
-        return got
+        return seen, reached, token_hexes
 
-    def available_edges(self, corp: str, h: _Hex) -> set:
+    def available_edges(self, corp: str, h: _Hex, through_full: bool = False) -> set:
         """Edges of ``h`` where new track joins ``corp``'s network: every edge
         of a hex with its station, the edges of walked paths in ``h``, and the
-        sides facing walked paths of the neighbours."""
+        sides facing walked paths of the neighbours (with ``through_full``:
+        the network walked through cities filled by others too)."""
         hi = h.idx
         if any(si == hi for si, _ in self.station_nodes().get(corp, ())):
             return set(ALL_EDGES)       # its station is here: no walk needed
-        seen, _, _ = self.network(corp)
+        seen, _, _ = self.walk_network(corp, True) if through_full else self.network(corp)
         return reached_edges(self.hex_list, h, seen, paths_at)
 
     def connected_edges(self, corp: str, coord: str) -> frozenset:
@@ -587,9 +598,24 @@ class Board:
                 continue
             if any(corp in n.tokens for n in h.nodes):
                 continue
+            if self.home_closing_hex(h, corp) is not None:
+                continue
             if self._free_slots(node, corp) > 0:
                 return True
         return False
+
+    def home_closing_hex(self, h: _Hex, corp: str) -> Optional[str]:
+        """The company (not ``corp``) whose home on ``h`` has no city named and
+        is not placed yet, when such a home closes its hex of several cities to
+        other stations (``unnamed_home_closes_hex``), else None."""
+        if not self.unnamed_home_closes_hex or len(h.city_indices()) < 2:
+            return None
+        for n in h.nodes:
+            for other in n.reserved:
+                info = self.corporations.get(other)
+                if other != corp and info is not None and info["home_city"] is None:
+                    return other
+        return None
 
     def pending_relocation_of(self, corp: str):
         """The hex where ``corp``'s station waits to be placed again, or None."""
@@ -597,6 +623,15 @@ class Board:
             if corp in corps:
                 return coord
         return None
+
+    def relocations_on(self, coord: str) -> list[str]:
+        """The companies whose stations on ``coord`` wait to be placed again, in
+        the order of the hex's cities."""
+        waiting = self._relocate.get(coord, ())
+        h = self.hexes.get(coord)
+        if not waiting or h is None:
+            return []
+        return [c for n in h.nodes for c in n.tokens if c in waiting]
 
     def pending_relocation(self, corp: str, coord: str) -> bool:
         """True when ``corp``'s station on ``coord`` waits to be placed again
@@ -621,10 +656,13 @@ class Board:
         return self.apply_lay(plan)
 
     def plan_lay(self, corp: str, tile: str, hex: str, rotation: Optional[int] = None, *,
-                 colors: Iterable[str], check_connection: bool = True,
+                 colors: Iterable[str], check_connection: Union[bool, str] = True,
                  special: Optional[str] = None, tile_copy: Optional[str] = None) -> "LayPlan":
         """Check a tile lay or upgrade without changing anything: raises
-        :class:`RuleViolation`, or returns the plan :meth:`apply_lay` carries out."""
+        :class:`RuleViolation`, or returns the plan :meth:`apply_lay` carries out.
+        ``check_connection``: the lay must join ``corp``'s network (False: it
+        need not; ``"through_full"``: a network that passes cities filled by
+        others' stations counts)."""
         h = self._hex(hex, "tile.hex")
         name = str(tile)
         if tile_copy is not None and name not in self.tiles and str(tile_copy).rpartition("-")[0] in self.tiles:
@@ -709,7 +747,7 @@ class Board:
         avail = None
         warning = None
         if check_connection:
-            avail = self.available_edges(corp, h)
+            avail = self.available_edges(corp, h, through_full=check_connection == "through_full")
 
         if rotation is not None:
             try:
@@ -996,6 +1034,11 @@ class Board:
         for n in h.nodes:
             if corp in n.tokens:
                 raise RuleViolation("token.duplicate", f"{corp} already has a station on {h.coord}")
+        closing = self.home_closing_hex(h, corp)
+        if closing is not None:
+            raise RuleViolation("token.reserved", f"{h.coord} is {closing}'s home, its city not yet "
+                                f"chosen: no other company's station goes on the hex until "
+                                f"{closing} places its own")
         if len(node.tokens) >= node.slots:
             raise RuleViolation("token.full", f"{label} is full ({', '.join(node.tokens)})")
         ordinary = check_reach and not self.reservations_block_tokens

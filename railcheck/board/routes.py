@@ -205,6 +205,11 @@ def _claim(board, r: _Route, used: dict) -> None:
 
 
 def _side_text(board, key) -> str:
+    if len(key) == 3:       # (hex, "p", path): a piece of track joining two stops in a hex
+        hi, _, pi = key
+        a, b = board.hex_list[hi].paths[pi]
+        return (f"{board.hex_list[hi].coord} between {_node_text(board, hi, a - NODE_BASE)} and "
+                f"{_node_text(board, hi, b - NODE_BASE)}")
     hi, e = key
     return f"{board.hex_list[hi].coord} edge {e}"
 
@@ -309,7 +314,9 @@ def _trace_now(board, r: _Route, k: int, seg: list, start_c: list, end_c: list) 
                 if s != t:
                     pi = _find_path(h, NODE_BASE + s, NODE_BASE + t)
                     if pi is not None:
-                        out.append((s, t, [(a_hi, pi)], []))
+                        # the track joining two stops inside a hex is used by
+                        # one run only, like a hex side (18xx.games: no reuse)
+                        out.append((s, t, [(a_hi, pi)], [(a_hi, "p", pi)]))
         if not out:
             raise RuleViolation("route.connection", f"{r.label}: no track joins the stops "
                                 f"{r.stops[k][1]} and {r.stops[k + 1][1]} within {a}")
@@ -387,7 +394,7 @@ def _track_graph(board):
             for s, t in ((a, b), (b, a)):
                 if s >= NODE_BASE and t >= NODE_BASE:
                     g.add_edge(("o", h.idx, s - NODE_BASE), ("i", h.idx, t - NODE_BASE),
-                               keys=(), hex=h.idx)
+                               keys=((h.idx, "p", pi),), hex=h.idx)
                     continue
                 # arriving at side s of h (from the neighbour), leaving via t
                 if s < NODE_BASE:

@@ -148,12 +148,16 @@ class OperatingFollower(RoundFollower):
         return False
 
     def place_private(self, owner):
-        """A private's power is used in its owner's turn: that turn begins now
-        (or the OR's last turn goes on with it: CS's extra lay)."""
+        """A private's power is used in its owner's turn: that turn begins now,
+        or the owner's turn that just ended by itself goes on with it (a
+        private bought in its last step, CS's extra lay used right after:
+        18xx.games keeps the turn open while the company owns a usable
+        power), whether the next company's turn had begun or the round's
+        last turn had ended."""
         rnd = self.round
         if owner is rnd.whose_turn():
             return
-        if rnd.at_end() and self.last_company() is owner:
+        if self.reopens(owner):
             rnd.take_up_closed_turn()
         elif owner in rnd.order[rnd.index + 1:]:
             self.switch_to(owner)

@@ -236,9 +236,15 @@ class RecordRounds:
 
     def close_at_end(self):
         """The record ends: close the round when its last turn has begun and
-        closing it ends the game (a pending end: the bank broke)."""
+        closing it ends the game (a pending end: the bank broke).  Not in the
+        record of a game still in progress (an export whose status is not
+        "finished"): it stops where play stopped, possibly in the middle of a
+        turn (random 18Ireland 33000016_0, #816: WLWR passes its track step,
+        its run still to come), and nothing is ended or owed there."""
         g = self.game
         r = g.round
+        if self.replay.record.in_progress:
+            return
         if self.follower().closes_at_record_end():
             last = g.current_action
             n = len(g.findings)

@@ -185,6 +185,12 @@ class StockFollower(RoundFollower):
         if rnd.acted or self.written:
             rnd.check_cert_limit_kept(rnd.current)
             rnd.end_turn()
+            if player is not rnd.current:
+                # the players after him with nothing they may do are passed
+                # over, as after a turn that ended by itself (skip_inactive):
+                # the record left his turn while the replay still saw
+                # something he could do
+                rnd.skip_inactive()
         if self.written_pass(action, player):
             return None     # a pass the rules made without a word: accepted as written
         if player is not rnd.current and player in rnd.auto_passed:
@@ -276,6 +282,13 @@ class StockFollower(RoundFollower):
         rnd = self.round
         if not isinstance(action, Pass) or player not in rnd.passed_over:
             return False
+        ended = rnd.ended_by_itself
+        if ended is not None and ended[0] is player and player is not rnd.current \
+                and ended[1].actor == player.name:
+            # the "done" of a turn the rules ended right after his last line,
+            # written under his own name (after a line under a wrong name taken
+            # as his, the pass still contradicts that reading)
+            return True
         return rnd.finished or (player is not rnd.current and not rnd.has_actions(player))
 
     # ------------------------------------------------------------------
@@ -315,6 +328,7 @@ class StockFollower(RoundFollower):
         if player is None or not self.written_pass(action, player):
             return False
         rnd.passed_over.discard(player)
+        rnd.ended_by_itself = None
         return True
 
     def refuse_unentered(self, rounds, action) -> None:

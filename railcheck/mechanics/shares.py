@@ -100,13 +100,36 @@ def sell_all_for(g, player, corp, skip=()):
     """A bankrupt president's sales: every bundle sellable as in the
     emergency for ``corp`` (its own presidency stays) goes to the pool, but
     for the corporations in ``skip`` (sold in this emergency already, with
-    ``stock.must_sell_in_blocks``)."""
-    for c in list(g.corporations.values()):
+    ``stock.must_sell_in_blocks``).  The companies are taken in their
+    operating order when he goes bankrupt, as 18xx.games sells them: it
+    decides where those that fall to one cell stand in it (random 18Ireland
+    33500105_1, #213: the bankrupt Player 3 sells KJR, at £30, before DKR,
+    at £24; both fall to £20 and KJR operates first, at #222)."""
+    priced = [c for c in g.corporations.values() if c.price is not None and c.price.stack
+              and c in c.price.stack]
+    rest = [c for c in g.corporations.values() if c not in priced]
+    for c in sorted(priced, key=g.price_order_key) + rest:
         if c in skip:
             continue
         pct = max_sellable_percent(g, player, c, emergency_for=corp)
         if pct:
-            sell_shares(g, player, c, pct, emergency_for=corp)
+            sell_shares(g, player, c, pct, emergency_for=corp, certs=_site_bundle(player, c, pct))
+
+
+def _site_bundle(player, corp, percent: int) -> tuple:
+    """The numbers of the certificates a sale nobody names (a bankrupt
+    president's) takes, as 18xx.games makes its bundles: the smallest first,
+    and of equal ones those the player got first (random 18Ireland
+    2711029_1, #903: the bankrupt Player 3 sells MRNCC_2, got at #602, and
+    keeps MRNCC_8, got at #844, which the record's later purchases name)."""
+    out, total = [], 0
+    for cert in sorted((c for c in corp.certs_of(player) if not c.president),
+                       key=lambda c: (c.percent, c.got)):
+        if total + cert.percent > percent:
+            break
+        out.append(corp.certs.index(cert))
+        total += cert.percent
+    return tuple(out)
 
 
 def declare_bankruptcy(g, rnd, turn):
@@ -226,6 +249,28 @@ def check_sale(g, player: Player, corp: Corporation, percent: int, *, emergency_
                 raise RuleViolation("emergency.presidency",
                                     f"{player.name} may not give up the presidency of "
                                     f"{corp.sym} while raising money for {why}")
+
+
+def named_not_held(g, player: Player, corp: Corporation, certs: tuple, percent: int) -> str | None:
+    """The finding for a sale whose record names a certificate ``player``
+    does not hold (another's, the pool's, or a number ``corp`` has not): a
+    player sells only his own certificates (18xx.games refuses the sale:
+    "Cannot sell shares of ...").  The sale is taken as that of ``percent``
+    of his own, as :func:`sell_shares` picks them.  None when every named
+    certificate is his; where the title does not move the certificates as
+    the site does (``Title.names_certificates``), only a number the company
+    has not is flagged."""
+    for i in certs:
+        if i >= len(corp.certs):
+            what = (f"{corp.sym}_{i}, a certificate {corp.sym} does not have (its certificates "
+                    f"are {corp.sym}_0 to {corp.sym}_{len(corp.certs) - 1})")
+        elif g.title.names_certificates and corp.certs[i].owner is not player:
+            what = f"{corp.certs[i].name}, which {g.holder_name(corp.certs[i].owner)} holds"
+        else:
+            continue
+        return (f"{player.name} sells {what}: a player sells only certificates he holds; taken "
+                f"as the sale of {percent}% of {corp.sym} from his own")
+    return None
 
 
 def sell_shares(g, player: Player, corp: Corporation, percent: int, *, emergency_for=None,

@@ -196,7 +196,7 @@ class ChooseAndBidAuction(AuctionRound):
             raise RuleViolation("auction.min_bid",
                                 f"the opening bid of {g.money(price)} on {company.sym} is below "
                                 f"{what}")
-        if price > player.cash:
+        if g.short_of(player, price):
             raise RuleViolation("auction.cash",
                                 f"{player.name} opens {company.sym} at {g.money(price)} but has "
                                 f"{g.money(player.cash)}")
@@ -244,7 +244,7 @@ class ChooseAndBidAuction(AuctionRound):
                                 f"{lot.sym} is {g.money(self.high_bid)} "
                                 f"({self.high_bidder.name}), so the minimum bid is "
                                 f"{g.money(minimum)}")
-        if action.price > player.cash:
+        if g.short_of(player, action.price):
             raise RuleViolation("auction.cash",
                                 f"{player.name} bids {g.money(action.price)} on {lot.sym} but has "
                                 f"{g.money(player.cash)}")

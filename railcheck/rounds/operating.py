@@ -38,6 +38,7 @@ class Turn:
         self.corp = corp
         self.step = 0
         self.tile_lays = 0
+        self.laid_on: list = []    # the hexes it laid track on in this turn
         self.tokens = 0
         self.revenue = None        # claimed revenue once run
         self.dividend_done = False
@@ -279,6 +280,9 @@ class OperatingRound(Round):
             return True
         if corp in self.order[self.index + 1:]:
             return True
+        if self.at_end() and self.closed_turn is not None and corp is self.closed_turn.corp \
+                and self.extra_lay_left(corp):
+            return True       # the last turn, kept open for its private's power: its pass
         if corp in self.order[: self.index + 1] and g.or_number < g.or_count:
             return False      # it operated already: the next OR of the set begins
         return True
@@ -456,6 +460,7 @@ class OperatingRound(Round):
         """An action of the operating company.  A refusal (RuleViolation)
         leaves the turn exactly as it was."""
         pending = t.special_token
+        before = t.step
         if pending is not None and not isinstance(action, PlaceToken):
             t.special_token = None       # the private's station is not placed
             if isinstance(action, Pass):
@@ -476,8 +481,12 @@ class OperatingRound(Round):
             t.explicit_step = t.step
             self.settle()
             if isinstance(action, Pass) and self.at_end():
-                # a pass ends the last turn, private powers and all (discards may be due)
-                self.finished = not self.discards_due()
+                # a pass ends the last turn, private powers and all (discards may be
+                # due); not a pass of a step before the turn's last (buying trains):
+                # 18xx.games then keeps the turn open while the company owns a usable
+                # power (its last, blocking step asks for a pass of its own)
+                keep = before < self.done - 1 and self.extra_lay_left(t.corp)
+                self.finished = not (self.discards_due() or keep)
 
     def process_corp_action(self, t: Turn, action):
         step = self.step_of(action)

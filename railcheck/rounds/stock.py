@@ -34,7 +34,8 @@ class StockRound(Round):
         self.turns = 0
         self.bought = None           # corporation bought this turn (None: nothing)
         self.buys = 0
-        self.sold_after_buy = False
+        self.bought_from_ipo = False  # a share of this turn's came from the IPO
+        self.sold_after_buy = False   # a sale came after a purchase (tells sell-buy from buy-sell)
         #: corporations the current player sold in this turn (stock.must_sell_in_blocks)
         self.sold_this_turn: set = set()
         #: the current player bought after selling in this turn (no more
@@ -47,6 +48,12 @@ class StockRound(Round):
         #: of those, the ones passed because the replay saw nothing they could
         #: do (not after acting): one who then acts takes the turn unflagged
         self.auto_passed: set = set()
+        #: (player, the line after which) when the rules ended the player's
+        #: turn by itself right after that line (nothing left he may do), while
+        #: nobody has acted since (the record-following layer reads it: a
+        #: written pass then is the "done" 18xx.games asks for)
+        self.ended_by_itself = None
+        self._line = None            # the line whose action was just applied
 
     @property
     def label(self) -> str:
@@ -73,6 +80,7 @@ class StockRound(Round):
                 return
             self.passed_over.add(player)
             if self.acted:
+                self.ended_by_itself = (player, self._line) if self._line is not None else None
                 self.end_turn()
                 continue
             self.auto_passed.add(player)
@@ -170,8 +178,6 @@ class StockRound(Round):
 
     def can_buy_any(self, player) -> bool:
         g = self.game
-        if self.sold_after_buy:
-            return False
         for corp in g.corporations.values():
             if corp.closed:
                 continue
@@ -223,7 +229,8 @@ class StockRound(Round):
         self.turns += 1
         self.bought = None
         self.buys = 0
-        self.sold_after_buy = False
+        self.bought_from_ipo = False
+        self.sold_after_buy = False   # a sale came after a purchase (tells sell-buy from buy-sell)
         self.sold_this_turn = set()
         self.bought_after_sale = False
 
@@ -296,9 +303,11 @@ class StockRound(Round):
         if placed is not None and placed[0] is action:
             _, player, how = placed
             if how == "accepted":
+                self.ended_by_itself = None
                 return      # said what the rules did without a word
             done = how == "done"
         if isinstance(action, Pass):
+            self.ended_by_itself = None
             self.check_cert_limit_kept(player)
             if self.acted:
                 self.end_turn()
@@ -312,6 +321,7 @@ class StockRound(Round):
             return
         if not done:
             step.process(player, action)
+        self.ended_by_itself = None
         if self.bought is not None and self.sold_this_turn and not self.sold_after_buy:
             self.bought_after_sale = True
         self.passes = 0
@@ -319,7 +329,9 @@ class StockRound(Round):
         self.auto_passed.clear()
         self.acted = True
         self.last_actor = player
+        self._line = action
         self.skip_inactive()
+        self._line = None
 
     # ------------------------------------------------------------------
 
@@ -329,18 +341,38 @@ class StockRound(Round):
         in all) of ``corp`` now; changes nothing."""
         g = self.game
         if self.bought is not None:
-            same_brown = (not g.rules.stock.buy_one_certificate
-                          and corp is self.bought and corp.price is not None
-                          and corp.price.has("multiple_buy")
-                          and (source == "pool" or g.rules.option("multiple_brown_from_ipo")))
-            if not same_brown:
-                what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
-                    else f"the private {self.bought.sym}"
+            what = f"a share ({self.bought.sym})" if isinstance(self.bought, Corporation) \
+                else f"the private {self.bought.sym}"
+            cell = corp.price
+            brown = (not g.rules.stock.buy_one_certificate
+                     and cell is not None and cell.has("multiple_buy"))
+            price = g.money(cell.price) if cell is not None else "-"
+            if brown and not isinstance(self.bought, Corporation) \
+                    and (source == "pool" or g.rules.option("multiple_brown_from_ipo")):
+                # a private bought from a player was the turn's one purchase (a
+                # certificate); 18xx.games still offers brown pool shares after it:
+                # flagged, and taken as written (BuySharesStep.TAKEN_AS_WRITTEN)
+                raise RuleViolation(
+                    "stock.buy_after_private",
+                    f"{player.name} already bought {what} this turn, the turn's one purchase; "
+                    f"several {corp.sym} shares in the brown zone (price "
+                    f"{price}) are a purchase of their own, not a second "
+                    f"one after a private; 18xx.games allows it")
+            if not (corp is self.bought and brown):
                 raise RuleViolation("stock.one_buy",
                                     f"{player.name} already bought {what} this turn")
-        if self.sold_after_buy:
-            raise RuleViolation("stock.sell_buy_order",
-                                f"{player.name} sold after buying; no more buying this turn")
+            # more shares of the one corporation in a zone that allows it (1830's
+            # brown), sales between them or not; from the pool only, and not
+            # after a share from the IPO, unless multiple_brown_from_ipo
+            if not g.rules.option("multiple_brown_from_ipo") \
+                    and (source != "pool" or self.bought_from_ipo):
+                raise RuleViolation(
+                    "stock.one_buy",
+                    f"{player.name} already bought {what} this turn"
+                    + (" from the IPO" if self.bought_from_ipo else "")
+                    + f"; more {corp.sym} shares in the same turn (price "
+                      f"{price}) may be bought from the pool only, "
+                      f"not after or with shares from the IPO")
         if g.rules.stock.no_buy_after_sale and corp in self.sold.get(player, set()):
             raise RuleViolation("stock.rebuy",
                                 f"{player.name} sold {corp.sym} this round and may not buy it "

@@ -61,7 +61,7 @@ class BuyCompanyStep(Step):
         if not isinstance(owner, Player):
             raise RuleViolation("private.owner",
                                 f"{company.sym} is owned by {g.holder_name(owner)}, not a player")
-        if corp.cash < action.price:
+        if g.short_of(corp, action.price):
             raise RuleViolation("private.cash",
                                 f"{corp.sym} has {g.money(corp.cash)}, {company.sym} costs "
                                 f"{g.money(action.price)}")

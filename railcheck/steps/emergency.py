@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from ..actions import Bankrupt, SellShares
 from ..findings import RuleViolation
-from ..mechanics.shares import check_sale, sale_percent, sell_shares
+from ..mechanics.shares import check_sale, named_not_held, sale_percent, sell_shares
 from .base import Step
 
 
@@ -80,12 +80,16 @@ class EmergencySaleStep(Step):
             check_sale(g, player, c, pct, emergency_for=corp)
             if c.price is not None:
                 cash += c.price.price * pct // c.share_percent
-            sales.append((c, pct, sale.certs))
+            # certificates named that the player does not hold: flagged, the sale
+            # made of those he holds
+            sales.append((c, pct, sale.certs, named_not_held(g, player, c, sale.certs, pct)))
         return SimpleNamespace(player=player, corp=corp, sales=sales)
 
     def apply(self, turn, action: SellShares, plan) -> None:
-        for c, pct, certs in plan.sales:
+        for c, pct, certs, wrong in plan.sales:
             sell_shares(self.game, plan.player, c, pct, emergency_for=plan.corp, certs=certs)
+            if wrong:
+                self.game.flag("stock.sell_not_owned", wrong)
             turn.emergency_sold.add(c)
         turn.emergency = True
         self.round.recalculate_order()

@@ -83,7 +83,7 @@ class PrivatePowerStep(Step):
         else:
             raise RuleViolation("private.power", f"{company.sym} cannot '{action.verb}'")
         plan = step.check(turn, action, company) if step is not None else None
-        return SimpleNamespace(kind="company", step=step, plan=plan)
+        return SimpleNamespace(kind="company", step=step, plan=plan, company=company)
 
     def apply(self, turn, action, plan) -> None:
         g = self.game
@@ -109,6 +109,8 @@ class PrivatePowerStep(Step):
             if moved is not None:
                 action = moved[0]       # laid on the hex the record's later lines have it on
             plan.step.apply(turn, action, plan.plan)
+        elif turn.special_token is plan.company:
+            turn.special_token = None   # the private's pass: its station is not placed
         if rnd.turn is turn:
             rnd.settle()        # steps left with nothing to do pass by themselves now
 

@@ -15,7 +15,8 @@ from typing import Optional
 from ..actions import Bankrupt, BuyCompany, BuyShares, Exchange, Par, Pass, SellShares
 from ..findings import RuleViolation, breach, collecting
 from ..mechanics.shares import (apply_pending_par, check_pending_par, check_sale,
-                                max_sellable_percent, sale_percent, sell_shares, set_par)
+                                max_sellable_percent, named_not_held, sale_percent,
+                                sell_shares, set_par)
 from ..state import Corporation, Player
 from .base import Step
 
@@ -105,7 +106,8 @@ class TurnStep(Step):
     #: refusals of a purchase that the record's line still defines: the
     #: player bought what the line names, at its price (cash may go below
     #: zero); flagged, and applied so that the replay stays with the record
-    TAKEN_AS_WRITTEN = frozenset({"stock.cash", "stock.cert_limit", "stock.holding_limit"})
+    TAKEN_AS_WRITTEN = frozenset({"stock.cash", "stock.cert_limit", "stock.holding_limit",
+                                  "stock.buy_after_private"})
 
     turn_action = True
 
@@ -203,7 +205,7 @@ class ParStep(TurnStep):
         pcert = corp.certs[0]
         cost = price * pcert.percent // corp.share_percent
         self.round.check_can_buy(player, corp, pcert.percent, par=True)
-        if player.cash < cost:
+        if g.short_of(player, cost):
             breach(RuleViolation("stock.cash",
                                  f"{player.name} has {g.money(player.cash)}; the president's "
                                  f"certificate of {corp.sym} at par {g.money(price)} "
@@ -225,6 +227,7 @@ class ParStep(TurnStep):
         self.game.transfer(player, payee, cost)
         self.round.bought = corp
         self.round.buys += 1
+        self.round.bought_from_ipo = True
 
 
 class BuySharesStep(TurnStep):
@@ -274,7 +277,8 @@ class BuySharesStep(TurnStep):
         percent = action.percent if action.percent is not None else \
             action.count * corp.share_percent
         elsewhere: list = []        # named certificates found with another player
-        certs = self.pick_certs(player, corp, action, percent, elsewhere)
+        swapped: list = []          # (named, taken): named ones held by a player, an equal one taken
+        certs = self.pick_certs(player, corp, action, percent, elsewhere, swapped)
         source = certs[0].owner if not elsewhere else (action.source or "pool")
         price_each = rnd.price_from(corp, source)
         if action.percent is None and action.count > 1 or len(certs) > 1:
@@ -288,12 +292,17 @@ class BuySharesStep(TurnStep):
                                     f"only one share may be bought per turn; {corp.sym} at "
                                     f"{g.money(corp.price.price)} is not in a zone that allows "
                                     f"buying several")
+            if source != "pool" and not g.rules.option("multiple_brown_from_ipo"):
+                raise RuleViolation("stock.one_buy",
+                                    f"several {corp.sym} shares at {g.money(corp.price.price)} "
+                                    f"may be bought in one turn from the pool only; from "
+                                    f"{g.holder_name(source)} one share per turn")
         percent = sum(c.percent for c in certs)
         cost = price_each * percent // corp.share_percent
 
         def check():
             rnd.check_can_buy(player, corp, percent, source=source, count=len(certs))
-            if player.cash < cost:
+            if g.short_of(player, cost):
                 what = (f"a {corp.sym} share" if len(certs) == 1
                         else f"{len(certs)} {corp.sym} shares")
                 breach(RuleViolation("stock.cash",
@@ -304,6 +313,14 @@ class BuySharesStep(TurnStep):
         notes: list = []
         taken: list = []
         self.taken_as_written(check, notes, taken=taken)
+        for named, name, cert in swapped:
+            where = (f"is held by {g.holder_name(named.owner)}" if named is not None
+                     else f"is not one of {corp.sym}'s (its certificates are {corp.sym}_0 to "
+                          f"{corp.sym}_{len(corp.certs) - 1})")
+            notes.append(("stock.no_share",
+                          f"certificate {name} {where}: shares are bought from the IPO or the "
+                          f"pool; taken as {cert.name} from {g.holder_name(cert.owner)}, an "
+                          f"equal share"))
         for cert in elsewhere:
             notes.append(("stock.no_share",
                           f"certificate {cert.name} is held by {g.holder_name(cert.owner)}, and "
@@ -321,6 +338,8 @@ class BuySharesStep(TurnStep):
             cert.owner = player
         self.round.bought = corp
         self.round.buys += len(plan.certs)
+        if source == "ipo":
+            self.round.bought_from_ipo = True
         action.source = "ipo" if source == "ipo" else "pool"
         if plan.over_cert_limit:
             # said at the purchase: not again when the turn ends over the limit
@@ -328,31 +347,41 @@ class BuySharesStep(TurnStep):
         g.update_president(corp)
         g.check_float(corp)
 
-    def pick_certs(self, player, corp, action: BuyShares, percent: int, elsewhere: list):
+    def pick_certs(self, player, corp, action: BuyShares, percent: int, elsewhere: list,
+                   swapped: list):
         g = self.game
         if action.certs:
             out = []
             for idx in action.certs:
-                if idx >= len(corp.certs):
-                    raise RuleViolation("stock.no_share", f"{corp.sym} has no certificate "
-                                                          f"{corp.sym}_{idx}")
-                cert = corp.certs[idx]
-                if cert.owner not in ("ipo", "pool"):
-                    # certificates of one size are alike: take an equal one
+                named = corp.certs[idx] if idx < len(corp.certs) else None
+                cert = named
+                if named is None or named.owner not in ("ipo", "pool") or named in out:
+                    # certificates of one size are alike: take an equal one (of the
+                    # size bought, for a number the company has not or a president's)
+                    size = named.percent if named is not None and not named.president \
+                        else percent // len(action.certs)
                     cert = next((c for src in (action.source, "pool", "ipo") if src
                                  for c in corp.certs if c.owner == src and not c.president
-                                 and c.percent == cert.percent and c not in out), None)
-                    named = corp.certs[idx]
-                    if cert is None and isinstance(named.owner, Player) \
+                                 and c.percent == size and c not in out), None)
+                    if cert is None and named is not None and isinstance(named.owner, Player) \
                             and named.owner is not player and not named.president:
                         # the record names it as bought from the bank: it is where an
                         # earlier finding left it (a sale that was refused); taken from there
                         elsewhere.append(named)
                         cert = named
+                    elif cert is not None and (named is None or g.title.names_certificates
+                                               and isinstance(named.owner, Player)):
+                        # the site refuses a purchase naming a player's certificate
+                        # ("Cannot buy a share of ...") or one the company has not:
+                        # flagged, the equal one taken
+                        swapped.append((named, f"{corp.sym}_{idx}", cert))
                     if cert is None:
+                        if named is None:
+                            raise RuleViolation("stock.no_share", f"{corp.sym} has no certificate "
+                                                                  f"{corp.sym}_{idx}")
                         raise RuleViolation("stock.no_share",
-                                            f"certificate {corp.certs[idx].name} is held by "
-                                            f"{g.holder_name(corp.certs[idx].owner)}, and no "
+                                            f"certificate {named.name} is held by "
+                                            f"{g.holder_name(named.owner)}, and no "
                                             f"equal {corp.sym} share is in the IPO or pool")
                 out.append(cert)
             return out
@@ -369,7 +398,8 @@ class BuySharesStep(TurnStep):
             if total == percent and take:
                 return take
         where = " or ".join(g.holder_name(s) for s in sources)
-        have = {s: corp.percent_of(s) for s in sources}
+        # (by equality: a source read from the record is an equal string, not the same one)
+        have = {s: sum(c.percent for c in corp.certs if c.owner == s) for s in sources}
         detail = ", ".join(f"{g.holder_name(s)} has {v}%" for s, v in have.items())
         raise RuleViolation("stock.no_share",
                             f"no {percent}% of {corp.sym} is available from {where} ({detail})")
@@ -379,8 +409,9 @@ class SellSharesStep(TurnStep):
     """Shares sold to the pool: not in the first stock round (or before the
     company operated, ``stock.sell_after``), within the pool limit, the
     president's certificate changing hands only to a player who can take
-    it; no buying after selling (or no selling after buying,
-    ``stock.sell_buy_order``)."""
+    it; in a title whose turn is sales then one purchase, no sale after buying
+    (``stock.sell_buy_order: sell_buy``; 1830's sell-buy-sell puts no order
+    between its sales and its purchase)."""
 
     name = "selling shares"
     actions = (SellShares,)
@@ -409,6 +440,9 @@ class SellSharesStep(TurnStep):
                 notes.append((v.rule, message))
                 sales.append((corp, percent, certs))
                 continue
+            wrong = named_not_held(g, player, corp, sale.certs, percent)
+            if wrong:
+                notes.append(("stock.sell_not_owned", wrong))
             sales.append((corp, percent, sale.certs))
         order = g.rules.stock.sell_buy_order
         if rnd.bought is not None and order == "sell_buy":
@@ -508,7 +542,7 @@ class BuyPrivateStep(TurnStep):
         if action.price < 0:
             raise RuleViolation("private.price", f"a price cannot be negative "
                                                  f"({g.money(action.price)})")
-        if player.cash < action.price:
+        if g.short_of(player, action.price):
             raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
                                               f"{company.sym} costs {g.money(action.price)}")
         certs = g.cert_limit_exceeded(player)

@@ -47,6 +47,13 @@ class TokenStep(Step):
             # the company's home station is placed again on the new tile: free
             return _TokenPlan(0, g.board.plan_token(corp.sym, action.hex, action.city,
                                                     check_reach=False), None, relocation=True)
+        other = self.station_to_place_again(turn, action)
+        if other is not None:
+            # another company's station, lifted by this company's track on its
+            # hex of several cities: 18xx.games has the operating company say
+            # in which city it stands, at once (free; not this company's station)
+            return _TokenPlan(0, g.board.plan_token(other, action.hex, action.city,
+                                                    check_reach=False), None, relocation=True)
         if g.board is None and special is None and corp.home_placed \
                 and action.hex == corp.spec.home:
             # without the map (--no-board) the relocation cannot be seen, but a
@@ -70,7 +77,7 @@ class TokenStep(Step):
         if special is not None:
             cost = 0
         short = None
-        if cost > 0 and corp.cash < cost:     # a free station needs no money
+        if cost > 0 and g.short_of(corp, cost):     # a free station needs no money
             short = (f"{corp.sym} has {g.money(corp.cash)}; its next station costs "
                      f"{g.money(cost)}; taken as placed and paid, as the record says")
         board_plan = None
@@ -78,6 +85,17 @@ class TokenStep(Step):
             board_plan = g.board.plan_token(corp.sym, action.hex, action.city,
                                             check_reach=special is None)
         return _TokenPlan(cost, board_plan, special, short=short)
+
+    def station_to_place_again(self, turn, action: PlaceToken):
+        """The first company whose station waits to be placed again on the hex
+        of ``action`` (a track-less hex of several cities that this turn's
+        track reached), when it is not the acting company's: the acting
+        company places it.  None otherwise."""
+        g = self.game
+        if g.board is None or action.hex not in turn.laid_on:
+            return None
+        others = [c for c in g.board.relocations_on(action.hex) if c != turn.corp.sym]
+        return others[0] if others else None
 
     def apply(self, turn, action: PlaceToken, plan: _TokenPlan) -> None:
         g = self.game

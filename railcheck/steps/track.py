@@ -138,7 +138,7 @@ class TrackStep(Step):
         cost = self.lay_cost(turn, action, board_plan, special, cost)
         cost -= self.terrain_discount(corp, action.hex, board_plan, cost)
         short = None
-        if cost > 0 and corp.cash < cost:     # a free lay needs no money (cash may be
+        if cost > 0 and g.short_of(corp, cost):     # a free lay needs no money (cash may be
             # below zero after a purchase taken as written)
             short = (f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} costs "
                      f"{g.money(cost)}; taken as laid and paid, as the record says")
@@ -219,13 +219,16 @@ class TrackStep(Step):
                     # a later finding on this hex points back to the guess
                     g.guessed_rotations[action.hex] = (action.line, action.tile, rotation)
         g.laid_hexes.add(action.hex)
+        turn.laid_on.append(action.hex)
         g.transfer(turn.corp, g.bank, plan.cost)
         special = plan.special
         if special is not None:
             special.uses += 1
         if not plan.extra:
             turn.tile_lays += 1
-            if special is not None and (special.spec.special or {}).get("teleport"):
+            if special is not None and (special.spec.special or {}).get("teleport") \
+                    and turn.corp.token_cost() is not None:
+                # its free station comes next (not when every marker is on the map)
                 turn.special_token = special
         before = plan.board_plan.before if plan.board_plan is not None else None
         if before is not None and g.rules.operating["track_restriction"] == "semi_restrictive":

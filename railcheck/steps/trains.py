@@ -83,12 +83,23 @@ class BuyTrainStep(Step):
                     c is not corp and not c.closed and any(not tr.obsolete for tr in c.trains)
                     for c in g.corporations.values()):
                 return True
+        return self.exchange_in_reach(corp, offered) is not None
+
+    def exchange_in_reach(self, corp, offered=None):
+        """(a train of ``corp``'s, the train it could be traded in for) when the
+        company can afford such a trade now (1830: a 4, 5 or 6 for a D), else None."""
+        g = self.game
+        if offered is None:
+            offered = g.available_depot_trains() + g.pool_trains()
         for tr in offered:
             ex = tr.spec.exchange
-            if ex and any(o.name in [str(x) for x in ex["trains"]] for o in corp.trains) \
-                    and corp.cash >= tr.spec.price - int(ex["discount"]):
-                return True
-        return False
+            if not ex or corp.cash < tr.spec.price - int(ex["discount"]):
+                continue
+            names = [str(x) for x in ex["trains"]]
+            old = next((o for o in corp.trains if o.name in names), None)
+            if old is not None:
+                return old, tr
+        return None
 
     def check_pass(self, turn) -> None:
         corp = turn.corp
@@ -142,7 +153,7 @@ class BuyTrainStep(Step):
             where = "the depot" if source == "depot" else "the bank pool"
             wrong_price = (f"a {train.name}-train from {where} costs {g.money(list_price)}"
                            f"{' with the exchange' if exchange else ''}, not {g.money(price)}; "
-                           f"taken as paid")
+                           f"taken as paid (18xx.games takes the written price)")
         limit = g.train_limit(corp)
         after = len(corp.trains) + 1 - (1 if exchange is not None else 0)
         over = None
@@ -155,14 +166,20 @@ class BuyTrainStep(Step):
             # stands (the excess train is then discarded); otherwise refused
             if not self.available(turn):
                 raise RuleViolation("trains.limit", over)
+            trade = self.exchange_in_reach(corp)
+            if trade is not None:
+                over += (f": a company at its train limit may not buy a train; 18xx.games "
+                         f"lets {corp.sym} buy because it could trade its {trade[0].name}-train "
+                         f"in for a {trade[1].name}; taken as bought, as the record says")
         contribution, short, short_rule = 0, None, "trains.cash"
         if corp.cash < price:
             if corp.trains:
                 # the record says the train was bought: flagged, and taken as paid
                 # (the treasury goes below zero) so the replay stays with the record
-                short = (f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train costs "
-                         f"{g.money(price)} (the president helps only a company without "
-                         f"trains); taken as bought, as the record says")
+                if g.short_of(corp, price):
+                    short = (f"{corp.sym} has {g.money(corp.cash)}, a {train.name}-train "
+                             f"costs {g.money(price)} (the president helps only a company "
+                             f"without trains); taken as bought, as the record says")
             else:
                 try:
                     contribution = self.check_emergency(turn, train, source, price)

@@ -50,6 +50,13 @@ class Title:
     #: (18xx.games: an export names the certificates, so it matters which
     #: ones go); False: the highest-numbered
     swap_oldest_first: ClassVar[bool] = False
+    #: railcheck moves each numbered certificate as 18xx.games does (checked
+    #: against the site's fresh random games: tools/difftest.py), so an
+    #: export's purchase or sale naming one its player cannot take (another
+    #: player's, a number the company has not) is flagged, as the site refuses
+    #: it; False: certificates of one size are taken as alike, the record's
+    #: numbers not checked
+    names_certificates: ClassVar[bool] = False
 
     @classmethod
     def load_rules(cls, options=(), components: Optional[str] = None):
@@ -133,6 +140,11 @@ class Title:
     def share_value(self, corp) -> int:
         """What one share of ``corp`` counts for in a player's net worth."""
         return corp.price.price
+
+    def holding_value(self, corp, player) -> int:
+        """What ``player``'s certificates of ``corp`` count for in his net
+        worth: :meth:`share_value` per share."""
+        return self.share_value(corp) * corp.percent_of(player) // corp.share_percent
 
     def president_label(self, corp) -> Optional[str]:
         """Who presides ``corp`` as the 18xx.games traces name it (the

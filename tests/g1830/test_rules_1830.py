@@ -744,6 +744,178 @@ def test_buy_one_certificate_holds_in_brown_too(tmp_path):
     assert refusal(r, "stock.one_buy") == "only one certificate may be bought per turn, in every zone"
 
 
+def test_brown_zone_shares_bought_before_and_after_a_sale_in_one_turn():
+    # Sell-buy-sell: 1830 sets no order between a turn's sales and its
+    # purchase, and in the brown zone the one purchase may be several shares
+    # of the one corporation from the pool, a sale between them or not (as
+    # 18xx.games plays it).  railcheck had said "stock.sell_buy_order: sold
+    # after buying; no more buying this turn".
+    # SR 3 (Carol first): Carol buys a pool B&O at 40; Alice pars PRR at 67
+    # (720 - 134 = 586) and later buys a second PRR (519; Bob has CA's 10%);
+    # PRR, 40% sold, does not float.  OR 3.1: B&O left to 30 (brown); Alice
+    # 519 + 25 = 544.  SR 4 (Bob first: Alice acted last): Alice buys a pool
+    # B&O at 30 (514), sells her 10% of PRR at 67 (581; PRR one row down, to
+    # the 67 of row 6) and buys another pool B&O at 30 (551).
+    r = play(AUCTION, BO_SR1, BO_SR2, """
+        Carol pass
+        Alice pass
+        Bob pass
+
+        OR 2.1
+        B&O pass
+
+        SR 3
+        check B&O price 40
+        Carol buy B&O pool
+        Carol pass
+        Alice par PRR 67
+        Bob pass
+        Carol pass
+        Alice buy PRR
+        Alice pass
+        Bob pass
+        Carol pass
+        Alice pass
+
+        OR 3.1
+        B&O pass
+
+        SR 4
+        check B&O price 30
+        Bob pass
+        Carol pass
+        Alice buy B&O pool
+        Alice sell PRR
+        Alice buy B&O pool
+        Alice pass
+        """)
+    g = clean(r)
+    assert cash(g)["Alice"] == 551
+    assert holdings(g, "B&O") == {"Alice": 20, "Carol": 70, "pool": 10}
+    assert holdings(g, "PRR") == {"Alice": 20, "Bob": 10, "ipo": 60, "pool": 10}
+    assert (g.corporations["PRR"].price.row, g.corporations["PRR"].price.col) == (6, 6)
+
+
+def test_mh_exchanged_before_nyc_is_started_makes_no_president():
+    # SR 1: Alice exchanges MH for a 10% NYC share from the IPO before anyone
+    # pars NYC; she holds 10% of a company nobody started, not its president's
+    # certificate (railcheck had handed it to her, and counted it against her
+    # certificate limit: fresh game 31000030_0 #398, "stock.cert_limit").  Her
+    # certificates: SV and the NYC share (MH is closed).  Bob then pars NYC at
+    # 67 (600 - 134 = 466) and is its president.
+    r = play(AUCTION, """
+        SR 1
+        MH exchange NYC
+        Alice pass
+        """)
+    g = clean(r)
+    assert holdings(g, "NYC") == {"Alice": 10, "ipo": 90}
+    assert g.corporations["NYC"].president is None
+    assert g.num_certs(g.player_by_name["Alice"]) == 2
+    r = play(AUCTION, """
+        SR 1
+        MH exchange NYC
+        Alice pass
+        Bob par NYC 67
+        """)
+    g = clean(r)
+    assert holdings(g, "NYC") == {"Alice": 10, "Bob": 20, "ipo": 70}
+    assert g.corporations["NYC"].president.name == "Bob"
+    assert cash(g)["Bob"] == 466
+
+
+# B&O with a share left in the IPO: Carol (20% from BO) buys 3, not 4, in SR 1
+# (510 - 201 = 309; 80% sold: it floats, not sold out, stays at 67, row 5
+# column 6).  OR 1.1: left to 65.  SR 2: Alice and Bob sell 2 each, four rows
+# down to 40 (orange, row 9).  OR 2.1: left to 30 (brown).  Carol 309 + 45 +
+# 45 = 399; B&O: Carol 50%, IPO 10%, pool 40%.  SR 3 begins with Carol.
+BO_BROWN_WITH_IPO = """
+SR 1
+Alice buy B&O
+Bob buy B&O
+Carol buy B&O
+Alice buy B&O
+Bob buy B&O
+Carol buy B&O
+Alice pass
+Bob pass
+Carol buy B&O
+Alice pass
+Bob pass
+Carol pass
+
+OR 1.1
+B&O pass
+
+SR 2
+Alice sell 2 B&O
+Alice pass
+Bob sell 2 B&O
+Bob pass
+Carol pass
+Alice pass
+Bob pass
+
+OR 2.1
+B&O pass
+
+SR 3
+check B&O price 30
+"""
+
+
+def test_brown_zone_shares_at_once_from_the_pool_only():
+    # The General 23/6 (Avalon Hill's clarifications): several brown-zone
+    # shares are bought from the bank pool, not from the IPO, and not from
+    # both in one turn (18xx.games: the same, unless multiple_brown_from_ipo).
+    r = play(AUCTION, BO_BROWN_WITH_IPO, """
+        Carol buy B&O pool
+        Carol buy B&O pool
+        """)
+    g = clean(r)
+    assert cash(g)["Carol"] == 399 - 30 - 30
+    assert holdings(g, "B&O") == {"Carol": 70, "ipo": 10, "pool": 20}
+    # a share from the IPO (at par, 67), then one from the pool: refused
+    r = play(AUCTION, BO_BROWN_WITH_IPO, """
+        Carol buy B&O ipo
+        Carol buy B&O pool  # <- refused
+        """)
+    msg = refusal(r, "stock.one_buy")
+    assert msg == ("Carol already bought a share (B&O) this turn from the IPO; more B&O shares "
+                   "in the same turn (price $30) may be bought from the pool only, not after "
+                   "or with shares from the IPO")
+    assert cash(r.game)["Carol"] == 399 - 67
+    assert holdings(r.game, "B&O") == {"Carol": 60, "pool": 40}
+    # one from the pool, then the IPO's: refused
+    r = play(AUCTION, BO_BROWN_WITH_IPO, """
+        Carol buy B&O pool
+        Carol buy B&O ipo  # <- refused
+        """)
+    msg = refusal(r, "stock.one_buy")
+    assert msg.startswith("Carol already bought a share (B&O) this turn; more B&O shares")
+    assert cash(r.game)["Carol"] == 399 - 30
+
+
+def test_brown_zone_shares_after_a_private_bought_are_flagged_and_taken():
+    # A private bought from a player is the turn's one purchase; 18xx.games
+    # still sells brown pool shares after it (fresh game 31000159_0 #263-264:
+    # DH, then a NYC share at 10).  Carol (399) buys SV from Alice for 10 and
+    # then a pool B&O at 30: flagged, and bought as the record says (359).
+    r = play(AUCTION, BO_BROWN_WITH_IPO, """
+        Carol buy private SV from Alice for 10
+        Carol buy B&O pool  # <- flagged
+        """)
+    msg = refusal(r, "stock.buy_after_private")
+    assert msg == ("Carol already bought the private SV this turn, the turn's one purchase; "
+                   "several B&O shares in the brown zone (price $30) are a purchase of their "
+                   "own, not a second one after a private; 18xx.games allows it; taken as "
+                   "bought, as the record says")
+    assert cash(r.game)["Carol"] == 399 - 10 - 30
+    assert holdings(r.game, "B&O") == {"Carol": 60, "ipo": 10, "pool": 30}
+    # a share that is not in the brown zone after a private: refused, as before
+    # (18xx.games refuses it too): test_a_private_bought_from_a_player_is_the_turns_purchase
+
+
 # ---------------------------------------------------------------------------
 # operating rounds: a game with three companies and the first trains of each
 # type, on the real board.
@@ -1539,6 +1711,33 @@ def test_player_buys_a_private_from_another_player_at_any_price():
     assert [c.sym for c in g.player_by_name["Alice"].companies] == []
 
 
+def test_the_done_after_a_private_bought_is_taken_when_nothing_else_was_left():
+    # Carol buys MH from Alice for 300 (555 - 300 = 255): the turn's purchase;
+    # she holds nothing she may sell (B&O's president's certificate alone), so
+    # her turn ends by itself, and her written pass is the "done" 18xx.games
+    # asks for (fresh game 31000183_0 #158: railcheck had said "turn.order:
+    # Player 6 acted out of turn", as she could have bought had it been her
+    # turn again).  Then it is Alice's turn.
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob pass
+        Carol buy private MH for 300
+        Carol pass
+        """)
+    g = clean(r)
+    assert cash(g) == {"Alice": 295 + 300, "Bob": 435, "Carol": 555 - 300}
+    assert g.round.current.name == "Alice"
+    # a second pass of hers is out of turn
+    r = play(AUCTION, SR1, OR1, """
+        SR 2
+        Bob pass
+        Carol buy private MH for 300
+        Carol pass
+        Carol pass  # <- refused
+        """)
+    assert refusal(r, "turn.order").startswith("Carol acted out of turn: it is Alice's turn")
+
+
 def test_a_private_bought_from_a_player_is_the_turns_purchase():
     r = play(AUCTION, SR1, OR1, """
         SR 2
@@ -1594,7 +1793,8 @@ def test_a_depot_train_at_a_wrong_price_is_flagged_and_bought_as_written():
                            "PRR buy train 3 for 170  # <- flagged\nPRR buy private")
     r = play(*TRAINS[:4], text)
     msg = refusal(r, "trains.price")
-    assert msg == "a 3-train from the depot costs $180, not $170; taken as paid"
+    assert msg == ("a 3-train from the depot costs $180, not $170; taken as paid (18xx.games "
+                   "takes the written price)")
     prr = r.game.corporations["PRR"]
     assert [t.name for t in prr.trains] == ["3", "3", "3"]
     assert prr.cash == 430          # $10 more than with the three trains at $180

@@ -119,3 +119,129 @@ def test_refusals_change_nothing():
     result = rp.run()
     assert rp.impure == []
     assert ("stock.minor_bid", 12) in [(f.rule, f.action_id) for f in result.findings]
+
+
+def changed_161830(action_id: int, shares: list):
+    """161830 with action ``action_id``'s certificates changed to ``shares``."""
+    data = json.loads(GAMES["161830"].read_text(encoding="utf-8"))
+    for a in data["actions"]:
+        if a["id"] == action_id:
+            a["shares"] = shares
+    record, read = import_export(json.dumps(data), "161830-changed")
+    assert read == []
+    return record
+
+
+@pytest.mark.parametrize("action_id, named, holder, text, cash, price", [
+    # the pool's share (the site's engine refuses the issue: its replay stops there)
+    (570, "WKR_2", "WKR", "WKR issues WKR_2, a 20% share it does not hold (the bank pool holds "
+                          "it): a company issues only shares of its treasury, which holds WKR_3; "
+                          "taken as issuing WKR_3 at £85", (0, 85), (85, 78)),
+    # a player's share (the site's engine sells it for Player 1, who receives the £50, and
+    # its replay stops at #144, where GNWR redeems GNWR_2, not in the pool there)
+    (120, "GNWR_1", "GNWR", "GNWR issues GNWR_1, a 20% share it does not hold (Player 1 holds "
+                            "it): a company issues only shares of its treasury, which holds "
+                            "GNWR_2, GNWR_3; taken as issuing GNWR_2 at £50", (150, 200),
+     (50, 38)),
+])
+def test_an_issue_of_a_share_the_company_does_not_hold(action_id, named, holder, text, cash,
+                                                       price):
+    """18Ireland O1: a company issues a share of its treasury.  A record naming one it
+    does not hold is one finding at that action, taken as the issue of a treasury share
+    (all alike), so the rest of the game stays in step: the site's end and scores."""
+    record = changed_161830(action_id, [named])
+    seen = {}
+
+    def at(when):
+        def observe(game, action):
+            if action.action_id == action_id:
+                corp = game.corporations[holder]
+                seen[when] = (corp.cash, corp.price.price)
+        return observe
+    replay = Replay(record, check_purity=True)
+    replay.before_action, replay.after_action = at("before"), at("after")
+    result = replay.run()
+    assert [(f.action_id, f.rule, f.message) for f in result.findings
+            if f.severity != "info"] == [(action_id, "or.issue", text)]
+    assert (seen["before"][0], seen["after"][0]) == cash
+    assert (seen["before"][1], seen["after"][1]) == price
+    assert result.finished and result.end_reason == "bank"
+    assert {r["player"]: r["net_worth"] for r in result.standings} == EXPECTED["161830"]
+
+
+def test_a_redemption_of_a_share_not_in_the_pool():
+    """161830 #144: GNWR redeems GNWR_2 from the pool for £30; written as
+    GNWR_1 (Player 1's: the site refuses, "Cannot buy share from player"),
+    one finding, taken as redeeming the pool's GNWR_2."""
+    record = changed_161830(144, ["GNWR_1"])
+    result = Replay(record, check_purity=True).run()
+    assert [(f.action_id, f.rule, f.message) for f in result.findings
+            if f.severity != "info"] == [
+        (144, "or.issue", "GNWR redeems GNWR_1, a 20% share that is not in the bank pool "
+                          "(Player 1 holds it): a company redeems only shares of the pool, "
+                          "which holds GNWR_2; taken as redeeming GNWR_2 at £30")]
+    assert {r["player"]: r["net_worth"] for r in result.standings} == EXPECTED["161830"]
+
+
+def test_an_issue_of_a_certificate_number_the_company_does_not_have():
+    """161830 #570: WKR issues WKR_3 for £85; written as WKR_9, a number WKR's four
+    certificates do not reach (the site finds no such share: its replay stops there),
+    one finding, taken as the issue of WKR_3, and the site's end and scores."""
+    record = changed_161830(570, ["WKR_9"])
+    result = Replay(record, check_purity=True).run()
+    assert [(f.action_id, f.rule, f.message) for f in result.findings
+            if f.severity != "info"] == [
+        (570, "or.issue", "WKR issues WKR_9, a certificate WKR does not have (its certificates "
+                          "are WKR_0 to WKR_3); taken as issuing WKR_3 at £85")]
+    assert result.finished and result.end_reason == "bank"
+    assert {r["player"]: r["net_worth"] for r in result.standings} == EXPECTED["161830"]
+
+
+def changed_161830_any(action_id: int, shares: list):
+    """161830 with action ``action_id``'s certificates changed to ``shares``
+    (a player's purchase or sale), replayed: its findings and scores."""
+    result = Replay(changed_161830(action_id, shares), check_purity=True).run()
+    return ([(f.action_id, f.rule, f.message) for f in result.findings if f.severity != "info"],
+            {r["player"]: r["net_worth"] for r in result.standings})
+
+
+@pytest.mark.parametrize("action_id, named, finding", [
+    # Player 1 sells his DKR_1 for £65; written as Player 5's president's certificate
+    (90, "DKR_0", "Player 1 sells DKR_0, which Player 5 holds: a player sells only certificates "
+                  "he holds; taken as the sale of 20% of DKR from his own"),
+    # ... as DKR_4, a number DKR's four certificates do not reach
+    (90, "DKR_4", "Player 1 sells DKR_4, a certificate DKR does not have (its certificates are "
+                  "DKR_0 to DKR_3): a player sells only certificates he holds; taken as the sale "
+                  "of 20% of DKR from his own"),
+])
+def test_a_sale_naming_a_certificate_the_player_does_not_hold(action_id, named, finding):
+    """18Ireland: a player sells only his own certificates; the site refuses a
+    sale naming another's ("Cannot sell shares of DKR") or one the company has
+    not: one finding, taken as the sale of as much of his own, and the site's
+    end and scores."""
+    findings, scores = changed_161830_any(action_id, [named])
+    assert findings == [(action_id, "stock.sell_not_owned", finding)]
+    assert scores == EXPECTED["161830"]
+
+
+@pytest.mark.parametrize("action_id, named, finding", [
+    # Player 2 buys DKR_2 from DKR's treasury at #8; written as DKR_1, Player 1's since #7
+    (8, "DKR_1", "certificate DKR_1 is held by Player 1: shares are bought from the IPO or the "
+                 "pool; taken as DKR_2 from the IPO, an equal share"),
+    # ... as DKR_0, Player 5's president's certificate (40%, none equal in the treasury:
+    # it was refused, and 527 findings followed)
+    (8, "DKR_0", "certificate DKR_0 is held by Player 5: shares are bought from the IPO or the "
+                 "pool; taken as DKR_2 from the IPO, an equal share"),
+    # ... as DKR_4, a number DKR has not (refused before, 527 findings)
+    (8, "DKR_4", "certificate DKR_4 is not one of DKR's (its certificates are DKR_0 to DKR_3): "
+                 "shares are bought from the IPO or the pool; taken as DKR_2 from the IPO, an "
+                 "equal share"),
+])
+def test_a_purchase_naming_a_certificate_not_for_sale(action_id, named, finding):
+    """18Ireland: shares are bought from the treasury or the pool; the site
+    refuses a purchase naming a player's certificate ("Cannot buy a share of
+    DKR") or one the company has not: one finding, taken as an equal share of
+    the treasury, and the site's end and scores."""
+    findings, scores = changed_161830_any(action_id, [named])
+    assert findings == [(action_id, "stock.no_share", finding)]
+    assert scores == EXPECTED["161830"]

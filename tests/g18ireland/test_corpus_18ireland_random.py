@@ -1,4 +1,4 @@
-"""18Ireland's 24 games of random legal moves (played through the 18xx.games
+"""18Ireland's games of random legal moves (played through the 18xx.games
 engine; tests/data/exports/18Ireland_random) against the site's results and
 the site engine's per-action traces.
 
@@ -44,7 +44,11 @@ CLEAN = {"18Ireland_rand_18003_0": "bank",
          "18Ireland_rand_18005_4": "bank",
          "18Ireland_rand_18005_5": "bank",
          "18Ireland_rand_18006_0": "bank",
-         "18Ireland_rand_18006_4": "bank"}
+         "18Ireland_rand_18006_4": "bank",
+         "18Ireland_rand_2711009_4": "bank",
+         "18Ireland_rand_33000000_1": "bank",
+         "18Ireland_rand_2711049_2": "bank",
+         "18Ireland_rand_33500105_1": "bank"}
 
 #: (action id, what differs, ours, the site's); None: the whole trace matches
 FIRST_DIVERGENCE = {
@@ -94,6 +98,49 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_18006_3": None,
     "18Ireland_rand_18006_4": None,
     "18Ireland_rand_18006_5": (32, "Player 4's cash", 0, 12),
+    # (fresh games of issue 23) trace-exact since the round's last turn waits
+    # for the pass declining TASPS's token (#178)
+    "18Ireland_rand_2711009_4": None,
+    # trace-exact since one pass closes the turn's last step, held open both
+    # by DCR's lay and by a private EBSR could buy (#157)
+    "18Ireland_rand_2711049_2": None,
+    # 33000007_4 up to #468, then three actions played through the site's
+    # engine (each sale one its stock-round step offered; the trace from the
+    # oracle's trace.rb): Player 2 sells GSWR and CBSCR in two sales and his
+    # turn ends by itself; bankrupt Player 3 is passed over and Player 4
+    # passes (#471); trace-exact since the turn order holds
+    "18Ireland_rand_33000007_4_sells469": None,
+    # (a game stopped by the generator's time cap) trace-exact since a
+    # merger hands the major's certificates out as the site does (#168)
+    "18Ireland_rand_33000019_2": None,
+    # the last company closes at #176 and the engine plays rounds in which
+    # nobody can act up to its turn limit of 100 ("dnf"), paying the
+    # privates' income past the bank's break; an export's replay stops there
+    # too (Player 1 £977 as in the trace), but Player 2, bankrupt at #176,
+    # keeps no private here (B5, rule-backed: the site keeps them with him
+    # and pays their income)
+    "18Ireland_rand_33000014_4": (176, "Player 2's cash", 0, 2805),
+    # trace-exact since a major's home station comes before the round ends
+    # by itself (#1036, #1037)
+    "18Ireland_rand_2711109_0": None,
+    # B5 (Player 2 bankrupt keeps WDE on the site, #141); a game stopped by
+    # the generator's time cap in WLWR's turn (#816): no duty owed there
+    "18Ireland_rand_33000016_0": (141, "Player 2's cash", 0, 10),
+    # one finding (tools/rule_backed.yaml): EBSR's lay past a city another
+    # station filled (#151), taken as laid; trace-exact since
+    "18Ireland_rand_2711209_3": None,
+    # trace-exact since a major's home station in the stock round reads the
+    # site's number of the Dundalk tile's city (#628: MRNCC on IR2-0-1)
+    "18Ireland_rand_33000000_1": None,
+    # B5 (Player 3 bankrupt at #150 keeps his privates on the site); with
+    # site_bankruptcy trace-exact since the track step stays open for the
+    # Irish Mail bought in it (#186)
+    "18Ireland_rand_33000001_0": (153, "Player 3's cash", 0, 10),
+    # B5 only (the scores: Player 1's privates); the site's bundle at a
+    # bankruptcy (#903) keeps the certificates the record names later
+    "18Ireland_rand_2711029_1": None,
+    # a bankrupt president sells in the operating order (#213: KJR before DKR)
+    "18Ireland_rand_33500105_1": None,
 }
 
 
@@ -104,9 +151,9 @@ def first_divergence(name):
 
 
 def test_all_games_are_present():
-    assert len(GAMES) == 24
+    assert len(GAMES) == 36
     assert sorted(FIRST_DIVERGENCE) == sorted(GAMES)
-    assert len(CLEAN) == 16
+    assert len(CLEAN) == 20
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -167,6 +214,9 @@ SITE_BANKRUPTCY = {
     # (trace-exact since the round's last turn does not wait for TDR's lay)
     "18Ireland_rand_18006_1": None,
     "18Ireland_rand_18006_5": None,
+    "18Ireland_rand_33000001_0": None,
+    "18Ireland_rand_33000016_0": None,
+    "18Ireland_rand_2711029_1": None,
 }
 
 
@@ -384,3 +434,358 @@ def test_a_bankruptcy_re_sorts_the_companies_still_to_operate():
     result = replay.run()
     assert seen == {439: ["EBSR", "DKR", "UR", "GSWR"], 440: ["UR", "DKR", "GSWR"]}
     assert result.errors == []
+
+
+def test_the_last_turn_waits_for_a_pass_declining_a_private_token():
+    # 2711009_4: DKR, last in OR 6.1 and first in OR 6.2, buys TASPS from a
+    # player at #176 (£460 -> £396) and pays out at #177; TASPS's token on
+    # Galway may be placed at any moment of DKR's turn, so the site's turn
+    # waits for the pass at #178, which ends OR 6.1: OR 6.2 begins with the
+    # privates' income (TASPS 15: £411); DKR places the token at #179 and
+    # lays I13 at #180 in its OR 6.2 turn (railcheck had begun OR 6.2 at
+    # #177 and taken #178 as passing its track step: "DKR cannot lay track
+    # after running trains", then 300 errors)
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_2711009_4"), "2711009_4")
+    record.actions = [a for a in record.actions if a.action_id <= 185]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if 176 <= action.action_id <= 180:
+            seen[action.action_id] = (game.round.label, game.corporations["DKR"].cash)
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen == {176: ("OR 6.1", 396), 177: ("OR 6.1", 396), 178: ("OR 6.2", 411),
+                    179: ("OR 6.2", 411), 180: ("OR 6.2", 411)}
+    assert result.errors == []
+
+
+def test_a_majors_home_station_on_the_dundalk_tiles_city():
+    # 33000000_1: Player 1 pars MRNCC at 100 (#627: £200 to its treasury)
+    # and places its home station on Dundalk I9, which holds IR2 (a town,
+    # then a city): the site names its city IR2-0-1, its second place, the
+    # hex's only city (#628); MRNCC then lays J6 from there (#635: £400 ->
+    # £360, no terrain)
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_33000000_1"), "33000000_1")
+    record.actions = [a for a in record.actions if a.action_id <= 640]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (628, 635):
+            cities = [list(n.tokens) for n in game.board.hexes["I9"].nodes if n.kind == "city"]
+            seen[action.action_id] = (game.round.label, game.corporations["MRNCC"].cash,
+                                      cities)
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen[628] == ("SR 18", 200, [["MRNCC"]])
+    assert seen[635][:2] == ("OR 18.1", 360)
+    assert result.errors == []
+
+
+def test_the_track_step_stays_open_for_the_irish_mail_bought_in_it():
+    # 33000001_0 (with site_bankruptcy): DKR upgrades Dublin I11 (#182: no
+    # second lay after an upgrade), buys RSSC for £160 (#183), TIM for £220
+    # (#184) and DAR for £29 (#185: £410 -> £1), and lays the Irish Mail's
+    # tile on H0 (#186): a lay of the track step besides the company's own,
+    # which holds that step open (railcheck had left it once no private
+    # laying track was left to buy: private.window at #186)
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_33000001_0"), "33000001_0")
+    record.options = list(record.options) + ["site_bankruptcy"]
+    record.actions = [a for a in record.actions if a.action_id <= 190]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (182, 185, 186):
+            dkr = game.corporations["DKR"]
+            h0 = game.board.hexes["H0"]
+            seen[action.action_id] = (game.round.describe_step(), dkr.cash,
+                                      sorted(c.sym for c in dkr.companies if not c.closed),
+                                      h0.tile.name if h0.laid else None)
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen[182] == ("laying track", 410, [], None)
+    assert seen[185] == ("laying track", 1, ["DAR", "RSSC", "TIM"], None)
+    assert seen[186] == ("running trains", 1, ["DAR", "RSSC"], "IM")
+    assert result.errors == []
+
+
+def test_one_pass_closes_the_last_step_held_by_dcr_and_a_private_to_buy():
+    # 2711049_2: EBSR, last in OR 5.1, buys DCR at #150 (its H4 lay usable at
+    # any moment of the turn) and withholds at #156 (£86 -> £126; no train
+    # it can buy); its turn's last step, buying privates, is open both for
+    # DCR and for a private it could still buy, and the one pass at #157
+    # closes it: OR 5.2 begins with the privates' income (EBSR +12 from DCR:
+    # £138; Player 3 +15: £192) (railcheck had waited for a second pass)
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_2711049_2"), "2711049_2")
+    record.actions = [a for a in record.actions if a.action_id <= 160]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (156, 157):
+            seen[action.action_id] = (game.round.label, game.round.describe_step(),
+                                      game.corporations["EBSR"].cash,
+                                      game.player_by_name["Player 3"].cash)
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen == {156: ("OR 5.1", "buying privates", 126, 177),
+                    157: ("OR 5.2", "laying track", 138, 192)}
+    assert result.errors == []
+
+
+def sales_then_a_bankrupt_player_passed_over():
+    """33000007_4_sells469 up to its end: whose turn it is and the cash of
+    Players 2 to 4 after #470 and #471, and the errors."""
+    from railcheck.engine import Replay
+    name = "18Ireland_rand_33000007_4_sells469"
+    record, _ = import_export(export_text(name), name)
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (470, 471):
+            rnd = game.round
+            seen[action.action_id] = (rnd.label, rnd.current.name, [
+                game.player_by_name[f"Player {i}"].cash for i in (2, 3, 4)])
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    return seen, result
+
+
+def test_a_turn_of_several_sales_ending_by_itself_keeps_the_order():
+    # SR 10, phase 6: Player 2 sells 40% of GSWR (#469: £249 -> £489) and
+    # 50% of CBSCR (#470: £814) in two sales; he may not buy back what he
+    # sold and, as on the site, starts no major after a sale (the site offers
+    # a par only as a turn's first action), so his turn ends by itself;
+    # Player 3, bankrupt, is passed over, and Player 4's pass (#471) is in
+    # turn (railcheck said "Player 4 acted out of turn: it is Player 3's turn
+    # in SR 10")
+    seen, result = sales_then_a_bankrupt_player_passed_over()
+    assert seen[470] == ("SR 10", "Player 4", [814, 0, 86])
+    assert seen[471] == ("SR 10", "Player 5", [814, 0, 86])
+    assert [(f.action_id, f.rule) for f in result.errors] == [(168, "private.closed")]
+
+
+def test_the_record_leaving_a_turn_passes_over_players_with_nothing_to_do(monkeypatch):
+    # the same game, with the replay seeing a par still open to Player 2
+    # after his sales (the stock round's own look at what a player may do,
+    # without 18Ireland's first-action rule): his turn stays open after #470,
+    # and the record leaving it at #471 still passes over Player 3, who may
+    # do nothing: Player 4's pass is in turn, Player 5's turn follows
+    from railcheck.rounds.stock import StockRound
+    from railcheck.titles.g18ireland.stock import StockRound18Ireland
+
+    def can_par_any_time(self, player, corp):
+        return corp.kind != "minor" and self.majors_open() \
+            and StockRound.can_par(self, player, corp)
+    monkeypatch.setattr(StockRound18Ireland, "can_par", can_par_any_time)
+    seen, result = sales_then_a_bankrupt_player_passed_over()
+    assert seen[470] == ("SR 10", "Player 2", [814, 0, 86])
+    assert seen[471] == ("SR 10", "Player 5", [814, 0, 86])
+    assert [(f.action_id, f.rule) for f in result.errors] == [(168, "private.closed")]
+
+
+def test_a_merger_hands_out_the_majors_certificates_as_the_site():
+    # 33000019_2, #168: a merger forms GSWR at £50; the holders receive
+    # their shares in turn from the proposer, each the treasury's first
+    # certificates, and the presidency moves as by purchases: GSWR_0 (the
+    # president's) Player 2, _1 Player 4, _2 and _3 Player 5, _4 and _5
+    # Player 6, _6 and _7 Player 3, _8 Player 2.  So Player 5's GSWR_2 goes
+    # to the pool at #204, and GSWR redeems it from there at #270 for £24
+    # (£51 -> £27) (railcheck had given GSWR_2 to Player 3: "GSWR redeems
+    # GSWR_2, a 10% share that is not in the bank pool", and the pool's
+    # shares, named later, went wrong: the trace parted at #368)
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_33000019_2"), "33000019_2")
+    record.actions = [a for a in record.actions if a.action_id <= 372]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (168, 204, 269, 270):
+            gswr = game.corporations["GSWR"]
+            seen[action.action_id] = (gswr.cash, gswr.president.name, [
+                getattr(c.owner, "name", c.owner) for c in gswr.certs])
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen[168] == (50, "Player 2", ["Player 2", "Player 4", "Player 5", "Player 5",
+                                          "Player 6", "Player 6", "Player 3", "Player 3",
+                                          "Player 2"])
+    assert seen[204][2][2] == "pool"
+    assert (seen[269][0], seen[269][2][2]) == (51, "pool")
+    assert (seen[270][0], seen[270][2][2]) == (27, "ipo")
+    assert result.errors == []
+
+
+def test_rounds_in_which_nobody_can_act_run_to_the_sites_turn_limit():
+    # 33000014_4: at #176 CIR's president goes bankrupt and the last company
+    # closes; no player can start one (cash under £100, nothing to buy), so
+    # the rounds go on with only the privates' income.  By the rules they
+    # would run until the bank (£3,767 after #175) breaks (E3: OR 136.2);
+    # 18xx.games stops the game at its own limit of 100 turns ("dnf"), and
+    # the replay of an export stops where the site did: SR 100, bank
+    # £1,103, Player 1 £977 (as the site), Player 3 £1,910.
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_33000014_4"), "33000014_4")
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (175, 176):
+            seen[action.action_id] = (game.round.label, game.bank.cash, [
+                game.player_by_name[f"Player {i}"].cash for i in (1, 3)])
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen == {175: ("OR 6.1", 3767, [42, 10]), 176: ("SR 100", 1103, [977, 1910])}
+    assert result.finished and result.end_reason == "dnf" and result.errors == []
+
+
+def test_a_majors_home_station_comes_before_the_round_ends_by_itself():
+    # 2711109_0: Player 4 starts GNRI at £60 (#1036: £120 to its treasury);
+    # nobody else can do anything, so the stock round ends with the turn,
+    # but only after GNRI places its home station on Dundalk I9 (#1037); OR
+    # 19.1 begins there (railcheck had ended the round at the par and taken
+    # the station as an operating turn's: "I9 city 0 is not reachable")
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_2711109_0"), "2711109_0")
+    record.actions = [a for a in record.actions if a.action_id <= 1041]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (1036, 1037):
+            seen[action.action_id] = (game.round.label, game.corporations["GNRI"].cash, [
+                list(n.tokens) for n in game.board.hexes["I9"].nodes if n.kind == "city"])
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen == {1036: ("SR 19", 120, [[]]), 1037: ("OR 19.1", 120, [["GNRI"]])}
+    assert result.errors == []
+
+
+def test_a_game_in_progress_owes_nothing_where_its_record_stops():
+    # 33000016_0 (with site_bankruptcy), an export of a game still in
+    # progress (the generator's time cap): its last action, #816, is WLWR's
+    # pass of its track step in OR 14.2, the last of the set, with the bank
+    # broken; the record stops there: the game does not end and WLWR's run
+    # is not missing (railcheck had closed the round: "WLWR owns trains ...
+    # but did not run them")
+    from railcheck.engine import Replay
+    record, _ = import_export(export_text("18Ireland_rand_33000016_0"), "33000016_0")
+    record.options = list(record.options) + ["site_bankruptcy"]
+    assert record.in_progress
+    result = Replay(record, check_purity=True).run()
+    assert [f.rule for f in result.findings if f.severity != "info"] == []
+    assert not result.finished
+
+
+def test_a_lay_past_a_city_another_station_filled_is_taken_as_laid():
+    # 2711209_3: GJR wins its auction at #145 and its home station fills
+    # Sligo D6's one slot; at #151 EBSR (£59) lays tile 9 on C11, which its
+    # broad track reached only through D6: not joined (O2/O3a), flagged once
+    # and taken as laid (the site's live engine had not recomputed EBSR's
+    # connections and let it through; a fresh engine refuses it); GJR then
+    # lays B12 (#156: £195 -> £155) and B10 (#157: £35) from it with no
+    # finding, and the game ends as on the site (railcheck had refused the
+    # lay, then GJR's two: the trace parted at #156)
+    from railcheck.engine import Replay
+    result, divergence = first_divergence("18Ireland_rand_2711209_3")
+    assert divergence is None
+    assert [(f.action_id, f.rule, f.message) for f in result.errors] == [
+        (151, "tile.connection", "tile 9 rotation 4 on C11 adds broad gauge track, but EBSR's "
+                                 "broad network does not reach C11 (broad track must join the "
+                                 "company's broad track); taken as laid, as the record says")]
+    record, _ = import_export(export_text("18Ireland_rand_2711209_3"), "2711209_3")
+    record.actions = [a for a in record.actions if a.action_id <= 157]
+    record.expected_result = record.expected_end_reason = None
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (151, 156, 157):
+            seen[action.action_id] = (game.board.hexes["C11"].tile.name,
+                                      game.corporations["EBSR"].cash,
+                                      game.corporations["GJR"].cash)
+    replay = Replay(record, check_purity=True)
+    replay.after_action = after
+    replay.run()
+    assert seen == {151: ("9", 59, 195), 156: ("9", 109, 155), 157: ("9", 109, 35)}
+
+
+def test_a_bankrupt_presidents_sale_takes_the_certificates_he_got_first():
+    """2711029_1 with site_bankruptcy: Player 3, bankrupt at #903 (GNRI),
+    sells what he may of MRNCC, one of his two 10% certificates: the site's
+    bundle takes MRNCC_2 (got at #602) and he keeps MRNCC_8 (got at #844),
+    so Player 5's purchase of MRNCC_2 from the pool at #952 is no finding
+    (with the highest number sold first it was stock.no_share: "MRNCC_2 is
+    held by Player 3"), and the game scores as the site's."""
+    from railcheck.engine import Replay
+    name = "18Ireland_rand_2711029_1"
+    record, _ = import_export(export_text(name), name)
+    record.options = list(record.options) + ["site_bankruptcy"]
+    seen = {}
+
+    def after(game, action):
+        if action.action_id == 903:
+            certs = game.corporations["MRNCC"].certs
+            seen["903"] = [getattr(certs[i].owner, "name", certs[i].owner) for i in (2, 8)]
+    replay = Replay(record)
+    replay.after_action = after
+    result = replay.run()
+    assert seen["903"] == ["pool", "Player 3"]
+    assert [f.message for f in result.findings if f.severity == "error"] == []
+    data = json.loads(export_text(name))
+    names = {str(p["id"]): p["name"] for p in data["players"]}
+    assert {r["player"]: r["net_worth"] for r in result.standings} == \
+        {names[k]: v for k, v in data["result"].items()}
+
+
+def test_an_emergency_sale_naming_another_players_certificate():
+    """18003_5 #154: Player 1 sells his DER_2 to help GJR buy a train; written
+    as DER_0, Player 3's president's certificate (the site refuses it: "Cannot
+    sell shares of DER"): one finding, taken as the sale of his own 20%, and
+    the game goes on as the site's, to its scores."""
+    from railcheck.engine import Replay
+    name = "18Ireland_rand_18003_5"
+    data = json.loads(export_text(name))
+    next(a for a in data["actions"] if a["id"] == 154)["shares"] = ["DER_0"]
+    record, _ = import_export(json.dumps(data), name)
+    result = Replay(record).run()
+    assert [(f.action_id, f.rule, f.message) for f in result.findings if f.severity == "error"] \
+        == [(154, "stock.sell_not_owned",
+             "Player 1 sells DER_0, which Player 3 holds: a player sells only certificates he "
+             "holds; taken as the sale of 20% of DER from his own")]
+    names = {str(p["id"]): p["name"] for p in data["players"]}
+    assert {r["player"]: r["net_worth"] for r in result.standings} == \
+        {names[k]: v for k, v in data["result"].items()}
+
+
+def test_a_bankrupt_president_sells_in_the_operating_order():
+    """33500105_1 #213: LER cannot buy a train and Player 3 goes bankrupt; he
+    sells KJR (at £30) and then DKR (at £24), as the site sells, in the
+    operating order: both fall to the £20 cell, KJR first, so KJR operates
+    before DKR (#222; taking the companies in the order of the charter,
+    DKR first, said turn.order there)."""
+    from railcheck.engine import Replay
+    name = "18Ireland_rand_33500105_1"
+    record, _ = import_export(export_text(name), name)
+    seen = {}
+
+    def after(game, action):
+        if action.action_id == 213:
+            seen["stack"] = [c.sym for c in game.corporations["KJR"].price.stack]
+    replay = Replay(record)
+    replay.after_action = after
+    result = replay.run()
+    assert seen["stack"] == ["DER", "KJR", "DKR"]
+    assert [f.message for f in result.findings if f.severity == "error"] == []

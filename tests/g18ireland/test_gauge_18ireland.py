@@ -79,8 +79,8 @@ def with_lay(name, action_id, tile, hex, rotation):
 
 def test_a_broad_lay_off_the_broad_network_is_flagged():
     # 161830 #415 written as a broad town (tile 3) on E7: DSER's broad track
-    # does not reach E7 (only its narrow track, from F8); refused, and the
-    # refusal changes nothing
+    # does not reach E7 (only its narrow track, from F8); flagged, and taken
+    # as laid, as the record says (the tile fits the map: it lies there)
     rp = Replay(with_lay("161830", 415, "3", "E7", 0), check_purity=True)
     result = rp.run()
     assert rp.impure == []
@@ -89,8 +89,8 @@ def test_a_broad_lay_off_the_broad_network_is_flagged():
         "tile.connection", 415,
         "tile 3 rotation 0 on E7 adds broad gauge track, but DSER's broad network does not "
         "reach E7 (broad track must join the company's broad track; its narrow track at edge 5 "
-        "reaches it)")]
-    assert result.game.board.tile_on("E7") == (None, 0)        # nothing laid
+        "reaches it); taken as laid, as the record says")]
+    assert result.game.board.tile_on("E7") == ("3", 0)
 
 
 def test_a_narrow_lay_pointing_away_from_the_narrow_track_is_flagged():

@@ -55,8 +55,8 @@ class State1860:
         self.restart_sr = False
         #: what each corporation paid out in the last OR (a withhold is 0)
         self.or_revenue: dict = {}
-        #: the game ends at the end of an OR: (reason, ORs still to finish)
-        self.end_after: tuple = ()
+        #: the game ends at the end of the next OR to end, for this reason
+        self.end_after: str = ""
 
 
 class Title1860(Title):
@@ -146,11 +146,8 @@ class Title1860(Title):
                     g.finish("nationalization")
                     return None
             if st.end_after:
-                reason, left = st.end_after
-                if left <= 1:
-                    g.finish(reason)
-                    return None
-                st.end_after = (reason, left - 1)
+                g.finish(st.end_after)
+                return None
             if self.check_nationalise():
                 return self.operating_round()
             if g.or_number < g.or_count:
@@ -207,8 +204,9 @@ class Title1860(Title):
         g = self.game
         if self.state.end_after or g.finished:
             return
-        in_sr = g.round is not None and g.round.kind == "SR"
-        self.state.end_after = (reason, 2 if in_sr else 1)
+        # the first OR to end is the current one, or the one after the stock
+        # round (E2: "if it breaks in a SR, one more OR is played")
+        self.state.end_after = reason
         g.end_pending = reason
 
     def after_price_move(self, corp):
@@ -233,6 +231,16 @@ class Title1860(Title):
     def share_value(self, corp) -> int:
         from .stock import sale_price
         return sale_price(self.game, corp)
+
+    def holding_value(self, corp, player) -> int:
+        """E4: a trainless corporation's certificates count half their
+        value, each rounded down by itself (the president's certificate of a
+        corporation at £95 counts £95, not 2 x £47; as 18xx.games scores)."""
+        from .stock import trainless
+        if not (trainless(corp) and self.game.rules.stock["trainless_share_value"] == "half"):
+            return super().holding_value(corp, player)
+        price = corp.price.price
+        return sum(price * c.percent // corp.share_percent // 2 for c in corp.certs_of(player))
 
     def president_label(self, corp):
         if corp.sym in self.state.receivership:

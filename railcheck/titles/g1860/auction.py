@@ -12,8 +12,11 @@ paying twice the par).  If everybody passes without a bid, the player who
 opened the auction wins it for nothing; if he cannot afford any item he must
 take the cheapest and pays all his cash (a certificate at the lowest par).
 The next auction opens with the player after the buyer.  When every item is
-sold, priority goes to the player with the most cash (tie: the one whose
-privates have the lowest total face value).
+sold, priority goes to the player with the most cash; on a tie for the most,
+to the player, of all players owning a private, whose privates have the
+lowest total face value (the 2nd edition's rule as tobymao/18xx issue #1791
+records it: "across all players"; the engine does the same), the first in
+seating order of several such.
 """
 
 from __future__ import annotations
@@ -128,16 +131,17 @@ class BidForTurnAuction(AuctionRound):
                                         f"cheapest")
                 price = player.cash
             elif action.price is not None and action.price != company.value:
-                if action.price <= 0 or action.price > player.cash:
-                    raise RuleViolation("auction.price",
-                                        f"{sym} is sold at its face value "
-                                        f"{g.money(company.value)}, not {g.money(action.price)}")
-                # the record says what was paid: flagged, and taken so
-                return ("private", company, action.price,
+                # L4: the private at its face value.  The record says it was
+                # bought: it is taken at the written price, at most the
+                # buyer's cash, as 18xx.games takes it (the state stays the
+                # engine's; before, the purchase was refused and every later
+                # action of the auction was "must buy"): flagged when applied
+                price = min(max(action.price, 0), player.cash)
+                return ("private", company, price,
                         [("auction.price",
                           f"{sym} is sold at its face value {g.money(company.value)}, not "
-                          f"{g.money(action.price)}; taken as bought for "
-                          f"{g.money(action.price)}, as the record says")])
+                          f"{g.money(action.price)} (18xx.games takes the written price, at "
+                          f"most the buyer's cash); taken at {g.money(price)}")])
             if price > player.cash:
                 raise RuleViolation("auction.cash",
                                     f"{player.name} has {g.money(player.cash)}, {sym} costs "
@@ -200,10 +204,17 @@ class BidForTurnAuction(AuctionRound):
     def finish(self):
         g = self.game
         if g.rules.auction["after"] == "priority_most_cash":
-            def key(p):
-                owned = [c.value for c in p.companies if not c.closed]
-                return (-p.cash, sum(owned) if owned else float("inf"))
-            g.priority = min(g.seat_order, key=key)
+            most = max(p.cash for p in g.seat_order)
+            rich = [p for p in g.seat_order if p.cash == most]
+            owners = [p for p in g.seat_order
+                      if any(not c.closed for c in p.companies)]
+            if len(rich) == 1 or not owners:
+                g.priority = rich[0]
+            else:
+                # a tie for the most cash: the lowest face value of privates
+                # among all players owning one, tied or not (L7)
+                g.priority = min(owners, key=lambda p: sum(
+                    c.value for c in p.companies if not c.closed))
         self.finished = True
 
 

@@ -47,7 +47,10 @@ def _plain(run_nodes, keys) -> bool:
     if first == last:
         return False
     sides: dict = {}
-    for hi, _ in keys:
+    for key in keys:
+        if len(key) != 2:
+            continue        # track joining two stops inside a hex: no side
+        hi = key[0]
         c = sides[hi] = sides.get(hi, 0) + 1
         if c > 2:
             return False

@@ -175,7 +175,8 @@ def check_run(g, corp: str, run: Run, n: int, bankrupt: set, why: bool = True,
                                                   f"{text(k)}; it may only start or end there")
     hexes = board.hex_list
     if not any(corp in hexes[hi].nodes[ni].tokens for hi, ni in nodes):
-        raise RuleViolation("route.token", f"{run.label} ({stops()}) includes no station of {corp}")
+        raise RuleViolation("route.token", f"{run.label} ({stops()}) includes no station of "
+                                           f"{corp}{_stations(board, corp) if why else ''}")
     big = sum(1 for kd in kinds if kd in ("city", "offboard"))
     if big > n:
         raise RuleViolation("route.distance", f"{run.label} ({stops()}) visits {big} cities or "
@@ -201,6 +202,13 @@ def check_run(g, corp: str, run: Run, n: int, bankrupt: set, why: bool = True,
         raise RuleViolation("route.blocked", f"{run.label} ({stops()}) passes {len(run.blocked)} "
                                              f"cities filled by other corporations "
                                              f"({', '.join(run.blocked)}); a train may pass only one")
+
+
+def _stations(board, corp: str) -> str:
+    """`` (its stations: G5 city 0, I3)`` for a message."""
+    where = [node_text(board, hi, ni) for hi, h in enumerate(board.hex_list)
+             for ni, node in enumerate(h.nodes) if corp in node.tokens]
+    return f" (its stations: {', '.join(where)})" if where else " (it has no station)"
 
 
 def check_network(g, corp: str, runs: list) -> None:
@@ -282,7 +290,9 @@ def stops_text(g, run: Run) -> str:
 def check_runs(g, corp, routes: list, trains: list, leased: bool):
     """Check one corporation's runs of one turn.  Returns (per route (revenue,
     subsidy, the Run: :func:`stops_text` names its stops) or None where it was
-    not computed, the first RuleViolation or None, runs not verifiable)."""
+    not computed (not followed on the map), the first RuleViolation or None,
+    runs not verifiable).  A run followed on the map that breaks a rule is
+    valued all the same."""
     st = g.title.state
     bankrupt = set(st.bankrupt)
     runs, values = [], []
@@ -301,11 +311,20 @@ def check_runs(g, corp, routes: list, trains: list, leased: bool):
         try:
             run = trace(g, label, route.connections) if route.connections else \
                 trace_stops(g, label, route)
-            check_run(g, corp.sym, run, n, bankrupt, m=m)
-            claim_track(g.board, label, run.keys, used)
         except RuleViolation as v:
             problem = problem or v
             values.append(None)
+            continue
+        try:
+            check_run(g, corp.sym, run, n, bankrupt, m=m)
+            claim_track(g.board, label, run.keys, used)
+        except RuleViolation as v:
+            # a run on the map that breaks a rule: still valued as the map
+            # gives it, the revenue of a record that gives none (the table
+            # ran it and paid that)
+            problem = problem or v
+            rev, sub = worth(g, run, n, m, leased=leased, requested=route.halts)
+            values.append((rev, sub, run))
             continue
         runs.append(run)
         rev, sub = worth(g, run, n, m, leased=leased, requested=route.halts)

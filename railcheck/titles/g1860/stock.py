@@ -563,11 +563,24 @@ class SellPrivateToBankStep(BankPrivateStep):
         if self.round.bought is not None:
             raise RuleViolation("stock.sell_buy_order",
                                 "nothing may be sold after buying in the same turn")
-        return company, max(0, company.value - rule["fee"])
+        price = max(0, company.value - rule["fee"])
+        note = None
+        if action.price is not None and action.price != price:
+            # P2: face value less the fee.  18xx.games pays the written price
+            # without checking it: taken so, the state stays the engine's
+            written = max(0, action.price)
+            note = (f"the bank buys {company.sym} at its face value {g.money(company.value)} "
+                    f"less {g.money(rule['fee'])}, {g.money(price)}, not "
+                    f"{g.money(action.price)} (18xx.games pays the written price); taken at "
+                    f"{g.money(written)}, as the record says")
+            price = written
+        return company, price, note
 
     def apply(self, player, action: SellCompany, plan) -> None:
         g = self.game
-        company, price = plan
+        company, price, note = plan
+        if note:
+            g.flag("stock.company_price", note)
         g.transfer(g.bank, player, price)
         player.companies.remove(company)
         company.owner = None
@@ -578,7 +591,12 @@ class SellPrivateToBankStep(BankPrivateStep):
 class BuyBankPrivateStep(BankPrivateStep):
     """A private bought from the bank at its face value once it is on sale
     (``Title.company_on_sale``): the turn's one purchase; Fishbourne Ferry
-    closes the other privates and frees the reserved shares."""
+    closes the other privates and frees the reserved shares.
+
+    Another price written is ``stock.company_price`` (P2): the bank sells at
+    face value.  The record says the private was bought, so it is taken at
+    the written price when the player can pay it (18xx.games takes any price
+    he can pay: the state stays the engine's), else at its face value."""
 
     name = "buying a private from the bank"
     actions = (BuyCompany,)
@@ -597,14 +615,34 @@ class BuyBankPrivateStep(BankPrivateStep):
             raise RuleViolation("stock.one_buy", f"{player.name} already bought this turn")
         if g.cert_limit_exceeded(player) is not None:
             raise RuleViolation("stock.cert_limit", f"{player.name} is at the certificate limit")
-        if player.cash < company.value:
+        value = company.value
+        written = action.price if action.price is not None else value
+        price, notes = value, []
+        if written != value:
+            if 0 <= written <= player.cash:
+                price = written
+                notes.append(("stock.company_price",
+                              f"the bank sells {company.sym} at its face value "
+                              f"{g.money(value)}, not {g.money(written)} (18xx.games takes any "
+                              f"price the player can pay); taken at {g.money(written)}, as the "
+                              f"record says"))
+            else:
+                notes.append(("stock.company_price",
+                              f"the bank sells {company.sym} at its face value "
+                              f"{g.money(value)}, not {g.money(written)}, which {player.name} "
+                              f"cannot pay with {g.money(player.cash)}; taken at "
+                              f"{g.money(value)}"))
+        if player.cash < price:
             raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
-                                              f"{company.sym} costs {g.money(company.value)}")
-        return company
+                                              f"{company.sym} costs {g.money(price)}")
+        return SimpleNamespace(company=company, price=price, notes=notes)
 
-    def apply(self, player, action: BuyCompany, company) -> None:
+    def apply(self, player, action: BuyCompany, plan) -> None:
         g = self.game
-        g.transfer(player, g.bank, company.value)
+        company = plan.company
+        for rule, message in plan.notes:
+            g.flag(rule, message)
+        g.transfer(player, g.bank, plan.price)
         company.owner = player
         player.companies.append(company)
         self.round.bought = company
@@ -757,17 +795,25 @@ class BuySharesStep1860(BuySharesStep):
                                 f"bought only by a player holding a share of it")
         self.round.check_can_buy(player, corp, cert.percent, source=source)
         each = corp.par.price if source == "ipo" else corp.price.price
-        cost = each * cert.percent // corp.share_percent
+        swap = ()
+        if cert.president and source == "pool":
+            # R5: the president's certificate is not bought but exchanged: the
+            # buyer pays for one share and gives back shares for the rest
+            swap = _swap_for_president(corp, player, cert.percent - corp.share_percent)
+        cost = each * (cert.percent - sum(c.percent for c in swap)) // corp.share_percent
         if player.cash < cost:
             raise RuleViolation("stock.cash",
                                 f"{player.name} has {g.money(player.cash)}; a {corp.sym} "
                                 f"share from {g.holder_name(source)} costs {g.money(cost)}")
-        return SimpleNamespace(missing=None, corp=corp, cert=cert, source=source, cost=cost)
+        return SimpleNamespace(missing=None, corp=corp, cert=cert, source=source, cost=cost,
+                               swap=swap)
 
     def apply_buy(self, player, action: BuyShares, plan) -> None:
         g = self.game
         corp, cert = plan.corp, plan.cert
         g.transfer(player, g.bank, plan.cost)
+        for given in plan.swap:
+            given.owner = "pool"
         cert.owner = player
         self.round.bought = corp
         self.round.buys += 1
@@ -776,6 +822,20 @@ class BuySharesStep1860(BuySharesStep):
             corp.president = player
         settle_presidency(g, corp, player)
         float_1860(g, corp)
+
+
+def _swap_for_president(corp, player, percent: int) -> tuple:
+    """The ordinary certificates, ``percent`` in all, that ``player`` gives
+    back to the pool for the president's certificate he takes from it (R5);
+    as many as he holds when he holds fewer."""
+    out = []
+    for cert in sorted(corp.certs_of(player), key=lambda c: c.index):
+        if percent <= 0:
+            break
+        if not cert.president and cert.percent <= percent:
+            out.append(cert)
+            percent -= cert.percent
+    return tuple(out)
 
 
 class SellSharesStep1860(SellSharesStep):

@@ -62,6 +62,7 @@ class Title18Ireland(Title):
                   "operating.routes.narrow_gauge_bonus": (True,)}
     # which shares a new president gives back (random 18004_0, #439)
     swap_oldest_first = True
+    names_certificates = True
 
     def __init__(self, game):
         super().__init__(game)

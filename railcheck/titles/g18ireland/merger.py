@@ -349,22 +349,35 @@ class FormMajorStep(Step):
             order.append(g.next_player(order[-1]))
         given = {p: sum(shares_of(c, p) for c in minors) for p in order}
         pool = sum(shares_of(c, "pool") for c in minors)
-        best = max(given.values())
-        president = next(p for p in order if given[p] == best)
-        certs = list(major.certs)
-        pres = certs[0]
-        pres.owner = president
-        major.president = president
-        rest = [c for c in certs[1:]]
-        need = dict(given)
-        need[president] -= pres.percent // major.share_percent
-        for p in order:
-            for _ in range(max(need[p], 0)):
-                rest.pop(0).owner = p
-        for _ in range(pool):
-            rest.pop(0).owner = "pool"
-        for c in rest:
+        for c in major.certs:
             c.owner = "ipo"
+        # the holders receive their shares in turn from the proposer, each the
+        # treasury's first certificates (the first with two shares or more
+        # the president's and the next ones), and a holder with more shares
+        # than the president takes the presidency over as by a purchase:
+        # which certificates each then holds is the site's (a later sale or
+        # redemption names them: random 2711199_3, #1046; 33000019_2, #270)
+        major.president = None
+        for p in order:
+            n = given[p]
+            if n <= 0:
+                continue
+            treasury = [c for c in major.certs if c.owner == "ipo"]
+            pres = treasury[0] if treasury and treasury[0].president else None
+            if pres is None:
+                bundle = treasury[:n]
+            elif n > 1:
+                bundle = treasury[:n - pres.percent // major.share_percent + 1]
+            else:
+                bundle = treasury[1:2]
+            for c in bundle:
+                c.owner = p
+            if pres is not None and pres.owner is p:
+                major.president = p
+            elif major.president is not None:
+                g.update_president(major)
+        for c in [c for c in major.certs if c.owner == "ipo"][:pool]:
+            c.owner = "pool"
         major.floated = True
         major.home_placed = True
         for c in minors:

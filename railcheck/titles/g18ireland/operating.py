@@ -12,14 +12,6 @@ from ...state import Corporation
 
 class OperatingRound18Ireland(OperatingRound):
 
-    def wants(self, action) -> bool:
-        """The last company, kept open for its private's extra lay, closes
-        the round with its pass."""
-        if isinstance(action, Pass) and self.at_end() and self.closed_turn is not None \
-                and self.closed_turn.corp.sym == action.actor:
-            return True
-        return super().wants(action)
-
     def next_corporation(self):
         """A company that left the game during the round takes no turn."""
         super().next_corporation()
@@ -31,7 +23,6 @@ class OperatingRound18Ireland(OperatingRound):
         """A pass while the company's trains wait to run passes a step the
         site asked for (a private's or a station's) that railcheck passes by
         itself: it changes nothing, and the run stays due."""
-        stepped = False
         if isinstance(action, Pass) and t.step < self.done:
             from .closing import president_bankrupt
             from .steps import BuyTrain18Ireland, Route18Ireland
@@ -48,30 +39,14 @@ class OperatingRound18Ireland(OperatingRound):
             if isinstance(step, Route18Ireland) and step.available(t):
                 t.acted = True
                 return
-            stepped = step.available(t)
         super().process_corp(t, action)
-        if stepped and self.at_end() and self.closed_turn is t \
-                and self.lay_left_after_track(t.corp):
-            # the pass of a step ended the round's last turn: the site keeps
-            # the turn open for a private's lay usable at any moment of it
-            # (DCR), and a second pass declines it (18003_5, #243 and #244)
-            self.finished = False
 
     def extra_lay_left(self, corp) -> bool:
-        """The round's last turn stays open only for a lay usable after the
-        track step (DCR); DR's, TDR's and the Irish Mail's are the track
-        step's, and the site ends the round without waiting (18006_1, #950:
-        DKR with TDR unused)."""
-        return self.lay_left_after_track(corp)
-
-    def lay_left_after_track(self, corp) -> bool:
-        """``corp`` owns a private with a lay left that it may use after its
-        track step (``tile_lay.after_track``: DCR)."""
-        for c in corp.companies:
-            lay = (c.spec.special or {}).get("tile_lay") or {}
-            if not c.closed and lay.get("after_track") \
-                    and (lay.get("count") is None or c.uses < int(lay["count"])):
-                return True
+        """The round's last turn is not kept open once it ended: a private's
+        power usable at any moment of the turn (DCR's lay, CDSPC's and TASPS's
+        tokens) holds the turn's last step until a pass
+        (``steps.BuyCompany18Ireland``), and DR's, TDR's and the Irish Mail's
+        lays are the track step's (18006_1, #950: DKR with TDR unused)."""
         return False
 
     def process_private(self, company, action):

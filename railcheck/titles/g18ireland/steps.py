@@ -67,8 +67,9 @@ class IssueRedeem(Step):
             if sale.corporation != corp.sym or len(action.sales) != 1:
                 raise RuleViolation("or.issue", f"{corp.sym} may issue only its own shares")
             certs = [c for c in corp.certs if c.owner == "ipo" and not c.president]
-            named = [corp.certs[i] for i in sale.certs if i < len(corp.certs)]
-            cert = named[0] if named and named[0].owner == "ipo" else (certs[0] if certs else None)
+            named = [(i, corp.certs[i]) for i in sale.certs if i < len(corp.certs)]
+            cert = named[0][1] if named and named[0][1].owner == "ipo" \
+                else (certs[0] if certs else None)
             if cert is None:
                 raise RuleViolation("or.issue", f"{corp.sym} has no share in its treasury")
             limit = g.pool_limit(corp)
@@ -76,25 +77,48 @@ class IssueRedeem(Step):
                 raise RuleViolation("stock.pool_limit",
                                     f"the bank pool holds {corp.percent_of('pool')}% of "
                                     f"{corp.sym}; one more share would exceed {limit}%")
-            return ("issue", cert)
+            wrong = _no_such_cert(g, corp, sale.certs, "issues", cert)
+            if named and named[0][1] is not cert:
+                # the record names a certificate the company does not hold (the
+                # site then sells it for its holder, a player: the real game
+                # 161830 changed at #120): flagged, and taken as the issue of
+                # one of its treasury shares, all alike, as the record's issue
+                i, other = named[0]
+                treasury = [f"{corp.sym}_{corp.certs.index(c)}" for c in certs]
+                wrong = (f"{corp.sym} issues {corp.sym}_{i}, a {other.percent}% share it does "
+                         f"not hold ({g.holder_name(other.owner)} holds it): a company issues "
+                         f"only shares of its treasury, which holds {', '.join(treasury)}; "
+                         f"taken as issuing {corp.sym}_{corp.certs.index(cert)} at "
+                         f"{g.money(corp.price.price)}")
+            return ("issue", cert, wrong)
         if action.corporation != corp.sym:
             raise RuleViolation("or.issue", f"{corp.sym} may redeem only its own shares")
         cert = next((c for c in corp.certs if c.owner == "pool"), None)
-        named = [corp.certs[i] for i in action.certs if i < len(corp.certs)]
-        if named and named[0].owner == "pool":
-            cert = named[0]
+        named = [(i, corp.certs[i]) for i in action.certs if i < len(corp.certs)]
+        if named and named[0][1].owner == "pool":
+            cert = named[0][1]
         if cert is None:
             raise RuleViolation("or.issue", f"no {corp.sym} share is in the bank pool")
         price = corp.price.price
         if corp.cash < price:
             raise RuleViolation("or.issue", f"{corp.sym} has {g.money(corp.cash)}; a share "
                                              f"costs {g.money(price)}")
-        return ("redeem", cert)
+        wrong = _no_such_cert(g, corp, action.certs, "redeems", cert)
+        if named and named[0][1] is not cert:
+            i, other = named[0]
+            pool = [f"{corp.sym}_{k}" for k, c in enumerate(corp.certs) if c.owner == "pool"]
+            wrong = (f"{corp.sym} redeems {corp.sym}_{i}, a {other.percent}% share that is not "
+                     f"in the bank pool ({g.holder_name(other.owner)} holds it): a company "
+                     f"redeems only shares of the pool, which holds {', '.join(pool)}; taken "
+                     f"as redeeming {corp.sym}_{corp.certs.index(cert)} at {g.money(price)}")
+        return ("redeem", cert, wrong)
 
     def apply(self, turn, action, plan) -> None:
         g = self.game
         corp = turn.corp
-        kind, cert = plan
+        kind, cert, wrong = plan
+        if wrong:
+            g.flag("or.issue", wrong)
         price = corp.price.price
         if kind == "issue":
             g.transfer(g.bank, corp, price)
@@ -108,6 +132,19 @@ class IssueRedeem(Step):
         turn.issued = getattr(turn, "issued", 0) + 1
 
 
+def _no_such_cert(g, corp, certs, verb: str, cert) -> str | None:
+    """The finding for an issue or redemption whose record names a
+    certificate number ``corp`` does not have (the site finds no such share
+    and refuses the action), taken as the one of ``cert`` the rule allows."""
+    bad = [i for i in certs if i >= len(corp.certs)]
+    if not bad:
+        return None
+    return (f"{corp.sym} {verb} {corp.sym}_{bad[0]}, a certificate {corp.sym} does not have "
+            f"(its certificates are {corp.sym}_0 to {corp.sym}_{len(corp.certs) - 1}); taken "
+            f"as {'issuing' if verb == 'issues' else 'redeeming'} {corp.sym}_{corp.certs.index(cert)} at "
+            f"{g.money(corp.price.price)}")
+
+
 class Track18Ireland(TrackStep):
     """Two lays: the second only a yellow lay after a lay that was not an
     upgrade, for 20 more (``operating.second_lay``, ``second_lay_cost``); a
@@ -115,16 +152,18 @@ class Track18Ireland(TrackStep):
 
     def available(self, turn) -> bool:
         """A lay is left (no second lay after an upgrade, nor without the 20
-        it costs), or the company owns a private whose lays go together (DR,
-        TDR) or may still buy a private that lays track (the site keeps the
-        step open for it: a pass closes it)."""
+        it costs), or the company owns a private with a lay of the track step
+        left that comes besides its own lays (DR, TDR, the Irish Mail; not
+        BoW's, which is one of them), or may still buy a private that lays
+        track: the site keeps the step open for them, and a pass closes it
+        (random 33000001_0, #186: DKR upgrades Dublin, buys TIM and lays the
+        Irish Mail's tile in its track step)."""
         if self.lay_left(turn):
             return True
         corp = turn.corp
         for c in corp.companies:
-            # a private whose lays go together (DR, TDR) holds the step open
             lay = (c.spec.special or {}).get("tile_lay")
-            if lay and lay.get("together") and not c.closed \
+            if lay and lay.get("extra") and _holds_track(lay) and not c.closed \
                     and (lay.get("count") is None or c.uses < int(lay["count"])):
                 return True
         return any(_holds_track((c.spec.special or {}).get("tile_lay"))
@@ -139,6 +178,13 @@ class Track18Ireland(TrackStep):
             return False
         return super().available(turn)
 
+    #: set while a lay refused only for its connection is checked again
+    #: without it (:meth:`check`)
+    _unconnected = False
+
+    def connection_checked(self, special) -> bool:
+        return not self._unconnected and super().connection_checked(special)
+
     def second_closed(self, turn) -> bool:
         """The turn's first lay leaves no second one (``operating.second_lay``):
         it was an upgrade (or, ``yellow_if_first_not_upgrade_or_city``, a city)."""
@@ -149,6 +195,29 @@ class Track18Ireland(TrackStep):
             mode == "yellow_if_first_not_upgrade_or_city" and getattr(turn, "first_city", False))
 
     def check(self, turn, action: LayTile, special=None):
+        """A lay that fits the map but is not joined to the company's network
+        (``tile.connection``, no other rotation or hex curing it) is flagged
+        and taken as laid, as the record says: the tile lies there, and the
+        record's later lays and runs go on from it (random 2711209_3, #151:
+        EBSR lays C11 past Sligo D6, whose one slot GJR's home station filled
+        at #145; the site's live engine, its connections not recomputed since,
+        let it through, and its reload checks no lay)."""
+        try:
+            return self.check_lay(turn, action, special)
+        except RuleViolation as v:
+            if v.rule != "tile.connection" or self.game.board is None or self._unconnected:
+                raise
+            self._unconnected = True
+            try:
+                plan = self.check_lay(turn, action, special)
+            except RuleViolation:
+                raise v from None
+            finally:
+                del self._unconnected       # (back to the class's False: no trace left)
+            plan.unconnected = f"{v.message}; taken as laid, as the record says"
+            return plan
+
+    def check_lay(self, turn, action: LayTile, special=None):
         g = self.game
         corp = turn.corp
         extra = special is not None and power_spec(special).get("extra")
@@ -283,6 +352,9 @@ class Track18Ireland(TrackStep):
 
     def apply(self, turn, action, plan):
         g = self.game
+        unconnected = getattr(plan, "unconnected", None)
+        if unconnected is not None:
+            g.flag("tile.connection", unconnected)
         upgrade = plan.board_plan is not None and _is_upgrade(plan.board_plan)
         if not plan.extra and plan.special is None:
             # the company's own lay ends the issue/redeem step before it
@@ -310,9 +382,25 @@ class Track18Ireland(TrackStep):
                 g.close_company(special)
 
 
+def station_city(board, coord: str, city):
+    """The city a station placement names: the site numbers the city of a
+    Dundalk tile (IR2: a town, then a city) as its second place, so on a hex
+    with one city a number beyond it means that city (None: the one city).
+    Used for every station placement: the operating round's, a major's home
+    in the stock round (random 33000000_1, #628: MRNCC on IR2-0-1) and a
+    minor's home placed at its auction."""
+    if board is None or city is None or coord not in board.hexes:
+        return city
+    cities = board.hexes[coord].city_indices()
+    if len(cities) == 1 and isinstance(city, int) and not 0 <= city < len(cities):
+        return None
+    return city
+
+
 class Token18Ireland(TokenStep):
     """The site numbers the city of a Dundalk tile (a town and a city) as its
-    second node: on a hex with one city, that city is meant."""
+    second node: on a hex with one city, that city is meant
+    (:func:`station_city`)."""
 
     def check(self, turn, action, special=None):
         board = self.game.board
@@ -327,14 +415,8 @@ class Token18Ireland(TokenStep):
                 return _TokenPlan(0, board.plan_token(owner, action.hex, action.city,
                                                       check_reach=False), None,
                                   relocation=True)
-        try:
-            return super().check(turn, action, special)
-        except RuleViolation as v:
-            board = self.game.board
-            if v.rule != "token.city" or board is None or action.city is None \
-                    or len(board.hexes[action.hex].city_indices()) != 1:
-                raise
-        action.city = None
+        if station_city(board, action.hex, action.city) != action.city:
+            action.city = None
         return super().check(turn, action, special)
 
 
@@ -563,6 +645,37 @@ class BuyTrain18Ireland(BuyTrainStep):
                 nxt.owner = "pool"
 
 
+class BuyCompany18Ireland(BuyCompanyStep):
+    """The end of a company's turn: a private bought from a player (phases 4
+    and 6), and the site's wait for a private's power usable at any moment
+    of the turn (:func:`power_left_in_turn`: DCR's lay, CDSPC's and TASPS's
+    tokens): while either is open the step is the turn's, and one pass
+    closes it (random 18003_5, #244; 2711009_4, #178; 2711049_2, #157: EBSR,
+    with DCR and a private it could buy, passes once and OR 5.2 begins)."""
+
+    def available(self, turn) -> bool:
+        return power_left_in_turn(turn.corp) or super().available(turn)
+
+
+def power_left_in_turn(corp) -> bool:
+    """``corp`` owns a private with a power left that it may use at any
+    moment of its turn: a lay after its track step (``tile_lay.after_track``:
+    DCR) or a token to place (``assign``: CDSPC, TASPS).  (DR's, TDR's, BoW's
+    and the Irish Mail's lays are the track step's: they do not hold the end
+    of the turn, 18006_1, #950: DKR with TDR unused.)"""
+    for c in corp.companies:
+        if c.closed:
+            continue
+        special = c.spec.special or {}
+        if special.get("assign"):
+            return True
+        lay = special.get("tile_lay") or {}
+        if lay.get("after_track") \
+                and (lay.get("count") is None or c.uses < int(lay["count"])):
+            return True
+    return False
+
+
 def _is_upgrade(board_plan) -> bool:
     """A lay that replaces track (a printed yellow hex counts): its tile is
     not yellow, or the hex was laid before."""
@@ -571,13 +684,13 @@ def _is_upgrade(board_plan) -> bool:
 
 def _holds_track(power) -> bool:
     """Whether the site keeps the track step open for a private with this
-    tile-laying power that the company may buy: not for one tied to its own
-    hexes and needing a connection (DCR on H4), as the random games show."""
-    if not power:
-        return False
-    return not (power.get("connected") and power.get("hexes") != "any")
+    tile-laying power, which the company owns or may buy: a power of the
+    track step (``window: track_step``: DR, BoW, TDR, the Irish Mail), not
+    one usable at any moment of the turn (DCR on H4), as the random games
+    show."""
+    return bool(power) and power.get("window") == "track_step"
 
 
 def operating_steps() -> list:
     return [IssueRedeem, Track18Ireland, Token18Ireland, Route18Ireland, Dividend18Ireland,
-            BuyTrain18Ireland, BuyCompanyStep]
+            BuyTrain18Ireland, BuyCompany18Ireland]

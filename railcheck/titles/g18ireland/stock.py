@@ -21,6 +21,7 @@ from ...rounds.stock import StockRound
 from ...steps.base import Step
 from ...steps.stock import ParStep
 from .shares import par_for_bid, start_minor
+from .steps import station_city
 
 
 class _MinorAuction:
@@ -47,7 +48,15 @@ class StockRound18Ireland(StockRound):
     # what a player may do
 
     def can_par(self, player, corp) -> bool:
+        """Whether the site offers ``player`` a major's par now: from
+        ``stock.majors_par_from_phase``, and, like a minor's auction, only as
+        the turn's first action (not after a buy or sale in it), so a player
+        who sold and can buy nothing is passed over.  (A par written after a
+        sale is not refused for it: S2.1 counts the president's certificate as
+        the turn's one purchase.)"""
         if corp.kind == "minor" or not self.majors_open():
+            return False
+        if player is self.current and self.acted:
             return False
         return super().can_par(player, corp)
 
@@ -109,6 +118,13 @@ class StockRound18Ireland(StockRound):
                     and not corp.home_placed:
                 g.title.state.pending_home = corp
 
+    def skip_inactive(self):
+        """Nobody is passed over while a major just started waits for its
+        home station."""
+        if self.game.title.state.pending_home is not None:
+            return
+        super().skip_inactive()
+
     # ------------------------------------------------------------------
     # the home station of a major, placed by the company in the stock round
 
@@ -119,7 +135,9 @@ class StockRound18Ireland(StockRound):
         corp = g.title.state.pending_home
         if g.board is None:
             return None
-        return g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+        return g.board.plan_token(corp.sym, action.hex,
+                                   station_city(g.board, action.hex, action.city),
+                                   check_reach=False)
 
     def apply_home_station(self, plan) -> None:
         g = self.game
@@ -245,7 +263,9 @@ class StockRound18Ireland(StockRound):
         if g.board.home_available(corp.sym) and action.hex not in homes:
             raise RuleViolation("token.home", f"{corp.sym}'s home station goes on its home "
                                               f"hex ({', '.join(homes)}), not {action.hex}")
-        return g.board.plan_token(corp.sym, action.hex, action.city, check_reach=False)
+        return g.board.plan_token(corp.sym, action.hex,
+                                   station_city(g.board, action.hex, action.city),
+                                   check_reach=False)
 
     def place_home_elsewhere(self, corp, plan) -> None:
         g = self.game
@@ -388,4 +408,7 @@ class ParStep18Ireland(ParStep):
 
     def apply(self, player, action: Par, plan) -> None:
         super().apply(player, action, plan)
+        # the home station comes next, before the round looks further (a
+        # round left with nothing anyone may do ends only after it: random
+        # 2711109_0, #1036 and #1037)
         self.round.after_par(action)

@@ -5,7 +5,8 @@ income); otherwise :class:`~.stock.StockHandler` checks only the bids' steps.
 
 The shared round plays on a small table of its own (:class:`AuctionTable`):
 the players' cash during the auction (their starting cash, the bids paid, the
-incomes paid when everybody passes), the privates' prices and owners.  The
+incomes paid when everybody passes), the privates' prices and owners, as the
+shared state's ``Player`` and ``Company`` (``railcheck/state.py``).  The
 Kansai options: the first private's price drops by 5 when everybody passes
 (A6), and after a private is sold to its bidders play goes on left of its
 buyer (A4, ``resume_after_resolution: last_buyer``), so the priority goes left
@@ -20,20 +21,8 @@ from ...findings import ERROR, RuleViolation
 from ...game import Game
 from ...rounds.auction_waterfall import WaterfallAuction
 from ...schema import AUCTION, Settings, is_unknown
-
-
-class _Player:
-    def __init__(self, name: str, seat: int, cash: int):
-        self.name, self.seat, self.cash = name, seat, cash
-        self.companies: list = []
-
-
-class _Private:
-    def __init__(self, sym: str, value: int, revenue: int):
-        self.sym, self.value, self.price = sym, value, value
-        self.spec = SimpleNamespace(revenue=revenue, special={})
-        self.owner = None
-        self.closed = False
+from ...specs import CompanySpec
+from ...state import Company, Player
 
 
 class AuctionTable:
@@ -41,7 +30,7 @@ class AuctionTable:
 
     def __init__(self, replay, cash: int, privates: list):
         self.replay = replay
-        self.players = [_Player(n, i, cash) for i, n in enumerate(replay.state.players)]
+        self.players = [Player(n, i, cash) for i, n in enumerate(replay.state.players)]
         self.seat_order = self.players
         self.player_by_name = {p.name: p for p in self.players}
         self.companies = {c.sym: c for c in privates}
@@ -111,7 +100,8 @@ def waterfall(replay):
                                                                   "revenue")
         if is_unknown(revenue):
             return None, ("companies", p.sym, "revenue")
-        privates.append(_Private(p.sym, value, revenue))
+        spec = CompanySpec(p.sym, p.name, int(value), int(revenue), blocks=[], special={})
+        privates.append(Company(spec, price=spec.value))
     table = rules.number("starting_cash")
     n = len(replay.state.players)
     cash = None if is_unknown(table) else table.get(n, table.get(str(n)))

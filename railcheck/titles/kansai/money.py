@@ -10,7 +10,8 @@ does not write, a station's cost) the amount cannot be known: the check is
 counted as skipped (``components.unknown``) and the entity's cash is *unsure*
 from then on; checks that need a sure amount (over-cash findings, money
 checkpoints, the net worths) are then not made for it.  A number is never
-invented.
+invented.  What is not sure is the shared ``railcheck/unsure.py``'s (the
+replay's :attr:`~KansaiReplay.unsure`, as a shared ``Game``'s).
 
 Every amount is an integer; every movement goes through :meth:`Ledger.pay`
 (the bank is the entity ``"bank"``), and the last movements of each entity are
@@ -21,10 +22,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ...market import Market
+from ...game import ranked
+from ...market import Market, move_marker
 from ...schema import is_unknown
-
-BANK = "bank"
+from ...unsure import BANK, price_key
 
 
 class Ledger:
@@ -38,11 +39,8 @@ class Ledger:
         self.market: Optional[Market] = None
         #: corporation -> its market cell
         self.cell: dict = {}
-        #: entities whose cash (or price: the corporation's sym under "price:") is not sure
-        self.unsure: dict = {}
-        #: entities whose cash is known only as an upper bound (a cost the map would give was
-        #: not paid here): a payment over it is still surely over, a lower checkpoint is not
-        self.at_most: dict = {}
+        #: the amounts not sure and the checks skipped (the shared ``railcheck/unsure.py``)
+        self.doubts = replay.unsure
         #: entity -> its last three movements, said when a checkpoint differs
         self.note: dict = {}
         #: corporations given their capital (10 x par; KNR 4 x par)
@@ -115,46 +113,44 @@ class Ledger:
                     self.note.setdefault(who, []).append(note)
                     del self.note[who][:-3]
 
+    @property
+    def unsure(self) -> dict:
+        """who -> why its cash (or price: ``price:`` and the corporation) is not sure."""
+        return self.doubts.unsure
+
+    @property
+    def at_most(self) -> dict:
+        """who -> what it did not pay: its cash is known only as an upper bound."""
+        return self.doubts.at_most
+
     def mark_unsure(self, who: str, kind: str, keys: tuple, reason: str = "") -> None:
         """An amount of ``who`` is unknown (the check of ``kind`` is skipped)."""
-        if not self.on:
-            return
-        self.unsure.setdefault(who, (kind, keys, reason))
-        # the amount went to or came from the bank: its cash is not sure either
-        self.unsure.setdefault(BANK, (kind, keys, reason))
-        self.r.skip(kind, keys, reason=reason)
+        if self.on:
+            self.doubts.mark(who, kind, keys, reason)
 
     def cost_unknown(self, who: str, kind: str, keys: tuple, what: str,
                      reason: str = "") -> None:
         """A cost of ``who`` is unknown and not paid: its cash is at most the
         replay's from now on."""
-        if not self.on:
-            return
-        self.at_most.setdefault(who, what)
-        self.r.skip(kind, keys, reason=reason)
+        if self.on:
+            self.doubts.bound(who, kind, keys, what, reason)
 
     def price_paid(self, who: str, corp: str) -> None:
         """``who`` paid or received ``corp``'s market price: if that price is
         not sure, neither is his cash."""
-        key = "price:" + corp
-        if self.on and key in self.unsure:
-            kind, keys, reason = self.unsure[key]
-            self.mark_unsure(who, kind, keys, reason)
+        if self.on:
+            self.doubts.follow(who, price_key(corp))
 
     def sure(self, who: str) -> bool:
-        return who not in self.unsure
+        return self.doubts.sure(who)
 
     def afford(self, who: str, amount: int, rule: str, what: str) -> None:
         """A payment over the payer's cash is flagged with the numbers and
         taken as written (the cash may go below zero)."""
         if not self.on or amount is None:
             return
-        if not self.sure(who):
-            self.r.skip("payments over cash (the payer's cash is not sure)", ("map", "hexes"),
-                        reason=f"{who}'s cash is not sure: {self.unsure[who][0]}")
-            return
         have = self.get(who)
-        if amount > have:
+        if self.doubts.over_cash(who, have, amount):
             self.r.flag(rule, f"{who} has {self.r.money(have)}, {what} costs "
                               f"{self.r.money(amount)}")
 
@@ -178,18 +174,14 @@ class Ledger:
     def place(self, corp: str, cell) -> None:
         """SM4: a marker moving onto an occupied cell goes under the others."""
         old = self.cell.get(corp)
-        if old is cell:
-            return
-        if old is not None and corp in old.stack:
-            old.stack.remove(corp)
-        self.cell[corp] = cell
-        cell.stack.append(corp)
+        if old is not cell:
+            move_marker(corp, old, cell)
+            self.cell[corp] = cell
 
     def order_key(self, corp: str):
         """O0b: the highest price first; on one cell the top marker; equal
         prices: the one further right."""
-        cell = self.cell[corp]
-        return (-cell.price, -cell.col, cell.row, cell.stack.index(corp))
+        return self.cell[corp].order_key(corp)
 
     def move(self, corp: str, how: str, times: int = 1) -> None:
         """One cell ``right``/``left``/``up``/``down`` (``down`` stops at the
@@ -205,8 +197,8 @@ class Ledger:
             cell = getattr(m, how)(cell)
         if how == "down" and cell is not start and is_unknown(ledge):
             # SS4: the drop stops at the line, which the components file does not give
-            self.unsure.setdefault("price:" + corp, ("share prices after a sale (the market's "
-                                                     "ledge)", ("market", "ledge"), ""))
+            self.doubts.mark_price(corp, "share prices after a sale (the market's ledge)",
+                                   ("market", "ledge"))
             self.r.skip("share prices after a sale (the market's ledge)", ("market", "ledge"))
         self.place(corp, cell)
         if "x" in self.cell[corp].letters and corp not in self.closed_corps:
@@ -267,12 +259,9 @@ class Ledger:
     def standings(self) -> tuple[list, Optional[str]]:
         """(rows, None) or ([], why not)."""
         st = self.st
-        for p in st.players:
-            if not self.sure(p):
-                return [], f"{p}'s cash is not sure ({self.unsure[p][0]})"
-            if p in self.at_most:
-                return [], (f"{p}'s cash is not sure: {p} paid for a company's train after "
-                            f"{self.at_most[p]}")
+        why = self.doubts.standings_doubt(st.players)
+        if why is not None:
+            return [], why
         rows = []
         for p in st.players:
             shares = 0
@@ -280,8 +269,8 @@ class Ledger:
                 certs = holders.get(p, [])
                 if not certs or corp in self.closed_corps:
                     continue
-                if not self.sure("price:" + corp):
-                    return [], f"{corp}'s share price is not sure ({self.unsure['price:' + corp][0]})"
+                if not self.sure(price_key(corp)):
+                    return [], f"{corp}'s share price is not sure ({self.unsure[price_key(corp)][0]})"
                 price = self.price(corp)
                 if price is None:       # never parred (a free share): no market price, worth 0
                     continue
@@ -300,13 +289,7 @@ class Ledger:
                     privates += int(self.r.rules.corp_by_sym[sym].extra["price"])
             rows.append({"player": p, "cash": self.get(p), "shares": shares,
                          "privates": privates, "net_worth": self.get(p) + shares + privates})
-        ordered = sorted(rows, key=lambda row: -row["net_worth"])
-        rank, last = 0, None
-        for i, row in enumerate(ordered):
-            if row["net_worth"] != last:
-                rank, last = i + 1, row["net_worth"]
-            row["rank"] = rank
-        return ordered, None
+        return ranked(rows), None
 
     def net_worth(self, player: str) -> Optional[int]:
         rows, _ = self.standings()
@@ -557,9 +540,8 @@ class Ledger:
         if kind == "half":
             move = r.rules.number("rulebook", "jr_half_dividend_move")
             if is_unknown(move):
-                self.unsure.setdefault("price:" + corp, ("JR's share price after a half dividend",
-                                                         ("rulebook", "jr_half_dividend_move"),
-                                                         ""))
+                self.doubts.mark_price(corp, "JR's share price after a half dividend",
+                                       ("rulebook", "jr_half_dividend_move"))
             elif move != "none":
                 self.move(corp, move)
         elif kind == "payout" and revenue > 0:

@@ -322,10 +322,7 @@ class OperatingHandler:
         else:
             led.pay(minor, "KNR", cash, f"{minor} brought all its {r.money(cash)} to KNR "
                                         f"({conv['moves'].replace('_', ' ')})")
-        if minor in led.unsure:
-            led.unsure.setdefault("KNR", led.unsure[minor])
-        if minor in led.at_most:
-            led.at_most.setdefault("KNR", led.at_most[minor])
+        led.doubts.inherit("KNR", minor)
         if minor == "M2" and "KNR" not in led.capitalised:
             led.capitalised.add("KNR")
             led.knr_first_or = r.round_label
@@ -872,8 +869,8 @@ class OperatingHandler:
                            f"{president} sells more than needed: with "
                            f"{r.money(led.get(president) - mine[-1][3])} after one share fewer "
                            f"he could still add the {r.money(short)} {corp} needs (B2)")
-                if corp in led.at_most:     # the company may have had less: so may he now
-                    led.at_most.setdefault(president, led.at_most[corp])
+                # the company may have had less: so may he now
+                led.doubts.inherit_bound(president, corp)
                 if led.sure(president) and led.get(president) < short:
                     r.flag("emergency.cash",
                            f"{corp} has {r.money(have)} and {president} {r.money(led.get(president))}; "

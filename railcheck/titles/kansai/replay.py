@@ -18,8 +18,9 @@ from typing import Optional
 from ...actions import Bankrupt, Checkpoint, Pass, RoundMarker, SellShares
 from ...findings import ERROR, INFO, WARNING, Finding, FindingList, involved
 from ...schema import is_unknown
+from ...unsure import CHECKPOINTS, Skipped, Unsure
 from .components import place_of_hex
-from .state import KEEP_OPEN, KansaiState, Skipped
+from .state import KEEP_OPEN, KansaiState
 
 #: what Kansai's checker never checks, whatever the components file gives
 UNCHECKED = ("the depot's order of sale (not stated by the summary) and the end after "
@@ -31,6 +32,8 @@ NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the ban
             "prices and their moves, the certificate and holding limits, capital, incomes and "
             "bonuses, the operating order by share price, money checkpoints and the net worths "
             "are not checked")
+#: the money checkpoints' skipped kind when money is not tracked at all (said by NO_MONEY)
+NOT_TRACKED = "money is not tracked"
 
 
 class KansaiReplay:
@@ -54,7 +57,8 @@ class KansaiReplay:
         self.last_action = None
         self.state = KansaiState(players=list(record.players))
         self.findings: list[Finding] = FindingList()
-        self.skipped: dict[str, Skipped] = {}
+        #: the amounts not sure and the checks skipped (the shared ``railcheck/unsure.py``)
+        self.unsure = Unsure()
         self.action = None
         self.position = 0
         #: the record's action after the current one (the shared auction reads it)
@@ -108,7 +112,11 @@ class KansaiReplay:
     def skip(self, kind: str, keys: tuple, n: int = 1, reason: str = "") -> None:
         """A check of ``kind`` not made: the value at ``keys`` of the
         components file is unknown (or ``reason``)."""
-        self.skipped.setdefault(kind, Skipped(_ypath(keys), reason=reason)).count += n
+        self.unsure.skip(kind, keys, n, reason)
+
+    @property
+    def skipped(self) -> dict[str, Skipped]:
+        return self.unsure.skipped
 
     def number(self, kind: str, *keys):
         """A number of the components file; an unknown one counts a skipped
@@ -369,8 +377,7 @@ class KansaiReplay:
         led = self.ledger
         subject, field_ = action.subject, action.field
         if not led.on:
-            self.skipped.setdefault("money checkpoints (cash, treasury, price, worth)",
-                                    Skipped("money is not tracked")).count += 1
+            self.skipped.setdefault(CHECKPOINTS, Skipped(NOT_TRACKED)).count += 1
             return
         known = subject in self.state.players or subject in self.rules.corp_by_sym
         if not known:
@@ -387,23 +394,14 @@ class KansaiReplay:
             key, actual = subject, led.net_worth(subject)
             if actual is None:
                 _, why = led.standings()
-                self.skip("money checkpoints (cash, treasury, price, worth)", (), reason=why)
+                self.skip(CHECKPOINTS, (), reason=why)
                 return
         else:
             self.flag("checkpoint.field", f"unknown checkpoint field '{field_}'")
             return
         if actual == action.value:
             return
-        if key in led.at_most and actual is not None and action.value < actual:
-            self.skip("money checkpoints (cash, treasury, price, worth)", ("map", "hexes"),
-                      reason=f"{subject}'s {field_} may be lower than {self.money(actual)}: "
-                             f"{led.at_most[key]} is not known")
-            return
-        if not led.sure(key):
-            kind, keys, reason = led.unsure[key]
-            self.skip("money checkpoints (cash, treasury, price, worth)", keys,
-                      reason=f"{subject}'s {field_} is not sure: {kind}"
-                             + (f" ({reason})" if reason else ""))
+        if self.unsure.checkpoint_doubt(key, subject, field_, actual, action.value, self.money):
             return
         what = {"cash": "has", "treasury": "has", "price": "is priced at",
                 "worth": "is worth"}[field_]
@@ -442,15 +440,9 @@ class KansaiReplay:
                      currency=self.rules.currency, ruleset=self.rules.describe(),
                      game=self.view)
         source = self.rules.components.path or "no components file"
-        for kind, sk in self.skipped.items():
-            if sk.key == "money is not tracked":
-                continue
-            why = sk.reason or f"{sk.key} is unknown"
-            res.findings.append(Finding(
-                severity=INFO, rule="components.unknown", line=where[0], column=where[1],
-                message=f"{kind} not checked ({sk.count} action{'s' if sk.count != 1 else ''}): "
-                        f"{why} ({source})"))
-        money = self.skipped.get("money checkpoints (cash, treasury, price, worth)")
+        res.findings.extend(self.unsure.findings(source, where[0], where[1],
+                                                 leave_out=NOT_TRACKED))
+        money = self.skipped.get(CHECKPOINTS)
         text = UNCHECKED if self.game_turns is None else UNCHECKED_TURNS
         if not led.on:
             off = ".".join(str(k) for k in led.off) if led.off else ""
@@ -464,11 +456,3 @@ class KansaiReplay:
                                     message="Kansai: " + text))
         return res
 
-
-def _ypath(keys) -> str:
-    out = ""
-    for k in keys:
-        k = str(k)
-        part = f'"{k}"' if not k.isidentifier() else k
-        out = f"{out}.{part}" if out else part
-    return out

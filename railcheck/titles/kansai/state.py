@@ -17,15 +17,6 @@ KEEP_OPEN = ("HKT", "OMER")
 
 
 @dataclass
-class Skipped:
-    """A kind of check not made: the first unknown key, how many actions."""
-    key: str
-    count: int = 0
-    #: why, when it is not an unknown number
-    reason: str = ""
-
-
-@dataclass
 class KansaiState:
     players: list
     phase: int = 0

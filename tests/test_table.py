@@ -1,0 +1,214 @@
+"""At the table (issue 28): the replay with snapshots, ``railcheck next``'s
+numbers, ``railcheck watch`` and the language server's checking (without
+the protocol: tests/test_table_lsp.py drives it with a real client)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from railcheck.cli import main
+from railcheck.engine import Replay
+from railcheck.loader import load_game
+from railcheck.table.commands import paused_at
+from railcheck.table.incremental import Checker
+from railcheck.table.nextmove import next_moves
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+GAME_1830 = REPO / "examples" / "1830" / "game.18xx"
+EXPORT_1860 = HERE / "data" / "exports" / "1860" / "19354.json"
+
+
+def _full(record):
+    """A replay from the start (of copies: the replay writes on some actions,
+    such as a purchase's source)."""
+    return Replay(replace(record, actions=copy.deepcopy(record.actions)), hints=False).run()
+
+
+def _sig(result) -> list:
+    return [(f.rule, f.line, f.column, f.action_id, f.message) for f in result.findings]
+
+
+def test_snapshots_give_the_findings_of_a_replay_from_the_start():
+    record, _ = load_game(str(GAME_1830))
+    ck = Checker(every=24)
+    assert _sig(ck.check(record)) == _sig(_full(record))
+    n = len(record.actions)
+    rng = random.Random(28)
+    for k in [n - 3, n - 15, 300] + [rng.randrange(n) for _ in range(2)]:
+        acts = list(record.actions)
+        del acts[k]             # an edit: a line taken out
+        edited = replace(record, actions=acts)
+        got = ck.check(edited)
+        assert _sig(got) == _sig(_full(edited)), k
+        # re-checked from a snapshot before the edit, not from the start
+        assert 0 < ck.resumed_from <= k
+        # (the nearest snapshot the edit leaves valid: one whose replay had
+        # read ahead past the edit is not)
+        assert k - ck.resumed_from <= 48
+
+
+def test_next_in_an_1830_stock_round():
+    _, _, rp, where = paused_at(str(GAME_1830), "SR 2")
+    nm = next_moves(rp)
+    assert (nm.situation.round, nm.situation.actor) == ("SR 2", "Bob")
+    assert nm.facts == {"cash": 70, "certificates": 7, "certificate_limit": 20}
+    assert [o.text for o in nm.legal] == [
+        "Bob pass", "Bob sell 1 PRR", "Bob sell 2 PRR", "Bob sell 3 PRR", "Bob sell 4 PRR",
+        "Bob buy private SV from Carol for 0", "Bob buy private CS from Alice for 0",
+        "Bob buy private MH from Carol for 0"]
+    sells = {o.info["count"]: (-o.info["cost"], o.info["price_after"])
+             for o in nm.legal if o.kind == "sell"}
+    # PRR at 90: each share sold brings 90 and moves the price down a row
+    assert sells == {1: (90, 82), 2: (180, 76), 3: (270, 71), 4: (360, 67)}
+    refused = {(o.kind, o.action.corporation): o.rule for o in nm.options if not o.legal}
+    assert refused[("buy", "PRR")] == "stock.holding_limit"     # Bob holds 60%
+    assert refused[("buy", "B&O")] == "stock.cash"              # $70 for a $100 share
+    private = next(o for o in nm.legal if o.kind == "buy private")
+    assert (private.info["price_min"], private.info["price_max"]) == (0, 70)
+
+
+def test_next_in_an_1860_operating_round():
+    _, _, rp, _ = paused_at(str(EXPORT_1860), "OR 2.1")
+    nm = next_moves(rp)
+    assert (nm.situation.actor, nm.situation.step) == ("C&N", "laying track")
+    assert nm.facts["treasury"] == 500 and nm.facts["lays_allowed"] == 2
+    assert [o.text for o in nm.legal] == [
+        "C&N pass", "C&N lay 744 H4 r2", "C&N lay 744 H4 r5", "C&N lay 745 H4 r0",
+        "C&N lay 745 H4 r2", "C&N token G5", "C&N withhold", "C&N payout",
+        "C&N buy train 2+1 from depot for 250", "C&N buy train 2+1 from IOW for 10"]
+    token = next(o for o in nm.legal if o.kind == "token")
+    assert token.info["cost"] == 40
+    from_iow = next(o for o in nm.legal if o.kind == "train" and o.info["source"] == "IOW")
+    # between companies: a multiple of £10 from £10 up to the treasury (£1 is refused)
+    assert (from_iow.info["price_min"], from_iow.info["price_max"],
+            from_iow.info["price_step"]) == (10, 500, 10)
+
+
+def test_next_best_run_and_payout_in_1830():
+    # OR 9.1 of the complete example: B&M's best run found, checked, and paid out
+    record, _ = load_game(str(GAME_1830))
+    rp = Checker().paused(record, 600)
+    nm = next_moves(rp)
+    assert (nm.situation.round, nm.situation.actor) == ("OR 9.1", "B&M")
+    run = next(o for o in nm.legal if o.kind == "run")
+    assert run.info["revenue"] == run.action.revenue == 190
+    assert run.info["runs"] == [{"train": "5", "stops": ["E23", "F24", "F22", "F20.0", "G19.1"]}]
+    pay = run.info["payout"]
+    assert pay == {"to_holders": {"Alice": 57, "Bob": 114}, "treasury_after": 80,
+                   "price_after": 250}
+    corp = rp.game.corporations["B&M"]
+    for name, gain in pay["to_holders"].items():
+        assert gain == 190 * corp.percent_of(rp.game.player_by_name[name]) // 100
+
+
+def test_next_json_and_text_on_the_command_line():
+    runner = CliRunner()
+    res = runner.invoke(main, ["next", str(GAME_1830), "--at", "SR 2", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["actor"] == "Bob" and data["round"] == "SR 2"
+    assert "Bob sell 4 PRR" in data["legal_actions"]
+    res = runner.invoke(main, ["next", str(GAME_1830), "--at", "SR 2"])
+    assert res.exit_code == 0
+    assert "PRR: 2 shares (20%) for $180, price after $76   [Bob sell 2 PRR]" in res.output
+    res = runner.invoke(main, ["next", str(GAME_1830)])
+    assert "the game is over" in res.output
+
+
+def test_watch_reports_new_and_gone_findings(tmp_path):
+    from railcheck.table.watch import Watched
+    src = (REPO / "examples" / "1830" / "illegal" / "out-of-turn.18xx").read_text()
+    path = tmp_path / "table.18xx"
+    path.write_text(src)
+    w = Watched(str(path))
+    first = w.check()
+    # Bob took the turn out of order: Carol is next
+    assert "22 actions, SR 1; Carol to act — 1 error, 1 new" in first[0]
+    assert first[1].endswith("error [turn.order] Bob acted out of turn: it is Alice's turn "
+                             "in SR 1")
+    path.write_text(src.replace("Bob par PRR 100", "Alice par PRR 100"))
+    again = w.check()
+    assert "SR 1; Bob to act — 0 errors, 1 gone" in again[0]
+    assert len(again) == 1
+
+
+def test_language_server_checks_what_is_not_yet_a_game():
+    from railcheck.table.lsp import Documents
+    docs = Documents()
+    uri = "file:///tmp/new.18xx"
+    # a header with no players yet: a diagnostic, not a crash
+    got = docs.update(uri, "title: 1830\n")
+    assert [(d.line, d.rule, d.message) for d in got] == [
+        (0, "input", "missing header line 'players:' (like 'players: Alice, Bob, Carol')")]
+    # lines that cannot be read yet: each its diagnostic, where it is
+    text = "title: 1830\nplayers: Alice, Bob, Carol\n\nauction\nAlice bid CA\nBob bid XX 30\n"
+    got = docs.update(uri, text)
+    assert [(d.line, d.column, d.severity, d.rule) for d in got] == [
+        (4, 12, "error", "notation.syntax"), (5, 8, "error", "notation.unknown_name")]
+    assert got[0].message == "expected a price after 'CA', but the line ends"
+    assert docs.hover(uri, 3).startswith("**auction**, phase 2: Alice to act")
+    assert "| Carol | $800 |" in docs.hover(uri, 3)
+
+
+def test_language_server_ends_cleanly():
+    """The editor's initialize, shutdown and exit: the server ends with exit 0
+    and nothing on standard error (its output is closed by then: the
+    command's last flush must not fail on it)."""
+    import subprocess
+    import sys
+    import pytest
+    pytest.importorskip("pygls")
+
+    def frame(obj) -> bytes:
+        body = json.dumps(obj).encode()
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+    messages = b"".join(frame(m) for m in [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": None},
+        {"jsonrpc": "2.0", "method": "exit", "params": None}])
+    done = subprocess.run([sys.executable, "-m", "railcheck", "lsp"], input=messages,
+                          capture_output=True, timeout=60)
+    assert done.stderr.decode() == ""
+    assert done.returncode == 0
+    assert b'"id": 2' in done.stdout or b'"id":2' in done.stdout
+
+
+def test_watch_rechecks_a_saved_record(tmp_path):
+    """The watch loop itself (watchfiles): a record saved in a watched folder
+    is re-checked and its new finding printed."""
+    import threading
+    import time
+    import pytest
+    pytest.importorskip("watchfiles")
+    from railcheck.table.watch import watch
+    src = (REPO / "examples" / "1830" / "illegal" / "out-of-turn.18xx").read_text()
+    fixed = src.replace("Bob par PRR 100", "Alice par PRR 100")
+    path = tmp_path / "table.18xx"
+    path.write_text(fixed)
+    out: list = []
+    stop = threading.Event()
+    thread = threading.Thread(target=watch, args=([str(tmp_path)], out.append, stop),
+                              kwargs={"debounce_ms": 50}, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not any(line.startswith("watching") for line in out) and time.time() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    path.write_text(src)        # saved with Bob's par out of turn
+    while len(out) < 4 and time.time() < deadline:
+        time.sleep(0.05)
+    stop.set()
+    thread.join(5)
+    assert "SR 1; Bob to act — 0 errors" in out[0]
+    assert any("1 error, 1 new" in line for line in out[2:])
+    assert any(line.endswith("error [turn.order] Bob acted out of turn: it is Alice's turn "
+                             "in SR 1") for line in out[2:])

@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""``railcheck next`` against ``railcheck validate``: for each game and a
+sample of positions in it, one action ``next`` offered is appended to the
+record cut there and the replay must accept it (no error finding on it), and
+one candidate it did not offer must be refused (an error finding on it).
+
+    python tools/next_agreement.py [PATHS...] [--positions N] [--json OUT]
+
+Without paths: the random games and real exports of tests/data.  Prints the
+positions and actions tried per title, and every disagreement.  The test
+``tests/test_table_next.py`` runs the same check."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+#: the line given to the action tried, to find the findings on it
+MARK = 10 ** 7
+
+
+def default_paths() -> list:
+    data = REPO / "tests" / "data"
+    out = []
+    for folder in ("random/1830", "exports/1860_random", "exports/18Ireland_random",
+                   "exports/1830", "exports/1860", "exports/18Ireland"):
+        out.extend(sorted(p for p in (data / folder).glob("*.json*")))
+    return out
+
+
+def positions_of(record, n: int, seed: str, end: bool = True) -> list:
+    """``n`` positions (action counts) drawn over the record with a seed of
+    the game's name (the same on every run), and its end (no position when
+    the game is over there)."""
+    from railcheck.actions import Checkpoint, RoundMarker
+    plays = [k for k, a in enumerate(record.actions)
+             if not isinstance(a, (Checkpoint, RoundMarker))]
+    if not plays:
+        return []
+    rng = random.Random(seed)
+    picks = sorted(rng.sample(plays, min(n, len(plays))))
+    # the end, unless the record says the game is over there
+    over = record.expected_end_reason or record.expected_result
+    return picks + ([len(record.actions)] if end and not over else [])
+
+
+def errors_on_mark(result) -> list:
+    return [f for f in result.findings if f.severity == "error" and f.line == MARK]
+
+
+def check_game(path, n_positions: int = 3, full: bool = True, every: bool = False) -> dict:
+    """Positions and actions tried in one game; disagreements listed.  Each
+    action is played by a replay from the start of the record (``full``) or
+    from the nearest snapshot (``Checker.check``, which gives the findings a
+    replay from the start gives: tests/test_table.py)."""
+    from railcheck.engine import Replay
+    from railcheck.loader import load_game
+    from railcheck.table.incremental import Checker
+    from railcheck.table.nextmove import next_moves
+
+    record, _ = load_game(str(path))
+    ck = Checker(every=24 if every else 96)
+    out = {"path": str(path), "title": record.title, "positions": 0, "offered": 0,
+           "accepted": 0, "refused_tried": 0, "refused": 0, "legal_total": 0,
+           "problems": []}
+    rng = random.Random(Path(path).name)
+    for i, count in enumerate(positions_of(record, n_positions, Path(path).name)):
+        rp = ck.paused(record, count, keep=True)
+        if rp.game.finished:
+            continue
+        nm = next_moves(rp, run_limit=0.5)
+        if nm.situation.actor is None:
+            continue
+        out["positions"] += 1
+        offered = nm.offered_actions()
+        out["legal_total"] += len(offered)
+        cut = list(record.actions[:count])
+        if offered and every:
+            # every action offered there, each played from the nearest snapshot
+            for a in offered:
+                action = replace(a, line=MARK)
+                rec = replace(record, actions=cut + [action], expected_result=None,
+                              expected_end_reason=None)
+                errs = errors_on_mark(ck.check(rec))
+                out["offered"] += 1
+                if errs:
+                    out["problems"].append(f"{path} at {count} ({nm.situation.round}): "
+                                           f"offered {action!r} is refused: [{errs[0].rule}] "
+                                           f"{errs[0].message}")
+                else:
+                    out["accepted"] += 1
+        elif offered:
+            action = replace(rng.choice(offered), line=MARK)
+            rec = replace(record, actions=cut + [action], expected_result=None,
+                          expected_end_reason=None)
+            # the replay of the record cut there with the action: from the
+            # start (the first position of a game) or from a snapshot
+            res = Replay(rec, hints=False).run() if full else ck.check(rec)
+            out["offered"] += 1
+            errs = errors_on_mark(res)
+            if errs:
+                out["problems"].append(f"{path} at {count} ({nm.situation.round}): offered "
+                                       f"{action!r} is refused: [{errs[0].rule}] "
+                                       f"{errs[0].message}")
+            else:
+                out["accepted"] += 1
+        if nm.refused and every:
+            # up to ten candidates it refused, each played from the nearest snapshot
+            for o in rng.sample(nm.refused, min(10, len(nm.refused))):
+                bad = replace(o.action, line=MARK)
+                rec = replace(record, actions=cut + [bad], expected_result=None,
+                              expected_end_reason=None)
+                out["refused_tried"] += 1
+                if errors_on_mark(ck.check(rec)):
+                    out["refused"] += 1
+                else:
+                    out["problems"].append(f"{path} at {count} ({nm.situation.round}): not "
+                                           f"offered {bad!r} is accepted")
+        elif nm.refused:
+            bad = replace(rng.choice(nm.refused).action, line=MARK)
+            rec = replace(record, actions=cut + [bad], expected_result=None,
+                          expected_end_reason=None)
+            res = Replay(rec, hints=False).run() if full else ck.check(rec)
+            out["refused_tried"] += 1
+            if errors_on_mark(res):
+                out["refused"] += 1
+            else:
+                out["problems"].append(f"{path} at {count} ({nm.situation.round}): not "
+                                       f"offered {bad!r} is accepted")
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("paths", nargs="*")
+    ap.add_argument("--positions", type=int, default=3)
+    ap.add_argument("--json", default=None)
+    ap.add_argument("--every", action="store_true",
+                    help="play every action offered (from the nearest snapshot), not one")
+    ap.add_argument("--snapshots", action="store_true",
+                    help="play each action from the nearest snapshot, not from the start")
+    args = ap.parse_args(argv)
+    paths = [Path(p) for p in args.paths] or default_paths()
+    totals: dict = {}
+    problems = []
+    for p in paths:
+        r = check_game(p, args.positions, full=not args.snapshots, every=args.every)
+        t = totals.setdefault(r["title"], {"games": 0, "positions": 0, "offered": 0,
+                                            "accepted": 0, "refused_tried": 0, "refused": 0,
+                                            "legal_total": 0})
+        t["games"] += 1
+        for k in ("positions", "offered", "accepted", "refused_tried", "refused",
+                  "legal_total"):
+            t[k] += r[k]
+        problems.extend(r["problems"])
+        print(f"{p}: {r['positions']} positions, {r['accepted']}/{r['offered']} offered "
+              f"accepted, {r['refused']}/{r['refused_tried']} not offered refused", flush=True)
+    print()
+    print("| title | games | positions | legal actions listed | offered played, accepted "
+          "| not offered played, refused |")
+    print("|---|---|---|---|---|---|")
+    for title, t in sorted(totals.items()):
+        print(f"| {title} | {t['games']} | {t['positions']} | {t['legal_total']} | "
+              f"{t['accepted']}/{t['offered']} | {t['refused']}/{t['refused_tried']} |")
+    for p in problems:
+        print("PROBLEM", p)
+    if args.json:
+        Path(args.json).write_text(json.dumps({"totals": totals, "problems": problems},
+                                              indent=2))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

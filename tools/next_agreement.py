@@ -55,6 +55,87 @@ def errors_on_mark(result) -> list:
     return [f for f in result.findings if f.severity == "error" and f.line == MARK]
 
 
+def kansai_paths() -> list:
+    """1890's records: the examples (legal and illegal) and the tests' games."""
+    return sorted((REPO / "examples" / "kansai").glob("*.18xx")) \
+        + sorted((REPO / "examples" / "kansai" / "illegal").glob("*.18xx")) \
+        + sorted((REPO / "tests" / "kansai" / "games").glob("*.18xx"))
+
+
+def _new_errors(record, cut: list, extra: list) -> list:
+    """The error findings ``railcheck validate`` gives the record cut there
+    with ``extra`` appended and not the record cut there (by rule and line):
+    what the actions appended add, a duty they leave undone included."""
+    from collections import Counter
+
+    from railcheck.engine import Replay
+
+    def errors(actions):
+        rec = replace(record, actions=actions, expected_result=None, expected_end_reason=None,
+                      tags={k: v for k, v in record.tags.items() if k != "end"})
+        return [f for f in Replay(rec, hints=False).run().findings if f.severity == "error"]
+    base = Counter((f.rule, f.line) for f in errors(cut))
+    after = errors(cut + extra)
+    new = Counter((f.rule, f.line) for f in after) - base
+    # (a main company that operated before one priced above it is flagged at
+    # its own turn once the other's turn follows in the record (O0b, read
+    # ahead): the record's earlier line, not the action appended)
+    cut_lines = {a.line for a in cut}
+    return [f for f in after if (f.rule, f.line) in new
+            and not (f.rule == "turn.order" and f.line in cut_lines)]
+
+
+def check_kansai_game(path, n_positions: int = 3, every: bool = False) -> dict:
+    """1890 (its own checker, ``railcheck/titles/kansai/table.py``): at each
+    position, one action offered (after the round's marker when the record's
+    round is over there) appended to the record cut there adds no error
+    finding to ``railcheck validate``'s, and one candidate refused adds one."""
+    from railcheck.actions import RoundMarker
+    from railcheck.loader import load_game
+    from railcheck.ruleset import load_ruleset
+    from railcheck.titles.kansai.table import kansai_next
+
+    record, _ = load_game(str(path))
+    rules = load_ruleset(record.ruleset or record.title, record.options,
+                         components=record.components)
+    out = {"path": str(path), "title": "1890", "positions": 0, "offered": 0,
+           "accepted": 0, "refused_tried": 0, "refused": 0, "legal_total": 0,
+           "problems": []}
+    rng = random.Random(Path(path).name)
+    for count in positions_of(record, n_positions, Path(path).name):
+        nm = kansai_next(record, rules, count)
+        if nm.situation.finished or nm.situation.actor is None:
+            continue
+        out["positions"] += 1
+        offered = nm.offered_actions()
+        out["legal_total"] += len(offered)
+        cut = list(record.actions[:count])
+        begins = nm.facts.get("round_begins")
+        prefix = []
+        if begins:
+            kind, _, number = begins.partition(" ")
+            prefix = [RoundMarker(kind=kind, number=tuple(int(x) for x in number.split(".")),
+                                  line=MARK - 1)]
+        tried = offered if every else [rng.choice(offered)] if offered else []
+        for a in tried:
+            errs = _new_errors(record, cut, prefix + [replace(a, line=MARK)])
+            out["offered"] += 1
+            if errs:
+                out["problems"].append(f"{path} at {count} ({nm.situation.round}): offered "
+                                       f"{a!r} is refused: [{errs[0].rule}] {errs[0].message}")
+            else:
+                out["accepted"] += 1
+        bad = nm.refused if every else [rng.choice(nm.refused)] if nm.refused else []
+        for o in bad:
+            out["refused_tried"] += 1
+            if _new_errors(record, cut, prefix + [replace(o.action, line=MARK)]):
+                out["refused"] += 1
+            else:
+                out["problems"].append(f"{path} at {count} ({nm.situation.round}): not "
+                                       f"offered {o.action!r} is accepted")
+    return out
+
+
 def check_game(path, n_positions: int = 3, full: bool = True, every: bool = False) -> dict:
     """Positions and actions tried in one game; disagreements listed.  Each
     action is played by a replay from the start of the record (``full``) or
@@ -137,6 +218,13 @@ def check_game(path, n_positions: int = 3, full: bool = True, every: bool = Fals
     return out
 
 
+def _is_1890(path) -> bool:
+    from railcheck.loader import load_game
+    from railcheck.titles import title_class
+    cls = title_class(load_game(str(path))[0].title or "")
+    return cls is not None and getattr(cls, "uses_components", False)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("paths", nargs="*")
@@ -146,12 +234,18 @@ def main(argv=None) -> int:
                     help="play every action offered (from the nearest snapshot), not one")
     ap.add_argument("--snapshots", action="store_true",
                     help="play each action from the nearest snapshot, not from the start")
+    ap.add_argument("--kansai", action="store_true",
+                    help="without paths: 1890's records (examples/kansai, tests/kansai/games)")
     args = ap.parse_args(argv)
-    paths = [Path(p) for p in args.paths] or default_paths()
+    ap_kansai = args.kansai
+    paths = [Path(p) for p in args.paths] or (kansai_paths() if ap_kansai else default_paths())
     totals: dict = {}
     problems = []
     for p in paths:
-        r = check_game(p, args.positions, full=not args.snapshots, every=args.every)
+        if p.suffix == ".18xx" and _is_1890(p):
+            r = check_kansai_game(p, args.positions, every=args.every)
+        else:
+            r = check_game(p, args.positions, full=not args.snapshots, every=args.every)
         t = totals.setdefault(r["title"], {"games": 0, "positions": 0, "offered": 0,
                                             "accepted": 0, "refused_tried": 0, "refused": 0,
                                             "legal_total": 0})

@@ -130,6 +130,23 @@ class Documents:
                 break
         return n
 
+    def _kansai(self, uri: str, line: int, inclusive: bool):
+        """(the title's own table module, record, rules, count) when the
+        record is 1890's (replayed by its own checker: titles/kansai/table.py),
+        else None."""
+        doc = self.docs.get(uri)
+        if doc is None or doc.record is None or not doc.record.title \
+                or not doc.record.players:
+            return None
+        try:
+            rules = doc.checker._rules_for(doc.record)
+        except InputError:
+            return None
+        own = getattr(rules.title_class, "own_table", None)
+        if own is None:
+            return None
+        return own(), doc.record, rules, self._count_through(doc, line, inclusive)
+
     def paused(self, uri: str, line: int, inclusive: bool):
         doc = self.docs.get(uri)
         if doc is None or doc.record is None or not doc.record.title \
@@ -147,6 +164,10 @@ class Documents:
 
     def hover(self, uri: str, line: int) -> Optional[str]:
         """Markdown: the state after the line."""
+        kansai = self._kansai(uri, line, inclusive=True)
+        if kansai is not None:
+            table, *where = kansai
+            return table.kansai_hover(*where)
         rp = self.paused(uri, line, inclusive=True)
         if rp is None:
             return None
@@ -186,7 +207,11 @@ class Documents:
         """(label, detail): the actions ``next`` offers before the line, then
         the verbs."""
         out: list = []
-        rp = self.paused(uri, line, inclusive=False)
+        kansai = self._kansai(uri, line, inclusive=False)
+        rp = self.paused(uri, line, inclusive=False) if kansai is None else None
+        if kansai is not None:
+            table, *where = kansai
+            out.extend(table.completion_items(*where))
         if rp is not None:
             from .nextmove import next_moves
             nm = next_moves(rp, run_limit=0.3)

@@ -560,7 +560,7 @@ def _company_options(j: _Judge, g, corp: Corporation, out: NextMoves, run_limit)
                            "price_max": min(hi, corp.cash) if high is not None else lo})
             opts.append(o)
     # (1890's conversions, privatisations and station fees: its own checker,
-    # which next does not cover)
+    # asked by titles/kansai/table.py)
     o = j.judge("bankrupt", Bankrupt(actor=corp.president.name if corp.president else sym),
                 pure=False)
     if o is not None:
@@ -953,8 +953,10 @@ def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
     rows = []
     for o in by.get("dividend", []):
         gains = ", ".join(f"{p} +{_m(nm, v)}" for p, v in o.info.get("to_holders", {}).items())
+        price = o.info.get("price_after")
         rows.append(f"{o.info['dividend']}" + (f": {gains}" if gains else "")
-                    + f"; price after {_m(nm, o.info.get('price_after'))}   [{o.text}]")
+                    + (f"; price after {_m(nm, price)}" if price is not None else "")
+                    + f"   [{o.text}]")
     section("dividend", rows)
     rows = []
     for o in by.get("train", []):
@@ -992,6 +994,8 @@ def render_text(nm: NextMoves, *, verbose: bool = False) -> str:
                          f"{_m(nm, o.info.get('price_after'))}")
             rows.append(f"{kind}{extra}   [{o.text}]")
     section("other", rows)
+    for o in by.get("end turn", []):
+        lines.append(f"end {s.actor}'s turn ({o.info['next']} next)   [{o.text}]")
     if later:
         lines.append(f"or, ending {s.round} ({', '.join(rounds)} begins):")
         for o in later:

@@ -844,6 +844,23 @@ def test_how_far_a_train_runs(before, after, rule, message):
     assert first.text in after.splitlines()
 
 
+def test_a_second_run_or_dividend_in_one_turn():
+    """O3, O4: a company runs its trains once a turn and decides its dividend once; the
+    second is flagged and ignored (the payout is not paid twice)."""
+    text = GAME.read_text(encoding="utf-8")
+    assert run(GAME, text=text).errors == []
+    twice = text.replace("M1 run 2 H14-H13 = 30\nM1 payout\n",
+                         "M1 run 2 H14-H13 = 30\nM1 payout\nM1 payout\n", 1)
+    errors = run(GAME, text=twice).errors
+    assert [(e.rule, e.text, e.message) for e in errors] == [
+        ("dividend.twice", "M1 payout", "M1 already decided its dividend this turn (O4); this "
+                                        "one is ignored")]
+    again = text.replace("M1 run 2 H14-H13 = 30\nM1 payout\n",
+                         "M1 run 2 H14-H13 = 30\nM1 payout\nM1 run 2 H14-H13 = 30\n", 1)
+    errors = run(GAME, text=again).errors
+    assert [(e.rule, e.text) for e in errors] == [("route.twice", "M1 run 2 H14-H13 = 30")]
+
+
 def test_trains_in_the_pool():
     """O5c, F6: a discarded train goes to the pool, where another company may buy it; a train
     the pool does not hold cannot be bought from it."""

@@ -47,6 +47,14 @@ class TitleKansai(Title):
         return rules
 
     @classmethod
+    def own_table(cls):
+        """``railcheck next``, hover and completion for this title's own
+        checker (``table.py``: ``kansai_next``, ``kansai_hover``,
+        ``completion_items``)."""
+        from . import table
+        return table
+
+    @classmethod
     def replay(cls, replay):
         from .replay import KansaiReplay
         return KansaiReplay(replay.record, replay.rules, stop_at=replay.stop_at,

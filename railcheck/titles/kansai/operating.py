@@ -534,6 +534,11 @@ class OperatingHandler:
     def run(self, action: RunRoutes) -> None:
         r, st = self.r, self.st
         corp = action.actor
+        if any(isinstance(a, RunRoutes) for a in r.turn["actions"][:-1]):
+            # O3: the trains run once in a turn; the second run is ignored
+            r.flag("route.twice", f"{corp} already ran its trains this turn (O3); this run "
+                                  f"is ignored")
+            return
         own = st.trains.get(corp, [])
         errors = len(r.findings)
         for route in action.routes:
@@ -708,6 +713,11 @@ class OperatingHandler:
     def dividend(self, action: Dividend) -> None:
         r = self.r
         corp = action.actor
+        if any(isinstance(a, Dividend) for a in r.turn["actions"][:-1]):
+            # O4: one decision a turn; the second is ignored
+            r.flag("dividend.twice", f"{corp} already decided its dividend this turn (O4); "
+                                     f"this one is ignored")
+            return
         state_jr = corp == "JR" and r.jr_is_state()
         if state_jr and action.kind == "payout":
             rev = getattr(self, "last_revenue", None)

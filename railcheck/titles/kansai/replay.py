@@ -203,36 +203,47 @@ class KansaiReplay:
     def replay_actions(self) -> int:
         self.check_players()
         count = 0
-        actions = self.record.actions
-        for position, action in enumerate(actions):
+        for position, action in enumerate(self.record.actions):
             if self.stop_at is not None and action.line is not None and action.line > self.stop_at:
                 break
             count += 1
-            self.action = action
-            self.position = position
-            self.next_action = actions[position + 1] if position + 1 < len(actions) else None
-            self.last_action = action
-            if isinstance(action, RoundMarker):
-                self.end_turn()
-                if not (action.kind == "auction" and self.kind == "auction"):
-                    self.round_ends()       # (the record's opening 'auction' line ends nothing)
-                    self.round_ended()
-                self.round_starts(action)
-                continue
-            if isinstance(action, Checkpoint):
-                self.checkpoint(action)
-                continue
-            if self.before_action is not None:
-                self.before_action(self.view, action)
-            self.take(action)
-            if self.on_action is not None:
-                self.on_action(self.view, action)
-            if self.after_action is not None:
-                self.after_action(self.view, action)
+            self.play_one(position)
+        self.settle()
+        return count
+
+    def play_one(self, position: int) -> None:
+        """The record's action at ``position``, taken (``railcheck next`` plays a
+        candidate action so, on a copy of the replay paused before it)."""
+        actions = self.record.actions
+        action = actions[position]
+        self.action = action
+        self.position = position
+        self.next_action = actions[position + 1] if position + 1 < len(actions) else None
+        self.last_action = action
+        if isinstance(action, RoundMarker):
+            self.end_turn()
+            if not (action.kind == "auction" and self.kind == "auction"):
+                self.round_ends()       # (the record's opening 'auction' line ends nothing)
+                self.round_ended()
+            self.round_starts(action)
+            return
+        if isinstance(action, Checkpoint):
+            self.checkpoint(action)
+            return
+        if self.before_action is not None:
+            self.before_action(self.view, action)
+        self.take(action)
+        if self.on_action is not None:
+            self.on_action(self.view, action)
+        if self.after_action is not None:
+            self.after_action(self.view, action)
+
+    def settle(self) -> None:
+        """The end of the record: the turn its pass ended and the round's
+        settlement at the end (an unfinished turn's duties are not checked)."""
         self.action = None
         self.end_turn(record_ends=True)
         self.round_ends(record_ends=True)
-        return count
 
     def round_ended(self) -> None:
         """The analyser's observer of the end of a round."""

@@ -1,0 +1,731 @@
+"""``railcheck next`` (and the editor's hover and completion) for 1890
+(Kansai), whose records are replayed by the title's own checker (this
+folder), not by the shared rounds and steps.  The command line and the
+language server reach it through the title's class (``TitleKansai.own_table``):
+shared code imports no title.
+
+The checker has no pure checks to ask: its handlers judge an action by
+taking it.  So every candidate (made generously from the state: each company,
+source, price, train, the map's hexes and tiles ...) is judged the way
+``railcheck validate`` judges the record: a copy of the checker paused where
+the record stops takes the candidate as the record's next action
+(``KansaiReplay.play_one``), then the record's end (``settle``), and the
+candidate is offered when that adds no error finding to those of the record
+cut there (a duty the candidate leaves undone counts: a company's turn ended
+without a train, a player's turn ended over the certificate limit).  No rule
+is written here a second time.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import replace
+from typing import Optional
+
+from ...actions import (Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Convert, DiscardTrain,
+                       Dividend, IgnoreStation, LayTile, Par, Pass, PlaceToken, Privatise,
+                       RoundMarker, Sale, SellShares)
+from ...findings import ERROR
+from ...schema import is_unknown
+from ...table import adapter
+from ...table.nextmove import NextMoves, Option, _price_range
+
+#: the line given to a candidate action tried (its findings are told apart by it)
+MARK = 10 ** 7
+
+
+def _key(f) -> tuple:
+    return (f.rule, f.line)
+
+
+class KansaiPosition:
+    """The checker paused before the record's action ``count``, and the
+    trial of candidate actions on copies of it."""
+
+    def __init__(self, record, rules, count: int):
+        from .replay import KansaiReplay
+        self.record = replace(record, actions=list(record.actions[:count]))
+        r = KansaiReplay(self.record, rules)
+        r.check_players()
+        for k in range(count):
+            r.play_one(k)
+        self.r = r
+        self.count = count
+        #: actions played before each candidate (a round marker when the
+        #: record's round is over: the candidates are the next round's)
+        self.prefix: list = []
+        self.trials = 0
+        base = self._copy(self.r)
+        base.settle()
+        self.base = Counter(_key(f) for f in base.findings if f.severity == ERROR)
+
+    def _copy(self, r):
+        memo = {id(r.rules): r.rules, id(r.record): r.record}
+        return copy.deepcopy(r, memo)
+
+    def advance(self, marker: RoundMarker) -> None:
+        """The record's round is over: the candidates follow ``marker``."""
+        marker = replace(marker, line=MARK - 1)
+        acts = self.record.actions + [marker]
+        self.r.record = replace(self.record, actions=acts)
+        self.r.play_one(len(acts) - 1)
+        self.prefix.append(marker)
+
+    def trial(self, action, inspect=None, then=()):
+        """(error findings the candidate adds, what ``inspect`` read of the
+        checker right after it); ``then``: actions played after it (each
+        marked a line further)."""
+        self.trials += 1
+        r = self._copy(self.r)
+        action = replace(action, line=MARK)
+        more = [replace(a, line=MARK + 1 + k) for k, a in enumerate(then)]
+        acts = self.record.actions + self.prefix + [action] + more
+        r.record = replace(self.record, actions=acts)
+        first = len(acts) - 1 - len(more)
+        r.play_one(first)
+        seen = inspect(r) if inspect is not None else None
+        for k in range(len(more)):
+            r.play_one(first + 1 + k)
+        r.settle()
+        have = Counter(_key(f) for f in r.findings if f.severity == ERROR)
+        new = have - self.base
+        errors = [f for f in r.findings if f.severity == ERROR and _key(f) in new]
+        return errors, seen
+
+
+class _Judge:
+    def __init__(self, pos: KansaiPosition):
+        self.pos = pos
+        self.refused: list = []
+        self.last_refusal: Optional[Option] = None
+
+    def judge(self, kind, action, info=None, inspect=None, keep_refused=False, then=()):
+        """The verdict on ``action`` (followed by ``then``: a refusal is then
+        not kept among the candidates refused, since ``action`` alone may
+        be accepted)."""
+        info = dict(info or {})
+        r = self.pos.r
+        actor = getattr(action, "actor", None) or ""
+        before = _cash(r, actor)
+
+        def look(rr):
+            out = {"cash_after": _cash(rr, actor)}
+            if inspect is not None:
+                out.update(inspect(rr))
+            return out
+        errors, seen = self.pos.trial(action, look, then)
+        if errors:
+            opt = Option(kind, action, False, info, errors[0].rule, errors[0].message)
+            if not then:
+                self.refused.append(opt)
+            self.last_refusal = opt
+            return opt if keep_refused else None
+        seen = seen or {}
+        if before is not None and seen.get("cash_after") is not None:
+            info.setdefault("cost", before - seen["cash_after"])
+        for k, v in seen.items():
+            if k != "cash_after":
+                info[k] = v
+        return Option(kind, action, True, info)
+
+
+def _cash(r, who: str):
+    """``who``'s cash as the checker tracks it (in the auction: the shared
+    auction's table), or None (not tracked)."""
+    if not who:
+        return None
+    w = r.stock.waterfall
+    if r.kind == "auction" and w is not None and who in w.game.player_by_name:
+        return w.game.player_by_name[who].cash
+    return r.ledger.get(who) if r.ledger.on else None
+
+
+# ---------------------------------------------------------------------------
+# who is to act
+
+
+def _turn_passed(r) -> bool:
+    """The current turn is one of passes only and ended (a stock round's)."""
+    t = r.turn
+    return bool(t.get("ended")) and all(isinstance(a, Pass) for a in t.get("actions", []))
+
+
+def _next_stock_player(r) -> Optional[str]:
+    """The player to act in the stock round, or None when every player has
+    passed in a row (S2.2: the round is over)."""
+    s = r.stock
+    passes = s.passes_in_row
+    if r.turn_actor is not None and r.turn.get("ended"):
+        passes = 0 if not _turn_passed(r) else passes + 1
+    if passes >= len(r.state.players):
+        return None
+    if r.turn_actor is not None and not r.turn.get("ended"):
+        return r.turn_actor         # a turn under way (a sale, then a purchase)
+    return s.expected or r.state.priority or r.state.players[0]
+
+
+def _next_company(r) -> Optional[str]:
+    """The company to operate next in the OR: the minors by their numbers
+    (N0), then the main companies by the prices at the OR's start (O0b);
+    None when every one has operated."""
+    from .operating import MINOR_NAMES
+    st, op = r.state, r.operating
+    minors = [m for m in sorted(MINOR_NAMES) if m in st.minor_owner and m not in st.closed
+              and m not in r.not_in_play and m not in op.minors_done]
+    majors = sorted((c for c in op.start_keys if c not in op.operated_this_or
+                     and c not in r.ledger.closed_corps),
+                    key=lambda c: op.start_keys[c])
+    if op.knr_due:
+        return "KNR"
+    first = r.rules.number("rulebook", "minors_operate")
+    order = majors + minors if first == "last" else minors + majors
+    return order[0] if order else None
+
+
+def _next_marker(r) -> RoundMarker:
+    if r.kind == "auction":
+        return RoundMarker(kind="SR", number=(1,))
+    if r.kind == "SR":
+        return RoundMarker(kind="OR", number=(r.sr_number, 1))
+    size = r.or_set_size or 1
+    if r.ors_in_set < size:
+        return RoundMarker(kind="OR", number=(r.sr_number, r.ors_in_set + 1))
+    return RoundMarker(kind="SR", number=(r.sr_number + 1,))
+
+
+def _marker_text(m: RoundMarker) -> str:
+    return " ".join([m.kind] + ([".".join(str(n) for n in m.number)] if m.number else []))
+
+
+def _auction_player(r) -> Optional[str]:
+    w = r.stock.waterfall
+    if w is None:
+        from .auction import waterfall
+        w, _ = waterfall(r)
+        if w is None:
+            return None
+    if w.finished:
+        return None
+    return w.current_player().name
+
+
+# ---------------------------------------------------------------------------
+
+
+def kansai_next(record, rules, count: int, *, verbose: bool = False, errors: bool = False):
+    """What the one to act may do in the 1890 record cut before its action
+    ``count`` (with ``errors``: and the number of error findings of the
+    record up to there)."""
+    nm, pos = _kansai_next(record, rules, count, verbose)
+    if pos.r.ledger.on:
+        nm.facts["bank"] = pos.r.ledger.bank
+    return (nm, sum(pos.base.values())) if errors else nm
+
+
+def locate(pos: KansaiPosition) -> tuple:
+    """(actor, its kind, step, the round begun when the record's is over,
+    notes, finished) where ``pos`` stands (moved on past a round that is
+    over)."""
+    r = pos.r
+    notes: list = []
+    finished = r.finished
+    actor, actor_kind, step = None, "", ""
+    moved = ""
+    for _ in range(2):
+        if r.finished:
+            finished = True
+            break
+        if r.kind == "auction":
+            actor = _auction_player(r)
+            if actor is not None:
+                actor_kind, step = "player", "the waterfall auction"
+                break
+            if r.stock.waterfall is None and r.stock.waterfall_missing is not None:
+                notes.append("the auction's turns are not known (the components file leaves "
+                             + ".".join(str(k) for k in r.stock.waterfall_missing)
+                             + " unknown)")
+                break
+        elif r.kind == "SR":
+            actor = _next_stock_player(r)
+            if actor is not None:
+                actor_kind = "player"
+                break
+        elif r.kind == "OR":
+            current = r.turn_actor if r.turn_actor in r.rules.corp_by_sym else None
+            actor = current or _next_company(r)
+            if actor is not None:
+                actor_kind = "company"
+                step = "operating" if current else "to begin its turn"
+                break
+        if moved:
+            break
+        marker = _next_marker(r)
+        moved = _marker_text(marker)
+        pos.advance(marker)
+        r = pos.r
+    return actor, actor_kind, step, moved, notes, finished
+
+
+def _kansai_next(record, rules, count: int, verbose: bool):
+    pos = KansaiPosition(record, rules, count)
+    actor, actor_kind, step, moved, notes, finished = locate(pos)
+    r = pos.r
+    label = r.round_label
+    sit = adapter.Situation(label, r.kind, actor, actor_kind, step, actor or "", finished)
+    nm = NextMoves(sit, r.phase.name, rules.currency)
+    nm.notes.extend(notes)
+    if moved:
+        nm.notes.append(f"the record's round is over: the next action begins {moved} "
+                        f"(write '{moved}' first)")
+        nm.facts["round_begins"] = moved
+    if finished or actor is None:
+        nm.trials = pos.trials
+        return nm, pos
+    j = _Judge(pos)
+    if actor_kind == "player":
+        nm.options = _player_options(j, r, actor, nm)
+    else:
+        nm.options = _company_options(j, r, actor, nm, verbose)
+    nm.trials = pos.trials
+    nm.refused = j.refused
+    if pos.prefix:
+        # each action offered follows the marker that begins its round
+        for o in nm.options:
+            o.info["after"] = [_marker_text(m) for m in pos.prefix]
+    return nm, pos
+
+
+# ---------------------------------------------------------------------------
+# a player's turn: the auction and the stock rounds
+
+
+def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
+    st, led, rules = r.state, r.ledger, r.rules
+    from .components import par_values
+    cash = _cash(r, name)
+    limits = rules.number("cert_limit")
+    limit = None if is_unknown(limits) else limits.get(len(st.players),
+                                                       limits.get(str(len(st.players))))
+    nm.facts.update({"cash": cash if cash is not None else "unknown",
+                     "certificates": led.cert_count(name) if led.on else
+                     sum(1 for o in st.company_owner.values() if o == name),
+                     "certificate_limit": limit if limit is not None else "unknown"})
+    opts: list = []
+    o = j.judge("pass", Pass(actor=name))
+    if o:
+        opts.append(o)
+    top = cash if isinstance(cash, int) and cash > 0 else 0
+    if r.kind == "auction":
+        for c in rules.privates:
+            if c.sym in st.company_owner or c.sym in r.not_in_play:
+                continue
+            o = j.judge("buy private", Bid(actor=name, company=c.sym, price=None),
+                        {"private": c.sym, "seller": "bank"})
+            if o is not None:
+                o.info["price"] = o.info.get("cost")
+                opts.append(o)
+
+            def at(price, c=c):
+                return j.judge("bid", Bid(actor=name, company=c.sym, price=price))
+            value = rules.company_value(c.sym)
+            low, high, o = _price_range(at, top, (None if is_unknown(value) else value,))
+            if o is not None:
+                o.info.pop("cost", None)        # (a bid is paid when it wins)
+                o.info.update({"private": c.sym, "price_min": low, "price_max": high})
+                opts.append(o)
+        return opts
+    # the late privates (from the first 3-train: L0) and the minors
+    for c in rules.late_companies:
+        if c.sym in st.company_owner or c.sym in r.not_in_play:
+            continue
+        o = j.judge("buy private", Bid(actor=name, company=c.sym, price=None),
+                    {"private": c.sym, "seller": "bank"})
+        if o is not None:
+            o.info["price"] = o.info.get("cost")
+            opts.append(o)
+    prices = par_values(rules.components) or []
+    if not prices:
+        nm.notes.append("the par values are unknown (the components file's market.rows): a par "
+                        "is taken at the price written, so none is listed but JR's")
+    for c in rules.corporations:
+        sym = c.sym
+        if sym in r.not_in_play or (led.on and sym in led.closed_corps):
+            continue
+        if c.kind == "minor":
+            if sym in st.minor_owner or sym in st.closed:
+                continue
+            o = j.judge("buy", BuyShares(actor=name, corporation=sym, count=1),
+                        {"corporation": sym, "source": "ipo", "count": 1})
+            if o is not None:
+                opts.append(o)
+            continue
+        if sym not in st.pars:
+            fixed = c.extra.get("par")
+            ok, costs, first_refused = [], [], None
+            for p in ([int(fixed)] if fixed else prices):
+                o = j.judge("par", Par(actor=name, corporation=sym, price=p),
+                            keep_refused=True)
+                if o.legal:
+                    ok.append(p)
+                    costs.append(o.info.get("cost"))
+                elif first_refused is None:
+                    first_refused = o
+            if ok:
+                o = Option("par", Par(actor=name, corporation=sym, price=ok[0]), True,
+                           {"corporation": sym, "prices": ok, "costs": costs})
+                o.info["actions"] = [f"{name} par {sym} {p}" for p in ok]
+                opts.append(o)
+            elif first_refused is not None:
+                first_refused.info["corporation"] = sym
+                opts.append(first_refused)
+            continue
+        for source in ("ipo", "pool"):
+            if source == "pool" and not st.pool.get(sym):
+                continue
+            a = BuyShares(actor=name, corporation=sym, count=1,
+                          source=None if source == "ipo" else "pool")
+            o = j.judge("buy", a, {"corporation": sym, "source": source, "count": 1},
+                        keep_refused=True)
+            if o.legal or source == "ipo":
+                opts.append(o)
+        held = st.percent(sym, name)
+        for n in range(1, held // 10 + 1):
+            sale = SellShares(actor=name, sales=[Sale(corporation=sym, count=n)])
+            o = j.judge("sell", sale, {"corporation": sym, "count": n, "percent": n * 10},
+                        inspect=lambda rr, s=sym: {"price_after": rr.ledger.price(s)
+                                                   if rr.ledger.on else None})
+            if o is not None:
+                opts.append(o)
+    # privates between players (S2.1, at any price)
+    for sym, owner in st.company_owner.items():
+        if owner == name or owner not in st.players:
+            continue
+
+        def at(price, sym=sym, owner=owner):
+            return j.judge("buy private", BuyCompany(actor=name, company=sym, price=price,
+                                                     seller=owner))
+        first = at(0)
+        if first is None:
+            continue
+        hi = at(top) if cash is not None else None
+        first.info.update({"private": sym, "seller": owner, "price_min": 0,
+                           "price_max": "any" if cash is None else top if hi is not None
+                           else 0})
+        first.info.pop("cost", None)
+        opts.append(first)
+    return opts
+
+
+# ---------------------------------------------------------------------------
+# a company's operating turn
+
+
+def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> list:
+    st, led, rules = r.state, r.ledger, r.rules
+    spec = rules.corp_by_sym[sym]
+    current = r.turn_actor == sym
+    nm.facts.update({"treasury": led.get(sym) if led.on else "unknown",
+                     "price": led.price(sym) if led.on else None,
+                     "trains": list(st.trains.get(sym, [])),
+                     "train_limit": r.train_limit(sym),
+                     "president": st.president(sym) if spec.kind != "minor"
+                     else st.minor_owner.get(sym),
+                     "tile_lays": len(r.turn.get("lays", [])) if current else 0,
+                     "lays_allowed": (r.phase.jr_tile_lays if sym == "JR" and r.jr_is_state()
+                                      else int(rules.raw["operating"]["tile_lays"]))})
+    opts: list = []
+    if current:
+        # the company's turn goes on until another company acts: ending it is
+        # the next company's first action (its duties are checked then)
+        nxt = _next_after(r, sym)
+        if nxt is not None:
+            o = j.judge("end turn", Pass(actor=nxt), {"next": nxt})
+            if o is not None:
+                opts.append(o)
+            else:
+                refused = j.last_refusal
+                nm.notes.append(f"{sym}'s turn may not end yet: {refused.message} "
+                                f"({refused.rule})")
+        else:
+            # the last to operate: its turn ends with the round (the next
+            # round's line, where its duties are checked)
+            marker = _next_marker(r)
+            o = j.judge("end turn", marker, {"next": _marker_text(marker)})
+            if o is not None:
+                opts.append(o)
+            else:
+                refused = j.last_refusal
+                nm.notes.append(f"{sym}'s turn may not end yet: {refused.message} "
+                                f"({refused.rule})")
+    else:
+        # a pass begins the company's turn and ends it at once: judged with
+        # what follows it (the next company's turn, or the next round), where
+        # the turn's duties are checked
+        nxt = _next_after(r, sym)
+        after = Pass(actor=nxt) if nxt is not None else _next_marker(r)
+        o = j.judge("pass", Pass(actor=sym), then=[after])
+        if o is not None:
+            opts.append(o)
+        else:
+            refused = j.last_refusal
+            nm.notes.append(f"{sym} may not pass: {refused.message} ({refused.rule})")
+    board = r.operating.map.board
+    if board is None:
+        nm.notes.append("the components file gives no map: tile lays, stations and runs are "
+                        "taken as written (any hex), so none is listed")
+    else:
+        opts.extend(_lays(j, r, sym, board))
+        opts.extend(_tokens(j, r, sym, board))
+    if current and r.turn.get("revenue") is not None:
+        for kind in ("payout", "withhold", "half"):
+            o = j.judge("dividend", Dividend(actor=sym, kind=kind), {"dividend": kind},
+                        inspect=lambda rr: _holders(rr, sym))
+            if o is not None:
+                _gains(r, o)
+                opts.append(o)
+    elif st.trains.get(sym):
+        nm.notes.append(f"{sym} runs its trains ({', '.join(st.trains[sym])}) with a line "
+                        f"'{sym} run TRAIN STOPS = REVENUE'; railcheck does not search 1890's "
+                        f"runs (its values are the summary's levels)")
+    opts.extend(_train_buys(j, r, sym))
+    for t in sorted(set(st.trains.get(sym, []))):
+        o = j.judge("discard", DiscardTrain(actor=sym, train=t), {"train": t})
+        if o is not None:
+            opts.append(o)
+    if sym in ("M1", "M2", "M3", "M4"):
+        o = j.judge("convert", Convert(actor=sym), {"corporation": "KNR"})
+        if o is not None:
+            opts.append(o)
+    if sym == "M5":
+        o = j.judge("privatise", Privatise(actor=sym))
+        if o is not None:
+            opts.append(o)
+    if "KRTR" in st.company_owner:
+        from .operating import KRTR_FEE
+        o = j.judge("ignore", IgnoreStation(actor=sym, company="KRTR", price=KRTR_FEE),
+                    {"private": "KRTR", "price": KRTR_FEE})
+        if o is not None:
+            opts.append(o)
+    # privates from players (O6: phases 2-3, half to twice the face value)
+    for psym, owner in st.company_owner.items():
+        if owner not in st.players:
+            continue
+        value = rules.company_value(psym)
+        if is_unknown(value):
+            continue
+        lo, hi = (int(value) + 1) // 2, int(value) * 2
+        low = j.judge("buy private", BuyCompany(actor=sym, company=psym, price=lo,
+                                                seller=owner))
+        if low is None:
+            continue
+        top = j.judge("buy private", BuyCompany(actor=sym, company=psym, price=hi,
+                                                seller=owner))
+        low.info.update({"private": psym, "seller": owner, "price_min": lo,
+                         "price_max": hi if top is not None else lo})
+        low.info.pop("cost", None)
+        opts.append(low)
+    pres = nm.facts.get("president")
+    if pres and not st.trains.get(sym):
+        # B0: the president's sales for the train the company must buy
+        for other in rules.corporations:
+            held = st.percent(other.sym, pres) if other.kind != "minor" else 0
+            for n in range(1, held // 10 + 1):
+                sale = SellShares(actor=pres, sales=[Sale(corporation=other.sym, count=n)])
+                o = j.judge("emergency sale", sale,
+                            {"corporation": other.sym, "count": n, "percent": n * 10},
+                            inspect=lambda rr, c=other.sym: {
+                                "price_after": rr.ledger.price(c) if rr.ledger.on else None})
+                if o is None:
+                    break
+                opts.append(o)
+        o = j.judge("bankrupt", Bankrupt(actor=pres))
+        if o is not None:
+            opts.append(o)
+    return opts
+
+
+def _next_after(r, sym: str) -> Optional[str]:
+    """The company after ``sym`` in this OR (``sym``'s turn counted done)."""
+    op = r.operating
+    done_minor = sym in op.minors_done
+    saved = (list(op.minors_done), set(op.operated_this_or))
+    if not done_minor and r.rules.corp_by_sym[sym].kind == "minor":
+        op.minors_done.append(sym)
+    op.operated_this_or.add(sym)
+    try:
+        nxt = _next_company(r)
+    finally:
+        op.minors_done, op.operated_this_or = saved
+    return None if nxt == sym else nxt
+
+
+def _holders(rr, sym) -> dict:
+    led = rr.ledger
+    return {"holders_cash": {p: led.get(p) for p in rr.state.players} if led.on else {},
+            "treasury_after": led.get(sym) if led.on else None,
+            "price_after": led.price(sym) if led.on else None}
+
+
+def _gains(r, o) -> None:
+    cash = o.info.pop("holders_cash", {})
+    led = r.ledger
+    o.info["to_holders"] = {p: cash[p] - led.get(p) for p in r.state.players
+                            if p in cash and cash[p] != led.get(p)}
+    o.info.pop("cost", None)
+
+
+def _train_buys(j: _Judge, r, sym: str) -> list:
+    st, rules = r.state, r.rules
+    out = []
+    seen = set()
+    for t in rules.trains:
+        name = t.sym
+        price = rules.train_price(name)
+        price = None if is_unknown(price) else int(price)
+        # every type: the checker refuses those not on sale yet (F7) or sold out
+        o = j.judge("train", BuyTrain(actor=sym, train=name, price=price),
+                    {"train": name, "source": "depot", "price": price})
+        if o is not None:
+            o.info.pop("cost", None)
+            out.append(o)
+        for old in sorted(set(st.trains.get(sym, []))):
+            worth = rules.number("trains", name, "trade_in", old)
+            if is_unknown(worth) or price is None:
+                continue
+            o = j.judge("train", BuyTrain(actor=sym, train=name, price=price - int(worth),
+                                          exchange=old),
+                        {"train": name, "source": "depot", "price": price - int(worth),
+                         "exchange": old})
+            if o is not None:
+                o.info.pop("cost", None)
+                out.append(o)
+    for name in sorted(set(st.pool_trains)):
+        price = rules.train_price(name)
+        price = None if is_unknown(price) else int(price)
+        o = j.judge("train", BuyTrain(actor=sym, train=name, source="pool", price=price),
+                    {"train": name, "source": "pool", "price": price})
+        if o is not None:
+            o.info.pop("cost", None)
+            out.append(o)
+    led = r.ledger
+    cash = led.get(sym) if led.on else 0
+    for other, trains in st.trains.items():
+        if other == sym:
+            continue
+        for name in sorted(set(trains)):
+            if (other, name) in seen:
+                continue
+            seen.add((other, name))
+
+            def at(price, name=name, other=other):
+                return j.judge("train", BuyTrain(actor=sym, train=name, source=other,
+                                                 price=price))
+            low, high, o = _price_range(at, max(1, cash))
+            if o is not None:
+                o.info.clear()
+                o.info.update({"train": name, "source": other, "price_min": low,
+                               "price_max": high})
+                out.append(o)
+    return out
+
+
+def _lays(j: _Judge, r, sym: str, board) -> list:
+    from ...table.nextmove import _ROTATIONS
+    order = board.color_order
+    out = []
+    for h in board.hex_list:
+        if h.color not in order[:-1]:
+            continue
+        want = order[order.index(h.color) + 1]
+        for tname, t in board.tiles.items():
+            if t.color != want or (board.remaining.get(tname) is not None
+                                   and board.remaining[tname] <= 0):
+                continue
+            if (h.tile.label or None) != (t.label or None):
+                continue
+            rotations = _ROTATIONS.get(id(t))
+            if rotations is None:
+                rotations = _ROTATIONS[id(t)] = tuple(t.distinct_rotations())
+            for rot in rotations:
+                a = LayTile(actor=sym, tile=tname, hex=h.coord, rotation=rot)
+                o = j.judge("lay", a, {"hex": h.coord, "tile": tname, "rotation": rot,
+                                       "upgrade": h.laid})
+                if o is not None:
+                    out.append(o)
+    return out
+
+
+def _tokens(j: _Judge, r, sym: str, board) -> list:
+    out = []
+    for h in board.hex_list:
+        idx = h.city_indices()
+        for city in (idx if len(idx) > 1 else [None] if idx else []):
+            o = j.judge("token", PlaceToken(actor=sym, hex=h.coord, city=city),
+                        {"hex": h.coord, "city": city})
+            if o is not None:
+                out.append(o)
+    return out
+
+
+def kansai_hover(record, rules, count: int) -> str:
+    """Markdown for the editor's hover: the state after the record's first
+    ``count`` actions (the round, who is to act, the cash, the company)."""
+    pos = KansaiPosition(record, rules, count)
+    actor, actor_kind, step, moved, _, finished = locate(pos)
+    r = pos.r
+    led = r.ledger
+    out = []
+    if finished:
+        out.append(f"**game over** ({r.end_reason or ''})")
+    else:
+        turn = f"**{r.round_label}**, phase {r.phase.name}"
+        if actor:
+            turn += f": {actor} to act" + (f" ({step})" if step else "")
+        out.append(turn)
+    out.append("")
+    out.append("| player | cash |")
+    out.append("|---|---|")
+    for p in r.state.players:
+        cash = _cash(r, p)
+        out.append(f"| {p} | {r.money(cash) if cash is not None else 'not tracked'} |")
+    last = record.actions[count - 1] if count else None
+    name = getattr(last, "actor", None)
+    corp = name if name in rules.corp_by_sym else actor if actor_kind == "company" else None
+    if corp is not None:
+        st = r.state
+        trains = ", ".join(st.trains.get(corp, [])) or "none"
+        price = led.price(corp) if led.on else None
+        pres = st.minor_owner.get(corp) if rules.corp_by_sym[corp].kind == "minor" \
+            else st.president(corp)
+        out.append("")
+        out.append(f"**{corp}**: treasury "
+                   f"{r.money(led.get(corp)) if led.on else 'not tracked'}, trains {trains}, "
+                   f"price {r.money(price) if price is not None else 'no price'}, president "
+                   f"{pres or 'nobody'}")
+    return "\n".join(out)
+
+
+def completion_items(record, rules, count: int) -> list:
+    """(label, detail): the round's line when the record's round is over,
+    then each action offered."""
+    nm = kansai_next(record, rules, count)
+    out = []
+    begins = nm.facts.get("round_begins")
+    if begins:
+        out.append((begins, "the next round"))
+    for a, o in _offered(nm):
+        from ...notation import _write_action
+        out.append((_write_action(a), f"legal now: {o.kind}"))
+    return out
+
+
+def _offered(nm) -> list:
+    out = []
+    for o in nm.legal:
+        if o.kind == "par":
+            out.extend((Par(actor=o.action.actor, corporation=o.action.corporation, price=p), o)
+                       for p in o.info["prices"])
+        else:
+            out.append((o.action, o))
+    return out

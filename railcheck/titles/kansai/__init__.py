@@ -12,37 +12,9 @@ money (docs/1890.md says what is and is not checked).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..base import Title
-
-
-@dataclass
-class State1890:
-    """What 1890 tracks beyond the shared state's objects (``holdings.py``: the players,
-    corporations, certificates, privates, trains, cash, the phase and the priority): the
-    title's own flags, and the stations and tiles the record placed (the board's in step 4
-    of the move onto the shared engine, docs/1890.md)."""
-    #: corporation -> the player holding its free share (HER, KHN: C1, C3)
-    free_share: dict = field(default_factory=dict)
-    #: KNR has started (M2 converted: K8)
-    knr_started: bool = False
-    #: company -> hexes with its stations
-    stations: dict = field(default_factory=dict)
-    #: companies that had a station in Kobe when KRTR started, or paid its fee (L2)
-    krtr_free: set = field(default_factory=set)
-    #: companies that paid KRTR's fee, and in which OR (L2)
-    krtr_paid: dict = field(default_factory=dict)
-    #: OMS's operating rounds so far (its free tile in its first: C7); OMER's upgrade used (P7)
-    oms_turns: int = 0
-    omer_used: bool = False
-    #: company -> stations bought (placed by a token action; the home is free: O2)
-    tokens_bought: dict = field(default_factory=dict)
-    #: hexes the record has laid a tile on (a later lay there is an upgrade: free, O1c)
-    laid_hexes: set = field(default_factory=set)
-    #: hex -> the tile the record last laid there
-    tile_on: dict = field(default_factory=dict)
 
 
 class TitleKansai(Title):

@@ -109,6 +109,8 @@ class Holdings:
                 t.extra.get("available_on"), [], t.extra.get("exchange"))
         #: the privates in the order somebody first got them (the order they are listed in)
         self.first_owned: dict[str, int] = {}
+        #: the corporations in the order they first got a train (the order they are listed in)
+        self.first_trained: dict[str, int] = {}
         #: every train out of the depot, in the order they left it
         self.trains: list[Train] = []
         m5 = rules.corp_by_sym["M5"]
@@ -298,7 +300,13 @@ class Holdings:
             train.owner = None
         return train
 
+    def with_trains(self) -> list:
+        """The corporations that own a train, in the order they first got one."""
+        held = [c for c in self.corporations.values() if c.trains]
+        return sorted(held, key=lambda c: self.first_trained.get(c.sym, 0))
+
     def give_train(self, train: Train, sym: str) -> None:
+        self.first_trained.setdefault(sym, len(self.first_trained))
         corp = self.corporations[sym]
         train.owner = corp
         corp.trains.append(train)
@@ -309,6 +317,7 @@ class Holdings:
 
     def move_trains(self, src: str, dst: str) -> None:
         """The corporation's trains, in order, to another (a conversion into KNR: K2-K5)."""
+        self.first_trained.setdefault(dst, len(self.first_trained))
         moving = self.corporations[src].trains
         self.corporations[src].trains = []
         for t in moving:

@@ -611,7 +611,7 @@ def _train_buys(j: _Judge, r, sym: str) -> list:
             out.append(o)
     led = r.ledger
     cash = led.get(sym) if led.on else 0
-    for other in (c.sym for c in h.corporations.values() if c.trains):
+    for other in (c.sym for c in h.with_trains()):
         if other == sym:
             continue
         for name in sorted(set(h.train_names(other))):

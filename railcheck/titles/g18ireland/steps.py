@@ -555,13 +555,20 @@ class BuyTrain18Ireland(BuyTrainStep):
         return super().available(turn) or self.trade_in_open(turn)
 
     def trade_in_open(self, turn) -> bool:
-        """A depot train the company could trade one of its own in for, with
-        the difference in its treasury (once a turn)."""
+        """A train the company could trade one of its own in for, with the
+        difference in its treasury (O6b: from phase 10, once a turn): one the
+        depot sells or one in the bank pool, as :meth:`check_trade` takes
+        (random 35000019_4, #1359: GSWR at its limit of 2, D and 8H, £247,
+        trades the 8H for the pool's 10H for £110 after its payout; the
+        depot's D would cost more than it has)."""
         g = self.game
         corp = turn.corp
         if getattr(turn, "traded", None) is not None or not corp.trains:
             return False    # (nothing to trade in)
-        for tr in g.available_depot_trains():
+        first = self.trade_phase()
+        if first is not None and g.phase_index < first:
+            return False    # (no trade before phase 10)
+        for tr in g.available_depot_trains() + g.pool_trains():
             values = tr.spec.trade_in
             if any(own.name in values and corp.cash >= tr.spec.price - int(values[own.name])
                    for own in corp.trains):

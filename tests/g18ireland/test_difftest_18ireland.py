@@ -1,0 +1,61 @@
+"""18Ireland's games where railcheck parted from the 18xx.games engine in the
+differential runs (tools/difftest.py, issue #23; docs/18Ireland.md "Fresh
+random games"), each kept as the smallest game that shows it (a fresh random
+game, or its first actions, tests/data/exports/18Ireland_difftest/, with the
+engine's trace)."""
+
+from railcheck.conformance import walk_trace
+from railcheck.engine import Replay
+from railcheck.titles.g18ireland.steps import BuyTrain18Ireland
+
+from conftest import export_record, load_trace
+
+
+def difftest_record(name: str, last=None):
+    return export_record("18Ireland_difftest", name, last)
+
+
+def test_a_company_at_its_limit_stays_in_its_turn_for_a_trade_in_from_the_pool():
+    """35000019_4, OR 16.1 (phase D, limit 2): GSWR, the round's last company,
+    owns a D and an 8H and £247 after its payout (#1358).  The depot's next
+    train is a D (£770, £440 for the 8H: £330, more than it has), but the
+    pool holds a 10H (£550) that it may take for its 8H and £110 (O6b), so
+    its train step stays open: at #1359 GSWR trades, £247 -> £137, D and
+    10H, and OR 16.2 begins.  railcheck looked only at the depot, ended
+    GSWR's turn and OR 16.1 after the payout, and took the trade as CBPR's
+    (turn.order, trains.exchange: the trace parted at #1359)."""
+    name = "18Ireland_rand_35000019_4"
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (1358, 1359):
+            rnd = game.round
+            gswr = game.corporations["GSWR"]
+            seen[action.action_id] = (rnd.label, rnd.turn.corp.sym, gswr.cash,
+                                      [t.name for t in gswr.trains], game.bank.cash)
+            if action.action_id == 1358:
+                step = rnd.steps[rnd.turn.step]
+                assert isinstance(step, BuyTrain18Ireland)
+                assert [t.id for t in game.available_depot_trains()] == ["D-6"]
+                assert [t.id for t in game.pool_trains()] == ["8H-2", "10H-1"]
+                assert step.trade_in_open(rnd.turn)
+                # not before phase 10, the phase the first 10H begins (O6b)
+                now, game.phase_index = game.phase_index, step.trade_phase() - 1
+                assert not step.trade_in_open(rnd.turn)
+                game.phase_index = now
+
+    replay = Replay(difftest_record(name, 1360), check_purity=True)
+    replay.after_action = after
+    result = replay.run()
+    assert seen == {1358: ("OR 16.1", "GSWR", 247, ["D", "8H"], -19),
+                    1359: ("OR 16.2", "CBPR", 137, ["D", "10H"], 91)}
+    assert [f.rule for f in result.findings if f.severity == "error"] == []
+    # the whole game: trace-exact, the engine's end and scores; its one error
+    # is B1, rule-backed (MRNCC at its limit buys a 10H outright at #1371)
+    divergence, result, compared = walk_trace(difftest_record(name),
+                                              load_trace("18Ireland", name))
+    assert divergence is None and compared == 1385
+    assert [(f.action_id, f.rule) for f in result.errors] == [(1371, "trains.limit")]
+    assert result.finished and result.end_reason == "bank"
+    assert {r["player"]: r["net_worth"] for r in result.standings} == {
+        "Player 4": 2337, "Player 3": 1761, "Player 1": 905, "Player 2": 0}

@@ -59,3 +59,57 @@ def test_a_company_at_its_limit_stays_in_its_turn_for_a_trade_in_from_the_pool()
     assert result.finished and result.end_reason == "bank"
     assert {r["player"]: r["net_worth"] for r in result.standings} == {
         "Player 4": 2337, "Player 3": 1761, "Player 1": 905, "Player 2": 0}
+
+
+def test_a_lay_past_a_city_a_home_station_filled_in_the_stock_round_is_taken_as_laid():
+    """35000099_0 (its first 101 actions): UR's broad track runs from Belfast
+    J4 through the one-slot city of Dundalk & Drogheda I9 (IR2) on to G9,
+    whose track faces F10 (UR's broad network reaches F10 at edge 4, #74).
+    DER wins its auction at #87 and its home station fills I9's slot, so at
+    #98 UR's lay of 645 on F10 joins no track UR can run on: flagged once
+    (O2a: the company must be able to run on the new track), taken as laid,
+    as the record says (UR pays its £40, £176 -> £136).  The site's live
+    engine had not recomputed UR's connections since (a home station placed
+    in a stock round does not clear them) and let it through; its replay of
+    a game checks no lay; a fresh engine loaded up to #97 refuses #98 ("F10
+    is not legally rotated for 645") and accepts it with DER's station taken
+    off I9.  Rule-backed, tools/rule_backed.yaml (tile.connection)."""
+    name = "18Ireland_rand_35000099_0"
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (74, 86, 87, 98):
+            board = game.board
+            seen[action.action_id] = (
+                sorted(board.available_edges("UR", board.hexes["F10"])),
+                [list(n.tokens) for n in board.hexes["I9"].nodes if n.kind == "city"],
+                board.hexes["F10"].tile.name, game.corporations["UR"].cash)
+
+    divergence, result, compared = walk_trace(difftest_record(name),
+                                              load_trace("18Ireland", name))
+    assert divergence is None and compared == 101
+    assert [(f.action_id, f.rule, f.message) for f in result.errors] == [
+        (98, "tile.connection",
+         "tile 645 rotation 2 on F10 is not connected to UR's network (no broad track of UR "
+         "reaches F10, nor narrow track from a place its broad track reaches); taken as laid, "
+         "as the record says")]
+    replay = Replay(difftest_record(name), check_purity=True)
+    replay.after_action = after
+    replay.run()
+    assert seen == {74: ([4], [[]], "F10", 136), 86: ([4], [[]], "F10", 176),
+                    87: ([], [["DER"]], "F10", 176), 98: ([], [["DER"]], "645", 136)}
+
+
+def test_the_lay_is_rule_backed_in_the_differential_table():
+    """The table tools/difftest.py reads (tools/rule_backed.yaml) backs
+    18Ireland's tile.connection in the two games where the site's live engine
+    let a lay past a city filled since through (2711209_3 #151, 35000099_0
+    #98) and in no other game."""
+    import yaml
+    from conftest import REPO
+    table = yaml.safe_load((REPO / "tools" / "rule_backed.yaml").read_text(encoding="utf-8"))
+    entries = [e for e in table["rule_backed"]
+               if e["rule"] == "tile.connection" and "18Ireland" in e["titles"]]
+    assert [e["games"] for e in entries] == [["18Ireland_rand_2711209_3",
+                                              "18Ireland_rand_35000099_0"]]
+    assert "O2a" in entries[0]["why"] and "35000099_0" in entries[0]["why"]

@@ -113,3 +113,91 @@ def test_the_lay_is_rule_backed_in_the_differential_table():
     assert [e["games"] for e in entries] == [["18Ireland_rand_2711209_3",
                                               "18Ireland_rand_35000099_0"]]
     assert "O2a" in entries[0]["why"] and "35000099_0" in entries[0]["why"]
+
+
+def _with_city(record, action_id: int, city: str):
+    """``record`` read again with action ``action_id``'s station naming the
+    site's ``city`` (a changed copy, as the engine's one-action sweeps)."""
+    import gzip
+    import json
+
+    from railcheck.importer import import_export
+    from conftest import DATA
+    path = DATA / "exports" / "18Ireland_difftest" / f"{record}.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        data = json.load(fh)
+    item = next(a for a in data["actions"] if a["id"] == action_id)
+    assert item["type"] == "place_token"
+    item["city"] = city
+    changed, read = import_export(json.dumps(data), record)
+    changed.options = list(changed.options) + ["site_bankruptcy"]
+    return changed, read
+
+
+def test_a_station_naming_a_place_of_the_tile_that_is_no_city_is_refused():
+    """33500207_2 (its first 407 actions, with site_bankruptcy: B5 at #206):
+    at #404 MRNCC places a station on Sligo D6, where tile 645 (one city,
+    the site's 645-0-0) lies: taken, trace-exact.  Changed to name 645-0-1
+    (the site numbers a tile's places by their place in its code: 645's
+    part 1 is a path), the engine finds no such city and refuses it;
+    railcheck took any number past a one-city hex's city as that city (a
+    reading made for the Dundalk tile IR2, whose city the site calls
+    IR2-0-1) and placed it.  Now the importer reads the site's numbers by
+    the tile's node order (board.yaml node_order), so the number past 645's
+    one city names none and the station is refused (token.city), the state
+    as it was (MRNCC keeps its £160, D6 without its station; placed, the
+    station cost £50: £110)."""
+    name = "18Ireland_rand_33500207_2"
+    record = difftest_record(name)
+    record.options = list(record.options) + ["site_bankruptcy"]
+    divergence, result, compared = walk_trace(record, load_trace("18Ireland", name))
+    assert divergence is None and compared == 407
+    assert [f.rule for f in result.findings if f.severity == "error"] == []
+    g = result.game
+    assert g.board.hexes["D6"].tile.name == "645"
+    assert [list(n.tokens) for n in g.board.hexes["D6"].nodes if n.kind == "city"] == [["MRNCC"]]
+    assert [Replay(difftest_record(name, last)).run().game.corporations["MRNCC"].cash
+            for last in (403, 404)] == [160, 110]
+
+    changed, read = _with_city(name, 404, "645-0-1")
+    assert read == []
+    assert next(a for a in changed.actions if a.action_id == 404).city == 1
+    changed.actions = [a for a in changed.actions if a.action_id <= 404]
+    result = Replay(changed, check_purity=True).run()
+    assert [(f.action_id, f.rule, f.message) for f in result.findings
+            if f.severity == "error"] == [(404, "token.city", "D6 has no city 1 (it has 1 city)")]
+    g = result.game
+    assert [list(n.tokens) for n in g.board.hexes["D6"].nodes if n.kind == "city"] == [[]]
+    assert g.corporations["MRNCC"].cash == 160
+
+
+def test_the_dundalk_tiles_city_is_the_sites_place_1_and_its_town_no_city():
+    """The site numbers the places of IR2 (Dundalk & Drogheda: a town, then a
+    city) 0 and 1: a station on IR2-0-1 is on its one city, our city 0 (the
+    export's number read so at import, random 33000000_1 #628: MRNCC's home
+    in the stock round); a station on IR2-0-0, its town, names no city: the
+    action is malformed (the site cannot read it either) and skipped."""
+    from conftest import export_record as record_of
+    rec = record_of("18Ireland_random", "18Ireland_rand_33000000_1", 628)
+    token = next(a for a in rec.actions if a.action_id == 628)
+    assert (token.actor, token.hex, token.city) == ("MRNCC", "I9", 0)
+    result = Replay(rec).run()
+    assert [f.rule for f in result.findings if f.severity == "error"] == []
+    assert [list(n.tokens) for n in result.game.board.hexes["I9"].nodes
+            if n.kind == "city"] == [["MRNCC"]]
+
+    import gzip
+    import json
+
+    from railcheck.importer import import_export
+    from conftest import DATA
+    path = DATA / "exports" / "18Ireland_random" / "18Ireland_rand_33000000_1.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        data = json.load(fh)
+    item = next(a for a in data["actions"] if a["id"] == 628)
+    assert item["city"] == "IR2-0-1"
+    item["city"] = "IR2-0-0"
+    changed, read = import_export(json.dumps(data), "33000000_1")
+    assert [(f.action_id, f.rule) for f in read] == [(628, "import.malformed")]
+    assert "the site's place 0 of IR2 is its town, not a city" in read[0].message
+    assert all(a.action_id != 628 for a in changed.actions)

@@ -382,25 +382,11 @@ class Track18Ireland(TrackStep):
                 g.close_company(special)
 
 
-def station_city(board, coord: str, city):
-    """The city a station placement names: the site numbers the city of a
-    Dundalk tile (IR2: a town, then a city) as its second place, so on a hex
-    with one city a number beyond it means that city (None: the one city).
-    Used for every station placement: the operating round's, a major's home
-    in the stock round (random 33000000_1, #628: MRNCC on IR2-0-1) and a
-    minor's home placed at its auction."""
-    if board is None or city is None or coord not in board.hexes:
-        return city
-    cities = board.hexes[coord].city_indices()
-    if len(cities) == 1 and isinstance(city, int) and not 0 <= city < len(cities):
-        return None
-    return city
-
-
 class Token18Ireland(TokenStep):
-    """The site numbers the city of a Dundalk tile (a town and a city) as its
-    second node: on a hex with one city, that city is meant
-    (:func:`station_city`)."""
+    """The station a company places for another whose lone station its lay
+    on a multi-city hex left to place.  (An export's number of the Dundalk
+    tile's city, a town then a city on the site, is read as ours by the
+    importer: ``_Converter.site_city``.)"""
 
     def check(self, turn, action, special=None):
         board = self.game.board
@@ -415,8 +401,6 @@ class Token18Ireland(TokenStep):
                 return _TokenPlan(0, board.plan_token(owner, action.hex, action.city,
                                                       check_reach=False), None,
                                   relocation=True)
-        if station_city(board, action.hex, action.city) != action.city:
-            action.city = None
         return super().check(turn, action, special)
 
 

@@ -211,15 +211,19 @@ def _keywords() -> frozenset:
 
 
 def _base_grammar_text() -> str:
+    # the file beside this module first (an installed package, the development
+    # tree): a plain read, without importing importlib.resources (with zipfile
+    # and tempfile, a few milliseconds of every command's start); the package's
+    # resources where it is not a file (a zipped install)
     errors = []
-    try:
-        from importlib import resources
-        return resources.files(_GRAMMAR_PACKAGE).joinpath(_GRAMMAR_FILE).read_text("utf-8")
-    except Exception as exc:  # not installed: the development tree
-        errors.append(exc)
     path = Path(__file__).resolve().parent / "grammar" / _GRAMMAR_FILE
     try:
         return path.read_text("utf-8")
+    except Exception as exc:
+        errors.append(exc)
+    try:
+        from importlib import resources
+        return resources.files(_GRAMMAR_PACKAGE).joinpath(_GRAMMAR_FILE).read_text("utf-8")
     except Exception as exc:
         errors.append(exc)
     raise InputError(f"cannot load the notation grammar ({errors[-1]})", path=str(path))

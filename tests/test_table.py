@@ -21,6 +21,7 @@ from railcheck.table.nextmove import next_moves
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
+DATA = HERE / "data"
 GAME_1830 = REPO / "examples" / "1830" / "game.18xx"
 EXPORT_1860 = HERE / "data" / "exports" / "1860" / "19354.json"
 
@@ -212,3 +213,33 @@ def test_watch_rechecks_a_saved_record(tmp_path):
     assert any("1 error, 1 new" in line for line in out[2:])
     assert any(line.endswith("error [turn.order] Bob acted out of turn: it is Alice's turn "
                              "in SR 1") for line in out[2:])
+
+
+def test_train_price_ranges_by_the_pure_check_equal_the_trials_ranges():
+    """A train from another company: its price range is searched with the
+    step's pure check and only its ends tried on the replay; the ranges are
+    those of a search that tries every price on the replay, with a quarter of
+    the trials in 1830 (two thirds in 1860) (1830: any price from 1; 1860: multiples of 10)."""
+    from railcheck.table import nextmove
+    cases = [(DATA / "random" / "1830" / "1830_rand_18305_4.json", 509, "PRR",
+              ("CPR", "6", 1, 211), 21, 81),
+             (DATA / "exports" / "1860_random" / "1860_rand_18602_0.json.gz", 122, "FYN",
+              ("C&N", "2+1", 10, 290), 19, 28)]
+    for path, count, actor, first, trials, all_trials in cases:
+        record, _ = load_game(str(path))
+        rp = Checker(every=None).paused(record, count)
+        nm = nextmove.next_moves(rp, run_limit=0.1)
+        ranges = [(o.text, o.info) for o in nm.options if o.kind == "train"]
+        assert nm.situation.actor == actor
+        got = [(o.info["source"], o.info["train"], o.info["price_min"], o.info["price_max"])
+               for o in nm.options if o.kind == "train" and "price_min" in o.info]
+        assert got[0] == first
+        plain = nextmove._train_price_range
+        try:
+            nextmove._train_price_range = \
+                lambda j, at, first, top, *rest: nextmove._unit_price_range(at, top)
+            every = nextmove.next_moves(rp, run_limit=0.1)
+        finally:
+            nextmove._train_price_range = plain
+        assert [(o.text, o.info) for o in every.options if o.kind == "train"] == ranges
+        assert (nm.trials, every.trials) == (trials, all_trials)

@@ -779,6 +779,11 @@ def _train_buys(j, g, corp) -> list:
                     o.info.pop("cost", None)
                     out.append(o)
                 break
+    #: a purchase from another company at a price of 1 refused because the
+    #: company cannot pay it: every other company's train at that price is
+    #: refused so too (the price is the only number the cash check reads), so
+    #: none is tried again (each is kept among the refused, with that reason)
+    broke = None
     for other in g.corporations.values():
         if other is corp or other.closed:
             continue
@@ -790,10 +795,19 @@ def _train_buys(j, g, corp) -> list:
             def at(price, t=train.name, src=other.sym, keep=False):
                 return j.judge("train", BuyTrain(actor=sym, train=t, source=src, price=price),
                                keep_refused=keep)
+            if broke is not None:
+                j.refused.append(Option("train", BuyTrain(actor=sym, train=train.name,
+                                                          source=other.sym, price=1),
+                                        False, {}, broke.rule, broke.message))
+                continue
             first = at(max(1, corp.cash), keep=True)
+            if first is not None and not first.legal and first.rule == "trains.cash" \
+                    and corp.cash < 1:
+                broke = first
             if first is not None and not first.legal and "price" not in first.rule:
                 continue        # refused whatever the price: no range to look for
-            low, high, unit, o = _unit_price_range(at, max(1, corp.cash))
+            low, high, unit, o = _train_price_range(j, at, first, max(1, corp.cash),
+                                                    sym, train.name, other.sym)
             if o is not None:
                 o.info.clear()
                 o.info.update({"train": train.name, "source": other.sym,
@@ -802,6 +816,29 @@ def _train_buys(j, g, corp) -> list:
                     o.info["price_step"] = unit
                 out.append(o)
     return out
+
+
+def _train_price_range(j, at, first, top: int, sym: str, train: str, source: str):
+    """The prices at which the company may buy ``train`` from ``source``
+    (``_unit_price_range``'s result): searched with the step's pure check (its
+    clean plan at each price, no trial) when the trial at the top price
+    (``first``) took the purchase and the plan there is clean, then its ends
+    confirmed by trial (the lowest and highest taken, the price below the
+    lowest refused, and between two multiples of a unit); when a trial
+    disagrees, or the pure check does not apply, every probe is a trial."""
+    if first is not None and first.legal and j.clean(first.action):
+        def probe(price):
+            a = BuyTrain(actor=sym, train=train, source=source, price=price)
+            return a if j.clean(a) else None
+        low, high, unit, _ = _unit_price_range(probe, top)
+        if low is not None:
+            o = at(low)
+            ok = o is not None and (high == low or at(high) is not None) \
+                and (low - unit < 0 or at(low - unit) is None) \
+                and (unit == 1 or high == low or at(low + 1) is None)
+            if ok:
+                return low, high, unit, o
+    return _unit_price_range(at, top)
 
 
 def _unit_price_range(judge_at, top: int):

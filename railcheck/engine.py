@@ -143,38 +143,69 @@ class Replay:
     def play(self, position: int) -> bool:
         """The record's action at ``position``: the record-following layer
         says which round takes it and where it stands, the round checks and
-        applies it; False when the replay stops there (the stop point, or a
-        bug of ours)."""
-        rec = self.record
-        g = self.game
-        action = rec.actions[position]
-        self.rounds.at(position)
+        applies it (:meth:`take`); False when the replay stops there (the
+        stop point, or a bug of ours)."""
+        action = self.record.actions[position]
         if self.stop_at is not None and _passed(action, self.stop_at, self.count):
             return False
         self.count += 1
+        return self.take(position, action) != "stop"
+
+    def end(self) -> Result:
+        """The record's end: a pending game end closed, the result scored."""
+        g = self.game
+        if not g.finished and self.stop_at is None:
+            self.rounds.close_at_end()
+            if not g.finished and self.record.expected_end_reason == MANUAL_END:
+                # the players ended the game by agreement where the record stops
+                # (18xx.games' "end game"): scored as it stands
+                g.finish(MANUAL_END)
+        res = self.result(self.count)
+        if self.hints and res.errors and self.stop_at is None and not self.observed():
+            from .following.diagnose import dividend_hint, par_hint, rotation_hint, written_hint
+            hinted = par_hint(self, res)
+            if hinted is res:   # the same first errors: a dividend of another kind
+                hinted = dividend_hint(self, res)
+            if hinted is res:   # a price or revenue taken as written
+                hinted = written_hint(self, res)
+            res = hinted
+            if res.errors:      # the two look at first errors of different kinds
+                res = rotation_hint(self, res)
+        return res
+
+    def take(self, position: int, action):
+        """The record's action at ``position``: placed, checked and applied
+        (or refused, flagged); "stop" when the replay cannot go on (a bug
+        of ours)."""
+        g = self.game
+        self.rounds.at(position)
         g.current_action = action
         g.following.at(position)
         if isinstance(action, Checkpoint):
             self.checkpoint(action)
-            return True
+            return None
         if g.finished:
             if not self.game_over_reported:
                 g.flag("game.over", f"the game already ended ({_reason(g.end_reason)}); "
                                     f"this and any later action is ignored")
                 self.game_over_reported = True
-            return True
+            return None
         if isinstance(action, RoundMarker):
             self.rounds.round_marker(action)
-            return True
+            return None
         before = None
         if self.rounds.passed_over_pass(action):
             if self.after_action is not None:
                 self.after_action(g, action)
-            return True
+            return None
+        tentative = getattr(action, "tentative", None)
+        saved = self.rounds.save_all() if tentative is not None else None
+        n_findings = len(g.findings)
+        kind = None
         try:
             self.rounds.close_rounds_before(action)
             if g.finished:
-                return True
+                return None
             if self.before_action is not None:
                 self.before_action(g, action)
             kind = g.round.kind
@@ -192,38 +223,36 @@ class Replay:
                     from .snapshot import snapshot_diff
                     self.impure.append((action, kind, v.rule,
                                         snapshot_diff(before, after)[:3]))
-            g.flag(v.rule, v.message, v.severity)
+            if saved is not None:
+                # a line read with the one keyword that makes it parse, whose
+                # action is refused: dropped, as a line that cannot be read
+                self.rounds.restore_all(saved)
+                return None
+            # the reading of the refused line the record goes on from, if any
+            reading = self.rounds.repair(action, v)
+            g.flag(v.rule, v.message + (reading.says if reading is not None else ""),
+                   v.severity)
+            if reading is not None:
+                self.rounds.apply_reading(reading)
         except Exception as exc:  # a bug of ours must not hide the rest of the report
             if os.environ.get("RAILCHECK_RAISE"):
                 raise
             g.flag("internal.error",
                    f"railcheck could not check this action ({type(exc).__name__}: {exc}); "
                    f"the replay stops here — please report this")
-            return False
+            return "stop"
+        if saved is not None:
+            if any(f.severity == ERROR for f in g.findings[n_findings:]):
+                self.rounds.restore_all(saved)      # not legal as read: dropped
+                return None
+            g.following.took_tentative(tentative)
         self.rounds.taken()
         if self.on_action is not None:
             self.on_action(g, action)
         self.advance()
         if self.after_action is not None:
             self.after_action(g, action)
-        return True
-
-    def end(self) -> Result:
-        """The record's end: a pending game end closed, the result scored."""
-        g = self.game
-        if not g.finished and self.stop_at is None:
-            self.rounds.close_at_end()
-            if not g.finished and self.record.expected_end_reason == MANUAL_END:
-                # the players ended the game by agreement where the record stops
-                # (18xx.games' "end game"): scored as it stands
-                g.finish(MANUAL_END)
-        res = self.result(self.count)
-        if self.hints and res.errors and self.stop_at is None and not self.observed():
-            from .following.diagnose import par_hint, rotation_hint
-            res = par_hint(self, res)
-            if res.errors:      # the two look at first errors of different kinds
-                res = rotation_hint(self, res)
-        return res
+        return None
 
     def observed(self) -> bool:
         return any(cb is not None for cb in (self.after_action, self.before_action,

@@ -311,6 +311,20 @@ RULES: list[Rule] = [
        "1830 knows 'payout' and 'withhold'; other titles add half pays.",
        f"{R1830}: Operating Round, dividends",
        "PRR dividend half   ->  1830 knows no 'half' dividend; allowed: payout, withhold"),
+    _r("dividend.implied", "a dividend written as one kind, the record's later lines as another",
+       "A payout written as a withholding (or the other way) is legal at its line; the record's "
+       "later lines then show another game (a share price, and so the operating order, or a "
+       "player's cash the written kind does not give). When the replay ends with errors, the "
+       "first of a kind a price can cause, and no par explains them, railcheck replays the "
+       "record with each of the 12 most recent dividend lines before that error at each other "
+       "kind the record uses; when exactly one such change makes every error disappear, the "
+       "dividend is flagged with both kinds and the game is taken at the implied one "
+       "(railcheck/following/diagnose.py, docs/one-mistake.md); else the original findings "
+       "stand.",
+       OWN,
+       "NYNH dividend withhold (export #274)  ->  NYNH withholds, but the record's later lines "
+       "go on as if it pays out (as written: #294, ... — the first finding the written "
+       "dividend gives): taken as payout"),
     _r("dividend.missing", "a company ran but neither paid out nor withheld",
        "After running its trains a company pays its revenue to the shareholders or withholds it; "
        "railcheck takes a missing decision as withheld.",
@@ -603,7 +617,10 @@ RULES: list[Rule] = [
        "PRR run 4: ...   ->  4-train uses the track at G11 edge 2 twice"),
     _r("route.revenue", "claimed revenue differs from the runs' worth",
        "The revenue of a run is the sum of its stops' values; the claimed amount differs. "
-       "railcheck goes on with the claimed amount.",
+       "railcheck goes on with the claimed amount (what the line says was paid, was paid); "
+       "when errors follow that the runs' worth explains (every later line fits with it), "
+       "the game goes on from the worth instead, the finding saying so "
+       "(railcheck/following/diagnose.py).",
        f"{R1830}: Operating Round, running trains",
        "PRR run 2: H12-G11 = 60   ->  the 2-train's run H12-G11 is worth $50, not the $60 claimed"),
     _r("route.shared_track", "two runs of one company share track",
@@ -1141,7 +1158,10 @@ RULES: list[Rule] = [
        f"{R1830}: Operating Round, buying trains",
        "PRR buy train 3 from B&O 200   ->  B&O owns no 3-train"),
     _r("trains.price", "a train at another price than the rules give",
-       "Trains from the depot or pool cost their list price; between companies at least $1.",
+       "Trains from the depot or pool cost their list price; between companies at least $1. "
+       "A depot or pool train at another price is taken as paid; when errors follow that the "
+       "list price explains (every later line fits with it), the game goes on from the list "
+       "price instead, the finding saying so (railcheck/following/diagnose.py).",
        f"{R1830}: Operating Round, buying trains",
        "PRR buy train 3 250   ->  a 3-train from the depot costs $180, not $250"),
     _r("trains.unknown", "a train the export does not know",

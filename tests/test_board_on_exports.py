@@ -86,8 +86,9 @@ def test_one_trains_revenue_raised_by_ten_among_three():
     res = replay(mutate(data, 92, routes=routes))
     # one finding for the rule: the total, with the run that is wrong
     f = first_error(res, 92, "route.revenue")
-    assert f.message == ("NYNH's runs are worth $110, but $120 was claimed (the 2-train's "
-                         "run F20-F22 is worth $30, not the $40 claimed)")
+    assert f.message == ("NYNH's runs are worth $110, but $120 was claimed (the 2-train's run "
+                         "F20-F22 is worth $30, not the $40 claimed); taken as paid, as the "
+                         "record says")
     assert [(x.action_id, x.rule) for x in res.findings if x.severity == "error"] == [
         (92, "route.revenue")]
 
@@ -235,7 +236,10 @@ def test_station_in_a_full_city():
     assert ("F22", 0) in board.reachable_cities("NYC")
     res = replay(mutate(data, 327, city="15-0-0"))
     f = first_error(res, 327, "token.full")
-    assert f.message == "F22 city 0 is full (NYNH, PRR)"
+    # the station the record's later runs use: New York's city 1, as played
+    # (following/repair.py)
+    assert f.message == ("F22 city 0 is full (NYNH, PRR); the record's later lines go on as "
+                         "if the station were in G19 city 1: taken so")
 
 
 def test_second_station_on_the_same_hex():
@@ -247,7 +251,8 @@ def test_second_station_on_the_same_hex():
     assert board.tokens_on("E19") == [["NYC"]] and ("E19", 0) in board.reachable_cities("NYC")
     res = replay(mutate(data, 327, city="15-1-0"))
     f = first_error(res, 327, "token.duplicate")
-    assert f.message == "NYC already has a station on E19"
+    assert f.message == ("NYC already has a station on E19; the record's later lines go on "
+                         "as if the station were in G19 city 1: taken so")
 
 
 # ---------------------------------------------------------------------------

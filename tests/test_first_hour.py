@@ -90,7 +90,8 @@ def test_one_finding_per_rule_for_a_run_claimed_too_high():
     res = run("validate", "-q", REPO / "examples" / "1830" / "illegal" / "revenue-claim.18xx")
     assert res.output.splitlines()[1].endswith(
         ":74:1: error [route.revenue] B&O's runs are worth $90, but $100 was claimed (the "
-        "2-train's run I15-J14 is worth $50, not the $60 claimed)")
+        "2-train's run I15-J14 is worth $50, not the $60 claimed); taken as paid, as the record "
+        "says")
 
 
 def test_no_illegal_example_keeps_the_full_game_s_result_or_end():

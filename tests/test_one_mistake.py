@@ -168,14 +168,22 @@ def test_a_company_short_of_money_after_a_purchase_taken_as_written_lays_as_reco
     # at action 267 it has $440 for a $450 5-train, taken as bought (cash
     # -$10); its free lay on F18 (action 309) is no finding: a free lay
     # needs no money, and the map stays the record's
+    # (as written: without the hints after the replay)
+    def plain(data):
+        record, _ = import_export(json.dumps(data), "mutated.json")
+        return Replay(record, hints=False).run()
+
     data = M._with(games["26855"].data, 166, {"price": 310})
-    got = [(f.action_id, f.rule, f.consequential) for f in errors(replay(data))]
+    got = [(f.action_id, f.rule, f.consequential) for f in errors(plain(data))]
     assert got == [(166, "trains.price", False), (267, "trains.cash", True)]
+    # with them, the list price explains every later line: one finding
+    # (diagnose.written_hint)
+    assert [(f.action_id, f.rule) for f in errors(replay(data))] == [(166, "trains.price")]
     # ERIE pays $460 for a $450 5-train (action 583 of rl18xx_game): $10
     # short later for a 5-train (632), and at 755 for a lay on D10 costing
     # $80 with $70: flagged, and laid and paid as the record says
     game = M.load_game(M.EXPORTS / "rl18xx_game.json")
-    result = replay(M._with(game.data, 583, {"price": 460}))
+    result = plain(M._with(game.data, 583, {"price": 460}))
     got = [(f.action_id, f.rule) for f in errors(result)]
     assert got == [(583, "trains.price"), (632, "trains.cash"), (755, "track.cost")]
     assert errors(result)[2].message == ("ERIE has $70; laying on D10 costs $80; taken as laid "
@@ -397,13 +405,15 @@ def test_a_tile_on_a_wrong_hex_with_no_evidence_stays_refused(games):
     # before its next lay; the next run through H10 is B&O's (#426), after
     # B&O's own lay on F18, so its revenue cannot be told on the map of now:
     # no hex is taken, the lay is refused as before, and B&O's run is worth
-    # $10 less than it claims without the green city.
+    # $10 less than it claims without the green city (one finding for the
+    # run and the total: one mistake).
     data = games["29133"].data
     result, seen = replay_watching(M._with(data, 420, {"hex": "E15"}), 420, ["E15", "H10"])
     assert [(f.action_id, f.rule, f.message) for f in errors(result)] == [
         (420, "tile.upgrade", "tile 14 is green but E15 (white map hex) takes a yellow tile"),
         (426, "route.revenue", "B&O's runs are worth $430, but $440 was claimed (the 4-train's "
-                               "run H10-H16-G17-G19 is worth $150, not the $160 claimed)")]
+                               "run H10-H16-G17-G19 is worth $150, not the $160 claimed); taken "
+                               "as paid, as the record says")]
     assert seen["H10"] == ("57", 1) and seen["E15"] == (None, 0)
 
 

@@ -102,11 +102,13 @@ def mutated_refusals(game):
 #: the refusals each export's changes make at least, by kind of round: over
 #: the four, at least 20 in the auction, 150 in stock rounds, 500 in
 #: operating rounds (one test per export, so that they run in parallel)
-AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56, 2/11/217)
+AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56, 2/11/217;
+    # rl18xx_game's SR 9 since a sale of a certificate not held is read as
+    # the sale the record's later lines imply, not refused)
     "1830_game_end_bank.json": {"auction": 2, "SR": 3, "OR": 210},
     "26855.json": {"auction": 14, "SR": 48, "OR": 30},
-    "29133.json": {"auction": 2, "SR": 88, "OR": 50},
-    "rl18xx_game.json": {"auction": 2, "SR": 11, "OR": 210},
+    "29133.json": {"auction": 2, "SR": 90, "OR": 50},
+    "rl18xx_game.json": {"auction": 2, "SR": 9, "OR": 210},
 }
 
 
@@ -203,8 +205,10 @@ def changed_everywhere(data, every: int):
     (DATA / "exports" / "1860_random" / "1860_rand_18603_1.json.gz", 5,
      {"SR": 15, "OR": 15}),
     (DATA / "exports" / "18Ireland" / "161830.json", 15, {"SR": 20, "OR": 15, "MR": 10}),
+    # (OR 32: the one-mistake readings (following/repair.py) and d18irl's
+    # emergency sales each take some changed lines as written, not refused)
     (DATA / "exports" / "18Ireland_random" / "18Ireland_rand_18003_0.json.gz", 15,
-     {"SR": 50, "OR": 40}),
+     {"SR": 50, "OR": 30}),
     (DATA / "random" / "1830" / "1830_rand_18303_1.json", 9, {"SR": 3, "OR": 25}),
     (DATA / "exports" / "1889" / "962.json", 12, {"SR": 3, "OR": 3}),
     (DATA / "exports" / "1889_random" / "1889_rand_34000019_1.json.gz", 6,

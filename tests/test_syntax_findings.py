@@ -60,7 +60,8 @@ def test_each_misspelling_points_at_its_word(tmp_path):
               for f in json.loads(res.stdout)["files"][0]["findings"]
               if f["rule"] == "notation.syntax"]
     assert syntax == [
-        (36, 5, "'pra' (did you mean par?)", "Bob pra PRR 100"),
+        (36, 5, "'pra' (did you mean par?); taken as par: the only word that makes the line "
+                "parse, and the line is legal so", "Bob pra PRR 100"),
         (83, 5, "'pays' (did you mean pass or payout?)", "B&O pays"),
         (107, 5, "'tokn' (did you mean token?); taken as token", "B&O tokn J14"),
         (111, 9, "unknown word 'trian' (did you mean train?); taken as train",

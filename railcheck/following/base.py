@@ -36,6 +36,11 @@ class RoundFollower:
             self.game.flag("turn.order", message)
         self.round.take_turn(player)
 
+    def keeps(self, action) -> bool:
+        """The round the rules would close for ``action`` goes on with it
+        as the record has it (a turn that ended by itself taken up again)."""
+        return False
+
     # ------------------------------------------------------------------
     # the round ended by the rules
 

@@ -34,6 +34,22 @@ other track that can be legal at its line (no track off the map, an upgrade
 keeps the record's earlier tile's exits); one explaining candidate gives
 ``tile.rotation_implied`` at the lay.  The first errors of the two hints do
 not overlap, so at most one of them searches a report (the par hint first).
+
+:func:`dividend_hint` is the par's search for a dividend: a payout written
+as a withholding (or the other way) is legal at its line, and the record's
+later lines show another share price and other cash (the same first
+errors as a wrong par, :data:`CAUSED_BY_PRICE`).  Asked when the par hint
+found nothing, it tries the record's :data:`DIVIDEND_LINES` most recent
+dividend lines before the first error, each at each other kind the record
+uses (payout and withhold always); one explaining candidate gives
+``dividend.implied`` at that line.
+
+:func:`written_hint`: a line whose price or revenue the rules would have
+otherwise, taken as written (a depot train at another price, a run claimed
+at more than it is worth: ``trains.price``, ``route.revenue``, "taken as
+paid"), whose first error is followed by others: when the record with the
+line at the rules' value (the list price, the run's worth) has no error at
+all, that is the game the record implies; the line's finding says so.
 """
 
 from __future__ import annotations
@@ -42,7 +58,7 @@ import dataclasses
 import os
 from typing import Optional
 
-from ..actions import LayTile, Par, PlaceToken, RunRoutes
+from ..actions import Action, BuyTrain, Dividend, LayTile, Par, PlaceToken, RunRoutes
 from ..findings import ERROR, Finding
 
 #: first errors a different par can cause (decided from the 30 wrong pars of
@@ -95,9 +111,11 @@ def applies(result) -> Optional[Finding]:
         # one checkpoint line disagrees and nothing else: that line itself may
         # be the slip, as well as any par (two explanations: no hint)
         return None
-    if first.rule in CAUSED_BY_PRICE or first.rule.startswith(CAUSED_BY_PRICE_PREFIXES):
-        return first
-    return None
+    # the first of a price's kind: an error before it (a finding a published
+    # rule backs, in a game the site let through) is before the lines
+    # searched, or a candidate must explain it too (:func:`_try_line`)
+    return next((f for f in errors if f.rule in CAUSED_BY_PRICE
+                 or f.rule.startswith(CAUSED_BY_PRICE_PREFIXES)), None)
 
 
 def par_hint(replay, result, search: Optional[Search] = None):
@@ -113,6 +131,9 @@ def par_hint(replay, result, search: Optional[Search] = None):
 
 
 def _par_hint(replay, result, search: Optional[Search]):
+    own = _own_par(replay, result, search)
+    if own is not None:
+        return own
     first = applies(result)
     if first is None:
         return result
@@ -139,6 +160,48 @@ def _par_hint(replay, result, search: Optional[Search]):
                   f"later lines go on as if at {money(value)} (with {money(par.price)}: "
                   f"{where}, {first.message} — the first finding the written par gives): "
                   f"taken as {money(value)}", {par.actor, par.corporation})
+
+
+#: findings at a par line that take its price as the line has it (a value
+#: that is no par value, or out of the company's range): the record's later
+#: lines may go on from another
+PAR_TAKEN = {"stock.par_price"}
+
+
+def _own_par(replay, result, search: Optional[Search]):
+    """The first error is at a par line, whose price the rules take as
+    written (or as the nearest par value), and later errors follow: when
+    exactly one other par value of that line explains them all, the
+    result of the record with it, the line's finding saying so; else
+    None."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    if len(errors) < 2 or errors[0].rule not in PAR_TAKEN:
+        return None
+    first = errors[0]
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return None
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    game = result.game
+    if stop is None or not isinstance(actions[stop], Par) or game is None:
+        return None
+    values = sorted({c.price for c in game.market.par_cells})
+    todo = [(stop, v) for v in values if v != actions[stop].price]
+    one = _the_one_explanation(
+        replay, todo, lambda i, value: dataclasses.replace(actions[i], price=value),
+        search if search is not None else Search())
+    if one is None:
+        return None
+    _, value, cand = one
+    par = actions[stop]
+    money = game.money
+    message = first.message
+    cut = message.find("; taken as")
+    if cut >= 0:
+        message = message[:cut]
+    return _adopt(replay, cand, par, first.rule,
+                  f"{message}; the record's later lines go on as if {par.actor} parred "
+                  f"{par.corporation} at {money(value)}: taken so", {par.actor, par.corporation})
 
 
 def _adopt(replay, cand, action, rule: str, message: str, involves: set):
@@ -182,22 +245,28 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
         if got is not None:
             found.append((i, value, got))
             s.explaining.append((i, value))
-    if len(found) > 1:
-        # the record's own result (an export's final scores, a notation
-        # record's result line) is one of its later lines too
-        agree = [c for c in found if not any(f.rule.startswith("score.") for f in c[2].findings)]
-        if len(agree) == 1:
-            found = agree
+    # the record's own result (an export's final scores, a notation record's
+    # result line) is one of its later lines too: a candidate ending
+    # otherwise explains the record no better than the line as written
+    agree = [c for c in found if not any(f.rule.startswith("score.") for f in c[2].findings)]
+    if getattr(replay.record, "expected_result", None) is not None or len(agree) == 1:
+        found = agree
     return found[0] if len(found) == 1 else None
 
 
 def _try_line(replay, i: int, line, s: Search):
     """Replay the record with its line ``i`` replaced by ``line``; its result
-    when it has no error at all, else None (stopped at its first error).  The
-    candidate is a replay of the same class as ``replay`` (the engine hands itself
-    down: this module does not import it)."""
+    when it has no error from that line on, else None (stopped at its first
+    error).  An error before line ``i`` is the record's as it stands (the
+    candidate replays those lines as the record did): it explains nothing and
+    needs no explaining.  The candidate is a replay of the same class as
+    ``replay`` (the engine hands itself down: this module does not import it)."""
     record = replay.record
     actions = list(record.actions)
+    changed_line = actions[i]
+
+    def counts(f) -> bool:
+        return f.severity == ERROR and not _before(f, changed_line)
     actions[i] = line
     changed = dataclasses.replace(record, actions=actions)
     cand = type(replay)(changed, replay.rules, check_board=replay.check_board, hints=False)
@@ -210,7 +279,7 @@ def _try_line(replay, i: int, line, s: Search):
             raise _Stop
         fs = game.findings
         for f in fs[seen[0]:]:
-            if f.severity == ERROR:
+            if counts(f):
                 raise _Stop
         seen[0] = len(fs)
 
@@ -221,9 +290,18 @@ def _try_line(replay, i: int, line, s: Search):
         return None
     except Exception:       # a candidate that cannot be replayed explains nothing
         return None
-    if any(f.severity == ERROR for f in res.findings):
+    if any(counts(f) for f in res.findings):
         return None
     return res
+
+
+def _before(f: Finding, action) -> bool:
+    """The finding is at a line before ``action``'s."""
+    if action.action_id is not None and f.action_id is not None:
+        return f.action_id < action.action_id
+    if action.line is not None and f.line is not None:
+        return f.line < action.line
+    return False
 
 
 # ---------------------------------------------------------------------------
@@ -370,3 +448,109 @@ def _rotation_hint(replay, result, search: Optional[Search]):
                   f"the record's later lines go on as if turned {r} (turned {lay.rotation}: "
                   f"{where}, {first.message} — the first finding the written rotation gives): "
                   f"taken as turned {r}", {lay.actor})
+
+
+# ---------------------------------------------------------------------------
+# a dividend of the wrong kind
+
+#: how many of the record's dividend lines before the first error the
+#: dividend hint tries (the most recent: a wrong kind shows within a few
+#: operating rounds, in a share price or in a player's cash)
+DIVIDEND_LINES = 12
+
+_PAID = {"payout": "pays out", "withhold": "withholds", "half": "pays half"}
+
+
+def dividend_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when exactly one earlier dividend of
+    another kind explains it (with a ``dividend.implied`` finding at that
+    line), else ``result``.  Never raises."""
+    try:
+        return _dividend_hint(replay, result, search)
+    except Exception:
+        if os.environ.get("RAILCHECK_RAISE"):
+            raise
+        return result
+
+
+def _dividend_hint(replay, result, search: Optional[Search]):
+    first = applies(result)
+    if first is None or result.game is None:
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    kinds = sorted({a.kind for a in actions if isinstance(a, Dividend)} | {"payout", "withhold"})
+    lines = [i for i in range(stop) if isinstance(actions[i], Dividend)][-DIVIDEND_LINES:]
+    todo = [(i, k) for i in reversed(lines) for k in kinds if k != actions[i].kind]
+    one = _the_one_explanation(
+        replay, todo, lambda i, k: dataclasses.replace(actions[i], kind=k),
+        search if search is not None else Search())
+    if one is None:
+        return result
+    i, kind, cand = one
+    div = actions[i]
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, div, "dividend.implied",
+                  f"{div.actor} {_PAID.get(div.kind, div.kind)}, but the record's later lines "
+                  f"go on as if it {_PAID.get(kind, kind)} (as written: {where}, "
+                  f"{first.message} — the first finding the written dividend gives): "
+                  f"taken as {kind}", {div.actor})
+
+
+# ---------------------------------------------------------------------------
+# a price or revenue taken as written, the record going on from the rules' one
+
+#: findings of a line taken as written that the rules value otherwise
+TAKEN_AS_WRITTEN = {"trains.price", "route.revenue"}
+_AS_WRITTEN = "; taken as paid"
+
+
+def written_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error, a line taken as
+    written, is followed by others that the line at the rules' value
+    explains (the finding then says so), else ``result``.  Never raises."""
+    try:
+        return _written_hint(replay, result, search)
+    except Exception:
+        if os.environ.get("RAILCHECK_RAISE"):
+            raise
+        return result
+
+
+def _written_hint(replay, result, search: Optional[Search]):
+    errors = [f for f in result.findings if f.severity == ERROR]
+    if len(errors) < 2 or result.game is None:
+        return result
+    first = next((f for f in errors if f.rule in TAKEN_AS_WRITTEN
+                  and _AS_WRITTEN in f.message), None)
+    if first is None or first is errors[-1]:
+        return result
+    if all((f.line, f.action_id) == (first.line, first.action_id)
+           for f in errors[errors.index(first):]):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    a = actions[stop]
+    line: Action
+    if isinstance(a, BuyTrain) and a.price is not None:
+        line = dataclasses.replace(a, price=None)
+        says = "the list price was paid"
+    elif isinstance(a, RunRoutes) and a.routes:
+        line = dataclasses.replace(a, revenue=None, routes=[
+            dataclasses.replace(r, revenue=None) for r in a.routes])
+        says = "the runs' worth was paid"
+    else:
+        return result
+    one = _the_one_explanation(replay, [(stop, None)], lambda i, v: line,
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    _, _, cand = one
+    message = first.message[:first.message.find(_AS_WRITTEN)]
+    return _adopt(replay, cand, a, first.rule,
+                  f"{message}; the record's later lines go on as if {says}: taken so",
+                  {a.actor})

@@ -58,6 +58,16 @@ class OperatingFollower(RoundFollower):
             self.switch_to(corp)
             rnd.closed_turn = None
 
+    def keeps(self, action) -> bool:
+        """An action of the company whose turn just ended by itself, before
+        the next company has acted (its pass of a step the rules passed
+        over): the round goes on with that turn, rather than the next
+        operating round beginning with it."""
+        corp = self.game.corporations.get(getattr(action, "actor", None))
+        return corp is not None and not isinstance(action, (Exchange, DiscardTrain)) \
+            and corp is not self.round.whose_turn() and self.reopens(corp) \
+            and not self.round.at_end()
+
     def reopens(self, corp) -> bool:
         """The company whose turn just ended by itself acts again before the
         next company has done anything: its action belongs to that turn."""

@@ -122,6 +122,16 @@ class Following:
         nxt = self.next_action
         return isinstance(nxt, kinds) and nxt.actor in players
 
+    def took_tentative(self, tentative) -> None:
+        """A line read with the only keyword that makes it parse (``pra``
+        for ``par``) was legal as read and taken: its syntax finding says
+        so."""
+        finding, word, keyword = tentative
+        says = f"; taken as {keyword}: the only word that makes the line parse, and the line " \
+               f"is legal so"
+        if not finding.message.endswith(says):   # (the record's finding: once, however
+            finding.message += says               # many replays of it take the line)
+
     # ------------------------------------------------------------------
 
     def as_laid(self, board, action):
@@ -130,7 +140,14 @@ class Following:
         lay wrote (a lay taken on the hex the record's later lines have it
         on: ``following/track.py``); else ``action`` itself."""
         copy = getattr(action, "tile_copy", None)
-        if copy is None or board is None or not hasattr(action, "city"):
+        if board is None or not hasattr(action, "city"):
+            return action
+        if copy is None and self.from_export and isinstance(getattr(action, "hex", None), str) \
+                and action.hex not in board.hexes:
+            # a tile's city no lay of the record names (the copy a lay taken
+            # as another tile got: following/repair.py)
+            copy = action.hex
+        if copy is None:
             return action
         where = board.hex_of_tile_copy(copy)
         if where is None or where == action.hex:

@@ -26,6 +26,7 @@ round by itself, the order of the turns.
 from __future__ import annotations
 
 import copy
+import os
 
 from ..actions import Checkpoint, Pass, RoundMarker
 from ..findings import ERROR, plural
@@ -86,6 +87,34 @@ class RecordRounds:
         """The current round took (or refused) the record's action."""
         self.ended = None
 
+    def repair(self, action, violation):
+        """The reading of a line the rules refused that the record's next
+        lines go on from (``following/repair.py``), or None."""
+        from .repair import repair
+        return repair(self.replay, action, violation)
+
+    def apply_reading(self, reading) -> None:
+        """Make a reading :meth:`repair` chose (the rules accepted it when it
+        was tried; should they refuse it now, the state is put back)."""
+        from ..findings import RuleViolation
+        saved = self.save_all()
+        try:
+            reading.apply()
+        except RuleViolation:
+            if os.environ.get("RAILCHECK_RAISE"):
+                raise
+            self.restore_all(saved)
+
+    def save_all(self):
+        """The replay's whole changing state (``following/lookahead.py``)."""
+        from .lookahead import save
+        return save(self.replay)
+
+    def restore_all(self, saved) -> None:
+        """Back to a state :meth:`save_all` saved."""
+        from .lookahead import restore
+        restore(self.replay, saved)
+
     def place(self, action):
         """The current round is about to be given the record's ``action``:
         put it where the record says the action stands (whose turn it is);
@@ -95,6 +124,9 @@ class RecordRounds:
         self.round_actions += 1
         g = self.game
         action = g.following.as_laid(g.board, action)
+        if g.pending_par is not None:
+            from .stock import play_missing_pending_par
+            play_missing_pending_par(g, action)
         g.following.round.place(action)
         return action
 
@@ -108,7 +140,7 @@ class RecordRounds:
         g = self.game
         if self.closing_pass(action) and self.resume_round(action):
             return
-        if g.round.wants(action):
+        if g.round.wants(action) or self.follower().keeps(action):
             return
         if self.resume_round(action):
             return

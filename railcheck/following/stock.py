@@ -13,7 +13,7 @@ No price is invented: a record that gives none leaves the purchase refused.
 
 from __future__ import annotations
 
-from ..actions import Checkpoint, Exchange, Par, Pass
+from ..actions import Checkpoint, Exchange, Par, Pass, RoundMarker
 from .base import RoundFollower, players_go_on, refuse_unentered_stock_round
 
 
@@ -62,6 +62,39 @@ def play_missing_par(step, missing) -> None:
     rnd.turn_step_for(par).process(player, par)
     rnd.bought = None      # the par was the missing line's turn, not this one's
     rnd.buys = 0
+
+
+def play_missing_pending_par(g, action) -> None:
+    """A player holds a president's certificate whose par he must set
+    before anything else (1830's B&O, with its private), and the record's
+    line is something else: when the record's later lines give the par
+    value (:func:`par_in_record`) and have no par line of it themselves,
+    the par line is missing: flagged at this line and played as his, so
+    that the record goes on from the state it describes.  Nothing when the
+    record says no price (the rules then refuse the line)."""
+    pending = g.pending_par
+    if pending is None or isinstance(action, (Checkpoint, RoundMarker)):
+        return
+    player, corp = pending
+    if isinstance(action, Par) and action.corporation == corp.sym:
+        return
+    for act in g.following.ahead():
+        if isinstance(act, Par) and act.corporation == corp.sym:
+            return          # written later: the rules say what is out of place
+    price, where = par_in_record(g, corp)
+    if price is None:
+        return
+    g.flag("stock.par_required",
+           f"{player.name} holds the president's certificate of {corp.sym} and must first "
+           f"set its par: a '{player.name} par {corp.sym}' line is missing before this one; "
+           f"taken as parred at {g.money(price)} (the price line "
+           f"{where.line or where.action_id} records)")
+    from ..mechanics.shares import apply_pending_par, check_pending_par
+    apply_pending_par(g, check_pending_par(g, Par(actor=player.name, corporation=corp.sym,
+                                                  price=price)))
+    after = getattr(g.round, "after_pending_par", None)
+    if after is not None:
+        after()
 
 
 # ---------------------------------------------------------------------------

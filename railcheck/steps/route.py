@@ -65,7 +65,7 @@ class RouteStep(Step):
         if claimed is None and all(x is not None for x in claimed_parts):
             claimed = sum(x or 0 for x in claimed_parts)
         computed = None
-        wrong_runs: list[str] = []      # runs claimed at another value than they are worth
+        wrong: list = []        # the runs claimed at other than their worth
         if g.board is not None and action.routes:
             distances = {tr.name: tr.spec.reach for tr in g.trains}
             distances.update({tr.name: tr.spec.reach for tr in corp.trains})
@@ -78,21 +78,24 @@ class RouteStep(Step):
             else:
                 for r, rev in zip(action.routes, per_route):
                     if r.revenue is not None and r.revenue != rev:
-                        wrong_runs.append(
-                            f"the {r.train}-train's run {'-'.join(str(s) for s in r.stops)} "
-                            f"is worth {g.money(rev)}, not the {g.money(r.revenue)} claimed")
+                        wrong.append(f"the {r.train}-train's run "
+                                     f"{'-'.join(str(s) for s in r.stops)} is worth "
+                                     f"{g.money(rev)}, not the {g.money(r.revenue)} claimed")
         elif not action.routes:
             computed = 0
         if claimed is None:
             claimed = computed if computed is not None else 0
-        # one finding for the rule, however many of the runs are wrong
-        if computed is not None and claimed != computed:
-            g.flag("route.revenue",
-                   f"{corp.sym}'s runs are worth {g.money(computed)}, but "
-                   f"{g.money(claimed)} was claimed"
-                   + (f" ({'; '.join(wrong_runs)})" if wrong_runs else ""))
-        elif wrong_runs:
-            g.flag("route.revenue", "; ".join(wrong_runs))
+        elif computed is not None and claimed != computed:
+            # one mistake, one finding: the runs and the total on one line
+            total = (f"{corp.sym}'s runs are worth {g.money(computed)}, but "
+                     f"{g.money(claimed)} was claimed")
+            if len(wrong) == 1 and len(action.routes) == 1:
+                total = wrong[0]
+            elif wrong:
+                total += f" ({'; '.join(wrong)})"
+            g.flag("route.revenue", f"{total}; taken as paid, as the record says")
+        elif wrong:
+            g.flag("route.revenue", "; ".join(wrong))
         turn.revenue = claimed
         here = self.round.step_index(self)
         if turn.step > here + 1 and turn.withheld_unrun is not None:

@@ -230,15 +230,17 @@ def test_19354_runs_without_recorded_revenue_are_computed():
 
 def test_refusals_in_1860_change_nothing():
     """Every corpus game now replays with no refusal, so one is changed at two
-    actions: 18603_4 with Player 3 selling an IOW share he does not hold
-    (#52) and IOW laying a tile the game does not have (#65).  Both are
+    actions: 18603_4 with Player 3 selling 70% of C&N, of which he holds 20%
+    (#52; a sale of another company's certificate he does not hold would be
+    read as the sale the record's later lines buy back:
+    following/sale.py), and IOW laying a tile the game does not have (#65).  Both are
     refused, and so are many later actions of the record that no longer fit;
     every refusal, in stock and operating rounds, leaves the state exactly as
     it was."""
     data = json.loads(export_text("1860_rand_18603_4"))
     for a in data["actions"]:
         if a["id"] == 52:
-            a["shares"] = ["IOW_3"]
+            a["percent"] = 70
         if a["id"] == 65:
             a["tile"] = "14-0"
     record, _ = import_export(json.dumps(data), "1860_rand_18603_4")

@@ -106,7 +106,8 @@ class BidForTurnAuction(AuctionRound):
 
     def check_buy(self, player, action):
         """Why the winner may not buy the item so (raise), else the plan for
-        :meth:`apply_buy`: ("private", company, price) or ("par", corp,
+        :meth:`apply_buy`: ("private", company, price, the notes of what
+        is taken as written: a price the record gives) or ("par", corp,
         par, cost)."""
         g = self.game
         free_pass = self.high_bidder is None
@@ -134,17 +135,18 @@ class BidForTurnAuction(AuctionRound):
                 # bought: it is taken at the written price, at most the
                 # buyer's cash, as 18xx.games takes it (the state stays the
                 # engine's; before, the purchase was refused and every later
-                # action of the auction was "must buy")
+                # action of the auction was "must buy"): flagged when applied
                 price = min(max(action.price, 0), player.cash)
-                g.flag("auction.price",
-                       f"{sym} is sold at its face value {g.money(company.value)}, not "
-                       f"{g.money(action.price)} (18xx.games takes the written price, at most "
-                       f"the buyer's cash); taken at {g.money(price)}")
+                return ("private", company, price,
+                        [("auction.price",
+                          f"{sym} is sold at its face value {g.money(company.value)}, not "
+                          f"{g.money(action.price)} (18xx.games takes the written price, at "
+                          f"most the buyer's cash); taken at {g.money(price)}")])
             if price > player.cash:
                 raise RuleViolation("auction.cash",
                                     f"{player.name} has {g.money(player.cash)}, {sym} costs "
                                     f"{g.money(price)}")
-            return ("private", company, price)
+            return ("private", company, price, [])
         else:
             sym = action.corporation
             if sym not in self.items:
@@ -177,7 +179,9 @@ class BidForTurnAuction(AuctionRound):
     def apply_buy(self, player, plan) -> None:
         g = self.game
         if plan[0] == "private":
-            _, company, price = plan
+            _, company, price, notes = plan
+            for rule, message in notes:
+                g.flag(rule, message)
             g.sell_private_from_bank(company, player, price)
             sym = company.sym
         else:
@@ -278,12 +282,17 @@ class BidForTurnStep(Step):
                                 f"nobody has won the turn yet: {rnd.turn.name} bids or passes")
         # (a bid out of turn is the record-following layer's to flag)
         if isinstance(action, Pass):
-            return player
+            return player, []
         minimum = rnd.high_bid + rnd.inc
-        if action.price < minimum:
+        notes = []
+        if action.price is None or action.price <= 0:
             raise RuleViolation("auction.min_bid",
-                                f"bid of {g.money(action.price)} is too low: the minimum bid is "
-                                f"{g.money(minimum)}")
+                                f"a bid for the turn needs a price of at least {g.money(minimum)}")
+        if action.price < minimum:
+            # the record goes on from the bid as made: flagged, and taken so
+            notes.append(("auction.min_bid",
+                          f"bid of {g.money(action.price)} is too low: the minimum bid is "
+                          f"{g.money(minimum)}; taken as bid, as the record says"))
         if g.rules.auction.max_bid == "cash_less_cheapest_item":
             most = player.cash - rnd.cheapest()
             if action.price > most:
@@ -295,10 +304,13 @@ class BidForTurnStep(Step):
             raise RuleViolation("auction.cash",
                                 f"{player.name} bids {g.money(action.price)} but has "
                                 f"{g.money(player.cash)}")
-        return player
+        return player, notes
 
-    def apply(self, turn, action, player) -> None:
+    def apply(self, turn, action, plan) -> None:
         rnd = self.round
+        player, notes = plan
+        for rule, message in notes:
+            self.game.flag(rule, message)
         if isinstance(action, Pass):
             rnd.passed.add(player)
             rnd.turn = rnd.next_bidder(player)

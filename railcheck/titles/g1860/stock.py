@@ -849,7 +849,8 @@ class SellSharesStep1860(SellSharesStep):
         if rnd.bought is not None:
             raise RuleViolation("stock.sell_buy_order",
                                 "shares may not be sold after buying in the same turn")
-        sales = []
+        sales: list = []
+        notes: list = []
         for sale in action.sales:
             corp = rnd.corporation(sale.corporation)
             if g.rules.stock["must_sell_in_blocks"] and (
@@ -858,14 +859,27 @@ class SellSharesStep1860(SellSharesStep):
                                     f"{player.name} already sold {corp.sym} this turn")
             percent = sale.percent if sale.percent is not None else \
                 sale.count * corp.share_percent
-            check_sell_1860(g, player, corp, percent, sale.certs)
+            try:
+                check_sell_1860(g, player, corp, percent, sale.certs)
+            except RuleViolation as v:
+                # a certificate not held: the sale the record's later lines
+                # imply (an export names what is bought back from the pool)
+                corp, percent, certs, message = g.following.implied_sale(self, player,
+                                                                         action, v)
+                check_sell_1860(g, player, corp, percent, certs)
+                if any(c is corp for c, _, _ in sales) or corp in rnd.sold_this_turn:
+                    raise v from None
+                notes.append((v.rule, message))
+                sales.append((corp, percent, certs))
+                continue
             sales.append((corp, percent, sale.certs))
-        return sales
+        return SimpleNamespace(sales=sales, notes=notes)
 
     def apply(self, player, action: SellShares, plan) -> None:
         g = self.game
         rnd = self.round
-        for corp, percent, certs in plan:
+        self.flag_notes(plan.notes)
+        for corp, percent, certs in plan.sales:
             sell_1860(g, player, corp, percent, certs)
             rnd.sold.setdefault(player, set()).add(corp)
             rnd.sold_this_turn.add(corp)

@@ -7,6 +7,8 @@ The map checks each lay against the company's broad and narrow networks
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ...actions import BuyShares, BuyTrain, LayTile, RunRoutes, SellShares
 from ...findings import RuleViolation
 from ...state import Corporation
@@ -422,12 +424,15 @@ class Route18Ireland(RouteStep):
     """The runs are checked on the map (runs.py); the recorded revenue is
     kept (what the table paid), a differing one flagged."""
 
-    def check_on_map(self, corp, routes, claimed) -> None:
+    def check_on_map(self, corp, routes, claimed) -> Optional[int]:
+        """The runs checked on the map: their worth (None when it is not
+        known), a claim (``claimed``, None: none written) that differs
+        flagged."""
         g = self.game
         st = _state(self)
         if g.board is None:
             st.runs_taken += len(routes)
-            return
+            return None
         from .runs import check_runs
         trains = [next((t for t in corp.trains if t.id == r.train_id), None)
                   or g.train_by_id.get(r.train_id)
@@ -436,16 +441,17 @@ class Route18Ireland(RouteStep):
         st.runs_taken += unverified
         if problem is not None:
             g.flag(problem.rule, problem.message)
-            return
+            return None
         st.runs_checked += len(routes) - unverified
         if unverified:
-            return
+            return None
         computed = sum(values)
-        if computed != claimed:
+        if claimed is not None and computed != claimed:
             g.flag("route.revenue", f"{corp.sym}'s runs are worth {g.money(computed)} "
                                     f"({' + '.join(str(v) for v in values)}: stops, narrow-gauge "
                                     f"bonus, CDSPC/TASPS tokens), but {g.money(claimed)} was "
-                                    f"claimed")
+                                    f"claimed; taken as paid, as the record says")
+        return computed
 
     def has_route(self, corp) -> bool:
         from .runs import can_run
@@ -462,10 +468,11 @@ class Route18Ireland(RouteStep):
         if not_owned:
             g.flag("route.train", not_owned)
         claimed = action.revenue
-        if claimed is None:
+        if claimed is None and any(r.revenue is not None for r in action.routes):
             claimed = sum(r.revenue or 0 for r in action.routes)
-        if action.routes:
-            self.check_on_map(corp, action.routes, claimed)
+        computed = self.check_on_map(corp, action.routes, claimed) if action.routes else None
+        if claimed is None:     # no revenue written: the runs' worth
+            claimed = computed or 0
         turn.revenue = claimed
         here = self.round.step_index(self)
         if turn.step > here + 1 and turn.withheld_unrun is not None:

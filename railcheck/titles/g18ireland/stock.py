@@ -156,7 +156,8 @@ class StockRound18Ireland(StockRound):
 
     def check_open_auction(self, player, action: Bid):
         """Why ``player`` may not open the auction of the top minor with this
-        bid (raise), else the minor."""
+        bid (raise), else (the minor, the notes of what is taken as
+        written)."""
         g = self.game
         spec = g.rules.stock.minor_auction
         if spec is None:
@@ -174,8 +175,8 @@ class StockRound18Ireland(StockRound):
             raise RuleViolation("stock.minor_auction",
                                 f"{player.name} already bought or sold this turn; an auction "
                                 f"is a turn's whole action")
-        self.check_minor_bid(player, action.price, spec["min_bid"] - spec["multiple"], spec)
-        return corp
+        return corp, self.check_minor_bid(player, action.price,
+                                          spec["min_bid"] - spec["multiple"], spec)
 
     def open_auction(self, player, action: Bid, corp) -> None:
         g = self.game
@@ -186,19 +187,30 @@ class StockRound18Ireland(StockRound):
                                      [p for p in others if not p.bankrupt] + [player])
         self.settle_auction()
 
-    def check_minor_bid(self, player, price, high, spec):
+    def check_minor_bid(self, player, price, high, spec) -> list:
+        """Why ``player`` may not bid ``price`` over the high bid ``high``
+        (raise); a bid under the minimum or off the bids' multiple that the
+        record makes is taken as written, as a note (rule, message) flagged
+        when it is made: the auction goes on as the record has it."""
         g = self.game
-        if price is None or price < high + spec["multiple"]:
+        notes = []
+        if price is None:
             raise RuleViolation("stock.minor_bid",
-                                f"a bid must be at least {g.money(high + spec['multiple'])}"
-                                + ("" if price is None else f", not {g.money(price)}"))
-        if price % spec["multiple"]:
-            raise RuleViolation("stock.minor_bid",
-                                f"bids are multiples of {g.money(spec['multiple'])}; "
-                                f"{g.money(price)} is not")
+                                f"a bid must be at least {g.money(high + spec['multiple'])}")
+        if price <= 0:
+            raise RuleViolation("stock.minor_bid", f"a bid of {g.money(price)} is no bid")
+        if price < high + spec["multiple"]:
+            notes.append(("stock.minor_bid",
+                          f"a bid must be at least {g.money(high + spec['multiple'])}, not "
+                          f"{g.money(price)}; taken as bid, as the record says"))
+        elif price % spec["multiple"]:
+            notes.append(("stock.minor_bid",
+                          f"bids are multiples of {g.money(spec['multiple'])}; "
+                          f"{g.money(price)} is not; taken as bid, as the record says"))
         if price > player.cash:
             raise RuleViolation("stock.cash", f"{player.name} bids {g.money(price)} but has "
                                               f"{g.money(player.cash)}")
+        return notes
 
     def check_auction_action(self, action):
         """A bid or a pass in the minor's auction, or its home station placed
@@ -220,8 +232,7 @@ class StockRound18Ireland(StockRound):
                 raise RuleViolation("stock.minor_auction",
                                     f"{a.corp.sym} is being auctioned; {player.name} may only "
                                     f"bid on it or pass")
-            self.check_minor_bid(player, action.price, a.high, spec)
-            return ("bid", player)
+            return ("bid", player, self.check_minor_bid(player, action.price, a.high, spec))
         raise RuleViolation("stock.minor_auction",
                             f"{a.corp.sym} is being auctioned: only bids and passes")
 
@@ -232,6 +243,8 @@ class StockRound18Ireland(StockRound):
         if plan[0] == "pass":
             a.active.pop(0)
         else:
+            for rule, message in plan[2]:
+                self.game.flag(rule, message)
             a.high, a.leader = action.price, plan[1]
             a.active.append(a.active.pop(0))
         self.settle_auction()
@@ -362,11 +375,14 @@ class MinorAuctionStep(Step):
         if rnd.auction is not None:
             return rnd.check_auction_action(action)
         player = rnd.player(action.actor)
-        return ("open", player, rnd.check_open_auction(player, action))
+        corp, notes = rnd.check_open_auction(player, action)
+        return ("open", player, corp, notes)
 
     def apply(self, turn, action, plan) -> None:
         rnd = self.round
         if plan[0] == "open":
+            for rule, message in plan[3]:
+                rnd.game.flag(rule, message)
             return rnd.open_auction(plan[1], action, plan[2])
         rnd.apply_auction_action(action, plan)
 

@@ -1,0 +1,184 @@
+"""Trying a reading of the record, and going back.
+
+Some readings of a line can only be judged by what follows: a line read
+with the one keyword that makes it parse is taken when its action is legal
+there, else dropped (``engine.Replay.take``); of several readings of a
+line the rules refuse, the one the record's next lines go on from is taken
+(:func:`best_reading`).  Both need the whole changing state of the replay —
+the game, its title's own state, the board, and the record-following
+layer's place in the record — saved before the try and put back after it.
+
+Nothing here decides what is legal: the rounds and steps judge every line
+of a try as they judge the record, and a try leaves no trace (its findings
+are dropped with the state).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from ..findings import ERROR, RuleViolation
+
+#: how many of the record's next lines a reading is judged by
+HORIZON = 40
+
+#: the budget of all tries in one replay: this many times the record's
+#: number of actions, counted in lines replayed (a saved state counts as
+#: :data:`SAVE_COST` lines: copying the state in mid-game costs about as
+#: much), so the answer is the same on every machine
+BUDGET_FACTOR = 10
+SAVE_COST = 100
+
+
+def save(replay):
+    """The replay's whole changing state, for :func:`restore` (once)."""
+    g = replay.game
+    rr = replay.rounds
+    memo = {id(g): g, id(g.rules): g.rules, id(g.title): g.title,
+            id(g.findings): g.findings, id(g.current_action): g.current_action,
+            id(g.following.actions): g.following.actions, id(replay): replay}
+    if g.board is not None:
+        memo[id(g.board)] = g.board
+    for thing in (*g.corporations.values(), *g.companies.values(), *g.trains):
+        memo[id(thing.spec)] = thing.spec      # the rules' specs do not change
+    extra = {"rounds": dict(rr.__dict__), "title": getattr(g.title, "state", None)}
+    state = copy.deepcopy((dict(g.__dict__), extra), memo)
+    return (state, g.board.snapshot() if g.board is not None else None, len(g.findings),
+            getattr(replay, "game_over_reported", False))
+
+
+def restore(replay, saved) -> None:
+    """Back to the state :func:`save` saved (findings made since dropped)."""
+    (state, extra), board, n_findings, over = saved
+    g = replay.game
+    findings = g.findings
+    g.__dict__.update(state)
+    g.findings = findings
+    del findings[n_findings:]
+    if board is not None:
+        g.board.restore(board)
+    replay.rounds.__dict__.update(extra["rounds"])
+    if extra["title"] is not None:
+        g.title.state = extra["title"]
+    replay.game_over_reported = over
+
+
+@dataclass
+class Reading:
+    """One reading of a line: ``apply()`` makes it (raises RuleViolation
+    when the rules refuse it), ``says`` is what the finding adds when it is
+    taken."""
+    apply: Callable[[], None]
+    says: str
+    #: of readings the next lines judge alike, the one preferred (when only
+    #: one is) is taken
+    preferred: bool = False
+
+
+class Budget:
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.used = 0
+
+    def spend(self, n: int) -> bool:
+        self.used += n
+        return self.used <= self.limit
+
+
+def budget_of(replay) -> Budget:
+    b = getattr(replay, "lookahead_budget", None)
+    if b is None:
+        b = Budget(BUDGET_FACTOR * max(1, len(replay.record.actions)))
+        replay.lookahead_budget = b
+    return b
+
+
+def errors_ahead(replay, horizon: int, cap: Optional[int] = None) -> Optional[int]:
+    """The error findings the record's next ``horizon`` lines give from the
+    state as it is (stopping once ``cap`` is passed), or None when the
+    budget ran out.  The caller saves and restores the state."""
+    g = replay.game
+    start = g.following.position
+    n = len(g.findings)
+    budget = budget_of(replay)
+    acts = replay.record.actions
+    errors = 0
+    for pos in range(start + 1, min(len(acts), start + 1 + horizon)):
+        if not budget.spend(1):
+            return None
+        # a copy: the rules fill in what a line leaves out (a train's id,
+        # a share's source) on the action they take, and a try leaves no trace
+        if replay.take(pos, copy.copy(acts[pos])) == "stop":
+            return (cap or 0) + 1000
+        new = g.findings[n:]
+        n = len(g.findings)
+        errors += sum(1 for f in new if f.severity == ERROR)
+        if cap is not None and errors > cap:
+            break
+        if g.finished:
+            break
+    return errors
+
+
+def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int]:
+    """Of ``readings`` of the current line (the line as refused being the
+    reading ``None``, judged too), the index of the one the record's next
+    ``horizon`` lines go on from with the fewest errors, when it has fewer
+    than the refusal and no other has as few (or, of those with as few, the
+    one preferred); else None.  Changes nothing."""
+    if getattr(replay, "trying", False) or not readings:
+        return None
+    g = replay.game
+    budget = budget_of(replay)
+    position = g.following.position
+    replay.trying = True
+    observers = (replay.after_action, replay.before_action, replay.on_action,
+                 replay.on_round_end)
+    replay.after_action = replay.before_action = replay.on_action = None
+    replay.on_round_end = None
+    current = g.current_action
+    try:
+        scores: list[Optional[int]] = []
+        for reading in [None, *readings]:
+            if not budget.spend(SAVE_COST):
+                return None
+            saved = save(replay)
+            try:
+                if reading is not None:
+                    n = len(g.findings)
+                    try:
+                        reading.apply()
+                    except RuleViolation:
+                        scores.append(None)
+                        continue
+                    if any(f.severity == ERROR for f in g.findings[n:]):
+                        scores.append(None)
+                        continue
+                    replay.rounds.taken()
+                    replay.advance()
+                cap = min((s for s in scores if s is not None), default=None)
+                got = errors_ahead(replay, horizon, cap)
+                if got is None:
+                    return None
+                scores.append(got)
+            finally:
+                restore(replay, saved)
+                g.following.at(position)
+                g.current_action = current
+        base, rest = scores[0], scores[1:]
+        valid = [s for s in rest if s is not None]
+        if not valid:
+            return None
+        best = min(valid)
+        if base is not None and best >= base:
+            return None
+        if rest.count(best) != 1:
+            tied = [i for i, s in enumerate(rest) if s == best and readings[i].preferred]
+            return tied[0] if len(tied) == 1 else None
+        return rest.index(best)
+    finally:
+        replay.trying = False
+        (replay.after_action, replay.before_action, replay.on_action,
+         replay.on_round_end) = observers

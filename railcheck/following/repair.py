@@ -1,0 +1,258 @@
+"""A line the rules refuse, read as the record's next lines go on from it.
+
+When the rules refuse a line, the line stays flagged in any case.  What the
+replay does next decides whether the rest of the report is about the
+record: the table went on from some state, and the record's later lines
+say which.  For a refusal of some kinds there are a few readings of the
+line that the rules accept (a line missing before it: the purchase the
+rules force; another city of the same station; another tile of the same
+colour); each is tried, and the one the record's next lines go on from
+with the fewest errors — fewer than with the line refused, and no other as
+few — is taken (``lookahead.best_reading``), its finding saying so.  With
+none, the line stays refused and the state as it was.
+
+The readings are made here, by the rule of the refusal; the rounds and
+steps judge them as any line (a reading they refuse is no reading).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+
+from ..actions import BuyTrain, LayTile, Pass, PlaceToken
+from ..findings import RuleViolation
+from .lookahead import Reading, best_reading
+
+
+def readings_for(replay, action, violation) -> list:
+    """The readings of ``action``, refused by ``violation``, worth trying."""
+    make = _READINGS.get(violation.rule)
+    if make is None:
+        return []
+    try:
+        return make(replay, action, violation) or []
+    except Exception:       # a reading that cannot be made is no reading
+        return []
+
+
+def repair(replay, action, violation):
+    """The reading of a refused line the record goes on from, or None."""
+    if getattr(replay, "trying", False) or replay.check_purity:
+        return None
+    readings = readings_for(replay, action, violation)
+    if not readings:
+        return None
+    i = best_reading(replay, readings)
+    return None if i is None else readings[i]
+
+
+# ---------------------------------------------------------------------------
+# the readings, by the rule of the refusal
+
+def _missing_train(replay, action, violation) -> list:
+    """A company passes with no train, which it must buy: the line buying
+    one is missing (the cheapest the depot or the pool sells, at its
+    price), when the record's next lines go on as if it owned it."""
+    if not isinstance(action, Pass):
+        return []
+    g = replay.game
+    from ..steps.trains import cheapest_train
+    tr = cheapest_train(g)
+    if tr is None:
+        return []
+
+    def apply():
+        buy = BuyTrain(actor=action.actor, train=tr.name, source=None, line=action.line,
+                       column=action.column, action_id=action.action_id)
+        buy.text = action.text
+        g.round.process(buy)
+        g.round.process(copy.copy(action))
+    return [Reading(apply, f"; the record's later lines go on as if {action.actor} owned a "
+                           f"{tr.name}-train: taken as bought from the "
+                           f"{'pool' if tr.owner == 'pool' else 'depot'} for "
+                           f"{g.money(tr.spec.price)} before this pass (a missing line)")]
+
+
+#: at most this many other tiles (in a rotation) are tried for a tile that
+#: does not fit its hex; with more, none is
+TILE_READINGS = 24
+
+
+def _other_tile(replay, action, violation) -> list:
+    """A tile that does not fit the hex it is written on (another colour
+    than the hex takes, another label, other cities or towns): another tile
+    of the same colour was laid there, in a rotation that fits, when the
+    record's next lines go on as if it were (a run over the hex, an upgrade
+    of it).  The candidates are those the board would take (its pure
+    ``plan_lay``); the round judges the one tried as any line."""
+    if not isinstance(action, LayTile):
+        return []
+    g = replay.game
+    board = g.board
+    if board is None or action.actor not in g.corporations:
+        return []
+    written = board.tiles.get(str(action.tile))
+    hex_ = str(action.hex)
+    if written is None or hex_ not in board.hexes:
+        return []
+    out = []
+    for name in sorted(board.tiles, key=str):
+        t = board.tiles[name]
+        if name == str(action.tile) or t.color != written.color:
+            continue
+        for r in t.distinct_rotations():
+            try:
+                board.plan_lay(action.actor, name, hex_, r, colors=[t.color])
+            except RuleViolation:
+                continue
+            out.append((name, r))
+    if not out or len(out) > TILE_READINGS:
+        return []
+
+    def reading(name, r):
+        # the copy an export would name next (a later station names it)
+        k = 0
+        while board.hex_of_tile_copy(f"{name}-{k}") is not None:
+            k += 1
+        copy_name = f"{name}-{k}" if action.tile_copy is not None else None
+
+        def apply():
+            g.round.process(dataclasses.replace(action, tile=name, rotation=r,
+                                                tile_copy=copy_name))
+        # of readings the next lines find as good, the one in the written
+        # rotation (a tile's number mistyped, its rotation as meant)
+        return Reading(apply, f"; the record's later lines go on as if tile {name} were laid "
+                              f"on {hex_} turned {r}: taken so",
+                       preferred=r == action.rotation)
+    return [reading(name, r) for name, r in out]
+
+
+#: at most this many other cities are tried for a station that cannot go
+#: where it is written; with more, none is
+TOKEN_READINGS = 16
+
+
+def _other_city(replay, action, violation) -> list:
+    """A station written where it cannot go (a full city, a hex the company
+    already has a station on, a city it does not reach): it went to another
+    city, when the record's next lines go on as if it had (its runs).  The
+    candidates are the cities the board would take (its pure
+    ``plan_token``); of readings as good, one on the written hex."""
+    if not isinstance(action, PlaceToken) or action.corporation is not None:
+        return []
+    g = replay.game
+    board = g.board
+    corp = action.actor
+    if board is None or corp not in g.corporations:
+        return []
+    out = []
+    for coord in sorted(board.hexes):
+        h = board.hexes[coord]
+        for k in range(len(h.city_indices())):
+            if coord == action.hex and k == action.city:
+                continue
+            try:
+                board.plan_token(corp, coord, k)
+            except RuleViolation:
+                continue
+            out.append((coord, k))
+    if not out or len(out) > TOKEN_READINGS:
+        return []
+
+    def reading(coord, k):
+        def apply():
+            g.round.process(dataclasses.replace(action, hex=coord, city=k, tile_copy=None))
+        return Reading(apply, f"; the record's later lines go on as if the station were in "
+                              f"{coord} city {k}: taken so", preferred=coord == action.hex)
+    return [reading(coord, k) for coord, k in out]
+
+
+#: at most this many other names are tried for a company a line names
+NAME_READINGS = 12
+
+
+def _other_corporation(replay, action, violation) -> list:
+    """A line naming a company the rules refuse there (18Ireland's merger
+    proposal naming a minor that may not merge, the major a carried merger
+    forms): it named another, when the record's next lines (the votes, the
+    major formed) go on as if it had.  The candidates are the companies the
+    round's step would take (its pure ``check``)."""
+    if getattr(action, "corporation", None) is None:
+        return []
+    g = replay.game
+    rnd = g.round
+    step = rnd.step_for(action)
+    if step is None:
+        return []
+    turn = rnd.turn_of_steps()
+    out = []
+    for sym in g.corporations:
+        if sym == action.corporation:
+            continue
+        other = dataclasses.replace(action, corporation=sym)
+        try:
+            if rnd.step_for(other) is not step:
+                continue
+            step.check(turn, other)
+        except RuleViolation:
+            continue
+        out.append(sym)
+    if not out or len(out) > NAME_READINGS:
+        return []
+
+    def reading(sym):
+        def apply():
+            g.round.process(dataclasses.replace(action, corporation=sym))
+        return Reading(apply, f"; the record's later lines go on as if it named {sym}: "
+                              f"taken so")
+    return [reading(sym) for sym in out]
+
+
+def _other_player(replay, action, violation) -> list:
+    """A line written under the name of a player the round's steps do not
+    take it from (18Ireland's vote by a player who has no vote, or whose
+    vote is not asked for now): another player made it, when the record's
+    next lines go on as if they had.  The candidates are the players the
+    round's step would take it from (its pure ``check``)."""
+    g = replay.game
+    if action.actor not in g.player_by_name:
+        return []
+    rnd = g.round
+    turn = rnd.turn_of_steps()
+    out = []
+    for p in g.players:
+        if p.name == action.actor or getattr(p, "bankrupt", False):
+            continue
+        other = dataclasses.replace(action, actor=p.name)
+        try:
+            step = rnd.step_for(other)
+            if step is None:
+                continue
+            step.check(turn, other)
+        except RuleViolation:
+            continue
+        out.append(p.name)
+    if not out or len(out) > NAME_READINGS:
+        return []
+
+    def reading(name):
+        def apply():
+            g.round.process(dataclasses.replace(action, actor=name))
+        return Reading(apply, f"; the record's later lines go on as if {name} had made it: "
+                              f"taken so")
+    return [reading(name) for name in out]
+
+
+_READINGS = {
+    "merger.action": _other_player,
+    "merger.vote": _other_player,
+    "merger.proposal": _other_corporation,
+    "merger.major": _other_corporation,
+    "merger.connection": _other_corporation,
+    "trains.must_own": _missing_train,
+    "tile.upgrade": _other_tile,
+    "token.full": _other_city,
+    "token.duplicate": _other_city,
+    "token.reach": _other_city,
+}

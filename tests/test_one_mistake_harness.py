@@ -1,0 +1,49 @@
+"""tools/one_mistake.py: the changes it makes and what it counts (the
+harness of issue #27; its figures are in docs/one-mistake.md)."""
+
+import sys
+
+from conftest import REPO
+
+sys.path.insert(0, str(REPO / "tools"))
+import one_mistake as OM  # noqa: E402
+
+DATA = {"title": "1830", "players": [{"id": 1}, {"id": 2}], "actions": [
+    {"id": 1, "type": "bid", "entity": 1, "entity_type": "player", "price": 25},
+    {"id": 2, "type": "pass", "entity": 2, "entity_type": "player"},
+    {"id": 3, "type": "undo", "entity": 2, "entity_type": "player", "action_id": 2},
+    {"id": 4, "type": "pass", "entity": 2, "entity_type": "player"},
+]}
+
+
+def test_a_duplicated_action_shifts_the_later_ids_and_undo_targets():
+    out = OM.changed_export(DATA, 1, "duplicate")
+    assert [(a["id"], a["type"]) for a in out["actions"]] == \
+        [(1, "bid"), (2, "bid"), (3, "pass"), (4, "undo"), (5, "pass")]
+    assert out["actions"][3]["action_id"] == 3
+    assert DATA["actions"][1]["id"] == 2        # the game itself unchanged
+
+
+def test_a_deleted_and_an_edited_action():
+    assert [a["id"] for a in OM.changed_export(DATA, 4, "delete")["actions"]] == [1, 2, 3]
+    out = OM.changed_export(DATA, 1, {"price": 20})
+    assert out["actions"][0]["price"] == 20 and DATA["actions"][0]["price"] == 25
+    assert OM.digest(out) != OM.digest(DATA)
+
+
+def test_the_goal_is_one_or_two_errors_the_first_in_the_window():
+    def o(errors, in_window=True, early=False):
+        return {"errors": errors, "in_window": in_window, "early": early}
+    assert OM.meets(o(1)) and OM.meets(o(2))
+    assert not OM.meets(o(0)) and not OM.meets(o(3))
+    assert not OM.meets(o(1, in_window=False)) and not OM.meets(o(1, early=True))
+
+
+def test_the_table_line_counts_mistakes_apart_from_legal_changes():
+    rows = [{"errors": e, "legal": False, "in_window": True, "early": False,
+             "at_change": True} for e in (1, 1, 2, 5)]
+    rows.append({"errors": 3, "legal": True, "in_window": False, "early": False,
+                 "at_change": False})
+    line = OM.line(rows)
+    assert "n=   4" in line and "goal=   3 ( 75.0%)" in line and "p90=   5" in line
+    assert "legal=  1 (flagged 1)" in line

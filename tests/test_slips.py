@@ -1,0 +1,250 @@
+"""The hand-written slips of issue 27, each in a copy of the 1830 opening
+(``examples/1830/opening.18xx``): one finding where the slip stands, and
+the replay goes on from what the record says happened, so that nothing
+after it is flagged and the opening ends with its own scores."""
+
+import json
+import sys
+
+import pytest
+
+from click.testing import CliRunner
+
+from railcheck.cli import main
+
+from railcheck.engine import Replay
+
+from conftest import REPO
+from conftest import error_findings
+from conftest import net_worths as worths
+
+OPENING = REPO / "examples" / "1830" / "opening.18xx"
+LINES = OPENING.read_text(encoding="utf-8").split("\n")
+
+#: every player's net worth at the end of the opening
+OPENING_SCORES = {"Bob": 958, "Carol": 914, "Alice": 843}
+
+
+def line_of(text: str) -> int:
+    return LINES.index(text) + 1
+
+
+def report(tmp_path, lines) -> dict:
+    path = tmp_path / "slip.18xx"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    res = CliRunner().invoke(main, ["validate", "--format", "json", str(path)])
+    assert res.exit_code in (0, 1), res.output
+    return json.loads(res.output)["files"][0]
+
+
+def errors(f) -> list:
+    return [(x["line"], x["rule"]) for x in f["findings"] if x["severity"] == "error"]
+
+
+def scores(f) -> dict:
+    return {p["player"]: p["net_worth"] for p in f["standings"]}
+
+
+def replaced(old: str, new: str) -> list:
+    lines = list(LINES)
+    lines[line_of(old) - 1] = new
+    return lines
+
+
+def without(old: str) -> list:
+    lines = list(LINES)
+    del lines[line_of(old) - 1]
+    return lines
+
+
+def test_a_verb_typo_is_taken_as_the_only_verb_that_makes_the_line_legal(tmp_path):
+    # 'pra' is no plain typo of 'par' (two letters swapped in three), but
+    # 'par' is the only word that makes the line parse, and Alice's par of
+    # NYNH at $100 is legal there: the line is taken as that par, and the
+    # finding says so; before, the line was dropped and Bob's next line was
+    # out of turn (4 errors)
+    at = line_of("Alice par NYNH 100")
+    f = report(tmp_path, replaced("Alice par NYNH 100", "Alice pra NYNH 100"))
+    assert errors(f) == [(at, "notation.syntax")]
+    assert f["findings"][0]["message"].endswith(
+        "found 'pra' (did you mean par?); taken as par: the only word that makes the line "
+        "parse, and the line is legal so")
+    assert scores(f) == OPENING_SCORES and f["round"] == "SR 3"
+
+
+def test_a_verb_typo_whose_reading_is_illegal_is_dropped(tmp_path):
+    # 'Bob pra PRR 95': read as a par it is illegal ($95 is no par value),
+    # so the line is dropped as before, and only the syntax finding and what
+    # the missing par makes illegal are said
+    at = line_of("Bob par PRR 100")
+    f = report(tmp_path, replaced("Bob par PRR 100", "Bob pra PRR 95"))
+    assert errors(f)[0] == (at, "notation.syntax")
+    assert "taken as" not in f["findings"][0]["message"]
+
+
+def test_a_wrong_revenue_claim_is_one_finding_and_what_the_line_says_was_paid(tmp_path):
+    # 'NYNH run 2 G19.0-F20.1 (60) = 60' where the run is worth $50, and the
+    # table paid $60: Alice (NYNH's president, 60%) has $6 more than in the
+    # opening and Carol (10%) $1, and the record's checkpoints say so; one
+    # finding for the train and the total, and no checkpoint differs
+    # afterwards (before: two findings at the run, and the checkpoints
+    # differed, the replay having paid $50)
+    run = "NYNH run 2 G19.0-F20.1 (50) = 50"
+    lines = replaced(run, "NYNH run 2 G19.0-F20.1 (60) = 60")
+    lines[line_of("check Alice cash 103") - 1] = "check Alice cash 109"
+    lines[line_of("check Carol cash 84") - 1] = "check Carol cash 85"
+    f = report(tmp_path, lines)
+    assert errors(f) == [(line_of(run), "route.revenue")]
+    assert f["findings"][0]["message"] == (
+        "the 2-train's run G19.0-F20.1 is worth $50, not the $60 claimed; taken as paid, as "
+        "the record says")
+    assert scores(f) == dict(OPENING_SCORES, Alice=OPENING_SCORES["Alice"] + 6,
+                             Carol=OPENING_SCORES["Carol"] + 1)
+
+
+def test_a_missing_par_of_a_presidents_certificate_held_is_implied_by_the_price_line(tmp_path):
+    # Carol bought the B&O private and holds B&O's president's certificate;
+    # her 'par B&O 100' is missing.  The record's 'check B&O price 100'
+    # gives the par: one finding at the next line (which the rules refuse
+    # while the par is due), the par played as hers, and the opening goes on
+    # as written (before: 62 errors, every line refused until a par)
+    f = report(tmp_path, without("Carol par B&O 100"))
+    at = line_of("Carol par B&O 100")       # the line after it moved up here
+    assert errors(f) == [(at, "stock.par_required")]
+    assert f["findings"][0]["message"] == (
+        "Carol holds the president's certificate of B&O and must first set its par: a "
+        "'Carol par B&O' line is missing before this one; taken as parred at $100 (the "
+        f"price line {line_of('check B&O price 100') - 1} records)")
+    assert scores(f) == OPENING_SCORES and f["round"] == "SR 3"
+
+
+def test_a_missing_par_of_a_presidents_certificate_without_a_price_stays_refused(tmp_path):
+    # no line gives B&O's price: nothing is invented, the lines stay refused
+    lines = [x for x in without("Carol par B&O 100") if x != "check B&O price 100"]
+    f = report(tmp_path, lines)
+    assert errors(f)[0] == (line_of("Carol par B&O 100"), "stock.par_required")
+    assert "missing" not in f["findings"][0]["message"]
+
+
+def test_a_missing_line_in_an_operating_round_is_the_purchase_the_record_goes_on_from(
+        tmp_path):
+    # NYNH's 'buy train 2 from depot for 80' is missing: its pass is refused
+    # (it must own a train), and the record's next lines run NYNH's 2-train:
+    # the purchase is taken as made before the pass, one finding (before: 4
+    # errors, NYNH trainless to the end)
+    buy = "NYNH buy train 2 from depot for 80"
+    f = report(tmp_path, without(buy))
+    assert errors(f) == [(line_of(buy), "trains.must_own")]
+    assert f["findings"][0]["message"].endswith(
+        "it cannot pass; the record's later lines go on as if NYNH owned a 2-train: taken as "
+        "bought from the depot for $80 before this pass (a missing line)")
+    assert scores(f) == OPENING_SCORES and f["round"] == "SR 3"
+
+
+def test_a_tile_that_does_not_fit_is_read_as_the_tile_the_record_goes_on_from():
+    # 29133 #101: PRR lays tile 57 (copy 57-1) on H16, a city; written as
+    # tile 2 (two towns) the lay is refused, and the station at #102 names
+    # the copy 57-1.  Of the yellow tiles that fit H16 the one in the written
+    # rotation is taken (following/repair.py): one finding, the game's end
+    # as the unchanged record's
+    sys.path.insert(0, str(REPO / "tools"))
+    import mutate_exports as M
+    from conftest import export_data_1830, import_changed
+    data = export_data_1830("29133")
+    a = next(a for a in data["actions"] if a.get("id") == 101)
+    assert (a["tile"], a["hex"], a["rotation"]) == ("57-1", "H16", 1)
+    changed = M._with(data, 101, {"tile": "2-0"})
+    res = Replay(import_changed(changed)).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (101, "tile.upgrade", "tile 2 has 0 cities but H16 (white map hex) has 1; the record's "
+                              "later lines go on as if tile 57 were laid on H16 turned 1: "
+                              "taken so")]
+    assert worths(res) == {"Player 2": 1477, "Player 3": 951, "Player 1": 887, "Player 4": 416}
+    # without the look-ahead (the purity check replays the line as refused)
+    rp = Replay(import_changed(changed), check_purity=True)
+    assert len(error_findings(rp.run())) == 20 and rp.impure == []
+
+
+def _changed_export(path: str, action_id: int, change: dict):
+    """The record of the export ``tests/data/exports/PATH`` with its action
+    ``action_id`` changed as the one-mistake harness changes it."""
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    from conftest import DATA, import_changed
+    data = OM.read_export(DATA / "exports" / path)
+    return import_changed(OM.changed_export(data, action_id, change))
+
+
+@pytest.mark.parametrize("path, action_id, change, finding, end", [
+    # 1860: a sale of a certificate the seller does not hold, read as the sale
+    # of the certificate the record's later line buys back from the pool
+    ("1860/1860_game_end_bank.json", 119, {"shares": ["IOW_7"], "percent": 10},
+     ("stock.sell_not_owned", "Player 1 holds 0% of IOW and cannot sell 10%; the record's "
+      "later lines buy Player 1's C&N_1 from the bank (#135): taken as a sale of 10% of C&N"),
+     {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}),
+    # 1860: a bid for the turn under the minimum (the bid before it again),
+    # taken as bid: the auction goes on as the record has it
+    ("1860/1860_game_end_bank.json", 5, {"price": 60},
+     ("auction.min_bid", "bid of £60 is too low: the minimum bid is £65; taken as bid, as the "
+      "record says"),
+     {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}),
+    # 18Ireland: a merger proposal naming a major (DSER) for the minor DDR
+    ("18Ireland/161830.json", 343, {"corporation": "DSER"},
+     ("merger.proposal", "DSER is not a minor; a proposal names minors; the record's later "
+      "lines go on as if it named DDR: taken so"),
+     {"Player 1": 2109, "Player 2": 1624, "Player 4": 1558, "Player 6": 1368,
+      "Player 3": 1267, "Player 5": 899}),
+    # 18Ireland: a carried merger forming a major written as a minor (DDR)
+    ("18Ireland/18Ireland_game_end_bankrupt.json", 432, {"corporation": "DDR"},
+     ("merger.major", "DDR is not a major that has not been started; the record's later "
+      "lines go on as if it named DSER: taken so"),
+     {"Player 3": 1602, "Player 1": 0, "Player 2": 0}),
+    # 18Ireland: the proposer's closing vote written under another player's name
+    ("18Ireland_random/18Ireland_rand_18003_0.json.gz", 301, {"entity": 103},
+     ("merger.action", "'vote' is not a merger round action; the record's later lines go on "
+      "as if Player 1 had made it: taken so"),
+     {"Player 3": 2521, "Player 1": 2297, "Player 2": 2080}),
+])
+def test_a_refused_line_is_read_as_the_record_goes_on(path, action_id, change, finding, end):
+    # one finding at the changed line, and the unchanged game's end
+    res = Replay(_changed_export(path, action_id, change)).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == \
+        [(action_id, *finding)]
+    assert worths(res) == end
+
+
+def test_a_price_taken_as_written_is_the_list_price_when_the_record_goes_on_so():
+    # 18Ireland_rand_18003_0 #332: WLR buys a 4H from the depot at £180;
+    # written at £190 the price is flagged and taken as paid, and the record's
+    # later lines break from #402 (352 errors); with the list price every
+    # later line fits (diagnose.written_hint): one finding, the game's end
+    changed = _changed_export("18Ireland_random/18Ireland_rand_18003_0.json.gz", 332,
+                              {"price": 190})
+    plain = Replay(changed, hints=False).run()
+    assert len(error_findings(plain)) == 352
+    assert (error_findings(plain)[1].action_id, error_findings(plain)[1].rule) == \
+        (402, "stock.cash")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (332, "trains.price", "a 4H-train from the depot costs £180, not £190; the record's "
+                              "later lines go on as if the list price was paid: taken so")]
+    assert worths(res) == {"Player 3": 2521, "Player 1": 2297, "Player 2": 2080}
+
+
+def test_a_revenue_claim_taken_as_written_is_the_runs_worth_when_the_record_goes_on_so():
+    # the same game's #35: DKR's run worth £40 claimed as £50; 18Ireland's
+    # price moves with the revenue, and the record's later lines go on from £40
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    from conftest import DATA, import_changed
+    export = OM.read_export(DATA / "exports" / "18Ireland_random" / "18Ireland_rand_18003_0.json.gz")
+    routes = next(a for a in export["actions"] if a["id"] == 35)["routes"]
+    assert [r["revenue"] for r in routes] == [40]
+    routes[0]["revenue"] = 50
+    data = import_changed(export)
+    res = Replay(data).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(35, "route.revenue")]
+    assert error_findings(res)[0].message.endswith(
+        "but £50 was claimed; the record's later lines go on as if the runs' worth was paid: "
+        "taken so")
+    assert worths(res) == {"Player 3": 2521, "Player 1": 2297, "Player 2": 2080}

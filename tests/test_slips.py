@@ -204,6 +204,17 @@ def _changed_export(path: str, action_id: int, change: dict):
      ("merger.action", "'vote' is not a merger round action; the record's later lines go on "
       "as if Player 1 had made it: taken so"),
      {"Player 3": 2521, "Player 1": 2297, "Player 2": 2080}),
+    # a company's purchase of a private over its cash (refused) or outside the
+    # private's range (taken as paid): the record's later lines go on from one
+    # price the rules take (the range's top here; diagnose.written_hint)
+    ("1830/26855.json", 111, {"price": 260},
+     ("private.cash", "PRR has $230, MH costs $260; the record's later lines go on as if PRR "
+      "paid $220 for MH: taken so"),
+     {"Player 4": 2212, "Player 2": 2127, "Player 1": 1831, "Player 3": 310}),
+    ("18Ireland/18Ireland_game_end_bankrupt.json", 384, {"price": 120},
+     ("private.price", "BoW (face £40) may be bought for £20 to £80, not £120; the record's "
+      "later lines go on as if WLR paid £80 for BoW: taken so"),
+     {"Player 3": 1602, "Player 1": 0, "Player 2": 0}),
 ])
 def test_a_refused_line_is_read_as_the_record_goes_on(path, action_id, change, finding, end):
     # one finding at the changed line, and the unchanged game's end

@@ -204,6 +204,12 @@ def _changed_export(path: str, action_id: int, change: dict):
      ("merger.action", "'vote' is not a merger round action; the record's later lines go on "
       "as if Player 1 had made it: taken so"),
      {"Player 3": 2521, "Player 1": 2297, "Player 2": 2080}),
+    # 1860: the home track of a company that floated written on another hex
+    # (was 470 errors in a random game): the same tile on its home hex
+    ("1860/1860_game_end_bank.json", 48, {"hex": "K5"},
+     ("stock.home_track", "the home track of C&N goes on F2, not K5; the record's later lines "
+      "go on as if tile 787 were laid on F2 turned 0: taken so"),
+     {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}),
     # a company's purchase of a private over its cash (refused) or outside the
     # private's range (taken as paid): the record's later lines go on from one
     # price the rules take (the range's top here; diagnose.written_hint)

@@ -244,7 +244,47 @@ def _other_player(replay, action, violation) -> list:
     return [reading(name) for name in out]
 
 
+def _home_hex(replay, action, violation) -> list:
+    """A company's lay of the track its home station needs (1860's home
+    track, laid as it floats) written on another hex: the same tile was laid
+    on its home hex, in a rotation the board takes there, when the record's
+    next lines go on as if it were (its runs, its upgrades).  Of readings as
+    good, the one in the written rotation."""
+    if not isinstance(action, LayTile):
+        return []
+    g = replay.game
+    board = g.board
+    corp = g.corporations.get(action.actor)
+    if board is None or corp is None:
+        return []
+    home = corp.spec.home
+    if not isinstance(home, str) or home == str(action.hex) or home not in board.hexes:
+        return []
+    tile = board.tiles.get(str(action.tile))
+    if tile is None:
+        return []
+    out = []
+    for r in tile.distinct_rotations():
+        try:
+            board.plan_lay(corp.sym, str(action.tile), home, r, colors=[tile.color],
+                           check_connection=False, tile_copy=action.tile_copy)
+        except RuleViolation:
+            continue
+        out.append(r)
+    if not out or len(out) > TILE_READINGS:
+        return []
+
+    def reading(r):
+        def apply():
+            g.round.process(dataclasses.replace(action, hex=home, rotation=r))
+        return Reading(apply, f"; the record's later lines go on as if tile {action.tile} were "
+                              f"laid on {home} turned {r}: taken so",
+                       preferred=r == action.rotation)
+    return [reading(r) for r in out]
+
+
 _READINGS = {
+    "stock.home_track": _home_hex,
     "merger.action": _other_player,
     "merger.vote": _other_player,
     "merger.proposal": _other_corporation,

@@ -210,6 +210,17 @@ def _changed_export(path: str, action_id: int, change: dict):
      ("stock.home_track", "the home track of C&N goes on F2, not K5; the record's later lines "
       "go on as if tile 787 were laid on F2 turned 0: taken so"),
      {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}),
+    # a tile written on a hex that does not take it (was 36 and 164 errors):
+    # the tile on the hex the record's next lines go on from (a hex its runs
+    # name, else any hex the board takes it on)
+    ("1830/1830_game_end_bank.json", 341, {"hex": "F10"},
+     ("tile.upgrade", "tile 8 has 0 towns but F10 (white map hex) has 1; the record's later "
+      "lines go on as if tile 8 were laid on G9 turned 5: taken so"),
+     {"Player 2": 13048, "Player 3": 12109, "Player 1": 12025}),
+    ("1860/1860_game_end_bank.json", 143, {"hex": "K5"},
+     ("tile.edge", "tile 742 rotation 2 on K5 runs track off the map at edge 4; the record's "
+      "later lines go on as if tile 742 were laid on F6 turned 2: taken so"),
+     {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}),
     # a company's purchase of a private over its cash (refused) or outside the
     # private's range (taken as paid): the record's later lines go on from one
     # price the rules take (the range's top here; diagnose.written_hint)

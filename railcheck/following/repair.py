@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 
-from ..actions import BuyTrain, LayTile, Pass, PlaceToken
+from ..actions import BuyTrain, LayTile, Pass, PlaceToken, RunRoutes
 from ..findings import RuleViolation
 from .lookahead import Reading, best_reading
 
@@ -283,7 +283,109 @@ def _home_hex(replay, action, violation) -> list:
     return [reading(r) for r in out]
 
 
+#: at most this many hexes the record's next lines name are tried for a tile
+#: written on a hex that does not take it
+HEX_READINGS = 6
+
+
+def _hexes_named_next(replay, corp: str, horizon: int) -> list:
+    """The hexes the company's next ``horizon`` lines of the record name (its
+    lays, stations, runs' stops and paths), in the order first named."""
+    g = replay.game
+    acts = replay.record.actions
+    start = g.following.position
+    out: list = []
+
+    def add(h):
+        h = str(h).split(" ")[0]
+        if h and h not in out:
+            out.append(h)
+    for a in acts[start + 1:start + 1 + horizon]:
+        if getattr(a, "actor", None) != corp:
+            continue
+        if isinstance(a, (LayTile, PlaceToken)):
+            add(a.hex)
+        elif isinstance(a, RunRoutes):
+            for r in a.routes:
+                for stop in r.stops:
+                    add(stop.hex)
+                for part in [*(r.path or []), *(r.connections or [])]:
+                    for h in part if isinstance(part, (list, tuple)) else [part]:
+                        add(h)
+    return out
+
+
+def _other_hex(replay, action, violation) -> list:
+    """A tile written on a hex that does not take it (another colour, other
+    towns or cities, track off the map): it was laid on another hex, when
+    the record's next lines go on as if it had been.  The candidates are
+    the hexes the company's next lines name (a lay written on the wrong hex
+    leaves the right one to its runs and upgrades) where the board would
+    take the tile (its pure ``plan_lay``)."""
+    if not isinstance(action, LayTile):
+        return []
+    g = replay.game
+    board = g.board
+    if board is None or action.actor not in g.corporations:
+        return []
+    tile = board.tiles.get(str(action.tile))
+    if tile is None:
+        return []
+    from .lookahead import HORIZON
+    hexes = [h for h in _hexes_named_next(replay, action.actor, HORIZON)
+             if h != str(action.hex) and h in board.hexes]
+    named = bool(hexes) and any(_fits(board, action, tile, h) for h in hexes)
+    if not named:
+        # none named takes it: any hex the board takes it on (the company's
+        # next lay may extend from it without its runs naming it yet)
+        hexes = [h for h in sorted(board.hexes) if h != str(action.hex)]
+    out = []
+    for h in hexes:
+        fits = []
+        for r in tile.distinct_rotations():
+            try:
+                board.plan_lay(action.actor, str(action.tile), h, r, colors=[tile.color],
+                               tile_copy=action.tile_copy)
+            except RuleViolation:
+                continue
+            fits.append(r)
+        if fits:
+            out.extend((h, r) for r in fits)
+            if named and len({x for x, _ in out}) >= HEX_READINGS:
+                break
+            if len(out) > TILE_READINGS:
+                return []
+    if not out or len(out) > TILE_READINGS:
+        return []
+
+    def reading(h, r):
+        def apply():
+            g.round.process(dataclasses.replace(action, hex=h, rotation=r))
+        return Reading(apply, f"; the record's later lines go on as if tile {action.tile} were "
+                              f"laid on {h} turned {r}: taken so",
+                       preferred=r == action.rotation)
+    return [reading(h, r) for h, r in out]
+
+
+def _fits(board, action, tile, h) -> bool:
+    for r in tile.distinct_rotations():
+        try:
+            board.plan_lay(action.actor, str(action.tile), h, r, colors=[tile.color],
+                           tile_copy=action.tile_copy)
+        except RuleViolation:
+            continue
+        return True
+    return False
+
+
+def _other_tile_or_hex(replay, action, violation) -> list:
+    """A tile that does not fit its hex: another tile there, or the tile on
+    another hex (the readings of both, judged together)."""
+    return _other_tile(replay, action, violation) + _other_hex(replay, action, violation)
+
+
 _READINGS = {
+    "tile.edge": _other_hex,
     "stock.home_track": _home_hex,
     "merger.action": _other_player,
     "merger.vote": _other_player,
@@ -291,7 +393,7 @@ _READINGS = {
     "merger.major": _other_corporation,
     "merger.connection": _other_corporation,
     "trains.must_own": _missing_train,
-    "tile.upgrade": _other_tile,
+    "tile.upgrade": _other_tile_or_hex,
     "token.full": _other_city,
     "token.duplicate": _other_city,
     "token.reach": _other_city,

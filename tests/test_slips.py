@@ -276,3 +276,19 @@ def test_a_revenue_claim_taken_as_written_is_the_runs_worth_when_the_record_goes
         "but £50 was claimed; the record's later lines go on as if the runs' worth was paid: "
         "taken so")
     assert worths(res) == {"Player 3": 2521, "Player 1": 2297, "Player 2": 2080}
+
+
+def test_a_missing_dividend_line_is_the_kind_the_record_goes_on_from():
+    # 161830 #189: DDR pays out its £40; the line deleted, the dividend is
+    # missing at the next line and taken as withheld, and the record's later
+    # lines break (31 errors); put back as a payout every later line fits
+    # (diagnose.missing_dividend_hint): one finding, the game's end
+    changed = _changed_export("18Ireland/161830.json", 189, "delete")
+    assert len(error_findings(Replay(changed, hints=False).run())) == 31
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (190, "dividend.missing", "DDR ran for £40 but neither paid out nor withheld; the "
+                                  "record's later lines go on as if it paid out (its dividend "
+                                  "line missing): taken so")]
+    assert worths(res) == {"Player 1": 2109, "Player 2": 1624, "Player 4": 1558,
+                           "Player 6": 1368, "Player 3": 1267, "Player 5": 899}

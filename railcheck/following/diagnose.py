@@ -267,7 +267,8 @@ def _try_line(replay, i: int, line, s: Search):
 
     def counts(f) -> bool:
         return f.severity == ERROR and not _before(f, changed_line)
-    actions[i] = line
+    # a list: the lines that stand there instead (a missing line put back)
+    actions[i:i + 1] = line if isinstance(line, list) else [line]
     changed = dataclasses.replace(record, actions=actions)
     cand = type(replay)(changed, replay.rules, check_board=replay.check_board, hints=False)
     seen = [0]
@@ -646,3 +647,58 @@ def _cash_before(replay, stop: int, corp: str, s: Search) -> Optional[int]:
     except Exception:
         return None
     return got[0] if got else None
+
+
+# ---------------------------------------------------------------------------
+# a company's dividend line missing
+
+_PAID_PAST = {"payout": "paid out", "half": "paid half"}
+
+
+def missing_dividend_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error says a company ran
+    and decided no dividend (``dividend.missing``, taken as withheld), and
+    the record with the company's dividend line put back, of another kind
+    the title knows, has no error from there on (the one such kind): the
+    finding then says so.  Else ``result``.  Never raises."""
+    try:
+        return _missing_dividend_hint(replay, result, search)
+    except Exception:
+        if os.environ.get("RAILCHECK_RAISE"):
+            raise
+        return result
+
+
+def _missing_dividend_hint(replay, result, search: Optional[Search]):
+    errors = [f for f in result.findings if f.severity == ERROR]
+    if len(errors) < 2 or result.game is None or errors[0].rule != "dividend.missing":
+        return result
+    first = errors[0]
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    ran = next((a for a in reversed(actions[:stop]) if isinstance(a, RunRoutes)), None)
+    if ran is None or not first.message.startswith(f"{ran.actor} ran for "):
+        return result
+    nxt = actions[stop]
+    kinds = [k for k in result.game.rules.operating.dividend_kinds if k != "withhold"]
+
+    def lines(i, kind):
+        div = Dividend(actor=ran.actor, kind=kind, line=nxt.line, column=nxt.column)
+        div.text = f"{ran.actor} {kind}"
+        return [div, nxt]
+    one = _the_one_explanation(replay, [(stop, k) for k in kinds], lines,
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    _, kind, cand = one
+    message = first.message
+    cut = message.find("; taken as withheld")
+    if cut >= 0:
+        message = message[:cut]
+    return _adopt(replay, cand, nxt, first.rule,
+                  f"{message}; the record's later lines go on as if it {_PAID_PAST.get(kind, kind)} "
+                  f"(its dividend line missing): taken so", {ran.actor})

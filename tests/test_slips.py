@@ -221,6 +221,13 @@ def _changed_export(path: str, action_id: int, change: dict):
      ("tile.edge", "tile 742 rotation 2 on K5 runs track off the map at edge 4; the record's "
       "later lines go on as if tile 742 were laid on F6 turned 2: taken so"),
      {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}),
+    # 1830: an emergency sale of a certificate the seller does not hold (was
+    # 12 errors: the president then short of the D-train's price): the sale
+    # of as much of a company the seller holds that the next lines go on from
+    ("1830/rl18xx_game.json", 768, {"shares": ["C&O_7"], "percent": 10},
+     ("stock.sell_not_owned", "Player 3 holds 0% of C&O and cannot sell 10%; the record's later "
+      "lines go on as if Player 3 sold 10% of PRR: taken so"),
+     {"Player 1": 7576, "Player 2": 7453, "Player 4": 5855, "Player 3": 4074}),
     # a company's purchase of a private over its cash (refused) or outside the
     # private's range (taken as paid): the record's later lines go on from one
     # price the rules take (the range's top here; diagnose.written_hint)
@@ -244,12 +251,13 @@ def test_a_refused_line_is_read_as_the_record_goes_on(path, action_id, change, f
 def test_a_price_taken_as_written_is_the_list_price_when_the_record_goes_on_so():
     # 18Ireland_rand_18003_0 #332: WLR buys a 4H from the depot at £180;
     # written at £190 the price is flagged and taken as paid, and the record's
-    # later lines break from #402 (352 errors); with the list price every
-    # later line fits (diagnose.written_hint): one finding, the game's end
+    # later lines break from #402 (365 errors; 352 before a refused sale was
+    # read as another company's); with the list price every later line fits
+    # (diagnose.written_hint): one finding, the game's end
     changed = _changed_export("18Ireland_random/18Ireland_rand_18003_0.json.gz", 332,
                               {"price": 190})
     plain = Replay(changed, hints=False).run()
-    assert len(error_findings(plain)) == 352
+    assert len(error_findings(plain)) == 365
     assert (error_findings(plain)[1].action_id, error_findings(plain)[1].rule) == \
         (402, "stock.cash")
     res = Replay(changed).run()

@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 
-from ..actions import BuyTrain, LayTile, Pass, PlaceToken, RunRoutes
+from ..actions import BuyTrain, LayTile, Pass, PlaceToken, RunRoutes, Sale, SellShares
 from ..findings import RuleViolation
 from .lookahead import Reading, best_reading
 
@@ -384,7 +384,49 @@ def _other_tile_or_hex(replay, action, violation) -> list:
     return _other_tile(replay, action, violation) + _other_hex(replay, action, violation)
 
 
+def _other_sale(replay, action, violation) -> list:
+    """A sale of shares the seller does not hold (or cannot make of its
+    certificates): the seller sold as much of another company it holds,
+    when the record's next lines go on as if it had (the train its
+    president's cash then pays for, the pool's shares bought back).  The
+    candidates are the companies the seller holds that much of; the step
+    judges each as any line."""
+    if not isinstance(action, SellShares) or len(action.sales) != 1:
+        return []
+    g = replay.game
+    player = g.player_by_name.get(action.actor)
+    if player is None:
+        return []
+    written = action.sales[0]
+    corp = g.corporations.get(written.corporation)
+    percent = written.percent
+    if percent is None and corp is not None:
+        percent = written.count * corp.share_percent
+    if not percent:
+        return []
+    out = []
+    for other in g.corporations.values():
+        if other.sym == written.corporation or other.percent_of(player) < percent:
+            continue
+        out.append(other.sym)
+    if not out or len(out) > NAME_READINGS:
+        return []
+
+    def reading(sym):
+        other = g.corporations[sym]
+        count = max(1, percent // other.share_percent) if other.share_percent else written.count
+
+        def apply():
+            g.round.process(dataclasses.replace(action, sales=[
+                Sale(corporation=sym, count=count, percent=percent)]))
+        return Reading(apply, f"; the record's later lines go on as if {action.actor} sold "
+                              f"{percent}% of {sym}: taken so")
+    return [reading(sym) for sym in out]
+
+
 _READINGS = {
+    "stock.sell_not_owned": _other_sale,
+    "stock.sell_split": _other_sale,
     "tile.edge": _other_hex,
     "stock.home_track": _home_hex,
     "merger.action": _other_player,

@@ -228,6 +228,14 @@ def _changed_export(path: str, action_id: int, change: dict):
      ("stock.sell_not_owned", "Player 3 holds 0% of C&O and cannot sell 10%; the record's later "
       "lines go on as if Player 3 sold 10% of PRR: taken so"),
      {"Player 1": 7576, "Player 2": 7453, "Player 4": 5855, "Player 3": 4074}),
+    # a company's dividend written under the name of a company that takes no
+    # turn now (not floated; was 173 errors), the turn's company having run:
+    # a stand-in for the turn's company even as the turn's last line
+    ("18Ireland/larger_bank_optional_rule.json", 440, {"entity": "CBSCR"},
+     ("turn.order", "CBSCR's 'dividend' is written in LER's turn, and CBSCR takes no turn now "
+      "and LER could take it: taken as LER's"),
+     {"Player 4": 2741, "Player 1": 1906, "Player 5": 1753, "Player 2": 1558, "Player 6": 1430,
+      "Player 3": 1408}),
     # a company's purchase of a private over its cash (refused) or outside the
     # private's range (taken as paid): the record's later lines go on from one
     # price the rules take (the range's top here; diagnose.written_hint)
@@ -251,13 +259,13 @@ def test_a_refused_line_is_read_as_the_record_goes_on(path, action_id, change, f
 def test_a_price_taken_as_written_is_the_list_price_when_the_record_goes_on_so():
     # 18Ireland_rand_18003_0 #332: WLR buys a 4H from the depot at £180;
     # written at £190 the price is flagged and taken as paid, and the record's
-    # later lines break from #402 (365 errors; 352 before a refused sale was
-    # read as another company's); with the list price every later line fits
+    # later lines break from #402 (over 300 errors: how many moves as the
+    # other readings of refused lines change); with the list price every later line fits
     # (diagnose.written_hint): one finding, the game's end
     changed = _changed_export("18Ireland_random/18Ireland_rand_18003_0.json.gz", 332,
                               {"price": 190})
     plain = Replay(changed, hints=False).run()
-    assert len(error_findings(plain)) == 365
+    assert len(error_findings(plain)) > 300
     assert (error_findings(plain)[1].action_id, error_findings(plain)[1].rule) == \
         (402, "stock.cash")
     res = Replay(changed).run()

@@ -236,6 +236,13 @@ def _changed_export(path: str, action_id: int, change: dict):
       "and LER could take it: taken as LER's"),
      {"Player 4": 2741, "Player 1": 1906, "Player 5": 1753, "Player 2": 1558, "Player 6": 1430,
       "Player 3": 1408}),
+    # 1860: a par whose president's certificate the player cannot pay for
+    # (refused: the company never started), read as the par value the
+    # record's next lines go on from
+    ("1860_random/1860_rand_18602_2.json.gz", 90, {"share_price": "82,0,22"},
+     ("stock.cash", "Player 1 has £133; the president's certificate of FYN at par £82 costs "
+      "£164; the record's later lines go on as if FYN were parred at £62: taken so"),
+     {"Player 2": 12315, "Player 1": 10249}),
     # a company's purchase of a private over its cash (refused) or outside the
     # private's range (taken as paid): the record's later lines go on from one
     # price the rules take (the range's top here; diagnose.written_hint)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 
-from ..actions import BuyTrain, LayTile, Pass, PlaceToken, RunRoutes, Sale, SellShares
+from ..actions import BuyTrain, LayTile, Par, Pass, PlaceToken, RunRoutes, Sale, SellShares
 from ..findings import RuleViolation
 from .lookahead import Reading, best_reading
 
@@ -424,7 +424,38 @@ def _other_sale(replay, action, violation) -> list:
     return [reading(sym) for sym in out]
 
 
+#: at most this many other par values are tried for a refused par
+PAR_READINGS = 16
+
+
+def _other_par(replay, action, violation) -> list:
+    """A par the rules refuse at its price (no par value of the company's,
+    or more than the player can pay for the president's certificate): the
+    company was started at another par value, when the record's next lines
+    go on as if it had (its shares bought at that price, its place in the
+    operating order).  The candidates are the market's par values; the
+    round judges each as any line."""
+    if not isinstance(action, Par):
+        return []
+    g = replay.game
+    market = getattr(g, "market", None)
+    if market is None:
+        return []
+    values = sorted({c.price for c in market.par_cells if c.price != action.price})
+    if not values or len(values) > PAR_READINGS:
+        return []
+
+    def reading(v):
+        def apply():
+            g.round.process(dataclasses.replace(action, price=v))
+        return Reading(apply, f"; the record's later lines go on as if {action.corporation} "
+                              f"were parred at {g.money(v)}: taken so")
+    return [reading(v) for v in values]
+
+
 _READINGS = {
+    "stock.par_price": _other_par,
+    "stock.cash": _other_par,
     "stock.sell_not_owned": _other_sale,
     "stock.sell_split": _other_sale,
     "tile.edge": _other_hex,

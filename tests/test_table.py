@@ -82,7 +82,9 @@ def test_next_in_an_1860_operating_round():
     assert nm.facts["treasury"] == 500 and nm.facts["lays_allowed"] == 2
     assert [o.text for o in nm.legal] == [
         "C&N pass", "C&N lay 744 H4 r2", "C&N lay 744 H4 r5", "C&N lay 745 H4 r0",
-        "C&N lay 745 H4 r2", "C&N token G5", "C&N withhold", "C&N payout",
+        "C&N lay 745 H4 r2", "C&N token G5",
+        # 1860's own search of the best runs (titles/g1860/best.py)
+        "C&N run 2+1 F2.0-F2.1-F2.2-F4-G5 (60) = 60", "C&N withhold", "C&N payout",
         "C&N buy train 2+1 from depot for 250", "C&N buy train 2+1 from IOW for 10"]
     token = next(o for o in nm.legal if o.kind == "token")
     assert token.info["cost"] == 40
@@ -243,3 +245,22 @@ def test_train_price_ranges_by_the_pure_check_equal_the_trials_ranges():
             nextmove._train_price_range = plain
         assert [(o.text, o.info) for o in every.options if o.kind == "train"] == ranges
         assert (nm.trials, every.trials) == (trials, all_trials)
+
+
+def test_next_offers_1860_s_best_runs_from_its_own_search():
+    """1860's runs follow its own rules (n+m trains, halts): next offers the
+    best set its own search finds (titles/g1860/best.py), as the record's next
+    action the replay takes, with what a payout gives each holder."""
+    game = REPO / "examples" / "1860" / "game.18xx"
+    _, _, rp, _ = paused_at(str(game), "109")        # OR 2.1: C&N to run its two 2+1s
+    nm = next_moves(rp, run_limit=0.5)
+    (run,) = [o for o in nm.legal if o.kind == "run"]
+    assert run.text == "C&N run 2+1 F2.0-F2.1-F2.2-F4-G5 (60) = 60"
+    assert run.info["revenue"] == 60
+    assert run.info["payout"]["to_holders"] == {"Alice": 30, "Bob": 30}
+    _, _, rp, _ = paused_at(str(game), "114")        # IOW's turn
+    nm = next_moves(rp, run_limit=0.5)
+    (run,) = [o for o in nm.legal if o.kind == "run"]
+    assert run.text == "IOW run 2+1 I3-J4 (50), 2+1 J4-J6 (30) = 80"
+    assert run.info["payout"]["to_holders"] == {"Alice": 16, "Bob": 32}
+    assert not any("no run search" in n for n in nm.notes)

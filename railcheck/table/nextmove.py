@@ -713,6 +713,9 @@ def _runs(j, g, corp, out: NextMoves, limit: float) -> list:
         return []
     from ..analysis.hindsight import best_runs, standard_runs
     if not standard_runs(g):
+        own = getattr(g.title, "best_runs_now", None)
+        if own is not None:
+            return _own_runs(j, g, corp, out, own, limit)
         out.notes.append(f"no run search: {g.rules.title}'s runs follow rules of their own "
                          f"that the analyser's search does not model")
         return []
@@ -738,6 +741,58 @@ def _runs(j, g, corp, out: NextMoves, limit: float) -> list:
     if o is None:
         refused = j.judge("run", action, info, keep_refused=True)
         out.notes.append(f"the best runs found ({g.money(total)}) are refused: "
+                         f"{refused.message if refused else 'unknown'}")
+        return []
+    o.info.pop("cost", None)
+    pay = j.judge("payout", Dividend(actor=corp.sym, kind="payout"), pure=False,
+                  sequence=[action, Dividend(actor=corp.sym, kind="payout")],
+                  inspect=lambda game: _holders_cash(game, corp.sym))
+    if pay is not None:
+        _gains(g, pay)
+        o.info["payout"] = {"to_holders": pay.info["to_holders"],
+                            "treasury_after": pay.info.get("treasury_after"),
+                            "price_after": pay.info.get("price_after")}
+    return [o]
+
+
+#: the steps of a title's own search of the best runs (1860's: best.py) for
+#: each second of ``next``'s run limit
+OWN_RUN_TICKS = 300_000
+
+
+def _own_runs(j, g, corp, out: NextMoves, own, limit: float) -> list:
+    """The best runs a title's own search finds (1860's, by its run rules:
+    ``Title.best_runs_now``), checked as the record's next action, and a
+    payout of them."""
+    found = own(corp, max(1, int(OWN_RUN_TICKS * limit)))
+    if found is None:
+        return []
+    revenue, subsidy, chosen, gave_up = found
+    if not chosen:
+        return []
+    hexes = g.board.hex_list
+    per_halt = int((g.rules.operating or {}).get("halt_subsidy") or 0)
+    # each run with its revenue and the halts it counts (the search valued it
+    # by the title's rules; the checker finds its track)
+    routes = [Route(train=name, stops=[Stop(hex=hexes[hi].coord,
+                                            city=ni if len(hexes[hi].nodes) > 1 else None)
+                                       for hi, ni in stops],
+                    revenue=rev, halts=sub // per_halt if per_halt and sub else None)
+              for name, stops, rev, sub in chosen]
+    action = RunRoutes(actor=corp.sym, revenue=revenue, routes=routes)
+    from ..board.routes import node_text
+    info = {"revenue": revenue,
+            "runs": [{"train": name, "stops": [node_text(g.board, hi, ni)
+                                                for hi, ni in stops]}
+                     for name, stops, _, _ in chosen]}
+    if subsidy:
+        info["subsidy"] = subsidy
+    if gave_up:
+        info["note"] = "the search stopped at its budget of steps: the best found by then"
+    o = j.judge("run", action, info)
+    if o is None:
+        refused = j.judge("run", action, info, keep_refused=True)
+        out.notes.append(f"the best runs found ({g.money(revenue)}) are refused: "
                          f"{refused.message if refused else 'unknown'}")
         return []
     o.info.pop("cost", None)

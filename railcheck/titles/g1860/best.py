@@ -79,6 +79,16 @@ def best_total(g, corp, trains: list, max_ticks: int = MAX_TICKS, by: str = "tot
     return cache[by]
 
 
+def best_set(g, corp, trains: list, max_ticks: int = MAX_TICKS, by: str = "total"):
+    """:func:`best_total`'s result and the chosen runs, [(train name, [(hex
+    index, node index)], revenue, halt subsidy)] (``railcheck next`` offers
+    them as a run), or None."""
+    found = best_total(g, corp, trains, max_ticks, by)
+    if found is None:
+        return None
+    return found, g.title.state.best_runs.get(by + ":chosen", [])
+
+
 def _train_runs(g, corp, trains: list, max_ticks: int):
     """(per train, the legal runs it may make as (revenue, subsidy, run,
     hex sides); whether the search gave up)."""
@@ -162,6 +172,9 @@ def _combine(g, corp, trains: list, found, max_ticks: int, by: str):
         [[(c[0], c[4], c) for c in lst] for lst in per_train], tick, legal)
     gave_up = gave_up or out_of_time
     chosen = sorted(picked, key=lambda p: p[0])
+    # the chosen runs' stops, for ``railcheck next`` (best_set)
+    g.title.state.best_runs[by + ":chosen"] = [(trains[i].name, list(c[3].nodes), c[1], c[2])
+                                               for i, c in chosen]
     routes = [(trains[i].name, "-".join(node_text(board, hi, ni) for hi, ni in c[3].nodes))
               for i, c in chosen]
     rev = sum(c[1] for _, c in chosen)

@@ -173,12 +173,36 @@ class _Converter:
             return city_id, None
         tile_id = "-".join(parts[:-1])
         idx = int(parts[-1]) if parts[-1].isdigit() else None
+        idx = self.site_city(tile_id.rsplit("-", 1)[0], idx)
         if tile_id in self.tile_hex:
             return self.tile_hex[tile_id], idx
         head = parts[0]
         if HEX_RE.match(head):
             return head, idx
         return tile_id, idx
+
+    def site_city(self, tile: str, number: Optional[int]) -> Optional[int]:
+        """Our number of the city that the site's place ``number`` names on
+        ``tile`` (a tile's name, or a printed hex's coordinate).  18xx.games
+        numbers a tile's places by their place in its code, ours go cities
+        first (the two differ where board.yaml gives a ``node_order``:
+        18Ireland's Dundalk tile IR2, a town then a city, whose city the site
+        calls IR2-0-1): the site's number of a place that is no city names
+        no city (ValueError: the action is malformed, as the site finds no
+        such city); with no ``node_order`` the numbers are the same."""
+        if number is None or not self.place_numbers or self.title is None \
+                or self.title.uses_components or self.title.folder is None:
+            return number
+        from .board.site_runs import node_orders
+        order = node_orders(str(self.title.folder)).get(tile)
+        if not order:
+            return number
+        name = order[number] if number < len(order) else None
+        if name is None or not name.startswith("c"):
+            raise ValueError(f"the site's place {number} of {tile} is "
+                             f"{'its ' + _PLACE_KINDS.get(name[0], 'place') if name else 'no place'}"
+                             f", not a city")
+        return int(name[1:])
 
     def stop_hexes(self) -> frozenset:
         """The hexes of the title's map that have a place to stop at (a city,
@@ -316,6 +340,10 @@ def _lay_tile(conv, item, actor, aid):
     conv.tile_hex[tile_id] = hex_
     return A.LayTile(tile=tile_id.rsplit("-", 1)[0], hex=hex_, rotation=int(item["rotation"]),
                      tile_copy=tile_id, actor=actor, action_id=aid)
+
+
+#: the kinds of place in a board's ``node_order`` (``c0``, ``t0``, ...)
+_PLACE_KINDS = {"c": "city", "t": "town", "o": "off-board area", "h": "halt"}
 
 
 def _place_token(conv, item, actor, aid):

@@ -382,25 +382,11 @@ class Track18Ireland(TrackStep):
                 g.close_company(special)
 
 
-def station_city(board, coord: str, city):
-    """The city a station placement names: the site numbers the city of a
-    Dundalk tile (IR2: a town, then a city) as its second place, so on a hex
-    with one city a number beyond it means that city (None: the one city).
-    Used for every station placement: the operating round's, a major's home
-    in the stock round (random 33000000_1, #628: MRNCC on IR2-0-1) and a
-    minor's home placed at its auction."""
-    if board is None or city is None or coord not in board.hexes:
-        return city
-    cities = board.hexes[coord].city_indices()
-    if len(cities) == 1 and isinstance(city, int) and not 0 <= city < len(cities):
-        return None
-    return city
-
-
 class Token18Ireland(TokenStep):
-    """The site numbers the city of a Dundalk tile (a town and a city) as its
-    second node: on a hex with one city, that city is meant
-    (:func:`station_city`)."""
+    """The station a company places for another whose lone station its lay
+    on a multi-city hex left to place.  (An export's number of the Dundalk
+    tile's city, a town then a city on the site, is read as ours by the
+    importer: ``_Converter.site_city``.)"""
 
     def check(self, turn, action, special=None):
         board = self.game.board
@@ -415,8 +401,6 @@ class Token18Ireland(TokenStep):
                 return _TokenPlan(0, board.plan_token(owner, action.hex, action.city,
                                                       check_reach=False), None,
                                   relocation=True)
-        if station_city(board, action.hex, action.city) != action.city:
-            action.city = None
         return super().check(turn, action, special)
 
 
@@ -555,13 +539,20 @@ class BuyTrain18Ireland(BuyTrainStep):
         return super().available(turn) or self.trade_in_open(turn)
 
     def trade_in_open(self, turn) -> bool:
-        """A depot train the company could trade one of its own in for, with
-        the difference in its treasury (once a turn)."""
+        """A train the company could trade one of its own in for, with the
+        difference in its treasury (O6b: from phase 10, once a turn): one the
+        depot sells or one in the bank pool, as :meth:`check_trade` takes
+        (random 35000019_4, #1359: GSWR at its limit of 2, D and 8H, £247,
+        trades the 8H for the pool's 10H for £110 after its payout; the
+        depot's D would cost more than it has)."""
         g = self.game
         corp = turn.corp
         if getattr(turn, "traded", None) is not None or not corp.trains:
             return False    # (nothing to trade in)
-        for tr in g.available_depot_trains():
+        first = self.trade_phase()
+        if first is not None and g.phase_index < first:
+            return False    # (no trade before phase 10)
+        for tr in g.available_depot_trains() + g.pool_trains():
             values = tr.spec.trade_in
             if any(own.name in values and corp.cash >= tr.spec.price - int(values[own.name])
                    for own in corp.trains):

@@ -21,7 +21,6 @@ from ...rounds.stock import StockRound
 from ...steps.base import Step
 from ...steps.stock import ParStep
 from .shares import par_for_bid, start_minor
-from .steps import station_city
 
 
 class _MinorAuction:
@@ -136,7 +135,7 @@ class StockRound18Ireland(StockRound):
         if g.board is None:
             return None
         return g.board.plan_token(corp.sym, action.hex,
-                                   station_city(g.board, action.hex, action.city),
+                                   action.city,
                                    check_reach=False)
 
     def apply_home_station(self, plan) -> None:
@@ -264,7 +263,7 @@ class StockRound18Ireland(StockRound):
             raise RuleViolation("token.home", f"{corp.sym}'s home station goes on its home "
                                               f"hex ({', '.join(homes)}), not {action.hex}")
         return g.board.plan_token(corp.sym, action.hex,
-                                   station_city(g.board, action.hex, action.city),
+                                   action.city,
                                    check_reach=False)
 
     def place_home_elsewhere(self, corp, plan) -> None:

@@ -3,10 +3,10 @@
 (the starting cash for the player count, every private's face value and
 income); otherwise :class:`~.stock.StockHandler` checks only the bids' steps.
 
-The shared round plays on a small table of its own (:class:`AuctionTable`):
-the players' cash during the auction (their starting cash, the bids paid, the
-incomes paid when everybody passes), the privates' prices and owners, as the
-shared state's ``Player`` and ``Company`` (``railcheck/state.py``).  The
+The shared round plays on a small table (:class:`AuctionTable`) of the game's
+own players and privates (``holdings.py``: the shared state's ``Player`` and
+``Company``): their cash during the auction (the starting cash, the bids paid,
+the incomes paid when everybody passes), the privates' prices and owners.  The
 Kansai options: the first private's price drops by 5 when everybody passes
 (A6), and after a private is sold to its bidders play goes on left of its
 buyer (A4, ``resume_after_resolution: last_buyer``), so the priority goes left
@@ -21,8 +21,7 @@ from ...findings import ERROR, RuleViolation
 from ...game import Game
 from ...rounds.auction_waterfall import WaterfallAuction
 from ...schema import AUCTION, Settings, is_unknown
-from ...specs import CompanySpec
-from ...state import Company, Player
+from .holdings import private_numbers
 
 
 class AuctionTable:
@@ -30,7 +29,9 @@ class AuctionTable:
 
     def __init__(self, replay, cash: int, privates: list):
         self.replay = replay
-        self.players = [Player(n, i, cash) for i, n in enumerate(replay.state.players)]
+        self.players = replay.holdings.players      # the game's, with the starting cash
+        for p in self.players:
+            p.cash = cash
         self.seat_order = self.players
         self.player_by_name = {p.name: p for p in self.players}
         self.companies = {c.sym: c for c in privates}
@@ -75,8 +76,6 @@ class AuctionTable:
 
     def sell_private_from_bank(self, company, player, price: int):
         player.cash -= price
-        company.owner = player
-        player.companies.append(company)
         self.replay.stock.acquire(company.sym, player.name, self.replay.action)
 
 
@@ -92,18 +91,16 @@ def waterfall(replay):
     for p in rules.privates:
         if p.sym in replay.not_in_play:      # the scenario leaves it out
             continue
-        value = rules.company_value(p.sym)
+        value, revenue = private_numbers(rules, p.sym)
         if is_unknown(value):
             return None, ("companies", p.sym, "value")
-        revenue = rules.number("companies", p.sym, "revenue") if p.sym in \
-            (rules.number("companies") or {}) else rules.number("companies", "others", p.sym,
-                                                                  "revenue")
         if is_unknown(revenue):
             return None, ("companies", p.sym, "revenue")
-        spec = CompanySpec(p.sym, p.name, int(value), int(revenue), blocks=[], special={})
-        privates.append(Company(spec, price=spec.value))
+        company = replay.holdings.companies[p.sym]      # the game's (its spec's numbers known)
+        company.price = company.value
+        privates.append(company)
     table = rules.number("starting_cash")
-    n = len(replay.state.players)
+    n = len(replay.holdings.players)
     cash = None if is_unknown(table) else table.get(n, table.get(str(n)))
     if cash is None:
         return None, ("starting_cash",)

@@ -164,7 +164,7 @@ class KansaiMap:
                 h = r.rules.number("map", "places", p, "hex")
                 if not is_unknown(h):
                     out.append((h, lambda t: True))
-        elif corp != "JR" and "KRTR" in st.company_owner and \
+        elif corp != "JR" and r.holdings.owner_of("KRTR") is not None and \
                 (corp in st.krtr_free or corp in st.krtr_paid):
             kobe = r.rules.number("map", "places", "Kobe", "hex")
             if not is_unknown(kobe):

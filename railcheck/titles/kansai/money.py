@@ -32,9 +32,12 @@ class Ledger:
     def __init__(self, replay):
         self.r = replay
         self.st = replay.state
+        self.h = replay.holdings
         #: money is tracked (False: the numbers it needs are unknown, or the auction was not played)
         self.on = False
-        self.cash: dict = {}
+        #: the cash of a name the record pays that is no player or company (its word stands);
+        #: the players' and companies' cash is theirs (``Player.cash``, ``Corporation.cash``)
+        self.other: dict = {}
         self.bank = 0
         self.market: Optional[Market] = None
         #: corporation -> its market cell
@@ -62,7 +65,7 @@ class Ledger:
         r = self.r
         rules = r.rules
         table = rules.number("starting_cash")
-        n = len(self.st.players)
+        n = len(self.h.players)
         start = None if is_unknown(table) else table.get(n, table.get(str(n)))
         bank = rules.number("bank")
         rows = rules.number("market", "rows")
@@ -71,16 +74,16 @@ class Ledger:
             if value is None or is_unknown(value):
                 self.off = keys
                 return
-        if auction_players is None and self.st.company_owner:
+        if auction_players is None and self.h.owned():
             self.off = ("companies",)      # the auction was not played: its prices are unknown
             return
         self.market = Market([[str(c) for c in row] for row in rows],
                              {k: list(v) for k, v in rules.raw["market"]["zones"].items()})
         if auction_players is None:
-            self.cash = {p: int(start) for p in self.st.players}
-        else:
-            self.cash = {p.name: int(p.cash) for p in auction_players}
-        self.bank = int(bank) - sum(self.cash.values())
+            for p in self.h.players:
+                p.cash = int(start)
+        # (else the auction's table played on the game's players: their cash is the auction's)
+        self.bank = int(bank) - sum(p.cash for p in self.h.players)
         self.on = True
 
     off: tuple = ()
@@ -89,7 +92,17 @@ class Ledger:
     # movements
 
     def get(self, who: str) -> int:
-        return self.cash.get(who, 0)
+        if not self.on:
+            return 0
+        entity = self.h.entity(who)
+        return self.other.get(who, 0) if entity is None else entity.cash
+
+    def _add(self, who: str, amount: int) -> None:
+        entity = self.h.entity(who)
+        if entity is None:
+            self.other[who] = self.other.get(who, 0) + amount
+        else:
+            entity.cash += amount
 
     def pay(self, payer: str, payee: str, amount: int, note: str = "") -> None:
         if not self.on or amount == 0:
@@ -102,11 +115,11 @@ class Ledger:
                 self.bank_broken = True
                 self.r.bank_broke()
         else:
-            self.cash[payer] = self.get(payer) - amount
+            self._add(payer, -amount)
         if payee == BANK:
             self.bank += amount
         else:
-            self.cash[payee] = self.get(payee) + amount
+            self._add(payee, amount)
         if note:
             for who in (payer, payee):
                 if who != BANK:
@@ -214,13 +227,13 @@ class Ledger:
     def cert_count(self, player: str) -> int:
         """SB5, SM1, SM2: every certificate counts 1 (a minor too, N0), except
         those of a company in the yellow or orange zone; privates do not."""
-        st = self.st
+        h = self.h
         n = 0
-        for corp, holders in st.shares.items():
-            if corp in self.closed_corps or self.zone(corp, "no_cert_limit"):
+        for corp in h.majors():
+            if corp.sym in self.closed_corps or self.zone(corp.sym, "no_cert_limit"):
                 continue
-            n += len(holders.get(player, []))
-        n += len([m for m, o in st.minor_owner.items() if o == player and m not in st.closed])
+            n += len(h.percents(corp.sym, player))
+        n += len([m for m in h.minors_of(player) if not m.closed])
         return n
 
     def check_limits(self, player: str, corp: Optional[str]) -> None:
@@ -230,16 +243,16 @@ class Ledger:
         r = self.r
         limits = r.number("certificate limits", "cert_limit")
         if not is_unknown(limits):
-            n = len(self.st.players)
+            n = len(self.h.players)
             limit = limits.get(n, limits.get(str(n)))
             have = self.cert_count(player)
             if limit is not None and have > limit:
                 r.flag("stock.cert_limit", f"{player} holds {have} certificates, over the limit of "
                                            f"{limit} for {n} players (SB5; shares in the yellow "
                                            f"and orange zones do not count, SM1)")
-        if corp is None or corp not in self.st.shares:
+        if corp is None:
             return
-        pct = self.st.percent(corp, player)
+        pct = self.h.percent(corp, player)
         hold = int(r.rules.raw["stock"]["holding_limit"])
         if pct > hold and not self.zone(corp, "unlimited"):
             where = self.price(corp)
@@ -258,15 +271,15 @@ class Ledger:
 
     def standings(self) -> tuple[list, Optional[str]]:
         """(rows, None) or ([], why not)."""
-        st = self.st
-        why = self.doubts.standings_doubt(st.players)
+        h = self.h
+        why = self.doubts.standings_doubt(h.names)
         if why is not None:
             return [], why
         rows = []
-        for p in st.players:
+        for p in h.names:
             shares = 0
-            for corp, holders in st.shares.items():
-                certs = holders.get(p, [])
+            for corp in (c.sym for c in h.majors()):
+                certs = h.percents(corp, p)
                 if not certs or corp in self.closed_corps:
                     continue
                 if not self.sure(price_key(corp)):
@@ -276,17 +289,20 @@ class Ledger:
                     continue
                 shares += price * sum(certs) // 10
             privates = 0
-            for sym, owner in st.company_owner.items():
-                if owner != p or (sym in st.closed and sym != "M5"):
+            for company in h.owned():
+                sym = company.sym
+                if company.owner is not h.by_name[p]:
+                    continue
+                if company.closed and sym != "M5":
                     continue
                 value = self.private_value(sym)
                 if is_unknown(value):
                     return [], f"{sym}'s value is unknown"
                 privates += int(value)
-            for sym, owner in st.minor_owner.items():
+            for minor in h.minors_of(p):
                 # §13: a minor counts at its face value (its printed price) while it runs
-                if owner == p and sym not in st.closed:
-                    privates += int(self.r.rules.corp_by_sym[sym].extra["price"])
+                if not minor.closed:
+                    privates += int(minor.spec.extra["price"])
             rows.append({"player": p, "cash": self.get(p), "shares": shares,
                          "privates": privates, "net_worth": self.get(p) + shares + privates})
         return ranked(rows), None
@@ -299,28 +315,29 @@ class Ledger:
         return None
 
     def company_table(self) -> list:
-        st, r = self.st, self.r
+        r, h = self.r, self.h
         rows = []
         for c in r.rules.corporations:
             sym = c.sym
             if c.kind == "minor":
-                if sym not in st.minor_owner:
+                if h.minor_owner(sym) is None:
                     continue
                 rows.append({"company": sym, "price": None, "treasury": self.get(sym),
-                             "trains": sorted(st.trains.get(sym, [])),
-                             "president": st.minor_owner.get(sym),
-                             "floated": True, "closed": sym in st.closed,
+                             "trains": sorted(h.train_names(sym)),
+                             "president": h.minor_owner(sym),
+                             "floated": True, "closed": h.corporations[sym].closed,
                              "ipo_percent": 0, "pool_percent": 0})
                 continue
-            if sym not in st.pars:
+            if h.par(sym) is None:
                 continue
-            held = sum(sum(v) for h, v in st.shares.get(sym, {}).items() if h in st.players)
+            held = h.sold_percent(sym)
             rows.append({"company": sym, "price": self.price(sym), "treasury": self.get(sym),
-                         "trains": sorted(st.trains.get(sym, [])),
-                         "president": st.president(sym), "floated": sym in st.floated,
+                         "trains": sorted(h.train_names(sym)),
+                         "president": h.president(sym),
+                         "floated": h.corporations[sym].floated,
                          "closed": sym in self.closed_corps,
-                         "ipo_percent": max(0, self.issued(sym) - held - st.pool[sym]),
-                         "pool_percent": st.pool[sym]})
+                         "ipo_percent": max(0, self.issued(sym) - held - h.pool(sym)),
+                         "pool_percent": h.pool(sym)})
         return rows
 
     def issued(self, corp: str) -> int:
@@ -329,7 +346,7 @@ class Ledger:
         if corp == "KNR":
             r = self.r
             return 10 * int(r.rules.knr["for_sale_shares"]) + 10 * r.operating.knr_shares_given \
-                + (20 if "M2" in self.st.closed else 0)
+                + (20 if self.h.corporations["M2"].closed else 0)
         return 100
 
 
@@ -349,7 +366,7 @@ class Ledger:
         home = self.r.rules.number("corporations", corp, "home") \
             if self.r.rules.corp_by_sym.get(corp) and \
             self.r.rules.corp_by_sym[corp].kind != "minor" else None
-        return home == place and corp in self.st.operated
+        return home == place and self.h.corporations[corp].operated
 
     def incomes(self) -> None:
         """O0a: at the start of each OR every open private pays its income to
@@ -360,12 +377,12 @@ class Ledger:
         Hankyu's 40 with a station in Takarazuka (C9)."""
         if not self.on:
             return
-        r, st = self.r, self.st
+        r = self.r
         rules = r.rules
         label = r.round_label
         for p in rules.privates:
-            sym, owner = p.sym, st.company_owner.get(p.sym)
-            if owner is None or sym in st.closed:
+            sym, owner = p.sym, self.h.owner_of(p.sym)
+            if owner is None or self.h.private_closed(sym):
                 continue
             late_income = p.extra.get("revenue_from_phase") or {}
             due = [v for ph, v in late_income.items() if r.phase_at_least(str(ph))]
@@ -381,7 +398,7 @@ class Ledger:
             self.pay(BANK, owner, rev, f"{sym} paid its income {r.money(rev)} to {owner} "
                                        f"({label}, O0a)")
         for p in rules.late_companies:
-            sym, owner = p.sym, st.company_owner.get(p.sym)
+            sym, owner = p.sym, self.h.owner_of(p.sym)
             if owner is None or sym == "KRTR":
                 continue
             rev = r.number("private incomes", "late_companies", sym, "revenue")
@@ -395,7 +412,7 @@ class Ledger:
             else:
                 self.pay(BANK, to, rev, f"{sym} paid its income {r.money(rev)} to {to} ({label})")
             once = p.extra.get("once")
-            if once and not self.kok_paid and once["after_first"] in st.bought:     # L3
+            if once and not self.kok_paid and self.h.bought(once["after_first"]):     # L3
                 self.kok_paid = True
                 self.pay(BANK, owner, int(once["amount"]),
                          f"{sym} received {r.money(once['amount'])} in the first OR after the "
@@ -408,9 +425,9 @@ class Ledger:
                         self.pay(BANK, corp, int(bonus["amount"]),
                                  f"{corp} received {r.money(bonus['amount'])} for its station "
                                  f"in {bonus['place_name']} ({label}, L4)")
-        if st.company_owner.get("M5") and "M5" in st.closed:                        # N5
+        if self.h.owner_of("M5") and self.h.corporations["M5"].closed:                     # N5
             rev = r.number("private incomes", "minors", "M5", "late_private_revenue")
-            owner = st.company_owner["M5"]
+            owner = self.h.owner_of("M5")
             if is_unknown(rev):
                 self.mark_unsure(owner, "private incomes", ("minors", "M5", "late_private_revenue"))
             else:
@@ -418,7 +435,7 @@ class Ledger:
                                            f"({label}, N5)")
         for c in rules.corporations:                                               # C9
             bonus = c.extra.get("bonus")
-            if bonus and bonus.get("needs") == "station" and c.sym in st.floated and \
+            if bonus and bonus.get("needs") == "station" and self.h.corporations[c.sym].floated and \
                     c.sym not in self.closed_corps and self.has_station_in(c.sym,
                                                                             bonus["place_name"]):
                 self.pay(BANK, c.sym, int(bonus["amount"]),
@@ -444,7 +461,7 @@ class Ledger:
             return total
         level = r.phase.revenue_level
         kobe = self.place_hex("Kobe")
-        owner = st.company_owner.get("KRTR")
+        owner = self.h.owner_of("KRTR")
         if owner is not None and not is_unknown(kobe):
             value = r.rules.number("map", "places", "Kobe", "revenue", level)
             for rt in action.routes:
@@ -495,12 +512,12 @@ class Ledger:
         part to the company), half paid (JR), or withheld; the price moves."""
         if not self.on or corp in self.closed_corps:
             return
-        r, st = self.r, self.st
+        r = self.r
         revenue = int(revenue or 0)
         spec = r.rules.corp_by_sym[corp]
         label = r.round_label
         if spec.kind == "minor":
-            to = st.minor_owner.get(corp) if kind == "payout" else corp
+            to = self.h.minor_owner(corp) if kind == "payout" else corp
             owner_part = revenue
             if kind == "payout" and r.rules.number("rulebook", "minor_payout") != "all":
                 # §10.6.1: a minor pays half to its president, half to its treasury
@@ -526,13 +543,14 @@ class Ledger:
                                        f"{why} ({label})")
         shared = revenue - kept
         if shared:
-            for holder, certs in st.shares.get(corp, {}).items():
-                if holder in st.players and certs:
+            for holder in self.h.names:
+                certs = self.h.percents(corp, holder)
+                if certs:
                     amount = shared * sum(certs) // 100
                     self.pay(BANK, holder, amount,
                              f"{corp} paid {r.money(amount)} for {sum(certs)}% to {holder} "
                              f"({r.money(shared)} shared, {label})")
-            pool = st.pool[corp]
+            pool = self.h.pool(corp)
             if pool:
                 amount = shared * pool // 100
                 self.pay(BANK, corp, amount, f"{corp} received {r.money(amount)} for the "

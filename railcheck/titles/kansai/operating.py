@@ -17,7 +17,7 @@ from ...actions import (BuyCompany, BuyTrain, Convert, DiscardTrain, Dividend, I
                         LayTile, Pass, PlaceToken, Privatise, RoundMarker, RunRoutes, SellShares,
                         Bankrupt)
 from ...schema import is_unknown
-from .state import KNR_CERTS
+from .holdings import KNR_CERTS, RESERVED
 
 #: a stop that is not one of the places the components file values
 UNKNOWN_VALUE = object()
@@ -32,6 +32,7 @@ class OperatingHandler:
     def __init__(self, replay):
         self.r = replay
         self.st = replay.state
+        self.h = replay.holdings
         self.knr_shares_given = 0
         #: minors that took a turn in this OR, in order
         self.minors_done: list = []
@@ -73,14 +74,15 @@ class OperatingHandler:
                                          f"converts (K8), before {actor}")
         at_once = self.knr_due and actor == "KNR"    # K8: whatever the order
         self.knr_due = False
-        if actor not in st.closed and (spec.kind == "minor" or actor in st.floated
-                                       or (actor == "KNR" and st.knr_started)):
+        corp = self.h.corporations[actor]
+        if not corp.closed and (spec.kind == "minor" or corp.floated
+                                or (actor == "KNR" and st.knr_started)):
             self.map.home(actor)
         if spec.kind == "minor":
-            if actor in st.closed:
+            if corp.closed:
                 r.flag("kansai.minor_closed", f"{actor} ({MINOR_NAMES[actor]}) has converted or "
                                               f"closed and no longer operates")
-            elif actor not in st.minor_owner:
+            elif self.h.minor_owner(actor) is None:
                 r.flag("or.not_floated", f"{actor} has no owner: nobody bought it")
             later = [m for m in self.minors_done if m > actor]
             if later:
@@ -98,25 +100,26 @@ class OperatingHandler:
         if actor not in self.majors_done and not at_once:
             self.majors_done.append(actor)
             if is_unknown(r.rules.number("rulebook", "minors_operate")) and \
-                    any(m not in st.closed and m in st.minor_owner for m in MINOR_NAMES):
+                    any(not self.h.corporations[m].closed and self.h.minor_owner(m)
+                        for m in MINOR_NAMES):
                 r.skip("the minors' place among the main companies in the operating order",
                        ("rulebook", "minors_operate"))
         oms_float = r.rules.number("rulebook", "oms_float")
         if actor == "OMS" and not r.phase_at_least("4") and oms_float != "any_phase":
             r.flag("kansai.oms_early", f"Osaka Municipal Subway starts in phase 4; this is phase "
                                        f"{r.phase.name} (C5)")
-        elif actor == "OMS" and actor not in st.floated and \
+        elif actor == "OMS" and not corp.floated and \
                 oms_float in ("fifty_percent", "any_phase"):
-            r.flag("or.not_floated", f"OMS has not floated: {st.sold_percent(actor)}% sold, "
+            r.flag("or.not_floated", f"OMS has not floated: {self.h.sold_percent(actor)}% sold, "
                                      f"{r.rules.raw['stock']['float_percent']}% needed "
                                      f"(rulebook.oms_float: {oms_float})")
         elif actor == "KNR" and not r.knr_normal:
             if not st.knr_started:
                 r.flag("or.not_floated", "KNR starts when Osaka Electric Railroad converts (K8)")
-        elif actor != "OMS" and actor not in st.floated:
-            r.flag("or.not_floated", f"{actor} has not floated: {st.sold_percent(actor)}% sold, "
+        elif actor != "OMS" and not corp.floated:
+            r.flag("or.not_floated", f"{actor} has not floated: {self.h.sold_percent(actor)}% sold, "
                                      f"{r.rules.raw['stock']['float_percent']}% needed")
-        st.operated.add(actor)
+        corp.operated = True
         if actor == "OMS":
             st.oms_turns += 1
             r.number("how OMS floats (at phase 4, or by 50% from phase 4)", "rulebook",
@@ -129,7 +132,8 @@ class OperatingHandler:
         if not led.on:
             return []
         return [c for c in led.cell if c not in led.closed_corps and
-                (st.knr_started if c == "KNR" and not self.r.knr_normal else c in st.floated)
+                (st.knr_started if c == "KNR" and not self.r.knr_normal
+                 else self.h.corporations[c].floated)
                 and (c != "OMS" or self.r.phase_at_least("4"))]         # C5
 
     def end_or(self) -> None:
@@ -176,26 +180,28 @@ class OperatingHandler:
     def end_turn(self, actor: str, turn: dict) -> None:
         """A minor whose conversion is mandatory in this phase ends its turn
         unconverted (K1): flagged at its last action, then converted."""
-        r, st = self.r, self.st
+        r = self.r
         spec = r.rules.corp_by_sym.get(actor)
-        if spec is not None and actor not in st.closed and not r.finished and \
+        closed = spec is not None and self.h.corporations[actor].closed
+        if spec is not None and not closed and not r.finished and \
                 not any(isinstance(a, Dividend) for a in turn["actions"]) and \
                 (spec.kind != "minor" or turn.get("revenue")):
             # O4a: a company that runs nothing, or decides no dividend, withholds
             r.ledger.dividend(actor, "withhold", turn.get("revenue"))
-        if spec is not None and actor not in st.closed and not st.trains.get(actor) \
+        if spec is not None and not closed and not self.h.train_names(actor) \
                 and not r.finished:
             # O5: a company without a train must buy one now
             r.flag("trains.must_own", f"{actor} ends its turn without a train; a company "
                                       f"without one must buy one (O5)",
                    action=turn["actions"][-1])
-        if spec is not None and actor not in st.closed and \
-                len(st.trains.get(actor, [])) > r.train_limit(actor):
+        if spec is not None and not closed and \
+                len(self.h.train_names(actor)) > r.train_limit(actor):
             r.flag("trains.discard_required",
-                   f"{actor} ends its turn with {len(st.trains[actor])} trains, over the limit of "
+                   f"{actor} ends its turn with {len(self.h.train_names(actor))} trains, over "
+                   f"the limit of "
                    f"{r.train_limit(actor)} in phase {r.phase.name}; the excess goes to the pool "
                    f"(O5c)", action=turn["actions"][-1])
-        if actor not in ("M1", "M2", "M4") or actor in st.closed:
+        if actor not in ("M1", "M2", "M4") or closed:
             return
         must = self.mandatory_phase(actor)
         if must is not None and r.phase_at_least(must):
@@ -248,7 +254,7 @@ class OperatingHandler:
         if minor not in KNR_CERTS:
             r.flag("kansai.conversion", f"{minor} does not convert into KNR (only minors 1-4 do)")
             return
-        if minor in st.closed:
+        if self.h.corporations[minor].closed:
             return
         if minor == "M3":
             if not st.knr_started:
@@ -272,24 +278,25 @@ class OperatingHandler:
         """The minor closes; its owner receives KNR certificates; its trains
         go to KNR (and its station, for Nara: N4).  M2 starts KNR, which
         operates at once (K8), and Osaka Railway converts with it (K3)."""
-        st = self.st
-        st.closed.add(minor)
-        owner = st.minor_owner.get(minor)
+        st, h = self.st, self.h
+        h.corporations[minor].closed = True
+        owner = h.minor_owner(minor)
         led = self.r.ledger
         if "KNR" in led.closed_corps:
             # K10: KNR closed first: the minor closes when it would convert; its owner
             # receives nothing, its cash goes to the bank and its trains leave the game
             led.pay(minor, "bank", led.get(minor), f"{minor} closed with KNR (K10)")
-            st.trains.pop(minor, None)
+            h.drop_trains(minor)
             st.stations.pop(minor, None)
             self.map.closes(minor)
             return
         self.move_capital(minor, owner)
         if owner is not None:
-            st.give("KNR", owner, list(KNR_CERTS[minor]))
+            # the bank's reserved certificates (K7; Kinki as a normal company: the IPO's)
+            if not h.give("KNR", owner, KNR_CERTS[minor], source=RESERVED):
+                h.give("KNR", owner, KNR_CERTS[minor])
             self.knr_shares_given += len([c for c in KNR_CERTS[minor] if c == 10])
-        trains = st.trains.pop(minor, [])
-        st.trains.setdefault("KNR", []).extend(trains)
+        h.move_trains(minor, "KNR")
         if minor == "M4":
             st.stations.setdefault("KNR", set()).update(st.stations.get("M4", set()))
         st.stations.pop(minor, None)
@@ -299,14 +306,14 @@ class OperatingHandler:
             # K8: KNR's turn follows at once (after a conversion the record left out,
             # the record's own order stands: that error is already reported)
             self.knr_due = not forced
-            if "M3" in st.minor_owner and "M3" not in st.closed:
+            if h.minor_owner("M3") is not None and not h.corporations["M3"].closed:
                 self.convert("M3")
 
     def move_capital(self, minor: str, owner) -> None:
         """K2-K5, N1-N4: what a conversion moves: all the minor's cash (Kanan
         Railway: half rounded up, the rest to its owner); M2 starts KNR with 4 x
         par from the bank (K8)."""
-        r, st = self.r, self.st
+        r = self.r
         led = r.ledger
         if not led.on:
             return
@@ -326,7 +333,7 @@ class OperatingHandler:
         if minor == "M2" and "KNR" not in led.capitalised:
             led.capitalised.add("KNR")
             led.knr_first_or = r.round_label
-            par = st.pars.get("KNR")
+            par = self.h.par("KNR")
             times = int(r.rules.knr["float_cash_par_times"])
             if par is None:
                 led.mark_unsure("KNR", "KNR's capital (no par value set)", ("market", "rows"),
@@ -342,12 +349,12 @@ class OperatingHandler:
             r.flag("kansai.conversion", f"only Kobe Electric Railway (M5) may privatise, not "
                                         f"{action.actor}")
             return
-        st.closed.add("M5")
+        self.h.corporations["M5"].closed = True
         r.ledger.pay("M5", "bank", r.ledger.get("M5"), "M5 privatised: its cash to the bank (N5)")
         st.stations.pop("M5", None)
         self.map.closes("M5")
-        st.trains.pop("M5", None)
-        st.company_owner["M5"] = st.minor_owner.get("M5")
+        self.h.drop_trains("M5")
+        self.h.set_owner("M5", self.h.minor_owner("M5"))
 
     # ------------------------------------------------------------------
     # Kobe Rapid Transit (L2)
@@ -377,7 +384,7 @@ class OperatingHandler:
             r.flag("kansai.krtr_fee", f"{corp} may not pay to ignore KRTR's station (L2: every "
                                       f"company but JR and OMS)")
             return
-        if "KRTR" not in st.company_owner:
+        if self.h.owner_of("KRTR") is None:
             r.flag("kansai.krtr_fee", "Kobe Rapid Transit has not started: it has no station "
                                       "to ignore")
             return
@@ -477,7 +484,7 @@ class OperatingHandler:
         of the three Osaka tiles; read as a lay besides OMS's own (the
         lenient reading), once."""
         st, r = self.st, self.r
-        if corp != "OMS" or "OMER" in st.closed or st.omer_used or not lays:
+        if corp != "OMS" or self.h.private_closed("OMER") or st.omer_used or not lays:
             return False
         three = r.rules.number("map", "osaka_three")
         if is_unknown(three):
@@ -490,8 +497,8 @@ class OperatingHandler:
 
     def arima_extra(self, corp: str, action: LayTile, lays: list) -> bool:
         """P1: a company owning Arima Railway lays an extra tile in Arima."""
-        st, r = self.st, self.r
-        if st.company_owner.get("ARIMA") != corp or "ARIMA" in st.closed or not lays:
+        r = self.r
+        if self.h.owner_of("ARIMA") != corp or self.h.private_closed("ARIMA") or not lays:
             return False
         arima = r.rules.number("map", "places", "Arima", "hex")
         if is_unknown(arima):
@@ -532,14 +539,14 @@ class OperatingHandler:
         led.pay(corp, "bank", cost, f"{corp} paid {r.money(cost)} for a station (O2)")
 
     def run(self, action: RunRoutes) -> None:
-        r, st = self.r, self.st
+        r = self.r
         corp = action.actor
         if any(isinstance(a, RunRoutes) for a in r.turn["actions"][:-1]):
             # O3: the trains run once in a turn; the second run is ignored
             r.flag("route.twice", f"{corp} already ran its trains this turn (O3); this run "
                                   f"is ignored")
             return
-        own = st.trains.get(corp, [])
+        own = self.h.train_names(corp)
         errors = len(r.findings)
         for route in action.routes:
             if route.train not in own:
@@ -683,7 +690,7 @@ class OperatingHandler:
 
     def check_krtr(self, corp: str, route) -> None:
         r, st = self.r, self.st
-        if "KRTR" not in st.company_owner or corp in ("JR", "OMS") or corp in st.krtr_free:
+        if self.h.owner_of("KRTR") is None or corp in ("JR", "OMS") or corp in st.krtr_free:
             return
         kobe = r.rules.number("map", "places", "Kobe", "hex")
         if is_unknown(kobe):
@@ -737,7 +744,7 @@ class OperatingHandler:
         r.ledger.dividend(corp, action.kind, r.turn.get("revenue"))
 
     def buy_train(self, action: BuyTrain) -> None:
-        r, st = self.r, self.st
+        r, h = self.r, self.h
         corp, name = action.actor, action.train
         if name not in [t.sym for t in r.rules.trains]:
             r.flag("trains.unknown", f"Kansai has no {name}-train")
@@ -745,11 +752,11 @@ class OperatingHandler:
         source = action.source or "depot"
         if source == "depot":
             needs = r._train_spec(name).get("available_on")
-            if needs and needs not in st.bought:
+            if needs and not h.bought(needs):
                 r.flag("trains.not_available", f"a {name}-train is sold once the first "
                                                f"{needs}-train is (F7)")
             price = r.number("train prices", "trains", name, "price")
-            if action.exchange and action.exchange not in st.trains.get(corp, []):
+            if action.exchange and action.exchange not in h.train_names(corp):
                 r.flag("trains.exchange", f"{corp} owns no {action.exchange}-train to trade in")
             elif action.exchange:
                 worth = r.number("train trade-in values", "trains", "D", "trade_in",
@@ -764,68 +771,66 @@ class OperatingHandler:
                 r.flag("trains.price", f"a {name}-train costs {r.money(price)} from the depot, "
                                        f"not {r.money(action.price)}")
             count = r.number("train counts", "trains", name, "count")
-            if not is_unknown(count) and count != "unlimited" and st.sold[name] >= count:
+            if not is_unknown(count) and count != "unlimited" and h.sold(name) >= count:
                 r.flag("trains.not_available", f"all {count} {name}-trains are sold")
-            st.sold[name] += 1
+            train = None                # (out of the depot below, taken as bought)
         elif source == "pool":
-            if name not in st.pool_trains:
+            if name not in h.pool_trains():
                 r.flag("trains.not_available", f"the pool holds no {name}-train")
                 return
-            st.pool_trains.remove(name)
+            train = h.take_train(name, "pool")
         else:
-            have = st.trains.get(source, [])
-            if name not in have:
+            if name not in h.train_names(source):
                 r.flag("trains.not_owned", f"{source} owns no {name}-train")
                 return
-            have.remove(name)
+            train = h.take_train(name, source)
         self.pay_train(corp, action, source)
-        if action.exchange:
-            own = st.trains.get(corp, [])
-            if action.exchange in own:
-                own.remove(action.exchange)
-                # F6: a traded train the D makes obsolete is scrapped, another goes to the pool
-                if r._train_spec(action.exchange).get("rusts_on") != name:
-                    st.pool_trains.append(action.exchange)
-        st.trains.setdefault(corp, []).append(name)
+        if action.exchange and action.exchange in h.train_names(corp):
+            old = h.take_train(action.exchange, corp)
+            # F6: a traded train the D makes obsolete is scrapped, another goes to the pool
+            if old is not None and old.spec.rusts_on != name:
+                h.to_pool(old)
+        h.give_train(train or h.new_train(name), corp)
         if source == "depot":
             r.train_bought(name)
         limit = r.train_limit(corp)
-        if len(st.trains[corp]) > limit:
-            r.flag("trains.limit", f"{corp} owns {len(st.trains[corp])} trains, over the limit of "
-                                   f"{limit} in phase {r.phase.name}")
-        if corp == "OMS" and "OMER" not in st.closed and "OMER" in st.company_owner:
-            st.closed.add("OMER")                     # P7
+        if len(h.train_names(corp)) > limit:
+            r.flag("trains.limit", f"{corp} owns {len(h.train_names(corp))} trains, over the "
+                                   f"limit of {limit} in phase {r.phase.name}")
+        if corp == "OMS" and not self.h.private_closed("OMER") and \
+                self.h.owner_of("OMER") is not None:
+            self.h.companies["OMER"].closed = True    # P7
 
     def emergency_sale(self, action) -> None:
         """B0-B2: a player's sale in an operating round raises money for a
         train his company must buy (it owns none, O5); it may not cost him
         that company's presidency (B1).  Taken as written; whether he sold
         more than needed (B2) is checked at the purchase."""
-        r, st = self.r, self.st
+        r, h = self.r, self.h
         player = action.actor
         # the company: the one whose turn it is, or the one acting next (the sales written
         # before its purchase, at the start of its turn)
         nxt = next((a.actor for a in r.record.actions[r.position + 1:]
-                    if not (isinstance(a, SellShares) and a.actor in st.players)), None)
+                    if not (isinstance(a, SellShares) and h.is_player(a.actor))), None)
         corps = [c for c in (r.turn_actor, nxt) if c in r.rules.corp_by_sym]
-        corp = next((c for c in corps if player in (st.minor_owner.get(c), st.president(c))),
+        corp = next((c for c in corps if player in (h.minor_owner(c), h.president(c))),
                     corps[0] if corps else None)
         spec = r.rules.corp_by_sym.get(corp) if corp else None
         president = None if spec is None else (
-            st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp))
+            h.minor_owner(corp) if spec.kind == "minor" else h.president(corp))
         if corp is None or president != player:
             r.flag("emergency.not_needed",
                    f"{player} may not sell shares in an operating round: "
                    + (f"{player} is not the president of {corp}, whose turn it is (B0)"
                       if corp else "no company of his is buying a train (B0)"))
-        elif st.trains.get(corp):
+        elif h.train_names(corp):
             r.flag("emergency.not_needed", f"{player} may not sell shares: {corp} owns a train "
-                                           f"({', '.join(st.trains[corp])}) (B0)")
+                                           f"({', '.join(h.train_names(corp))}) (B0)")
         else:
             for sale in action.sales:
                 if sale.corporation == corp:
-                    left = st.percent(corp, player) - 10 * (sale.count or 1)
-                    if any(st.percent(corp, p) > left for p in st.players if p != player):
+                    left = h.percent(corp, player) - 10 * (sale.count or 1)
+                    if any(h.percent(corp, p) > left for p in h.names if p != player):
                         r.flag("emergency.presidency",
                                f"{player} may not give up the presidency of {corp} while raising "
                                f"money for it (B1)")
@@ -842,7 +847,7 @@ class OperatingHandler:
         from the company to the bank or the selling company.  A company
         without a train whose treasury is short takes the rest from its
         president (B0); one with a train is flagged (trains.cash)."""
-        r, st = self.r, self.st
+        r = self.r
         led = r.ledger
         if not led.on:
             return
@@ -861,16 +866,16 @@ class OperatingHandler:
         payee = "bank" if source in ("depot", "pool") else source
         have = led.get(corp)
         what = f"a {name}-train" + (f" ({action.exchange} traded in)" if action.exchange else "")
-        if not led.sure(corp) and not st.trains.get(corp):
+        if not led.sure(corp) and not self.h.train_names(corp):
             # B0 with a treasury not sure: what the president adds is not sure either
             spec = r.rules.corp_by_sym[corp]
-            president = st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp)
+            president = self.h.minor_owner(corp) if spec.kind == "minor" else self.h.president(corp)
             if president is not None:
                 led.mark_unsure(president, *led.unsure[corp])
         if cost > have and led.sure(corp):
             spec = r.rules.corp_by_sym[corp]
-            president = st.minor_owner.get(corp) if spec.kind == "minor" else st.president(corp)
-            if not st.trains.get(corp) and president is not None:      # B0
+            president = self.h.minor_owner(corp) if spec.kind == "minor" else self.h.president(corp)
+            if not self.h.train_names(corp) and president is not None:      # B0
                 short = cost - have
                 mine = [x for x in self.sales if x[:2] == (corp, president)]
                 if mine and led.sure(president) and \
@@ -895,7 +900,7 @@ class OperatingHandler:
         """O5b, O5c: no voluntary discard; a train over the limit goes to the pool."""
         r = self.r
         corp = action.actor
-        own = self.st.trains.get(corp, [])
+        own = self.h.train_names(corp)
         if action.train not in own:
             r.flag("trains.not_owned", f"{corp} owns no {action.train}-train")
             return
@@ -904,11 +909,10 @@ class OperatingHandler:
             r.flag("trains.discard", f"{corp} owns {len(own)} trains, within the limit of "
                                      f"{limit}; a company may not discard a train at will (O5b)")
             return
-        own.remove(action.train)
-        self.st.pool_trains.append(action.train)      # O5c: to the pool
+        self.h.to_pool(self.h.take_train(action.train, corp))      # O5c: to the pool
 
     def buy_company(self, action: BuyCompany) -> None:
-        r, st = self.r, self.st
+        r = self.r
         corp, sym = action.actor, action.company
         kind = r.rules.corp_by_sym[corp].kind
         if kind == "minor":
@@ -923,7 +927,7 @@ class OperatingHandler:
                 (sym == "HKT" and r.phase_at_least("4")):
             r.flag("private.no_sale", f"{sym} may not be sold to a company (P7, L0)")
             return
-        if sym in st.closed:
+        if self.h.private_closed(sym):
             r.flag("private.closed", f"{sym} is closed")
             return
         value = r.number("private prices", "companies", sym, "value")
@@ -933,19 +937,19 @@ class OperatingHandler:
                 r.flag("private.price", f"{sym} (face value {r.money(value)}) is bought for "
                                         f"{r.money(lo)} to {r.money(hi)}, not "
                                         f"{r.money(action.price)} (O6)")
-        seller = st.company_owner.get(sym)
+        seller = self.h.owner_of(sym)
         r.ledger.afford(corp, action.price, "private.cash", sym)
         if seller is not None:
             r.ledger.pay(corp, seller, action.price, f"{corp} bought {sym} from {seller} for "
                                                      f"{r.money(action.price)} (O6)")
-        st.company_owner[sym] = corp
+        self.h.set_owner(sym, corp)
 
     def check_bankruptcy(self, action: Bankrupt) -> None:
-        r, st = self.r, self.st
+        r, st, h = self.r, self.st, self.h
 
         def president_of(c):
-            return st.minor_owner.get(c) if r.rules.corp_by_sym[c].kind == "minor" \
-                else st.president(c)
+            return h.minor_owner(c) if r.rules.corp_by_sym[c].kind == "minor" \
+                else h.president(c)
 
         corp = r.turn_actor if r.turn_actor in r.rules.corp_by_sym else None
         if action.actor in r.rules.corp_by_sym:
@@ -955,8 +959,8 @@ class OperatingHandler:
             # companies without a train
             nxt = next((a.actor for a in r.record.actions[r.position + 1:]
                         if a.actor in r.rules.corp_by_sym), None)
-            mine = [c for c in r.rules.corp_by_sym if c not in st.closed and
-                    president_of(c) == action.actor and not st.trains.get(c)]
+            mine = [c for c in r.rules.corp_by_sym if not h.corporations[c].closed and
+                    president_of(c) == action.actor and not h.train_names(c)]
             corp = nxt if nxt in mine else (mine[0] if mine else corp)
         if corp is None:
             r.flag("bankrupt.not_president", f"{action.actor} goes bankrupt with no company "
@@ -972,8 +976,8 @@ class OperatingHandler:
                                              f"turn it is ({president} is): only he may go "
                                              f"bankrupt for its train (B0)")
             return
-        if st.trains.get(corp):
-            r.flag("bankrupt.not_needed", f"{corp} owns a train ({', '.join(st.trains[corp])}): "
+        if h.train_names(corp):
+            r.flag("bankrupt.not_needed", f"{corp} owns a train ({', '.join(h.train_names(corp))}): "
                                           f"it need not buy one, so {player} does not go "
                                           f"bankrupt (B0, O5)")
             return
@@ -984,24 +988,24 @@ class OperatingHandler:
         if not (led.sure(player) and led.sure(corp)):
             r.skip(kind, (), reason=f"{player}'s or {corp}'s cash is not sure")
             return
-        cheapest = _cheapest_train(r, st)
+        cheapest = _cheapest_train(r, h)
         if cheapest is None:
             r.skip(kind, ("trains",), reason="a train's price or count is unknown")
             return
         shares, parts = 0, []
         pool_limit = int(r.rules.raw["stock"]["pool_limit"])
-        for c in sorted(st.shares):
-            tens = [x for x in st.shares.get(c, {}).get(player, []) if x == 10]
+        for c in sorted(x.sym for x in h.majors()):
+            tens = [x for x in h.percents(c, player) if x == 10]
             price = led.price(c)
-            if not tens or price is None or c not in st.operated or \
+            if not tens or price is None or not h.corporations[c].operated or \
                     not led.sure("price:" + c):
                 continue
-            if st.free_share.get(c) == player and c not in st.president_bought:
+            if st.free_share.get(c) == player and not h.president_bought(c):
                 tens = tens[1:]             # C1, C4: the free share not yet
-            k = min(len(tens), max(0, (pool_limit - st.pool[c]) // 10))     # B4
+            k = min(len(tens), max(0, (pool_limit - h.pool(c)) // 10))     # B4
             if c == corp:                   # B1: he stays its president
-                others = max((st.percent(c, p) for p in st.players if p != player), default=0)
-                k = min(k, max(0, (st.percent(c, player) - others) // 10))
+                others = max((h.percent(c, p) for p in h.names if p != player), default=0)
+                k = min(k, max(0, (h.percent(c, player) - others) // 10))
             if k:
                 shares += k * price         # SS4: sold at once at the current price
                 parts.append(f"{10 * k}% of {c} at {r.money(price)}")
@@ -1031,26 +1035,26 @@ class OperatingHandler:
             r.end_after_set, r.end_after_reason = True, "bankrupt"
 
 
-def _cheapest_train(r, st):
+def _cheapest_train(r, h):
     """The cheapest train a company could buy now: (price, name), or None
     when a price or count is unknown (then nothing is claimed)."""
     best = None
     for t in r.rules.trains:
         spec = r._train_spec(t.sym)
-        if spec.get("rusts_on") in st.bought:
+        if spec.get("rusts_on") and h.bought(spec["rusts_on"]):
             continue                    # scrapped (F5): not sold any more
         needs = spec.get("available_on")
-        if needs and needs not in st.bought:
+        if needs and not h.bought(needs):
             continue
         count = r.rules.number("trains", t.sym, "count")
         price = r.rules.number("trains", t.sym, "price")
         if is_unknown(count) or is_unknown(price):
             return None
-        if count != "unlimited" and st.sold[t.sym] >= count:
+        if count != "unlimited" and h.sold(t.sym) >= count:
             continue
         if best is None or price < best[0]:
             best = (int(price), t.sym)
-    for name in st.pool_trains:         # the pool's trains at their price
+    for name in h.pool_trains():        # the pool's trains at their price
         price = r.rules.number("trains", name, "price")
         if is_unknown(price):
             return None

@@ -13,6 +13,7 @@ kind of check.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Optional
 
 from ...actions import Bankrupt, Checkpoint, Pass, RoundMarker, SellShares
@@ -20,8 +21,10 @@ from ...findings import ERROR, INFO, WARNING, Finding, FindingList, involved
 from ...schema import is_unknown
 from ...unsure import CHECKPOINTS, Skipped, Unsure
 from .components import place_of_hex
-from .state import KEEP_OPEN, KansaiState
+from .holdings import Holdings
 
+#: the privates that do not close with the others in phase 4 (P3, P7)
+KEEP_OPEN = ("HKT", "OMER")
 #: what Kansai's checker never checks, whatever the components file gives
 UNCHECKED = ("the depot's order of sale (not stated by the summary) and the end after "
              "\"10 faz gry\" (E1: no phase table matches it) are not checked")
@@ -34,6 +37,33 @@ NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the ban
             "are not checked")
 #: the money checkpoints' skipped kind when money is not tracked at all (said by NO_MONEY)
 NOT_TRACKED = "money is not tracked"
+
+
+@dataclass
+class State1890:
+    """What 1890 tracks beyond the shared state's objects (``holdings.py``: the players,
+    corporations, certificates, privates, trains, cash, the phase and the priority): the
+    title's own flags, and the stations and tiles the record placed (the board's in step 4
+    of the move onto the shared engine, docs/1890.md)."""
+    #: corporation -> the player holding its free share (HER, KHN: C1, C3)
+    free_share: dict = field(default_factory=dict)
+    #: KNR has started (M2 converted: K8)
+    knr_started: bool = False
+    #: company -> hexes with its stations
+    stations: dict = field(default_factory=dict)
+    #: companies that had a station in Kobe when KRTR started, or paid its fee (L2)
+    krtr_free: set = field(default_factory=set)
+    #: companies that paid KRTR's fee, and in which OR (L2)
+    krtr_paid: dict = field(default_factory=dict)
+    #: OMS's operating rounds so far (its free tile in its first: C7); OMER's upgrade used (P7)
+    oms_turns: int = 0
+    omer_used: bool = False
+    #: company -> stations bought (placed by a token action; the home is free: O2)
+    tokens_bought: dict = field(default_factory=dict)
+    #: hexes the record has laid a tile on (a later lay there is an upgrade: free, O1c)
+    laid_hexes: set = field(default_factory=set)
+    #: hex -> the tile the record last laid there
+    tile_on: dict = field(default_factory=dict)
 
 
 class KansaiReplay:
@@ -55,7 +85,8 @@ class KansaiReplay:
         self.view = GameView(self)
         #: the last action taken (the view's current action once the record is over)
         self.last_action = None
-        self.state = KansaiState(players=list(record.players))
+        #: the title's own flags (``State1890``)
+        self.state = State1890()
         self.findings: list[Finding] = FindingList()
         #: the amounts not sure and the checks skipped (the shared ``railcheck/unsure.py``)
         self.unsure = Unsure()
@@ -86,6 +117,9 @@ class KansaiReplay:
         #: the rule book's variant "Kinki as a Normal Company", C10): 50% floats it, no share
         #: is reserved, anybody sets its par
         self.knr_normal = "M2" in self.not_in_play
+        #: the players and the corporations (minors included) with their certificates, as the
+        #: shared state's objects
+        self.holdings = Holdings(rules, list(record.players), self.knr_normal)
         turns = rules.number("game_turns")
         #: E1 "10 faz gry": the game ends after this many game turns (a stock round and its
         #: operating rounds); None: not known
@@ -134,10 +168,10 @@ class KansaiReplay:
 
     @property
     def phase(self):
-        return self.rules.phases[self.state.phase]
+        return self.rules.phases[self.holdings.phase_index]
 
     def phase_at_least(self, name: str) -> bool:
-        return self.state.phase >= self.rules.phase_index(name)
+        return self.holdings.phase_index >= self.rules.phase_index(name)
 
     def jr_is_state(self) -> bool:
         """JR is the state railway until phase 6 (J0)."""
@@ -145,24 +179,22 @@ class KansaiReplay:
 
     def train_bought(self, name: str) -> None:
         """The first train of a type starts its phase and scraps the older ones (F5)."""
-        st = self.state
-        first = name not in st.bought
-        st.bought.add(name)
-        if not first:
+        h = self.holdings
+        if h.sold(name) != 1:           # (called when a train of the type left the depot)
             return
-        for owner, trains in st.trains.items():
-            st.trains[owner] = [t for t in trains
-                                if self._train_spec(t).get("rusts_on") != name]
-        st.pool_trains = [t for t in st.pool_trains if self._train_spec(t).get("rusts_on") != name]
+        for corp in h.corporations.values():
+            h.drop_trains(corp.sym, keep=lambda t: t.spec.rusts_on != name)
+        for t in h.trains:
+            if t.owner == "pool" and t.spec.rusts_on == name:
+                t.owner = None
         for i, ph in enumerate(self.rules.phases):
-            if ph.on == name and i > st.phase:
-                st.phase = i
+            if ph.on == name and i > h.phase_index:
+                h.phase_index = i
                 if "close_companies" in ph.events:
-                    for sym in list(st.company_owner):
-                        if sym in [c.sym for c in self.rules.privates] and sym not in KEEP_OPEN:
-                            st.closed.add(sym)
-        if name == "6":
-            st.first_six = True
+                    for company in self.holdings.owned():
+                        if company.sym in [c.sym for c in self.rules.privates] and \
+                                company.sym not in KEEP_OPEN:
+                            company.closed = True
 
     def _train_spec(self, name: str) -> dict:
         for t in self.rules.trains:
@@ -192,7 +224,7 @@ class KansaiReplay:
     def check_players(self) -> None:
         """The player count against the components file's (set-up)."""
         lo, hi = self.rules.number("players", "min"), self.rules.number("players", "max")
-        n = len(self.state.players)
+        n = len(self.holdings.players)
         if is_unknown(lo) or is_unknown(hi) or lo <= n <= hi:
             return
         line, col = self.record.tag_locations.get("players", (1, 1))
@@ -273,7 +305,7 @@ class KansaiReplay:
             self.operating.bankrupt(action)
             return
         if self.kind == "OR" and isinstance(action, SellShares) and \
-                action.actor in self.state.players:
+                self.holdings.is_player(action.actor):
             # B0-B2: a president's sale for a train, written in the company's turn
             self.operating.emergency_sale(action)
             return
@@ -367,16 +399,15 @@ class KansaiReplay:
     # ------------------------------------------------------------------
 
     def checkpoint(self, action: Checkpoint) -> None:
-        st = self.state
         if action.field == "trains":
-            have = sorted(st.trains.get(action.subject, []))
+            have = sorted(self.holdings.train_names(action.subject))
             want = sorted(str(t) for t in (action.value or []))
             if have != want:
                 self.flag("checkpoint.mismatch",
                           f"{action.subject} owns trains {', '.join(have) or 'none'}, the record "
                           f"says {', '.join(want) or 'none'}")
         elif action.field == "president":
-            who = st.president(action.subject)
+            who = self.holdings.president(action.subject)
             if who != action.value:
                 self.flag("checkpoint.mismatch", f"{action.subject}'s president is "
                                                  f"{who or 'nobody'}, the record says {action.value}")
@@ -390,7 +421,7 @@ class KansaiReplay:
         if not led.on:
             self.skipped.setdefault(CHECKPOINTS, Skipped(NOT_TRACKED)).count += 1
             return
-        known = subject in self.state.players or subject in self.rules.corp_by_sym
+        known = self.holdings.is_player(subject) or subject in self.rules.corp_by_sym
         if not known:
             self.flag("checkpoint.subject", f"unknown subject '{subject}'")
             return
@@ -399,7 +430,7 @@ class KansaiReplay:
         elif field_ == "price":
             key, actual = "price:" + subject, led.price(subject)
         elif field_ == "worth":
-            if subject not in self.state.players:
+            if not self.holdings.is_player(subject):
                 self.flag("checkpoint.field", "'worth' is checked for players")
                 return
             key, actual = subject, led.net_worth(subject)

@@ -14,13 +14,14 @@ from __future__ import annotations
 from ...actions import Bid, BuyCompany, BuyShares, Par, Pass, SellShares
 from ...schema import is_unknown
 from .components import par_values
-from .state import FREE_SHARE
+from .holdings import FREE_SHARE, RESERVED, par_cell
 
 
 class StockHandler:
     def __init__(self, replay):
         self.r = replay
         self.st = replay.state
+        self.h = replay.holdings
         #: auction: private -> [(player, price, action)]
         self.bids: dict = {}
         #: auction: (line, player) of each acquisition
@@ -41,18 +42,18 @@ class StockHandler:
     # turns
 
     def next_player(self, name: str) -> str:
-        players = self.st.players
+        players = self.h.names
         return players[(players.index(name) + 1) % len(players)]
 
     def begin_turn(self, actor: str) -> None:
         r = self.r
-        if actor not in self.st.players:
+        if not self.h.is_player(actor):
             r.flag("turn.actor", f"{actor} is not a player: only players act in the "
                                  f"{'auction' if r.kind == 'auction' else 'stock round'}")
             return
         if r.kind != "SR":
             return
-        if self.passes_in_row >= len(self.st.players) and not self.continued:
+        if self.passes_in_row >= len(self.h.players) and not self.continued:
             # S2.2: the round ends when every player passed in a row
             r.flag("round.continues", f"SR {r.sr_number} ended by the rules (every player passed "
                                       f"in a row), but the record goes on with it")
@@ -63,7 +64,7 @@ class StockHandler:
         self.expected = self.next_player(actor)
 
     def end_turn(self, actor: str, turn: dict) -> None:
-        if self.r.kind != "SR" or actor not in self.st.players:
+        if self.r.kind != "SR" or not self.h.is_player(actor):
             return
         self.over_limit(actor, turn)
         if any(not isinstance(a, Pass) for a in turn["actions"]):
@@ -75,25 +76,26 @@ class StockHandler:
     def over_limit(self, player: str, turn: dict) -> None:
         """S1: a player over the certificate limit sells in his turn: a turn
         ending over it while a counting share could still be sold is flagged."""
-        r, st, led = self.r, self.st, self.r.ledger
+        r, st, h, led = self.r, self.st, self.h, self.r.ledger
         limits = r.rules.number("cert_limit")
         if not led.on or is_unknown(limits):
             return
-        limit = limits.get(len(st.players), limits.get(str(len(st.players))))
+        limit = limits.get(len(h.players), limits.get(str(len(h.players))))
         have = led.cert_count(player)
         if limit is None or have <= limit:
             return
-        held = [c for c, h in st.shares.items() if h.get(player)]
+        held = [c.sym for c in h.majors() if h.percents(c.sym, player)]
         if any(not led.sure("price:" + c) for c in held):
             r.skip("the certificate limit after a turn (a share price is not sure)",
                    ("market", "rows"), reason="a share price is not sure")
             return
         pool = int(r.rules.raw["stock"]["pool_limit"])
         sellable = [c for c in held
-                    if 10 in st.shares[c][player] and c in st.operated and r.sr_number > 1
+                    if 10 in h.percents(c, player) and h.corporations[c].operated
+                    and r.sr_number > 1
                     and not led.zone(c, "no_cert_limit") and c not in led.closed_corps
-                    and st.pool[c] + 10 <= pool
-                    and not (st.free_share.get(c) == player and c not in st.president_bought)]
+                    and h.pool(c) + 10 <= pool
+                    and not (st.free_share.get(c) == player and not h.president_bought(c))]
         if sellable:
             r.flag("stock.over_cert_limit",
                    f"{player} holds {have} certificates, over the limit of {limit}, and ends the "
@@ -105,19 +107,17 @@ class StockHandler:
         self.continued = False
         self.sold_this_round = set()
         self.last_actor = None
-        self.expected = self.st.priority or (self.st.players[0] if self.st.players else None)
+        self.expected = self.h.priority_name() or (self.h.names[0] if self.h.players else None)
 
     def end_sr(self) -> None:
         # S3.1: the next SR starts left of the last player who acted
         if self.last_actor is not None:
-            self.st.priority = self.next_player(self.last_actor)
+            self.h.set_priority(self.next_player(self.last_actor))
         # S3.2: a company whose every share found a buyer moves one row up (not on the top row)
         led = self.r.ledger
-        for corp in list(self.st.pars):
-            if corp in led.cell and self.st.pool[corp] == 0 and not led.cell[corp].row == 0:
-                held = sum(sum(v) for h, v in self.st.shares.get(corp, {}).items()
-                           if h in self.st.players)
-                if held >= led.issued(corp):
+        for corp in list(led.cell):       # (in the order of their pars)
+            if self.h.pool(corp) == 0 and not led.cell[corp].row == 0:
+                if self.h.sold_percent(corp) >= led.issued(corp):
                     led.move(corp, "up")
 
     def end_auction(self) -> None:
@@ -127,19 +127,19 @@ class StockHandler:
             from .auction import priority
             if not self.waterfall.finished:
                 self.waterfall.finish_round()
-            self.st.priority = priority(self.waterfall)
+            self.h.set_priority(priority(self.waterfall))
             if self.minor_bought is not None and self.acquired and \
                     max(self.acquired, key=lambda a: a[0] or 0) == self.minor_bought:
                 # a minor bought in the auction (the rule book's initial stock round, §9)
                 # after the last private: the priority goes left of its buyer (A7, §8.1)
-                self.st.priority = self.next_player(self.minor_bought[1])
+                self.h.set_priority(self.next_player(self.minor_bought[1]))
             self.r.ledger.start(self.waterfall.game.players)
             self.waterfall = None
             return
         # privates won by bids are sold after the bought ones, cheapest first (A4, A5)
         late_line = max((a.line or 0 for a in self.r.record.actions), default=0) + 1
         for sym, bids in self.bids.items():
-            if sym in self.st.company_owner or not bids:
+            if self.h.owner_of(sym) is not None or not bids:
                 continue
             player, _, action = max(bids, key=lambda b: b[1])
             self.acquire(sym, player, action)
@@ -147,7 +147,7 @@ class StockHandler:
         self.bids = {}
         if self.acquired:
             _, last = max(self.acquired, key=lambda a: a[0] or 0)
-            self.st.priority = self.next_player(last)
+            self.h.set_priority(self.next_player(last))
         self.acquired = []
         self.r.ledger.start(None)
 
@@ -155,7 +155,7 @@ class StockHandler:
 
     def process(self, action) -> None:
         r = self.r
-        if action.actor not in self.st.players:
+        if not self.h.is_player(action.actor):
             return
         if isinstance(action, Bid):
             self.bid(action)
@@ -179,7 +179,7 @@ class StockHandler:
     # privates
 
     def bid(self, action: Bid) -> None:
-        r, st = self.r, self.st
+        r = self.r
         sym = action.company
         late = sym in [c.sym for c in r.rules.late_companies]
         if late:
@@ -190,7 +190,7 @@ class StockHandler:
             return
         if self.play_waterfall(action):
             return
-        if sym in st.company_owner:
+        if self.h.owner_of(sym) is not None:
             r.flag("auction.sold", f"{sym} is already sold")
             return
         bids = self.bids.setdefault(sym, [])
@@ -228,17 +228,17 @@ class StockHandler:
         """S2.1: privates change hands between players in a stock round, at
         any price; not OMER (P7), not a late private (L0), not Hankai
         Tramway from phase 4 (P3)."""
-        r, st = self.r, self.st
+        r = self.r
         sym, buyer = action.company, action.actor
-        owner = st.company_owner.get(sym)
+        owner = self.h.owner_of(sym)
         late = sym in [c.sym for c in r.rules.late_companies] or sym == "M5"
-        if owner is None or owner not in st.players:
+        if owner is None or not self.h.is_player(owner):
             r.flag("private.owner", f"{sym} is not held by a player")
             return
         if action.seller is not None and action.seller != owner:
             r.flag("private.seller", f"{sym} is held by {owner}, not {action.seller}")
             return
-        if sym in st.closed and not late:
+        if self.h.private_closed(sym) and not late:
             r.flag("private.closed", f"{sym} is closed")
             return
         if sym == "OMER" or late or (sym == "HKT" and r.phase_at_least("4")):
@@ -251,29 +251,29 @@ class StockHandler:
         led.afford(buyer, action.price, "stock.cash", f"{sym} from {owner}")
         led.pay(buyer, owner, action.price, f"{buyer} bought {sym} from {owner} for "
                                             f"{r.money(action.price)} (S2.1)")
-        st.company_owner[sym] = buyer
+        self.h.set_owner(sym, buyer)
 
     def acquire(self, sym: str, player: str, action) -> None:
         st = self.st
-        st.company_owner[sym] = player
+        self.h.set_owner(sym, player)
         self.acquired.append((action.line, player))
         if sym in FREE_SHARE and FREE_SHARE[sym] not in self.r.not_in_play:     # P4, P5
             corp = FREE_SHARE[sym]
-            st.give(corp, player, [10])
+            self.h.give(corp, player, [10])
             st.free_share[corp] = player
         if sym == "OMER" and "OMS" not in self.r.not_in_play:   # P7: OMS's president's certificate
-            st.give("OMS", player, [20])
+            self.h.give("OMS", player, [20])
 
     def buy_late(self, action: Bid) -> None:
         """L0: a late private, from the bank, once the first 3-train is sold."""
-        r, st = self.r, self.st
+        r = self.r
         sym = action.company
-        if "3" not in st.bought:
+        if not self.h.bought("3"):
             r.flag("kansai.late_private_early",
                    f"{sym} is a late private: it may be bought once the first 3-train is sold "
                    f"(phase {r.phase.name}, no 3-train sold yet)")
-        if sym in st.company_owner:
-            r.flag("auction.sold", f"{sym} is already owned by {st.company_owner[sym]}")
+        if self.h.owner_of(sym) is not None:
+            r.flag("auction.sold", f"{sym} is already owned by {self.h.owner_of(sym)}")
             return
         value = r.number("late private prices", "late_companies", sym, "value")
         if action.price is not None:
@@ -289,7 +289,7 @@ class StockHandler:
             led.afford(action.actor, paid, "stock.cash", sym)
             led.pay(action.actor, "bank", paid, f"{action.actor} bought {sym} for "
                                                 f"{r.money(paid)} (L0)")
-        st.company_owner[sym] = action.actor
+        self.h.set_owner(sym, action.actor)
         if sym == "KRTR":
             r.operating.krtr_starts()
 
@@ -297,11 +297,11 @@ class StockHandler:
     # shares
 
     def par(self, action: Par) -> None:
-        r, st = self.r, self.st
+        r, h = self.r, self.h
         corp, player = action.corporation, action.actor
-        if corp in st.pars:
+        if h.par(corp) is not None:
             r.flag("stock.par_twice", f"{corp} already has its par value "
-                                      f"{r.money(st.pars[corp])}")
+                                      f"{r.money(h.par(corp))}")
             return
         spec = r.rules.corp_by_sym.get(corp)
         if spec is None or spec.kind == "minor":
@@ -320,30 +320,29 @@ class StockHandler:
         if corp in ("KNR", "OMS") and not (corp == "KNR" and r.knr_normal):
             # K6, C5: set by M2's / OMER's owner
             owner_of = "M2" if corp == "KNR" else "OMER"
-            owner = st.minor_owner.get(owner_of) if corp == "KNR" else \
-                st.company_owner.get(owner_of)
+            owner = h.minor_owner(owner_of) if corp == "KNR" else \
+                h.owner_of(owner_of)
             if owner != player:
                 r.flag("kansai.par_setter", f"{corp}'s par value is set by the owner of "
                                             f"{owner_of} ({owner or 'nobody yet'}), not by "
                                             f"{player}")
-            st.pars[corp] = action.price
+            h.corporations[corp].par = par_cell(action.price)
             r.ledger.set_par(corp, action.price)
             return
         self.one_certificate(player, 1, f"{corp}'s president's certificate")
         led = r.ledger
         led.afford(player, 2 * action.price, "stock.cash",
                    f"{corp}'s president's certificate (2 x par {r.money(action.price)})")
-        st.pars[corp] = action.price
+        h.corporations[corp].par = par_cell(action.price)
         led.set_par(corp, action.price)
-        st.give(corp, player, [20])
-        st.president_bought.add(corp)
+        h.give(corp, player, [20])
         led.pay(player, "bank", 2 * action.price, f"{player} bought {corp}'s president's "
                                                   f"certificate for {r.money(2 * action.price)}")
         led.check_limits(player, corp)
         self.floats(corp)
 
     def buy_shares(self, action: BuyShares) -> None:
-        r, st = self.r, self.st
+        r, h = self.r, self.h
         corp, player = action.corporation, action.actor
         spec = r.rules.corp_by_sym.get(corp)
         if spec is None:
@@ -356,14 +355,14 @@ class StockHandler:
                 r.flag("kansai.minor_sale_round",
                        f"the minors are sold in the {where.replace('_', ' ')} "
                        f"(rulebook.minors_sold_in), not in the {round_name.replace('_', ' ')}")
-            if corp in st.minor_owner:
-                r.flag("stock.no_share", f"{corp} is owned by {st.minor_owner[corp]}")
+            if h.minor_owner(corp) is not None:
+                r.flag("stock.no_share", f"{corp} is owned by {h.minor_owner(corp)}")
                 return
             self.one_certificate(player, 1, corp)
             led = r.ledger
             price, capital = int(spec.extra["price"]), int(spec.extra["capital"])
             led.afford(player, price, "stock.cash", f"{corp} ({spec.name})")
-            st.minor_owner[corp] = player
+            h.buy_minor(corp, player)
             # N0-N5: the printed price to the bank, the printed capital from the bank
             led.pay(player, "bank", price, f"{player} bought {corp} for {r.money(price)}")
             led.pay("bank", corp, capital, f"{corp} starts with its capital {r.money(capital)}")
@@ -378,23 +377,22 @@ class StockHandler:
         if (player, corp) in self.sold_this_round:
             r.flag("stock.rebuy", f"{player} sold {corp} this round and may not buy it again "
                                   f"(SB6)")
-        if corp not in st.pars:
+        if h.par(corp) is None:
             r.flag("stock.not_parred", f"{corp} has no par value yet: its first certificate "
                                        f"is bought with 'par'")
             return
         count = action.count or 1
         self.one_certificate(player, count, corp)
         led = r.ledger
-        each = led.price(corp) if action.source == "pool" else st.pars[corp]
+        each = led.price(corp) if action.source == "pool" else h.par(corp)
         if each is not None:
             led.afford(player, each * count, "stock.cash",
                        f"{'a' if count == 1 else count} {corp} share{'s' if count > 1 else ''} "
                        f"{'from the pool' if action.source == 'pool' else 'at par'}")
         if action.source == "pool":
-            if st.pool[corp] < 10 * count:
-                r.flag("stock.no_share", f"the pool holds {st.pool[corp]}% of {corp}")
+            if h.pool(corp) < 10 * count:
+                r.flag("stock.no_share", f"the pool holds {h.pool(corp)}% of {corp}")
                 return
-            st.pool[corp] -= 10 * count
         elif corp == "KNR" and not r.knr_normal:     # K7: only 4 KNR shares are for sale
             for_sale = int(r.rules.knr["for_sale_shares"])
             bought = self.knr_bought()
@@ -403,7 +401,11 @@ class StockHandler:
                        f"only {for_sale} KNR shares are for sale and {bought} have been bought; "
                        f"the others are reserved for the minors' conversions (K7)")
                 return
-        st.give(corp, player, [10] * count)
+        if not h.give(corp, player, [10] * count, source=action.source == "pool" and "pool"
+                      or "ipo"):
+            r.flag("stock.no_share", f"the IPO holds {h.corporations[corp].percent_of('ipo')}% "
+                                     f"of {corp}: no {10 * count}% to buy")
+            return
         if each is not None:
             led.pay(player, "bank", each * count, f"{player} bought {10 * count}% of {corp} for "
                                                   f"{r.money(each * count)}")
@@ -432,36 +434,38 @@ class StockHandler:
     def floats(self, corp: str) -> None:
         """SB3: 50% sold, the company floats and receives 10 x par from the
         bank at once (not KNR: K8)."""
-        r, st = self.r, self.st
-        if st.sold_percent(corp) < int(r.rules.raw["stock"]["float_percent"]):
+        r, h = self.r, self.h
+        if h.sold_percent(corp) < int(r.rules.raw["stock"]["float_percent"]):
             return
-        st.floated.add(corp)
+        h.corporations[corp].floated = True
         led = r.ledger
-        if (corp != "KNR" or r.knr_normal) and corp not in led.capitalised and corp in st.pars:
+        par = h.par(corp)
+        if (corp != "KNR" or r.knr_normal) and corp not in led.capitalised and par is not None:
             led.capitalised.add(corp)
             times = int(r.rules.raw["stock"]["capital_par_times"])
-            led.pay("bank", corp, times * st.pars[corp],
-                    f"{corp} floated: {times} x par {r.money(st.pars[corp])} to its treasury (SB3)")
+            led.pay("bank", corp, times * par,
+                    f"{corp} floated: {times} x par {r.money(par)} to its treasury (SB3)")
 
     def new_president(self, corp: str, player: str, keeps: int):
         """The player who takes ``corp``'s president's certificate when ``player`` sells down
         to ``keeps`` percent: one holding more (and two shares to give in exchange); of
         several, the most, and at equal holdings the nearest clockwise (§6.5); None: nobody."""
-        st = self.st
-        players = st.players
+        h = self.h
+        players = h.names
         at = players.index(player)
         order = [players[(at + i) % len(players)] for i in range(1, len(players))]
-        takers = [p for p in order if st.percent(corp, p) > keeps
-                  and st.holding(corp, p).count(10) >= 2]
+        takers = [p for p in order if h.percent(corp, p) > keeps
+                  and h.percents(corp, p).count(10) >= 2]
         if not takers:
             return None
-        return max(takers, key=lambda p: (st.percent(corp, p), -order.index(p)))
+        return max(takers, key=lambda p: (h.percent(corp, p), -order.index(p)))
 
     def knr_bought(self) -> int:
-        """KNR shares bought from the IPO so far (not those the conversions gave)."""
-        st = self.st
-        held = sum(len([c for c in v if c == 10]) for v in st.shares.get("KNR", {}).values())
-        return held + st.pool["KNR"] // 10 - self.r.operating.knr_shares_given
+        """KNR shares bought from the IPO so far (not those the conversions gave, which
+        were the bank's: :data:`~.holdings.RESERVED`)."""
+        knr = self.h.corporations["KNR"]
+        out = [c for c in knr.certs if not c.president and c.owner not in ("ipo", RESERVED)]
+        return len(out) - self.r.operating.knr_shares_given
 
     def sales_at_once(self, player: str) -> None:
         """S2.1 against §8.5: the summary lets a turn sell, buy one certificate and sell again;
@@ -481,15 +485,15 @@ class StockHandler:
                    f"rulebook.sales_in_turn: all_at_once)")
 
     def sell(self, action: SellShares) -> None:
-        r, st = self.r, self.st
+        r, st, h = self.r, self.st, self.h
         player = action.actor
         self.sales_at_once(player)
         for sale in action.sales:
             corp = sale.corporation
             count = sale.count or 1
-            held = st.holding(corp, player)
+            held = h.percents(corp, player)
             free_holder = st.free_share.get(corp)
-            if free_holder == player and corp not in st.president_bought \
+            if free_holder == player and not h.president_bought(corp) \
                     and sum(held) <= 10 * count:
                 r.flag("kansai.free_share_sale",
                        f"{player}'s {corp} share is the free one of "
@@ -498,7 +502,7 @@ class StockHandler:
             elif r.sr_number <= 1 and r.kind == "SR":
                 r.flag("stock.sell_first_round", "no shares may be sold in the first stock "
                                                  "round (SS1)")
-            elif corp not in st.operated:
+            elif not h.corporations[corp].operated:
                 r.flag("stock.sell_before_operating", f"{corp} has not operated yet: its shares "
                                                       f"may not be sold (SS1)")
             tens = [c for c in held if c == 10]
@@ -520,22 +524,15 @@ class StockHandler:
                            f"more to take the president's certificate in exchange (SS3)")
                     continue
             pool = r.rules.raw["stock"]["pool_limit"]
-            if st.pool[corp] + 10 * count > pool:
+            if h.pool(corp) + 10 * count > pool:
                 r.flag("stock.pool_limit", f"selling {10 * count}% of {corp} would put "
-                                           f"{st.pool[corp] + 10 * count}% in the pool, over the "
+                                           f"{h.pool(corp) + 10 * count}% in the pool, over the "
                                            f"{pool}% limit")
                 continue
             if taker is not None:       # two of the taker's shares for the certificate
-                theirs = st.holding(corp, taker)
-                theirs.remove(10)
-                theirs.remove(10)
-                theirs.append(20)
-                held.remove(20)
-                held.extend([10, 10])
-            for _ in range(count):
-                held.remove(10)
-            st.pool[corp] += 10 * count
-            st.update_president(corp)
+                h.exchange(corp, player, taker)
+            h.take_back(corp, player, count)
+            h.update_president(h.corporations[corp])
             led = r.ledger
             each = led.price(corp)
             if each is not None:         # SS4: at the current price, then a row down per 10%

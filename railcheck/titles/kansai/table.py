@@ -158,11 +158,11 @@ def _next_stock_player(r) -> Optional[str]:
     passes = s.passes_in_row
     if r.turn_actor is not None and r.turn.get("ended"):
         passes = 0 if not _turn_passed(r) else passes + 1
-    if passes >= len(r.state.players):
+    if passes >= len(r.holdings.players):
         return None
     if r.turn_actor is not None and not r.turn.get("ended"):
         return r.turn_actor         # a turn under way (a sale, then a purchase)
-    return s.expected or r.state.priority or r.state.players[0]
+    return s.expected or r.holdings.priority_name() or r.holdings.names[0]
 
 
 def _next_company(r) -> Optional[str]:
@@ -170,8 +170,9 @@ def _next_company(r) -> Optional[str]:
     (N0), then the main companies by the prices at the OR's start (O0b);
     None when every one has operated."""
     from .operating import MINOR_NAMES
-    st, op = r.state, r.operating
-    minors = [m for m in sorted(MINOR_NAMES) if m in st.minor_owner and m not in st.closed
+    h, op = r.holdings, r.operating
+    minors = [m for m in sorted(MINOR_NAMES) if h.minor_owner(m) is not None
+              and not h.corporations[m].closed
               and m not in r.not_in_play and m not in op.minors_done]
     majors = sorted((c for c in op.start_keys if c not in op.operated_this_or
                      and c not in r.ledger.closed_corps),
@@ -301,15 +302,15 @@ def _kansai_next(record, rules, count: int, verbose: bool):
 
 
 def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
-    st, led, rules = r.state, r.ledger, r.rules
+    h, led, rules = r.holdings, r.ledger, r.rules
     from .components import par_values
     cash = _cash(r, name)
     limits = rules.number("cert_limit")
-    limit = None if is_unknown(limits) else limits.get(len(st.players),
-                                                       limits.get(str(len(st.players))))
+    limit = None if is_unknown(limits) else limits.get(len(h.players),
+                                                       limits.get(str(len(h.players))))
     nm.facts.update({"cash": cash if cash is not None else "unknown",
                      "certificates": led.cert_count(name) if led.on else
-                     sum(1 for o in st.company_owner.values() if o == name),
+                     sum(1 for c in h.owned() if h.owner_of(c.sym) == name),
                      "certificate_limit": limit if limit is not None else "unknown"})
     opts: list = []
     o = j.judge("pass", Pass(actor=name))
@@ -318,7 +319,7 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
     top = cash if isinstance(cash, int) and cash > 0 else 0
     if r.kind == "auction":
         for c in rules.privates:
-            if c.sym in st.company_owner or c.sym in r.not_in_play:
+            if h.owner_of(c.sym) is not None or c.sym in r.not_in_play:
                 continue
             o = j.judge("buy private", Bid(actor=name, company=c.sym, price=None),
                         {"private": c.sym, "seller": "bank"})
@@ -337,7 +338,7 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
         return opts
     # the late privates (from the first 3-train: L0) and the minors
     for c in rules.late_companies:
-        if c.sym in st.company_owner or c.sym in r.not_in_play:
+        if h.owner_of(c.sym) is not None or c.sym in r.not_in_play:
             continue
         o = j.judge("buy private", Bid(actor=name, company=c.sym, price=None),
                     {"private": c.sym, "seller": "bank"})
@@ -353,14 +354,14 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
         if sym in r.not_in_play or (led.on and sym in led.closed_corps):
             continue
         if c.kind == "minor":
-            if sym in st.minor_owner or sym in st.closed:
+            if h.minor_owner(sym) is not None or h.corporations[sym].closed:
                 continue
             o = j.judge("buy", BuyShares(actor=name, corporation=sym, count=1),
                         {"corporation": sym, "source": "ipo", "count": 1})
             if o is not None:
                 opts.append(o)
             continue
-        if sym not in st.pars:
+        if h.par(sym) is None:
             fixed = c.extra.get("par")
             ok, costs, first_refused = [], [], None
             for p in ([int(fixed)] if fixed else prices):
@@ -381,7 +382,7 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
                 opts.append(first_refused)
             continue
         for source in ("ipo", "pool"):
-            if source == "pool" and not st.pool.get(sym):
+            if source == "pool" and not h.pool(sym):
                 continue
             a = BuyShares(actor=name, corporation=sym, count=1,
                           source=None if source == "ipo" else "pool")
@@ -389,7 +390,7 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
                         keep_refused=True)
             if o.legal or source == "ipo":
                 opts.append(o)
-        held = st.percent(sym, name)
+        held = h.percent(sym, name)
         for n in range(1, held // 10 + 1):
             sale = SellShares(actor=name, sales=[Sale(corporation=sym, count=n)])
             o = j.judge("sell", sale, {"corporation": sym, "count": n, "percent": n * 10},
@@ -398,8 +399,8 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
             if o is not None:
                 opts.append(o)
     # privates between players (S2.1, at any price)
-    for sym, owner in st.company_owner.items():
-        if owner == name or owner not in st.players:
+    for sym, owner in ((c.sym, h.owner_of(c.sym)) for c in h.owned()):
+        if owner == name or not h.is_player(owner):
             continue
 
         def at(price, sym=sym, owner=owner):
@@ -422,15 +423,15 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
 
 
 def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> list:
-    st, led, rules = r.state, r.ledger, r.rules
+    h, led, rules = r.holdings, r.ledger, r.rules
     spec = rules.corp_by_sym[sym]
     current = r.turn_actor == sym
     nm.facts.update({"treasury": led.get(sym) if led.on else "unknown",
                      "price": led.price(sym) if led.on else None,
-                     "trains": list(st.trains.get(sym, [])),
+                     "trains": h.train_names(sym),
                      "train_limit": r.train_limit(sym),
-                     "president": st.president(sym) if spec.kind != "minor"
-                     else st.minor_owner.get(sym),
+                     "president": h.president(sym) if spec.kind != "minor"
+                     else h.minor_owner(sym),
                      "tile_lays": len(r.turn.get("lays", [])) if current else 0,
                      "lays_allowed": (r.phase.jr_tile_lays if sym == "JR" and r.jr_is_state()
                                       else int(rules.raw["operating"]["tile_lays"]))})
@@ -484,12 +485,12 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
             if o is not None:
                 _gains(r, o)
                 opts.append(o)
-    elif st.trains.get(sym):
-        nm.notes.append(f"{sym} runs its trains ({', '.join(st.trains[sym])}) with a line "
+    elif h.train_names(sym):
+        nm.notes.append(f"{sym} runs its trains ({', '.join(h.train_names(sym))}) with a line "
                         f"'{sym} run TRAIN STOPS = REVENUE'; railcheck does not search 1890's "
                         f"runs (its values are the summary's levels)")
     opts.extend(_train_buys(j, r, sym))
-    for t in sorted(set(st.trains.get(sym, []))):
+    for t in sorted(set(h.train_names(sym))):
         o = j.judge("discard", DiscardTrain(actor=sym, train=t), {"train": t})
         if o is not None:
             opts.append(o)
@@ -501,15 +502,15 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
         o = j.judge("privatise", Privatise(actor=sym))
         if o is not None:
             opts.append(o)
-    if "KRTR" in st.company_owner:
+    if h.owner_of("KRTR") is not None:
         from .operating import KRTR_FEE
         o = j.judge("ignore", IgnoreStation(actor=sym, company="KRTR", price=KRTR_FEE),
                     {"private": "KRTR", "price": KRTR_FEE})
         if o is not None:
             opts.append(o)
     # privates from players (O6: phases 2-3, half to twice the face value)
-    for psym, owner in st.company_owner.items():
-        if owner not in st.players:
+    for psym, owner in ((c.sym, h.owner_of(c.sym)) for c in h.owned()):
+        if not h.is_player(owner):
             continue
         value = rules.company_value(psym)
         if is_unknown(value):
@@ -526,10 +527,10 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
         low.info.pop("cost", None)
         opts.append(low)
     pres = nm.facts.get("president")
-    if pres and not st.trains.get(sym):
+    if pres and not h.train_names(sym):
         # B0: the president's sales for the train the company must buy
         for other in rules.corporations:
-            held = st.percent(other.sym, pres) if other.kind != "minor" else 0
+            held = h.percent(other.sym, pres) if other.kind != "minor" else 0
             for n in range(1, held // 10 + 1):
                 sale = SellShares(actor=pres, sales=[Sale(corporation=other.sym, count=n)])
                 o = j.judge("emergency sale", sale,
@@ -562,7 +563,7 @@ def _next_after(r, sym: str) -> Optional[str]:
 
 def _holders(rr, sym) -> dict:
     led = rr.ledger
-    return {"holders_cash": {p: led.get(p) for p in rr.state.players} if led.on else {},
+    return {"holders_cash": {p: led.get(p) for p in rr.holdings.names} if led.on else {},
             "treasury_after": led.get(sym) if led.on else None,
             "price_after": led.price(sym) if led.on else None}
 
@@ -570,13 +571,13 @@ def _holders(rr, sym) -> dict:
 def _gains(r, o) -> None:
     cash = o.info.pop("holders_cash", {})
     led = r.ledger
-    o.info["to_holders"] = {p: cash[p] - led.get(p) for p in r.state.players
+    o.info["to_holders"] = {p: cash[p] - led.get(p) for p in r.holdings.names
                             if p in cash and cash[p] != led.get(p)}
     o.info.pop("cost", None)
 
 
 def _train_buys(j: _Judge, r, sym: str) -> list:
-    st, rules = r.state, r.rules
+    h, rules = r.holdings, r.rules
     out = []
     seen = set()
     for t in rules.trains:
@@ -589,7 +590,7 @@ def _train_buys(j: _Judge, r, sym: str) -> list:
         if o is not None:
             o.info.pop("cost", None)
             out.append(o)
-        for old in sorted(set(st.trains.get(sym, []))):
+        for old in sorted(set(h.train_names(sym))):
             worth = rules.number("trains", name, "trade_in", old)
             if is_unknown(worth) or price is None:
                 continue
@@ -600,7 +601,7 @@ def _train_buys(j: _Judge, r, sym: str) -> list:
             if o is not None:
                 o.info.pop("cost", None)
                 out.append(o)
-    for name in sorted(set(st.pool_trains)):
+    for name in sorted(set(h.pool_trains())):
         price = rules.train_price(name)
         price = None if is_unknown(price) else int(price)
         o = j.judge("train", BuyTrain(actor=sym, train=name, source="pool", price=price),
@@ -610,10 +611,10 @@ def _train_buys(j: _Judge, r, sym: str) -> list:
             out.append(o)
     led = r.ledger
     cash = led.get(sym) if led.on else 0
-    for other, trains in st.trains.items():
+    for other in (c.sym for c in h.with_trains()):
         if other == sym:
             continue
-        for name in sorted(set(trains)):
+        for name in sorted(set(h.train_names(other))):
             if (other, name) in seen:
                 continue
             seen.add((other, name))
@@ -686,18 +687,17 @@ def kansai_hover(record, rules, count: int) -> str:
     out.append("")
     out.append("| player | cash |")
     out.append("|---|---|")
-    for p in r.state.players:
+    for p in r.holdings.names:
         cash = _cash(r, p)
         out.append(f"| {p} | {r.money(cash) if cash is not None else 'not tracked'} |")
     last = record.actions[count - 1] if count else None
     name = getattr(last, "actor", None)
     corp = name if name in rules.corp_by_sym else actor if actor_kind == "company" else None
     if corp is not None:
-        st = r.state
-        trains = ", ".join(st.trains.get(corp, [])) or "none"
+        trains = ", ".join(r.holdings.train_names(corp)) or "none"
         price = led.price(corp) if led.on else None
-        pres = st.minor_owner.get(corp) if rules.corp_by_sym[corp].kind == "minor" \
-            else st.president(corp)
+        pres = r.holdings.minor_owner(corp) if rules.corp_by_sym[corp].kind == "minor" \
+            else r.holdings.president(corp)
         out.append("")
         out.append(f"**{corp}**: treasury "
                    f"{r.money(led.get(corp)) if led.on else 'not tracked'}, trains {trains}, "

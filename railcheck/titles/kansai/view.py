@@ -88,32 +88,33 @@ class GameView:
 
     @property
     def players(self) -> list:
-        return [SimpleNamespace(name=p, cash=self._cash(p)) for p in self.r.state.players]
+        return [SimpleNamespace(name=p, cash=self._cash(p)) for p in self.r.holdings.names]
 
     @property
     def corporations(self) -> dict:
         """The companies with a par (the minors: once owned), as the shared Game's."""
-        r, st, led = self.r, self.r.state, self.led
+        r, h, led = self.r, self.r.holdings, self.led
         out = {}
         owners = {p.name: p for p in self.players}
         for spec in r.rules.corporations:
             sym = spec.sym
             minor = spec.kind == "minor"
-            if minor and sym not in st.minor_owner:
+            corp = h.corporations[sym]
+            if minor and h.minor_owner(sym) is None:
                 continue
             price = None
-            if not minor and led.on and sym in st.pars and led.sure("price:" + sym):
+            if not minor and led.on and corp.par is not None and led.sure("price:" + sym):
                 value = led.price(sym)
                 price = None if value is None else SimpleNamespace(price=value)
-            president = st.minor_owner.get(sym) if minor else st.president(sym)
+            president = h.minor_owner(sym) if minor else h.president(sym)
             # one object per company for the whole replay (observers compare them by identity)
             out[sym] = self._corps.setdefault(sym, SimpleNamespace())
             out[sym].__dict__.update(
-                sym=sym, par=None if minor else st.pars.get(sym),
-                floated=(sym in st.minor_owner) if minor else sym in st.floated,
-                closed=sym in st.closed or sym in led.closed_corps,
+                sym=sym, par=None if minor else h.par(sym),
+                floated=(president is not None) if minor else corp.floated,
+                closed=corp.closed or sym in led.closed_corps,
                 price=price, cash=self._cash(sym),
-                trains=[SimpleNamespace(name=t) for t in sorted(st.trains.get(sym, []))],
+                trains=[SimpleNamespace(name=t) for t in sorted(h.train_names(sym))],
                 president=owners.get(president))
         return out
 

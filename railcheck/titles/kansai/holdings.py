@@ -1,0 +1,337 @@
+"""1890's players, corporations, privates and trains as the shared state's objects
+(``railcheck/state.py``): who holds which certificate, private and train, the par values, the
+presidencies, the minors' owners, everybody's cash.
+
+Every corporation is a shared :class:`~railcheck.state.Corporation` built from the rules
+(``rules.yaml``'s corporations): a minor (kind ``minor``) has one 100% certificate (its
+owner is the minor's owner, N0), a public company a president's certificate of 20% and
+eight shares of 10%.  Kinki Nippon Railway's certificates beyond the four for sale (K7:
+the president's, M2's, and the shares of M3, M1 and M4) are held by the bank
+(:data:`RESERVED`) and never sold: a converting minor's owner receives them (K2-K5).
+The privates and the late privates (and Kobe Electric Railway once privatised, N5) are
+shared :class:`~railcheck.state.Company` objects held by a player or a company (its
+``companies``).  The players are the shared :class:`~railcheck.state.Player`; a player's
+and a company's cash is theirs (``Player.cash``, ``Corporation.cash``), moved by the ledger
+(``money.py``) while money is tracked.  A train is a shared
+:class:`~railcheck.state.Train` from the moment it leaves the depot (the depot's counts may be
+unknown: it is not laid out), held by a corporation (its ``trains``) or the pool, or out of
+the game (``owner`` None: rusted, scrapped, or gone with its minor).  The president's
+certificate changes hands by the shared ``Game.update_president`` (the most, ties the
+nearest clockwise, §6.5; a tie keeps the president).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Optional
+
+from ...game import Game
+from ...market import Cell
+from ...schema import is_unknown
+from ...specs import CompanySpec, CorpSpec, TrainSpec
+from ...state import Cert, Company, Corporation, Player, Train
+
+#: the owner of KNR's reserved certificates: the bank, not for sale (K7)
+RESERVED = "reserved"
+#: the free share a private brings (P4, P5; C1, C3)
+FREE_SHARE = {"HST": "HER", "KST": "KHN"}
+#: the KNR certificates a converting minor's owner receives (K2-K5, K7)
+KNR_CERTS = {"M2": [20], "M3": [10], "M1": [10], "M4": [10, 10]}
+
+
+def private_numbers(rules, sym: str) -> tuple:
+    """A private's (or late private's) face value and income as the components file gives
+    them (each may be ``unknown``)."""
+    if sym in [c.sym for c in rules.late_companies]:
+        return (rules.number("late_companies", sym, "value"),
+                rules.number("late_companies", sym, "revenue"))
+    value = rules.company_value(sym)
+    known = rules.number("companies")
+    revenue = rules.number("companies", sym, "revenue") if isinstance(known, dict) and \
+        sym in known else rules.number("companies", "others", sym, "revenue")
+    return value, revenue
+
+
+def par_cell(price: int) -> Cell:
+    """A par value as the record sets it (the market's grid may be unknown: the price
+    marker's cell is the ledger's)."""
+    return Cell(row=-1, col=-1, price=price, zones=frozenset(), par=True, letters="")
+
+
+class Holdings:
+    """The part of the shared ``Game`` 1890's replay plays its certificates on."""
+
+    #: the shared exchange of the president's certificate (SS3, §6.5)
+    swap_president_cert = Game.swap_president_cert
+    #: the shares given back in an exchange: the highest-numbered (all are 10%)
+    title = SimpleNamespace(swap_oldest_first=False)
+
+    def __init__(self, rules, names: list, knr_normal: bool):
+        self.players = [Player(n, i) for i, n in enumerate(names)]
+        self.by_name = {p.name: p for p in self.players}
+        #: the phase (an index into the rules' phases), as the shared Game's
+        self.phase_index = 0
+        #: the player the next stock round starts with (None: the first), as the shared Game's
+        self.priority: Optional[Player] = None
+        self.corporations: dict[str, Corporation] = {}
+        knr = rules.knr
+        for c in rules.corporations:
+            minor = c.kind == "minor"
+            shares = [100] if minor else [20] + [10] * 8
+            spec = CorpSpec(c.sym, c.name, None, None, [], shares,
+                            int(rules.raw["stock"]["float_percent"]), c.extra, kind=c.kind)
+            corp = Corporation(spec)
+            corp.certs = [Cert(corp, i, pct, i == 0, "ipo") for i, pct in enumerate(shares)]
+            if c.sym == "KNR" and not knr_normal:
+                # K7: the president's certificate and the minors' shares are the bank's
+                for_sale = int(knr["for_sale_shares"])
+                for cert in corp.certs:
+                    if cert.president or cert.index > for_sale:
+                        cert.owner = RESERVED
+            self.corporations[c.sym] = corp
+        #: the privates, the late privates and M5 as a private (its spec's numbers: the
+        #: components file's, 0 where it leaves them unknown; the checks read the file)
+        self.companies: dict[str, Company] = {}
+        for c in rules.privates + rules.late_companies:
+            value, revenue = private_numbers(rules, c.sym)
+            self.companies[c.sym] = Company(CompanySpec(
+                c.sym, c.name, 0 if is_unknown(value) else int(value),
+                0 if is_unknown(revenue) else int(revenue), blocks=[], special={}))
+        #: the trains' types (price and count: the components file's, 0 and None where it
+        #: leaves them unknown; the checks read the file)
+        self.train_specs: dict[str, TrainSpec] = {}
+        for t in rules.trains:
+            price, count = rules.number("trains", t.sym, "price"), \
+                rules.number("trains", t.sym, "count")
+            self.train_specs[t.sym] = TrainSpec(
+                t.sym, t.extra.get("distance"), 0 if is_unknown(price) else int(price),
+                count if isinstance(count, int) else None, t.extra.get("rusts_on"), None,
+                t.extra.get("available_on"), [], t.extra.get("exchange"))
+        #: the privates in the order somebody first got them (the order they are listed in)
+        self.first_owned: dict[str, int] = {}
+        #: the corporations in the order they first got a train (the order they are listed in)
+        self.first_trained: dict[str, int] = {}
+        #: every train out of the depot, in the order they left it
+        self.trains: list[Train] = []
+        m5 = rules.corp_by_sym["M5"]
+        self.companies["M5"] = Company(CompanySpec("M5", m5.name, 0, 0, blocks=[], special={}))
+
+    # ------------------------------------------------------------------
+    # reading
+
+    @property
+    def names(self) -> list:
+        return [p.name for p in self.players]
+
+    def priority_name(self) -> Optional[str]:
+        return None if self.priority is None else self.priority.name
+
+    def set_priority(self, name: str) -> None:
+        self.priority = self.by_name[name]
+
+    def is_player(self, name) -> bool:
+        return name in self.by_name
+
+    def majors(self) -> list:
+        """The public companies (JR and KNR included), in the rules' order."""
+        return [c for c in self.corporations.values() if c.kind != "minor"]
+
+    def minor_owner(self, sym: str) -> Optional[str]:
+        """The player who bought the minor (he keeps it when it converts or closes)."""
+        corp = self.corporations.get(sym)
+        if corp is None or corp.kind != "minor":
+            return None
+        owner = corp.certs[0].owner
+        return owner.name if isinstance(owner, Player) else None
+
+    def minors_of(self, player: str) -> list:
+        return [c for c in self.corporations.values()
+                if c.kind == "minor" and self.minor_owner(c.sym) == player]
+
+    def percents(self, sym: str, name: str) -> list:
+        """The percents of the certificates ``name`` holds (a player, ``pool``)."""
+        holder = self.by_name.get(name, name)
+        corp = self.corporations.get(sym)
+        return [] if corp is None else [c.percent for c in corp.certs if c.owner is holder]
+
+    def percent(self, sym: str, name: str) -> int:
+        return sum(self.percents(sym, name))
+
+    def pool(self, sym: str) -> int:
+        return self.corporations[sym].percent_of("pool")
+
+    def sold_percent(self, sym: str) -> int:
+        """Held by players (the float's 50%: a free share counts, C1)."""
+        corp = self.corporations[sym]
+        return sum(c.percent for c in corp.certs if isinstance(c.owner, Player))
+
+    def president(self, sym: str) -> Optional[str]:
+        corp = self.corporations.get(sym)
+        if corp is None or corp.kind == "minor":
+            return None
+        return corp.president.name if corp.president is not None else None
+
+    def par(self, sym: str) -> Optional[int]:
+        corp = self.corporations.get(sym)
+        return None if corp is None or corp.par is None else corp.par.price
+
+    def president_bought(self, sym: str) -> bool:
+        """The president's certificate is held by a player (bought at par, or given)."""
+        return self.corporations[sym].president is not None
+
+    def entity(self, name):
+        """The player or the corporation of that name (None: neither)."""
+        return self.by_name.get(name) or self.corporations.get(name)
+
+    def company(self, sym: str) -> Optional[Company]:
+        return self.companies.get(sym)
+
+    def owner_of(self, sym: str) -> Optional[str]:
+        """Who holds the private (a player's or a company's name), None: nobody."""
+        company = self.companies.get(sym)
+        owner = None if company is None else company.owner
+        if owner is None or isinstance(owner, str):
+            return owner
+        return owner.name if isinstance(owner, (Player, Corporation)) else None
+
+    def private_closed(self, sym: str) -> bool:
+        company = self.companies.get(sym)
+        return company is not None and company.closed
+
+    def owned(self) -> list:
+        """The privates somebody holds, in the order they were first acquired."""
+        held = [c for c in self.companies.values() if c.owner is not None]
+        return sorted(held, key=lambda c: self.first_owned.get(c.sym, 0))
+
+    def train_names(self, sym) -> list:
+        """The types of the trains the corporation owns, in the order it got them."""
+        corp = self.corporations.get(sym)
+        return [] if corp is None else [t.name for t in corp.trains]
+
+    def pool_trains(self) -> list:
+        return [t.name for t in self.trains if t.owner == "pool"]
+
+    def sold(self, name: str) -> int:
+        """The trains of the type that left the depot."""
+        return sum(1 for t in self.trains if t.name == name)
+
+    def bought(self, name: str) -> bool:
+        """A train of the type has left the depot (its phase has begun: F5, F7)."""
+        return any(t.name == name for t in self.trains)
+
+    # ------------------------------------------------------------------
+    # changing
+
+    def set_owner(self, sym: str, name: str) -> None:
+        """The private goes to the player or company ``name`` (a name the rules do not
+        know stays the record's word)."""
+        company = self.companies.get(sym)
+        if company is None:             # a name the record uses as a private
+            company = self.companies[sym] = Company(CompanySpec(sym, sym, 0, 0, [], {}))
+        self.first_owned.setdefault(sym, len(self.first_owned))
+        old = company.owner
+        if isinstance(old, (Player, Corporation)) and company in old.companies:
+            old.companies.remove(company)
+        new = self.entity(name) or name
+        company.owner = new
+        if isinstance(new, (Player, Corporation)):
+            new.companies.append(company)
+
+    def give(self, sym: str, name: str, percents: list, source="ipo") -> bool:
+        """Certificates of these percents from ``source`` (``ipo``, ``pool``,
+        :data:`RESERVED`) to the player; then the presidency (SS3).  False (nothing
+        moved) when the source does not hold them."""
+        corp = self.corporations[sym]
+        player = self.by_name[name]
+        free = [c for c in corp.certs if c.owner == source]
+        moving = []
+        for pct in percents:
+            cert = next((c for c in free if c.percent == pct and c not in moving), None)
+            if cert is None:
+                return False
+            moving.append(cert)
+        for cert in moving:
+            cert.owner = player
+            if cert.president:
+                corp.president = player
+        self.update_president(corp)
+        return True
+
+    def update_president(self, corp: Corporation, seller=None) -> None:
+        """A player holding more than the president takes the president's
+        certificate for two shares (SS3, B1, §6.5); nobody holding it yet: nobody
+        is president (KNR's shares bought before M2 converts)."""
+        if corp.president is not None:
+            Game.update_president(self, corp, seller)  # type: ignore[arg-type]
+
+    def take_back(self, sym: str, name: str, count: int, to: str = "pool") -> None:
+        """``count`` of the player's 10% shares to the pool."""
+        corp = self.corporations[sym]
+        player = self.by_name[name]
+        tens = [c for c in corp.certs if c.owner is player and not c.president]
+        for cert in tens[-count:] if count else []:
+            cert.owner = to
+
+    def exchange(self, sym: str, old: str, new: str) -> None:
+        """§6.5: ``new`` takes the president's certificate for two of his shares."""
+        corp = self.corporations[sym]
+        self.swap_president_cert(corp, self.by_name[old], self.by_name[new])  # type: ignore[misc]
+        corp.president = self.by_name[new]
+
+    def new_train(self, name: str) -> Train:
+        """A train out of the depot (taken as bought when its count is exhausted)."""
+        train = Train(name, self.train_specs[name], f"{name}-{self.sold(name) + 1}", None)
+        self.trains.append(train)
+        return train
+
+    def take_train(self, name: str, source: str) -> Optional[Train]:
+        """The first train of the type the pool (``pool``) or the corporation holds, out of its
+        hands (None: it holds none)."""
+        if source == "pool":
+            train = next((t for t in self.trains if t.owner == "pool" and t.name == name), None)
+        else:
+            corp = self.corporations.get(source)
+            train = None
+            if corp is not None:
+                train = next((t for t in corp.trains if t.name == name), None)
+                if train is not None:
+                    corp.trains.remove(train)
+        if train is not None:
+            train.owner = None
+        return train
+
+    def with_trains(self) -> list:
+        """The corporations that own a train, in the order they first got one."""
+        held = [c for c in self.corporations.values() if c.trains]
+        return sorted(held, key=lambda c: self.first_trained.get(c.sym, 0))
+
+    def give_train(self, train: Train, sym: str) -> None:
+        self.first_trained.setdefault(sym, len(self.first_trained))
+        corp = self.corporations[sym]
+        train.owner = corp
+        corp.trains.append(train)
+
+    def to_pool(self, train: Train) -> None:
+        train.owner = "pool"
+        # (the pool's trains are listed in the order they left the depot)
+
+    def move_trains(self, src: str, dst: str) -> None:
+        """The corporation's trains, in order, to another (a conversion into KNR: K2-K5)."""
+        self.first_trained.setdefault(dst, len(self.first_trained))
+        moving = self.corporations[src].trains
+        self.corporations[src].trains = []
+        for t in moving:
+            self.give_train(t, dst)
+
+    def drop_trains(self, sym: str, keep=lambda t: False) -> list:
+        """The corporation's trains but those ``keep`` says leave the game; the others
+        stay in order.  Returns the ones that left."""
+        corp = self.corporations[sym]
+        gone = [t for t in corp.trains if not keep(t)]
+        corp.trains = [t for t in corp.trains if keep(t)]
+        for t in gone:
+            t.owner = None
+        return gone
+
+    def buy_minor(self, sym: str, name: str) -> None:
+        self.corporations[sym].certs[0].owner = self.by_name[name]

@@ -487,16 +487,20 @@ def test_a_sale_of_a_certificate_not_held_is_the_sale_the_later_purchases_name(g
         "B&O_2 from the bank (#262): taken as a sale of 10% of B&O")
 
 
-def test_a_sale_of_a_certificate_not_held_with_no_later_purchase_stays_refused(games):
+def test_a_sale_of_a_certificate_not_held_with_no_later_purchase_is_read_by_the_next_lines(games):
     # 29133 #144: Player 1's PRR_2 is not bought from the bank within the
-    # lines read after it: the sale of B&O_8 written in its place is refused
-    # as before, and his cash is short later (#164)
+    # lines read after it, so no purchase names the sale (following/sale);
+    # the look-ahead (following/repair: a sale of as much of another company
+    # he holds) finds the record going on from a sale of 10% of PRR: one
+    # finding, the game's end (before: refused, his cash short at #164)
     data = games["29133"].data
     result = replay(M._with(data, 144, {"shares": ["B&O_8"], "percent": 10}))
-    errs = errors(result)
-    assert (errs[0].action_id, errs[0].rule, errs[0].message) == (
-        144, "stock.sell_not_owned", "Player 1 holds 0% of B&O and cannot sell 10%")
-    assert (errs[1].action_id, errs[1].rule) == (164, "stock.cash")
+    assert [(f.action_id, f.rule, f.message) for f in errors(result)] == [
+        (144, "stock.sell_not_owned", "Player 1 holds 0% of B&O and cannot sell 10%; the "
+                                      "record's later lines go on as if Player 1 sold 10% of "
+                                      "PRR: taken so")]
+    assert {s["player"]: s["net_worth"] for s in result.standings} == \
+        {"Player 2": 1477, "Player 3": 951, "Player 1": 887, "Player 4": 416}
 
 
 def test_damaged_later_lines_give_no_internal_error(games):

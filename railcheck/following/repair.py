@@ -339,7 +339,7 @@ def _other_hex(replay, action, violation) -> list:
         # none named takes it: any hex the board takes it on (the company's
         # next lay may extend from it without its runs naming it yet)
         hexes = [h for h in sorted(board.hexes) if h != str(action.hex)]
-    out = []
+    out: list[tuple[str, int]] = []
     for h in hexes:
         fits = []
         for r in tile.distinct_rotations():

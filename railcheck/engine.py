@@ -162,12 +162,15 @@ class Replay:
                 g.finish(MANUAL_END)
         res = self.result(self.count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
-            from .following.diagnose import dividend_hint, par_hint, rotation_hint, written_hint
+            from .following.diagnose import (dividend_hint, missing_dividend_hint, par_hint,
+                                             rotation_hint, written_hint)
             hinted = par_hint(self, res)
             if hinted is res:   # the same first errors: a dividend of another kind
                 hinted = dividend_hint(self, res)
             if hinted is res:   # a price or revenue taken as written
                 hinted = written_hint(self, res)
+            if hinted is res:   # a dividend line missing
+                hinted = missing_dividend_hint(self, res)
             res = hinted
             if res.errors:      # the two look at first errors of different kinds
                 res = rotation_hint(self, res)

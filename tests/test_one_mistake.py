@@ -400,21 +400,21 @@ def test_of_several_hexes_a_run_could_need_the_tile_on_its_revenue_decides(games
     assert seen["E11"][0] == "66" and seen["D10"][0] != "66"
 
 
-def test_a_tile_on_a_wrong_hex_with_no_evidence_stays_refused(games):
+def test_a_tile_on_a_wrong_hex_with_no_run_of_its_own_is_read_by_the_next_lines(games):
     # 29133 #420: PRR's green 14 on H10, written on E15.  PRR does not run
     # before its next lay; the next run through H10 is B&O's (#426), after
-    # B&O's own lay on F18, so its revenue cannot be told on the map of now:
-    # no hex is taken, the lay is refused as before, and B&O's run is worth
-    # $10 less than it claims without the green city (one finding for the
-    # run and the total: one mistake).
+    # B&O's own lay on F18, so its revenue cannot be told on the map of now.
+    # The look-ahead (following/repair: the tile on the hexes the board takes
+    # it on, judged by the record's next 40 lines) finds B&O's run worth what
+    # it claims only with the 14 on H10: one finding (before: the lay
+    # refused, and B&O's run $10 short of its claim).
     data = games["29133"].data
     result, seen = replay_watching(M._with(data, 420, {"hex": "E15"}), 420, ["E15", "H10"])
     assert [(f.action_id, f.rule, f.message) for f in errors(result)] == [
-        (420, "tile.upgrade", "tile 14 is green but E15 (white map hex) takes a yellow tile"),
-        (426, "route.revenue", "B&O's runs are worth $430, but $440 was claimed (the 4-train's "
-                               "run H10-H16-G17-G19 is worth $150, not the $160 claimed); taken "
-                               "as paid, as the record says")]
-    assert seen["H10"] == ("57", 1) and seen["E15"] == (None, 0)
+        (420, "tile.upgrade", "tile 14 is green but E15 (white map hex) takes a yellow tile; "
+                              "the record's later lines go on as if tile 14 were laid on H10 "
+                              "turned 0: taken so")]
+    assert seen["H10"] == ("14", 0) and seen["E15"] == (None, 0)
 
 
 def opening_with(*edits):
@@ -487,16 +487,20 @@ def test_a_sale_of_a_certificate_not_held_is_the_sale_the_later_purchases_name(g
         "B&O_2 from the bank (#262): taken as a sale of 10% of B&O")
 
 
-def test_a_sale_of_a_certificate_not_held_with_no_later_purchase_stays_refused(games):
+def test_a_sale_of_a_certificate_not_held_with_no_later_purchase_is_read_by_the_next_lines(games):
     # 29133 #144: Player 1's PRR_2 is not bought from the bank within the
-    # lines read after it: the sale of B&O_8 written in its place is refused
-    # as before, and his cash is short later (#164)
+    # lines read after it, so no purchase names the sale (following/sale);
+    # the look-ahead (following/repair: a sale of as much of another company
+    # he holds) finds the record going on from a sale of 10% of PRR: one
+    # finding, the game's end (before: refused, his cash short at #164)
     data = games["29133"].data
     result = replay(M._with(data, 144, {"shares": ["B&O_8"], "percent": 10}))
-    errs = errors(result)
-    assert (errs[0].action_id, errs[0].rule, errs[0].message) == (
-        144, "stock.sell_not_owned", "Player 1 holds 0% of B&O and cannot sell 10%")
-    assert (errs[1].action_id, errs[1].rule) == (164, "stock.cash")
+    assert [(f.action_id, f.rule, f.message) for f in errors(result)] == [
+        (144, "stock.sell_not_owned", "Player 1 holds 0% of B&O and cannot sell 10%; the "
+                                      "record's later lines go on as if Player 1 sold 10% of "
+                                      "PRR: taken so")]
+    assert {s["player"]: s["net_worth"] for s in result.standings} == \
+        {"Player 2": 1477, "Player 3": 951, "Player 1": 887, "Player 4": 416}
 
 
 def test_damaged_later_lines_give_no_internal_error(games):

@@ -58,7 +58,7 @@ import dataclasses
 import os
 from typing import Optional
 
-from ..actions import Action, BuyTrain, Dividend, LayTile, Par, PlaceToken, RunRoutes
+from ..actions import Action, BuyCompany, BuyTrain, Dividend, LayTile, Par, PlaceToken, RunRoutes
 from ..findings import ERROR, Finding
 
 #: first errors a different par can cause (decided from the 30 wrong pars of
@@ -267,7 +267,8 @@ def _try_line(replay, i: int, line, s: Search):
 
     def counts(f) -> bool:
         return f.severity == ERROR and not _before(f, changed_line)
-    actions[i] = line
+    # a list: the lines that stand there instead (a missing line put back)
+    actions[i:i + 1] = line if isinstance(line, list) else [line]
     changed = dataclasses.replace(record, actions=actions)
     cand = type(replay)(changed, replay.rules, check_board=replay.check_board, hints=False)
     seen = [0]
@@ -523,6 +524,9 @@ def _written_hint(replay, result, search: Optional[Search]):
     errors = [f for f in result.findings if f.severity == ERROR]
     if len(errors) < 2 or result.game is None:
         return result
+    private = _private_price_hint(replay, result, errors, search)
+    if private is not None:
+        return private
     first = next((f for f in errors if f.rule in TAKEN_AS_WRITTEN
                   and _AS_WRITTEN in f.message), None)
     if first is None or first is errors[-1]:
@@ -554,3 +558,147 @@ def _written_hint(replay, result, search: Optional[Search]):
     return _adopt(replay, cand, a, first.rule,
                   f"{message}; the record's later lines go on as if {says}: taken so",
                   {a.actor})
+
+
+# ---------------------------------------------------------------------------
+# a private bought by a company at a price the rules do not take
+
+#: first errors of a company's purchase of a private at a price outside its
+#: range (taken as paid) or over its cash (refused)
+PRIVATE_PRICE = {"private.price", "private.cash"}
+
+
+def _private_price_hint(replay, result, errors, search: Optional[Search]):
+    """A company's purchase of a private written at a price outside the
+    private's range (``private.price``, taken as paid) or over the company's
+    cash (``private.cash``, refused), whose first error is followed by others
+    on later lines: the record's later lines may go on from the purchase at
+    one price the rules take — an end of the range, or all the company's
+    cash when that is in the range.  When exactly one of them explains every
+    later line (no error at all), that is the game the record implies, and
+    the line's finding says so; else None (the result stands)."""
+    first = errors[0]
+    if first.rule not in PRIVATE_PRICE:
+        return None
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return None
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return None
+    a = actions[stop]
+    if not isinstance(a, BuyCompany) or a.actor not in result.game.corporations:
+        return None
+    from ..steps.companies import company_price_range
+    company = result.game.companies.get(a.company)
+    if company is None or getattr(result.game.rules, "company_sales", None) is None:
+        return None
+    lo, hi = company_price_range(result.game, company)
+    if a.price is not None and lo <= a.price <= hi and first.rule == "private.price":
+        return None
+    s = search if search is not None else Search()
+    cash = _cash_before(replay, stop, a.actor, s)
+    prices = sorted({p for p in (lo, hi, cash) if p is not None and lo <= p <= hi
+                     and p != a.price})
+    if not prices:
+        return None
+    one = _the_one_explanation(replay, [(stop, p) for p in prices],
+                               lambda i, p: dataclasses.replace(a, price=p), s)
+    if one is None:
+        return None
+    _, price, cand = one
+    message = first.message
+    cut = message.find(_AS_WRITTEN)
+    if cut >= 0:
+        message = message[:cut]
+    money = cand.game.money if cand.game is not None else str
+    return _adopt(replay, cand, a, first.rule,
+                  f"{message}; the record's later lines go on as if {a.actor} paid "
+                  f"{money(price)} for {a.company}: taken so", {a.actor, a.company})
+
+
+def _cash_before(replay, stop: int, corp: str, s: Search) -> Optional[int]:
+    """The company's cash just before the record's line ``stop`` (a replay
+    up to it, counted in the search's budget), or None."""
+    target = replay.record.actions[stop]
+    cand = type(replay)(replay.record, replay.rules, check_board=replay.check_board,
+                        hints=False)
+    got: list = []
+    if not s.budget:
+        s.budget = BUDGET_FACTOR * max(1, len(replay.record.actions))
+
+    def before(game, action):
+        s.replayed += 1
+        if s.replayed > s.budget:
+            s.out_of_budget = True
+            raise _Stop
+        if action is target or (action.action_id is not None
+                                and action.action_id == target.action_id
+                                and action.line == target.line):
+            c = game.corporations.get(corp)
+            if c is not None:
+                got.append(c.cash)
+            raise _Stop
+    cand.before_action = before
+    try:
+        cand.run()
+    except _Stop:
+        pass
+    except Exception:
+        return None
+    return got[0] if got else None
+
+
+# ---------------------------------------------------------------------------
+# a company's dividend line missing
+
+_PAID_PAST = {"payout": "paid out", "half": "paid half"}
+
+
+def missing_dividend_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error says a company ran
+    and decided no dividend (``dividend.missing``, taken as withheld), and
+    the record with the company's dividend line put back, of another kind
+    the title knows, has no error from there on (the one such kind): the
+    finding then says so.  Else ``result``.  Never raises."""
+    try:
+        return _missing_dividend_hint(replay, result, search)
+    except Exception:
+        if os.environ.get("RAILCHECK_RAISE"):
+            raise
+        return result
+
+
+def _missing_dividend_hint(replay, result, search: Optional[Search]):
+    errors = [f for f in result.findings if f.severity == ERROR]
+    if len(errors) < 2 or result.game is None or errors[0].rule != "dividend.missing":
+        return result
+    first = errors[0]
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    ran = next((a for a in reversed(actions[:stop]) if isinstance(a, RunRoutes)), None)
+    if ran is None or not first.message.startswith(f"{ran.actor} ran for "):
+        return result
+    nxt = actions[stop]
+    kinds = [k for k in result.game.rules.operating.dividend_kinds if k != "withhold"]
+
+    def lines(i, kind):
+        div = Dividend(actor=ran.actor, kind=kind, line=nxt.line, column=nxt.column)
+        div.text = f"{ran.actor} {kind}"
+        return [div, nxt]
+    one = _the_one_explanation(replay, [(stop, k) for k in kinds], lines,
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    _, kind, cand = one
+    message = first.message
+    cut = message.find("; taken as withheld")
+    if cut >= 0:
+        message = message[:cut]
+    return _adopt(replay, cand, nxt, first.rule,
+                  f"{message}; the record's later lines go on as if it {_PAID_PAST.get(kind, kind)} "
+                  f"(its dividend line missing): taken so", {ran.actor})

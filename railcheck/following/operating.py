@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..actions import (BuyCompany, BuyShares, Checkpoint, DiscardTrain, Exchange, Par, Pass,
                        RoundMarker, SellShares)
+from ..findings import RuleViolation
 from ..state import Corporation
 from .base import RoundFollower
 
@@ -49,9 +52,14 @@ class OperatingFollower(RoundFollower):
             rnd.placed = (action, corp, "reopen")
         elif self.written_in_turn(corp, action):
             cur = rnd.whose_turn()
+            nxt = g.following.next_action
+            why = f"the record goes on with {cur.sym}" \
+                if nxt is not None and rnd.turn is not None \
+                and self.goes_on_with_turn(nxt, rnd.turn) \
+                else f"{corp.sym} takes no turn now and {cur.sym} could take it"
             g.flag("turn.order",
                    f"{corp.sym}'s '{action.verb}' is written in {cur.sym}'s turn, and "
-                   f"the record goes on with {cur.sym}: taken as {cur.sym}'s")
+                   f"{why}: taken as {cur.sym}'s")
             rnd.placed = (action, cur, "as")
             rnd.closed_turn = None
         else:
@@ -89,7 +97,11 @@ class OperatingFollower(RoundFollower):
         if t is None or corp is t.corp or nxt is None or getattr(nxt, "actor", None) == corp.sym:
             return False
         if not self.goes_on_with_turn(nxt, t):
-            return False
+            # a company that cannot take a turn now (not floated, or done in
+            # this round) written where the turn's company could take the
+            # line with no finding (the dividend after its run): a stand-in
+            # even as the last line of the turn
+            return self.cannot_start(corp) and self.turn_could_take(t, action)
         if isinstance(action, BuyCompany):
             # a private bought names its buyer (in a hand-written record the
             # buyer's turn begins there): in an export, whose lines are the
@@ -102,6 +114,24 @@ class OperatingFollower(RoundFollower):
             # later in this round, after the companies between
             return self.acts_later_in_round(corp)
         return True
+
+    def cannot_start(self, corp) -> bool:
+        """``corp``'s turn may not begin now in this round (pure)."""
+        try:
+            self.round.check_may_start(corp)
+        except RuleViolation:
+            return True
+        return False
+
+    def turn_could_take(self, t, action) -> bool:
+        """The turn's company could take ``action`` under its own name, with
+        no finding (its step's pure check)."""
+        step = self.round.step_of(action)
+        if step is None or not step.available(t):
+            return False
+        mine = dataclasses.replace(action, actor=t.corp.sym)
+        ok, _ = self.game.clean_attempt(lambda: step.check(t, mine))
+        return ok
 
     @staticmethod
     def goes_on_with_turn(nxt, t) -> bool:

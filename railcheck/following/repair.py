@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 
-from ..actions import BuyTrain, LayTile, Pass, PlaceToken
+from ..actions import BuyTrain, LayTile, Par, Pass, PlaceToken, RunRoutes, Sale, SellShares
 from ..findings import RuleViolation
 from .lookahead import Reading, best_reading
 
@@ -244,14 +244,229 @@ def _other_player(replay, action, violation) -> list:
     return [reading(name) for name in out]
 
 
+def _home_hex(replay, action, violation) -> list:
+    """A company's lay of the track its home station needs (1860's home
+    track, laid as it floats) written on another hex: the same tile was laid
+    on its home hex, in a rotation the board takes there, when the record's
+    next lines go on as if it were (its runs, its upgrades).  Of readings as
+    good, the one in the written rotation."""
+    if not isinstance(action, LayTile):
+        return []
+    g = replay.game
+    board = g.board
+    corp = g.corporations.get(action.actor)
+    if board is None or corp is None:
+        return []
+    home = corp.spec.home
+    if not isinstance(home, str) or home == str(action.hex) or home not in board.hexes:
+        return []
+    tile = board.tiles.get(str(action.tile))
+    if tile is None:
+        return []
+    out = []
+    for r in tile.distinct_rotations():
+        try:
+            board.plan_lay(corp.sym, str(action.tile), home, r, colors=[tile.color],
+                           check_connection=False, tile_copy=action.tile_copy)
+        except RuleViolation:
+            continue
+        out.append(r)
+    if not out or len(out) > TILE_READINGS:
+        return []
+
+    def reading(r):
+        def apply():
+            g.round.process(dataclasses.replace(action, hex=home, rotation=r))
+        return Reading(apply, f"; the record's later lines go on as if tile {action.tile} were "
+                              f"laid on {home} turned {r}: taken so",
+                       preferred=r == action.rotation)
+    return [reading(r) for r in out]
+
+
+#: at most this many hexes the record's next lines name are tried for a tile
+#: written on a hex that does not take it
+HEX_READINGS = 6
+
+
+def _hexes_named_next(replay, corp: str, horizon: int) -> list:
+    """The hexes the company's next ``horizon`` lines of the record name (its
+    lays, stations, runs' stops and paths), in the order first named."""
+    g = replay.game
+    acts = replay.record.actions
+    start = g.following.position
+    out: list = []
+
+    def add(h):
+        h = str(h).split(" ")[0]
+        if h and h not in out:
+            out.append(h)
+    for a in acts[start + 1:start + 1 + horizon]:
+        if getattr(a, "actor", None) != corp:
+            continue
+        if isinstance(a, (LayTile, PlaceToken)):
+            add(a.hex)
+        elif isinstance(a, RunRoutes):
+            for r in a.routes:
+                for stop in r.stops:
+                    add(stop.hex)
+                for part in [*(r.path or []), *(r.connections or [])]:
+                    for h in part if isinstance(part, (list, tuple)) else [part]:
+                        add(h)
+    return out
+
+
+def _other_hex(replay, action, violation) -> list:
+    """A tile written on a hex that does not take it (another colour, other
+    towns or cities, track off the map): it was laid on another hex, when
+    the record's next lines go on as if it had been.  The candidates are
+    the hexes the company's next lines name (a lay written on the wrong hex
+    leaves the right one to its runs and upgrades) where the board would
+    take the tile (its pure ``plan_lay``)."""
+    if not isinstance(action, LayTile):
+        return []
+    g = replay.game
+    board = g.board
+    if board is None or action.actor not in g.corporations:
+        return []
+    tile = board.tiles.get(str(action.tile))
+    if tile is None:
+        return []
+    from .lookahead import HORIZON
+    hexes = [h for h in _hexes_named_next(replay, action.actor, HORIZON)
+             if h != str(action.hex) and h in board.hexes]
+    named = bool(hexes) and any(_fits(board, action, tile, h) for h in hexes)
+    if not named:
+        # none named takes it: any hex the board takes it on (the company's
+        # next lay may extend from it without its runs naming it yet)
+        hexes = [h for h in sorted(board.hexes) if h != str(action.hex)]
+    out: list[tuple[str, int]] = []
+    for h in hexes:
+        fits = []
+        for r in tile.distinct_rotations():
+            try:
+                board.plan_lay(action.actor, str(action.tile), h, r, colors=[tile.color],
+                               tile_copy=action.tile_copy)
+            except RuleViolation:
+                continue
+            fits.append(r)
+        if fits:
+            out.extend((h, r) for r in fits)
+            if named and len({x for x, _ in out}) >= HEX_READINGS:
+                break
+            if len(out) > TILE_READINGS:
+                return []
+    if not out or len(out) > TILE_READINGS:
+        return []
+
+    def reading(h, r):
+        def apply():
+            g.round.process(dataclasses.replace(action, hex=h, rotation=r))
+        return Reading(apply, f"; the record's later lines go on as if tile {action.tile} were "
+                              f"laid on {h} turned {r}: taken so",
+                       preferred=r == action.rotation)
+    return [reading(h, r) for h, r in out]
+
+
+def _fits(board, action, tile, h) -> bool:
+    for r in tile.distinct_rotations():
+        try:
+            board.plan_lay(action.actor, str(action.tile), h, r, colors=[tile.color],
+                           tile_copy=action.tile_copy)
+        except RuleViolation:
+            continue
+        return True
+    return False
+
+
+def _other_tile_or_hex(replay, action, violation) -> list:
+    """A tile that does not fit its hex: another tile there, or the tile on
+    another hex (the readings of both, judged together)."""
+    return _other_tile(replay, action, violation) + _other_hex(replay, action, violation)
+
+
+def _other_sale(replay, action, violation) -> list:
+    """A sale of shares the seller does not hold (or cannot make of its
+    certificates): the seller sold as much of another company it holds,
+    when the record's next lines go on as if it had (the train its
+    president's cash then pays for, the pool's shares bought back).  The
+    candidates are the companies the seller holds that much of; the step
+    judges each as any line."""
+    if not isinstance(action, SellShares) or len(action.sales) != 1:
+        return []
+    g = replay.game
+    player = g.player_by_name.get(action.actor)
+    if player is None:
+        return []
+    written = action.sales[0]
+    corp = g.corporations.get(written.corporation)
+    percent = written.percent
+    if percent is None and corp is not None:
+        percent = written.count * corp.share_percent
+    if not percent:
+        return []
+    out = []
+    for other in g.corporations.values():
+        if other.sym == written.corporation or other.percent_of(player) < percent:
+            continue
+        out.append(other.sym)
+    if not out or len(out) > NAME_READINGS:
+        return []
+
+    def reading(sym):
+        other = g.corporations[sym]
+        count = max(1, percent // other.share_percent) if other.share_percent else written.count
+
+        def apply():
+            g.round.process(dataclasses.replace(action, sales=[
+                Sale(corporation=sym, count=count, percent=percent)]))
+        return Reading(apply, f"; the record's later lines go on as if {action.actor} sold "
+                              f"{percent}% of {sym}: taken so")
+    return [reading(sym) for sym in out]
+
+
+#: at most this many other par values are tried for a refused par
+PAR_READINGS = 16
+
+
+def _other_par(replay, action, violation) -> list:
+    """A par the rules refuse at its price (no par value of the company's,
+    or more than the player can pay for the president's certificate): the
+    company was started at another par value, when the record's next lines
+    go on as if it had (its shares bought at that price, its place in the
+    operating order).  The candidates are the market's par values; the
+    round judges each as any line."""
+    if not isinstance(action, Par):
+        return []
+    g = replay.game
+    market = getattr(g, "market", None)
+    if market is None:
+        return []
+    values = sorted({c.price for c in market.par_cells if c.price != action.price})
+    if not values or len(values) > PAR_READINGS:
+        return []
+
+    def reading(v):
+        def apply():
+            g.round.process(dataclasses.replace(action, price=v))
+        return Reading(apply, f"; the record's later lines go on as if {action.corporation} "
+                              f"were parred at {g.money(v)}: taken so")
+    return [reading(v) for v in values]
+
+
 _READINGS = {
+    "stock.par_price": _other_par,
+    "stock.cash": _other_par,
+    "stock.sell_not_owned": _other_sale,
+    "stock.sell_split": _other_sale,
+    "tile.edge": _other_hex,
+    "stock.home_track": _home_hex,
     "merger.action": _other_player,
     "merger.vote": _other_player,
     "merger.proposal": _other_corporation,
     "merger.major": _other_corporation,
     "merger.connection": _other_corporation,
     "trains.must_own": _missing_train,
-    "tile.upgrade": _other_tile,
+    "tile.upgrade": _other_tile_or_hex,
     "token.full": _other_city,
     "token.duplicate": _other_city,
     "token.reach": _other_city,

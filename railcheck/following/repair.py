@@ -172,6 +172,37 @@ def _other_city(replay, action, violation) -> list:
 NAME_READINGS = 12
 
 
+def _renamed(g, action, field: str, names, same_step) -> list:
+    """Readings of ``action`` with its ``field`` set to each of ``names``
+    that the round's step would take (its pure ``check``; ``same_step``: the
+    step that takes the renamed line must be the written line's), when there
+    are a few; applied as written with that name."""
+    rnd = g.round
+    turn = rnd.turn_of_steps()
+    out = []
+    for name in names:
+        other = dataclasses.replace(action, **{field: name})
+        try:
+            step = rnd.step_for(other)
+            if step is None or (same_step is not None and step is not same_step):
+                continue
+            step.check(turn, other)
+        except RuleViolation:
+            continue
+        out.append(name)
+    if not out or len(out) > NAME_READINGS:
+        return []
+
+    def reading(name):
+        def apply():
+            g.round.process(dataclasses.replace(action, **{field: name}))
+        says = (f"; the record's later lines go on as if it named {name}: taken so"
+                if field == "corporation" else
+                f"; the record's later lines go on as if {name} had made it: taken so")
+        return Reading(apply, says)
+    return [reading(name) for name in out]
+
+
 def _other_corporation(replay, action, violation) -> list:
     """A line naming a company the rules refuse there (18Ireland's merger
     proposal naming a minor that may not merge, the major a carried merger
@@ -181,32 +212,11 @@ def _other_corporation(replay, action, violation) -> list:
     if getattr(action, "corporation", None) is None:
         return []
     g = replay.game
-    rnd = g.round
-    step = rnd.step_for(action)
+    step = g.round.step_for(action)
     if step is None:
         return []
-    turn = rnd.turn_of_steps()
-    out = []
-    for sym in g.corporations:
-        if sym == action.corporation:
-            continue
-        other = dataclasses.replace(action, corporation=sym)
-        try:
-            if rnd.step_for(other) is not step:
-                continue
-            step.check(turn, other)
-        except RuleViolation:
-            continue
-        out.append(sym)
-    if not out or len(out) > NAME_READINGS:
-        return []
-
-    def reading(sym):
-        def apply():
-            g.round.process(dataclasses.replace(action, corporation=sym))
-        return Reading(apply, f"; the record's later lines go on as if it named {sym}: "
-                              f"taken so")
-    return [reading(sym) for sym in out]
+    return _renamed(g, action, "corporation",
+                    [sym for sym in g.corporations if sym != action.corporation], step)
 
 
 def _other_player(replay, action, violation) -> list:
@@ -218,30 +228,9 @@ def _other_player(replay, action, violation) -> list:
     g = replay.game
     if action.actor not in g.player_by_name:
         return []
-    rnd = g.round
-    turn = rnd.turn_of_steps()
-    out = []
-    for p in g.players:
-        if p.name == action.actor or getattr(p, "bankrupt", False):
-            continue
-        other = dataclasses.replace(action, actor=p.name)
-        try:
-            step = rnd.step_for(other)
-            if step is None:
-                continue
-            step.check(turn, other)
-        except RuleViolation:
-            continue
-        out.append(p.name)
-    if not out or len(out) > NAME_READINGS:
-        return []
-
-    def reading(name):
-        def apply():
-            g.round.process(dataclasses.replace(action, actor=name))
-        return Reading(apply, f"; the record's later lines go on as if {name} had made it: "
-                              f"taken so")
-    return [reading(name) for name in out]
+    return _renamed(g, action, "actor",
+                    [p.name for p in g.players
+                     if p.name != action.actor and not getattr(p, "bankrupt", False)], None)
 
 
 def _home_hex(replay, action, violation) -> list:

@@ -737,22 +737,7 @@ def _runs(j, g, corp, out: NextMoves, limit: float) -> list:
     info = {"revenue": total, "runs": [{"train": t, "stops": s} for t, s in routes]}
     if gave_up:
         info["note"] = f"the search gave up after {limit:g} s: the best found by then"
-    o = j.judge("run", action, info)
-    if o is None:
-        refused = j.judge("run", action, info, keep_refused=True)
-        out.notes.append(f"the best runs found ({g.money(total)}) are refused: "
-                         f"{refused.message if refused else 'unknown'}")
-        return []
-    o.info.pop("cost", None)
-    pay = j.judge("payout", Dividend(actor=corp.sym, kind="payout"), pure=False,
-                  sequence=[action, Dividend(actor=corp.sym, kind="payout")],
-                  inspect=lambda game: _holders_cash(game, corp.sym))
-    if pay is not None:
-        _gains(g, pay)
-        o.info["payout"] = {"to_holders": pay.info["to_holders"],
-                            "treasury_after": pay.info.get("treasury_after"),
-                            "price_after": pay.info.get("price_after")}
-    return [o]
+    return _judged_runs(j, g, corp, out, action, info, total)
 
 
 #: the steps of a title's own search of the best runs (1860's: best.py) for
@@ -789,6 +774,12 @@ def _own_runs(j, g, corp, out: NextMoves, own, limit: float) -> list:
         info["subsidy"] = subsidy
     if gave_up:
         info["note"] = "the search stopped at its budget of steps: the best found by then"
+    return _judged_runs(j, g, corp, out, action, info, revenue)
+
+
+def _judged_runs(j, g, corp, out: NextMoves, action, info: dict, revenue: int) -> list:
+    """The best runs found, checked as the record's next action (refused:
+    said in a note), with a payout of them and what it gives each holder."""
     o = j.judge("run", action, info)
     if o is None:
         refused = j.judge("run", action, info, keep_refused=True)

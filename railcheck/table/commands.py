@@ -35,24 +35,12 @@ def paused_at(path: str, at: Optional[str], ruleset=None, no_board: bool = False
     """(record, read findings, paused replay, where) for ``path`` at the
     point ``at`` (as ``show --at`` takes it); ``loaded``: the (record, read
     findings) of ``path`` already read."""
-    from ..engine import Replay
     from ..loader import load_game
-    from ..position import actions_up_to, parse_at
     from .incremental import Checker
 
     record, read_findings = loaded or load_game(path, ruleset=ruleset)
     board = not no_board or record.from_export
-    count = len(record.actions)
-    where = "at the end"
-    if at is not None:
-        point = parse_at(at, record)
-        labels: dict = {}
-        if point.kind == "round":
-            first = Replay(record, check_board=board)
-            first.before_action = lambda g, a: labels.__setitem__(id(a), g.round.label)
-            first.run()
-        count = actions_up_to(record, point, labels)
-        where = point.describe()
+    count, where = _count_at(record, at, board)
     # one replay to one point: no snapshot is worth its copy
     rp = Checker(every=None, check_board=board).paused(record, count)
     return record, read_findings, rp, where

@@ -254,6 +254,35 @@ def _changed_export(path: str, action_id: int, change: dict):
      ("private.price", "BoW (face £40) may be bought for £20 to £80, not £120; the record's "
       "later lines go on as if WLR paid £80 for BoW: taken so"),
      {"Player 3": 1602, "Player 1": 0, "Player 2": 0}),
+    # 18Ireland: a bid on the minor being auctioned under the name of a
+    # player whose turn it is not (refused; was 597 errors, the auction
+    # waiting for its bidder): the bid of the player whose turn it is
+    ("18Ireland/18Ireland_game_end_bankrupt.json", 30, {"entity": 5528},
+     ("turn.order", "Player 2 acted out of turn: LER is being auctioned and it is Player 1's "
+      "turn to bid; the record's later lines go on as if Player 1 had made it: taken so"),
+     {"Player 3": 1602, "Player 1": 0, "Player 2": 0}),
+    # 1830: the last private's bid under another player's name, the record
+    # going on with the player whose turn it was (his par of B&O; was 34
+    # errors): his bid, under a wrong name (the info says so)
+    ("1830/26855.json", 26, {"entity": 117},
+     ("turn.order", "Player 3 acted out of turn: it is Player 2's turn in the auction"),
+     {"Player 4": 2212, "Player 2": 2127, "Player 1": 1831, "Player 3": 310}),
+    # 18Ireland: a vote against written for a vote for, and a proposal naming
+    # another minor, each legal at its line; the round then refuses the
+    # record's next lines (365 and 145 errors): the one vote or proposal
+    # the record goes on from (diagnose.merger_hint)
+    ("18Ireland/161830.json", 339, {"choice": "against"},
+     ("merger.implied", "Player 2 votes against, but the record's later lines go on as if "
+      "Player 2 voted for (as written: #341, the vote on DER, UR is under way; Player 2 may "
+      "only vote for or against — the first finding the written line gives): taken as for"),
+     {"Player 1": 2109, "Player 2": 1624, "Player 4": 1558, "Player 6": 1368,
+      "Player 3": 1267, "Player 5": 899}),
+    ("18Ireland/161830.json", 342, {"corporation": "DKR"},
+     ("merger.implied", "Player 3 proposes DKR, but the record's later lines go on as if the "
+      "proposal named SLNCR (as written: #343, DKR, DDR have their stations on the same hex — "
+      "the first finding the written line gives): taken as SLNCR"),
+     {"Player 1": 2109, "Player 2": 1624, "Player 4": 1558, "Player 6": 1368,
+      "Player 3": 1267, "Player 5": 899}),
 ])
 def test_a_refused_line_is_read_as_the_record_goes_on(path, action_id, change, finding, end):
     # one finding at the changed line, and the unchanged game's end
@@ -304,10 +333,12 @@ def test_a_revenue_claim_taken_as_written_is_the_runs_worth_when_the_record_goes
 def test_a_missing_dividend_line_is_the_kind_the_record_goes_on_from():
     # 161830 #189: DDR pays out its £40; the line deleted, the dividend is
     # missing at the next line and taken as withheld, and the record's later
-    # lines break (31 errors); put back as a payout every later line fits
-    # (diagnose.missing_dividend_hint): one finding, the game's end
+    # lines break (10 errors; 31 before a bid refused out of turn was read as
+    # the bid of the player whose turn it is); put back as a payout every
+    # later line fits (diagnose.missing_dividend_hint): one finding, the
+    # game's end
     changed = _changed_export("18Ireland/161830.json", 189, "delete")
-    assert len(error_findings(Replay(changed, hints=False).run())) == 31
+    assert len(error_findings(Replay(changed, hints=False).run())) == 10
     res = Replay(changed).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (190, "dividend.missing", "DDR ran for £40 but neither paid out nor withheld; the "
@@ -315,3 +346,66 @@ def test_a_missing_dividend_line_is_the_kind_the_record_goes_on_from():
                                   "line missing): taken so")]
     assert worths(res) == {"Player 1": 2109, "Player 2": 1624, "Player 4": 1558,
                            "Player 6": 1368, "Player 3": 1267, "Player 5": 899}
+
+
+def doubled(text: str) -> list:
+    """The opening with the line ``text`` (its first) written twice."""
+    lines = list(LINES)
+    at = line_of(text)
+    return lines[:at] + [text] + lines[at:]
+
+
+def test_a_purchase_written_twice_is_one_finding_and_the_copy_dropped(tmp_path):
+    # Carol's first B&O purchase written twice: the copy is out of turn
+    # (Alice's turn); before, it took the turn and every later line of SR 1
+    # was out of turn; now the copy is dropped with its one finding
+    at = line_of("Carol buy B&O ipo") + 1
+    f = report(tmp_path, doubled("Carol buy B&O ipo"))
+    assert errors(f) == [(at, "turn.order")]
+    assert f["findings"][0]["message"] == (
+        "Carol acted out of turn: it is Alice's turn in SR 1; the line repeats line "
+        f"{at - 1} word for word: taken as written twice, the copy dropped")
+    assert scores(f) == OPENING_SCORES and f["round"] == "SR 3"
+
+
+def test_a_legal_line_written_twice_is_dropped_when_the_record_goes_on_once(tmp_path):
+    # PRR's last 2-train of OR 2.1 written twice: a second purchase is legal
+    # (PRR has $840), but the checkpoints after it say PRR has $840 and two
+    # 2-trains: the copy is dropped (record.twice) and the checkpoints hold
+    at = len(LINES) - LINES[::-1].index("PRR buy train 2 from depot for 80") + 1
+    f = report(tmp_path, doubled_last("PRR buy train 2 from depot for 80"))
+    assert errors(f) == [(at, "record.twice")]
+    assert f["findings"][0]["message"] == (
+        f"the line repeats line {at - 1} word for word, and the record's next lines go on as "
+        "if it were written once (2 errors in the next lines with the copy, 0 without): "
+        "taken as written twice, the copy dropped")
+    assert scores(f) == OPENING_SCORES and f["round"] == "SR 3"
+
+
+def test_a_legal_line_written_twice_that_the_record_goes_on_from_stands(tmp_path):
+    # B&O's two 2-trains of OR 1.1 are the same line twice, and both stand
+    f = report(tmp_path, LINES)
+    assert errors(f) == [] and scores(f) == OPENING_SCORES
+
+
+def doubled_last(text: str) -> list:
+    lines = list(LINES)
+    at = len(lines) - lines[::-1].index(text)
+    return lines[:at] + [text] + lines[at:]
+
+
+def test_a_hint_explains_the_record_when_a_later_error_is_the_records_own(tmp_path):
+    # B&O's payout of OR 2.1 written as a withholding, and a wrong price
+    # checkpoint at the end that no dividend explains (the record's own
+    # error): before, the dividend hint needed a candidate with no error at
+    # all and gave none (3 errors: Carol's cash, B&O's treasury, the price);
+    # now the record's own errors may stand in the candidate, and the payout
+    # explains the rest
+    lines = replaced("B&O payout", "B&O withhold") + ["check NYNH price 90"]
+    f = report(tmp_path, lines)
+    at = line_of("B&O payout")
+    assert errors(f) == [(at, "dividend.implied"), (len(lines), "checkpoint.mismatch")]
+    assert f["findings"][0]["message"].startswith(
+        "B&O withholds, but the record's later lines go on as if it pays out (as written: "
+        "line 96, Carol has $30, the record says $84")
+    assert scores(f) == OPENING_SCORES

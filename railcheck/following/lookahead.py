@@ -182,3 +182,50 @@ def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int
         replay.trying = False
         (replay.after_action, replay.before_action, replay.on_action,
          replay.on_round_end) = observers
+
+
+def better_once(replay, before) -> Optional[tuple]:
+    """The current line repeats the record's line before it word for word
+    and the rules took it (a line they allow twice): when the record's next
+    ``HORIZON`` lines go on with fewer errors from the state ``before`` it
+    (the line written once) than from the state after it, the state goes
+    back to ``before`` and (errors as written, errors once) is returned;
+    else the state after the copy stays and None is returned.  ``before``
+    (a :func:`save`) is used up either way."""
+    g = replay.game
+    budget = budget_of(replay)
+    position = g.following.position
+    current = g.current_action
+    if getattr(replay, "trying", False) or not budget.spend(2 * SAVE_COST):
+        return None
+    replay.trying = True
+    observers = (replay.after_action, replay.before_action, replay.on_action,
+                 replay.on_round_end)
+    replay.after_action = replay.before_action = replay.on_action = None
+    replay.on_round_end = None
+    try:
+        keep = save(replay)
+        replay.rounds.taken()
+        replay.advance()
+        twice = errors_ahead(replay, HORIZON)
+        if not twice:           # nothing to explain (or no budget left)
+            restore(replay, keep)
+            return None
+        restore(replay, before)
+        g.following.at(position)
+        g.current_action = current
+        once_state = save(replay)
+        once = errors_ahead(replay, HORIZON, twice)
+        restore(replay, once_state)
+        g.following.at(position)
+        g.current_action = current
+        if once is not None and once < twice:
+            return twice, once
+        restore(replay, keep)
+        return None
+    finally:
+        g.following.at(position)
+        g.current_action = current
+        replay.trying = False
+        (replay.after_action, replay.before_action, replay.on_action,
+         replay.on_round_end) = observers

@@ -9,8 +9,12 @@ it with the rest.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Optional
+
+
+#: an action's fields that say where it stands in the record, not what it does
+_PLACE = ("line", "column", "action_id", "text")
 
 
 class Following:
@@ -57,6 +61,27 @@ class Following:
         acts = self.actions
         for i in range(self.position + 1, len(acts)):
             yield acts[i]
+
+    def written_twice(self, action):
+        """The record's line before ``action`` when ``action`` repeats it word
+        for word (the same actor, the same fields; a field the rules filled in
+        on the first, left out on the copy, counts as the same), else None.
+        A pass, a checkpoint or a marker is no copy: several in a row say
+        different things (a pass of each step)."""
+        from ..actions import Checkpoint, Pass, RoundMarker
+        pos = self.position
+        if pos <= 0 or isinstance(action, (Pass, Checkpoint, RoundMarker)):
+            return None
+        prev = self.actions[pos - 1]
+        if type(prev) is not type(action) or prev.actor != action.actor:
+            return None
+        for f in fields(action):
+            if f.name in _PLACE:
+                continue
+            mine, theirs = getattr(action, f.name), getattr(prev, f.name)
+            if mine != theirs and mine is not None:
+                return None
+        return prev
 
     @property
     def closes_turns_with_pass(self) -> bool:

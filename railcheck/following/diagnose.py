@@ -252,12 +252,12 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
         s.tried += 1
         if got is not None:
             found.append((i, value, got))
-            s.explaining.append((i, value))
     if found:
         left = {id(c): sum(1 for f in c[2].findings if f.severity == ERROR
                            and not _before(f, replay.record.actions[c[0]])) for c in found}
         fewest = min(left.values())
         found = [c for c in found if left[id(c)] == fewest]
+        s.explaining.extend((i, value) for i, value, _ in found)
     # the record's own result (an export's final scores, a notation record's
     # result line) is one of its later lines too: a candidate ending
     # otherwise explains the record no better than the line as written

@@ -184,14 +184,15 @@ def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int
          replay.on_round_end) = observers
 
 
-def better_once(replay, before) -> Optional[tuple]:
+def better_once(replay, before, prefer_once: bool = False) -> Optional[tuple]:
     """The current line repeats the record's line before it word for word
-    and the rules took it (a line they allow twice): when the record's next
-    ``HORIZON`` lines go on with fewer errors from the state ``before`` it
-    (the line written once) than from the state after it, the state goes
-    back to ``before`` and (errors as written, errors once) is returned;
-    else the state after the copy stays and None is returned.  ``before``
-    (a :func:`save`) is used up either way."""
+    and the rules took it (or flagged it, ``prefer_once``): when the
+    record's next ``HORIZON`` lines go on with fewer errors from the state
+    ``before`` it (the line written once) than from the state after it (as
+    few, ``prefer_once``), the state goes back to ``before`` and (errors as
+    written, errors once) is returned; else the state after the copy stays
+    and None is returned.  ``before`` (a :func:`save`) is used up either
+    way; with no budget left, None."""
     g = replay.game
     budget = budget_of(replay)
     position = g.following.position
@@ -203,13 +204,14 @@ def better_once(replay, before) -> Optional[tuple]:
                  replay.on_round_end)
     replay.after_action = replay.before_action = replay.on_action = None
     replay.on_round_end = None
+    mine = list(g.findings)     # (the copy's own: back with the state after it)
     try:
         keep = save(replay)
         replay.rounds.taken()
         replay.advance()
         twice = errors_ahead(replay, HORIZON)
-        if not twice:           # nothing to explain (or no budget left)
-            restore(replay, keep)
+        if twice is None or (twice == 0 and not prefer_once):
+            _back_after(replay, keep, mine)     # nothing to explain (or no budget left)
             return None
         restore(replay, before)
         g.following.at(position)
@@ -219,9 +221,9 @@ def better_once(replay, before) -> Optional[tuple]:
         restore(replay, once_state)
         g.following.at(position)
         g.current_action = current
-        if once is not None and once < twice:
+        if once is not None and (once < twice or (prefer_once and once == twice)):
             return twice, once
-        restore(replay, keep)
+        _back_after(replay, keep, mine)
         return None
     finally:
         g.following.at(position)
@@ -229,3 +231,12 @@ def better_once(replay, before) -> Optional[tuple]:
         replay.trying = False
         (replay.after_action, replay.before_action, replay.on_action,
          replay.on_round_end) = observers
+
+
+def _back_after(replay, keep, findings) -> None:
+    """The state after the copy (``keep``), with its findings (``findings``,
+    dropped with the state before it)."""
+    restore(replay, keep)
+    fs = replay.game.findings
+    del fs[:]
+    list.extend(fs, findings)

@@ -107,20 +107,22 @@ class RecordRounds:
 
     def drop_copy(self, first, saved, n_findings: int) -> bool:
         """The current line repeats ``first``, the record's line before it,
-        word for word, and the rules refused it or flagged it (a second
-        purchase in one turn, a turn taken out of order): the line was
-        written twice.  The state goes back to ``saved`` (before the copy)
-        and the copy's first error stands alone, saying so (True); the
-        record's next lines then go on from the line written once.  A copy
-        the rules take with no error (a line they allow twice) is dropped
-        only when the record's next lines go on with fewer errors without it
-        (``lookahead.better_once``: ``record.twice``); else False, the copy
-        stands.  ``saved`` is used up."""
+        word for word.  When the rules refused it or flagged it (a second
+        purchase in one turn, a turn taken out of order) and the record's
+        next lines go on no worse from the line written once
+        (``lookahead.better_once``), the line was written twice: the state
+        goes back to ``saved`` (before the copy) and the copy's first error
+        stands alone, saying so (True).  A copy the rules take with no error
+        (a line they allow twice) is dropped only when the record's next
+        lines go on with fewer errors without it (``record.twice``).  Else
+        False: the copy stands as taken (a vote under the name of the voter
+        before it, read as the voter the round asks for).  ``saved`` is used
+        up."""
         g = self.game
         errors = [f for f in g.findings[n_findings:] if f.severity == ERROR]
         where = f"line {first.line}" if first.line else f"#{first.action_id}"
+        from .lookahead import better_once
         if not errors:
-            from .lookahead import better_once
             got = better_once(self.replay, saved)
             if got is None:
                 return False
@@ -130,7 +132,10 @@ class RecordRounds:
                    f"the copy, {got[1]} without): taken as written twice, the copy dropped")
             return True
         rule, message = errors[0].rule, errors[0].message
-        self.restore_all(saved)
+        if getattr(self.replay, "trying", False):
+            self.restore_all(saved)     # (within a look-ahead: dropped, as before)
+        elif better_once(self.replay, saved, prefer_once=True) is None:
+            return False
         g.flag(rule, f"{message}; the line repeats {where} word for word: taken as written "
                      f"twice, the copy dropped")
         return True

@@ -283,6 +283,14 @@ def _changed_export(path: str, action_id: int, change: dict):
       "the first finding the written line gives): taken as SLNCR"),
      {"Player 1": 2109, "Player 2": 1624, "Player 4": 1558, "Player 6": 1368,
       "Player 3": 1267, "Player 5": 899}),
+    # 1860: a private bought from the bank under its face value, taken at the
+    # written price as 18xx.games takes it; the record's later lines go on
+    # from the face value (was 3 errors): the finding says so
+    ("1860_slips/1860_rand_2711294_2.json.gz", 96, {"price": 40},
+     ("stock.company_price", "the bank sells YHC at its face value £50, not £40 (18xx.games "
+      "takes any price the player can pay); the record's later lines go on as if its face "
+      "value was paid: taken so"),
+     {"Player 2": 89, "Player 3": 34, "Player 1": 26, "Player 4": 12}),
 ])
 def test_a_refused_line_is_read_as_the_record_goes_on(path, action_id, change, finding, end):
     # one finding at the changed line, and the unchanged game's end

@@ -58,7 +58,7 @@ import dataclasses
 import os
 from typing import Optional
 
-from ..actions import (Action, BuyCompany, BuyTrain, Dividend, LayTile, Par, PlaceToken, Propose,
+from ..actions import (Action, Bid, BuyCompany, BuyTrain, Dividend, LayTile, Par, PlaceToken, Propose,
                        RunRoutes, Vote)
 from ..findings import ERROR, Finding
 
@@ -524,8 +524,10 @@ def _dividend_hint(replay, result, search: Optional[Search]):
 # ---------------------------------------------------------------------------
 # a price or revenue taken as written, the record going on from the rules' one
 
-#: findings of a line taken as written that the rules value otherwise
-TAKEN_AS_WRITTEN = {"trains.price", "route.revenue"}
+#: findings of a line taken as written that the rules value otherwise, with
+#: the words that say so
+TAKEN_AS_WRITTEN = {"trains.price": "; taken as paid", "route.revenue": "; taken as paid",
+                    "auction.price": "; taken at", "stock.company_price": "; taken at"}
 _AS_WRITTEN = "; taken as paid"
 
 
@@ -549,7 +551,7 @@ def _written_hint(replay, result, search: Optional[Search]):
     if private is not None:
         return private
     first = next((f for f in errors if f.rule in TAKEN_AS_WRITTEN
-                  and _AS_WRITTEN in f.message), None)
+                  and TAKEN_AS_WRITTEN[f.rule] in f.message), None)
     if first is None or first is errors[-1]:
         return result
     if all((f.line, f.action_id) == (first.line, first.action_id)
@@ -568,6 +570,12 @@ def _written_hint(replay, result, search: Optional[Search]):
         line = dataclasses.replace(a, revenue=None, routes=[
             dataclasses.replace(r, revenue=None) for r in a.routes])
         says = "the runs' worth was paid"
+    elif isinstance(a, (Bid, BuyCompany)) and a.price is not None \
+            and a.actor in result.game.player_by_name:
+        # a private bought by a player at another price than the rules' one
+        # (1860: from the bank, or as the turn's winner, at its face value)
+        line = dataclasses.replace(a, price=None)
+        says = "its face value was paid"
     else:
         return result
     one = _the_one_explanation(replay, [(stop, None)], lambda i, v: line,
@@ -575,7 +583,7 @@ def _written_hint(replay, result, search: Optional[Search]):
     if one is None:
         return result
     _, _, cand = one
-    message = first.message[:first.message.find(_AS_WRITTEN)]
+    message = first.message[:first.message.find(TAKEN_AS_WRITTEN[first.rule])]
     return _adopt(replay, cand, a, first.rule,
                   f"{message}; the record's later lines go on as if {says}: taken so",
                   {a.actor})

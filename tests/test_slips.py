@@ -175,6 +175,10 @@ def _changed_export(path: str, action_id: int, change: dict):
     return import_changed(OM.changed_export(data, action_id, change))
 
 
+#: the net worths at the end of 18Ireland_slips/18Ireland_rand_2711299_1
+IRELAND_RAND_1 = {"Player 1": 1318, "Player 2": 1134, "Player 3": 701, "Player 4": 0}
+
+
 @pytest.mark.parametrize("path, action_id, change, finding, end", [
     # 1860: a sale of a certificate the seller does not hold, read as the sale
     # of the certificate the record's later line buys back from the pool
@@ -291,6 +295,29 @@ def _changed_export(path: str, action_id: int, change: dict):
       "takes any price the player can pay); the record's later lines go on as if its face "
       "value was paid: taken so"),
      {"Player 2": 89, "Player 3": 34, "Player 1": 26, "Player 4": 12}),
+    # 18Ireland (a random game generated after the harness, kept here): a
+    # tile of the same colour that does not fit (was 31 errors): tiles 7 and
+    # 9 fit the record's next 200 lines as well, and either stops the
+    # cascade: the first is taken, the finding says so
+    ("18Ireland_slips/18Ireland_rand_2711299_1.json.gz", 256, {"tile": "4-0"},
+     ("tile.upgrade", "tile 4 has 1 towns but F8 (white map hex) has 0; the record's later "
+      "lines go on as if tile 7 were laid on F8 turned 0: taken so (of 2 readings the "
+      "record's next lines fit as well, the first)"),
+     IRELAND_RAND_1),
+    # a proposal naming another minor (was 322 errors): merger_hint
+    ("18Ireland_slips/18Ireland_rand_2711299_1.json.gz", 180, {"corporation": "UR"},
+     ("merger.implied", "Player 2 proposes UR, but the record's later lines go on as if the "
+      "proposal named DKR (as written: #181, CIR (G13) is not joined by broad gauge track to "
+      "UR (J4); merging minors must be connected by broad track, other companies' stations "
+      "not blocking (M5) — the first finding the written line gives): taken as DKR"),
+     IRELAND_RAND_1),
+    # a vote under the name of the voter before it, the same line twice: not
+    # dropped as a copy (the round asks for Player 1's vote, and the record
+    # goes on from it)
+    ("18Ireland_slips/18Ireland_rand_2711299_1.json.gz", 184, {"entity": 103},
+     ("merger.vote", "Player 3 already voted; the record's later lines go on as if Player 1 "
+      "had made it: taken so"),
+     IRELAND_RAND_1),
 ])
 def test_a_refused_line_is_read_as_the_record_goes_on(path, action_id, change, finding, end):
     # one finding at the changed line, and the unchanged game's end

@@ -122,12 +122,39 @@ def errors_ahead(replay, horizon: int, cap: Optional[int] = None) -> Optional[in
     return errors
 
 
+#: readings the next :data:`HORIZON` lines judge alike (and none preferred
+#: alone) are judged again by this many of the record's next lines
+LONG_HORIZON = 200
+
+
 def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int]:
     """Of ``readings`` of the current line (the line as refused being the
     reading ``None``, judged too), the index of the one the record's next
     ``horizon`` lines go on from with the fewest errors, when it has fewer
     than the refusal and no other has as few (or, of those with as few, the
-    one preferred); else None.  Changes nothing."""
+    one preferred; else the one the next :data:`LONG_HORIZON` lines judge
+    best alone); else None.  Changes nothing."""
+    got = _best_reading(replay, readings, horizon)
+    if not isinstance(got, list):
+        return got
+    # several as good over the horizon: judged again, by more of the record;
+    # still as good, the first (each is better than the refusal), saying so
+    again = _best_reading(replay, [readings[i] for i in got], LONG_HORIZON, tied=True)
+    if isinstance(again, int):
+        return got[again]
+    if isinstance(again, list):
+        chosen = readings[got[again[0]]]
+        chosen.says += (f" (of {len(again)} readings the record's next lines fit as well, "
+                        f"the first)")
+        return got[again[0]]
+    return None
+
+
+def _best_reading(replay, readings: list, horizon: int, tied: bool = False):
+    """:func:`best_reading` over ``horizon`` lines: the index, None, or the
+    indexes of the readings tied for the fewest errors (none preferred
+    alone).  ``tied``: the readings were tied over a shorter horizon (the
+    refusal was judged worse then, and is not judged again)."""
     if getattr(replay, "trying", False) or not readings:
         return None
     g = replay.game
@@ -141,7 +168,7 @@ def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int
     current = g.current_action
     try:
         scores: list[Optional[int]] = []
-        for reading in [None, *readings]:
+        for reading in ([] if tied else [None]) + list(readings):
             if not budget.spend(SAVE_COST):
                 return None
             saved = save(replay)
@@ -167,7 +194,7 @@ def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int
                 restore(replay, saved)
                 g.following.at(position)
                 g.current_action = current
-        base, rest = scores[0], scores[1:]
+        base, rest = (None, scores) if tied else (scores[0], scores[1:])
         valid = [s for s in rest if s is not None]
         if not valid:
             return None
@@ -175,8 +202,10 @@ def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int
         if base is not None and best >= base:
             return None
         if rest.count(best) != 1:
-            tied = [i for i, s in enumerate(rest) if s == best and readings[i].preferred]
-            return tied[0] if len(tied) == 1 else None
+            preferred = [i for i, s in enumerate(rest) if s == best and readings[i].preferred]
+            if len(preferred) == 1:
+                return preferred[0]
+            return [i for i, s in enumerate(rest) if s == best]
         return rest.index(best)
     finally:
         replay.trying = False

@@ -571,10 +571,10 @@ def _written_hint(replay, result, search: Optional[Search]):
             dataclasses.replace(r, revenue=None) for r in a.routes])
         says = "the runs' worth was paid"
     elif isinstance(a, (Bid, BuyCompany)) and a.price is not None \
-            and a.actor in result.game.player_by_name:
+            and a.actor in result.game.player_by_name and a.company in result.game.companies:
         # a private bought by a player at another price than the rules' one
         # (1860: from the bank, or as the turn's winner, at its face value)
-        line = dataclasses.replace(a, price=None)
+        line = dataclasses.replace(a, price=result.game.companies[a.company].value)
         says = "its face value was paid"
     else:
         return result

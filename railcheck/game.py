@@ -324,7 +324,7 @@ class Game:
         and when the ``more`` are ``corp``'s and its certificates do not count now.
         ``more=0``: whether the player is over the limit as things stand.  None while the
         limit is not known (a components file that leaves it unknown)."""
-        if self.cert_limit is None or not self.title.cert_limit_applies():
+        if not isinstance(self.cert_limit, int) or not self.title.cert_limit_applies():
             return None
         if more and corp is not None and not self.title.counts_for_cert_limit(corp):
             return None

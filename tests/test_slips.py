@@ -403,18 +403,38 @@ def test_a_purchase_written_twice_is_one_finding_and_the_copy_dropped(tmp_path):
     assert scores(f) == OPENING_SCORES and f["round"] == "SR 3"
 
 
-def test_a_legal_line_written_twice_is_dropped_when_the_record_goes_on_once(tmp_path):
+def test_a_legal_line_written_twice_in_a_hand_written_record_stands(tmp_path):
     # PRR's last 2-train of OR 2.1 written twice: a second purchase is legal
-    # (PRR has $840), but the checkpoints after it say PRR has $840 and two
-    # 2-trains: the copy is dropped (record.twice) and the checkpoints hold
+    # (PRR has $840) and a hand-written record may mean it (two lines for
+    # two trains): it stands, and the checkpoints after it say otherwise
     at = len(LINES) - LINES[::-1].index("PRR buy train 2 from depot for 80") + 1
     f = report(tmp_path, doubled_last("PRR buy train 2 from depot for 80"))
-    assert errors(f) == [(at, "record.twice")]
-    assert f["findings"][0]["message"] == (
-        f"the line repeats line {at - 1} word for word, and the record's next lines go on as "
-        "if it were written once (2 errors in the next lines with the copy, 0 without): "
-        "taken as written twice, the copy dropped")
-    assert scores(f) == OPENING_SCORES and f["round"] == "SR 3"
+    assert [rule for _, rule in errors(f)] == ["checkpoint.mismatch"] * 2
+    assert errors(f)[0][0] > at
+
+
+def test_a_legal_line_written_twice_in_an_export_is_dropped_when_the_record_goes_on_once():
+    # 29133 #83 (a sale of one B&O share) written twice: the copy, a second
+    # sale of the same certificate's worth, is legal, and the record's next
+    # lines go on as if it were made once (4 errors before: B&O's price, so
+    # the operating order, then sales and purchases): record.twice
+    res = Replay(_changed_export("1830/29133.json", 83, "duplicate")).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (84, "record.twice", "the line repeats #83 word for word, and the record's next lines "
+                             "go on as if it were written once (1 errors in the next lines "
+                             "with the copy, 0 without): taken as written twice, the copy "
+                             "dropped")]
+    assert worths(res) == {"Player 2": 1477, "Player 3": 951, "Player 1": 887, "Player 4": 416}
+
+
+def test_a_run_of_the_same_line_is_no_copy(tmp_path):
+    # five 2-trains bought in a row, the fifth over the limit
+    # (examples/1830/illegal/train-limit.18xx): the fifth is flagged for
+    # the limit, no line of the run is taken as a copy
+    path = REPO / "examples" / "1830" / "illegal" / "train-limit.18xx"
+    f = report(tmp_path, path.read_text(encoding="utf-8").split("\n"))
+    assert errors(f) == [(48, "trains.limit")]
+    assert "written twice" not in f["findings"][0]["message"]
 
 
 def test_a_legal_line_written_twice_that_the_record_goes_on_from_stands(tmp_path):

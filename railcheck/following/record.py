@@ -17,6 +17,20 @@ from typing import Optional
 _PLACE = ("line", "column", "action_id", "text")
 
 
+def _same(action, other) -> bool:
+    """``action`` says what ``other`` says (a field the rules filled in on
+    ``other`` and ``action`` leaves out counts as the same)."""
+    if type(other) is not type(action) or other.actor != action.actor:
+        return False
+    for f in fields(action):
+        if f.name in _PLACE:
+            continue
+        mine, theirs = getattr(action, f.name), getattr(other, f.name)
+        if mine != theirs and mine is not None:
+            return False
+    return True
+
+
 class Following:
     """The record's actions, the place of the current one, and the readings
     of the record the rules' code may ask for (each returns "nothing
@@ -67,20 +81,20 @@ class Following:
         for word (the same actor, the same fields; a field the rules filled in
         on the first, left out on the copy, counts as the same), else None.
         A pass, a checkpoint or a marker is no copy: several in a row say
-        different things (a pass of each step)."""
+        different things (a pass of each step); nor is a line of a run of
+        three or more alike (five 2-trains bought, the last over the
+        limit)."""
         from ..actions import Checkpoint, Pass, RoundMarker
         pos = self.position
         if pos <= 0 or isinstance(action, (Pass, Checkpoint, RoundMarker)):
             return None
         prev = self.actions[pos - 1]
-        if type(prev) is not type(action) or prev.actor != action.actor:
+        if not _same(action, prev):
             return None
-        for f in fields(action):
-            if f.name in _PLACE:
-                continue
-            mine, theirs = getattr(action, f.name), getattr(prev, f.name)
-            if mine != theirs and mine is not None:
-                return None
+        acts = self.actions
+        if (pos >= 2 and _same(action, acts[pos - 2])) \
+                or (pos + 1 < len(acts) and _same(acts[pos + 1], action)):
+            return None     # a run of the same line (five 2-trains bought): meant so
         return prev
 
     @property

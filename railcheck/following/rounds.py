@@ -113,8 +113,10 @@ class RecordRounds:
         (``lookahead.better_once``), the line was written twice: the state
         goes back to ``saved`` (before the copy) and the copy's first error
         stands alone, saying so (True).  A copy the rules take with no error
-        (a line they allow twice) is dropped only when the record's next
-        lines go on with fewer errors without it (``record.twice``).  Else
+        (a line they allow twice) in an export (whose lines name each train
+        and certificate: the same line twice is no second purchase) is
+        dropped only when the record's next lines go on with fewer errors
+        without it (``record.twice``).  Else
         False: the copy stands as taken (a vote under the name of the voter
         before it, read as the voter the round asks for).  ``saved`` is used
         up."""
@@ -123,6 +125,10 @@ class RecordRounds:
         where = f"line {first.line}" if first.line else f"#{first.action_id}"
         from .lookahead import better_once
         if not errors:
+            if not g.following.from_export:
+                # a hand-written record may mean a legal line twice (two
+                # 2-trains); an export names each train and certificate
+                return False
             got = better_once(self.replay, saved)
             if got is None:
                 return False

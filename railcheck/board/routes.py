@@ -380,7 +380,8 @@ def track_graph(board):
 
     Vertices: ``("x", hex, edge)`` = leaving ``hex`` through ``edge``;
     ``("o", hex, node)`` / ``("i", hex, node)`` = leaving / reaching a node.
-    Each arc carries ``keys``: the hex sides its track uses, and ``hex``."""
+    Each arc carries ``keys``: the hex sides its track uses, ``hex`` and
+    ``path`` (the index of its track in the hex's ``paths``)."""
     return board.memo("track graph", board.version, lambda: _track_graph(board), limit=1)
 
 
@@ -394,7 +395,7 @@ def _track_graph(board):
             for s, t in ((a, b), (b, a)):
                 if s >= NODE_BASE and t >= NODE_BASE:
                     g.add_edge(("o", h.idx, s - NODE_BASE), ("i", h.idx, t - NODE_BASE),
-                               keys=((h.idx, "p", pi),), hex=h.idx)
+                               keys=((h.idx, "p", pi),), hex=h.idx, path=pi)
                     continue
                 # arriving at side s of h (from the neighbour), leaving via t
                 if s < NODE_BASE:
@@ -409,7 +410,7 @@ def _track_graph(board):
                 else:
                     dst = ("i", h.idx, t - NODE_BASE)
                 keys = tuple((h.idx, e) for e in (s, t) if e < NODE_BASE)
-                g.add_edge(src, dst, keys=keys, hex=h.idx)
+                g.add_edge(src, dst, keys=keys, hex=h.idx, path=pi)
     return g
 
 

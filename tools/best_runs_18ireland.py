@@ -86,6 +86,28 @@ def strict_problem(g, corp, chosen, revenue: int) -> str:
     return ""
 
 
+def record_worth(g, corp, action):
+    """What the record's run is worth to the checker (its routes followed
+    and valued by ``runs.check_runs``, as the route step does), or None when
+    the checker flags it or cannot follow it (the claim then differs from
+    the map, or the record parted from the rules before)."""
+    from railcheck.titles.g18ireland.runs import check_runs
+    routes = action.routes
+    if not routes:
+        return None if action.revenue else 0
+    trains = [next((t for t in corp.trains if t.id == r.train_id), None)
+              or g.train_by_id.get(r.train_id)
+              or next((t for t in corp.trains if t.name == r.train), None) for r in routes]
+    values, problem, unverified = check_runs(g, corp, routes, trains)
+    if problem is not None or unverified:
+        return None
+    worth = sum(values)
+    claimed = action.revenue
+    if claimed is None and all(r.revenue is not None for r in routes):
+        claimed = sum(r.revenue for r in routes)
+    return worth if claimed is None or claimed == worth else None
+
+
 def check_game(path: Path, ticks: int, next_k: int) -> dict:
     from railcheck.actions import RunRoutes
     from railcheck.engine import Replay
@@ -93,7 +115,8 @@ def check_game(path: Path, ticks: int, next_k: int) -> dict:
 
     record, _ = load_game(str(path))
     rp = Replay(record, check_board=True, hints=False)
-    out = {"game": path.name, "runs": 0, "above": 0, "equal": 0, "below": 0,
+    out = {"game": path.name, "runs": 0, "record_flagged": 0, "above": 0, "equal": 0,
+           "below": 0,
            "below_gave_up": 0, "gave_up": 0, "refused": 0, "seconds": 0.0,
            "problems": [], "positions": []}
     pending: dict = {}
@@ -113,7 +136,7 @@ def check_game(path: Path, ticks: int, next_k: int) -> dict:
         revenue, _, chosen, gave_up = found
         problem = strict_problem(g, corp, chosen, revenue)
         pending.update(corp=corp.sym, revenue=revenue, gave_up=gave_up, problem=problem,
-                       action=action, index=rp_index[0])
+                       action=action, index=rp_index[0], checked=record_worth(g, corp, action))
 
     rp_index = [0]
 
@@ -123,12 +146,7 @@ def check_game(path: Path, ticks: int, next_k: int) -> dict:
             return
         p = dict(pending)
         pending.clear()
-        claimed = None
-        r = g.round
-        for turn in (getattr(r, "turn", None), getattr(r, "closed_turn", None)):
-            if turn is not None and turn.corp.sym == p["corp"] and turn.revenue is not None:
-                claimed = turn.revenue
-                break
+        claimed = p["checked"]
         out["runs"] += 1
         out["gave_up"] += bool(p["gave_up"])
         where = f"#{p['action'].action_id or p['action'].line} {p['corp']}"
@@ -136,6 +154,9 @@ def check_game(path: Path, ticks: int, next_k: int) -> dict:
             out["refused"] += 1
             out["problems"].append(f"{where}: {p['problem']}")
         if claimed is None:
+            # the record's run is one the checker flags (or cannot follow):
+            # nothing to compare with
+            out["record_flagged"] += 1
             return
         if p["revenue"] > claimed:
             out["above"] += 1
@@ -220,7 +241,8 @@ def main(argv=None) -> int:
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 total[key] = total.get(key, 0) + v
         if not args.quiet or res["problems"] or res.get("next_problems"):
-            print(f"{res['game']}: {res['runs']} runs, {res['above']} above the record, "
+            print(f"{res['game']}: {res['runs']} runs ({res['record_flagged']} the checker "
+                  f"flags), {res['above']} above the record, "
                   f"{res['equal']} equal, {res['below']} below ({res['below_gave_up']} of them "
                   f"stopped at the budget), {res['gave_up']} stopped at the budget, "
                   f"{res['refused']} refused, {res['seconds']:.2f} s"
@@ -228,7 +250,8 @@ def main(argv=None) -> int:
                      f"({res['next_empty']} with no run)" if "next_tried" in res else ""))
             for p in res["problems"] + res.get("next_problems", []):
                 print("   ", p)
-    print(f"ALL {len(games)} games: {total.get('runs', 0)} runs, {total.get('above', 0)} above "
+    print(f"ALL {len(games)} games: {total.get('runs', 0)} runs ({total.get('record_flagged', 0)} "
+          f"the checker flags), {total.get('above', 0)} above "
           f"the record, {total.get('equal', 0)} equal, {total.get('below', 0)} below "
           f"({total.get('below_gave_up', 0)} of them stopped at the budget), "
           f"{total.get('gave_up', 0)} stopped at the budget, {total.get('refused', 0)} refused, "

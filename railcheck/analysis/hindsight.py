@@ -5,7 +5,7 @@ what it claimed.
 The search is ours and simple (an exhaustive walk bounded by time):
 
 1. from each station of the company, every *half-run*: a walk along the laid
-   track (``board.routes.track_graph``) that uses no hex side twice, stops at
+   track (``board.routes.track_arcs``) that uses no hex side twice, stops at
    every revenue centre it reaches, ends at an off-board area or a city
    filled by other companies' stations, and never visits a stop twice;
 2. two half-runs from the same station that share no hex side and no stop
@@ -68,8 +68,9 @@ MAX_RUNS_PER_TRAIN = 300
 
 
 #: the steps of a title's own search of the best runs (18Ireland's) for
-#: each second of the hindsight's limit (its default 2 s: 1,000,000 steps)
-OWN_TICKS_PER_SECOND = 500_000
+#: each second of the hindsight's limit (its default 2 s: 4,000,000 steps;
+#: 18Ireland's D on a late map takes up to about 2,400,000, 1 s here)
+OWN_TICKS_PER_SECOND = 2_000_000
 
 
 class _OutOfTime(Exception):
@@ -79,7 +80,7 @@ class _OutOfTime(Exception):
 class _Search:
     def __init__(self, board, corp: str, phase_color: str, deadline: float,
                  max_ticks: Optional[int] = None, skip=None, max_edges: Optional[int] = None):
-        from ..board.routes import track_graph
+        from ..board.routes import track_arcs
         from ..board.tiles import revenue_for_phase
 
         self.board = board
@@ -93,11 +94,12 @@ class _Search:
         #: the most hex edges a run may cross (a title whose trains count hex
         #: edges: 18Ireland's), None: no limit
         self.max_edges = max_edges
-        g = track_graph(board)
+        arcs = track_arcs(board)
         # ``skip(hex index, path index)``: track no run may use (18Ireland's
         # narrow gauge)
-        self.adj = {v: [(w, d["keys"]) for w, d in g.succ[v].items()
-                        if skip is None or not skip(d["hex"], d["path"])] for v in g}
+        self.adj = {v: [(w, d["keys"]) for w, d in nbrs.items()
+                        if skip is None or not skip(d["hex"], d["path"])]
+                    for v, nbrs in arcs.items()}
         hexes = board.hex_list
         self.value = {}
         #: what a D-train earns where it differs (an off-board's ``diesel`` value)

@@ -31,11 +31,14 @@ from __future__ import annotations
 from ...findings import RuleViolation
 
 #: each train's best runs the combination considers
-MAX_RUNS_PER_TRAIN = 200
-#: the most stops a run of a train without a limit (the D) may make
-MAX_STOPS = 16
-#: the steps one search may take when no budget is given
-MAX_TICKS = 1_000_000
+MAX_RUNS_PER_TRAIN = 300
+#: the most stops a run of a train without a limit (the D) may make (more
+#: than the broad network of a late map offers: random 18004_0 #1128's D
+#: runs through 17)
+MAX_STOPS = 40
+#: the steps one search may take when no budget is given (the hindsight's
+#: for its default limit of 2 s)
+MAX_TICKS = 4_000_000
 #: the longest runs (stops) searched first, before the longest a train may make
 LEVELS = (6, 10)
 
@@ -81,70 +84,95 @@ def _best_set(g, corp, trains: list, max_ticks: int):
         return _gauge(hexes[hi], pi) != "broad"
 
     # the walk takes at most three quarters of the budget; the trains'
-    # combination what it leaves
+    # combinations what it leaves
     search = _Search(board, corp.sym, g.phase.tiles[-1], float("inf"),
                      max_ticks=max(1, max_ticks * 3 // 4),
                      skip=narrow if broad_only else None, max_edges=most)
-    # runs of at most 6 stops first, then longer ones, as the budget allows:
-    # a search stopped by it keeps every run of the longest level it finished
-    # (a D's runs on a late map may take more steps than ``next`` gives)
-    gave_up = False
-    candidates: list = []
-    for level in sorted({min(longest, k) for k in LEVELS} | {longest}):
-        try:
-            candidates = search.runs(level)
-        except _OutOfTime:
-            gave_up = True
-            break
     with_shannon = len(shannon_hexes(g, corp)) == 2
-    per_train: list = [[] for _ in trains]
-    for stops, keys, _ in candidates:
-        if len(stops) < 2:
-            continue
-        run = _Found(stops, keys)
-        try:
-            check_run(g, corp.sym, run, None)
-        except RuleViolation:
-            continue
-        rev = worth(g, corp.sym, run)
-        extra = shannon_bonus(g, corp, [run]) if with_shannon else 0
-        for i, reach in enumerate(reaches):
-            if reach is None or run.edges <= reach:
-                per_train[i].append((rev, extra, run))
-    # the trains' combination: each train in turn the one that earns RSSC's
-    # bonus (its runs scored with it); without RSSC, one combination
-    carriers = range(len(trains)) if with_shannon else [None]
-    best = None
-    out_of_time = False
-    ticks = [min(search.ticks, search.max_ticks)]
+    ticks = [0]
 
     def tick():
         ticks[0] += 1
         if ticks[0] > max_ticks:
             raise _OutOfTime
 
-    for carrier in carriers:
-        lists = []
-        for i, lst in enumerate(per_train):
-            scored = sorted(((rev + (extra if i == carrier else 0), rev, run)
-                             for rev, extra, run in lst),
-                            key=lambda c: (-c[0], -c[1]))
-            lists.append([(score, run.sides, (rev, run)) for score, rev, run in
-                          scored[:MAX_RUNS_PER_TRAIN]])
-        total, picked, stopped = best_combination(lists, tick)
-        out_of_time = out_of_time or stopped
-        if best is None or total > best[0]:
-            best = (total, picked)
-    assert best is not None
-    _, picked = best
+    valued: dict = {}
+
+    def value(stops, keys):
+        """(its worth, RSSC's bonus if it earns it, the run), or None: a
+        candidate the checker's rules refuse."""
+        run = _Found(stops, keys)
+        try:
+            check_run(g, corp.sym, run, None)
+        except RuleViolation:
+            return None
+        return (worth(g, corp.sym, run),
+                shannon_bonus(g, corp, [run]) if with_shannon else 0, run)
+
+    def combine(candidates):
+        """The best set of the trains' runs among ``candidates``: (revenue,
+        [(train index, (its worth, run))]), and whether the combination ran
+        out of steps."""
+        per_train: list = [[] for _ in trains]
+        for stops, keys, _ in candidates:
+            if len(stops) < 2:
+                continue
+            got = valued.get((stops, keys), False)
+            if got is False:
+                got = valued[(stops, keys)] = value(stops, keys)
+            if got is None:
+                continue
+            for i, reach in enumerate(reaches):
+                if reach is None or got[2].edges <= reach:
+                    per_train[i].append(got)
+        # each train in turn the one that earns RSSC's bonus (its runs scored
+        # with it); without RSSC, one combination
+        found = (0, [])
+        stopped = False
+        for carrier in (range(len(trains)) if with_shannon else [None]):
+            lists = []
+            for i, lst in enumerate(per_train):
+                scored = sorted(((rev + (extra if i == carrier else 0), rev, run)
+                                 for rev, extra, run in lst),
+                                key=lambda c: (-c[0], -c[1]))
+                lists.append([(score, run.sides, (rev, run)) for score, rev, run in
+                              scored[:MAX_RUNS_PER_TRAIN]])
+            _, picked, out = best_combination(lists, tick)
+            stopped = stopped or out
+            runs = [run for _, (_, run) in picked]
+            # the set's revenue as the checker counts it: the runs' worth and
+            # the best Shannon bonus among them
+            revenue = sum(rev for _, (rev, _) in picked) + (
+                shannon_bonus(g, corp, runs) if with_shannon and runs else 0)
+            if revenue > found[0]:
+                found = (revenue, picked)
+        return found, stopped
+
+    # runs of at most 6 stops first, then longer ones, as the budget allows:
+    # a search stopped by it keeps the best set of the levels it finished (a
+    # D's runs on a late map may take more steps than ``next`` gives); and
+    # the best set of each level is kept, since a level of longer runs may
+    # hold so many that the combination's share of each train's best ones
+    # leaves out two trains' best pair
+    gave_up = False
+    best = (0, [])
+    for level in sorted({min(longest, k) for k in LEVELS} | {longest}):
+        try:
+            candidates = search.runs(level)
+        except _OutOfTime:
+            gave_up = True
+            break
+        ticks[0] = search.ticks
+        found, stopped = combine(candidates)
+        gave_up = gave_up or stopped
+        if found[0] > best[0]:
+            best = found
+        if stopped:
+            break
+    revenue, picked = best
     chosen = sorted(picked, key=lambda p: p[0])
-    runs = [run for _, (_, run) in chosen]
-    # the set's revenue as the checker counts it: the runs' worth and the
-    # best Shannon bonus among them
-    revenue = sum(rev for _, (rev, _) in chosen) + (shannon_bonus(g, corp, runs)
-                                                   if with_shannon and runs else 0)
     return (revenue, [(trains[i].name, list(run.nodes), rev, _stretches(search, run))
-                      for i, (rev, run) in chosen], gave_up or out_of_time)
+                      for i, (rev, run) in chosen], gave_up)
 
 
 class _Found:
@@ -164,17 +192,15 @@ class _Found:
 def _stretches(search, run) -> list:
     """The hexes of each stretch of ``run`` from a stop to the next (both
     included), as a record's route path writes them: the track it uses
-    followed in the search's graph."""
+    followed in the search's graph, every hex side of the run used once."""
     hexes = search.board.hex_list
-    sides = run.sides
+    found = _walk_all(search.adj, run.nodes, 0, ("o",) + run.nodes[0], run.sides, set(), [])
+    if found is None:
+        raise RuntimeError(f"the track of a run found does not join its stops {run.nodes}")
     out = []
-    for a, b in zip(run.nodes, run.nodes[1:]):
-        goal = ("i",) + b
-        found = _walk(search.adj, ("o",) + a, goal, sides, set())
-        if found is None:
-            raise RuntimeError(f"the track of a run found does not join {a} and {b}")
+    for vertices in found:
         coords: list = []
-        for v in found:
+        for v in vertices:
             c = hexes[v[1]].coord
             if not coords or coords[-1] != c:
                 coords.append(c)
@@ -182,19 +208,25 @@ def _stretches(search, run) -> list:
     return out
 
 
-def _walk(adj, vertex, goal, sides, used):
-    """The vertices from ``vertex`` to ``goal`` over arcs whose hex sides are
-    all the run's (``sides``) and not used yet, passing no other stop."""
+def _walk_all(adj, stops, k, vertex, sides, used, walked):
+    """The vertices of each stretch from stop ``k`` on, over arcs whose hex
+    sides are all the run's (``sides``) and not used yet, each stretch
+    passing no other stop, and every side used by the end; None: none."""
+    goal = ("i",) + stops[k + 1]
     if vertex == goal:
-        return [vertex]
+        walked = walked + [vertex]
+        if k + 2 == len(stops):
+            return [walked] if len(used) == len(sides) else None
+        rest = _walk_all(adj, stops, k + 1, ("o",) + stops[k + 1], sides, used, [])
+        return None if rest is None else [walked] + rest
     for w, keys in adj.get(vertex, ()):
-        if not keys or any(k not in sides or k in used for k in keys):
+        if not keys or any(x not in sides or x in used for x in keys):
             continue
         if w[0] == "i" and w != goal:
             continue
         used.update(keys)
-        rest = _walk(adj, w, goal, sides, used)
-        if rest is not None:
-            return [vertex] + rest
+        got = _walk_all(adj, stops, k, w, sides, used, walked + [vertex])
+        if got is not None:
+            return got
         used.difference_update(keys)
     return None

@@ -43,20 +43,32 @@ class Game:
         #: the record's header tags (an export's seed: a title may draw its set-up from it)
         self.tags = dict(tags or {})
         n = len(player_names)
-        if n not in rules.starting_cash:
+        #: a title whose numbers come from a components file the user fills in (1890) may
+        #: leave the starting cash, the bank, the certificate limit or the market unknown
+        #: (None, or no entry): the game is built all the same, and tracks no money
+        #: (``Unsure.off``: no amount is sure, no over-cash check is made)
+        may_be_unknown = rules.title_class.uses_components
+        if n not in rules.starting_cash and not may_be_unknown:
             raise RuleViolation("setup.players",
                                 f"{rules.title} is for {rules.min_players} to {rules.max_players} "
                                 f"players; this game has {n}")
-        self.bank = Bank(rules.bank)
+        start = rules.starting_cash.get(n)
+        self.bank = Bank(rules.bank if rules.bank is not None else 0)
         #: the amounts not known for sure and the checks skipped for them (a title whose
         #: numbers may be unknown: docs/1890.md); with every number known, nothing
         self.unsure = Unsure()
+        for keys, value in ((("starting_cash",), start), (("bank",), rules.bank),
+                            (("market", "rows"), rules.market_rows)):
+            if value is None:
+                self.unsure.turn_off(keys)
         self.players = [Player(name, i) for i, name in enumerate(player_names)]
         self.player_by_name = {p.name: p for p in self.players}
-        for p in self.players:
-            self.transfer(self.bank, p, rules.starting_cash[n])
-        self.cert_limit = rules.cert_limit[n]
-        self.market = Market(rules.market_rows, rules.market_zones)
+        if start is not None and self.unsure.tracked:
+            for p in self.players:
+                self.transfer(self.bank, p, start)
+        #: None: not known (a components file that leaves it unknown)
+        self.cert_limit: Optional[int] = rules.cert_limit.get(n)
+        self.market = Market(rules.market_rows or [], rules.market_zones)
         self.corporations: dict[str, Corporation] = {}
         for spec in rules.corporations:
             corp = Corporation(spec)
@@ -101,7 +113,9 @@ class Game:
         #: players flagged over the certificate limit, with the count flagged
         #: (said again only when the holding grows past it)
         self.over_limit_flagged: dict[str, int] = {}
-        self.priority: Player = self.players[0]
+        # (a game without players is refused by a title that knows its player counts; 1890's
+        # components file may not say: its replay flags the count)
+        self.priority: Player = self.players[0] if self.players else None  # type: ignore[assignment]
         #: the order players take turns in (seating order unless a title re-deals it)
         self.seat_order: list[Player] = list(self.players)
         #: (player, corporation) whose par price must be set before anything else
@@ -308,8 +322,9 @@ class Game:
         holds (:meth:`num_certs`) when ``more`` more would exceed ``cert_limit``,
         else None.  None too while the limit does not hold (``Title.cert_limit_applies``)
         and when the ``more`` are ``corp``'s and its certificates do not count now.
-        ``more=0``: whether the player is over the limit as things stand."""
-        if not self.title.cert_limit_applies():
+        ``more=0``: whether the player is over the limit as things stand.  None while the
+        limit is not known (a components file that leaves it unknown)."""
+        if not isinstance(self.cert_limit, int) or not self.title.cert_limit_applies():
             return None
         if more and corp is not None and not self.title.counts_for_cert_limit(corp):
             return None

@@ -65,6 +65,23 @@ class Unsure:
         self.at_most: dict[str, str] = {}
         #: the kind of check -> how many were not made, and why
         self.skipped: dict[str, Skipped] = {}
+        #: money is not tracked at all: the key of the number it needs that is unknown
+        #: (the starting cash, the bank, the market grid; ``("companies",)``: the auction
+        #: that set the players' cash was not played); None: it is tracked.  While it is
+        #: off no amount is sure and no over-cash check is made (nor counted: the title
+        #: says once that money is not tracked)
+        self.off: Optional[tuple] = None
+
+    @property
+    def tracked(self) -> bool:
+        """Money is tracked (:attr:`off` is not set)."""
+        return self.off is None
+
+    def turn_off(self, keys: tuple) -> None:
+        """Money is not tracked from now on: ``keys`` name the number it needs that is
+        unknown (the first said stays)."""
+        if self.off is None:
+            self.off = tuple(keys)
 
     # ------------------------------------------------------------------
     # the checks skipped
@@ -92,7 +109,8 @@ class Unsure:
     # amounts not sure
 
     def sure(self, who: str) -> bool:
-        return who not in self.unsure
+        """Whether ``who``'s cash (or price) is known for sure: never while money is off."""
+        return self.off is None and who not in self.unsure
 
     def mark(self, who: str, kind: str, keys: tuple, reason: str = "") -> None:
         """An amount paid to or by ``who`` is unknown (the check of ``kind``
@@ -137,8 +155,10 @@ class Unsure:
         """Whether paying ``amount`` surely exceeds ``who``'s cash ``have``:
         never while that cash is not sure (the over-cash check is then
         counted as skipped).  A cash known only as an upper bound is still
-        surely exceeded."""
-        if not self.sure(who):
+        surely exceeded.  While money is off (:attr:`off`), never, and nothing is counted."""
+        if self.off is not None:
+            return False
+        if who in self.unsure:
             self.skip(OVER_CASH, ("map", "hexes"),
                       reason=f"{who}'s cash is not sure: {self.unsure[who][0]}")
             return False
@@ -154,7 +174,7 @@ class Unsure:
                       reason=f"{subject}'s {field_} may be lower than {money(actual)}: "
                              f"{self.at_most[key]} is not known")
             return True
-        if not self.sure(key):
+        if key in self.unsure:
             kind, keys, reason = self.unsure[key]
             self.skip(CHECKPOINTS, keys, reason=f"{subject}'s {field_} is not sure: {kind}"
                                                 + (f" ({reason})" if reason else ""))
@@ -164,7 +184,7 @@ class Unsure:
     def standings_doubt(self, players: list) -> Optional[str]:
         """Why the players' net worths are not known, or None."""
         for p in players:
-            if not self.sure(p):
+            if p in self.unsure:
                 return f"{p}'s cash is not sure ({self.unsure[p][0]})"
             if p in self.at_most:
                 return f"{p}'s cash is not sure: {p} paid for a company's train after " \

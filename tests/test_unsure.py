@@ -104,3 +104,16 @@ def test_unsure_follows_prices_and_bounds():
     assert u.at_most["KNR"] == "the terrain of C5" and u.sure("KNR")
     assert not u.over_cash("Aki", 0, 10)         # not sure: never surely over
     assert u.skipped[OVER_CASH].count == 1
+
+
+def test_money_off_makes_nothing_sure_and_counts_no_over_cash_check():
+    """Money off (``Unsure.off``: a number money needs is unknown): no amount is sure, no
+    over-cash check is made and none is counted (the title says once that money is not
+    tracked); the first missing key stays."""
+    u = Unsure()
+    assert u.tracked and u.sure("Aki") and u.over_cash("Aki", 10, 20)
+    u.turn_off(("bank",))
+    u.turn_off(("market", "rows"))
+    assert u.off == ("bank",) and not u.tracked
+    assert not u.sure("Aki") and not u.sure(BANK) and not u.over_cash("Aki", 10, 20)
+    assert OVER_CASH not in u.skipped and u.findings("c.yaml") == []

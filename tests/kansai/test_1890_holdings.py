@@ -85,14 +85,83 @@ def test_privates_and_cash_are_on_the_shared_objects():
 def test_trains_are_shared_trains_held_by_their_corporation():
     r = run(REPO / "examples" / "kansai" / "game.18xx")
     h = holdings(r)
-    for t in h.trains:
+    for t in h.trains:                  # the shared Game's depot, laid out at the start
         held = [c for c in h.corporations.values() if t in c.trains]
         if isinstance(t.owner, Corporation):
-            assert held == [t.owner]
+            assert held == [t.owner] and t in h.left
+        elif t.owner == "depot":        # never sold
+            assert held == [] and t not in h.left
         else:                           # the pool's, or out of the game
-            assert held == [] and t.owner in ("pool", None)
+            assert held == [] and t.owner in ("pool", None) and t in h.left
     # the 2s rusted with the first 4, the 3s with the first 6 (F5): none is held any more
-    assert h.sold("2") > 0 and not [t for t in h.trains if t.name in ("2", "3") and t.owner]
+    assert h.sold("2") > 0 and not [t for t in h.left if t.name in ("2", "3") and t.owner]
     # the minors' trains went to KNR when they converted (K2-K5); M1-M4 own none
     assert all(not h.corporations[m].trains for m in ("M1", "M2", "M3", "M4"))
-    assert h.bought("6") and [t.name for t in h.trains].count("6") == h.sold("6")
+    assert h.bought("6") and [t.name for t in h.left].count("6") == h.sold("6")
+
+
+def test_the_game_is_the_shared_game_built_from_1890s_rules():
+    """``Holdings`` is a shared ``Game`` built by ``Game.__init__`` from 1890's rules (the
+    shared specs of ``rules.py``): its bank is the result's, its certificate limit the
+    components file's, and the price markers are on ``Corporation.price`` (stacked on the
+    shared market's cells)."""
+    from railcheck.game import Game
+    r = run(REPO / "examples" / "kansai" / "game.18xx")
+    h = holdings(r)
+    assert isinstance(h, Game) and h.unsure.off is None
+    assert h.bank.cash == r.bank == 1043
+    assert h.cert_limit == 8 and len(h.market.grid) == 4
+    jr, knr = h.corporations["JR"], h.corporations["KNR"]
+    assert (jr.price.price, jr.price.row, jr.price.col) == (140, 1, 8)
+    assert knr.price.price == 100 and knr in knr.price.stack
+    assert {row["company"]: row["price"] for row in r.companies}["JR"] == 140
+    # the markers in the order of their pars (S3.2 moves them up in that order)
+    assert r.game.r.ledger.marked == ["KNR", "OMS", "JR", "HER"]
+
+
+def test_the_black_zone_closes_the_corporation():
+    """K10: a price marker reaching a black cell closes the company: ``Corporation.closed``
+    (its shares are then worth nothing and it pays no dividend)."""
+    r = run(REPO / "examples" / "kansai" / "game.18xx")
+    led, h = r.game.r.ledger, holdings(r)
+    her = h.corporations["HER"]
+    before = {row["player"]: row["shares"] for row in led.standings()[0]}
+    led.move("HER", "left", 7)          # 100 (row 3) .. 40o, then down to 30x
+    assert (her.price.price, her.price.letters) == (30, "x")
+    assert her.closed and led.closed("HER") and not led.closed("M1")
+    after = {row["player"]: row["shares"] for row in led.standings()[0]}
+    lost = {p: before[p] - after[p] for p in before}
+    assert lost == {"Aki": 100 * h.corporations["HER"].percent_of(h.by_name["Aki"]) // 10,
+                    "Ben": 100 * her.percent_of(h.by_name["Ben"]) // 10,
+                    "Chie": 100 * her.percent_of(h.by_name["Chie"]) // 10}
+    cash = her.cash
+    led.dividend("HER", "payout", 200)  # a closed company pays nothing
+    assert her.cash == cash and her.price.price == 30
+
+
+def test_unknown_numbers_build_a_game_that_tracks_no_money():
+    """With the starting cash, the bank or the market grid unknown, the shared Game is built
+    all the same and its money is off (``Unsure.off``, the first missing key): no amount is
+    sure and no over-cash check is made or counted."""
+    from railcheck.game import UNLIMITED_TRAINS
+    from railcheck.titles.kansai import TitleKansai
+    from railcheck.titles.kansai.holdings import Holdings
+    from railcheck.unsure import OVER_CASH
+    rules = TitleKansai.load_rules()    # no components file: every number unknown
+    g = Holdings(rules, ["Aki", "Ben", "Chie"], knr_normal=False)
+    assert g.unsure.off == ("starting_cash",) and not g.unsure.tracked
+    assert [p.cash for p in g.players] == [0, 0, 0] and g.bank.cash == 0
+    assert g.cert_limit is None and g.market.grid == []
+    assert g.cert_limit_exceeded(g.players[0], 5) is None
+    assert not g.sure(g.players[0]) and not g.short_of(g.players[0], 10 ** 6)
+    assert OVER_CASH not in g.unsure.skipped
+    # the depot: a type whose count is unknown has as many as a game needs
+    assert [t.name for t in g.trains].count("2") == UNLIMITED_TRAINS
+    # KNR's reserved certificates are the bank's (K7)
+    assert [c.owner for c in g.corporations["KNR"].certs][:6] == \
+        ["reserved", "ipo", "ipo", "ipo", "ipo", "reserved"]
+    # the rule book's Hanshin scenario gives the cash and the bank, not the market
+    r = run(GAMES / "hanshin_opening.18xx")
+    h = holdings(r)
+    assert h.unsure.off == ("market", "rows") and h.bank.cash == 6000
+    assert not r.game.r.ledger.on and r.standings == []

@@ -22,14 +22,12 @@ nearest clockwise, §6.5; a tie keeps the president).
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Optional
 
 from ...game import Game
 from ...market import Cell
-from ...schema import is_unknown
-from ...specs import CompanySpec, CorpSpec, TrainSpec
-from ...state import Cert, Company, Corporation, Player, Train
+from ...specs import CompanySpec
+from ...state import Company, Corporation, Player, Train
 
 #: the owner of KNR's reserved certificates: the bank, not for sale (K7)
 RESERVED = "reserved"
@@ -42,14 +40,7 @@ KNR_CERTS = {"M2": [20], "M3": [10], "M1": [10], "M4": [10, 10]}
 def private_numbers(rules, sym: str) -> tuple:
     """A private's (or late private's) face value and income as the components file gives
     them (each may be ``unknown``)."""
-    if sym in [c.sym for c in rules.late_companies]:
-        return (rules.number("late_companies", sym, "value"),
-                rules.number("late_companies", sym, "revenue"))
-    value = rules.company_value(sym)
-    known = rules.number("companies")
-    revenue = rules.number("companies", sym, "revenue") if isinstance(known, dict) and \
-        sym in known else rules.number("companies", "others", sym, "revenue")
-    return value, revenue
+    return rules.private_numbers(sym)
 
 
 def par_cell(price: int) -> Cell:
@@ -58,61 +49,32 @@ def par_cell(price: int) -> Cell:
     return Cell(row=-1, col=-1, price=price, zones=frozenset(), par=True, letters="")
 
 
-class Holdings:
-    """The part of the shared ``Game`` 1890's replay plays its certificates on."""
-
-    #: the shared exchange of the president's certificate (SS3, §6.5)
-    swap_president_cert = Game.swap_president_cert
-    #: the shares given back in an exchange: the highest-numbered (all are 10%)
-    title = SimpleNamespace(swap_oldest_first=False)
+class Holdings(Game):
+    """The shared ``Game`` 1890's replay plays its certificates, privates, trains and money on,
+    built from 1890's rules (``rules.py``: the shared specs, and the starting cash, the bank,
+    the certificate limit and the market where the components file gives them; where it does
+    not, the game tracks no money, ``Game.unsure.off``), and the questions 1890's handlers ask
+    of it by name."""
 
     def __init__(self, rules, names: list, knr_normal: bool):
-        self.players = [Player(n, i) for i, n in enumerate(names)]
-        self.by_name = {p.name: p for p in self.players}
-        #: the phase (an index into the rules' phases), as the shared Game's
-        self.phase_index = 0
-        #: the player the next stock round starts with (None: the first), as the shared Game's
-        self.priority: Optional[Player] = None
-        self.corporations: dict[str, Corporation] = {}
-        knr = rules.knr
-        for c in rules.corporations:
-            minor = c.kind == "minor"
-            shares = [100] if minor else [20] + [10] * 8
-            spec = CorpSpec(c.sym, c.name, None, None, [], shares,
-                            int(rules.raw["stock"]["float_percent"]), c.extra, kind=c.kind)
-            corp = Corporation(spec)
-            corp.certs = [Cert(corp, i, pct, i == 0, "ipo") for i, pct in enumerate(shares)]
-            if c.sym == "KNR" and not knr_normal:
-                # K7: the president's certificate and the minors' shares are the bank's
-                for_sale = int(knr["for_sale_shares"])
-                for cert in corp.certs:
-                    if cert.president or cert.index > for_sale:
-                        cert.owner = RESERVED
-            self.corporations[c.sym] = corp
-        #: the privates, the late privates and M5 as a private (its spec's numbers: the
-        #: components file's, 0 where it leaves them unknown; the checks read the file)
-        self.companies: dict[str, Company] = {}
-        for c in rules.privates + rules.late_companies:
-            value, revenue = private_numbers(rules, c.sym)
-            self.companies[c.sym] = Company(CompanySpec(
-                c.sym, c.name, 0 if is_unknown(value) else int(value),
-                0 if is_unknown(revenue) else int(revenue), blocks=[], special={}))
+        Game.__init__(self, rules, list(names), check_board=False)
+        self.by_name = self.player_by_name
+        if "KNR" in self.corporations and not knr_normal:
+            # K7: the president's certificate and the minors' shares are the bank's
+            for_sale = int(rules.knr["for_sale_shares"])
+            for cert in self.corporations["KNR"].certs:
+                if cert.president or cert.index > for_sale:
+                    cert.owner = RESERVED
         #: the trains' types (price and count: the components file's, 0 and None where it
         #: leaves them unknown; the checks read the file)
-        self.train_specs: dict[str, TrainSpec] = {}
-        for t in rules.trains:
-            price, count = rules.number("trains", t.sym, "price"), \
-                rules.number("trains", t.sym, "count")
-            self.train_specs[t.sym] = TrainSpec(
-                t.sym, t.extra.get("distance"), 0 if is_unknown(price) else int(price),
-                count if isinstance(count, int) else None, t.extra.get("rusts_on"), None,
-                t.extra.get("available_on"), [], t.extra.get("exchange"))
+        self.train_specs = {t.name: t for t in rules.trains}
         #: the privates in the order somebody first got them (the order they are listed in)
         self.first_owned: dict[str, int] = {}
         #: the corporations in the order they first got a train (the order they are listed in)
         self.first_trained: dict[str, int] = {}
-        #: every train out of the depot, in the order they left it
-        self.trains: list[Train] = []
+        #: every train out of the depot, in the order they left it (the depot is the shared
+        #: Game's ``trains``: a type whose count is unknown has as many as any game needs)
+        self.left: list[Train] = []
         m5 = rules.corp_by_sym["M5"]
         self.companies["M5"] = Company(CompanySpec("M5", m5.name, 0, 0, blocks=[], special={}))
 
@@ -179,7 +141,7 @@ class Holdings:
         """The president's certificate is held by a player (bought at par, or given)."""
         return self.corporations[sym].president is not None
 
-    def entity(self, name):
+    def holder(self, name):
         """The player or the corporation of that name (None: neither)."""
         return self.by_name.get(name) or self.corporations.get(name)
 
@@ -208,16 +170,17 @@ class Holdings:
         corp = self.corporations.get(sym)
         return [] if corp is None else [t.name for t in corp.trains]
 
-    def pool_trains(self) -> list:
-        return [t.name for t in self.trains if t.owner == "pool"]
+    def pool_train_names(self) -> list:
+        """The types of the pool's trains, in the order they left the depot."""
+        return [t.name for t in self.left if t.owner == "pool"]
 
     def sold(self, name: str) -> int:
         """The trains of the type that left the depot."""
-        return sum(1 for t in self.trains if t.name == name)
+        return sum(1 for t in self.left if t.name == name)
 
     def bought(self, name: str) -> bool:
         """A train of the type has left the depot (its phase has begun: F5, F7)."""
-        return any(t.name == name for t in self.trains)
+        return any(t.name == name for t in self.left)
 
     # ------------------------------------------------------------------
     # changing
@@ -232,7 +195,7 @@ class Holdings:
         old = company.owner
         if isinstance(old, (Player, Corporation)) and company in old.companies:
             old.companies.remove(company)
-        new = self.entity(name) or name
+        new = self.holder(name) or name
         company.owner = new
         if isinstance(new, (Player, Corporation)):
             new.companies.append(company)
@@ -279,16 +242,22 @@ class Holdings:
         corp.president = self.by_name[new]
 
     def new_train(self, name: str) -> Train:
-        """A train out of the depot (taken as bought when its count is exhausted)."""
-        train = Train(name, self.train_specs[name], f"{name}-{self.sold(name) + 1}", None)
-        self.trains.append(train)
+        """A train out of the depot (taken as bought when its count is exhausted: one more
+        of the type)."""
+        train = next((t for t in self.trains if t.owner == "depot" and t.name == name), None)
+        if train is None:
+            train = Train(name, self.train_specs[name], f"{name}-{self.sold(name)}", None)
+            self.trains.append(train)
+            self.train_by_id[train.id] = train
+        train.owner = None
+        self.left.append(train)
         return train
 
     def take_train(self, name: str, source: str) -> Optional[Train]:
         """The first train of the type the pool (``pool``) or the corporation holds, out of its
         hands (None: it holds none)."""
         if source == "pool":
-            train = next((t for t in self.trains if t.owner == "pool" and t.name == name), None)
+            train = next((t for t in self.left if t.owner == "pool" and t.name == name), None)
         else:
             corp = self.corporations.get(source)
             train = None
@@ -305,7 +274,7 @@ class Holdings:
         held = [c for c in self.corporations.values() if c.trains]
         return sorted(held, key=lambda c: self.first_trained.get(c.sym, 0))
 
-    def give_train(self, train: Train, sym: str) -> None:
+    def give_train_to(self, train: Train, sym: str) -> None:
         self.first_trained.setdefault(sym, len(self.first_trained))
         corp = self.corporations[sym]
         train.owner = corp
@@ -321,7 +290,7 @@ class Holdings:
         moving = self.corporations[src].trains
         self.corporations[src].trains = []
         for t in moving:
-            self.give_train(t, dst)
+            self.give_train_to(t, dst)
 
     def drop_trains(self, sym: str, keep=lambda t: False) -> list:
         """The corporation's trains but those ``keep`` says leave the game; the others

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...game import ranked
-from ...market import Market, move_marker
+from ...market import Cell, Market
 from ...schema import is_unknown
 from ...unsure import BANK, price_key
 
@@ -33,15 +33,16 @@ class Ledger:
         self.r = replay
         self.st = replay.state
         self.h = replay.holdings
-        #: money is tracked (False: the numbers it needs are unknown, or the auction was not played)
-        self.on = False
+        #: the ledger has started (after the auction): money is tracked from then on unless
+        #: the shared game's money is off (:attr:`on`)
+        self.started = False
         #: the cash of a name the record pays that is no player or company (its word stands);
         #: the players' and companies' cash is theirs (``Player.cash``, ``Corporation.cash``)
         self.other: dict = {}
-        self.bank = 0
         self.market: Optional[Market] = None
-        #: corporation -> its market cell
-        self.cell: dict = {}
+        #: the corporations with a price marker on the market (``Corporation.price``), in the
+        #: order their markers were first placed (their pars)
+        self.marked: list = []
         #: the amounts not sure and the checks skipped (the shared ``railcheck/unsure.py``)
         self.doubts = replay.unsure
         #: entity -> its last three movements, said when a checkpoint differs
@@ -53,8 +54,27 @@ class Ledger:
         self.knr_first_or: Optional[str] = None
         #: KOK's 100 paid (L3)
         self.kok_paid = False
-        #: corporations closed by the black zone (K10)
-        self.closed_corps: set = set()
+
+    @property
+    def on(self) -> bool:
+        """Money is tracked: the ledger has started and the shared game's money is not off
+        (``Game.unsure.off``: a number it needs is unknown, or the auction was not played)."""
+        return self.started and self.doubts.tracked
+
+    @property
+    def bank(self) -> int:
+        """The bank's cash: the shared game's (``Game.bank``)."""
+        return self.h.bank.cash
+
+    @bank.setter
+    def bank(self, cash: int) -> None:
+        self.h.bank.cash = cash
+
+    def closed(self, corp: str) -> bool:
+        """A main company closed by the black zone (K10: ``Corporation.closed``; a minor's
+        conversion or closure is not this)."""
+        c = self.h.corporations.get(corp)
+        return c is not None and c.kind != "minor" and c.closed
 
     # ------------------------------------------------------------------
     # the start
@@ -64,27 +84,23 @@ class Ledger:
         the starting cash when the record has no auction)."""
         r = self.r
         rules = r.rules
-        table = rules.number("starting_cash")
-        n = len(self.h.players)
-        start = None if is_unknown(table) else table.get(n, table.get(str(n)))
-        bank = rules.number("bank")
-        rows = rules.number("market", "rows")
-        for value, keys in ((start, ("starting_cash",)), (bank, ("bank",)),
-                            (rows, ("market", "rows"))):
-            if value is None or is_unknown(value):
-                self.off = keys
-                return
+        if not self.doubts.tracked:
+            # the starting cash, the bank or the market grid is unknown (the shared Game
+            # said which when it was built)
+            self.off = tuple(self.doubts.off or ())
+            return
         if auction_players is None and self.h.owned():
             self.off = ("companies",)      # the auction was not played: its prices are unknown
+            self.doubts.turn_off(self.off)
             return
-        self.market = Market([[str(c) for c in row] for row in rows],
-                             {k: list(v) for k, v in rules.raw["market"]["zones"].items()})
+        self.market = self.h.market
+        n = len(self.h.players)
         if auction_players is None:
             for p in self.h.players:
-                p.cash = int(start)
+                p.cash = int(rules.starting_cash[n])
         # (else the auction's table played on the game's players: their cash is the auction's)
-        self.bank = int(bank) - sum(p.cash for p in self.h.players)
-        self.on = True
+        self.bank = int(rules.bank) - sum(p.cash for p in self.h.players)
+        self.started = True
 
     off: tuple = ()
 
@@ -94,11 +110,11 @@ class Ledger:
     def get(self, who: str) -> int:
         if not self.on:
             return 0
-        entity = self.h.entity(who)
+        entity = self.h.holder(who)
         return self.other.get(who, 0) if entity is None else entity.cash
 
     def _add(self, who: str, amount: int) -> None:
-        entity = self.h.entity(who)
+        entity = self.h.holder(who)
         if entity is None:
             self.other[who] = self.other.get(who, 0) + amount
         else:
@@ -170,8 +186,13 @@ class Ledger:
     # ------------------------------------------------------------------
     # prices
 
+    def cell(self, corp: str) -> Optional[Cell]:
+        """The corporation's price marker's cell (``Corporation.price``), None: none."""
+        c = self.h.corporations.get(corp)
+        return None if c is None else c.price
+
     def price(self, corp: str) -> Optional[int]:
-        cell = self.cell.get(corp)
+        cell = self.cell(corp)
         return None if cell is None else cell.price
 
     def set_par(self, corp: str, price: int) -> None:
@@ -185,25 +206,28 @@ class Ledger:
             self.place(corp, cell)
 
     def place(self, corp: str, cell) -> None:
-        """SM4: a marker moving onto an occupied cell goes under the others."""
-        old = self.cell.get(corp)
-        if old is not cell:
-            move_marker(corp, old, cell)
-            self.cell[corp] = cell
+        """SM4: a marker moving onto an occupied cell goes under the others (the shared
+        ``Game.place_price``)."""
+        c = self.h.corporations[corp]
+        if c.price is not cell:
+            if c.price is None:
+                self.marked.append(corp)
+            self.h.place_price(c, cell)
 
     def order_key(self, corp: str):
         """O0b: the highest price first; on one cell the top marker; equal
         prices: the one further right."""
-        return self.cell[corp].order_key(corp)
+        c = self.h.corporations[corp]
+        return c.price.order_key(c)
 
     def move(self, corp: str, how: str, times: int = 1) -> None:
         """One cell ``right``/``left``/``up``/``down`` (``down`` stops at the
         ledge, SS4); a company reaching a black cell closes (K10)."""
-        if not self.on or corp not in self.cell:
+        if not self.on or self.cell(corp) is None:
             return
         m = self.market
         ledge = self.r.rules.number("market", "ledge")
-        cell = start = self.cell[corp]
+        cell = start = self.h.corporations[corp].price
         for _ in range(times):
             if how == "down" and isinstance(ledge, int) and cell.row >= ledge:
                 break
@@ -214,14 +238,14 @@ class Ledger:
                                    ("market", "ledge"))
             self.r.skip("share prices after a sale (the market's ledge)", ("market", "ledge"))
         self.place(corp, cell)
-        if "x" in self.cell[corp].letters and corp not in self.closed_corps:
-            self.closed_corps.add(corp)
+        if "x" in cell.letters:
+            self.h.corporations[corp].closed = True                                 # K10
 
     # ------------------------------------------------------------------
     # certificates
 
     def zone(self, corp: str, zone: str) -> bool:
-        cell = self.cell.get(corp)
+        cell = self.cell(corp)
         return cell is not None and cell.has(zone)
 
     def cert_count(self, player: str) -> int:
@@ -230,7 +254,7 @@ class Ledger:
         h = self.h
         n = 0
         for corp in h.majors():
-            if corp.sym in self.closed_corps or self.zone(corp.sym, "no_cert_limit"):
+            if corp.closed or self.zone(corp.sym, "no_cert_limit"):
                 continue
             n += len(h.percents(corp.sym, player))
         n += len([m for m in h.minors_of(player) if not m.closed])
@@ -280,7 +304,7 @@ class Ledger:
             shares = 0
             for corp in (c.sym for c in h.majors()):
                 certs = h.percents(corp, p)
-                if not certs or corp in self.closed_corps:
+                if not certs or self.closed(corp):
                     continue
                 if not self.sure(price_key(corp)):
                     return [], f"{corp}'s share price is not sure ({self.unsure[price_key(corp)][0]})"
@@ -335,7 +359,7 @@ class Ledger:
                          "trains": sorted(h.train_names(sym)),
                          "president": h.president(sym),
                          "floated": h.corporations[sym].floated,
-                         "closed": sym in self.closed_corps,
+                         "closed": self.closed(sym),
                          "ipo_percent": max(0, self.issued(sym) - held - h.pool(sym)),
                          "pool_percent": h.pool(sym)})
         return rows
@@ -436,7 +460,7 @@ class Ledger:
         for c in rules.corporations:                                               # C9
             bonus = c.extra.get("bonus")
             if bonus and bonus.get("needs") == "station" and self.h.corporations[c.sym].floated and \
-                    c.sym not in self.closed_corps and self.has_station_in(c.sym,
+                    not self.closed(c.sym) and self.has_station_in(c.sym,
                                                                             bonus["place_name"]):
                 self.pay(BANK, c.sym, int(bonus["amount"]),
                          f"{c.sym} received {r.money(bonus['amount'])} for its station in "
@@ -510,7 +534,7 @@ class Ledger:
     def dividend(self, corp: str, kind: str, revenue: Optional[int]) -> None:
         """O4, O4a, J2, K9: the revenue paid out (to the holders, the pool's
         part to the company), half paid (JR), or withheld; the price moves."""
-        if not self.on or corp in self.closed_corps:
+        if not self.on or self.closed(corp):
             return
         r = self.r
         revenue = int(revenue or 0)

@@ -131,7 +131,7 @@ class OperatingHandler:
         st, led = self.st, self.r.ledger
         if not led.on:
             return []
-        return [c for c in led.cell if c not in led.closed_corps and
+        return [c for c in led.marked if not led.closed(c) and
                 (st.knr_started if c == "KNR" and not self.r.knr_normal
                  else self.h.corporations[c].floated)
                 and (c != "OMS" or self.r.phase_at_least("4"))]         # C5
@@ -142,7 +142,7 @@ class OperatingHandler:
         (O4a), as a turn without a dividend does."""
         r = self.r
         for corp in self.start_keys:
-            if corp not in self.operated_this_or and corp not in r.ledger.closed_corps:
+            if corp not in self.operated_this_or and not r.ledger.closed(corp):
                 r.skip("turns left out of the record", (), reason="taken as empty turns: "
                                                               "nothing run, the price moves left "
                                                               "(O4a)")
@@ -163,7 +163,7 @@ class OperatingHandler:
                 later.append(a.actor)
         for other in later:
             if other == actor or other in self.operated_this_or or other not in self.start_keys \
-                    or other not in led.cell:
+                    or led.cell(other) is None:
                 continue
             if not (led.sure("price:" + actor) and led.sure("price:" + other)):
                 r.skip("the operating order by share price", ("rulebook", "jr_half_dividend_move"),
@@ -282,7 +282,7 @@ class OperatingHandler:
         h.corporations[minor].closed = True
         owner = h.minor_owner(minor)
         led = self.r.ledger
-        if "KNR" in led.closed_corps:
+        if led.closed("KNR"):
             # K10: KNR closed first: the minor closes when it would convert; its owner
             # receives nothing, its cash goes to the bank and its trains leave the game
             led.pay(minor, "bank", led.get(minor), f"{minor} closed with KNR (K10)")
@@ -746,7 +746,7 @@ class OperatingHandler:
     def buy_train(self, action: BuyTrain) -> None:
         r, h = self.r, self.h
         corp, name = action.actor, action.train
-        if name not in [t.sym for t in r.rules.trains]:
+        if name not in [t.name for t in r.rules.trains]:
             r.flag("trains.unknown", f"Kansai has no {name}-train")
             return
         source = action.source or "depot"
@@ -775,7 +775,7 @@ class OperatingHandler:
                 r.flag("trains.not_available", f"all {count} {name}-trains are sold")
             train = None                # (out of the depot below, taken as bought)
         elif source == "pool":
-            if name not in h.pool_trains():
+            if name not in h.pool_train_names():
                 r.flag("trains.not_available", f"the pool holds no {name}-train")
                 return
             train = h.take_train(name, "pool")
@@ -790,7 +790,7 @@ class OperatingHandler:
             # F6: a traded train the D makes obsolete is scrapped, another goes to the pool
             if old is not None and old.spec.rusts_on != name:
                 h.to_pool(old)
-        h.give_train(train or h.new_train(name), corp)
+        h.give_train_to(train or h.new_train(name), corp)
         if source == "depot":
             r.train_bought(name)
         limit = r.train_limit(corp)
@@ -1040,21 +1040,21 @@ def _cheapest_train(r, h):
     when a price or count is unknown (then nothing is claimed)."""
     best = None
     for t in r.rules.trains:
-        spec = r._train_spec(t.sym)
+        spec = r._train_spec(t.name)
         if spec.get("rusts_on") and h.bought(spec["rusts_on"]):
             continue                    # scrapped (F5): not sold any more
         needs = spec.get("available_on")
         if needs and not h.bought(needs):
             continue
-        count = r.rules.number("trains", t.sym, "count")
-        price = r.rules.number("trains", t.sym, "price")
+        count = r.rules.number("trains", t.name, "count")
+        price = r.rules.number("trains", t.name, "price")
         if is_unknown(count) or is_unknown(price):
             return None
-        if count != "unlimited" and h.sold(t.sym) >= count:
+        if count != "unlimited" and h.sold(t.name) >= count:
             continue
         if best is None or price < best[0]:
-            best = (int(price), t.sym)
-    for name in h.pool_trains():        # the pool's trains at their price
+            best = (int(price), t.name)
+    for name in h.pool_train_names():        # the pool's trains at their price
         price = r.rules.number("trains", name, "price")
         if is_unknown(price):
             return None

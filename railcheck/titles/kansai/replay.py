@@ -19,7 +19,7 @@ from typing import Optional
 from ...actions import Bankrupt, Checkpoint, Pass, RoundMarker, SellShares
 from ...findings import ERROR, INFO, WARNING, Finding, FindingList, involved
 from ...schema import is_unknown
-from ...unsure import CHECKPOINTS, Skipped, Unsure
+from ...unsure import CHECKPOINTS, Skipped
 from .components import place_of_hex
 from .holdings import Holdings
 
@@ -88,8 +88,6 @@ class KansaiReplay:
         #: the title's own flags (``State1890``)
         self.state = State1890()
         self.findings: list[Finding] = FindingList()
-        #: the amounts not sure and the checks skipped (the shared ``railcheck/unsure.py``)
-        self.unsure = Unsure()
         self.action = None
         self.position = 0
         #: the record's action after the current one (the shared auction reads it)
@@ -120,6 +118,8 @@ class KansaiReplay:
         #: the players and the corporations (minors included) with their certificates, as the
         #: shared state's objects
         self.holdings = Holdings(rules, list(record.players), self.knr_normal)
+        #: the amounts not sure and the checks skipped (the shared game's: ``Game.unsure``)
+        self.unsure = self.holdings.unsure
         turns = rules.number("game_turns")
         #: E1 "10 faz gry": the game ends after this many game turns (a stock round and its
         #: operating rounds); None: not known
@@ -184,7 +184,7 @@ class KansaiReplay:
             return
         for corp in h.corporations.values():
             h.drop_trains(corp.sym, keep=lambda t: t.spec.rusts_on != name)
-        for t in h.trains:
+        for t in h.left:
             if t.owner == "pool" and t.spec.rusts_on == name:
                 t.owner = None
         for i, ph in enumerate(self.rules.phases):
@@ -198,7 +198,7 @@ class KansaiReplay:
 
     def _train_spec(self, name: str) -> dict:
         for t in self.rules.trains:
-            if t.sym == name:
+            if t.name == name:
                 return t.extra
         return {}
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from ...schema import UNKNOWN, is_unknown
+from ...schema import END, SETUP, UNKNOWN, Settings, is_unknown
+from ...specs import CompanySpec, CorpSpec, TrainSpec
 from .components import Components, load_components
 
 FOLDER = Path(__file__).resolve().parent
@@ -88,7 +89,14 @@ class KansaiRules:
         self.min_players = "?" if is_unknown(lo) else lo
         self.max_players = "?" if is_unknown(hi) else hi
         self.currency = str(data["currency"])
-        self.corporations = [Named(str(c["sym"]), str(c["name"]), str(c["kind"]), c)
+        # the shared specs (``railcheck/specs.py``) the shared ``Game`` builds its state from:
+        # a minor (kind ``minor``) one 100% certificate (N0), a public company a president's
+        # certificate of 20% and eight shares (SB1); ``extra`` is the corporation's entry of
+        # rules.yaml
+        float_percent = int(data["stock"]["float_percent"])
+        self.corporations = [CorpSpec(str(c["sym"]), str(c["name"]), None, None, [],
+                                      [100] if c["kind"] == "minor" else [20] + [10] * 8,
+                                      float_percent, c, kind=str(c["kind"]))
                              for c in data["corporations"]]
         self.corp_by_sym = {c.sym: c for c in self.corporations}
         privates = [Named(str(c["sym"]), str(c["name"]), "private", c) for c in data["companies"]]
@@ -99,9 +107,26 @@ class KansaiRules:
                 for c in data["late_companies"]["items"]]
         self.privates = privates
         self.late_companies = late
-        self.companies = privates + late
-        self.company_by_sym = {c.sym: c for c in self.companies}
-        self.trains = [Named(str(t["name"]), str(t["name"]), "train", t) for t in data["trains"]]
+        self.company_by_sym = {c.sym: c for c in privates + late}
+        #: the privates and the late privates as the shared specs (a face value or an income
+        #: the components file leaves unknown is 0 here; the checks read the file)
+        self.companies = []
+        for c in privates + late:
+            value, revenue = self.private_numbers(c.sym)
+            self.companies.append(CompanySpec(
+                c.sym, c.name, 0 if is_unknown(value) else int(value),
+                0 if is_unknown(revenue) else int(revenue), blocks=[], special={}))
+        #: the trains' types as the shared specs (a price or a count the components file leaves
+        #: unknown is 0 and None here; the checks read the file); ``extra``: rules.yaml's entry
+        self.trains = []
+        for t in data["trains"]:
+            name = str(t["name"])
+            price, count = self.number("trains", name, "price"), \
+                self.number("trains", name, "count")
+            self.trains.append(TrainSpec(
+                name, t.get("distance"), 0 if is_unknown(price) else int(price),
+                count if isinstance(count, int) else None, t.get("rusts_on"), None,
+                t.get("available_on"), [], t.get("exchange"), extra=t))
         self.phases = [Phase(str(p["name"]), None if p["on"] is None else str(p["on"]),
                              list(p["tiles"]), dict(p["train_limit"]), int(p["operating_rounds"]),
                              str(p["revenue_level"]), int(p["jr_tile_lays"]),
@@ -109,6 +134,21 @@ class KansaiRules:
                         for p in data["phases"]]
         self.knr = data["knr"]
         self.conversions = {str(c["minor"]): c for c in self.knr["conversions"]}
+        # what the shared Game reads of a ruleset's money, None or empty where the components
+        # file leaves it unknown (the Game then tracks no money: ``Unsure.off``)
+        start = self.number("starting_cash")
+        self.starting_cash = {} if is_unknown(start) else {int(k): v for k, v in start.items()}
+        bank = self.number("bank")
+        self.bank = None if is_unknown(bank) else int(bank)
+        limits = self.number("cert_limit")
+        self.cert_limit = {} if is_unknown(limits) else {int(k): v for k, v in limits.items()}
+        rows = self.number("market", "rows")
+        self.market_rows = None if is_unknown(rows) else [[str(c) for c in row] for row in rows]
+        self.market_zones = {str(k): list(v) for k, v in data["market"]["zones"].items()}
+        #: the set-up switches of the shared schema (none of them 1890's: their defaults)
+        self.setup = Settings(SETUP, {}, "setup")
+        #: the shared end conditions (1890's own end is its replay's: E1, rulebook.end_on_*)
+        self.end = Settings(END, {}, "end")
 
     # ------------------------------------------------------------------
 
@@ -120,6 +160,18 @@ class KansaiRules:
         if is_unknown(value) and len(keys) == 2 and keys[0] == "rulebook":
             return RULE_BOOK_READINGS.get(keys[1], value)
         return value
+
+    def private_numbers(self, sym: str) -> tuple:
+        """A private's (or late private's) face value and income as the components file gives
+        them (each may be ``unknown``)."""
+        if sym in [c.sym for c in self.late_companies]:
+            return (self.number("late_companies", sym, "value"),
+                    self.number("late_companies", sym, "revenue"))
+        value = self.company_value(sym)
+        known = self.number("companies")
+        revenue = self.number("companies", sym, "revenue") if isinstance(known, dict) and \
+            sym in known else self.number("companies", "others", sym, "revenue")
+        return value, revenue
 
     def train_price(self, name: str):
         return self.number("trains", name, "price")
@@ -191,14 +243,14 @@ class KansaiRules:
                                            "receives", "brings"], disable_numparse=True))
         out.append("")
         out.append("from the components file (" + (c.path or "none") + "):")
-        out.append(tabulate([[t.sym, num(self.train_price(t.sym)),
-                              num(self.number("trains", t.sym, "count")),
+        out.append(tabulate([[t.name, num(self.train_price(t.name)),
+                              num(self.number("trains", t.name, "count")),
                               t.extra.get("rusts_on") or "-"] for t in self.trains],
                             headers=["train", "price", "count", "rusts on"],
                             disable_numparse=True))
         out.append("")
         out.append(tabulate([[p.sym, p.name, num(self.company_value(p.sym)),
-                              self._revenue_text(p)] for p in self.companies],
+                              self._revenue_text(p)] for p in self.privates + self.late_companies],
                             headers=["private", "name", "value", "revenue"],
                             disable_numparse=True))
         out.append("")

@@ -93,7 +93,7 @@ class StockHandler:
         sellable = [c for c in held
                     if 10 in h.percents(c, player) and h.corporations[c].operated
                     and r.sr_number > 1
-                    and not led.zone(c, "no_cert_limit") and c not in led.closed_corps
+                    and not led.zone(c, "no_cert_limit") and not led.closed(c)
                     and h.pool(c) + 10 <= pool
                     and not (st.free_share.get(c) == player and not h.president_bought(c))]
         if sellable:
@@ -115,8 +115,8 @@ class StockHandler:
             self.h.set_priority(self.next_player(self.last_actor))
         # S3.2: a company whose every share found a buyer moves one row up (not on the top row)
         led = self.r.ledger
-        for corp in list(led.cell):       # (in the order of their pars)
-            if self.h.pool(corp) == 0 and not led.cell[corp].row == 0:
+        for corp in list(led.marked):       # (in the order of their pars)
+            if self.h.pool(corp) == 0 and not led.cell(corp).row == 0:
                 if self.h.sold_percent(corp) >= led.issued(corp):
                     led.move(corp, "up")
 

@@ -175,7 +175,7 @@ def _next_company(r) -> Optional[str]:
               and not h.corporations[m].closed
               and m not in r.not_in_play and m not in op.minors_done]
     majors = sorted((c for c in op.start_keys if c not in op.operated_this_or
-                     and c not in r.ledger.closed_corps),
+                     and not r.ledger.closed(c)),
                     key=lambda c: op.start_keys[c])
     if op.knr_due:
         return "KNR"
@@ -351,7 +351,7 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
                         "is taken at the price written, so none is listed but JR's")
     for c in rules.corporations:
         sym = c.sym
-        if sym in r.not_in_play or (led.on and sym in led.closed_corps):
+        if sym in r.not_in_play or (led.on and led.closed(sym)):
             continue
         if c.kind == "minor":
             if h.minor_owner(sym) is not None or h.corporations[sym].closed:
@@ -577,7 +577,7 @@ def _train_buys(j: _Judge, r, sym: str) -> list:
     out = []
     seen = set()
     for t in rules.trains:
-        name = t.sym
+        name = t.name
         price = rules.train_price(name)
         price = None if is_unknown(price) else int(price)
         # every type: the checker refuses those not on sale yet (F7) or sold out
@@ -597,7 +597,7 @@ def _train_buys(j: _Judge, r, sym: str) -> list:
             if o is not None:
                 o.info.pop("cost", None)
                 out.append(o)
-    for name in sorted(set(h.pool_trains())):
+    for name in sorted(set(h.pool_train_names())):
         price = rules.train_price(name)
         price = None if is_unknown(price) else int(price)
         o = j.judge("train", BuyTrain(actor=sym, train=name, source="pool", price=price),

@@ -112,7 +112,7 @@ class GameView:
             out[sym].__dict__.update(
                 sym=sym, par=None if minor else h.par(sym),
                 floated=(president is not None) if minor else corp.floated,
-                closed=corp.closed or sym in led.closed_corps,
+                closed=corp.closed,
                 price=price, cash=self._cash(sym),
                 trains=[SimpleNamespace(name=t) for t in sorted(h.train_names(sym))],
                 president=owners.get(president))

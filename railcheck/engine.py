@@ -239,6 +239,8 @@ class Replay:
                 return None
             # the reading of the refused line the record goes on from, if any
             reading = self.rounds.repair(action, v)
+            if reading is None:
+                twice = None    # refused as it stands, the state unchanged: nothing to drop
             g.flag(v.rule, v.message + (reading.says if reading is not None else ""),
                    v.severity)
             if reading is not None:

@@ -107,8 +107,9 @@ class RecordRounds:
 
     def drop_copy(self, first, saved, n_findings: int) -> bool:
         """The current line repeats ``first``, the record's line before it,
-        word for word.  When the rules refused it or flagged it (a second
-        purchase in one turn, a turn taken out of order) and the record's
+        word for word.  When the rules flagged it and took it (a turn taken
+        out of order), or refused it and it was read otherwise (a repair),
+        and the record's
         next lines go on no worse from the line written once
         (``lookahead.better_once``), the line was written twice: the state
         goes back to ``saved`` (before the copy) and the copy's first error

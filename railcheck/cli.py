@@ -1175,7 +1175,10 @@ def show(path, at, svg, force, no_board, ruleset):
                 title=f"{result.title}: {name} {where}, phase {g.phase.name}"))
             click.echo(f"wrote {svg}", err=True)
     elif svg:
-        _fail("no map to draw: the board was not checked (--no-board)")
+        _fail("no map to draw: the board was not checked (--no-board)" if no_board
+              else f"no map to draw: {result.title}'s rules here give none"
+              + (" (its components file has no map)"
+                 if getattr(getattr(g, "rules", None), "components", None) is not None else ""))
     errs = [f for f in list(read_findings) + result.findings if f.severity == "error"]
     if errs:
         click.echo("")

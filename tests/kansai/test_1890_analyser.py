@@ -112,3 +112,14 @@ def test_show_draws_the_map_without_the_money(tmp_path):
     assert f"{game} at the end: OR 3.2, phase 4; no money is kept for 1890 here" in res.output
     assert "C13  Nishinomiya" in res.output
     assert board.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_show_svg_without_a_map_names_the_components_file(tmp_path):
+    # examples/kansai/game.18xx: its components file gives the money but no map; the
+    # message names that, not a --no-board the user never gave; nothing is written
+    board = tmp_path / "board.svg"
+    res = CliRunner().invoke(main, ["show", str(GAME), "--svg", str(board)])
+    assert res.exit_code == 2
+    assert ("no map to draw: 1890's rules here give none (its components file has no map)"
+            in res.output)
+    assert "--no-board" not in res.output and not board.exists()

@@ -442,12 +442,15 @@ def test_hindsight_says_when_a_title_s_runs_are_beyond_the_search():
                                         "follow rules of their own (halts")
 
 
-def test_hindsight_names_18ireland_s_own_run_rules_not_another_title_s():
-    export = next((DATA / "exports").glob("18Ireland*/*.json"))
+def test_hindsight_searches_18ireland_s_runs_by_its_own_rules():
+    # 18Ireland's own search (titles/g18ireland/best.py), with a budget of
+    # steps for the limit; tests/g18ireland/test_best_runs_18ireland.py
+    # checks its runs
+    export = DATA / "exports" / "18Ireland" / "18Ireland_game_end_bankrupt.json"
     runs = hindsight(str(export), limit=1)
-    assert runs
-    assert all(r.note.startswith("not searched: 18Ireland's runs follow rules of their own "
-                                 "(broad-gauge runs, the narrow-gauge bonus") for r in runs)
+    assert len(runs) == 69
+    assert all(r.best is not None and r.note == "" for r in runs)
+    assert (sum(1 for r in runs if r.missed), sum(r.missed for r in runs)) == (8, 260)
     assert not any("1860" in r.note for r in runs)
 
 

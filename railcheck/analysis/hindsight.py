@@ -5,7 +5,7 @@ what it claimed.
 The search is ours and simple (an exhaustive walk bounded by time):
 
 1. from each station of the company, every *half-run*: a walk along the laid
-   track (``board.routes.track_graph``) that uses no hex side twice, stops at
+   track (``board.routes.track_arcs``) that uses no hex side twice, stops at
    every revenue centre it reaches, ends at an off-board area or a city
    filled by other companies' stations, and never visits a stop twice;
 2. two half-runs from the same station that share no hex side and no stop
@@ -67,14 +67,20 @@ VARIANTS = 6
 MAX_RUNS_PER_TRAIN = 300
 
 
+#: the steps of a title's own search of the best runs (18Ireland's) for
+#: each second of the hindsight's limit (its default 2 s: 4,000,000 steps;
+#: 18Ireland's D on a late map takes up to about 2,400,000, 1 s here)
+OWN_TICKS_PER_SECOND = 2_000_000
+
+
 class _OutOfTime(Exception):
     pass
 
 
 class _Search:
     def __init__(self, board, corp: str, phase_color: str, deadline: float,
-                 max_ticks: Optional[int] = None):
-        from ..board.routes import track_graph
+                 max_ticks: Optional[int] = None, skip=None, max_edges: Optional[int] = None):
+        from ..board.routes import track_arcs
         from ..board.tiles import revenue_for_phase
 
         self.board = board
@@ -85,8 +91,15 @@ class _Search:
         #: machine, however loaded
         self.max_ticks = max_ticks
         self.ticks = 0
-        g = track_graph(board)
-        self.adj = {v: [(w, d["keys"]) for w, d in g.succ[v].items()] for v in g}
+        #: the most hex edges a run may cross (a title whose trains count hex
+        #: edges: 18Ireland's), None: no limit
+        self.max_edges = max_edges
+        arcs = track_arcs(board)
+        # ``skip(hex index, path index)``: track no run may use (18Ireland's
+        # narrow gauge)
+        self.adj = {v: [(w, d["keys"]) for w, d in nbrs.items()
+                        if skip is None or not skip(d["hex"], d["path"])]
+                    for v, nbrs in arcs.items()}
         hexes = board.hex_list
         self.value = {}
         #: what a D-train earns where it differs (an off-board's ``diesel`` value)
@@ -116,19 +129,27 @@ class _Search:
         out = [((), frozenset())]
         arcs: list = [None]
         self.first_arcs = arcs
+        #: the hex edges each half-run crosses (kept when runs are limited by them)
+        self.half_edges = edges_of = [0]
+        most = self.max_edges
         start_group = self.node(start).group
         top = ("o",) + start
         arc = [None]
 
-        def walk(vertex, used, stops, groups):
+        def walk(vertex, used, stops, groups, edges):
             self.tick()
+            if vertex[0] == "x":
+                # every arc from here crosses the hex edge into the next hex
+                edges += 1
+                if most is not None and edges > most:
+                    return
             for k, (w, keys) in enumerate(self.adj.get(vertex, ())):
                 if vertex is top:
                     arc[0] = k if keys else None
                 if keys and any(k in used for k in keys):
                     continue
                 if w[0] == "x":
-                    walk(w, used | set(keys), stops, groups)
+                    walk(w, used | set(keys), stops, groups, edges)
                 elif w[0] == "i":
                     n = (w[1], w[2])
                     if n == start or n in stops:
@@ -140,13 +161,14 @@ class _Search:
                     new_used = used | set(keys)
                     out.append((new_stops, frozenset(new_used)))
                     arcs.append(arc[0])
+                    edges_of.append(edges)
                     if node.kind == "offboard" or node.blocks(self.corp) \
                             or len(new_stops) + 1 >= max_stops:
                         continue
                     walk(("o",) + n, new_used, new_stops,
-                         groups | ({node.group} if node.group else set()))
+                         groups | ({node.group} if node.group else set()), edges)
 
-        walk(top, frozenset(), (), {start_group} if start_group else set())
+        walk(top, frozenset(), (), {start_group} if start_group else set(), 0)
         return out
 
     def runs(self, max_stops: int) -> list:
@@ -166,16 +188,21 @@ class _Search:
             for j in range(len(halves) - 2, -1, -1):
                 if arcs[j] is not None and arcs[j + 1] == arcs[j]:
                     past[j] = past[j + 1]
+            edges = self.half_edges
+            most = self.max_edges
             for i, (a, ka) in enumerate(halves):
                 self._ticks(len(halves) - i)
                 sa = set(a)
                 ga = groups[i]
                 room = max_stops - len(a) - 1
+                edges_left = None if most is None else most - edges[i]
                 for j in range(past[i] if arcs[i] is not None else i, len(halves)):
                     b, kb = halves[j]
                     if not a and not b:
                         continue
                     if len(b) > room or not ka.isdisjoint(kb) or not sa.isdisjoint(b):
+                        continue
+                    if edges_left is not None and edges[j] > edges_left:
                         continue
                     if ga and not ga.isdisjoint(groups[j]):
                         continue
@@ -337,6 +364,9 @@ class Watcher:
         run = Run(round=g.round.label, corporation=corp.sym, trains=[t for t, _ in trains],
                   claimed=None, best=None, action_id=action.action_id, line=action.line)
         self.pending = run
+        if not standard_runs(g) and g.title.hindsight_own_runs:
+            self._own_runs(g, corp, run)
+            return
         if not standard_runs(g):
             own = getattr(g.title, "own_run_rules", "")
             run.note = (f"not searched: {g.rules.title}'s runs follow rules of their own"
@@ -361,6 +391,24 @@ class Watcher:
                 run.note = (run.note + "; " if run.note else "") + problem
         run.seconds = time.perf_counter() - start
         self.pending = run
+
+    def _own_runs(self, g, corp, run: Run) -> None:
+        """The best runs by the title's own search (``Title.best_runs_now``,
+        its run rules: 18Ireland's), with a budget of steps for the limit."""
+        start = time.perf_counter()
+        found = g.title.best_runs_now(corp, max(1, int(OWN_TICKS_PER_SECOND * self.limit)))
+        run.seconds = time.perf_counter() - start
+        if found is None:
+            return
+        from ..board.routes import node_text
+        revenue, subsidy, chosen, gave_up = found
+        run.best = revenue + subsidy
+        run.best_routes = [(name, [node_text(g.board, hi, ni) for hi, ni in stops])
+                           for name, stops, *_ in chosen]
+        run.gave_up = gave_up
+        if gave_up:
+            run.note = (f"stopped at its budget of steps ({self.limit:g} s' worth): the best "
+                        f"found so far")
 
     def on_action(self, g, action):
         run = self.pending

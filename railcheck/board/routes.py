@@ -380,7 +380,8 @@ def track_graph(board):
 
     Vertices: ``("x", hex, edge)`` = leaving ``hex`` through ``edge``;
     ``("o", hex, node)`` / ``("i", hex, node)`` = leaving / reaching a node.
-    Each arc carries ``keys``: the hex sides its track uses, and ``hex``."""
+    Each arc carries ``keys``: the hex sides its track uses, ``hex`` and
+    ``path`` (the index of its track in the hex's ``paths``)."""
     return board.memo("track graph", board.version, lambda: _track_graph(board), limit=1)
 
 
@@ -388,13 +389,37 @@ def _track_graph(board):
     import networkx as nx   # only needed when runs come without their hexes
 
     g = nx.DiGraph()
+    for src, dst, data in _arcs(board):
+        g.add_edge(src, dst, **data)
+    return g
+
+
+def track_arcs(board) -> dict:
+    """The arcs of :func:`track_graph` without networkx: ``{vertex: {next
+    vertex: its data}}``, each vertex's arcs in the graph's order (the run
+    searches walk it; importing networkx costs a process more than they
+    do).  Cached until the map changes."""
+    return board.memo("track arcs", board.version, lambda: _track_arcs(board), limit=1)
+
+
+def _track_arcs(board) -> dict:
+    out: dict = {}
+    for src, dst, data in _arcs(board):
+        # a later arc between the same vertices replaces the data of the
+        # first, in its place (as networkx's add_edge does)
+        out.setdefault(src, {})[dst] = data
+    return out
+
+
+def _arcs(board):
+    """(source, target, data) of every arc of the track graph, in order."""
     hexes = board.hex_list
     for h in hexes:
         for pi, (a, b) in enumerate(h.paths):
             for s, t in ((a, b), (b, a)):
                 if s >= NODE_BASE and t >= NODE_BASE:
-                    g.add_edge(("o", h.idx, s - NODE_BASE), ("i", h.idx, t - NODE_BASE),
-                               keys=((h.idx, "p", pi),), hex=h.idx)
+                    yield (("o", h.idx, s - NODE_BASE), ("i", h.idx, t - NODE_BASE),
+                           {"keys": ((h.idx, "p", pi),), "hex": h.idx, "path": pi})
                     continue
                 # arriving at side s of h (from the neighbour), leaving via t
                 if s < NODE_BASE:
@@ -409,8 +434,7 @@ def _track_graph(board):
                 else:
                     dst = ("i", h.idx, t - NODE_BASE)
                 keys = tuple((h.idx, e) for e in (s, t) if e < NODE_BASE)
-                g.add_edge(src, dst, keys=keys, hex=h.idx)
-    return g
+                yield src, dst, {"keys": keys, "hex": h.idx, "path": pi}
 
 
 class _Segment:

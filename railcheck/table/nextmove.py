@@ -601,9 +601,18 @@ def _holders_cash(game, sym) -> dict:
 
 
 def _gains(g, o) -> None:
+    holder_gains(o, {p.name: p.cash for p in g.players})
+
+
+def holder_gains(o, cash_now: dict) -> None:
+    """What a dividend gives each holder: the trial's ``holders_cash`` (each
+    holder's cash after it, kept by the judge's ``inspect``) less ``cash_now``
+    (each one's cash before), as ``o.info["to_holders"]``, the holders whose
+    cash changed; the judge's ``cost`` (the company's) is dropped.  Shared by
+    every title's ``next`` (1890's: ``titles/kansai/table.py``)."""
     cash = o.info.pop("holders_cash", {})
-    o.info["to_holders"] = {p.name: cash[p.name] - p.cash for p in g.players
-                            if p.name in cash and cash[p.name] != p.cash}
+    o.info["to_holders"] = {name: cash[name] - now for name, now in cash_now.items()
+                            if name in cash and cash[name] != now}
     o.info.pop("cost", None)
 
 
@@ -746,9 +755,9 @@ OWN_RUN_TICKS = 300_000
 
 
 def _own_runs(j, g, corp, out: NextMoves, own, limit: float) -> list:
-    """The best runs a title's own search finds (1860's, by its run rules:
-    ``Title.best_runs_now``), checked as the record's next action, and a
-    payout of them."""
+    """The best runs a title's own search finds (1860's and 18Ireland's, by
+    their run rules: ``Title.best_runs_now``), checked as the record's next
+    action, and a payout of them."""
     found = own(corp, max(1, int(OWN_RUN_TICKS * limit)))
     if found is None:
         return []
@@ -758,18 +767,20 @@ def _own_runs(j, g, corp, out: NextMoves, own, limit: float) -> list:
     hexes = g.board.hex_list
     per_halt = int((g.rules.operating or {}).get("halt_subsidy") or 0)
     # each run with its revenue and the halts it counts (the search valued it
-    # by the title's rules; the checker finds its track)
+    # by the title's rules; the checker finds its track, or follows the hexes
+    # of each stretch when the search gives them: 18Ireland's)
     routes = [Route(train=name, stops=[Stop(hex=hexes[hi].coord,
                                             city=ni if len(hexes[hi].nodes) > 1 else None)
                                        for hi, ni in stops],
+                    path=path[0] if path else None,
                     revenue=rev, halts=sub // per_halt if per_halt and sub else None)
-              for name, stops, rev, sub in chosen]
+              for name, stops, rev, sub, *path in chosen]
     action = RunRoutes(actor=corp.sym, revenue=revenue, routes=routes)
     from ..board.routes import node_text
     info = {"revenue": revenue,
             "runs": [{"train": name, "stops": [node_text(g.board, hi, ni)
                                                 for hi, ni in stops]}
-                     for name, stops, _, _ in chosen]}
+                     for name, stops, *_ in chosen]}
     if subsidy:
         info["subsidy"] = subsidy
     if gave_up:

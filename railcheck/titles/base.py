@@ -33,6 +33,11 @@ class Title:
     #: runs does not model (``history --routes``), in a few words ("" when
     #: its runs are the shared ones)
     own_run_rules: ClassVar[str] = ""
+    #: the analyser's hindsight searches its runs with the title's own search
+    #: (``best_runs_now``, by its own run rules: 18Ireland's); 1860's search
+    #: weighs revenue and the halts' subsidy together, which the hindsight's
+    #: one missed revenue does not say, so it is not used there
+    hindsight_own_runs: ClassVar[bool] = False
     #: events of the title's own (``on_event`` carries them out)
     events: ClassVar[tuple[str, ...]] = ()
     #: values of ruleset keys this title's own rounds and steps implement

@@ -44,6 +44,8 @@ class Title18Ireland(Title):
     warm_modules = ("railcheck.board.site_runs", "railcheck.board.gauge")
     own_run_rules = ("broad-gauge runs, the narrow-gauge bonus, the port and ship tokens, "
                      "RSSC's Shannon bonus")
+    # its own search of the best runs (best.py) serves the hindsight too
+    hindsight_own_runs = True
     rounds_description = ("waterfall auction of five privates, then stock rounds (minors "
                           "auctioned, majors from phase 6) each followed by two operating "
                           "rounds and, from phase 4, a merger round")
@@ -134,6 +136,21 @@ class Title18Ireland(Title):
     def operating_round(self):
         from .operating import OperatingRound18Ireland
         return OperatingRound18Ireland(self.game)
+
+    def best_runs_now(self, corp, max_ticks: int):
+        """For ``railcheck next`` and the hindsight: the best legal set of runs
+        found for ``corp``'s trains now (best.py: 18Ireland's run rules), as
+        (revenue, subsidy: 0, [(train name, [(hex index, node index)], its
+        revenue, 0, the hexes of each stretch)], gave up), or None (no map, no
+        train).  The revenue counts RSSC's Shannon bonus, which no one run
+        carries."""
+        from .best import best_set
+        found = best_set(self.game, corp, list(corp.trains), max_ticks=max_ticks)
+        if found is None:
+            return None
+        revenue, chosen, gave_up = found
+        return revenue, 0, [(name, stops, rev, 0, path) for name, stops, rev, path in chosen], \
+            gave_up
 
     def operating_steps(self) -> list:
         from .steps import operating_steps

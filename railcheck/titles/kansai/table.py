@@ -29,7 +29,7 @@ from ...actions import (Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Convert,
 from ...findings import ERROR
 from ...schema import is_unknown
 from ...table import adapter
-from ...table.nextmove import NextMoves, Option, _price_range
+from ...table.nextmove import NextMoves, Option, _price_range, holder_gains
 
 #: the line given to a candidate action tried (its findings are told apart by it)
 MARK = 10 ** 7
@@ -569,11 +569,7 @@ def _holders(rr, sym) -> dict:
 
 
 def _gains(r, o) -> None:
-    cash = o.info.pop("holders_cash", {})
-    led = r.ledger
-    o.info["to_holders"] = {p: cash[p] - led.get(p) for p in r.holdings.names
-                            if p in cash and cash[p] != led.get(p)}
-    o.info.pop("cost", None)
+    holder_gains(o, {p: r.ledger.get(p) for p in r.holdings.names})
 
 
 def _train_buys(j: _Judge, r, sym: str) -> list:

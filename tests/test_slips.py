@@ -318,6 +318,13 @@ IRELAND_RAND_1 = {"Player 1": 1318, "Player 2": 1134, "Player 3": 701, "Player 4
      ("merger.vote", "Player 3 already voted; the record's later lines go on as if Player 1 "
       "had made it: taken so"),
      IRELAND_RAND_1),
+    # a station in a city it cannot reach, the other city judged no better
+    # than the refusal by the next 40 lines (the runs that need it come
+    # later; was 4 errors): judged again by the next 200
+    ("1830/1830_game_end_bank.json", 69, {"city": "57-2-0", "slot": 0},
+     ("token.reach", "H16 city 0 is not reachable from B&O's stations; the record's later "
+      "lines go on as if the station were in J14 city 0: taken so"),
+     {"Player 2": 13048, "Player 3": 12109, "Player 1": 12025}),
 ])
 def test_a_refused_line_is_read_as_the_record_goes_on(path, action_id, change, finding, end):
     # one finding at the changed line, and the unchanged game's end

@@ -135,6 +135,12 @@ def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int
     one preferred; else the one the next :data:`LONG_HORIZON` lines judge
     best alone); else None.  Changes nothing."""
     got = _best_reading(replay, readings, horizon)
+    if got is _AS_REFUSED:
+        # the best as good as the refusal over the horizon (the lines that
+        # tell them apart further on): all judged again by more of the record
+        got = _best_reading(replay, readings, LONG_HORIZON, long=True)
+        if got is _AS_REFUSED:
+            return None
     if not isinstance(got, list):
         return got
     # several as good over the horizon: judged again, by more of the record;
@@ -150,11 +156,18 @@ def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int
     return None
 
 
-def _best_reading(replay, readings: list, horizon: int, tied: bool = False):
-    """:func:`best_reading` over ``horizon`` lines: the index, None, or the
+#: (:func:`_best_reading`) the best reading is as good as the refusal
+_AS_REFUSED = "as refused"
+
+
+def _best_reading(replay, readings: list, horizon: int, tied: bool = False,
+                  long: bool = False):
+    """:func:`best_reading` over ``horizon`` lines: the index, None, the
     indexes of the readings tied for the fewest errors (none preferred
-    alone).  ``tied``: the readings were tied over a shorter horizon (the
-    refusal was judged worse then, and is not judged again)."""
+    alone), or :data:`_AS_REFUSED` (the best no better than the refusal,
+    over a short horizon: ``long`` is False).  ``tied``: the readings were
+    tied over a shorter horizon (the refusal was judged worse then, and is
+    not judged again)."""
     if getattr(replay, "trying", False) or not readings:
         return None
     g = replay.game
@@ -199,8 +212,10 @@ def _best_reading(replay, readings: list, horizon: int, tied: bool = False):
         if not valid:
             return None
         best = min(valid)
-        if base is not None and best >= base:
+        if base is not None and best > base:
             return None
+        if base is not None and best == base:
+            return None if long or horizon >= LONG_HORIZON else _AS_REFUSED
         if rest.count(best) != 1:
             preferred = [i for i, s in enumerate(rest) if s == best and readings[i].preferred]
             if len(preferred) == 1:

@@ -93,3 +93,19 @@ def test_a_sale_and_a_purchase_applied_by_their_steps():
     assert ben.cash == 360 and (her.price.price, her.price.row) == (80, 2)
     rnd.play(BuySharesStep1890, buy)
     assert h.corporations["KNR"].percent_of(aki) == 10 and aki.cash == 255
+
+
+def test_the_rounds_turns_are_the_rounds():
+    """The stock round's turns on the round object (``StockRound1890``): whose turn the
+    record's order makes next (S3.1), the passes in a row (S2.2), the sales of the round
+    (SB6), and at its end the priority left of the last player who acted."""
+    # SR 2 (line 50): Chie buy KNR, Aki buy KNR, Ben sell HER, Ben buy KNR, three passes
+    r = paused(54)          # after Ben's sale (line 53), in Ben's turn
+    s = r.stock.round
+    assert (s.expected, s.passes_in_row, sorted(s.sold_this_round)) == \
+        ("Chie", 0, [("Ben", "HER")])
+    assert s.last_actor is r.holdings.by_name["Aki"]      # the last turn ended: Aki's
+    r = paused(59)          # the round's three passes (lines 55-57)
+    s = r.stock.round
+    assert (s.passes_in_row, s.last_actor.name, s.finished) == (3, "Ben", True)
+    assert r.holdings.priority_name() == "Chie"            # left of Ben (S3.1)

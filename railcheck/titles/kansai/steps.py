@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from ...actions import Bid, BuyCompany, BuyShares, Par, SellShares
+from ...actions import Bid, BuyCompany, BuyShares, Par, Pass, SellShares
 from ...findings import RuleViolation
 from ...rounds.stock import StockRound
 from ...schema import is_unknown
@@ -56,6 +56,94 @@ class StockRound1890(StockRound):
         #: the title's replay (its flags, its numbers, its turn and the ledger)
         self.replay = replay
         super().__init__(replay.holdings)
+        #: the player whose turn the record's order makes next (a name; None: not known)
+        self.expected = None
+        #: turns passed in a row (the round ends at one per player: S2.2)
+        self.passes_in_row = 0
+        #: the record went on with the round after the rules ended it (said once)
+        self.continued = False
+        #: (player, corporation) sold in this round (SB6: not bought again)
+        self.sold_this_round: set = set()
+
+    # ------------------------------------------------------------------
+    # the round and its turns (the record's: the title's replay says where a turn begins
+    # and ends)
+
+    def start(self) -> None:
+        """A stock round begins with the priority's holder (S3.1, A7)."""
+        h = self.game
+        self.finished = False
+        self.passes_in_row = 0
+        self.continued = False
+        self.sold_this_round = set()
+        self.last_actor = None
+        self.expected = h.priority_name() or (h.names[0] if h.players else None)
+
+    def turn_begins(self, actor: str) -> None:
+        """``actor`` (a player) takes a turn: in the order of the seats from the priority
+        (S3.1); after every player passed in a row the round is over (S2.2)."""
+        r = self.replay
+        if self.passes_in_row >= len(self.game.players) and not self.continued:
+            r.flag("round.continues", f"SR {r.sr_number} ended by the rules (every player passed "
+                                      f"in a row), but the record goes on with it")
+            self.continued = True
+        elif self.expected is not None and actor != self.expected:
+            r.flag("turn.order", f"it is {self.expected}'s turn in SR {r.sr_number}, not "
+                                 f"{actor}'s")
+        self.expected = r.stock.next_player(actor)
+
+    def turn_ends(self, actor: str, turn: dict) -> None:
+        """The turn's end: the certificate limit (S1), then a pass or not."""
+        self.over_limit(actor, turn)
+        if any(not isinstance(a, Pass) for a in turn["actions"]):
+            self.last_actor = self.game.by_name[actor]
+            self.passes_in_row = 0
+        else:
+            self.passes_in_row += 1
+
+    def over_limit(self, player: str, turn: dict) -> None:
+        """S1: a player over the certificate limit sells in his turn: a turn
+        ending over it while a counting share could still be sold is flagged."""
+        r, h = self.replay, self.game
+        st, led = r.state, r.ledger
+        limits = r.rules.number("cert_limit")
+        if not led.on or is_unknown(limits):
+            return
+        limit = limits.get(len(h.players), limits.get(str(len(h.players))))
+        have = led.cert_count(player)
+        if limit is None or have <= limit:
+            return
+        held = [c.sym for c in h.majors() if h.percents(c.sym, player)]
+        if any(not led.sure("price:" + c) for c in held):
+            r.skip("the certificate limit after a turn (a share price is not sure)",
+                   ("market", "rows"), reason="a share price is not sure")
+            return
+        pool = int(r.rules.raw["stock"]["pool_limit"])
+        sellable = [c for c in held
+                    if 10 in h.percents(c, player) and h.corporations[c].operated
+                    and r.sr_number > 1
+                    and not led.zone(c, "no_cert_limit") and not led.closed(c)
+                    and h.pool(c) + 10 <= pool
+                    and not (st.free_share.get(c) == player and not h.president_bought(c))]
+        if sellable:
+            r.flag("stock.over_cert_limit",
+                   f"{player} holds {have} certificates, over the limit of {limit}, and ends the "
+                   f"turn without selling down to it (S1: {', '.join(sorted(sellable))} could "
+                   f"be sold)", action=turn["actions"][-1])
+
+    def finish(self) -> None:
+        """The round's end: the next starts left of the last player who acted (S3.1); a
+        company whose every share found a buyer moves one row up, not from the top row
+        (S3.2), in the order of the pars."""
+        r, h = self.replay, self.game
+        if self.last_actor is not None:
+            h.set_priority(r.stock.next_player(self.last_actor.name))
+        led = r.ledger
+        for corp in list(led.marked):
+            if h.pool(corp) == 0 and not led.cell(corp).row == 0:
+                if h.sold_percent(corp) >= led.issued(corp):
+                    led.move(corp, "up")
+        self.finished = True
 
     def step_classes(self) -> list:
         return [ParStep1890, BuySharesStep1890, SellSharesStep1890, BuyPrivateStep1890,
@@ -199,7 +287,7 @@ class BuySharesStep1890(Step1890):
                                    capital=capital)
         if r.kind != "SR":
             raise refused("stock.action", f"shares of {corp} are bought in a stock round", notes)
-        if (name, corp) in self.handler.sold_this_round:
+        if (name, corp) in self.round.sold_this_round:
             notes.append(("stock.rebuy", f"{name} sold {corp} this round and may not buy it "
                                          f"again (SB6)"))
         if h.par(corp) is None:
@@ -349,7 +437,7 @@ class SellSharesStep1890(Step1890):
                                                   f"{r.money(each * count)}")
             led.price_paid(player, corp)
             led.move(corp, "down", count)
-        self.handler.sold_this_round.add((player, corp))
+        self.round.sold_this_round.add((player, corp))
         if one.free_holder == player:
             st.free_share.pop(corp, None)
 

@@ -27,18 +27,13 @@ class StockHandler:
         self.bids: dict = {}
         #: auction: (line, player) of each acquisition
         self.acquired: list = []
-        self.expected = None
-        self.last_actor = None
-        self.sold_this_round: set = set()
         #: the shared waterfall auction (auction.py), or the key that keeps it from playing
         self.waterfall = None
         self.waterfall_missing = None
-        #: stock round: turns passed in a row (the round ends at one per player: S2.2)
-        self.passes_in_row = 0
-        self.continued = False
         #: (line, player) of the last minor bought in the auction
         self.minor_bought = None
-        #: the shared stock round with 1890's steps (steps.py), played by this handler
+        #: the shared stock round with 1890's steps and turns (steps.py), played by this
+        #: handler
         self.round = StockRound1890(replay)
 
     # ------------------------------------------------------------------
@@ -54,74 +49,12 @@ class StockHandler:
             r.flag("turn.actor", f"{actor} is not a player: only players act in the "
                                  f"{'auction' if r.kind == 'auction' else 'stock round'}")
             return
-        if r.kind != "SR":
-            return
-        if self.passes_in_row >= len(self.h.players) and not self.continued:
-            # S2.2: the round ends when every player passed in a row
-            r.flag("round.continues", f"SR {r.sr_number} ended by the rules (every player passed "
-                                      f"in a row), but the record goes on with it")
-            self.continued = True
-        elif self.expected is not None and actor != self.expected:
-            r.flag("turn.order", f"it is {self.expected}'s turn in SR {r.sr_number}, not "
-                                 f"{actor}'s")
-        self.expected = self.next_player(actor)
+        if r.kind == "SR":
+            self.round.turn_begins(actor)
 
     def end_turn(self, actor: str, turn: dict) -> None:
-        if self.r.kind != "SR" or not self.h.is_player(actor):
-            return
-        self.over_limit(actor, turn)
-        if any(not isinstance(a, Pass) for a in turn["actions"]):
-            self.last_actor = actor
-            self.passes_in_row = 0
-        else:
-            self.passes_in_row += 1
-
-    def over_limit(self, player: str, turn: dict) -> None:
-        """S1: a player over the certificate limit sells in his turn: a turn
-        ending over it while a counting share could still be sold is flagged."""
-        r, st, h, led = self.r, self.st, self.h, self.r.ledger
-        limits = r.rules.number("cert_limit")
-        if not led.on or is_unknown(limits):
-            return
-        limit = limits.get(len(h.players), limits.get(str(len(h.players))))
-        have = led.cert_count(player)
-        if limit is None or have <= limit:
-            return
-        held = [c.sym for c in h.majors() if h.percents(c.sym, player)]
-        if any(not led.sure("price:" + c) for c in held):
-            r.skip("the certificate limit after a turn (a share price is not sure)",
-                   ("market", "rows"), reason="a share price is not sure")
-            return
-        pool = int(r.rules.raw["stock"]["pool_limit"])
-        sellable = [c for c in held
-                    if 10 in h.percents(c, player) and h.corporations[c].operated
-                    and r.sr_number > 1
-                    and not led.zone(c, "no_cert_limit") and not led.closed(c)
-                    and h.pool(c) + 10 <= pool
-                    and not (st.free_share.get(c) == player and not h.president_bought(c))]
-        if sellable:
-            r.flag("stock.over_cert_limit",
-                   f"{player} holds {have} certificates, over the limit of {limit}, and ends the "
-                   f"turn without selling down to it (S1: {', '.join(sorted(sellable))} could "
-                   f"be sold)", action=turn["actions"][-1])
-
-    def start_sr(self) -> None:
-        self.passes_in_row = 0
-        self.continued = False
-        self.sold_this_round = set()
-        self.last_actor = None
-        self.expected = self.h.priority_name() or (self.h.names[0] if self.h.players else None)
-
-    def end_sr(self) -> None:
-        # S3.1: the next SR starts left of the last player who acted
-        if self.last_actor is not None:
-            self.h.set_priority(self.next_player(self.last_actor))
-        # S3.2: a company whose every share found a buyer moves one row up (not on the top row)
-        led = self.r.ledger
-        for corp in list(led.marked):       # (in the order of their pars)
-            if self.h.pool(corp) == 0 and not led.cell(corp).row == 0:
-                if self.h.sold_percent(corp) >= led.issued(corp):
-                    led.move(corp, "up")
+        if self.r.kind == "SR" and self.h.is_player(actor):
+            self.round.turn_ends(actor, turn)
 
     def end_auction(self) -> None:
         """The highest bid on each private wins it (A4, A5); the priority

@@ -165,3 +165,28 @@ def test_unknown_numbers_build_a_game_that_tracks_no_money():
     h = holdings(r)
     assert h.unsure.off == ("market", "rows") and h.bank.cash == 6000
     assert not r.game.r.ledger.on and r.standings == []
+
+
+def test_a_company_closed_by_the_black_zone_has_no_train_duty():
+    """K10 on ``Corporation.closed``: the operating turn reads the closure too.  The example
+    game with HER's marker moved to the black cell (Y30) and its trains gone when OR 2.1
+    starts (line 60): the record still has HER run and pay (lines 81-82, 104-105, 115-116);
+    a closed company owes no train (O5), so its turns' ends are not ``trains.must_own`` (they
+    were while the closure was the ledger's own set)."""
+    from railcheck.engine import Replay
+    from railcheck.loader import load_game
+    record, _ = load_game(str(REPO / "examples" / "kansai" / "game.18xx"))
+    rep = Replay(record)
+    moved = []
+
+    def before(view, action):
+        if action.line == 60 and not moved:
+            view.r.ledger.move("HER", "left", 7)
+            view.r.holdings.drop_trains("HER")
+            moved.append(action.line)
+    rep.before_action = before
+    res = rep.run()
+    assert moved == [60]
+    assert [f.rule for f in res.errors if f.rule == "trains.must_own"] == []
+    her = {row["company"]: row for row in res.companies}["HER"]
+    assert (her["closed"], her["price"], her["treasury"]) == (True, 30, 245)

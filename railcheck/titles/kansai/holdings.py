@@ -220,6 +220,16 @@ class Holdings(Game):
         self.update_president(corp)
         return True
 
+    def holds(self, sym: str, source, percents: list) -> bool:
+        """``source`` (``ipo``, ``pool``, :data:`RESERVED`) holds certificates of these
+        percents (what :meth:`give` would move)."""
+        free = [c.percent for c in self.corporations[sym].certs if c.owner == source]
+        for pct in percents:
+            if pct not in free:
+                return False
+            free.remove(pct)
+        return True
+
     def update_president(self, corp: Corporation, seller=None) -> None:
         """A player holding more than the president takes the president's
         certificate for two shares (SS3, B1, §6.5); nobody holding it yet: nobody

@@ -173,15 +173,22 @@ class Ledger:
     def sure(self, who: str) -> bool:
         return self.doubts.sure(who)
 
+    def over(self, who: str, amount, what: str) -> Optional[str]:
+        """Why a payment surely exceeds the payer's cash (the finding's message), or None;
+        a check of a cash that is not sure is counted as skipped."""
+        if not self.on or amount is None:
+            return None
+        have = self.get(who)
+        if self.doubts.over_cash(who, have, amount):
+            return f"{who} has {self.r.money(have)}, {what} costs {self.r.money(amount)}"
+        return None
+
     def afford(self, who: str, amount: int, rule: str, what: str) -> None:
         """A payment over the payer's cash is flagged with the numbers and
         taken as written (the cash may go below zero)."""
-        if not self.on or amount is None:
-            return
-        have = self.get(who)
-        if self.doubts.over_cash(who, have, amount):
-            self.r.flag(rule, f"{who} has {self.r.money(have)}, {what} costs "
-                              f"{self.r.money(amount)}")
+        over = self.over(who, amount, what)
+        if over is not None:
+            self.r.flag(rule, over)
 
     # ------------------------------------------------------------------
     # prices

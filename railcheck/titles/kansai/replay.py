@@ -364,7 +364,7 @@ class KansaiReplay:
             self.finished, self.end_reason = True, self.end_after_reason
         if marker.kind == "SR":
             self.sr_number += 1
-            self.stock.start_sr()
+            self.stock.round.start()
         elif marker.kind == "OR":
             self.operating.start_or()
 
@@ -381,7 +381,7 @@ class KansaiReplay:
                 # E1: the last game turn is over (the components file's game_turns)
                 self.finished, self.end_reason = True, "game_turns"
         elif self.kind == "SR":
-            self.stock.end_sr()
+            self.stock.round.finish()
             # O0: the number of ORs is set after the SR, by the phase
             self.or_set_size = self.phase.operating_rounds
             self.set_phase = self.phase.name

@@ -154,7 +154,7 @@ def _turn_passed(r) -> bool:
 def _next_stock_player(r) -> Optional[str]:
     """The player to act in the stock round, or None when every player has
     passed in a row (S2.2: the round is over)."""
-    s = r.stock
+    s = r.stock.round
     passes = s.passes_in_row
     if r.turn_actor is not None and r.turn.get("ended"):
         passes = 0 if not _turn_passed(r) else passes + 1

@@ -1,0 +1,527 @@
+"""1890's stock round as the shared ``StockRound`` with 1890's steps (the move onto the shared
+engine, step 3: docs/1890.md, "How it is built").
+
+Each kind of a player's action in a stock round (and in the auction, where the minors and the
+par setters' pars are bought too) is a step of the shared protocol (``steps/base.py``,
+``steps/stock.py``'s ``TurnStep``): a ``check`` that changes nothing and returns a plan (what
+is taken as written, a purchase over cash, a second certificate in one turn, a par that is no
+par value, is a note in the plan) or raises ``RuleViolation`` (the action refused), and an
+``apply`` that flags the plan's notes and carries it out:
+
+* :class:`ParStep1890`: a par, JR's 100 (J0), the par values on the market's ``p`` cells, KNR's
+  and OMS's pars set by M2's and OMER's owners (K6, C5), the president's certificate at 2 x par;
+* :class:`BuySharesStep1890`: a minor at its printed price (N0), a share at par or the pool's
+  price, KNR's four shares for sale (K7), no rebuying after a sale (SB6);
+* :class:`SellSharesStep1890`: the free Hanshin and Keihan shares (C1, C4), no sales in the
+  first stock round or of a company that has not operated (SS1), the president's certificate
+  exchanged, never sold (SS3, §6.5), the pool's 50% (SS2), the price a row down per share (SS4);
+* :class:`BuyPrivateStep1890`: a private bought from a player (S2.1; never OMER, P7, a late
+  private, L0, or Hankai Tramway from phase 4, P3);
+* :class:`LatePrivateStep1890`: a late private from the bank once the first 3-train is sold (L0).
+
+The turns are still the title's replay's (``stock.py``'s ``StockHandler``: the record's turn
+order, passes, the end of the round, the certificate limit at a turn's end): it hands each
+action to its step (:meth:`StockRound1890.play`), and the shared round's own turn bookkeeping
+(``StockRound.turn_action``) comes with the engine's loop (step 4).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from ...actions import Bid, BuyCompany, BuyShares, Par, Pass, SellShares
+from ...findings import RuleViolation
+from ...rounds.stock import StockRound
+from ...schema import is_unknown
+from ...steps.stock import StockTurnStep, TurnStep
+from .components import par_values
+from .holdings import par_cell
+
+
+def refused(rule: str, message: str, notes: list, certificate=None) -> RuleViolation:
+    """A refusal that comes after findings the line already made (flagged before it, in the
+    order the checks met them); ``certificate``: the purchase still counts as the turn's
+    certificate (the title's reading since before the move, kept: no verdict changes)."""
+    v = RuleViolation(rule, message)
+    v.notes = list(notes)                   # type: ignore[attr-defined]
+    v.certificate = certificate             # type: ignore[attr-defined]
+    return v
+
+
+class StockRound1890(StockRound):
+    """The shared stock round with 1890's steps, on the game's shared state (``Holdings``,
+    a shared ``Game``); played by the title's replay for now (:meth:`play`)."""
+
+    def __init__(self, replay):
+        #: the title's replay (its flags, its numbers, its turn and the ledger)
+        self.replay = replay
+        super().__init__(replay.holdings)
+        #: the player whose turn the record's order makes next (a name; None: not known)
+        self.expected = None
+        #: turns passed in a row (the round ends at one per player: S2.2)
+        self.passes_in_row = 0
+        #: the record went on with the round after the rules ended it (said once)
+        self.continued = False
+        #: (player, corporation) sold in this round (SB6: not bought again)
+        self.sold_this_round: set = set()
+
+    # ------------------------------------------------------------------
+    # the round and its turns (the record's: the title's replay says where a turn begins
+    # and ends)
+
+    def start(self) -> None:
+        """A stock round begins with the priority's holder (S3.1, A7)."""
+        h = self.game
+        self.finished = False
+        self.passes_in_row = 0
+        self.continued = False
+        self.sold_this_round = set()
+        self.last_actor = None
+        self.expected = h.priority_name() or (h.names[0] if h.players else None)
+
+    def turn_begins(self, actor: str) -> None:
+        """``actor`` (a player) takes a turn: in the order of the seats from the priority
+        (S3.1); after every player passed in a row the round is over (S2.2)."""
+        r = self.replay
+        if self.passes_in_row >= len(self.game.players) and not self.continued:
+            r.flag("round.continues", f"SR {r.sr_number} ended by the rules (every player passed "
+                                      f"in a row), but the record goes on with it")
+            self.continued = True
+        elif self.expected is not None and actor != self.expected:
+            r.flag("turn.order", f"it is {self.expected}'s turn in SR {r.sr_number}, not "
+                                 f"{actor}'s")
+        self.expected = r.stock.next_player(actor)
+
+    def turn_ends(self, actor: str, turn: dict) -> None:
+        """The turn's end: the certificate limit (S1), then a pass or not."""
+        self.over_limit(actor, turn)
+        if any(not isinstance(a, Pass) for a in turn["actions"]):
+            self.last_actor = self.game.by_name[actor]
+            self.passes_in_row = 0
+        else:
+            self.passes_in_row += 1
+
+    def over_limit(self, player: str, turn: dict) -> None:
+        """S1: a player over the certificate limit sells in his turn: a turn
+        ending over it while a counting share could still be sold is flagged."""
+        r, h = self.replay, self.game
+        st, led = r.state, r.ledger
+        limits = r.rules.number("cert_limit")
+        if not led.on or is_unknown(limits):
+            return
+        limit = limits.get(len(h.players), limits.get(str(len(h.players))))
+        have = led.cert_count(player)
+        if limit is None or have <= limit:
+            return
+        held = [c.sym for c in h.majors() if h.percents(c.sym, player)]
+        if any(not led.sure("price:" + c) for c in held):
+            r.skip("the certificate limit after a turn (a share price is not sure)",
+                   ("market", "rows"), reason="a share price is not sure")
+            return
+        pool = int(r.rules.raw["stock"]["pool_limit"])
+        sellable = [c for c in held
+                    if 10 in h.percents(c, player) and h.corporations[c].operated
+                    and r.sr_number > 1
+                    and not led.zone(c, "no_cert_limit") and not led.closed(c)
+                    and h.pool(c) + 10 <= pool
+                    and not (st.free_share.get(c) == player and not h.president_bought(c))]
+        if sellable:
+            r.flag("stock.over_cert_limit",
+                   f"{player} holds {have} certificates, over the limit of {limit}, and ends the "
+                   f"turn without selling down to it (S1: {', '.join(sorted(sellable))} could "
+                   f"be sold)", action=turn["actions"][-1])
+
+    def finish(self) -> None:
+        """The round's end: the next starts left of the last player who acted (S3.1); a
+        company whose every share found a buyer moves one row up, not from the top row
+        (S3.2), in the order of the pars."""
+        r, h = self.replay, self.game
+        if self.last_actor is not None:
+            h.set_priority(r.stock.next_player(self.last_actor.name))
+        led = r.ledger
+        for corp in list(led.marked):
+            if h.pool(corp) == 0 and not led.cell(corp).row == 0:
+                if h.sold_percent(corp) >= led.issued(corp):
+                    led.move(corp, "up")
+        self.finished = True
+
+    def step_classes(self) -> list:
+        return [ParStep1890, BuySharesStep1890, SellSharesStep1890, BuyPrivateStep1890,
+                LatePrivateStep1890, StockTurnStep]
+
+    def play(self, step_class, action) -> None:
+        """``action`` (a player's) through its step: checked, then applied; a refusal is a
+        finding (after the notes the line made before it) and changes nothing."""
+        step = self.step_by_type(step_class)
+        player = self.game.by_name[action.actor]
+        try:
+            plan = step.check(player, action)
+        except RuleViolation as v:
+            r = self.replay
+            for rule, message in getattr(v, "notes", ()):
+                r.flag(rule, message)
+            r.flag(v.rule, v.message)
+            if getattr(v, "certificate", None) is not None:
+                r.stock.count_certificate(player.name, v.certificate)
+            return
+        step.apply(player, action, plan)
+
+
+class Step1890(TurnStep):
+    """A step of 1890's stock round: its findings are the replay's."""
+
+    @property
+    def r(self):
+        return self.round.replay
+
+    @property
+    def h(self):
+        return self.game
+
+    @property
+    def handler(self):
+        return self.round.replay.stock
+
+    def flag_notes(self, notes) -> None:
+        for rule, message in notes:
+            self.r.flag(rule, message)
+
+    def cash_note(self, notes: list, who: str, amount, what: str) -> None:
+        """A payment over the payer's cash: a note (taken as paid, as the record says)."""
+        over = self.r.ledger.over(who, amount, what)
+        if over is not None:
+            notes.append(("stock.cash", over))
+
+    def certificate_note(self, notes: list, player: str, count: int, what: str) -> None:
+        note = self.handler.certificate_note(player, count, what)
+        if note is not None:
+            notes.append(note)
+
+
+class ParStep1890(Step1890):
+    name = "starting a company"
+    actions = (Par,)
+
+    def check(self, player, action: Par):
+        r, h = self.r, self.h
+        corp, name = action.corporation, player.name
+        if h.par(corp) is not None:
+            raise RuleViolation("stock.par_twice", f"{corp} already has its par value "
+                                                   f"{r.money(h.par(corp))}")
+        spec = r.rules.corp_by_sym.get(corp)
+        if spec is None or spec.kind == "minor":
+            raise RuleViolation("stock.par_price", f"{corp} is a minor: it has no par value")
+        notes: list = []
+        if corp == "JR" and action.price != int(spec.extra["par"]):
+            notes.append(("kansai.jr_par", f"JR's par value is {r.money(spec.extra['par'])}, "
+                                           f"not {r.money(action.price)} (J0)"))
+        elif corp != "JR":
+            pars = par_values(r.rules.components)
+            if pars is None:
+                r.skip("par values", ("market", "rows"))
+            elif action.price not in pars:
+                notes.append(("stock.par_price", f"{r.money(action.price)} is not a par value; "
+                                                 f"the par cells are "
+                                                 f"{', '.join(map(str, pars))}"))
+        plan = SimpleNamespace(notes=notes, corp=corp, price=action.price, setter=False,
+                               what=f"{corp}'s president's certificate")
+        if corp in ("KNR", "OMS") and not (corp == "KNR" and r.knr_normal):
+            # K6, C5: set by M2's / OMER's owner
+            owner_of = "M2" if corp == "KNR" else "OMER"
+            owner = h.minor_owner(owner_of) if corp == "KNR" else h.owner_of(owner_of)
+            if owner != name:
+                notes.append(("kansai.par_setter", f"{corp}'s par value is set by the owner of "
+                                                   f"{owner_of} ({owner or 'nobody yet'}), not "
+                                                   f"by {name}"))
+            plan.setter = True
+            return plan
+        self.certificate_note(notes, name, 1, plan.what)
+        self.cash_note(notes, name, 2 * action.price,
+                       f"{corp}'s president's certificate (2 x par {r.money(action.price)})")
+        return plan
+
+    def apply(self, player, action: Par, plan) -> None:
+        r, h, led = self.r, self.h, self.r.ledger
+        name, corp, price = player.name, plan.corp, plan.price
+        self.flag_notes(plan.notes)
+        if plan.setter:
+            h.corporations[corp].par = par_cell(price)
+            led.set_par(corp, price)
+            return
+        self.handler.count_certificate(name, plan.what)
+        h.corporations[corp].par = par_cell(price)
+        led.set_par(corp, price)
+        h.give(corp, name, [20])
+        led.pay(name, "bank", 2 * price, f"{name} bought {corp}'s president's certificate for "
+                                         f"{r.money(2 * price)}")
+        led.check_limits(name, corp)
+        self.handler.floats(corp)
+
+
+class BuySharesStep1890(Step1890):
+    name = "buying a certificate"
+    actions = (BuyShares,)
+
+    def check(self, player, action: BuyShares):
+        r, h, led = self.r, self.h, self.r.ledger
+        corp, name = action.corporation, player.name
+        spec = r.rules.corp_by_sym.get(corp)
+        if spec is None:
+            raise RuleViolation("stock.no_share", f"{corp} is not a company")
+        notes: list = []
+        if spec.kind == "minor":                     # N0: a minor at its printed price
+            where = r.number("where the minors are sold", "rulebook", "minors_sold_in")
+            round_name = "auction" if r.kind == "auction" else "stock_round"
+            if not is_unknown(where) and where != round_name:
+                notes.append(("kansai.minor_sale_round",
+                              f"the minors are sold in the {where.replace('_', ' ')} "
+                              f"(rulebook.minors_sold_in), not in the "
+                              f"{round_name.replace('_', ' ')}"))
+            if h.minor_owner(corp) is not None:
+                raise refused("stock.no_share", f"{corp} is owned by {h.minor_owner(corp)}",
+                              notes)
+            self.certificate_note(notes, name, 1, corp)
+            price, capital = int(spec.extra["price"]), int(spec.extra["capital"])
+            self.cash_note(notes, name, price, f"{corp} ({spec.name})")
+            return SimpleNamespace(notes=notes, corp=corp, minor=True, price=price,
+                                   capital=capital)
+        if r.kind != "SR":
+            raise refused("stock.action", f"shares of {corp} are bought in a stock round", notes)
+        if (name, corp) in self.round.sold_this_round:
+            notes.append(("stock.rebuy", f"{name} sold {corp} this round and may not buy it "
+                                         f"again (SB6)"))
+        if h.par(corp) is None:
+            raise refused("stock.not_parred", f"{corp} has no par value yet: its first "
+                                              f"certificate is bought with 'par'", notes)
+        count = action.count or 1
+        self.certificate_note(notes, name, count, corp)
+        pool = action.source == "pool"
+        each = led.price(corp) if pool else h.par(corp)
+        if each is not None:
+            self.cash_note(notes, name, each * count,
+                           f"{'a' if count == 1 else count} {corp} share{'s' if count > 1 else ''}"
+                           f" {'from the pool' if pool else 'at par'}")
+        if pool:
+            if h.pool(corp) < 10 * count:
+                raise refused("stock.no_share", f"the pool holds {h.pool(corp)}% of {corp}",
+                              notes, certificate=corp)
+        elif corp == "KNR" and not r.knr_normal:     # K7: only 4 KNR shares are for sale
+            for_sale = int(r.rules.knr["for_sale_shares"])
+            bought = self.handler.knr_bought()
+            if bought + count > for_sale:
+                raise refused("kansai.knr_reserved_share",
+                              f"only {for_sale} KNR shares are for sale and {bought} have been "
+                              f"bought; the others are reserved for the minors' conversions "
+                              f"(K7)", notes, certificate=corp)
+        source = "pool" if pool else "ipo"
+        if not h.holds(corp, source, [10] * count):
+            raise refused("stock.no_share", f"the IPO holds "
+                                            f"{h.corporations[corp].percent_of('ipo')}% of {corp}:"
+                                            f" no {10 * count}% to buy", notes, certificate=corp)
+        return SimpleNamespace(notes=notes, corp=corp, minor=False, count=count, each=each,
+                               source=source)
+
+    def apply(self, player, action: BuyShares, plan) -> None:
+        r, h, led = self.r, self.h, self.r.ledger
+        name, corp = player.name, plan.corp
+        self.flag_notes(plan.notes)
+        self.handler.count_certificate(name, corp)
+        if plan.minor:
+            h.buy_minor(corp, name)
+            # N0-N5: the printed price to the bank, the printed capital from the bank
+            led.pay(name, "bank", plan.price, f"{name} bought {corp} for {r.money(plan.price)}")
+            led.pay("bank", corp, plan.capital, f"{corp} starts with its capital "
+                                                f"{r.money(plan.capital)}")
+            led.check_limits(name, None)
+            if r.kind == "auction":
+                self.handler.acquired.append((action.line, name))
+                self.handler.minor_bought = (action.line, name)
+            return
+        h.give(corp, name, [10] * plan.count, source=plan.source)
+        if plan.each is not None:
+            led.pay(name, "bank", plan.each * plan.count,
+                    f"{name} bought {10 * plan.count}% of {corp} for "
+                    f"{r.money(plan.each * plan.count)}")
+            if plan.source == "pool":
+                led.price_paid(name, corp)
+        led.check_limits(name, corp)
+        self.handler.floats(corp)
+
+
+class SellSharesStep1890(Step1890):
+    """A sale of shares (in a stock round, or a president's for a train in an operating
+    round, B0): each corporation's sale is checked on its own and refused alone."""
+
+    name = "selling shares"
+    actions = (SellShares,)
+
+    def check(self, player, action: SellShares):
+        notes: list = []
+        note = self.handler.sales_at_once_note(player.name)
+        if note is not None:
+            notes.append(note)
+        corps = [s.corporation for s in action.sales]
+        # a line that names one company twice: its later sales are checked after the
+        # earlier ones are made (:meth:`apply`)
+        sequential = len(set(corps)) < len(corps)
+        sales = None if sequential else [self.check_sale(player.name, s) for s in action.sales]
+        return SimpleNamespace(notes=notes, sales=sales)
+
+    def check_sale(self, player: str, sale):
+        """One corporation's part of the line: (its notes, its plan or None: refused)."""
+        r, h, st = self.r, self.h, self.r.state
+        corp = sale.corporation
+        count = sale.count or 1
+        held = h.percents(corp, player)
+        free_holder = st.free_share.get(corp)
+        notes: list = []
+        if free_holder == player and not h.president_bought(corp) and sum(held) <= 10 * count:
+            notes.append(("kansai.free_share_sale",
+                          f"{player}'s {corp} share is the free one of "
+                          f"{'Hanshin' if corp == 'HER' else 'Keishin'} Tramway: it may be sold "
+                          f"only once {corp}'s president's certificate is bought (C1, C4)"))
+        elif r.sr_number <= 1 and r.kind == "SR":
+            notes.append(("stock.sell_first_round", "no shares may be sold in the first stock "
+                                                    "round (SS1)"))
+        elif not h.corporations[corp].operated:
+            notes.append(("stock.sell_before_operating", f"{corp} has not operated yet: its "
+                                                         f"shares may not be sold (SS1)"))
+        tens = [c for c in held if c == 10]
+        taker = None
+        if len(tens) < count:
+            if 20 not in held or sum(held) < 10 * count:
+                notes.append(("stock.sell_not_owned", f"{player} holds {sum(held)}% of {corp}, "
+                                                      f"not {10 * count}% to sell besides the "
+                                                      f"president's certificate (SS3)"))
+                return notes, None
+            # SS3, §8.3.2, §6.5: the president's certificate is never sold; it changes
+            # hands by exchange with a player who would then hold more
+            keeps = sum(held) - 10 * count
+            taker = self.handler.new_president(corp, player, keeps)
+            if taker is None:
+                notes.append(("stock.president_cert",
+                              f"{player} is president of {corp} with {sum(held)}%; selling "
+                              f"{10 * count}% would leave {keeps}% and no other player would "
+                              f"hold more to take the president's certificate in exchange "
+                              f"(SS3)"))
+                return notes, None
+        pool = r.rules.raw["stock"]["pool_limit"]
+        if h.pool(corp) + 10 * count > pool:
+            notes.append(("stock.pool_limit", f"selling {10 * count}% of {corp} would put "
+                                              f"{h.pool(corp) + 10 * count}% in the pool, over "
+                                              f"the {pool}% limit"))
+            return notes, None
+        return notes, SimpleNamespace(corp=corp, count=count, taker=taker,
+                                      free_holder=free_holder)
+
+    def apply(self, player, action: SellShares, plan) -> None:
+        self.flag_notes(plan.notes)
+        self.handler.count_sale(player.name)
+        for i, sale in enumerate(action.sales):
+            notes, one = plan.sales[i] if plan.sales is not None else \
+                self.check_sale(player.name, sale)
+            self.flag_notes(notes)
+            if one is not None:
+                self.apply_sale(player.name, one)
+
+    def apply_sale(self, player: str, one) -> None:
+        r, h, st, led = self.r, self.h, self.r.state, self.r.ledger
+        corp, count = one.corp, one.count
+        if one.taker is not None:       # two of the taker's shares for the certificate
+            h.exchange(corp, player, one.taker)
+        h.take_back(corp, player, count)
+        h.update_president(h.corporations[corp])
+        each = led.price(corp)
+        if each is not None:            # SS4: at the current price, then a row down per 10%
+            led.pay("bank", player, each * count, f"{player} sold {10 * count}% of {corp} for "
+                                                  f"{r.money(each * count)}")
+            led.price_paid(player, corp)
+            led.move(corp, "down", count)
+        self.round.sold_this_round.add((player, corp))
+        if one.free_holder == player:
+            st.free_share.pop(corp, None)
+
+
+class BuyPrivateStep1890(Step1890):
+    """S2.1: a private from another player, at any price; not OMER (P7), not a late private
+    (L0), not Hankai Tramway from phase 4 (P3)."""
+
+    name = "buying a private"
+    actions = (BuyCompany,)
+
+    def check(self, player, action: BuyCompany):
+        r, h = self.r, self.h
+        sym, buyer = action.company, player.name
+        owner = h.owner_of(sym)
+        late = sym in [c.sym for c in r.rules.late_companies] or sym == "M5"
+        if owner is None or not h.is_player(owner):
+            raise RuleViolation("private.owner", f"{sym} is not held by a player")
+        if action.seller is not None and action.seller != owner:
+            raise RuleViolation("private.seller", f"{sym} is held by {owner}, not "
+                                                  f"{action.seller}")
+        if h.private_closed(sym) and not late:
+            raise RuleViolation("private.closed", f"{sym} is closed")
+        if sym == "OMER" or late or (sym == "HKT" and r.phase_at_least("4")):
+            why = {"OMER": "OMER never changes hands (P7)"}.get(
+                sym, "a late private is never sold (L0)" if late else
+                "Hankai Tramway may no longer be sold from phase 4 (P3)")
+            raise RuleViolation("private.no_sale", f"{sym} may not be sold: {why}")
+        notes: list = []
+        self.cash_note(notes, buyer, action.price, f"{sym} from {owner}")
+        return SimpleNamespace(notes=notes, sym=sym, owner=owner)
+
+    def apply(self, player, action: BuyCompany, plan) -> None:
+        r = self.r
+        buyer = player.name
+        self.flag_notes(plan.notes)
+        r.ledger.pay(buyer, plan.owner, action.price, f"{buyer} bought {plan.sym} from "
+                                                      f"{plan.owner} for "
+                                                      f"{r.money(action.price)} (S2.1)")
+        self.h.set_owner(plan.sym, buyer)
+
+
+class LatePrivateStep1890(Step1890):
+    """L0: a late private, from the bank, once the first 3-train is sold (in a stock round;
+    written as a bid or a purchase)."""
+
+    name = "buying a late private"
+    actions = (Bid,)
+
+    def owns(self, action) -> bool:
+        return isinstance(action, Bid) and \
+            action.company in [c.sym for c in self.r.rules.late_companies]
+
+    def check(self, player, action: Bid):
+        r, h = self.r, self.h
+        sym, name = action.company, player.name
+        notes: list = []
+        if not h.bought("3"):
+            notes.append(("kansai.late_private_early",
+                          f"{sym} is a late private: it may be bought once the first 3-train is "
+                          f"sold (phase {r.phase.name}, no 3-train sold yet)"))
+        if h.owner_of(sym) is not None:
+            raise refused("auction.sold", f"{sym} is already owned by {h.owner_of(sym)}", notes)
+        value = r.number("late private prices", "late_companies", sym, "value")
+        if action.price is not None:
+            if not is_unknown(value) and action.price != value:
+                notes.append(("auction.buy_price", f"{sym} costs {r.money(value)}, not "
+                                                   f"{r.money(action.price)}"))
+        self.certificate_note(notes, name, 1, sym)
+        paid = action.price if action.price is not None else value
+        if not is_unknown(paid):        # taken as paid at the record's price
+            self.cash_note(notes, name, paid, sym)
+        return SimpleNamespace(notes=notes, sym=sym, paid=paid)
+
+    def apply(self, player, action: Bid, plan) -> None:
+        r, h, led = self.r, self.h, self.r.ledger
+        name, sym = player.name, plan.sym
+        self.flag_notes(plan.notes)
+        self.handler.count_certificate(name, sym)
+        if is_unknown(plan.paid):
+            led.mark_unsure(name, "late private prices", ("late_companies", sym, "value"))
+        else:
+            led.pay(name, "bank", plan.paid, f"{name} bought {sym} for {r.money(plan.paid)} "
+                                             f"(L0)")
+        h.set_owner(sym, name)
+        if sym == "KRTR":
+            r.operating.krtr_starts()

@@ -1,0 +1,111 @@
+"""1890's stock round as the shared ``StockRound`` with 1890's steps
+(``railcheck/titles/kansai/steps.py``): each kind of a player's action is a step of the
+shared protocol, whose ``check`` changes nothing (it returns a plan with the findings taken as
+written, or raises the refusal) and whose ``apply`` carries the plan out."""
+
+from pathlib import Path
+
+import pytest
+
+from railcheck.engine import Replay
+from railcheck.findings import RuleViolation
+from railcheck.loader import load_game
+from railcheck.rounds.stock import StockRound
+from railcheck.snapshot import state_snapshot
+from railcheck.titles.kansai.steps import (BuyPrivateStep1890, BuySharesStep1890,
+                                           LatePrivateStep1890, ParStep1890, SellSharesStep1890,
+                                           StockRound1890)
+
+REPO = Path(__file__).resolve().parents[2]
+GAME = REPO / "examples" / "kansai" / "game.18xx"
+
+
+def paused(line: int):
+    """The example game's replay stopped before ``line`` (SR 2 starts at line 50)."""
+    record, _ = load_game(str(GAME))
+    return Replay(record, stop_at=line - 1).run().game.r
+
+
+def actions(*lines: str) -> list:
+    text = "title: 1890\nplayers: Aki, Ben, Chie\ncomponents: components-example.yaml\n\nSR 2\n" \
+        + "\n".join(lines) + "\n"
+    record, read = load_game(str(GAME), text=text)
+    assert read == []
+    return [a for a in record.actions if a.verb != "round"][-len(lines):]
+
+
+def picture(r) -> tuple:
+    return (state_snapshot(r.holdings), repr(vars(r.state)), repr(r.turn), len(r.findings),
+            r.ledger.bank, list(r.ledger.marked))
+
+
+CASES = [
+    # (step, line, the plan's notes or the refusal)
+    (ParStep1890, "Aki par KNR 90", ("stock.par_twice", "KNR already has its par value Y80")),
+    (ParStep1890, "Aki par M1 90", ("stock.par_price", "M1 is a minor: it has no par value")),
+    (BuySharesStep1890, "Aki buy HER pool", ("stock.no_share", "the pool holds 0% of HER")),
+    (BuySharesStep1890, "Aki buy M1", ("stock.no_share", "M1 is owned by Aki")),
+    (BuySharesStep1890, "Aki buy KNR", []),
+    (BuySharesStep1890, "Aki buy 4 KNR",
+     ("kansai.knr_reserved_share", "only 4 KNR shares are for sale and 1 have been bought; "
+                                   "the others are reserved for the minors' conversions (K7)")),
+    (SellSharesStep1890, "Ben sell HER", []),
+    (LatePrivateStep1890, "Aki buy KRTR",
+     [("kansai.late_private_early", "KRTR is a late private: it may be bought once the first "
+                                    "3-train is sold (phase 1+, no 3-train sold yet)")]),
+    (BuyPrivateStep1890, "Aki buy private OMER from Ben for 50",
+     ("private.no_sale", "OMER may not be sold: OMER never changes hands (P7)")),
+]
+
+
+@pytest.mark.parametrize("step_class, line, outcome", CASES)
+def test_a_steps_check_changes_nothing(step_class, line, outcome):
+    r = paused(52)          # SR 2 after Chie's KNR share (line 51)
+    rnd = r.stock.round
+    assert isinstance(rnd, StockRound1890) and isinstance(rnd, StockRound)
+    assert rnd.game is r.holdings
+    step = rnd.step_by_type(step_class)
+    action, = actions(line)
+    assert step.owns(action)
+    player = r.holdings.by_name[action.actor]
+    before = picture(r)
+    if isinstance(outcome, tuple):
+        with pytest.raises(RuleViolation) as refused:
+            step.check(player, action)
+        assert (refused.value.rule, refused.value.message) == outcome
+    else:
+        assert step.check(player, action).notes == outcome
+    assert picture(r) == before
+
+
+def test_a_sale_and_a_purchase_applied_by_their_steps():
+    """Ben sells a HER share (SS4: at Y90, then a row down to Y80) and Aki buys a KNR share at
+    par (Y80), each through its step's check and apply."""
+    r = paused(52)
+    rnd, h = r.stock.round, r.holdings
+    ben, aki = h.by_name["Ben"], h.by_name["Aki"]
+    her = h.corporations["HER"]
+    assert (ben.cash, aki.cash) == (270, 335)
+    assert (her.percent_of(ben), her.price.price, her.price.row) == (20, 90, 1)
+    sell, buy = actions("Ben sell HER", "Aki buy KNR")
+    rnd.play(SellSharesStep1890, sell)
+    assert (her.percent_of(ben), her.percent_of("pool")) == (10, 10)
+    assert ben.cash == 360 and (her.price.price, her.price.row) == (80, 2)
+    rnd.play(BuySharesStep1890, buy)
+    assert h.corporations["KNR"].percent_of(aki) == 10 and aki.cash == 255
+
+
+def test_the_rounds_turns_are_the_rounds():
+    """The stock round's turns on the round object (``StockRound1890``): whose turn the
+    record's order makes next (S3.1), the passes in a row (S2.2), the sales of the round
+    (SB6), and at its end the priority left of the last player who acted."""
+    # SR 2 (line 50): Chie buy KNR, Aki buy KNR, Ben sell HER, Ben buy KNR, three passes
+    r = paused(54)          # after Ben's sale (line 53), in Ben's turn
+    s = r.stock.round
+    assert (s.expected, s.passes_in_row, sorted(s.sold_this_round)) == \
+        ("Chie", 0, [("Ben", "HER")])
+    assert s.last_actor is r.holdings.by_name["Aki"]      # the last turn ended: Aki's
+    r = paused(59)          # the round's three passes (lines 55-57)
+    s = r.stock.round
+    assert (s.passes_in_row, s.last_actor.name, s.finished) == (3, "Ben", True)
+    assert r.holdings.priority_name() == "Chie"            # left of Ben (S3.1)

@@ -73,3 +73,27 @@ def test_hindsight_covers_18ireland():
     assert len(missed) == 14 and sum(b - c for c, b in missed.values()) == 320
     assert missed[(282, "SLNCR")] == (30, 40)
     assert missed[(806, "DSER")] == (120, 170)
+
+
+def test_a_d_runs_as_far_as_the_broad_network_goes_within_the_budget():
+    # random 18004_0 #1128: CBSCR's D ran 17 stops for £470; its best run
+    # found stops 26 times for £640 (18xx.games takes it: the payout gives
+    # the players £640 instead of £470 when #1128 is changed to it)
+    record, _ = load_game(str(DATA / "exports" / "18Ireland_random"
+                              / "18Ireland_rand_18004_0.json.gz"))
+    k = next(i for i, a in enumerate(record.actions) if a.action_id == 1128)
+    g = Checker(every=None).paused(record, k).game
+    corp = g.corporations["CBSCR"]
+    hexes = g.board.hex_list
+    # next's budget (OWN_RUN_TICKS): the runs of at most 10 stops, then it stops
+    revenue, _, chosen, gave_up = g.title.best_runs_now(corp, 300_000)
+    assert (revenue, gave_up) == (330, True)
+    assert [hexes[hi].coord for hi, _ in chosen[0][1]] == [
+        "J4", "I5", "I9", "I11", "I13", "F12", "D12", "D16", "D22", "E21"]
+    # the hindsight's (2 s): the whole network
+    revenue, _, chosen, gave_up = g.title.best_runs_now(corp, 4_000_000)
+    assert (revenue, gave_up) == (640, False)
+    ((train, stops, _, _, path),) = chosen
+    assert (train, len(stops), hexes[stops[0][0]].coord, hexes[stops[-1][0]].coord) == \
+        ("D", 26, "G17", "F14")
+    assert sum(len(p) - 1 for p in path) == 51        # hex edges crossed

@@ -41,6 +41,9 @@ MAX_STOPS = 40
 MAX_TICKS = 4_000_000
 #: the longest runs (stops) searched first, before the longest a train may make
 LEVELS = (6, 10)
+#: a level is not begun when the steps it would take, grown from the last as
+#: the last grew from the one before, pass this many times the budget's rest
+SKIP_FACTOR = 8
 
 
 def reach_of(train):
@@ -156,12 +159,22 @@ def _best_set(g, corp, trains: list, max_ticks: int):
     # leaves out two trains' best pair
     gave_up = False
     best = (0, [])
+    spent: list = []        # the steps each level took
     for level in sorted({min(longest, k) for k in LEVELS} | {longest}):
+        if len(spent) >= 2 and spent[-1] * spent[-1] // max(1, spent[-2]) \
+                > SKIP_FACTOR * (search.max_ticks - search.ticks):
+            # the levels' steps grow by a factor (about 14 for a late D); a
+            # level this one leaves far more than the budget's rest is not
+            # begun: the search stops at its budget with what it has
+            gave_up = True
+            break
+        before = search.ticks
         try:
             candidates = search.runs(level)
         except _OutOfTime:
             gave_up = True
             break
+        spent.append(search.ticks - before)
         ticks[0] = search.ticks
         found, stopped = combine(candidates)
         gave_up = gave_up or stopped

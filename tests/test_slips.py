@@ -471,3 +471,26 @@ def test_a_hint_explains_the_record_when_a_later_error_is_the_records_own(tmp_pa
         "B&O withholds, but the record's later lines go on as if it pays out (as written: "
         "line 96, Carol has $30, the record says $84")
     assert scores(f) == OPENING_SCORES
+
+
+def test_a_par_whose_first_error_is_at_another_par_is_found():
+    # a random 1830 game (generated after the harness; kept in 1830_slips):
+    # B&O parred at $100 for $67; the first error is another par, NYNH's by
+    # Player 4, who cannot pay for its president's certificate then (102
+    # errors before: the par hint looked at no par when the first error was
+    # at one).  The game's own rule-backed finding (#1319, trains.limit)
+    # stands in the candidate too
+    changed = _changed_export("1830_slips/1830_rand_2711294_1.json.gz", 25,
+                              {"share_price": "100,0,6"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (25, "stock.par_implied"), (1319, "trains.limit")]
+    assert error_findings(res)[0].message == (
+        "Player 2 pars B&O at $100, but the record's later lines go on as if at $67 (with "
+        "$100: #37, Player 4 has $130; the president's certificate of NYNH at par $76 costs "
+        "$152; taken as bought, as the record says — the first finding the written par "
+        "gives): taken as $67")
+    unchanged = Replay(_changed_export("1830_slips/1830_rand_2711294_1.json.gz", 25, {})).run()
+    assert [(f.action_id, f.rule) for f in error_findings(unchanged)] == [(1319, "trains.limit")]
+    assert worths(res) == worths(unchanged) == {
+        "Player 1": 6833, "Player 2": 3135, "Player 4": 3058, "Player 3": 2611}

@@ -141,11 +141,14 @@ def _par_hint(replay, result, search: Optional[Search]):
     record = replay.record
     actions = record.actions
     stop = _position(actions, first)
-    if stop is None or isinstance(actions[stop], Par):
+    if stop is None or (isinstance(actions[stop], Par) and first.rule in PAR_TAKEN):
         return result
     game = result.game
     values = sorted({c.price for c in game.market.par_cells}) if game is not None else []
-    pars = [i for i in range(stop) if isinstance(actions[i], Par)]
+    # the pars before the first error, and the par it is at (a par the
+    # player cannot pay for after an earlier par at another price: either
+    # may be the slip, and two explanations give no hint)
+    pars = [i for i in range(stop + 1) if isinstance(actions[i], Par)]
     todo = [(i, v) for i in pars for v in values if v != actions[i].price]
     one = _the_one_explanation(
         replay, todo, lambda i, value: dataclasses.replace(actions[i], price=value),

@@ -494,3 +494,21 @@ def test_a_par_whose_first_error_is_at_another_par_is_found():
     assert [(f.action_id, f.rule) for f in error_findings(unchanged)] == [(1319, "trains.limit")]
     assert worths(res) == worths(unchanged) == {
         "Player 1": 6833, "Player 2": 3135, "Player 4": 3058, "Player 3": 2611}
+
+
+def test_a_par_read_at_one_of_two_values_is_taken_at_the_one_the_record_goes_on_from():
+    # a random 1860 game (kept in 1860_slips): NGStL parred at £90 for £62,
+    # whose president's certificate Player 3 cannot pay (refused); £58 and
+    # £62 fit the record's next 200 lines alike, and £58 was taken (561
+    # errors before, at the first refusal's reading); the later errors say
+    # £62 (diagnose's own-par search).  The game's own rule-backed findings
+    # (1860 receivership runs) stand
+    path = "1860_slips/1860_rand_2711294_3.json.gz"
+    res = Replay(_changed_export(path, 384, {"share_price": "90,0,24"})).run()
+    unchanged = Replay(_changed_export(path, 384, {})).run()
+    own = [(f.action_id, f.rule) for f in error_findings(unchanged)]
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(384, "stock.cash")] + own
+    assert error_findings(res)[0].message == (
+        "Player 3 has £150; the president's certificate of NGStL at par £90 costs £180; the "
+        "record's later lines go on as if Player 3 parred NGStL at £62: taken so")
+    assert worths(res) == worths(unchanged)

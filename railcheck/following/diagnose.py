@@ -170,6 +170,9 @@ def _par_hint(replay, result, search: Optional[Search]):
 #: that is no par value, or out of the company's range): the record's later
 #: lines may go on from another
 PAR_TAKEN = {"stock.par_price"}
+#: the words of a refused line's finding that says how it was read
+#: (``following/repair.py``)
+_READ_AS = "; the record's later lines go on as if"
 
 
 def _own_par(replay, result, search: Optional[Search]):
@@ -179,9 +182,15 @@ def _own_par(replay, result, search: Optional[Search]):
     result of the record with it, the line's finding saying so; else
     None."""
     errors = [f for f in result.findings if f.severity == ERROR]
-    if len(errors) < 2 or errors[0].rule not in PAR_TAKEN:
+    if len(errors) < 2:
         return None
     first = errors[0]
+    if first.rule not in PAR_TAKEN and not (first.rule == "stock.cash"
+                                            and _READ_AS in first.message):
+        # (a par refused at its price, read at another value the record's
+        # next lines fit, one of several as good: the later errors may say
+        # which)
+        return None
     if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
         return None
     actions = replay.record.actions
@@ -200,9 +209,10 @@ def _own_par(replay, result, search: Optional[Search]):
     par = actions[stop]
     money = game.money
     message = first.message
-    cut = message.find("; taken as")
-    if cut >= 0:
-        message = message[:cut]
+    for words in (_READ_AS, "; taken as"):
+        cut = message.find(words)
+        if cut >= 0:
+            message = message[:cut]
     return _adopt(replay, cand, par, first.rule,
                   f"{message}; the record's later lines go on as if {par.actor} parred "
                   f"{par.corporation} at {money(value)}: taken so", {par.actor, par.corporation})

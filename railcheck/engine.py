@@ -113,6 +113,10 @@ class Replay:
         self.on_round_end = None
         #: the rounds as the record has them (``following/rounds.py``)
         self.rounds = RecordRounds(self)
+        #: the reading each refused line was given (``following/repair.py``),
+        #: by the record's position: a hint's candidate replays of the same
+        #: record take them up to the line they change
+        self.repairs: dict = {}
 
     def run(self) -> Result:
         cls = self.rules.title_class

@@ -141,13 +141,13 @@ def _par_hint(replay, result, search: Optional[Search]):
     record = replay.record
     actions = record.actions
     stop = _position(actions, first)
-    if stop is None or (isinstance(actions[stop], Par) and first.rule in PAR_TAKEN):
+    if stop is None or (isinstance(actions[stop], Par) and first.rule != "stock.cash"):
         return result
     game = result.game
     values = sorted({c.price for c in game.market.par_cells}) if game is not None else []
-    # the pars before the first error, and the par it is at (a par the
-    # player cannot pay for after an earlier par at another price: either
-    # may be the slip, and two explanations give no hint)
+    # the pars before the first error, and the par it is at when the player
+    # cannot pay for it (after an earlier par at another price: either may
+    # be the slip, and two explanations give no hint)
     pars = [i for i in range(stop + 1) if isinstance(actions[i], Par)]
     todo = [(i, v) for i in pars for v in values if v != actions[i].price]
     one = _the_one_explanation(
@@ -305,6 +305,7 @@ def _try_line(replay, i: int, line, s: Search, own=()):
     actions[i:i + 1] = line if isinstance(line, list) else [line]
     changed = dataclasses.replace(record, actions=actions)
     cand = type(replay)(changed, replay.rules, check_board=replay.check_board, hints=False)
+    _share_repairs(replay, cand, i)
     seen = [0]
 
     def watch(game, action):
@@ -328,6 +329,18 @@ def _try_line(replay, i: int, line, s: Search, own=()):
     if any(counts(f) for f in res.findings):
         return None
     return res
+
+
+def _share_repairs(replay, cand, i: int) -> None:
+    """The readings of refused lines ``replay`` chose, for ``cand``, a replay
+    of the same record changed at its line ``i``: at a line whose look-ahead
+    ends before ``i`` the candidate's state and the lines ahead are the
+    first replay's, and so is the reading (``following/repair.py``); not
+    searched again."""
+    from .lookahead import LONG_HORIZON
+    chosen = getattr(replay, "repairs", None)
+    if chosen:
+        cand.known_repairs = (chosen, i - LONG_HORIZON - 1)
 
 
 def _before(f: Finding, action) -> bool:

@@ -43,7 +43,21 @@ def repair(replay, action, violation):
     readings = readings_for(replay, action, violation)
     if not readings:
         return None
+    position = replay.game.following.position
+    known = getattr(replay, "known_repairs", None)
+    if known is not None and position < known[1] and position in known[0]:
+        # a replay of the same record up to a later line (a hint's
+        # candidate): the state here and the lines the look-ahead reads are
+        # the first replay's, and so is the reading it chose
+        i, says = known[0][position]
+        if i is None or i >= len(readings):
+            return None
+        readings[i].says = says
+        return readings[i]
     i = best_reading(replay, readings)
+    chosen = getattr(replay, "repairs", None)
+    if chosen is not None:
+        chosen[position] = (i, None if i is None else readings[i].says)
     return None if i is None else readings[i]
 
 

@@ -141,7 +141,13 @@ def _par_hint(replay, result, search: Optional[Search]):
     record = replay.record
     actions = record.actions
     stop = _position(actions, first)
-    if stop is None or (isinstance(actions[stop], Par) and first.rule != "stock.cash"):
+    if stop is None or (isinstance(actions[stop], Par) and (
+            first.rule != "stock.cash" or _READ_AS in first.message
+            or all((f.line, f.action_id) == (first.line, first.action_id)
+                   for f in result.findings if f.severity == ERROR and not _before(f, first)))):
+        # (at a par line: only a par taken as bought the player cannot pay
+        # for, with later errors; one read at another value is the own
+        # par's search)
         return result
     game = result.game
     values = sorted({c.price for c in game.market.par_cells}) if game is not None else []
@@ -280,6 +286,11 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
     return found[0] if len(found) == 1 else None
 
 
+#: a candidate that keeps more than this many of the record's own errors
+#: explains nothing (the cascade goes on in it): its replay stops there
+OWN_STANDING = 10
+
+
 def _key(f: Finding):
     return f.action_id, f.line, f.rule
 
@@ -306,7 +317,10 @@ def _try_line(replay, i: int, line, s: Search, own=()):
     changed = dataclasses.replace(record, actions=actions)
     cand = type(replay)(changed, replay.rules, check_board=replay.check_board, hints=False)
     _share_repairs(replay, cand, i)
+    cand.quick = True       # readings of refused lines judged over the short horizon only
     seen = [0]
+
+    standing = [0]
 
     def watch(game, action):
         s.replayed += 1
@@ -317,6 +331,10 @@ def _try_line(replay, i: int, line, s: Search, own=()):
         for f in fs[seen[0]:]:
             if counts(f):
                 raise _Stop
+            if f.severity == ERROR and _key(f) in stands:
+                standing[0] += 1
+                if standing[0] > OWN_STANDING:
+                    raise _Stop     # the record's cascade goes on: no explanation
         seen[0] = len(fs)
 
     cand.after_action = watch

@@ -135,6 +135,10 @@ def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int
     one preferred; else the one the next :data:`LONG_HORIZON` lines judge
     best alone); else None.  Changes nothing."""
     got = _best_reading(replay, readings, horizon)
+    if getattr(replay, "quick", False):
+        # (a hint's candidate replay: judged over the horizon only, as the
+        # search of the candidates must stay cheap)
+        return got if isinstance(got, int) else None
     if got is _AS_REFUSED:
         # the best as good as the refusal over the horizon (the lines that
         # tell them apart further on): all judged again by more of the record

@@ -162,8 +162,8 @@ class Replay:
                 g.finish(MANUAL_END)
         res = self.result(self.count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
-            from .following.diagnose import (dividend_hint, missing_dividend_hint, par_hint,
-                                             rotation_hint, written_hint)
+            from .following.diagnose import (dividend_hint, merger_hint, missing_dividend_hint,
+                                             par_hint, rotation_hint, written_hint)
             hinted = par_hint(self, res)
             if hinted is res:   # the same first errors: a dividend of another kind
                 hinted = dividend_hint(self, res)
@@ -171,6 +171,8 @@ class Replay:
                 hinted = written_hint(self, res)
             if hinted is res:   # a dividend line missing
                 hinted = missing_dividend_hint(self, res)
+            if hinted is res:   # a merger vote or proposal
+                hinted = merger_hint(self, res)
             res = hinted
             if res.errors:      # the two look at first errors of different kinds
                 res = rotation_hint(self, res)
@@ -204,6 +206,10 @@ class Replay:
         tentative = getattr(action, "tentative", None)
         saved = self.rounds.save_all() if tentative is not None else None
         n_findings = len(g.findings)
+        # a line that repeats the record's line before it word for word: the
+        # state before it, to drop the copy if the rules refuse it
+        twice = g.following.written_twice(action) if saved is None else None
+        saved_twice = self.rounds.save_all() if twice is not None else None
         kind = None
         try:
             self.rounds.close_rounds_before(action)
@@ -233,6 +239,8 @@ class Replay:
                 return None
             # the reading of the refused line the record goes on from, if any
             reading = self.rounds.repair(action, v)
+            if reading is None:
+                twice = None    # refused as it stands, the state unchanged: nothing to drop
             g.flag(v.rule, v.message + (reading.says if reading is not None else ""),
                    v.severity)
             if reading is not None:
@@ -244,6 +252,8 @@ class Replay:
                    f"railcheck could not check this action ({type(exc).__name__}: {exc}); "
                    f"the replay stops here — please report this")
             return "stop"
+        if twice is not None and self.rounds.drop_copy(twice, saved_twice, n_findings):
+            return None
         if saved is not None:
             if any(f.severity == ERROR for f in g.findings[n_findings:]):
                 self.rounds.restore_all(saved)      # not legal as read: dropped

@@ -424,6 +424,17 @@ RULES: list[Rule] = [
        "in this one finding, and not checked.",
        f"{OWN}: docs/notation.md",
        "4,545,454 lines of 'Alice pass'   ->  the record goes on for 4,445,454 more lines"),
+    _r("record.twice", "a line written twice, the copy legal but not what the record goes on from",
+       "A line that repeats the record's line before it word for word (the same actor, the "
+       "same fields; not a pass) is legal a second time, but the record's next 40 lines go on "
+       "with fewer errors as if it were written once (a sale written twice, then a purchase "
+       "the seller's cash no longer covers): the copy is flagged and dropped. A copy the "
+       "rules refuse keeps the refusal's own rule, and is dropped the same way "
+       "(railcheck/following/rounds.py, docs/one-mistake.md).",
+       OWN,
+       "(export) #342 sell_shares PRR_3, #343 the same again  ->  the line repeats #342 word "
+       "for word, and the record's next lines go on as if it were written once: the copy "
+       "dropped"),
     _r("name.unknown", "a name the game does not have",
        "An action names a corporation, private, train source or actor that this game does not "
        "have.",
@@ -1212,6 +1223,20 @@ RULES: list[Rule] = [
        "happens while the vote is under way.",
        f"{RIRE}: M9",
        "Carol vote for   ->  Carol holds no share of DER, UR and has no vote"),
+    _r("merger.implied", "a merger vote or proposal written one way, the record's later lines "
+       "another",
+       "A vote for a merger written as against (or the other way), or a proposal naming "
+       "another minor, is legal at its line; the record's later lines then show another "
+       "merger round (a major named after a vote that did not carry, a proposal the round "
+       "refuses). When the replay's first error is a merger round's, railcheck replays the "
+       "record with each of its 4 most recent votes the other way and each of its 2 most "
+       "recent proposals naming each other minor; when exactly one such change explains the "
+       "record from there on, that line is flagged with both readings and the game taken so "
+       "(railcheck/following/diagnose.py, docs/one-mistake.md); else the findings stand.",
+       OWN,
+       "(export) #339 vote against  ->  Player 2 votes against, but the record's later lines "
+       "go on as if Player 2 voted for (as written: #341, the vote on DER, UR is under way "
+       "...): taken as for"),
     _r("merger.major", "a merger into a company that is not an unstarted major",
        "A carried merger forms a major that has not been started; the proposer names it.",
        f"{RIRE}: M4, M14",

@@ -100,14 +100,17 @@ def mutated_refusals(game):
 
 
 #: the refusals each export's changes make at least, by kind of round: over
-#: the four, at least 20 in the auction, 150 in stock rounds, 500 in
-#: operating rounds (one test per export, so that they run in parallel)
+#: the four, at least 20 in the auction, 120 in stock rounds (150 before the
+#: record-following read more lines), 500 in operating rounds (one test per
+#: export, so that they run in parallel)
 AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56, 2/11/217;
     # rl18xx_game's SR 9 since a sale of a certificate not held is read as
-    # the sale the record's later lines imply, not refused)
+    # the sale the record's later lines imply, not refused; 29133's SR 60
+    # (65 made) since a line refused out of turn is read as the turn's
+    # player's and a line written twice is dropped: fewer later lines refused)
     "1830_game_end_bank.json": {"auction": 2, "SR": 3, "OR": 210},
     "26855.json": {"auction": 14, "SR": 48, "OR": 30},
-    "29133.json": {"auction": 2, "SR": 90, "OR": 50},
+    "29133.json": {"auction": 2, "SR": 60, "OR": 50},
     "rl18xx_game.json": {"auction": 2, "SR": 9, "OR": 210},
 }
 
@@ -126,7 +129,7 @@ def test_the_minimum_refusals_add_up_to_the_sweeps_minimum():
     for kinds in AT_LEAST.values():
         total.update(kinds)
     assert set(AT_LEAST) == {p.name for p in EXPORTS_1830}
-    assert total["auction"] >= 20 and total["SR"] >= 150 and total["OR"] >= 500
+    assert total["auction"] >= 20 and total["SR"] >= 120 and total["OR"] >= 500
 
 
 def test_refusals_in_the_illegal_examples_change_nothing():

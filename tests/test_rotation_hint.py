@@ -110,7 +110,7 @@ def test_a_notation_lay_a_later_upgrade_needs_turned_otherwise(tmp_path):
     # tile 1 on G17 (line 186), which the track of r0 reaches
     record = turned_line(tmp_path, 166, "PRR lay 14 H16 r0", "PRR lay 14 H16 r1")
     plain = Replay(record, hints=False).run()
-    assert len(errors(plain)) == 24
+    assert len(errors(plain)) == 23     # (24 before readings tied over 40 lines were judged again)
     assert (errors(plain)[0].line, errors(plain)[0].rule) == (186, "tile.connection")
     res = Replay(record).run()
     assert [(f.line, f.column, f.rule) for f in errors(res)] == \

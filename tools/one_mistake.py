@@ -596,7 +596,15 @@ def outcome(g: Game, m: dict, verdict) -> dict:
     t0 = time.process_time()
     errors, res = report(m["data"], m["game"])
     seconds = time.process_time() - t0
-    new = [f for f in errors if (f.action_id, f.rule) not in g.baseline]
+
+    def unchanged_id(f):
+        """The id the finding's action has in the unchanged game (a
+        duplicate shifts the later ids by one; the copy has none)."""
+        aid = f.action_id
+        if m["change"] == "duplicate" and isinstance(aid, int) and aid > m["action_id"]:
+            return aid - 1 if aid > m["action_id"] + 1 else "copy"
+        return aid
+    new = [f for f in errors if (unchanged_id(f), f.rule) not in g.baseline]
     order = g.order
     changed = order.get(m["action_id"], -1)
     if m["change"] == "duplicate":

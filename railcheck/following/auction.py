@@ -54,6 +54,13 @@ class WaterfallFollower(AuctionFollower):
         players = g.players
         after_current = players[(rnd.turn_index + 1) % len(players)].name
         after_actor = players[(player.seat + 1) % len(players)].name
+        if rnd.auctioning is None and nxt == cur.name and not isinstance(action, Pass) \
+                and self.bid_as(cur, action, "the record goes on with"):
+            # the record goes on with the current player himself (the par of
+            # the private's company he bought, the next round's first line):
+            # the bid was his, under a wrong name
+            rnd.placed = (action, cur, "done")
+            return
         if rnd.auctioning is None and nxt == after_current and nxt != after_actor:
             # the record goes on from the current player's successor: the line
             # was written in the current player's turn; the order stays
@@ -71,7 +78,7 @@ class WaterfallFollower(AuctionFollower):
             return
         rnd.take_turn(player)
 
-    def bid_as(self, owner, action) -> bool:
+    def bid_as(self, owner, action, goes_on="the record goes on from") -> bool:
         """A bid written under another name in ``owner``'s turn, the record
         going on from his successor: when ``owner`` could make it with no
         finding, it is made as his (a wrong name), so the bids and cash
@@ -80,7 +87,8 @@ class WaterfallFollower(AuctionFollower):
         if not g.clean_attempt(lambda: self.round.do_bid(owner, action))[0]:
             return False
         # said apart (an info): the turn.order finding keeps its words
-        g.flag("turn.order", f"the record goes on from {owner.name}'s successor and "
+        whom = owner.name if goes_on.endswith("with") else f"{owner.name}'s successor"
+        g.flag("turn.order", f"{goes_on} {whom} and "
                              f"{owner.name} could make this bid: taken as {owner.name}'s "
                              f"(a wrong name)", INFO)
         return True

@@ -58,7 +58,8 @@ import dataclasses
 import os
 from typing import Optional
 
-from ..actions import Action, BuyCompany, BuyTrain, Dividend, LayTile, Par, PlaceToken, RunRoutes
+from ..actions import (Action, Bid, BuyCompany, BuyTrain, Dividend, LayTile, Par, PlaceToken, Propose,
+                       RunRoutes, Vote)
 from ..findings import ERROR, Finding
 
 #: first errors a different par can cause (decided from the 30 wrong pars of
@@ -230,21 +231,33 @@ def _after(f: Finding, par) -> bool:
 
 def _the_one_explanation(replay, todo: list, line_for, s: Search):
     """(i, value, result) of the one candidate of ``todo`` — (position,
-    value) pairs, line ``i`` replaced by ``line_for(i, value)`` — whose
-    replay has no error at all, else None (none, several, or the budget ran
-    out).  Of several, the one whose game ends with the record's own result
+    value) pairs, line ``i`` replaced by ``line_for(i, value)`` — that
+    explains the record from line ``i`` on, else None (none, several, or
+    the budget ran out).  A candidate explains it when its replay has no
+    error from line ``i`` on that the record as written does not have too
+    (the record's own errors, such as a finding a published rule backs in
+    a game the site let through, stand in any case), and not the first of
+    those.  Of several, those left with the fewest of the record's own
+    errors; of those, the one whose game ends with the record's own result
     (no ``score.*`` warning), when it is the only such one."""
     s.candidates = len(todo)
     s.budget = BUDGET_FACTOR * max(1, len(replay.record.actions))
+    game = getattr(replay, "game", None)
+    own = [f for f in (game.findings if game is not None else []) if f.severity == ERROR]
     found = []
     for i, value in todo:
-        got = _try_line(replay, i, line_for(i, value), s)
+        got = _try_line(replay, i, line_for(i, value), s, own)
         if s.out_of_budget:
             return None
         s.tried += 1
         if got is not None:
             found.append((i, value, got))
-            s.explaining.append((i, value))
+    if found:
+        left = {id(c): sum(1 for f in c[2].findings if f.severity == ERROR
+                           and not _before(f, replay.record.actions[c[0]])) for c in found}
+        fewest = min(left.values())
+        found = [c for c in found if left[id(c)] == fewest]
+        s.explaining.extend((i, value) for i, value, _ in found)
     # the record's own result (an export's final scores, a notation record's
     # result line) is one of its later lines too: a candidate ending
     # otherwise explains the record no better than the line as written
@@ -254,19 +267,27 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
     return found[0] if len(found) == 1 else None
 
 
-def _try_line(replay, i: int, line, s: Search):
+def _key(f: Finding):
+    return f.action_id, f.line, f.rule
+
+
+def _try_line(replay, i: int, line, s: Search, own=()):
     """Replay the record with its line ``i`` replaced by ``line``; its result
-    when it has no error from that line on, else None (stopped at its first
-    error).  An error before line ``i`` is the record's as it stands (the
-    candidate replays those lines as the record did): it explains nothing and
-    needs no explaining.  The candidate is a replay of the same class as
-    ``replay`` (the engine hands itself down: this module does not import it)."""
+    when it has no error from that line on but the record's ``own`` (the
+    errors of the record as written; not the first of them from line ``i``
+    on), else None (stopped at its first other error).  An error before line
+    ``i`` is the record's as it stands (the candidate replays those lines as
+    the record did): it explains nothing and needs no explaining.  The
+    candidate is a replay of the same class as ``replay`` (the engine hands
+    itself down: this module does not import it)."""
     record = replay.record
     actions = list(record.actions)
     changed_line = actions[i]
+    after = [f for f in own if not _before(f, changed_line)]
+    stands = {_key(f) for f in after[1:]}
 
     def counts(f) -> bool:
-        return f.severity == ERROR and not _before(f, changed_line)
+        return f.severity == ERROR and not _before(f, changed_line) and _key(f) not in stands
     # a list: the lines that stand there instead (a missing line put back)
     actions[i:i + 1] = line if isinstance(line, list) else [line]
     changed = dataclasses.replace(record, actions=actions)
@@ -503,8 +524,10 @@ def _dividend_hint(replay, result, search: Optional[Search]):
 # ---------------------------------------------------------------------------
 # a price or revenue taken as written, the record going on from the rules' one
 
-#: findings of a line taken as written that the rules value otherwise
-TAKEN_AS_WRITTEN = {"trains.price", "route.revenue"}
+#: findings of a line taken as written that the rules value otherwise, with
+#: the words that say so
+TAKEN_AS_WRITTEN = {"trains.price": "; taken as paid", "route.revenue": "; taken as paid",
+                    "auction.price": "; taken at", "stock.company_price": "; taken at"}
 _AS_WRITTEN = "; taken as paid"
 
 
@@ -528,7 +551,7 @@ def _written_hint(replay, result, search: Optional[Search]):
     if private is not None:
         return private
     first = next((f for f in errors if f.rule in TAKEN_AS_WRITTEN
-                  and _AS_WRITTEN in f.message), None)
+                  and TAKEN_AS_WRITTEN[f.rule] in f.message), None)
     if first is None or first is errors[-1]:
         return result
     if all((f.line, f.action_id) == (first.line, first.action_id)
@@ -547,6 +570,12 @@ def _written_hint(replay, result, search: Optional[Search]):
         line = dataclasses.replace(a, revenue=None, routes=[
             dataclasses.replace(r, revenue=None) for r in a.routes])
         says = "the runs' worth was paid"
+    elif isinstance(a, (Bid, BuyCompany)) and a.price is not None \
+            and a.actor in result.game.player_by_name and a.company in result.game.companies:
+        # a private bought by a player at another price than the rules' one
+        # (1860: from the bank, or as the turn's winner, at its face value)
+        line = dataclasses.replace(a, price=result.game.companies[a.company].value)
+        says = "its face value was paid"
     else:
         return result
     one = _the_one_explanation(replay, [(stop, None)], lambda i, v: line,
@@ -554,7 +583,7 @@ def _written_hint(replay, result, search: Optional[Search]):
     if one is None:
         return result
     _, _, cand = one
-    message = first.message[:first.message.find(_AS_WRITTEN)]
+    message = first.message[:first.message.find(TAKEN_AS_WRITTEN[first.rule])]
     return _adopt(replay, cand, a, first.rule,
                   f"{message}; the record's later lines go on as if {says}: taken so",
                   {a.actor})
@@ -702,3 +731,77 @@ def _missing_dividend_hint(replay, result, search: Optional[Search]):
     return _adopt(replay, cand, nxt, first.rule,
                   f"{message}; the record's later lines go on as if it {_PAID_PAST.get(kind, kind)} "
                   f"(its dividend line missing): taken so", {ran.actor})
+
+
+# ---------------------------------------------------------------------------
+# a merger vote or proposal the record's later lines contradict
+
+#: how many of the record's votes, and of its proposals naming a minor,
+#: before the first error the merger hint tries (the most recent: the merger
+#: round the error is in); a proposal is tried naming each other minor
+MERGER_VOTES = 4
+MERGER_PROPOSALS = 2
+
+
+def merger_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is a merger
+    round's (``merger.*``: a line the round refuses, the vote's outcome not
+    the one the record goes on from) and exactly one of the record's recent
+    votes cast the other way, or one of its recent proposals naming another
+    company, explains the record from there on: that line is flagged
+    (``merger.implied``) and the game taken so.  Else ``result``.  Never
+    raises."""
+    try:
+        return _merger_hint(replay, result, search)
+    except Exception:
+        if os.environ.get("RAILCHECK_RAISE"):
+            raise
+        return result
+
+
+def _merger_hint(replay, result, search: Optional[Search]):
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if not errors or game is None or not errors[0].rule.startswith("merger."):
+        return result
+    first = errors[0]
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    votes = [i for i in range(stop) if isinstance(actions[i], Vote)
+             and actions[i].choice in ("for", "against")][-MERGER_VOTES:]
+    minors = sorted(sym for sym, c in game.corporations.items() if c.kind == "minor")
+    proposals = [i for i in range(stop) if isinstance(actions[i], Propose)
+                 and actions[i].corporation in minors][-MERGER_PROPOSALS:]
+    todo: list = []
+    for i in sorted(votes + proposals, reverse=True):
+        a = actions[i]
+        if isinstance(a, Vote):
+            todo.append((i, "against" if a.choice == "for" else "for"))
+        else:
+            todo.extend((i, sym) for sym in minors if sym != a.corporation)
+
+    def line_for(i, value):
+        a = actions[i]
+        if isinstance(a, Vote):
+            return dataclasses.replace(a, choice=value)
+        return dataclasses.replace(a, corporation=value)
+    one = _the_one_explanation(replay, todo, line_for,
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    i, value, cand = one
+    a = actions[i]
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    if isinstance(a, Vote):
+        says = (f"{a.actor} votes {a.choice}, but the record's later lines go on as if "
+                f"{a.actor} voted {value}")
+        taken = f"taken as {value}"
+    else:
+        says = (f"{a.actor} proposes {a.corporation}, but the record's later lines go on as "
+                f"if the proposal named {value}")
+        taken = f"taken as {value}"
+    return _adopt(replay, cand, a, "merger.implied",
+                  f"{says} (as written: {where}, {first.message} — the first finding the "
+                  f"written line gives): {taken}", {a.actor})

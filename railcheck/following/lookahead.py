@@ -122,12 +122,52 @@ def errors_ahead(replay, horizon: int, cap: Optional[int] = None) -> Optional[in
     return errors
 
 
+#: readings the next :data:`HORIZON` lines judge alike (and none preferred
+#: alone) are judged again by this many of the record's next lines
+LONG_HORIZON = 200
+
+
 def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int]:
     """Of ``readings`` of the current line (the line as refused being the
     reading ``None``, judged too), the index of the one the record's next
     ``horizon`` lines go on from with the fewest errors, when it has fewer
     than the refusal and no other has as few (or, of those with as few, the
-    one preferred); else None.  Changes nothing."""
+    one preferred; else the one the next :data:`LONG_HORIZON` lines judge
+    best alone); else None.  Changes nothing."""
+    got = _best_reading(replay, readings, horizon)
+    if got is _AS_REFUSED:
+        # the best as good as the refusal over the horizon (the lines that
+        # tell them apart further on): all judged again by more of the record
+        got = _best_reading(replay, readings, LONG_HORIZON, long=True)
+        if got is _AS_REFUSED:
+            return None
+    if not isinstance(got, list):
+        return got
+    # several as good over the horizon: judged again, by more of the record;
+    # still as good, the first (each is better than the refusal), saying so
+    again = _best_reading(replay, [readings[i] for i in got], LONG_HORIZON, tied=True)
+    if isinstance(again, int):
+        return got[again]
+    if isinstance(again, list):
+        chosen = readings[got[again[0]]]
+        chosen.says += (f" (of {len(again)} readings the record's next lines fit as well, "
+                        f"the first)")
+        return got[again[0]]
+    return None
+
+
+#: (:func:`_best_reading`) the best reading is as good as the refusal
+_AS_REFUSED = "as refused"
+
+
+def _best_reading(replay, readings: list, horizon: int, tied: bool = False,
+                  long: bool = False):
+    """:func:`best_reading` over ``horizon`` lines: the index, None, the
+    indexes of the readings tied for the fewest errors (none preferred
+    alone), or :data:`_AS_REFUSED` (the best no better than the refusal,
+    over a short horizon: ``long`` is False).  ``tied``: the readings were
+    tied over a shorter horizon (the refusal was judged worse then, and is
+    not judged again)."""
     if getattr(replay, "trying", False) or not readings:
         return None
     g = replay.game
@@ -141,7 +181,7 @@ def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int
     current = g.current_action
     try:
         scores: list[Optional[int]] = []
-        for reading in [None, *readings]:
+        for reading in ([] if tied else [None]) + list(readings):
             if not budget.spend(SAVE_COST):
                 return None
             saved = save(replay)
@@ -167,18 +207,80 @@ def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int
                 restore(replay, saved)
                 g.following.at(position)
                 g.current_action = current
-        base, rest = scores[0], scores[1:]
+        base, rest = (None, scores) if tied else (scores[0], scores[1:])
         valid = [s for s in rest if s is not None]
         if not valid:
             return None
         best = min(valid)
-        if base is not None and best >= base:
+        if base is not None and best > base:
             return None
+        if base is not None and best == base:
+            return None if long or horizon >= LONG_HORIZON else _AS_REFUSED
         if rest.count(best) != 1:
-            tied = [i for i, s in enumerate(rest) if s == best and readings[i].preferred]
-            return tied[0] if len(tied) == 1 else None
+            preferred = [i for i, s in enumerate(rest) if s == best and readings[i].preferred]
+            if len(preferred) == 1:
+                return preferred[0]
+            return [i for i, s in enumerate(rest) if s == best]
         return rest.index(best)
     finally:
         replay.trying = False
         (replay.after_action, replay.before_action, replay.on_action,
          replay.on_round_end) = observers
+
+
+def better_once(replay, before, prefer_once: bool = False) -> Optional[tuple]:
+    """The current line repeats the record's line before it word for word
+    and the rules took it (or flagged it, ``prefer_once``): when the
+    record's next ``HORIZON`` lines go on with fewer errors from the state
+    ``before`` it (the line written once) than from the state after it (as
+    few, ``prefer_once``), the state goes back to ``before`` and (errors as
+    written, errors once) is returned; else the state after the copy stays
+    and None is returned.  ``before`` (a :func:`save`) is used up either
+    way; with no budget left, None."""
+    g = replay.game
+    budget = budget_of(replay)
+    position = g.following.position
+    current = g.current_action
+    if getattr(replay, "trying", False) or not budget.spend(2 * SAVE_COST):
+        return None
+    replay.trying = True
+    observers = (replay.after_action, replay.before_action, replay.on_action,
+                 replay.on_round_end)
+    replay.after_action = replay.before_action = replay.on_action = None
+    replay.on_round_end = None
+    mine = list(g.findings)     # (the copy's own: back with the state after it)
+    try:
+        keep = save(replay)
+        replay.rounds.taken()
+        replay.advance()
+        twice = errors_ahead(replay, HORIZON)
+        if twice is None or (twice == 0 and not prefer_once):
+            _back_after(replay, keep, mine)     # nothing to explain (or no budget left)
+            return None
+        restore(replay, before)
+        g.following.at(position)
+        g.current_action = current
+        once_state = save(replay)
+        once = errors_ahead(replay, HORIZON, twice)
+        restore(replay, once_state)
+        g.following.at(position)
+        g.current_action = current
+        if once is not None and (once < twice or (prefer_once and once == twice)):
+            return twice, once
+        _back_after(replay, keep, mine)
+        return None
+    finally:
+        g.following.at(position)
+        g.current_action = current
+        replay.trying = False
+        (replay.after_action, replay.before_action, replay.on_action,
+         replay.on_round_end) = observers
+
+
+def _back_after(replay, keep, findings) -> None:
+    """The state after the copy (``keep``), with its findings (``findings``,
+    dropped with the state before it)."""
+    restore(replay, keep)
+    fs = replay.game.findings
+    del fs[:]
+    list.extend(fs, findings)

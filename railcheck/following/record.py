@@ -9,8 +9,26 @@ it with the rest.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Optional
+
+
+#: an action's fields that say where it stands in the record, not what it does
+_PLACE = ("line", "column", "action_id", "text")
+
+
+def _same(action, other) -> bool:
+    """``action`` says what ``other`` says (a field the rules filled in on
+    ``other`` and ``action`` leaves out counts as the same)."""
+    if type(other) is not type(action) or other.actor != action.actor:
+        return False
+    for f in fields(action):
+        if f.name in _PLACE:
+            continue
+        mine, theirs = getattr(action, f.name), getattr(other, f.name)
+        if mine != theirs and mine is not None:
+            return False
+    return True
 
 
 class Following:
@@ -57,6 +75,27 @@ class Following:
         acts = self.actions
         for i in range(self.position + 1, len(acts)):
             yield acts[i]
+
+    def written_twice(self, action):
+        """The record's line before ``action`` when ``action`` repeats it word
+        for word (the same actor, the same fields; a field the rules filled in
+        on the first, left out on the copy, counts as the same), else None.
+        A pass, a checkpoint or a marker is no copy: several in a row say
+        different things (a pass of each step); nor is a line of a run of
+        three or more alike (five 2-trains bought, the last over the
+        limit)."""
+        from ..actions import Checkpoint, Pass, RoundMarker
+        pos = self.position
+        if pos <= 0 or isinstance(action, (Pass, Checkpoint, RoundMarker)):
+            return None
+        prev = self.actions[pos - 1]
+        if not _same(action, prev):
+            return None
+        acts = self.actions
+        if (pos >= 2 and _same(action, acts[pos - 2])) \
+                or (pos + 1 < len(acts) and _same(acts[pos + 1], action)):
+            return None     # a run of the same line (five 2-trains bought): meant so
+        return prev
 
     @property
     def closes_turns_with_pass(self) -> bool:

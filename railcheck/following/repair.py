@@ -451,6 +451,7 @@ _READINGS = {
     "stock.home_track": _home_hex,
     "merger.action": _other_player,
     "merger.vote": _other_player,
+    "turn.order": _other_player,
     "merger.proposal": _other_corporation,
     "merger.major": _other_corporation,
     "merger.connection": _other_corporation,

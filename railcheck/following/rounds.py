@@ -105,6 +105,48 @@ class RecordRounds:
                 raise
             self.restore_all(saved)
 
+    def drop_copy(self, first, saved, n_findings: int) -> bool:
+        """The current line repeats ``first``, the record's line before it,
+        word for word.  When the rules flagged it and took it (a turn taken
+        out of order), or refused it and it was read otherwise (a repair),
+        and the record's
+        next lines go on no worse from the line written once
+        (``lookahead.better_once``), the line was written twice: the state
+        goes back to ``saved`` (before the copy) and the copy's first error
+        stands alone, saying so (True).  A copy the rules take with no error
+        (a line they allow twice) in an export (whose lines name each train
+        and certificate: the same line twice is no second purchase) is
+        dropped only when the record's next lines go on with fewer errors
+        without it (``record.twice``).  Else
+        False: the copy stands as taken (a vote under the name of the voter
+        before it, read as the voter the round asks for).  ``saved`` is used
+        up."""
+        g = self.game
+        errors = [f for f in g.findings[n_findings:] if f.severity == ERROR]
+        where = f"line {first.line}" if first.line else f"#{first.action_id}"
+        from .lookahead import better_once
+        if not errors:
+            if not g.following.from_export:
+                # a hand-written record may mean a legal line twice (two
+                # 2-trains); an export names each train and certificate
+                return False
+            got = better_once(self.replay, saved)
+            if got is None:
+                return False
+            g.flag("record.twice",
+                   f"the line repeats {where} word for word, and the record's next lines go "
+                   f"on as if it were written once ({got[0]} errors in the next lines with "
+                   f"the copy, {got[1]} without): taken as written twice, the copy dropped")
+            return True
+        rule, message = errors[0].rule, errors[0].message
+        if getattr(self.replay, "trying", False):
+            self.restore_all(saved)     # (within a look-ahead: dropped, as before)
+        elif better_once(self.replay, saved, prefer_once=True) is None:
+            return False
+        g.flag(rule, f"{message}; the line repeats {where} word for word: taken as written "
+                     f"twice, the copy dropped")
+        return True
+
     def save_all(self):
         """The replay's whole changing state (``following/lookahead.py``)."""
         from .lookahead import save

@@ -68,6 +68,12 @@ class WaterfallAuction(AuctionRound):
         return [PendingParStep, AuctionBidStep]
 
     def process(self, action):
+        placed = self.placed
+        if placed is not None and placed[0] is action and placed[2] == "done":
+            # made already as the turn's player's bid (the record-following
+            # layer's reading of a line under another name): a par it leaves
+            # pending is the record's next line's, not this one's
+            return None
         return self.process_by_step(action)
 
     def check_bid_action(self, action):

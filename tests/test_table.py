@@ -264,3 +264,50 @@ def test_next_offers_1860_s_best_runs_from_its_own_search():
     assert run.text == "IOW run 2+1 I3-J4 (50), 2+1 J4-J6 (30) = 80"
     assert run.info["payout"]["to_holders"] == {"Alice": 16, "Bob": 32}
     assert not any("no run search" in n for n in nm.notes)
+
+
+def _lays_on(nm, hex_):
+    return sorted((o.action.tile, o.action.rotation) for o in nm.legal
+                  if o.kind == "lay" and o.action.hex == hex_)
+
+
+def _trial(rp, action):
+    from railcheck.table.adapter import Trials
+    return Trials(rp).judge([action])
+
+
+def test_next_judges_each_rotation_of_a_semi_restrictive_upgrade():
+    # 1860's track is semi-restrictive: an upgrade's new track is judged once the
+    # tile lies, so another rotation of a tile taken is no verdict of its own.
+    # At #659 of random 1860_rand_18604_3, IWNJ's 18 on H6 turned to r4 adds no
+    # usable track (tile.no_new_track): not offered, and the replay refuses it
+    _, _, rp, _ = paused_at(str(DATA / "exports" / "1860_random" / "1860_rand_18604_3.json.gz"),
+                            "659")
+    nm = next_moves(rp)
+    assert nm.situation.actor == "IWNJ"
+    h6 = _lays_on(nm, "H6")
+    assert ("18", 4) not in h6 and h6
+    from railcheck.actions import LayTile
+    verdict = _trial(rp, LayTile(actor="IWNJ", tile="18", hex="H6", rotation=4))
+    assert (verdict.ok, verdict.rule) == (False, "tile.no_new_track")
+    assert all(_trial(rp, o.action).ok for o in nm.legal if o.kind == "lay"
+               and o.action.hex == "H6")
+
+
+def test_next_refuses_a_lay_the_title_takes_as_laid_and_flags():
+    # 1860 (O3d): 769 on F4 turned to r5 joins NGStL's network only through a
+    # city others' stations fill; the step takes such a lay as laid and flags it
+    # (track.blocked_connection), so next does not offer it; r3 is legal
+    _, _, rp, _ = paused_at(str(DATA / "exports" / "1860" / "1860_game_end_bank.json"), "450")
+    nm = next_moves(rp)
+    assert _lays_on(nm, "F4") == [("768", 2), ("769", 3)]
+    refused = [o for o in nm.refused if o.kind == "lay" and o.action.hex == "F4"
+               and (o.action.tile, o.action.rotation) == ("769", 5)]
+    assert refused and refused[0].rule in ("tile.connection", "track.blocked_connection")
+    # 18Ireland: a lay off the company's network is refused by the step's pure
+    # check (taken as laid and flagged, tile.connection), not by a trial each:
+    # at #600 of 161830, DSER's 43 legal actions from 119 trials (835 before)
+    _, _, rp, _ = paused_at(str(DATA / "exports" / "18Ireland" / "161830.json"), "600")
+    nm = next_moves(rp)
+    assert (nm.situation.actor, len(nm.legal), nm.trials) == ("DSER", 43, 119)
+    assert any(o.rule == "tile.connection" for o in nm.refused if o.kind == "lay")

@@ -55,6 +55,10 @@ class Following:
         #: a refused lay is being tried on another hex or in another rotation
         #: (no further hex is looked for meanwhile)
         self.relocating = False
+        #: an action is judged alone, as the record's last line (``railcheck
+        #: next``'s pure checks): no later line to read another hex or
+        #: rotation from, so none is looked for
+        self.judging_alone = False
 
     # ------------------------------------------------------------------
     # reading the record

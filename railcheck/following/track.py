@@ -38,7 +38,7 @@ def lay_turned(step, action: LayTile, refusal: RuleViolation, plan):
     finding to say when it is laid so); else ``refusal`` is raised.
     ``plan(rotation)`` is the step's board check of the lay (pure)."""
     if action.rotation is None or refusal.rule not in ROTATION_RULES \
-            or not step.turn_unfitting_rotations:
+            or not step.turn_unfitting_rotations or step.game.following.judging_alone:
         raise refusal
     try:
         fitting = plan(None)

@@ -151,6 +151,14 @@ def phase_colors(game) -> list:
 # checks
 
 
+#: what a title's lay plan may carry that its apply flags as an error, the
+#: tile laid all the same as the record says: refused here, as the replay's
+#: finding would (18Ireland's lay off the company's network; 1860's lay
+#: joined to it only through cities others' stations fill, O3d)
+_FLAGGED_LAYS = {"unconnected": "tile.connection",
+                 "blocked_connection": "track.blocked_connection"}
+
+
 def pure_check(game, action):
     """The check of the step that would take ``action`` now, which changes
     nothing: raises ``RuleViolation`` (the replay would refuse the action
@@ -171,19 +179,23 @@ def pure_check(game, action):
         # the action tried is the record's last: no later line to read the
         # hex it was meant for from (the record-following layer's switch)
         following = game.following
-        relocating = following.relocating
-        following.relocating = True
+        relocating, alone = following.relocating, following.judging_alone
+        following.relocating = following.judging_alone = True
         try:
             ok, plan = game.clean_attempt(lambda: step.check(t, action))
+            if not ok:
+                # the same check again, to say why (clean_attempt keeps no reason)
+                step.check(t, action)
+                raise RuleViolation("refused", "refused")
         finally:
-            following.relocating = relocating
-        if not ok:
-            # the same check again, to say why (clean_attempt keeps no reason)
-            step.check(t, action)
-            raise RuleViolation("refused", "refused")
+            following.relocating, following.judging_alone = relocating, alone
         turned = getattr(plan, "turned", None)
         if turned is not None:
             raise RuleViolation(*turned)    # the rotation written does not fit
+        for name, rule in _FLAGGED_LAYS.items():
+            message = getattr(plan, name, None)
+            if message is not None:
+                raise RuleViolation(rule, message)
         return plan
     turn_step_for = getattr(r, "turn_step_for", None)
     current = getattr(r, "current", None)

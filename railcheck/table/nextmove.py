@@ -666,6 +666,9 @@ def _lays(j, g, actor: str, corp_sym: str, power: Optional[dict] = None) -> list
         else {str(x) for x in power["hexes"]}
     tiles = None if own or not isinstance(power.get("tiles"), list) \
         else {str(x) for x in power["tiles"]}
+    # semi-restrictive track (1860, 1889, 18Ireland): an upgrade's new track
+    # is judged once the tile lies (the step's apply), so it differs by rotation
+    semi = g.rules.operating["track_restriction"] == "semi_restrictive"
     out = []
     for h in board.hex_list:
         order = board.color_order
@@ -679,7 +682,7 @@ def _lays(j, g, actor: str, corp_sym: str, power: Optional[dict] = None) -> list
             a = LayTile(actor=actor, tile=tile, hex=h.coord, rotation=rot)
             info = {"hex": h.coord, "tile": tile, "rotation": rot, "upgrade": h.laid}
             first = tried.get(tile)
-            if first is not None and first.legal:
+            if first is not None and first.legal and not (semi and h.laid):
                 # another rotation of a tile the replay took here: the step's
                 # pure check decides (the same cost, the same apply); the
                 # agreement test plays such rotations too

@@ -325,6 +325,14 @@ IRELAND_RAND_1 = {"Player 1": 1318, "Player 2": 1134, "Player 3": 701, "Player 4
      ("token.reach", "H16 city 0 is not reachable from B&O's stations; the record's later "
       "lines go on as if the station were in J14 city 0: taken so"),
      {"Player 2": 13048, "Player 3": 12109, "Player 1": 12025}),
+    # 1830 (a random game kept in 1830_slips): CS's lay written with a tile
+    # its power does not lay (was 26 errors): of the tiles it lays, 3 and 4
+    # would be copies (3-0, 4-0) the record lays elsewhere later; tile 58
+    # in the written rotation is taken
+    ("1830_slips/1830_rand_2711294_2.json.gz", 156, {"tile": "69-0"},
+     ("private.power", "CS can lay only tiles 3, 4, 58, not 69; the record's later lines go "
+      "on as if tile 58 were laid on B20 turned 2: taken so"),
+     {"Player 4": 684, "Player 1": 381, "Player 3": 366, "Player 2": 50}),
 ])
 def test_a_refused_line_is_read_as_the_record_goes_on(path, action_id, change, finding, end):
     # one finding at the changed line, and the unchanged game's end

@@ -224,7 +224,8 @@ def _best_reading(replay, readings: list, horizon: int, tied: bool = False,
             preferred = [i for i, s in enumerate(rest) if s == best and readings[i].preferred]
             if len(preferred) == 1:
                 return preferred[0]
-            return [i for i, s in enumerate(rest) if s == best]
+            # (the preferred first: of readings as good, one of those is taken)
+            return preferred + [i for i, s in enumerate(rest) if s == best and i not in preferred]
         return rest.index(best)
     finally:
         replay.trying = False

@@ -113,7 +113,8 @@ def _other_tile(replay, action, violation) -> list:
     out = []
     for name in sorted(board.tiles, key=str):
         t = board.tiles[name]
-        if name == str(action.tile) or t.color != written.color:
+        if name == str(action.tile) or t.color != written.color \
+                or _copy_laid_later(replay, board, action, name):
             continue
         for r in t.distinct_rotations():
             try:
@@ -381,6 +382,68 @@ def _fits(board, action, tile, h) -> bool:
     return False
 
 
+def _copy_laid_later(replay, board, action, name: str) -> bool:
+    """An export's lay names the copy of its tile ("58-1"): tile ``name``
+    laid here would be its next copy, and a later lay of the record naming
+    that copy, before any upgrade of this hex (which puts the copy back in
+    the supply), says it was not (the record laid it elsewhere)."""
+    if action.tile_copy is None:
+        return False
+    k = 0
+    while board.hex_of_tile_copy(f"{name}-{k}") is not None:
+        k += 1
+    copy_name = f"{name}-{k}"
+    for a in replay.game.following.ahead():
+        if not isinstance(a, LayTile):
+            continue
+        if str(a.hex) == str(action.hex):
+            return False    # the hex upgraded: the copy back in the supply, laid again
+        if a.tile_copy == copy_name:
+            return True
+    return False
+
+
+def _power_tile(replay, action, violation) -> list:
+    """A private's lay (1830's CS) written with a tile its power does not
+    lay: one of the tiles it lays, of the written tile's colour, in a
+    rotation the round takes, when the record's next lines go on as if it
+    were laid (its runs, an upgrade of it).  The round judges each as any
+    line (a reading it refuses is no reading); of readings as good, one in
+    the written rotation."""
+    if not isinstance(action, LayTile):
+        return []
+    g = replay.game
+    board = g.board
+    company = g.companies.get(action.actor)
+    written = board.tiles.get(str(action.tile)) if board is not None else None
+    if company is None or written is None:
+        return []
+    from ..steps.track import power_spec
+    tiles = power_spec(company).get("tiles")
+    if not tiles or tiles == "any":
+        return []
+    names = [str(t) for t in tiles if str(t) != str(action.tile) and str(t) in board.tiles
+             and board.tiles[str(t)].color == written.color
+             and not _copy_laid_later(replay, board, action, str(t))]
+    out = [(name, r) for name in names for r in board.tiles[name].distinct_rotations()]
+    if not out or len(out) > TILE_READINGS:
+        return []
+
+    def reading(name, r):
+        k = 0
+        while board.hex_of_tile_copy(f"{name}-{k}") is not None:
+            k += 1
+        copy_name = f"{name}-{k}" if action.tile_copy is not None else None
+
+        def apply():
+            g.round.process(dataclasses.replace(action, tile=name, rotation=r,
+                                                tile_copy=copy_name))
+        return Reading(apply, f"; the record's later lines go on as if tile {name} were laid "
+                              f"on {action.hex} turned {r}: taken so",
+                       preferred=r == action.rotation)
+    return [reading(name, r) for name, r in out]
+
+
 def _other_tile_or_hex(replay, action, violation) -> list:
     """A tile that does not fit its hex: another tile there, or the tile on
     another hex (the readings of both, judged together)."""
@@ -471,6 +534,7 @@ _READINGS = {
     "merger.connection": _other_corporation,
     "trains.must_own": _missing_train,
     "tile.upgrade": _other_tile_or_hex,
+    "private.power": _power_tile,
     "token.full": _other_city,
     "token.duplicate": _other_city,
     "token.reach": _other_city,

@@ -333,6 +333,15 @@ IRELAND_RAND_1 = {"Player 1": 1318, "Player 2": 1134, "Player 3": 701, "Player 4
      ("private.power", "CS can lay only tiles 3, 4, 58, not 69; the record's later lines go "
       "on as if tile 58 were laid on B20 turned 2: taken so"),
      {"Player 4": 684, "Player 1": 381, "Player 3": 366, "Player 2": 50}),
+    # 18Ireland: a proposal written twice (KJR, KJR for KJR, DKR): the copy,
+    # refused, is read as DKR and nothing after it is wrong; the merger hint
+    # had blamed the line before it (#482: a finding before the change): it
+    # now looks only where errors follow the first one's line, and tries the
+    # first error's own line too
+    ("18Ireland_random/18Ireland_rand_18003_2.json.gz", 483, {"corporation": "KJR"},
+     ("merger.proposal", "KJR is already in the proposal; the record's later lines go on as "
+      "if it named DKR: taken so"),
+     {"Player 2": 4405, "Player 1": 2182, "Player 3": 0}),
 ])
 def test_a_refused_line_is_read_as_the_record_goes_on(path, action_id, change, finding, end):
     # one finding at the changed line, and the unchanged game's end

@@ -809,14 +809,19 @@ def _merger_hint(replay, result, search: Optional[Search]):
     if not errors or game is None or not errors[0].rule.startswith("merger."):
         return result
     first = errors[0]
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return result       # nothing after the first error's line to explain
     actions = replay.record.actions
     stop = _position(actions, first)
     if stop is None:
         return result
-    votes = [i for i in range(stop) if isinstance(actions[i], Vote)
+    # the lines before the first error, and the one it is at (a proposal or
+    # vote refused there: either may be the slip, and two explanations give
+    # no hint)
+    votes = [i for i in range(stop + 1) if isinstance(actions[i], Vote)
              and actions[i].choice in ("for", "against")][-MERGER_VOTES:]
     minors = sorted(sym for sym, c in game.corporations.items() if c.kind == "minor")
-    proposals = [i for i in range(stop) if isinstance(actions[i], Propose)
+    proposals = [i for i in range(stop + 1) if isinstance(actions[i], Propose)
                  and actions[i].corporation in minors][-MERGER_PROPOSALS:]
     todo: list = []
     for i in sorted(votes + proposals, reverse=True):

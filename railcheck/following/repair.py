@@ -125,8 +125,18 @@ def _other_tile(replay, action, violation) -> list:
     if not out or len(out) > TILE_READINGS:
         return []
 
+    return _tile_readings(g, action, out)
+
+
+def _tile_readings(g, action, tiles) -> list:
+    """The readings of a lay as another tile on its hex: one for each (tile,
+    rotation) of ``tiles``, named as an export would name its next copy (a
+    later station names it); of readings the next lines find as good, the
+    one in the written rotation (a tile's number mistyped, its rotation as
+    meant)."""
+    board = g.board
+
     def reading(name, r):
-        # the copy an export would name next (a later station names it)
         k = 0
         while board.hex_of_tile_copy(f"{name}-{k}") is not None:
             k += 1
@@ -135,12 +145,10 @@ def _other_tile(replay, action, violation) -> list:
         def apply():
             g.round.process(dataclasses.replace(action, tile=name, rotation=r,
                                                 tile_copy=copy_name))
-        # of readings the next lines find as good, the one in the written
-        # rotation (a tile's number mistyped, its rotation as meant)
         return Reading(apply, f"; the record's later lines go on as if tile {name} were laid "
-                              f"on {hex_} turned {r}: taken so",
+                              f"on {action.hex} turned {r}: taken so",
                        preferred=r == action.rotation)
-    return [reading(name, r) for name, r in out]
+    return [reading(name, r) for name, r in tiles]
 
 
 #: at most this many other cities are tried for a station that cannot go
@@ -429,19 +437,7 @@ def _power_tile(replay, action, violation) -> list:
     if not out or len(out) > TILE_READINGS:
         return []
 
-    def reading(name, r):
-        k = 0
-        while board.hex_of_tile_copy(f"{name}-{k}") is not None:
-            k += 1
-        copy_name = f"{name}-{k}" if action.tile_copy is not None else None
-
-        def apply():
-            g.round.process(dataclasses.replace(action, tile=name, rotation=r,
-                                                tile_copy=copy_name))
-        return Reading(apply, f"; the record's later lines go on as if tile {name} were laid "
-                              f"on {action.hex} turned {r}: taken so",
-                       preferred=r == action.rotation)
-    return [reading(name, r) for name, r in out]
+    return _tile_readings(g, action, out)
 
 
 def _other_tile_or_hex(replay, action, violation) -> list:

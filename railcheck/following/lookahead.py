@@ -32,18 +32,38 @@ BUDGET_FACTOR = 10
 SAVE_COST = 100
 
 
-def save(replay):
-    """The replay's whole changing state, for :func:`restore` (once)."""
-    g = replay.game
-    rr = replay.rounds
+def game_memo(g) -> dict:
+    """What a copy of the game's changing state keeps as it is (the memo of
+    its deep copy): the game, its rules, title, findings, the action played
+    and the record's actions, the board (saved apart, by its own snapshot),
+    and the rules' specs, which do not change."""
     memo = {id(g): g, id(g.rules): g.rules, id(g.title): g.title,
             id(g.findings): g.findings, id(g.current_action): g.current_action,
-            id(g.following.actions): g.following.actions, id(replay): replay}
+            id(g.following.actions): g.following.actions}
     if g.board is not None:
         memo[id(g.board)] = g.board
     for thing in (*g.corporations.values(), *g.companies.values(), *g.trains):
-        memo[id(thing.spec)] = thing.spec      # the rules' specs do not change
-    extra = {"rounds": dict(rr.__dict__), "title": getattr(g.title, "state", None)}
+        memo[id(thing.spec)] = thing.spec
+    return memo
+
+
+def put_back(g, state: dict, board, n_findings: int) -> None:
+    """The game's attributes as ``state`` holds them, its board as ``board``
+    (its snapshot), the findings made since dropped."""
+    findings = g.findings
+    g.__dict__.update(state)
+    g.findings = findings
+    del findings[n_findings:]
+    if board is not None:
+        g.board.restore(board)
+
+
+def save(replay):
+    """The replay's whole changing state, for :func:`restore` (once)."""
+    g = replay.game
+    memo = game_memo(g)
+    memo[id(replay)] = replay
+    extra = {"rounds": dict(replay.rounds.__dict__), "title": getattr(g.title, "state", None)}
     state = copy.deepcopy((dict(g.__dict__), extra), memo)
     return (state, g.board.snapshot() if g.board is not None else None, len(g.findings),
             getattr(replay, "game_over_reported", False))
@@ -53,12 +73,7 @@ def restore(replay, saved) -> None:
     """Back to the state :func:`save` saved (findings made since dropped)."""
     (state, extra), board, n_findings, over = saved
     g = replay.game
-    findings = g.findings
-    g.__dict__.update(state)
-    g.findings = findings
-    del findings[n_findings:]
-    if board is not None:
-        g.board.restore(board)
+    put_back(g, state, board, n_findings)
     replay.rounds.__dict__.update(extra["rounds"])
     if extra["title"] is not None:
         g.title.state = extra["title"]

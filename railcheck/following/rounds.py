@@ -31,6 +31,7 @@ import os
 from ..actions import Checkpoint, Pass, RoundMarker
 from ..findings import ERROR, plural
 from .followers import follower_for
+from .lookahead import game_memo, put_back
 
 
 class RecordRounds:
@@ -339,25 +340,12 @@ def _marker_label(action: RoundMarker) -> str:
 
 def save_state(g):
     """The game's changing state (not its rules, findings or callbacks)."""
-    memo = {id(g): g, id(g.rules): g.rules, id(g.title): g.title,
-            id(g.findings): g.findings, id(g.current_action): g.current_action,
-            id(g.following.actions): g.following.actions}
-    if g.board is not None:
-        memo[id(g.board)] = g.board
-    for thing in (*g.corporations.values(), *g.companies.values(), *g.trains):
-        memo[id(thing.spec)] = thing.spec      # the rules' specs do not change
-    state = copy.deepcopy({k: v for k, v in g.__dict__.items()}, memo)
+    state = copy.deepcopy(dict(g.__dict__), game_memo(g))
     return state, (g.board.snapshot() if g.board is not None else None), len(g.findings)
 
 
 def restore_state(g, saved, marks):
-    state, board, n_findings = saved
-    findings = g.findings
-    g.__dict__.update(state)
-    g.findings = findings
-    del findings[n_findings:]
-    if board is not None:
-        g.board.restore(board)
+    put_back(g, *saved)
     if marks:
         # undo what the end of the stock round did to the prices
         moved = {c.sym: c for c in g.corporations.values()}

@@ -55,12 +55,28 @@ all, that is the game the record implies; the line's finding says so.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 from typing import Optional
 
 from ..actions import (Action, Bid, BuyCompany, BuyTrain, Dividend, LayTile, Par, PlaceToken, Propose,
                        RunRoutes, Vote)
 from ..findings import ERROR, Finding
+
+def _never_raises(hint):
+    """A hint as the replay calls it: ``result`` unchanged when the hint's
+    search fails (with ``RAILCHECK_RAISE`` set, the failure is raised, to
+    debug it)."""
+    @functools.wraps(hint)
+    def safe(replay, result, search: Optional[Search] = None):
+        try:
+            return hint(replay, result, search)
+        except Exception:
+            if os.environ.get("RAILCHECK_RAISE"):
+                raise
+            return result
+    return safe
+
 
 #: first errors a different par can cause (decided from the 30 wrong pars of
 #: tools/mutate_exports.py: turn.order, stock.cash, trains.cash,
@@ -119,19 +135,11 @@ def applies(result) -> Optional[Finding]:
                  or f.rule.startswith(CAUSED_BY_PRICE_PREFIXES)), None)
 
 
+@_never_raises
 def par_hint(replay, result, search: Optional[Search] = None):
     """The result the record implies when exactly one par changed explains it
     (with a ``stock.par_implied`` finding at that par line), else ``result``.
     Never raises: a hint that cannot be looked for is no hint."""
-    try:
-        return _par_hint(replay, result, search)
-    except Exception:
-        if os.environ.get("RAILCHECK_RAISE"):
-            raise
-        return result
-
-
-def _par_hint(replay, result, search: Optional[Search]):
     own = _own_par(replay, result, search)
     if own is not None:
         return own
@@ -427,18 +435,6 @@ def _touched(board, action, rule: str) -> set:
     return set()
 
 
-def rotation_hint(replay, result, search: Optional[Search] = None):
-    """The result the record implies when exactly one earlier tile turned
-    another way explains it (with a ``tile.rotation_implied`` finding at that
-    lay), else ``result``.  Never raises."""
-    try:
-        return _rotation_hint(replay, result, search)
-    except Exception:
-        if os.environ.get("RAILCHECK_RAISE"):
-            raise
-        return result
-
-
 def _exits(board, lay) -> Optional[frozenset]:
     tile = board.tiles.get(str(lay.tile))
     if tile is None or lay.rotation is None:
@@ -452,7 +448,11 @@ def _same_track(tile, r1: int, r2: int) -> bool:
     return key(r1) == key(r2)
 
 
-def _rotation_hint(replay, result, search: Optional[Search]):
+@_never_raises
+def rotation_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when exactly one earlier tile turned
+    another way explains it (with a ``tile.rotation_implied`` finding at that
+    lay), else ``result``.  Never raises."""
     first = rotation_applies(result)
     game = result.game
     if first is None or game is None:
@@ -527,19 +527,11 @@ DIVIDEND_LINES = 12
 _PAID = {"payout": "pays out", "withhold": "withholds", "half": "pays half"}
 
 
+@_never_raises
 def dividend_hint(replay, result, search: Optional[Search] = None):
     """The result the record implies when exactly one earlier dividend of
     another kind explains it (with a ``dividend.implied`` finding at that
     line), else ``result``.  Never raises."""
-    try:
-        return _dividend_hint(replay, result, search)
-    except Exception:
-        if os.environ.get("RAILCHECK_RAISE"):
-            raise
-        return result
-
-
-def _dividend_hint(replay, result, search: Optional[Search]):
     first = applies(result)
     if first is None or result.game is None:
         return result
@@ -575,19 +567,11 @@ TAKEN_AS_WRITTEN = {"trains.price": "; taken as paid", "route.revenue": "; taken
 _AS_WRITTEN = "; taken as paid"
 
 
+@_never_raises
 def written_hint(replay, result, search: Optional[Search] = None):
     """The result the record implies when its first error, a line taken as
     written, is followed by others that the line at the rules' value
     explains (the finding then says so), else ``result``.  Never raises."""
-    try:
-        return _written_hint(replay, result, search)
-    except Exception:
-        if os.environ.get("RAILCHECK_RAISE"):
-            raise
-        return result
-
-
-def _written_hint(replay, result, search: Optional[Search]):
     errors = [f for f in result.findings if f.severity == ERROR]
     if len(errors) < 2 or result.game is None:
         return result
@@ -728,21 +712,13 @@ def _cash_before(replay, stop: int, corp: str, s: Search) -> Optional[int]:
 _PAID_PAST = {"payout": "paid out", "half": "paid half"}
 
 
+@_never_raises
 def missing_dividend_hint(replay, result, search: Optional[Search] = None):
     """The result the record implies when its first error says a company ran
     and decided no dividend (``dividend.missing``, taken as withheld), and
     the record with the company's dividend line put back, of another kind
     the title knows, has no error from there on (the one such kind): the
     finding then says so.  Else ``result``.  Never raises."""
-    try:
-        return _missing_dividend_hint(replay, result, search)
-    except Exception:
-        if os.environ.get("RAILCHECK_RAISE"):
-            raise
-        return result
-
-
-def _missing_dividend_hint(replay, result, search: Optional[Search]):
     errors = [f for f in result.findings if f.severity == ERROR]
     if len(errors) < 2 or result.game is None or errors[0].rule != "dividend.missing":
         return result
@@ -787,6 +763,7 @@ MERGER_VOTES = 4
 MERGER_PROPOSALS = 2
 
 
+@_never_raises
 def merger_hint(replay, result, search: Optional[Search] = None):
     """The result the record implies when its first error is a merger
     round's (``merger.*``: a line the round refuses, the vote's outcome not
@@ -795,15 +772,6 @@ def merger_hint(replay, result, search: Optional[Search] = None):
     company, explains the record from there on: that line is flagged
     (``merger.implied``) and the game taken so.  Else ``result``.  Never
     raises."""
-    try:
-        return _merger_hint(replay, result, search)
-    except Exception:
-        if os.environ.get("RAILCHECK_RAISE"):
-            raise
-        return result
-
-
-def _merger_hint(replay, result, search: Optional[Search]):
     errors = [f for f in result.findings if f.severity == ERROR]
     game = result.game
     if not errors or game is None or not errors[0].rule.startswith("merger."):

@@ -13,10 +13,11 @@ from railcheck.findings import RuleViolation
 from railcheck.loader import load_game
 from railcheck.rounds.operating import OperatingRound
 from railcheck.snapshot import state_snapshot
+from railcheck.titles.kansai.operating import OperatingRound1890
 from railcheck.titles.kansai.orsteps import (BuyCompanyStep1890, BuyTrainStep1890,
                                              ConvertStep1890, DiscardTrainStep1890,
                                              DividendStep1890, IgnoreStationStep1890,
-                                             LayTileStep1890, OperatingRound1890,
+                                             LayTileStep1890,
                                              PlaceTokenStep1890, PrivatiseStep1890,
                                              RunRoutesStep1890)
 
@@ -120,7 +121,7 @@ def jr_turn():
 @pytest.mark.parametrize("step_class, line, outcome", CASES)
 def test_a_steps_check_changes_nothing(jr_turn, step_class, line, outcome):
     r = jr_turn
-    rnd = r.operating.round
+    rnd = r.operating
     assert isinstance(rnd, OperatingRound1890) and isinstance(rnd, OperatingRound)
     assert rnd.game is r.holdings
     step = rnd.step_by_type(step_class)
@@ -162,7 +163,7 @@ def test_a_steps_check_on_the_map_changes_nothing(map_turn, step_class, line, ou
     ignore lifted and put back) leave the map as it was."""
     r = map_turn
     assert r.operating.map.board is not None
-    step = r.operating.round.step_by_type(step_class)
+    step = r.operating.step_by_type(step_class)
     action, = actions(line, game=MAP_GAME, components="components-board.yaml")
     before = picture(r)
     turn = {"actions": [action], "lays": [], "line": action.line}
@@ -177,7 +178,7 @@ def test_a_steps_check_on_the_map_changes_nothing(map_turn, step_class, line, ou
 
 def test_a_train_bought_and_a_private_bought_by_a_company_applied():
     r = paused(79)
-    rnd = r.operating.round
+    rnd = r.operating
     cash, bank = r.ledger.get("JR"), r.ledger.bank
     buy, = actions("JR buy train 3+3 for 200")
     r.action = buy                      # (the replay's action at hand, as its loop sets it)
@@ -205,7 +206,7 @@ def test_an_unknown_price_is_a_check_skipped_when_applied_not_when_checked(tmp_p
     path.write_text(comp)
     r = paused(79, text=text.replace("components: components-example.yaml",
                                      f"components: {path}"))
-    rnd = r.operating.round
+    rnd = r.operating
     buy, = actions("JR buy train 3+3 for 200")
     step = rnd.step_by_type(BuyTrainStep1890)
     before = picture(r)

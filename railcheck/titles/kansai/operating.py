@@ -13,14 +13,30 @@ the face value (O6, F9).
 
 from __future__ import annotations
 
-from ...actions import Bankrupt, Dividend, Pass, RoundMarker, SellShares
+from ...actions import Bankrupt, Dividend, Pass, RoundMarker
+from ...findings import RuleViolation
+from ...rounds.operating import OperatingRound
 from ...schema import is_unknown
-from .orsteps import MINOR_NAMES, ConvertStep1890, OperatingRound1890
+from .orsteps import (MINOR_NAMES, BankruptStep1890, BuyCompanyStep1890, BuyTrainStep1890,
+                      ConvertStep1890, DiscardTrainStep1890, DividendStep1890,
+                      EmergencySaleStep1890, IgnoreStationStep1890, LayTileStep1890,
+                      PlaceTokenStep1890, PrivatiseStep1890, RunRoutesStep1890)
 
 
-class OperatingHandler:
+class OperatingRound1890(OperatingRound):
+    """The shared operating round with 1890's steps (``orsteps.py``), on the game's shared
+    state (``Holdings``, a shared ``Game``), and 1890's turns: the order (minors by number,
+    N0; KNR at once after M2's conversion, K8; the main companies by price, O0b; OMS from
+    phase 4, C5), a turn's end (O4a, O5, O5c, K1), the turns the record left out (O4a), the
+    presidents' emergency sales and bankruptcies (B0-B4, E1).  Told where a turn begins and
+    ends by the title's replay (:meth:`turn_begins`, :meth:`turn_ends`), which hands each
+    action to the round (:meth:`process`): the shared round's own turn bookkeeping comes with
+    the engine's loop (step 4)."""
+
     def __init__(self, replay):
-        self.r = replay
+        #: the title's replay (its flags, its numbers, its turn and the ledger)
+        self.replay = self.r = replay
+        super().__init__(replay.holdings)
         self.st = replay.state
         self.h = replay.holdings
         self.knr_shares_given = 0
@@ -37,14 +53,40 @@ class OperatingHandler:
         from .mapcheck import KansaiMap
         #: the components file's map on the shared board, when it gives one
         self.map = KansaiMap(replay)
-        #: the shared operating round with 1890's steps (``orsteps.py``), which take the
-        #: actions moved onto it so far
-        self.round = OperatingRound1890(replay)
+        #: the revenue of the turn's run (JR's half dividend, J2)
+        self.last_revenue = None
+        #: the players' steps: the operating company's president raising money for a train,
+        #: or going bankrupt
+        self.player_steps = [EmergencySaleStep1890(self), BankruptStep1890(self)]
+
+    def step_classes(self) -> list:
+        return [ConvertStep1890, PrivatiseStep1890, IgnoreStationStep1890, LayTileStep1890,
+                PlaceTokenStep1890, RunRoutesStep1890, DividendStep1890, BuyTrainStep1890,
+                DiscardTrainStep1890, BuyCompanyStep1890]
+
+    def play(self, step_class, action, steps=None) -> None:
+        """``action`` (a company's; a player's: ``steps`` the round's ``player_steps``)
+        through its step, for the turn at hand (the replay's): checked, then applied; a
+        refusal is a finding (after the notes the line made before it) and changes nothing."""
+        step = next(s for s in (self.steps if steps is None else steps)
+                    if isinstance(s, step_class))
+        turn = self.replay.turn
+        try:
+            plan = step.check(turn, action)
+        except RuleViolation as v:
+            plan = getattr(v, "plan", None)
+            if plan is not None:
+                step.settle_notes(plan)
+            self.replay.flag(v.rule, v.message)
+            return
+        step.apply(turn, action, plan)
 
     # ------------------------------------------------------------------
     # turns
 
-    def start_or(self) -> None:
+    def start(self) -> None:
+        """An operating round begins: the privates' incomes; the main companies' order
+        keys (O0b)."""
         self.minors_done = []
         self.majors_done = []
         self.knr_due = False
@@ -54,7 +96,9 @@ class OperatingHandler:
         self.start_keys = {c: led.order_key(c) for c in self.order_candidates()}
         self.operated_this_or: set = set()
 
-    def begin_turn(self, actor: str) -> None:
+    def turn_begins(self, actor: str) -> None:
+        """``actor`` (a company) takes its turn: in its place of the order (N0, K8, O0b,
+        C5), floated or started; its home station goes on the map."""
         r, st = self.r, self.st
         spec = r.rules.corp_by_sym.get(actor)
         self.sales = [x for x in self.sales if x[0] == actor]     # written before its turn
@@ -129,7 +173,7 @@ class OperatingHandler:
                  else self.h.corporations[c].floated)
                 and (c != "OMS" or self.r.phase_at_least("4"))]         # C5
 
-    def end_or(self) -> None:
+    def finish(self) -> None:
         """A main company that should have operated and is not in the
         record's OR takes an empty turn: nothing run, so its price moves left
         (O4a), as a turn without a dividend does."""
@@ -170,7 +214,7 @@ class OperatingHandler:
                        f"top marker, at equal prices the one further right (O0b)")
                 return
 
-    def end_turn(self, actor: str, turn: dict) -> None:
+    def turn_ends(self, actor: str, turn: dict) -> None:
         """A minor whose conversion is mandatory in this phase ends its turn
         unconverted (K1): flagged at its last action, then converted."""
         r = self.r
@@ -202,7 +246,7 @@ class OperatingHandler:
                    f"{actor} ({MINOR_NAMES[actor]}) must convert into KNR from phase {must}; "
                    f"its turn in phase {r.phase.name} ended without it (K1)",
                    action=turn["actions"][-1])
-            self.round.step_by_type(ConvertStep1890).convert(actor, forced=True)
+            self.step_by_type(ConvertStep1890).convert(actor, forced=True)
 
     def mandatory_phase(self, minor: str):
         conv = self.r.rules.conversions[minor]
@@ -226,9 +270,9 @@ class OperatingHandler:
         r = self.r
         if r.rules.corp_by_sym.get(action.actor) is None:
             return
-        step = self.round.step_for(action)
+        step = self.step_for(action)
         if step is not None:
-            self.round.play(type(step), action)
+            self.play(type(step), action)
             return
         if isinstance(action, Bankrupt):
             self.bankrupt(action)
@@ -271,160 +315,9 @@ class OperatingHandler:
                 r.skip(kind_, keys, reason=why[0] if why else "")
 
     def emergency_sale(self, action) -> None:
-        """B0-B2: a player's sale in an operating round raises money for a
-        train his company must buy (it owns none, O5); it may not cost him
-        that company's presidency (B1).  Taken as written; whether he sold
-        more than needed (B2) is checked at the purchase."""
-        r, h = self.r, self.h
-        player = action.actor
-        # the company: the one whose turn it is, or the one acting next (the sales written
-        # before its purchase, at the start of its turn)
-        nxt = next((a.actor for a in r.record.actions[r.position + 1:]
-                    if not (isinstance(a, SellShares) and h.is_player(a.actor))), None)
-        corps = [c for c in (r.turn_actor, nxt) if c in r.rules.corp_by_sym]
-        corp = next((c for c in corps if player in (h.minor_owner(c), h.president(c))),
-                    corps[0] if corps else None)
-        spec = r.rules.corp_by_sym.get(corp) if corp else None
-        president = None if spec is None else (
-            h.minor_owner(corp) if spec.kind == "minor" else h.president(corp))
-        if corp is None or president != player:
-            r.flag("emergency.not_needed",
-                   f"{player} may not sell shares in an operating round: "
-                   + (f"{player} is not the president of {corp}, whose turn it is (B0)"
-                      if corp else "no company of his is buying a train (B0)"))
-        elif h.train_names(corp):
-            r.flag("emergency.not_needed", f"{player} may not sell shares: {corp} owns a train "
-                                           f"({', '.join(h.train_names(corp))}) (B0)")
-        else:
-            for sale in action.sales:
-                if sale.corporation == corp:
-                    left = h.percent(corp, player) - 10 * (sale.count or 1)
-                    if any(h.percent(corp, p) > left for p in h.names if p != player):
-                        r.flag("emergency.presidency",
-                               f"{player} may not give up the presidency of {corp} while raising "
-                               f"money for it (B1)")
-        led = r.ledger
-        before = led.get(player)
-        each = [led.price(s.corporation) for s in action.sales]
-        self.r.stock.sell(action)
-        proceeds = led.get(player) - before
-        if led.on and proceeds > 0 and all(e is not None for e in each):
-            self.sales.append((corp, player, proceeds, min(each)))
-
-    def check_bankruptcy(self, action: Bankrupt) -> None:
-        r, st, h = self.r, self.st, self.h
-
-        def president_of(c):
-            return h.minor_owner(c) if r.rules.corp_by_sym[c].kind == "minor" \
-                else h.president(c)
-
-        corp = r.turn_actor if r.turn_actor in r.rules.corp_by_sym else None
-        if action.actor in r.rules.corp_by_sym:
-            corp = action.actor
-        elif corp is None or president_of(corp) != action.actor:
-            # the company whose turn comes next (written before its turn), else any of his
-            # companies without a train
-            nxt = next((a.actor for a in r.record.actions[r.position + 1:]
-                        if a.actor in r.rules.corp_by_sym), None)
-            mine = [c for c in r.rules.corp_by_sym if not h.corporations[c].closed and
-                    president_of(c) == action.actor and not h.train_names(c)]
-            corp = nxt if nxt in mine else (mine[0] if mine else corp)
-        if corp is None:
-            r.flag("bankrupt.not_president", f"{action.actor} goes bankrupt with no company "
-                                             f"buying a train (B0)")
-            return
-        president = president_of(corp)
-        player = president if action.actor == corp else action.actor
-        if president is None:
-            r.flag("bankrupt.no_president", f"{corp} has no president to go bankrupt for it")
-            return
-        if player != president:
-            r.flag("bankrupt.not_president", f"{player} is not the president of {corp}, whose "
-                                             f"turn it is ({president} is): only he may go "
-                                             f"bankrupt for its train (B0)")
-            return
-        if h.train_names(corp):
-            r.flag("bankrupt.not_needed", f"{corp} owns a train ({', '.join(h.train_names(corp))}): "
-                                          f"it need not buy one, so {player} does not go "
-                                          f"bankrupt (B0, O5)")
-            return
-        led = r.ledger
-        kind = "whether a bankruptcy was needed (the money it could raise)"
-        if not led.on:
-            return
-        if not (led.sure(player) and led.sure(corp)):
-            r.skip(kind, (), reason=f"{player}'s or {corp}'s cash is not sure")
-            return
-        cheapest = _cheapest_train(r, h)
-        if cheapest is None:
-            r.skip(kind, ("trains",), reason="a train's price or count is unknown")
-            return
-        shares, parts = 0, []
-        pool_limit = int(r.rules.raw["stock"]["pool_limit"])
-        for c in sorted(x.sym for x in h.majors()):
-            tens = [x for x in h.percents(c, player) if x == 10]
-            price = led.price(c)
-            if not tens or price is None or not h.corporations[c].operated or \
-                    not led.sure("price:" + c):
-                continue
-            if st.free_share.get(c) == player and not h.president_bought(c):
-                tens = tens[1:]             # C1, C4: the free share not yet
-            k = min(len(tens), max(0, (pool_limit - h.pool(c)) // 10))     # B4
-            if c == corp:                   # B1: he stays its president
-                others = max((h.percent(c, p) for p in h.names if p != player), default=0)
-                k = min(k, max(0, (h.percent(c, player) - others) // 10))
-            if k:
-                shares += k * price         # SS4: sold at once at the current price
-                parts.append(f"{10 * k}% of {c} at {r.money(price)}")
-        cash, treasury = led.get(player), led.get(corp)
-        total = cash + treasury + shares
-        if total >= cheapest[0]:
-            r.flag("bankrupt.not_needed",
-                   f"{player} can raise {r.money(total)} ({corp}'s treasury {r.money(treasury)}, "
-                   f"his cash {r.money(cash)}"
-                   + (", " + ", ".join(parts) if parts else "")
-                   + f"), enough for a {cheapest[1]}-train at {r.money(cheapest[0])} (B0-B4)")
+        """B0-B2: a player's sale in an operating round (:class:`EmergencySaleStep1890`)."""
+        self.play(EmergencySaleStep1890, action, steps=self.player_steps)
 
     def bankrupt(self, action: Bankrupt) -> None:
-        """E1: a player's bankruptcy ends the game, at once or after the set
-        of ORs (``rulebook.end_on_bankruptcy``; unknown: the record's end).
-        B0-B4: only the president of the company that must buy a train (it
-        owns none, O5) goes bankrupt, and only when its treasury, his cash and
-        every share he may sell (not his president's certificates, SS3; not
-        that company's presidency, B1; the pool at most 50%, B4; only
-        companies that operated, SS1) cannot pay the cheapest train on sale."""
-        r = self.r
-        self.check_bankruptcy(action)
-        timing = r.number("the end's timing after a bankruptcy", "rulebook", "end_on_bankruptcy")
-        if timing == "immediate":
-            r.finished, r.end_reason = True, "bankrupt"
-        elif timing == "full_or":
-            r.end_after_set, r.end_after_reason = True, "bankrupt"
-
-
-def _cheapest_train(r, h):
-    """The cheapest train a company could buy now: (price, name), or None
-    when a price or count is unknown (then nothing is claimed)."""
-    best = None
-    for t in r.rules.trains:
-        spec = r._train_spec(t.name)
-        if spec.get("rusts_on") and h.bought(spec["rusts_on"]):
-            continue                    # scrapped (F5): not sold any more
-        needs = spec.get("available_on")
-        if needs and not h.bought(needs):
-            continue
-        count = r.rules.number("trains", t.name, "count")
-        price = r.rules.number("trains", t.name, "price")
-        if is_unknown(count) or is_unknown(price):
-            return None
-        if count != "unlimited" and h.sold(t.name) >= count:
-            continue
-        if best is None or price < best[0]:
-            best = (int(price), t.name)
-    for name in h.pool_train_names():        # the pool's trains at their price
-        price = r.rules.number("trains", name, "price")
-        if is_unknown(price):
-            return None
-        if best is None or price < best[0]:
-            best = (int(price), name)
-    return best
+        """B0-B4, E1: a player's bankruptcy (:class:`BankruptStep1890`)."""
+        self.play(BankruptStep1890, action, steps=self.player_steps)

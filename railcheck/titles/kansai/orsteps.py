@@ -9,6 +9,15 @@ by ``apply``) or raises ``RuleViolation`` (the action refused: :func:`refused` c
 notes the line made before it), and an ``apply`` that flags the plan's notes, counts its
 skips and carries it out:
 
+* :class:`ConvertStep1890`: a minor's conversion into KNR (K1-K10, N1-N4);
+  :class:`PrivatiseStep1890`: Kobe Electric Railway's privatisation (N5);
+* :class:`IgnoreStationStep1890`: KRTR's fee (L2);
+* :class:`LayTileStep1890`: a lay (one a turn, JR's two on different hexes in phases 1-3, J3;
+  Arima's extra tile, P1; OMER's free upgrade, P7; OMS's free tile, C7; the map's checks and
+  the terrain's cost, O1, O1c); :class:`PlaceTokenStep1890`: a station (O2, O2a);
+* :class:`RunRoutesStep1890`: the runs (O3, a 2+2's cities, O3b; OMS in Osaka, C6; KRTR's
+  station, L2; the stops' values, F1); :class:`DividendStep1890`: the dividend (O4; JR's half,
+  J2);
 * :class:`BuyTrainStep1890`: a train from the depot (F7: a type is sold once the first of the
   type before it is; its price and count; the D's trade-in, F6), the pool or another company;
   the price paid, the president adding what the treasury lacks for a company without a train
@@ -20,20 +29,20 @@ skips and carries it out:
   half to twice its face value (O6, F9; never OMER or a late private, P7, L0; Hankai Tramway
   not from phase 4, P3).
 
-The turns are still the title's replay's (``operating.py``'s ``OperatingHandler``: the
-operating order, a turn's lays, stations, runs and dividend, the conversions, KRTR, a turn's
-end): it hands each of the actions above to its step (:meth:`OperatingRound1890.play`); the
-shared round's own turn bookkeeping comes with the engine's loop (step 4).
+The round (``operating.py``'s ``OperatingRound1890``, the shared ``OperatingRound``) holds
+the turns: the operating order, a turn's end, the turns the record left out, the presidents'
+emergency sales and bankruptcies; it hands each of the actions above to its step
+(:meth:`OperatingRound1890.play`).  A step's ``turn`` is the replay's record of the turn at
+hand (its actions, lays and revenue) until the engine's loop plays the round (step 4).
 """
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from ...actions import (BuyCompany, BuyTrain, Convert, DiscardTrain, Dividend, IgnoreStation,
-                        LayTile, PlaceToken, Privatise, RunRoutes)
+from ...actions import (Bankrupt, BuyCompany, BuyTrain, Convert, DiscardTrain, Dividend,
+                        IgnoreStation, LayTile, PlaceToken, Privatise, RunRoutes, SellShares)
 from ...findings import RuleViolation
-from ...rounds.operating import OperatingRound
 from ...schema import is_unknown
 from ...steps.base import Step
 from .holdings import KNR_CERTS, RESERVED
@@ -49,37 +58,6 @@ def refused(rule: str, message: str, plan) -> RuleViolation:
     return v
 
 
-class OperatingRound1890(OperatingRound):
-    """The shared operating round with 1890's steps, on the game's shared state
-    (``Holdings``, a shared ``Game``); played by the title's replay for now (:meth:`play`)."""
-
-    def __init__(self, replay):
-        #: the title's replay (its flags, its numbers, its turn and the ledger)
-        self.replay = replay
-        super().__init__(replay.holdings)
-
-    def step_classes(self) -> list:
-        return [ConvertStep1890, PrivatiseStep1890, IgnoreStationStep1890, LayTileStep1890,
-                PlaceTokenStep1890, RunRoutesStep1890, DividendStep1890, BuyTrainStep1890,
-                DiscardTrainStep1890, BuyCompanyStep1890]
-
-    def play(self, step_class, action) -> None:
-        """``action`` (a company's) through its step, for the turn at hand (the replay's):
-        checked, then applied; a refusal is a finding (after the notes the line made before
-        it) and changes nothing."""
-        step = self.step_by_type(step_class)
-        turn = self.replay.turn
-        try:
-            plan = step.check(turn, action)
-        except RuleViolation as v:
-            plan = getattr(v, "plan", None)
-            if plan is not None:
-                step.settle_notes(plan)
-            self.replay.flag(v.rule, v.message)
-            return
-        step.apply(turn, action, plan)
-
-
 class Step1890(Step):
     """A step of 1890's operating round: its findings and skipped checks are the replay's.
     The turn (``check(turn, action)``) is the replay's record of the turn at hand (its
@@ -92,10 +70,6 @@ class Step1890(Step):
     @property
     def h(self):
         return self.game
-
-    @property
-    def handler(self):
-        return self.round.replay.operating
 
     @staticmethod
     def plan(**kw) -> SimpleNamespace:
@@ -219,7 +193,7 @@ class BuyTrainStep1890(Step1890):
         if cost > have and led.sure(corp):
             if not h.train_names(corp) and president is not None:      # B0
                 short = cost - have
-                mine = [x for x in self.handler.sales if x[:2] == (corp, president)]
+                mine = [x for x in self.round.sales if x[:2] == (corp, president)]
                 if mine and led.sure(president) and \
                         led.get(president) - mine[-1][3] >= short:        # B2
                     r.flag("emergency.too_much",
@@ -342,7 +316,7 @@ class LayTileStep1890(Step1890):
                                f"{corp} already laid {len(lays)} tile(s) this turn; the limit is "
                                f"{allowed}" + (" (JR from phase 4: one)" if corp == "JR" else "")))
         plan.free = omer or self.oms_free_tile(corp, action)
-        m = self.handler.map
+        m = self.round.map
         if m.board is not None:
             # O1, F2 on the map; Arima's tile needs no connection (P1), nor OMER's upgrade
             # (P7) nor OMS's free tile in Osaka in its first OR (C7); OMS's other lays are
@@ -354,7 +328,7 @@ class LayTileStep1890(Step1890):
         return plan
 
     def apply(self, turn, action: LayTile, plan) -> None:
-        r, st, m = self.r, self.r.state, self.handler.map
+        r, st, m = self.r, self.r.state, self.round.map
         corp = plan.corp
         self.settle_notes(plan)
         if not plan.extra:
@@ -372,7 +346,7 @@ class LayTileStep1890(Step1890):
                 led.pay(corp, "bank", cost, f"{corp} paid {r.money(cost)} for the terrain of "
                                             f"{action.hex} (O1c)")
             return
-        self.handler.map_unchecked("tile lays on the map (hex, colour, upgrade, connection)")
+        self.round.map_unchecked("tile lays on the map (hex, colour, upgrade, connection)")
         self.lay_cost(corp, action, free=plan.free)
         st.tile_on[action.hex] = action.tile
 
@@ -455,7 +429,7 @@ class PlaceTokenStep1890(Step1890):
             raise RuleViolation("kansai.one_station_per_hex",
                                 f"{corp} already has a station on {action.hex}: one station of "
                                 f"a company per hex (O2a)")
-        m = self.handler.map
+        m = self.round.map
         plan = self.plan(corp=corp, board=None)
         if m.board is not None:
             plan.board = m.plan_token(corp, action)     # raises: refused by the map
@@ -463,7 +437,7 @@ class PlaceTokenStep1890(Step1890):
 
     def apply(self, turn, action: PlaceToken, plan) -> None:
         if plan.board is not None:
-            self.handler.map.apply_token(plan.board)
+            self.round.map.apply_token(plan.board)
         self.r.state.stations.setdefault(plan.corp, set()).add(action.hex)
         self.pay_token(plan.corp)
 
@@ -523,9 +497,9 @@ class RunRoutesStep1890(Step1890):
             if corp == "OMS":
                 self.check_oms_area(plan, route)
             self.check_krtr(plan, corp, route)
-        m = self.handler.map
+        m = self.round.map
         if m.board is None:
-            self.handler.map_unchecked("routes and revenues on the map", plan)
+            self.round.map_unchecked("routes and revenues on the map", plan)
             self.check_revenue(plan, corp, action)
         elif not plan.notes:
             # O3, O3a on the map (one finding per run: not again when flagged above)
@@ -539,14 +513,14 @@ class RunRoutesStep1890(Step1890):
     def apply(self, turn, action: RunRoutes, plan) -> None:
         self.settle_notes(plan)
         revenue = self.r.ledger.run(plan.corp, action)
-        self.handler.last_revenue = revenue
+        self.round.last_revenue = revenue
         turn["revenue"] = revenue
 
     def check_revenue(self, plan, corp: str, action: RunRoutes) -> None:
         """F1, O3: a run whose every stop is a place the components file
         values (``map.places``) is worth the sum of their values at the
         phase's level; a claim that differs is ``route.revenue``."""
-        r, m = self.r, self.handler.map
+        r, m = self.r, self.round.map
         level = r.phase.revenue_level
         worths, from_map = [], []
         for route in action.routes:
@@ -670,7 +644,7 @@ class RunRoutesStep1890(Step1890):
         kobe = r.rules.number("map", "places", "Kobe", "hex")
         if is_unknown(kobe):
             return
-        m = self.handler.map
+        m = self.round.map
         inner = [s.hex for s in route.stops[1:-1]]
         if m.board is not None and kobe in inner and corp not in st.krtr_paid and \
                 not m.blocks(corp, kobe):
@@ -712,7 +686,7 @@ class DividendStep1890(Step1890):
         plan = self.plan(corp=corp)
         state_jr = corp == "JR" and r.jr_is_state()
         if state_jr and action.kind == "payout":
-            rev = getattr(self.handler, "last_revenue", None)
+            rev = self.round.last_revenue
             step = half_step(r.rules)
             plan.notes.append((
                 "kansai.jr_full_dividend",
@@ -816,7 +790,7 @@ class ConvertStep1890(Step1890):
                                                               "starts (K3), and KNR has not "
                                                               "started"))
             return plan
-        start = self.handler.earliest_phase(minor)
+        start = self.round.earliest_phase(minor)
         if not r.phase_at_least(start):
             plan.notes.append(("kansai.conversion_early",
                                f"{minor} ({MINOR_NAMES[minor]}) may convert into KNR from phase "
@@ -840,8 +814,8 @@ class ConvertStep1890(Step1890):
         """The minor closes; its owner receives KNR certificates; its trains
         go to KNR (and its station, for Nara: N4).  M2 starts KNR, which
         operates at once (K8), and Osaka Railway converts with it (K3)."""
-        r, h, handler = self.r, self.h, self.handler
-        st, led, m = r.state, r.ledger, handler.map
+        r, h, rnd = self.r, self.h, self.round
+        st, led, m = r.state, r.ledger, rnd.map
         h.corporations[minor].closed = True
         owner = h.minor_owner(minor)
         if led.closed("KNR"):
@@ -857,7 +831,7 @@ class ConvertStep1890(Step1890):
             # the bank's reserved certificates (K7; Kinki as a normal company: the IPO's)
             if not h.give("KNR", owner, KNR_CERTS[minor], source=RESERVED):
                 h.give("KNR", owner, KNR_CERTS[minor])
-            handler.knr_shares_given += len([c for c in KNR_CERTS[minor] if c == 10])
+            rnd.knr_shares_given += len([c for c in KNR_CERTS[minor] if c == 10])
         h.move_trains(minor, "KNR")
         if minor == "M4":
             st.stations.setdefault("KNR", set()).update(st.stations.get("M4", set()))
@@ -867,7 +841,7 @@ class ConvertStep1890(Step1890):
             st.knr_started = True
             # K8: KNR's turn follows at once (after a conversion the record left out,
             # the record's own order stands: that error is already reported)
-            handler.knr_due = not forced
+            rnd.knr_due = not forced
             if h.minor_owner("M3") is not None and not h.corporations["M3"].closed:
                 self.convert("M3")
 
@@ -925,6 +899,197 @@ class PrivatiseStep1890(Step1890):
         h.corporations["M5"].closed = True
         r.ledger.pay("M5", "bank", r.ledger.get("M5"), "M5 privatised: its cash to the bank (N5)")
         r.state.stations.pop("M5", None)
-        self.handler.map.closes("M5")
+        self.round.map.closes("M5")
         h.drop_trains("M5")
         h.set_owner("M5", h.minor_owner("M5"))
+
+
+# ----------------------------------------------------------------------
+# the presidents' sales for a train and bankruptcy (B0-B4, E1)
+
+class EmergencySaleStep1890(Step1890):
+    """B0-B2: a player's sale in an operating round raises money for a train his company must
+    buy (it owns none, O5); it may not cost him that company's presidency (B1).  Taken as
+    written (the sale itself is the stock round's step, ``SellSharesStep1890``); whether he
+    sold more than needed (B2) is checked at the purchase."""
+
+    name = "raising money for a train"
+    verb = "sell shares"
+    actions = (SellShares,)
+
+    def check(self, turn, action: SellShares):
+        r, h = self.r, self.h
+        player = action.actor
+        # the company: the one whose turn it is, or the one acting next (the sales written
+        # before its purchase, at the start of its turn)
+        nxt = next((a.actor for a in r.record.actions[r.position + 1:]
+                    if not (isinstance(a, SellShares) and h.is_player(a.actor))), None)
+        corps = [c for c in (r.turn_actor, nxt) if c in r.rules.corp_by_sym]
+        corp = next((c for c in corps if player in (h.minor_owner(c), h.president(c))),
+                    corps[0] if corps else None)
+        plan = self.plan(corp=corp, player=player)
+        spec = r.rules.corp_by_sym.get(corp) if corp else None
+        president = None if spec is None else (
+            h.minor_owner(corp) if spec.kind == "minor" else h.president(corp))
+        if corp is None or president != player:
+            plan.notes.append((
+                "emergency.not_needed",
+                f"{player} may not sell shares in an operating round: "
+                + (f"{player} is not the president of {corp}, whose turn it is (B0)"
+                   if corp else "no company of his is buying a train (B0)")))
+        elif h.train_names(corp):
+            plan.notes.append(("emergency.not_needed",
+                               f"{player} may not sell shares: {corp} owns a train "
+                               f"({', '.join(h.train_names(corp))}) (B0)"))
+        else:
+            for sale in action.sales:
+                if sale.corporation == corp:
+                    left = h.percent(corp, player) - 10 * (sale.count or 1)
+                    if any(h.percent(corp, p) > left for p in h.names if p != player):
+                        plan.notes.append(("emergency.presidency",
+                                           f"{player} may not give up the presidency of {corp} "
+                                           f"while raising money for it (B1)"))
+        return plan
+
+    def apply(self, turn, action: SellShares, plan) -> None:
+        r = self.r
+        led = r.ledger
+        self.settle_notes(plan)
+        before = led.get(plan.player)
+        each = [led.price(s.corporation) for s in action.sales]
+        r.stock.sell(action)
+        proceeds = led.get(plan.player) - before
+        if led.on and proceeds > 0 and all(e is not None for e in each):
+            self.round.sales.append((plan.corp, plan.player, proceeds, min(each)))
+
+
+class BankruptStep1890(Step1890):
+    """E1: a player's bankruptcy ends the game, at once or after the set of ORs
+    (``rulebook.end_on_bankruptcy``; unknown: the record's end).  B0-B4: only the president
+    of the company that must buy a train (it owns none, O5) goes bankrupt, and only when its
+    treasury, his cash and every share he may sell (not his president's certificates, SS3;
+    not that company's presidency, B1; the pool at most 50%, B4; only companies that
+    operated, SS1) cannot pay the cheapest train on sale.  Taken as written."""
+
+    name = "going bankrupt"
+    verb = "go bankrupt"
+    actions = (Bankrupt,)
+
+    def check(self, turn, action: Bankrupt):
+        plan = self.plan()
+        self.check_need(plan, action)
+        return plan
+
+    def apply(self, turn, action: Bankrupt, plan) -> None:
+        r = self.r
+        self.settle_notes(plan)
+        timing = r.number("the end's timing after a bankruptcy", "rulebook", "end_on_bankruptcy")
+        if timing == "immediate":
+            r.finished, r.end_reason = True, "bankrupt"
+        elif timing == "full_or":
+            r.end_after_set, r.end_after_reason = True, "bankrupt"
+
+    def check_need(self, plan, action: Bankrupt) -> None:
+        r, h = self.r, self.h
+        st, notes = r.state, plan.notes
+
+        def president_of(c):
+            return h.minor_owner(c) if r.rules.corp_by_sym[c].kind == "minor" \
+                else h.president(c)
+
+        corp = r.turn_actor if r.turn_actor in r.rules.corp_by_sym else None
+        if action.actor in r.rules.corp_by_sym:
+            corp = action.actor
+        elif corp is None or president_of(corp) != action.actor:
+            # the company whose turn comes next (written before its turn), else any of his
+            # companies without a train
+            nxt = next((a.actor for a in r.record.actions[r.position + 1:]
+                        if a.actor in r.rules.corp_by_sym), None)
+            mine = [c for c in r.rules.corp_by_sym if not h.corporations[c].closed and
+                    president_of(c) == action.actor and not h.train_names(c)]
+            corp = nxt if nxt in mine else (mine[0] if mine else corp)
+        if corp is None:
+            notes.append(("bankrupt.not_president", f"{action.actor} goes bankrupt with no "
+                                                    f"company buying a train (B0)"))
+            return
+        president = president_of(corp)
+        player = president if action.actor == corp else action.actor
+        if president is None:
+            notes.append(("bankrupt.no_president", f"{corp} has no president to go bankrupt "
+                                                   f"for it"))
+            return
+        if player != president:
+            notes.append(("bankrupt.not_president", f"{player} is not the president of {corp}, "
+                                                    f"whose turn it is ({president} is): only "
+                                                    f"he may go bankrupt for its train (B0)"))
+            return
+        if h.train_names(corp):
+            notes.append(("bankrupt.not_needed",
+                          f"{corp} owns a train ({', '.join(h.train_names(corp))}): it need not "
+                          f"buy one, so {player} does not go bankrupt (B0, O5)"))
+            return
+        led = r.ledger
+        kind = "whether a bankruptcy was needed (the money it could raise)"
+        if not led.on:
+            return
+        if not (led.sure(player) and led.sure(corp)):
+            plan.skips.append((kind, (), f"{player}'s or {corp}'s cash is not sure"))
+            return
+        cheapest = cheapest_train(r, h)
+        if cheapest is None:
+            plan.skips.append((kind, ("trains",), "a train's price or count is unknown"))
+            return
+        shares, parts = 0, []
+        pool_limit = int(r.rules.raw["stock"]["pool_limit"])
+        for c in sorted(x.sym for x in h.majors()):
+            tens = [x for x in h.percents(c, player) if x == 10]
+            price = led.price(c)
+            if not tens or price is None or not h.corporations[c].operated or \
+                    not led.sure("price:" + c):
+                continue
+            if st.free_share.get(c) == player and not h.president_bought(c):
+                tens = tens[1:]             # C1, C4: the free share not yet
+            k = min(len(tens), max(0, (pool_limit - h.pool(c)) // 10))     # B4
+            if c == corp:                   # B1: he stays its president
+                others = max((h.percent(c, p) for p in h.names if p != player), default=0)
+                k = min(k, max(0, (h.percent(c, player) - others) // 10))
+            if k:
+                shares += k * price         # SS4: sold at once at the current price
+                parts.append(f"{10 * k}% of {c} at {r.money(price)}")
+        cash, treasury = led.get(player), led.get(corp)
+        total = cash + treasury + shares
+        if total >= cheapest[0]:
+            notes.append(("bankrupt.not_needed",
+                          f"{player} can raise {r.money(total)} ({corp}'s treasury "
+                          f"{r.money(treasury)}, his cash {r.money(cash)}"
+                          + (", " + ", ".join(parts) if parts else "")
+                          + f"), enough for a {cheapest[1]}-train at {r.money(cheapest[0])} "
+                            f"(B0-B4)"))
+
+
+def cheapest_train(r, h):
+    """The cheapest train a company could buy now: (price, name), or None
+    when a price or count is unknown (then nothing is claimed)."""
+    best = None
+    for t in r.rules.trains:
+        spec = r._train_spec(t.name)
+        if spec.get("rusts_on") and h.bought(spec["rusts_on"]):
+            continue                    # scrapped (F5): not sold any more
+        needs = spec.get("available_on")
+        if needs and not h.bought(needs):
+            continue
+        count = r.rules.number("trains", t.name, "count")
+        price = r.rules.number("trains", t.name, "price")
+        if is_unknown(count) or is_unknown(price):
+            return None
+        if count != "unlimited" and h.sold(t.name) >= count:
+            continue
+        if best is None or price < best[0]:
+            best = (int(price), t.name)
+    for name in h.pool_train_names():        # the pool's trains at their price
+        price = r.rules.number("trains", name, "price")
+        if is_unknown(price):
+            return None
+        if best is None or price < best[0]:
+            best = (int(price), name)
+    return best

@@ -529,3 +529,40 @@ def test_a_par_read_at_one_of_two_values_is_taken_at_the_one_the_record_goes_on_
         "Player 3 has £150; the president's certificate of NGStL at par £90 costs £180; the "
         "record's later lines go on as if Player 3 parred NGStL at £62: taken so")
     assert worths(res) == worths(unchanged)
+
+
+# ---------------------------------------------------------------------------
+# 18Ireland: a company's issue of a share deleted (diagnose.missing_issue_hint)
+
+#: the net worths at the end of 18Ireland_slips/18Ireland_rand_2711299_3
+IRELAND_RAND_3 = {"Player 1": 1119, "Player 4": 766, "Player 2": 703, "Player 3": 556}
+
+
+def test_a_missing_issue_is_the_one_the_record_goes_on_from():
+    # 18Ireland_rand_2711299_3 #100: DDR issues DDR_1 (£38) at the start of
+    # its turn; the line deleted, DDR cannot pay for the 2H it buys at #104
+    # (taken as bought) and the record's later lines break (383 errors: the
+    # price, the operating order, every stock round after it); DDR's turn
+    # begun with an issue explains every later line: one finding, at the
+    # line that begins the turn (#101), the game's end
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_2711299_3.json.gz", 100, "delete")
+    plain = Replay(changed, hints=False).run()
+    assert len(error_findings(plain)) == 383
+    assert (error_findings(plain)[0].action_id, error_findings(plain)[0].rule) == \
+        (104, "trains.cash")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(101, "or.issue_implied")]
+    assert error_findings(res)[0].message.startswith(
+        "DDR begins its turn here without issuing a share, but the record's later lines go "
+        "on as if it issued one (as written: #104, DDR has £60, a 2H-train costs £98")
+    assert worths(res) == IRELAND_RAND_3
+
+
+def test_a_missing_issue_is_not_implied_when_the_record_has_it():
+    # the unchanged game: no error, so no hint and no finding
+    from conftest import DATA, import_changed
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    data = OM.read_export(DATA / "exports" / "18Ireland_slips" / "18Ireland_rand_2711299_3.json.gz")
+    res = Replay(import_changed(data)).run()
+    assert error_findings(res) == [] and worths(res) == IRELAND_RAND_3

@@ -59,8 +59,8 @@ import functools
 import os
 from typing import Optional
 
-from ..actions import (Action, Bid, BuyCompany, BuyTrain, Dividend, LayTile, Par, PlaceToken, Propose,
-                       RunRoutes, Vote)
+from ..actions import (Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Par,
+                       PlaceToken, Propose, RunRoutes, Sale, SellShares, Vote)
 from ..findings import ERROR, Finding
 
 def _never_raises(hint):
@@ -822,3 +822,69 @@ def merger_hint(replay, result, search: Optional[Search] = None):
     return _adopt(replay, cand, a, "merger.implied",
                   f"{says} (as written: {where}, {first.message} — the first finding the "
                   f"written line gives): {taken}", {a.actor})
+
+
+# ---------------------------------------------------------------------------
+# a company's issue of a share missing (18Ireland)
+
+#: how many of the record's most recent operating turns of companies,
+#: before the first error, the missing-issue hint tries
+ISSUE_TURNS = 12
+
+
+@_never_raises
+def missing_issue_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is of a kind a
+    price or cash can cause (:func:`applies`: a train the company cannot pay
+    for, companies operating out of the price order, a share's price), later
+    errors follow, the title lets companies issue shares
+    (``operating.issue_redeem``), and exactly one of the :data:`ISSUE_TURNS`
+    most recent operating turns before it, begun with an issue of one of
+    its company's treasury shares, explains the record from there on (its
+    issue line missing: a deleted line shows only where the cash or the
+    lower price is needed).  The line that begins that turn is flagged
+    (``or.issue_implied``) and the game taken so.  Else ``result``.  Never
+    raises."""
+    game = result.game
+    if game is None or game.rules.operating.issue_redeem is None:
+        return result
+    errors = [f for f in result.findings if f.severity == ERROR]
+    first = applies(result)
+    if first is None or first is not errors[0]:
+        return result
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return result       # nothing after the first error's line to explain
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    corps = set(game.corporations)
+    starts = [i for i in range(1, stop + 1) if actions[i].actor in corps
+              and actions[i - 1].actor != actions[i].actor
+              and not _issues(actions[i])][-ISSUE_TURNS:]
+
+    def lines(i, corp):
+        nxt = actions[i]
+        issue = SellShares(actor=corp, sales=[Sale(corporation=corp, count=1)],
+                           line=nxt.line, column=nxt.column)
+        issue.text = f"{corp} issues a share"
+        return [issue, nxt]
+    todo = [(i, actions[i].actor) for i in reversed(starts)]
+    one = _the_one_explanation(replay, todo, lines, search if search is not None else Search())
+    if one is None:
+        return result
+    i, corp, cand = one
+    nxt = actions[i]
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, nxt, "or.issue_implied",
+                  f"{corp} begins its turn here without issuing a share, but the record's "
+                  f"later lines go on as if it issued one (as written: {where}, "
+                  f"{first.message} — the first finding the missing issue gives): taken as "
+                  f"issued before this line", {corp})
+
+
+def _issues(a) -> bool:
+    """The line is a company's issue or redemption of its own share."""
+    if isinstance(a, SellShares):
+        return any(s.corporation == a.actor for s in a.sales)
+    return isinstance(a, BuyShares) and a.corporation == a.actor

@@ -566,3 +566,36 @@ def test_a_missing_issue_is_not_implied_when_the_record_has_it():
     data = OM.read_export(DATA / "exports" / "18Ireland_slips" / "18Ireland_rand_2711299_3.json.gz")
     res = Replay(import_changed(data)).run()
     assert error_findings(res) == [] and worths(res) == IRELAND_RAND_3
+
+
+# ---------------------------------------------------------------------------
+# 18Ireland: a dividend of the wrong kind (diagnose.dividend_hint)
+
+def test_a_wrong_dividend_explains_the_record_when_its_scores_are_the_records_own():
+    # 18Ireland_rand_2711299_2 #504: UR's payout written as withheld (92
+    # errors from #522); the payout explains every later line, and its game
+    # ends with the one net worth the record as written disagrees with too
+    # (Player 2: £0, the site £40): no longer taken for another game
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_2711299_2.json.gz", 504,
+                              {"kind": "withhold"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(504, "dividend.implied")]
+    assert error_findings(res)[0].message.startswith(
+        "UR withholds, but the record's later lines go on as if it pays out (as written: "
+        "#522, Player 4 has £14; a MRNCC share from the bank pool costs £30")
+    assert worths(res)["Player 2"] == 0
+
+
+def test_a_wrong_dividend_of_two_alike_is_the_nearest_the_first_error():
+    # 18Ireland_rand_2711299_1 #447: DER's payout written as withheld (11
+    # errors from #467); DER's payout at #422 (withheld) explains the record
+    # as well (the same price and cash from #447 on, the same end): the
+    # nearest the first error is taken, never one before the slip
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_2711299_1.json.gz", 447,
+                              {"kind": "withhold"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(447, "dividend.implied")]
+    assert error_findings(res)[0].message.endswith(
+        "taken as payout (of 2 dividend lines each of which explains the record as well, the "
+        "nearest before that finding)")
+    assert worths(res) == IRELAND_RAND_1

@@ -105,6 +105,7 @@ class Search:
     budget: int = 0
     explaining: list = dataclasses.field(default_factory=list)   # (position, price)
     out_of_budget: bool = False
+    tied: int = 0       # explanations as good, the nearest taken (``nearest``)
 
 
 def _position(actions, finding) -> Optional[int]:
@@ -256,7 +257,7 @@ def _after(f: Finding, par) -> bool:
     return False
 
 
-def _the_one_explanation(replay, todo: list, line_for, s: Search):
+def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool = False):
     """(i, value, result) of the one candidate of ``todo`` — (position,
     value) pairs, line ``i`` replaced by ``line_for(i, value)`` — that
     explains the record from line ``i`` on, else None (none, several, or
@@ -266,7 +267,11 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
     a game the site let through, stand in any case), and not the first of
     those.  Of several, those left with the fewest of the record's own
     errors; of those, the one whose game ends with the record's own result
-    (no ``score.*`` warning), when it is the only such one."""
+    (no ``score.*`` warning), when it is the only such one.  With
+    ``nearest``, of several left whose games end alike (every player's net
+    worth), the one at the latest line (nearest the first error: a slip
+    shows soon after it, and a finding there is never before the slip's
+    line); ``s.tied`` says how many were as good."""
     s.candidates = len(todo)
     s.budget = BUDGET_FACTOR * max(1, len(replay.record.actions))
     game = getattr(replay, "game", None)
@@ -288,10 +293,24 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
     # the record's own result (an export's final scores, a notation record's
     # result line) is one of its later lines too: a candidate ending
     # otherwise explains the record no better than the line as written
-    agree = [c for c in found if not any(f.rule.startswith("score.") for f in c[2].findings)]
+    # (a score the record as written disagrees with in the same words is
+    # the record's own: the game it ends with, 18Ireland_rand_2711299_2)
+    written = {(f.rule, f.message) for f in (game.findings if game is not None else [])
+               if f.rule.startswith("score.")}
+    agree = [c for c in found if not any(f.rule.startswith("score.")
+                                         and (f.rule, f.message) not in written
+                                         for f in c[2].findings)]
     if getattr(replay.record, "expected_result", None) is not None or len(agree) == 1:
         found = agree
+    if nearest and len(found) > 1 and len({_ending(c[2]) for c in found}) == 1:
+        s.tied = len(found)
+        return max(found, key=lambda c: c[0])
     return found[0] if len(found) == 1 else None
+
+
+def _ending(res) -> tuple:
+    """Every player's net worth at the end of a candidate's replay."""
+    return tuple(sorted((str(x.get("player")), x.get("net_worth")) for x in res.standings))
 
 
 #: a candidate that keeps more than this many of the record's own errors
@@ -542,19 +561,21 @@ def dividend_hint(replay, result, search: Optional[Search] = None):
     kinds = sorted({a.kind for a in actions if isinstance(a, Dividend)} | {"payout", "withhold"})
     lines = [i for i in range(stop) if isinstance(actions[i], Dividend)][-DIVIDEND_LINES:]
     todo = [(i, k) for i in reversed(lines) for k in kinds if k != actions[i].kind]
+    s = search if search is not None else Search()
     one = _the_one_explanation(
-        replay, todo, lambda i, k: dataclasses.replace(actions[i], kind=k),
-        search if search is not None else Search())
+        replay, todo, lambda i, k: dataclasses.replace(actions[i], kind=k), s, nearest=True)
     if one is None:
         return result
     i, kind, cand = one
     div = actions[i]
     where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    tied = (f" (of {s.tied} dividend lines each of which explains the record as well, "
+            f"the nearest before that finding)") if s.tied else ""
     return _adopt(replay, cand, div, "dividend.implied",
                   f"{div.actor} {_PAID.get(div.kind, div.kind)}, but the record's later lines "
                   f"go on as if it {_PAID.get(kind, kind)} (as written: {where}, "
                   f"{first.message} — the first finding the written dividend gives): "
-                  f"taken as {kind}", {div.actor})
+                  f"taken as {kind}{tied}", {div.actor})
 
 
 # ---------------------------------------------------------------------------

@@ -599,3 +599,24 @@ def test_a_wrong_dividend_of_two_alike_is_the_nearest_the_first_error():
         "taken as payout (of 2 dividend lines each of which explains the record as well, the "
         "nearest before that finding)")
     assert worths(res) == IRELAND_RAND_1
+
+
+# ---------------------------------------------------------------------------
+# 18Ireland: a station written elsewhere by a company whose home station
+# waits to be placed again (repair._station_placed_again)
+
+def test_a_station_with_no_marker_left_is_the_one_waiting_to_be_placed_again():
+    # 18Ireland_rand_2711299_0 #430: CBPR's lay of IR1 on E21 (Cork, two
+    # cities) lifted its home station, placed again at #430 in city 1;
+    # written in 645's city (another hex), CBPR has no marker left (refused;
+    # was 11 errors, the record's later broad track not reaching); read as
+    # the station placed again on E21, the record's next lines fit
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_2711299_0.json.gz", 430,
+                              {"city": "645-0-0", "slot": 0})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (430, "token.none_left", "CBPR has placed all 1 of its station markers; the record's "
+                                 "later lines go on as if the station waiting on E21 were "
+                                 "placed again in city 1: taken so")]
+    assert worths(res) == {"Player 2": 1939, "Player 1": 1696, "Player 4": 1201,
+                           "Player 3": 1175}

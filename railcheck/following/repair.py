@@ -191,6 +191,32 @@ def _other_city(replay, action, violation) -> list:
     return [reading(coord, k) for coord, k in out]
 
 
+def _station_placed_again(replay, action, violation) -> list:
+    """A station written by a company with no marker left (18Ireland: a
+    home station lifted by track on a hex of several cities waits to be
+    placed again, free, by the company that laid it): the station placed
+    again in a city of the hex where one waits, when the record's next
+    lines go on as if it had been."""
+    if not isinstance(action, PlaceToken) or action.corporation is not None:
+        return []
+    g = replay.game
+    board = g.board
+    corp = action.actor
+    if board is None or corp not in g.corporations:
+        return []
+    waiting = sorted(coord for coord in board.hexes if board.relocations_on(coord))
+    if not waiting or waiting == [action.hex]:
+        return []
+
+    def reading(coord, k):
+        def apply():
+            g.round.process(dataclasses.replace(action, hex=coord, city=k, tile_copy=None))
+        return Reading(apply, f"; the record's later lines go on as if the station waiting "
+                              f"on {coord} were placed again in city {k}: taken so")
+    return [reading(coord, k) for coord in waiting[:TOKEN_READINGS]
+            for k in range(len(board.hexes[coord].city_indices()))][:TOKEN_READINGS]
+
+
 #: at most this many other names are tried for a company a line names
 NAME_READINGS = 12
 
@@ -534,4 +560,5 @@ _READINGS = {
     "token.full": _other_city,
     "token.duplicate": _other_city,
     "token.reach": _other_city,
+    "token.none_left": _station_placed_again,
 }

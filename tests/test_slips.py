@@ -620,3 +620,19 @@ def test_a_station_with_no_marker_left_is_the_one_waiting_to_be_placed_again():
                                  "placed again in city 1: taken so")]
     assert worths(res) == {"Player 2": 1939, "Player 1": 1696, "Player 4": 1201,
                            "Player 3": 1175}
+
+
+def test_a_home_station_in_a_full_city_is_read_in_a_city_the_company_goes_on_from():
+    # 18Ireland_game_end_bankrupt #767: WLWR, just parred, places its home
+    # station in I11's IR45 (Dublin); written in F10's IR65, whose city is
+    # full (refused; was 8 errors: the home station missing, WLWR's later
+    # broad track reaching nowhere); the cities of the hexes WLWR's later
+    # lines name are the readings (a home station needs no reach), and the
+    # record's next lines go on from I11
+    changed = _changed_export("18Ireland/18Ireland_game_end_bankrupt.json", 767,
+                              {"city": "IR65-0-0", "slot": 0})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (767, "token.full", "F10 city 0 is full (MRNCC, MGWR); the record's later lines go on "
+                            "as if the station were in I11 city 0: taken so")]
+    assert worths(res) == {"Player 3": 1602, "Player 1": 0, "Player 2": 0}

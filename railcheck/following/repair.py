@@ -22,7 +22,7 @@ import dataclasses
 
 from ..actions import BuyTrain, LayTile, Par, Pass, PlaceToken, RunRoutes, Sale, SellShares
 from ..findings import RuleViolation
-from .lookahead import Reading, best_reading
+from .lookahead import LONG_HORIZON, Reading, best_reading
 
 
 def readings_for(replay, action, violation) -> list:
@@ -170,13 +170,18 @@ def _other_city(replay, action, violation) -> list:
     if board is None or corp not in g.corporations:
         return []
     out = []
-    for coord in sorted(board.hexes):
+    home = not getattr(g.corporations[corp], "home_placed", True)
+    # a home station (no reach needed; 18Ireland's major places it where it
+    # chooses): the cities of the hexes the company's later lines name
+    coords = [c for c in _hexes_named_next(replay, corp, LONG_HORIZON) if c in board.hexes] \
+        if home else sorted(board.hexes)
+    for coord in coords:
         h = board.hexes[coord]
         for k in range(len(h.city_indices())):
             if coord == action.hex and k == action.city:
                 continue
             try:
-                board.plan_token(corp, coord, k)
+                board.plan_token(corp, coord, k, check_reach=not home)
             except RuleViolation:
                 continue
             out.append((coord, k))

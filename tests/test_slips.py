@@ -636,3 +636,20 @@ def test_a_home_station_in_a_full_city_is_read_in_a_city_the_company_goes_on_fro
         (767, "token.full", "F10 city 0 is full (MRNCC, MGWR); the record's later lines go on "
                             "as if the station were in I11 city 0: taken so")]
     assert worths(res) == {"Player 3": 1602, "Player 1": 0, "Player 2": 0}
+
+
+def test_a_station_on_a_tile_an_upgrade_took_off_the_map_is_refused():
+    # 18Ireland_rand_2711299_3 #537: CBSCR, just parred, places its home
+    # station in E21's IR6-1; written in IR1-0's city 0, a tile an upgrade
+    # to IR6 replaced on J4 (18xx.games finds no such city and refuses the
+    # line); it was taken on J4, CBSCR's later track reaching nowhere (12
+    # errors); refused now, and read in a city of a hex CBSCR's later lines
+    # name: the finding at the line and one later lay left
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_2711299_3.json.gz", 537,
+                              {"city": "IR1-0-0", "slot": 0})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (537, "token.city"), (557, "tile.connection")]
+    assert error_findings(res)[0].message.startswith(
+        "the station names a city of tile IR1-0, which an upgrade took off J4 (tile IR6 is "
+        "there now)")

@@ -566,4 +566,5 @@ _READINGS = {
     "token.duplicate": _other_city,
     "token.reach": _other_city,
     "token.none_left": _station_placed_again,
+    "token.city": _other_city,
 }

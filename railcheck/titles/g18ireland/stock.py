@@ -136,7 +136,8 @@ class StockRound18Ireland(StockRound):
             return None
         return g.board.plan_token(corp.sym, action.hex,
                                    action.city,
-                                   check_reach=False)
+                                   check_reach=False,
+                                   tile_copy=getattr(action, "tile_copy", None))
 
     def apply_home_station(self, plan) -> None:
         g = self.game
@@ -264,7 +265,8 @@ class StockRound18Ireland(StockRound):
                                               f"hex ({', '.join(homes)}), not {action.hex}")
         return g.board.plan_token(corp.sym, action.hex,
                                    action.city,
-                                   check_reach=False)
+                                   check_reach=False,
+                                   tile_copy=getattr(action, "tile_copy", None))
 
     def place_home_elsewhere(self, corp, plan) -> None:
         g = self.game

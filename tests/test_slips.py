@@ -653,3 +653,40 @@ def test_a_station_on_a_tile_an_upgrade_took_off_the_map_is_refused():
     assert error_findings(res)[0].message.startswith(
         "the station names a city of tile IR1-0, which an upgrade took off J4 (tile IR6 is "
         "there now)")
+
+
+# ---------------------------------------------------------------------------
+# 18Ireland: the waterfall's cheapest private bought at a wrong price, and a
+# minor's bid written lower than it was (others then able to raise)
+
+def test_the_cheapest_private_bought_at_a_wrong_price_is_at_its_price_when_the_record_goes_on_so():
+    # 18Ireland_rand_18003_0 #5: Player 2 buys DK, the cheapest, at its £120;
+    # written at £115 it is flagged and taken as paid, and the £5 shows later
+    # (the operating order, the auctions); at its price every later line
+    # fits (diagnose.written_hint): one finding, the game's end
+    changed = _changed_export("18Ireland_random/18Ireland_rand_18003_0.json.gz", 5,
+                              {"price": 115})
+    assert len(error_findings(Replay(changed, hints=False).run())) > 2
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (5, "auction.buy_price", "DK is the cheapest private and is bought at its price £120, "
+                                 "not £115; the record's later lines go on as if its price was "
+                                 "paid: taken so")]
+    assert worths(res) == {"Player 3": 2521, "Player 1": 2297, "Player 2": 2080}
+
+
+def test_a_minors_bid_written_lower_reads_the_players_it_leaves_able_to_raise_as_passed():
+    # 18Ireland_rand_18003_0 #15: Player 3 opens DER's auction at £110 and
+    # nobody can raise: the auction ends; written at £105 Player 2 may raise
+    # to £110, and the record's next line (Player 2 buys DER_1) is no bid
+    # (was 776 errors: every later line of the round out of turn); read as
+    # Player 2's pass, the record goes on: the finding there, and one later
+    # (DER, started with £5 less, short of a share's price at a redemption)
+    changed = _changed_export("18Ireland_random/18Ireland_rand_18003_0.json.gz", 15,
+                              {"price": 105})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (16, "stock.minor_auction"), (420, "or.issue")]
+    assert error_findings(res)[0].message == (
+        "DER is being auctioned: only bids and passes; the record's later lines go on as if "
+        "Player 2 passed before it: taken so")

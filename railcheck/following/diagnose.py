@@ -584,6 +584,7 @@ def dividend_hint(replay, result, search: Optional[Search] = None):
 #: findings of a line taken as written that the rules value otherwise, with
 #: the words that say so
 TAKEN_AS_WRITTEN = {"trains.price": "; taken as paid", "route.revenue": "; taken as paid",
+                    "auction.buy_price": "; taken as paid",
                     "auction.price": "; taken at", "stock.company_price": "; taken at"}
 _AS_WRITTEN = "; taken as paid"
 
@@ -619,6 +620,11 @@ def written_hint(replay, result, search: Optional[Search] = None):
         line = dataclasses.replace(a, revenue=None, routes=[
             dataclasses.replace(r, revenue=None) for r in a.routes])
         says = "the runs' worth was paid"
+    elif first.rule == "auction.buy_price" and isinstance(a, Bid):
+        # the cheapest private of a waterfall auction bought at another
+        # price than its (reduced) price: at that price
+        line = dataclasses.replace(a, price=None)
+        says = "its price was paid"
     elif isinstance(a, (Bid, BuyCompany)) and a.price is not None \
             and a.actor in result.game.player_by_name and a.company in result.game.companies:
         # a private bought by a player at another price than the rules' one

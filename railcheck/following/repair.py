@@ -287,6 +287,41 @@ def _other_player(replay, action, violation) -> list:
                      if p.name != action.actor and not getattr(p, "bankrupt", False)], None)
 
 
+def _passed_over(replay, action, violation) -> list:
+    """A line of a player later in an auction's turn (a bid, a pass), or a
+    line that is no bid or pass while the auction waits for bids: the
+    players the auction waited for before it passed (their passes not
+    written: a bid written lower than it was leaves them able to raise, 18Ireland's
+    minor auction), when the record's next lines go on as if they had."""
+    from ..actions import Bid
+    g = replay.game
+    waiting_of = getattr(g.round, "auction_waiting", None)
+    waiting = waiting_of() if waiting_of is not None else None
+    if not waiting:
+        return []
+    if isinstance(action, (Bid, Pass)) and violation.rule == "turn.order":
+        if action.actor not in waiting or action.actor == waiting[0]:
+            return []
+        waiting = waiting[:waiting.index(action.actor)]
+    elif violation.rule != "stock.minor_auction" or isinstance(action, (Bid, Pass)):
+        return []
+
+    def apply():
+        for name in waiting:
+            g.round.process(Pass(actor=name, line=action.line, column=action.column,
+                                 action_id=action.action_id))
+        g.round.process(action)
+    return [Reading(apply, f"; the record's later lines go on as if "
+                           f"{' and '.join(waiting)} passed before it: taken so")]
+
+
+def _other_player_or_passed_over(replay, action, violation) -> list:
+    """A line out of turn: another player's (:func:`_other_player`), or the
+    line of its writer after the players an auction waited for passed
+    (:func:`_passed_over`)."""
+    return _other_player(replay, action, violation) + _passed_over(replay, action, violation)
+
+
 def _home_hex(replay, action, violation) -> list:
     """A company's lay of the track its home station needs (1860's home
     track, laid as it floats) written on another hex: the same tile was laid
@@ -555,7 +590,8 @@ _READINGS = {
     "stock.home_track": _home_hex,
     "merger.action": _other_player,
     "merger.vote": _other_player,
-    "turn.order": _other_player,
+    "turn.order": _other_player_or_passed_over,
+    "stock.minor_auction": _passed_over,
     "merger.proposal": _other_corporation,
     "merger.major": _other_corporation,
     "merger.connection": _other_corporation,

@@ -690,3 +690,17 @@ def test_a_minors_bid_written_lower_reads_the_players_it_leaves_able_to_raise_as
     assert error_findings(res)[0].message == (
         "DER is being auctioned: only bids and passes; the record's later lines go on as if "
         "Player 2 passed before it: taken so")
+
+
+def test_dividend_lines_as_good_are_no_explanation_when_later_errors_stand():
+    # 18Ireland_game_end_bankrupt #46: LER's 2H from the depot at £80
+    # written at £90; several of LER's dividends at the other kind explain
+    # the first later error (#235) alike, each leaving the same later ones:
+    # the nearest is not taken (a tie is broken only among explanations of
+    # every later line), and the list price explains them all (written_hint)
+    changed = _changed_export("18Ireland/18Ireland_game_end_bankrupt.json", 46, {"price": 90})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (46, "trains.price", "a 2H-train from the depot costs £80, not £90; the record's later "
+                             "lines go on as if the list price was paid: taken so")]
+    assert worths(res) == {"Player 3": 1602, "Player 1": 0, "Player 2": 0}

@@ -268,8 +268,8 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
     those.  Of several, those left with the fewest of the record's own
     errors; of those, the one whose game ends with the record's own result
     (no ``score.*`` warning), when it is the only such one.  With
-    ``nearest``, of several left whose games end alike (every player's net
-    worth), the one at the latest line (nearest the first error: a slip
+    ``nearest``, of several left with no error at all whose games end alike
+    (every player's net worth), the one at the latest line (nearest the first error: a slip
     shows soon after it, and a finding there is never before the slip's
     line); ``s.tied`` says how many were as good."""
     s.candidates = len(todo)
@@ -284,6 +284,7 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
         s.tried += 1
         if got is not None:
             found.append((i, value, got))
+    fewest = None
     if found:
         left = {id(c): sum(1 for f in c[2].findings if f.severity == ERROR
                            and not _before(f, replay.record.actions[c[0]])) for c in found}
@@ -302,7 +303,7 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
                                          for f in c[2].findings)]
     if getattr(replay.record, "expected_result", None) is not None or len(agree) == 1:
         found = agree
-    if nearest and len(found) > 1 and len({_ending(c[2]) for c in found}) == 1:
+    if nearest and fewest == 0 and len(found) > 1 and len({_ending(c[2]) for c in found}) == 1:
         s.tied = len(found)
         return max(found, key=lambda c: c[0])
     return found[0] if len(found) == 1 else None

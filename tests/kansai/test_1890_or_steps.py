@@ -220,3 +220,17 @@ def test_an_unknown_price_is_a_check_skipped_when_applied_not_when_checked(tmp_p
     rnd.play(BuyTrainStep1890, buy)
     assert r.unsure.skipped["train prices"].count == 1
     assert r.ledger.get("JR") == cash - 200         # the record's price, paid
+
+
+def test_jr_has_a_main_companys_train_limit_from_phase_6():
+    """O5a on the shared ``Game.train_limit`` (by the company's kind), with 1890's hook: JR,
+    the state railway until phase 6 (J0), has a main company's limit from then."""
+    r = paused(79)
+    h = r.holdings
+    jr, her, m1 = (h.corporations[c] for c in ("JR", "HER", "M1"))
+    assert (h.phase.name, h.train_limit(jr), h.train_limit(her), h.train_limit(m1)) == \
+        ("2", 6, 4, 2)
+    h.phase_index = r.rules.phase_index("5")
+    assert (h.train_limit(jr), h.train_limit(her), h.train_limit(m1)) == (3, 2, 1)
+    h.phase_index = r.rules.phase_index("6")
+    assert (h.train_limit(jr), h.train_limit(her), h.train_limit(m1)) == (2, 2, 1)

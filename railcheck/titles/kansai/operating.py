@@ -245,12 +245,11 @@ class OperatingRound1890(OperatingRound):
             r.flag("trains.must_own", f"{actor} ends its turn without a train; a company "
                                       f"without one must buy one (O5)",
                    action=written["actions"][-1])
-        if spec is not None and not closed and \
-                len(self.h.train_names(actor)) > r.train_limit(actor):
+        limit = None if spec is None else self.h.train_limit(self.h.corporations[actor])
+        if spec is not None and not closed and len(self.h.train_names(actor)) > limit:
             r.flag("trains.discard_required",
                    f"{actor} ends its turn with {len(self.h.train_names(actor))} trains, over "
-                   f"the limit of "
-                   f"{r.train_limit(actor)} in phase {r.phase.name}; the excess goes to the pool "
+                   f"the limit of {limit} in phase {r.phase.name}; the excess goes to the pool "
                    f"(O5c)", action=written["actions"][-1])
         if actor not in ("M1", "M2", "M4") or closed:
             return

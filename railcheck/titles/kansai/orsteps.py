@@ -155,7 +155,7 @@ class BuyTrainStep1890(Step1890):
         h.give_train_to(train or h.new_train(name), corp)
         if source == "depot":
             r.train_bought(name)
-        limit = r.train_limit(corp)
+        limit = self.h.train_limit(self.h.corporations[corp])
         if len(h.train_names(corp)) > limit:
             r.flag("trains.limit", f"{corp} owns {len(h.train_names(corp))} trains, over the "
                                    f"limit of {limit} in phase {r.phase.name}")
@@ -222,12 +222,11 @@ class DiscardTrainStep1890(Step1890):
     actions = (DiscardTrain,)
 
     def check(self, turn, action: DiscardTrain):
-        r = self.r
         corp = action.actor
         own = self.h.train_names(corp)
         if action.train not in own:
             raise RuleViolation("trains.not_owned", f"{corp} owns no {action.train}-train")
-        limit = r.train_limit(corp)
+        limit = self.h.train_limit(self.h.corporations[corp])
         if len(own) <= limit:
             raise RuleViolation("trains.discard",
                                 f"{corp} owns {len(own)} trains, within the limit of {limit}; a "

@@ -202,12 +202,6 @@ class KansaiReplay:
                 return t.extra
         return {}
 
-    def train_limit(self, corp: str) -> int:
-        kind = self.rules.corp_by_sym[corp].kind
-        if kind == "state" and not self.jr_is_state():
-            kind = "major"
-        return int(self.phase.train_limit[kind])
-
     # ------------------------------------------------------------------
     # the loop
 

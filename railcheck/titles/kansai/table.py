@@ -430,7 +430,7 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
     nm.facts.update({"treasury": led.get(sym) if led.on else "unknown",
                      "price": led.price(sym) if led.on else None,
                      "trains": h.train_names(sym),
-                     "train_limit": r.train_limit(sym),
+                     "train_limit": h.train_limit(h.corporations[sym]),
                      "president": h.president(sym) if spec.kind != "minor"
                      else h.minor_owner(sym),
                      "tile_lays": len(turn.laid_on) if turn is not None else 0,

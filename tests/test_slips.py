@@ -704,3 +704,19 @@ def test_dividend_lines_as_good_are_no_explanation_when_later_errors_stand():
         (46, "trains.price", "a 2H-train from the depot costs £80, not £90; the record's later "
                              "lines go on as if the list price was paid: taken so")]
     assert worths(res) == {"Player 3": 1602, "Player 1": 0, "Player 2": 0}
+
+
+def test_a_tile_whose_track_meets_the_wrong_gauge_is_read_as_the_tile_the_record_goes_on_from():
+    # 18Ireland_game_end_bankrupt #700: KJR upgrades F10 to IR65; written as
+    # IR62, its broad track meets F12's narrow track (tile.edge, refused; was
+    # 21 errors): the other tiles of its colour are readings too, not only
+    # the tile on other hexes; IR65 is taken, and MGWR's home station at
+    # #759, which the export names "IR65-0-0" (read as a hex IR65), finds
+    # the one IR65 on the map (Following.as_laid)
+    changed = _changed_export("18Ireland/18Ireland_game_end_bankrupt.json", 700,
+                              {"tile": "IR62-0"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(700, "tile.edge")]
+    assert error_findings(res)[0].message.endswith(
+        "the record's later lines go on as if tile IR65 were laid on F10 turned 3: taken so")
+    assert worths(res) == {"Player 3": 1602, "Player 1": 0, "Player 2": 0}

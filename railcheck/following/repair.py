@@ -586,7 +586,7 @@ _READINGS = {
     "stock.cash": _other_par,
     "stock.sell_not_owned": _other_sale,
     "stock.sell_split": _other_sale,
-    "tile.edge": _other_hex,
+    "tile.edge": _other_tile_or_hex,
     "stock.home_track": _home_hex,
     "merger.action": _other_player,
     "merger.vote": _other_player,

@@ -720,3 +720,29 @@ def test_a_tile_whose_track_meets_the_wrong_gauge_is_read_as_the_tile_the_record
     assert error_findings(res)[0].message.endswith(
         "the record's later lines go on as if tile IR65 were laid on F10 turned 3: taken so")
     assert worths(res) == {"Player 3": 1602, "Player 1": 0, "Player 2": 0}
+
+
+# ---------------------------------------------------------------------------
+# 18Ireland: a major's home station in a legal but wrong city
+# (diagnose.home_station_hint)
+
+@pytest.mark.parametrize("path, action_id, city, finding, end", [
+    # DSER's home station in J4's IR6 written in D16's IR39 (legal
+    # there; was 11 errors: DSER's lays reach nothing)
+    ("18Ireland_random/18Ireland_rand_18003_0.json.gz", 677, "IR39-0-0",
+     "DSER places its home station in D16 city 0, but the record's later lines go on as if it "
+     "stood in J4 city 0 (as written: #694, tile 8 rotation 3 on I3 adds broad gauge track",
+     {"Player 3": 2521, "Player 1": 2297, "Player 2": 2080}),
+    # WLWR's in D6 written in G1's IR43 (was 6 errors: no route for a train)
+    ("18Ireland_slips/18Ireland_rand_2711299_1.json.gz", 566, "IR43-0-0",
+     "WLWR places its home station in G1 city 0, but the record's later lines go on as if it "
+     "stood in D6 city 0 (as written: #599, WLWR has no train and must buy one",
+     IRELAND_RAND_1),
+])
+def test_a_home_station_in_a_wrong_city_is_the_one_the_record_goes_on_from(
+        path, action_id, city, finding, end):
+    changed = _changed_export(path, action_id, {"city": city, "slot": 0})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(action_id, "token.implied")]
+    assert error_findings(res)[0].message.startswith(finding)
+    assert worths(res) == end

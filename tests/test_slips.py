@@ -746,3 +746,18 @@ def test_a_home_station_in_a_wrong_city_is_the_one_the_record_goes_on_from(
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(action_id, "token.implied")]
     assert error_findings(res)[0].message.startswith(finding)
     assert worths(res) == end
+
+
+def test_a_home_station_on_a_tile_no_longer_on_the_map_is_read_where_the_company_runs_from():
+    # 18Ireland_rand_18003_2 #614: GNRI, just parred, places its home
+    # station in E21's IR6 city 1; written in 657-0's city (a tile an upgrade
+    # took off D6) it is refused (token.city; was 27 errors); the cities of
+    # the hexes GNRI's next 400 lines name are the readings (its first run
+    # from E21 is 265 lines later), and the record goes on from E21 city 1
+    changed = _changed_export("18Ireland_random/18Ireland_rand_18003_2.json.gz", 614,
+                              {"city": "657-0-0", "slot": 0})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(614, "token.city")]
+    assert error_findings(res)[0].message.endswith(
+        "the record's later lines go on as if the station were in E21 city 1: taken so")
+    assert worths(res) == {"Player 2": 4405, "Player 1": 2182, "Player 3": 0}

@@ -761,3 +761,17 @@ def test_a_home_station_on_a_tile_no_longer_on_the_map_is_read_where_the_company
     assert error_findings(res)[0].message.endswith(
         "the record's later lines go on as if the station were in E21 city 1: taken so")
     assert worths(res) == {"Player 2": 4405, "Player 1": 2182, "Player 3": 0}
+
+
+def test_a_missing_issue_before_a_private_bought_is_the_turn_the_private_is_bought_in():
+    # 18Ireland_rand_43000101_2 (generated after the third round) #256: CBPR
+    # issues a share, buys BoW (#255), BoW lays (#257), CBPR places a
+    # station (#258) and buys WDE for £180 (#259); the issue deleted, CBPR
+    # cannot pay for WDE (refused; 235 errors); the line after BoW's lay is
+    # no turn of CBPR's begun (an issue there explained the record as well:
+    # two explanations, no hint): the issue before #255, one finding
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_43000101_2.json.gz", 256, "delete")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(255, "or.issue_implied")]
+    assert "(as written: #259, CBPR has £140, WDE costs £180" in error_findings(res)[0].message
+    assert worths(res) == {"Player 3": 1606, "Player 4": 1543, "Player 1": 903, "Player 2": 739}

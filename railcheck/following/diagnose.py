@@ -887,8 +887,10 @@ def missing_issue_hint(replay, result, search: Optional[Search] = None):
     if stop is None:
         return result
     corps = set(game.corporations)
+    # (a private's line inside a company's turn, its power used, is no turn)
     starts = [i for i in range(1, stop + 1) if actions[i].actor in corps
               and actions[i - 1].actor != actions[i].actor
+              and actions[i - 1].actor not in game.companies
               and not _issues(actions[i])][-ISSUE_TURNS:]
 
     def lines(i, corp):

@@ -775,3 +775,19 @@ def test_a_missing_issue_before_a_private_bought_is_the_turn_the_private_is_boug
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(255, "or.issue_implied")]
     assert "(as written: #259, CBPR has £140, WDE costs £180" in error_findings(res)[0].message
     assert worths(res) == {"Player 3": 1606, "Player 4": 1543, "Player 1": 903, "Player 2": 739}
+
+
+def test_a_merger_vote_the_record_contradicts_is_found_among_thirty_candidates():
+    # 18Ireland_rand_43000101_2 #783: Player 2's vote for CIR and GJR's
+    # merger written as against; the proposal of CBSCR as the major (#784) is
+    # then refused (87 errors); the merger hint's 30 candidates (4 votes, 2
+    # proposals naming each minor) ran out of the hints' budget before the
+    # last was tried (no hint); with its own (40 times the record's length)
+    # the vote is the one explanation
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_43000101_2.json.gz", 783,
+                              {"choice": "against"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(783, "merger.implied")]
+    assert error_findings(res)[0].message.startswith(
+        "Player 2 votes against, but the record's later lines go on as if Player 2 voted for")
+    assert worths(res) == {"Player 3": 1606, "Player 4": 1543, "Player 1": 903, "Player 2": 739}

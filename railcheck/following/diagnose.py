@@ -257,7 +257,8 @@ def _after(f: Finding, par) -> bool:
     return False
 
 
-def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool = False):
+def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool = False,
+                         factor: int = 0):
     """(i, value, result) of the one candidate of ``todo`` — (position,
     value) pairs, line ``i`` replaced by ``line_for(i, value)`` — that
     explains the record from line ``i`` on, else None (none, several, or
@@ -273,7 +274,7 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
     shows soon after it, and a finding there is never before the slip's
     line); ``s.tied`` says how many were as good."""
     s.candidates = len(todo)
-    s.budget = BUDGET_FACTOR * max(1, len(replay.record.actions))
+    s.budget = (factor or BUDGET_FACTOR) * max(1, len(replay.record.actions))
     game = getattr(replay, "game", None)
     own = [f for f in (game.findings if game is not None else []) if f.severity == ERROR]
     found = []
@@ -789,6 +790,10 @@ def missing_dividend_hint(replay, result, search: Optional[Search] = None):
 #: round the error is in); a proposal is tried naming each other minor
 MERGER_VOTES = 4
 MERGER_PROPOSALS = 2
+#: the merger hint's budget, in times the record's length: its candidates
+#: (up to 4 votes and 2 proposals naming each of a dozen minors) are more
+#: than the other hints' (18Ireland_rand_43000101_2 #783: 30 candidates)
+MERGER_BUDGET_FACTOR = 40
 
 
 @_never_raises
@@ -833,7 +838,8 @@ def merger_hint(replay, result, search: Optional[Search] = None):
             return dataclasses.replace(a, choice=value)
         return dataclasses.replace(a, corporation=value)
     one = _the_one_explanation(replay, todo, line_for,
-                               search if search is not None else Search())
+                               search if search is not None else Search(),
+                               factor=MERGER_BUDGET_FACTOR)
     if one is None:
         return result
     i, value, cand = one

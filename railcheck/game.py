@@ -99,6 +99,10 @@ class Game:
         self.end_reason: Optional[str] = None
         self.end_pending: Optional[str] = None   # e.g. "bank" -> finish the OR set
         self.bank_broken = False
+        #: the bank breaks when its own cash pays out below 0 (``bank_counts: bank``);
+        #: with ``players_cash`` (1860) it is unlimited and the title tests the
+        #: players' cash instead (Title1860.check_bank_break)
+        self.bank_cash_breaks = rules.settings.bank_counts == "bank"
         #: hexes that received a tile (terrain is paid on the first lay only)
         self.laid_hexes: set = set()
         #: hex -> (line, tile, rotation) of a lay whose rotation was guessed
@@ -264,7 +268,8 @@ class Game:
             return
         payer.cash -= amount
         payee.cash += amount
-        if payer is self.bank and self.bank.cash < 0 and not self.bank_broken:
+        if payer is self.bank and self.bank.cash < 0 and not self.bank_broken \
+                and self.bank_cash_breaks:
             self.bank_broken = True
             self.trigger_end("bank")
 

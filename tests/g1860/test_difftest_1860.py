@@ -268,6 +268,32 @@ def test_a_bank_broken_in_a_stock_round_ends_the_game_after_the_next_or():
     assert [f for f in result.findings if f.severity == "error"] == []
 
 
+def test_the_banks_own_cash_below_zero_breaks_nothing_the_players_cash_does():
+    """44000100_1 (2 players): the bank's own cash (it holds £20000 less the
+    players' starting cash, unchecked) goes below zero at #699 (IWNJ's
+    payout: £39 -> -£123) while the players hold £8793 together; 1860's bank
+    breaks only when the players' cash exceeds £10000 (E2, ``bank_counts:
+    players_cash``): at #719, IOW's payout of £400 to Player 1 (£9883 ->
+    £10283), and the game ends with that OR, 21.3, as the site ends it.
+    railcheck had broken it at #699 from the bank's own cash without
+    noting the end, so the title's test at #719 passed over it and the game
+    went on (nationalisation; Player 1 £9597 at #730, the trace's £9572)."""
+    name = "1860_rand_44000100_1"
+    g = Replay(difftest_record(name, 699), hints=False).run().game
+    assert g.bank.cash == -123 and sum(p.cash for p in g.players) == 8793
+    assert not g.bank_broken and g.end_pending is None
+    result = Replay(difftest_record(name), hints=False).run()
+    assert result.finished and result.end_reason == "bank"
+    assert result.game.round.label == "OR 21.3"
+    assert not result.game.title.state.nationalised
+    assert {row["player"]: (row["cash"], row["net_worth"]) for row in result.standings} == {
+        "Player 1": (9572, 15282), "Player 2": (1123, 3745)}
+    # the three findings are rule-backed (R2, tools/rule_backed.yaml)
+    assert [(f.action_id, f.rule) for f in result.findings if f.severity == "error"] == [
+        (580, "route.receivership_max"), (590, "route.receivership_max"),
+        (601, "route.receivership_max")]
+
+
 def test_the_site_stops_a_game_still_going_when_a_round_of_turn_100_ends():
     """2711144_3: a 4-player game where nobody can act any more.  At its
     last action (#514, a pass ending SR 41) 18xx.games plays the empty

@@ -496,6 +496,14 @@ RULES: list[Rule] = [
        "names another seller is wrong.",
        f"{R1830}: Stock Round, private companies sold between players",
        "Bob buy private DH from Carol for 60   ->  DH is held by Alice, not Carol"),
+    _r("private.cert_limit", "a private bought from a player over the certificate limit",
+       "A private counts as a certificate (1830; 1860 and 18Ireland: "
+       "cert_limit_includes_privates), so a player at the certificate limit may not buy one "
+       "from another player. The purchase is taken as written (the replay stays with the "
+       "record); 18xx.games checks no limit on such a purchase.",
+       f"{R1830}: Stock Round, certificate limit; private companies",
+       "Alice buy private DH from Carol for 41   ->  Alice holds 11 certificates; DH would "
+       "exceed the limit of 11; taken as bought, as the record says"),
     _r("private.trade_phase", "players trade privates where the rules do not allow it",
        "Players may buy privates from each other in their stock-round turn only in the "
        "phases that allow it (1830: phases 2 to 4, from the second stock round; 1889: "

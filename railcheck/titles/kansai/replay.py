@@ -126,10 +126,10 @@ class KansaiReplay:
         self.game_turns = None if is_unknown(turns) else int(turns)
         from .money import Ledger
         self.ledger = Ledger(self)
-        from .operating import OperatingHandler
+        from .operating import OperatingRound1890
         from .stock import StockHandler
         self.stock = StockHandler(self)
-        self.operating = OperatingHandler(self)
+        self.operating = OperatingRound1890(self)
 
     # ------------------------------------------------------------------
     # findings
@@ -201,12 +201,6 @@ class KansaiReplay:
             if t.name == name:
                 return t.extra
         return {}
-
-    def train_limit(self, corp: str) -> int:
-        kind = self.rules.corp_by_sym[corp].kind
-        if kind == "state" and not self.jr_is_state():
-            kind = "major"
-        return int(self.phase.train_limit[kind])
 
     # ------------------------------------------------------------------
     # the loop
@@ -313,8 +307,8 @@ class KansaiReplay:
         if action.actor != self.turn_actor or self.turn.get("ended"):
             self.end_turn()
             self.turn_actor = action.actor
-            self.turn = {"actions": [], "lays": [], "line": action.line}
-            handler.begin_turn(action.actor)
+            self.turn = {"actions": [], "line": action.line}
+            handler.turn_begins(action.actor)
         self.turn["actions"].append(action)
         handler.process(action)
         if isinstance(action, Pass) and self.kind != "OR":
@@ -328,9 +322,10 @@ class KansaiReplay:
                 (not record_ends or self.turn.get("ended")):
             # (a turn the record ends in is unfinished, unless its pass ended it)
             handler = self.operating if self.kind == "OR" else self.stock
-            handler.end_turn(self.turn_actor, self.turn)
+            handler.turn_ends(self.turn_actor, self.turn)
         self.turn_actor = None
         self.turn = {}
+        self.operating.turn = None      # (the company's turn, the round's)
 
     def check_marker(self, marker: RoundMarker) -> None:
         """F3, O0: after a stock round the phase sets the number of ORs (1-3);
@@ -366,7 +361,7 @@ class KansaiReplay:
             self.sr_number += 1
             self.stock.round.start()
         elif marker.kind == "OR":
-            self.operating.start_or()
+            self.operating.start()
 
     def round_ends(self, record_ends: bool = False) -> None:
         if self.kind == "auction":
@@ -374,7 +369,7 @@ class KansaiReplay:
                 return          # the record stops in the auction: nothing to settle
             self.stock.end_auction()
         elif self.kind == "OR" and (not record_ends or self.record.tags.get("end")):
-            self.operating.end_or()     # (a record that ends with the game ends its last OR)
+            self.operating.finish()     # (a record that ends with the game ends its last OR)
             if self.game_turns is not None and self.sr_number >= self.game_turns and \
                     self.or_set_size is not None and self.ors_in_set >= self.or_set_size and \
                     not self.finished:

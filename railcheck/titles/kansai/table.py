@@ -169,7 +169,7 @@ def _next_company(r) -> Optional[str]:
     """The company to operate next in the OR: the minors by their numbers
     (N0), then the main companies by the prices at the OR's start (O0b);
     None when every one has operated."""
-    from .operating import MINOR_NAMES
+    from .orsteps import MINOR_NAMES
     h, op = r.holdings, r.operating
     minors = [m for m in sorted(MINOR_NAMES) if h.minor_owner(m) is not None
               and not h.corporations[m].closed
@@ -426,13 +426,14 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
     h, led, rules = r.holdings, r.ledger, r.rules
     spec = rules.corp_by_sym[sym]
     current = r.turn_actor == sym
+    turn = r.operating.turn if current else None       # the company's turn (Turn1890)
     nm.facts.update({"treasury": led.get(sym) if led.on else "unknown",
                      "price": led.price(sym) if led.on else None,
                      "trains": h.train_names(sym),
-                     "train_limit": r.train_limit(sym),
+                     "train_limit": h.train_limit(h.corporations[sym]),
                      "president": h.president(sym) if spec.kind != "minor"
                      else h.minor_owner(sym),
-                     "tile_lays": len(r.turn.get("lays", [])) if current else 0,
+                     "tile_lays": len(turn.laid_on) if turn is not None else 0,
                      "lays_allowed": (r.phase.jr_tile_lays if sym == "JR" and r.jr_is_state()
                                       else int(rules.raw["operating"]["tile_lays"]))})
     opts: list = []
@@ -478,7 +479,7 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
     else:
         opts.extend(_lays(j, r, sym, board))
         opts.extend(_tokens(j, r, sym, board))
-    if current and r.turn.get("revenue") is not None:
+    if turn is not None and turn.revenue is not None:
         for kind in ("payout", "withhold", "half"):
             o = j.judge("dividend", Dividend(actor=sym, kind=kind), {"dividend": kind},
                         inspect=lambda rr: _holders(rr, sym))
@@ -503,7 +504,7 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
         if o is not None:
             opts.append(o)
     if h.owner_of("KRTR") is not None:
-        from .operating import KRTR_FEE
+        from .orsteps import KRTR_FEE
         o = j.judge("ignore", IgnoreStation(actor=sym, company="KRTR", price=KRTR_FEE),
                     {"private": "KRTR", "price": KRTR_FEE})
         if o is not None:

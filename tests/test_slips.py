@@ -529,3 +529,27 @@ def test_a_par_read_at_one_of_two_values_is_taken_at_the_one_the_record_goes_on_
         "Player 3 has £150; the president's certificate of NGStL at par £90 costs £180; the "
         "record's later lines go on as if Player 3 parred NGStL at £62: taken so")
     assert worths(res) == worths(unchanged)
+
+
+# ---------------------------------------------------------------------------
+# 1830 and 1860 (the fourth round, branch m5)
+
+#: the net worths at the end of 1860_slips/1860_rand_2711294_2 (unchanged)
+G1860_RAND_2 = {"Player 2": 89, "Player 3": 34, "Player 1": 26, "Player 4": 12}
+
+
+def test_a_wrong_dividend_whose_effect_shows_rounds_later_is_found():
+    # 1860_rand_2711294_2 #377: C&N withholds; written as a payout, C&N's
+    # price rises and the first error is 17 dividend lines later (#588, a
+    # C&N share too dear for Player 2): 61 errors, none of the 12 most recent
+    # dividends explaining them.  C&N's older dividends are tried too (the
+    # company the first error names): one finding at #377, the game's end
+    changed = _changed_export("1860_slips/1860_rand_2711294_2.json.gz", 377, {"kind": "payout"})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert (len(plain), plain[0].action_id, plain[0].rule) == (61, 588, "stock.cash")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(377, "dividend.implied")]
+    assert error_findings(res)[0].message.startswith(
+        "C&N pays out, but the record's later lines go on as if it withholds (as written: #588, "
+        "Player 2 has £37; a C&N share from the bank pool costs £40")
+    assert worths(res) == G1860_RAND_2

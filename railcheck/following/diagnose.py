@@ -524,7 +524,30 @@ def rotation_hint(replay, result, search: Optional[Search] = None):
 #: operating rounds, in a share price or in a player's cash)
 DIVIDEND_LINES = 12
 
+#: older dividend lines (before the :data:`DIVIDEND_LINES` most recent) the
+#: dividend hint tries too, when their company is one the first error names
+#: or one a player it names holds shares of: a wrong dividend whose effect on
+#: that player's cash or that company's price shows a few rounds later
+DIVIDEND_RELATED = 6
+
 _PAID = {"payout": "pays out", "withhold": "withholds", "half": "pays half"}
+
+
+def _older_related_dividends(actions, recent: list, first: Finding, game) -> list:
+    """Up to :data:`DIVIDEND_RELATED` dividend lines before ``recent`` (the
+    most recent first) whose company the first error names, or whose shares a
+    player it names holds at the replay's end."""
+    names = set(first.involves)
+    related = {n for n in names if n in game.corporations}
+    for n in names:
+        player = game.player_by_name.get(n)
+        if player is not None:
+            related.update(sym for sym, c in game.corporations.items()
+                           if c.percent_of(player) > 0)
+    start = recent[0] if recent else 0
+    older = [i for i in range(start) if isinstance(actions[i], Dividend)
+             and actions[i].actor in related]
+    return older[-DIVIDEND_RELATED:]
 
 
 @_never_raises
@@ -541,6 +564,7 @@ def dividend_hint(replay, result, search: Optional[Search] = None):
         return result
     kinds = sorted({a.kind for a in actions if isinstance(a, Dividend)} | {"payout", "withhold"})
     lines = [i for i in range(stop) if isinstance(actions[i], Dividend)][-DIVIDEND_LINES:]
+    lines = _older_related_dividends(actions, lines, first, result.game) + lines
     todo = [(i, k) for i in reversed(lines) for k in kinds if k != actions[i].kind]
     one = _the_one_explanation(
         replay, todo, lambda i, k: dataclasses.replace(actions[i], kind=k),

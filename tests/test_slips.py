@@ -553,3 +553,25 @@ def test_a_wrong_dividend_whose_effect_shows_rounds_later_is_found():
         "C&N pays out, but the record's later lines go on as if it withholds (as written: #588, "
         "Player 2 has £37; a C&N share from the bank pool costs £40")
     assert worths(res) == G1860_RAND_2
+
+
+#: the net worths at the end of 1830_slips/1830_rand_2711294_3 (unchanged)
+G1830_RAND_3 = {"Player 1": 5881, "Player 4": 5348, "Player 3": 4325, "Player 2": 2474}
+
+
+def test_a_tile_taken_turned_that_was_another_tile_of_its_colour_is_found():
+    # 1830_rand_2711294_3 #260: B&O upgrades J14 with tile 14 turned 2; written
+    # as tile 15 (the same colour, one city), 15 fits only turned to r0 and
+    # is taken so; the record's next line (a station K15 reaches only over
+    # 14) and a later 15 (none left) break: 29 errors.  Tile 14 in the
+    # written rotation explains every later line (diagnose.turned_tile_hint)
+    changed = _changed_export("1830_slips/1830_rand_2711294_3.json.gz", 260, {"tile": "15-1"})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 29 and [(f.action_id, f.rule) for f in plain[:3]] == [
+        (260, "tile.upgrade"), (262, "token.reach"), (385, "tile.supply")]
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (260, "tile.upgrade", "tile 15 rotation 2 on J14 leaves edge 0 of the existing track "
+                              "unconnected; the record's later lines go on as if tile 14 were "
+                              "laid there in the written rotation (r2): taken so")]
+    assert worths(res) == G1830_RAND_3

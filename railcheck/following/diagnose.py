@@ -846,3 +846,72 @@ def merger_hint(replay, result, search: Optional[Search] = None):
     return _adopt(replay, cand, a, "merger.implied",
                   f"{says} (as written: {where}, {first.message} — the first finding the "
                   f"written line gives): {taken}", {a.actor})
+
+
+# ---------------------------------------------------------------------------
+# a tile taken turned that was another tile of its colour
+
+#: the words of a lay the track step took turned (``following/track.py``)
+_TURNED = "; the tile fits turned to r"
+
+#: at most this many other tiles are tried for a lay taken turned
+TURNED_TILES = 6
+
+
+@_never_raises
+def turned_tile_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is a lay the rules
+    took turned (its tile does not fit in the written rotation but fits in
+    another: ``tile.upgrade``, ``tile.edge``, ``tile.connection``, "taken as
+    laid so"), later lines break from it, and exactly one other tile of the
+    same colour, cities, towns and label, in the written rotation, explains
+    every later line (a tile's number mistyped, its rotation as meant): that
+    line's finding says so.  Else ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if len(errors) < 2 or game is None or game.board is None:
+        return result
+    first = errors[0]
+    if _TURNED not in first.message:
+        return result
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    lay = actions[stop]
+    if not isinstance(lay, LayTile) or lay.rotation is None:
+        return result
+    tiles = game.board.tiles
+    written = tiles.get(str(lay.tile))
+    if written is None:
+        return result
+
+    def alike(t) -> bool:
+        return (t.color == written.color and t.label == written.label
+                and len(t.cities) == len(written.cities) and len(t.towns) == len(written.towns)
+                and len(t.offboards) == len(written.offboards) and not t.private_only)
+    others = sorted((name for name, t in tiles.items()
+                     if str(name) != str(lay.tile) and alike(t)), key=str)
+    if not others or len(others) > TURNED_TILES:
+        return result
+
+    def line_for(i, name):
+        copy_name = None
+        if lay.tile_copy is not None:
+            # the next copy an export names: one more than the record's
+            # earlier lays of that tile name
+            used = {a.tile_copy for a in actions[:i]
+                    if isinstance(a, LayTile) and str(a.tile) == str(name)}
+            copy_name = f"{name}-{len(used - {None})}"
+        return dataclasses.replace(lay, tile=str(name), tile_copy=copy_name)
+    one = _the_one_explanation(replay, [(stop, name) for name in others], line_for,
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    _, name, cand = one
+    message = first.message[:first.message.find(_TURNED)]
+    return _adopt(replay, cand, lay, first.rule,
+                  f"{message}; the record's later lines go on as if tile {name} were laid "
+                  f"there in the written rotation (r{lay.rotation}): taken so", {lay.actor})

@@ -575,3 +575,27 @@ def test_a_tile_taken_turned_that_was_another_tile_of_its_colour_is_found():
                               "unconnected; the record's later lines go on as if tile 14 were "
                               "laid there in the written rotation (r2): taken so")]
     assert worths(res) == G1830_RAND_3
+
+
+def test_an_1860_revenue_claim_taken_as_written_is_the_runs_worth_when_the_record_goes_on_so():
+    # 19354 #213: BHI&R's run records no revenue (worth £120 on the map);
+    # written as £10, the claim is flagged and taken as paid, and the
+    # record's later lines break (13 errors: a share too dear, companies out
+    # of order).  1860's finding now says "taken as paid" as the others do,
+    # so the written hint tries the run at its worth: one finding, the end
+    from conftest import DATA, import_changed
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    export = OM.read_export(DATA / "exports" / "1860" / "19354.json")
+    run = next(a for a in export["actions"] if a["id"] == 213)
+    assert "revenue" not in run["routes"][0]
+    run["routes"][0]["revenue"] = 10
+    changed = import_changed(export)
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 13 and (plain[1].action_id, plain[1].rule) == (225, "stock.cash")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (213, "route.revenue", "BHI&R's 4+2-train run (J8-L6-K5-J4-I5-H4 halt 0-H4 town 0-G3-G5 "
+                               "city 0) is worth £120, not the £10 claimed; the record's later "
+                               "lines go on as if the runs' worth was paid: taken so")]
+    assert worths(res) == {"Player 1": 12601, "Player 2": 11002}

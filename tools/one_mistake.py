@@ -781,6 +781,9 @@ def main(argv=None) -> int:
     ap.add_argument("--worst", type=int, default=0)
     ap.add_argument("--causes", action="store_true")
     ap.add_argument("--code", default="", help="import railcheck from this checkout")
+    ap.add_argument("--dir", default="",
+                    help="the games of DIR/<title>/ only, as the fresh set (a batch "
+                         "generated after the harness, such as /work/gen/m5)")
     args = ap.parse_args(argv)
     _setup_path(args.code or None)
     titles = [t for t in args.titles.split(",") if t]
@@ -789,7 +792,9 @@ def main(argv=None) -> int:
     cache = load_cache(cache_path)
     jobs = []
     for title in titles:
-        games = corpus(title, args.set)
+        games = corpus(title, args.set) if not args.dir else \
+            [("fresh", p) for p in sorted((Path(args.dir) / title).glob("*.json"))
+             if not p.name.endswith(".trace.json")]
         if args.games:
             games = [(s, p) for s, p in games if _stem(p) in args.games.split(",")]
         if args.max_games:      # the first N of each set

@@ -599,3 +599,18 @@ def test_an_1860_revenue_claim_taken_as_written_is_the_runs_worth_when_the_recor
                                "city 0) is worth £120, not the £10 claimed; the record's later "
                                "lines go on as if the runs' worth was paid: taken so")]
     assert worths(res) == {"Player 1": 12601, "Player 2": 11002}
+
+
+def test_a_pass_under_the_name_of_a_company_that_operates_later_closes_the_turns_company():
+    # 1860_game_end_bank #574: C&N passes after its dividend and IWNJ, next
+    # in the order, goes on; written as BHI&R's pass, it was taken as BHI&R's
+    # whole turn out of the order, and BHI&R's own turn later in the round
+    # was refused (11 errors).  The record has BHI&R operate later in OR 8.3,
+    # so the pass is C&N's, closing its turn: one finding, the game's end
+    changed = _changed_export("1860/1860_game_end_bank.json", 574, {"entity": "BHI&R"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (574, "turn.order", "BHI&R's 'pass' is written in C&N's turn, and the record goes on "
+                            "with IWNJ, next after C&N, and has BHI&R operate later in OR 8.3: "
+                            "taken as C&N's")]
+    assert worths(res) == {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}

@@ -614,3 +614,21 @@ def test_a_pass_under_the_name_of_a_company_that_operates_later_closes_the_turns
                             "with IWNJ, next after C&N, and has BHI&R operate later in OR 8.3: "
                             "taken as C&N's")]
     assert worths(res) == {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}
+
+
+def test_a_sale_not_held_is_not_read_from_the_sellers_own_later_purchase():
+    # 1830_rand_2711294_1 #1115: Player 3 sells B&O_1, buys ERIE_1 and sells
+    # ERIE; written as a sale of NYNH (none held), the sale was read from
+    # Player 3's own purchase of ERIE_1 (#1116), which then broke (a rebuy,
+    # a sale over the holding: 6 errors).  The seller's own purchases say
+    # nothing of what it sold: Player 1's purchase of B&O_1 (#1120) decides.
+    # One new finding (the unchanged game's #1319 stands), the game's end
+    changed = _changed_export("1830_slips/1830_rand_2711294_1.json.gz", 1115,
+                              {"shares": ["NYNH_2"], "percent": 10})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (1115, "stock.sell_not_owned"), (1319, "trains.limit")]
+    assert error_findings(res)[0].message == (
+        "Player 3 holds 0% of NYNH and cannot sell 10%; the record's later lines buy Player 3's "
+        "B&O_1 from the bank (#1120): taken as a sale of 10% of B&O")
+    assert worths(res) == {"Player 1": 6833, "Player 2": 3135, "Player 4": 3058, "Player 3": 2611}

@@ -46,7 +46,8 @@ def sale_record_implies(rnd, player, action: SellShares) -> Optional[tuple]:
                 break
             resold |= {(s.corporation, i) for s in a.sales for i in s.certs}
             continue
-        if not isinstance(a, BuyShares) or not a.certs:
+        if not isinstance(a, BuyShares) or not a.certs or a.actor == player.name:
+            # (the seller's own purchase says nothing of what it sold)
             continue
         other = g.corporations.get(a.corporation)
         if other is None or other.sym == written or (corp is not None and other is not corp):

@@ -167,8 +167,8 @@ class Replay:
         res = self.result(self.count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .following.diagnose import (dividend_hint, merger_hint, missing_dividend_hint,
-                                             par_hint, rotation_hint, turned_tile_hint,
-                                             written_hint)
+                                             par_hint, rotation_hint, token_city_hint,
+                                             turned_tile_hint, written_hint)
             hinted = par_hint(self, res)
             if hinted is res:   # the same first errors: a dividend of another kind
                 hinted = dividend_hint(self, res)
@@ -180,6 +180,8 @@ class Replay:
                 hinted = merger_hint(self, res)
             if hinted is res:   # a lay taken turned that was another tile
                 hinted = turned_tile_hint(self, res)
+            if hinted is res:   # a station in another city of its hex
+                hinted = token_city_hint(self, res)
             res = hinted
             if res.errors:      # the two look at first errors of different kinds
                 res = rotation_hint(self, res)

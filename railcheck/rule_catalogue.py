@@ -316,7 +316,8 @@ RULES: list[Rule] = [
        "later lines then show another game (a share price, and so the operating order, or a "
        "player's cash the written kind does not give). When the replay ends with errors, the "
        "first of a kind a price can cause, and no par explains them, railcheck replays the "
-       "record with each of the 12 most recent dividend lines before that error at each other "
+       "record with each of the 12 most recent dividend lines before that error (and up to 6 "
+       "older ones of the companies that error names or its player holds) at each other "
        "kind the record uses; when exactly one such change makes every error disappear, the "
        "dividend is flagged with both kinds and the game is taken at the implied one "
        "(railcheck/following/diagnose.py, docs/one-mistake.md); else the original findings "
@@ -1085,6 +1086,20 @@ RULES: list[Rule] = [
        "A station is placed in a city of the hex named.",
        f"{R1830}: Operating Round, placing station markers",
        "PRR place G11   ->  G11 has no city for a station"),
+    _r("token.city_implied", "a station written in one city of its hex, the record's later "
+       "lines in another",
+       "A station in either city of a hex of two (an OO) is legal at its line; the record's later "
+       "lines then use track or a station that is not there (a lay the company's network should "
+       "reach, a run from the other city). When the replay ends with errors and the first is of "
+       "such a kind, railcheck replays the record with each of the 4 most recent stations on a "
+       "hex of several cities (of the companies that error names) put in each other city; when "
+       "exactly one such change makes every error disappear, the station is flagged with both "
+       "cities and the game is taken at the implied one (railcheck/following/diagnose.py, "
+       "docs/one-mistake.md); else the original findings stand.",
+       OWN,
+       "ERIE token E11 city 0 (export #278)  ->  ERIE places a station in E11 city 0, but the "
+       "record's later lines go on as if in city 1 (as written: #515, ... — the first finding "
+       "the written city gives): taken as city 1"),
     _r("token.duplicate", "a second station of a company on one hex",
        "A company may have only one station on a hex.",
        f"{R1830}: Operating Round, placing station markers",

@@ -632,3 +632,21 @@ def test_a_sale_not_held_is_not_read_from_the_sellers_own_later_purchase():
         "Player 3 holds 0% of NYNH and cannot sell 10%; the record's later lines buy Player 3's "
         "B&O_1 from the bank (#1120): taken as a sale of 10% of B&O")
     assert worths(res) == {"Player 1": 6833, "Player 2": 3135, "Player 4": 3058, "Player 3": 2611}
+
+
+def test_a_station_in_the_other_city_of_its_hex_is_found_from_the_later_lines():
+    # 1830_rand_2711294_2 #278: ERIE's station goes in E11's city 1 (an OO);
+    # written in city 0 it is legal there, and 237 lines later ERIE lays on
+    # F10, which its network reaches only from city 1: 10 errors, the first
+    # at #515.  ERIE's recent stations on hexes of two cities, each in the
+    # other city, are tried (diagnose.token_city_hint): one finding, at the
+    # station, and the game's end
+    changed = _changed_export("1830_slips/1830_rand_2711294_2.json.gz", 278, {"city": "59-1-0"})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 10 and (plain[0].action_id, plain[0].rule) == (515, "tile.connection")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(278, "token.city_implied")]
+    assert error_findings(res)[0].message.startswith(
+        "ERIE places a station in E11 city 0, but the record's later lines go on as if in city 1 "
+        "(as written: #515, tile 4 rotation 0 on F10 is not connected to ERIE's network")
+    assert worths(res) == {"Player 4": 684, "Player 1": 381, "Player 3": 366, "Player 2": 50}

@@ -915,3 +915,62 @@ def turned_tile_hint(replay, result, search: Optional[Search] = None):
     return _adopt(replay, cand, lay, first.rule,
                   f"{message}; the record's later lines go on as if tile {name} were laid "
                   f"there in the written rotation (r{lay.rotation}): taken so", {lay.actor})
+
+
+# ---------------------------------------------------------------------------
+# a station in another city of its hex
+
+#: how many of the record's stations before the first error, on a hex of
+#: two or more cities, the station hint tries in each other city (the most
+#: recent of the companies the first error names)
+TOKEN_LINES = 4
+
+
+@_never_raises
+def token_city_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is of a kind track
+    or stations elsewhere cause (:data:`CAUSED_BY_ROTATION`) and exactly one
+    of the record's recent stations on a hex of several cities (an OO, a
+    city of two), put in another city of that hex, explains every later line
+    (a station in a legal but wrong city: its company's later lays and runs
+    go on from the other): that line is flagged (``token.city_implied``) and
+    the game taken so.  Else ``result``.  Never raises."""
+    first = rotation_applies(result)
+    game = result.game
+    if first is None or game is None or game.board is None:
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    board = game.board
+    named = set(first.involves) & set(game.corporations)
+    lines = []
+    for i in range(stop - 1, -1, -1):
+        a = actions[i]
+        if not isinstance(a, PlaceToken) or a.city is None or a.corporation is not None \
+                or (named and a.actor not in named):
+            continue
+        h = board.hexes.get(str(a.hex))
+        if h is None or len(h.city_indices()) < 2:
+            continue
+        lines.append(i)
+        if len(lines) == TOKEN_LINES:
+            break
+    todo = [(i, k) for i in lines
+            for k in range(len(board.hexes[str(actions[i].hex)].city_indices()))
+            if k != actions[i].city]
+    if not todo:
+        return result
+    one = _the_one_explanation(replay, todo,
+                               lambda i, k: dataclasses.replace(actions[i], city=k),
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    i, k, cand = one
+    a = actions[i]
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, a, "token.city_implied",
+                  f"{a.actor} places a station in {a.hex} city {a.city}, but the record's later "
+                  f"lines go on as if in city {k} (as written: {where}, {first.message} — the "
+                  f"first finding the written city gives): taken as city {k}", {a.actor})

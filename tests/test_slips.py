@@ -650,3 +650,19 @@ def test_a_station_in_the_other_city_of_its_hex_is_found_from_the_later_lines():
         "ERIE places a station in E11 city 0, but the record's later lines go on as if in city 1 "
         "(as written: #515, tile 4 rotation 0 on F10 is not connected to ERIE's network")
     assert worths(res) == {"Player 4": 684, "Player 1": 381, "Player 3": 366, "Player 2": 50}
+
+
+def test_a_bid_for_the_turn_under_the_minimum_is_taken_at_the_value_the_record_goes_on_from():
+    # 1860_rand_2711294_2 #37: Player 1 bids £30 for the turn; written as £20
+    # (the minimum is £25) it is flagged and taken as bid, and Player 1's
+    # cash is £10 over the record's from there: its later lines break from
+    # #705 on (124 more errors).  The bid at the next multiples of 5 is
+    # tried (diagnose.turn_bid_hint): only £30 explains every later line
+    changed = _changed_export("1860_slips/1860_rand_2711294_2.json.gz", 37, {"price": 20})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 125 and (plain[1].action_id, plain[1].rule) == (705, "turn.order")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (37, "auction.min_bid", "bid of £20 is too low: the minimum bid is £25; the record's "
+                                "later lines go on as if Player 1 bid £30: taken so")]
+    assert worths(res) == G1860_RAND_2

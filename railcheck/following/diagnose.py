@@ -974,3 +974,51 @@ def token_city_hint(replay, result, search: Optional[Search] = None):
                   f"{a.actor} places a station in {a.hex} city {a.city}, but the record's later "
                   f"lines go on as if in city {k} (as written: {where}, {first.message} — the "
                   f"first finding the written city gives): taken as city {k}", {a.actor})
+
+
+# ---------------------------------------------------------------------------
+# a bid for the turn under the minimum, taken as bid
+
+#: the bids for the turn a turn bid hint tries: the written bid raised by
+#: 5, 10 ... up to this many steps of 5 (the minimum is over the written bid)
+TURN_BID_STEPS = 8
+
+_TAKEN_AS_BID = "; taken as bid, as the record says"
+
+
+@_never_raises
+def turn_bid_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is a bid for the
+    turn under the minimum (1860's auction: ``auction.min_bid``, taken as
+    bid), whose first error is followed by others on later lines (the
+    bidder's cash, as the record's later lines spend it, is another): the
+    bid at each of the next :data:`TURN_BID_STEPS` multiples of 5 over the
+    written one is tried, and when exactly one explains every later line
+    (the value the bidder paid), that is the game the record implies and the
+    line's finding says so.  Else ``result``.  Never raises."""
+    from ..actions import BidForTurn
+    errors = [f for f in result.findings if f.severity == ERROR]
+    if len(errors) < 2 or result.game is None:
+        return result
+    first = errors[0]
+    if first.rule != "auction.min_bid" or _TAKEN_AS_BID not in first.message:
+        return result
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None or not isinstance(actions[stop], BidForTurn):
+        return result
+    a = actions[stop]
+    prices = [a.price + 5 * j for j in range(1, TURN_BID_STEPS + 1)]
+    one = _the_one_explanation(replay, [(stop, p) for p in prices],
+                               lambda i, p: dataclasses.replace(a, price=p),
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    _, price, cand = one
+    message = first.message[:first.message.find(_TAKEN_AS_BID)]
+    money = cand.game.money if cand.game is not None else str
+    return _adopt(replay, cand, a, first.rule,
+                  f"{message}; the record's later lines go on as if {a.actor} bid "
+                  f"{money(price)}: taken so", {a.actor})

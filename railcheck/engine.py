@@ -168,7 +168,8 @@ class Replay:
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .following.diagnose import (dividend_hint, merger_hint, missing_dividend_hint,
                                              par_hint, rotation_hint, token_city_hint,
-                                             turn_bid_hint, turned_tile_hint, written_hint)
+                                             turn_bid_hint, turned_tile_hint, upgraded_tile_hint,
+                                             written_hint)
             hinted = par_hint(self, res)
             if hinted is res:   # the same first errors: a dividend of another kind
                 hinted = dividend_hint(self, res)
@@ -184,6 +185,8 @@ class Replay:
                 hinted = token_city_hint(self, res)
             if hinted is res:   # a bid for the turn under the minimum
                 hinted = turn_bid_hint(self, res)
+            if hinted is res:   # a lay of another tile than the later upgrade keeps
+                hinted = upgraded_tile_hint(self, res)
             res = hinted
             if res.errors:      # the two look at first errors of different kinds
                 res = rotation_hint(self, res)

@@ -1027,6 +1027,21 @@ RULES: list[Rule] = [
        "1860's Ryde, Merstone and Newport tiles, docs/1860.md O1g-O1i).",
        f"{R1830}: Operating Round, laying track; {OWN}: docs/board.md",
        "PRR lay 57 H12 7   ->  rotation 7 of tile 57 is not 0-5"),
+    _r("tile.implied", "a track tile written as another of its kind, the record's later "
+       "upgrade keeping the other's track",
+       "Another yellow track tile (a curve for a straight) is legal at its line; the record's "
+       "later upgrade of the hex then does not keep the written tile's track. When the replay "
+       "ends with errors and the first is such an upgrade, railcheck replays the record with the "
+       "earlier lay on that hex as each other tile of its colour, cities, towns and label, in "
+       "each rotation whose track the upgrade keeps (at most 8); when exactly one such change "
+       "makes every error disappear, the lay is flagged with both tiles and the game is taken at "
+       "the implied one (railcheck/following/diagnose.py, docs/one-mistake.md); else the "
+       "original findings stand.",
+       OWN,
+       "NYC lay 8 F18 3 (export #109)  ->  NYC lays tile 8 on F18 turned 3, but the record's "
+       "later lines go on as if tile 9 turned 0 (as written: #118, tile 20 rotation 2 on F18 "
+       "does not keep the existing track ... — the first finding the written tile gives): "
+       "taken so"),
     _r("tile.rotation_implied", "a tile written in one rotation, the record's later lines at another",
        "A tile turned to another rotation that fits is legal at its line; the record's later lines "
        "then use track that is not there (a run through the hex, a later lay that the tile's track "

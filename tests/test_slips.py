@@ -666,3 +666,21 @@ def test_a_bid_for_the_turn_under_the_minimum_is_taken_at_the_value_the_record_g
         (37, "auction.min_bid", "bid of £20 is too low: the minimum bid is £25; the record's "
                                 "later lines go on as if Player 1 bid £30: taken so")]
     assert worths(res) == G1860_RAND_2
+
+
+def test_a_track_tile_written_as_another_is_found_from_the_later_upgrade():
+    # 1830_rand_18303_2 #109: NYC lays the straight 9 on F18; written as the
+    # curve 8 (legal there), the record's upgrade of F18 nine lines later
+    # (tile 20) does not keep the curve: 94 errors from #118.  The other
+    # yellow track tiles, in each rotation whose track the upgrade keeps,
+    # are tried at the lay (diagnose.upgraded_tile_hint): one finding at
+    # #109, the game's end
+    changed = _changed_export("1830_slips/1830_rand_18303_2.json.gz", 109, {"tile": "8-2"})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 94 and (plain[0].action_id, plain[0].rule) == (118, "tile.upgrade")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(109, "tile.implied")]
+    assert error_findings(res)[0].message.startswith(
+        "NYC lays tile 8 on F18 turned 3, but the record's later lines go on as if tile 9 "
+        "turned 0 (as written: #118, tile 20 rotation 2 on F18 does not keep the existing track")
+    assert worths(res) == {"Player 3": 6769, "Player 2": 5972, "Player 1": 5722}

@@ -1022,3 +1022,80 @@ def turn_bid_hint(replay, result, search: Optional[Search] = None):
     return _adopt(replay, cand, a, first.rule,
                   f"{message}; the record's later lines go on as if {a.actor} bid "
                   f"{money(price)}: taken so", {a.actor})
+
+
+# ---------------------------------------------------------------------------
+# a legal lay of another tile than the record's later upgrade keeps
+
+#: at most this many (tile, rotation) candidates for the lay before an
+#: upgrade that does not keep its track
+UPGRADED_TILES = 8
+
+
+@_never_raises
+def upgraded_tile_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is an upgrade
+    that does not keep the existing track (``tile.upgrade``), and exactly
+    one other tile of the same colour, cities, towns and label as the
+    record's earlier lay on that hex (legal at its line: another track
+    tile), in a rotation whose track the upgrade keeps, explains every
+    later line: that earlier lay is flagged (``tile.implied``) and the game
+    taken so.  Else ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if not errors or game is None or game.board is None:
+        return result
+    first = errors[0]
+    if first.rule != "tile.upgrade":
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None or not isinstance(actions[stop], LayTile):
+        return result
+    up = actions[stop]
+    board = game.board
+    kept = _exits(board, up)
+    if kept is None:
+        return result
+    at = next((i for i in range(stop - 1, -1, -1) if isinstance(actions[i], LayTile)
+               and str(actions[i].hex) == str(up.hex)), None)
+    if at is None:
+        return result
+    lay = actions[at]
+    written = board.tiles.get(str(lay.tile))
+    if written is None:
+        return result
+    sides = set(board.neighbours(str(lay.hex)))
+    todo = []
+    for name in sorted(board.tiles, key=str):
+        t = board.tiles[name]
+        if str(name) == str(lay.tile) or t.color != written.color or t.label != written.label \
+                or len(t.cities) != len(written.cities) or len(t.towns) != len(written.towns) \
+                or t.private_only:
+            continue
+        for r in t.distinct_rotations():
+            exits = t.exits(r)
+            if exits <= kept and exits <= sides:
+                todo.append((at, (str(name), r)))
+    if not todo or len(todo) > UPGRADED_TILES:
+        return result
+
+    def line_for(i, value):
+        name, r = value
+        copy_name = None
+        if lay.tile_copy is not None:
+            used = {a.tile_copy for a in actions[:i]
+                    if isinstance(a, LayTile) and str(a.tile) == name}
+            copy_name = f"{name}-{len(used - {None})}"
+        return dataclasses.replace(lay, tile=name, rotation=r, tile_copy=copy_name)
+    one = _the_one_explanation(replay, todo, line_for,
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    _, (name, r), cand = one
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, lay, "tile.implied",
+                  f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but the "
+                  f"record's later lines go on as if tile {name} turned {r} (as written: {where}, "
+                  f"{first.message} — the first finding the written tile gives): taken so",
+                  {lay.actor})

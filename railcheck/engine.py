@@ -167,8 +167,9 @@ class Replay:
         res = self.result(self.count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .following.diagnose import (dividend_hint, merger_hint, missing_dividend_hint,
-                                             par_hint, rotation_hint, token_city_hint,
-                                             turn_bid_hint, turned_tile_hint, upgraded_tile_hint,
+                                             missing_issue_hint, par_hint, rotation_hint,
+                                             token_city_hint, turn_bid_hint, turned_tile_hint,
+                                             upgraded_tile_hint,
                                              written_hint)
             hinted = par_hint(self, res)
             if hinted is res:   # the same first errors: a dividend of another kind
@@ -179,6 +180,8 @@ class Replay:
                 hinted = missing_dividend_hint(self, res)
             if hinted is res:   # a merger vote or proposal
                 hinted = merger_hint(self, res)
+            if hinted is res:   # a company's issue line missing (18Ireland)
+                hinted = missing_issue_hint(self, res)
             if hinted is res:   # a lay taken turned that was another tile
                 hinted = turned_tile_hint(self, res)
             if hinted is res:   # a station in another city of its hex

@@ -1281,6 +1281,20 @@ RULES: list[Rule] = [
        "pool at the market price, once a turn before laying track.",
        f"{RIRE}: O1",
        "DER redeem   ->  no DER share is in the bank pool"),
+    _r("or.issue_implied", "a company's issue of a share missing, the record's later lines "
+       "going on from it",
+       "A deleted issue line shows only where the cash or the lower share price is needed (a "
+       "train the company cannot pay for, companies operating out of the price order). When "
+       "the replay's first error is of such a kind and no other hint explains it, railcheck "
+       "replays the record with each of the 12 most recent operating turns of companies that "
+       "may issue begun with an issue of one treasury share; when exactly one such change "
+       "explains the record from there on, the line that begins that turn is flagged and the "
+       "game taken so (railcheck/following/diagnose.py, docs/one-mistake.md); else the "
+       "findings stand.",
+       f"{RIRE}: O1",
+       "(export) #101 pass  ->  DDR begins its turn here without issuing a share, but the "
+       "record's later lines go on as if it issued one (as written: #104, DDR has £60, a "
+       "2H-train costs £98 ...): taken as issued before this line"),
     _r("stock.minor_auction", "a minor auction out of place",
        "Only the minor on top of the stack is auctioned, as a player's whole action for the "
        "turn; a minor is started by its auction, never parred.",

@@ -684,3 +684,176 @@ def test_a_track_tile_written_as_another_is_found_from_the_later_upgrade():
         "NYC lays tile 8 on F18 turned 3, but the record's later lines go on as if tile 9 "
         "turned 0 (as written: #118, tile 20 rotation 2 on F18 does not keep the existing track")
     assert worths(res) == {"Player 3": 6769, "Player 2": 5972, "Player 1": 5722}
+
+# 18Ireland: a company's issue of a share deleted (diagnose.missing_issue_hint)
+
+#: the net worths at the end of 18Ireland_slips/18Ireland_rand_2711299_3
+IRELAND_RAND_3 = {"Player 1": 1119, "Player 4": 766, "Player 2": 703, "Player 3": 556}
+
+
+def test_a_missing_issue_is_the_one_the_record_goes_on_from():
+    # 18Ireland_rand_2711299_3 #100: DDR issues DDR_1 (£38) at the start of
+    # its turn; the line deleted, DDR cannot pay for the 2H it buys at #104
+    # (taken as bought) and the record's later lines break (383 errors: the
+    # price, the operating order, every stock round after it); DDR's turn
+    # begun with an issue explains every later line: one finding, at the
+    # line that begins the turn (#101), the game's end
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_2711299_3.json.gz", 100, "delete")
+    plain = Replay(changed, hints=False).run()
+    assert len(error_findings(plain)) == 383
+    assert (error_findings(plain)[0].action_id, error_findings(plain)[0].rule) == \
+        (104, "trains.cash")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(101, "or.issue_implied")]
+    assert error_findings(res)[0].message.startswith(
+        "DDR begins its turn here without issuing a share, but the record's later lines go "
+        "on as if it issued one (as written: #104, DDR has £60, a 2H-train costs £98")
+    assert worths(res) == IRELAND_RAND_3
+
+
+def test_a_missing_issue_is_not_implied_when_the_record_has_it():
+    # the unchanged game: no error, so no hint and no finding
+    from conftest import DATA, import_changed
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    data = OM.read_export(DATA / "exports" / "18Ireland_slips" / "18Ireland_rand_2711299_3.json.gz")
+    res = Replay(import_changed(data)).run()
+    assert error_findings(res) == [] and worths(res) == IRELAND_RAND_3
+
+
+# ---------------------------------------------------------------------------
+# 18Ireland: a dividend of the wrong kind (diagnose.dividend_hint)
+
+def test_a_wrong_dividend_explains_the_record_when_its_scores_are_the_records_own():
+    # 18Ireland_rand_2711299_2 #504: UR's payout written as withheld (92
+    # errors from #522); the payout explains every later line, and its game
+    # ends with the one net worth the record as written disagrees with too
+    # (Player 2: £0, the site £40): no longer taken for another game
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_2711299_2.json.gz", 504,
+                              {"kind": "withhold"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(504, "dividend.implied")]
+    assert error_findings(res)[0].message.startswith(
+        "UR withholds, but the record's later lines go on as if it pays out (as written: "
+        "#522, Player 4 has £14; a MRNCC share from the bank pool costs £30")
+    assert worths(res)["Player 2"] == 0
+
+
+def test_a_wrong_dividend_of_two_alike_is_the_nearest_the_first_error():
+    # 18Ireland_rand_2711299_1 #447: DER's payout written as withheld (11
+    # errors from #467); DER's payout at #422 (withheld) explains the record
+    # as well (the same price and cash from #447 on, the same end): the
+    # nearest the first error is taken, never one before the slip
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_2711299_1.json.gz", 447,
+                              {"kind": "withhold"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(447, "dividend.implied")]
+    assert error_findings(res)[0].message.endswith(
+        "taken as payout (of 2 dividend lines each of which explains the record as well, the "
+        "nearest before that finding)")
+    assert worths(res) == IRELAND_RAND_1
+
+
+# ---------------------------------------------------------------------------
+# 18Ireland: a station written elsewhere by a company whose home station
+# waits to be placed again (repair._station_placed_again)
+
+def test_a_station_with_no_marker_left_is_the_one_waiting_to_be_placed_again():
+    # 18Ireland_rand_2711299_0 #430: CBPR's lay of IR1 on E21 (Cork, two
+    # cities) lifted its home station, placed again at #430 in city 1;
+    # written in 645's city (another hex), CBPR has no marker left (refused;
+    # was 11 errors, the record's later broad track not reaching); read as
+    # the station placed again on E21, the record's next lines fit
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_2711299_0.json.gz", 430,
+                              {"city": "645-0-0", "slot": 0})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (430, "token.none_left", "CBPR has placed all 1 of its station markers; the record's "
+                                 "later lines go on as if the station waiting on E21 were "
+                                 "placed again in city 1: taken so")]
+    assert worths(res) == {"Player 2": 1939, "Player 1": 1696, "Player 4": 1201,
+                           "Player 3": 1175}
+
+
+def test_a_home_station_in_a_full_city_is_read_in_a_city_the_company_goes_on_from():
+    # 18Ireland_game_end_bankrupt #767: WLWR, just parred, places its home
+    # station in I11's IR45 (Dublin); written in F10's IR65, whose city is
+    # full (refused; was 8 errors: the home station missing, WLWR's later
+    # broad track reaching nowhere); the cities of the hexes WLWR's later
+    # lines name are the readings (a home station needs no reach), and the
+    # record's next lines go on from I11
+    changed = _changed_export("18Ireland/18Ireland_game_end_bankrupt.json", 767,
+                              {"city": "IR65-0-0", "slot": 0})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (767, "token.full", "F10 city 0 is full (MRNCC, MGWR); the record's later lines go on "
+                            "as if the station were in I11 city 0: taken so")]
+    assert worths(res) == {"Player 3": 1602, "Player 1": 0, "Player 2": 0}
+
+
+def test_a_station_on_a_tile_an_upgrade_took_off_the_map_is_refused():
+    # 18Ireland_rand_2711299_3 #537: CBSCR, just parred, places its home
+    # station in E21's IR6-1; written in IR1-0's city 0, a tile an upgrade
+    # to IR6 replaced on J4 (18xx.games finds no such city and refuses the
+    # line); it was taken on J4, CBSCR's later track reaching nowhere (12
+    # errors); refused now, and read in a city of a hex CBSCR's later lines
+    # name: the finding at the line and one later lay left
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_2711299_3.json.gz", 537,
+                              {"city": "IR1-0-0", "slot": 0})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (537, "token.city"), (557, "tile.connection")]
+    assert error_findings(res)[0].message.startswith(
+        "the station names a city of tile IR1-0, which an upgrade took off J4 (tile IR6 is "
+        "there now)")
+
+
+# ---------------------------------------------------------------------------
+# 18Ireland: the waterfall's cheapest private bought at a wrong price, and a
+# minor's bid written lower than it was (others then able to raise)
+
+def test_the_cheapest_private_bought_at_a_wrong_price_is_at_its_price_when_the_record_goes_on_so():
+    # 18Ireland_rand_18003_0 #5: Player 2 buys DK, the cheapest, at its £120;
+    # written at £115 it is flagged and taken as paid, and the £5 shows later
+    # (the operating order, the auctions); at its price every later line
+    # fits (diagnose.written_hint): one finding, the game's end
+    changed = _changed_export("18Ireland_random/18Ireland_rand_18003_0.json.gz", 5,
+                              {"price": 115})
+    assert len(error_findings(Replay(changed, hints=False).run())) > 2
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (5, "auction.buy_price", "DK is the cheapest private and is bought at its price £120, "
+                                 "not £115; the record's later lines go on as if its price was "
+                                 "paid: taken so")]
+    assert worths(res) == {"Player 3": 2521, "Player 1": 2297, "Player 2": 2080}
+
+
+def test_a_minors_bid_written_lower_reads_the_players_it_leaves_able_to_raise_as_passed():
+    # 18Ireland_rand_18003_0 #15: Player 3 opens DER's auction at £110 and
+    # nobody can raise: the auction ends; written at £105 Player 2 may raise
+    # to £110, and the record's next line (Player 2 buys DER_1) is no bid
+    # (was 776 errors: every later line of the round out of turn); read as
+    # Player 2's pass, the record goes on: the finding there, and one later
+    # (DER, started with £5 less, short of a share's price at a redemption)
+    changed = _changed_export("18Ireland_random/18Ireland_rand_18003_0.json.gz", 15,
+                              {"price": 105})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (16, "stock.minor_auction"), (420, "or.issue")]
+    assert error_findings(res)[0].message == (
+        "DER is being auctioned: only bids and passes; the record's later lines go on as if "
+        "Player 2 passed before it: taken so")
+
+
+def test_dividend_lines_as_good_are_no_explanation_when_later_errors_stand():
+    # 18Ireland_game_end_bankrupt #46: LER's 2H from the depot at £80
+    # written at £90; several of LER's dividends at the other kind explain
+    # the first later error (#235) alike, each leaving the same later ones:
+    # the nearest is not taken (a tie is broken only among explanations of
+    # every later line), and the list price explains them all (written_hint)
+    changed = _changed_export("18Ireland/18Ireland_game_end_bankrupt.json", 46, {"price": 90})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (46, "trains.price", "a 2H-train from the depot costs £80, not £90; the record's later "
+                             "lines go on as if the list price was paid: taken so")]
+    assert worths(res) == {"Player 3": 1602, "Player 1": 0, "Player 2": 0}

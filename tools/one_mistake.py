@@ -129,6 +129,23 @@ def corpus(title: str, which: str) -> list[tuple[str, Path]]:
     return out
 
 
+def new_set(where: Path, title: str) -> list[tuple[str, Path]]:
+    """("new", path) of the exports of ``title`` in ``where/<title>`` (or
+    ``where`` itself): a batch generated after the last round's work, each
+    game in name order."""
+    d = where / title if (where / title).is_dir() else where
+    out = []
+    for p in sorted(d.glob("*.json")):
+        if p.name.endswith(".trace.json"):
+            continue
+        try:
+            if read_export(p).get("title") == title:
+                out.append(("new", p))
+        except ValueError:
+            continue
+    return out
+
+
 # ---------------------------------------------------------------------------
 # one game, unchanged
 
@@ -782,8 +799,8 @@ def main(argv=None) -> int:
     ap.add_argument("--causes", action="store_true")
     ap.add_argument("--code", default="", help="import railcheck from this checkout")
     ap.add_argument("--dir", default="",
-                    help="the games of DIR/<title>/ only, as the fresh set (a batch "
-                         "generated after the harness, such as /work/gen/m5)")
+                    help="the games of DIR/<title> (or DIR) instead of the sets, as the set "
+                         "'new' (a batch generated after the last round: /work/gen/m4)")
     args = ap.parse_args(argv)
     _setup_path(args.code or None)
     titles = [t for t in args.titles.split(",") if t]
@@ -792,13 +809,11 @@ def main(argv=None) -> int:
     cache = load_cache(cache_path)
     jobs = []
     for title in titles:
-        games = corpus(title, args.set) if not args.dir else \
-            [("fresh", p) for p in sorted((Path(args.dir) / title).glob("*.json"))
-             if not p.name.endswith(".trace.json")]
+        games = corpus(title, args.set) if not args.dir else new_set(Path(args.dir), title)
         if args.games:
             games = [(s, p) for s, p in games if _stem(p) in args.games.split(",")]
         if args.max_games:      # the first N of each set
-            games = [g for s in ("shared", "fresh")
+            games = [g for s in ("shared", "fresh", "new")
                      for g in [x for x in games if x[0] == s][: args.max_games]]
         for s, p in games:
             real = "rand" not in p.name
@@ -829,7 +844,7 @@ def print_tables(outcomes, titles, worst=0, causes=False):
         if not os_:
             continue
         print(f"\n== {title}")
-        for s in ("shared", "fresh"):
+        for s in ("shared", "fresh", "new"):
             part = [o for o in os_ if o["set"] == s]
             if part:
                 print(f"  {s:<7} " + line(part))

@@ -320,6 +320,9 @@ class Board:
         self._net_read: dict = {}
         self._stations_cache = None     # corp -> [(hex idx, node idx)], until the next change
         self._copy_hex: dict[str, str] = {}
+        #: tile copies an upgrade took off the map (copy -> the hex it was on),
+        #: until laid again: a station an export names on one is on no tile
+        self._gone: dict[str, str] = {}
         self._relocate: dict[str, set] = {}
         #: notes that are not violations (e.g. a rotation picked among several)
         self.warnings: list[tuple[str, str]] = []
@@ -806,6 +809,7 @@ class Board:
                 self.remaining[old.name] += 1
             if h.copy is not None:
                 self._copy_hex.pop(h.copy, None)
+                self._gone[h.copy] = h.coord
         stations = any(n.tokens or n.reserved for n in h.nodes)
         new_nodes = [_Node(n.kind, n.revenue, n.slots, n.group, n.hidden) for n in t.nodes]
         for oi, ni in mapping.items():
@@ -825,6 +829,7 @@ class Board:
         h.copy = str(tile_copy) if tile_copy is not None else None
         if h.copy is not None:
             self._copy_hex[h.copy] = h.coord
+            self._gone.pop(h.copy, None)
         # a lay where no station stands changes no company's stations
         self.changed(None if stations or any(n.tokens or n.reserved for n in new_nodes)
                       else h)
@@ -1018,10 +1023,16 @@ class Board:
         self.apply_token(self.plan_token(corp, hex, city, check_reach=check_reach))
 
     def plan_token(self, corp: str, hex: str, city: Optional[int] = None, *,
-                   check_reach: bool = True) -> tuple:
+                   check_reach: bool = True, tile_copy: Optional[str] = None) -> tuple:
         """Check a station placement without changing anything; returns the
-        plan :meth:`apply_token` carries out."""
+        plan :meth:`apply_token` carries out.  ``tile_copy``: the laid tile
+        whose city an export names (``IR1-0`` of ``IR1-0-0``); one an upgrade
+        took off the map is no city (18xx.games finds no such city)."""
         h = self._hex(hex, "token.hex")
+        if tile_copy is not None and tile_copy in self._gone and tile_copy not in self._copy_hex:
+            raise RuleViolation("token.city", f"the station names a city of tile {tile_copy}, "
+                                f"which an upgrade took off {self._gone[tile_copy]} (tile "
+                                f"{h.tile.name} is there now)")
         if corp in self._relocate.get(h.coord, ()):
             ci = self._pick_city(h, corp, city)
             node = h.nodes[ci]
@@ -1208,10 +1219,10 @@ class Board:
                       for h in self.hex_list)
         return (hexes, dict(self.remaining), {k: set(v) for k, v in self.blocked.items()},
                 dict(self.tokens_used), dict(self._copy_hex),
-                {k: set(v) for k, v in self._relocate.items()})
+                {k: set(v) for k, v in self._relocate.items()}, dict(self._gone))
 
     def restore(self, snap) -> None:
-        hexes, remaining, blocked, used, copies, relocate = snap
+        hexes, remaining, blocked, used, copies, relocate, gone = snap
         for h, (tile, rot, copy, color, paths, nodes) in zip(self.hex_list, hexes):
             if h.tile is not tile or h.rotation != rot:
                 h.tile, h.rotation = tile, rot
@@ -1224,6 +1235,7 @@ class Board:
         self.blocked = {k: set(v) for k, v in blocked.items()}
         self.tokens_used = dict(used)
         self._copy_hex = dict(copies)
+        self._gone = dict(gone)
         self._relocate = {k: set(v) for k, v in relocate.items()}
         self.changed()
 

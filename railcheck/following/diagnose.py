@@ -59,8 +59,8 @@ import functools
 import os
 from typing import Optional
 
-from ..actions import (Action, Bid, BuyCompany, BuyTrain, Dividend, LayTile, Par, PlaceToken, Propose,
-                       RunRoutes, Vote)
+from ..actions import (Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Par,
+                       PlaceToken, Propose, RunRoutes, Sale, SellShares, Vote)
 from ..findings import ERROR, Finding
 
 def _never_raises(hint):
@@ -105,6 +105,7 @@ class Search:
     budget: int = 0
     explaining: list = dataclasses.field(default_factory=list)   # (position, price)
     out_of_budget: bool = False
+    tied: int = 0       # explanations as good, the nearest taken (``nearest``)
 
 
 def _position(actions, finding) -> Optional[int]:
@@ -256,7 +257,7 @@ def _after(f: Finding, par) -> bool:
     return False
 
 
-def _the_one_explanation(replay, todo: list, line_for, s: Search):
+def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool = False):
     """(i, value, result) of the one candidate of ``todo`` — (position,
     value) pairs, line ``i`` replaced by ``line_for(i, value)`` — that
     explains the record from line ``i`` on, else None (none, several, or
@@ -266,7 +267,11 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
     a game the site let through, stand in any case), and not the first of
     those.  Of several, those left with the fewest of the record's own
     errors; of those, the one whose game ends with the record's own result
-    (no ``score.*`` warning), when it is the only such one."""
+    (no ``score.*`` warning), when it is the only such one.  With
+    ``nearest``, of several left with no error at all whose games end alike
+    (every player's net worth), the one at the latest line (nearest the first error: a slip
+    shows soon after it, and a finding there is never before the slip's
+    line); ``s.tied`` says how many were as good."""
     s.candidates = len(todo)
     s.budget = BUDGET_FACTOR * max(1, len(replay.record.actions))
     game = getattr(replay, "game", None)
@@ -279,6 +284,7 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
         s.tried += 1
         if got is not None:
             found.append((i, value, got))
+    fewest = None
     if found:
         left = {id(c): sum(1 for f in c[2].findings if f.severity == ERROR
                            and not _before(f, replay.record.actions[c[0]])) for c in found}
@@ -288,10 +294,24 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search):
     # the record's own result (an export's final scores, a notation record's
     # result line) is one of its later lines too: a candidate ending
     # otherwise explains the record no better than the line as written
-    agree = [c for c in found if not any(f.rule.startswith("score.") for f in c[2].findings)]
+    # (a score the record as written disagrees with in the same words is
+    # the record's own: the game it ends with, 18Ireland_rand_2711299_2)
+    written = {(f.rule, f.message) for f in (game.findings if game is not None else [])
+               if f.rule.startswith("score.")}
+    agree = [c for c in found if not any(f.rule.startswith("score.")
+                                         and (f.rule, f.message) not in written
+                                         for f in c[2].findings)]
     if getattr(replay.record, "expected_result", None) is not None or len(agree) == 1:
         found = agree
+    if nearest and fewest == 0 and len(found) > 1 and len({_ending(c[2]) for c in found}) == 1:
+        s.tied = len(found)
+        return max(found, key=lambda c: c[0])
     return found[0] if len(found) == 1 else None
+
+
+def _ending(res) -> tuple:
+    """Every player's net worth at the end of a candidate's replay."""
+    return tuple(sorted((str(x.get("player")), x.get("net_worth")) for x in res.standings))
 
 
 #: a candidate that keeps more than this many of the record's own errors
@@ -564,21 +584,31 @@ def dividend_hint(replay, result, search: Optional[Search] = None):
         return result
     kinds = sorted({a.kind for a in actions if isinstance(a, Dividend)} | {"payout", "withhold"})
     lines = [i for i in range(stop) if isinstance(actions[i], Dividend)][-DIVIDEND_LINES:]
-    lines = _older_related_dividends(actions, lines, first, result.game) + lines
+
+    def line_for(i, k):
+        return dataclasses.replace(actions[i], kind=k)
     todo = [(i, k) for i in reversed(lines) for k in kinds if k != actions[i].kind]
-    one = _the_one_explanation(
-        replay, todo, lambda i, k: dataclasses.replace(actions[i], kind=k),
-        search if search is not None else Search())
+    s = search if search is not None else Search()
+    one = _the_one_explanation(replay, todo, line_for, s, nearest=True)
+    if one is None:
+        # none of the most recent explains the record: the older ones of the
+        # companies the first error names (a search of its own, as cheap)
+        older = _older_related_dividends(actions, lines, first, result.game)
+        todo = [(i, k) for i in reversed(older) for k in kinds if k != actions[i].kind]
+        s = Search()
+        one = _the_one_explanation(replay, todo, line_for, s, nearest=True) if todo else None
     if one is None:
         return result
     i, kind, cand = one
     div = actions[i]
     where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    tied = (f" (of {s.tied} dividend lines each of which explains the record as well, "
+            f"the nearest before that finding)") if s.tied else ""
     return _adopt(replay, cand, div, "dividend.implied",
                   f"{div.actor} {_PAID.get(div.kind, div.kind)}, but the record's later lines "
                   f"go on as if it {_PAID.get(kind, kind)} (as written: {where}, "
                   f"{first.message} — the first finding the written dividend gives): "
-                  f"taken as {kind}", {div.actor})
+                  f"taken as {kind}{tied}", {div.actor})
 
 
 # ---------------------------------------------------------------------------
@@ -587,6 +617,7 @@ def dividend_hint(replay, result, search: Optional[Search] = None):
 #: findings of a line taken as written that the rules value otherwise, with
 #: the words that say so
 TAKEN_AS_WRITTEN = {"trains.price": "; taken as paid", "route.revenue": "; taken as paid",
+                    "auction.buy_price": "; taken as paid",
                     "auction.price": "; taken at", "stock.company_price": "; taken at"}
 _AS_WRITTEN = "; taken as paid"
 
@@ -622,6 +653,11 @@ def written_hint(replay, result, search: Optional[Search] = None):
         line = dataclasses.replace(a, revenue=None, routes=[
             dataclasses.replace(r, revenue=None) for r in a.routes])
         says = "the runs' worth was paid"
+    elif first.rule == "auction.buy_price" and isinstance(a, Bid):
+        # the cheapest private of a waterfall auction bought at another
+        # price than its (reduced) price: at that price
+        line = dataclasses.replace(a, price=None)
+        says = "its price was paid"
     elif isinstance(a, (Bid, BuyCompany)) and a.price is not None \
             and a.actor in result.game.player_by_name and a.company in result.game.companies:
         # a private bought by a player at another price than the rules' one
@@ -846,6 +882,72 @@ def merger_hint(replay, result, search: Optional[Search] = None):
     return _adopt(replay, cand, a, "merger.implied",
                   f"{says} (as written: {where}, {first.message} — the first finding the "
                   f"written line gives): {taken}", {a.actor})
+
+
+# ---------------------------------------------------------------------------
+# a company's issue of a share missing (18Ireland)
+
+#: how many of the record's most recent operating turns of companies,
+#: before the first error, the missing-issue hint tries
+ISSUE_TURNS = 12
+
+
+@_never_raises
+def missing_issue_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is of a kind a
+    price or cash can cause (:func:`applies`: a train the company cannot pay
+    for, companies operating out of the price order, a share's price), later
+    errors follow, the title lets companies issue shares
+    (``operating.issue_redeem``), and exactly one of the :data:`ISSUE_TURNS`
+    most recent operating turns before it, begun with an issue of one of
+    its company's treasury shares, explains the record from there on (its
+    issue line missing: a deleted line shows only where the cash or the
+    lower price is needed).  The line that begins that turn is flagged
+    (``or.issue_implied``) and the game taken so.  Else ``result``.  Never
+    raises."""
+    game = result.game
+    if game is None or game.rules.operating.issue_redeem is None:
+        return result
+    errors = [f for f in result.findings if f.severity == ERROR]
+    first = applies(result)
+    if first is None or first is not errors[0]:
+        return result
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return result       # nothing after the first error's line to explain
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    corps = set(game.corporations)
+    starts = [i for i in range(1, stop + 1) if actions[i].actor in corps
+              and actions[i - 1].actor != actions[i].actor
+              and not _issues(actions[i])][-ISSUE_TURNS:]
+
+    def lines(i, corp):
+        nxt = actions[i]
+        issue = SellShares(actor=corp, sales=[Sale(corporation=corp, count=1)],
+                           line=nxt.line, column=nxt.column)
+        issue.text = f"{corp} issues a share"
+        return [issue, nxt]
+    todo = [(i, actions[i].actor) for i in reversed(starts)]
+    one = _the_one_explanation(replay, todo, lines, search if search is not None else Search())
+    if one is None:
+        return result
+    i, corp, cand = one
+    nxt = actions[i]
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, nxt, "or.issue_implied",
+                  f"{corp} begins its turn here without issuing a share, but the record's "
+                  f"later lines go on as if it issued one (as written: {where}, "
+                  f"{first.message} — the first finding the missing issue gives): taken as "
+                  f"issued before this line", {corp})
+
+
+def _issues(a) -> bool:
+    """The line is a company's issue or redemption of its own share."""
+    if isinstance(a, SellShares):
+        return any(s.corporation == a.actor for s in a.sales)
+    return isinstance(a, BuyShares) and a.corporation == a.actor
 
 
 # ---------------------------------------------------------------------------

@@ -22,7 +22,7 @@ import dataclasses
 
 from ..actions import BuyTrain, LayTile, Par, Pass, PlaceToken, RunRoutes, Sale, SellShares
 from ..findings import RuleViolation
-from .lookahead import Reading, best_reading
+from .lookahead import LONG_HORIZON, Reading, best_reading
 
 
 def readings_for(replay, action, violation) -> list:
@@ -170,13 +170,18 @@ def _other_city(replay, action, violation) -> list:
     if board is None or corp not in g.corporations:
         return []
     out = []
-    for coord in sorted(board.hexes):
+    home = not getattr(g.corporations[corp], "home_placed", True)
+    # a home station (no reach needed; 18Ireland's major places it where it
+    # chooses): the cities of the hexes the company's later lines name
+    coords = [c for c in _hexes_named_next(replay, corp, LONG_HORIZON) if c in board.hexes] \
+        if home else sorted(board.hexes)
+    for coord in coords:
         h = board.hexes[coord]
         for k in range(len(h.city_indices())):
             if coord == action.hex and k == action.city:
                 continue
             try:
-                board.plan_token(corp, coord, k)
+                board.plan_token(corp, coord, k, check_reach=not home)
             except RuleViolation:
                 continue
             out.append((coord, k))
@@ -189,6 +194,32 @@ def _other_city(replay, action, violation) -> list:
         return Reading(apply, f"; the record's later lines go on as if the station were in "
                               f"{coord} city {k}: taken so", preferred=coord == action.hex)
     return [reading(coord, k) for coord, k in out]
+
+
+def _station_placed_again(replay, action, violation) -> list:
+    """A station written by a company with no marker left (18Ireland: a
+    home station lifted by track on a hex of several cities waits to be
+    placed again, free, by the company that laid it): the station placed
+    again in a city of the hex where one waits, when the record's next
+    lines go on as if it had been."""
+    if not isinstance(action, PlaceToken) or action.corporation is not None:
+        return []
+    g = replay.game
+    board = g.board
+    corp = action.actor
+    if board is None or corp not in g.corporations:
+        return []
+    waiting = sorted(coord for coord in board.hexes if board.relocations_on(coord))
+    if not waiting or waiting == [action.hex]:
+        return []
+
+    def reading(coord, k):
+        def apply():
+            g.round.process(dataclasses.replace(action, hex=coord, city=k, tile_copy=None))
+        return Reading(apply, f"; the record's later lines go on as if the station waiting "
+                              f"on {coord} were placed again in city {k}: taken so")
+    return [reading(coord, k) for coord in waiting[:TOKEN_READINGS]
+            for k in range(len(board.hexes[coord].city_indices()))][:TOKEN_READINGS]
 
 
 #: at most this many other names are tried for a company a line names
@@ -254,6 +285,41 @@ def _other_player(replay, action, violation) -> list:
     return _renamed(g, action, "actor",
                     [p.name for p in g.players
                      if p.name != action.actor and not getattr(p, "bankrupt", False)], None)
+
+
+def _passed_over(replay, action, violation) -> list:
+    """A line of a player later in an auction's turn (a bid, a pass), or a
+    line that is no bid or pass while the auction waits for bids: the
+    players the auction waited for before it passed (their passes not
+    written: a bid written lower than it was leaves them able to raise, 18Ireland's
+    minor auction), when the record's next lines go on as if they had."""
+    from ..actions import Bid
+    g = replay.game
+    waiting_of = getattr(g.round, "auction_waiting", None)
+    waiting = waiting_of() if waiting_of is not None else None
+    if not waiting:
+        return []
+    if isinstance(action, (Bid, Pass)) and violation.rule == "turn.order":
+        if action.actor not in waiting or action.actor == waiting[0]:
+            return []
+        waiting = waiting[:waiting.index(action.actor)]
+    elif violation.rule != "stock.minor_auction" or isinstance(action, (Bid, Pass)):
+        return []
+
+    def apply():
+        for name in waiting:
+            g.round.process(Pass(actor=name, line=action.line, column=action.column,
+                                 action_id=action.action_id))
+        g.round.process(action)
+    return [Reading(apply, f"; the record's later lines go on as if "
+                           f"{' and '.join(waiting)} passed before it: taken so")]
+
+
+def _other_player_or_passed_over(replay, action, violation) -> list:
+    """A line out of turn: another player's (:func:`_other_player`), or the
+    line of its writer after the players an auction waited for passed
+    (:func:`_passed_over`)."""
+    return _other_player(replay, action, violation) + _passed_over(replay, action, violation)
 
 
 def _home_hex(replay, action, violation) -> list:
@@ -524,7 +590,8 @@ _READINGS = {
     "stock.home_track": _home_hex,
     "merger.action": _other_player,
     "merger.vote": _other_player,
-    "turn.order": _other_player,
+    "turn.order": _other_player_or_passed_over,
+    "stock.minor_auction": _passed_over,
     "merger.proposal": _other_corporation,
     "merger.major": _other_corporation,
     "merger.connection": _other_corporation,
@@ -534,4 +601,6 @@ _READINGS = {
     "token.full": _other_city,
     "token.duplicate": _other_city,
     "token.reach": _other_city,
+    "token.none_left": _station_placed_again,
+    "token.city": _other_city,
 }

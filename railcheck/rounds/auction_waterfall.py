@@ -174,7 +174,8 @@ class WaterfallAuction(AuctionRound):
                 # the players paid what they wrote: flagged, and the game goes on with it
                 notes.append(("auction.buy_price",
                               f"{company.sym} is the cheapest private and is bought at its "
-                              f"price {g.money(company.price)}, not {g.money(price)}"))
+                              f"price {g.money(company.price)}, not {g.money(price)}; "
+                              f"taken as paid"))
             available = player.cash - self.committed(player)
             if available < price:
                 raise RuleViolation("auction.cash",

@@ -83,7 +83,8 @@ class TokenStep(Step):
         board_plan = None
         if g.board is not None:
             board_plan = g.board.plan_token(corp.sym, action.hex, action.city,
-                                            check_reach=special is None)
+                                            check_reach=special is None,
+                                            tile_copy=getattr(action, "tile_copy", None))
         return _TokenPlan(cost, board_plan, special, short=short)
 
     def station_to_place_again(self, turn, action: PlaceToken):

@@ -71,6 +71,16 @@ class StockRound18Ireland(StockRound):
         st = self.game.title.state
         return self.game.corporations[st.stack[0]] if st.stack else None
 
+    def auction_waiting(self) -> list[str] | None:
+        """The players the minor auction under way waits for, in turn, the
+        leader not among them (the record-following layer: a line of a
+        later player, or no bid or pass, implies they passed); None with no
+        auction under way."""
+        a = self.auction
+        if a is None:
+            return None
+        return [p.name for p in a.active if p is not a.leader]
+
     def can_open_auction(self, player) -> bool:
         spec = self.game.rules.stock.minor_auction
         return (spec is not None and self.top_minor() is not None and not self.acted
@@ -136,7 +146,8 @@ class StockRound18Ireland(StockRound):
             return None
         return g.board.plan_token(corp.sym, action.hex,
                                    action.city,
-                                   check_reach=False)
+                                   check_reach=False,
+                                   tile_copy=getattr(action, "tile_copy", None))
 
     def apply_home_station(self, plan) -> None:
         g = self.game
@@ -264,7 +275,8 @@ class StockRound18Ireland(StockRound):
                                               f"hex ({', '.join(homes)}), not {action.hex}")
         return g.board.plan_token(corp.sym, action.hex,
                                    action.city,
-                                   check_reach=False)
+                                   check_reach=False,
+                                   tile_copy=getattr(action, "tile_copy", None))
 
     def place_home_elsewhere(self, corp, plan) -> None:
         g = self.game

@@ -88,41 +88,38 @@ class KansaiMap:
         except RuleViolation as v:
             self.r.flag(v.rule, v.message)
 
-    def lay(self, corp: str, action, connected: bool = True) -> Optional[int]:
-        """A lay checked and made on the board: its terrain cost, or None
-        when the board refused it (flagged; the map stays as it was)."""
+    def plan_lay(self, corp: str, action, connected: bool = True):
+        """A lay checked on the board (raises ``RuleViolation``: refused, the map as it
+        was): the board's plan for :meth:`apply_lay`."""
+        with self.lifted(corp):         # C6: OMS lays through the other stations in Osaka
+            return self.board.plan_lay(corp, action.tile, action.hex, action.rotation,
+                                       colors=self.r.phase.tiles, check_connection=connected)
+
+    def apply_lay(self, plan) -> int:
+        """The lay made on the board: its terrain cost (the board's notes are info
+        findings)."""
         b, r = self.board, self.r
-        try:
-            with self.lifted(corp):     # C6: OMS lays through the other stations in Osaka
-                plan = b.plan_lay(corp, action.tile, action.hex, action.rotation,
-                                  colors=r.phase.tiles, check_connection=connected)
-        except RuleViolation as v:
-            r.flag(v.rule, v.message)
-            return None
         cost, _ = b.apply_lay(plan)
         for rule, message in b.pop_warnings():
             r.flag(rule, message, severity=INFO)
         return cost
 
-    def token(self, corp: str, action) -> bool:
-        """A station checked and placed on the board; False when refused."""
-        b, r = self.board, self.r
+    def plan_token(self, corp: str, action):
+        """A station checked on the board (raises ``RuleViolation``: refused): the board's
+        plan for :meth:`apply_token`."""
+        b = self.board
         try:
-            plan = b.plan_token(corp, action.hex, action.city)
+            return b.plan_token(corp, action.hex, action.city)
         except RuleViolation as v:
             if v.rule != "token.reach" or not self.transparent(corp):
-                r.flag(v.rule, v.message)
-                return False
+                raise
             # reached through the stations it may ignore (L2, C6); the slots as they are
-            try:
-                with self.lifted(corp):
-                    b.plan_token(corp, action.hex, action.city)
-                plan = b.plan_token(corp, action.hex, action.city, check_reach=False)
-            except RuleViolation as v2:
-                r.flag(v2.rule, v2.message)
-                return False
-        b.apply_token(plan)
-        return True
+            with self.lifted(corp):
+                b.plan_token(corp, action.hex, action.city)
+            return b.plan_token(corp, action.hex, action.city, check_reach=False)
+
+    def apply_token(self, plan) -> None:
+        self.board.apply_token(plan)
 
     # ------------------------------------------------------------------
     # Kobe Rapid Transit (L2) and OMS in Osaka (C6)
@@ -204,11 +201,11 @@ class KansaiMap:
     # ------------------------------------------------------------------
     # runs (O3, O3a)
 
-    def check_runs(self, corp: str, action) -> bool:
+    def check_runs(self, corp: str, action) -> Optional[RuleViolation]:
         """The runs on the board: track joining the stops, a station of the
         company on each, no track or stop twice, no full city passed through
         (but the stations ``corp`` may ignore), how far each train goes.
-        False when one is flagged (the first the board finds)."""
+        The first breach the board finds, or None (changes nothing)."""
         b, r = self.board, self.r
         distances = {}
         for route in action.routes:
@@ -223,9 +220,8 @@ class KansaiMap:
             with self.lifted(corp):
                 b.revenue_of_routes(corp, action.routes, colour, distances)
         except RuleViolation as v:
-            r.flag(v.rule, v.message)
-            return False
-        return True
+            return v
+        return None
 
     def stop_value(self, stop) -> Optional[int]:
         """A stop that is no place of ``map.places``: its value printed on the

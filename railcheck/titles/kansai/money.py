@@ -562,8 +562,8 @@ class Ledger:
             return
         kept = 0
         if kind == "half":
-            from .operating import _half_kept, half_step
-            kept = _half_kept(revenue, half_step(r.rules)) if revenue else 0
+            from .orsteps import half_kept, half_step
+            kept = half_kept(revenue, half_step(r.rules)) if revenue else 0
         elif kind != "payout" or revenue == 0:
             kept = revenue
         if kept:

@@ -126,10 +126,10 @@ class KansaiReplay:
         self.game_turns = None if is_unknown(turns) else int(turns)
         from .money import Ledger
         self.ledger = Ledger(self)
-        from .operating import OperatingHandler
+        from .operating import OperatingRound1890
         from .stock import StockHandler
         self.stock = StockHandler(self)
-        self.operating = OperatingHandler(self)
+        self.operating = OperatingRound1890(self)
 
     # ------------------------------------------------------------------
     # findings
@@ -314,7 +314,7 @@ class KansaiReplay:
             self.end_turn()
             self.turn_actor = action.actor
             self.turn = {"actions": [], "lays": [], "line": action.line}
-            handler.begin_turn(action.actor)
+            handler.turn_begins(action.actor)
         self.turn["actions"].append(action)
         handler.process(action)
         if isinstance(action, Pass) and self.kind != "OR":
@@ -328,7 +328,7 @@ class KansaiReplay:
                 (not record_ends or self.turn.get("ended")):
             # (a turn the record ends in is unfinished, unless its pass ended it)
             handler = self.operating if self.kind == "OR" else self.stock
-            handler.end_turn(self.turn_actor, self.turn)
+            handler.turn_ends(self.turn_actor, self.turn)
         self.turn_actor = None
         self.turn = {}
 
@@ -366,7 +366,7 @@ class KansaiReplay:
             self.sr_number += 1
             self.stock.round.start()
         elif marker.kind == "OR":
-            self.operating.start_or()
+            self.operating.start()
 
     def round_ends(self, record_ends: bool = False) -> None:
         if self.kind == "auction":
@@ -374,7 +374,7 @@ class KansaiReplay:
                 return          # the record stops in the auction: nothing to settle
             self.stock.end_auction()
         elif self.kind == "OR" and (not record_ends or self.record.tags.get("end")):
-            self.operating.end_or()     # (a record that ends with the game ends its last OR)
+            self.operating.finish()     # (a record that ends with the game ends its last OR)
             if self.game_turns is not None and self.sr_number >= self.game_turns and \
                     self.or_set_size is not None and self.ors_in_set >= self.or_set_size and \
                     not self.finished:

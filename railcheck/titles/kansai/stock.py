@@ -43,7 +43,7 @@ class StockHandler:
         players = self.h.names
         return players[(players.index(name) + 1) % len(players)]
 
-    def begin_turn(self, actor: str) -> None:
+    def turn_begins(self, actor: str) -> None:
         r = self.r
         if not self.h.is_player(actor):
             r.flag("turn.actor", f"{actor} is not a player: only players act in the "
@@ -52,7 +52,7 @@ class StockHandler:
         if r.kind == "SR":
             self.round.turn_begins(actor)
 
-    def end_turn(self, actor: str, turn: dict) -> None:
+    def turn_ends(self, actor: str, turn: dict) -> None:
         if self.r.kind == "SR" and self.h.is_player(actor):
             self.round.turn_ends(actor, turn)
 

@@ -169,7 +169,7 @@ def _next_company(r) -> Optional[str]:
     """The company to operate next in the OR: the minors by their numbers
     (N0), then the main companies by the prices at the OR's start (O0b);
     None when every one has operated."""
-    from .operating import MINOR_NAMES
+    from .orsteps import MINOR_NAMES
     h, op = r.holdings, r.operating
     minors = [m for m in sorted(MINOR_NAMES) if h.minor_owner(m) is not None
               and not h.corporations[m].closed
@@ -503,7 +503,7 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
         if o is not None:
             opts.append(o)
     if h.owner_of("KRTR") is not None:
-        from .operating import KRTR_FEE
+        from .orsteps import KRTR_FEE
         o = j.judge("ignore", IgnoreStation(actor=sym, company="KRTR", price=KRTR_FEE),
                     {"private": "KRTR", "price": KRTR_FEE})
         if o is not None:

@@ -1,0 +1,219 @@
+"""1890's operating round as the shared ``OperatingRound`` with 1890's steps
+(``railcheck/titles/kansai/orsteps.py``): each kind of a company's action moved onto it is a
+step of the shared protocol, whose ``check`` changes nothing (it returns a plan with the
+findings taken as written and the checks skipped for an unknown number, or raises the refusal)
+and whose ``apply`` carries the plan out."""
+
+from pathlib import Path
+
+import pytest
+
+from railcheck.engine import Replay
+from railcheck.findings import RuleViolation
+from railcheck.loader import load_game
+from railcheck.rounds.operating import OperatingRound
+from railcheck.snapshot import state_snapshot
+from railcheck.titles.kansai.operating import OperatingRound1890
+from railcheck.titles.kansai.orsteps import (BuyCompanyStep1890, BuyTrainStep1890,
+                                             ConvertStep1890, DiscardTrainStep1890,
+                                             DividendStep1890, IgnoreStationStep1890,
+                                             LayTileStep1890,
+                                             PlaceTokenStep1890, PrivatiseStep1890,
+                                             RunRoutesStep1890)
+
+REPO = Path(__file__).resolve().parents[2]
+GAME = REPO / "examples" / "kansai" / "game.18xx"
+#: the example on the components file's map (components-board.yaml)
+MAP_GAME = REPO / "examples" / "kansai" / "map-game.18xx"
+
+
+def paused(line: int, text=None):
+    """The example game's replay stopped before ``line``."""
+    record, _ = load_game(str(GAME), text=text)
+    return Replay(record, stop_at=line - 1).run().game.r
+
+
+def actions(*lines: str, game=GAME, components="components-example.yaml") -> list:
+    text = f"title: 1890\nplayers: Aki, Ben, Chie\ncomponents: {components}\n\nOR 2.1\n" \
+        + "\n".join(lines) + "\n"
+    record, read = load_game(str(game), text=text)
+    assert read == []
+    return [a for a in record.actions if a.verb != "round"][-len(lines):]
+
+
+def picture(r) -> tuple:
+    board = r.operating.map.board
+    hexes = () if board is None else tuple(
+        (h.coord, h.tile.name, h.rotation, tuple(tuple(n.tokens) for n in h.nodes))
+        for h in board.hexes.values())
+    return (state_snapshot(r.holdings), repr(vars(r.state)), repr(r.turn), len(r.findings),
+            r.ledger.bank, list(r.ledger.marked), repr(r.unsure.skipped), hexes)
+
+
+CASES = [
+    # (step, line, the plan's notes or the refusal); the replay paused in JR's turn of OR 2.1,
+    # before its 3+3 (line 79: phase 2, JR owns a 2, the pool holds no train)
+    (BuyTrainStep1890, "JR buy train 3+3 for 200",
+     [("trains.price", "a 3+3-train costs Y220 from the depot, not Y200")]),
+    (BuyTrainStep1890, "JR buy train 3 for 180",
+     [("trains.not_available", "all 2 3-trains are sold")]),
+    (BuyTrainStep1890, "JR buy train 2 from pool for 60",
+     ("trains.not_available", "the pool holds no 2-train")),
+    (BuyTrainStep1890, "JR buy train 3 from M1 for 100", ("trains.not_owned", "M1 owns no 3-train")),
+    (BuyTrainStep1890, "JR buy train D exchange 4 for 900",
+     [("trains.not_available", "a D-train is sold once the first 6-train is (F7)"),
+      ("trains.exchange", "JR owns no 4-train to trade in")]),
+    (DiscardTrainStep1890, "JR discard 2",
+     ("trains.discard", "JR owns 1 trains, within the limit of 6; a company may not discard a "
+                        "train at will (O5b)")),
+    (DiscardTrainStep1890, "JR discard 3", ("trains.not_owned", "JR owns no 3-train")),
+    (BuyCompanyStep1890, "JR buy private ARIMA from Aki for 50",
+     [("private.price", "ARIMA (face value Y20) is bought for Y10 to Y40, not Y50 (O6)")]),
+    (BuyCompanyStep1890, "JR buy private OMER from Ben for 50",
+     ("private.no_sale", "OMER may not be sold to a company (P7, L0)")),
+    (BuyCompanyStep1890, "M1 buy private ARIMA from Aki for 20",
+     ("private.buy_phase", "M1 is a minor: only the public companies buy privates (F9)")),
+    # JR's turn as far as line 78: two lays, a run, half a dividend
+    (LayTileStep1890, "JR lay 8 E8",
+     [("track.one_lay", "JR already laid 2 tile(s) this turn; the limit is 2 (JR from phase 4: "
+                        "one)")]),
+    (RunRoutesStep1890, "JR run 2 C9-D9 = 40",
+     ("route.twice", "JR already ran its trains this turn (O3); this run is ignored")),
+    (DividendStep1890, "JR payout",
+     ("dividend.twice", "JR already decided its dividend this turn (O4); this one is ignored")),
+    (IgnoreStationStep1890, "JR ignore KRTR for 100",
+     ("kansai.krtr_fee", "JR may not pay to ignore KRTR's station (L2: every company but JR and "
+                         "OMS)")),
+    # another company's turn, begun with the line
+    (RunRoutesStep1890, "HER run 2+2 D9-B9-C9-E11 = 50",
+     [("kansai.train_2plus2", "a 2+2 runs through at most two cities or off-boards; this one "
+                              "through 3: Nishinomiya (D9), Kobe (C9), Osaka Nishi (E11) (O3b)"),
+      ("route.revenue", "HER's runs are worth Y70 (the low values of their stops, F1), not the "
+                        "Y50 claimed")]),
+    (DividendStep1890, "HER half",
+     [("dividend.kind", "only JR, until phase 6, pays half a dividend (J2); HER pays out or "
+                        "withholds")]),
+    (IgnoreStationStep1890, "HER ignore KRTR for 100",
+     ("kansai.krtr_fee", "Kobe Rapid Transit has not started: it has no station to ignore")),
+    (ConvertStep1890, "M5 convert",
+     ("kansai.conversion", "M5 does not convert into KNR (only minors 1-4 do)")),
+    (ConvertStep1890, "M1 convert", []),
+    (PrivatiseStep1890, "M1 privatise",
+     ("kansai.conversion", "only Kobe Electric Railway (M5) may privatise, not M1")),
+    (PlaceTokenStep1890, "HER token C9", []),
+]
+
+
+def turn_for(r, action) -> dict:
+    """The turn at hand as the replay keeps it, with ``action`` its last: JR's of OR 2.1 as far
+    as line 78, else one begun with the line."""
+    if action.actor != "JR":
+        return {"actions": [action], "lays": [], "line": action.line}
+    jr = [a for a in r.record.actions if a.line is not None and 75 <= a.line <= 78]
+    return {"actions": jr + [action], "lays": jr[:2], "own_lays": 2, "line": 75}
+
+
+@pytest.fixture(scope="module")
+def jr_turn():
+    return paused(79)
+
+
+@pytest.mark.parametrize("step_class, line, outcome", CASES)
+def test_a_steps_check_changes_nothing(jr_turn, step_class, line, outcome):
+    r = jr_turn
+    rnd = r.operating
+    assert isinstance(rnd, OperatingRound1890) and isinstance(rnd, OperatingRound)
+    assert rnd.game is r.holdings
+    step = rnd.step_by_type(step_class)
+    action, = actions(line)
+    assert rnd.step_for(action) is step
+    before = picture(r)
+    turn = turn_for(r, action)
+    if isinstance(outcome, tuple):
+        with pytest.raises(RuleViolation) as refused:
+            step.check(turn, action)
+        assert (refused.value.rule, refused.value.message) == outcome
+    else:
+        assert step.check(turn, action).notes == outcome
+    assert picture(r) == before
+
+
+MAP_CASES = [
+    # the map example paused in OR 2.2 before HER's station in Osaka Nishi (line 61)
+    (PlaceTokenStep1890, "HER token C15", []),
+    (PlaceTokenStep1890, "HER token C3", ("token.city", "C3 has no city for a station")),
+    (LayTileStep1890, "HER lay 9 C11",
+     ("tile.upgrade", "tile 9 is yellow but C11 (tile 9, yellow) takes a green tile")),
+    (LayTileStep1890, "HER lay 7 B14", ("tile.hex", "there is no hex B14 on the map")),
+    (RunRoutesStep1890, "HER run 3 C13-C9-C7 = 60",
+     [("route.revenue", "HER's runs are worth Y90 (the middle values of their stops, F1), not "
+                        "the Y60 claimed")]),
+]
+
+
+@pytest.fixture(scope="module")
+def map_turn():
+    record, _ = load_game(str(MAP_GAME))
+    return Replay(record, stop_at=60).run().game.r
+
+
+@pytest.mark.parametrize("step_class, line, outcome", MAP_CASES)
+def test_a_steps_check_on_the_map_changes_nothing(map_turn, step_class, line, outcome):
+    """The board's checks (a lay's, a station's, the runs', with the stations a company may
+    ignore lifted and put back) leave the map as it was."""
+    r = map_turn
+    assert r.operating.map.board is not None
+    step = r.operating.step_by_type(step_class)
+    action, = actions(line, game=MAP_GAME, components="components-board.yaml")
+    before = picture(r)
+    turn = {"actions": [action], "lays": [], "line": action.line}
+    if isinstance(outcome, tuple):
+        with pytest.raises(RuleViolation) as refused:
+            step.check(turn, action)
+        assert (refused.value.rule, refused.value.message) == outcome
+    else:
+        assert step.check(turn, action).notes == outcome
+    assert picture(r) == before
+
+
+def test_a_train_bought_and_a_private_bought_by_a_company_applied():
+    r = paused(79)
+    rnd = r.operating
+    cash, bank = r.ledger.get("JR"), r.ledger.bank
+    buy, = actions("JR buy train 3+3 for 200")
+    r.action = buy                      # (the replay's action at hand, as its loop sets it)
+    rnd.play(BuyTrainStep1890, buy)
+    # flagged, taken as paid at the record's price; the train is JR's
+    assert [(f.rule, f.line) for f in r.findings if f.severity == "error"][-1:] == \
+        [("trains.price", buy.line)]
+    assert r.ledger.get("JR") == cash - 200 and r.ledger.bank == bank + 200
+    assert r.holdings.train_names("JR") == ["2", "3+3"]
+    priv, = actions("JR buy private ARIMA from Aki for 40")
+    aki = r.ledger.get("Aki")
+    rnd.play(BuyCompanyStep1890, priv)
+    assert r.holdings.owner_of("ARIMA") == "JR"
+    assert r.ledger.get("Aki") == aki + 40 and r.ledger.get("JR") == cash - 240
+
+
+def test_an_unknown_price_is_a_check_skipped_when_applied_not_when_checked(tmp_path):
+    """Without the trains' prices the check of a depot train's price is skipped: counted once
+    the purchase is made, not by the check."""
+    text = GAME.read_text()
+    comp = (GAME.parent / "components-example.yaml").read_text().replace(
+        '"3+3": {price: 220', '"3+3": {price: unknown')
+    assert comp != (GAME.parent / "components-example.yaml").read_text()
+    path = tmp_path / "components.yaml"
+    path.write_text(comp)
+    r = paused(79, text=text.replace("components: components-example.yaml",
+                                     f"components: {path}"))
+    rnd = r.operating
+    buy, = actions("JR buy train 3+3 for 200")
+    step = rnd.step_by_type(BuyTrainStep1890)
+    before = picture(r)
+    plan = step.check(r.turn, buy)
+    assert picture(r) == before
+    assert plan.notes == [] and plan.skips == [("train prices", ("trains", "3+3", "price"))]
+    cash = r.ledger.get("JR")
+    rnd.play(BuyTrainStep1890, buy)
+    assert r.unsure.skipped["train prices"].count == 1
+    assert r.ledger.get("JR") == cash - 200         # the record's price, paid

@@ -182,17 +182,19 @@ class Replay:
                 hinted = merger_hint(self, res)
             if hinted is res:   # a company's issue line missing (18Ireland)
                 hinted = missing_issue_hint(self, res)
-            if hinted is res:   # a lay taken turned that was another tile
-                hinted = turned_tile_hint(self, res)
-            if hinted is res:   # a station in another city of its hex
-                hinted = token_city_hint(self, res)
             if hinted is res:   # a bid for the turn under the minimum
                 hinted = turn_bid_hint(self, res)
-            if hinted is res:   # a lay of another tile than the later upgrade keeps
-                hinted = upgraded_tile_hint(self, res)
             res = hinted
             if res.errors:      # the two look at first errors of different kinds
-                res = rotation_hint(self, res)
+                hinted = rotation_hint(self, res)
+                # track elsewhere than a rotation: when no rotation explains
+                if hinted is res:   # a lay taken turned that was another tile
+                    hinted = turned_tile_hint(self, res)
+                if hinted is res:   # a station in another city of its hex
+                    hinted = token_city_hint(self, res)
+                if hinted is res:   # a lay of another tile than the later upgrade keeps
+                    hinted = upgraded_tile_hint(self, res)
+                res = hinted
         return res
 
     def take(self, position: int, action):

@@ -166,11 +166,10 @@ class Replay:
                 g.finish(MANUAL_END)
         res = self.result(self.count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
-            from .following.diagnose import (dividend_hint, merger_hint, missing_dividend_hint,
-                                             missing_issue_hint, par_hint, rotation_hint,
-                                             token_city_hint, turn_bid_hint, turned_tile_hint,
-                                             upgraded_tile_hint,
-                                             written_hint)
+            from .following.diagnose import (dividend_hint, home_station_hint, merger_hint,
+                                             missing_dividend_hint, missing_issue_hint, par_hint,
+                                             rotation_hint, token_city_hint, turn_bid_hint,
+                                             turned_tile_hint, upgraded_tile_hint, written_hint)
             hinted = par_hint(self, res)
             if hinted is res:   # the same first errors: a dividend of another kind
                 hinted = dividend_hint(self, res)
@@ -187,6 +186,8 @@ class Replay:
             res = hinted
             if res.errors:      # the two look at first errors of different kinds
                 hinted = rotation_hint(self, res)
+                if hinted is res:   # a home station in a legal but wrong city
+                    hinted = home_station_hint(self, res)
                 # track elsewhere than a rotation: when no rotation explains
                 if hinted is res:   # a lay taken turned that was another tile
                     hinted = turned_tile_hint(self, res)

@@ -9,6 +9,9 @@ snapshots compare equal exactly when every value is the same.
 
 from __future__ import annotations
 
+import functools
+import types
+
 from .state import Bank, Cert, Company, Corporation, Player, Train
 
 
@@ -24,23 +27,68 @@ def _name(obj):
     return _plain(obj, 0)
 
 
+#: how :func:`_plain` shows a value of each type (found once per type, by the
+#: same isinstance tests in the same order: subclasses as their base)
+_ATOM, _NAMED, _DICT, _LIST, _SET, _CODE, _OBJECT, _REPR = range(8)
+_KINDS: dict = {}
+
+
+def _kind(t: type) -> int:
+    k = _KINDS.get(t)
+    if k is None:
+        if issubclass(t, (str, int, bool, float, type(None))):
+            k = _ATOM
+        elif issubclass(t, (Player, Corporation, Company, Bank, Train, Cert)):
+            k = _NAMED
+        elif issubclass(t, dict):
+            k = _DICT
+        elif issubclass(t, (list, tuple)):
+            k = _LIST
+        elif issubclass(t, (set, frozenset)):
+            k = _SET
+        elif issubclass(t, (type, types.FunctionType, types.MethodType, types.BuiltinFunctionType,
+                            types.ModuleType, functools.partial)):
+            # code, not state: a class (a round's step classes), a function or
+            # a method is named; walking its namespace is what made a
+            # snapshot slow (an operating round's step classes were 90% of
+            # its round's picture), and the replay changes no class
+            k = _CODE
+        elif hasattr(t, "__dict__") or hasattr(t, "__slots__"):
+            k = _OBJECT
+        else:
+            k = _REPR
+        _KINDS[t] = k
+    return k
+
+
 def _plain(value, depth: int):
     """Values of a round or turn object, recursively, with game objects named."""
     if depth > 4:
         return repr(type(value))
-    if isinstance(value, (str, int, bool, float)) or value is None:
+    k = _kind(type(value))
+    if k == _ATOM:
         return value
-    if isinstance(value, (Player, Corporation, Company, Bank, Train, Cert)):
+    if k == _NAMED:
         return _name(value)
-    if isinstance(value, dict):
-        return {str(_name(k)): _plain(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if k == _DICT:
+        return {str(_name(key)): _plain(v, depth + 1) for key, v in value.items()}
+    if k == _LIST:
         return [_plain(v, depth + 1) for v in value]
-    if isinstance(value, (set, frozenset)):
+    if k == _SET:
         return sorted(str(_plain(v, depth + 1)) for v in value)
-    if hasattr(value, "__dict__"):
-        return {k: _plain(v, depth + 1) for k, v in vars(value).items()
-                if k not in ("game", "round")}
+    if k == _CODE:
+        if isinstance(value, functools.partial):
+            return ("partial", _plain(value.func, depth + 1), _plain(value.args, depth + 1))
+        owner = getattr(value, "__self__", None)
+        name = getattr(value, "__qualname__", None) or repr(value)
+        if owner is not None and not isinstance(owner, type) \
+                and not isinstance(value, types.ModuleType):
+            # a bound method: the object it is bound to is state
+            return (name, _plain(owner, depth + 1))
+        return name
+    if k == _OBJECT and hasattr(value, "__dict__"):
+        return {key: _plain(v, depth + 1) for key, v in vars(value).items()
+                if key not in ("game", "round")}
     return repr(value)
 
 

@@ -55,7 +55,7 @@ def variants(data, every=9):
     players = [p["id"] for p in data["players"]]
     for n, action_id in enumerate(ids):
         for change in ("price", "actor", "hex", "tile", "sold", "private"):
-            out = copy.deepcopy(data)
+            out = _with_own_action(data, action_id)
             a = next(x for x in out["actions"] if x.get("id") == action_id)
             if change == "price" and isinstance(a.get("price"), int):
                 a["price"] += 7
@@ -81,6 +81,17 @@ def variants(data, every=9):
             else:
                 continue
             yield action_id, change, out
+
+
+def _with_own_action(data, action_id):
+    """The export's data with a copy of its action ``action_id`` of its own,
+    to change (every change sets a key of that action's dict): the rest is
+    shared with ``data``, which no change touches (a deep copy of the whole
+    export for each change was a sixth of the sweep's time)."""
+    out = dict(data)
+    out["actions"] = [copy.deepcopy(a) if a.get("id") == action_id else a
+                      for a in data["actions"]]
+    return out
 
 
 @functools.lru_cache(maxsize=None)

@@ -65,15 +65,25 @@ def save(replay):
     memo[id(replay)] = replay
     extra = {"rounds": dict(replay.rounds.__dict__), "title": getattr(g.title, "state", None)}
     state = copy.deepcopy((dict(g.__dict__), extra), memo)
+    # the line being played is the record's own object, which the rules fill
+    # in as they take it (a share's source, a train's id): its fields as
+    # they are, so that a line dropped after it was taken (a copy of the line
+    # before it, a line read with the one keyword that makes it parse) leaves
+    # the record as it was
+    action = g.current_action
+    fields = dict(vars(action)) if hasattr(action, "__dict__") else None
     return (state, g.board.snapshot() if g.board is not None else None, len(g.findings),
-            getattr(replay, "game_over_reported", False))
+            getattr(replay, "game_over_reported", False), fields)
 
 
 def restore(replay, saved) -> None:
     """Back to the state :func:`save` saved (findings made since dropped)."""
-    (state, extra), board, n_findings, over = saved
+    (state, extra), board, n_findings, over, fields = saved
     g = replay.game
     put_back(g, state, board, n_findings)
+    if fields is not None and vars(g.current_action) != fields:
+        vars(g.current_action).clear()
+        vars(g.current_action).update(fields)
     replay.rounds.__dict__.update(extra["rounds"])
     if extra["title"] is not None:
         g.title.state = extra["title"]

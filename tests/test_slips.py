@@ -791,3 +791,22 @@ def test_a_merger_vote_the_record_contradicts_is_found_among_thirty_candidates()
     assert error_findings(res)[0].message.startswith(
         "Player 2 votes against, but the record's later lines go on as if Player 2 voted for")
     assert worths(res) == {"Player 3": 1606, "Player 4": 1543, "Player 1": 903, "Player 2": 739}
+
+
+def test_a_sale_not_held_is_read_as_another_amount_of_another_company():
+    # 18Ireland_rand_43000102_3 (generated after the third round) #483:
+    # Player 4 sells MGWR_7 and MGWR_3 (20%); written as a sale of SLNCR_2
+    # (10%, a company Player 4 holds none of, whose shares are 20%): refused
+    # (stock.sell_split), read as 10% of MGWR, the written amount (58
+    # errors: Player 4 short of cash at once, the round out of turn); the
+    # other amounts of the companies held are readings too: 20% of MGWR is
+    # the one the record goes on from
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_43000102_3.json.gz", 483,
+                              {"shares": ["SLNCR_2"], "percent": 10})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (483, "stock.sell_split", "10% of SLNCR cannot be made of its certificates (20% each); "
+                                  "the record's later lines go on as if Player 4 sold 20% of "
+                                  "MGWR: taken so")]
+    assert worths(res) == {"Player 5": 1861, "Player 3": 17, "Player 1": 0, "Player 2": 0,
+                           "Player 4": 0}

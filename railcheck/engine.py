@@ -166,9 +166,9 @@ class Replay:
                 g.finish(MANUAL_END)
         res = self.result(self.count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
-            from .following.diagnose import (dividend_hint, merger_hint, missing_dividend_hint,
-                                             missing_issue_hint, par_hint, rotation_hint,
-                                             written_hint)
+            from .following.diagnose import (dividend_hint, home_station_hint, merger_hint,
+                                             missing_dividend_hint, missing_issue_hint, par_hint,
+                                             rotation_hint, written_hint)
             hinted = par_hint(self, res)
             if hinted is res:   # the same first errors: a dividend of another kind
                 hinted = dividend_hint(self, res)
@@ -182,7 +182,10 @@ class Replay:
                 hinted = missing_issue_hint(self, res)
             res = hinted
             if res.errors:      # the two look at first errors of different kinds
-                res = rotation_hint(self, res)
+                hinted = rotation_hint(self, res)
+                if hinted is res:   # a home station in a legal but wrong city
+                    hinted = home_station_hint(self, res)
+                res = hinted
         return res
 
     def take(self, position: int, action):

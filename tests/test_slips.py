@@ -704,3 +704,90 @@ def test_dividend_lines_as_good_are_no_explanation_when_later_errors_stand():
         (46, "trains.price", "a 2H-train from the depot costs £80, not £90; the record's later "
                              "lines go on as if the list price was paid: taken so")]
     assert worths(res) == {"Player 3": 1602, "Player 1": 0, "Player 2": 0}
+
+
+def test_a_tile_whose_track_meets_the_wrong_gauge_is_read_as_the_tile_the_record_goes_on_from():
+    # 18Ireland_game_end_bankrupt #700: KJR upgrades F10 to IR65; written as
+    # IR62, its broad track meets F12's narrow track (tile.edge, refused; was
+    # 21 errors): the other tiles of its colour are readings too, not only
+    # the tile on other hexes; IR65 is taken, and MGWR's home station at
+    # #759, which the export names "IR65-0-0" (read as a hex IR65), finds
+    # the one IR65 on the map (Following.as_laid)
+    changed = _changed_export("18Ireland/18Ireland_game_end_bankrupt.json", 700,
+                              {"tile": "IR62-0"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(700, "tile.edge")]
+    assert error_findings(res)[0].message.endswith(
+        "the record's later lines go on as if tile IR65 were laid on F10 turned 3: taken so")
+    assert worths(res) == {"Player 3": 1602, "Player 1": 0, "Player 2": 0}
+
+
+# ---------------------------------------------------------------------------
+# 18Ireland: a major's home station in a legal but wrong city
+# (diagnose.home_station_hint)
+
+@pytest.mark.parametrize("path, action_id, city, finding, end", [
+    # DSER's home station in J4's IR6 written in D16's IR39 (legal
+    # there; was 11 errors: DSER's lays reach nothing)
+    ("18Ireland_random/18Ireland_rand_18003_0.json.gz", 677, "IR39-0-0",
+     "DSER places its home station in D16 city 0, but the record's later lines go on as if it "
+     "stood in J4 city 0 (as written: #694, tile 8 rotation 3 on I3 adds broad gauge track",
+     {"Player 3": 2521, "Player 1": 2297, "Player 2": 2080}),
+    # WLWR's in D6 written in G1's IR43 (was 6 errors: no route for a train)
+    ("18Ireland_slips/18Ireland_rand_2711299_1.json.gz", 566, "IR43-0-0",
+     "WLWR places its home station in G1 city 0, but the record's later lines go on as if it "
+     "stood in D6 city 0 (as written: #599, WLWR has no train and must buy one",
+     IRELAND_RAND_1),
+])
+def test_a_home_station_in_a_wrong_city_is_the_one_the_record_goes_on_from(
+        path, action_id, city, finding, end):
+    changed = _changed_export(path, action_id, {"city": city, "slot": 0})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(action_id, "token.implied")]
+    assert error_findings(res)[0].message.startswith(finding)
+    assert worths(res) == end
+
+
+def test_a_home_station_on_a_tile_no_longer_on_the_map_is_read_where_the_company_runs_from():
+    # 18Ireland_rand_18003_2 #614: GNRI, just parred, places its home
+    # station in E21's IR6 city 1; written in 657-0's city (a tile an upgrade
+    # took off D6) it is refused (token.city; was 27 errors); the cities of
+    # the hexes GNRI's next 400 lines name are the readings (its first run
+    # from E21 is 265 lines later), and the record goes on from E21 city 1
+    changed = _changed_export("18Ireland_random/18Ireland_rand_18003_2.json.gz", 614,
+                              {"city": "657-0-0", "slot": 0})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(614, "token.city")]
+    assert error_findings(res)[0].message.endswith(
+        "the record's later lines go on as if the station were in E21 city 1: taken so")
+    assert worths(res) == {"Player 2": 4405, "Player 1": 2182, "Player 3": 0}
+
+
+def test_a_missing_issue_before_a_private_bought_is_the_turn_the_private_is_bought_in():
+    # 18Ireland_rand_43000101_2 (generated after the third round) #256: CBPR
+    # issues a share, buys BoW (#255), BoW lays (#257), CBPR places a
+    # station (#258) and buys WDE for £180 (#259); the issue deleted, CBPR
+    # cannot pay for WDE (refused; 235 errors); the line after BoW's lay is
+    # no turn of CBPR's begun (an issue there explained the record as well:
+    # two explanations, no hint): the issue before #255, one finding
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_43000101_2.json.gz", 256, "delete")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(255, "or.issue_implied")]
+    assert "(as written: #259, CBPR has £140, WDE costs £180" in error_findings(res)[0].message
+    assert worths(res) == {"Player 3": 1606, "Player 4": 1543, "Player 1": 903, "Player 2": 739}
+
+
+def test_a_merger_vote_the_record_contradicts_is_found_among_thirty_candidates():
+    # 18Ireland_rand_43000101_2 #783: Player 2's vote for CIR and GJR's
+    # merger written as against; the proposal of CBSCR as the major (#784) is
+    # then refused (87 errors); the merger hint's 30 candidates (4 votes, 2
+    # proposals naming each minor) ran out of the hints' budget before the
+    # last was tried (no hint); with its own (40 times the record's length)
+    # the vote is the one explanation
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_43000101_2.json.gz", 783,
+                              {"choice": "against"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(783, "merger.implied")]
+    assert error_findings(res)[0].message.startswith(
+        "Player 2 votes against, but the record's later lines go on as if Player 2 voted for")
+    assert worths(res) == {"Player 3": 1606, "Player 4": 1543, "Player 1": 903, "Player 2": 739}

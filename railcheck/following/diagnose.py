@@ -257,7 +257,8 @@ def _after(f: Finding, par) -> bool:
     return False
 
 
-def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool = False):
+def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool = False,
+                         factor: int = 0):
     """(i, value, result) of the one candidate of ``todo`` — (position,
     value) pairs, line ``i`` replaced by ``line_for(i, value)`` — that
     explains the record from line ``i`` on, else None (none, several, or
@@ -273,7 +274,7 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
     shows soon after it, and a finding there is never before the slip's
     line); ``s.tied`` says how many were as good."""
     s.candidates = len(todo)
-    s.budget = BUDGET_FACTOR * max(1, len(replay.record.actions))
+    s.budget = (factor or BUDGET_FACTOR) * max(1, len(replay.record.actions))
     game = getattr(replay, "game", None)
     own = [f for f in (game.findings if game is not None else []) if f.severity == ERROR]
     found = []
@@ -789,6 +790,10 @@ def missing_dividend_hint(replay, result, search: Optional[Search] = None):
 #: round the error is in); a proposal is tried naming each other minor
 MERGER_VOTES = 4
 MERGER_PROPOSALS = 2
+#: the merger hint's budget, in times the record's length: its candidates
+#: (up to 4 votes and 2 proposals naming each of a dozen minors) are more
+#: than the other hints' (18Ireland_rand_43000101_2 #783: 30 candidates)
+MERGER_BUDGET_FACTOR = 40
 
 
 @_never_raises
@@ -833,7 +838,8 @@ def merger_hint(replay, result, search: Optional[Search] = None):
             return dataclasses.replace(a, choice=value)
         return dataclasses.replace(a, corporation=value)
     one = _the_one_explanation(replay, todo, line_for,
-                               search if search is not None else Search())
+                               search if search is not None else Search(),
+                               factor=MERGER_BUDGET_FACTOR)
     if one is None:
         return result
     i, value, cand = one
@@ -887,8 +893,10 @@ def missing_issue_hint(replay, result, search: Optional[Search] = None):
     if stop is None:
         return result
     corps = set(game.corporations)
+    # (a private's line inside a company's turn, its power used, is no turn)
     starts = [i for i in range(1, stop + 1) if actions[i].actor in corps
               and actions[i - 1].actor != actions[i].actor
+              and actions[i - 1].actor not in game.companies
               and not _issues(actions[i])][-ISSUE_TURNS:]
 
     def lines(i, corp):
@@ -916,3 +924,69 @@ def _issues(a) -> bool:
     if isinstance(a, SellShares):
         return any(s.corporation == a.actor for s in a.sales)
     return isinstance(a, BuyShares) and a.corporation == a.actor
+
+
+# ---------------------------------------------------------------------------
+# a home station written in a legal but wrong city (18Ireland's majors)
+
+#: first errors a company's home station in the wrong city causes at its
+#: later lines (its track, its runs, a train it has no route for)
+CAUSED_BY_HOME = CAUSED_BY_ROTATION | {"trains.must_own", "route.missing"}
+#: at most this many cities are tried for a home station
+HOME_CITIES = 16
+
+
+@_never_raises
+def home_station_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is one a station
+    in the wrong place causes (:data:`CAUSED_BY_HOME`) at a line of a company
+    whose home station (its first station line, placed where it chooses: no
+    track reaches it yet) is written before it, and exactly one of the
+    cities of the hexes that company's later lines name (its lays, its runs)
+    explains the record from that line on: the station line is flagged
+    (``token.implied``) and the game taken so.  Else ``result``.  Never
+    raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if not errors or game is None or game.board is None or errors[0].rule not in CAUSED_BY_HOME:
+        return result
+    first = errors[0]
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    corp = actions[stop].actor
+    if corp not in game.corporations:
+        return result
+    home = next((i for i in range(stop) if isinstance(actions[i], PlaceToken)
+                 and actions[i].actor == corp and actions[i].corporation is None), None)
+    if home is None or not isinstance(actions[home - 1], Par) \
+            or actions[home - 1].corporation != corp:
+        return result       # (a home station placed as the company is parred)
+    board = game.board
+    written = actions[home]
+    named: list = []
+    for a in actions[home + 1:]:
+        if a.actor != corp:
+            continue
+        hexes = [a.hex] if isinstance(a, (LayTile, PlaceToken)) else \
+            [s.hex for r in a.routes for s in r.stops] if isinstance(a, RunRoutes) else []
+        for h in hexes:
+            h = str(h).split(" ")[0]
+            if h in board.hexes and h not in named:
+                named.append(h)
+    todo = [(home, (h, k)) for h in named for k in range(len(board.hexes[h].city_indices()))
+            if (h, k) != (written.hex, written.city)][:HOME_CITIES]
+    one = _the_one_explanation(
+        replay, todo, lambda i, where: dataclasses.replace(actions[i], hex=where[0], city=where[1],
+                                                           tile_copy=None),
+        search if search is not None else Search())
+    if one is None:
+        return result
+    i, (h, k), cand = one
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, written, "token.implied",
+                  f"{corp} places its home station in {written.hex} city {written.city}, but the "
+                  f"record's later lines go on as if it stood in {h} city {k} (as written: "
+                  f"{where}, {first.message} — the first finding the written station gives): "
+                  f"taken so", {corp})

@@ -16,6 +16,10 @@ from typing import Optional
 #: an action's fields that say where it stands in the record, not what it does
 _PLACE = ("line", "column", "action_id", "text")
 
+#: copies of one tile looked for when an export's station names a tile's
+#: city the importer read as a hex (``as_laid``)
+_COPIES = 12
+
 
 def _same(action, other) -> bool:
     """``action`` says what ``other`` says (a field the rules filled in on
@@ -193,6 +197,12 @@ class Following:
         if copy is None:
             return action
         where = board.hex_of_tile_copy(copy)
+        if where is None and copy == getattr(action, "hex", None):
+            # an export's "IR65-0-0" read as hex IR65 (a tile's name that looks
+            # like a hex): the one copy of that tile on the map, if one
+            laid = {board.hex_of_tile_copy(f"{copy}-{k}") for k in range(_COPIES)} - {None}
+            if len(laid) == 1:
+                where = laid.pop()
         if where is None or where == action.hex:
             return action
         return replace(action, hex=where)

@@ -173,8 +173,8 @@ def _other_city(replay, action, violation) -> list:
     home = not getattr(g.corporations[corp], "home_placed", True)
     # a home station (no reach needed; 18Ireland's major places it where it
     # chooses): the cities of the hexes the company's later lines name
-    coords = [c for c in _hexes_named_next(replay, corp, LONG_HORIZON) if c in board.hexes] \
-        if home else sorted(board.hexes)
+    coords = [c for c in _hexes_named_next(replay, corp, 2 * LONG_HORIZON)
+              if c in board.hexes] if home else sorted(board.hexes)
     for coord in coords:
         h = board.hexes[coord]
         for k in range(len(h.city_indices())):
@@ -185,6 +185,10 @@ def _other_city(replay, action, violation) -> list:
             except RuleViolation:
                 continue
             out.append((coord, k))
+    if len(out) > TOKEN_READINGS:
+        # too many: those on the hexes the company's later lines name
+        named = set(_hexes_named_next(replay, corp, LONG_HORIZON))
+        out = [(coord, k) for coord, k in out if coord in named]
     if not out or len(out) > TOKEN_READINGS:
         return []
 
@@ -586,7 +590,7 @@ _READINGS = {
     "stock.cash": _other_par,
     "stock.sell_not_owned": _other_sale,
     "stock.sell_split": _other_sale,
-    "tile.edge": _other_hex,
+    "tile.edge": _other_tile_or_hex,
     "stock.home_track": _home_hex,
     "merger.action": _other_player,
     "merger.vote": _other_player,

@@ -13,7 +13,7 @@ from railcheck.findings import RuleViolation
 from railcheck.loader import load_game
 from railcheck.rounds.operating import OperatingRound
 from railcheck.snapshot import state_snapshot
-from railcheck.titles.kansai.operating import OperatingRound1890
+from railcheck.titles.kansai.operating import OperatingRound1890, Turn1890
 from railcheck.titles.kansai.orsteps import (BuyCompanyStep1890, BuyTrainStep1890,
                                              ConvertStep1890, DiscardTrainStep1890,
                                              DividendStep1890, IgnoreStationStep1890,
@@ -104,13 +104,14 @@ CASES = [
 ]
 
 
-def turn_for(r, action) -> dict:
-    """The turn at hand as the replay keeps it, with ``action`` its last: JR's of OR 2.1 as far
-    as line 78, else one begun with the line."""
-    if action.actor != "JR":
-        return {"actions": [action], "lays": [], "line": action.line}
-    jr = [a for a in r.record.actions if a.line is not None and 75 <= a.line <= 78]
-    return {"actions": jr + [action], "lays": jr[:2], "own_lays": 2, "line": 75}
+def turn_for(r, action) -> Turn1890:
+    """The company's turn (the round's shared ``Turn``): JR's of OR 2.1 as far as line 78 (two
+    lays, a run for 40, half a dividend), else one begun with the line."""
+    turn = Turn1890(r.holdings.corporations[action.actor])
+    if action.actor == "JR":
+        turn.laid_on, turn.tile_lays = ["E10", "E9"], 2
+        turn.ran, turn.revenue, turn.dividend_done = True, 40, True
+    return turn
 
 
 @pytest.fixture(scope="module")
@@ -129,13 +130,14 @@ def test_a_steps_check_changes_nothing(jr_turn, step_class, line, outcome):
     assert rnd.step_for(action) is step
     before = picture(r)
     turn = turn_for(r, action)
+    written = dict(vars(turn))
     if isinstance(outcome, tuple):
         with pytest.raises(RuleViolation) as refused:
             step.check(turn, action)
         assert (refused.value.rule, refused.value.message) == outcome
     else:
         assert step.check(turn, action).notes == outcome
-    assert picture(r) == before
+    assert picture(r) == before and vars(turn) == written
 
 
 MAP_CASES = [
@@ -166,7 +168,7 @@ def test_a_steps_check_on_the_map_changes_nothing(map_turn, step_class, line, ou
     step = r.operating.step_by_type(step_class)
     action, = actions(line, game=MAP_GAME, components="components-board.yaml")
     before = picture(r)
-    turn = {"actions": [action], "lays": [], "line": action.line}
+    turn = Turn1890(r.holdings.corporations[action.actor])
     if isinstance(outcome, tuple):
         with pytest.raises(RuleViolation) as refused:
             step.check(turn, action)
@@ -180,6 +182,7 @@ def test_a_train_bought_and_a_private_bought_by_a_company_applied():
     r = paused(79)
     rnd = r.operating
     cash, bank = r.ledger.get("JR"), r.ledger.bank
+    rnd.turn = turn_for(r, actions("JR half")[0])           # JR's turn under way
     buy, = actions("JR buy train 3+3 for 200")
     r.action = buy                      # (the replay's action at hand, as its loop sets it)
     rnd.play(BuyTrainStep1890, buy)
@@ -217,3 +220,17 @@ def test_an_unknown_price_is_a_check_skipped_when_applied_not_when_checked(tmp_p
     rnd.play(BuyTrainStep1890, buy)
     assert r.unsure.skipped["train prices"].count == 1
     assert r.ledger.get("JR") == cash - 200         # the record's price, paid
+
+
+def test_jr_has_a_main_companys_train_limit_from_phase_6():
+    """O5a on the shared ``Game.train_limit`` (by the company's kind), with 1890's hook: JR,
+    the state railway until phase 6 (J0), has a main company's limit from then."""
+    r = paused(79)
+    h = r.holdings
+    jr, her, m1 = (h.corporations[c] for c in ("JR", "HER", "M1"))
+    assert (h.phase.name, h.train_limit(jr), h.train_limit(her), h.train_limit(m1)) == \
+        ("2", 6, 4, 2)
+    h.phase_index = r.rules.phase_index("5")
+    assert (h.train_limit(jr), h.train_limit(her), h.train_limit(m1)) == (3, 2, 1)
+    h.phase_index = r.rules.phase_index("6")
+    assert (h.train_limit(jr), h.train_limit(her), h.train_limit(m1)) == (2, 2, 1)

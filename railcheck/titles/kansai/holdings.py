@@ -182,6 +182,13 @@ class Holdings(Game):
         """A train of the type has left the depot (its phase has begun: F5, F7)."""
         return any(t.name == name for t in self.left)
 
+    def train_limit(self, corp) -> int:
+        """O5a: the shared limit of the phase for the company's kind (minors, main companies,
+        JR), but JR, the state railway until phase 6, has a main company's from then (J0)."""
+        if corp.kind == "state" and self.phase_index >= self.rules.phase_index("6"):
+            return int(self.phase.train_limit["major"])
+        return super().train_limit(corp)
+
     # ------------------------------------------------------------------
     # changing
 

@@ -13,14 +13,25 @@ the face value (O6, F9).
 
 from __future__ import annotations
 
-from ...actions import Bankrupt, Dividend, Pass, RoundMarker
+from ...actions import Bankrupt, Pass, RoundMarker
 from ...findings import RuleViolation
-from ...rounds.operating import OperatingRound
+from ...rounds.operating import OperatingRound, Turn
 from ...schema import is_unknown
 from .orsteps import (MINOR_NAMES, BankruptStep1890, BuyCompanyStep1890, BuyTrainStep1890,
                       ConvertStep1890, DiscardTrainStep1890, DividendStep1890,
                       EmergencySaleStep1890, IgnoreStationStep1890, LayTileStep1890,
                       PlaceTokenStep1890, PrivatiseStep1890, RunRoutesStep1890)
+
+
+class Turn1890(Turn):
+    """A company's operating turn: the shared ``Turn`` (the hexes laid on, ``laid_on``, Arima's
+    and OMER's extra tiles included; the lays of its allowance, ``tile_lays``; the revenue;
+    the dividend decided) and whether it ran its trains (O3: once; a run may have no written
+    revenue)."""
+
+    def __init__(self, corp):
+        super().__init__(corp)
+        self.ran = False
 
 
 class OperatingRound1890(OperatingRound):
@@ -70,7 +81,7 @@ class OperatingRound1890(OperatingRound):
         refusal is a finding (after the notes the line made before it) and changes nothing."""
         step = next(s for s in (self.steps if steps is None else steps)
                     if isinstance(s, step_class))
-        turn = self.replay.turn
+        turn = self.turn
         try:
             plan = step.check(turn, action)
         except RuleViolation as v:
@@ -102,6 +113,7 @@ class OperatingRound1890(OperatingRound):
         r, st = self.r, self.st
         spec = r.rules.corp_by_sym.get(actor)
         self.sales = [x for x in self.sales if x[0] == actor]     # written before its turn
+        self.turn = None if spec is None else Turn1890(self.h.corporations[actor])
         if spec is None:
             r.flag("or.player_action", f"{actor} is not a company: in an operating round the "
                                        f"companies act")
@@ -214,30 +226,31 @@ class OperatingRound1890(OperatingRound):
                        f"top marker, at equal prices the one further right (O0b)")
                 return
 
-    def turn_ends(self, actor: str, turn: dict) -> None:
-        """A minor whose conversion is mandatory in this phase ends its turn
-        unconverted (K1): flagged at its last action, then converted."""
+    def turn_ends(self, actor: str, written: dict) -> None:
+        """The company's turn ends (``written``: the replay's record of it, whose last action
+        a duty left undone is flagged at): a dividend not decided is withheld (O4a), a train
+        owed (O5), the limit (O5c); a minor whose conversion is mandatory in this phase ends
+        its turn unconverted (K1): flagged, then converted."""
         r = self.r
+        turn = self.turn
         spec = r.rules.corp_by_sym.get(actor)
         closed = spec is not None and self.h.corporations[actor].closed
         if spec is not None and not closed and not r.finished and \
-                not any(isinstance(a, Dividend) for a in turn["actions"]) and \
-                (spec.kind != "minor" or turn.get("revenue")):
+                not turn.dividend_done and (spec.kind != "minor" or turn.revenue):
             # O4a: a company that runs nothing, or decides no dividend, withholds
-            r.ledger.dividend(actor, "withhold", turn.get("revenue"))
+            r.ledger.dividend(actor, "withhold", turn.revenue)
         if spec is not None and not closed and not self.h.train_names(actor) \
                 and not r.finished:
             # O5: a company without a train must buy one now
             r.flag("trains.must_own", f"{actor} ends its turn without a train; a company "
                                       f"without one must buy one (O5)",
-                   action=turn["actions"][-1])
-        if spec is not None and not closed and \
-                len(self.h.train_names(actor)) > r.train_limit(actor):
+                   action=written["actions"][-1])
+        limit = None if spec is None else self.h.train_limit(self.h.corporations[actor])
+        if spec is not None and not closed and len(self.h.train_names(actor)) > limit:
             r.flag("trains.discard_required",
                    f"{actor} ends its turn with {len(self.h.train_names(actor))} trains, over "
-                   f"the limit of "
-                   f"{r.train_limit(actor)} in phase {r.phase.name}; the excess goes to the pool "
-                   f"(O5c)", action=turn["actions"][-1])
+                   f"the limit of {limit} in phase {r.phase.name}; the excess goes to the pool "
+                   f"(O5c)", action=written["actions"][-1])
         if actor not in ("M1", "M2", "M4") or closed:
             return
         must = self.mandatory_phase(actor)
@@ -245,7 +258,7 @@ class OperatingRound1890(OperatingRound):
             r.flag("kansai.conversion_skipped",
                    f"{actor} ({MINOR_NAMES[actor]}) must convert into KNR from phase {must}; "
                    f"its turn in phase {r.phase.name} ended without it (K1)",
-                   action=turn["actions"][-1])
+                   action=written["actions"][-1])
             self.step_by_type(ConvertStep1890).convert(actor, forced=True)
 
     def mandatory_phase(self, minor: str):

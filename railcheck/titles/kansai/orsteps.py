@@ -32,8 +32,8 @@ skips and carries it out:
 The round (``operating.py``'s ``OperatingRound1890``, the shared ``OperatingRound``) holds
 the turns: the operating order, a turn's end, the turns the record left out, the presidents'
 emergency sales and bankruptcies; it hands each of the actions above to its step
-(:meth:`OperatingRound1890.play`).  A step's ``turn`` is the replay's record of the turn at
-hand (its actions, lays and revenue) until the engine's loop plays the round (step 4).
+(:meth:`OperatingRound1890.play`).  A step's ``turn`` is the round's, the shared ``Turn`` of
+the company operating (``Turn1890``).
 """
 
 from __future__ import annotations
@@ -60,8 +60,9 @@ def refused(rule: str, message: str, plan) -> RuleViolation:
 
 class Step1890(Step):
     """A step of 1890's operating round: its findings and skipped checks are the replay's.
-    The turn (``check(turn, action)``) is the replay's record of the turn at hand (its
-    actions, lays and revenue) until the engine's loop plays the round."""
+    The turn (``check(turn, action)``) is the round's ``Turn1890``, the shared ``Turn`` of the
+    company operating (the hexes it laid on, ``laid_on``; its own lays, ``tile_lays``; whether
+    it ran, ``ran``, and its revenue; its dividend decided, ``dividend_done``)."""
 
     @property
     def r(self):
@@ -154,7 +155,7 @@ class BuyTrainStep1890(Step1890):
         h.give_train_to(train or h.new_train(name), corp)
         if source == "depot":
             r.train_bought(name)
-        limit = r.train_limit(corp)
+        limit = self.h.train_limit(self.h.corporations[corp])
         if len(h.train_names(corp)) > limit:
             r.flag("trains.limit", f"{corp} owns {len(h.train_names(corp))} trains, over the "
                                    f"limit of {limit} in phase {r.phase.name}")
@@ -221,12 +222,11 @@ class DiscardTrainStep1890(Step1890):
     actions = (DiscardTrain,)
 
     def check(self, turn, action: DiscardTrain):
-        r = self.r
         corp = action.actor
         own = self.h.train_names(corp)
         if action.train not in own:
             raise RuleViolation("trains.not_owned", f"{corp} owns no {action.train}-train")
-        limit = r.train_limit(corp)
+        limit = self.h.train_limit(self.h.corporations[corp])
         if len(own) <= limit:
             raise RuleViolation("trains.discard",
                                 f"{corp} owns {len(own)} trains, within the limit of {limit}; a "
@@ -299,19 +299,19 @@ class LayTileStep1890(Step1890):
     def check(self, turn, action: LayTile):
         r = self.r
         corp = action.actor
-        lays = turn["lays"]
+        lays = turn.laid_on
         plan = self.plan(corp=corp, omer_used=False, board=None)
         jr = corp == "JR" and r.jr_is_state()
         allowed = r.phase.jr_tile_lays if jr else int(r.rules.raw["operating"]["tile_lays"])
         arima = self.arima_extra(plan, corp, action, lays)
         omer = not arima and self.omer_upgrade(plan, corp, action, lays)
         plan.extra = arima or omer
-        if jr and action.hex in [a.hex for a in lays]:
+        if jr and action.hex in lays:
             plan.notes.append(("kansai.jr_two_lays_one_hex",
                                f"JR lays its second tile of the turn on {action.hex}, where it "
                                f"laid the first: its two lays in phases 1-3 are on different "
                                f"hexes (J3)"))
-        elif not plan.extra and turn.get("own_lays", 0) >= allowed:
+        elif not plan.extra and turn.tile_lays >= allowed:
             plan.notes.append(("track.one_lay",
                                f"{corp} already laid {len(lays)} tile(s) this turn; the limit is "
                                f"{allowed}" + (" (JR from phase 4: one)" if corp == "JR" else "")))
@@ -332,8 +332,8 @@ class LayTileStep1890(Step1890):
         corp = plan.corp
         self.settle_notes(plan)
         if not plan.extra:
-            turn["own_lays"] = turn.get("own_lays", 0) + 1
-        turn["lays"].append(action)
+            turn.tile_lays += 1
+        turn.laid_on.append(action.hex)
         if plan.omer_used:
             st.omer_used = True
         if plan.board is not None:
@@ -480,7 +480,7 @@ class RunRoutesStep1890(Step1890):
 
     def check(self, turn, action: RunRoutes):
         corp = action.actor
-        if any(isinstance(a, RunRoutes) for a in turn["actions"][:-1]):
+        if turn.ran:
             # O3: the trains run once in a turn; the second run is ignored
             raise RuleViolation("route.twice", f"{corp} already ran its trains this turn (O3); "
                                                f"this run is ignored")
@@ -514,7 +514,8 @@ class RunRoutesStep1890(Step1890):
         self.settle_notes(plan)
         revenue = self.r.ledger.run(plan.corp, action)
         self.round.last_revenue = revenue
-        turn["revenue"] = revenue
+        turn.ran = True
+        turn.revenue = revenue
 
     def check_revenue(self, plan, corp: str, action: RunRoutes) -> None:
         """F1, O3: a run whose every stop is a place the components file
@@ -679,7 +680,7 @@ class DividendStep1890(Step1890):
     def check(self, turn, action: Dividend):
         r = self.r
         corp = action.actor
-        if any(isinstance(a, Dividend) for a in turn["actions"][:-1]):
+        if turn.dividend_done:
             # O4: one decision a turn; the second is ignored
             raise RuleViolation("dividend.twice", f"{corp} already decided its dividend this "
                                                   f"turn (O4); this one is ignored")
@@ -707,7 +708,8 @@ class DividendStep1890(Step1890):
     def apply(self, turn, action: Dividend, plan) -> None:
         self.settle_notes(plan)
         # taken as the record says (a full payout of JR flagged above is paid in full)
-        self.r.ledger.dividend(plan.corp, action.kind, turn.get("revenue"))
+        turn.dividend_done = True
+        self.r.ledger.dividend(plan.corp, action.kind, turn.revenue)
 
 
 def half_kept(revenue: int, step: int = 20) -> int:

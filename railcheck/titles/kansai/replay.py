@@ -202,12 +202,6 @@ class KansaiReplay:
                 return t.extra
         return {}
 
-    def train_limit(self, corp: str) -> int:
-        kind = self.rules.corp_by_sym[corp].kind
-        if kind == "state" and not self.jr_is_state():
-            kind = "major"
-        return int(self.phase.train_limit[kind])
-
     # ------------------------------------------------------------------
     # the loop
 
@@ -313,7 +307,7 @@ class KansaiReplay:
         if action.actor != self.turn_actor or self.turn.get("ended"):
             self.end_turn()
             self.turn_actor = action.actor
-            self.turn = {"actions": [], "lays": [], "line": action.line}
+            self.turn = {"actions": [], "line": action.line}
             handler.turn_begins(action.actor)
         self.turn["actions"].append(action)
         handler.process(action)
@@ -331,6 +325,7 @@ class KansaiReplay:
             handler.turn_ends(self.turn_actor, self.turn)
         self.turn_actor = None
         self.turn = {}
+        self.operating.turn = None      # (the company's turn, the round's)
 
     def check_marker(self, marker: RoundMarker) -> None:
         """F3, O0: after a stock round the phase sets the number of ORs (1-3);

@@ -426,13 +426,14 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
     h, led, rules = r.holdings, r.ledger, r.rules
     spec = rules.corp_by_sym[sym]
     current = r.turn_actor == sym
+    turn = r.operating.turn if current else None       # the company's turn (Turn1890)
     nm.facts.update({"treasury": led.get(sym) if led.on else "unknown",
                      "price": led.price(sym) if led.on else None,
                      "trains": h.train_names(sym),
-                     "train_limit": r.train_limit(sym),
+                     "train_limit": h.train_limit(h.corporations[sym]),
                      "president": h.president(sym) if spec.kind != "minor"
                      else h.minor_owner(sym),
-                     "tile_lays": len(r.turn.get("lays", [])) if current else 0,
+                     "tile_lays": len(turn.laid_on) if turn is not None else 0,
                      "lays_allowed": (r.phase.jr_tile_lays if sym == "JR" and r.jr_is_state()
                                       else int(rules.raw["operating"]["tile_lays"]))})
     opts: list = []
@@ -478,7 +479,7 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
     else:
         opts.extend(_lays(j, r, sym, board))
         opts.extend(_tokens(j, r, sym, board))
-    if current and r.turn.get("revenue") is not None:
+    if turn is not None and turn.revenue is not None:
         for kind in ("payout", "withhold", "half"):
             o = j.judge("dividend", Dividend(actor=sym, kind=kind), {"dividend": kind},
                         inspect=lambda rr: _holders(rr, sym))

@@ -72,7 +72,8 @@ class GameView:
         turn = None
         corp = self.corporations.get(r.turn_actor) if r.kind == "OR" else None
         if corp is not None:
-            turn = SimpleNamespace(corp=corp, revenue=r.turn.get("revenue"))
+            t = r.operating.turn
+            turn = SimpleNamespace(corp=corp, revenue=None if t is None else t.revenue)
         actor = r.turn_actor if not r.turn.get("ended") else None
         return SimpleNamespace(label=r.round_label, kind=r.kind, turn=turn, closed_turn=None,
                                describe_turn=lambda: actor or "", describe_step=lambda: "")

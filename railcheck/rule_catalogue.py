@@ -1302,11 +1302,11 @@ RULES: list[Rule] = [
        "the replay's first error is of such a kind and no other hint explains it, railcheck "
        "replays the record with each of the 12 most recent operating turns of companies that "
        "may issue begun with an issue of one treasury share; when exactly one such change "
-       "explains the record from there on, the line that begins that turn is flagged and the "
-       "game taken so (railcheck/following/diagnose.py, docs/one-mistake.md); else the "
-       "findings stand.",
+       "explains the record from there on, the latest line of that turn the issue explains "
+       "it before is flagged and the game taken so (railcheck/following/diagnose.py, "
+       "docs/one-mistake.md); else the findings stand.",
        f"{RIRE}: O1",
-       "(export) #101 pass  ->  DDR begins its turn here without issuing a share, but the "
+       "(export) #101 pass  ->  DDR issues no share in its turn before this line, but the "
        "record's later lines go on as if it issued one (as written: #104, DDR has £60, a "
        "2H-train costs £98 ...): taken as issued before this line"),
     _r("stock.minor_auction", "a minor auction out of place",

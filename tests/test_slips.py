@@ -706,7 +706,7 @@ def test_a_missing_issue_is_the_one_the_record_goes_on_from():
     res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(101, "or.issue_implied")]
     assert error_findings(res)[0].message.startswith(
-        "DDR begins its turn here without issuing a share, but the record's later lines go "
+        "DDR issues no share in its turn before this line, but the record's later lines go "
         "on as if it issued one (as written: #104, DDR has £60, a 2H-train costs £98")
     assert worths(res) == IRELAND_RAND_3
 
@@ -922,10 +922,13 @@ def test_a_missing_issue_before_a_private_bought_is_the_turn_the_private_is_boug
     # station (#258) and buys WDE for £180 (#259); the issue deleted, CBPR
     # cannot pay for WDE (refused; 235 errors); the line after BoW's lay is
     # no turn of CBPR's begun (an issue there explained the record as well:
-    # two explanations, no hint): the issue before #255, one finding
+    # two explanations, no hint); of the turn's lines, the issue explains the
+    # record before #255 and before the purchase itself (#259, its station
+    # at #258 placed again, free): the latest is flagged, never a line
+    # before the missing one (#255 was: a finding before the change)
     changed = _changed_export("18Ireland_slips/18Ireland_rand_43000101_2.json.gz", 256, "delete")
     res = Replay(changed).run()
-    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(255, "or.issue_implied")]
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(259, "or.issue_implied")]
     assert "(as written: #259, CBPR has £140, WDE costs £180" in error_findings(res)[0].message
     assert worths(res) == {"Player 3": 1606, "Player 4": 1543, "Player 1": 903, "Player 2": 739}
 
@@ -944,3 +947,22 @@ def test_a_merger_vote_the_record_contradicts_is_found_among_thirty_candidates()
     assert error_findings(res)[0].message.startswith(
         "Player 2 votes against, but the record's later lines go on as if Player 2 voted for")
     assert worths(res) == {"Player 3": 1606, "Player 4": 1543, "Player 1": 903, "Player 2": 739}
+
+
+def test_a_sale_not_held_is_read_as_another_amount_of_another_company():
+    # 18Ireland_rand_43000102_3 (generated after the third round) #483:
+    # Player 4 sells MGWR_7 and MGWR_3 (20%); written as a sale of SLNCR_2
+    # (10%, a company Player 4 holds none of, whose shares are 20%): refused
+    # (stock.sell_split), read as 10% of MGWR, the written amount (58
+    # errors: Player 4 short of cash at once, the round out of turn); the
+    # other amounts of the companies held are readings too: 20% of MGWR is
+    # the one the record goes on from
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_43000102_3.json.gz", 483,
+                              {"shares": ["SLNCR_2"], "percent": 10})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (483, "stock.sell_split", "10% of SLNCR cannot be made of its certificates (20% each); "
+                                  "the record's later lines go on as if Player 4 sold 20% of "
+                                  "MGWR: taken so")]
+    assert worths(res) == {"Player 5": 1861, "Player 3": 17, "Player 1": 0, "Player 2": 0,
+                           "Player 4": 0}

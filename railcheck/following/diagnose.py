@@ -908,9 +908,10 @@ def missing_issue_hint(replay, result, search: Optional[Search] = None):
     most recent operating turns before it, begun with an issue of one of
     its company's treasury shares, explains the record from there on (its
     issue line missing: a deleted line shows only where the cash or the
-    lower price is needed).  The line that begins that turn is flagged
-    (``or.issue_implied``) and the game taken so.  Else ``result``.  Never
-    raises."""
+    lower price is needed).  The latest line of that turn the issue
+    explains the record before (never one before the missing line) is
+    flagged (``or.issue_implied``) and the game taken so.  Else ``result``.
+    Never raises."""
     game = result.game
     if game is None or game.rules.operating.issue_redeem is None:
         return result
@@ -938,14 +939,29 @@ def missing_issue_hint(replay, result, search: Optional[Search] = None):
         issue.text = f"{corp} issues a share"
         return [issue, nxt]
     todo = [(i, actions[i].actor) for i in reversed(starts)]
-    one = _the_one_explanation(replay, todo, lines, search if search is not None else Search())
+    s = search if search is not None else Search()
+    one = _the_one_explanation(replay, todo, lines, s)
     if one is None:
         return result
     i, corp, cand = one
+    # the latest line of that turn the issue explains the record before (a
+    # company may buy a private before it issues: 18Ireland_rand_43000101_2
+    # #255): never a line before the one that is missing
+    turn = []
+    for j in range(i + 1, stop + 1):
+        if actions[j].actor == corp:
+            turn.append(j)
+        elif actions[j].actor not in game.companies:
+            break
+    for j in reversed(turn):
+        later = _the_one_explanation(replay, [(j, corp)], lines, s)
+        if later is not None:
+            i, corp, cand = later
+            break
     nxt = actions[i]
     where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
     return _adopt(replay, cand, nxt, "or.issue_implied",
-                  f"{corp} begins its turn here without issuing a share, but the record's "
+                  f"{corp} issues no share in its turn before this line, but the record's "
                   f"later lines go on as if it issued one (as written: {where}, "
                   f"{first.message} — the first finding the missing issue gives): taken as "
                   f"issued before this line", {corp})

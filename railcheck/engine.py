@@ -168,7 +168,8 @@ class Replay:
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .following.diagnose import (dividend_hint, home_station_hint, merger_hint,
                                              missing_dividend_hint, missing_issue_hint, par_hint,
-                                             rotation_hint, written_hint)
+                                             rotation_hint, token_city_hint, turn_bid_hint,
+                                             turned_tile_hint, upgraded_tile_hint, written_hint)
             hinted = par_hint(self, res)
             if hinted is res:   # the same first errors: a dividend of another kind
                 hinted = dividend_hint(self, res)
@@ -180,11 +181,20 @@ class Replay:
                 hinted = merger_hint(self, res)
             if hinted is res:   # a company's issue line missing (18Ireland)
                 hinted = missing_issue_hint(self, res)
+            if hinted is res:   # a bid for the turn under the minimum
+                hinted = turn_bid_hint(self, res)
             res = hinted
             if res.errors:      # the two look at first errors of different kinds
                 hinted = rotation_hint(self, res)
                 if hinted is res:   # a home station in a legal but wrong city
                     hinted = home_station_hint(self, res)
+                # track elsewhere than a rotation: when no rotation explains
+                if hinted is res:   # a lay taken turned that was another tile
+                    hinted = turned_tile_hint(self, res)
+                if hinted is res:   # a station in another city of its hex
+                    hinted = token_city_hint(self, res)
+                if hinted is res:   # a lay of another tile than the later upgrade keeps
+                    hinted = upgraded_tile_hint(self, res)
                 res = hinted
         return res
 

@@ -316,7 +316,8 @@ RULES: list[Rule] = [
        "later lines then show another game (a share price, and so the operating order, or a "
        "player's cash the written kind does not give). When the replay ends with errors, the "
        "first of a kind a price can cause, and no par explains them, railcheck replays the "
-       "record with each of the 12 most recent dividend lines before that error at each other "
+       "record with each of the 12 most recent dividend lines before that error (and up to 6 "
+       "older ones of the companies that error names or its player holds) at each other "
        "kind the record uses; when exactly one such change makes every error disappear, the "
        "dividend is flagged with both kinds and the game is taken at the implied one "
        "(railcheck/following/diagnose.py, docs/one-mistake.md); else the original findings "
@@ -496,6 +497,14 @@ RULES: list[Rule] = [
        "names another seller is wrong.",
        f"{R1830}: Stock Round, private companies sold between players",
        "Bob buy private DH from Carol for 60   ->  DH is held by Alice, not Carol"),
+    _r("private.cert_limit", "a private bought from a player over the certificate limit",
+       "A private counts as a certificate (1830; 1860 and 18Ireland: "
+       "cert_limit_includes_privates), so a player at the certificate limit may not buy one "
+       "from another player. The purchase is taken as written (the replay stays with the "
+       "record); 18xx.games checks no limit on such a purchase.",
+       f"{R1830}: Stock Round, certificate limit; private companies",
+       "Alice buy private DH from Carol for 41   ->  Alice holds 11 certificates; DH would "
+       "exceed the limit of 11; taken as bought, as the record says"),
     _r("private.trade_phase", "players trade privates where the rules do not allow it",
        "Players may buy privates from each other in their stock-round turn only in the "
        "phases that allow it (1830: phases 2 to 4, from the second stock round; 1889: "
@@ -1026,6 +1035,21 @@ RULES: list[Rule] = [
        "1860's Ryde, Merstone and Newport tiles, docs/1860.md O1g-O1i).",
        f"{R1830}: Operating Round, laying track; {OWN}: docs/board.md",
        "PRR lay 57 H12 7   ->  rotation 7 of tile 57 is not 0-5"),
+    _r("tile.implied", "a track tile written as another of its kind, the record's later "
+       "upgrade keeping the other's track",
+       "Another yellow track tile (a curve for a straight) is legal at its line; the record's "
+       "later upgrade of the hex then does not keep the written tile's track. When the replay "
+       "ends with errors and the first is such an upgrade, railcheck replays the record with the "
+       "earlier lay on that hex as each other tile of its colour, cities, towns and label, in "
+       "each rotation whose track the upgrade keeps (at most 8); when exactly one such change "
+       "makes every error disappear, the lay is flagged with both tiles and the game is taken at "
+       "the implied one (railcheck/following/diagnose.py, docs/one-mistake.md); else the "
+       "original findings stand.",
+       OWN,
+       "NYC lay 8 F18 3 (export #109)  ->  NYC lays tile 8 on F18 turned 3, but the record's "
+       "later lines go on as if tile 9 turned 0 (as written: #118, tile 20 rotation 2 on F18 "
+       "does not keep the existing track ... — the first finding the written tile gives): "
+       "taken so"),
     _r("tile.rotation_implied", "a tile written in one rotation, the record's later lines at another",
        "A tile turned to another rotation that fits is legal at its line; the record's later lines "
        "then use track that is not there (a run through the hex, a later lay that the tile's track "
@@ -1085,6 +1109,20 @@ RULES: list[Rule] = [
        "A station is placed in a city of the hex named.",
        f"{R1830}: Operating Round, placing station markers",
        "PRR place G11   ->  G11 has no city for a station"),
+    _r("token.city_implied", "a station written in one city of its hex, the record's later "
+       "lines in another",
+       "A station in either city of a hex of two (an OO) is legal at its line; the record's later "
+       "lines then use track or a station that is not there (a lay the company's network should "
+       "reach, a run from the other city). When the replay ends with errors and the first is of "
+       "such a kind, railcheck replays the record with each of the 4 most recent stations on a "
+       "hex of several cities (of the companies that error names) put in each other city; when "
+       "exactly one such change makes every error disappear, the station is flagged with both "
+       "cities and the game is taken at the implied one (railcheck/following/diagnose.py, "
+       "docs/one-mistake.md); else the original findings stand.",
+       OWN,
+       "ERIE token E11 city 0 (export #278)  ->  ERIE places a station in E11 city 0, but the "
+       "record's later lines go on as if in city 1 (as written: #515, ... — the first finding "
+       "the written city gives): taken as city 1"),
     _r("token.duplicate", "a second station of a company on one hex",
        "A company may have only one station on a hex.",
        f"{R1830}: Operating Round, placing station markers",
@@ -1272,11 +1310,11 @@ RULES: list[Rule] = [
        "the replay's first error is of such a kind and no other hint explains it, railcheck "
        "replays the record with each of the 12 most recent operating turns of companies that "
        "may issue begun with an issue of one treasury share; when exactly one such change "
-       "explains the record from there on, the line that begins that turn is flagged and the "
-       "game taken so (railcheck/following/diagnose.py, docs/one-mistake.md); else the "
-       "findings stand.",
+       "explains the record from there on, the latest line of that turn the issue explains "
+       "it before is flagged and the game taken so (railcheck/following/diagnose.py, "
+       "docs/one-mistake.md); else the findings stand.",
        f"{RIRE}: O1",
-       "(export) #101 pass  ->  DDR begins its turn here without issuing a share, but the "
+       "(export) #101 pass  ->  DDR issues no share in its turn before this line, but the "
        "record's later lines go on as if it issued one (as written: #104, DDR has £60, a "
        "2H-train costs £98 ...): taken as issued before this line"),
     _r("stock.minor_auction", "a minor auction out of place",

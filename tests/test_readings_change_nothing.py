@@ -34,7 +34,7 @@ from railcheck.following import rounds as rounds_mod
 from railcheck.importer import import_export
 from railcheck.snapshot import _plain, snapshot_diff, state_snapshot
 
-from conftest import DATA
+from conftest import DATA, REPO
 from test_refusals_change_nothing import _read_export
 
 
@@ -237,6 +237,9 @@ SLIPPED = {
     "18Ireland": ("18Ireland/18Ireland_game_end_bankrupt.json",
                   {3: "twice", 30: {"entity": 5528}, 117: "twice", 384: {"price": 120},
                    432: {"corporation": "DDR"}}, (2, 1)),
+    "1889": ("1889/962.json",
+             {3: "twice", 13: "twice", 96: {"city": "57-0-0", "slot": 0},
+              268: {"city": "57-0-0", "slot": 0}, 448: {"city": "57-0-0", "slot": 0}}, (3, 2)),
     "18Ireland mergers": ("18Ireland_slips/18Ireland_rand_2711299_1.json.gz",
                           {3: "twice", 15: "twice", 184: {"entity": 103},
                            256: {"tile": "4-0"}}, (2, 1)),
@@ -268,3 +271,56 @@ def test_the_readings_change_only_what_they_choose(watched, name):
     assert sorted(given) == sorted(searched)
     differ = [(k, diff(searched[k], given[k])) for k in sorted(searched) if searched[k] != given[k]]
     assert differ == []
+
+
+# ---------------------------------------------------------------------------
+# the hints' candidates: replays of the record with one line changed
+
+def hinted(monkeypatch, record):
+    """Replay ``record`` with the hints on: (the picture of the replay as the
+    hints found it, the picture after them, the result)."""
+    from railcheck.following import diagnose
+    seen = {}
+    par_hint = diagnose.par_hint
+
+    def first_hint(replay, result, search=None):
+        seen["before"] = picture(replay)
+        return par_hint(replay, result, search)
+    monkeypatch.setattr(diagnose, "par_hint", first_hint)
+    rp = Replay(record)
+    res = rp.run()
+    return seen["before"], picture(rp), res
+
+
+def test_a_hints_search_that_finds_nothing_changes_nothing(monkeypatch):
+    # the certificate-limit example: every par before line 326 tried at
+    # every other value (the errors there are a price's kind), none explains
+    # the two errors: the game, its findings and the record's lines as they were
+    from railcheck.loader import load_game
+    record, _ = load_game(str(REPO / "examples" / "1830" / "illegal" / "cert-limit.18xx"))
+    before, after, res = hinted(monkeypatch, record)
+    assert [(f.line, f.rule) for f in res.errors] == [(326, "stock.cert_limit"), (326, "stock.cash")]
+    assert diff(before, after) == []
+
+
+def test_a_hint_taken_is_the_game_of_the_record_with_its_line_changed(monkeypatch, tmp_path):
+    # the example game with Carol's par of NYC at $90 written as $67: the par
+    # hint takes $90; its game is the game of the record with the line at $90
+    # (a replay of its own, no hint), its findings those and the hint's, and
+    # the search left the record's lines as they were
+    from railcheck.loader import load_game
+    lines = (REPO / "examples" / "1830" / "game.18xx").read_text(encoding="utf-8").splitlines()
+    assert lines[203] == "Carol par NYC 90"
+    right = tmp_path / "right.18xx"
+    right.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    lines[203] = "Carol par NYC 67"
+    typo = tmp_path / "typo.18xx"
+    typo.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    before, after, res = hinted(monkeypatch, load_game(str(typo))[0])
+    assert [(f.line, f.rule) for f in res.errors] == [(204, "stock.par_implied")]
+    assert after["actions"] == before["actions"]
+    fresh = Replay(load_game(str(right))[0], hints=False)
+    fresh_res = fresh.run()
+    assert snapshot_diff(state_snapshot(res.game), state_snapshot(fresh.game)) == []
+    assert [(f.line, f.rule, f.message) for f in res.findings if f.rule != "stock.par_implied"] \
+        == [(f.line, f.rule, f.message) for f in fresh_res.findings]

@@ -532,6 +532,159 @@ def test_a_par_read_at_one_of_two_values_is_taken_at_the_one_the_record_goes_on_
 
 
 # ---------------------------------------------------------------------------
+# 1830 and 1860 (the fourth round, branch m5)
+
+#: the net worths at the end of 1860_slips/1860_rand_2711294_2 (unchanged)
+G1860_RAND_2 = {"Player 2": 89, "Player 3": 34, "Player 1": 26, "Player 4": 12}
+
+
+def test_a_wrong_dividend_whose_effect_shows_rounds_later_is_found():
+    # 1860_rand_2711294_2 #377: C&N withholds; written as a payout, C&N's
+    # price rises and the first error is 17 dividend lines later (#588, a
+    # C&N share too dear for Player 2): 61 errors, none of the 12 most recent
+    # dividends explaining them.  C&N's older dividends are tried too (the
+    # company the first error names): one finding at #377, the game's end
+    changed = _changed_export("1860_slips/1860_rand_2711294_2.json.gz", 377, {"kind": "payout"})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert (len(plain), plain[0].action_id, plain[0].rule) == (61, 588, "stock.cash")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(377, "dividend.implied")]
+    assert error_findings(res)[0].message.startswith(
+        "C&N pays out, but the record's later lines go on as if it withholds (as written: #588, "
+        "Player 2 has £37; a C&N share from the bank pool costs £40")
+    assert worths(res) == G1860_RAND_2
+
+
+#: the net worths at the end of 1830_slips/1830_rand_2711294_3 (unchanged)
+G1830_RAND_3 = {"Player 1": 5881, "Player 4": 5348, "Player 3": 4325, "Player 2": 2474}
+
+
+def test_a_tile_taken_turned_that_was_another_tile_of_its_colour_is_found():
+    # 1830_rand_2711294_3 #260: B&O upgrades J14 with tile 14 turned 2; written
+    # as tile 15 (the same colour, one city), 15 fits only turned to r0 and
+    # is taken so; the record's next line (a station K15 reaches only over
+    # 14) and a later 15 (none left) break: 29 errors.  Tile 14 in the
+    # written rotation explains every later line (diagnose.turned_tile_hint)
+    changed = _changed_export("1830_slips/1830_rand_2711294_3.json.gz", 260, {"tile": "15-1"})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 29 and [(f.action_id, f.rule) for f in plain[:3]] == [
+        (260, "tile.upgrade"), (262, "token.reach"), (385, "tile.supply")]
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (260, "tile.upgrade", "tile 15 rotation 2 on J14 leaves edge 0 of the existing track "
+                              "unconnected; the record's later lines go on as if tile 14 were "
+                              "laid there in the written rotation (r2): taken so")]
+    assert worths(res) == G1830_RAND_3
+
+
+def test_an_1860_revenue_claim_taken_as_written_is_the_runs_worth_when_the_record_goes_on_so():
+    # 19354 #213: BHI&R's run records no revenue (worth £120 on the map);
+    # written as £10, the claim is flagged and taken as paid, and the
+    # record's later lines break (13 errors: a share too dear, companies out
+    # of order).  1860's finding now says "taken as paid" as the others do,
+    # so the written hint tries the run at its worth: one finding, the end
+    from conftest import DATA, import_changed
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    export = OM.read_export(DATA / "exports" / "1860" / "19354.json")
+    run = next(a for a in export["actions"] if a["id"] == 213)
+    assert "revenue" not in run["routes"][0]
+    run["routes"][0]["revenue"] = 10
+    changed = import_changed(export)
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 13 and (plain[1].action_id, plain[1].rule) == (225, "stock.cash")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (213, "route.revenue", "BHI&R's 4+2-train run (J8-L6-K5-J4-I5-H4 halt 0-H4 town 0-G3-G5 "
+                               "city 0) is worth £120, not the £10 claimed; the record's later "
+                               "lines go on as if the runs' worth was paid: taken so")]
+    assert worths(res) == {"Player 1": 12601, "Player 2": 11002}
+
+
+def test_a_pass_under_the_name_of_a_company_that_operates_later_closes_the_turns_company():
+    # 1860_game_end_bank #574: C&N passes after its dividend and IWNJ, next
+    # in the order, goes on; written as BHI&R's pass, it was taken as BHI&R's
+    # whole turn out of the order, and BHI&R's own turn later in the round
+    # was refused (11 errors).  The record has BHI&R operate later in OR 8.3,
+    # so the pass is C&N's, closing its turn: one finding, the game's end
+    changed = _changed_export("1860/1860_game_end_bank.json", 574, {"entity": "BHI&R"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (574, "turn.order", "BHI&R's 'pass' is written in C&N's turn, and the record goes on "
+                            "with IWNJ, next after C&N, and has BHI&R operate later in OR 8.3: "
+                            "taken as C&N's")]
+    assert worths(res) == {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}
+
+
+def test_a_sale_not_held_is_not_read_from_the_sellers_own_later_purchase():
+    # 1830_rand_2711294_1 #1115: Player 3 sells B&O_1, buys ERIE_1 and sells
+    # ERIE; written as a sale of NYNH (none held), the sale was read from
+    # Player 3's own purchase of ERIE_1 (#1116), which then broke (a rebuy,
+    # a sale over the holding: 6 errors).  The seller's own purchases say
+    # nothing of what it sold: Player 1's purchase of B&O_1 (#1120) decides.
+    # One new finding (the unchanged game's #1319 stands), the game's end
+    changed = _changed_export("1830_slips/1830_rand_2711294_1.json.gz", 1115,
+                              {"shares": ["NYNH_2"], "percent": 10})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (1115, "stock.sell_not_owned"), (1319, "trains.limit")]
+    assert error_findings(res)[0].message == (
+        "Player 3 holds 0% of NYNH and cannot sell 10%; the record's later lines buy Player 3's "
+        "B&O_1 from the bank (#1120): taken as a sale of 10% of B&O")
+    assert worths(res) == {"Player 1": 6833, "Player 2": 3135, "Player 4": 3058, "Player 3": 2611}
+
+
+def test_a_station_in_the_other_city_of_its_hex_is_found_from_the_later_lines():
+    # 1830_rand_2711294_2 #278: ERIE's station goes in E11's city 1 (an OO);
+    # written in city 0 it is legal there, and 237 lines later ERIE lays on
+    # F10, which its network reaches only from city 1: 10 errors, the first
+    # at #515.  ERIE's recent stations on hexes of two cities, each in the
+    # other city, are tried (diagnose.token_city_hint): one finding, at the
+    # station, and the game's end
+    changed = _changed_export("1830_slips/1830_rand_2711294_2.json.gz", 278, {"city": "59-1-0"})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 10 and (plain[0].action_id, plain[0].rule) == (515, "tile.connection")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(278, "token.city_implied")]
+    assert error_findings(res)[0].message.startswith(
+        "ERIE places a station in E11 city 0, but the record's later lines go on as if in city 1 "
+        "(as written: #515, tile 4 rotation 0 on F10 is not connected to ERIE's network")
+    assert worths(res) == {"Player 4": 684, "Player 1": 381, "Player 3": 366, "Player 2": 50}
+
+
+def test_a_bid_for_the_turn_under_the_minimum_is_taken_at_the_value_the_record_goes_on_from():
+    # 1860_rand_2711294_2 #37: Player 1 bids £30 for the turn; written as £20
+    # (the minimum is £25) it is flagged and taken as bid, and Player 1's
+    # cash is £10 over the record's from there: its later lines break from
+    # #705 on (124 more errors).  The bid at the next multiples of 5 is
+    # tried (diagnose.turn_bid_hint): only £30 explains every later line
+    changed = _changed_export("1860_slips/1860_rand_2711294_2.json.gz", 37, {"price": 20})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 125 and (plain[1].action_id, plain[1].rule) == (705, "turn.order")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (37, "auction.min_bid", "bid of £20 is too low: the minimum bid is £25; the record's "
+                                "later lines go on as if Player 1 bid £30: taken so")]
+    assert worths(res) == G1860_RAND_2
+
+
+def test_a_track_tile_written_as_another_is_found_from_the_later_upgrade():
+    # 1830_rand_18303_2 #109: NYC lays the straight 9 on F18; written as the
+    # curve 8 (legal there), the record's upgrade of F18 nine lines later
+    # (tile 20) does not keep the curve: 94 errors from #118.  The other
+    # yellow track tiles, in each rotation whose track the upgrade keeps,
+    # are tried at the lay (diagnose.upgraded_tile_hint): one finding at
+    # #109, the game's end
+    changed = _changed_export("1830_slips/1830_rand_18303_2.json.gz", 109, {"tile": "8-2"})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 94 and (plain[0].action_id, plain[0].rule) == (118, "tile.upgrade")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(109, "tile.implied")]
+    assert error_findings(res)[0].message.startswith(
+        "NYC lays tile 8 on F18 turned 3, but the record's later lines go on as if tile 9 "
+        "turned 0 (as written: #118, tile 20 rotation 2 on F18 does not keep the existing track")
+    assert worths(res) == {"Player 3": 6769, "Player 2": 5972, "Player 1": 5722}
+
 # 18Ireland: a company's issue of a share deleted (diagnose.missing_issue_hint)
 
 #: the net worths at the end of 18Ireland_slips/18Ireland_rand_2711299_3
@@ -553,7 +706,7 @@ def test_a_missing_issue_is_the_one_the_record_goes_on_from():
     res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(101, "or.issue_implied")]
     assert error_findings(res)[0].message.startswith(
-        "DDR begins its turn here without issuing a share, but the record's later lines go "
+        "DDR issues no share in its turn before this line, but the record's later lines go "
         "on as if it issued one (as written: #104, DDR has £60, a 2H-train costs £98")
     assert worths(res) == IRELAND_RAND_3
 
@@ -769,10 +922,13 @@ def test_a_missing_issue_before_a_private_bought_is_the_turn_the_private_is_boug
     # station (#258) and buys WDE for £180 (#259); the issue deleted, CBPR
     # cannot pay for WDE (refused; 235 errors); the line after BoW's lay is
     # no turn of CBPR's begun (an issue there explained the record as well:
-    # two explanations, no hint): the issue before #255, one finding
+    # two explanations, no hint); of the turn's lines, the issue explains the
+    # record before #255 and before the purchase itself (#259, its station
+    # at #258 placed again, free): the latest is flagged, never a line
+    # before the missing one (#255 was: a finding before the change)
     changed = _changed_export("18Ireland_slips/18Ireland_rand_43000101_2.json.gz", 256, "delete")
     res = Replay(changed).run()
-    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(255, "or.issue_implied")]
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(259, "or.issue_implied")]
     assert "(as written: #259, CBPR has £140, WDE costs £180" in error_findings(res)[0].message
     assert worths(res) == {"Player 3": 1606, "Player 4": 1543, "Player 1": 903, "Player 2": 739}
 
@@ -791,3 +947,22 @@ def test_a_merger_vote_the_record_contradicts_is_found_among_thirty_candidates()
     assert error_findings(res)[0].message.startswith(
         "Player 2 votes against, but the record's later lines go on as if Player 2 voted for")
     assert worths(res) == {"Player 3": 1606, "Player 4": 1543, "Player 1": 903, "Player 2": 739}
+
+
+def test_a_sale_not_held_is_read_as_another_amount_of_another_company():
+    # 18Ireland_rand_43000102_3 (generated after the third round) #483:
+    # Player 4 sells MGWR_7 and MGWR_3 (20%); written as a sale of SLNCR_2
+    # (10%, a company Player 4 holds none of, whose shares are 20%): refused
+    # (stock.sell_split), read as 10% of MGWR, the written amount (58
+    # errors: Player 4 short of cash at once, the round out of turn); the
+    # other amounts of the companies held are readings too: 20% of MGWR is
+    # the one the record goes on from
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_43000102_3.json.gz", 483,
+                              {"shares": ["SLNCR_2"], "percent": 10})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (483, "stock.sell_split", "10% of SLNCR cannot be made of its certificates (20% each); "
+                                  "the record's later lines go on as if Player 4 sold 20% of "
+                                  "MGWR: taken so")]
+    assert worths(res) == {"Player 5": 1861, "Player 3": 17, "Player 1": 0, "Player 2": 0,
+                           "Player 4": 0}

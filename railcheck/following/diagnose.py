@@ -545,7 +545,30 @@ def rotation_hint(replay, result, search: Optional[Search] = None):
 #: operating rounds, in a share price or in a player's cash)
 DIVIDEND_LINES = 12
 
+#: older dividend lines (before the :data:`DIVIDEND_LINES` most recent) the
+#: dividend hint tries too, when their company is one the first error names
+#: or one a player it names holds shares of: a wrong dividend whose effect on
+#: that player's cash or that company's price shows a few rounds later
+DIVIDEND_RELATED = 6
+
 _PAID = {"payout": "pays out", "withhold": "withholds", "half": "pays half"}
+
+
+def _older_related_dividends(actions, recent: list, first: Finding, game) -> list:
+    """Up to :data:`DIVIDEND_RELATED` dividend lines before ``recent`` (the
+    most recent first) whose company the first error names, or whose shares a
+    player it names holds at the replay's end."""
+    names = set(first.involves)
+    related = {n for n in names if n in game.corporations}
+    for n in names:
+        player = game.player_by_name.get(n)
+        if player is not None:
+            related.update(sym for sym, c in game.corporations.items()
+                           if c.percent_of(player) > 0)
+    start = recent[0] if recent else 0
+    older = [i for i in range(start) if isinstance(actions[i], Dividend)
+             and actions[i].actor in related]
+    return older[-DIVIDEND_RELATED:]
 
 
 @_never_raises
@@ -562,10 +585,19 @@ def dividend_hint(replay, result, search: Optional[Search] = None):
         return result
     kinds = sorted({a.kind for a in actions if isinstance(a, Dividend)} | {"payout", "withhold"})
     lines = [i for i in range(stop) if isinstance(actions[i], Dividend)][-DIVIDEND_LINES:]
+
+    def line_for(i, k):
+        return dataclasses.replace(actions[i], kind=k)
     todo = [(i, k) for i in reversed(lines) for k in kinds if k != actions[i].kind]
     s = search if search is not None else Search()
-    one = _the_one_explanation(
-        replay, todo, lambda i, k: dataclasses.replace(actions[i], kind=k), s, nearest=True)
+    one = _the_one_explanation(replay, todo, line_for, s, nearest=True)
+    if one is None:
+        # none of the most recent explains the record: the older ones of the
+        # companies the first error names (a search of its own, as cheap)
+        older = _older_related_dividends(actions, lines, first, result.game)
+        todo = [(i, k) for i in reversed(older) for k in kinds if k != actions[i].kind]
+        s = Search()
+        one = _the_one_explanation(replay, todo, line_for, s, nearest=True) if todo else None
     if one is None:
         return result
     i, kind, cand = one
@@ -876,9 +908,10 @@ def missing_issue_hint(replay, result, search: Optional[Search] = None):
     most recent operating turns before it, begun with an issue of one of
     its company's treasury shares, explains the record from there on (its
     issue line missing: a deleted line shows only where the cash or the
-    lower price is needed).  The line that begins that turn is flagged
-    (``or.issue_implied``) and the game taken so.  Else ``result``.  Never
-    raises."""
+    lower price is needed).  The latest line of that turn the issue
+    explains the record before (never one before the missing line) is
+    flagged (``or.issue_implied``) and the game taken so.  Else ``result``.
+    Never raises."""
     game = result.game
     if game is None or game.rules.operating.issue_redeem is None:
         return result
@@ -906,14 +939,29 @@ def missing_issue_hint(replay, result, search: Optional[Search] = None):
         issue.text = f"{corp} issues a share"
         return [issue, nxt]
     todo = [(i, actions[i].actor) for i in reversed(starts)]
-    one = _the_one_explanation(replay, todo, lines, search if search is not None else Search())
+    s = search if search is not None else Search()
+    one = _the_one_explanation(replay, todo, lines, s)
     if one is None:
         return result
     i, corp, cand = one
+    # the latest line of that turn the issue explains the record before (a
+    # company may buy a private before it issues: 18Ireland_rand_43000101_2
+    # #255): never a line before the one that is missing
+    turn = []
+    for j in range(i + 1, stop + 1):
+        if actions[j].actor == corp:
+            turn.append(j)
+        elif actions[j].actor not in game.companies:
+            break
+    for j in reversed(turn):
+        later = _the_one_explanation(replay, [(j, corp)], lines, s)
+        if later is not None:
+            i, corp, cand = later
+            break
     nxt = actions[i]
     where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
     return _adopt(replay, cand, nxt, "or.issue_implied",
-                  f"{corp} begins its turn here without issuing a share, but the record's "
+                  f"{corp} issues no share in its turn before this line, but the record's "
                   f"later lines go on as if it issued one (as written: {where}, "
                   f"{first.message} — the first finding the missing issue gives): taken as "
                   f"issued before this line", {corp})
@@ -990,3 +1038,256 @@ def home_station_hint(replay, result, search: Optional[Search] = None):
                   f"record's later lines go on as if it stood in {h} city {k} (as written: "
                   f"{where}, {first.message} — the first finding the written station gives): "
                   f"taken so", {corp})
+
+
+# ---------------------------------------------------------------------------
+# a tile taken turned that was another tile of its colour
+
+#: the words of a lay the track step took turned (``following/track.py``)
+_TURNED = "; the tile fits turned to r"
+
+#: at most this many other tiles are tried for a lay taken turned
+TURNED_TILES = 6
+
+
+@_never_raises
+def turned_tile_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is a lay the rules
+    took turned (its tile does not fit in the written rotation but fits in
+    another: ``tile.upgrade``, ``tile.edge``, ``tile.connection``, "taken as
+    laid so"), later lines break from it, and exactly one other tile of the
+    same colour, cities, towns and label, in the written rotation, explains
+    every later line (a tile's number mistyped, its rotation as meant): that
+    line's finding says so.  Else ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if len(errors) < 2 or game is None or game.board is None:
+        return result
+    first = errors[0]
+    if _TURNED not in first.message:
+        return result
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    lay = actions[stop]
+    if not isinstance(lay, LayTile) or lay.rotation is None:
+        return result
+    tiles = game.board.tiles
+    written = tiles.get(str(lay.tile))
+    if written is None:
+        return result
+
+    def alike(t) -> bool:
+        return (t.color == written.color and t.label == written.label
+                and len(t.cities) == len(written.cities) and len(t.towns) == len(written.towns)
+                and len(t.offboards) == len(written.offboards) and not t.private_only)
+    others = sorted((name for name, t in tiles.items()
+                     if str(name) != str(lay.tile) and alike(t)), key=str)
+    if not others or len(others) > TURNED_TILES:
+        return result
+
+    def line_for(i, name):
+        copy_name = None
+        if lay.tile_copy is not None:
+            # the next copy an export names: one more than the record's
+            # earlier lays of that tile name
+            used = {a.tile_copy for a in actions[:i]
+                    if isinstance(a, LayTile) and str(a.tile) == str(name)}
+            copy_name = f"{name}-{len(used - {None})}"
+        return dataclasses.replace(lay, tile=str(name), tile_copy=copy_name)
+    one = _the_one_explanation(replay, [(stop, name) for name in others], line_for,
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    _, name, cand = one
+    message = first.message[:first.message.find(_TURNED)]
+    return _adopt(replay, cand, lay, first.rule,
+                  f"{message}; the record's later lines go on as if tile {name} were laid "
+                  f"there in the written rotation (r{lay.rotation}): taken so", {lay.actor})
+
+
+# ---------------------------------------------------------------------------
+# a station in another city of its hex
+
+#: how many of the record's stations before the first error, on a hex of
+#: two or more cities, the station hint tries in each other city (the most
+#: recent of the companies the first error names)
+TOKEN_LINES = 4
+
+
+@_never_raises
+def token_city_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is of a kind track
+    or stations elsewhere cause (:data:`CAUSED_BY_ROTATION`) and exactly one
+    of the record's recent stations on a hex of several cities (an OO, a
+    city of two), put in another city of that hex, explains every later line
+    (a station in a legal but wrong city: its company's later lays and runs
+    go on from the other): that line is flagged (``token.city_implied``) and
+    the game taken so.  Else ``result``.  Never raises."""
+    first = rotation_applies(result)
+    game = result.game
+    if first is None or game is None or game.board is None:
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    board = game.board
+    named = set(first.involves) & set(game.corporations)
+    lines = []
+    for i in range(stop - 1, -1, -1):
+        a = actions[i]
+        if not isinstance(a, PlaceToken) or a.city is None or a.corporation is not None \
+                or (named and a.actor not in named):
+            continue
+        h = board.hexes.get(str(a.hex))
+        if h is None or len(h.city_indices()) < 2:
+            continue
+        lines.append(i)
+        if len(lines) == TOKEN_LINES:
+            break
+    todo = [(i, k) for i in lines
+            for k in range(len(board.hexes[str(actions[i].hex)].city_indices()))
+            if k != actions[i].city]
+    if not todo:
+        return result
+    one = _the_one_explanation(replay, todo,
+                               lambda i, k: dataclasses.replace(actions[i], city=k),
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    i, k, cand = one
+    a = actions[i]
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, a, "token.city_implied",
+                  f"{a.actor} places a station in {a.hex} city {a.city}, but the record's later "
+                  f"lines go on as if in city {k} (as written: {where}, {first.message} — the "
+                  f"first finding the written city gives): taken as city {k}", {a.actor})
+
+
+# ---------------------------------------------------------------------------
+# a bid for the turn under the minimum, taken as bid
+
+#: the bids for the turn a turn bid hint tries: the written bid raised by
+#: 5, 10 ... up to this many steps of 5 (the minimum is over the written bid)
+TURN_BID_STEPS = 8
+
+_TAKEN_AS_BID = "; taken as bid, as the record says"
+
+
+@_never_raises
+def turn_bid_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is a bid for the
+    turn under the minimum (1860's auction: ``auction.min_bid``, taken as
+    bid), whose first error is followed by others on later lines (the
+    bidder's cash, as the record's later lines spend it, is another): the
+    bid at each of the next :data:`TURN_BID_STEPS` multiples of 5 over the
+    written one is tried, and when exactly one explains every later line
+    (the value the bidder paid), that is the game the record implies and the
+    line's finding says so.  Else ``result``.  Never raises."""
+    from ..actions import BidForTurn
+    errors = [f for f in result.findings if f.severity == ERROR]
+    if len(errors) < 2 or result.game is None:
+        return result
+    first = errors[0]
+    if first.rule != "auction.min_bid" or _TAKEN_AS_BID not in first.message:
+        return result
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None or not isinstance(actions[stop], BidForTurn):
+        return result
+    a = actions[stop]
+    prices = [a.price + 5 * j for j in range(1, TURN_BID_STEPS + 1)]
+    one = _the_one_explanation(replay, [(stop, p) for p in prices],
+                               lambda i, p: dataclasses.replace(a, price=p),
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    _, price, cand = one
+    message = first.message[:first.message.find(_TAKEN_AS_BID)]
+    money = cand.game.money if cand.game is not None else str
+    return _adopt(replay, cand, a, first.rule,
+                  f"{message}; the record's later lines go on as if {a.actor} bid "
+                  f"{money(price)}: taken so", {a.actor})
+
+
+# ---------------------------------------------------------------------------
+# a legal lay of another tile than the record's later upgrade keeps
+
+#: at most this many (tile, rotation) candidates for the lay before an
+#: upgrade that does not keep its track
+UPGRADED_TILES = 8
+
+
+@_never_raises
+def upgraded_tile_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is an upgrade
+    that does not keep the existing track (``tile.upgrade``), and exactly
+    one other tile of the same colour, cities, towns and label as the
+    record's earlier lay on that hex (legal at its line: another track
+    tile), in a rotation whose track the upgrade keeps, explains every
+    later line: that earlier lay is flagged (``tile.implied``) and the game
+    taken so.  Else ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if not errors or game is None or game.board is None:
+        return result
+    first = errors[0]
+    if first.rule != "tile.upgrade":
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None or not isinstance(actions[stop], LayTile):
+        return result
+    up = actions[stop]
+    board = game.board
+    kept = _exits(board, up)
+    if kept is None:
+        return result
+    at = next((i for i in range(stop - 1, -1, -1) if isinstance(actions[i], LayTile)
+               and str(actions[i].hex) == str(up.hex)), None)
+    if at is None:
+        return result
+    lay = actions[at]
+    written = board.tiles.get(str(lay.tile))
+    if written is None:
+        return result
+    sides = set(board.neighbours(str(lay.hex)))
+    todo = []
+    for name in sorted(board.tiles, key=str):
+        t = board.tiles[name]
+        if str(name) == str(lay.tile) or t.color != written.color or t.label != written.label \
+                or len(t.cities) != len(written.cities) or len(t.towns) != len(written.towns) \
+                or t.private_only:
+            continue
+        for r in t.distinct_rotations():
+            exits = t.exits(r)
+            if exits <= kept and exits <= sides:
+                todo.append((at, (str(name), r)))
+    if not todo or len(todo) > UPGRADED_TILES:
+        return result
+
+    def line_for(i, value):
+        name, r = value
+        copy_name = None
+        if lay.tile_copy is not None:
+            used = {a.tile_copy for a in actions[:i]
+                    if isinstance(a, LayTile) and str(a.tile) == name}
+            copy_name = f"{name}-{len(used - {None})}"
+        return dataclasses.replace(lay, tile=name, rotation=r, tile_copy=copy_name)
+    one = _the_one_explanation(replay, todo, line_for,
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    _, (name, r), cand = one
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, lay, "tile.implied",
+                  f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but the "
+                  f"record's later lines go on as if tile {name} turned {r} (as written: {where}, "
+                  f"{first.message} — the first finding the written tile gives): taken so",
+                  {lay.actor})

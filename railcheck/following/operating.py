@@ -53,10 +53,13 @@ class OperatingFollower(RoundFollower):
         elif self.written_in_turn(corp, action):
             cur = rnd.whose_turn()
             nxt = g.following.next_action
-            why = f"the record goes on with {cur.sym}" \
-                if nxt is not None and rnd.turn is not None \
-                and self.goes_on_with_turn(nxt, rnd.turn) \
-                else f"{corp.sym} takes no turn now and {cur.sym} could take it"
+            if nxt is not None and rnd.turn is not None and self.goes_on_with_turn(nxt, rnd.turn):
+                why = f"the record goes on with {cur.sym}"
+            elif self.cannot_start(corp):
+                why = f"{corp.sym} takes no turn now and {cur.sym} could take it"
+            else:
+                why = (f"the record goes on with {nxt.actor}, next after {cur.sym}, and has "
+                       f"{corp.sym} operate later in {rnd.label}")
             g.flag("turn.order",
                    f"{corp.sym}'s '{action.verb}' is written in {cur.sym}'s turn, and "
                    f"{why}: taken as {cur.sym}'s")
@@ -101,7 +104,9 @@ class OperatingFollower(RoundFollower):
             # this round) written where the turn's company could take the
             # line with no finding (the dividend after its run): a stand-in
             # even as the last line of the turn
-            return self.cannot_start(corp) and self.turn_could_take(t, action)
+            if self.cannot_start(corp):
+                return self.turn_could_take(t, action)
+            return self.pass_closing_turn(corp, action, nxt)
         if isinstance(action, BuyCompany):
             # a private bought names its buyer (in a hand-written record the
             # buyer's turn begins there): in an export, whose lines are the
@@ -114,6 +119,24 @@ class OperatingFollower(RoundFollower):
             # later in this round, after the companies between
             return self.acts_later_in_round(corp)
         return True
+
+    def pass_closing_turn(self, corp, action, nxt) -> bool:
+        """A pass under the name of ``corp``, a company yet to operate in
+        this round, where the turn's company could pass: the record's next
+        line is the next company's in the order (the turn ended with the
+        pass) and the record has ``corp`` operate later in the round (its
+        pass now cannot be its whole turn): the turn's company's pass."""
+        rnd = self.round
+        if not isinstance(action, Pass) or rnd.index + 1 >= len(rnd.order):
+            return False
+        if getattr(nxt, "actor", None) != rnd.order[rnd.index + 1].sym:
+            return False
+        t = rnd.turn
+        if t.step < rnd.done:
+            ok, _ = self.game.clean_attempt(lambda: rnd.steps[t.step].check_pass(t))
+            if not ok:
+                return False
+        return self.acts_later_in_round(corp)
 
     def cannot_start(self, corp) -> bool:
         """``corp``'s turn may not begin now in this round (pure)."""

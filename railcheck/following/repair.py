@@ -540,20 +540,33 @@ def _other_sale(replay, action, violation) -> list:
     for other in g.corporations.values():
         if other.sym == written.corporation or other.percent_of(player) < percent:
             continue
-        out.append(other.sym)
+        out.append((other.sym, percent))
     if not out or len(out) > NAME_READINGS:
         return []
+    # the seller's other amounts of those companies (a sale written with the
+    # wrong name and the wrong amount: 18Ireland's 20% shares), after the
+    # written amount's readings, preferred as good
+    more = [(sym, k * g.corporations[sym].share_percent) for sym, _ in out
+            for k in range(1, SALE_AMOUNTS + 1)
+            if k * g.corporations[sym].share_percent not in (percent, 0)
+            and g.corporations[sym].percent_of(player) >= k * g.corporations[sym].share_percent]
 
-    def reading(sym):
+    def reading(sym, amount):
         other = g.corporations[sym]
-        count = max(1, percent // other.share_percent) if other.share_percent else written.count
+        count = max(1, amount // other.share_percent) if other.share_percent else written.count
 
         def apply():
             g.round.process(dataclasses.replace(action, sales=[
-                Sale(corporation=sym, count=count, percent=percent)]))
+                Sale(corporation=sym, count=count, percent=amount)]))
         return Reading(apply, f"; the record's later lines go on as if {action.actor} sold "
-                              f"{percent}% of {sym}: taken so")
-    return [reading(sym) for sym in out]
+                              f"{amount}% of {sym}: taken so", preferred=amount == percent)
+    return [reading(sym, amount) for sym, amount in (out + more)[:SALE_READINGS]]
+
+
+#: the amounts (in shares) of another company a sale not held is read as,
+#: and at most this many readings in all
+SALE_AMOUNTS = 3
+SALE_READINGS = 16
 
 
 #: at most this many other par values are tried for a refused par

@@ -38,6 +38,7 @@ def sale_record_implies(rnd, player, action: SellShares) -> Optional[tuple]:
     written = action.sales[0].corporation
     corp, certs, where = None, [], []
     resold: set = set()       # (corporation, certificate) the seller's later lines sell
+    same_round = True         # the lines ahead are still the sale's stock round
     for n, a in enumerate(g.following.ahead()):
         if n >= SALE_LOOKAHEAD_LINES:
             break
@@ -46,7 +47,13 @@ def sale_record_implies(rnd, player, action: SellShares) -> Optional[tuple]:
                 break
             resold |= {(s.corporation, i) for s in a.sales for i in s.certs}
             continue
-        if not isinstance(a, BuyShares) or not a.certs:
+        if not isinstance(a, BuyShares):
+            # a line of no player (a company's, a round marker) ends the round
+            same_round = same_round and getattr(a, "actor", None) in g.player_by_name
+            continue
+        if not a.certs or (same_round and a.actor == player.name):
+            # (the seller's own purchase in the same round says nothing of
+            # what it sold: no player buys what he sold in the round)
             continue
         other = g.corporations.get(a.corporation)
         if other is None or other.sym == written or (corp is not None and other is not corp):

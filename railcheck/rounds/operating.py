@@ -235,11 +235,22 @@ class OperatingRound(Round):
         board = self.game.board
         return board is not None and board.pending_relocation_of(corp.sym) is not None
 
+    def station_to_place_waits(self, t: Turn) -> bool:
+        """Another company's station on a hex of several cities that this
+        turn's track reached waits for the operating company to say its city
+        (18xx.games asks it at once, before the turn's other steps: until then
+        the station stands in no city, so the company's own station step is
+        not passed over for a city the waiting station seems to fill)."""
+        board = self.game.board
+        return board is not None and any(
+            c != t.corp.sym for coord in t.laid_on for c in board.relocations_on(coord))
+
     def settle(self):
         """Pass over steps with nothing to do; end the turn when none is left."""
         t = self.turn
         while t is not None and not self.game.finished:
-            if t.special_token is not None or self.home_choice_pending(t.corp):
+            if t.special_token is not None or self.home_choice_pending(t.corp) \
+                    or self.station_to_place_waits(t):
                 return
             while t.step < self.done and not self.steps[t.step].available(t):
                 self.move_to(t, t.step + 1)

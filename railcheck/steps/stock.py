@@ -545,15 +545,22 @@ class BuyPrivateStep(TurnStep):
         if g.short_of(player, action.price):
             raise RuleViolation("stock.cash", f"{player.name} has {g.money(player.cash)}; "
                                               f"{company.sym} costs {g.money(action.price)}")
+        notes = []
         certs = g.cert_limit_exceeded(player)
         if certs is not None:
-            raise RuleViolation("stock.cert_limit",
-                                f"{player.name} holds {certs} certificates; {company.sym} would "
-                                f"exceed the limit of {g.cert_limit}")
-        return company, owner
+            # the record still says who holds the private and what was paid:
+            # flagged and taken as written, as a purchase of shares over the
+            # limit is (18xx.games checks no limit on a private bought from a
+            # player; docs/1830.md, "A private bought over the certificate limit")
+            notes.append(("private.cert_limit",
+                          f"{player.name} holds {certs} certificates; {company.sym} would "
+                          f"exceed the limit of {g.cert_limit}; taken as bought, as the "
+                          f"record says"))
+        return company, owner, notes
 
     def apply(self, player, action: BuyCompany, plan) -> None:
-        company, owner = plan
+        company, owner, notes = plan
+        self.flag_notes(notes)
         self.game.sell_private(company, player, action.price)
         action.seller = owner.name
         if self.round.trade_is_buy():

@@ -30,6 +30,9 @@ EXPECTED_FINDINGS = {
                           (866, "trains.limit")],   # B&O (5, D) buys B&M's 6
     "1830_rand_31000018_0": [(732, "trains.limit")],  # C&O (4, 6) buys a D in phase 6
     "1830_rand_31000136_0": [(677, "trains.limit")],  # B&O (5, 6) buys a D
+    # a private bought from a player at the certificate limit (docs/1830.md,
+    # "A private bought over the certificate limit"): 11 certificates, limit 11
+    "1830_rand_42000074_1": [(275, "private.cert_limit"), (283, "private.cert_limit")],
 }
 
 
@@ -49,6 +52,8 @@ FRESH = {
     "1830_rand_31000136_0": 3,  # #271: the last company's second pass, CS unused
     "1830_rand_31000175_0": 6,  # #244: DH's tile for B&O, whose markers are all placed
     "1830_rand_31500291_0": 6,  # #450: PRR's tile on E11, ERIE's home not yet placed
+    "1830_rand_42000094_0": 4,  # #287: NYC says ERIE's city on E11, then places its own
+    "1830_rand_42000074_1": 6,  # #275: DH bought from a player at the certificate limit
 }
 
 
@@ -179,6 +184,21 @@ def test_a_company_places_the_station_its_lay_lifted_on_a_hex_of_two_cities():
         g.board.tokens_on("E11"), g.corporations["NYC"].cash,
         g.board.tokens_used["NYC"], g.board.tokens_used["ERIE"]))
     assert got == ([[], ["ERIE"]], 213, 4, 3)
+
+
+def test_the_station_choice_for_another_company_comes_before_the_own_station():
+    # 42000094_0 #286-288: NYC lays 59 on E11, where ERIE's home station stood
+    # on the track-less printed hex; NYC says ERIE's city (#287, free: city 1)
+    # and then places its own station in the other city (#288, $40: 113 -> 73).
+    # railcheck had put ERIE's station in city 0 at the lay, found no free city
+    # for NYC there and passed over NYC's station step: "or.step_order: NYC
+    # cannot place a station after running trains" at #288.
+    got = at("1830_rand_42000094_0", 286, lambda g: (
+        g.board.tokens_on("E11"), g.board.relocations_on("E11"), g.corporations["NYC"].cash))
+    assert got == ([["ERIE"], []], ["ERIE"], 113)
+    got = at("1830_rand_42000094_0", 288, lambda g: (
+        g.board.tokens_on("E11"), g.corporations["NYC"].cash, g.board.tokens_used["NYC"]))
+    assert got == ([["NYC"], ["ERIE"]], 73, 2)
 
 
 def test_brown_zone_share_bought_before_and_after_a_sale_in_one_turn():

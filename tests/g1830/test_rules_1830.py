@@ -1865,3 +1865,32 @@ def test_a_written_pass_after_the_round_ended_without_it_is_accepted():
     g = clean(r)
     assert g.round.label == "OR 1.1"
     assert [t.name for t in g.corporations["PRR"].trains] == ["2"]
+
+
+def test_private_bought_over_the_certificate_limit_is_flagged_and_taken(tmp_path):
+    """A private counts as a certificate: a player at the limit who buys one
+    from another player breaks it (1830 rules, certificate limit).  The line
+    still says who holds the private and what was paid, so the purchase is
+    taken as written (18xx.games checks no limit there: fresh game
+    1830_rand_42000074_1 #275, where railcheck had refused it and lost
+    Carol's $41)."""
+    # A house limit of 5 for 3 players.  After SR 1 Bob holds CS, CA, CA's PRR
+    # share and two PRR shares: 5 certificates.  OR 1.1: Bob 400 + 35 = 435,
+    # Carol 510 + 45 = 555.  SR 2 (Bob first): Bob buys DH from Carol for 70.
+    house = tmp_path / "five.yaml"
+    house.write_text('extends: "1830"\ncert_limit: {3: 5}\n')
+    text = (HEADER + f"ruleset: {house}\n" + "".join(textwrap.dedent(p) for p in (
+        AUCTION, SR1, OR1, """
+        SR 2
+        Bob buy private DH from Carol for 70  # <- flagged
+        """)))
+    record, read = load_game("rules.18xx", text)
+    assert read == []
+    r = Replay(record, stop_at=1 << 62).run()
+    errors = [f for f in r.findings if f.severity == "error"]
+    assert [(f.rule, f.line) for f in errors] == [("private.cert_limit", marked_line(text))]
+    assert errors[0].message == ("Bob holds 5 certificates; DH would exceed the limit of 5; "
+                                 "taken as bought, as the record says")
+    g = r.game
+    assert cash(g)["Bob"] == 365 and cash(g)["Carol"] == 625
+    assert g.companies["DH"].owner is g.player_by_name["Bob"]

@@ -366,12 +366,14 @@ class Route1860(RouteStep):
                 if r.revenue is not None and got[0] != r.revenue:
                     g.flag("route.revenue",
                            f"{corp.sym}'s {r.train}-train run ({stops_text(g, got[2])}) is worth "
-                           f"{g.money(got[0])}, not the {g.money(r.revenue)} claimed")
+                           f"{g.money(got[0])}, not the {g.money(r.revenue)} claimed; "
+                           f"taken as paid")
                 if r.subsidy is not None and got[1] != r.subsidy:
                     g.flag("route.subsidy",
                            f"{corp.sym}'s {r.train}-train run ({stops_text(g, got[2])}) earns a "
                            f"halt subsidy of "
-                           f"{g.money(got[1])}, not the {g.money(r.subsidy)} claimed")
+                           f"{g.money(got[1])}, not the {g.money(r.subsidy)} claimed; "
+                           f"taken as paid")
             revenue += r.revenue if r.revenue is not None else got[0]
             subsidy += r.subsidy if r.subsidy is not None else (got[1] if got else 0)
         if problem is not None:

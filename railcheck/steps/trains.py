@@ -205,7 +205,14 @@ class BuyTrainStep(Step):
             g.flag(plan.short_rule, plan.short)
         # the steps before buying trains are over
         self.round.move_to(turn, self.round.step_index(self))
-        if plan.contribution:
+        if plan.contribution and corp.president is None:
+            # passing over the dividend (a withhold) closed the company: its
+            # price left the market and no president is left to pay in
+            g.flag("emergency.cash",
+                   f"{corp.sym} closed when its dividend was withheld, so no president "
+                   f"pays {g.money(plan.contribution)} towards the {plan.train.name}-train; "
+                   f"taken as bought, as the record says")
+        elif plan.contribution:
             g.transfer(corp.president, corp, plan.contribution)
             turn.emergency = True
         source = plan.source

@@ -789,3 +789,26 @@ def test_a_bankrupt_president_sells_in_the_operating_order():
     result = replay.run()
     assert seen["stack"] == ["DER", "KJR", "DKR"]
     assert [f.message for f in result.findings if f.severity == "error"] == []
+
+
+def test_a_train_bought_by_a_company_its_withheld_dividend_closed_is_no_crash():
+    # 45000119_3 (a fresh game, clean with the site's bankruptcy): under the
+    # summary's B5 the game parts from the site's at the first bankruptcy, and
+    # at #1679 GNRI, with no train and £114, is written buying a D for £770
+    # with its president's £656.  Passing over its dividend (a withhold)
+    # moves its price off the market and closes it, so no president is left
+    # to pay in.  railcheck had stopped there with an internal error
+    # (AttributeError); now the purchase is flagged and taken as bought.
+    from railcheck.engine import Replay
+    path = DATA / "exports" / "18Ireland_b5" / "18Ireland_rand_45000119_3.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        record, _ = import_export(fh.read(), str(path))
+    result = Replay(record, hints=False).run()
+    assert not [f for f in result.findings if f.rule == "internal.error"]
+    got = [(f.action_id, f.message) for f in result.findings
+           if f.rule == "emergency.cash" and f.action_id in (1679, 1684)]
+    assert got == [
+        (1679, "GNRI closed when its dividend was withheld, so no president pays £656 towards "
+               "the D-train; taken as bought, as the record says"),
+        (1684, "GSWR closed when its dividend was withheld, so no president pays £704 towards "
+               "the D-train; taken as bought, as the record says")]

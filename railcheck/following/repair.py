@@ -162,13 +162,11 @@ def _other_city(replay, action, violation) -> list:
     city, when the record's next lines go on as if it had (its runs).  The
     candidates are the cities the board would take (its pure
     ``plan_token``); of readings as good, one on the written hex."""
-    if not isinstance(action, PlaceToken) or action.corporation is not None:
+    corp = _station_by_company(replay, action)
+    if corp is None:
         return []
     g = replay.game
     board = g.board
-    corp = action.actor
-    if board is None or corp not in g.corporations:
-        return []
     out = []
     home = not getattr(g.corporations[corp], "home_placed", True)
     # a home station (no reach needed; 18Ireland's major places it where it
@@ -200,19 +198,28 @@ def _other_city(replay, action, violation) -> list:
     return [reading(coord, k) for coord, k in out]
 
 
+def _station_by_company(replay, action):
+    """The company of ``action`` when it is a company's own station (not a
+    private's) placed on a map it may be read on, else None: what the
+    readings of a station begin with."""
+    if not isinstance(action, PlaceToken) or action.corporation is not None:
+        return None
+    g = replay.game
+    if g.board is None or action.actor not in g.corporations:
+        return None
+    return action.actor
+
+
 def _station_placed_again(replay, action, violation) -> list:
     """A station written by a company with no marker left (18Ireland: a
     home station lifted by track on a hex of several cities waits to be
     placed again, free, by the company that laid it): the station placed
     again in a city of the hex where one waits, when the record's next
     lines go on as if it had been."""
-    if not isinstance(action, PlaceToken) or action.corporation is not None:
+    if _station_by_company(replay, action) is None:
         return []
     g = replay.game
     board = g.board
-    corp = action.actor
-    if board is None or corp not in g.corporations:
-        return []
     waiting = sorted(coord for coord in board.hexes if board.relocations_on(coord))
     if not waiting or waiting == [action.hex]:
         return []

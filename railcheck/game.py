@@ -102,9 +102,7 @@ class Game:
         #: the bank breaks when its own cash pays out below 0 (``bank_counts: bank``);
         #: with ``players_cash`` (1860) it is unlimited and the title tests the
         #: players' cash instead (Title1860.check_bank_break)
-        #: (1890's KansaiRules has no settings: its own ledger breaks its bank)
-        settings = getattr(rules, "settings", None)
-        self.bank_cash_breaks = settings is None or settings.bank_counts == "bank"
+        self.bank_cash_breaks = rules.settings.bank_counts == "bank"
         #: hexes that received a tile (terrain is paid on the first lay only)
         self.laid_hexes: set = set()
         #: hex -> (line, tile, rotation) of a lay whose rotation was guessed

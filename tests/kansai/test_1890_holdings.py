@@ -190,3 +190,39 @@ def test_a_company_closed_by_the_black_zone_has_no_train_duty():
     assert [f.rule for f in res.errors if f.rule == "trains.must_own"] == []
     her = {row["company"]: row for row in res.companies}["HER"]
     assert (her["closed"], her["price"], her["treasury"]) == (True, 30, 245)
+
+
+def test_the_certificate_limit_is_the_shared_one_with_1890s_hooks():
+    """SB5 on the shared ``Game.num_certs`` / ``cert_limit_exceeded`` (written once, for every
+    title), with what 1890 counts as the title's hooks: a minor's certificate counts 1 (N0)
+    until it closes (a conversion), a company's shares not while its price is in the yellow
+    zone (``no_cert_limit``, SM1), privates never (``cert_limit_includes_privates: false``);
+    the limit holds only while money is tracked (``Holdings.money_tracked``).  The 60% (SB4) is
+    the shared ``holding_limit_exceeded``; the orange zone lifts it (SM2)."""
+    from railcheck.titles.kansai import TitleKansai
+    from railcheck.titles.kansai.holdings import Holdings
+    rules = TitleKansai.load_rules(components=str(REPO / "examples" / "kansai" /
+                                                  "components-example.yaml"))
+    g = Holdings(rules, ["Aki", "Ben", "Chie"], knr_normal=False)
+    aki = g.by_name["Aki"]
+    assert g.cert_limit == 8 and g.unsure.tracked
+    g.buy_minor("M1", "Aki")
+    g.give("HER", "Aki", [20, 10, 10, 10, 10])
+    g.give("HKY", "Aki", [20])
+    g.companies["ARIMA"].owner = aki
+    aki.companies.append(g.companies["ARIMA"])
+    assert g.num_certs(aki) == 7            # M1 1 + HER 5 + HKY 1; ARIMA not
+    assert g.cert_limit_exceeded(aki, 2) is None    # not before the ledger starts
+    g.money_started = True
+    assert g.cert_limit_exceeded(aki, 1) is None and g.cert_limit_exceeded(aki, 2) == 7
+    yellow = g.market.cell(1, 1)          # "60y": the yellow zone
+    assert yellow is not None and yellow.has("no_cert_limit")
+    g.place_price(g.corporations["HER"], yellow)
+    assert g.num_certs(aki) == 2 and g.cert_limit_exceeded(aki, 6) is None
+    g.corporations["M1"].closed = True      # converted into KNR
+    assert g.num_certs(aki) == 1
+    # SB4: 60% of HER held; 10% more is over it, not in the orange zone (SM2)
+    her = g.corporations["HER"]
+    assert g.holding_limit_exceeded(aki, her, 10) == (60, 60)
+    g.place_price(her, g.market.cell(2, 0))     # "40o": the orange zone
+    assert g.holding_limit_exceeded(aki, her, 10) is None

@@ -77,6 +77,15 @@ class Holdings(Game):
         self.left: list[Train] = []
         m5 = rules.corp_by_sym["M5"]
         self.companies["M5"] = Company(CompanySpec("M5", m5.name, 0, 0, blocks=[], special={}))
+        #: the ledger has started (after the auction, ``Ledger.start``): money is tracked from
+        #: then on unless the shared money is off (:attr:`money_tracked`)
+        self.money_started = False
+
+    @property
+    def money_tracked(self) -> bool:
+        """Money is tracked: the ledger has started and the shared game's money is not off
+        (``Game.unsure.off``: a number it needs is unknown, or the auction was not played)."""
+        return self.money_started and self.unsure.tracked
 
     # ------------------------------------------------------------------
     # reading

@@ -86,6 +86,10 @@ def _plain(value, depth: int):
             # a bound method: the object it is bound to is state
             return (name, _plain(owner, depth + 1))
         return name
+    if k == _OBJECT and callable(getattr(value, "snapshot", None)):
+        # an object that pictures its own state (a board a round reaches: 1890's map), not
+        # its caches and counters
+        return ("snapshot", value.snapshot())
     if k == _OBJECT and hasattr(value, "__dict__"):
         return {key: _plain(v, depth + 1) for key, v in vars(value).items()
                 if key not in ("game", "round")}

@@ -14,7 +14,7 @@ GAMES = Path(__file__).resolve().parent / "games"
 
 
 def holdings(result):
-    return result.game.r.holdings
+    return result.game
 
 
 def test_the_example_game_ends_with_every_certificate_accounted_for():
@@ -116,14 +116,14 @@ def test_the_game_is_the_shared_game_built_from_1890s_rules():
     assert knr.price.price == 100 and knr in knr.price.stack
     assert {row["company"]: row["price"] for row in r.companies}["JR"] == 140
     # the markers in the order of their pars (S3.2 moves them up in that order)
-    assert r.game.r.ledger.marked == ["KNR", "OMS", "JR", "HER"]
+    assert r.game.ledger.marked == ["KNR", "OMS", "JR", "HER"]
 
 
 def test_the_black_zone_closes_the_corporation():
     """K10: a price marker reaching a black cell closes the company: ``Corporation.closed``
     (its shares are then worth nothing and it pays no dividend)."""
     r = run(REPO / "examples" / "kansai" / "game.18xx")
-    led, h = r.game.r.ledger, holdings(r)
+    led, h = r.game.ledger, holdings(r)
     her = h.corporations["HER"]
     before = {row["player"]: row["shares"] for row in led.standings()[0]}
     led.move("HER", "left", 7)          # 100 (row 3) .. 40o, then down to 30x
@@ -164,7 +164,7 @@ def test_unknown_numbers_build_a_game_that_tracks_no_money():
     r = run(GAMES / "hanshin_opening.18xx")
     h = holdings(r)
     assert h.unsure.off == ("market", "rows") and h.bank.cash == 6000
-    assert not r.game.r.ledger.on and r.standings == []
+    assert not r.game.ledger.on and r.standings == []
 
 
 def test_a_company_closed_by_the_black_zone_has_no_train_duty():
@@ -179,10 +179,10 @@ def test_a_company_closed_by_the_black_zone_has_no_train_duty():
     rep = Replay(record)
     moved = []
 
-    def before(view, action):
+    def before(game, action):
         if action.line == 60 and not moved:
-            view.r.ledger.move("HER", "left", 7)
-            view.r.holdings.drop_trains("HER")
+            game.ledger.move("HER", "left", 7)
+            game.drop_trains("HER")
             moved.append(action.line)
     rep.before_action = before
     res = rep.run()

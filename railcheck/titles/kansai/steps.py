@@ -28,6 +28,7 @@ action to its step (:meth:`StockRound1890.play`), and the shared round's own tur
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 from ...actions import Bid, BuyCompany, BuyShares, Par, Pass, SellShares
 from ...findings import RuleViolation
@@ -48,7 +49,26 @@ def refused(rule: str, message: str, notes: list, certificate=None) -> RuleViola
     return v
 
 
-class StockRound1890(StockRound):
+class RoundOfTheRecord:
+    """A 1890 round as the analyser reads it (the shared ``Game.round``): its label the
+    record's marker's (``OR 2.1``), whose turn the record's (the actor of the turn at hand,
+    until a pass ends it), no step named."""
+
+    replay: Any
+
+    @property
+    def label(self) -> str:
+        return self.replay.round_label
+
+    def describe_turn(self) -> str:
+        r = self.replay
+        return (r.turn_actor or "") if not r.turn.get("ended") else ""
+
+    def describe_step(self) -> str:
+        return ""
+
+
+class StockRound1890(RoundOfTheRecord, StockRound):
     """The shared stock round with 1890's steps, on the game's shared state (``Holdings``,
     a shared ``Game``); played by the title's replay for now (:meth:`play`)."""
 

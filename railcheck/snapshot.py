@@ -86,13 +86,12 @@ def _plain(value, depth: int):
             # a bound method: the object it is bound to is state
             return (name, _plain(owner, depth + 1))
         return name
-    if k == _OBJECT and callable(getattr(value, "snapshot", None)):
-        # an object that pictures its own state (a board a round reaches: 1890's map), not
-        # its caches and counters
-        return ("snapshot", value.snapshot())
     if k == _OBJECT and hasattr(value, "__dict__"):
+        # (the game and the round are pictured on their own; so is what an object names
+        # as references that are not its state, ``not_state``: 1890's rounds' replay)
+        skip = ("game", "round", *getattr(value, "not_state", ()))
         return {key: _plain(v, depth + 1) for key, v in vars(value).items()
-                if key not in ("game", "round")}
+                if key not in skip}
     return repr(value)
 
 

@@ -55,6 +55,9 @@ class RoundOfTheRecord:
     until a pass ends it), no step named."""
 
     replay: Any
+    #: the title's replay, its game, flags and map: the state a round refers to, pictured on
+    #: their own, not the round's (``snapshot.state_snapshot``)
+    not_state = ("replay", "r", "h", "st", "map")
 
     @property
     def label(self) -> str:

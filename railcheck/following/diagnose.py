@@ -338,9 +338,11 @@ def _try_line(replay, i: int, line, s: Search, own=()):
     changed_line = actions[i]
     after = [f for f in own if not _before(f, changed_line)]
     stands = {_key(f) for f in after[1:]}
+    unjudged = _unjudged_from(after)
 
     def counts(f) -> bool:
-        return f.severity == ERROR and not _before(f, changed_line) and _key(f) not in stands
+        return f.severity == ERROR and not _before(f, changed_line) and _key(f) not in stands \
+            and not _not_before(f, unjudged)
     # a list: the lines that stand there instead (a missing line put back)
     actions[i:i + 1] = line if isinstance(line, list) else [line]
     changed = dataclasses.replace(record, actions=actions)
@@ -360,7 +362,7 @@ def _try_line(replay, i: int, line, s: Search, own=()):
         for f in fs[seen[0]:]:
             if counts(f):
                 raise _Stop
-            if f.severity == ERROR and _key(f) in stands:
+            if f.severity == ERROR and (_key(f) in stands or _not_before(f, unjudged)):
                 standing[0] += 1
                 if standing[0] > OWN_STANDING:
                     raise _Stop     # the record's cascade goes on: no explanation
@@ -376,6 +378,26 @@ def _try_line(replay, i: int, line, s: Search, own=()):
     if any(counts(f) for f in res.findings):
         return None
     return res
+
+
+def _unjudged_from(errors) -> Optional[Finding]:
+    """The record's ``game.over`` among its errors: the lines from it on were
+    never judged as the record has them (its game ended there, the rest
+    ignored), so a candidate's errors there are no evidence against it (a
+    finding a published rule backs later in the unchanged game, which the
+    record's cascade ended the game before: 1860's receivership runs)."""
+    return next((f for f in errors if f.rule == "game.over"), None)
+
+
+def _not_before(f: Finding, g: Optional[Finding]) -> bool:
+    """``f`` is at ``g``'s line or after it (never, without ``g``)."""
+    if g is None:
+        return False
+    if f.action_id is not None and g.action_id is not None:
+        return f.action_id >= g.action_id
+    if f.line is not None and g.line is not None:
+        return f.line >= g.line
+    return False
 
 
 def _share_repairs(replay, cand, i: int) -> None:

@@ -170,6 +170,8 @@ class RecordRounds:
         if g.pending_par is not None:
             from .stock import play_missing_pending_par
             play_missing_pending_par(g, action)
+        from .stock import missing_turn_line
+        missing_turn_line(self.replay, action)
         g.following.round.place(action)
         return action
 

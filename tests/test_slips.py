@@ -1043,3 +1043,28 @@ def test_a_hint_is_not_held_to_lines_the_written_record_never_judged():
         "C&N withholds, but the record's later lines go on as if it pays out (as written: #150, "
         "Player 1 has £3; a IOW share from the IPO costs £82")
     assert worths(res) == {"Player 1": 15282, "Player 2": 3745}
+
+
+#: the 1860 example game (examples/1860/game.18xx) to the start of OR 2.1:
+#: the auction for turns, SR 1, OR 1.1 and SR 2, with no findings
+OPENING_1860 = (REPO / "examples" / "1860" / "game.18xx").read_text(encoding="utf-8").split("\n")
+OPENING_1860 = [x for x in OPENING_1860[:OPENING_1860.index("OR 2.1")]
+                if not x.startswith(("result:", "end:"))]
+
+
+def test_the_winners_buy_under_another_players_name_is_the_winners(tmp_path):
+    # 1860's auction for turns: Alice won the turn and pars C&N; written as
+    # Bob's par, it is refused (auction.must_buy: the winner buys first) and
+    # was left so, the rest of the opening out of step (478 errors in a
+    # random game, 1860_rand_44000101_3 #29).  The line under the winner's
+    # name is a reading the record's next lines go on from: one finding,
+    # the opening's scores
+    lines = list(OPENING_1860)
+    at = lines.index("Alice par C&N 100")
+    lines[at] = "Bob par C&N 100"
+    f = report(tmp_path, lines)
+    assert errors(f) == [(at + 1, "auction.must_buy")]
+    assert f["findings"][0]["message"] == (
+        "Alice won the turn and must first buy an item; the record's later lines go on as if "
+        "Alice had made it: taken so")
+    assert scores(f) == {"Bob": 906, "Alice": 708} and f["round"] == "OR 2.1"

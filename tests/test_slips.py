@@ -1068,3 +1068,23 @@ def test_the_winners_buy_under_another_players_name_is_the_winners(tmp_path):
         "Alice won the turn and must first buy an item; the record's later lines go on as if "
         "Alice had made it: taken so")
     assert scores(f) == {"Bob": 906, "Alice": 708} and f["round"] == "OR 2.1"
+
+
+def test_a_wrong_par_whose_first_error_is_a_par_out_of_turn_is_found():
+    # 1830_rand_44000101_3 #17: Player 3 pars NYNH at $100; written at $67,
+    # Player 3 keeps $66 more, and where the record has Player 4 par CPR
+    # (#30) after the others were passed over (no cash left), Player 3 could
+    # still buy: a par out of turn.  The par hint left a first error at a
+    # par line to the par's own search (its price); a par out of turn is no
+    # question of its price, so the pars before it are tried: NYNH at $100
+    # explains every later line (42 errors -> one, and the unchanged game's
+    # own trains.limit at #1201)
+    changed = _changed_export("1830_slips/1830_rand_44000101_3.json.gz", 17,
+                              {"share_price": "67,5,6"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (17, "stock.par_implied"), (1201, "trains.limit")]
+    assert error_findings(res)[0].message.startswith(
+        "Player 3 pars NYNH at $67, but the record's later lines go on as if at $100 (with $67: "
+        "#30, Player 4 acted out of turn: it is Player 3's turn in SR 1")
+    assert worths(res) == {"Player 3": 5494, "Player 4": 4286, "Player 2": 2465, "Player 1": 2388}

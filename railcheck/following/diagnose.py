@@ -150,13 +150,13 @@ def par_hint(replay, result, search: Optional[Search] = None):
     record = replay.record
     actions = record.actions
     stop = _position(actions, first)
-    if stop is None or (isinstance(actions[stop], Par) and (
+    if stop is None or (isinstance(actions[stop], Par) and first.rule != "turn.order" and (
             first.rule != "stock.cash" or _READ_AS in first.message
             or all((f.line, f.action_id) == (first.line, first.action_id)
                    for f in result.findings if f.severity == ERROR and not _before(f, first)))):
         # (at a par line: only a par taken as bought the player cannot pay
         # for, with later errors; one read at another value is the own
-        # par's search)
+        # par's search; a par out of turn is no question of its price)
         return result
     game = result.game
     values = sorted({c.price for c in game.market.par_cells}) if game is not None else []

@@ -1088,3 +1088,42 @@ def test_a_wrong_par_whose_first_error_is_a_par_out_of_turn_is_found():
         "Player 3 pars NYNH at $67, but the record's later lines go on as if at $100 (with $67: "
         "#30, Player 4 acted out of turn: it is Player 3's turn in SR 1")
     assert worths(res) == {"Player 3": 5494, "Player 4": 4286, "Player 2": 2465, "Player 1": 2388}
+
+
+#: the net worths at the end of 1860_slips/1860_rand_44000101_2 (unchanged)
+G1860_RAND_44000101_2 = {"Player 1": 8198, "Player 3": 7619, "Player 2": 5527}
+
+
+def test_a_wrong_par_is_searched_first_among_the_companies_the_first_error_names():
+    # 1860_rand_44000101_2 #489: Player 3 pars S&C at £62; written at £54,
+    # S&C operates before VYSC 109 lines later (#598): 28 errors.  The 63
+    # pars before it at every other value were more than the search's budget
+    # (it ran out after 58: no hint).  The pars of the companies and players
+    # the first error names (S&C, VYSC) are tried first: £62 explains every
+    # later line, one finding, the game's end
+    changed = _changed_export("1860_slips/1860_rand_44000101_2.json.gz", 489,
+                              {"share_price": "54,0,12"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(489, "stock.par_implied")]
+    assert error_findings(res)[0].message.startswith(
+        "Player 3 pars S&C at £54, but the record's later lines go on as if at £62 (with £54: "
+        "#598, S&C operates before VYSC in OR 15.1")
+    assert worths(res) == G1860_RAND_44000101_2
+
+
+def test_a_deleted_par_in_an_exports_stock_round_is_the_par_the_record_goes_on_from():
+    # 1860_rand_44000101_2 #201 deleted: Player 3's par of IWNJ at £68.
+    # Player 1's sale (#202) comes in Player 3's turn, and the record's next
+    # lines buy IWNJ shares nobody parred: 388 errors.  Player 3's par of
+    # IWNJ (named before any par of it) at £68 is the line the record goes
+    # on from: one finding, the game's end
+    from conftest import DATA, import_changed
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    data = OM.read_export(DATA / "exports" / "1860_slips" / "1860_rand_44000101_2.json.gz")
+    res = Replay(import_changed(OM.changed_export(data, 201, "delete"))).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (202, "turn.order", "Player 1 acted out of turn: it is Player 3's turn in SR 10; the "
+                            "record's later lines go on as if Player 3 parred IWNJ at £68 before "
+                            "it (a line missing): taken so")]
+    assert worths(res) == G1860_RAND_44000101_2

@@ -165,9 +165,20 @@ def par_hint(replay, result, search: Optional[Search] = None):
     # be the slip, and two explanations give no hint)
     pars = [i for i in range(stop + 1) if isinstance(actions[i], Par)]
     todo = [(i, v) for i in pars for v in values if v != actions[i].price]
-    one = _the_one_explanation(
-        replay, todo, lambda i, value: dataclasses.replace(actions[i], price=value),
-        search if search is not None else Search())
+    line_for = lambda i, value: dataclasses.replace(actions[i], price=value)  # noqa: E731
+    one = None
+    named = _named(first, game)
+    near = [(i, v) for i, v in todo if actions[i].actor in named
+            or actions[i].corporation in named]
+    if near and len(near) < len(todo):
+        # the pars of the players and companies the first error names
+        # first (a search of their own: all the pars of a long game may be
+        # more than the budget lets the search try, 1860_rand_44000101_2
+        # #489), then, if they explain nothing, all of them
+        one = _the_one_explanation(replay, near, line_for, Search())
+    if one is None:
+        one = _the_one_explanation(replay, todo, line_for,
+                                   search if search is not None else Search())
     if one is None:
         return result
     i, value, cand = one
@@ -179,6 +190,18 @@ def par_hint(replay, result, search: Optional[Search] = None):
                   f"later lines go on as if at {money(value)} (with {money(par.price)}: "
                   f"{where}, {first.message} — the first finding the written par gives): "
                   f"taken as {money(value)}", {par.actor, par.corporation})
+
+
+def _named(first: Finding, game) -> set:
+    """The players and companies ``first`` involves or its message names
+    (a whole word: "S&C operates before VYSC")."""
+    import re
+    names = set(first.involves)
+    if game is not None:
+        for name in [*game.corporations, *(p.name for p in game.players)]:
+            if re.search(rf"(?<![\w&]){re.escape(name)}(?![\w&])", first.message):
+                names.add(name)
+    return names
 
 
 #: findings at a par line that take its price as the line has it (a value

@@ -1127,3 +1127,21 @@ def test_a_deleted_par_in_an_exports_stock_round_is_the_par_the_record_goes_on_f
                             "record's later lines go on as if Player 3 parred IWNJ at £68 before "
                             "it (a line missing): taken so")]
     assert worths(res) == G1860_RAND_44000101_2
+
+
+def test_a_dividend_under_the_name_of_a_company_that_operates_later_is_the_turns_company():
+    # 1830_rand_44000100_1 #347: NYC pays out after its run, the last line
+    # of its turn; written as NYNH's dividend, it was taken as NYNH's turn
+    # out of the order (NYC's dividend missing, NYNH's own turn later in OR
+    # 10.3 refused: 17 errors).  The record goes on with PRR, next after
+    # NYC, and has NYNH operate later in the round: the dividend is NYC's.
+    # One new finding (#509 is the unchanged game's own), the game's end
+    # (without the hints: their search finds nothing to add here)
+    changed = _changed_export("1830_slips/1830_rand_44000100_1.json.gz", 347, {"entity": "NYNH"})
+    res = Replay(changed, hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)][:1] == [
+        (347, "turn.order", "NYNH's 'dividend' is written in NYC's turn, and the record goes on "
+                            "with PRR, next after NYC, and has NYNH operate later in OR 10.3: "
+                            "taken as NYC's")]
+    assert [(f.action_id, f.rule) for f in error_findings(res)][1:] == [(509, "trains.limit")]
+    assert worths(res) == {"Player 2": 808, "Player 1": 663, "Player 3": 124}

@@ -1047,9 +1047,9 @@ def test_a_hint_is_not_held_to_lines_the_written_record_never_judged():
 
 #: the 1860 example game (examples/1860/game.18xx) to the start of OR 2.1:
 #: the auction for turns, SR 1, OR 1.1 and SR 2, with no findings
-OPENING_1860 = (REPO / "examples" / "1860" / "game.18xx").read_text(encoding="utf-8").split("\n")
-OPENING_1860 = [x for x in OPENING_1860[:OPENING_1860.index("OR 2.1")]
-                if not x.startswith(("result:", "end:"))]
+OPENING_1860_FULL = [x for x in (REPO / "examples" / "1860" / "game.18xx").read_text(
+    encoding="utf-8").split("\n") if not x.startswith(("result:", "end:"))]
+OPENING_1860 = OPENING_1860_FULL[:OPENING_1860_FULL.index("OR 2.1")]
 
 
 def test_the_winners_buy_under_another_players_name_is_the_winners(tmp_path):
@@ -1145,3 +1145,22 @@ def test_a_dividend_under_the_name_of_a_company_that_operates_later_is_the_turns
                             "taken as NYC's")]
     assert [(f.action_id, f.rule) for f in error_findings(res)][1:] == [(509, "trains.limit")]
     assert worths(res) == {"Player 2": 808, "Player 1": 663, "Player 3": 124}
+
+
+def test_an_1860_dividend_line_left_out_is_flagged_and_the_kind_the_record_goes_on_from(
+        tmp_path):
+    # 1860's dividend after a run is the president's choice (summary O4,
+    # O4b) unless the company is in receivership, insolvent or nationalised
+    # (then it is paid at once with the run).  C&N's 'payout' in OR 2.1 left
+    # out: it was withheld without a word (random games: 105 errors, or none
+    # where nothing later showed it).  It is flagged as the shared step
+    # flags it, and the missing-dividend hint puts the kind back: the
+    # payout is the one the record goes on from: one finding, the scores
+    lines = OPENING_1860_FULL[:OPENING_1860_FULL.index("OR 3.1")]
+    at = lines.index("C&N payout")
+    f = report(tmp_path, lines[:at] + lines[at + 1:])
+    assert errors(f) == [(at + 1, "dividend.missing")]
+    assert f["findings"][0]["message"] == (
+        "C&N ran for £50 but neither paid out nor withheld; the record's later lines go on as "
+        "if it paid out (its dividend line missing): taken so")
+    assert scores(f) == {"Bob": 1017, "Alice": 776} and f["round"] == "OR 3.1"

@@ -1164,3 +1164,22 @@ def test_an_1860_dividend_line_left_out_is_flagged_and_the_kind_the_record_goes_
         "C&N ran for £50 but neither paid out nor withheld; the record's later lines go on as "
         "if it paid out (its dividend line missing): taken so")
     assert scores(f) == {"Bob": 1017, "Alice": 776} and f["round"] == "OR 3.1"
+
+
+def test_a_pass_left_out_of_1860s_auction_for_turns_is_the_line_the_record_goes_on_from():
+    # 1860_game_end_bank #13 deleted: Player 2 passes in the auction for the
+    # turn and Player 3 bids on (#14).  Player 3's bid comes in Player 2's
+    # turn: taken out of turn, Player 2 stayed in the auction and it went
+    # on otherwise (296 errors in a random game, 1860_rand_18602_2 #4).
+    # Player 2's pass before it is the line the record goes on from: one
+    # finding, at the line it leaves out of turn, the game's end
+    from conftest import DATA, import_changed
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    data = OM.read_export(DATA / "exports" / "1860" / "1860_game_end_bank.json")
+    res = Replay(import_changed(OM.changed_export(data, 13, "delete"))).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (14, "turn.order", "Player 3 acted out of turn: it is Player 2's turn to bid for the turn "
+                           "or pass; the record's later lines go on as if Player 2 passed before "
+                           "it (a line missing): taken so")]
+    assert worths(res) == {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}

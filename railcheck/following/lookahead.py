@@ -339,7 +339,7 @@ def missing_line(replay, action, lines: list, play) -> Optional[tuple]:
     def reading(line):
         def apply():
             play(line)
-            if getattr(g.round.current, "name", None) != action.actor:
+            if getattr(g.round.whose_turn(), "name", None) != action.actor:
                 raise RuleViolation("turn.order", "not the writer's turn")
             g.following.round.place(action)
             g.round.process(action)

@@ -1183,3 +1183,20 @@ def test_a_pass_left_out_of_1860s_auction_for_turns_is_the_line_the_record_goes_
                            "or pass; the record's later lines go on as if Player 2 passed before "
                            "it (a line missing): taken so")]
     assert worths(res) == {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}
+
+
+def test_a_pass_under_the_name_of_a_player_passed_over_is_the_turns_players():
+    # 1860_rand_2711294_2 #694: Player 2 passes in SR 48; written as the
+    # pass of Player 4 (whom the rules passed over: a pass that says what
+    # they did, accepted), Player 3's next line came in Player 2's turn
+    # (3 errors, the first a line late).  Player 2 has not acted and may,
+    # and the record goes on with Player 3, next after him: the pass was
+    # his.  One finding, at the pass (without the hints: the par hint's
+    # search of a game with one finding is not this test's)
+    changed = _changed_export("1860_slips/1860_rand_2711294_2.json.gz", 694, {"entity": 104})
+    res = Replay(changed, hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (694, "turn.order", "Player 4's pass is written in Player 2's turn, who has not acted, "
+                            "and the record goes on with Player 3, next after Player 2: taken as "
+                            "Player 2's pass (a wrong name)")]
+    assert worths(res) == G1860_RAND_2

@@ -147,6 +147,14 @@ class StockFollower(RoundFollower):
         if step is None or not step.turn_action:
             return          # not a turn's action (an exchange, a blocking step's)
         if self.written_pass(action, player):
+            if self.pass_of_current(action, player):
+                cur = rnd.current
+                g.flag("turn.order", f"{player.name}'s pass is written in {cur.name}'s turn, "
+                                     f"who has not acted, and the record goes on with "
+                                     f"{rnd.turn_after(cur).name}, next after {cur.name}: taken "
+                                     f"as {cur.name}'s pass (a wrong name)")
+                rnd.placed = (action, cur, "as")
+                return
             rnd.passed_over.discard(player)
             rnd.placed = (action, player, "accepted")
             return
@@ -274,6 +282,23 @@ class StockFollower(RoundFollower):
                             f"{owner.name} could do this: taken as {owner.name}'s line "
                             f"(a wrong name)")
         return True
+
+    def pass_of_current(self, action, player) -> bool:
+        """A pass written for a player the rules passed over, in the turn
+        of a player who has written nothing and may act, and the record's
+        next line is by the player whose turn follows his: the pass was his
+        (a wrong name; 1860_rand_2711294_2 #694, Player 2's pass written as
+        Player 4's, Player 3's line then out of turn)."""
+        rnd = self.round
+        g = self.game
+        cur = rnd.current
+        if cur is None or cur is player or rnd.acted or self.written or rnd.finished \
+                or cur in rnd.passed_over or not rnd.has_actions(cur):
+            return False
+        nxt = g.following.next_action
+        other = g.player_by_name.get(getattr(nxt, "actor", None))
+        return other is not None and other is not player and not isinstance(nxt, Exchange) \
+            and other is rnd.turn_after(cur) and other is not cur
 
     def written_pass(self, action, player) -> bool:
         """A pass written for a player the rules passed over (nothing they

@@ -1200,3 +1200,25 @@ def test_a_pass_under_the_name_of_a_player_passed_over_is_the_turns_players():
                             "and the record goes on with Player 3, next after Player 2: taken as "
                             "Player 2's pass (a wrong name)")]
     assert worths(res) == G1860_RAND_2
+
+
+def test_a_deleted_lay_is_the_tile_the_later_run_needs():
+    # 1830_rand_2711294_3 #655 deleted: CPR upgrades B22 (tile 8) to tile 23
+    # turned 1, and its next line (#656) runs B20-B22-B24 over it.  With the
+    # lay left out the run does not join B22's edges 1 and 4, and later lines
+    # break (12 errors).  The green tiles that keep B22's track and join
+    # those edges, laid at the start of each recent turn that laid no tile,
+    # are tried (diagnose.missing_lay_hint): tile 23 turned 1 in CPR's turn
+    # explains every later line: one finding, at the turn's first line, the
+    # game's end
+    from conftest import DATA, import_changed
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    data = OM.read_export(DATA / "exports" / "1830_slips" / "1830_rand_2711294_3.json.gz")
+    res = Replay(import_changed(OM.changed_export(data, 655, "delete"))).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(656, "tile.lay_implied")]
+    assert error_findings(res)[0].message.startswith(
+        "CPR's turn lays no tile, but the record's later lines go on as if it laid tile 23 on B22 "
+        "turned 1 (as written: #656, train 4 (4-0): the track in B22 does not join edge 1 to edge "
+        "4 (B20 to B24)")
+    assert worths(res) == G1830_RAND_3

@@ -1336,3 +1336,163 @@ def upgraded_tile_hint(replay, result, search: Optional[Search] = None):
                   f"record's later lines go on as if tile {name} turned {r} (as written: {where}, "
                   f"{first.message} — the first finding the written tile gives): taken so",
                   {lay.actor})
+
+
+# ---------------------------------------------------------------------------
+# a lay missing: the record's later upgrade or run needs track that no line
+# laid
+
+#: the turns before the first error that laid no tile (of any company, the
+#: most recent first) the missing-lay hint puts the lay into
+MISSING_LAY_TURNS = 8
+#: at most this many tiles (each in a rotation) are tried as the missing lay
+MISSING_LAY_TILES = 6
+#: the missing-lay hint's budget, in times the record's length (each
+#: candidate replays the record up to its turn)
+MISSING_LAY_BUDGET_FACTOR = 40
+
+_JOIN = "the track in "
+
+
+def _joins(tile, r: int, a: int, b: int) -> bool:
+    """Tile ``tile`` turned ``r`` joins edge ``a`` to edge ``b`` (through its
+    cities and towns too)."""
+    links: dict = {}
+    for x, y in tile.rotated(r):
+        links.setdefault(x, set()).add(y)
+        links.setdefault(y, set()).add(x)
+    seen, todo = {a}, [a]
+    while todo:
+        n = todo.pop()
+        for m in links.get(n, ()):
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return b in seen
+
+
+def _hex_exits(h) -> frozenset:
+    """The edges the track on the hex ``h`` (as laid, turned) reaches."""
+    return frozenset(e for p in h.paths for e in p if isinstance(e, int) and 0 <= e < 6)
+
+
+def _missing_lay_needs(board, first, action):
+    """(hex, tile test) of the lay missing before the first error, when it
+    says one: an upgrade that skips a colour (``tile.upgrade``: the hex has
+    the colour below the one the upgrade takes, so a lay between is
+    missing; the tile must keep the hex's track and be kept by the
+    upgrade), or a run through a hex whose track does not join two edges
+    (``route.connection``: a tile of the next colour joining them); else
+    None."""
+    import re
+    order = list(board.color_order)
+    if first.rule == "tile.upgrade" and isinstance(action, LayTile):
+        coord = str(action.hex)
+        up = board.tiles.get(str(action.tile))
+        kept = _exits(board, action)
+        h = board.hexes.get(coord)
+        if up is None or kept is None or h is None or up.color not in order \
+                or h.color not in order or order.index(up.color) != order.index(h.color) + 2:
+            return None
+        want = order[order.index(h.color) + 1]
+        have = _hex_exits(h)
+
+        def fits(t, r):
+            return t.color == want and have <= t.exits(r) <= kept \
+                and len(t.cities) == len(up.cities) and len(t.towns) == len(up.towns)
+        return coord, fits
+    if first.rule == "route.connection":
+        m = re.search(r"the track in (\w+) does not join edge (\d) to edge (\d)", first.message)
+        if m is None:
+            return None
+        coord, a, b = m.group(1), int(m.group(2)), int(m.group(3))
+        h = board.hexes.get(coord)
+        if h is None or h.color not in order[:-1]:
+            return None
+        want = order[order.index(h.color) + 1]
+        have = _hex_exits(h)
+        cities = len([n for n in getattr(h.tile, "nodes", ()) if n.kind == "city"]) \
+            if getattr(h, "tile", None) is not None else 0
+
+        def fits(t, r):
+            return t.color == want and have <= t.exits(r) and _joins(t, r, a, b) \
+                and len(t.cities) >= cities
+        return coord, fits
+    return None
+
+
+@_never_raises
+def missing_lay_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error needs track no
+    line laid (:func:`_missing_lay_needs`) and one tile, laid in one of the
+    :data:`MISSING_LAY_TURNS` most recent operating turns before it that
+    laid no tile (by that turn's company), explains every later line: that
+    turn's first line is flagged (``tile.lay_implied``) and the game taken
+    so.  Else ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if not errors or game is None or game.board is None:
+        return result
+    first = errors[0]
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    board = game.board
+    needs = _missing_lay_needs(board, first, actions[stop])
+    if needs is None:
+        return result
+    coord, fits = needs
+    h = board.hexes.get(coord)
+    # (the edges to the map's neighbours, and those the hex's track has: a
+    # town's track to the map's edge)
+    sides = set(board.neighbours(coord)) | (_hex_exits(h) if h is not None else set())
+    tiles = [(str(name), r) for name in sorted(board.tiles, key=str)
+             for t in (board.tiles[name],) if not t.private_only
+             for r in t.distinct_rotations() if t.exits(r) <= sides and fits(t, r)]
+    if not tiles or len(tiles) > MISSING_LAY_TILES:
+        return result
+    # the turns that laid no tile, after the record's last lay on the hex
+    last = max((i for i in range(stop) if isinstance(actions[i], LayTile)
+                and str(actions[i].hex) == coord), default=-1)
+    starts: list = []
+    p = stop
+    while p > last and len(starts) < MISSING_LAY_TURNS:
+        actor = getattr(actions[p], "actor", None)
+        if actor not in game.corporations:
+            p -= 1
+            continue
+        begin = p
+        while begin - 1 > last and getattr(actions[begin - 1], "actor", None) == actor:
+            begin -= 1
+        end = p
+        while end + 1 < len(actions) and getattr(actions[end + 1], "actor", None) == actor:
+            end += 1
+        if not any(isinstance(a, LayTile) for a in actions[begin:end + 1]):
+            starts.append(begin)
+        p = begin - 1
+    todo = [(i, v) for i in starts for v in tiles]
+    if not todo:
+        return result
+
+    def line_for(i, value):
+        name, r = value
+        at = actions[i]
+        lay = LayTile(actor=at.actor, tile=name, hex=coord, rotation=r, line=at.line,
+                      column=at.column, action_id=at.action_id)
+        lay.text = f"{at.actor} lay {name} {coord} {r}"
+        return [lay, at]
+    s = search if search is not None else Search()
+    # (of turns as good, the nearest the first error: never before the line
+    # left out, whose turn is one of them)
+    one = _the_one_explanation(replay, todo, line_for, s, nearest=True,
+                               factor=MISSING_LAY_BUDGET_FACTOR)
+    if one is None:
+        return result
+    i, (name, r), cand = one
+    at = actions[i]
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, at, "tile.lay_implied",
+                  f"{at.actor}'s turn lays no tile, but the record's later lines go on as if it "
+                  f"laid tile {name} on {coord} turned {r} (as written: {where}, {first.message} "
+                  f"— the first finding the record gives): taken so (a line missing)", {at.actor})

@@ -1222,3 +1222,24 @@ def test_a_deleted_lay_is_the_tile_the_later_run_needs():
         "turned 1 (as written: #656, train 4 (4-0): the track in B22 does not join edge 1 to edge "
         "4 (B20 to B24)")
     assert worths(res) == G1830_RAND_3
+
+
+def test_a_station_refused_where_written_is_the_city_the_later_runs_go_from():
+    # 1860_rand_44000100_1 #192: IWNJ places a station in G5's city 1 (tile
+    # 763); written in G7's tile (761), where IWNJ has one, it is refused
+    # (token.duplicate) and no reading was taken (the next lines fit every
+    # city alike); 219 lines later IWNJ's runs include none of its stations
+    # (route.token: 7 errors).  The cities those runs name are tried for
+    # the station (diagnose.refused_station_hint): G5 city 1 explains every
+    # later line.  One new finding (the unchanged game has the three
+    # receivership findings), the game's end
+    changed = _changed_export("1860_slips/1860_rand_44000100_1.json.gz", 192,
+                              {"city": "761-0-0"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (192, "token.duplicate"), (580, "route.receivership_max"),
+        (590, "route.receivership_max"), (601, "route.receivership_max")]
+    assert error_findings(res)[0].message == (
+        "IWNJ already has a station on G7; the record's later lines go on as if the station "
+        "were in G5 city 1: taken so")
+    assert worths(res) == {"Player 1": 15282, "Player 2": 3745}

@@ -1496,3 +1496,79 @@ def missing_lay_hint(replay, result, search: Optional[Search] = None):
                   f"{at.actor}'s turn lays no tile, but the record's later lines go on as if it "
                   f"laid tile {name} on {coord} turned {r} (as written: {where}, {first.message} "
                   f"— the first finding the record gives): taken so (a line missing)", {at.actor})
+
+
+# ---------------------------------------------------------------------------
+# a station refused where it was written, the record's later runs from
+# another city
+
+#: refusals of a station the refused-station hint reads again
+STATION_REFUSALS = {"token.full", "token.duplicate", "token.reserved", "token.reach",
+                    "token.city"}
+#: at most this many of the later runs' cities are tried
+STATION_CITIES = 12
+
+
+def _run_cities(message: str) -> list:
+    """The cities a run's finding names, in order ("the 3+2-train (3+2-1)
+    (J6-J8-I7 halt 0-I7 town 0) includes no station ..." -> J6 city 0, J8
+    city 0): (hex, city); towns and halts left out."""
+    import re
+    m = re.search(r"\(([^()]*)\) includes no station", message)
+    if m is None:
+        return []
+    out = []
+    for stop in m.group(1).split("-"):
+        parts = stop.split()
+        if len(parts) == 1:
+            out.append((parts[0], 0))
+        elif len(parts) == 3 and parts[1] == "city" and parts[2].isdigit():
+            out.append((parts[0], int(parts[2])))
+    return out
+
+
+@_never_raises
+def refused_station_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is a station
+    refused where it was written (:data:`STATION_REFUSALS`; the look-ahead
+    found no reading, the evidence being too far ahead) and its company's
+    later runs include none of its stations (``route.token``): of the
+    cities those runs name, the one the station placed in explains every
+    later line; the station's finding then says so.  Else ``result``.
+    Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if len(errors) < 2 or game is None or game.board is None:
+        return result
+    first = errors[0]
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if first.rule not in STATION_REFUSALS or _READ_AS in first.message or stop is None:
+        return result
+    station = actions[stop]
+    if not isinstance(station, PlaceToken) or station.corporation is not None:
+        return result
+    corp = station.actor
+    cities: list = []
+    for f in errors[1:]:
+        if f.rule != "route.token" or f" of {corp} " not in f.message:
+            continue
+        for c in _run_cities(f.message):
+            if c not in cities and c[0] in game.board.hexes \
+                    and (c[0], c[1]) != (str(station.hex), station.city):
+                cities.append(c)
+        if len(cities) >= STATION_CITIES:
+            break
+    cities = cities[:STATION_CITIES]
+    if not cities:
+        return result
+    one = _the_one_explanation(
+        replay, [(stop, c) for c in cities],
+        lambda i, c: dataclasses.replace(actions[i], hex=c[0], city=c[1], tile_copy=None),
+        search if search is not None else Search())
+    if one is None:
+        return result
+    _, (coord, k), cand = one
+    return _adopt(replay, cand, station, first.rule,
+                  f"{first.message}; the record's later lines go on as if the station were in "
+                  f"{coord} city {k}: taken so", {corp})

@@ -326,8 +326,8 @@ def missing_line(replay, action, lines: list, play) -> Optional[tuple]:
     says)`` for the one the record's next lines go on from with fewer
     errors than ``action`` taken out of turn, and no other as few (judged
     over :data:`HORIZON` lines, then those as good over
-    :data:`LONG_HORIZON`; still as good, the first, ``says`` saying so);
-    else None.  Changes nothing."""
+    :data:`LONG_HORIZON`; still as good, none); else None.  Changes
+    nothing."""
     g = replay.game
 
     def as_is():
@@ -350,12 +350,9 @@ def missing_line(replay, action, lines: list, play) -> Optional[tuple]:
     if getattr(replay, "quick", False):
         return (lines[got - 1], "") if isinstance(got, int) and got > 0 else None
     if isinstance(got, list):
+        # several as good: judged again by more of the record; still as good,
+        # none (a missing line is not invented: a par at one of several
+        # values, a pass or a purchase alike)
         again = _best_reading(replay, [readings[i] for i in got], LONG_HORIZON, tied=True)
-        if isinstance(again, int):
-            got = got[again]
-        elif isinstance(again, list) and 0 not in got:
-            return (lines[got[again[0]] - 1],
-                    f" (of {len(again)} lines the record's next lines fit as well, the first)")
-        else:
-            return None
+        got = got[again] if isinstance(again, int) else None
     return (lines[got - 1], "") if isinstance(got, int) and got > 0 else None

@@ -1579,7 +1579,7 @@ def refused_station_hint(replay, result, search: Optional[Search] = None):
 # on another hex
 
 #: refusals of a lay the refused-lay hint reads again on another hex
-LAY_REFUSALS = {"tile.upgrade", "tile.edge", "tile.terrain"}
+LAY_REFUSALS = {"tile.upgrade", "tile.edge"}
 #: at most this many hexes the later errors name are tried
 LAY_HEXES = 6
 

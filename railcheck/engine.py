@@ -196,6 +196,9 @@ class Replay:
                 if hinted is res:   # a lay of another tile than the later upgrade keeps
                     hinted = upgraded_tile_hint(self, res)
                 res = hinted
+            # (the record replayed as the candidates replay it, with its kept
+            # states: the hints' searches are over)
+            self._hint_prefix = None
         return res
 
     def take(self, position: int, action):

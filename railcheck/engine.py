@@ -202,6 +202,9 @@ class Replay:
                 if hinted is res:   # a station refused, the later runs from another city
                     hinted = refused_station_hint(self, res)
                 res = hinted
+            # (the record replayed as the candidates replay it, with its kept
+            # states: the hints' searches are over)
+            self._hint_prefix = None
         return res
 
     def take(self, position: int, action):

@@ -204,6 +204,9 @@ class Replay:
                 if hinted is res:   # a lay refused, the later lines using it elsewhere
                     hinted = refused_lay_hint(self, res)
                 res = hinted
+            # (the record replayed as the candidates replay it, with its kept
+            # states: the hints' searches are over)
+            self._hint_prefix = None
         return res
 
     def take(self, position: int, action):

@@ -30,6 +30,25 @@ REPO = HERE.parent
 SHARED = REPO.parent / "shared"
 
 
+#: the files of the longest tests (seconds of CPU each: the purity sweeps, the
+#: fuzz, the hints' searches, every random game's ``next``), by their CPU time
+#: in the suite, heaviest first: started first, so that the xdist workers end
+#: together on short tests instead of one waiting for the other's last long
+#: one (collected in file order, these came last)
+FIRST = ("tests/test_refusals_change_nothing.py", "tests/test_robustness.py",
+         "tests/test_slips.py", "tests/test_table_next.py", "tests/g1860/test_corpus_1860.py",
+         "tests/kansai/test_1890_next.py", "tests/test_one_mistake.py",
+         "tests/g18ireland/test_corpus_18ireland_random.py", "tests/test_rotation_hint.py",
+         "tests/g1830/test_random_1830.py", "tests/g1860/test_roundtrip_1860.py",
+         "tests/g1857/test_1857.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The tests of :data:`FIRST` first, in its order; the rest as collected."""
+    rank = {path: k for k, path in enumerate(FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(FIRST)))
+
+
 def pytest_configure(config):
     """Compile railcheck once, before the xdist workers start, so that they
     (and the commands the CLI tests start) read its bytecode instead of each

@@ -290,6 +290,14 @@ def hinted(monkeypatch, record):
     return seen["before"], picture(rp), res
 
 
+def resumed(log) -> list:
+    """What ``RAILCHECK_CHECK_RESUME=log`` noted: each candidate a hint
+    started from a kept state (``diagnose._Prefix``), replayed from the start
+    too: ("same", explains, lines counted) or the difference."""
+    return [line.split() if line.startswith("same ") else line
+            for line in log.read_text(encoding="utf-8").splitlines()]
+
+
 def test_a_hints_search_that_finds_nothing_changes_nothing(monkeypatch):
     # the certificate-limit example: every par before line 326 tried at
     # every other value (the errors there are a price's kind), none explains
@@ -305,8 +313,12 @@ def test_a_hint_taken_is_the_game_of_the_record_with_its_line_changed(monkeypatc
     # the example game with Carol's par of NYC at $90 written as $67: the par
     # hint takes $90; its game is the game of the record with the line at $90
     # (a replay of its own, no hint), its findings those and the hint's, and
-    # the search left the record's lines as they were
+    # the search left the record's lines as they were; the candidates, started
+    # from the states kept before their lines (``diagnose._Prefix``), end as
+    # replayed from the start, with the same lines counted against the budget
     from railcheck.loader import load_game
+    log = tmp_path / "resume.log"
+    monkeypatch.setenv("RAILCHECK_CHECK_RESUME", str(log))
     lines = (REPO / "examples" / "1830" / "game.18xx").read_text(encoding="utf-8").splitlines()
     assert lines[203] == "Carol par NYC 90"
     right = tmp_path / "right.18xx"
@@ -322,3 +334,10 @@ def test_a_hint_taken_is_the_game_of_the_record_with_its_line_changed(monkeypatc
     assert snapshot_diff(state_snapshot(res.game), state_snapshot(fresh.game)) == []
     assert [(f.line, f.rule, f.message) for f in res.findings if f.rule != "stock.par_implied"] \
         == [(f.line, f.rule, f.message) for f in fresh_res.findings]
+    notes = resumed(log)
+    assert all(isinstance(n, list) for n in notes), [n for n in notes if isinstance(n, str)]
+    # (5 candidates, NYC's par at line 204 at each other value: the pars of
+    # the company the first error names are searched first; two explain the
+    # record, of which the one at $90 ends with the record's result)
+    assert len(notes) == 5
+    assert [n[1] for n in notes if n[2] == "True"] == ["181", "181"]

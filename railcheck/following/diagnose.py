@@ -301,6 +301,7 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
     game = getattr(replay, "game", None)
     own = [f for f in (game.findings if game is not None else []) if f.severity == ERROR]
     found = []
+    _prefix_for(replay, [i for i, _ in todo])
     for i, value in todo:
         got = _try_line(replay, i, line_for(i, value), s, own)
         if s.out_of_budget:
@@ -355,7 +356,15 @@ def _try_line(replay, i: int, line, s: Search, own=()):
     ``i`` is the record's as it stands (the candidate replays those lines as
     the record did): it explains nothing and needs no explaining.  The
     candidate is a replay of the same class as ``replay`` (the engine hands
-    itself down: this module does not import it)."""
+    itself down: this module does not import it).
+
+    The candidate's lines before ``i`` are the record's own: where the state
+    before line ``i`` of the record replayed as the candidates replay it is
+    kept (:class:`_Prefix`) and depends on nothing from line ``i`` on, the
+    candidate starts from a copy of it, its checks of the lines before ``i``
+    (the budget, their findings) counted as if replayed; else it replays
+    them.  Either way the same result (``RAILCHECK_CHECK_RESUME=1`` replays
+    both and says where they differ)."""
     record = replay.record
     actions = list(record.actions)
     changed_line = actions[i]
@@ -369,38 +378,212 @@ def _try_line(replay, i: int, line, s: Search, own=()):
     # a list: the lines that stand there instead (a missing line put back)
     actions[i:i + 1] = line if isinstance(line, list) else [line]
     changed = dataclasses.replace(record, actions=actions)
-    cand = type(replay)(changed, replay.rules, check_board=replay.check_board, hints=False)
-    _share_repairs(replay, cand, i)
-    cand.quick = True       # readings of refused lines judged over the short horizon only
-    seen = [0]
 
-    standing = [0]
+    def candidate():
+        cand = type(replay)(changed, replay.rules, check_board=replay.check_board, hints=False)
+        _share_repairs(replay, cand, i)
+        cand.quick = True       # readings of refused lines judged over the short horizon only
+        return cand
 
-    def watch(game, action):
-        s.replayed += 1
-        if s.replayed > s.budget:
-            s.out_of_budget = True
-            raise _Stop
-        fs = game.findings
-        for f in fs[seen[0]:]:
-            if counts(f):
+    def watcher(s: Search):
+        seen = [0]
+        standing = [0]
+
+        def observe(fs, n: int) -> None:
+            """One line checked: the findings ``fs[:n]`` so far."""
+            s.replayed += 1
+            if s.replayed > s.budget:
+                s.out_of_budget = True
                 raise _Stop
-            if f.severity == ERROR and (_key(f) in stands or _not_before(f, unjudged)):
-                standing[0] += 1
-                if standing[0] > OWN_STANDING:
-                    raise _Stop     # the record's cascade goes on: no explanation
-        seen[0] = len(fs)
+            for f in fs[seen[0]:n]:
+                if counts(f):
+                    raise _Stop
+                if f.severity == ERROR and (_key(f) in stands or _not_before(f, unjudged)):
+                    standing[0] += 1
+                    if standing[0] > OWN_STANDING:
+                        raise _Stop     # the record's cascade goes on: no explanation
+            seen[0] = n
+        return observe
 
-    cand.after_action = watch
+    def fresh(s: Search):
+        cand = candidate()
+        observe = watcher(s)
+        cand.after_action = lambda game, action: observe(game.findings, len(game.findings))
+        try:
+            res = cand.run()
+        except _Stop:
+            return None
+        except Exception:       # a candidate that cannot be replayed explains nothing
+            return None
+        if any(counts(f) for f in res.findings):
+            return None
+        return res
+
+    prefix = getattr(replay, "_hint_prefix", None)
+    snap = prefix.snapshot(i, actions) if prefix is not None else None
+    if prefix is None or snap is None:
+        return fresh(s)
+    if os.environ.get("RAILCHECK_CHECK_RESUME"):
+        alone = dataclasses.replace(s)
+        want = fresh(alone)
+    cand = candidate()
+    observe = watcher(s)
     try:
-        res = cand.run()
+        got = prefix.resume(cand, i, snap, observe)
+        if got is not None and any(counts(f) for f in got.findings):
+            got = None
     except _Stop:
-        return None
+        got = None
     except Exception:       # a candidate that cannot be replayed explains nothing
+        got = None
+    if os.environ.get("RAILCHECK_CHECK_RESUME"):
+        _same_try(replay, i, want, got, alone, s)
+    return got
+
+
+def _same_try(replay, i: int, want, got, alone: Search, s: Search) -> None:
+    """``RAILCHECK_CHECK_RESUME``: the candidate started from the kept state
+    (``got``, the search ``s``) is the candidate replayed from the start
+    (``want``, ``alone``)."""
+    def outcome(res, search):
+        if res is None:
+            return None, search.replayed, search.out_of_budget
+        return ([(f.severity, f.rule, f.line, f.action_id, f.message) for f in res.findings],
+                res.standings, search.replayed, search.out_of_budget)
+    a, b = outcome(want, alone), outcome(got, s)
+    where = os.environ.get("RAILCHECK_CHECK_RESUME", "")
+    if a != b:
+        message = (f"a hint's candidate at position {i} of {replay.record.path}: from the "
+                   f"start {str(a)[:300]}, from the kept state {str(b)[:300]}")
+        if where not in ("", "1"):      # a file to note it in (the search goes on)
+            with open(where, "a", encoding="utf-8") as fh:
+                fh.write(message + "\n")
+        raise AssertionError(message)
+    if where not in ("", "1"):
+        with open(where, "a", encoding="utf-8") as fh:
+            fh.write(f"same {i} {a[0] is not None} {a[-2]}\n")
+
+
+class _Prefix:
+    """The record replayed once as the hints' candidates replay it (without
+    hints, the readings of refused lines judged over the short horizon, the
+    first replay's readings taken where a candidate takes them), with its
+    state kept before the lines the candidates change
+    (``table/incremental.py``'s capture, as ``railcheck next`` and the
+    language server keep theirs).  A state kept before line ``i`` serves a
+    candidate changed at ``i`` only when nothing in it depends on the
+    record from line ``i`` on: the lines read ahead (the record's list is
+    watched) end before ``i``; the shape of the record read whole (whether
+    its turns close with a pass) is the candidate's too; and no reading
+    of a refused line was taken from the first replay where a candidate
+    changed at ``i`` searches it again (within ``LONG_HORIZON`` lines
+    before ``i``).  Kept on the replay (``Replay._hint_prefix``) for all its
+    hints' searches."""
+
+    def __init__(self, replay) -> None:
+        from ..table.incremental import WatchedActions, _closing_passes
+        record = replay.record
+        self.actions = WatchedActions(record.actions)
+        rp = type(replay)(dataclasses.replace(record, actions=self.actions), replay.rules,
+                          check_board=replay.check_board, hints=False)
+        rp.quick = True
+        chosen = getattr(replay, "repairs", None)
+        self.taken: set = set()     # positions whose first replay's reading was taken
+        if chosen:
+            taken = self.taken
+
+            class Noting(dict):
+                def __getitem__(self, k):
+                    taken.add(k)
+                    return dict.__getitem__(self, k)
+            rp.known_repairs = (Noting(chosen), 1 << 62)
+        self.shared_repairs = bool(chosen)
+        self.calls: list = []       # the findings' count after each line checked
+        rp.after_action = lambda game, action: self.calls.append(len(game.findings))
+        rp.begin()
+        self.closing = _closing_passes(self.actions)
+        rp.game.following._closing_passes = self.closing
+        self.rp = rp
+        self.position = 0           # the next line it plays
+        self.alive = True
+        self.kept: dict = {}        # position -> (state, lines checked, budget used, readings)
+        self.looked: set = set()    # the positions looked at (kept or not)
+
+    def keep(self, positions) -> None:
+        """Play on, keeping the state before each of ``positions`` not yet
+        played where it serves (see the class)."""
+        from ..table.incremental import capture
+        from .lookahead import LONG_HORIZON
+        rp = self.rp
+        for target in sorted(set(positions)):
+            if target < self.position or not self.alive:
+                continue
+            self.looked.add(target)
+            while self.position < target:
+                if not rp.play(self.position):
+                    self.alive = False
+                    return
+                self.position += 1
+            if self.actions.reach >= target:
+                continue
+            if self.shared_repairs and any(p >= target - LONG_HORIZON - 1 for p in self.taken):
+                continue
+            budget = getattr(rp, "lookahead_budget", None)
+            self.kept[target] = (capture(rp), len(self.calls),
+                                 None if budget is None else budget.used, dict(rp.repairs))
+
+    def snapshot(self, i: int, actions):
+        """The state kept before line ``i`` for a candidate whose lines are
+        ``actions``, or None."""
+        if i not in self.kept:
+            return None
+        from ..table.incremental import _closing_passes
+        if _closing_passes(actions) != self.closing:
+            return None
+        return self.kept[i]
+
+    def resume(self, cand, position: int, snap, observe):
+        """The candidate ``cand``, changed at line ``position``, played from
+        the state kept there (``snap``): the lines before it counted
+        (``observe``) as if replayed, then the rest of its record; its
+        result."""
+        from ..table.incremental import install
+        from .lookahead import budget_of
+        state, n_calls, used, repairs = snap
+        cand.begin()
+        install(cand, state)
+        for n in self.calls[:n_calls]:
+            observe(cand.game.findings, n)
+        cand.after_action = lambda game, action: observe(game.findings, len(game.findings))
+        if used is not None:
+            budget_of(cand).used = used
+        cand.repairs = repairs.copy()
+        for k in range(position, len(cand.record.actions)):
+            if not cand.play(k):
+                break
+        return cand.end()
+
+
+def _prefix_for(replay, positions) -> Optional[_Prefix]:
+    """The replay's :class:`_Prefix`, kept on it, playing on to keep the
+    state before ``positions``; None for a title replayed by its own checker
+    (1890) or when the prefix cannot be made."""
+    cls = replay.rules.title_class
+    if cls is not None and cls.uses_components:
         return None
-    if any(counts(f) for f in res.findings):
+    prefix = getattr(replay, "_hint_prefix", None)
+    try:
+        if prefix is None or any(p < prefix.position and p not in prefix.looked
+                                 for p in positions):
+            prefix = _Prefix(replay)
+            replay._hint_prefix = prefix
+        prefix.keep(positions)
+    except Exception:
+        if os.environ.get("RAILCHECK_RAISE"):
+            raise
+        replay._hint_prefix = None
         return None
-    return res
+    return prefix
 
 
 def _unjudged_from(errors) -> Optional[Finding]:

@@ -966,3 +966,80 @@ def test_a_sale_not_held_is_read_as_another_amount_of_another_company():
                                   "MGWR: taken so")]
     assert worths(res) == {"Player 5": 1861, "Player 3": 17, "Player 1": 0, "Player 2": 0,
                            "Player 4": 0}
+
+
+# ---------------------------------------------------------------------------
+# a private bought at a price the record's later lines contradict, every
+# title (branch m7; diagnose._private_price_hint, private_price_hint)
+
+@pytest.mark.parametrize("path, action_id, price, cascade, finding, end", [
+    # 18Ireland_rand_18004_5 #157: CIR buys TASPS for £57; written at £160,
+    # over its £90 (refused: 83 errors, the seller short later): neither end
+    # of the range nor CIR's cash explains the record; halving the prices
+    # CIR could pay by which side the first later error is on (the seller's
+    # cash or the buyer's) finds one, and the final result the £57
+    ("18Ireland_random/18Ireland_rand_18004_5.json.gz", 157, 160, 83,
+     ("private.cash", "CIR has £90, TASPS costs £160; the record's later lines go on as if CIR "
+      "paid £57 for TASPS (the price the record's final result needs): taken so"),
+     {"Player 3": 2544, "Player 2": 1809, "Player 1": 757, "Player 4": 0}),
+    # 1830 29133 #190: C&O buys CA for $200; written at $330, out of its
+    # range (taken as paid: 7 errors); the seller's net worth, off by $130
+    # against the record's result, gives the price at once
+    ("1830/29133.json", 190, 330, 7,
+     ("private.price", "CA (face $160) may be bought for $80 to $320, not $330; the record's "
+      "later lines go on as if C&O paid $200 for CA (the price the record's final result "
+      "needs): taken so"),
+     {"Player 2": 1477, "Player 3": 951, "Player 1": 887, "Player 4": 416}),
+    # 1830_rand_2711294_2 #30: Player 3 buys CS from Player 1 for $32 (a
+    # trade between players: any price the buyer can pay); written at -$8
+    # (refused: 20 errors, the turn order and cash later)
+    ("1830_slips/1830_rand_2711294_2.json.gz", 30, -8, 20,
+     ("private.price", "a price cannot be negative (-$8); the record's later lines go on as if "
+      "Player 3 paid $32 for CS (the price the record's final result needs): taken so"),
+     {"Player 4": 684, "Player 1": 381, "Player 3": 366, "Player 2": 50}),
+])
+def test_a_private_bought_at_a_price_the_rules_refuse_is_at_the_price_the_record_goes_on_from(
+        path, action_id, price, cascade, finding, end):
+    changed = _changed_export(path, action_id, {"price": price})
+    assert len(error_findings(Replay(changed, hints=False).run())) == cascade
+    res = Replay(_changed_export(path, action_id, {"price": price})).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == \
+        [(action_id, *finding)]
+    assert worths(res) == end
+
+
+def test_a_private_price_the_record_has_no_result_for_is_one_of_those_its_lines_allow():
+    # 18Ireland_rand_33500207_2 (no final result) #211: DKR buys WDE for
+    # £86; written at £185, out of its range (taken as paid: the seller's
+    # and the buyer's cash off, 27 errors more); £111 to £113 explain every
+    # later line alike and nothing says which: the finding says so; the
+    # game's own findings (a private of a bankrupt player's taken as bought
+    # from him, a rule-backed game) stand, and no other
+    path = "18Ireland_difftest/18Ireland_rand_33500207_2.json.gz"
+    own = {(f.action_id, f.rule) for f in error_findings(
+        Replay(_changed_export(path, 211, {}), hints=False).run())}
+    res = Replay(_changed_export(path, 211, {"price": 185})).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)
+            if (f.action_id, f.rule) not in own] == [
+        (211, "private.price", "WDE (face £90) may be bought for £45 to £180, not £185; the "
+                               "record's later lines go on as if DKR paid £112 for WDE (one of "
+                               "the prices they allow; the record does not say which): taken "
+                               "so")]
+    assert len(own) == 4
+
+
+def test_a_private_bought_at_a_legal_but_wrong_price_is_found_from_a_later_line_short_of_cash():
+    # 18Ireland_rand_18004_5 #157: CIR buys TASPS for £57; written at £67
+    # (legal), CIR cannot pay for DCR at #158 (refused: 82 errors follow);
+    # the purchase before it at the price the record's result needs (the
+    # seller's worth, halving CIR's range from the written £67) explains
+    # every later line: flagged there, private.price_implied
+    changed = _changed_export("18Ireland_random/18Ireland_rand_18004_5.json.gz", 157,
+                              {"price": 67})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (157, "private.price_implied",
+         "CIR buys TASPS for £67, but the record's later lines go on as if for £57 (for £67: "
+         "#158, CIR has £23, DCR costs £33 — the first finding the written price gives): taken "
+         "as £57 (the price the record's final result needs)")]
+    assert worths(res) == {"Player 3": 2544, "Player 2": 1809, "Player 1": 757, "Player 4": 0}

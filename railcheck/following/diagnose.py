@@ -324,7 +324,7 @@ def _key(f: Finding):
     return f.action_id, f.line, f.rule
 
 
-def _try_line(replay, i: int, line, s: Search, own=()):
+def _try_line(replay, i: int, line, s: Search, own=(), failed: Optional[list] = None):
     """Replay the record with its line ``i`` replaced by ``line``; its result
     when it has no error from that line on but the record's ``own`` (the
     errors of the record as written; not the first of them from line ``i``
@@ -332,7 +332,11 @@ def _try_line(replay, i: int, line, s: Search, own=()):
     ``i`` is the record's as it stands (the candidate replays those lines as
     the record did): it explains nothing and needs no explaining.  The
     candidate is a replay of the same class as ``replay`` (the engine hands
-    itself down: this module does not import it)."""
+    itself down: this module does not import it).  ``failed``, when given,
+    gets the first other error and its line's actor of a candidate that
+    fails, and every error of the record's own it met before (a list of
+    (finding, the actor of its line, that company's president):
+    :func:`_private_price_hint` reads from it which way to go)."""
     record = replay.record
     actions = list(record.actions)
     changed_line = actions[i]
@@ -358,6 +362,11 @@ def _try_line(replay, i: int, line, s: Search, own=()):
             raise _Stop
         fs = game.findings
         for f in fs[seen[0]:]:
+            if failed is not None and f.severity == ERROR and not _before(f, changed_line):
+                actor = getattr(action, "actor", None)
+                corp = game.corporations.get(actor)
+                failed.append((f, actor, getattr(getattr(corp, "president", None), "name",
+                                                 None)))
             if counts(f):
                 raise _Stop
             if f.severity == ERROR and _key(f) in stands:
@@ -679,83 +688,264 @@ def written_hint(replay, result, search: Optional[Search] = None):
 
 
 # ---------------------------------------------------------------------------
-# a private bought by a company at a price the rules do not take
+# a private bought at a price the record's later lines contradict
 
-#: first errors of a company's purchase of a private at a price outside its
-#: range (taken as paid) or over its cash (refused)
-PRIVATE_PRICE = {"private.price", "private.cash"}
+#: first errors of a purchase of a private at a price the rules do not take:
+#: a company's outside the private's range (taken as paid) or over its cash
+#: (refused), a player's from another player at a negative price or over his
+#: cash (refused)
+PRIVATE_PRICE = {"private.price", "private.cash", "stock.cash"}
+#: at most this many prices are tried for one purchase (a search halving the
+#: prices the buyer could pay: 2 ** 9 > 2 x the dearest private's face value)
+PRIVATE_TRIALS = 12
 
 
 def _private_price_hint(replay, result, errors, search: Optional[Search]):
-    """A company's purchase of a private written at a price outside the
-    private's range (``private.price``, taken as paid) or over the company's
-    cash (``private.cash``, refused), whose first error is followed by others
-    on later lines: the record's later lines may go on from the purchase at
-    one price the rules take — an end of the range, or all the company's
-    cash when that is in the range.  When exactly one of them explains every
-    later line (no error at all), that is the game the record implies, and
-    the line's finding says so; else None (the result stands)."""
-    first = errors[0]
-    if first.rule not in PRIVATE_PRICE:
-        return None
-    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
-        return None
+    """A purchase of a private written at a price the rules do not take
+    (``private.price``, ``private.cash``; a player's refused ``stock.cash``),
+    whose first error is followed by others on later lines: the price that
+    explains every later line, when there is one.  The true price is not
+    written anywhere; the later lines only bound it (the seller's later
+    purchases need at least so much, the buyer's at most so much), so the
+    prices the rules take (the private's range, the buyer's cash) are
+    halved by which side the first later error of a candidate is on
+    (:func:`_price_side`), the first tried the one the record's own result
+    gives (the seller's net worth differs by as much as the price, when
+    the line was taken as paid) and the written one held to that range;
+    one that explains every later line is the game the record implies, and
+    the record's result, when it gives one, says which of the prices that
+    do.  The line's finding says so; else None (the result stands)."""
+    # (the first of its kind: errors before it, on its line or earlier, are
+    # the record's as the candidates replay them, such as a private that
+    # left the game with its bankrupt owner taken as bought from him)
     actions = replay.record.actions
-    stop = _position(actions, first)
-    if stop is None:
+    first = stop = None
+    for f in errors:
+        if f.rule in PRIVATE_PRICE:
+            stop = _position(actions, f)
+            if stop is not None and isinstance(actions[stop], BuyCompany):
+                first = f
+                break
+    if first is None or stop is None:
+        return None
+    if all(_before(f, actions[stop]) or (f.line, f.action_id) == (first.line, first.action_id)
+           for f in errors):
         return None
     a = actions[stop]
-    if not isinstance(a, BuyCompany) or a.actor not in result.game.corporations:
+    if a.price is None:
         return None
-    from ..steps.companies import company_price_range
-    company = result.game.companies.get(a.company)
-    if company is None or getattr(result.game.rules, "company_sales", None) is None:
-        return None
-    lo, hi = company_price_range(result.game, company)
-    if a.price is not None and lo <= a.price <= hi and first.rule == "private.price":
+    if first.rule == "stock.cash" and a.actor not in result.game.player_by_name:
         return None
     s = search if search is not None else Search()
-    cash = _cash_before(replay, stop, a.actor, s)
-    prices = sorted({p for p in (lo, hi, cash) if p is not None and lo <= p <= hi
-                     and p != a.price})
-    if not prices:
+    before = _before_lines(replay, [stop], s).get(stop)
+    if before is None:
         return None
-    one = _the_one_explanation(replay, [(stop, p) for p in prices],
-                               lambda i, p: dataclasses.replace(a, price=p), s)
-    if one is None:
+    guesses = [a.price]
+    if first.rule == "private.price" and _AS_WRITTEN in first.message:
+        # taken as paid: the seller's net worth is off by the difference
+        d = _worth_off(replay, result, before[1])
+        if d:
+            guesses.insert(0, a.price - d)
+    found = _private_price_search(replay, result, stop, before, guesses, s, first=first)
+    if found is None:
         return None
-    _, price, cand = one
+    price, cand, says = found
     message = first.message
-    cut = message.find(_AS_WRITTEN)
-    if cut >= 0:
-        message = message[:cut]
+    for words in (_AS_WRITTEN, _READ_AS):
+        cut = message.find(words)
+        if cut >= 0:
+            message = message[:cut]
     money = cand.game.money if cand.game is not None else str
     return _adopt(replay, cand, a, first.rule,
                   f"{message}; the record's later lines go on as if {a.actor} paid "
-                  f"{money(price)} for {a.company}: taken so", {a.actor, a.company})
+                  f"{money(price)} for {a.company}{says}: taken so", {a.actor, a.company})
 
 
-def _cash_before(replay, stop: int, corp: str, s: Search) -> Optional[int]:
-    """The company's cash just before the record's line ``stop`` (a replay
-    up to it, counted in the search's budget), or None."""
-    target = replay.record.actions[stop]
+def _worth_off(replay, result, player: Optional[str]) -> int:
+    """How much more ``player``'s net worth is at the end of ``result``
+    than the record's own result says (0: the same, or no result)."""
+    want = getattr(replay.record, "expected_result", None) or {}
+    if player is None or player not in want:
+        return 0
+    worth = {str(x.get("player")): x.get("net_worth") for x in result.standings}
+    got = worth.get(player)
+    return 0 if got is None else int(got) - int(want[player])
+
+
+def _price_range(game, a, cash: int) -> Optional[tuple]:
+    """The prices the rules take for the purchase of a private ``a``:
+    a company's its range, a player's from another any he can pay; no more
+    than the buyer's ``cash``."""
+    if a.actor in game.corporations:
+        from ..steps.companies import company_price_range
+        company = game.companies.get(a.company)
+        if company is None or getattr(game.rules, "company_sales", None) is None:
+            return None
+        lo, hi = company_price_range(game, company)
+    elif a.actor in game.player_by_name:
+        lo, hi = 0, cash
+    else:
+        return None
+    hi = min(hi, cash)
+    return (lo, hi) if lo <= hi else None
+
+
+def _private_price_search(replay, result, stop: int, before: tuple, guesses: list,
+                          s: Search, exact: bool = False, first: Optional[Finding] = None,
+                          halve: bool = True):
+    """(price, result, words) of the price of the record's purchase of a
+    private at line ``stop`` that explains the record from there on (see
+    :func:`_private_price_hint`): ``guesses`` first (those the rules take),
+    then halving what is left (unless not ``halve``); else None.  With
+    ``exact``, only a price the record's own result gives (the seller's net
+    worth), and the guesses as they are; ``before`` is
+    (the buyer's cash, the seller, the buying company's president) before
+    the line; ``first``, the finding of the line the price explains (the
+    line's others, first or not, stand as the record's own)."""
+    actions = replay.record.actions
+    a = actions[stop]
+    cash, seller, president = before
+    bounds = _price_range(result.game, a, cash)
+    if bounds is None:
+        return None
+    lo, hi = bounds
+    own = [f for f in (replay.game.findings if getattr(replay, "game", None) is not None
+                       else []) if f.severity == ERROR]
+    if first is not None:
+        own = [f for f in own if _key(f) == _key(first)] + \
+            [f for f in own if _key(f) != _key(first)]
+    tried: dict = {}
+
+    def trial(price):
+        if price not in tried:
+            failed: list = []
+            got = _try_line(replay, stop, dataclasses.replace(a, price=price), s, own, failed)
+            side = next((d for d in (_price_side(x, a, seller, president, stop, actions)
+                                     for x in failed) if d), 0)
+            # (a candidate whose lines the record's own errors still
+            # contradict on either side explains nothing)
+            if got is not None and side == 0:
+                tried[price] = (got, 0)
+            else:
+                if not side and got is None and failed:
+                    # no line short of cash: the line it stopped at, by its
+                    # actor (a bid the seller could not make, taken as out
+                    # of turn)
+                    side = _price_side(failed[-1], a, seller, president, stop, actions,
+                                       any_rule=True)
+                tried[price] = (None, side)
+        return tried[price]
+    low, high = lo, hi
+    todo = [g for g in guesses if lo <= g <= hi] if exact else \
+        [min(max(g, lo), hi) for g in guesses]
+    price = got = None
+    for _ in range(PRIVATE_TRIALS):
+        if not halve and not todo:
+            break
+        while todo and not low <= todo[0] <= high:
+            todo.pop(0)
+        if low > high or s.out_of_budget:
+            break
+        p = todo.pop(0) if todo else (low + high) // 2
+        got, side = trial(p)
+        if got is not None:
+            price = p
+            break
+        if side > 0:
+            low = p + 1
+        elif side < 0:
+            high = p - 1
+        elif not todo:
+            break
+    if price is None or got is None:
+        return None
+    # the record's own result: the seller's net worth differs by as much as
+    # the price does (every later line explained alike)
+    want = getattr(replay.record, "expected_result", None) or {}
+    says = ""
+    if seller in want:
+        d = _worth_off(replay, got, seller)
+        if d and lo <= price - d <= hi and not s.out_of_budget:
+            other, _ = trial(price - d)
+            if other is not None:
+                price, got, d = price - d, other, 0
+        if d == 0:
+            says = " (the price the record's final result needs)"
+    if exact and not says:
+        return None
+    if not says and not s.out_of_budget:
+        # no result says which: the one price the later lines allow, or one
+        # of several (its neighbours explain them as well)
+        alike = [p for p in (price - 1, price + 1) if lo <= p <= hi and trial(p)[0] is not None]
+        says = (" (one of the prices they allow; the record does not say which)" if alike
+                else " (the one price they allow)")
+    return price, got, says
+
+
+#: the findings of a line its actor cannot pay for
+CASH_SHORT = {"stock.cash", "trains.cash", "private.cash", "token.cash", "track.cost"}
+
+
+def _price_side(failed, a, seller, president, stop: int, actions, any_rule: bool = False) -> int:
+    """Which way a candidate price is wrong by an error after its line: +1
+    (too low: the seller's later line needs more cash), -1 (too high: the
+    buyer's, or its president's when the company falls short), 0 (neither
+    can be told, or no line short of cash; with ``any_rule``, a line of
+    any other rule by the seller or the buyer says so too)."""
+    f, actor, helper = failed
+    if f.rule not in CASH_SHORT and not f.rule.startswith("emergency."):
+        if not any_rule:
+            return 0
+        return -1 if actor == a.actor else (1 if actor is not None and actor == seller else 0)
+    at = _position(actions, f)
+    if at is not None and at <= stop:
+        return -1       # (the purchase itself: more than the buyer has)
+    buyer = a.actor
+    if actor is not None:
+        if actor == buyer:
+            return -1
+        if actor == seller:
+            return 1
+        if president is not None and actor == president:
+            return -1
+        if helper is not None and helper == seller and f.rule.startswith("emergency."):
+            return 1        # the seller, as another company's president, short
+    inv = set(f.involves)
+    high = buyer in inv or (president is not None and president != seller and president in inv)
+    low = seller is not None and seller in inv
+    if high != low:
+        return -1 if high else 1
+    return 0
+
+
+def _before_lines(replay, stops: list, s: Search) -> dict:
+    """{line: (the buyer's cash, the seller's name, the buying company's
+    president's name or None)} just before each of the record's lines
+    ``stops``, purchases of privates (one replay up to the last of them,
+    counted in the search's budget)."""
+    actions = replay.record.actions
+    want = {id(actions[i]): i for i in stops}
     cand = type(replay)(replay.record, replay.rules, check_board=replay.check_board,
                         hints=False)
-    got: list = []
+    got: dict = {}
     if not s.budget:
-        s.budget = BUDGET_FACTOR * max(1, len(replay.record.actions))
+        s.budget = BUDGET_FACTOR * max(1, len(actions))
 
     def before(game, action):
         s.replayed += 1
         if s.replayed > s.budget:
             s.out_of_budget = True
             raise _Stop
-        if action is target or (action.action_id is not None
-                                and action.action_id == target.action_id
-                                and action.line == target.line):
-            c = game.corporations.get(corp)
-            if c is not None:
-                got.append(c.cash)
+        i = want.get(id(action))
+        if i is None:
+            return
+        a = actions[i]
+        buyer = game.corporations.get(a.actor) or game.player_by_name.get(a.actor)
+        company = game.companies.get(a.company)
+        if buyer is not None and company is not None:
+            got[i] = (buyer.cash, getattr(company.owner, "name", None),
+                      getattr(getattr(buyer, "president", None), "name", None))
+        if len(got) == len(want) or i == max(stops):
             raise _Stop
     cand.before_action = before
     try:
@@ -763,8 +953,82 @@ def _cash_before(replay, stop: int, corp: str, s: Search) -> Optional[int]:
     except _Stop:
         pass
     except Exception:
-        return None
-    return got[0] if got else None
+        return {}
+    return got
+
+
+#: how many of the record's purchases of privates before the first error
+#: the private-price hint tries (the most recent; as many as a title has
+#: privates, since two that explain the record alike are no explanation: a
+#: seller's two sales, the buyers' cash never shown again)
+PRIVATE_LINES = 10
+
+
+@_never_raises
+def private_price_hint(replay, result, search: Optional[Search] = None):
+    """A private bought at a price the rules take but the record's later
+    lines do not: a line short of cash later (:func:`applies`, the first
+    error), the seller's (the price too low) or the buyer's (too high).
+    The record's own result says by how much: the seller's net worth is
+    off by the difference.  Each of the :data:`PRIVATE_LINES` most recent
+    purchases of a private before the first error whose seller's net
+    worth is off is tried at the price that mends it; the one that
+    explains every later line (a record with no result, or two purchases
+    that explain it, give no hint) is flagged (``private.price_implied``)
+    and the game taken so; else ``result``.  Never raises."""
+    game = result.game
+    errors = [f for f in result.findings if f.severity == ERROR]
+    first = applies(result)
+    if game is None or first is None or first is not errors[0] \
+            or not getattr(replay.record, "expected_result", None):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    lines = [i for i in range(stop) if isinstance(actions[i], BuyCompany)
+             and actions[i].price is not None and actions[i].price >= 0][-PRIVATE_LINES:]
+    if not lines:
+        return result
+    s = search if search is not None else Search()
+    befores = _before_lines(replay, lines, s)
+    found = []
+    for i in reversed(lines):
+        before = befores.get(i)
+        if before is None:
+            continue
+        d = _worth_off(replay, result, before[1])
+        side = _price_side((first, actions[stop].actor, None), actions[i], before[1],
+                           before[2], i, actions)
+        if i == lines[-1] and side:
+            # the nearest the first error, when that is on its seller's or
+            # buyer's side: the price the result gives, then halving the
+            # range from the written one (a later line, refused for its
+            # price, may keep the seller's worth from saying it)
+            got = _private_price_search(replay, result, i, before,
+                                        [actions[i].price - d] if d else [actions[i].price],
+                                        s, exact=True, halve=True)
+        elif d:
+            # (the others: the price the record's result gives, and no other)
+            got = _private_price_search(replay, result, i, before, [actions[i].price - d], s,
+                                        exact=True, halve=False)
+        else:
+            continue
+        if s.out_of_budget:
+            return result
+        if got is not None:
+            found.append((i, got))
+    if len(found) != 1:
+        return result
+    i, (price, cand, says) = found[0]
+    a = actions[i]
+    money = game.money
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, a, "private.price_implied",
+                  f"{a.actor} buys {a.company} for {money(a.price)}, but the record's later "
+                  f"lines go on as if for {money(price)} (for {money(a.price)}: {where}, "
+                  f"{first.message} — the first finding the written price gives): taken as "
+                  f"{money(price)}{says}", {a.actor, a.company})
 
 
 # ---------------------------------------------------------------------------

@@ -50,6 +50,15 @@ at more than it is worth: ``trains.price``, ``route.revenue``, "taken as
 paid"), whose first error is followed by others: when the record with the
 line at the rules' value (the list price, the run's worth) has no error at
 all, that is the game the record implies; the line's finding says so.
+
+:func:`private_price_hint` (and, for a price the rules refuse, the first
+part of :func:`written_hint`): a private bought at a price the record's
+later lines contradict.  The true price is written nowhere and the later
+lines only bound it (the seller short of cash later: too low; the buyer:
+too high), so the prices the rules take are halved by which side the first
+later error of a candidate is on, and the record's own final result, when
+it gives one, says which of the prices that explain every later line it
+is (the seller's net worth is off by the difference).
 """
 
 from __future__ import annotations

@@ -1043,3 +1043,16 @@ def test_a_private_bought_at_a_legal_but_wrong_price_is_found_from_a_later_line_
          "#158, CIR has £23, DCR costs £33 — the first finding the written price gives): taken "
          "as £57 (the price the record's final result needs)")]
     assert worths(res) == {"Player 3": 2544, "Player 2": 1809, "Player 1": 757, "Player 4": 0}
+
+
+def test_a_deleted_upgrade_is_no_lay_turned_before_it():
+    # 18Ireland_rand_43000102_3 #502: MGWR upgrades tile 9 on C19 to 20
+    # (adding the straight turned 2); deleted, the record's later lines need
+    # that track at #600.  Tile 9 turned from 0 to 2 at #453 explains them
+    # too (it was flagged there, before the missing line); so does the
+    # upgrade put back in MGWR's turn with no lay: two explanations are
+    # none, and the findings stay where the record first needs the track
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_43000102_3.json.gz", 502, "delete")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (600, "tile.connection"), (653, "tile.connection")]

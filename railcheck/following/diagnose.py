@@ -540,19 +540,119 @@ def rotation_hint(replay, result, search: Optional[Search] = None):
             if not exits <= sides or (old is not None and not old <= exits):
                 continue
             todo.append((i, r))
+    s = search if search is not None else Search()
     one = _the_one_explanation(
-        replay, todo, lambda i, r: dataclasses.replace(actions[i], rotation=r),
-        search if search is not None else Search())
+        replay, todo, lambda i, r: dataclasses.replace(actions[i], rotation=r), s)
     if one is None:
         return result
     i, r, cand = one
     lay = actions[i]
+    if _upgrade_explains_too(replay, board, lay, r, stop, s):
+        return result
     where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
     return _adopt(replay, cand, lay, "tile.rotation_implied",
                   f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but "
                   f"the record's later lines go on as if turned {r} (turned {lay.rotation}: "
                   f"{where}, {first.message} — the first finding the written rotation gives): "
                   f"taken as turned {r}", {lay.actor})
+
+
+def _track(tile, r) -> frozenset:
+    return frozenset(frozenset(p) for p in tile.rotated(r))
+
+
+#: how many turns, and tiles in them, the rotation hint tries a missing
+#: upgrade in before it says a lay was turned
+UPGRADE_TURNS = 4
+UPGRADE_TILES = 3
+
+
+def _upgrade_explains_too(replay, board, lay, r: int, stop: int, s: Search) -> bool:
+    """A lay turned ``r`` explains the record from the lay on; so may a
+    missing line: an upgrade of the lay's hex to a tile that keeps the
+    written track and adds the track turned ``r``, in a turn before the
+    first error (line ``stop``) whose company laid nothing
+    (18Ireland_rand_43000102_3: tile 9 on C19 upgraded to 20 at #502; that
+    line deleted, tile 9 turned from 0 to 2 explains the record as well, and
+    the finding was at #453, before the missing line).  Two explanations
+    are none: True when such an upgrade (a tile of the next colour the
+    phase at the first error lays, as many cities and towns and the same
+    label, both tracks in one rotation), put at the start of one of the
+    :data:`UPGRADE_TURNS` latest turns without a lay of the lay's company or
+    the first error's between the two, explains the record from there on."""
+    from ..board.tiles import COLOR_ORDER
+    tile = board.tiles.get(str(lay.tile))
+    if tile is None or lay.rotation is None or tile.color not in COLOR_ORDER[:-1]:
+        return False
+    colour = COLOR_ORDER[COLOR_ORDER.index(tile.color) + 1]
+    actions = replay.record.actions
+    phase = _phase_before(replay, stop)
+    if phase is None or colour not in phase.tiles:
+        return False
+    written, turned = int(lay.rotation), int(r)
+    need = tile.exits(written) | tile.exits(turned)
+    paths = _track(tile, written) | _track(tile, turned)
+    ups = []
+    for up in board.tiles.values():
+        if up.color != colour or len(up.cities) != len(tile.cities) \
+                or len(up.towns) != len(tile.towns) or up.label != tile.label:
+            continue
+        turn = next((t for t in range(6) if ((need <= up.exits(t)) if tile.nodes
+                                              else (paths <= _track(up, t)))), None)
+        if turn is not None:
+            ups.append((up.name, turn))
+    if not ups:
+        return False
+    start = actions.index(lay)
+    corps = {lay.actor, actions[stop].actor}
+    turns = []      # the first line of each turn of those companies with no lay
+    j = start + 1
+    while j < stop:
+        a = actions[j]
+        if a.actor in corps and actions[j - 1].actor != a.actor:
+            k = j
+            while k < stop and actions[k].actor == a.actor:
+                k += 1
+            if not any(isinstance(actions[m], LayTile) for m in range(j, k)):
+                turns.append(j)
+            j = k
+        else:
+            j += 1
+    own = [f for f in (replay.game.findings if getattr(replay, "game", None) is not None
+                       else []) if f.severity == ERROR]
+    for j in reversed(turns[-UPGRADE_TURNS:]):
+        nxt = actions[j]
+        for name, t in ups[:UPGRADE_TILES]:
+            up = LayTile(actor=nxt.actor, tile=name, hex=lay.hex, rotation=t, line=nxt.line,
+                         column=nxt.column)
+            up.text = f"{nxt.actor} lays tile {name} on {lay.hex}"
+            if _try_line(replay, j, [up, nxt], s, own) is not None:
+                return True
+            if s.out_of_budget:
+                return True     # (not known: no hint)
+    return False
+
+
+def _phase_before(replay, stop: int):
+    """The phase (its spec) just before the record's line ``stop`` (a
+    replay up to it), or None."""
+    target = replay.record.actions[stop]
+    cand = type(replay)(replay.record, replay.rules, check_board=replay.check_board,
+                        hints=False)
+    got: list = []
+
+    def before(game, action):
+        if action is target:
+            got.append(game.phase)
+            raise _Stop
+    cand.before_action = before
+    try:
+        cand.run()
+    except _Stop:
+        pass
+    except Exception:
+        return None
+    return got[0] if got else None
 
 
 # ---------------------------------------------------------------------------

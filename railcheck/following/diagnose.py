@@ -807,6 +807,10 @@ PRIVATE_PRICE = {"private.price", "private.cash", "stock.cash"}
 #: at most this many prices are tried for one purchase (a search halving the
 #: prices the buyer could pay: 2 ** 9 > 2 x the dearest private's face value)
 PRIVATE_TRIALS = 12
+#: at most this many prices are tried to match the record's result (the
+#: seller's net worth, off by the difference: not always by all of it, when
+#: the cash changed what the seller had to sell later)
+PRIVATE_WORTH_STEPS = 3
 
 
 def _private_price_hint(replay, result, errors, search: Optional[Search]):
@@ -973,13 +977,22 @@ def _private_price_search(replay, result, stop: int, before: tuple, guesses: lis
     want = getattr(replay.record, "expected_result", None) or {}
     says = ""
     if seller in want:
-        d = _worth_off(replay, got, seller)
-        if d and lo <= price - d <= hi and not s.out_of_budget:
+        for _ in range(PRIVATE_WORTH_STEPS):
+            d = _worth_off(replay, got, seller)
+            if d == 0:
+                # (the one such price: a neighbour explaining the record and
+                # ending as it does too leaves it open)
+                if not any(lo <= p <= hi and trial(p)[0] is not None
+                           and _worth_off(replay, trial(p)[0], seller) == 0
+                           for p in (price - 1, price + 1)):
+                    says = " (the price the record's final result needs)"
+                break
+            if not lo <= price - d <= hi or s.out_of_budget:
+                break
             other, _ = trial(price - d)
-            if other is not None:
-                price, got, d = price - d, other, 0
-        if d == 0:
-            says = " (the price the record's final result needs)"
+            if other is None:
+                break
+            price, got = price - d, other
     if exact and not says:
         return None
     if not says and not s.out_of_budget:
@@ -992,7 +1005,11 @@ def _private_price_search(replay, result, stop: int, before: tuple, guesses: lis
 
 
 #: the findings of a line its actor cannot pay for
-CASH_SHORT = {"stock.cash", "trains.cash", "private.cash", "token.cash", "track.cost"}
+CASH_SHORT = {"stock.cash", "trains.cash", "private.cash", "token.cash", "track.cost",
+              "emergency.cash"}
+#: the findings of a line whose actor has more cash than it says (a sale for a
+#: train the company or its president could pay for)
+CASH_OVER = {"emergency.not_needed", "emergency.too_much"}
 
 
 def _price_side(failed, a, seller, president, stop: int, actions, any_rule: bool = False) -> int:
@@ -1002,10 +1019,18 @@ def _price_side(failed, a, seller, president, stop: int, actions, any_rule: bool
     can be told, or no line short of cash; with ``any_rule``, a line of
     any other rule by the seller or the buyer says so too)."""
     f, actor, helper = failed
-    if f.rule not in CASH_SHORT and not f.rule.startswith("emergency."):
+    if f.rule in CASH_OVER:
+        # (more cash than the line needs: the other way round)
+        return -_short_side(f, actor, helper, a, seller, president, stop, actions)
+    if f.rule not in CASH_SHORT:
         if not any_rule:
             return 0
         return -1 if actor == a.actor else (1 if actor is not None and actor == seller else 0)
+    return _short_side(f, actor, helper, a, seller, president, stop, actions)
+
+
+def _short_side(f, actor, helper, a, seller, president, stop: int, actions) -> int:
+    """:func:`_price_side` of a line whose actor is short of cash."""
     at = _position(actions, f)
     if at is not None and at <= stop:
         return -1       # (the purchase itself: more than the buyer has)
@@ -1019,6 +1044,9 @@ def _price_side(failed, a, seller, president, stop: int, actions, any_rule: bool
             return -1
         if helper is not None and helper == seller and f.rule.startswith("emergency."):
             return 1        # the seller, as another company's president, short
+        if helper is not None and helper == president and president != seller \
+                and f.rule.startswith("emergency."):
+            return -1       # the buyer's president, as another company's, short
     inv = set(f.involves)
     high = buyer in inv or (president is not None and president != seller and president in inv)
     low = seller is not None and seller in inv

@@ -1056,3 +1056,21 @@ def test_a_deleted_upgrade_is_no_lay_turned_before_it():
     res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [
         (600, "tile.connection"), (653, "tile.connection")]
+
+
+def test_a_missing_issue_is_found_when_its_game_keeps_a_finding_the_cascade_hid():
+    # 18Ireland_rand_43000102_1 (generated for the fourth round) #34: WKR
+    # issues a share; deleted, WKR cannot pay for its 2H at #37 (305 errors
+    # follow).  The issue put back explains every later line but one: #913,
+    # a train bought over the limit, which a published rule backs in the
+    # unchanged game too (18xx.games lets it through) and which the written
+    # record's cascade hid; the candidates that failed 200 lines or more
+    # after their line are replayed keeping one such error, and the one
+    # that then explains the record is taken (its end too: Player 1's £0
+    # against the site's £48, the unchanged game's own score)
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_43000102_1.json.gz", 34, "delete")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (35, "or.issue_implied"), (913, "trains.limit")]
+    assert worths(res) == {"Player 4": 301, "Player 1": 0, "Player 2": 0, "Player 3": 0,
+                           "Player 5": 0}

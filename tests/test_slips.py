@@ -249,14 +249,18 @@ IRELAND_RAND_1 = {"Player 1": 1318, "Player 2": 1134, "Player 3": 701, "Player 4
      {"Player 2": 12315, "Player 1": 10249}),
     # a company's purchase of a private over its cash (refused) or outside the
     # private's range (taken as paid): the record's later lines go on from one
-    # price the rules take (the range's top here; diagnose.written_hint)
+    # price the rules take (the range's top here; diagnose.written_hint); the
+    # seller, the buyer's president, paid its shortfall later, so his net
+    # worth ends alike at the prices next to it, and the finding says so
     ("1830/26855.json", 111, {"price": 260},
      ("private.cash", "PRR has $230, MH costs $260; the record's later lines go on as if PRR "
-      "paid $220 for MH: taken so"),
+      "paid $220 for MH (one of the prices they allow; the record does not say which): taken "
+      "so"),
      {"Player 4": 2212, "Player 2": 2127, "Player 1": 1831, "Player 3": 310}),
     ("18Ireland/18Ireland_game_end_bankrupt.json", 384, {"price": 120},
      ("private.price", "BoW (face £40) may be bought for £20 to £80, not £120; the record's "
-      "later lines go on as if WLR paid £80 for BoW: taken so"),
+      "later lines go on as if WLR paid £80 for BoW (one of the prices they allow; the record "
+      "does not say which): taken so"),
      {"Player 3": 1602, "Player 1": 0, "Player 2": 0}),
     # 18Ireland: a bid on the minor being auctioned under the name of a
     # player whose turn it is not (refused; was 597 errors, the auction
@@ -1074,3 +1078,22 @@ def test_a_missing_issue_is_found_when_its_game_keeps_a_finding_the_cascade_hid(
         (35, "or.issue_implied"), (913, "trains.limit")]
     assert worths(res) == {"Player 4": 301, "Player 1": 0, "Player 2": 0, "Player 3": 0,
                            "Player 5": 0}
+
+
+def test_a_deleted_raise_in_a_minors_auction_is_read_at_the_price_the_record_goes_on_from():
+    # 18Ireland_rand_43000100_3 (generated for the fourth round) #27: Player
+    # 1 raises Player 3's £150 on DDR to £165, and Player 3 passes (#28);
+    # the raise deleted, Player 3's pass is out of turn (the auction waits
+    # for Player 1) and was read as Player 1's pass: Player 3 won DDR at
+    # £150 (186 errors).  The leader of an auction passes only when
+    # outbid: read as after Player 1's raise, at the least (£155), then at
+    # the price the record's result needs (Player 1's net worth £10 over it)
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_43000100_3.json.gz", 27, "delete")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (28, "turn.order", "Player 3 acted out of turn: DDR is being auctioned and it is Player "
+                           "1's turn to bid; the record's later lines go on as if Player 1 had "
+                           "raised the bid to £165 on DDR before it (the price the record's "
+                           "final result needs): taken so")]
+    assert worths(res) == worths(Replay(_changed_export(
+        "18Ireland_slips/18Ireland_rand_43000100_3.json.gz", 27, {})).run())

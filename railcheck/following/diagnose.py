@@ -965,6 +965,32 @@ def _private_price_search(replay, result, stop: int, before: tuple, guesses: lis
     if bounds is None:
         return None
     lo, hi = bounds
+
+    def side(x, any_rule):
+        return _price_side(x, a, seller, president, stop, actions, any_rule=any_rule)
+
+    def mend(got):
+        d = _worth_off(replay, got, seller)
+        return None if d is None else -d
+    return _price_search(replay, stop, lambda p: dataclasses.replace(a, price=p), side, mend,
+                         lo, hi, 1, guesses, s, exact=exact, first=first, halve=halve,
+                         has_result=seller in (getattr(replay.record, "expected_result", None)
+                                               or {}))
+
+
+def _price_search(replay, stop: int, line_of, side_of, mend, lo: int, hi: int, step: int,
+                  guesses: list, s: Search, exact: bool = False,
+                  first: Optional[Finding] = None, halve: bool = True,
+                  has_result: bool = False):
+    """(price, result, words) of the price, from ``lo`` to ``hi`` by
+    ``step``, at which the record's line ``stop`` (``line_of(price)``: a
+    line or the lines standing there) explains the record from there on:
+    ``guesses`` first, then halving the prices left by which side a
+    candidate's errors are on (``side_of(failed entry, any_rule)``: +1 the
+    price too low, -1 too high); the record's result then mends it
+    (``mend(result)``: how much more the price is by the result, 0 when it
+    matches, None when it cannot say).  Else None.  ``exact``, ``first``,
+    ``halve``: see :func:`_private_price_search`."""
     own = [f for f in (replay.game.findings if getattr(replay, "game", None) is not None
                        else []) if f.severity == ERROR]
     if first is not None:
@@ -975,9 +1001,8 @@ def _private_price_search(replay, result, stop: int, before: tuple, guesses: lis
     def trial(price):
         if price not in tried:
             failed: list = []
-            got = _try_line(replay, stop, dataclasses.replace(a, price=price), s, own, failed)
-            side = next((d for d in (_price_side(x, a, seller, president, stop, actions)
-                                     for x in failed) if d), 0)
+            got = _try_line(replay, stop, line_of(price), s, own, failed)
+            side = next((d for d in (side_of(x, False) for x in failed) if d), 0)
             # (a candidate whose lines the record's own errors still
             # contradict on either side explains nothing)
             if got is not None and side == 0:
@@ -987,13 +1012,15 @@ def _private_price_search(replay, result, stop: int, before: tuple, guesses: lis
                     # no line short of cash: the line it stopped at, by its
                     # actor (a bid the seller could not make, taken as out
                     # of turn)
-                    side = _price_side(failed[-1], a, seller, president, stop, actions,
-                                       any_rule=True)
+                    side = side_of(failed[-1], True)
                 tried[price] = (None, side)
         return tried[price]
-    low, high = lo, hi
-    todo = [g for g in guesses if lo <= g <= hi] if exact else \
-        [min(max(g, lo), hi) for g in guesses]
+
+    def on_grid(p):
+        return lo <= p <= hi and (p - lo) % step == 0
+    low, high = 0, (hi - lo) // step        # the prices' places on the grid
+    todo = [(g - lo) // step for g in guesses if on_grid(g)] if exact else \
+        [(min(max(g, lo), hi) - lo) // step for g in guesses]
     price = got = None
     for _ in range(PRIVATE_TRIALS):
         if not halve and not todo:
@@ -1002,49 +1029,146 @@ def _private_price_search(replay, result, stop: int, before: tuple, guesses: lis
             todo.pop(0)
         if low > high or s.out_of_budget:
             break
-        p = todo.pop(0) if todo else (low + high) // 2
-        got, side = trial(p)
+        k = todo.pop(0) if todo else (low + high) // 2
+        got, side = trial(lo + k * step)
         if got is not None:
-            price = p
+            price = lo + k * step
             break
         if side > 0:
-            low = p + 1
+            low = k + 1
         elif side < 0:
-            high = p - 1
+            high = k - 1
         elif not todo:
             break
     if price is None or got is None:
         return None
     # the record's own result: the seller's net worth differs by as much as
     # the price does (every later line explained alike)
-    want = getattr(replay.record, "expected_result", None) or {}
     says = ""
-    if seller in want:
+    if has_result:
         for _ in range(PRIVATE_WORTH_STEPS):
-            d = _worth_off(replay, got, seller)
+            d = mend(got)
+            if d is None:
+                break
             if d == 0:
                 # (the one such price: a neighbour explaining the record and
                 # ending as it does too leaves it open)
-                if not any(lo <= p <= hi and trial(p)[0] is not None
-                           and _worth_off(replay, trial(p)[0], seller) == 0
-                           for p in (price - 1, price + 1)):
+                if not any(on_grid(p) and trial(p)[0] is not None and mend(trial(p)[0]) == 0
+                           for p in (price - step, price + step)):
                     says = " (the price the record's final result needs)"
                 break
-            if not lo <= price - d <= hi or s.out_of_budget:
+            if not on_grid(price + d) or s.out_of_budget:
                 break
-            other, _ = trial(price - d)
+            other, _ = trial(price + d)
             if other is None:
                 break
-            price, got = price - d, other
+            price, got = price + d, other
     if exact and not says:
         return None
     if not says and not s.out_of_budget:
         # no result says which: the one price the later lines allow, or one
         # of several (its neighbours explain them as well)
-        alike = [p for p in (price - 1, price + 1) if lo <= p <= hi and trial(p)[0] is not None]
+        alike = [p for p in (price - step, price + step)
+                 if on_grid(p) and trial(p)[0] is not None]
         says = (" (one of the prices they allow; the record does not say which)" if alike
                 else " (the one price they allow)")
     return price, got, says
+
+
+@_never_raises
+def raise_price_hint(replay, result, search: Optional[Search] = None):
+    """A line of the player leading a minor's auction read as coming after
+    the raise of the player the auction waited for (that line missing,
+    ``following/repair.py``'s :func:`_missing_raise`, at the least raise),
+    whose later lines say the raise was dearer (the bidder short of cash
+    later: too high; the minor, whose treasury the bid is: too low): the
+    raise's price that explains every later line (:func:`_price_search`,
+    the bidder's net worth against the record's result) is taken, the
+    finding saying so; else ``result``.  Never raises."""
+    import re
+    from .repair import RAISED
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if len(errors) < 2 or game is None:
+        return result
+    first = errors[0]
+    words = re.search(rf"; the record's later lines go on as if (.+) {RAISED} (\D*)(\d+) on "
+                      rf"(\S+) before it: taken so$", first.message)
+    if words is None or all((f.line, f.action_id) == (first.line, first.action_id)
+                            for f in errors):
+        return result
+    bidder, unit, least, corp = words.group(1), words.group(2), int(words.group(3)), \
+        words.group(4)
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    spec = game.rules.stock.minor_auction
+    player = game.player_by_name.get(bidder)
+    if stop is None or spec is None or player is None:
+        return result
+    a = actions[stop]
+    step = int(spec["multiple"])
+    s = search if search is not None else Search()
+    befores = _bidder_cash(replay, stop, bidder, s)
+    if befores is None:
+        return result
+
+    def line_of(price):
+        bid = Bid(actor=bidder, company=corp, price=price, line=a.line, column=a.column,
+                  action_id=a.action_id)
+        bid.text = f"{bidder} bids {game.money(price)} on {corp}"
+        return [bid, a]
+
+    def side(x, any_rule):
+        f, actor, helper = x
+        sign = -1 if f.rule in CASH_OVER else 1
+        if f.rule not in CASH_SHORT and f.rule not in CASH_OVER:
+            return 0
+        if actor == bidder or (helper == bidder and actor != corp):
+            return -sign
+        if actor == corp:
+            return sign
+        return 0
+
+    def mend(got):
+        return _worth_off(replay, got, bidder)
+    want = getattr(replay.record, "expected_result", None) or {}
+    d = _worth_off(replay, result, bidder)
+    found = _price_search(replay, stop, line_of, side, mend, least, befores, step,
+                          [least + d] if d else [least], s, first=first,
+                          has_result=bidder in want)
+    if found is None:
+        return result
+    price, cand, says = found
+    message = first.message[:first.message.find(_READ_AS)]
+    return _adopt(replay, cand, a, first.rule,
+                  f"{message}; the record's later lines go on as if {bidder} {RAISED} "
+                  f"{game.money(price)} on {corp} before it{says}: taken so", {bidder, corp})
+
+
+def _bidder_cash(replay, stop: int, bidder: str, s: Search) -> Optional[int]:
+    """``bidder``'s cash just before the record's line ``stop``."""
+    target = replay.record.actions[stop]
+    cand = type(replay)(replay.record, replay.rules, check_board=replay.check_board,
+                        hints=False)
+    got: list = []
+    if not s.budget:
+        s.budget = BUDGET_FACTOR * max(1, len(replay.record.actions))
+
+    def before(game, action):
+        s.replayed += 1
+        if action is target:
+            p = game.player_by_name.get(bidder)
+            if p is not None:
+                got.append(p.cash)
+            raise _Stop
+    cand.before_action = before
+    try:
+        cand.run()
+    except _Stop:
+        pass
+    except Exception:
+        return None
+    return got[0] if got else None
 
 
 #: the findings of a line its actor cannot pay for

@@ -1097,8 +1097,7 @@ def raise_price_hint(replay, result, search: Optional[Search] = None):
     if words is None or all((f.line, f.action_id) == (first.line, first.action_id)
                             for f in errors):
         return result
-    bidder, unit, least, corp = words.group(1), words.group(2), int(words.group(3)), \
-        words.group(4)
+    bidder, least, corp = words.group(1), int(words.group(3)), words.group(4)
     actions = replay.record.actions
     stop = _position(actions, first)
     spec = game.rules.stock.minor_auction

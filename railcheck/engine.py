@@ -265,8 +265,12 @@ class Replay:
                 return None
             # the reading of the refused line the record goes on from, if any
             reading = self.rounds.repair(action, v)
-            if reading is None:
-                twice = None    # refused as it stands, the state unchanged: nothing to drop
+            if reading is None and len(g.findings) == n_findings:
+                # refused as it stands, the state unchanged: nothing to drop
+                # (a step that gave way to it first, saying so, changed it:
+                # 18Ireland's par written twice, the home station the first
+                # one waits for given up, 18Ireland_rand_43000101_2 #695)
+                twice = None
             g.flag(v.rule, v.message + (reading.says if reading is not None else ""),
                    v.severity)
             if reading is not None:

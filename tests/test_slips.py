@@ -1097,3 +1097,21 @@ def test_a_deleted_raise_in_a_minors_auction_is_read_at_the_price_the_record_goe
                            "final result needs): taken so")]
     assert worths(res) == worths(Replay(_changed_export(
         "18Ireland_slips/18Ireland_rand_43000100_3.json.gz", 27, {})).run())
+
+
+def test_a_par_written_twice_before_its_home_station_is_one_finding_and_the_copy_dropped():
+    # 18Ireland_rand_43000101_2 #695: Player 2 pars MGWR, whose home station
+    # (#697) comes next; the par written twice, the copy gives the station
+    # up (stock.home_station: the record goes on without it) before it is
+    # refused (a second par), so the state was not as before the copy and
+    # it was kept: the station then refused, 45 errors.  A copy refused
+    # after a step gave way to it is a copy too: dropped, the state as
+    # before it, one finding
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_43000101_2.json.gz", 695,
+                              "duplicate")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (696, "stock.home_station", "MGWR was started without placing its home station; the "
+                                    "line repeats #695 word for word: taken as written twice, "
+                                    "the copy dropped")]
+    assert worths(res) == {"Player 3": 1606, "Player 4": 1543, "Player 1": 903, "Player 2": 739}

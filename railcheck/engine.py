@@ -265,7 +265,7 @@ class Replay:
                 return None
             # the reading of the refused line the record goes on from, if any
             reading = self.rounds.repair(action, v)
-            if reading is None and len(g.findings) == n_findings:
+            if reading is None and not any(f.severity == ERROR for f in g.findings[n_findings:]):
                 # refused as it stands, the state unchanged: nothing to drop
                 # (a step that gave way to it first, saying so, changed it:
                 # 18Ireland's par written twice, the home station the first

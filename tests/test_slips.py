@@ -1115,3 +1115,4 @@ def test_a_par_written_twice_before_its_home_station_is_one_finding_and_the_copy
                                     "line repeats #695 word for word: taken as written twice, "
                                     "the copy dropped")]
     assert worths(res) == {"Player 3": 1606, "Player 4": 1543, "Player 1": 903, "Player 2": 739}
+

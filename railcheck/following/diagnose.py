@@ -283,10 +283,11 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
     shows soon after it, and a finding there is never before the slip's
     line); ``s.tied`` says how many were as good.  With ``spare``, when
     none explains it, the candidates that failed only :data:`SPARE_AFTER`
-    lines or more after their line are replayed again allowing ``spare``
-    errors there (a finding the record as written hides under its cascade,
-    such as one a published rule backs in a game the site let through:
-    the candidate keeps it), and the one that then explains it is taken."""
+    lines or more after their line, or on a line the record as written
+    errs at otherwise, are replayed again allowing ``spare`` errors there
+    (a finding the record as written hides under its cascade, such as one
+    a published rule backs in a game the site let through: the candidate
+    keeps it), and the one that then explains it is taken."""
     s.candidates = len(todo)
     s.budget = (factor or BUDGET_FACTOR) * max(1, len(replay.record.actions))
     game = getattr(replay, "game", None)
@@ -302,8 +303,11 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
         if got is not None:
             found.append((i, value, got))
         elif spare and failed:
-            at = _position(replay.record.actions, failed[-1][0])
-            if at is not None and at - i >= SPARE_AFTER:
+            f = failed[-1][0]
+            at = _position(replay.record.actions, f)
+            if at is not None and (at - i >= SPARE_AFTER or any(
+                    (g.action_id, g.line) == (f.action_id, f.line) and g.rule != f.rule
+                    for g in own)):
                 late.append((i, value))
     if not found and late:
         for i, value in late:
@@ -312,16 +316,24 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
                 return None
             if got is not None:
                 found.append((i, value, got))
-        if len(found) != 1:
-            return None
         # the one: it may end otherwise than the record as written in one
         # player's net worth too (a score the cascade hid, as the error it
         # keeps: 18Ireland_rand_43000102_1, Player 1's £0 where the site
-        # says £48, railcheck's own score of the unchanged game)
+        # says £48, railcheck's own score of the unchanged game); of several,
+        # those ending with the fewest other scores, then the nearest
         written = {(f.rule, f.message) for f in (game.findings if game is not None else [])
                    if f.rule.startswith("score.")}
-        if sum(1 for f in found[0][2].findings if f.rule.startswith("score.")
-               and (f.rule, f.message) not in written) > 1:
+
+        def scores(c) -> int:
+            return sum(1 for f in c[2].findings if f.rule.startswith("score.")
+                       and (f.rule, f.message) not in written)
+        if found:
+            least = min(scores(c) for c in found)
+            found = [c for c in found if scores(c) == least]
+        if nearest and len(found) > 1 and len({_ending(c[2]) for c in found}) == 1:
+            s.tied = len(found)
+            found = [max(found, key=lambda c: c[0])]
+        if len(found) != 1 or scores(found[0]) > 1:
             return None
         s.explaining.append(found[0][:2])
         return found[0]
@@ -383,12 +395,16 @@ def _try_line(replay, i: int, line, s: Search, own=(), failed: Optional[list] = 
     fails, and every error of the record's own it met before (a list of
     (finding, the actor of its line, that company's president):
     :func:`_private_price_hint` reads from it which way to go).  ``spare``:
-    so many errors :data:`SPARE_AFTER` lines or more after line ``i`` are
+    so many errors :data:`SPARE_AFTER` lines or more after line ``i``, or on
+    a line the record as written errs at too (another finding there), are
     kept, not counted."""
     record = replay.record
     actions = list(record.actions)
     changed_line = actions[i]
     after = [f for f in own if not _before(f, changed_line)]
+    # the lines where the record as written errs (``spare``: an error of
+    # the candidate's there, of another rule, is one the cascade hid)
+    hidden = {(f.action_id, f.line) for f in after} if spare else set()
     stands = {_key(f) for f in after[1:]}
 
     def counts(f) -> bool:
@@ -417,7 +433,8 @@ def _try_line(replay, i: int, line, s: Search, own=(), failed: Optional[list] = 
                 failed.append((f, actor, getattr(getattr(corp, "president", None), "name",
                                                  None)))
             if counts(f):
-                if len(kept) < spare and game.following.position - i >= SPARE_AFTER:
+                if len(kept) < spare and (game.following.position - i >= SPARE_AFTER
+                                          or (f.action_id, f.line) in hidden):
                     kept.append(f)
                     continue
                 raise _Stop
@@ -751,7 +768,9 @@ def dividend_hint(replay, result, search: Optional[Search] = None):
         return dataclasses.replace(actions[i], kind=k)
     todo = [(i, k) for i in reversed(lines) for k in kinds if k != actions[i].kind]
     s = search if search is not None else Search()
-    one = _the_one_explanation(replay, todo, line_for, s, nearest=True)
+    # (a candidate may keep one error the record's cascade hid: a train
+    # bought over the limit the line after, 18Ireland_rand_43000102_1 #912)
+    one = _the_one_explanation(replay, todo, line_for, s, nearest=True, spare=1)
     if one is None:
         # none of the most recent explains the record: the older ones of the
         # companies the first error names (a search of its own, as cheap)

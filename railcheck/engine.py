@@ -168,7 +168,8 @@ class Replay:
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .following.diagnose import (dividend_hint, home_station_hint, merger_hint,
                                              missing_dividend_hint, missing_issue_hint, par_hint,
-                                             private_price_hint, raise_price_hint,
+                                             minor_bid_hint, private_price_hint,
+                                             raise_price_hint,
                                              rotation_hint, token_city_hint,
                                              turn_bid_hint, turned_tile_hint, upgraded_tile_hint,
                                              written_hint)
@@ -189,6 +190,8 @@ class Replay:
                 hinted = private_price_hint(self, res)
             if hinted is res:   # a minor's raise missing, at another price
                 hinted = raise_price_hint(self, res)
+            if hinted is res:   # a minor's bid under the least, at another price
+                hinted = minor_bid_hint(self, res)
             res = hinted
             if res.errors:      # the two look at first errors of different kinds
                 hinted = rotation_hint(self, res)

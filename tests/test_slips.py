@@ -1116,3 +1116,20 @@ def test_a_par_written_twice_before_its_home_station_is_one_finding_and_the_copy
                                     "the copy dropped")]
     assert worths(res) == {"Player 3": 1606, "Player 4": 1543, "Player 1": 903, "Player 2": 739}
 
+
+
+def test_a_minors_bid_under_the_least_is_at_the_price_the_record_goes_on_from():
+    # 18Ireland_rand_18003_5 #312: Player 2 bids £100 on CIR, the least;
+    # written at £95 it is flagged and taken as bid, and the £5 shows later
+    # (CIR's treasury, its par, the operating order: 135 errors); from the
+    # least the rules take on, the bid that explains every later line, the
+    # one the record's result gives (diagnose.minor_bid_hint)
+    changed = _changed_export("18Ireland_random/18Ireland_rand_18003_5.json.gz", 312,
+                              {"price": 95})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (312, "stock.minor_bid", "a bid must be at least £100, not £95; the record's later "
+                                 "lines go on as if Player 2 bid £100 (the price the record's "
+                                 "final result needs): taken so")]
+    assert worths(res) == worths(Replay(_changed_export(
+        "18Ireland_random/18Ireland_rand_18003_5.json.gz", 312, {})).run())

@@ -1136,6 +1136,75 @@ def raise_price_hint(replay, result, search: Optional[Search] = None):
         bid.text = f"{bidder} bids {game.money(price)} on {corp}"
         return [bid, a]
 
+    def mend(got):
+        return _worth_off(replay, got, bidder)
+    want = getattr(replay.record, "expected_result", None) or {}
+    d = _worth_off(replay, result, bidder)
+    found = _price_search(replay, stop, line_of, _bid_side(bidder, corp), mend, least, befores,
+                          step,
+                          [least + d] if d else [least], s, first=first,
+                          has_result=bidder in want)
+    if found is None:
+        return result
+    price, cand, says = found
+    message = first.message[:first.message.find(_READ_AS)]
+    return _adopt(replay, cand, a, first.rule,
+                  f"{message}; the record's later lines go on as if {bidder} {RAISED} "
+                  f"{game.money(price)} on {corp} before it{says}: taken so", {bidder, corp})
+
+
+@_never_raises
+def minor_bid_hint(replay, result, search: Optional[Search] = None):
+    """A bid in a minor's auction under the least the rules take, taken as
+    bid (``stock.minor_bid``, 18Ireland), whose later lines go on from
+    another price (the bidder short of cash later: the bid was lower; the
+    minor, whose treasury the winning bid is: higher): the bid's price that
+    explains every later line, from the least the rules take on
+    (:func:`_price_search`, the bidder's net worth against the record's
+    result) is taken, the finding saying so; else ``result``.  Never
+    raises."""
+    import re
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if len(errors) < 2 or game is None:
+        return result
+    first = errors[0]
+    words = re.search(r"^a bid must be at least \D*(\d+), not .*; taken as bid, as the record "
+                      r"says$", first.message)
+    if first.rule != "stock.minor_bid" or words is None \
+            or all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    spec = game.rules.stock.minor_auction
+    if stop is None or spec is None or not isinstance(actions[stop], Bid):
+        return result
+    a = actions[stop]
+    bidder, corp, least, step = a.actor, a.company, int(words.group(1)), int(spec["multiple"])
+    s = search if search is not None else Search()
+    cash = _bidder_cash(replay, stop, bidder, s)
+    if cash is None or cash < least:
+        return result
+    d = _worth_off(replay, result, bidder)
+    found = _price_search(replay, stop, lambda p: dataclasses.replace(a, price=p),
+                          _bid_side(bidder, corp), lambda got: _worth_off(replay, got, bidder),
+                          least, cash, step, [least + (a.price - least) + d, least] if d
+                          else [least], s, first=first,
+                          has_result=bidder in (getattr(replay.record, "expected_result", None)
+                                                or {}))
+    if found is None:
+        return result
+    price, cand, says = found
+    message = first.message[:first.message.find("; taken as bid")]
+    return _adopt(replay, cand, a, first.rule,
+                  f"{message}; the record's later lines go on as if {bidder} bid "
+                  f"{game.money(price)}{says}: taken so", {bidder, corp})
+
+
+def _bid_side(bidder: str, corp: str):
+    """Which way a bid's price is wrong by a candidate's error (see
+    :func:`_price_search`): the bidder short, too high; the minor, whose
+    treasury the bid is, short: too low."""
     def side(x, any_rule):
         f, actor, helper = x
         sign = -1 if f.rule in CASH_OVER else 1
@@ -1146,21 +1215,7 @@ def raise_price_hint(replay, result, search: Optional[Search] = None):
         if actor == corp:
             return sign
         return 0
-
-    def mend(got):
-        return _worth_off(replay, got, bidder)
-    want = getattr(replay.record, "expected_result", None) or {}
-    d = _worth_off(replay, result, bidder)
-    found = _price_search(replay, stop, line_of, side, mend, least, befores, step,
-                          [least + d] if d else [least], s, first=first,
-                          has_result=bidder in want)
-    if found is None:
-        return result
-    price, cand, says = found
-    message = first.message[:first.message.find(_READ_AS)]
-    return _adopt(replay, cand, a, first.rule,
-                  f"{message}; the record's later lines go on as if {bidder} {RAISED} "
-                  f"{game.money(price)} on {corp} before it{says}: taken so", {bidder, corp})
+    return side
 
 
 def _bidder_cash(replay, stop: int, bidder: str, s: Search) -> Optional[int]:

@@ -167,12 +167,12 @@ class Replay:
         res = self.result(self.count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .following.diagnose import (dividend_hint, home_station_hint, merger_hint,
-                                             missing_dividend_hint, missing_issue_hint, par_hint,
-                                             minor_bid_hint, private_price_hint,
-                                             raise_price_hint,
-                                             rotation_hint, token_city_hint,
-                                             turn_bid_hint, turned_tile_hint, upgraded_tile_hint,
-                                             written_hint)
+                                             minor_bid_hint, missing_dividend_hint,
+                                             missing_issue_hint, missing_lay_hint, par_hint,
+                                             private_price_hint, raise_price_hint,
+                                             refused_station_hint, rotation_hint,
+                                             token_city_hint, turn_bid_hint, turned_tile_hint,
+                                             upgraded_tile_hint, written_hint)
             hinted = par_hint(self, res)
             if hinted is res:   # the same first errors: a dividend of another kind
                 hinted = dividend_hint(self, res)
@@ -204,6 +204,10 @@ class Replay:
                     hinted = token_city_hint(self, res)
                 if hinted is res:   # a lay of another tile than the later upgrade keeps
                     hinted = upgraded_tile_hint(self, res)
+                if hinted is res:   # a lay missing that a later upgrade or run needs
+                    hinted = missing_lay_hint(self, res)
+                if hinted is res:   # a station refused, the later runs from another city
+                    hinted = refused_station_hint(self, res)
                 res = hinted
         return res
 

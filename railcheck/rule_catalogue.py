@@ -1067,6 +1067,20 @@ RULES: list[Rule] = [
        "later lines go on as if tile 9 turned 0 (as written: #118, tile 20 rotation 2 on F18 "
        "does not keep the existing track ... — the first finding the written tile gives): "
        "taken so"),
+    _r("tile.lay_implied", "a lay missing, the record's later upgrade or run needing its track",
+       "A lay left out of the record shows only where its track is needed: a later upgrade that "
+       "skips a colour on the hex, or a run through the hex that its track does not join. When "
+       "the replay ends with errors and the first is such a line, railcheck replays the record "
+       "with a lay of each tile of the colour between (keeping the hex's track, kept by the "
+       "upgrade, or joining the run's edges; at most 6 in their rotations) put at the start of "
+       "each of the 8 most recent operating turns before it that laid no tile; when exactly one "
+       "such change explains the record from there on, that turn's first line is flagged and the "
+       "game taken so (railcheck/following/diagnose.py, docs/one-mistake.md); else the findings "
+       "stand.",
+       OWN,
+       "(NYC's lay of 9 on F18 left out; export #378)  ->  NYC's turn lays no tile, but the "
+       "record's later lines go on as if it laid tile 9 on F18 turned 0 (as written: #398, tile "
+       "24 is green but F18 (white map hex) takes a yellow tile ...): taken so (a line missing)"),
     _r("tile.rotation_implied", "a tile written in one rotation, the record's later lines at another",
        "A tile turned to another rotation that fits is legal at its line; the record's later lines "
        "then use track that is not there (a run through the hex, a later lay that the tile's track "

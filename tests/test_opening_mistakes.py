@@ -132,16 +132,19 @@ def net_worths(report: dict) -> dict:
 
 
 def test_a_missing_par_line_is_taken_at_the_price_the_record_gives(tmp_path):
-    # the record's first PRR line is Bob's buy; 'check PRR price 100' gives
-    # the par: the par is taken as Bob's, before that buy, and the rest of the
-    # game is what the record says (the scores are those of the opening)
+    # Carol's next line comes in Bob's turn, and the record's later lines buy
+    # PRR, which nobody parred, and say its price ('check PRR price 100'): of
+    # the lines Bob could have written, his par of PRR at $100 is the one the
+    # record goes on from (following/stock.missing_turn_line), one finding at
+    # Carol's line (before: that line out of turn, and the par played at
+    # Bob's first PRR purchase from the price line, two findings); the rest
+    # of the game is what the record says (the scores are those of the
+    # opening)
     f = copy_report(tmp_path, ("delete", line_of("Bob par PRR 100")))
     errors = [(x["line"], x["rule"]) for x in f["findings"] if x["severity"] == "error"]
-    buy = line_of("Bob buy PRR ipo") - 1
-    assert errors == [(line_of("Bob par PRR 100"), "turn.order"), (buy, "stock.not_parred")]
-    msg = next(x["message"] for x in f["findings"] if x["rule"] == "stock.not_parred")
-    assert (f"taken as Bob parring it at $100 (the price line "
-            f"{line_of('check PRR price 100') - 1} records)") in msg
+    assert errors == [(line_of("Bob par PRR 100"), "turn.order")]
+    assert f["findings"][0]["message"].endswith(
+        "as if Bob parred PRR at $100 before it (a line missing): taken so")
     assert net_worths(f) == OPENING_SCORES
 
 
@@ -206,17 +209,20 @@ def test_no_copy_runs_into_rounds_the_record_does_not_have(tmp_path, name, edit)
 
 
 def test_a_company_line_of_a_company_that_does_not_operate_invents_no_round(tmp_path):
-    # without Bob's par, and with no line saying PRR's price, PRR is never
-    # started (no par value is invented) and never floats; its lines in OR 1.1
-    # come after the round ended (PRR takes no turn): each is or.not_floated
-    # where it stands, and SR 2 is not passed over to place them in OR 2.1
+    # without Bob's par, and with no line saying PRR's price (no checkpoint:
+    # Bob's cash and PRR's treasury say it too, and a par the record's lines
+    # imply is read as the line missing, following/stock.missing_turn_line),
+    # PRR is never started (no par value is invented) and never floats; its
+    # lines in OR 1.1 come after the round ended (PRR takes no turn): each is
+    # or.not_floated where it stands, and SR 2 is not passed over to place
+    # them in OR 2.1
     text = copy_with(("delete", line_of("Bob par PRR 100")))
-    text = "\n".join(x for x in text.split("\n") if x != "check PRR price 100")
-    res = validate(tmp_path, text, "json")
+    kept = [x for x in text.split("\n") if not x.startswith("check ")]
+    res = validate(tmp_path, "\n".join(kept), "json")
     f = json.loads(res.output)["files"][0]
     assert [x["line"] for x in f["findings"] if x["rule"] == "stock.not_parred"] == \
-        [n for n, x in enumerate(LINES) if x in ("Bob buy PRR ipo", "Alice buy PRR ipo")]
-    lay = line_of("PRR lay 9 H14 r1") - 2
+        [n + 1 for n, x in enumerate(kept) if x in ("Bob buy PRR ipo", "Alice buy PRR ipo")]
+    lay = kept.index("PRR lay 9 H14 r1") + 1
     got = [(x["line"], x["rule"]) for x in f["findings"] if lay <= x["line"] <= lay + 2]
     assert got == [(lay, "or.not_floated"), (lay + 1, "or.not_floated"),
                    (lay + 2, "or.not_floated")]

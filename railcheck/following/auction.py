@@ -92,3 +92,44 @@ class WaterfallFollower(AuctionFollower):
                              f"{owner.name} could make this bid: taken as {owner.name}'s "
                              f"(a wrong name)", INFO)
         return True
+
+
+def missing_pass(replay, action) -> bool:
+    """A bid or pass out of turn in an auction whose follower takes it as
+    made (the round's ``out_of_turn``, 1860's auction for turns): the turn's
+    player may have passed in a line the record left out, the record going
+    on with the writer.  His pass, then ``action`` in its writer's turn, is
+    judged by the record's next lines against the line taken out of turn
+    (``lookahead.missing_line``, ``stock.missing_turn_line`` for a stock
+    round); played (the ``turn.order`` finding saying so) when the record
+    goes on from it.  True when it was."""
+    g = replay.game
+    follower = g.following.round
+    rnd = g.round
+    if type(follower) is not AuctionFollower or getattr(replay, "trying", False) \
+            or replay.check_purity:
+        return False
+    out = rnd.out_of_turn(action)
+    cur = rnd.whose_turn()
+    if out is None or cur is None or out[1] is None:
+        return False
+    position = g.following.position
+    key = ("missing", position)
+    known = getattr(replay, "known_repairs", None)
+    if known is not None and position < known[1] and key in known[0]:
+        got = known[0][key][0]      # a hint's candidate: the first replay's choice
+    elif getattr(replay, "quick", False):
+        return False
+    else:
+        from .lookahead import missing_line
+        got = missing_line(replay, action, [Pass(actor=cur.name)],
+                           lambda line: g.round.process(line)) is not None
+        chosen = getattr(replay, "repairs", None)
+        if chosen is not None:
+            chosen[key] = (got, "")
+    if not got:
+        return False
+    g.flag("turn.order", f"{out[1]}; the record's later lines go on as if {cur.name} passed "
+                         f"before it (a line missing): taken so")
+    g.round.process(Pass(actor=cur.name))
+    return True

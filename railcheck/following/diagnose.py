@@ -159,13 +159,13 @@ def par_hint(replay, result, search: Optional[Search] = None):
     record = replay.record
     actions = record.actions
     stop = _position(actions, first)
-    if stop is None or (isinstance(actions[stop], Par) and (
+    if stop is None or (isinstance(actions[stop], Par) and first.rule != "turn.order" and (
             first.rule != "stock.cash" or _READ_AS in first.message
             or all((f.line, f.action_id) == (first.line, first.action_id)
                    for f in result.findings if f.severity == ERROR and not _before(f, first)))):
         # (at a par line: only a par taken as bought the player cannot pay
         # for, with later errors; one read at another value is the own
-        # par's search)
+        # par's search; a par out of turn is no question of its price)
         return result
     game = result.game
     values = sorted({c.price for c in game.market.par_cells}) if game is not None else []
@@ -174,9 +174,20 @@ def par_hint(replay, result, search: Optional[Search] = None):
     # be the slip, and two explanations give no hint)
     pars = [i for i in range(stop + 1) if isinstance(actions[i], Par)]
     todo = [(i, v) for i in pars for v in values if v != actions[i].price]
-    one = _the_one_explanation(
-        replay, todo, lambda i, value: dataclasses.replace(actions[i], price=value),
-        search if search is not None else Search())
+    line_for = lambda i, value: dataclasses.replace(actions[i], price=value)  # noqa: E731
+    one = None
+    named = _named(first, game)
+    near = [(i, v) for i, v in todo if actions[i].actor in named
+            or actions[i].corporation in named]
+    if near and len(near) < len(todo):
+        # the pars of the players and companies the first error names
+        # first (a search of their own: all the pars of a long game may be
+        # more than the budget lets the search try, 1860_rand_44000101_2
+        # #489), then, if they explain nothing, all of them
+        one = _the_one_explanation(replay, near, line_for, Search())
+    if one is None:
+        one = _the_one_explanation(replay, todo, line_for,
+                                   search if search is not None else Search())
     if one is None:
         return result
     i, value, cand = one
@@ -188,6 +199,18 @@ def par_hint(replay, result, search: Optional[Search] = None):
                   f"later lines go on as if at {money(value)} (with {money(par.price)}: "
                   f"{where}, {first.message} — the first finding the written par gives): "
                   f"taken as {money(value)}", {par.actor, par.corporation})
+
+
+def _named(first: Finding, game) -> set:
+    """The players and companies ``first`` involves or its message names
+    (a whole word: "S&C operates before VYSC")."""
+    import re
+    names = set(first.involves)
+    if game is not None:
+        for name in [*game.corporations, *(p.name for p in game.players)]:
+            if re.search(rf"(?<![\w&]){re.escape(name)}(?![\w&])", first.message):
+                names.add(name)
+    return names
 
 
 #: findings at a par line that take its price as the line has it (a value
@@ -305,9 +328,8 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
         elif spare and failed:
             f = failed[-1][0]
             at = _position(replay.record.actions, f)
-            if at is not None and (at - i >= SPARE_AFTER or any(
-                    (g.action_id, g.line) == (f.action_id, f.line) and g.rule != f.rule
-                    for g in own)):
+            if at is not None and _spared(f, at - i, {(g.action_id, g.line) for g in own
+                                                      if g.rule != f.rule}):
                 late.append((i, value))
     if not found and late:
         for i, value in late:
@@ -379,6 +401,21 @@ def _key(f: Finding):
 #: how far after a candidate's line an error may be that ``spare`` lets
 #: the candidate keep (:func:`_the_one_explanation`)
 SPARE_AFTER = 200
+#: findings a published rule backs in games 18xx.games lets through, taken
+#: as the record has them and caused by no price or cash (a train bought
+#: over the limit, a private of a bankrupt player's bought from him, a
+#: private over the certificate limit): ``spare`` lets a candidate keep one
+#: anywhere after its line (tools/rule_backed.yaml lists them all)
+SITE_LETS_THROUGH = {"trains.limit", "private.closed", "private.cert_limit"}
+
+
+def _spared(f: Finding, distance: int, hidden: set) -> bool:
+    """Whether ``spare`` lets a candidate keep its error ``f``, ``distance``
+    lines after the candidate's line: far after it, on a line the record as
+    written errs at otherwise (the cascade hid it there), or of a kind the
+    site lets through (:data:`SITE_LETS_THROUGH`)."""
+    return distance >= SPARE_AFTER or (f.action_id, f.line) in hidden \
+        or f.rule in SITE_LETS_THROUGH
 
 
 def _try_line(replay, i: int, line, s: Search, own=(), failed: Optional[list] = None,
@@ -406,9 +443,11 @@ def _try_line(replay, i: int, line, s: Search, own=(), failed: Optional[list] = 
     # the candidate's there, of another rule, is one the cascade hid)
     hidden = {(f.action_id, f.line) for f in after} if spare else set()
     stands = {_key(f) for f in after[1:]}
+    unjudged = _unjudged_from(after)
 
     def counts(f) -> bool:
-        return f.severity == ERROR and not _before(f, changed_line) and _key(f) not in stands
+        return f.severity == ERROR and not _before(f, changed_line) and _key(f) not in stands \
+            and not _not_before(f, unjudged)
     # a list: the lines that stand there instead (a missing line put back)
     actions[i:i + 1] = line if isinstance(line, list) else [line]
     changed = dataclasses.replace(record, actions=actions)
@@ -433,12 +472,15 @@ def _try_line(replay, i: int, line, s: Search, own=(), failed: Optional[list] = 
                 failed.append((f, actor, getattr(getattr(corp, "president", None), "name",
                                                  None)))
             if counts(f):
-                if len(kept) < spare and (game.following.position - i >= SPARE_AFTER
-                                          or (f.action_id, f.line) in hidden):
+                if (len(kept) < spare and _spared(f, game.following.position - i, hidden)) \
+                        or (kept and f.follows is not None and len(kept) < 4 * spare
+                            and any(fs[f.follows] is k for k in kept)):
+                    # (and the errors that follow from one kept, on what its
+                    # line involved: the bankrupt's private used later)
                     kept.append(f)
                     continue
                 raise _Stop
-            if f.severity == ERROR and _key(f) in stands:
+            if f.severity == ERROR and (_key(f) in stands or _not_before(f, unjudged)):
                 standing[0] += 1
                 if standing[0] > OWN_STANDING:
                     raise _Stop     # the record's cascade goes on: no explanation
@@ -454,6 +496,26 @@ def _try_line(replay, i: int, line, s: Search, own=(), failed: Optional[list] = 
     if any(counts(f) and not any(f is k for k in kept) for f in res.findings):
         return None
     return res
+
+
+def _unjudged_from(errors) -> Optional[Finding]:
+    """The record's ``game.over`` among its errors: the lines from it on were
+    never judged as the record has them (its game ended there, the rest
+    ignored), so a candidate's errors there are no evidence against it (a
+    finding a published rule backs later in the unchanged game, which the
+    record's cascade ended the game before: 1860's receivership runs)."""
+    return next((f for f in errors if f.rule == "game.over"), None)
+
+
+def _not_before(f: Finding, g: Optional[Finding]) -> bool:
+    """``f`` is at ``g``'s line or after it (never, without ``g``)."""
+    if g is None:
+        return False
+    if f.action_id is not None and g.action_id is not None:
+        return f.action_id >= g.action_id
+    if f.line is not None and g.line is not None:
+        return f.line >= g.line
+    return False
 
 
 def _share_repairs(replay, cand, i: int) -> None:
@@ -1935,3 +1997,239 @@ def upgraded_tile_hint(replay, result, search: Optional[Search] = None):
                   f"record's later lines go on as if tile {name} turned {r} (as written: {where}, "
                   f"{first.message} — the first finding the written tile gives): taken so",
                   {lay.actor})
+
+
+# ---------------------------------------------------------------------------
+# a lay missing: the record's later upgrade or run needs track that no line
+# laid
+
+#: the turns before the first error that laid no tile (of any company, the
+#: most recent first) the missing-lay hint puts the lay into
+MISSING_LAY_TURNS = 8
+#: at most this many tiles (each in a rotation) are tried as the missing lay
+MISSING_LAY_TILES = 6
+#: the missing-lay hint's budget, in times the record's length (each
+#: candidate replays the record up to its turn)
+MISSING_LAY_BUDGET_FACTOR = 40
+
+_JOIN = "the track in "
+
+
+def _joins(tile, r: int, a: int, b: int) -> bool:
+    """Tile ``tile`` turned ``r`` joins edge ``a`` to edge ``b`` (through its
+    cities and towns too)."""
+    links: dict = {}
+    for x, y in tile.rotated(r):
+        links.setdefault(x, set()).add(y)
+        links.setdefault(y, set()).add(x)
+    seen, todo = {a}, [a]
+    while todo:
+        n = todo.pop()
+        for m in links.get(n, ()):
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return b in seen
+
+
+def _hex_exits(h) -> frozenset:
+    """The edges the track on the hex ``h`` (as laid, turned) reaches."""
+    return frozenset(e for p in h.paths for e in p if isinstance(e, int) and 0 <= e < 6)
+
+
+def _missing_lay_needs(board, first, action):
+    """(hex, tile test) of the lay missing before the first error, when it
+    says one: an upgrade that skips a colour (``tile.upgrade``: the hex has
+    the colour below the one the upgrade takes, so a lay between is
+    missing; the tile must keep the hex's track and be kept by the
+    upgrade), or a run through a hex whose track does not join two edges
+    (``route.connection``: a tile of the next colour joining them); else
+    None."""
+    import re
+    order = list(board.color_order)
+    if first.rule == "tile.upgrade" and isinstance(action, LayTile):
+        coord = str(action.hex)
+        up = board.tiles.get(str(action.tile))
+        kept = _exits(board, action)
+        h = board.hexes.get(coord)
+        if up is None or kept is None or h is None or up.color not in order \
+                or h.color not in order or order.index(up.color) != order.index(h.color) + 2:
+            return None
+        want = order[order.index(h.color) + 1]
+        have = _hex_exits(h)
+
+        def fits(t, r):
+            return t.color == want and have <= t.exits(r) <= kept \
+                and len(t.cities) == len(up.cities) and len(t.towns) == len(up.towns)
+        return coord, fits
+    if first.rule == "route.connection":
+        m = re.search(r"the track in (\w+) does not join edge (\d) to edge (\d)", first.message)
+        if m is None:
+            return None
+        coord, a, b = m.group(1), int(m.group(2)), int(m.group(3))
+        h = board.hexes.get(coord)
+        if h is None or h.color not in order[:-1]:
+            return None
+        want = order[order.index(h.color) + 1]
+        have = _hex_exits(h)
+        cities = len([n for n in getattr(h.tile, "nodes", ()) if n.kind == "city"]) \
+            if getattr(h, "tile", None) is not None else 0
+
+        def fits(t, r):
+            return t.color == want and have <= t.exits(r) and _joins(t, r, a, b) \
+                and len(t.cities) >= cities
+        return coord, fits
+    return None
+
+
+@_never_raises
+def missing_lay_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error needs track no
+    line laid (:func:`_missing_lay_needs`) and one tile, laid in one of the
+    :data:`MISSING_LAY_TURNS` most recent operating turns before it that
+    laid no tile (by that turn's company), explains every later line: that
+    turn's first line is flagged (``tile.lay_implied``) and the game taken
+    so.  Else ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if not errors or game is None or game.board is None:
+        return result
+    first = errors[0]
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    board = game.board
+    needs = _missing_lay_needs(board, first, actions[stop])
+    if needs is None:
+        return result
+    coord, fits = needs
+    h = board.hexes.get(coord)
+    # (the edges to the map's neighbours, and those the hex's track has: a
+    # town's track to the map's edge)
+    sides = set(board.neighbours(coord)) | (_hex_exits(h) if h is not None else set())
+    tiles = [(str(name), r) for name in sorted(board.tiles, key=str)
+             for t in (board.tiles[name],) if not t.private_only
+             for r in t.distinct_rotations() if t.exits(r) <= sides and fits(t, r)]
+    if not tiles or len(tiles) > MISSING_LAY_TILES:
+        return result
+    # the turns that laid no tile, after the record's last lay on the hex
+    last = max((i for i in range(stop) if isinstance(actions[i], LayTile)
+                and str(actions[i].hex) == coord), default=-1)
+    starts: list = []
+    p = stop
+    while p > last and len(starts) < MISSING_LAY_TURNS:
+        actor = getattr(actions[p], "actor", None)
+        if actor not in game.corporations:
+            p -= 1
+            continue
+        begin = p
+        while begin - 1 > last and getattr(actions[begin - 1], "actor", None) == actor:
+            begin -= 1
+        end = p
+        while end + 1 < len(actions) and getattr(actions[end + 1], "actor", None) == actor:
+            end += 1
+        if not any(isinstance(a, LayTile) for a in actions[begin:end + 1]):
+            starts.append(begin)
+        p = begin - 1
+    todo = [(i, v) for i in starts for v in tiles]
+    if not todo:
+        return result
+
+    def line_for(i, value):
+        name, r = value
+        at = actions[i]
+        lay = LayTile(actor=at.actor, tile=name, hex=coord, rotation=r, line=at.line,
+                      column=at.column, action_id=at.action_id)
+        lay.text = f"{at.actor} lay {name} {coord} {r}"
+        return [lay, at]
+    s = search if search is not None else Search()
+    # (of turns as good, the nearest the first error: never before the line
+    # left out, whose turn is one of them)
+    one = _the_one_explanation(replay, todo, line_for, s, nearest=True,
+                               factor=MISSING_LAY_BUDGET_FACTOR)
+    if one is None:
+        return result
+    i, (name, r), cand = one
+    at = actions[i]
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, at, "tile.lay_implied",
+                  f"{at.actor}'s turn lays no tile, but the record's later lines go on as if it "
+                  f"laid tile {name} on {coord} turned {r} (as written: {where}, {first.message} "
+                  f"— the first finding the record gives): taken so (a line missing)", {at.actor})
+
+
+# ---------------------------------------------------------------------------
+# a station refused where it was written, the record's later runs from
+# another city
+
+#: refusals of a station the refused-station hint reads again
+STATION_REFUSALS = {"token.full", "token.duplicate", "token.reserved", "token.reach",
+                    "token.city"}
+#: at most this many of the later runs' cities are tried
+STATION_CITIES = 12
+
+
+def _run_cities(message: str) -> list:
+    """The cities a run's finding names, in order ("the 3+2-train (3+2-1)
+    (J6-J8-I7 halt 0-I7 town 0) includes no station ..." -> J6 city 0, J8
+    city 0): (hex, city); towns and halts left out."""
+    import re
+    m = re.search(r"\(([^()]*)\) includes no station", message)
+    if m is None:
+        return []
+    out = []
+    for stop in m.group(1).split("-"):
+        parts = stop.split()
+        if len(parts) == 1:
+            out.append((parts[0], 0))
+        elif len(parts) == 3 and parts[1] == "city" and parts[2].isdigit():
+            out.append((parts[0], int(parts[2])))
+    return out
+
+
+@_never_raises
+def refused_station_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is a station
+    refused where it was written (:data:`STATION_REFUSALS`; the look-ahead
+    found no reading, the evidence being too far ahead) and its company's
+    later runs include none of its stations (``route.token``): of the
+    cities those runs name, the one the station placed in explains every
+    later line; the station's finding then says so.  Else ``result``.
+    Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if len(errors) < 2 or game is None or game.board is None:
+        return result
+    first = errors[0]
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if first.rule not in STATION_REFUSALS or _READ_AS in first.message or stop is None:
+        return result
+    station = actions[stop]
+    if not isinstance(station, PlaceToken) or station.corporation is not None:
+        return result
+    corp = station.actor
+    cities: list = []
+    for f in errors[1:]:
+        if f.rule != "route.token" or f" of {corp} " not in f.message:
+            continue
+        for c in _run_cities(f.message):
+            if c not in cities and c[0] in game.board.hexes \
+                    and (c[0], c[1]) != (str(station.hex), station.city):
+                cities.append(c)
+        if len(cities) >= STATION_CITIES:
+            break
+    cities = cities[:STATION_CITIES]
+    if not cities:
+        return result
+    one = _the_one_explanation(
+        replay, [(stop, c) for c in cities],
+        lambda i, c: dataclasses.replace(actions[i], hex=c[0], city=c[1], tile_copy=None),
+        search if search is not None else Search())
+    if one is None:
+        return result
+    _, (coord, k), cand = one
+    return _adopt(replay, cand, station, first.rule,
+                  f"{first.message}; the record's later lines go on as if the station were in "
+                  f"{coord} city {k}: taken so", {corp})

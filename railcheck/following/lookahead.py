@@ -30,6 +30,9 @@ HORIZON = 40
 #: much), so the answer is the same on every machine
 BUDGET_FACTOR = 10
 SAVE_COST = 100
+#: a short record's budget is at least this many lines (a hand-written
+#: opening of 90 lines could otherwise judge no more than six readings)
+MIN_BUDGET = 40 * SAVE_COST
 
 
 def game_memo(g) -> dict:
@@ -115,7 +118,7 @@ class Budget:
 def budget_of(replay) -> Budget:
     b = getattr(replay, "lookahead_budget", None)
     if b is None:
-        b = Budget(BUDGET_FACTOR * max(1, len(replay.record.actions)))
+        b = Budget(max(MIN_BUDGET, BUDGET_FACTOR * len(replay.record.actions)))
         replay.lookahead_budget = b
     return b
 
@@ -314,3 +317,42 @@ def _back_after(replay, keep, findings) -> None:
     fs = replay.game.findings
     del fs[:]
     list.extend(fs, findings)
+
+
+def missing_line(replay, action, lines: list, play) -> Optional[tuple]:
+    """The current line ``action`` is taken out of turn unless a line of
+    the turn's player is missing before it: of ``lines`` (each played by
+    ``play``, then ``action`` in its writer's turn, clean), ``(line,
+    says)`` for the one the record's next lines go on from with fewer
+    errors than ``action`` taken out of turn, and no other as few (judged
+    over :data:`HORIZON` lines, then those as good over
+    :data:`LONG_HORIZON`; still as good, none); else None.  Changes
+    nothing."""
+    g = replay.game
+
+    def as_is():
+        n = len(g.findings)
+        g.following.round.place(action)
+        g.round.process(action)
+        del g.findings[n:]      # (the line's own turn.order: every reading has it)
+
+    def reading(line):
+        def apply():
+            play(line)
+            if getattr(g.round.whose_turn(), "name", None) != action.actor:
+                raise RuleViolation("turn.order", "not the writer's turn")
+            g.following.round.place(action)
+            g.round.process(action)
+        return Reading(apply, "")
+
+    readings = [Reading(as_is, "")] + [reading(line) for line in lines]
+    got = _best_reading(replay, readings, HORIZON, tied=True)
+    if getattr(replay, "quick", False):
+        return (lines[got - 1], "") if isinstance(got, int) and got > 0 else None
+    if isinstance(got, list):
+        # several as good: judged again by more of the record; still as good,
+        # none (a missing line is not invented: a par at one of several
+        # values, a pass or a purchase alike)
+        again = _best_reading(replay, [readings[i] for i in got], LONG_HORIZON, tied=True)
+        got = got[again] if isinstance(again, int) else None
+    return (lines[got - 1], "") if isinstance(got, int) and got > 0 else None

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..actions import (BuyCompany, BuyShares, Checkpoint, DiscardTrain, Exchange, Par, Pass,
-                       RoundMarker, SellShares)
+from ..actions import (BuyCompany, BuyShares, Checkpoint, DiscardTrain, Dividend, Exchange,
+                       Par, Pass, RoundMarker, SellShares)
 from ..findings import RuleViolation
 from ..state import Corporation
 from .base import RoundFollower
@@ -121,18 +121,24 @@ class OperatingFollower(RoundFollower):
         return True
 
     def pass_closing_turn(self, corp, action, nxt) -> bool:
-        """A pass under the name of ``corp``, a company yet to operate in
+        """A pass (or a dividend the turn's company could pay with no
+        finding) under the name of ``corp``, a company yet to operate in
         this round, where the turn's company could pass: the record's next
         line is the next company's in the order (the turn ended with the
         pass) and the record has ``corp`` operate later in the round (its
         pass now cannot be its whole turn): the turn's company's pass."""
         rnd = self.round
-        if not isinstance(action, Pass) or rnd.index + 1 >= len(rnd.order):
+        if not isinstance(action, (Pass, Dividend)) or rnd.index + 1 >= len(rnd.order):
             return False
         if getattr(nxt, "actor", None) != rnd.order[rnd.index + 1].sym:
             return False
         t = rnd.turn
-        if t.step < rnd.done:
+        if isinstance(action, Dividend):
+            # its dividend after its run, the turn's last line (1830_rand_44000100_1
+            # #347: NYC's payout written as NYNH's, which operates later)
+            if not self.turn_could_take(t, action):
+                return False
+        elif t.step < rnd.done:
             ok, _ = self.game.clean_attempt(lambda: rnd.steps[t.step].check_pass(t))
             if not ok:
                 return False

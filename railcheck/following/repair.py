@@ -647,6 +647,7 @@ _READINGS = {
     "merger.action": _other_player,
     "merger.vote": _other_player,
     "turn.order": _other_player_or_passed_over,
+    "auction.must_buy": _other_player,
     "stock.minor_auction": _passed_over,
     "merger.proposal": _other_corporation,
     "merger.major": _other_corporation,

@@ -170,6 +170,10 @@ class RecordRounds:
         if g.pending_par is not None:
             from .stock import play_missing_pending_par
             play_missing_pending_par(g, action)
+        from .auction import missing_pass
+        from .stock import missing_turn_line
+        if not missing_turn_line(self.replay, action):
+            missing_pass(self.replay, action)
         g.following.round.place(action)
         return action
 

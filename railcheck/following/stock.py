@@ -147,6 +147,14 @@ class StockFollower(RoundFollower):
         if step is None or not step.turn_action:
             return          # not a turn's action (an exchange, a blocking step's)
         if self.written_pass(action, player):
+            if self.pass_of_current(action, player):
+                cur = rnd.current
+                g.flag("turn.order", f"{player.name}'s pass is written in {cur.name}'s turn, "
+                                     f"who has not acted, and the record goes on with "
+                                     f"{rnd.turn_after(cur).name}, next after {cur.name}: taken "
+                                     f"as {cur.name}'s pass (a wrong name)")
+                rnd.placed = (action, cur, "as")
+                return
             rnd.passed_over.discard(player)
             rnd.placed = (action, player, "accepted")
             return
@@ -275,6 +283,23 @@ class StockFollower(RoundFollower):
                             f"(a wrong name)")
         return True
 
+    def pass_of_current(self, action, player) -> bool:
+        """A pass written for a player the rules passed over, in the turn
+        of a player who has written nothing and may act, and the record's
+        next line is by the player whose turn follows his: the pass was his
+        (a wrong name; 1860_rand_2711294_2 #694, Player 2's pass written as
+        Player 4's, Player 3's line then out of turn)."""
+        rnd = self.round
+        g = self.game
+        cur = rnd.current
+        if cur is None or cur is player or rnd.acted or self.written or rnd.finished \
+                or cur in rnd.passed_over or not rnd.has_actions(cur):
+            return False
+        nxt = g.following.next_action
+        other = g.player_by_name.get(getattr(nxt, "actor", None))
+        return other is not None and other is not player and not isinstance(nxt, Exchange) \
+            and other is rnd.turn_after(cur) and other is not cur
+
     def written_pass(self, action, player) -> bool:
         """A pass written for a player the rules passed over (nothing they
         may do, or their turn ended after acting) and who still may do
@@ -341,3 +366,127 @@ class StockFollower(RoundFollower):
 
     def close_for_marker(self, want: str) -> None:
         self.round.finish()
+
+
+# ---------------------------------------------------------------------------
+# a line of the turn's player missing before a line out of turn
+
+#: a corporation the record's next lines name before any par of it is one
+#: whose par may be the missing line (looked for this many lines ahead)
+_PAR_AHEAD = 200
+#: lines out of turn searched for a missing line in vain, in one replay,
+#: after which no more are (a record whose stock rounds the replay left:
+#: the search would spend the look-ahead's budget on each of its lines)
+MISSING_TRIES = 3
+
+
+def missing_turn_line(replay, action):
+    """``action``, a player's line in a stock round, comes where it is
+    another player's turn, who has not acted in it and whose turn the rules
+    would not pass over: the record may have left out that player's line (a
+    purchase, a par, a pass deleted), the record going on with the player
+    after him.  The lines he could have written are tried (a pass, one
+    share of each company from the IPO or the pool, a par of a company the
+    record's next lines name before any par of it), each followed by
+    ``action`` in its writer's own turn, and judged by the record's next
+    lines (``lookahead.missing_line``): the one they go on from, with fewer
+    errors than the line taken out of turn and no other as few, is played
+    as his (the line's ``turn.order`` finding saying so).  Returns True when
+    one was played.  Nothing when the record says nothing better (the line
+    is then taken out of turn, as before)."""
+    g = replay.game
+    follower = g.following.round
+    rnd = g.round
+    if not isinstance(follower, StockFollower) or getattr(replay, "trying", False) \
+            or replay.check_purity or isinstance(action, (Exchange, Checkpoint, RoundMarker)):
+        return False
+    player = g.player_by_name.get(action.actor)
+    cur = rnd.current
+    if player is None or cur is None or player is cur or rnd.acted or follower.written \
+            or rnd.finished or g.pending_par is not None or player in rnd.auto_passed \
+            or rnd.blocking_step() is not None:
+        return False
+    step = rnd.step_for(action)
+    if step is None or not step.turn_action or follower.written_pass(action, player) \
+            or rnd.turn_after(cur) is not player:
+        return False
+    from ..actions import BuyShares
+    from .lookahead import missing_line
+    lines: list = [Pass(actor=cur.name)]
+    for corp in g.corporations.values():
+        if corp.closed or not corp.ipoed:
+            continue
+        for source in ("ipo", "pool"):
+            if any(c.owner == source and not c.president for c in corp.certs):
+                lines.append(BuyShares(actor=cur.name, corporation=corp.sym, count=1,
+                                       source=source))
+    values = sorted({c.price for c in g.market.par_cells})
+    for sym in _named_before_par(g, replay.record.actions):
+        lines.extend(Par(actor=cur.name, corporation=sym, price=v) for v in values)
+    position = g.following.position
+    key = ("missing", position)
+    known = getattr(replay, "known_repairs", None)
+    if known is not None and position < known[1] and key in known[0]:
+        # a hint's candidate replay of the same record before its change:
+        # the first replay's choice (``repair.repair`` does the same)
+        k, says = known[0][key]
+        got = None if k is None or k >= len(lines) else (lines[k], says)
+    elif getattr(replay, "quick", False) or getattr(replay, "missing_tries", 0) >= MISSING_TRIES:
+        return False
+    else:
+        got = missing_line(replay, action, lines, lambda line: _play_turn_line(replay, line))
+        chosen = getattr(replay, "repairs", None)
+        if chosen is not None:
+            chosen[key] = (None, "") if got is None else (lines.index(got[0]), got[1])
+        if got is None:
+            replay.missing_tries = getattr(replay, "missing_tries", 0) + 1
+    if got is None:
+        return False
+    line, says = got
+    f = g.flag("turn.order", f"{player.name} acted out of turn: it is {cur.name}'s turn in "
+                             f"{rnd.label}; the record's later lines go on as if "
+                             f"{_what(g, line)} before it (a line missing){says}: taken so")
+    f.involves = frozenset({cur.name, player.name})
+    _play_turn_line(replay, line)
+    return True
+
+
+def _named_before_par(g, actions) -> list:
+    """The companies nobody parred that the record's next lines name (a
+    company's own line, a share bought) before any par of them."""
+    from ..actions import BuyShares
+    out: list = []
+    seen: set = set()
+    start = g.following.position
+    for act in actions[start + 1:start + 1 + _PAR_AHEAD]:
+        sym = act.corporation if isinstance(act, (Par, BuyShares)) else act.actor
+        corp = g.corporations.get(sym)
+        if corp is None or sym in seen:
+            continue
+        seen.add(sym)
+        if not isinstance(act, Par) and not corp.ipoed and not corp.closed:
+            out.append(sym)
+    return out
+
+
+def _play_turn_line(replay, line) -> None:
+    """The turn's player's ``line`` played as his turn, the turn then ended
+    (raises RuleViolation when the rules refuse it)."""
+    g = replay.game
+    rnd = g.round
+    player = rnd.current
+    g.round.process(line)
+    rnd = g.round
+    if rnd.current is player and rnd.acted and not rnd.finished:
+        rnd.check_cert_limit_kept(player)
+        rnd.end_turn()
+        rnd.skip_inactive()
+
+
+def _what(g, line) -> str:
+    if isinstance(line, Pass):
+        return f"{line.actor} passed"
+    if isinstance(line, Par):
+        return f"{line.actor} parred {line.corporation} at {g.money(line.price)}"
+    src = "the bank pool" if line.source == "pool" else "the IPO"
+    return f"{line.actor} bought a share of {line.corporation} from {src}"

@@ -401,7 +401,16 @@ class Dividend1860(DividendStep):
 
     def leave(self, turn) -> None:
         if not turn.dividend_done:
-            self.pay(turn, "withhold", turn.revenue or 0)
+            # the president's choice (O4, O4b: a company in receivership or
+            # insolvent withholds, and one nationalised pays out, at once
+            # with its run): a run with revenue whose dividend the record
+            # leaves out is flagged as the shared step does, and withheld
+            revenue = turn.revenue or 0
+            if revenue > 0:
+                self.game.flag("dividend.missing",
+                               f"{turn.corp.sym} ran for {self.game.money(revenue)} but neither "
+                               f"paid out nor withheld; taken as withheld")
+            self.pay(turn, "withhold", revenue)
 
     def pay(self, turn, kind: str, revenue: int) -> None:
         g = self.game

@@ -7,6 +7,7 @@ The map checks each lay against the company's broad and narrow networks
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Optional
 
 from ...actions import BuyShares, BuyTrain, LayTile, RunRoutes, SellShares
@@ -578,14 +579,15 @@ class BuyTrain18Ireland(BuyTrainStep):
         ex = self.resolve_exchange(corp, train, action)
         values = train.spec.trade_in
         price = train.spec.price - int(values[ex.name])
+        wrong_price = None
         if action.price is not None and action.price != price:
-            g.flag("trains.price", f"a {train.name}-train for a {ex.name} costs "
-                                   f"{g.money(price)}, not {g.money(action.price)}; taken as "
-                                   f"paid")
+            # flagged when applied (the check changes nothing), taken as paid
+            wrong_price = (f"a {train.name}-train for a {ex.name} costs {g.money(price)}, "
+                           f"not {g.money(action.price)}; taken as paid")
             price = action.price
         contribution = self.check_emergency(turn, train, source, price) \
             if corp.cash < price else 0
-        plan = _BuyPlan(train, source, price, ex, contribution)
+        plan = _BuyPlan(train, source, price, ex, contribution, wrong_price=wrong_price)
         # O6b: trades from phase 10, one a turn; flagged when applied, the
         # train taken as traded in, as the record says
         plan.trade_problem = self.trade_problem(turn, train, ex, price)
@@ -619,6 +621,10 @@ class BuyTrain18Ireland(BuyTrainStep):
     def apply(self, turn, action, plan) -> None:
         g = self.game
         problem = getattr(plan, "trade_problem", None)
+        if plan.wrong_price:
+            # the price first, as the check meets it, then the trade's timing
+            g.flag("trains.price", plan.wrong_price)
+            plan = dataclasses.replace(plan, wrong_price=None)
         if problem is not None:
             g.flag("trains.exchange", problem)
         before = {t for t in g.trains if isinstance(t.owner, Corporation) or t.owner == "pool"}

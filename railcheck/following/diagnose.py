@@ -376,6 +376,13 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
     agree = [c for c in found if not any(f.rule.startswith("score.")
                                          and (f.rule, f.message) not in written
                                          for f in c[2].findings)]
+    if spare and not agree and len(found) == 1 and sum(
+            1 for f in found[0][2].findings if f.rule.startswith("score.")
+            and (f.rule, f.message) not in written) <= 1:
+        # (with ``spare``: the one that ends otherwise in one player's net
+        # worth alone may end with a score of the unchanged game's own, which
+        # the record's cascade hid as it hid the error it keeps; see below)
+        agree = found
     if getattr(replay.record, "expected_result", None) is not None or len(agree) == 1:
         found = agree
     if nearest and fewest == 0 and len(found) > 1 and len({_ending(c[2]) for c in found}) == 1:

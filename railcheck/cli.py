@@ -1156,7 +1156,8 @@ def show(path, at, svg, force, no_board, ruleset):
             click.echo(text_companies(result, result.currency))
         return
     state = "game over" if g.finished else result.round
-    click.echo(f"{name} {where}: {state}, phase {g.phase.name}, bank {g.money(g.bank.cash)}")
+    click.echo(f"{name} {where}: {state}, phase {g.phase.name}, bank "
+               f"{g.money(g.known_cash(g.bank))}")
     turn = whose_turn(g)
     if turn:
         click.echo(turn)

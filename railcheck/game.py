@@ -15,7 +15,7 @@ from .following import Following
 from .market import Cell, Market, move_marker
 from .ruleset import Ruleset
 from .state import Bank, Cert, Company, Corporation, Player, Train
-from .unsure import Unsure
+from .unsure import Unsure, price_key
 
 UNLIMITED_TRAINS = 30   # copies made of a train type with no count
 
@@ -102,9 +102,7 @@ class Game:
         #: the bank breaks when its own cash pays out below 0 (``bank_counts: bank``);
         #: with ``players_cash`` (1860) it is unlimited and the title tests the
         #: players' cash instead (Title1860.check_bank_break)
-        #: (1890's KansaiRules has no settings: its own ledger breaks its bank)
-        settings = getattr(rules, "settings", None)
-        self.bank_cash_breaks = settings is None or settings.bank_counts == "bank"
+        self.bank_cash_breaks = rules.settings.bank_counts == "bank"
         #: hexes that received a tile (terrain is paid on the first lay only)
         self.laid_hexes: set = set()
         #: hex -> (line, tile, rotation) of a lay whose rotation was guessed
@@ -182,8 +180,10 @@ class Game:
     # ------------------------------------------------------------------
     # names and lookups
 
-    def money(self, amount: int) -> str:
-        return money(self.rules, amount)
+    def money(self, amount: Optional[int]) -> str:
+        """An amount as the title writes it; ``unknown`` for one not known
+        (:meth:`known_cash`)."""
+        return "unknown" if amount is None else money(self.rules, amount)
 
     @property
     def phase(self):
@@ -297,6 +297,35 @@ class Game:
     def sure(self, entity) -> bool:
         """Whether ``entity``'s cash is known for sure."""
         return self.unsure.sure(self.who(entity))
+
+    @property
+    def money_tracked(self) -> bool:
+        """Money is tracked (a title whose numbers may be unknown: not while
+        ``Unsure.off``; 1890's not before its auction is over)."""
+        return self.unsure.tracked
+
+    def known_cash(self, entity) -> Optional[int]:
+        """``entity``'s cash (a player's, a company's, the bank's) as far as it is
+        known: None while money is not tracked, while the cash is not sure, or
+        known only as an upper bound (``Unsure.at_most``).  What the analyser
+        reads; with every number known, the cash."""
+        who = self.who(entity)
+        if not self.money_tracked or not self.unsure.sure(who) or who in self.unsure.at_most:
+            return None
+        return entity.cash
+
+    def trains_listed(self, corp: Corporation) -> list[str]:
+        """The names of ``corp``'s trains as the reports list them: in the order it
+        got them (1890 lists them by name)."""
+        return [t.name for t in corp.trains]
+
+    def known_price(self, corp: Corporation) -> Optional[int]:
+        """``corp``'s share price as far as it is known (None: no price, money
+        not tracked, or the price not sure)."""
+        if corp.price is None or not self.money_tracked or \
+                not self.unsure.sure(price_key(corp.sym)):
+            return None
+        return corp.price.price
 
     def short_of(self, entity, amount: int) -> bool:
         """Whether ``amount`` surely exceeds ``entity``'s cash: the test of

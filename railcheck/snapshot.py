@@ -87,8 +87,11 @@ def _plain(value, depth: int):
             return (name, _plain(owner, depth + 1))
         return name
     if k == _OBJECT and hasattr(value, "__dict__"):
+        # (the game and the round are pictured on their own; so is what an object names
+        # as references that are not its state, ``not_state``: 1890's rounds' replay)
+        skip = ("game", "round", *getattr(value, "not_state", ()))
         return {key: _plain(v, depth + 1) for key, v in vars(value).items()
-                if key not in ("game", "round")}
+                if key not in skip}
     return repr(value)
 
 

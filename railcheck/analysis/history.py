@@ -102,7 +102,7 @@ class Collector:
 
     def before_action(self, g, action):
         self.label = g.round.label
-        self.cash_before = _total(p.cash for p in g.players)
+        self.cash_before = _total(g.known_cash(p) for p in g.players)
 
     def on_action(self, g, action):
         r = g.round
@@ -116,7 +116,7 @@ class Collector:
                 self.revenue[corp.sym] = turn.revenue
                 break
         if isinstance(action, Dividend):
-            after = _total(p.cash for p in g.players)
+            after = _total(g.known_cash(p) for p in g.players)
             if after is None or self.cash_before is None:    # a cash not known (1890)
                 return
             paid = after - self.cash_before
@@ -162,23 +162,23 @@ def _total(amounts):
 def snapshot_row(g, label: str, boundary: str, revenue=None, dividend=None, kind=None) -> Row:
     players = {}
     for p in g.players:
-        players[p.name] = {"cash": p.cash, "shares": g.share_value(p),
+        players[p.name] = {"cash": g.known_cash(p), "shares": g.share_value(p),
                            "privates": g.company_value(p), "net_worth": g.net_worth(p)}
     companies = {}
     for corp in g.corporations.values():
         if corp.par is None and not corp.floated:
             continue
         companies[corp.sym] = {
-            "price": corp.price.price if corp.price is not None and not corp.closed else None,
-            "treasury": corp.cash,
-            "trains": [t.name for t in corp.trains],
+            "price": g.known_price(corp) if not corp.closed else None,
+            "treasury": g.known_cash(corp),
+            "trains": g.trains_listed(corp),
             "revenue": (revenue or {}).get(corp.sym),
             "dividend": (dividend or {}).get(corp.sym),
             "dividend_kind": (kind or {}).get(corp.sym),
             "closed": corp.closed,
         }
     errors = sum(1 for f in g.findings if f.severity == ERROR)
-    return Row(round=label, boundary=boundary, phase=g.phase.name, bank=g.bank.cash,
+    return Row(round=label, boundary=boundary, phase=g.phase.name, bank=g.known_cash(g.bank),
                players=players, companies=companies, errors=errors)
 
 

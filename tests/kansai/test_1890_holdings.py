@@ -14,7 +14,7 @@ GAMES = Path(__file__).resolve().parent / "games"
 
 
 def holdings(result):
-    return result.game.r.holdings
+    return result.game
 
 
 def test_the_example_game_ends_with_every_certificate_accounted_for():
@@ -116,14 +116,14 @@ def test_the_game_is_the_shared_game_built_from_1890s_rules():
     assert knr.price.price == 100 and knr in knr.price.stack
     assert {row["company"]: row["price"] for row in r.companies}["JR"] == 140
     # the markers in the order of their pars (S3.2 moves them up in that order)
-    assert r.game.r.ledger.marked == ["KNR", "OMS", "JR", "HER"]
+    assert r.game.ledger.marked == ["KNR", "OMS", "JR", "HER"]
 
 
 def test_the_black_zone_closes_the_corporation():
     """K10: a price marker reaching a black cell closes the company: ``Corporation.closed``
     (its shares are then worth nothing and it pays no dividend)."""
     r = run(REPO / "examples" / "kansai" / "game.18xx")
-    led, h = r.game.r.ledger, holdings(r)
+    led, h = r.game.ledger, holdings(r)
     her = h.corporations["HER"]
     before = {row["player"]: row["shares"] for row in led.standings()[0]}
     led.move("HER", "left", 7)          # 100 (row 3) .. 40o, then down to 30x
@@ -164,7 +164,7 @@ def test_unknown_numbers_build_a_game_that_tracks_no_money():
     r = run(GAMES / "hanshin_opening.18xx")
     h = holdings(r)
     assert h.unsure.off == ("market", "rows") and h.bank.cash == 6000
-    assert not r.game.r.ledger.on and r.standings == []
+    assert not r.game.ledger.on and r.standings == []
 
 
 def test_a_company_closed_by_the_black_zone_has_no_train_duty():
@@ -179,10 +179,10 @@ def test_a_company_closed_by_the_black_zone_has_no_train_duty():
     rep = Replay(record)
     moved = []
 
-    def before(view, action):
+    def before(game, action):
         if action.line == 60 and not moved:
-            view.r.ledger.move("HER", "left", 7)
-            view.r.holdings.drop_trains("HER")
+            game.ledger.move("HER", "left", 7)
+            game.drop_trains("HER")
             moved.append(action.line)
     rep.before_action = before
     res = rep.run()
@@ -190,3 +190,39 @@ def test_a_company_closed_by_the_black_zone_has_no_train_duty():
     assert [f.rule for f in res.errors if f.rule == "trains.must_own"] == []
     her = {row["company"]: row for row in res.companies}["HER"]
     assert (her["closed"], her["price"], her["treasury"]) == (True, 30, 245)
+
+
+def test_the_certificate_limit_is_the_shared_one_with_1890s_hooks():
+    """SB5 on the shared ``Game.num_certs`` / ``cert_limit_exceeded`` (written once, for every
+    title), with what 1890 counts as the title's hooks: a minor's certificate counts 1 (N0)
+    until it closes (a conversion), a company's shares not while its price is in the yellow
+    zone (``no_cert_limit``, SM1), privates never (``cert_limit_includes_privates: false``);
+    the limit holds only while money is tracked (``Holdings.money_tracked``).  The 60% (SB4) is
+    the shared ``holding_limit_exceeded``; the orange zone lifts it (SM2)."""
+    from railcheck.titles.kansai import TitleKansai
+    from railcheck.titles.kansai.holdings import Holdings
+    rules = TitleKansai.load_rules(components=str(REPO / "examples" / "kansai" /
+                                                  "components-example.yaml"))
+    g = Holdings(rules, ["Aki", "Ben", "Chie"], knr_normal=False)
+    aki = g.by_name["Aki"]
+    assert g.cert_limit == 8 and g.unsure.tracked
+    g.buy_minor("M1", "Aki")
+    g.give("HER", "Aki", [20, 10, 10, 10, 10])
+    g.give("HKY", "Aki", [20])
+    g.companies["ARIMA"].owner = aki
+    aki.companies.append(g.companies["ARIMA"])
+    assert g.num_certs(aki) == 7            # M1 1 + HER 5 + HKY 1; ARIMA not
+    assert g.cert_limit_exceeded(aki, 2) is None    # not before the ledger starts
+    g.money_started = True
+    assert g.cert_limit_exceeded(aki, 1) is None and g.cert_limit_exceeded(aki, 2) == 7
+    yellow = g.market.cell(1, 1)          # "60y": the yellow zone
+    assert yellow is not None and yellow.has("no_cert_limit")
+    g.place_price(g.corporations["HER"], yellow)
+    assert g.num_certs(aki) == 2 and g.cert_limit_exceeded(aki, 6) is None
+    g.corporations["M1"].closed = True      # converted into KNR
+    assert g.num_certs(aki) == 1
+    # SB4: 60% of HER held; 10% more is over it, not in the orange zone (SM2)
+    her = g.corporations["HER"]
+    assert g.holding_limit_exceeded(aki, her, 10) == (60, 60)
+    g.place_price(her, g.market.cell(2, 0))     # "40o": the orange zone
+    assert g.holding_limit_exceeded(aki, her, 10) is None

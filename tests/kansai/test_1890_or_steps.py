@@ -13,6 +13,7 @@ from railcheck.findings import RuleViolation
 from railcheck.loader import load_game
 from railcheck.rounds.operating import OperatingRound
 from railcheck.snapshot import state_snapshot
+from railcheck.titles.kansai.replay import KansaiReplay
 from railcheck.titles.kansai.operating import OperatingRound1890, Turn1890
 from railcheck.titles.kansai.orsteps import (BuyCompanyStep1890, BuyTrainStep1890,
                                              ConvertStep1890, DiscardTrainStep1890,
@@ -27,10 +28,17 @@ GAME = REPO / "examples" / "kansai" / "game.18xx"
 MAP_GAME = REPO / "examples" / "kansai" / "map-game.18xx"
 
 
+def replayed(record, stop_at: int):
+    """1890's replay (the title's checker) of ``record`` stopped after line ``stop_at``."""
+    r = KansaiReplay(record, Replay(record).rules, stop_at=stop_at)
+    r.run()
+    return r
+
+
 def paused(line: int, text=None):
     """The example game's replay stopped before ``line``."""
     record, _ = load_game(str(GAME), text=text)
-    return Replay(record, stop_at=line - 1).run().game.r
+    return replayed(record, line - 1)
 
 
 def actions(*lines: str, game=GAME, components="components-example.yaml") -> list:
@@ -156,7 +164,7 @@ MAP_CASES = [
 @pytest.fixture(scope="module")
 def map_turn():
     record, _ = load_game(str(MAP_GAME))
-    return Replay(record, stop_at=60).run().game.r
+    return replayed(record, 60)
 
 
 @pytest.mark.parametrize("step_class, line, outcome", MAP_CASES)

@@ -12,6 +12,7 @@ from railcheck.findings import RuleViolation
 from railcheck.loader import load_game
 from railcheck.rounds.stock import StockRound
 from railcheck.snapshot import state_snapshot
+from railcheck.titles.kansai.replay import KansaiReplay
 from railcheck.titles.kansai.steps import (BuyPrivateStep1890, BuySharesStep1890,
                                            LatePrivateStep1890, ParStep1890, SellSharesStep1890,
                                            StockRound1890)
@@ -20,10 +21,17 @@ REPO = Path(__file__).resolve().parents[2]
 GAME = REPO / "examples" / "kansai" / "game.18xx"
 
 
+def replayed(record, stop_at: int):
+    """1890's replay (the title's checker) of ``record`` stopped after line ``stop_at``."""
+    r = KansaiReplay(record, Replay(record).rules, stop_at=stop_at)
+    r.run()
+    return r
+
+
 def paused(line: int):
     """The example game's replay stopped before ``line`` (SR 2 starts at line 50)."""
     record, _ = load_game(str(GAME))
-    return Replay(record, stop_at=line - 1).run().game.r
+    return replayed(record, line - 1)
 
 
 def actions(*lines: str) -> list:

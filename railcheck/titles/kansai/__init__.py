@@ -46,6 +46,17 @@ class TitleKansai(Title):
         rules.title_class = cls
         return rules
 
+    def cert_limit_applies(self) -> bool:
+        """SB5 is checked while money is tracked (``Holdings.money_tracked``): what counts
+        depends on the share prices' zones (SM1, SM2), which the market grid gives."""
+        return self.game.money_tracked
+
+    def counts_for_cert_limit(self, corp) -> bool:
+        """SB5, SM1, N0: every certificate of a company counts (a minor's one), except while
+        its price is in the yellow or orange zone (``no_cert_limit``) and once it is closed
+        (a minor converted into KNR or privatised, N5; a company the black zone closed, K10)."""
+        return not corp.closed and super().counts_for_cert_limit(corp)
+
     @classmethod
     def own_table(cls):
         """``railcheck next``, hover and completion for this title's own

@@ -19,9 +19,22 @@ from types import SimpleNamespace
 
 from ...findings import ERROR, RuleViolation
 from ...game import Game
+from ...rounds import Round
 from ...rounds.auction_waterfall import WaterfallAuction
 from ...schema import AUCTION, Settings, is_unknown
 from .holdings import private_numbers
+from .steps import RoundOfTheRecord
+
+
+class AuctionRound1890(RoundOfTheRecord, Round):
+    """The auction as the analyser reads it (the shared ``Game.round``); the stock handler
+    plays it (the shared waterfall on :class:`AuctionTable`, or the bids' own checks)."""
+
+    kind = "auction"
+
+    def __init__(self, replay):
+        self.replay = replay
+        super().__init__(replay.holdings)
 
 
 class AuctionTable:

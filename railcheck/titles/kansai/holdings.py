@@ -77,6 +77,54 @@ class Holdings(Game):
         self.left: list[Train] = []
         m5 = rules.corp_by_sym["M5"]
         self.companies["M5"] = Company(CompanySpec("M5", m5.name, 0, 0, blocks=[], special={}))
+        #: the ledger has started (after the auction, ``Ledger.start``): money is tracked from
+        #: then on unless the shared money is off (:attr:`money_tracked`)
+        self.money_started = False
+        #: the money (``money.py``'s ``Ledger``: the net worths the analyser reads; set by the
+        #: replay)
+        self.ledger = None
+
+    @property
+    def money_tracked(self) -> bool:
+        """Money is tracked: the ledger has started and the shared game's money is not off
+        (``Game.unsure.off``: a number it needs is unknown, or the auction was not played)."""
+        return self.money_started and self.unsure.tracked
+
+    @property
+    def untracked(self) -> Optional[str]:
+        """Why no money is known (None: it is): the analyser says so."""
+        if self.money_tracked:
+            return None
+        off = ".".join(str(k) for k in self.ledger.off) if self.ledger.off else ""
+        if off and off != "companies":
+            return f"{off} is unknown in {self.rules.components.describe()}"
+        return "the auction was not played" if off == "companies" else \
+            "the record ends before the auction does"
+
+    def trains_listed(self, corp: Corporation) -> list[str]:
+        """A company's trains as 1890's reports list them: by name (its companies table)."""
+        return sorted(t.name for t in corp.trains)
+
+    # the players' worth as the analyser reads it: the ledger's standings (None while money
+    # is not tracked, or a worth is not sure)
+
+    def _worth(self, player: Player) -> Optional[dict]:
+        if not self.money_tracked:
+            return None
+        rows, _ = self.ledger.standings()
+        return next((row for row in rows if row["player"] == player.name), None)
+
+    def share_value(self, player: Player):
+        row = self._worth(player)
+        return None if row is None else row["shares"]
+
+    def company_value(self, player: Player):
+        row = self._worth(player)
+        return None if row is None else row["privates"]
+
+    def net_worth(self, player: Player):
+        row = self._worth(player)
+        return None if row is None else row["net_worth"]
 
     # ------------------------------------------------------------------
     # reading
@@ -320,4 +368,7 @@ class Holdings(Game):
         return gone
 
     def buy_minor(self, sym: str, name: str) -> None:
-        self.corporations[sym].certs[0].owner = self.by_name[name]
+        """A minor bought starts at once, with its capital (N0): floated."""
+        corp = self.corporations[sym]
+        corp.certs[0].owner = self.by_name[name]
+        corp.floated = True

@@ -33,9 +33,6 @@ class Ledger:
         self.r = replay
         self.st = replay.state
         self.h = replay.holdings
-        #: the ledger has started (after the auction): money is tracked from then on unless
-        #: the shared game's money is off (:attr:`on`)
-        self.started = False
         #: the cash of a name the record pays that is no player or company (its word stands);
         #: the players' and companies' cash is theirs (``Player.cash``, ``Corporation.cash``)
         self.other: dict = {}
@@ -57,9 +54,8 @@ class Ledger:
 
     @property
     def on(self) -> bool:
-        """Money is tracked: the ledger has started and the shared game's money is not off
-        (``Game.unsure.off``: a number it needs is unknown, or the auction was not played)."""
-        return self.started and self.doubts.tracked
+        """Money is tracked (``Holdings.money_tracked``)."""
+        return self.h.money_tracked
 
     @property
     def bank(self) -> int:
@@ -100,7 +96,7 @@ class Ledger:
                 p.cash = int(rules.starting_cash[n])
         # (else the auction's table played on the game's players: their cash is the auction's)
         self.bank = int(rules.bank) - sum(p.cash for p in self.h.players)
-        self.started = True
+        self.h.money_started = True
 
     off: tuple = ()
 
@@ -255,37 +251,25 @@ class Ledger:
         cell = self.cell(corp)
         return cell is not None and cell.has(zone)
 
-    def cert_count(self, player: str) -> int:
-        """SB5, SM1, SM2: every certificate counts 1 (a minor too, N0), except
-        those of a company in the yellow or orange zone; privates do not."""
-        h = self.h
-        n = 0
-        for corp in h.majors():
-            if corp.closed or self.zone(corp.sym, "no_cert_limit"):
-                continue
-            n += len(h.percents(corp.sym, player))
-        n += len([m for m in h.minors_of(player) if not m.closed])
-        return n
-
     def check_limits(self, player: str, corp: Optional[str]) -> None:
-        """After a purchase: the certificate limit (SB5) and the 60% (SB4)."""
+        """After a purchase: the certificate limit (SB5: the shared
+        ``Game.cert_limit_exceeded``, what counts the title's
+        ``TitleKansai.counts_for_cert_limit``) and the 60% (SB4: the shared
+        ``Game.holding_limit_exceeded``; the orange zone, SM2, is the shared ``unlimited``)."""
         if not self.on:
             return
-        r = self.r
-        limits = r.number("certificate limits", "cert_limit")
-        if not is_unknown(limits):
-            n = len(self.h.players)
-            limit = limits.get(n, limits.get(str(n)))
-            have = self.cert_count(player)
-            if limit is not None and have > limit:
-                r.flag("stock.cert_limit", f"{player} holds {have} certificates, over the limit of "
-                                           f"{limit} for {n} players (SB5; shares in the yellow "
-                                           f"and orange zones do not count, SM1)")
+        r, h = self.r, self.h
+        holder = h.by_name[player]
+        have = h.cert_limit_exceeded(holder, 0)
+        if have is not None:
+            r.flag("stock.cert_limit", f"{player} holds {have} certificates, over the limit of "
+                                       f"{h.cert_limit} for {len(h.players)} players (SB5; shares "
+                                       f"in the yellow and orange zones do not count, SM1)")
         if corp is None:
             return
-        pct = self.h.percent(corp, player)
-        hold = int(r.rules.raw["stock"]["holding_limit"])
-        if pct > hold and not self.zone(corp, "unlimited"):
+        over = h.holding_limit_exceeded(holder, h.corporations[corp], 0)
+        if over is not None:
+            pct, hold = over
             where = self.price(corp)
             r.flag("stock.holding_limit",
                    f"{player} holds {pct}% of {corp}, over the {hold}% limit (SB4); {corp}'s "

@@ -17,6 +17,7 @@ from ...actions import Bankrupt, Pass, RoundMarker
 from ...findings import RuleViolation
 from ...rounds.operating import OperatingRound, Turn
 from ...schema import is_unknown
+from .steps import RoundOfTheRecord
 from .orsteps import (MINOR_NAMES, BankruptStep1890, BuyCompanyStep1890, BuyTrainStep1890,
                       ConvertStep1890, DiscardTrainStep1890, DividendStep1890,
                       EmergencySaleStep1890, IgnoreStationStep1890, LayTileStep1890,
@@ -34,7 +35,7 @@ class Turn1890(Turn):
         self.ran = False
 
 
-class OperatingRound1890(OperatingRound):
+class OperatingRound1890(RoundOfTheRecord, OperatingRound):
     """The shared operating round with 1890's steps (``orsteps.py``), on the game's shared
     state (``Holdings``, a shared ``Game``), and 1890's turns: the order (minors by number,
     N0; KNR at once after M2's conversion, K8; the main companies by price, O0b; OMS from

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ...actions import Bankrupt, Checkpoint, Pass, RoundMarker, SellShares
-from ...findings import ERROR, INFO, WARNING, Finding, FindingList, involved
+from ...findings import ERROR, INFO, WARNING, Finding, involved
 from ...schema import is_unknown
 from ...unsure import CHECKPOINTS, Skipped
 from .components import place_of_hex
@@ -72,22 +72,19 @@ class KansaiReplay:
         self.record = record
         self.rules = rules
         self.stop_at = stop_at
-        #: optional callback(view, action) before each action; ``view.round.label`` is the
-        #: round's label ("OR 2.1"), as the engine's callback sees it (``show --at``)
+        #: optional callback(game, action) before each action, with the shared ``Game``
+        #: (:attr:`holdings`); ``game.round.label`` is the round's label ("OR 2.1"), as the
+        #: engine's callback sees it (``show --at``)
         self.before_action = before_action
-        #: the engine's other observers (the analyser's), called with :attr:`view`:
-        #: after each action, right after it is taken, and at the end of each round
+        #: the engine's other observers (the analyser's), called with the game: after each
+        #: action, right after it is taken, and at the end of each round
         self.after_action = after_action
         self.on_action = on_action
         self.on_round_end = on_round_end
-        from .view import GameView
-        #: what the analyser reads of the game (the shared Game's shape)
-        self.view = GameView(self)
-        #: the last action taken (the view's current action once the record is over)
+        #: the last action taken
         self.last_action = None
         #: the title's own flags (``State1890``)
         self.state = State1890()
-        self.findings: list[Finding] = FindingList()
         self.action = None
         self.position = 0
         #: the record's action after the current one (the shared auction reads it)
@@ -97,8 +94,6 @@ class KansaiReplay:
         self.sr_number = 0
         self.turn_actor: Optional[str] = None
         self.turn: dict = {}
-        self.finished = False
-        self.end_reason: Optional[str] = None
         #: the game ends when the current set of operating rounds is over
         self.end_after_set = False
         self.end_after_reason = "bankrupt"
@@ -118,6 +113,8 @@ class KansaiReplay:
         #: the players and the corporations (minors included) with their certificates, as the
         #: shared state's objects
         self.holdings = Holdings(rules, list(record.players), self.knr_normal)
+        #: the findings, the game's (``Game.findings``)
+        self.findings: list[Finding] = self.holdings.findings
         #: the amounts not sure and the checks skipped (the shared game's: ``Game.unsure``)
         self.unsure = self.holdings.unsure
         turns = rules.number("game_turns")
@@ -125,11 +122,35 @@ class KansaiReplay:
         #: operating rounds); None: not known
         self.game_turns = None if is_unknown(turns) else int(turns)
         from .money import Ledger
-        self.ledger = Ledger(self)
+        self.ledger = self.holdings.ledger = Ledger(self)
+        from .auction import AuctionRound1890
         from .operating import OperatingRound1890
         from .stock import StockHandler
         self.stock = StockHandler(self)
         self.operating = OperatingRound1890(self)
+        self.auction = AuctionRound1890(self)
+        #: the round the game is in (the analyser reads its label and whose turn it is)
+        self.holdings.round = self.auction
+        #: the components file's map (None: it gives none)
+        self.holdings.board = self.operating.map.board
+
+    # the game's end, the shared Game's
+
+    @property
+    def finished(self) -> bool:
+        return self.holdings.finished
+
+    @finished.setter
+    def finished(self, value: bool) -> None:
+        self.holdings.finished = value
+
+    @property
+    def end_reason(self) -> Optional[str]:
+        return self.holdings.end_reason
+
+    @end_reason.setter
+    def end_reason(self, value: Optional[str]) -> None:
+        self.holdings.end_reason = value
 
     # ------------------------------------------------------------------
     # findings
@@ -245,7 +266,7 @@ class KansaiReplay:
         self.action = action
         self.position = position
         self.next_action = actions[position + 1] if position + 1 < len(actions) else None
-        self.last_action = action
+        self.last_action = self.holdings.current_action = action
         if isinstance(action, RoundMarker):
             self.end_turn()
             if not (action.kind == "auction" and self.kind == "auction"):
@@ -257,12 +278,12 @@ class KansaiReplay:
             self.checkpoint(action)
             return
         if self.before_action is not None:
-            self.before_action(self.view, action)
+            self.before_action(self.holdings, action)
         self.take(action)
         if self.on_action is not None:
-            self.on_action(self.view, action)
+            self.on_action(self.holdings, action)
         if self.after_action is not None:
-            self.after_action(self.view, action)
+            self.after_action(self.holdings, action)
 
     def settle(self) -> None:
         """The end of the record: the turn its pass ended and the round's
@@ -275,7 +296,8 @@ class KansaiReplay:
         """The analyser's observer of the end of a round."""
         if self.on_round_end is not None:
             from types import SimpleNamespace
-            self.on_round_end(self.view, SimpleNamespace(label=self.round_label, kind=self.kind))
+            self.on_round_end(self.holdings, SimpleNamespace(label=self.round_label,
+                                                             kind=self.kind))
 
     def take(self, action) -> None:
         """One action of the record (not a marker or checkpoint)."""
@@ -362,6 +384,8 @@ class KansaiReplay:
             self.stock.round.start()
         elif marker.kind == "OR":
             self.operating.start()
+        self.holdings.round = {"SR": self.stock.round, "OR": self.operating}.get(
+            marker.kind, self.auction)
 
     def round_ends(self, record_ends: bool = False) -> None:
         if self.kind == "auction":
@@ -475,7 +499,7 @@ class KansaiReplay:
                      round=self.round_label, phase=self.phase.name,
                      bank=led.bank if led.on else 0,
                      currency=self.rules.currency, ruleset=self.rules.describe(),
-                     game=self.view)
+                     game=self.holdings)
         source = self.rules.components.path or "no components file"
         res.findings.extend(self.unsure.findings(source, where[0], where[1],
                                                  leave_out=NOT_TRACKED))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from ...schema import END, SETUP, UNKNOWN, Settings, is_unknown
+from ...schema import END, RULESET, SETUP, STOCK, UNKNOWN, Settings, is_unknown
 from ...specs import CompanySpec, CorpSpec, TrainSpec
 from .components import Components, load_components
 
@@ -145,6 +145,14 @@ class KansaiRules:
         rows = self.number("market", "rows")
         self.market_rows = None if is_unknown(rows) else [[str(c) for c in row] for row in rows]
         self.market_zones = {str(k): list(v) for k, v in data["market"]["zones"].items()}
+        #: the shared schema's top-level switches the shared ``Game`` reads, 1890's where
+        #: rules.yaml sets them (``cert_limit_includes_privates``: no, SB5), else their defaults
+        self.settings = Settings(RULESET, {k: data[k] for k in ("cert_limit_includes_privates",)
+                                           if k in data}, "")
+        #: the stock round's keys of the shared schema rules.yaml gives (the holding and pool
+        #: limits the shared ``Game.holding_limit`` and ``pool_limit`` read; 1890's own keys,
+        #: marked "new:" there, are read from ``raw``)
+        self.stock = Settings(STOCK, data["stock"], "stock")
         #: the set-up switches of the shared schema (none of them 1890's: their defaults)
         self.setup = Settings(SETUP, {}, "setup")
         #: the shared end conditions (1890's own end is its replay's: E1, rulebook.end_on_*)

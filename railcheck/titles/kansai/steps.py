@@ -28,6 +28,7 @@ action to its step (:meth:`StockRound1890.play`), and the shared round's own tur
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 from ...actions import Bid, BuyCompany, BuyShares, Par, Pass, SellShares
 from ...findings import RuleViolation
@@ -48,7 +49,29 @@ def refused(rule: str, message: str, notes: list, certificate=None) -> RuleViola
     return v
 
 
-class StockRound1890(StockRound):
+class RoundOfTheRecord:
+    """A 1890 round as the analyser reads it (the shared ``Game.round``): its label the
+    record's marker's (``OR 2.1``), whose turn the record's (the actor of the turn at hand,
+    until a pass ends it), no step named."""
+
+    replay: Any
+    #: the title's replay, its game, flags and map: the state a round refers to, pictured on
+    #: their own, not the round's (``snapshot.state_snapshot``)
+    not_state = ("replay", "r", "h", "st", "map")
+
+    @property
+    def label(self) -> str:
+        return self.replay.round_label
+
+    def describe_turn(self) -> str:
+        r = self.replay
+        return (r.turn_actor or "") if not r.turn.get("ended") else ""
+
+    def describe_step(self) -> str:
+        return ""
+
+
+class StockRound1890(RoundOfTheRecord, StockRound):
     """The shared stock round with 1890's steps, on the game's shared state (``Holdings``,
     a shared ``Game``); played by the title's replay for now (:meth:`play`)."""
 
@@ -106,29 +129,24 @@ class StockRound1890(StockRound):
         ending over it while a counting share could still be sold is flagged."""
         r, h = self.replay, self.game
         st, led = r.state, r.ledger
-        limits = r.rules.number("cert_limit")
-        if not led.on or is_unknown(limits):
-            return
-        limit = limits.get(len(h.players), limits.get(str(len(h.players))))
-        have = led.cert_count(player)
-        if limit is None or have <= limit:
+        have = h.cert_limit_exceeded(h.by_name[player], 0)
+        if have is None:
             return
         held = [c.sym for c in h.majors() if h.percents(c.sym, player)]
         if any(not led.sure("price:" + c) for c in held):
             r.skip("the certificate limit after a turn (a share price is not sure)",
                    ("market", "rows"), reason="a share price is not sure")
             return
-        pool = int(r.rules.raw["stock"]["pool_limit"])
         sellable = [c for c in held
                     if 10 in h.percents(c, player) and h.corporations[c].operated
                     and r.sr_number > 1
-                    and not led.zone(c, "no_cert_limit") and not led.closed(c)
-                    and h.pool(c) + 10 <= pool
+                    and h.title.counts_for_cert_limit(h.corporations[c])
+                    and h.pool(c) + 10 <= h.pool_limit(h.corporations[c])
                     and not (st.free_share.get(c) == player and not h.president_bought(c))]
         if sellable:
             r.flag("stock.over_cert_limit",
-                   f"{player} holds {have} certificates, over the limit of {limit}, and ends the "
-                   f"turn without selling down to it (S1: {', '.join(sorted(sellable))} could "
+                   f"{player} holds {have} certificates, over the limit of {h.cert_limit}, and "
+                   f"ends the turn without selling down to it (S1: {', '.join(sorted(sellable))} could "
                    f"be sold)", action=turn["actions"][-1])
 
     def finish(self) -> None:

@@ -305,13 +305,11 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
     h, led, rules = r.holdings, r.ledger, r.rules
     from .components import par_values
     cash = _cash(r, name)
-    limits = rules.number("cert_limit")
-    limit = None if is_unknown(limits) else limits.get(len(h.players),
-                                                       limits.get(str(len(h.players))))
     nm.facts.update({"cash": cash if cash is not None else "unknown",
-                     "certificates": led.cert_count(name) if led.on else
+                     "certificates": h.num_certs(h.by_name[name]) if led.on else
                      sum(1 for c in h.owned() if h.owner_of(c.sym) == name),
-                     "certificate_limit": limit if limit is not None else "unknown"})
+                     "certificate_limit": h.cert_limit if h.cert_limit is not None
+                     else "unknown"})
     opts: list = []
     o = j.judge("pass", Pass(actor=name))
     if o:

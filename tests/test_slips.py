@@ -1409,3 +1409,22 @@ def test_a_station_refused_where_written_is_the_city_the_later_runs_go_from():
         "IWNJ already has a station on G7; the record's later lines go on as if the station "
         "were in G5 city 1: taken so")
     assert worths(res) == {"Player 1": 15282, "Player 2": 3745}
+
+
+def test_a_candidate_keeps_only_errors_its_slip_cannot_have_caused():
+    # diagnose._spared: the errors a hint's candidate may keep when no
+    # candidate explains the record (spare): one far after its line, one on
+    # a line the record as written errs at otherwise (its cascade hid it),
+    # or one of a kind a published rule backs where 18xx.games lets the
+    # move through (a train over the limit, a bankrupt's private bought from
+    # him); never a line short of cash soon after it
+    from railcheck.findings import Finding
+    from railcheck.following.diagnose import _spared
+
+    def f(rule, aid=300):
+        return Finding(severity="error", rule=rule, message="", action_id=aid)
+    assert _spared(f("private.closed"), 5, set())
+    assert _spared(f("trains.limit"), 1, set())
+    assert not _spared(f("stock.cash"), 5, set())
+    assert _spared(f("stock.cash"), 200, set())
+    assert _spared(f("stock.cash"), 5, {(300, None)})

@@ -170,9 +170,9 @@ class Replay:
                                              minor_bid_hint, missing_dividend_hint,
                                              missing_issue_hint, missing_lay_hint, par_hint,
                                              private_price_hint, raise_price_hint,
-                                             refused_station_hint, rotation_hint,
-                                             token_city_hint, turn_bid_hint, turned_tile_hint,
-                                             upgraded_tile_hint, written_hint)
+                                             refused_lay_hint, refused_station_hint,
+                                             rotation_hint, token_city_hint, turn_bid_hint,
+                                             turned_tile_hint, upgraded_tile_hint, written_hint)
             hinted = par_hint(self, res)
             if hinted is res:   # the same first errors: a dividend of another kind
                 hinted = dividend_hint(self, res)
@@ -208,6 +208,8 @@ class Replay:
                     hinted = missing_lay_hint(self, res)
                 if hinted is res:   # a station refused, the later runs from another city
                     hinted = refused_station_hint(self, res)
+                if hinted is res:   # a lay refused, the later lines using it elsewhere
+                    hinted = refused_lay_hint(self, res)
                 res = hinted
         return res
 

@@ -1428,3 +1428,20 @@ def test_a_candidate_keeps_only_errors_its_slip_cannot_have_caused():
     assert not _spared(f("stock.cash"), 5, set())
     assert _spared(f("stock.cash"), 200, set())
     assert _spared(f("stock.cash"), 5, {(300, None)})
+
+
+def test_a_lay_refused_on_the_hex_written_is_the_hex_the_later_lines_use():
+    # 1830_rand_44000101_1 #237: PRR upgrades H8 with tile 18 turned 2;
+    # written on B14 (a white hex) it is refused (tile.upgrade), and the
+    # next lines fit every reading alike: the record needs H8's green tile
+    # 397 lines later (#634, a brown upgrade of H8 refused: 10 errors).
+    # The tile on the hexes the later errors name, in each rotation that
+    # fits, is tried (diagnose.refused_lay_hint): H8 turned 2 explains every
+    # later line: one finding, the game's end
+    changed = _changed_export("1830_slips/1830_rand_44000101_1.json.gz", 237, {"hex": "B14"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (237, "tile.upgrade", "tile 18 is green but B14 (white map hex) takes a yellow tile; the "
+                              "record's later lines go on as if it were laid on H8 turned 2: "
+                              "taken so")]
+    assert worths(res) == {"Player 4": 4862, "Player 2": 4734, "Player 3": 3497, "Player 1": 2316}

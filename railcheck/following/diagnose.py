@@ -2240,3 +2240,62 @@ def refused_station_hint(replay, result, search: Optional[Search] = None):
     return _adopt(replay, cand, station, first.rule,
                   f"{first.message}; the record's later lines go on as if the station were in "
                   f"{coord} city {k}: taken so", {corp})
+
+
+# ---------------------------------------------------------------------------
+# a lay refused on the hex written, the record's later lines using the tile
+# on another hex
+
+#: refusals of a lay the refused-lay hint reads again on another hex
+LAY_REFUSALS = {"tile.upgrade", "tile.edge"}
+#: at most this many hexes the later errors name are tried
+LAY_HEXES = 6
+
+
+@_never_raises
+def refused_lay_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is a lay refused
+    on the hex written (:data:`LAY_REFUSALS`, read no other way: the
+    evidence too far ahead for the look-ahead) and later errors name other
+    hexes (a later upgrade or run that needs the tile there): the tile, in
+    each rotation that fits, on each of the first :data:`LAY_HEXES` hexes
+    they name; the one explaining every later line taken, the lay's finding
+    saying so.  Else ``result``.  Never raises."""
+    import re
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if len(errors) < 2 or game is None or game.board is None:
+        return result
+    first = errors[0]
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if first.rule not in LAY_REFUSALS or _READ_AS in first.message or stop is None:
+        return result
+    lay = actions[stop]
+    board = game.board
+    if not isinstance(lay, LayTile) or lay.actor not in game.corporations:
+        return result
+    tile = board.tiles.get(str(lay.tile))
+    if tile is None:
+        return result
+    hexes: list = []
+    for f in errors[1:]:
+        for coord in re.findall(r"\b([A-Z]{1,2}\d{1,2})\b", f.message):
+            if coord in board.hexes and coord != str(lay.hex) and coord not in hexes:
+                hexes.append(coord)
+        if len(hexes) >= LAY_HEXES:
+            break
+    todo = [(stop, (coord, r)) for coord in hexes[:LAY_HEXES] for r in tile.distinct_rotations()
+            if tile.exits(r) <= set(board.neighbours(coord))]
+    if not todo:
+        return result
+    one = _the_one_explanation(
+        replay, todo,
+        lambda i, v: dataclasses.replace(actions[i], hex=v[0], rotation=v[1]),
+        search if search is not None else Search())
+    if one is None:
+        return result
+    _, (coord, r), cand = one
+    return _adopt(replay, cand, lay, first.rule,
+                  f"{first.message}; the record's later lines go on as if it were laid on "
+                  f"{coord} turned {r}: taken so", {lay.actor})

@@ -1,11 +1,20 @@
 import gzip
 import json
+import sys
 from pathlib import Path
 
 import os
 
 import pytest
 from hypothesis import settings
+
+# Where the environment says PYTHONDONTWRITEBYTECODE (this machine's does),
+# every test process would compile railcheck and rewrite the test modules'
+# assertions again: each xdist worker and each railcheck the CLI tests start
+# (about 5 s of CPU a worker, 0.2 s a command).  The suite keeps Python's
+# bytecode (``__pycache__``, ignored by git) as an installed railcheck does;
+# what is compiled is the same source, so nothing tested changes.
+sys.dont_write_bytecode = False
 
 # The property tests (hypothesis) draw the same examples on every run, so a
 # run of the suite is reproducible and CI is green or red for a reason in the
@@ -19,6 +28,16 @@ HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
 REPO = HERE.parent
 SHARED = REPO.parent / "shared"
+
+
+def pytest_configure(config):
+    """Compile railcheck once, before the xdist workers start, so that they
+    (and the commands the CLI tests start) read its bytecode instead of each
+    compiling it (a fresh clone, CI's: nothing is compiled yet; later runs:
+    only what changed)."""
+    if not hasattr(config, "workerinput"):
+        import compileall
+        compileall.compile_dir(str(REPO / "railcheck"), quiet=1)
 
 EXPORTS_1830 = sorted((DATA / "exports" / "1830").glob("*.json"))
 

@@ -24,7 +24,17 @@ CERT_LIMIT = REPO / "examples" / "1830" / "illegal" / "cert-limit.18xx"
 GAME = REPO / "examples" / "1830" / "game.18xx"
 
 
-def run(*args, input=None, env=None):
+def run(*args, input=None, env=None, hints=True):
+    """The command's result in process.  ``hints=False``: without the search
+    for the one slip that explains the errors (``RAILCHECK_NO_HINTS``).  The
+    tests of the certificate-limit example's commands leave it out: on that
+    example it tries 47 candidates (about 1 s a command) and finds none,
+    which the first test below (a replay with the hints) and
+    tests/test_readings_change_nothing.py (the search changes nothing) prove,
+    and each of those commands prints the same with it or without it; one
+    test of the CLI (``validate``, text and JSON) keeps it."""
+    if not hints:
+        env = {**(env or {}), "RAILCHECK_NO_HINTS": "1"}
     return CliRunner().invoke(main, [str(a) for a in args], input=input, env=env)
 
 
@@ -63,7 +73,7 @@ def test_the_findings_of_one_action_share_one_line():
 
 
 def test_score_says_why_a_player_s_cash_is_negative():
-    res = run("score", CERT_LIMIT)
+    res = run("score", CERT_LIMIT, hints=False)
     assert res.exit_code == 1
     assert re.search(r"^\s+1\s+Bob\s+-\$87\s", res.output, re.M)
     assert "note: this game has 1 illegal action:" in res.output
@@ -140,10 +150,10 @@ def games_folder(tmp_path):
 
 def test_files_that_are_not_game_records_are_skipped_and_counted(games_folder):
     res = run("validate", "-q", "--jobs", "1", "-o", games_folder / "report.json", "--format",
-              "json", games_folder)
+              "json", games_folder, hints=False)
     assert res.exit_code == 1            # b.18xx has findings
     # the report written into the folder, then the folder checked again
-    res = run("validate", "--jobs", "1", games_folder)
+    res = run("validate", "--jobs", "1", games_folder, hints=False)
     assert res.exit_code == 1, res.output
     lines = res.output.splitlines()
     assert f"skipped: {games_folder / 'a.trace.json'}: not a game record: a trace of the " \
@@ -152,7 +162,8 @@ def test_files_that_are_not_game_records_are_skipped_and_counted(games_folder):
            f"(validate --format json)" in lines
     assert re.fullmatch(r"4 files: 1 legal, 1 with findings, 0 unreadable, 2 not game records "
                         r"\(skipped\) in \d+\.\d\d s", lines[-1])
-    doc = json.loads(run("validate", "--format", "json", "--jobs", "1", games_folder).output)
+    doc = json.loads(run("validate", "--format", "json", "--jobs", "1", games_folder,
+                         hints=False).output)
     assert doc["summary"]["not_game_records"] == 2
     assert {os.path.basename(f["path"]): f["status"] for f in doc["files"]} == {
         "a.18xx": "legal", "b.18xx": "findings", "a.trace.json": "not_a_game",
@@ -179,10 +190,10 @@ def test_exclude_leaves_out_files_and_folders_by_glob(games_folder):
 
 
 def test_league_and_report_skip_what_is_not_a_game(games_folder, tmp_path):
-    res = run("league", "--jobs", "1", games_folder)
+    res = run("league", "--jobs", "1", games_folder, hints=False)
     assert res.exit_code == 1, res.output       # b.18xx: illegal actions, not finished
     assert "trace" not in res.output and "report.json" not in res.output
-    res = run("report", games_folder, "-o", tmp_path / "pages")
+    res = run("report", games_folder, "-o", tmp_path / "pages", hints=False)
     assert sorted(os.listdir(tmp_path / "pages")) == ["a.html", "b.html", "index.html"]
     assert "(1 file not game records, skipped)" in res.output
     assert res.exit_code == 1       # b.18xx has illegal actions
@@ -335,7 +346,7 @@ def test_ctrl_c_in_any_other_command_is_exit_130(monkeypatch):
 
 def test_quiet_hides_info_and_severity_chooses_what_is_shown():
     game = DATA / "exports" / "1830" / "26855.json"
-    res = run("validate", "--severity", "error", CERT_LIMIT)
+    res = run("validate", "--severity", "error", CERT_LIMIT, hints=False)
     assert ": info [" not in res.output
     folder = REPO / "examples" / "kansai"
     full = run("validate", "--jobs", "1", folder).output
@@ -354,7 +365,7 @@ def test_findings_are_printed_in_line_order(tmp_path):
     game = tmp_path / "g.18xx"
     text = CERT_LIMIT.read_text()
     game.write_text(text.replace("players:", "result: Bob 1, Carol 2, Alice 3\nplayers:", 1))
-    out = run("validate", "--all", game).output
+    out = run("validate", "--all", game, hints=False).output
     lines = [int(m.group(1)) for m in re.finditer(rf"^{re.escape(str(game))}:(\d+):", out, re.M)]
     assert len(lines) >= 2 and lines == sorted(lines)
 
@@ -363,14 +374,14 @@ def test_findings_are_printed_in_line_order(tmp_path):
     ["show", CERT_LIMIT], ["history", CERT_LIMIT], ["score", CERT_LIMIT],
     ["validate", CERT_LIMIT]])
 def test_one_exit_code_rule_for_every_command_that_reads_a_game(args):
-    assert run(*args).exit_code == 1
+    assert run(*args, hints=False).exit_code == 1
     assert run(args[0], GAME).exit_code == 0
 
 
 def test_plot_and_report_follow_the_exit_code_rule(tmp_path):
     pytest.importorskip("matplotlib")
-    assert run("plot", CERT_LIMIT, "-o", tmp_path / "c.svg").exit_code == 1
-    assert run("report", CERT_LIMIT, "-o", tmp_path / "r").exit_code == 1
+    assert run("plot", CERT_LIMIT, "-o", tmp_path / "c.svg", hints=False).exit_code == 1
+    assert run("report", CERT_LIMIT, "-o", tmp_path / "r", hints=False).exit_code == 1
     assert run("report", GAME, "-o", tmp_path / "s").exit_code == 0
 
 
@@ -411,9 +422,10 @@ def test_version_help_and_completion():
 def test_force_color_and_no_color(monkeypatch):
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)
-    colored = run("validate", CERT_LIMIT, env={"FORCE_COLOR": "1"}).output
+    colored = run("validate", CERT_LIMIT, env={"FORCE_COLOR": "1"}, hints=False).output
     assert "\x1b[31merror\x1b[0m" in colored
-    plain = run("validate", CERT_LIMIT, env={"FORCE_COLOR": "1", "NO_COLOR": "1"}).output
+    plain = run("validate", CERT_LIMIT, env={"FORCE_COLOR": "1", "NO_COLOR": "1"},
+                hints=False).output
     assert "\x1b[" not in plain
 
 

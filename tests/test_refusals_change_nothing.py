@@ -111,9 +111,10 @@ def mutated_refusals(game):
 
 
 #: the refusals each export's changes make at least, by kind of round: over
-#: the four, at least 20 in the auction, 120 in stock rounds (150 before the
-#: record-following read more lines), 500 in operating rounds (one test per
-#: export, so that they run in parallel)
+#: the four, at least 20 in the auction, 118 in stock rounds (150 before the
+#: record-following read more lines, 120 before a stock round taken up again
+#: kept the record-following layer's place at its line), 500 in operating
+#: rounds (one test per export, so that they run in parallel)
 AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56, 2/11/217;
     # rl18xx_game's SR 9 since a sale of a certificate not held is read as
     # the sale the record's later lines imply, not refused; 29133's SR 60
@@ -121,11 +122,16 @@ AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56
     # player's and a line written twice is dropped: fewer later lines refused;
     # 1830_game_end_bank's 2 in SR and 190 in OR (192 made) since a dividend
     # under the name of a company yet to operate is the turn's company's:
-    # the others' minima raised to what they make, 52/38, 65/52, 9/220)
-    "1830_game_end_bank.json": {"auction": 2, "SR": 2, "OR": 190},
+    # the others' minima raised to what they make, 52/38, 65/52, 9/220;
+    # 29133's 58/51 and rl18xx_game's SR 6 (made) since a stock round taken
+    # up again keeps the record-following layer's place at its line, not the
+    # line before: the lines after it are read in step, fewer refused; the
+    # operating rounds' minima raised to what they make, 192 and 222, for 500
+    # in all)
+    "1830_game_end_bank.json": {"auction": 2, "SR": 2, "OR": 192},
     "26855.json": {"auction": 14, "SR": 52, "OR": 38},
-    "29133.json": {"auction": 2, "SR": 60, "OR": 52},
-    "rl18xx_game.json": {"auction": 2, "SR": 9, "OR": 220},
+    "29133.json": {"auction": 2, "SR": 58, "OR": 51},
+    "rl18xx_game.json": {"auction": 2, "SR": 6, "OR": 222},
 }
 
 
@@ -143,7 +149,7 @@ def test_the_minimum_refusals_add_up_to_the_sweeps_minimum():
     for kinds in AT_LEAST.values():
         total.update(kinds)
     assert set(AT_LEAST) == {p.name for p in EXPORTS_1830}
-    assert total["auction"] >= 20 and total["SR"] >= 120 and total["OR"] >= 500
+    assert total["auction"] >= 20 and total["SR"] >= 118 and total["OR"] >= 500
 
 
 def test_refusals_in_the_illegal_examples_change_nothing():

@@ -17,6 +17,7 @@ The examples are few and deterministic on CI (``CI`` set) to keep the suite
 fast and stable; run locally, hypothesis explores new ones each time.
 """
 
+import hashlib
 import json
 import os
 import re
@@ -71,6 +72,11 @@ def export():
 # ---------------------------------------------------------------------------
 # the property
 
+#: the inputs checked, by (file name, content, format, hints): the exit code
+#: and the JSON report's findings (see :func:`check`)
+_CHECKED: dict = {}
+
+
 def check(path, data, fmt="json", hints=None):
     """Write ``data`` (text or bytes) to ``path``, validate it, and assert
     the property; returns the exit code.  The search for the one slip that
@@ -78,7 +84,13 @@ def check(path, data, fmt="json", hints=None):
     whole record) is left out of the generated examples unless asked for
     (``hints=True``): they test the reading and the replay, and cost a
     third of the time with it; the fixed cases below and
-    :func:`test_hints_on_shuffled_exports` run it on damaged records."""
+    :func:`test_hints_on_shuffled_exports` run it on damaged records.
+
+    An input already checked (the same file name, bytes, format and hints:
+    hypothesis's draws often damage a record the same way, an eighth of
+    them) is written again but not validated again: its validation is
+    deterministic, and its exit code and findings (:func:`last_findings`)
+    are those of the first time."""
     if hints is None:
         hints = not currently_in_test_context()
     if isinstance(data, bytes):
@@ -86,6 +98,10 @@ def check(path, data, fmt="json", hints=None):
     else:
         path.write_text(data, encoding="utf-8")
     before = path.read_bytes()
+    key = (path.name, hashlib.sha256(before).hexdigest(), fmt, hints)
+    if key in _CHECKED:
+        _CHECKED[str(path)] = _CHECKED[key]
+        return _CHECKED[key][0]
     runner = CliRunner()
     res = runner.invoke(main, ["validate", "--format", fmt, str(path)]
                         + ([] if hints else ["--no-hints"]))
@@ -131,7 +147,15 @@ def check(path, data, fmt="json", hints=None):
     elif fmt == "github":
         for line in res.stdout.splitlines()[:-1]:
             assert line.startswith(("::error file=", "::warning file=", "::notice file=")), line
+    findings = doc["files"][0].get("findings") if fmt == "json" else None
+    _CHECKED[key] = _CHECKED[str(path)] = (res.exit_code, findings)
     return res.exit_code
+
+
+def last_findings(path) -> list:
+    """The findings of the JSON report of the last :func:`check` of ``path``
+    (the same validation, hints on or off as it was checked)."""
+    return _CHECKED[str(path)][1]
 
 
 # ---------------------------------------------------------------------------
@@ -365,11 +389,6 @@ def test_settings_of_the_wrong_type(workdir, export):
 # ---------------------------------------------------------------------------
 # syntax errors inside otherwise good records: findings, never exit 2
 
-def json_findings(path):
-    res = CliRunner().invoke(main, ["validate", "--format", "json", str(path)])
-    return res.exit_code, json.loads(res.stdout)["files"][0]["findings"]
-
-
 def first_action(lines) -> int:
     """The index of the first line after the header."""
     return next(i for i, line in enumerate(lines)
@@ -394,7 +413,7 @@ def test_notation_misspelt_verbs_are_findings(workdir, notation, picks):
     path = workdir / "misspelt.18xx"
     code = check(path, "\n".join(lines))
     assert code == 1
-    _, findings = json_findings(path)
+    findings = last_findings(path)
     syntax = [(f["line"], f["column"]) for f in findings if f["rule"] == "notation.syntax"]
     assert syntax == [(i + 1, ACTOR_AND_VERB.match(lines[i]).end(1) + 1) for i in spoilt]
 
@@ -412,7 +431,7 @@ def test_notation_garbage_line_among_the_actions(workdir, notation, junk, where)
     lines.insert(i, "@ " + junk)                 # `@` never starts a line that parses
     path = workdir / "junk.18xx"
     assert check(path, "\n".join(lines)) == 1
-    _, findings = json_findings(path)
+    findings = last_findings(path)
     assert [(f["line"], f["column"], f["rule"]) for f in findings][:1] == \
         [(i + 1, 1, "notation.syntax")]
 
@@ -714,6 +733,6 @@ def test_a_line_skipped_whole_is_one_finding_even_with_a_bad_id_comment(workdir,
     lines.insert(i, "@ #@")
     path = workdir / "bad-id.18xx"
     assert check(path, "\n".join(lines)) == 1
-    _, findings = json_findings(path)
+    findings = last_findings(path)
     assert [(f["line"], f["column"], f["rule"]) for f in findings if f["line"] == i + 1] == \
         [(i + 1, 1, "notation.syntax")]

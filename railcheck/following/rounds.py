@@ -245,6 +245,9 @@ class RecordRounds:
         end did to the share prices, ``marks``); the round has been given
         the record's action."""
         restore_state(self.game, saved, marks)
+        # (the record-following layer's place was saved with the game when
+        # the round ended, a line before: the replay is at this line)
+        self.game.following.at(self.position)
         self.round_actions = 1
         self.ended = None
 

@@ -210,7 +210,7 @@ class StockFollower(RoundFollower):
         if player is not rnd.current:
             f = g.flag("turn.order", f"{player.name} acted out of turn: it is "
                                      f"{rnd.current.name}'s turn in {rnd.label}")
-            if self.stands_in(player):
+            if self.stands_in(action, player):
                 # the record goes on as if the player whose turn it was had
                 # acted: the line is applied, and the turn order kept
                 self.wrote()
@@ -241,7 +241,7 @@ class StockFollower(RoundFollower):
             return False
         return other is player or other is rnd.turn_after(rnd.current)
 
-    def stands_in(self, player) -> bool:
+    def stands_in(self, action, player) -> bool:
         """``player`` acts in the current player's turn, and the record's
         next line is the current player's own pass closing his turn (in a
         record whose turns end so: his turn goes on) or is by the player
@@ -259,9 +259,10 @@ class StockFollower(RoundFollower):
             # (an export's): his turn goes on; in an export any line of his
             # goes on with his turn (the site's lines have no interjection);
             # in another record a line of his that is not a pass is his own
-            # after an interjection
-            return g.following.closes_turns_with_pass and (isinstance(nxt, Pass)
-                                                           or g.following.from_export)
+            # after an interjection.  A pass cannot be his: it would end the
+            # turn his next line goes on with
+            return not isinstance(action, Pass) and g.following.closes_turns_with_pass \
+                and (isinstance(nxt, Pass) or g.following.from_export)
         expected = rnd.turn_after(rnd.current)
         return other is expected and other is not rnd.turn_after(player)
 

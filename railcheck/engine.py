@@ -167,8 +167,9 @@ class Replay:
         res = self.result(self.count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .following.diagnose import (dividend_hint, home_station_hint, merger_hint,
-                                             missing_dividend_hint, missing_issue_hint,
-                                             missing_lay_hint, par_hint,
+                                             minor_bid_hint, missing_dividend_hint,
+                                             missing_issue_hint, missing_lay_hint, par_hint,
+                                             private_price_hint, raise_price_hint,
                                              refused_lay_hint, refused_station_hint,
                                              rotation_hint, token_city_hint, turn_bid_hint,
                                              turned_tile_hint, upgraded_tile_hint, written_hint)
@@ -185,6 +186,12 @@ class Replay:
                 hinted = missing_issue_hint(self, res)
             if hinted is res:   # a bid for the turn under the minimum
                 hinted = turn_bid_hint(self, res)
+            if hinted is res:   # a private bought at a legal but wrong price
+                hinted = private_price_hint(self, res)
+            if hinted is res:   # a minor's raise missing, at another price
+                hinted = raise_price_hint(self, res)
+            if hinted is res:   # a minor's bid under the least, at another price
+                hinted = minor_bid_hint(self, res)
             res = hinted
             if res.errors:      # the two look at first errors of different kinds
                 hinted = rotation_hint(self, res)
@@ -270,8 +277,12 @@ class Replay:
                 return None
             # the reading of the refused line the record goes on from, if any
             reading = self.rounds.repair(action, v)
-            if reading is None:
-                twice = None    # refused as it stands, the state unchanged: nothing to drop
+            if reading is None and not any(f.severity == ERROR for f in g.findings[n_findings:]):
+                # refused as it stands, the state unchanged: nothing to drop
+                # (a step that gave way to it first, saying so, changed it:
+                # 18Ireland's par written twice, the home station the first
+                # one waits for given up, 18Ireland_rand_43000101_2 #695)
+                twice = None
             g.flag(v.rule, v.message + (reading.says if reading is not None else ""),
                    v.severity)
             if reading is not None:

@@ -543,6 +543,23 @@ RULES: list[Rule] = [
        "A corporation pays from half to twice the private's face value (1830).",
        f"{R1830}: Operating Round, buying private companies",
        "PRR buy CA from Alice 400   ->  CA (face $160) may be bought for $80 to $320, not $400"),
+    _r("private.price_implied", "a private bought at one price, the record's later lines at "
+       "another",
+       "A purchase of a private at another price the rules take is legal at its line; the "
+       "record's later lines then show other cash (the seller short of a later purchase, the "
+       "buyer of a train or another private). When the replay ends with errors, the first a "
+       "line short of cash, and the record gives its final result, railcheck replays the record "
+       "with each earlier purchase of a private at the price the seller's net worth says (the "
+       "nearest the first error also at the prices halving the buyer's range by which side the "
+       "first later error is on); when exactly one such purchase makes every later error "
+       "disappear and ends with the record's result, it is flagged with both prices and the "
+       "game is taken at the implied one (railcheck/following/diagnose.py, "
+       "docs/one-mistake.md); else nothing is said and the original findings stand. A price "
+       "the rules refuse (private.price, private.cash) is searched the same way, its finding "
+       "saying the price taken.",
+       OWN,
+       "PRR buy MH from Alice 230 ... (Alice short of cash later)   ->  PRR buys MH for $230, "
+       "but the record's later lines go on as if for $220"),
     # --- rounds
     _r("ruleset.event", "an event a train or phase names that the title does not know",
        "A ruleset's train or phase names an event (``events: [...]``) that neither the shared "

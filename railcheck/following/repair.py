@@ -326,11 +326,43 @@ def _passed_over(replay, action, violation) -> list:
                            f"{' and '.join(waiting)} passed before it: taken so")]
 
 
+def _missing_raise(replay, action, violation) -> list:
+    """A bid or pass of the player leading a minor's auction while it waits
+    for another player (18Ireland): the leader passes only when outbid, and
+    raises only another's bid, so the player it waited for raised first,
+    that line missing (a bid deleted), at the least raise, when the
+    record's next lines go on so (the price: ``diagnose.raise_price_hint``)."""
+    from ..actions import Bid
+    g = replay.game
+    get = getattr(g.round, "auction_raise", None)
+    if get is None or violation.rule != "turn.order" or not isinstance(action, (Bid, Pass)):
+        return []
+    got = get()
+    waiting = g.round.auction_waiting() if got is not None else None
+    if not got or not waiting or action.actor != got[1]:
+        return []
+    corp, _, least = got
+    bidder = waiting[0]
+
+    def apply():
+        g.round.process(Bid(actor=bidder, company=corp, price=least, line=action.line,
+                            column=action.column, action_id=action.action_id))
+        g.round.process(action)
+    return [Reading(apply, f"; the record's later lines go on as if {bidder} {RAISED} "
+                           f"{g.money(least)} on {corp} before it: taken so")]
+
+
+#: the words of a missing raise's reading (``diagnose.raise_price_hint``)
+RAISED = "had raised the bid to"
+
+
 def _other_player_or_passed_over(replay, action, violation) -> list:
-    """A line out of turn: another player's (:func:`_other_player`), or the
+    """A line out of turn: another player's (:func:`_other_player`), the
     line of its writer after the players an auction waited for passed
-    (:func:`_passed_over`)."""
-    return _other_player(replay, action, violation) + _passed_over(replay, action, violation)
+    (:func:`_passed_over`), or after the raise of the player it waited for
+    (:func:`_missing_raise`)."""
+    return (_other_player(replay, action, violation) + _passed_over(replay, action, violation)
+            + _missing_raise(replay, action, violation))
 
 
 def _home_hex(replay, action, violation) -> list:

@@ -81,6 +81,17 @@ class StockRound18Ireland(StockRound):
             return None
         return [p.name for p in a.active if p is not a.leader]
 
+    def auction_raise(self) -> tuple[str, str, int] | None:
+        """(the minor, the player leading, the least raise) of the minor
+        auction under way (the record-following layer: a line of the leader
+        while the auction waits for another player implies a raise of
+        theirs); None with no auction under way."""
+        a = self.auction
+        if a is None:
+            return None
+        step = self.game.rules.stock["minor_auction"]["multiple"]
+        return a.corp.sym, a.leader.name, a.high + step
+
     def can_open_auction(self, player) -> bool:
         spec = self.game.rules.stock.minor_auction
         return (spec is not None and self.top_minor() is not None and not self.acted

@@ -579,7 +579,7 @@ class _Prefix:
     hints' searches."""
 
     def __init__(self, replay) -> None:
-        from ..table.incremental import WatchedActions, _closing_passes
+        from ..replay_state import WatchedActions, _closing_passes
         record = replay.record
         self.actions = WatchedActions(record.actions)
         rp = type(replay)(dataclasses.replace(record, actions=self.actions), replay.rules,
@@ -610,7 +610,7 @@ class _Prefix:
     def keep(self, positions) -> None:
         """Play on, keeping the state before each of ``positions`` not yet
         played where it serves (see the class)."""
-        from ..table.incremental import capture
+        from ..replay_state import capture
         from .lookahead import LONG_HORIZON
         rp = self.rp
         for target in sorted(set(positions)):
@@ -635,7 +635,7 @@ class _Prefix:
         ``actions``, or None."""
         if i not in self.kept:
             return None
-        from ..table.incremental import _closing_passes
+        from ..replay_state import _closing_passes
         if _closing_passes(actions) != self.closing:
             return None
         return self.kept[i]
@@ -653,7 +653,7 @@ class _Prefix:
         (their findings, all before the changed line and none of the
         record's own errors the candidate is held to, are passed over:
         ``seen``), then the rest of its record; its result."""
-        from ..table.incremental import install
+        from ..replay_state import install
         from .lookahead import budget_of
         state, n_calls, used, repairs = snap
         if s.replayed + n_calls > s.budget:

@@ -30,8 +30,10 @@ import os
 
 from ..actions import Checkpoint, Pass, RoundMarker
 from ..findings import ERROR, plural
+from .auction import missing_pass
 from .followers import follower_for
 from .lookahead import game_memo, put_back
+from .stock import missing_turn_line
 
 
 class RecordRounds:
@@ -170,8 +172,7 @@ class RecordRounds:
         if g.pending_par is not None:
             from .stock import play_missing_pending_par
             play_missing_pending_par(g, action)
-        from .auction import missing_pass
-        from .stock import missing_turn_line
+        # (imported with the module: an import in here costs each action)
         if not missing_turn_line(self.replay, action):
             missing_pass(self.replay, action)
         g.following.round.place(action)

@@ -1454,7 +1454,13 @@ def private_price_hint(replay, result, search: Optional[Search] = None):
         d = _worth_off(replay, result, before[1])
         side = _price_side((first, actions[stop].actor, None), actions[i], before[1],
                            before[2], i, actions)
-        if i == lines[-1] and side:
+        if not side:
+            # the first error is no line of its seller's or buyer's short of
+            # cash: the purchase's price explains nothing there (a missing
+            # issue's certificate limit mended by another price of a private
+            # that happens to end alike, 18Ireland_rand_2711299_4 #774)
+            continue
+        if i == lines[-1]:
             # the nearest the first error, when that is on its seller's or
             # buyer's side: the price the result gives, then halving the
             # range from the written one (a later line, refused for its

@@ -1449,3 +1449,29 @@ def test_a_lay_refused_on_the_hex_written_is_the_hex_the_later_lines_use():
                               "record's later lines go on as if it were laid on H8 turned 2: "
                               "taken so")]
     assert worths(res) == {"Player 4": 4862, "Player 2": 4734, "Player 3": 3497, "Player 1": 2316}
+
+
+@pytest.mark.parametrize("path, action_id, price, finding", [
+    # 18Ireland_rand_18004_2 #19: Player 1 bids £140 on CIR; written at
+    # £130, under the least (£135): the least explains nothing, and its
+    # errors say neither side (players out of turn), so the next bid up is
+    # tried, up to the one the record goes on from (was 315 errors)
+    ("18Ireland_random/18Ireland_rand_18004_2.json.gz", 19, 130,
+     "a bid must be at least £135, not £130; the record's later lines go on as if Player 1 bid "
+     "£140 (the price the record's final result needs): taken so"),
+    # 18Ireland_rand_18006_5 #14: Player 3 bids £100 on CBPR, the least;
+    # written at £95, the least meets the game's own finding at #222 (a
+    # bankrupt's private bought from him, which 18xx.games lets through),
+    # which the written bid's cascade hid: kept (was 403 errors)
+    ("18Ireland_random/18Ireland_rand_18006_5.json.gz", 14, 95,
+     "a bid must be at least £100, not £95; the record's later lines go on as if Player 3 bid "
+     "£100 (the price the record's final result needs): taken so"),
+])
+def test_a_minors_bid_under_the_least_is_found_over_it_and_past_the_games_own_findings(
+        path, action_id, price, finding):
+    res = Replay(_changed_export(path, action_id, {"price": price})).run()
+    own = {(f.action_id, f.rule) for f in error_findings(Replay(_changed_export(
+        path, action_id, {}), hints=False).run())}
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)
+            if (f.action_id, f.rule) not in own] == [(action_id, "stock.minor_bid", finding)]
+    assert worths(res) == worths(Replay(_changed_export(path, action_id, {})).run())

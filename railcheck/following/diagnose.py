@@ -1260,7 +1260,7 @@ def _private_price_search(replay, result, stop: int, before: tuple, guesses: lis
 def _price_search(replay, stop: int, line_of, side_of, mend, lo: int, hi: int, step: int,
                   guesses: list, s: Search, exact: bool = False,
                   first: Optional[Finding] = None, halve: bool = True,
-                  has_result: bool = False):
+                  has_result: bool = False, upward: bool = False):
     """(price, result, words) of the price, from ``lo`` to ``hi`` by
     ``step``, at which the record's line ``stop`` (``line_of(price)``: a
     line or the lines standing there) explains the record from there on:
@@ -1269,7 +1269,10 @@ def _price_search(replay, stop: int, line_of, side_of, mend, lo: int, hi: int, s
     price too low, -1 too high); the record's result then mends it
     (``mend(result)``: how much more the price is by the result, 0 when it
     matches, None when it cannot say).  Else None.  ``exact``, ``first``,
-    ``halve``: see :func:`_private_price_search`."""
+    ``halve``: see :func:`_private_price_search`; ``upward``: a candidate
+    whose errors say neither side is taken as too low (a bid written under
+    the least: the true one is most likely a little over it), the next
+    price up tried."""
     own = [f for f in (replay.game.findings if getattr(replay, "game", None) is not None
                        else []) if f.severity == ERROR]
     if first is not None:
@@ -1280,7 +1283,10 @@ def _price_search(replay, stop: int, line_of, side_of, mend, lo: int, hi: int, s
     def trial(price):
         if price not in tried:
             failed: list = []
-            got = _try_line(replay, stop, line_of(price), s, own, failed)
+            # (a candidate may keep one error its price cannot have caused,
+            # which the record's cascade hid: a bankrupt's private bought
+            # from him later, 18Ireland_rand_18006_5)
+            got = _try_line(replay, stop, line_of(price), s, own, failed, spare=1)
             side = next((d for d in (side_of(x, False) for x in failed) if d), 0)
             # (a candidate whose lines the record's own errors still
             # contradict on either side explains nothing)
@@ -1313,8 +1319,10 @@ def _price_search(replay, stop: int, line_of, side_of, mend, lo: int, hi: int, s
         if got is not None:
             price = lo + k * step
             break
-        if side > 0:
+        if side > 0 or (side == 0 and upward and not todo):
             low = k + 1
+            if side == 0:
+                todo = [low]    # (the next price up, not the middle)
         elif side < 0:
             high = k - 1
         elif not todo:
@@ -1403,7 +1411,7 @@ def raise_price_hint(replay, result, search: Optional[Search] = None):
     found = _price_search(replay, stop, line_of, _bid_side(bidder, corp), mend, least, befores,
                           step,
                           [least + d] if d else [least], s, first=first,
-                          has_result=bidder in want)
+                          has_result=bidder in want, upward=True)
     if found is None:
         return result
     price, cand, says = found
@@ -1449,7 +1457,7 @@ def minor_bid_hint(replay, result, search: Optional[Search] = None):
     found = _price_search(replay, stop, lambda p: dataclasses.replace(a, price=p),
                           _bid_side(bidder, corp), lambda got: _worth_off(replay, got, bidder),
                           least, cash, step, [least + (a.price - least) + d, least] if d
-                          else [least], s, first=first,
+                          else [least], s, first=first, upward=True,
                           has_result=bidder in (getattr(replay.record, "expected_result", None)
                                                 or {}))
     if found is None:
@@ -1637,7 +1645,13 @@ def private_price_hint(replay, result, search: Optional[Search] = None):
         d = _worth_off(replay, result, before[1])
         side = _price_side((first, actions[stop].actor, None), actions[i], before[1],
                            before[2], i, actions)
-        if i == lines[-1] and side:
+        if not side:
+            # the first error is no line of its seller's or buyer's short of
+            # cash: the purchase's price explains nothing there (a missing
+            # issue's certificate limit mended by another price of a private
+            # that happens to end alike, 18Ireland_rand_2711299_4 #774)
+            continue
+        if i == lines[-1]:
             # the nearest the first error, when that is on its seller's or
             # buyer's side: the price the result gives, then halving the
             # range from the written one (a later line, refused for its

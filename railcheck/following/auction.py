@@ -102,34 +102,77 @@ def missing_pass(replay, action) -> bool:
     judged by the record's next lines against the line taken out of turn
     (``lookahead.missing_line``, ``stock.missing_turn_line`` for a stock
     round); played (the ``turn.order`` finding saying so) when the record
-    goes on from it.  True when it was."""
+    goes on from it.  In a waterfall auction (1830's), see
+    :func:`missing_waterfall_line`.  True when it was."""
     g = replay.game
     follower = g.following.round
     rnd = g.round
-    if type(follower) is not AuctionFollower or getattr(replay, "trying", False) \
-            or replay.check_purity:
+    if getattr(replay, "trying", False) or replay.check_purity:
+        return False
+    if isinstance(follower, WaterfallFollower):
+        return missing_waterfall_line(replay, action)
+    if type(follower) is not AuctionFollower:
         return False
     out = rnd.out_of_turn(action)
     cur = rnd.whose_turn()
     if out is None or cur is None or out[1] is None:
         return False
-    position = g.following.position
-    key = ("missing", position)
-    known = getattr(replay, "known_repairs", None)
-    if known is not None and position < known[1] and key in known[0]:
-        got = known[0][key][0]      # a hint's candidate: the first replay's choice
-    elif getattr(replay, "quick", False):
+    return _play_missing(replay, action, out[1], cur, [Pass(actor=cur.name)])
+
+
+def missing_waterfall_line(replay, action) -> bool:
+    """A bid or pass in a waterfall auction by another player than the one
+    whose turn it is (no private being resolved among its bidders): the
+    turn's player's line may be missing, the record going on with the
+    writer (the next seat, or a bidder of the private his purchase put up
+    for resolution).  His pass, his purchase of the cheapest private at its
+    price, or his bid at the least on another private, each followed by
+    ``action`` in its writer's turn (a reading that does not make it the
+    writer's turn is none), each judged by the record's next lines against the line
+    taken out of turn as the follower takes it (a wrong name, or the
+    writer's turn); played when the record goes on from one of them and no
+    other as well.  True when one was."""
+    g = replay.game
+    rnd = g.round
+    player = g.player_by_name.get(action.actor)
+    if player is None or not isinstance(action, (Bid, Pass)) \
+            or rnd.blocking_step() is not None or rnd.auctioning is not None:
         return False
+    cur = rnd.current_player()
+    if cur is None or player is cur:
+        return False
+    lines: list = [Pass(actor=cur.name)]
+    cheapest = rnd.cheapest()
+    for company in rnd.unsold():
+        if company is cheapest:
+            lines.append(Bid(actor=cur.name, company=company.sym))
+        else:
+            bids = rnd.bids[company.sym]
+            least = (max(bids.values()) if bids else company.value) + rnd.inc
+            lines.append(Bid(actor=cur.name, company=company.sym, price=least))
+    out = f"{player.name} acted out of turn: it is {rnd.describe_turn()}'s turn in the auction"
+    return _play_missing(replay, action, out, cur, lines)
+
+
+def _play_missing(replay, action, out: str, cur, lines: list) -> bool:
+    """Of ``lines`` (of ``cur``, whose turn it is), the one the record's
+    next lines go on from before ``action``
+    (``lookahead.chosen_missing_line``): played, the ``turn.order``
+    finding ``out`` saying so.  True when one was."""
+    from .lookahead import chosen_missing_line
+    g = replay.game
+    got = chosen_missing_line(replay, action, lines, lambda line: g.round.process(line))
+    if got is None:
+        return False
+    line = got[0]
+    if isinstance(line, Pass):
+        what = f"{cur.name} passed"
+    elif line.price is None:
+        what = f"{cur.name} bought {line.company} at its price"
     else:
-        from .lookahead import missing_line
-        got = missing_line(replay, action, [Pass(actor=cur.name)],
-                           lambda line: g.round.process(line)) is not None
-        chosen = getattr(replay, "repairs", None)
-        if chosen is not None:
-            chosen[key] = (got, "")
-    if not got:
-        return False
-    g.flag("turn.order", f"{out[1]}; the record's later lines go on as if {cur.name} passed "
-                         f"before it (a line missing): taken so")
-    g.round.process(Pass(actor=cur.name))
+        what = f"{cur.name} bid {g.money(line.price)} on {line.company}"
+    f = g.flag("turn.order", f"{out}; the record's later lines go on as if {what} "
+                             f"before it (a line missing): taken so")
+    f.involves = frozenset({cur.name, action.actor})
+    g.round.process(line)
     return True

@@ -356,3 +356,34 @@ def missing_line(replay, action, lines: list, play) -> Optional[tuple]:
         again = _best_reading(replay, [readings[i] for i in got], LONG_HORIZON, tied=True)
         got = got[again] if isinstance(again, int) else None
     return (lines[got - 1], "") if isinstance(got, int) and got > 0 else None
+
+
+#: lines out of turn searched for a missing line in vain, in one replay,
+#: after which no more are (a record whose rounds the replay left: the
+#: search would spend the look-ahead's budget on each of its lines)
+MISSING_TRIES = 3
+
+
+def chosen_missing_line(replay, action, lines: list, play) -> Optional[tuple]:
+    """:func:`missing_line` as one replay keeps its choices: a hint's
+    candidate replay of the same record before its change takes the first
+    replay's choice (``known_repairs``, as ``repair.repair`` does); a quick
+    replay, or one that searched :data:`MISSING_TRIES` times in vain, tries
+    none; the choice is kept (``repairs``) under the record's position.
+    ``(line, says)`` or None."""
+    g = replay.game
+    position = g.following.position
+    key = ("missing", position)
+    known = getattr(replay, "known_repairs", None)
+    if known is not None and position < known[1] and key in known[0]:
+        k, says = known[0][key]
+        return None if k is None or k >= len(lines) else (lines[k], says)
+    if getattr(replay, "quick", False) or getattr(replay, "missing_tries", 0) >= MISSING_TRIES:
+        return None
+    got = missing_line(replay, action, lines, play)
+    chosen = getattr(replay, "repairs", None)
+    if chosen is not None:
+        chosen[key] = (None, "") if got is None else (lines.index(got[0]), got[1])
+    if got is None:
+        replay.missing_tries = getattr(replay, "missing_tries", 0) + 1
+    return got

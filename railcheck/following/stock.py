@@ -375,10 +375,6 @@ class StockFollower(RoundFollower):
 #: a corporation the record's next lines name before any par of it is one
 #: whose par may be the missing line (looked for this many lines ahead)
 _PAR_AHEAD = 200
-#: lines out of turn searched for a missing line in vain, in one replay,
-#: after which no more are (a record whose stock rounds the replay left:
-#: the search would spend the look-ahead's budget on each of its lines)
-MISSING_TRIES = 3
 
 
 def missing_turn_line(replay, action):
@@ -412,7 +408,7 @@ def missing_turn_line(replay, action):
             or rnd.turn_after(cur) is not player:
         return False
     from ..actions import BuyShares
-    from .lookahead import missing_line
+    from .lookahead import chosen_missing_line
     lines: list = [Pass(actor=cur.name)]
     for corp in g.corporations.values():
         if corp.closed or not corp.ipoed:
@@ -424,23 +420,7 @@ def missing_turn_line(replay, action):
     values = sorted({c.price for c in g.market.par_cells})
     for sym in _named_before_par(g, replay.record.actions):
         lines.extend(Par(actor=cur.name, corporation=sym, price=v) for v in values)
-    position = g.following.position
-    key = ("missing", position)
-    known = getattr(replay, "known_repairs", None)
-    if known is not None and position < known[1] and key in known[0]:
-        # a hint's candidate replay of the same record before its change:
-        # the first replay's choice (``repair.repair`` does the same)
-        k, says = known[0][key]
-        got = None if k is None or k >= len(lines) else (lines[k], says)
-    elif getattr(replay, "quick", False) or getattr(replay, "missing_tries", 0) >= MISSING_TRIES:
-        return False
-    else:
-        got = missing_line(replay, action, lines, lambda line: _play_turn_line(replay, line))
-        chosen = getattr(replay, "repairs", None)
-        if chosen is not None:
-            chosen[key] = (None, "") if got is None else (lines.index(got[0]), got[1])
-        if got is None:
-            replay.missing_tries = getattr(replay, "missing_tries", 0) + 1
+    got = chosen_missing_line(replay, action, lines, lambda line: _play_turn_line(replay, line))
     if got is None:
         return False
     line, says = got

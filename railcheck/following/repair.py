@@ -88,6 +88,52 @@ def _missing_train(replay, action, violation) -> list:
                            f"{g.money(tr.spec.price)} before this pass (a missing line)")]
 
 
+#: at most this many of the depot's earlier trains are read as bought in
+#: lines left out before a purchase of a later one
+MISSING_DEPOT_TRAINS = 3
+
+
+def _missing_depot_trains(replay, action, violation) -> list:
+    """A company buys a train the depot does not sell yet, its earlier
+    trains unsold: the lines buying those are missing.  Read as bought by
+    the same company just before, each from the depot at its price (a
+    company buying several trains in its turn, one line left out), when
+    the record's next lines go on as if they were sold (the phase the later
+    train begins, the company's runs); the round judges each purchase as
+    any line (the company's cash, its train limit)."""
+    if not isinstance(action, BuyTrain) or action.source not in (None, "depot"):
+        return []
+    g = replay.game
+    if action.train_id:
+        target = g.train_by_id.get(action.train_id)
+    else:
+        target = next((tr for tr in g.trains if tr.owner == "depot"
+                       and tr.name == action.train), None)
+    if target is None or target.owner != "depot" or target in g.available_depot_trains():
+        return []
+    earlier = []
+    for tr in g.trains:
+        if tr is target:
+            break
+        if tr.owner == "depot":
+            earlier.append(tr)
+    if not earlier or len(earlier) > MISSING_DEPOT_TRAINS:
+        return []
+
+    def apply():
+        for tr in earlier:
+            buy = BuyTrain(actor=action.actor, train=tr.name, train_id=tr.id, source="depot",
+                           line=action.line, column=action.column, action_id=action.action_id)
+            buy.text = action.text
+            g.round.process(buy)
+        g.round.process(copy.copy(action))
+    ids = ", ".join(tr.id for tr in earlier)
+    price = sum(tr.spec.price for tr in earlier)
+    return [Reading(apply, f"; the record's later lines go on as if {action.actor} had "
+                           f"bought the depot's {ids} before it, for {g.money(price)} "
+                           f"(a missing line): taken so")]
+
+
 #: at most this many other tiles (in a rotation) are tried for a tile that
 #: does not fit its hex; with more, none is
 TILE_READINGS = 24
@@ -653,6 +699,7 @@ _READINGS = {
     "merger.major": _other_corporation,
     "merger.connection": _other_corporation,
     "trains.must_own": _missing_train,
+    "trains.not_available": _missing_depot_trains,
     "tile.upgrade": _other_tile_or_hex,
     "private.power": _power_tile,
     "token.full": _other_city,

@@ -1,0 +1,59 @@
+"""A line left out, read from the record's next lines: one finding where
+the record goes on without it, and the game ends with its own scores.
+
+- in a waterfall auction (1830's, 1889's): the turn's player's pass, his
+  purchase of the cheapest private, or his bid at the least on another
+  (``following/auction.py``, ``missing_waterfall_line``);
+- a company's purchase of the depot's last trains of a type, before its
+  purchase of the next type (``following/repair.py``,
+  ``_missing_depot_trains``)."""
+
+import pytest
+
+from railcheck.engine import Replay
+
+from conftest import error_findings, net_worths
+from test_slips import OPENING_SCORES, _changed_export, errors, line_of, report, scores, without
+
+
+@pytest.mark.parametrize("deleted, next_line, reading", [
+    # Bob's bid at DH's least ($70 + $5), then Carol's purchase of SV: 13 errors before
+    ("Bob bid DH 75", "Carol bid SV 20", "Bob bid $75 on DH"),
+    # Carol's purchase of the cheapest (SV at $20) put CS up between its two
+    # bidders, Bob first: the record goes on with Bob's pass there, not with
+    # the next seat (Alice): 13 errors before
+    ("Carol bid SV 20", "Bob pass", "Carol bought SV at its price"),
+    # Alice's bid on CS over Bob's $45: 9 errors before
+    ("Alice bid CS 50", "Bob bid DH 75", "Alice bid $50 on CS"),
+])
+def test_a_line_left_out_of_the_auction_is_one_finding(tmp_path, deleted, next_line, reading):
+    at = line_of(deleted)           # the next line moves up into its place
+    assert line_of(next_line) == at + 1
+    f = report(tmp_path, without(deleted))
+    assert errors(f) == [(at, "turn.order")]
+    writer, whose = next_line.split()[0], deleted.split()[0]
+    assert f["findings"][0]["message"] == (
+        f"{writer} acted out of turn: it is {whose}'s turn in the auction; the record's "
+        f"later lines go on as if {reading} before it (a line missing): taken so")
+    assert scores(f) == OPENING_SCORES and f["round"] == "SR 3"
+
+
+@pytest.mark.parametrize("path, deleted, at, company, bought, price, end", [
+    # 18xx.games game 29133: NYNH buys 2-4 (#55), 2-5 (#56) and 3-0 (#57);
+    # without #56 the 3-train is refused and the phase never comes (147
+    # errors); the site's net worths
+    ("1830/29133.json", 56, 57, "NYNH", "2-5", 80,
+     {"Player 2": 1477, "Player 3": 951, "Player 1": 887, "Player 4": 416}),
+    # the 'game_end_bank' fixture: C&O's 3-4 (#223) before its 4-0 (173 errors)
+    ("1830/1830_game_end_bank.json", 223, 224, "C&O", "3-4", 180,
+     {"Player 2": 13048, "Player 3": 12109, "Player 1": 12025}),
+])
+def test_a_train_purchase_left_out_before_the_next_type_is_one_finding(
+        path, deleted, at, company, bought, price, end):
+    r = Replay(_changed_export(path, deleted, "delete")).run()
+    errs = error_findings(r)
+    assert [(f.action_id, f.rule) for f in errs] == [(at, "trains.not_available")]
+    assert errs[0].message.endswith(
+        f"the record's later lines go on as if {company} had bought the depot's {bought} "
+        f"before it, for ${price} (a missing line): taken so")
+    assert net_worths(r) == end

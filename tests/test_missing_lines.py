@@ -6,7 +6,8 @@ the record goes on without it, and the game ends with its own scores.
   (``following/auction.py``, ``missing_waterfall_line``);
 - a company's purchase of the depot's last trains of a type, before its
   purchase of the next type (``following/repair.py``,
-  ``_missing_depot_trains``)."""
+  ``_missing_depot_trains``), or before a discard the new phase forces
+  (``_missing_phase_train``)."""
 
 import pytest
 
@@ -57,3 +58,18 @@ def test_a_train_purchase_left_out_before_the_next_type_is_one_finding(
         f"the record's later lines go on as if {company} had bought the depot's {bought} "
         f"before it, for ${price} (a missing line): taken so")
     assert net_worths(r) == end
+
+
+def test_a_train_purchase_left_out_before_the_discards_its_phase_forces_is_one_finding():
+    # 18xx.games game 29133: B&M buys the first 5-train (#229), phase 5
+    # lowers the limit to 2 and B&M discards a 3 (#230); without #229 the
+    # discard is within the limit and refused, the phase never comes (46
+    # errors): read as the turn's company's purchase of the depot's next train
+    r = Replay(_changed_export("1830/29133.json", 229, "delete")).run()
+    errs = error_findings(r)
+    assert [(f.action_id, f.rule) for f in errs] == [(230, "trains.discard")]
+    assert errs[0].message == (
+        "B&M owns 2 trains, within the limit of 3; trains may not be discarded at will; the "
+        "record's later lines go on as if B&M had bought the depot's 5-0 for $450 before it, "
+        "the phase lowering the limit (a missing line): taken so")
+    assert net_worths(r) == {"Player 2": 1477, "Player 3": 951, "Player 1": 887, "Player 4": 416}

@@ -134,6 +134,36 @@ def _missing_depot_trains(replay, action, violation) -> list:
                            f"(a missing line): taken so")]
 
 
+def _missing_phase_train(replay, action, violation) -> list:
+    """A company discards a train within its limit: the line before it
+    that began the phase lowering the limit may be missing, the purchase of
+    the depot's next train by the company whose turn it is.  Each train the
+    depot sells now is tried as bought so, then the discard, when the
+    record's next lines go on as if it were."""
+    from ..actions import DiscardTrain
+    from ..state import Corporation
+    if not isinstance(action, DiscardTrain):
+        return []
+    g = replay.game
+    corp = g.corporations.get(action.actor)
+    buyer = g.round.whose_turn()
+    if corp is None or not isinstance(buyer, Corporation) \
+            or len(corp.trains) > g.train_limit(corp):
+        return []
+
+    def reading(tr):
+        def apply():
+            buy = BuyTrain(actor=buyer.sym, train=tr.name, train_id=tr.id, source="depot",
+                           line=action.line, column=action.column, action_id=action.action_id)
+            buy.text = action.text
+            g.round.process(buy)
+            g.round.process(copy.copy(action))
+        return Reading(apply, f"; the record's later lines go on as if {buyer.sym} had bought "
+                              f"the depot's {tr.id} for {g.money(tr.spec.price)} before it, "
+                              f"the phase lowering the limit (a missing line): taken so")
+    return [reading(tr) for tr in g.available_depot_trains()]
+
+
 #: at most this many other tiles (in a rotation) are tried for a tile that
 #: does not fit its hex; with more, none is
 TILE_READINGS = 24
@@ -700,6 +730,7 @@ _READINGS = {
     "merger.connection": _other_corporation,
     "trains.must_own": _missing_train,
     "trains.not_available": _missing_depot_trains,
+    "trains.discard": _missing_phase_train,
     "tile.upgrade": _other_tile_or_hex,
     "private.power": _power_tile,
     "token.full": _other_city,

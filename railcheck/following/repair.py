@@ -64,6 +64,17 @@ def repair(replay, action, violation):
 # ---------------------------------------------------------------------------
 # the readings, by the rule of the refusal
 
+def _buy_before(action, actor: str, tr, source="depot") -> BuyTrain:
+    """A purchase of the train ``tr`` by ``actor``, read as a line missing
+    before the record's ``action`` (said where ``action`` stands); from
+    the depot by its id, or (``source`` None) by its type, depot or pool."""
+    buy = BuyTrain(actor=actor, train=tr.name, source=source,
+                   train_id=tr.id if source == "depot" else None,
+                   line=action.line, column=action.column, action_id=action.action_id)
+    buy.text = action.text
+    return buy
+
+
 def _missing_train(replay, action, violation) -> list:
     """A company passes with no train, which it must buy: the line buying
     one is missing (the cheapest the depot or the pool sells, at its
@@ -77,10 +88,7 @@ def _missing_train(replay, action, violation) -> list:
         return []
 
     def apply():
-        buy = BuyTrain(actor=action.actor, train=tr.name, source=None, line=action.line,
-                       column=action.column, action_id=action.action_id)
-        buy.text = action.text
-        g.round.process(buy)
+        g.round.process(_buy_before(action, action.actor, tr, None))
         g.round.process(copy.copy(action))
     return [Reading(apply, f"; the record's later lines go on as if {action.actor} owned a "
                            f"{tr.name}-train: taken as bought from the "
@@ -122,10 +130,7 @@ def _missing_depot_trains(replay, action, violation) -> list:
 
     def apply():
         for tr in earlier:
-            buy = BuyTrain(actor=action.actor, train=tr.name, train_id=tr.id, source="depot",
-                           line=action.line, column=action.column, action_id=action.action_id)
-            buy.text = action.text
-            g.round.process(buy)
+            g.round.process(_buy_before(action, action.actor, tr))
         g.round.process(copy.copy(action))
     ids = ", ".join(tr.id for tr in earlier)
     price = sum(tr.spec.price for tr in earlier)
@@ -153,10 +158,7 @@ def _missing_phase_train(replay, action, violation) -> list:
 
     def reading(tr):
         def apply():
-            buy = BuyTrain(actor=buyer.sym, train=tr.name, train_id=tr.id, source="depot",
-                           line=action.line, column=action.column, action_id=action.action_id)
-            buy.text = action.text
-            g.round.process(buy)
+            g.round.process(_buy_before(action, buyer.sym, tr))
             g.round.process(copy.copy(action))
         return Reading(apply, f"; the record's later lines go on as if {buyer.sym} had bought "
                               f"the depot's {tr.id} for {g.money(tr.spec.price)} before it, "

@@ -47,3 +47,15 @@ def test_the_table_line_counts_mistakes_apart_from_legal_changes():
     line = OM.line(rows)
     assert "n=   4" in line and "goal=   3 ( 75.0%)" in line and "p90=   5" in line
     assert "legal=  1 (flagged 1)" in line
+
+
+def test_a_deleted_pass_is_legal_whatever_the_engine_says():
+    # no rule makes a player or a company write "pass": the deletion is no
+    # mistake, and a finding railcheck gives it counts as flagged
+    deleted_pass = {"change": "delete", "type": "pass", "what": "pass by 2 deleted"}
+    deleted_bid = {"change": "delete", "type": "bid", "what": "bid by 1 deleted"}
+    edited_pass = {"change": "edit", "type": "pass", "what": "pass by 1 instead of 2"}
+    assert OM.unwritten(deleted_pass)
+    assert not OM.unwritten(deleted_bid) and not OM.unwritten(edited_pass)
+    # an outcome record of an older run (no "type") is judged by its text
+    assert OM.unwritten({"kind": "deleted", "what": "pass by B&O deleted"})

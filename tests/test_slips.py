@@ -1475,3 +1475,53 @@ def test_a_minors_bid_under_the_least_is_found_over_it_and_past_the_games_own_fi
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)
             if (f.action_id, f.rule) not in own] == [(action_id, "stock.minor_bid", finding)]
     assert worths(res) == worths(Replay(_changed_export(path, action_id, {})).run())
+
+
+# 1830 and 1860 (the sixth round, branch m8)
+
+def test_a_run_left_out_before_its_payout_is_the_best_run_found():
+    # 1860_rand_44000100_1 #248: IOW's run (£160 and a subsidy of £10)
+    # deleted; its payout at #249 then paid nothing and moved the price as a
+    # withhold, and the players' cash and the operating order parted from
+    # the record (before: errors from #284 on).  A dividend line says the
+    # company ran (following/run.py): the best run found on the map, and
+    # IOW's last run, are tried before it; the record's next lines fit the
+    # best as well as the last run, so the best is taken: one finding at the
+    # payout, the game's own three later findings and its end
+    path = "1860_slips/1860_rand_44000100_1.json.gz"
+    own = [(580, "route.receivership_max"), (590, "route.receivership_max"),
+           (601, "route.receivership_max")]
+    res = Replay(_changed_export(path, 248, "delete")).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(249, "route.missing")] + own
+    assert error_findings(res)[0].message == (
+        "IOW pays out, but no run is written: it owns trains (3+2, 3+2) and has a route; the "
+        "record's later lines go on as if it ran for £160 and a subsidy of £10 (the best run "
+        "found on the map; a line missing; of 2 the record's next lines fit as well, the "
+        "first): taken so")
+    assert worths(res) == {"Player 1": 15282, "Player 2": 3745}
+
+
+def test_an_1860_payout_with_no_run_is_flagged_when_no_run_is_read(monkeypatch):
+    # O4b: a corporation that does not run withholds; a payout with no run
+    # written is route.missing at the payout (18xx.games asks for no
+    # dividend then), taken as withheld, when no revenue is read
+    import railcheck.following.run as run
+    monkeypatch.setattr(run, "MISSING_RUN_TRIES", 0)
+    res = Replay(_changed_export("1860_slips/1860_rand_44000100_1.json.gz", 248,
+                                 "delete"), hints=False).run()
+    first = error_findings(res)[0]
+    assert (first.action_id, first.rule, first.message) == (
+        249, "route.missing", "IOW pays out, but no run is written: it owns trains (3+2, 3+2) "
+        "and has a route, and a corporation that does not run withholds (O4b); taken as "
+        "withheld")
+
+
+def test_an_upgrade_alone_in_error_is_not_read_as_an_earlier_lay_of_another_tile():
+    # 1830_rand_49000103_0 #249: PRR upgrades H14 with tile 16, written as
+    # 27 (it leaves the yellow track's edge 3 unconnected): the only error.
+    # Tile 7 for the earlier yellow lay (#186) explains the record as well,
+    # but so may the upgrade's own tile: the finding stays at the upgrade
+    # (it was at #186, before the change)
+    res = Replay(_changed_export("1830_slips/1830_rand_49000103_0.json.gz", 249,
+                                 {"tile": "27-0"})).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(249, "tile.upgrade")]

@@ -33,6 +33,7 @@ from ..findings import ERROR, plural
 from .auction import missing_pass
 from .followers import follower_for
 from .lookahead import game_memo, put_back
+from .run import missing_run
 from .stock import missing_turn_line
 
 
@@ -176,6 +177,7 @@ class RecordRounds:
         if not missing_turn_line(self.replay, action):
             missing_pass(self.replay, action)
         g.following.round.place(action)
+        missing_run(self.replay, action)
         return action
 
     # ------------------------------------------------------------------

@@ -1525,3 +1525,26 @@ def test_an_upgrade_alone_in_error_is_not_read_as_an_earlier_lay_of_another_tile
     res = Replay(_changed_export("1830_slips/1830_rand_49000103_0.json.gz", 249,
                                  {"tile": "27-0"})).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(249, "tile.upgrade")]
+
+
+@pytest.mark.parametrize("action_id, written, finding", [
+    # 1830_rand_44000100_1 #43: Player 1 sells NYC_2 and his president's
+    # certificate NYC_0 (30%), written as B&M_9: the later lines buy back
+    # only NYC_2 (no president's certificate is bought from the pool), so
+    # the sale was read as 10% of NYC and the price fell a row short (14
+    # errors); the amount written, which he holds and may sell, is taken
+    (43, 30, "Player 1 holds 0% of B&M and cannot sell 30%; the record's later lines buy "
+             "Player 1's NYC_2 from the bank (#62): taken as a sale of 30% of NYC"),
+    # #188: PRR_2 and PRR_0 (20%), the later lines buy back PRR_2 (was 4)
+    (188, 20, "Player 1 holds 0% of B&M and cannot sell 20%; the record's later lines buy "
+              "Player 1's PRR_2 from the bank (#242): taken as a sale of 20% of PRR"),
+])
+def test_a_sale_not_held_of_a_presidents_certificate_is_of_the_amount_written(
+        action_id, written, finding):
+    path = "1830_slips/1830_rand_44000100_1.json.gz"
+    res = Replay(_changed_export(path, action_id, {"shares": ["B&M_9"]})).run()
+    # (and the game's own finding at #509, which a published rule backs)
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)][:1] == [
+        (action_id, "stock.sell_not_owned", finding)]
+    assert [(f.action_id, f.rule) for f in error_findings(res)][1:] == [(509, "trains.limit")]
+    assert worths(res) == {"Player 2": 808, "Player 1": 663, "Player 3": 124}

@@ -1548,3 +1548,23 @@ def test_a_sale_not_held_of_a_presidents_certificate_is_of_the_amount_written(
         (action_id, "stock.sell_not_owned", finding)]
     assert [(f.action_id, f.rule) for f in error_findings(res)][1:] == [(509, "trains.limit")]
     assert worths(res) == {"Player 2": 808, "Player 1": 663, "Player 3": 124}
+
+
+def test_a_line_under_another_players_name_in_1860s_stock_round_is_the_turns_players():
+    # 1860_rand_44000100_1 #34: Player 2 sells 30% of C&N in his turn of
+    # SR 2, written as Player 1's.  1860's turns do not close with a pass,
+    # so the line was taken as Player 1's out of turn (he took the turn and
+    # sold: 9 errors; #147, 40% of BHI&R: 318); the record goes on with
+    # Player 2, and its next lines judge the line as his
+    # (following/stock.wrong_name_line): one finding, the game's own three
+    # later ones, its end
+    res = Replay(_changed_export("1860_slips/1860_rand_44000100_1.json.gz", 34,
+                                 {"entity": 101})).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (34, "turn.order"), (580, "route.receivership_max"), (590, "route.receivership_max"),
+        (601, "route.receivership_max")]
+    assert error_findings(res)[0].message == (
+        "Player 1 acted out of turn: it is Player 2's turn in SR 2, and the record goes on with "
+        "Player 2; the record's later lines go on as if Player 2 made this line (a wrong name): "
+        "taken as Player 2's")
+    assert worths(res) == {"Player 1": 15282, "Player 2": 3745}

@@ -34,7 +34,7 @@ from .auction import missing_pass
 from .followers import follower_for
 from .lookahead import game_memo, put_back
 from .run import missing_run
-from .stock import missing_turn_line
+from .stock import missing_turn_line, wrong_name_line
 
 
 class RecordRounds:
@@ -176,6 +176,7 @@ class RecordRounds:
         # (imported with the module: an import in here costs each action)
         if not missing_turn_line(self.replay, action):
             missing_pass(self.replay, action)
+            action = wrong_name_line(self.replay, action) or action
         g.following.round.place(action)
         missing_run(self.replay, action)
         return action

@@ -154,7 +154,9 @@ def test_the_minimum_refusals_add_up_to_the_sweeps_minimum():
     for kinds in AT_LEAST.values():
         total.update(kinds)
     assert set(AT_LEAST) == {p.name for p in EXPORTS_1830}
-    assert total["auction"] >= 20 and total["SR"] >= 118 and total["OR"] >= 500
+    # (SR 118 -> 116: rl18xx_game's changed sale at #112 is now read as the
+    # amount written, see AT_LEAST)
+    assert total["auction"] >= 20 and total["SR"] >= 116 and total["OR"] >= 500
 
 
 def test_refusals_in_the_illegal_examples_change_nothing():

@@ -458,8 +458,13 @@ class Game:
             self.place_price(corp, cell)
 
     def operating_order(self) -> list[Corporation]:
-        floated = [c for c in self.corporations.values() if c.floated and not c.closed]
-        return sorted(floated, key=self.price_order_key)
+        """The companies that operate in an operating round, in order: those the
+        title says operate now (``Title.operates``: floated and not closed), by
+        the title's order (``Title.operating_order_key``: the share price,
+        :meth:`price_order_key`)."""
+        title = self.title
+        operating = [c for c in self.corporations.values() if title.operates(c)]
+        return sorted(operating, key=title.operating_order_key)
 
     @staticmethod
     def price_order_key(corp: Corporation):

@@ -13,7 +13,7 @@ the face value (O6, F9).
 
 from __future__ import annotations
 
-from ...actions import Bankrupt, Pass, RoundMarker
+from ...actions import Bankrupt, Pass
 from ...findings import RuleViolation
 from ...rounds.operating import OperatingRound, Turn
 from ...schema import is_unknown
@@ -97,15 +97,19 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
     # turns
 
     def start(self) -> None:
-        """An operating round begins: the privates' incomes; the main companies' order
-        keys (O0b)."""
+        """An operating round begins: the privates' incomes; the operating order (the shared
+        ``Game.operating_order`` with 1890's hooks, ``TitleKansai.operates`` and
+        ``operating_order_key``: the minors by number, N0, the main companies by price, O0b,
+        OMS from phase 4, C5) and the main companies' order keys in it (O0b)."""
         self.minors_done = []
         self.majors_done = []
         self.knr_due = False
         self.r.ledger.incomes()
         led = self.r.ledger
-        #: O0b: the main companies' order keys at the start of the OR
-        self.start_keys = {c: led.order_key(c) for c in self.order_candidates()}
+        self.order = self.game.operating_order()
+        #: O0b: the main companies' order keys at the start of the OR, in the order
+        self.start_keys = {c.sym: led.order_key(c.sym) for c in self.order
+                           if c.kind != "minor"}
         self.operated_this_or: set = set()
 
     def turn_begins(self, actor: str) -> None:
@@ -175,23 +179,12 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
             r.number("how OMS floats (at phase 4, or by 50% from phase 4)", "rulebook",
                      "oms_float")
 
-    def order_candidates(self) -> list:
-        """The main companies that operate by their price: floated (KNR:
-        started), not closed, with a price."""
-        st, led = self.st, self.r.ledger
-        if not led.on:
-            return []
-        return [c for c in led.marked if not led.closed(c) and
-                (st.knr_started if c == "KNR" and not self.r.knr_normal
-                 else self.h.corporations[c].floated)
-                and (c != "OMS" or self.r.phase_at_least("4"))]         # C5
-
     def finish(self) -> None:
         """A main company that should have operated and is not in the
         record's OR takes an empty turn: nothing run, so its price moves left
         (O4a), as a turn without a dividend does."""
         r = self.r
-        for corp in self.start_keys:
+        for corp in self.start_keys:        # (in the operating order)
             if corp not in self.operated_this_or and not r.ledger.closed(corp):
                 r.skip("turns left out of the record", (), reason="taken as empty turns: "
                                                               "nothing run, the price moves left "
@@ -205,13 +198,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         r, led = self.r, self.r.ledger
         if actor not in getattr(self, "start_keys", {}) or not led.on:
             return
-        later = []
-        for a in r.record.actions[r.position + 1:]:
-            if isinstance(a, RoundMarker):
-                break
-            if a.actor not in later:
-                later.append(a.actor)
-        for other in later:
+        for other in self.game.following.actors_ahead_in_round():
             if other == actor or other in self.operated_this_or or other not in self.start_keys \
                     or led.cell(other) is None:
                 continue

@@ -87,8 +87,6 @@ class KansaiReplay:
         self.state = State1890()
         self.action = None
         self.position = 0
-        #: the record's action after the current one (the shared auction reads it)
-        self.next_action = None
         self.kind = "auction"
         self.round_label = "auction"
         self.sr_number = 0
@@ -265,7 +263,11 @@ class KansaiReplay:
         action = actions[position]
         self.action = action
         self.position = position
-        self.next_action = actions[position + 1] if position + 1 < len(actions) else None
+        # the record as the shared record-following layer reads it (the game's: the
+        # auction's next action, the operating order's companies ahead)
+        following = self.holdings.following
+        following.actions = actions
+        following.at(position)
         self.last_action = self.holdings.current_action = action
         if isinstance(action, RoundMarker):
             self.end_turn()

@@ -54,7 +54,8 @@ def picture(r) -> tuple:
     hexes = () if board is None else tuple(
         (h.coord, h.tile.name, h.rotation, tuple(tuple(n.tokens) for n in h.nodes))
         for h in board.hexes.values())
-    return (state_snapshot(r.holdings), repr(vars(r.state)), repr(r.turn), len(r.findings),
+    return (state_snapshot(r.holdings), repr(vars(r.state)), repr(r.holdings.round.lines),
+            len(r.findings),
             r.ledger.bank, list(r.ledger.marked), repr(r.unsure.skipped), hexes)
 
 
@@ -221,7 +222,7 @@ def test_an_unknown_price_is_a_check_skipped_when_applied_not_when_checked(tmp_p
     buy, = actions("JR buy train 3+3 for 200")
     step = rnd.step_by_type(BuyTrainStep1890)
     before = picture(r)
-    plan = step.check(r.turn, buy)
+    plan = step.check(rnd.turn, buy)
     assert picture(r) == before
     assert plan.notes == [] and plan.skips == [("train prices", ("trains", "3+3", "price"))]
     cash = r.ledger.get("JR")

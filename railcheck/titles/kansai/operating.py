@@ -40,10 +40,9 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
     state (``Holdings``, a shared ``Game``), and 1890's turns: the order (minors by number,
     N0; KNR at once after M2's conversion, K8; the main companies by price, O0b; OMS from
     phase 4, C5), a turn's end (O4a, O5, O5c, K1), the turns the record left out (O4a), the
-    presidents' emergency sales and bankruptcies (B0-B4, E1).  Told where a turn begins and
-    ends by the title's replay (:meth:`turn_begins`, :meth:`turn_ends`), which hands each
-    action to the round (:meth:`process`): the shared round's own turn bookkeeping comes with
-    the engine's loop (step 4)."""
+    presidents' emergency sales and bankruptcies (B0-B4, E1).  Its turns are the record's
+    (``RoundOfTheRecord.take_action``: a company's consecutive lines); the order the shared
+    ``Game.operating_order`` with 1890's hooks, checked as the record goes, not walked."""
 
     def __init__(self, replay):
         #: the title's replay (its flags, its numbers, its turn and the ledger)
@@ -214,9 +213,16 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
                        f"top marker, at equal prices the one further right (O0b)")
                 return
 
-    def turn_ends(self, actor: str, written: dict) -> None:
-        """The company's turn ends (``written``: the replay's record of it, whose last action
-        a duty left undone is flagged at): a dividend not decided is withheld (O4a), a train
+    def close_turn(self, record_ends: bool = False) -> None:
+        super().close_turn(record_ends)
+        self.turn = None
+
+    def play_action(self, action) -> None:
+        self.process(action)
+
+    def turn_ends(self, actor: str, lines: list) -> None:
+        """The company's turn of ``lines`` ends (a duty left undone is flagged at its last):
+        a dividend not decided is withheld (O4a), a train
         owed (O5), the limit (O5c); a minor whose conversion is mandatory in this phase ends
         its turn unconverted (K1): flagged, then converted."""
         r = self.r
@@ -232,13 +238,13 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
             # O5: a company without a train must buy one now
             r.flag("trains.must_own", f"{actor} ends its turn without a train; a company "
                                       f"without one must buy one (O5)",
-                   action=written["actions"][-1])
+                   action=lines[-1])
         limit = None if spec is None else self.h.train_limit(self.h.corporations[actor])
         if spec is not None and not closed and len(self.h.train_names(actor)) > limit:
             r.flag("trains.discard_required",
                    f"{actor} ends its turn with {len(self.h.train_names(actor))} trains, over "
                    f"the limit of {limit} in phase {r.phase.name}; the excess goes to the pool "
-                   f"(O5c)", action=written["actions"][-1])
+                   f"(O5c)", action=lines[-1])
         if actor not in ("M1", "M2", "M4") or closed:
             return
         must = self.mandatory_phase(actor)
@@ -246,7 +252,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
             r.flag("kansai.conversion_skipped",
                    f"{actor} ({MINOR_NAMES[actor]}) must convert into KNR from phase {must}; "
                    f"its turn in phase {r.phase.name} ended without it (K1)",
-                   action=written["actions"][-1])
+                   action=lines[-1])
             self.step_by_type(ConvertStep1890).convert(actor, forced=True)
 
     def mandatory_phase(self, minor: str):

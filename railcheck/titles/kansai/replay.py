@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ...actions import Bankrupt, Checkpoint, Pass, RoundMarker, SellShares
+from ...actions import Bankrupt, Checkpoint, RoundMarker, SellShares
 from ...findings import ERROR, INFO, WARNING, Finding, involved
 from ...schema import is_unknown
 from ...unsure import CHECKPOINTS, Skipped
@@ -90,8 +90,6 @@ class KansaiReplay:
         self.kind = "auction"
         self.round_label = "auction"
         self.sr_number = 0
-        self.turn_actor: Optional[str] = None
-        self.turn: dict = {}
         #: the game ends when the current set of operating rounds is over
         self.end_after_set = False
         self.end_after_reason = "bankrupt"
@@ -327,29 +325,12 @@ class KansaiReplay:
             # B0-B2: a president's sale for a train, written in the company's turn
             self.operating.emergency_sale(action)
             return
-        handler = self.operating if self.kind == "OR" else self.stock
-        if action.actor != self.turn_actor or self.turn.get("ended"):
-            self.end_turn()
-            self.turn_actor = action.actor
-            self.turn = {"actions": [], "line": action.line}
-            handler.turn_begins(action.actor)
-        self.turn["actions"].append(action)
-        handler.process(action)
-        if isinstance(action, Pass) and self.kind != "OR":
-            self.turn["ended"] = True
+        self.holdings.round.take_action(action)      # (in the round's turns)
 
     def end_turn(self, record_ends: bool = False) -> None:
-        """The current turn is over (another actor acts, a round marker);
-        at the end of the record the turn may be unfinished: its duties are
-        not checked."""
-        if self.turn_actor is not None and self.turn.get("actions") and \
-                (not record_ends or self.turn.get("ended")):
-            # (a turn the record ends in is unfinished, unless its pass ended it)
-            handler = self.operating if self.kind == "OR" else self.stock
-            handler.turn_ends(self.turn_actor, self.turn)
-        self.turn_actor = None
-        self.turn = {}
-        self.operating.turn = None      # (the company's turn, the round's)
+        """The round's turn at hand is over (a round marker, the record's end: then it may
+        be unfinished, and its duties are not checked)."""
+        self.holdings.round.close_turn(record_ends)
 
     def check_marker(self, marker: RoundMarker) -> None:
         """F3, O0: after a stock round the phase sets the number of ORs (1-3);

@@ -124,11 +124,11 @@ class StockRound1890(RoundOfTheRecord, StockRound):
         #: the title's replay (its flags, its numbers, its turn and the ledger)
         self.replay = replay
         super().__init__(replay.holdings)
-        #: the round's turn bookkeeping is the shared round's: whose turn the record's order
-        #: makes next (``current``: a Player; None: not known), the turns passed in a row
-        #: (``passes``: the round ends at one per player, S2.2), the last player who acted
-        #: (``last_actor``); and 1890's: the record went on with the round after the rules
-        #: ended it (said once)
+        #: the round's turn bookkeeping is the shared round's: whose turn it is (``current``:
+        #: a Player, the turn's player from ``take_turn``, the next by the seats from
+        #: ``end_turn``; None: not known), the turns passed in a row (``passes``: the round
+        #: ends at one per player, S2.2), the last player who acted (``last_actor``); and
+        #: 1890's: the record went on with the round after the rules ended it (said once)
         self.continued = False
         #: the turn's certificates bought (what each was; S2.1: one) and whether a sale came
         #: before the first (§8.5)
@@ -167,10 +167,11 @@ class StockRound1890(RoundOfTheRecord, StockRound):
         elif self.current is not None and actor != self.current.name:
             r.flag("turn.order", f"it is {self.current.name}'s turn in SR {r.sr_number}, not "
                                  f"{actor}'s")
-        self.current = self.game.by_name[r.stock.next_player(actor)]
+        self.take_turn(self.game.by_name[actor])        # (where the record has him act)
 
     def turn_ends(self, actor: str, lines: list) -> None:
-        """The turn's end: the certificate limit (S1), then a pass or not."""
+        """The turn's end: the certificate limit (S1), then a pass or not; the turn goes to
+        the next seat (the shared ``end_turn``)."""
         if not self.game.is_player(actor):
             return
         self.over_limit(actor, lines)
@@ -179,6 +180,7 @@ class StockRound1890(RoundOfTheRecord, StockRound):
             self.passes = 0
         else:
             self.passes += 1
+        self.end_turn()
 
     def over_limit(self, player: str, lines: list) -> None:
         """S1: a player over the certificate limit sells in his turn: a turn

@@ -161,7 +161,10 @@ def _next_stock_player(r) -> Optional[str]:
         return None
     if s.actor is not None and not s.ended:
         return s.actor         # a turn under way (a sale, then a purchase)
-    return (s.current.name if s.current is not None else None) \
+    # the next seat after a turn its pass ended (the round closes it at the next line)
+    nxt = s.current if s.actor is None or s.current is None \
+        else r.holdings.next_player(s.current)
+    return (nxt.name if nxt is not None else None) \
         or r.holdings.priority_name() or r.holdings.names[0]
 
 

@@ -246,7 +246,9 @@ def test_jr_has_a_main_companys_train_limit_from_phase_6():
 
 
 def test_the_operating_order_is_the_shared_one_with_1890s_hooks():
-    """OperatingRound1890.start takes the shared ``Game.operating_order`` with 1890's hooks
+    """OperatingRound1890.start is the shared ``OperatingRound.start`` (the privates' incomes
+    by ``Holdings.pay_private_income``, the ledger's) with the shared ``Game.operating_order``
+    and 1890's hooks
     (``TitleKansai.operates``, ``operating_order_key``): the minors by number (N0), then the
     main companies by price (O0b); KNR only once M2's conversion started it (K8).  The main
     companies' keys at the round's start (O0b) are read in that order; which companies the
@@ -254,6 +256,7 @@ def test_the_operating_order_is_the_shared_one_with_1890s_hooks():
     (``Following.actors_ahead_in_round``), not the round's."""
     r = paused(61)                  # OR 2.1 begun (line 59), M1's run read (line 60)
     o = r.operating
+    assert r.holdings.or_number == 1            # (the shared start's count in the set)
     assert [c.sym for c in o.order] == ["M1", "M2", "M3", "M4", "M5", "JR", "HER"]
     # (the keys: minus the price of the marker's cell, minus its column, its row, the place
     # in its stack)
@@ -264,3 +267,4 @@ def test_the_operating_order_is_the_shared_one_with_1890s_hooks():
     r = paused(79)                  # M2 converted (KNR started), M3 and M5 gone
     assert [c.sym for c in r.holdings.operating_order()] == ["M1", "M4", "JR", "KNR", "HER"]
     assert r.holdings.following.actors_ahead_in_round() == ["JR", "HER"]
+    assert paused(112).holdings.or_number == 2      # OR 3.2

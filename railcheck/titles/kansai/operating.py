@@ -96,20 +96,24 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
     # turns
 
     def start(self) -> None:
-        """An operating round begins: the privates' incomes; the operating order (the shared
-        ``Game.operating_order`` with 1890's hooks, ``TitleKansai.operates`` and
+        """An operating round begins: the shared ``OperatingRound.start`` with 1890's hooks,
+        the privates' incomes (``Holdings.pay_private_income``: the ledger's, O0a) and the
+        operating order (``Game.operating_order`` with ``TitleKansai.operates`` and
         ``operating_order_key``: the minors by number, N0, the main companies by price, O0b,
-        OMS from phase 4, C5) and the main companies' order keys in it (O0b)."""
+        OMS from phase 4, C5); and the main companies' order keys in it (O0b)."""
         self.minors_done = []
         self.majors_done = []
         self.knr_due = False
-        self.r.ledger.incomes()
+        super().start()
         led = self.r.ledger
-        self.order = self.game.operating_order()
         #: O0b: the main companies' order keys at the start of the OR, in the order
         self.start_keys = {c.sym: led.order_key(c.sym) for c in self.order
                            if c.kind != "minor"}
         self.operated_this_or: set = set()
+
+    def next_corporation(self) -> None:
+        """No turn is begun by the order: 1890's turns are the record's, checked against the
+        order as the record goes (:meth:`turn_begins`)."""
 
     def turn_begins(self, actor: str) -> None:
         """``actor`` (a company) takes its turn: in its place of the order (N0, K8, O0b,

@@ -387,7 +387,7 @@ class KansaiReplay:
             # O0: the number of ORs is set after the SR, by the phase
             self.or_set_size = self.phase.operating_rounds
             self.set_phase = self.phase.name
-            self.ors_in_set = 0
+            self.ors_in_set = self.holdings.or_number = 0     # (the shared OR's count in the set)
 
     def bank_broke(self) -> None:
         """E1: the bank ran out: the game ends at once or after the set of

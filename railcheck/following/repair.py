@@ -125,7 +125,10 @@ def _missing_depot_trains(replay, action, violation) -> list:
             break
         if tr.owner == "depot":
             earlier.append(tr)
-    if not earlier or len(earlier) > MISSING_DEPOT_TRAINS:
+    if not earlier or len(earlier) > MISSING_DEPOT_TRAINS \
+            or any(tr.name == target.name for tr in earlier):
+        # (a later copy of the type the depot sells named: the copies'
+        # numbers, not a purchase left out)
         return []
 
     def apply():

@@ -679,13 +679,15 @@ def test_a_bid_for_the_turn_under_the_minimum_is_taken_at_the_value_the_record_g
 def test_a_track_tile_written_as_another_is_found_from_the_later_upgrade():
     # 1830_rand_18303_2 #109: NYC lays the straight 9 on F18; written as the
     # curve 8 (legal there), the record's upgrade of F18 nine lines later
-    # (tile 20) does not keep the curve: 94 errors from #118.  The other
+    # (tile 20) does not keep the curve: 107 errors from #118 (the refused
+    # upgrade read as the record's next lay on F18 says: 94 when the
+    # look-ahead stopped 200 lines on).  The other
     # yellow track tiles, in each rotation whose track the upgrade keeps,
     # are tried at the lay (diagnose.upgraded_tile_hint): one finding at
     # #109, the game's end
     changed = _changed_export("1830_slips/1830_rand_18303_2.json.gz", 109, {"tile": "8-2"})
     plain = error_findings(Replay(changed, hints=False).run())
-    assert len(plain) == 94 and (plain[0].action_id, plain[0].rule) == (118, "tile.upgrade")
+    assert len(plain) == 107 and (plain[0].action_id, plain[0].rule) == (118, "tile.upgrade")
     res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(109, "tile.implied")]
     assert error_findings(res)[0].message.startswith(
@@ -1475,3 +1477,84 @@ def test_a_minors_bid_under_the_least_is_found_over_it_and_past_the_games_own_fi
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)
             if (f.action_id, f.rule) not in own] == [(action_id, "stock.minor_bid", finding)]
     assert worths(res) == worths(Replay(_changed_export(path, action_id, {})).run())
+
+
+# ---------------------------------------------------------------------------
+# a wrong tile (branch m9): the copy an export names, the record's next lay
+# on the hex, a later lay naming the copy
+
+
+def test_the_next_copy_of_a_tile_is_the_one_the_sites_supply_gives():
+    # 18xx.games' supply is a list: a lay takes the first copy of its tile,
+    # an upgrade puts the copy it took off the map at the end
+    from railcheck.board.board import next_tile_copy
+    assert next_tile_copy("15", 2, {"15-0"}, {}) == "15-1"
+    # both copies laid, 15-1 upgraded (#426) before 15-0 (#430): 15-1 first
+    assert next_tile_copy("15", 2, set(), {"15-1": "H16", "15-0": "E19"}) == "15-1"
+    assert next_tile_copy("15", 2, {"15-1"}, {"15-0": "E19"}) == "15-0"
+    # a copy never laid comes before one an upgrade put back
+    assert next_tile_copy("9", 7, {"9-0", "9-2"}, {"9-1": "F12"}) == "9-3"
+    assert next_tile_copy("X1", None, set(), {"X1-0": "A1"}) == "X1-1"
+
+
+@pytest.mark.parametrize("path, action_id, tile, finding, end", [
+    # 1830_rand_2711304_2 #452: PRR upgrades H10 with 15-1 (15-1 upgraded
+    # off H16 at #426, then 15-0 off E19 at #430); written as 20 (no city):
+    # the reading as 15 was no reading, as the copy it would get was taken
+    # for 15-0, which the record lays on F22 at #498 (was 56 errors)
+    ("1830_slips/1830_rand_2711304_2.json.gz", 452, "20-0",
+     "tile 20 has 0 cities but H10 (tile 57, yellow) has 1; the record's later lines go on as "
+     "if tile 15 were laid on H10 turned 1: taken so",
+     {"Player 1": 8096, "Player 4": 7940, "Player 2": 7694, "Player 3": 7274, "Player 5": 4068}),
+    # 1830_rand_48000101_2 #436: NYNH upgrades F12 (tile 9) with 24; written
+    # as 59 (label OO): every reading as good as the refusal for 200 lines;
+    # the record's next lay on F12 (#730, brown 43, 294 lines on) says which
+    # (was 22 errors)
+    ("1830_slips/1830_rand_48000101_2.json.gz", 436, "59-1",
+     "tile 59 has label OO but F12 (tile 9, yellow) needs label none; the record's later lines "
+     "go on as if tile 24 were laid on F12 turned 1: taken so",
+     {"Player 3": 4534, "Player 2": 4271, "Player 1": 2554, "Player 4": 1187}),
+    # 1830_rand_2711304_1 #445: PRR upgrades H8 (tile 8) with 19; written as
+    # 14 (a city): no later lay on H8, but ERIE lays the copy 8-0 at #815
+    # (370 lines on), which only an upgrade of H8 puts back in the supply
+    # (was 13 errors)
+    ("1830_slips/1830_rand_2711304_1.json.gz", 445, "14-0",
+     "tile 14 has 1 cities but H8 (tile 8, yellow) has 0; the record's later lines go on as if "
+     "tile 19 were laid on H8 turned 2: taken so",
+     {"Player 3": 3030, "Player 5": 2887, "Player 1": 2423, "Player 2": 1302, "Player 4": 680}),
+])
+def test_a_refused_lay_is_read_from_the_records_next_lay_of_its_hex_or_copy(
+        path, action_id, tile, finding, end):
+    res = Replay(_changed_export(path, action_id, {"tile": tile}), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (action_id, "tile.upgrade", finding)]
+    assert worths(res) == end
+
+
+def test_a_lay_whose_copy_a_later_lay_names_was_another_tile():
+    # 1830_rand_44000100_3 #139: PRR upgrades H10 with 14; written as 15
+    # (legal there), it takes the copy 15-0, which B&M lays on F22 at #142:
+    # 26 errors from #142.  The green one-city tiles, in each rotation that
+    # keeps H10's track, are tried at #139 (diagnose.copy_named_later_hint)
+    changed = _changed_export("1830_slips/1830_rand_44000100_3.json.gz", 139, {"tile": "15-0"})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 26 and (plain[0].action_id, plain[0].rule) == (142, "tile.supply")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (139, "tile.implied", "PRR lays tile 15 on H10 turned 4, but the record's later lines go "
+                              "on as if tile 14 turned 1 (a later lay names the copy 15-0 this "
+                              "lay took: #142, tile copy 15-0 is already on H10): taken so")]
+    assert worths(res) == {"Player 1": 1696, "Player 3": 1046, "Player 2": 273}
+
+
+def test_a_lay_taken_turned_is_another_tile_of_ten():
+    # 1830_rand_48000101_1 #221: CPR upgrades B18 with 29; written as 26,
+    # taken turned (r4 for r3): 16 errors.  Ten green tiles of its kind
+    # (TURNED_TILES was 6): 29 in the written rotation explains the record
+    changed = _changed_export("1830_slips/1830_rand_48000101_1.json.gz", 221, {"tile": "26-0"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (221, "tile.upgrade", "tile 26 rotation 3 on B18 leaves edge 4 of the existing track "
+                              "unconnected; the record's later lines go on as if tile 29 were "
+                              "laid there in the written rotation (r3): taken so")]
+    assert worths(res) == {"Player 1": 1856, "Player 2": 1712, "Player 4": 1180, "Player 3": 40}

@@ -70,6 +70,7 @@ from typing import Optional
 
 from ..actions import (Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Par,
                        PlaceToken, Propose, RunRoutes, Sale, SellShares, Vote)
+from ..board.board import next_tile_copy
 from ..findings import ERROR, Finding
 
 def _never_raises(hint):
@@ -1965,7 +1966,7 @@ def home_station_hint(replay, result, search: Optional[Search] = None):
 _TURNED = "; the tile fits turned to r"
 
 #: at most this many other tiles are tried for a lay taken turned
-TURNED_TILES = 6
+TURNED_TILES = 12
 
 
 @_never_raises
@@ -2010,11 +2011,7 @@ def turned_tile_hint(replay, result, search: Optional[Search] = None):
     def line_for(i, name):
         copy_name = None
         if lay.tile_copy is not None:
-            # the next copy an export names: one more than the record's
-            # earlier lays of that tile name
-            used = {a.tile_copy for a in actions[:i]
-                    if isinstance(a, LayTile) and str(a.tile) == str(name)}
-            copy_name = f"{name}-{len(used - {None})}"
+            copy_name = _export_copy(game.board, actions, i, str(name))
         return dataclasses.replace(lay, tile=str(name), tile_copy=copy_name)
     one = _the_one_explanation(replay, [(stop, name) for name in others], line_for,
                                search if search is not None else Search())
@@ -2194,9 +2191,7 @@ def upgraded_tile_hint(replay, result, search: Optional[Search] = None):
         name, r = value
         copy_name = None
         if lay.tile_copy is not None:
-            used = {a.tile_copy for a in actions[:i]
-                    if isinstance(a, LayTile) and str(a.tile) == name}
-            copy_name = f"{name}-{len(used - {None})}"
+            copy_name = _export_copy(board, actions, i, name)
         return dataclasses.replace(lay, tile=name, rotation=r, tile_copy=copy_name)
     one = _the_one_explanation(replay, todo, line_for,
                                search if search is not None else Search())
@@ -2208,6 +2203,105 @@ def upgraded_tile_hint(replay, result, search: Optional[Search] = None):
                   f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but the "
                   f"record's later lines go on as if tile {name} turned {r} (as written: {where}, "
                   f"{first.message} — the first finding the written tile gives): taken so",
+                  {lay.actor})
+
+
+def _export_copy(board, actions, i: int, name: str) -> str:
+    """The copy of tile ``name`` an export names at a lay at position ``i``
+    of the record: the site's supply as the record's earlier lays left it
+    (``board.next_tile_copy``)."""
+    on_hex: dict = {}
+    gone: dict = {}
+    for a in actions[:i]:
+        if isinstance(a, LayTile) and a.tile_copy is not None:
+            old = on_hex.get(str(a.hex))
+            if old is not None:
+                gone.pop(old, None)
+                gone[old] = a.hex       # (back in the supply, at its end)
+            gone.pop(a.tile_copy, None)
+            on_hex[str(a.hex)] = a.tile_copy
+    t = board.tiles.get(name)
+    return next_tile_copy(name, t.count if t is not None else None, set(on_hex.values()), gone)
+
+
+# ---------------------------------------------------------------------------
+# a lay of another tile, whose copy a later lay names
+
+#: at most this many (tile, rotation) pairs are tried at the lay
+COPY_TILES = 16
+
+
+@_never_raises
+def copy_named_later_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is a lay naming
+    a tile's copy the replay has on another hex (``tile.supply``, "tile
+    copy 15-0 is already on H10", or "no copy of tile 27 is left"): an
+    export names the copy the site's
+    supply gave, so the record's earlier lay that put that copy there
+    (legal at its line) laid another tile, and the copy stayed in the
+    supply.  The tiles of the earlier lay's colour, label, cities and towns,
+    in each rotation that keeps the track of the hex's tile before it,
+    are tried at that lay (at most :data:`COPY_TILES`); exactly one
+    explaining every later line is taken, the earlier lay flagged
+    (``tile.implied``).  Else ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if not errors or game is None or game.board is None:
+        return result
+    first = errors[0]
+    if first.rule != "tile.supply":
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None or not isinstance(actions[stop], LayTile) or actions[stop].tile_copy is None:
+        return result
+    copy = actions[stop].tile_copy
+    at = next((i for i in range(stop - 1, -1, -1) if isinstance(actions[i], LayTile)
+               and actions[i].tile_copy == copy), None)
+    if at is None:
+        return result
+    lay = actions[at]
+    board = game.board
+    written = board.tiles.get(str(lay.tile))
+    if written is None or lay.actor not in game.corporations:
+        return result
+    before = next((a for a in reversed(actions[:at]) if isinstance(a, LayTile)
+                   and str(a.hex) == str(lay.hex)), None)
+    kept: frozenset = frozenset()
+    if before is not None:
+        under = board.tiles.get(str(before.tile))
+        if under is None or before.rotation is None:
+            return result
+        kept = frozenset(under.exits(before.rotation))
+    sides = set(board.neighbours(str(lay.hex)))
+    todo = []
+    for name in sorted(board.tiles, key=str):
+        t = board.tiles[name]
+        if str(name) == str(lay.tile) or t.color != written.color or t.label != written.label \
+                or len(t.cities) != len(written.cities) or len(t.towns) != len(written.towns) \
+                or t.private_only:
+            continue
+        for r in t.distinct_rotations():
+            exits = t.exits(r)
+            if kept <= exits <= sides:
+                todo.append((at, (str(name), r)))
+    if not todo or len(todo) > COPY_TILES:
+        return result
+
+    def line_for(i, value):
+        name, r = value
+        return dataclasses.replace(lay, tile=name, rotation=r,
+                                   tile_copy=_export_copy(board, actions, i, name))
+    one = _the_one_explanation(replay, todo, line_for,
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    _, (name, r), cand = one
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, lay, "tile.implied",
+                  f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but the "
+                  f"record's later lines go on as if tile {name} turned {r} (a later lay names "
+                  f"the copy {copy} this lay took: {where}, {first.message}): taken so",
                   {lay.actor})
 
 

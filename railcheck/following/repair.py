@@ -54,11 +54,29 @@ def repair(replay, action, violation):
             return None
         readings[i].says = says
         return readings[i]
-    i = best_reading(replay, readings)
+    i = best_reading(replay, readings, evidence=_hex_laid_again(replay, action))
     chosen = getattr(replay, "repairs", None)
     if chosen is not None:
         chosen[position] = (i, None if i is None else readings[i].says)
     return None if i is None else readings[i]
+
+
+def _hex_laid_again(replay, action):
+    """A refused lay: how many of the record's lines on the next lay that
+    is about its hex is: a lay on the hex (an upgrade of the tile the line
+    laid says which tile it was), or a lay of the copy now on the hex,
+    elsewhere (an export's copy is back in the supply once upgraded: the
+    hex was upgraded); else None."""
+    if not isinstance(action, LayTile):
+        return None
+    board = replay.game.board
+    h = board.hexes.get(str(action.hex)) if board is not None else None
+    there = getattr(h, "copy", None)
+    for n, a in enumerate(replay.game.following.ahead(), 1):
+        if isinstance(a, LayTile) and (str(a.hex) == str(action.hex)
+                                       or (there is not None and a.tile_copy == there)):
+            return n
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -137,10 +155,7 @@ def _tile_readings(g, action, tiles) -> list:
     board = g.board
 
     def reading(name, r):
-        k = 0
-        while board.hex_of_tile_copy(f"{name}-{k}") is not None:
-            k += 1
-        copy_name = f"{name}-{k}" if action.tile_copy is not None else None
+        copy_name = board.next_copy(name) if action.tile_copy is not None else None
 
         def apply():
             g.round.process(dataclasses.replace(action, tile=name, rotation=r,
@@ -506,10 +521,7 @@ def _copy_laid_later(replay, board, action, name: str) -> bool:
     the supply), says it was not (the record laid it elsewhere)."""
     if action.tile_copy is None:
         return False
-    k = 0
-    while board.hex_of_tile_copy(f"{name}-{k}") is not None:
-        k += 1
-    copy_name = f"{name}-{k}"
+    copy_name = board.next_copy(name)
     for a in replay.game.following.ahead():
         if not isinstance(a, LayTile):
             continue

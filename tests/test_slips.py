@@ -1497,12 +1497,12 @@ def test_the_next_copy_of_a_tile_is_the_one_the_sites_supply_gives():
     assert next_tile_copy("X1", None, set(), {"X1-0": "A1"}) == "X1-1"
 
 
-@pytest.mark.parametrize("path, action_id, tile, finding, end", [
+@pytest.mark.parametrize("path, action_id, tile, rule, finding, end", [
     # 1830_rand_2711304_2 #452: PRR upgrades H10 with 15-1 (15-1 upgraded
     # off H16 at #426, then 15-0 off E19 at #430); written as 20 (no city):
     # the reading as 15 was no reading, as the copy it would get was taken
     # for 15-0, which the record lays on F22 at #498 (was 56 errors)
-    ("1830_slips/1830_rand_2711304_2.json.gz", 452, "20-0",
+    ("1830_slips/1830_rand_2711304_2.json.gz", 452, "20-0", "tile.upgrade",
      "tile 20 has 0 cities but H10 (tile 57, yellow) has 1; the record's later lines go on as "
      "if tile 15 were laid on H10 turned 1: taken so",
      {"Player 1": 8096, "Player 4": 7940, "Player 2": 7694, "Player 3": 7274, "Player 5": 4068}),
@@ -1510,7 +1510,7 @@ def test_the_next_copy_of_a_tile_is_the_one_the_sites_supply_gives():
     # as 59 (label OO): every reading as good as the refusal for 200 lines;
     # the record's next lay on F12 (#730, brown 43, 294 lines on) says which
     # (was 22 errors)
-    ("1830_slips/1830_rand_48000101_2.json.gz", 436, "59-1",
+    ("1830_slips/1830_rand_48000101_2.json.gz", 436, "59-1", "tile.upgrade",
      "tile 59 has label OO but F12 (tile 9, yellow) needs label none; the record's later lines "
      "go on as if tile 24 were laid on F12 turned 1: taken so",
      {"Player 3": 4534, "Player 2": 4271, "Player 1": 2554, "Player 4": 1187}),
@@ -1518,16 +1518,24 @@ def test_the_next_copy_of_a_tile_is_the_one_the_sites_supply_gives():
     # 14 (a city): no later lay on H8, but ERIE lays the copy 8-0 at #815
     # (370 lines on), which only an upgrade of H8 puts back in the supply
     # (was 13 errors)
-    ("1830_slips/1830_rand_2711304_1.json.gz", 445, "14-0",
+    ("1830_slips/1830_rand_2711304_1.json.gz", 445, "14-0", "tile.upgrade",
      "tile 14 has 1 cities but H8 (tile 8, yellow) has 0; the record's later lines go on as if "
      "tile 19 were laid on H8 turned 2: taken so",
      {"Player 3": 3030, "Player 5": 2887, "Player 1": 2423, "Player 2": 1302, "Player 4": 680}),
+    # 1830_rand_44000103_1 #410: DH's lay of its tile 57 on F16, written as
+    # 2: the first line about F16 is a run through it at #917 (507 lines
+    # on), which every reading but the refusal fits (was 16 errors)
+    ("1830_slips/1830_rand_44000103_1.json.gz", 410, "2-0", "private.power",
+     "DH can lay only tile 57, not 2; the record's later lines go on as if tile 57 were laid on "
+     "F16 turned 1: taken so",
+     {"Player 5": 754, "Player 6": 698, "Player 1": 615, "Player 2": 404, "Player 4": 204,
+      "Player 3": 160}),
 ])
 def test_a_refused_lay_is_read_from_the_records_next_lay_of_its_hex_or_copy(
-        path, action_id, tile, finding, end):
+        path, action_id, tile, rule, finding, end):
     res = Replay(_changed_export(path, action_id, {"tile": tile}), hints=False).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
-        (action_id, "tile.upgrade", finding)]
+        (action_id, rule, finding)]
     assert worths(res) == end
 
 

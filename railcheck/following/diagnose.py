@@ -2013,15 +2013,20 @@ def turned_tile_hint(replay, result, search: Optional[Search] = None):
         if lay.tile_copy is not None:
             copy_name = _export_copy(game.board, actions, i, str(name))
         return dataclasses.replace(lay, tile=str(name), tile_copy=copy_name)
-    one = _the_one_explanation(replay, [(stop, name) for name in others], line_for,
-                               search if search is not None else Search())
+    s = search if search is not None else Search()
+    # (of tiles that each explain every later line, the game ending alike,
+    # the first: the record does not say which, and the line is flagged)
+    one = _the_one_explanation(replay, [(stop, name) for name in others], line_for, s,
+                               nearest=True)
     if one is None:
         return result
     _, name, cand = one
     message = first.message[:first.message.find(_TURNED)]
+    tied = (f" (one of {s.tied} tiles the record's later lines fit as well: it does not "
+            f"say which)") if s.tied else ""
     return _adopt(replay, cand, lay, first.rule,
                   f"{message}; the record's later lines go on as if tile {name} were laid "
-                  f"there in the written rotation (r{lay.rotation}): taken so", {lay.actor})
+                  f"there in the written rotation (r{lay.rotation}){tied}: taken so", {lay.actor})
 
 
 # ---------------------------------------------------------------------------

@@ -62,19 +62,23 @@ def repair(replay, action, violation):
 
 
 def _hex_laid_again(replay, action):
-    """A refused lay: how many of the record's lines on the next lay that
+    """A refused lay: how many of the record's lines on the next line that
     is about its hex is: a lay on the hex (an upgrade of the tile the line
-    laid says which tile it was), or a lay of the copy now on the hex,
+    laid says which tile it was), a lay of the copy now on the hex,
     elsewhere (an export's copy is back in the supply once upgraded: the
-    hex was upgraded); else None."""
+    hex was upgraded), or a run through the hex; else None."""
     if not isinstance(action, LayTile):
         return None
     board = replay.game.board
-    h = board.hexes.get(str(action.hex)) if board is not None else None
+    coord = str(action.hex)
+    h = board.hexes.get(coord) if board is not None else None
     there = getattr(h, "copy", None)
     for n, a in enumerate(replay.game.following.ahead(), 1):
-        if isinstance(a, LayTile) and (str(a.hex) == str(action.hex)
+        if isinstance(a, LayTile) and (str(a.hex) == coord
                                        or (there is not None and a.tile_copy == there)):
+            return n
+        if isinstance(a, RunRoutes) and any(str(x).split(" ")[0] == coord
+                                            for x in _run_hexes(a)):
             return n
     return None
 
@@ -442,13 +446,18 @@ def _hexes_named_next(replay, corp: str, horizon: int) -> list:
         if isinstance(a, (LayTile, PlaceToken)):
             add(a.hex)
         elif isinstance(a, RunRoutes):
-            for r in a.routes:
-                for stop in r.stops:
-                    add(stop.hex)
-                for part in [*(r.path or []), *(r.connections or [])]:
-                    for h in part if isinstance(part, (list, tuple)) else [part]:
-                        add(h)
+            for h in _run_hexes(a):
+                add(h)
     return out
+
+
+def _run_hexes(run):
+    """The hexes a run of the record names (its stops and paths)."""
+    for r in run.routes:
+        for stop in r.stops:
+            yield stop.hex
+        for part in [*(r.path or []), *(r.connections or [])]:
+            yield from part if isinstance(part, (list, tuple)) else [part]
 
 
 def _other_hex(replay, action, violation) -> list:

@@ -679,15 +679,13 @@ def test_a_bid_for_the_turn_under_the_minimum_is_taken_at_the_value_the_record_g
 def test_a_track_tile_written_as_another_is_found_from_the_later_upgrade():
     # 1830_rand_18303_2 #109: NYC lays the straight 9 on F18; written as the
     # curve 8 (legal there), the record's upgrade of F18 nine lines later
-    # (tile 20) does not keep the curve: 107 errors from #118 (the refused
-    # upgrade read as the record's next lay on F18 says: 94 when the
-    # look-ahead stopped 200 lines on).  The other
+    # (tile 20) does not keep the curve: 94 errors from #118.  The other
     # yellow track tiles, in each rotation whose track the upgrade keeps,
     # are tried at the lay (diagnose.upgraded_tile_hint): one finding at
     # #109, the game's end
     changed = _changed_export("1830_slips/1830_rand_18303_2.json.gz", 109, {"tile": "8-2"})
     plain = error_findings(Replay(changed, hints=False).run())
-    assert len(plain) == 107 and (plain[0].action_id, plain[0].rule) == (118, "tile.upgrade")
+    assert len(plain) == 94 and (plain[0].action_id, plain[0].rule) == (118, "tile.upgrade")
     res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(109, "tile.implied")]
     assert error_findings(res)[0].message.startswith(
@@ -1566,3 +1564,62 @@ def test_a_lay_taken_turned_is_another_tile_of_ten():
                               "unconnected; the record's later lines go on as if tile 29 were "
                               "laid there in the written rotation (r3): taken so")]
     assert worths(res) == {"Player 1": 1856, "Player 2": 1712, "Player 4": 1180, "Player 3": 40}
+
+
+# ---------------------------------------------------------------------------
+# 18Ireland (branch m9): a merger vote past the game's own findings, a hint
+# held to the first error's line
+
+
+def test_a_merger_vote_is_found_past_a_finding_the_site_lets_through():
+    # 18Ireland_rand_48500101_0 #267: Player 3 votes for DSER's merger;
+    # written against, the merger fails and the record's next line names
+    # DSER as a company of the round (#268): 115 errors.  The game's own
+    # first finding (#163, a bankrupt's private bought from him, which
+    # 18xx.games lets through) came before, so the merger hint did not look;
+    # the true vote then ends with the game's own score (Player 1 £65, the
+    # site £95), which the cascade hid (spare)
+    path = "18Ireland_slips/18Ireland_rand_48500101_0.json.gz"
+    changed = _changed_export(path, 267, {"choice": "against"})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 115 and (plain[1].action_id, plain[1].rule) == (268, "merger.proposal")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (163, "private.closed"), (267, "merger.implied")]
+    assert error_findings(res)[1].message == (
+        "Player 3 votes against, but the record's later lines go on as if Player 3 voted for (as "
+        "written: #268, DSER is not a minor; a proposal names minors — the first finding the "
+        "written line gives): taken as for")
+    assert worths(res) == {"Player 2": 400, "Player 3": 271, "Player 1": 65, "Player 4": 0}
+
+
+def test_a_hint_does_not_mend_a_line_that_still_errs():
+    # 18Ireland_rand_49200105_0 #474: Player 4's purchase of UR written as
+    # Player 2's, who has £0 (stock.cash).  DKR's dividend at #401 paid out
+    # gave Player 2 the cash, and the line then erred out of turn, an error
+    # the candidate was let keep as one "on a line the record errs at
+    # otherwise": a finding 73 lines before the slip.  The first error's
+    # own line is the one a candidate must explain
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_49200105_0.json.gz", 474,
+                              {"entity": 102})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (474, "stock.cash"), (475, "turn.order"), (476, "round.continues"),
+        (490, "stock.sell_not_owned")]
+
+
+def test_a_station_named_on_a_town_is_read_as_the_records_next_lines_go_on():
+    # 18Ireland_rand_49200102_0 #266: UR's station in J4 city 1 (IR1-0-1),
+    # written as IR2-0-0, the town of Dundalk's tile: malformed at import,
+    # the line dropped (14 errors).  Now a station at no city of I9
+    # (token.city, or here the round's first refusal): the readings of a
+    # station that cannot go where it is written take it where UR's home
+    # waits, J4 city 1
+    path = "18Ireland_slips/18Ireland_rand_49200102_0.json.gz"
+    res = Replay(_changed_export(path, 266, {"city": "IR2-0-0", "slot": 0}), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (266, "token.none_left", "UR has placed all 1 of its station markers; the record's later "
+                                 "lines go on as if the station waiting on J4 were placed again "
+                                 "in city 1: taken so")]
+    assert worths(res) == {"Player 1": 393, "Player 3": 308, "Player 4": 263, "Player 5": 170,
+                           "Player 2": 0}

@@ -1029,6 +1029,9 @@ class Board:
                 raise RuleViolation("token.full", f"no city of {h.coord} has a free slot for {corp}")
             raise RuleViolation("token.ambiguous", f"{h.coord} has {len(free)} cities with a free "
                                 f"slot ({', '.join(str(cities.index(i)) for i in free)}): say which")
+        if isinstance(city, str) and " " in city:
+            # (an export's place that is no city: the importer says which)
+            raise RuleViolation("token.city", f"no city on {h.coord} is named: {city}")
         try:
             city = int(city)
         except (TypeError, ValueError):

@@ -460,7 +460,12 @@ def _try_line(replay, i: int, line, s: Search, own=(), failed: Optional[list] = 
     after = [f for f in own if not _before(f, changed_line)]
     # the lines where the record as written errs (``spare``: an error of
     # the candidate's there, of another rule, is one the cascade hid)
-    hidden = {(f.action_id, f.line) for f in after} if spare else set()
+    # (not the first error's line: the line the candidate must explain; a
+    # candidate still erring there, out of turn where the record was short
+    # of cash, explains nothing: 18Ireland_rand_49200105_0 #474, a wrong
+    # actor, mended by a dividend before it)
+    hidden = {(f.action_id, f.line) for f in after[1:]} - {
+        (f.action_id, f.line) for f in after[:1]} if spare else set()
     stands = {_key(f) for f in after[1:]}
     unjudged = _unjudged_from(after)
 
@@ -1755,10 +1760,13 @@ def merger_hint(replay, result, search: Optional[Search] = None):
     raises."""
     errors = [f for f in result.findings if f.severity == ERROR]
     game = result.game
-    if not errors or game is None or not errors[0].rule.startswith("merger."):
+    # (the first but those a published rule backs where 18xx.games lets the
+    # move through: the record's own, before the slip, 18Ireland_rand_48500101_0)
+    first = next((f for f in errors if f.rule not in SITE_LETS_THROUGH), None)
+    if first is None or game is None or not first.rule.startswith("merger."):
         return result
-    first = errors[0]
-    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors
+           if f.rule not in SITE_LETS_THROUGH):
         return result       # nothing after the first error's line to explain
     actions = replay.record.actions
     stop = _position(actions, first)
@@ -1785,9 +1793,12 @@ def merger_hint(replay, result, search: Optional[Search] = None):
         if isinstance(a, Vote):
             return dataclasses.replace(a, choice=value)
         return dataclasses.replace(a, corporation=value)
+    # (spare: the one explaining every later line may end otherwise than
+    # the record in one player's net worth, a score of the unchanged game's
+    # own that the record's cascade hid: 18Ireland_rand_49200101_0 #525)
     one = _the_one_explanation(replay, todo, line_for,
                                search if search is not None else Search(),
-                               factor=MERGER_BUDGET_FACTOR)
+                               factor=MERGER_BUDGET_FACTOR, spare=1)
     if one is None:
         return result
     i, value, cand = one

@@ -361,8 +361,15 @@ def _place_token(conv, item, actor, aid):
         city = str(exc)
     corp = item.get("tokener") if item.get("entity_type") == "company" else None
     copy = "-".join(city_id.split("-")[:-1])
+    named = copy in conv.tile_hex
+    if not named and copy.count("-") == 1 and conv.stop_hexes() \
+            and hex_ not in conv.stop_hexes():
+        # a copy no lay of the export names ("IR1-1" of "IR1-1-0", whose
+        # tile's name looks like a hex): kept, for the copy a lay read as
+        # another tile got (following/record.py, ``as_laid``)
+        named = True
     return A.PlaceToken(hex=hex_, city=city, corporation=corp,
-                        tile_copy=copy if copy in conv.tile_hex else None, actor=actor,
+                        tile_copy=copy if named else None, actor=actor,
                         action_id=aid)
 
 

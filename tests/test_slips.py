@@ -1548,9 +1548,28 @@ def test_a_lay_whose_copy_a_later_lay_names_was_another_tile():
     res = Replay(changed).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (139, "tile.implied", "PRR lays tile 15 on H10 turned 4, but the record's later lines go "
-                              "on as if tile 14 turned 1 (a later lay names the copy 15-0 this "
+                              "on as if tile 14 turned 4 (a later lay names the copy 15-0 this "
                               "lay took: #142, tile copy 15-0 is already on H10): taken so")]
     assert worths(res) == {"Player 1": 1696, "Player 3": 1046, "Player 2": 273}
+
+
+def test_a_lay_whose_neighbour_meets_other_track_was_another_tile():
+    # 18Ireland_rand_49200104_0 #21: LER lays the broad gauge 658 on its
+    # home G1; written as 645 (narrow gauge, legal there), its next lay's
+    # broad track on H2 meets G1's narrow track at the edge (#22): 13
+    # errors.  The latest lays on the hexes next to H2, as the other tiles
+    # of their kind in the written rotation (diagnose.neighbour_tile_hint)
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_49200104_0.json.gz", 21,
+                              {"tile": "645-0"})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 13 and (plain[0].action_id, plain[0].rule) == (22, "tile.edge")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (21, "tile.implied", "LER lays tile 645 on G1 turned 5, but the record's later lines go "
+                             "on as if tile 658 turned 5 (a later lay next to it meets other "
+                             "track: #22, tile 3 rotation 1 on H2 runs broad gauge track at edge "
+                             "2 into G1's narrow gauge track): taken so")]
+    assert worths(res) == {"Player 2": 378, "Player 3": 353, "Player 1": 321}
 
 
 def test_a_lay_taken_turned_is_another_tile_of_ten():
@@ -1623,3 +1642,27 @@ def test_a_station_named_on_a_town_is_read_as_the_records_next_lines_go_on():
                                  "in city 1: taken so")]
     assert worths(res) == {"Player 1": 393, "Player 3": 308, "Player 4": 263, "Player 5": 170,
                            "Player 2": 0}
+
+
+def test_a_missing_issue_of_two_turns_alike_is_the_latest_and_not_hidden_by_a_late_revenue():
+    # 18Ireland_rand_48500201_2 #63 deleted: DKR's issue of a share in its
+    # turn of OR 2.1.  Player 1 is then £1 short for a DKR share at #69 and
+    # the operating order goes wrong: 89 errors.  The written hint mended
+    # the 87th, a revenue taken as paid at #369, and the hints after it were
+    # never asked; and an issue in DKR's turn of OR 1.1 explains the record
+    # as well (the game unfinished, ending alike): of the two, the latest,
+    # flagged after the missing line, never before it
+    path = "18Ireland_slips/18Ireland_rand_48500201_2.json.gz"
+    changed = _changed_export(path, 63, "delete")
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 89 and (plain[0].action_id, plain[0].rule) == (69, "stock.cash")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (64, "or.issue_implied", "DKR issues no share in its turn before this line, but the "
+                                 "record's later lines go on as if it issued one (as written: "
+                                 "#69, Player 1 has £54; a DKR share from the IPO costs £55; "
+                                 "taken as bought, as the record says — the first finding the "
+                                 "missing issue gives): taken as issued before this line (of 2 "
+                                 "turns in which an issue explains the record as well, the "
+                                 "latest)")]
+    assert worths(res) == {"Player 4": 324, "Player 2": 259, "Player 1": 223, "Player 3": 127}

@@ -1084,6 +1084,13 @@ def written_hint(replay, result, search: Optional[Search] = None):
                   and TAKEN_AS_WRITTEN[f.rule] in f.message), None)
     if first is None or first is errors[-1]:
         return result
+    if any(f.rule not in SITE_LETS_THROUGH for f in errors[:errors.index(first)]):
+        # an error of another kind before it (the record's own a published
+        # rule backs aside): the cascade's, whose tail a line taken at the
+        # rules' value would only seem to mend, leaving the first error as
+        # it was and the hints after this one unasked (18Ireland_rand_48500201_2
+        # #63 deleted: a revenue at #369, the 87th error)
+        return result
     if all((f.line, f.action_id) == (first.line, first.action_id)
            for f in errors[errors.index(first):]):
         return result
@@ -1870,10 +1877,16 @@ def missing_issue_hint(replay, result, search: Optional[Search] = None):
     # (a candidate may keep one error far after it that the record's
     # cascade hides: 18Ireland_rand_43000102_1 #34, a train bought over the
     # limit at #913 that a published rule backs)
-    one = _the_one_explanation(replay, todo, lines, s, spare=1)
+    # (nearest: of turns that each explain the record, its game ending
+    # alike, the latest — an issue missing from an earlier turn of the same
+    # company explains it as well, and a finding there could be before the
+    # missing line: 18Ireland_rand_48500201_2 #63)
+    one = _the_one_explanation(replay, todo, lines, s, spare=1, nearest=True)
     if one is None:
         return result
     i, corp, cand = one
+    tied = (f" (of {s.tied} turns in which an issue explains the record as well, the "
+            f"latest)") if s.tied else ""
     # the latest line of that turn the issue explains the record before (a
     # company may buy a private before it issues: 18Ireland_rand_43000101_2
     # #255): never a line before the one that is missing
@@ -1894,7 +1907,7 @@ def missing_issue_hint(replay, result, search: Optional[Search] = None):
                   f"{corp} issues no share in its turn before this line, but the record's "
                   f"later lines go on as if it issued one (as written: {where}, "
                   f"{first.message} — the first finding the missing issue gives): taken as "
-                  f"issued before this line", {corp})
+                  f"issued before this line{tied}", {corp})
 
 
 def _issues(a) -> bool:
@@ -2252,14 +2265,10 @@ def copy_named_later_hint(replay, result, search: Optional[Search] = None):
     """The result the record implies when its first error is a lay naming
     a tile's copy the replay has on another hex (``tile.supply``, "tile
     copy 15-0 is already on H10", or "no copy of tile 27 is left"): an
-    export names the copy the site's
-    supply gave, so the record's earlier lay that put that copy there
-    (legal at its line) laid another tile, and the copy stayed in the
-    supply.  The tiles of the earlier lay's colour, label, cities and towns,
-    in each rotation that keeps the track of the hex's tile before it,
-    are tried at that lay (at most :data:`COPY_TILES`); exactly one
-    explaining every later line is taken, the earlier lay flagged
-    (``tile.implied``).  Else ``result``.  Never raises."""
+    export names the copy the site's supply gave, so the record's earlier
+    lay that put that copy there (legal at its line) laid another tile, and
+    the copy stayed in the supply (:func:`_another_tile_at`).  Else
+    ``result``.  Never raises."""
     errors = [f for f in result.findings if f.severity == ERROR]
     game = result.game
     if not errors or game is None or game.board is None:
@@ -2276,49 +2285,113 @@ def copy_named_later_hint(replay, result, search: Optional[Search] = None):
                and actions[i].tile_copy == copy), None)
     if at is None:
         return result
-    lay = actions[at]
-    board = game.board
-    written = board.tiles.get(str(lay.tile))
-    if written is None or lay.actor not in game.corporations:
+    return _another_tile_at(replay, result, first, [at], search,
+                            f"a later lay names the copy {copy} this lay took")
+
+
+#: the lays on the hexes next to a lay refused at an edge or for its
+#: connection, the most recent first, the neighbour-tile hint tries
+NEIGHBOUR_LAYS = 3
+NEIGHBOUR_RULES = {"tile.edge", "tile.connection"}
+
+
+@_never_raises
+def neighbour_tile_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is a lay refused
+    (or taken turned) at an edge or for its connection
+    (:data:`NEIGHBOUR_RULES`): the track of a hex next to it is not what
+    the lay meets, so the record's latest lay on one of the
+    :data:`NEIGHBOUR_LAYS` hexes next to it laid last (legal at its line)
+    laid another tile
+    (:func:`_another_tile_at`; 18Ireland: a narrow gauge tile for a broad
+    one, the next lay's broad track refused at that edge).  Else
+    ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if len(errors) < 2 or game is None or game.board is None:
         return result
-    before = next((a for a in reversed(actions[:at]) if isinstance(a, LayTile)
-                   and str(a.hex) == str(lay.hex)), None)
-    kept: frozenset = frozenset()
-    if before is not None:
-        under = board.tiles.get(str(before.tile))
-        if under is None or before.rotation is None:
-            return result
-        kept = frozenset(under.exits(before.rotation))
-    sides = set(board.neighbours(str(lay.hex)))
+    first = errors[0]
+    if first.rule not in NEIGHBOUR_RULES:
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None or not isinstance(actions[stop], LayTile) \
+            or str(actions[stop].hex) not in game.board.hexes:
+        return result
+    near = set(game.board.neighbours(str(actions[stop].hex)).values())
+    ats = []        # (the latest lay of each hex next to it: the tile there)
+    for i in range(stop - 1, -1, -1):
+        if isinstance(actions[i], LayTile) and str(actions[i].hex) in near:
+            near.discard(str(actions[i].hex))
+            ats.append(i)
+            if len(ats) == NEIGHBOUR_LAYS:
+                break
+    return _another_tile_at(replay, result, first, ats, search,
+                            "a later lay next to it meets other track")
+
+
+def _another_tile_at(replay, result, first: Finding, ats: list, search: Optional[Search],
+                     why: str):
+    """The candidate loop of the hints of a lay of another tile, legal at
+    its line: at each of the record's lays ``ats``, the tiles of its colour,
+    label, cities and towns, in the written rotation when it keeps the
+    track of the hex's tile before it (at most :data:`COPY_TILES` a lay);
+    exactly one
+    explaining every later line is taken, that lay flagged
+    (``tile.implied``, saying ``why`` and the first error).  Else
+    ``result``."""
+    game = result.game
+    board = game.board
+    actions = replay.record.actions
     todo = []
-    for name in sorted(board.tiles, key=str):
-        t = board.tiles[name]
-        if str(name) == str(lay.tile) or t.color != written.color or t.label != written.label \
-                or len(t.cities) != len(written.cities) or len(t.towns) != len(written.towns) \
-                or t.private_only:
+    for at in ats:
+        lay = actions[at]
+        written = board.tiles.get(str(lay.tile))
+        if written is None or lay.actor not in game.corporations \
+                or str(lay.hex) not in board.hexes:
             continue
-        for r in t.distinct_rotations():
-            exits = t.exits(r)
-            if kept <= exits <= sides:
-                todo.append((at, (str(name), r)))
-    if not todo or len(todo) > COPY_TILES:
+        before = next((a for a in reversed(actions[:at]) if isinstance(a, LayTile)
+                       and str(a.hex) == str(lay.hex)), None)
+        kept: frozenset = frozenset()
+        if before is not None:
+            under = board.tiles.get(str(before.tile))
+            if under is None or before.rotation is None:
+                continue
+            kept = frozenset(under.exits(before.rotation))
+        sides = set(board.neighbours(str(lay.hex)))
+        mine = []
+        for name in sorted(board.tiles, key=str):
+            t = board.tiles[name]
+            if str(name) == str(lay.tile) or t.color != written.color \
+                    or t.label != written.label or len(t.cities) != len(written.cities) \
+                    or len(t.towns) != len(written.towns) or t.private_only:
+                continue
+            # (in the written rotation: a tile's number mistyped, its
+            # rotation as meant)
+            r = lay.rotation
+            if r is not None and kept <= t.exits(r) <= sides:
+                mine.append((at, (str(name), r)))
+        if len(mine) <= COPY_TILES:
+            todo.extend(mine)
+    if not todo:
         return result
 
     def line_for(i, value):
         name, r = value
-        return dataclasses.replace(lay, tile=name, rotation=r,
-                                   tile_copy=_export_copy(board, actions, i, name))
+        return dataclasses.replace(actions[i], tile=name, rotation=r,
+                                   tile_copy=None if actions[i].tile_copy is None
+                                   else _export_copy(board, actions, i, name))
     one = _the_one_explanation(replay, todo, line_for,
                                search if search is not None else Search())
     if one is None:
         return result
-    _, (name, r), cand = one
+    at, (name, r), cand = one
+    lay = actions[at]
     where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
     return _adopt(replay, cand, lay, "tile.implied",
                   f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but the "
-                  f"record's later lines go on as if tile {name} turned {r} (a later lay names "
-                  f"the copy {copy} this lay took: {where}, {first.message}): taken so",
-                  {lay.actor})
+                  f"record's later lines go on as if tile {name} turned {r} ({why}: {where}, "
+                  f"{first.message}): taken so", {lay.actor})
 
 
 # ---------------------------------------------------------------------------

@@ -1528,6 +1528,14 @@ def test_the_next_copy_of_a_tile_is_the_one_the_sites_supply_gives():
      "F16 turned 1: taken so",
      {"Player 5": 754, "Player 6": 698, "Player 1": 615, "Player 2": 404, "Player 4": 204,
       "Player 3": 160}),
+    # 1860_rand_44000103_0 #197: F4's yellow 741 upgraded to 750; written as
+    # 759 (a city): the nearest line about F4, a run over its yellow track,
+    # which the refusal serves as well; the farthest within 800 lines, the
+    # copy 741-0 laid elsewhere at #507, says it was upgraded (was 6 errors)
+    ("1860_slips/1860_rand_44000103_0.json.gz", 197, "759-0", "tile.upgrade",
+     "tile 759 has 1 cities but F4 (tile 741, yellow) has 0; the record's later lines go on as "
+     "if tile 750 were laid on F4 turned 0: taken so",
+     {"Player 2": 9991, "Player 1": 9042}),
 ])
 def test_a_refused_lay_is_read_from_the_records_next_lay_of_its_hex_or_copy(
         path, action_id, tile, rule, finding, end):

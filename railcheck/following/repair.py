@@ -62,25 +62,34 @@ def repair(replay, action, violation):
 
 
 def _hex_laid_again(replay, action):
-    """A refused lay: how many of the record's lines on the next line that
-    is about its hex is: a lay on the hex (an upgrade of the tile the line
-    laid says which tile it was), a lay of the copy now on the hex,
-    elsewhere (an export's copy is back in the supply once upgraded: the
-    hex was upgraded), or a run through the hex; else None."""
+    """A refused lay: how many of the record's lines on the farthest (within
+    ``lookahead.EVIDENCE_HORIZON``) of the next lines that are about its
+    hex is: the next lay on the hex (an upgrade of the tile the line laid
+    says which tile it was), the next lay of the copy now on the hex,
+    elsewhere (an export's copy is back in the supply once upgraded: the hex
+    was upgraded), the next run through the hex; else None.  (The nearest
+    may be one the hex's tile as it was serves as well: a run over its old
+    track.)"""
     if not isinstance(action, LayTile):
         return None
+    from .lookahead import EVIDENCE_HORIZON
     board = replay.game.board
     coord = str(action.hex)
     h = board.hexes.get(coord) if board is not None else None
     there = getattr(h, "copy", None)
+    found: dict = {}
     for n, a in enumerate(replay.game.following.ahead(), 1):
-        if isinstance(a, LayTile) and (str(a.hex) == coord
-                                       or (there is not None and a.tile_copy == there)):
-            return n
-        if isinstance(a, RunRoutes) and any(str(x).split(" ")[0] == coord
-                                            for x in _run_hexes(a)):
-            return n
-    return None
+        if n > EVIDENCE_HORIZON or len(found) == 3:
+            break
+        if isinstance(a, LayTile):
+            if str(a.hex) == coord:
+                found.setdefault("lay", n)
+            if there is not None and a.tile_copy == there:
+                found.setdefault("copy", n)
+        elif isinstance(a, RunRoutes) and any(str(x).split(" ")[0] == coord
+                                              for x in _run_hexes(a)):
+            found.setdefault("run", n)
+    return max(found.values(), default=None)
 
 
 # ---------------------------------------------------------------------------

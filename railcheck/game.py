@@ -327,11 +327,13 @@ class Game:
             return None
         return corp.price.price
 
-    def short_of(self, entity, amount: int) -> bool:
+    def short_of(self, entity, amount: int, *, look: bool = False) -> bool:
         """Whether ``amount`` surely exceeds ``entity``'s cash: the test of
-        every over-cash finding.  Never while that cash is not sure (the check
-        is then counted as skipped)."""
-        return self.unsure.over_cash(self.who(entity), entity.cash, amount)
+        every over-cash finding, and of what a player can afford (``look``:
+        the stock round's "may he still do something", which counts no
+        skipped check).  Never while that cash is not sure (a check is then
+        counted as skipped), nor while money is not tracked."""
+        return self.unsure.over_cash(self.who(entity), entity.cash, amount, look=look)
 
     # ------------------------------------------------------------------
     # certificates and presidency
@@ -456,8 +458,13 @@ class Game:
             self.place_price(corp, cell)
 
     def operating_order(self) -> list[Corporation]:
-        floated = [c for c in self.corporations.values() if c.floated and not c.closed]
-        return sorted(floated, key=self.price_order_key)
+        """The companies that operate in an operating round, in order: those the
+        title says operate now (``Title.operates``: floated and not closed), by
+        the title's order (``Title.operating_order_key``: the share price,
+        :meth:`price_order_key`)."""
+        title = self.title
+        operating = [c for c in self.corporations.values() if title.operates(c)]
+        return sorted(operating, key=title.operating_order_key)
 
     @staticmethod
     def price_order_key(corp: Corporation):

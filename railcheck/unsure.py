@@ -151,16 +151,19 @@ class Unsure:
         if source in self.at_most:
             self.at_most.setdefault(who, self.at_most[source])
 
-    def over_cash(self, who: str, have: int, amount: int) -> bool:
+    def over_cash(self, who: str, have: int, amount: int, *, look: bool = False) -> bool:
         """Whether paying ``amount`` surely exceeds ``who``'s cash ``have``:
         never while that cash is not sure (the over-cash check is then
-        counted as skipped).  A cash known only as an upper bound is still
-        surely exceeded.  While money is off (:attr:`off`), never, and nothing is counted."""
+        counted as skipped, unless this is only a ``look``: what a player
+        could afford, asked without any payment checked).  A cash known only
+        as an upper bound is still surely exceeded.  While money is off
+        (:attr:`off`), never, and nothing is counted."""
         if self.off is not None:
             return False
         if who in self.unsure:
-            self.skip(OVER_CASH, ("map", "hexes"),
-                      reason=f"{who}'s cash is not sure: {self.unsure[who][0]}")
+            if not look:
+                self.skip(OVER_CASH, ("map", "hexes"),
+                          reason=f"{who}'s cash is not sure: {self.unsure[who][0]}")
             return False
         return amount > have
 

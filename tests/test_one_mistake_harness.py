@@ -47,3 +47,26 @@ def test_the_table_line_counts_mistakes_apart_from_legal_changes():
     line = OM.line(rows)
     assert "n=   4" in line and "goal=   3 ( 75.0%)" in line and "p90=   5" in line
     assert "legal=  1 (flagged 1)" in line
+
+
+def test_every_title_with_kinds_is_one_the_engine_is_told_to_load():
+    # 1889's verdicts were all "refused at #1" (the engine was not told to
+    # load g_1889), so every change of an 1889 game read as a mistake
+    assert set(OM.TITLE_KINDS) == set(OM.ORACLE_GAMES) >= {"1830", "1860", "18Ireland", "1889"}
+    assert OM.TITLE_KINDS["1889"] == OM.COMMON
+
+
+def test_an_1889_game_is_changed_by_the_common_kinds():
+    path = REPO / "tests/data/exports/1889/hs_jmmljkbw_17502.json"
+    g = OM.Game(path, "shared")
+    OM.rules_facts(g.title)
+    g.observe()
+    muts = OM.sample(g, OM.TITLE_KINDS["1889"], 1, 0)
+    got = {m["kind"]: (m["action_id"], m["what"]) for m in muts}
+    # a short game (50 actions: the auction and the first stock rounds)
+    assert got["wrong_par"] == (15, "par TR 90 instead of 65")
+    assert got["wrong_bid"] == (2, "bid 50 on SMR (was 55)")
+    assert got["sell_not_owned"] == (31, "sells TR_6 (holds no TR)")
+    assert set(got) == {"wrong_actor", "wrong_par", "wrong_bid", "deleted", "duplicated",
+                        "sell_not_owned"}
+    assert all(m["title"] == "1889" for m in muts)

@@ -117,3 +117,26 @@ def test_money_off_makes_nothing_sure_and_counts_no_over_cash_check():
     assert u.off == ("bank",) and not u.tracked
     assert not u.sure("Aki") and not u.sure(BANK) and not u.over_cash("Aki", 10, 20)
     assert OVER_CASH not in u.skipped and u.findings("c.yaml") == []
+
+
+def test_what_a_player_can_afford_in_a_stock_round_is_a_look_with_an_unsure_cash():
+    """The shared stock round's "may he still do something" (``can_buy_any``, ``can_par``,
+    ``tradeable_privates``) tests the cash with ``Game.short_of(look=True)``: a player
+    whose cash is not sure is never short (1890's cash may be unknown), and the look
+    counts no skipped check (only a payment checked does)."""
+    from railcheck.rounds.stock import StockRound
+    game = replay().game
+    rnd = StockRound(game)
+    poor = game.players[0]
+    poor.cash = 0
+    assert not rnd.can_buy_any(poor)
+    assert not rnd.can_par(poor, game.corporations["C&O"])
+    game.pay_unknown(game.bank, poor, "a test's unknown amount", ("starting_cash",))
+    skipped = {k: s.count for k, s in game.unsure.skipped.items()}
+    assert rnd.can_par(poor, game.corporations["C&O"])
+    assert rnd.can_buy_any(poor)
+    assert {k: s.count for k, s in game.unsure.skipped.items()} == skipped
+    assert OVER_CASH not in game.unsure.skipped
+    # a payment checked still counts it
+    assert not game.short_of(poor, 10_000)
+    assert game.unsure.skipped[OVER_CASH].count == 1

@@ -63,6 +63,12 @@ ORACLE_DIR = Path(os.path.expanduser("~/.cache/t18"))
 ORACLE_CACHE = GEN / "mistake" / "oracle.jsonl"
 TITLES = ("1830", "1860", "18Ireland")
 
+#: the reference engine's module of each title the harness changes games of
+#: (the engine loads only the titles it is told: a title left out here
+#: is refused at its first action, every change then read as a mistake)
+ORACLE_GAMES = {"1830": "g_1830", "1860": "g_1860", "18Ireland": "g_18_ireland",
+                "1889": "g_1889"}
+
 #: games of /work/gen/A generated after this moment (UTC, the harness's
 #: commit) are the fresh set; /work/gen/mistake/ is generated after it too
 FRESH_AFTER = "2026-11-27T11:48:00"
@@ -532,6 +538,7 @@ KINDS = {
 }
 TITLE_KINDS = {
     "1830": COMMON,
+    "1889": COMMON,
     "1860": COMMON + ["turn_bid", "home_track", "receivership_run"],
     "18Ireland": COMMON + ["issue_redeem", "merger_proposal", "merger_vote"],
 }
@@ -716,7 +723,7 @@ def ask_oracle(muts: list[dict], cache: dict, cache_path: Path) -> None:
             p = Path(tmp) / f"{m['digest']}.json"
             p.write_text(json.dumps(m["data"]))
             paths[str(p)] = m["digest"]
-        env = dict(os.environ, T18_GAMES="g_1830,g_1860,g_18_ireland", ENGINE_LOG_LEVEL="4")
+        env = dict(os.environ, T18_GAMES=",".join(ORACLE_GAMES.values()), ENGINE_LOG_LEVEL="4")
         proc = subprocess.Popen(
             ["nice", "-n", "10", "ruby", "-Ishim", "-Ilib", str(ROOT / "tools/oracle_verdict.rb")],
             cwd=ORACLE_DIR, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)

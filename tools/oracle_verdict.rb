@@ -2,7 +2,7 @@
 # and if not, which action does it refuse first, and why.
 #
 # Run from the engine's folder (see /work/shared/oracle/README.md):
-#   cd ~/.cache/t18 && T18_GAMES=g_1830,g_1860,g_18_ireland ENGINE_LOG_LEVEL=4 \
+#   cd ~/.cache/t18 && T18_GAMES=g_1830,g_1860,g_18_ireland,g_1889 ENGINE_LOG_LEVEL=4 \
 #     ruby -Ishim -Ilib /path/to/tools/oracle_verdict.rb < list-of-paths
 # One JSON line per path: {"path", "refused": action id or null, "error", "finished"}.
 # Used by tools/one_mistake.py (--oracle); it only drives the engine.

@@ -84,6 +84,20 @@ class Following:
         for i in range(self.position + 1, len(acts)):
             yield acts[i]
 
+    def actors_ahead_in_round(self) -> list:
+        """Who acts in the record's lines after the current one, up to its next
+        round marker, each once, in the order they first act: the companies the
+        record has operate later in this round (1890's operating order by price
+        is checked against them, ``OperatingRound1890.check_price_order``)."""
+        from ..actions import Checkpoint, RoundMarker
+        later: list = []
+        for a in self.ahead():
+            if isinstance(a, RoundMarker):
+                break
+            if not isinstance(a, Checkpoint) and a.actor not in later:
+                later.append(a.actor)
+        return later
+
     def written_twice(self, action):
         """The record's line before ``action`` when ``action`` repeats it word
         for word (the same actor, the same fields; a field the rules filled in

@@ -115,7 +115,7 @@ class StockRound(Round):
         private marked ``no_sale_to_corporation``, B&O in 1830, although no
         published rule forbids selling it to a player): a player with
         nothing else to do is passed over then."""
-        if not self.trades_allowed() or player.cash <= 0 \
+        if not self.trades_allowed() or self.game.short_of(player, 1, look=True) \
                 or (self.bought is not None and self.trade_is_buy()):
             return []
         return [c for c in self.game.companies.values()
@@ -191,7 +191,7 @@ class StockRound(Round):
                 if cert is None:
                     continue
                 price = self.price_from(corp, source) * cert.percent // corp.share_percent
-                if price > player.cash:
+                if g.short_of(player, price, look=True):
                     continue
                 try:
                     self.check_can_buy(player, corp, cert.percent, source=source)
@@ -206,7 +206,7 @@ class StockRound(Round):
             return False
         cheapest = min(c.price for c in g.market.par_cells)
         cost = cheapest * corp.certs[0].percent // corp.share_percent
-        return player.cash >= cost and g.cert_limit_exceeded(player) is None
+        return not g.short_of(player, cost, look=True) and g.cert_limit_exceeded(player) is None
 
     def describe_turn(self) -> str:
         return self.current.name if self.current else ""

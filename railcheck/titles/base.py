@@ -162,6 +162,16 @@ class Title:
         marker, and the replay stays in the round it is in."""
         return None
 
+    def operates(self, corp) -> bool:
+        """Whether ``corp`` operates in an operating round now
+        (``Game.operating_order``): floated and not closed."""
+        return corp.floated and not corp.closed
+
+    def operating_order_key(self, corp):
+        """``corp``'s place in the operating order (``Game.operating_order``):
+        by share price, the highest first (``Game.price_order_key``)."""
+        return self.game.price_order_key(corp)
+
     def cert_limit_applies(self) -> bool:
         """Whether the certificate limit holds now (``Game.cert_limit_exceeded``)."""
         return True

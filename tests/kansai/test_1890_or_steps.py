@@ -54,7 +54,8 @@ def picture(r) -> tuple:
     hexes = () if board is None else tuple(
         (h.coord, h.tile.name, h.rotation, tuple(tuple(n.tokens) for n in h.nodes))
         for h in board.hexes.values())
-    return (state_snapshot(r.holdings), repr(vars(r.state)), repr(r.turn), len(r.findings),
+    return (state_snapshot(r.holdings), repr(vars(r.state)), repr(r.holdings.round.lines),
+            len(r.findings),
             r.ledger.bank, list(r.ledger.marked), repr(r.unsure.skipped), hexes)
 
 
@@ -221,7 +222,7 @@ def test_an_unknown_price_is_a_check_skipped_when_applied_not_when_checked(tmp_p
     buy, = actions("JR buy train 3+3 for 200")
     step = rnd.step_by_type(BuyTrainStep1890)
     before = picture(r)
-    plan = step.check(r.turn, buy)
+    plan = step.check(rnd.turn, buy)
     assert picture(r) == before
     assert plan.notes == [] and plan.skips == [("train prices", ("trains", "3+3", "price"))]
     cash = r.ledger.get("JR")
@@ -242,3 +243,28 @@ def test_jr_has_a_main_companys_train_limit_from_phase_6():
     assert (h.train_limit(jr), h.train_limit(her), h.train_limit(m1)) == (3, 2, 1)
     h.phase_index = r.rules.phase_index("6")
     assert (h.train_limit(jr), h.train_limit(her), h.train_limit(m1)) == (2, 2, 1)
+
+
+def test_the_operating_order_is_the_shared_one_with_1890s_hooks():
+    """OperatingRound1890.start is the shared ``OperatingRound.start`` (the privates' incomes
+    by ``Holdings.pay_private_income``, the ledger's) with the shared ``Game.operating_order``
+    and 1890's hooks
+    (``TitleKansai.operates``, ``operating_order_key``): the minors by number (N0), then the
+    main companies by price (O0b); KNR only once M2's conversion started it (K8).  The main
+    companies' keys at the round's start (O0b) are read in that order; which companies the
+    record has operate later in the round is the record-following layer's reading
+    (``Following.actors_ahead_in_round``), not the round's."""
+    r = paused(61)                  # OR 2.1 begun (line 59), M1's run read (line 60)
+    o = r.operating
+    assert r.holdings.or_number == 1            # (the shared start's count in the set)
+    assert [c.sym for c in o.order] == ["M1", "M2", "M3", "M4", "M5", "JR", "HER"]
+    # (the keys: minus the price of the marker's cell, minus its column, its row, the place
+    # in its stack)
+    assert o.start_keys == {"JR": (-90, -4, 1, 1), "HER": (-80, -4, 2, 0)}
+    # (M1's payout is ahead; KNR's checkpoints are no one's act)
+    assert r.holdings.following.actors_ahead_in_round() == ["M1", "M2", "KNR", "M4", "M5",
+                                                            "JR", "HER"]
+    r = paused(79)                  # M2 converted (KNR started), M3 and M5 gone
+    assert [c.sym for c in r.holdings.operating_order()] == ["M1", "M4", "JR", "KNR", "HER"]
+    assert r.holdings.following.actors_ahead_in_round() == ["JR", "HER"]
+    assert paused(112).holdings.or_number == 2      # OR 3.2

@@ -43,7 +43,8 @@ def actions(*lines: str) -> list:
 
 
 def picture(r) -> tuple:
-    return (state_snapshot(r.holdings), repr(vars(r.state)), repr(r.turn), len(r.findings),
+    return (state_snapshot(r.holdings), repr(vars(r.state)), repr(r.holdings.round.lines),
+            len(r.findings),
             r.ledger.bank, list(r.ledger.marked))
 
 
@@ -104,16 +105,17 @@ def test_a_sale_and_a_purchase_applied_by_their_steps():
 
 
 def test_the_rounds_turns_are_the_rounds():
-    """The stock round's turns on the round object (``StockRound1890``): whose turn the
-    record's order makes next (S3.1), the passes in a row (S2.2), the sales of the round
-    (SB6), and at its end the priority left of the last player who acted."""
+    """The stock round's turns on the round object (``StockRound1890``), with the shared
+    round's bookkeeping: whose turn it is (``current``: the turn's player, then the next seat,
+    S3.1), the passes in a row (``passes``, S2.2), the sales of the round (SB6), and at its
+    end the priority left of the last player who acted (``last_actor``)."""
     # SR 2 (line 50): Chie buy KNR, Aki buy KNR, Ben sell HER, Ben buy KNR, three passes
-    r = paused(54)          # after Ben's sale (line 53), in Ben's turn
-    s = r.stock.round
-    assert (s.expected, s.passes_in_row, sorted(s.sold_this_round)) == \
-        ("Chie", 0, [("Ben", "HER")])
+    r = paused(54)          # after Ben's sale (line 53), in Ben's turn (the record's end
+    s = r.stock.round       # closed it unfinished: its duties not checked, the seat Ben's)
+    assert (s.actor, s.current.name, s.passes, sorted(s.sold_this_round)) == \
+        (None, "Ben", 0, [("Ben", "HER")])
     assert s.last_actor is r.holdings.by_name["Aki"]      # the last turn ended: Aki's
     r = paused(59)          # the round's three passes (lines 55-57)
     s = r.stock.round
-    assert (s.passes_in_row, s.last_actor.name, s.finished) == (3, "Ben", True)
+    assert (s.passes, s.last_actor.name, s.finished) == (3, "Ben", True)
     assert r.holdings.priority_name() == "Chie"            # left of Ben (S3.1)

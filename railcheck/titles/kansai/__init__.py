@@ -46,6 +46,34 @@ class TitleKansai(Title):
         rules.title_class = cls
         return rules
 
+    def operates(self, corp) -> bool:
+        """Who operates in an operating round (the shared ``Game.operating_order``): a minor
+        its owner bought, until it converts or closes (N0); a main company with a price
+        marker while money is tracked (its place is its price's, O0b), floated (KNR: started
+        by Osaka Electric Railroad's conversion, K8, unless it is a normal company), not
+        closed by the black zone (K10), OMS from phase 4 (C5)."""
+        h = self.game
+        if corp.kind == "minor":
+            return not corp.closed and h.minor_owner(corp.sym) is not None
+        led = h.ledger
+        if led is None or not led.on or corp.sym not in led.marked or led.closed(corp.sym):
+            return False
+        r = led.r
+        if corp.sym == "OMS" and not r.phase_at_least("4"):
+            return False
+        if corp.sym == "KNR" and not r.knr_normal:
+            return r.state.knr_started
+        return corp.floated
+
+    def operating_order_key(self, corp):
+        """The minors first, by their numbers (N0: the rule book's reading
+        ``rulebook.minors_operate: first``; the round checks their place among the main
+        companies only with it), then the main companies by price, the highest first, on one
+        cell the top marker, at equal prices the one further right (O0b)."""
+        if corp.kind == "minor":
+            return (0, corp.sym, ())
+        return (1, "", self.game.price_order_key(corp))
+
     def cert_limit_applies(self) -> bool:
         """SB5 is checked while money is tracked (``Holdings.money_tracked``): what counts
         depends on the share prices' zones (SM1, SM2), which the market grid gives."""

@@ -61,15 +61,10 @@ class AuctionTable:
     clean_attempt = Game.clean_attempt
 
     @property
-    def next_action(self):
-        """The record's next action (to stay in step with it after a finding)."""
-        return self.replay.next_action
-
-    @property
     def following(self):
-        """The record as the shared record-following layer reads it: its next
-        action (``following/auction.py``)."""
-        return self
+        """The record as the shared record-following layer reads it (the game's,
+        ``Game.following``: ``following/auction.py`` reads its next action)."""
+        return self.replay.holdings.following
 
     def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
         if self.refuse_flags and severity == ERROR:

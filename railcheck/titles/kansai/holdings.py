@@ -230,6 +230,12 @@ class Holdings(Game):
         """A train of the type has left the depot (its phase has begun: F5, F7)."""
         return any(t.name == name for t in self.left)
 
+    def pay_private_income(self) -> None:
+        """O0a: the privates' incomes at an operating round's start (the shared
+        ``OperatingRound.start`` asks for them) are the ledger's: 1890's late privates, bonuses
+        and unknown amounts included (``Ledger.incomes``)."""
+        self.ledger.incomes()
+
     def train_limit(self, corp) -> int:
         """O5a: the shared limit of the phase for the company's kind (minors, main companies,
         JR), but JR, the state railway until phase 6, has a main company's from then (J0)."""

@@ -13,7 +13,7 @@ the face value (O6, F9).
 
 from __future__ import annotations
 
-from ...actions import Bankrupt, Pass, RoundMarker
+from ...actions import Bankrupt, Pass
 from ...findings import RuleViolation
 from ...rounds.operating import OperatingRound, Turn
 from ...schema import is_unknown
@@ -40,10 +40,9 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
     state (``Holdings``, a shared ``Game``), and 1890's turns: the order (minors by number,
     N0; KNR at once after M2's conversion, K8; the main companies by price, O0b; OMS from
     phase 4, C5), a turn's end (O4a, O5, O5c, K1), the turns the record left out (O4a), the
-    presidents' emergency sales and bankruptcies (B0-B4, E1).  Told where a turn begins and
-    ends by the title's replay (:meth:`turn_begins`, :meth:`turn_ends`), which hands each
-    action to the round (:meth:`process`): the shared round's own turn bookkeeping comes with
-    the engine's loop (step 4)."""
+    presidents' emergency sales and bankruptcies (B0-B4, E1).  Its turns are the record's
+    (``RoundOfTheRecord.take_action``: a company's consecutive lines); the order the shared
+    ``Game.operating_order`` with 1890's hooks, checked as the record goes, not walked."""
 
     def __init__(self, replay):
         #: the title's replay (its flags, its numbers, its turn and the ledger)
@@ -97,16 +96,24 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
     # turns
 
     def start(self) -> None:
-        """An operating round begins: the privates' incomes; the main companies' order
-        keys (O0b)."""
+        """An operating round begins: the shared ``OperatingRound.start`` with 1890's hooks,
+        the privates' incomes (``Holdings.pay_private_income``: the ledger's, O0a) and the
+        operating order (``Game.operating_order`` with ``TitleKansai.operates`` and
+        ``operating_order_key``: the minors by number, N0, the main companies by price, O0b,
+        OMS from phase 4, C5); and the main companies' order keys in it (O0b)."""
         self.minors_done = []
         self.majors_done = []
         self.knr_due = False
-        self.r.ledger.incomes()
+        super().start()
         led = self.r.ledger
-        #: O0b: the main companies' order keys at the start of the OR
-        self.start_keys = {c: led.order_key(c) for c in self.order_candidates()}
+        #: O0b: the main companies' order keys at the start of the OR, in the order
+        self.start_keys = {c.sym: led.order_key(c.sym) for c in self.order
+                           if c.kind != "minor"}
         self.operated_this_or: set = set()
+
+    def next_corporation(self) -> None:
+        """No turn is begun by the order: 1890's turns are the record's, checked against the
+        order as the record goes (:meth:`turn_begins`)."""
 
     def turn_begins(self, actor: str) -> None:
         """``actor`` (a company) takes its turn: in its place of the order (N0, K8, O0b,
@@ -175,23 +182,12 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
             r.number("how OMS floats (at phase 4, or by 50% from phase 4)", "rulebook",
                      "oms_float")
 
-    def order_candidates(self) -> list:
-        """The main companies that operate by their price: floated (KNR:
-        started), not closed, with a price."""
-        st, led = self.st, self.r.ledger
-        if not led.on:
-            return []
-        return [c for c in led.marked if not led.closed(c) and
-                (st.knr_started if c == "KNR" and not self.r.knr_normal
-                 else self.h.corporations[c].floated)
-                and (c != "OMS" or self.r.phase_at_least("4"))]         # C5
-
     def finish(self) -> None:
         """A main company that should have operated and is not in the
         record's OR takes an empty turn: nothing run, so its price moves left
         (O4a), as a turn without a dividend does."""
         r = self.r
-        for corp in self.start_keys:
+        for corp in self.start_keys:        # (in the operating order)
             if corp not in self.operated_this_or and not r.ledger.closed(corp):
                 r.skip("turns left out of the record", (), reason="taken as empty turns: "
                                                               "nothing run, the price moves left "
@@ -205,13 +201,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         r, led = self.r, self.r.ledger
         if actor not in getattr(self, "start_keys", {}) or not led.on:
             return
-        later = []
-        for a in r.record.actions[r.position + 1:]:
-            if isinstance(a, RoundMarker):
-                break
-            if a.actor not in later:
-                later.append(a.actor)
-        for other in later:
+        for other in self.game.following.actors_ahead_in_round():
             if other == actor or other in self.operated_this_or or other not in self.start_keys \
                     or led.cell(other) is None:
                 continue
@@ -227,9 +217,16 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
                        f"top marker, at equal prices the one further right (O0b)")
                 return
 
-    def turn_ends(self, actor: str, written: dict) -> None:
-        """The company's turn ends (``written``: the replay's record of it, whose last action
-        a duty left undone is flagged at): a dividend not decided is withheld (O4a), a train
+    def close_turn(self, record_ends: bool = False) -> None:
+        super().close_turn(record_ends)
+        self.turn = None
+
+    def play_action(self, action) -> None:
+        self.process(action)
+
+    def turn_ends(self, actor: str, lines: list) -> None:
+        """The company's turn of ``lines`` ends (a duty left undone is flagged at its last):
+        a dividend not decided is withheld (O4a), a train
         owed (O5), the limit (O5c); a minor whose conversion is mandatory in this phase ends
         its turn unconverted (K1): flagged, then converted."""
         r = self.r
@@ -245,13 +242,13 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
             # O5: a company without a train must buy one now
             r.flag("trains.must_own", f"{actor} ends its turn without a train; a company "
                                       f"without one must buy one (O5)",
-                   action=written["actions"][-1])
+                   action=lines[-1])
         limit = None if spec is None else self.h.train_limit(self.h.corporations[actor])
         if spec is not None and not closed and len(self.h.train_names(actor)) > limit:
             r.flag("trains.discard_required",
                    f"{actor} ends its turn with {len(self.h.train_names(actor))} trains, over "
                    f"the limit of {limit} in phase {r.phase.name}; the excess goes to the pool "
-                   f"(O5c)", action=written["actions"][-1])
+                   f"(O5c)", action=lines[-1])
         if actor not in ("M1", "M2", "M4") or closed:
             return
         must = self.mandatory_phase(actor)
@@ -259,7 +256,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
             r.flag("kansai.conversion_skipped",
                    f"{actor} ({MINOR_NAMES[actor]}) must convert into KNR from phase {must}; "
                    f"its turn in phase {r.phase.name} ended without it (K1)",
-                   action=written["actions"][-1])
+                   action=lines[-1])
             self.step_by_type(ConvertStep1890).convert(actor, forced=True)
 
     def mandatory_phase(self, minor: str):

@@ -924,9 +924,9 @@ class EmergencySaleStep1890(Step1890):
         player = action.actor
         # the company: the one whose turn it is, or the one acting next (the sales written
         # before its purchase, at the start of its turn)
-        nxt = next((a.actor for a in r.record.actions[r.position + 1:]
+        nxt = next((a.actor for a in self.game.following.ahead()
                     if not (isinstance(a, SellShares) and h.is_player(a.actor))), None)
-        corps = [c for c in (r.turn_actor, nxt) if c in r.rules.corp_by_sym]
+        corps = [c for c in (self.round.actor, nxt) if c in r.rules.corp_by_sym]
         corp = next((c for c in corps if player in (h.minor_owner(c), h.president(c))),
                     corps[0] if corps else None)
         plan = self.plan(corp=corp, player=player)
@@ -999,7 +999,8 @@ class BankruptStep1890(Step1890):
             return h.minor_owner(c) if r.rules.corp_by_sym[c].kind == "minor" \
                 else h.president(c)
 
-        corp = r.turn_actor if r.turn_actor in r.rules.corp_by_sym else None
+        actor = self.round.actor
+        corp = actor if actor in r.rules.corp_by_sym else None
         if action.actor in r.rules.corp_by_sym:
             corp = action.actor
         elif corp is None or president_of(corp) != action.actor:

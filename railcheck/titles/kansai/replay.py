@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ...actions import Bankrupt, Checkpoint, Pass, RoundMarker, SellShares
+from ...actions import Bankrupt, Checkpoint, RoundMarker, SellShares
 from ...findings import ERROR, INFO, WARNING, Finding, involved
 from ...schema import is_unknown
 from ...unsure import CHECKPOINTS, Skipped
@@ -87,13 +87,9 @@ class KansaiReplay:
         self.state = State1890()
         self.action = None
         self.position = 0
-        #: the record's action after the current one (the shared auction reads it)
-        self.next_action = None
         self.kind = "auction"
         self.round_label = "auction"
         self.sr_number = 0
-        self.turn_actor: Optional[str] = None
-        self.turn: dict = {}
         #: the game ends when the current set of operating rounds is over
         self.end_after_set = False
         self.end_after_reason = "bankrupt"
@@ -265,7 +261,11 @@ class KansaiReplay:
         action = actions[position]
         self.action = action
         self.position = position
-        self.next_action = actions[position + 1] if position + 1 < len(actions) else None
+        # the record as the shared record-following layer reads it (the game's: the
+        # auction's next action, the operating order's companies ahead)
+        following = self.holdings.following
+        following.actions = actions
+        following.at(position)
         self.last_action = self.holdings.current_action = action
         if isinstance(action, RoundMarker):
             self.end_turn()
@@ -325,29 +325,12 @@ class KansaiReplay:
             # B0-B2: a president's sale for a train, written in the company's turn
             self.operating.emergency_sale(action)
             return
-        handler = self.operating if self.kind == "OR" else self.stock
-        if action.actor != self.turn_actor or self.turn.get("ended"):
-            self.end_turn()
-            self.turn_actor = action.actor
-            self.turn = {"actions": [], "line": action.line}
-            handler.turn_begins(action.actor)
-        self.turn["actions"].append(action)
-        handler.process(action)
-        if isinstance(action, Pass) and self.kind != "OR":
-            self.turn["ended"] = True
+        self.holdings.round.take_action(action)      # (in the round's turns)
 
     def end_turn(self, record_ends: bool = False) -> None:
-        """The current turn is over (another actor acts, a round marker);
-        at the end of the record the turn may be unfinished: its duties are
-        not checked."""
-        if self.turn_actor is not None and self.turn.get("actions") and \
-                (not record_ends or self.turn.get("ended")):
-            # (a turn the record ends in is unfinished, unless its pass ended it)
-            handler = self.operating if self.kind == "OR" else self.stock
-            handler.turn_ends(self.turn_actor, self.turn)
-        self.turn_actor = None
-        self.turn = {}
-        self.operating.turn = None      # (the company's turn, the round's)
+        """The round's turn at hand is over (a round marker, the record's end: then it may
+        be unfinished, and its duties are not checked)."""
+        self.holdings.round.close_turn(record_ends)
 
     def check_marker(self, marker: RoundMarker) -> None:
         """F3, O0: after a stock round the phase sets the number of ORs (1-3);
@@ -404,7 +387,7 @@ class KansaiReplay:
             # O0: the number of ORs is set after the SR, by the phase
             self.or_set_size = self.phase.operating_rounds
             self.set_phase = self.phase.name
-            self.ors_in_set = 0
+            self.ors_in_set = self.holdings.or_number = 0     # (the shared OR's count in the set)
 
     def bank_broke(self) -> None:
         """E1: the bank ran out: the game ends at once or after the set of

@@ -28,7 +28,7 @@ action to its step (:meth:`StockRound1890.play`), and the shared round's own tur
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Optional
 
 from ...actions import Bid, BuyCompany, BuyShares, Par, Pass, SellShares
 from ...findings import RuleViolation
@@ -50,25 +50,70 @@ def refused(rule: str, message: str, notes: list, certificate=None) -> RuleViola
 
 
 class RoundOfTheRecord:
-    """A 1890 round as the analyser reads it (the shared ``Game.round``): its label the
-    record's marker's (``OR 2.1``), whose turn the record's (the actor of the turn at hand,
-    until a pass ends it), no step named."""
+    """A 1890 round as the record plays it: its turns (a turn is one actor's consecutive
+    lines; a new actor, or in the auction and a stock round any line after its actor's pass,
+    begins another: :meth:`take_action`, :meth:`close_turn`), and as the analyser reads it
+    (the shared ``Game.round``): its label the record's marker's (``OR 2.1``), whose turn the
+    actor of the turn at hand until a pass ends it, no step named.  Each round says what a
+    turn's beginning and end mean (``turn_begins``, ``turn_ends``) and plays a line
+    (``play_action``)."""
 
     replay: Any
+    kind: str
     #: the title's replay, its game, flags and map: the state a round refers to, pictured on
     #: their own, not the round's (``snapshot.state_snapshot``)
     not_state = ("replay", "r", "h", "st", "map")
+    #: the actor of the turn at hand (a name; None: no turn under way)
+    actor: Optional[str] = None
+    #: the turn's lines so far (a duty left undone is flagged at its last)
+    lines: tuple | list = ()
+    #: the turn was ended by its actor's pass (the auction's and a stock round's)
+    ended = False
 
     @property
     def label(self) -> str:
         return self.replay.round_label
 
     def describe_turn(self) -> str:
-        r = self.replay
-        return (r.turn_actor or "") if not r.turn.get("ended") else ""
+        return (self.actor or "") if not self.ended else ""
 
     def describe_step(self) -> str:
         return ""
+
+    def take_action(self, action) -> None:
+        """One line of the record in the round's turns: it begins a turn when its actor is
+        not the turn's, or the turn's pass ended it (the turn at hand ends first), then the
+        round plays it."""
+        if action.actor != self.actor or self.ended:
+            self.close_turn()
+            self.actor, self.lines = action.actor, []
+            self.turn_begins(action.actor)
+        self.lines.append(action)
+        self.play_action(action)
+        if isinstance(action, Pass) and self.kind != "OR":
+            self.ended = True
+
+    def close_turn(self, record_ends: bool = False) -> None:
+        """The turn at hand is over (another actor acts, a round marker); at the end of the
+        record it may be unfinished (unless its pass ended it): its duties are then not
+        checked."""
+        if self.actor is not None and self.lines and (not record_ends or self.ended):
+            self.turn_ends(self.actor, self.lines)
+        self.actor, self.lines, self.ended = None, [], False
+
+    def turn_begins(self, actor: str) -> None:
+        """``actor``'s turn begins (only players act in the auction and a stock round)."""
+        if not self.game.is_player(actor):
+            kind = self.replay.kind
+            self.replay.flag("turn.actor", f"{actor} is not a player: only players act in the "
+                                           f"{'auction' if kind == 'auction' else 'stock round'}")
+
+    def turn_ends(self, actor: str, lines: list) -> None:
+        """``actor``'s turn, of ``lines``, is over."""
+
+    def play_action(self, action) -> None:
+        """A player's line of the auction or a stock round, by the title's handler."""
+        self.replay.stock.process(action)
 
 
 class StockRound1890(RoundOfTheRecord, StockRound):
@@ -79,12 +124,16 @@ class StockRound1890(RoundOfTheRecord, StockRound):
         #: the title's replay (its flags, its numbers, its turn and the ledger)
         self.replay = replay
         super().__init__(replay.holdings)
-        #: the player whose turn the record's order makes next (a name; None: not known)
-        self.expected = None
-        #: turns passed in a row (the round ends at one per player: S2.2)
-        self.passes_in_row = 0
-        #: the record went on with the round after the rules ended it (said once)
+        #: the round's turn bookkeeping is the shared round's: whose turn it is (``current``:
+        #: a Player, the turn's player from ``take_turn``, the next by the seats from
+        #: ``end_turn``; None: not known), the turns passed in a row (``passes``: the round
+        #: ends at one per player, S2.2), the last player who acted (``last_actor``); and
+        #: 1890's: the record went on with the round after the rules ended it (said once)
         self.continued = False
+        #: the turn's certificates bought (what each was; S2.1: one) and whether a sale came
+        #: before the first (§8.5)
+        self.certificates: list = []
+        self.sold_before_buy = False
         #: (player, corporation) sold in this round (SB6: not bought again)
         self.sold_this_round: set = set()
 
@@ -96,35 +145,44 @@ class StockRound1890(RoundOfTheRecord, StockRound):
         """A stock round begins with the priority's holder (S3.1, A7)."""
         h = self.game
         self.finished = False
-        self.passes_in_row = 0
+        self.passes = 0
         self.continued = False
         self.sold_this_round = set()
         self.last_actor = None
-        self.expected = h.priority_name() or (h.names[0] if h.players else None)
+        name = h.priority_name() or (h.names[0] if h.players else None)
+        self.current = None if name is None else h.by_name[name]
 
     def turn_begins(self, actor: str) -> None:
         """``actor`` (a player) takes a turn: in the order of the seats from the priority
         (S3.1); after every player passed in a row the round is over (S2.2)."""
+        self.certificates, self.sold_before_buy = [], False
+        if not self.game.is_player(actor):
+            super().turn_begins(actor)
+            return
         r = self.replay
-        if self.passes_in_row >= len(self.game.players) and not self.continued:
+        if self.passes >= len(self.game.players) and not self.continued:
             r.flag("round.continues", f"SR {r.sr_number} ended by the rules (every player passed "
                                       f"in a row), but the record goes on with it")
             self.continued = True
-        elif self.expected is not None and actor != self.expected:
-            r.flag("turn.order", f"it is {self.expected}'s turn in SR {r.sr_number}, not "
+        elif self.current is not None and actor != self.current.name:
+            r.flag("turn.order", f"it is {self.current.name}'s turn in SR {r.sr_number}, not "
                                  f"{actor}'s")
-        self.expected = r.stock.next_player(actor)
+        self.take_turn(self.game.by_name[actor])        # (where the record has him act)
 
-    def turn_ends(self, actor: str, turn: dict) -> None:
-        """The turn's end: the certificate limit (S1), then a pass or not."""
-        self.over_limit(actor, turn)
-        if any(not isinstance(a, Pass) for a in turn["actions"]):
+    def turn_ends(self, actor: str, lines: list) -> None:
+        """The turn's end: the certificate limit (S1), then a pass or not; the turn goes to
+        the next seat (the shared ``end_turn``)."""
+        if not self.game.is_player(actor):
+            return
+        self.over_limit(actor, lines)
+        if any(not isinstance(a, Pass) for a in lines):
             self.last_actor = self.game.by_name[actor]
-            self.passes_in_row = 0
+            self.passes = 0
         else:
-            self.passes_in_row += 1
+            self.passes += 1
+        self.end_turn()
 
-    def over_limit(self, player: str, turn: dict) -> None:
+    def over_limit(self, player: str, lines: list) -> None:
         """S1: a player over the certificate limit sells in his turn: a turn
         ending over it while a counting share could still be sold is flagged."""
         r, h = self.replay, self.game
@@ -147,7 +205,7 @@ class StockRound1890(RoundOfTheRecord, StockRound):
             r.flag("stock.over_cert_limit",
                    f"{player} holds {have} certificates, over the limit of {h.cert_limit}, and "
                    f"ends the turn without selling down to it (S1: {', '.join(sorted(sellable))} could "
-                   f"be sold)", action=turn["actions"][-1])
+                   f"be sold)", action=lines[-1])
 
     def finish(self) -> None:
         """The round's end: the next starts left of the last player who acted (S3.1); a
@@ -180,9 +238,58 @@ class StockRound1890(RoundOfTheRecord, StockRound):
                 r.flag(rule, message)
             r.flag(v.rule, v.message)
             if getattr(v, "certificate", None) is not None:
-                r.stock.count_certificate(player.name, v.certificate)
+                self.count_certificate(player.name, v.certificate)
             return
         step.apply(player, action, plan)
+
+
+    # ------------------------------------------------------------------
+    # the turn's certificate and sales (read and counted by the steps)
+
+    def in_turn(self, player: str) -> bool:
+        """``player``'s line is in his stock-round turn (the auction's purchases are not)."""
+        return self.replay.kind == "SR" and player == self.actor
+
+    def certificate_note(self, player: str, count: int, what: str):
+        """S2.1 ("kupno 1 certyfikatu"), §8.2: a stock round's turn buys one certificate
+        (a president's certificate, a share, a minor or a late private); a second one is a
+        finding (rule, message), taken as bought, as the record says; None: the first."""
+        if not self.in_turn(player):
+            return None
+        bought = self.certificates
+        if bought or count > 1:
+            first = bought[0] if bought else what
+            return ("stock.one_buy",
+                    f"{player} already bought a certificate this turn ({first}); a turn buys "
+                    f"one certificate (S2.1)" if bought else
+                    f"{player} buys {count} certificates of {what} in one turn; a turn buys one "
+                    f"certificate (S2.1)")
+        return None
+
+    def count_certificate(self, player: str, what: str) -> None:
+        """The turn's purchase of ``what`` (S2.1)."""
+        if self.in_turn(player):
+            self.certificates.append(what)
+
+    def sales_at_once_note(self, player: str):
+        """S2.1 against §8.5: the summary lets a turn sell, buy one certificate and sell again;
+        the rule book's "all sales must be done at once" (``rulebook.sales_in_turn:
+        all_at_once``) refuses a sale after a purchase that a sale came before: the finding
+        (rule, message), or None."""
+        if not self.in_turn(player):
+            return None
+        if self.certificates and self.sold_before_buy and \
+                self.replay.rules.number("rulebook", "sales_in_turn") == "all_at_once":
+            return ("stock.sell_buy_order",
+                    f"{player} sold, bought and sells again in one turn; all sales are made at "
+                    f"once, before or after the purchase (rule book §8.5, "
+                    f"rulebook.sales_in_turn: all_at_once)")
+        return None
+
+    def count_sale(self, player: str) -> None:
+        """A sale in the turn, before its purchase (S2.1, §8.5)."""
+        if self.in_turn(player) and not self.certificates:
+            self.sold_before_buy = True
 
 
 class Step1890(TurnStep):
@@ -211,7 +318,7 @@ class Step1890(TurnStep):
             notes.append(("stock.cash", over))
 
     def certificate_note(self, notes: list, player: str, count: int, what: str) -> None:
-        note = self.handler.certificate_note(player, count, what)
+        note = self.round.certificate_note(player, count, what)
         if note is not None:
             notes.append(note)
 
@@ -266,7 +373,7 @@ class ParStep1890(Step1890):
             h.corporations[corp].par = par_cell(price)
             led.set_par(corp, price)
             return
-        self.handler.count_certificate(name, plan.what)
+        self.round.count_certificate(name, plan.what)
         h.corporations[corp].par = par_cell(price)
         led.set_par(corp, price)
         h.give(corp, name, [20])
@@ -343,7 +450,7 @@ class BuySharesStep1890(Step1890):
         r, h, led = self.r, self.h, self.r.ledger
         name, corp = player.name, plan.corp
         self.flag_notes(plan.notes)
-        self.handler.count_certificate(name, corp)
+        self.round.count_certificate(name, corp)
         if plan.minor:
             h.buy_minor(corp, name)
             # N0-N5: the printed price to the bank, the printed capital from the bank
@@ -375,7 +482,7 @@ class SellSharesStep1890(Step1890):
 
     def check(self, player, action: SellShares):
         notes: list = []
-        note = self.handler.sales_at_once_note(player.name)
+        note = self.round.sales_at_once_note(player.name)
         if note is not None:
             notes.append(note)
         corps = [s.corporation for s in action.sales]
@@ -434,7 +541,7 @@ class SellSharesStep1890(Step1890):
 
     def apply(self, player, action: SellShares, plan) -> None:
         self.flag_notes(plan.notes)
-        self.handler.count_sale(player.name)
+        self.round.count_sale(player.name)
         for i, sale in enumerate(action.sales):
             notes, one = plan.sales[i] if plan.sales is not None else \
                 self.check_sale(player.name, sale)
@@ -534,7 +641,7 @@ class LatePrivateStep1890(Step1890):
         r, h, led = self.r, self.h, self.r.ledger
         name, sym = player.name, plan.sym
         self.flag_notes(plan.notes)
-        self.handler.count_certificate(name, sym)
+        self.round.count_certificate(name, sym)
         if is_unknown(plan.paid):
             led.mark_unsure(name, "late private prices", ("late_companies", sym, "value"))
         else:

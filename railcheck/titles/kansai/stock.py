@@ -36,25 +36,9 @@ class StockHandler:
         #: handler
         self.round = StockRound1890(replay)
 
-    # ------------------------------------------------------------------
-    # turns
-
     def next_player(self, name: str) -> str:
         players = self.h.names
         return players[(players.index(name) + 1) % len(players)]
-
-    def turn_begins(self, actor: str) -> None:
-        r = self.r
-        if not self.h.is_player(actor):
-            r.flag("turn.actor", f"{actor} is not a player: only players act in the "
-                                 f"{'auction' if r.kind == 'auction' else 'stock round'}")
-            return
-        if r.kind == "SR":
-            self.round.turn_begins(actor)
-
-    def turn_ends(self, actor: str, turn: dict) -> None:
-        if self.r.kind == "SR" and self.h.is_player(actor):
-            self.round.turn_ends(actor, turn)
 
     def end_auction(self) -> None:
         """The highest bid on each private wins it (A4, A5); the priority
@@ -172,30 +156,6 @@ class StockHandler:
             self.h.give("OMS", player, [20])
 
     # ------------------------------------------------------------------
-    # the turn's certificate and sales (read and counted by the steps: steps.py)
-
-    def certificate_note(self, player: str, count: int, what: str):
-        """S2.1 ("kupno 1 certyfikatu"), §8.2: a stock round's turn buys one certificate
-        (a president's certificate, a share, a minor or a late private); a second one is a
-        finding (rule, message), taken as bought, as the record says; None: the first."""
-        r = self.r
-        if r.kind != "SR" or player != r.turn_actor:
-            return None
-        bought = r.turn.get("certificates") or []
-        if bought or count > 1:
-            first = bought[0] if bought else what
-            return ("stock.one_buy",
-                    f"{player} already bought a certificate this turn ({first}); a turn buys "
-                    f"one certificate (S2.1)" if bought else
-                    f"{player} buys {count} certificates of {what} in one turn; a turn buys one "
-                    f"certificate (S2.1)")
-        return None
-
-    def count_certificate(self, player: str, what: str) -> None:
-        """The turn's purchase of ``what`` (S2.1)."""
-        r = self.r
-        if r.kind == "SR" and player == r.turn_actor:
-            r.turn.setdefault("certificates", []).append(what)
 
     def floats(self, corp: str) -> None:
         """SB3: 50% sold, the company floats and receives 10 x par from the
@@ -232,29 +192,6 @@ class StockHandler:
         knr = self.h.corporations["KNR"]
         out = [c for c in knr.certs if not c.president and c.owner not in ("ipo", RESERVED)]
         return len(out) - self.r.operating.knr_shares_given
-
-    def sales_at_once_note(self, player: str):
-        """S2.1 against §8.5: the summary lets a turn sell, buy one certificate and sell again;
-        the rule book's "all sales must be done at once" (``rulebook.sales_in_turn:
-        all_at_once``) refuses a sale after a purchase that a sale came before: the finding
-        (rule, message), or None."""
-        r = self.r
-        if r.kind != "SR" or player != r.turn_actor:
-            return None
-        turn = r.turn
-        if turn.get("certificates") and turn.get("sold_before_buy") and \
-                r.rules.number("rulebook", "sales_in_turn") == "all_at_once":
-            return ("stock.sell_buy_order",
-                    f"{player} sold, bought and sells again in one turn; all sales are made at "
-                    f"once, before or after the purchase (rule book §8.5, "
-                    f"rulebook.sales_in_turn: all_at_once)")
-        return None
-
-    def count_sale(self, player: str) -> None:
-        """A sale in the turn, before its purchase (S2.1, §8.5)."""
-        r = self.r
-        if r.kind == "SR" and player == r.turn_actor and not r.turn.get("certificates"):
-            r.turn["sold_before_buy"] = True
 
     def sell(self, action: SellShares) -> None:
         """A sale: the stock round's, or a president's for a train in an operating round (B0)."""

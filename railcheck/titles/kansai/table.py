@@ -145,24 +145,27 @@ def _cash(r, who: str):
 # who is to act
 
 
-def _turn_passed(r) -> bool:
-    """The current turn is one of passes only and ended (a stock round's)."""
-    t = r.turn
-    return bool(t.get("ended")) and all(isinstance(a, Pass) for a in t.get("actions", []))
+def _turn_passed(s) -> bool:
+    """The round's turn at hand is one of passes only and ended (a stock round's)."""
+    return s.ended and all(isinstance(a, Pass) for a in s.lines)
 
 
 def _next_stock_player(r) -> Optional[str]:
     """The player to act in the stock round, or None when every player has
     passed in a row (S2.2: the round is over)."""
     s = r.stock.round
-    passes = s.passes_in_row
-    if r.turn_actor is not None and r.turn.get("ended"):
-        passes = 0 if not _turn_passed(r) else passes + 1
+    passes = s.passes
+    if s.actor is not None and s.ended:
+        passes = 0 if not _turn_passed(s) else passes + 1
     if passes >= len(r.holdings.players):
         return None
-    if r.turn_actor is not None and not r.turn.get("ended"):
-        return r.turn_actor         # a turn under way (a sale, then a purchase)
-    return s.expected or r.holdings.priority_name() or r.holdings.names[0]
+    if s.actor is not None and not s.ended:
+        return s.actor         # a turn under way (a sale, then a purchase)
+    # the next seat after a turn its pass ended (the round closes it at the next line)
+    nxt = s.current if s.actor is None or s.current is None \
+        else r.holdings.next_player(s.current)
+    return (nxt.name if nxt is not None else None) \
+        or r.holdings.priority_name() or r.holdings.names[0]
 
 
 def _next_company(r) -> Optional[str]:
@@ -253,7 +256,8 @@ def locate(pos: KansaiPosition) -> tuple:
                 actor_kind = "player"
                 break
         elif r.kind == "OR":
-            current = r.turn_actor if r.turn_actor in r.rules.corp_by_sym else None
+            actor = r.operating.actor
+            current = actor if actor in r.rules.corp_by_sym else None
             actor = current or _next_company(r)
             if actor is not None:
                 actor_kind = "company"
@@ -423,7 +427,7 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
 def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> list:
     h, led, rules = r.holdings, r.ledger, r.rules
     spec = rules.corp_by_sym[sym]
-    current = r.turn_actor == sym
+    current = r.operating.actor == sym
     turn = r.operating.turn if current else None       # the company's turn (Turn1890)
     nm.facts.update({"treasury": led.get(sym) if led.on else "unknown",
                      "price": led.price(sym) if led.on else None,

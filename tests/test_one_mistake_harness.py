@@ -49,6 +49,18 @@ def test_the_table_line_counts_mistakes_apart_from_legal_changes():
     assert "legal=  1 (flagged 1)" in line
 
 
+def test_a_deleted_pass_is_legal_whatever_the_engine_says():
+    # no rule makes a player or a company write "pass": the deletion is no
+    # mistake, and a finding railcheck gives it counts as flagged
+    deleted_pass = {"change": "delete", "type": "pass", "what": "pass by 2 deleted"}
+    deleted_bid = {"change": "delete", "type": "bid", "what": "bid by 1 deleted"}
+    edited_pass = {"change": "edit", "type": "pass", "what": "pass by 1 instead of 2"}
+    assert OM.unwritten(deleted_pass)
+    assert not OM.unwritten(deleted_bid) and not OM.unwritten(edited_pass)
+    # an outcome record of an older run (no "type") is judged by its text
+    assert OM.unwritten({"kind": "deleted", "what": "pass by B&O deleted"})
+
+
 def test_every_title_with_kinds_is_one_the_engine_is_told_to_load():
     # 1889's verdicts were all "refused at #1" (the engine was not told to
     # load g_1889), so every change of an 1889 game read as a mistake

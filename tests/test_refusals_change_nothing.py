@@ -131,7 +131,12 @@ AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56
     "1830_game_end_bank.json": {"auction": 2, "SR": 2, "OR": 192},
     "26855.json": {"auction": 14, "SR": 52, "OR": 38},
     "29133.json": {"auction": 2, "SR": 58, "OR": 51},
-    "rl18xx_game.json": {"auction": 2, "SR": 6, "OR": 222},
+    # (rl18xx_game's SR 6 -> 4: #112's sale changed to another company's
+    # certificates is now read as the amount written of the company the later
+    # lines name, a president's certificate with it (following/sale.py), so
+    # the two later lines refused after the shorter sale, #227 and #228, are
+    # no longer refused)
+    "rl18xx_game.json": {"auction": 2, "SR": 4, "OR": 222},
 }
 
 
@@ -149,7 +154,9 @@ def test_the_minimum_refusals_add_up_to_the_sweeps_minimum():
     for kinds in AT_LEAST.values():
         total.update(kinds)
     assert set(AT_LEAST) == {p.name for p in EXPORTS_1830}
-    assert total["auction"] >= 20 and total["SR"] >= 118 and total["OR"] >= 500
+    # (SR 118 -> 116: rl18xx_game's changed sale at #112 is now read as the
+    # amount written, see AT_LEAST)
+    assert total["auction"] >= 20 and total["SR"] >= 116 and total["OR"] >= 500
 
 
 def test_refusals_in_the_illegal_examples_change_nothing():

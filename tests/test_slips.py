@@ -1475,3 +1475,96 @@ def test_a_minors_bid_under_the_least_is_found_over_it_and_past_the_games_own_fi
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)
             if (f.action_id, f.rule) not in own] == [(action_id, "stock.minor_bid", finding)]
     assert worths(res) == worths(Replay(_changed_export(path, action_id, {})).run())
+
+
+# 1830 and 1860 (the sixth round, branch m8)
+
+def test_a_run_left_out_before_its_payout_is_the_best_run_found():
+    # 1860_rand_44000100_1 #248: IOW's run (£160 and a subsidy of £10)
+    # deleted; its payout at #249 then paid nothing and moved the price as a
+    # withhold, and the players' cash and the operating order parted from
+    # the record (before: errors from #284 on).  A dividend line says the
+    # company ran (following/run.py): the best run found on the map, and
+    # IOW's last run, are tried before it; the record's next lines fit the
+    # best as well as the last run, so the best is taken: one finding at the
+    # payout, the game's own three later findings and its end
+    path = "1860_slips/1860_rand_44000100_1.json.gz"
+    own = [(580, "route.receivership_max"), (590, "route.receivership_max"),
+           (601, "route.receivership_max")]
+    res = Replay(_changed_export(path, 248, "delete")).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(249, "route.missing")] + own
+    assert error_findings(res)[0].message == (
+        "IOW pays out, but no run is written: it owns trains (3+2, 3+2) and has a route; the "
+        "record's later lines go on as if it ran for £160 and a subsidy of £10 (the best run "
+        "found on the map; a line missing; of 2 the record's next lines fit as well, the "
+        "first): taken so")
+    assert worths(res) == {"Player 1": 15282, "Player 2": 3745}
+
+
+def test_an_1860_payout_with_no_run_is_flagged_when_no_run_is_read(monkeypatch):
+    # O4b: a corporation that does not run withholds; a payout with no run
+    # written is route.missing at the payout (18xx.games asks for no
+    # dividend then), taken as withheld, when no revenue is read
+    import railcheck.following.run as run
+    monkeypatch.setattr(run, "MISSING_RUN_TRIES", 0)
+    res = Replay(_changed_export("1860_slips/1860_rand_44000100_1.json.gz", 248,
+                                 "delete"), hints=False).run()
+    first = error_findings(res)[0]
+    assert (first.action_id, first.rule, first.message) == (
+        249, "route.missing", "IOW pays out, but no run is written: it owns trains (3+2, 3+2) "
+        "and has a route, and a corporation that does not run withholds (O4b); taken as "
+        "withheld")
+
+
+def test_an_upgrade_alone_in_error_is_not_read_as_an_earlier_lay_of_another_tile():
+    # 1830_rand_49000103_0 #249: PRR upgrades H14 with tile 16, written as
+    # 27 (it leaves the yellow track's edge 3 unconnected): the only error.
+    # Tile 7 for the earlier yellow lay (#186) explains the record as well,
+    # but so may the upgrade's own tile: the finding stays at the upgrade
+    # (it was at #186, before the change)
+    res = Replay(_changed_export("1830_slips/1830_rand_49000103_0.json.gz", 249,
+                                 {"tile": "27-0"})).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(249, "tile.upgrade")]
+
+
+@pytest.mark.parametrize("action_id, written, finding", [
+    # 1830_rand_44000100_1 #43: Player 1 sells NYC_2 and his president's
+    # certificate NYC_0 (30%), written as B&M_9: the later lines buy back
+    # only NYC_2 (no president's certificate is bought from the pool), so
+    # the sale was read as 10% of NYC and the price fell a row short (14
+    # errors); the amount written, which he holds and may sell, is taken
+    (43, 30, "Player 1 holds 0% of B&M and cannot sell 30%; the record's later lines buy "
+             "Player 1's NYC_2 from the bank (#62): taken as a sale of 30% of NYC"),
+    # #188: PRR_2 and PRR_0 (20%), the later lines buy back PRR_2 (was 4)
+    (188, 20, "Player 1 holds 0% of B&M and cannot sell 20%; the record's later lines buy "
+              "Player 1's PRR_2 from the bank (#242): taken as a sale of 20% of PRR"),
+])
+def test_a_sale_not_held_of_a_presidents_certificate_is_of_the_amount_written(
+        action_id, written, finding):
+    path = "1830_slips/1830_rand_44000100_1.json.gz"
+    res = Replay(_changed_export(path, action_id, {"shares": ["B&M_9"]})).run()
+    # (and the game's own finding at #509, which a published rule backs)
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)][:1] == [
+        (action_id, "stock.sell_not_owned", finding)]
+    assert [(f.action_id, f.rule) for f in error_findings(res)][1:] == [(509, "trains.limit")]
+    assert worths(res) == {"Player 2": 808, "Player 1": 663, "Player 3": 124}
+
+
+def test_a_line_under_another_players_name_in_1860s_stock_round_is_the_turns_players():
+    # 1860_rand_44000100_1 #34: Player 2 sells 30% of C&N in his turn of
+    # SR 2, written as Player 1's.  1860's turns do not close with a pass,
+    # so the line was taken as Player 1's out of turn (he took the turn and
+    # sold: 9 errors; #147, 40% of BHI&R: 318); the record goes on with
+    # Player 2, and its next lines judge the line as his
+    # (following/stock.wrong_name_line): one finding, the game's own three
+    # later ones, its end
+    res = Replay(_changed_export("1860_slips/1860_rand_44000100_1.json.gz", 34,
+                                 {"entity": 101})).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (34, "turn.order"), (580, "route.receivership_max"), (590, "route.receivership_max"),
+        (601, "route.receivership_max")]
+    assert error_findings(res)[0].message == (
+        "Player 1 acted out of turn: it is Player 2's turn in SR 2, and the record goes on with "
+        "Player 2; the record's later lines go on as if Player 2 made this line (a wrong name): "
+        "taken as Player 2's")
+    assert worths(res) == {"Player 1": 15282, "Player 2": 3745}

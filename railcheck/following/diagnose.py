@@ -2150,13 +2150,19 @@ def upgraded_tile_hint(replay, result, search: Optional[Search] = None):
     record's earlier lay on that hex (legal at its line: another track
     tile), in a rotation whose track the upgrade keeps, explains every
     later line: that earlier lay is flagged (``tile.implied``) and the game
-    taken so.  Else ``result``.  Never raises."""
+    taken so; not when the upgrade's line is the only one in error.  Else
+    ``result``.  Never raises."""
     errors = [f for f in result.findings if f.severity == ERROR]
     game = result.game
     if not errors or game is None or game.board is None:
         return result
     first = errors[0]
     if first.rule != "tile.upgrade":
+        return result
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        # nothing after the upgrade to explain: the upgrade's own tile may be
+        # the one mistyped (1830_rand_49000103_0 #249, 27 for 16), which
+        # explains the record as well, and two explanations are none
         return result
     actions = replay.record.actions
     stop = _position(actions, first)

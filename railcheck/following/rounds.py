@@ -33,7 +33,8 @@ from ..findings import ERROR, plural
 from .auction import missing_pass
 from .followers import follower_for
 from .lookahead import game_memo, put_back
-from .stock import missing_turn_line
+from .run import missing_run
+from .stock import missing_turn_line, wrong_name_line
 
 
 class RecordRounds:
@@ -175,7 +176,9 @@ class RecordRounds:
         # (imported with the module: an import in here costs each action)
         if not missing_turn_line(self.replay, action):
             missing_pass(self.replay, action)
+            action = wrong_name_line(self.replay, action) or action
         g.following.round.place(action)
+        missing_run(self.replay, action)
         return action
 
     # ------------------------------------------------------------------

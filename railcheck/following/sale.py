@@ -87,11 +87,24 @@ def implied_sale(step, player, action: SellShares, refusal: RuleViolation):
         raise refusal
     corp, certs, where = implied
     percent = sum(corp.certs[i].percent for i in certs)
-    sale = SellShares(actor=player.name, sales=[Sale(corporation=corp.sym, count=len(certs),
-                                                     percent=percent, certs=tuple(certs))])
     pool_limit = g.pool_limit(corp)
-    if not step.could_sell(player, sale) or corp.percent_of("pool") + percent > pool_limit:
-        raise refusal
+    # the amount written, when the seller holds that much of the company the
+    # later purchases name and may sell it: the certificates they name are
+    # only those sold to the pool and bought back (a president's certificate
+    # is never bought from the pool; more may be bought by nobody)
+    written = action.sales[0].percent
+    if written and written > percent and written % corp.share_percent == 0 \
+            and corp.percent_of(player) >= written \
+            and corp.percent_of("pool") + written <= pool_limit \
+            and step.could_sell(player, SellShares(actor=player.name, sales=[Sale(
+                corporation=corp.sym, count=written // corp.share_percent, percent=written,
+                certs=tuple(certs))]), presidency=True):
+        percent = written
+    else:
+        sale = SellShares(actor=player.name, sales=[Sale(
+            corporation=corp.sym, count=len(certs), percent=percent, certs=tuple(certs))])
+        if not step.could_sell(player, sale) or corp.percent_of("pool") + percent > pool_limit:
+            raise refusal
     names = ", ".join(corp.certs[i].name for i in certs)
     ids = ", ".join(f"#{w}" for w in where)
     message = (f"{refusal.message}; the record's later lines buy {player.name}'s {names} "

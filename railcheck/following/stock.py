@@ -491,3 +491,82 @@ def _what(g, line) -> str:
         return f"{line.actor} parred {line.corporation} at {g.money(line.price)}"
     src = "the bank pool" if line.source == "pool" else "the IPO"
     return f"{line.actor} bought a share of {line.corporation} from {src}"
+
+
+#: how many lines under a wrong name one replay judges in vain before it
+#: stops looking (each judgement replays the record's next lines twice)
+WRONG_NAME_TRIES = 3
+
+
+def wrong_name_line(replay, action):
+    """``action``, a player's line that is no pass, comes in the turn of
+    another player who has written nothing, and the record's next line is
+    that player's, in a record whose turns do not close with a pass (1860's
+    exports: a turn is one purchase, or sales and a purchase): the line may
+    be the turn's player's under a wrong name, or the writer's out of turn,
+    who then took the turn.  Both are judged by the record's next lines
+    (as ``lookahead.missing_line``); when the line as the turn's player's is
+    the one they go on from with fewer errors, it is returned as his (the
+    ``turn.order`` finding saying so), else None: the line is taken out of
+    turn, as before."""
+    g = replay.game
+    follower = g.following.round
+    rnd = g.round
+    if not isinstance(follower, StockFollower) or getattr(replay, "trying", False) \
+            or replay.check_purity or isinstance(action, (Pass, Exchange, Checkpoint,
+                                                          RoundMarker)) \
+            or g.following.closes_turns_with_pass:
+        return None
+    player = g.player_by_name.get(action.actor)
+    cur = rnd.current
+    if player is None or cur is None or player is cur or rnd.acted or follower.written \
+            or rnd.finished or g.pending_par is not None or rnd.blocking_step() is not None:
+        return None
+    nxt = g.following.next_action
+    if getattr(nxt, "actor", None) != cur.name or isinstance(nxt, Exchange):
+        return None
+    step = rnd.step_for(action)
+    if step is None or not step.turn_action or not hasattr(action, "actor"):
+        return None
+    import dataclasses
+    renamed = dataclasses.replace(action, actor=cur.name)
+    position = g.following.position
+    key = ("name", position)
+    known = getattr(replay, "known_repairs", None)
+    if known is not None and position < known[1] and key in known[0]:
+        got = known[0][key][0]      # a hint's candidate: the first replay's choice
+    elif getattr(replay, "quick", False) \
+            or getattr(replay, "name_tries", 0) >= WRONG_NAME_TRIES:
+        return None
+    else:
+        from .lookahead import HORIZON, LONG_HORIZON, Reading, _best_reading
+
+        def as_written():
+            n = len(g.findings)
+            g.following.round.place(action)
+            g.round.process(action)
+            del g.findings[n:]      # (its turn.order: both readings have one)
+
+        def as_his():
+            g.following.round.place(renamed)
+            g.round.process(renamed)
+
+        readings = [Reading(as_written, ""), Reading(as_his, "")]
+        best = _best_reading(replay, readings, HORIZON, tied=True)
+        if isinstance(best, list):
+            again = _best_reading(replay, readings, LONG_HORIZON, tied=True)
+            best = again if isinstance(again, int) else None
+        got = best == 1
+        chosen = getattr(replay, "repairs", None)
+        if chosen is not None:
+            chosen[key] = (got, "")
+        if not got:
+            replay.name_tries = getattr(replay, "name_tries", 0) + 1
+    if not got:
+        return None
+    f = g.flag("turn.order", f"{player.name} acted out of turn: it is {cur.name}'s turn in "
+                             f"{rnd.label}, and the record goes on with {cur.name}; the "
+                             f"record's later lines go on as if {cur.name} made this line (a "
+                             f"wrong name): taken as {cur.name}'s")
+    f.involves = frozenset({cur.name, player.name})
+    return renamed

@@ -473,10 +473,11 @@ class SellSharesStep(TurnStep):
     def may_take_for(self, owner, action) -> bool:
         return self.could_sell(owner, action)
 
-    def could_sell(self, player, action) -> bool:
+    def could_sell(self, player, action, presidency: bool = False) -> bool:
         """``player`` could make this sale of one corporation's shares now
         with no finding (a pure look, for a wrong name: the shared sale
-        only, whose checks then cannot refuse it half done)."""
+        only, whose checks then cannot refuse it half done); ``presidency``:
+        also a sale that hands the presidency over, when the rules let it."""
         g = self.game
         rnd = self.round
         if len(action.sales) != 1 or not rnd.selling_allowed():
@@ -498,7 +499,7 @@ class SellSharesStep(TurnStep):
             return False
         pres = corp.president is player and percent > corp.percent_of(player) \
             - corp.certs[0].percent
-        return not pres and percent <= max_sellable_percent(g, player, corp)
+        return (presidency or not pres) and percent <= max_sellable_percent(g, player, corp)
 
 
 class BuyPrivateStep(TurnStep):

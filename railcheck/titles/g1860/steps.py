@@ -271,6 +271,19 @@ class Route1860(RouteStep):
         return turn.revenue is None and (bool(corp.trains) or self.leases(corp)) \
             and has_route(self.game, corp)
 
+    def best_run_now(self, turn):
+        """(revenue, subsidy) of the best legal set of runs found for the
+        turn's corporation on the map now (``best.py``: a lower bound of the
+        best), or None (no map, no trains, the search gave up)."""
+        corp = turn.corp
+        if self.game.board is None or not corp.trains:
+            return None
+        from .best import best_total
+        found = best_total(self.game, corp, list(corp.trains))
+        if found is None or found[4]:
+            return None
+        return found[1], found[2]
+
     def leases(self, corp) -> bool:
         """It runs the cheapest depot train leased: it is insolvent, or in
         receivership with no train and no cash for one (insolvent at once)."""
@@ -398,6 +411,22 @@ class Dividend1860(DividendStep):
 
     def available(self, turn) -> bool:
         return not turn.dividend_done and (turn.revenue or 0) > 0
+
+    def apply(self, turn, action, plan) -> None:
+        g = self.game
+        if action.kind == "payout" and turn.revenue is None and g.board is not None:
+            # O4, O4b: a corporation pays out its revenue, or it does not run
+            # and withholds; a payout with no run written says a run the
+            # record left out (18xx.games asks for no dividend then: nothing
+            # run is withheld at once)
+            route = self.round.step_by_type(Route1860)
+            if route is not None and route.available(turn):
+                trains = ", ".join(t.name for t in turn.corp.trains) or "a leased train"
+                g.flag("route.missing",
+                       f"{turn.corp.sym} pays out, but no run is written: it owns trains "
+                       f"({trains}) and has a route, and a corporation that does not run "
+                       f"withholds (O4b); taken as withheld")
+        super().apply(turn, action, plan)
 
     def leave(self, turn) -> None:
         if not turn.dividend_done:

@@ -1,0 +1,178 @@
+"""A run the record left out: its dividend line pays out (or withholds)
+what no written run earned.
+
+The rules take a run left out as earning nothing (1860's corporation that
+does not run withholds, O4b; a payout with no run is ``route.missing``), so the
+dividend is of nothing: the players' cash or the treasury, and the share
+price, then part from the record's later lines.  A dividend line says the
+company ran (18xx.games asks for one only after a run that earned
+something); how much it earned the record's next lines say.  The revenues
+it could have earned are tried (the best set of runs railcheck finds on the
+map now, then its last run in the record), each as a run
+before the dividend line, and judged by the record's next lines against
+the dividend of nothing (as ``lookahead.missing_line``); the one they go on
+from, with fewer errors and no other as few, is played, the
+``route.missing`` finding saying so.  Nothing when the record says nothing
+better (the run is then taken as earning nothing, as before).
+
+Only a title whose route step can say the best run now (``best_run_now``:
+1860's) is read so: 1830's missing run is ``route.missing`` at once, and a
+company's last run alone was found no better a guess than nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..actions import Dividend, Route, RunRoutes
+from ..steps.route import RouteStep
+
+#: how many runs left out one replay searches in vain before it stops
+#: looking (each search replays the record's next lines once per revenue)
+MISSING_RUN_TRIES = 3
+
+
+def _candidates(replay, g, turn, step) -> list:
+    """(revenue, subsidy, where from) of the runs tried, without repeats:
+    the best set of runs the route step finds on the map now
+    (a company runs for the most it can: the first taken of those the
+    record's next lines fit as well), then the company's last run the
+    record wrote."""
+    corp = turn.corp
+    out: list = []
+    found = step.best_run_now(turn)
+    if found is not None and found[0] > 0:
+        out.append((found[0], found[1], "the best run found on the map"))
+    acts = replay.record.actions
+    for i in range(g.following.position - 1, -1, -1):
+        a = acts[i]
+        if isinstance(a, RunRoutes) and a.actor == corp.sym and a.routes:
+            revenue = sum(r.revenue or 0 for r in a.routes) \
+                if all(r.revenue is not None for r in a.routes) else a.revenue
+            if revenue:
+                subsidy = sum(r.subsidy or 0 for r in a.routes)
+                out.append((revenue, subsidy, "its last run"))
+            break
+    seen, kept = set(), []
+    for c in out:
+        if (c[0], c[1]) not in seen:
+            seen.add((c[0], c[1]))
+            kept.append(c)
+    return kept
+
+
+def _run_line(corp, revenue: int, subsidy: int) -> RunRoutes:
+    """The run left out, as a line the route step takes as paid: one run of
+    the company's first train, with no stops to check (1860's step takes
+    such a run as written, unverified)."""
+    first = corp.trains[0]
+    return RunRoutes(actor=corp.sym, revenue=revenue,
+                     routes=[Route(train=first.name, train_id=first.id, revenue=revenue,
+                                   subsidy=subsidy)])
+
+
+def _play_run(replay, revenue: int, subsidy: int) -> None:
+    """The run left out, played in the turn's company's turn (the round, its
+    turn and its step looked up now: a try puts back copies of them)."""
+    rnd = replay.game.round
+    rnd.process(_run_line(rnd.turn.corp, revenue, subsidy))
+
+
+_DECIDES = {"payout": "pays out", "withhold": "withholds", "half": "pays half"}
+
+
+def _judged(replay, action, cands: list) -> Optional[tuple]:
+    """Of ``cands``, each played before ``action`` (the dividend), (revenue,
+    subsidy, where from, what the finding adds) of the one the record's
+    next lines go on from with fewer errors than ``action`` as written and
+    no other as few (over ``lookahead.HORIZON`` lines, then those as good
+    over ``LONG_HORIZON``; still as good, the first of them: a company runs
+    for the most it can, and the best run is tried first); else None.
+    Changes nothing."""
+    from .lookahead import HORIZON, LONG_HORIZON, Reading, _best_reading
+    g = replay.game
+
+    def as_is():
+        n = len(g.findings)
+        g.round.process(action)
+        del g.findings[n:]      # (its route.missing: every reading says it)
+
+    def reading(c):
+        def apply():
+            _play_run(replay, c[0], c[1])
+            replay.game.round.process(action)
+        return Reading(apply, "")
+
+    readings = [Reading(as_is, "")] + [reading(c) for c in cands]
+    got = _best_reading(replay, readings, HORIZON, tied=True)
+    says = ""
+    if isinstance(got, list):
+        again = _best_reading(replay, [readings[i] for i in got], LONG_HORIZON, tied=True)
+        if isinstance(again, int):
+            got = got[again]
+        elif isinstance(again, list) and 0 not in (got[j] for j in again):
+            says = f"; of {len(again)} the record's next lines fit as well, the first"
+            got = got[again[0]]
+        else:
+            got = None
+    if not isinstance(got, int) or got == 0:
+        return None
+    return (*cands[got - 1], says)
+
+
+def missing_run(replay, action) -> bool:
+    """``action``, a dividend of the company whose turn it is (18xx.games
+    asks for one only after a run that earned something), comes where its
+    run is still to be made (it owns trains and has a route, no run
+    written): the run the record left out is tried at the revenues it could
+    have earned (see the module) and played when the record's next lines
+    go on from one of them.  True when one was played."""
+    g = replay.game
+    if not isinstance(action, Dividend) or g.board is None \
+            or getattr(replay, "trying", False) or replay.check_purity:
+        return False
+    from .operating import OperatingFollower
+    if not isinstance(g.following.round, OperatingFollower):
+        return False
+    rnd = g.round
+    turn = getattr(rnd, "turn", None)
+    if turn is None or turn.corp.sym != action.actor or turn.revenue is not None \
+            or turn.dividend_done or not turn.corp.trains:
+        return False
+    step = rnd.step_by_type(RouteStep)
+    if step is None or not hasattr(step, "best_run_now") \
+            or rnd.step_index(step) < turn.step or not step.available(turn):
+        return False
+    position = g.following.position
+    key = ("run", position)
+    known = getattr(replay, "known_repairs", None)
+    if known is not None and position < known[1] and key in known[0]:
+        # a hint's candidate replay of the same record before its change:
+        # the first replay's choice
+        got = known[0][key][0]
+        if got is None:
+            return False
+    elif getattr(replay, "quick", False) or getattr(replay, "run_tries", 0) >= MISSING_RUN_TRIES:
+        return False
+    else:
+        cands = _candidates(replay, g, turn, step)
+        if not cands:
+            return False
+        got = _judged(replay, action, cands)
+        chosen = getattr(replay, "repairs", None)
+        if chosen is not None:
+            chosen[key] = (got, "")
+        if got is None:
+            replay.run_tries = getattr(replay, "run_tries", 0) + 1
+            return False
+    revenue, subsidy, why, says = got
+    corp = g.round.turn.corp
+    trains = ", ".join(t.name for t in corp.trains)
+    earned = g.money(revenue) + (f" and a subsidy of {g.money(subsidy)}" if subsidy else "")
+    decides = _DECIDES.get(action.kind, "decides its dividend")
+    g.flag("route.missing",
+           f"{corp.sym} {decides}, but no run is written: it owns trains ({trains}) and has a "
+           f"route; the record's later lines go on as if it ran for {earned} ({why}; a line "
+           f"missing{says}): taken so")
+    _play_run(replay, revenue, subsidy)
+    return True

@@ -30,6 +30,14 @@ def with_par(data, action_id, price):
     return M._with(data, action_id, {"share_price": f"{price},{cell[1]},{cell[2]}"})
 
 
+#: the errors of 1830_game_end_bank with #24's par written at $71, replayed
+#: without the hints: the cascade of a par at the wrong price, one
+#: route.revenue per run claimed wrong among them (194 before a purchase of
+#: the depot's last trains of a type, or of a phase's first train, was read
+#: as a line left out: following/repair.py's train readings)
+PLAIN_ERRORS = 86
+
+
 def test_a_wrong_par_in_an_export_is_found_at_its_action():
     # 1830_game_end_bank #24: Player 2 pars PRR at $100; written at $71 the
     # par is legal at its line, and the first error comes at #27 (turn order)
@@ -39,7 +47,7 @@ def test_a_wrong_par_in_an_export_is_found_at_its_action():
     record = record_of(with_par(data, 24, 71))
 
     plain = Replay(record, hints=False).run()
-    assert len(errors(plain)) == 194      # one route.revenue per run claimed wrong
+    assert len(errors(plain)) == PLAIN_ERRORS
     assert (errors(plain)[0].action_id, errors(plain)[0].rule) == (27, "turn.order")
 
     res = Replay(record).run()
@@ -148,7 +156,7 @@ def test_out_of_budget_gives_no_hint(monkeypatch):
     assert diagnose.par_hint(rep, res, search) is res
     assert search.out_of_budget
     assert search.budget == len(record.actions)
-    assert len(errors(res)) == 194
+    assert len(errors(res)) == PLAIN_ERRORS
 
 
 def test_a_legal_game_is_never_searched(monkeypatch):
@@ -165,7 +173,7 @@ def test_no_hints_keeps_the_original_findings(monkeypatch):
     record = record_of(with_par(export_data("1830_game_end_bank"), 24, 71))
     monkeypatch.setenv("RAILCHECK_NO_HINTS", "1")
     res = Replay(record).run()
-    assert len(errors(res)) == 194
+    assert len(errors(res)) == PLAIN_ERRORS
     assert not any(f.rule == "stock.par_implied" for f in res.findings)
 
 

@@ -166,9 +166,10 @@ class Replay:
                 g.finish(MANUAL_END)
         res = self.result(self.count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
-            from .following.diagnose import (dividend_hint, home_station_hint, merger_hint,
+            from .following.diagnose import (copy_named_later_hint, dividend_hint, home_station_hint, merger_hint,
                                              minor_bid_hint, missing_dividend_hint,
-                                             missing_issue_hint, missing_lay_hint, par_hint,
+                                             missing_issue_hint, missing_lay_hint,
+                                             neighbour_tile_hint, par_hint,
                                              private_price_hint, raise_price_hint,
                                              refused_lay_hint, refused_station_hint,
                                              rotation_hint, token_city_hint, turn_bid_hint,
@@ -204,6 +205,10 @@ class Replay:
                     hinted = token_city_hint(self, res)
                 if hinted is res:   # a lay of another tile than the later upgrade keeps
                     hinted = upgraded_tile_hint(self, res)
+                if hinted is res:   # a lay of another tile, whose copy a later lay names
+                    hinted = copy_named_later_hint(self, res)
+                if hinted is res:   # a lay of another tile, the next lay meeting other track
+                    hinted = neighbour_tile_hint(self, res)
                 if hinted is res:   # a lay missing that a later upgrade or run needs
                     hinted = missing_lay_hint(self, res)
                 if hinted is res:   # a station refused, the later runs from another city

@@ -348,11 +348,28 @@ _PLACE_KINDS = {"c": "city", "t": "town", "o": "off-board area", "h": "halt"}
 
 def _place_token(conv, item, actor, aid):
     city_id = str(item["city"])
-    hex_, city = conv.city(city_id)
+    try:
+        hex_, city = conv.city(city_id)
+    except ValueError as exc:
+        if "not a city" not in str(exc):
+            raise
+        # the site's place of that number on the tile is no city (a town):
+        # a station written on the tile's hex, at no city — the round
+        # refuses it there (token.city), and the record-following layer
+        # reads it as the record's next lines go on (another city)
+        hex_, _ = conv.city("-".join(city_id.split("-")[:-1]) + "-x")
+        city = str(exc)
     corp = item.get("tokener") if item.get("entity_type") == "company" else None
     copy = "-".join(city_id.split("-")[:-1])
+    named = copy in conv.tile_hex
+    if not named and copy.count("-") == 1 and conv.stop_hexes() \
+            and hex_ not in conv.stop_hexes():
+        # a copy no lay of the export names ("IR1-1" of "IR1-1-0", whose
+        # tile's name looks like a hex): kept, for the copy a lay read as
+        # another tile got (following/record.py, ``as_laid``)
+        named = True
     return A.PlaceToken(hex=hex_, city=city, corporation=corp,
-                        tile_copy=copy if copy in conv.tile_hex else None, actor=actor,
+                        tile_copy=copy if named else None, actor=actor,
                         action_id=aid)
 
 

@@ -128,6 +128,25 @@ class _Node:
 _STAMPS = itertools.count()
 
 
+def next_tile_copy(name: str, count: Optional[int], on_map, gone) -> str:
+    """The copy of tile ``name`` an 18xx.games export names at its next lay,
+    ``on_map`` the copies on the map, ``gone`` those an upgrade took off it,
+    in the order it did.  The site's supply is a list: the copies in number
+    order, a lay takes the first of its name, an upgrade puts the copy it
+    took off the map at the end.  So the next is the lowest-numbered copy
+    never laid, or, with every copy laid once, the one taken off the map
+    first (1830: 15-1 and then 15-0 upgraded, the next lay of 15 is 15-1)."""
+    k = 0
+    while f"{name}-{k}" in on_map or f"{name}-{k}" in gone:
+        k += 1
+    if count is None or k < count:
+        return f"{name}-{k}"
+    for copy in gone:
+        if copy.rpartition("-")[0] == name and copy not in on_map:
+            return copy
+    return f"{name}-{k}"
+
+
 class _Hex:
     __slots__ = ("coord", "idx", "name", "base", "tile", "rotation", "copy", "color",
                  "paths", "at", "broad_at", "enter", "nodes", "nbr", "track_ok", "impassable",
@@ -480,6 +499,13 @@ class Board:
     def hex_of_tile_copy(self, copy: str) -> Optional[str]:
         """Hex where the tile copy ``57-1`` lies now (18xx.games ids)."""
         return self._copy_hex.get(copy)
+
+    def next_copy(self, name: str) -> str:
+        """The copy of tile ``name`` an 18xx.games export names at its next
+        lay (:func:`next_tile_copy`)."""
+        t = self.tiles.get(name)
+        return next_tile_copy(name, t.count if t is not None else None,
+                              self._copy_hex, self._gone)
 
     def resolve_node_id(self, node_id: str) -> tuple[str, int]:
         """18xx.games ids: ``57-1-0`` (city 0 of tile copy 57-1), ``D14-0-0``
@@ -1003,6 +1029,9 @@ class Board:
                 raise RuleViolation("token.full", f"no city of {h.coord} has a free slot for {corp}")
             raise RuleViolation("token.ambiguous", f"{h.coord} has {len(free)} cities with a free "
                                 f"slot ({', '.join(str(cities.index(i)) for i in free)}): say which")
+        if isinstance(city, str) and " " in city:
+            # (an export's place that is no city: the importer says which)
+            raise RuleViolation("token.city", f"no city on {h.coord} is named: {city}")
         try:
             city = int(city)
         except (TypeError, ValueError):

@@ -70,6 +70,7 @@ from typing import Optional
 
 from ..actions import (Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Par,
                        PlaceToken, Propose, RunRoutes, Sale, SellShares, Vote)
+from ..board.board import next_tile_copy
 from ..findings import ERROR, Finding
 
 def _never_raises(hint):
@@ -459,7 +460,12 @@ def _try_line(replay, i: int, line, s: Search, own=(), failed: Optional[list] = 
     after = [f for f in own if not _before(f, changed_line)]
     # the lines where the record as written errs (``spare``: an error of
     # the candidate's there, of another rule, is one the cascade hid)
-    hidden = {(f.action_id, f.line) for f in after} if spare else set()
+    # (not the first error's line: the line the candidate must explain; a
+    # candidate still erring there, out of turn where the record was short
+    # of cash, explains nothing: 18Ireland_rand_49200105_0 #474, a wrong
+    # actor, mended by a dividend before it)
+    hidden = {(f.action_id, f.line) for f in after[1:]} - {
+        (f.action_id, f.line) for f in after[:1]} if spare else set()
     stands = {_key(f) for f in after[1:]}
     unjudged = _unjudged_from(after)
 
@@ -1077,6 +1083,13 @@ def written_hint(replay, result, search: Optional[Search] = None):
     first = next((f for f in errors if f.rule in TAKEN_AS_WRITTEN
                   and TAKEN_AS_WRITTEN[f.rule] in f.message), None)
     if first is None or first is errors[-1]:
+        return result
+    if any(f.rule not in SITE_LETS_THROUGH for f in errors[:errors.index(first)]):
+        # an error of another kind before it (the record's own a published
+        # rule backs aside): the cascade's, whose tail a line taken at the
+        # rules' value would only seem to mend, leaving the first error as
+        # it was and the hints after this one unasked (18Ireland_rand_48500201_2
+        # #63 deleted: a revenue at #369, the 87th error)
         return result
     if all((f.line, f.action_id) == (first.line, first.action_id)
            for f in errors[errors.index(first):]):
@@ -1754,10 +1767,13 @@ def merger_hint(replay, result, search: Optional[Search] = None):
     raises."""
     errors = [f for f in result.findings if f.severity == ERROR]
     game = result.game
-    if not errors or game is None or not errors[0].rule.startswith("merger."):
+    # (the first but those a published rule backs where 18xx.games lets the
+    # move through: the record's own, before the slip, 18Ireland_rand_48500101_0)
+    first = next((f for f in errors if f.rule not in SITE_LETS_THROUGH), None)
+    if first is None or game is None or not first.rule.startswith("merger."):
         return result
-    first = errors[0]
-    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors
+           if f.rule not in SITE_LETS_THROUGH):
         return result       # nothing after the first error's line to explain
     actions = replay.record.actions
     stop = _position(actions, first)
@@ -1784,9 +1800,12 @@ def merger_hint(replay, result, search: Optional[Search] = None):
         if isinstance(a, Vote):
             return dataclasses.replace(a, choice=value)
         return dataclasses.replace(a, corporation=value)
+    # (spare: the one explaining every later line may end otherwise than
+    # the record in one player's net worth, a score of the unchanged game's
+    # own that the record's cascade hid: 18Ireland_rand_49200101_0 #525)
     one = _the_one_explanation(replay, todo, line_for,
                                search if search is not None else Search(),
-                               factor=MERGER_BUDGET_FACTOR)
+                               factor=MERGER_BUDGET_FACTOR, spare=1)
     if one is None:
         return result
     i, value, cand = one
@@ -1858,10 +1877,16 @@ def missing_issue_hint(replay, result, search: Optional[Search] = None):
     # (a candidate may keep one error far after it that the record's
     # cascade hides: 18Ireland_rand_43000102_1 #34, a train bought over the
     # limit at #913 that a published rule backs)
-    one = _the_one_explanation(replay, todo, lines, s, spare=1)
+    # (nearest: of turns that each explain the record, its game ending
+    # alike, the latest — an issue missing from an earlier turn of the same
+    # company explains it as well, and a finding there could be before the
+    # missing line: 18Ireland_rand_48500201_2 #63)
+    one = _the_one_explanation(replay, todo, lines, s, spare=1, nearest=True)
     if one is None:
         return result
     i, corp, cand = one
+    tied = (f" (of {s.tied} turns in which an issue explains the record as well, the "
+            f"latest)") if s.tied else ""
     # the latest line of that turn the issue explains the record before (a
     # company may buy a private before it issues: 18Ireland_rand_43000101_2
     # #255): never a line before the one that is missing
@@ -1882,7 +1907,7 @@ def missing_issue_hint(replay, result, search: Optional[Search] = None):
                   f"{corp} issues no share in its turn before this line, but the record's "
                   f"later lines go on as if it issued one (as written: {where}, "
                   f"{first.message} — the first finding the missing issue gives): taken as "
-                  f"issued before this line", {corp})
+                  f"issued before this line{tied}", {corp})
 
 
 def _issues(a) -> bool:
@@ -1965,7 +1990,7 @@ def home_station_hint(replay, result, search: Optional[Search] = None):
 _TURNED = "; the tile fits turned to r"
 
 #: at most this many other tiles are tried for a lay taken turned
-TURNED_TILES = 6
+TURNED_TILES = 12
 
 
 @_never_raises
@@ -2010,21 +2035,22 @@ def turned_tile_hint(replay, result, search: Optional[Search] = None):
     def line_for(i, name):
         copy_name = None
         if lay.tile_copy is not None:
-            # the next copy an export names: one more than the record's
-            # earlier lays of that tile name
-            used = {a.tile_copy for a in actions[:i]
-                    if isinstance(a, LayTile) and str(a.tile) == str(name)}
-            copy_name = f"{name}-{len(used - {None})}"
+            copy_name = _export_copy(game.board, actions, i, str(name))
         return dataclasses.replace(lay, tile=str(name), tile_copy=copy_name)
-    one = _the_one_explanation(replay, [(stop, name) for name in others], line_for,
-                               search if search is not None else Search())
+    s = search if search is not None else Search()
+    # (of tiles that each explain every later line, the game ending alike,
+    # the first: the record does not say which, and the line is flagged)
+    one = _the_one_explanation(replay, [(stop, name) for name in others], line_for, s,
+                               nearest=True)
     if one is None:
         return result
     _, name, cand = one
     message = first.message[:first.message.find(_TURNED)]
+    tied = (f" (one of {s.tied} tiles the record's later lines fit as well: it does not "
+            f"say which)") if s.tied else ""
     return _adopt(replay, cand, lay, first.rule,
                   f"{message}; the record's later lines go on as if tile {name} were laid "
-                  f"there in the written rotation (r{lay.rotation}): taken so", {lay.actor})
+                  f"there in the written rotation (r{lay.rotation}){tied}: taken so", {lay.actor})
 
 
 # ---------------------------------------------------------------------------
@@ -2200,9 +2226,7 @@ def upgraded_tile_hint(replay, result, search: Optional[Search] = None):
         name, r = value
         copy_name = None
         if lay.tile_copy is not None:
-            used = {a.tile_copy for a in actions[:i]
-                    if isinstance(a, LayTile) and str(a.tile) == name}
-            copy_name = f"{name}-{len(used - {None})}"
+            copy_name = _export_copy(board, actions, i, name)
         return dataclasses.replace(lay, tile=name, rotation=r, tile_copy=copy_name)
     one = _the_one_explanation(replay, todo, line_for,
                                search if search is not None else Search())
@@ -2215,6 +2239,165 @@ def upgraded_tile_hint(replay, result, search: Optional[Search] = None):
                   f"record's later lines go on as if tile {name} turned {r} (as written: {where}, "
                   f"{first.message} — the first finding the written tile gives): taken so",
                   {lay.actor})
+
+
+def _export_copy(board, actions, i: int, name: str) -> str:
+    """The copy of tile ``name`` an export names at a lay at position ``i``
+    of the record: the site's supply as the record's earlier lays left it
+    (``board.next_tile_copy``)."""
+    on_hex: dict = {}
+    gone: dict = {}
+    for a in actions[:i]:
+        if isinstance(a, LayTile) and a.tile_copy is not None:
+            old = on_hex.get(str(a.hex))
+            if old is not None:
+                gone.pop(old, None)
+                gone[old] = a.hex       # (back in the supply, at its end)
+            gone.pop(a.tile_copy, None)
+            on_hex[str(a.hex)] = a.tile_copy
+    t = board.tiles.get(name)
+    return next_tile_copy(name, t.count if t is not None else None, set(on_hex.values()), gone)
+
+
+# ---------------------------------------------------------------------------
+# a lay of another tile, whose copy a later lay names
+
+#: at most this many (tile, rotation) pairs are tried at the lay
+COPY_TILES = 16
+
+
+@_never_raises
+def copy_named_later_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is a lay naming
+    a tile's copy the replay has on another hex (``tile.supply``, "tile
+    copy 15-0 is already on H10", or "no copy of tile 27 is left"): an
+    export names the copy the site's supply gave, so the record's earlier
+    lay that put that copy there (legal at its line) laid another tile, and
+    the copy stayed in the supply (:func:`_another_tile_at`).  Else
+    ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if not errors or game is None or game.board is None:
+        return result
+    first = errors[0]
+    if first.rule != "tile.supply":
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None or not isinstance(actions[stop], LayTile) or actions[stop].tile_copy is None:
+        return result
+    copy = actions[stop].tile_copy
+    at = next((i for i in range(stop - 1, -1, -1) if isinstance(actions[i], LayTile)
+               and actions[i].tile_copy == copy), None)
+    if at is None:
+        return result
+    return _another_tile_at(replay, result, first, [at], search,
+                            f"a later lay names the copy {copy} this lay took")
+
+
+#: the lays on the hexes next to a lay refused at an edge or for its
+#: connection, the most recent first, the neighbour-tile hint tries
+NEIGHBOUR_LAYS = 3
+NEIGHBOUR_RULES = {"tile.edge", "tile.connection"}
+
+
+@_never_raises
+def neighbour_tile_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is a lay refused
+    (or taken turned) at an edge or for its connection
+    (:data:`NEIGHBOUR_RULES`): the track of a hex next to it is not what
+    the lay meets, so the record's latest lay on one of the
+    :data:`NEIGHBOUR_LAYS` hexes next to it laid last (legal at its line)
+    laid another tile
+    (:func:`_another_tile_at`; 18Ireland: a narrow gauge tile for a broad
+    one, the next lay's broad track refused at that edge).  Else
+    ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if len(errors) < 2 or game is None or game.board is None:
+        return result
+    first = errors[0]
+    if first.rule not in NEIGHBOUR_RULES:
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None or not isinstance(actions[stop], LayTile) \
+            or str(actions[stop].hex) not in game.board.hexes:
+        return result
+    near = set(game.board.neighbours(str(actions[stop].hex)).values())
+    ats = []        # (the latest lay of each hex next to it: the tile there)
+    for i in range(stop - 1, -1, -1):
+        if isinstance(actions[i], LayTile) and str(actions[i].hex) in near:
+            near.discard(str(actions[i].hex))
+            ats.append(i)
+            if len(ats) == NEIGHBOUR_LAYS:
+                break
+    return _another_tile_at(replay, result, first, ats, search,
+                            "a later lay next to it meets other track")
+
+
+def _another_tile_at(replay, result, first: Finding, ats: list, search: Optional[Search],
+                     why: str):
+    """The candidate loop of the hints of a lay of another tile, legal at
+    its line: at each of the record's lays ``ats``, the tiles of its colour,
+    label, cities and towns, in the written rotation when it keeps the
+    track of the hex's tile before it (at most :data:`COPY_TILES` a lay);
+    exactly one
+    explaining every later line is taken, that lay flagged
+    (``tile.implied``, saying ``why`` and the first error).  Else
+    ``result``."""
+    game = result.game
+    board = game.board
+    actions = replay.record.actions
+    todo = []
+    for at in ats:
+        lay = actions[at]
+        written = board.tiles.get(str(lay.tile))
+        if written is None or lay.actor not in game.corporations \
+                or str(lay.hex) not in board.hexes:
+            continue
+        before = next((a for a in reversed(actions[:at]) if isinstance(a, LayTile)
+                       and str(a.hex) == str(lay.hex)), None)
+        kept: frozenset = frozenset()
+        if before is not None:
+            under = board.tiles.get(str(before.tile))
+            if under is None or before.rotation is None:
+                continue
+            kept = frozenset(under.exits(before.rotation))
+        sides = set(board.neighbours(str(lay.hex)))
+        mine = []
+        for name in sorted(board.tiles, key=str):
+            t = board.tiles[name]
+            if str(name) == str(lay.tile) or t.color != written.color \
+                    or t.label != written.label or len(t.cities) != len(written.cities) \
+                    or len(t.towns) != len(written.towns) or t.private_only:
+                continue
+            # (in the written rotation: a tile's number mistyped, its
+            # rotation as meant)
+            r = lay.rotation
+            if r is not None and kept <= t.exits(r) <= sides:
+                mine.append((at, (str(name), r)))
+        if len(mine) <= COPY_TILES:
+            todo.extend(mine)
+    if not todo:
+        return result
+
+    def line_for(i, value):
+        name, r = value
+        return dataclasses.replace(actions[i], tile=name, rotation=r,
+                                   tile_copy=None if actions[i].tile_copy is None
+                                   else _export_copy(board, actions, i, name))
+    one = _the_one_explanation(replay, todo, line_for,
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    at, (name, r), cand = one
+    lay = actions[at]
+    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    return _adopt(replay, cand, lay, "tile.implied",
+                  f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but the "
+                  f"record's later lines go on as if tile {name} turned {r} ({why}: {where}, "
+                  f"{first.message}): taken so", {lay.actor})
 
 
 # ---------------------------------------------------------------------------

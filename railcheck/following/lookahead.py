@@ -155,29 +155,42 @@ def errors_ahead(replay, horizon: int, cap: Optional[int] = None) -> Optional[in
 LONG_HORIZON = 200
 
 
-def best_reading(replay, readings: list, horizon: int = HORIZON) -> Optional[int]:
+#: (:func:`best_reading`) a line further on that the readings are about (a
+#: refused lay's hex laid again) stretches the long horizon to it, up to
+#: this many lines
+EVIDENCE_HORIZON = 800
+
+
+def best_reading(replay, readings: list, horizon: int = HORIZON,
+                 evidence: Optional[int] = None) -> Optional[int]:
     """Of ``readings`` of the current line (the line as refused being the
     reading ``None``, judged too), the index of the one the record's next
     ``horizon`` lines go on from with the fewest errors, when it has fewer
     than the refusal and no other has as few (or, of those with as few, the
     one preferred; else the one the next :data:`LONG_HORIZON` lines judge
-    best alone); else None.  Changes nothing."""
+    best alone); else None.  ``evidence``: the number of the record's lines
+    up to the next that is about the same thing (a refused lay's hex laid
+    again): the long judgement reaches it (at most
+    :data:`EVIDENCE_HORIZON`).  Changes nothing."""
     got = _best_reading(replay, readings, horizon)
     if getattr(replay, "quick", False):
         # (a hint's candidate replay: judged over the horizon only, as the
         # search of the candidates must stay cheap)
         return got if isinstance(got, int) else None
+    long_horizon = LONG_HORIZON
+    if evidence is not None and LONG_HORIZON < evidence <= EVIDENCE_HORIZON:
+        long_horizon = evidence
     if got is _AS_REFUSED:
         # the best as good as the refusal over the horizon (the lines that
         # tell them apart further on): all judged again by more of the record
-        got = _best_reading(replay, readings, LONG_HORIZON, long=True)
+        got = _best_reading(replay, readings, long_horizon, long=True)
         if got is _AS_REFUSED:
             return None
     if not isinstance(got, list):
         return got
     # several as good over the horizon: judged again, by more of the record;
     # still as good, the first (each is better than the refusal), saying so
-    again = _best_reading(replay, [readings[i] for i in got], LONG_HORIZON, tied=True)
+    again = _best_reading(replay, [readings[i] for i in got], long_horizon, tied=True)
     if isinstance(again, int):
         return got[again]
     if isinstance(again, list):

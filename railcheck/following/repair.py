@@ -54,11 +54,42 @@ def repair(replay, action, violation):
             return None
         readings[i].says = says
         return readings[i]
-    i = best_reading(replay, readings)
+    i = best_reading(replay, readings, evidence=_hex_laid_again(replay, action))
     chosen = getattr(replay, "repairs", None)
     if chosen is not None:
         chosen[position] = (i, None if i is None else readings[i].says)
     return None if i is None else readings[i]
+
+
+def _hex_laid_again(replay, action):
+    """A refused lay: how many of the record's lines on the farthest (within
+    ``lookahead.EVIDENCE_HORIZON``) of the next lines that are about its
+    hex is: the next lay on the hex (an upgrade of the tile the line laid
+    says which tile it was), the next lay of the copy now on the hex,
+    elsewhere (an export's copy is back in the supply once upgraded: the hex
+    was upgraded), the next run through the hex; else None.  (The nearest
+    may be one the hex's tile as it was serves as well: a run over its old
+    track.)"""
+    if not isinstance(action, LayTile):
+        return None
+    from .lookahead import EVIDENCE_HORIZON
+    board = replay.game.board
+    coord = str(action.hex)
+    h = board.hexes.get(coord) if board is not None else None
+    there = getattr(h, "copy", None)
+    found: dict = {}
+    for n, a in enumerate(replay.game.following.ahead(), 1):
+        if n > EVIDENCE_HORIZON or len(found) == 3:
+            break
+        if isinstance(a, LayTile):
+            if str(a.hex) == coord:
+                found.setdefault("lay", n)
+            if there is not None and a.tile_copy == there:
+                found.setdefault("copy", n)
+        elif isinstance(a, RunRoutes) and any(str(x).split(" ")[0] == coord
+                                              for x in _run_hexes(a)):
+            found.setdefault("run", n)
+    return max(found.values(), default=None)
 
 
 # ---------------------------------------------------------------------------
@@ -137,10 +168,7 @@ def _tile_readings(g, action, tiles) -> list:
     board = g.board
 
     def reading(name, r):
-        k = 0
-        while board.hex_of_tile_copy(f"{name}-{k}") is not None:
-            k += 1
-        copy_name = f"{name}-{k}" if action.tile_copy is not None else None
+        copy_name = board.next_copy(name) if action.tile_copy is not None else None
 
         def apply():
             g.round.process(dataclasses.replace(action, tile=name, rotation=r,
@@ -427,13 +455,18 @@ def _hexes_named_next(replay, corp: str, horizon: int) -> list:
         if isinstance(a, (LayTile, PlaceToken)):
             add(a.hex)
         elif isinstance(a, RunRoutes):
-            for r in a.routes:
-                for stop in r.stops:
-                    add(stop.hex)
-                for part in [*(r.path or []), *(r.connections or [])]:
-                    for h in part if isinstance(part, (list, tuple)) else [part]:
-                        add(h)
+            for h in _run_hexes(a):
+                add(h)
     return out
+
+
+def _run_hexes(run):
+    """The hexes a run of the record names (its stops and paths)."""
+    for r in run.routes:
+        for stop in r.stops:
+            yield stop.hex
+        for part in [*(r.path or []), *(r.connections or [])]:
+            yield from part if isinstance(part, (list, tuple)) else [part]
 
 
 def _other_hex(replay, action, violation) -> list:
@@ -506,10 +539,7 @@ def _copy_laid_later(replay, board, action, name: str) -> bool:
     the supply), says it was not (the record laid it elsewhere)."""
     if action.tile_copy is None:
         return False
-    k = 0
-    while board.hex_of_tile_copy(f"{name}-{k}") is not None:
-        k += 1
-    copy_name = f"{name}-{k}"
+    copy_name = board.next_copy(name)
     for a in replay.game.following.ahead():
         if not isinstance(a, LayTile):
             continue

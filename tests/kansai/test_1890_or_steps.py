@@ -268,3 +268,15 @@ def test_the_operating_order_is_the_shared_one_with_1890s_hooks():
     assert [c.sym for c in r.holdings.operating_order()] == ["M1", "M4", "JR", "KNR", "HER"]
     assert r.holdings.following.actors_ahead_in_round() == ["JR", "HER"]
     assert paused(112).holdings.or_number == 2      # OR 3.2
+
+
+
+def test_next_names_the_next_company_from_the_rounds_order():
+    """``next`` names the company to operate next from the round's order (the shared
+    ``Game.operating_order`` at the OR's start: ``table._next_company``): the first that has
+    not operated and is open; KNR at once after M2's conversion (K8)."""
+    from railcheck.titles.kansai.table import _next_company
+    assert _next_company(paused(60)) == "M1"        # OR 2.1 begun
+    assert _next_company(paused(62)) == "M2"        # M1's turn over (run, payout)
+    assert _next_company(paused(66)) == "KNR"       # M2 converted (line 65)
+    assert _next_company(paused(75)) == "JR"        # the minors done, M5 privatised

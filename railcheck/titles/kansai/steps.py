@@ -208,12 +208,12 @@ class StockRound1890(RoundOfTheRecord, StockRound):
                    f"be sold)", action=lines[-1])
 
     def finish(self) -> None:
-        """The round's end: the next starts left of the last player who acted (S3.1); a
-        company whose every share found a buyer moves one row up, not from the top row
-        (S3.2), in the order of the pars."""
+        """The round's end: the next starts left of the last player who acted (S3.1: the
+        shared ``set_priority``, ``stock.next_sr_order: after_last_to_act``); a company whose
+        every share found a buyer moves one row up, not from the top row (S3.2), in the order
+        of the pars."""
         r, h = self.replay, self.game
-        if self.last_actor is not None:
-            h.set_priority(r.stock.next_player(self.last_actor.name))
+        self.set_priority()
         led = r.ledger
         for corp in list(led.marked):
             if h.pool(corp) == 0 and not led.cell(corp).row == 0:

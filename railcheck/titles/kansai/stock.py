@@ -37,8 +37,9 @@ class StockHandler:
         self.round = StockRound1890(replay)
 
     def next_player(self, name: str) -> str:
-        players = self.h.names
-        return players[(players.index(name) + 1) % len(players)]
+        """The player left of ``name`` (the shared ``Game.next_player``)."""
+        h = self.h
+        return h.next_player(h.by_name[name]).name
 
     def end_auction(self) -> None:
         """The highest bid on each private wins it (A4, A5); the priority

@@ -169,22 +169,19 @@ def _next_stock_player(r) -> Optional[str]:
 
 
 def _next_company(r) -> Optional[str]:
-    """The company to operate next in the OR: the minors by their numbers
-    (N0), then the main companies by the prices at the OR's start (O0b);
-    None when every one has operated."""
-    from .orsteps import MINOR_NAMES
-    h, op = r.holdings, r.operating
-    minors = [m for m in sorted(MINOR_NAMES) if h.minor_owner(m) is not None
-              and not h.corporations[m].closed
-              and m not in r.not_in_play and m not in op.minors_done]
-    majors = sorted((c for c in op.start_keys if c not in op.operated_this_or
-                     and not r.ledger.closed(c)),
-                    key=lambda c: op.start_keys[c])
+    """The company to operate next in the OR: KNR at once after M2's conversion (K8), else
+    the first of the round's order (the shared ``Game.operating_order`` at its start: the
+    minors by their numbers, N0, the main companies by the prices at the OR's start, O0b) that
+    has not operated and is still open; None when every one has operated."""
+    op = r.operating
     if op.knr_due:
         return "KNR"
-    first = r.rules.number("rulebook", "minors_operate")
-    order = majors + minors if first == "last" else minors + majors
-    return order[0] if order else None
+    for corp in op.order:
+        if corp.closed:
+            continue
+        if corp.sym not in (op.minors_done if corp.kind == "minor" else op.operated_this_or):
+            return corp.sym
+    return None
 
 
 def _next_marker(r) -> RoundMarker:

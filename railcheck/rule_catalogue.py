@@ -628,7 +628,10 @@ RULES: list[Rule] = [
        "PRR run 4: ...   ->  4-train visits two stops of Chicago: ..."),
     _r("route.missing", "a company with trains and a route did not run",
        "A corporation must run its trains for the most it can; railcheck takes a missing run as "
-       "earning nothing.",
+       "earning nothing.  In 1860, where a corporation that does not run withholds (O4b), it "
+       "is a payout with no run written (18xx.games asks for no dividend then); a dividend "
+       "line after a run left out is read at the revenue the record's later lines go on from "
+       "(the best run found on the map, or the company's last run: a line missing).",
        f"{R1830}: Operating Round, running trains",
        "(PRR buys a train without running)  ->  PRR owns trains (2) and has a route but did not run them; ..."),
     _r("route.no_path", "no track for the runs as given",

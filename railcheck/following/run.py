@@ -29,7 +29,7 @@ from ..steps.route import RouteStep
 
 #: how many runs left out one replay searches in vain before it stops
 #: looking (each search replays the record's next lines once per revenue)
-MISSING_RUN_TRIES = 3
+MISSING_RUN_TRIES = 1
 
 
 def _candidates(replay, g, turn, step) -> list:

@@ -1768,3 +1768,19 @@ def test_a_line_under_another_players_name_in_1860s_stock_round_is_the_turns_pla
         "Player 2; the record's later lines go on as if Player 2 made this line (a wrong name): "
         "taken as Player 2's")
     assert worths(res) == {"Player 1": 15282, "Player 2": 3745}
+
+
+def test_the_written_hint_still_mends_the_line_after_the_slips_own():
+    # 1860_rand_44000101_0 #525: NGStL upgrades H12 (742) to 748; written as
+    # 12 (a city), refused and laid on F12 for VYSC's run at #536, three
+    # errors on the line.  The written hint, held back deep in a cascade
+    # (more lines with errors before its line than the slip's), still takes
+    # that run at its worth after the slip's own line (two findings, the
+    # game's end)
+    changed = _changed_export("1860_slips/1860_rand_44000101_0.json.gz", 525, {"tile": "12-0"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (525, "tile.upgrade"), (536, "route.revenue")]
+    assert error_findings(res)[1].message.endswith(
+        "the record's later lines go on as if the runs' worth was paid: taken so")
+    assert worths(res) == {"Player 2": 6884, "Player 1": 6016, "Player 3": 3869}

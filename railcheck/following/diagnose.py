@@ -1084,12 +1084,15 @@ def written_hint(replay, result, search: Optional[Search] = None):
                   and TAKEN_AS_WRITTEN[f.rule] in f.message), None)
     if first is None or first is errors[-1]:
         return result
-    if any(f.rule not in SITE_LETS_THROUGH for f in errors[:errors.index(first)]):
-        # an error of another kind before it (the record's own a published
-        # rule backs aside): the cascade's, whose tail a line taken at the
-        # rules' value would only seem to mend, leaving the first error as
-        # it was and the hints after this one unasked (18Ireland_rand_48500201_2
-        # #63 deleted: a revenue at #369, the 87th error)
+    if len({(f.action_id, f.line) for f in errors[:errors.index(first)]
+            if f.rule not in SITE_LETS_THROUGH}) > 1:
+        # deep in a cascade (more than the slip's own line's errors before it, the
+        # record's own a published rule backs aside): a line taken at the
+        # rules' value there would only seem to mend its tail, leaving the
+        # first error as it was and the hints after this one unasked
+        # (18Ireland_rand_48500201_2 #63 deleted: a revenue at #369, the 87th
+        # error; one error before it, the slip's, is as before: a refused
+        # lay's run at its worth, 1860_rand_44000101_0 #525)
         return result
     if all((f.line, f.action_id) == (first.line, first.action_id)
            for f in errors[errors.index(first):]):

@@ -2592,6 +2592,21 @@ def _run_cities(message: str) -> list:
     return out
 
 
+def _refused_first(replay, result, rules):
+    """(the errors, the first, its position in the record) when the first
+    of two or more errors, on a game with a map, is a line refused by one of
+    ``rules`` that the look-ahead read no other way; else None."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if len(errors) < 2 or game is None or game.board is None:
+        return None
+    first = errors[0]
+    stop = _position(replay.record.actions, first)
+    if first.rule not in rules or _READ_AS in first.message or stop is None:
+        return None
+    return errors, first, stop
+
+
 @_never_raises
 def refused_station_hint(replay, result, search: Optional[Search] = None):
     """The result the record implies when its first error is a station
@@ -2601,15 +2616,12 @@ def refused_station_hint(replay, result, search: Optional[Search] = None):
     cities those runs name, the one the station placed in explains every
     later line; the station's finding then says so.  Else ``result``.
     Never raises."""
-    errors = [f for f in result.findings if f.severity == ERROR]
+    refused = _refused_first(replay, result, STATION_REFUSALS)
+    if refused is None:
+        return result
+    errors, first, stop = refused
     game = result.game
-    if len(errors) < 2 or game is None or game.board is None:
-        return result
-    first = errors[0]
     actions = replay.record.actions
-    stop = _position(actions, first)
-    if first.rule not in STATION_REFUSALS or _READ_AS in first.message or stop is None:
-        return result
     station = actions[stop]
     if not isinstance(station, PlaceToken) or station.corporation is not None:
         return result
@@ -2659,15 +2671,12 @@ def refused_lay_hint(replay, result, search: Optional[Search] = None):
     they name; the one explaining every later line taken, the lay's finding
     saying so.  Else ``result``.  Never raises."""
     import re
-    errors = [f for f in result.findings if f.severity == ERROR]
+    refused = _refused_first(replay, result, LAY_REFUSALS)
+    if refused is None:
+        return result
+    errors, first, stop = refused
     game = result.game
-    if len(errors) < 2 or game is None or game.board is None:
-        return result
-    first = errors[0]
     actions = replay.record.actions
-    stop = _position(actions, first)
-    if first.rule not in LAY_REFUSALS or _READ_AS in first.message or stop is None:
-        return result
     lay = actions[stop]
     board = game.board
     if not isinstance(lay, LayTile) or lay.actor not in game.corporations:

@@ -194,7 +194,7 @@ def par_hint(replay, result, search: Optional[Search] = None):
     i, value, cand = one
     par = actions[i]
     money = game.money
-    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    where = _where(first)
     return _adopt(replay, cand, par, "stock.par_implied",
                   f"{par.actor} pars {par.corporation} at {money(par.price)}, but the record's "
                   f"later lines go on as if at {money(value)} (with {money(par.price)}: "
@@ -280,6 +280,12 @@ def _adopt(replay, cand, action, rule: str, message: str, involves: set):
     cand.findings.insert(at, f)
     replay.game = cand.game
     return cand
+
+
+def _where(f: Finding) -> str:
+    """Where a finding stands, as a hint's message names it: the export's
+    action (``#27``) or the record's line."""
+    return f"#{f.action_id}" if f.action_id is not None else f"line {f.line}"
 
 
 def _after(f: Finding, par) -> bool:
@@ -875,7 +881,7 @@ def rotation_hint(replay, result, search: Optional[Search] = None):
     lay = actions[i]
     if _upgrade_explains_too(replay, board, lay, r, stop, s):
         return result
-    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    where = _where(first)
     return _adopt(replay, cand, lay, "tile.rotation_implied",
                   f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but "
                   f"the record's later lines go on as if turned {r} (turned {lay.rotation}: "
@@ -1048,7 +1054,7 @@ def dividend_hint(replay, result, search: Optional[Search] = None):
         return result
     i, kind, cand = one
     div = actions[i]
-    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    where = _where(first)
     tied = (f" (of {s.tied} dividend lines each of which explains the record as well, "
             f"the nearest before that finding)") if s.tied else ""
     return _adopt(replay, cand, div, "dividend.implied",
@@ -1690,7 +1696,7 @@ def private_price_hint(replay, result, search: Optional[Search] = None):
     i, (price, cand, says) = found[0]
     a = actions[i]
     money = game.money
-    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    where = _where(first)
     return _adopt(replay, cand, a, "private.price_implied",
                   f"{a.actor} buys {a.company} for {money(a.price)}, but the record's later "
                   f"lines go on as if for {money(price)} (for {money(a.price)}: {where}, "
@@ -1813,7 +1819,7 @@ def merger_hint(replay, result, search: Optional[Search] = None):
         return result
     i, value, cand = one
     a = actions[i]
-    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    where = _where(first)
     if isinstance(a, Vote):
         says = (f"{a.actor} votes {a.choice}, but the record's later lines go on as if "
                 f"{a.actor} voted {value}")
@@ -1905,7 +1911,7 @@ def missing_issue_hint(replay, result, search: Optional[Search] = None):
             i, corp, cand = later
             break
     nxt = actions[i]
-    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    where = _where(first)
     return _adopt(replay, cand, nxt, "or.issue_implied",
                   f"{corp} issues no share in its turn before this line, but the record's "
                   f"later lines go on as if it issued one (as written: {where}, "
@@ -1978,7 +1984,7 @@ def home_station_hint(replay, result, search: Optional[Search] = None):
     if one is None:
         return result
     i, (h, k), cand = one
-    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    where = _where(first)
     return _adopt(replay, cand, written, "token.implied",
                   f"{corp} places its home station in {written.hex} city {written.city}, but the "
                   f"record's later lines go on as if it stood in {h} city {k} (as written: "
@@ -2108,7 +2114,7 @@ def token_city_hint(replay, result, search: Optional[Search] = None):
         return result
     i, k, cand = one
     a = actions[i]
-    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    where = _where(first)
     return _adopt(replay, cand, a, "token.city_implied",
                   f"{a.actor} places a station in {a.hex} city {a.city}, but the record's later "
                   f"lines go on as if in city {k} (as written: {where}, {first.message} — the "
@@ -2236,7 +2242,7 @@ def upgraded_tile_hint(replay, result, search: Optional[Search] = None):
     if one is None:
         return result
     _, (name, r), cand = one
-    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    where = _where(first)
     return _adopt(replay, cand, lay, "tile.implied",
                   f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but the "
                   f"record's later lines go on as if tile {name} turned {r} (as written: {where}, "
@@ -2396,7 +2402,7 @@ def _another_tile_at(replay, result, first: Finding, ats: list, search: Optional
         return result
     at, (name, r), cand = one
     lay = actions[at]
-    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    where = _where(first)
     return _adopt(replay, cand, lay, "tile.implied",
                   f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but the "
                   f"record's later lines go on as if tile {name} turned {r} ({why}: {where}, "
@@ -2556,7 +2562,7 @@ def missing_lay_hint(replay, result, search: Optional[Search] = None):
         return result
     i, (name, r), cand = one
     at = actions[i]
-    where = f"#{first.action_id}" if first.action_id is not None else f"line {first.line}"
+    where = _where(first)
     return _adopt(replay, cand, at, "tile.lay_implied",
                   f"{at.actor}'s turn lays no tile, but the record's later lines go on as if it "
                   f"laid tile {name} on {coord} turned {r} (as written: {where}, {first.message} "

@@ -180,11 +180,11 @@ class Following:
     def empty_run_next(self, corp) -> bool:
         """The record's next line is an empty run of ``corp``: 18xx.games
         asked it for a run where railcheck finds no route (the site's live
-        reckoning of a route can be stale: 18Ireland, a home on a green
-        Belfast whose one track leads to a hex without track, held-out
-        50000039_2 #252, #613, #627), so its run step waits for that line
-        rather than being passed over (the same withhold, at the record's
-        line)."""
+        game can differ from its own replay, which finds none either:
+        18Ireland, a home on a green Belfast whose one track leads to a hex
+        without track, held-out 50000039_2 #252, #613, #627), so its run step
+        waits for that line rather than being passed over (the same
+        withhold, at the record's line; no rule forbids a run of nothing)."""
         from ..actions import RunRoutes
         nxt = self.next_action
         return isinstance(nxt, RunRoutes) and nxt.actor == corp.sym and not nxt.routes

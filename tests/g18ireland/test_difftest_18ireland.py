@@ -214,8 +214,11 @@ def test_the_dundalk_tiles_city_is_the_sites_place_1_and_its_town_no_city():
 def test_an_empty_run_the_site_asked_for_where_no_route_is_taken_at_its_line():
     """50000039_2 (a held-out batch): UR's home is city 0 of a green Belfast
     (IR6, #251), whose one track leads to J2, a hex without track: no route.
-    18xx.games still asked UR for a run three times and the record has its
-    empty runs (#252, #613, #627).  railcheck passed the step over: the
+    18xx.games' live game still asked UR for a run three times and the
+    record has its empty runs (#252, #613, #627); the engine's own replay of
+    the export finds no route either and refuses #252 ("Blocking step
+    Lay/Upgrade Track cannot process action run_routes"), so the difftest
+    skips the game.  No rule forbids writing a run of nothing.  railcheck passed the step over: the
     withhold a line early (UR £60 -> £55 at #251), then, UR last in OR 13.1,
     the next round begun and #613 read as written in GJR's turn (3 errors),
     and the game ended before #627 (game.over).  The run step now waits for

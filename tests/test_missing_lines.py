@@ -73,3 +73,28 @@ def test_a_train_purchase_left_out_before_the_discards_its_phase_forces_is_one_f
         "record's later lines go on as if B&M had bought the depot's 5-0 for $450 before it, "
         "the phase lowering the limit (a missing line): taken so")
     assert net_worths(r) == {"Player 2": 1477, "Player 3": 951, "Player 1": 887, "Player 4": 416}
+
+
+#: the net worths at the end of 18xx.games' rl18xx_game (the site's)
+RL18XX = {"Player 1": 7576, "Player 2": 7453, "Player 4": 5855, "Player 3": 4074}
+
+
+@pytest.mark.parametrize("deleted, at, tile", [
+    # rl18xx_game #943 upgrades D12's 28-0 (1830 has one 28) to 39; without
+    # it, #1002 lays 28-0 on E3, none left: refused, 24 errors
+    (943, 1002, 28),
+    # #1042 upgrades C17's 27-0 (one 27); without it #1046's 27-0 on D8 was
+    # read as #908's lay of C17 having been an 18 (tile.implied at #908: a
+    # finding before the change), and one more error
+    (1042, 1046, 27),
+])
+def test_an_upgrade_left_out_that_freed_the_last_copy_of_a_tile_is_one_finding(
+        deleted, at, tile):
+    r = Replay(_changed_export("1830/rl18xx_game.json", deleted, "delete")).run()
+    errs = error_findings(r)
+    assert [(f.action_id, f.rule) for f in errs] == [(at, "tile.supply")]
+    assert errs[0].message == (
+        f"no copy of tile {tile} is left in the supply (all 1 are on the map); the record's "
+        f"later lines go on from it laid (a copy back in the supply: an upgrade the record "
+        f"left out?): taken so")
+    assert net_worths(r) == RL18XX

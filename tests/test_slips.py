@@ -567,11 +567,12 @@ def test_a_tile_taken_turned_that_was_another_tile_of_its_colour_is_found():
     # 1830_rand_2711294_3 #260: B&O upgrades J14 with tile 14 turned 2; written
     # as tile 15 (the same colour, one city), 15 fits only turned to r0 and
     # is taken so; the record's next line (a station K15 reaches only over
-    # 14) and a later 15 (none left) break: 29 errors.  Tile 14 in the
+    # 14) and a later 15 (none left; laid all the same, as the record goes
+    # on from it: 29 errors before) break: 7 errors.  Tile 14 in the
     # written rotation explains every later line (diagnose.turned_tile_hint)
     changed = _changed_export("1830_slips/1830_rand_2711294_3.json.gz", 260, {"tile": "15-1"})
     plain = error_findings(Replay(changed, hints=False).run())
-    assert len(plain) == 29 and [(f.action_id, f.rule) for f in plain[:3]] == [
+    assert len(plain) == 7 and [(f.action_id, f.rule) for f in plain[:3]] == [
         (260, "tile.upgrade"), (262, "token.reach"), (385, "tile.supply")]
     res = Replay(changed).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
@@ -1549,11 +1550,12 @@ def test_a_refused_lay_is_read_from_the_records_next_lay_of_its_hex_or_copy(
 def test_a_lay_whose_copy_a_later_lay_names_was_another_tile():
     # 1830_rand_44000100_3 #139: PRR upgrades H10 with 14; written as 15
     # (legal there), it takes the copy 15-0, which B&M lays on F22 at #142:
-    # 26 errors from #142.  The green one-city tiles, in each rotation that
-    # keeps H10's track, are tried at #139 (diagnose.copy_named_later_hint)
+    # 15 errors from #142 (26 before #142's lay was taken as laid, the
+    # record going on from it).  The green one-city tiles, in each rotation
+    # that keeps H10's track, are tried at #139 (diagnose.copy_named_later_hint)
     changed = _changed_export("1830_slips/1830_rand_44000100_3.json.gz", 139, {"tile": "15-0"})
     plain = error_findings(Replay(changed, hints=False).run())
-    assert len(plain) == 26 and (plain[0].action_id, plain[0].rule) == (142, "tile.supply")
+    assert len(plain) == 15 and (plain[0].action_id, plain[0].rule) == (142, "tile.supply")
     res = Replay(changed).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (139, "tile.implied", "PRR lays tile 15 on H10 turned 4, but the record's later lines go "

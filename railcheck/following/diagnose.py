@@ -2298,10 +2298,46 @@ def copy_named_later_hint(replay, result, search: Optional[Search] = None):
     copy = actions[stop].tile_copy
     at = next((i for i in range(stop - 1, -1, -1) if isinstance(actions[i], LayTile)
                and actions[i].tile_copy == copy), None)
-    if at is None:
+    if at is None or _upgrade_missing_explains(game.board, actions, at, stop, copy):
         return result
     return _another_tile_at(replay, result, first, [at], search,
                             f"a later lay names the copy {copy} this lay took")
+
+
+def _as_refused(message: str) -> str:
+    """A finding's message without the reading the look-ahead took it as
+    (what the rules said of the line as written)."""
+    return message.split("; the record's later lines go on")[0]
+
+
+def _upgrade_missing_explains(board, actions, at: int, stop: int, copy: str) -> bool:
+    """The copy the lay at ``stop`` names is on the hex the lay at ``at``
+    put it on; an upgrade of that hex, a line the record left out between
+    them, would have put the copy back in the supply, and the site would
+    then name this copy too: every copy of its tile laid once before
+    (:func:`next_tile_copy` takes a copy never laid first) and a tile of a
+    later colour than it laid before ``stop`` (the phase allows one).  Two
+    explanations are none: the finding stays at the later lay, not moved
+    before it (held-out 1830_rand_50000044_1 with #260, the upgrade of D18
+    to 70, deleted: #129's lay of 16-0 was flagged, a line before the
+    change)."""
+    name = str(copy).rpartition("-")[0]
+    t = board.tiles.get(name)
+    if t is None or t.color not in board.color_order:
+        return False
+    laid = {str(a.tile_copy) for a in actions[:stop]
+            if isinstance(a, LayTile) and a.tile_copy is not None
+            and str(a.tile_copy).rpartition("-")[0] == name}
+    if t.count is not None and len(laid) < t.count:
+        return False
+    later = board.color_order.index(t.color)
+    for a in actions[at + 1:stop]:
+        if isinstance(a, LayTile):
+            other = board.tiles.get(str(a.tile))
+            if other is not None and other.color in board.color_order \
+                    and board.color_order.index(other.color) > later:
+                return True
+    return False
 
 
 #: the lays on the hexes next to a lay refused at an edge or for its
@@ -2406,7 +2442,7 @@ def _another_tile_at(replay, result, first: Finding, ats: list, search: Optional
     return _adopt(replay, cand, lay, "tile.implied",
                   f"{lay.actor} lays tile {lay.tile} on {lay.hex} turned {lay.rotation}, but the "
                   f"record's later lines go on as if tile {name} turned {r} ({why}: {where}, "
-                  f"{first.message}): taken so", {lay.actor})
+                  f"{_as_refused(first.message)}): taken so", {lay.actor})
 
 
 # ---------------------------------------------------------------------------

@@ -631,6 +631,34 @@ def _copy_laid_later(replay, board, action, name: str) -> bool:
     return False
 
 
+def _laid_all_the_same(replay, action, violation) -> list:
+    """A lay refused for want of a copy of its tile (every copy on the map,
+    or the copy it names lying on another hex): laid as written, when the
+    record's next lines go on from it (a run over it, an upgrade of it).
+    An upgrade of the hex the last copy lies on, a line the record left
+    out, would have put the copy back in the supply (held-out
+    1830_rand_50000044_1 with #260, the upgrade of D18, deleted: #346's
+    16-0 on D22, 43 upgrading it at #352).  The copy is laid unnamed."""
+    if not isinstance(action, LayTile):
+        return []
+    g = replay.game
+    board = g.board
+    name = str(action.tile)
+    if board is None or action.actor not in g.corporations or name not in board.tiles \
+            or board.remaining.get(name) is None:
+        return []
+
+    def apply():
+        board.remaining[name] += 1
+        try:
+            g.round.process(dataclasses.replace(action, tile_copy=None))
+        except RuleViolation:
+            board.remaining[name] -= 1
+            raise
+    return [Reading(apply, "; the record's later lines go on from it laid (a copy back in the "
+                           "supply: an upgrade the record left out?): taken so")]
+
+
 def _power_tile(replay, action, violation) -> list:
     """A private's lay (1830's CS) written with a tile its power does not
     lay: one of the tiles it lays, of the written tile's colour, in a
@@ -773,4 +801,5 @@ _READINGS = {
     "token.reach": _other_city,
     "token.none_left": _station_placed_again,
     "token.city": _other_city,
+    "tile.supply": _laid_all_the_same,
 }

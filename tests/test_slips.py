@@ -1784,3 +1784,96 @@ def test_the_written_hint_still_mends_the_line_after_the_slips_own():
     assert error_findings(res)[1].message.endswith(
         "the record's later lines go on as if the runs' worth was paid: taken so")
     assert worths(res) == {"Player 2": 6884, "Player 1": 6016, "Player 3": 3869}
+
+
+# ---------------------------------------------------------------------------
+# 1830 and 1860, a line under another name, a private's station (branch m10)
+
+#: (export, action, change, the one finding's rule and message, every
+#: player's net worth at the end: the site's own)
+WRONG_NAMES_M10 = [
+    # the round's last company NGStL ran, its payout written as IOW's, which
+    # has operated: taken as the first line of the next round (NGStL's
+    # dividend missing, IOW's and then FYN's turns out of step: 11 errors)
+    ("1860_slips/1860_rand_48000100_2.json.gz", 572, {"entity": "IOW"}, "turn.order",
+     "IOW's 'dividend' is written in NGStL's turn, and IOW takes no turn now and NGStL could "
+     "take it: taken as NGStL's", {"Player 2": 6897, "Player 1": 3822}),
+    # IOW's run, its turn's last line, written as NGStL's, which runs no
+    # train of its own in this round: taken as NGStL's turn out of the order
+    # (11 errors); the trains the run names are IOW's
+    ("1860_slips/1860_rand_48000100_3.json.gz", 509, {"entity": "NGStL"}, "turn.order",
+     "NGStL's 'run' is written in IOW's turn, and the trains it runs are IOW's, and the record "
+     "goes on with BHI&R, next after IOW: taken as IOW's", {"Player 1": 10646, "Player 2": 9814}),
+    # Player 1's sale of 50% of ERIE, the president's certificate in it,
+    # written as Player 3's, the record going on with Player 1's pass: the
+    # sale hands the presidency over, which kept it Player 3's (4 errors)
+    ("1830_slips/1830_rand_48000100_2.json.gz", 798, {"entity": 103}, "turn.order",
+     "Player 3 acted out of turn: it is Player 1's turn in SR 14; the record goes on from "
+     "Player 1's turn and Player 1 could do this: taken as Player 1's line (a wrong name)",
+     {"Player 2": 7964, "Player 3": 4786, "Player 1": 4050}),
+    # DH's free station written in the city of tile 57-0 (J14, where B&O
+    # has one) for 57-1's (F16, DH's hex): refused and nothing read, B&O's
+    # later runs from F16 refused (45 errors)
+    ("1830_slips/1830_rand_48000100_1.json.gz", 192, {"city": "57-0-0", "slot": 0},
+     "token.duplicate",
+     "B&O already has a station on J14; the record's later lines go on as if DH's station were "
+     "in F16 city 0, where its power places it: taken so",
+     {"Player 3": 6725, "Player 1": 4148, "Player 2": 2935}),
+]
+
+
+@pytest.mark.parametrize("path, action_id, change, rule, message, end", WRONG_NAMES_M10)
+def test_a_line_under_another_name_or_a_privates_station_elsewhere_is_one_finding(
+        path, action_id, change, rule, message, end):
+    res = Replay(_changed_export(path, action_id, change), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (action_id, rule, message)]
+    assert worths(res) == end
+    assert not [f for f in res.findings if f.rule.startswith("score.")]
+
+
+def test_a_train_purchase_left_out_is_the_company_the_later_run_names():
+    # 1830_rand_2711004_3 #304: B&M buys the depot's 4-3 after its payout,
+    # left out.  PRR's 5-train at #307 is then refused (a 4 unsold), read
+    # as PRR buying the 4-3 itself first, and B&M's run of it at #314 is
+    # refused, the cascade on to the end (48 errors).  B&M's run names the
+    # train, which no line bought: the purchase put back before B&M's
+    # closing pass explains every later line (the hint's finding at the
+    # refused line; the site's net worths).  The hint alone, after a replay
+    # without hints (the whole chain's search costs 1 s here)
+    from railcheck.following.diagnose import Search, train_run_by_other_hint
+    replay = Replay(_changed_export("1830_slips/1830_rand_2711004_3.json.gz", 304, "delete"),
+                    hints=False)
+    res = replay.run()
+    assert len(error_findings(res)) == 48
+    search = Search()
+    res = train_run_by_other_hint(replay, res, search)
+    assert (search.candidates, search.tried) == (2, 2)
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (307, "trains.not_available",
+         "the depot does not sell a 5-train now (available: 4); the record's later lines go on "
+         "as if B&M had bought the depot's 4-3 for $300 before #305 (its line missing; B&M runs "
+         "it at #314): taken so")]
+    assert worths(res) == {"Player 2": 666, "Player 1": 491, "Player 3": 350}
+    assert not [f for f in res.findings if f.rule.startswith("score.")]
+
+
+def test_a_pass_before_the_companys_own_run_is_of_a_step_the_rules_passed_over():
+    # 1830_rand_48000101_1 #307: PRR's tile 14 on H10 written turned 0 (4):
+    # legal, but PRR then reaches no city for a station, so the replay has
+    # no station step, and PRR's pass of it at #308 was read as not running
+    # (route.missing), its run at #309 out of step (20 errors).  The record
+    # goes on with PRR's run: the pass is of the step the rules passed over,
+    # the run is judged (the track it needs is not there), and the rotation
+    # hint finds the lay (one finding, the site's net worths)
+    from railcheck.following.diagnose import Search, rotation_hint
+    replay = Replay(_changed_export("1830_slips/1830_rand_48000101_1.json.gz", 307,
+                                    {"rotation": 0}), hints=False)
+    res = replay.run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)][:2] == [
+        (309, "route.connection"), (316, "tile.connection")]
+    res = rotation_hint(replay, res, Search())
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (307, "tile.rotation_implied")]
+    assert worths(res) == {"Player 1": 1856, "Player 2": 1712, "Player 4": 1180, "Player 3": 40}
+    assert not [f for f in res.findings if f.rule.startswith("score.")]

@@ -273,7 +273,7 @@ def _other_city(replay, action, violation) -> list:
     ``plan_token``); of readings as good, one on the written hex."""
     corp = _station_by_company(replay, action)
     if corp is None:
-        return []
+        return _private_station_city(replay, action)
     g = replay.game
     board = g.board
     out = []
@@ -305,6 +305,44 @@ def _other_city(replay, action, violation) -> list:
         return Reading(apply, f"; the record's later lines go on as if the station were in "
                               f"{coord} city {k}: taken so", preferred=coord == action.hex)
     return [reading(coord, k) for coord, k in out]
+
+
+def _private_station_city(replay, action) -> list:
+    """A private's free station (1830's DH: the station of its teleport,
+    on the hexes its power names) written in a city it cannot go to: the
+    cities of those hexes, when the record's next lines go on as if it
+    were there (1830_rand_48000100_1 #192: DH's station written in the
+    city of tile 57-0, J14, where the company has one, for 57-1's, F16)."""
+    if not isinstance(action, PlaceToken) or action.corporation is not None:
+        return []
+    g = replay.game
+    company = g.private_actor(action.actor)
+    board = g.board
+    if company is None or board is None or company.owner is None \
+            or getattr(company.owner, "sym", None) not in g.corporations:
+        return []
+    corp = company.owner.sym
+    hexes = ((company.spec.special or {}).get("teleport") or {}).get("hexes") or []
+    out = []
+    for coord in hexes:
+        h = board.hexes.get(coord)
+        if h is None:
+            continue
+        for k in range(len(h.city_indices())):
+            if coord == action.hex and k == action.city:
+                continue
+            try:
+                board.plan_token(corp, coord, k, check_reach=False)
+            except RuleViolation:
+                continue
+            out.append((coord, k))
+
+    def reading(coord, k):
+        def apply():
+            g.round.process(dataclasses.replace(action, hex=coord, city=k, tile_copy=None))
+        return Reading(apply, f"; the record's later lines go on as if {company.sym}'s station "
+                              f"were in {coord} city {k}, where its power places it: taken so")
+    return [reading(coord, k) for coord, k in out[:TOKEN_READINGS]]
 
 
 def _station_by_company(replay, action):

@@ -76,7 +76,8 @@ class OperatingFollower(RoundFollower):
 
     def pass_of_passed_over_step(self, corp, action) -> bool:
         """A pass of the turn's company where the step it would leave is the
-        one that takes the company's next line (its run after the pass):
+        one that takes the company's next line (its run after the pass), and
+        leaving it is flagged (a company must run):
         the pass is of a step the rules passed over here (a station it had
         no city for, as the replay's map stands: 1830_rand_48000101_1 #307,
         a tile turned so that PRR reaches no city, its station step's pass
@@ -85,11 +86,18 @@ class OperatingFollower(RoundFollower):
         t = rnd.turn
         if not isinstance(action, Pass) or t is None or t.step >= rnd.done:
             return False
-        nxt = self.game.following.next_action
-        if nxt is None or isinstance(nxt, Pass) or getattr(nxt, "actor", None) != corp.sym:
+        g = self.game
+        nxt = g.following.next_action
+        if not isinstance(nxt, RunRoutes) or nxt.actor != corp.sym:
             return False
         step = rnd.step_of(nxt)
-        return step is not None and step.ordered and step is rnd.steps[t.step]
+        if step is None or not step.ordered or step is not rnd.steps[t.step]:
+            return False
+        # the pass of the run itself flags (a company must run its trains):
+        # a pass that would pass nothing the rules ask for stays a pass (a
+        # pass under a wrong name, whose step the next line takes, is
+        # flagged where that line is refused: 1830_rand_48000100_1 #739)
+        return not g.clean_attempt(lambda: step.leave(t))[0]
 
     def keeps(self, action) -> bool:
         """An action of the company whose turn just ended by itself, before

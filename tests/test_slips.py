@@ -1814,6 +1814,14 @@ WRONG_NAMES_M10 = [
     # DH's free station written in the city of tile 57-0 (J14, where B&O
     # has one) for 57-1's (F16, DH's hex): refused and nothing read, B&O's
     # later runs from F16 refused (45 errors)
+    # Player 1's pass in 1860's auction for turns, after Player 2's bid of
+    # £30, written as Player 2's: taken as Player 2 passing out of turn,
+    # Player 1 winning the turn (381 errors); the record goes on with
+    # Player 2 buying, from the pass as Player 1's
+    ("1860_slips/1860_rand_49000103_0.json.gz", 3, {"entity": 102}, "turn.order",
+     "Player 2 acted out of turn: it is Player 1's turn to bid for the turn or pass; the "
+     "record's later lines go on as if Player 1 made this line (a wrong name): taken as "
+     "Player 1's", {"Player 1": 8777, "Player 2": 4143}),
     ("1830_slips/1830_rand_48000100_1.json.gz", 192, {"city": "57-0-0", "slot": 0},
      "token.duplicate",
      "B&O already has a station on J14; the record's later lines go on as if DH's station were "

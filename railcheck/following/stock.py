@@ -510,39 +510,7 @@ def wrong_name_line(replay, action):
         return None
     import dataclasses
     renamed = dataclasses.replace(action, actor=cur.name)
-    position = g.following.position
-    key = ("name", position)
-    known = getattr(replay, "known_repairs", None)
-    if known is not None and position < known[1] and key in known[0]:
-        got = known[0][key][0]      # a hint's candidate: the first replay's choice
-    elif getattr(replay, "quick", False) \
-            or getattr(replay, "name_tries", 0) >= WRONG_NAME_TRIES:
-        return None
-    else:
-        from .lookahead import HORIZON, LONG_HORIZON, Reading, _best_reading
-
-        def as_written():
-            n = len(g.findings)
-            g.following.round.place(action)
-            g.round.process(action)
-            del g.findings[n:]      # (its turn.order: both readings have one)
-
-        def as_his():
-            g.following.round.place(renamed)
-            g.round.process(renamed)
-
-        readings = [Reading(as_written, ""), Reading(as_his, "")]
-        best = _best_reading(replay, readings, HORIZON, tied=True)
-        if isinstance(best, list):
-            again = _best_reading(replay, readings, LONG_HORIZON, tied=True)
-            best = again if isinstance(again, int) else None
-        got = best == 1
-        chosen = getattr(replay, "repairs", None)
-        if chosen is not None:
-            chosen[key] = (got, "")
-        if not got:
-            replay.name_tries = getattr(replay, "name_tries", 0) + 1
-    if not got:
+    if not goes_on_as_renamed(replay, action, renamed):
         return None
     f = g.flag("turn.order", f"{player.name} acted out of turn: it is {cur.name}'s turn in "
                              f"{rnd.label}, and the record goes on with {cur.name}; the "
@@ -550,3 +518,46 @@ def wrong_name_line(replay, action):
                              f"wrong name): taken as {cur.name}'s")
     f.involves = frozenset({cur.name, player.name})
     return renamed
+
+
+def goes_on_as_renamed(replay, action, renamed) -> bool:
+    """Whether the record's next lines go on from ``renamed`` (the line
+    under the name of the player whose turn it is) with fewer errors than
+    from ``action`` as written, taken out of turn, and the two are not as
+    good (judged over ``lookahead.HORIZON`` lines, then
+    ``LONG_HORIZON``); a hint's candidate takes the first replay's choice,
+    and after :data:`WRONG_NAME_TRIES` judgements in vain in one replay no
+    more are made (False).  Changes nothing.  Shared by a stock round's and
+    1860's auction for turns' line under a wrong name."""
+    g = replay.game
+    position = g.following.position
+    key = ("name", position)
+    known = getattr(replay, "known_repairs", None)
+    if known is not None and position < known[1] and key in known[0]:
+        return bool(known[0][key][0])      # a hint's candidate: the first replay's choice
+    if getattr(replay, "quick", False) or getattr(replay, "name_tries", 0) >= WRONG_NAME_TRIES:
+        return False
+    from .lookahead import HORIZON, LONG_HORIZON, Reading, _best_reading
+
+    def as_written():
+        n = len(g.findings)
+        g.following.round.place(action)
+        g.round.process(action)
+        del g.findings[n:]      # (its turn.order: both readings have one)
+
+    def as_his():
+        g.following.round.place(renamed)
+        g.round.process(renamed)
+
+    readings = [Reading(as_written, ""), Reading(as_his, "")]
+    best = _best_reading(replay, readings, HORIZON, tied=True)
+    if isinstance(best, list):
+        again = _best_reading(replay, readings, LONG_HORIZON, tied=True)
+        best = again if isinstance(again, int) else None
+    got = best == 1
+    chosen = getattr(replay, "repairs", None)
+    if chosen is not None:
+        chosen[key] = (got, "")
+    if not got:
+        replay.name_tries = getattr(replay, "name_tries", 0) + 1
+    return got

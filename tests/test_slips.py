@@ -1822,6 +1822,15 @@ WRONG_NAMES_M10 = [
      "Player 2 acted out of turn: it is Player 1's turn to bid for the turn or pass; the "
      "record's later lines go on as if Player 1 made this line (a wrong name): taken as "
      "Player 1's", {"Player 1": 8777, "Player 2": 4143}),
+    # BHI&R's home track on floating (1860: laid in the stock round), tile
+    # 5 written as 743 (no city): refused, and no other tile read, the
+    # candidates being held to join a network the home track has none of
+    # yet (334 errors); tile 5 in the written rotation is what the record's
+    # next lines go on from
+    ("1860_slips/1860_rand_49000102_1.json.gz", 170, {"tile": "743-1"}, "tile.upgrade",
+     "tile 743 has 0 cities but L6 (white map hex) has 1; the record's later lines go on as if "
+     "tile 5 were laid on L6 turned 1: taken so",
+     {"Player 3": 3011, "Player 4": 648, "Player 2": 497, "Player 1": 39}),
     ("1830_slips/1830_rand_48000100_1.json.gz", 192, {"city": "57-0-0", "slot": 0},
      "token.duplicate",
      "B&O already has a station on J14; the record's later lines go on as if DH's station were "

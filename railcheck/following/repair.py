@@ -223,6 +223,9 @@ def _other_tile(replay, action, violation) -> list:
     if written is None or hex_ not in board.hexes:
         return []
     out = []
+    # a lay outside the company's own turn (1860's home track, laid in the
+    # stock round on floating) joins no network: the round judges it
+    connect = g.round.whose_turn() is g.corporations[action.actor]
     for name in sorted(board.tiles, key=str):
         t = board.tiles[name]
         if name == str(action.tile) or t.color != written.color \
@@ -230,7 +233,8 @@ def _other_tile(replay, action, violation) -> list:
             continue
         for r in t.distinct_rotations():
             try:
-                board.plan_lay(action.actor, name, hex_, r, colors=[t.color])
+                board.plan_lay(action.actor, name, hex_, r, colors=[t.color],
+                               check_connection=connect)
             except RuleViolation:
                 continue
             out.append((name, r))

@@ -1831,6 +1831,14 @@ WRONG_NAMES_M10 = [
      "tile 743 has 0 cities but L6 (white map hex) has 1; the record's later lines go on as if "
      "tile 5 were laid on L6 turned 1: taken so",
      {"Player 3": 3011, "Player 4": 648, "Player 2": 497, "Player 1": 39}),
+    # IOW's green 772 on I9 written as 786 (label R): taken to I3, a stop
+    # of IOW's next run where 786 fits and pays more (20 errors); another
+    # green tile fits I9, so the hex the run only uses is not taken at once,
+    # and the record's next lines judge both readings
+    ("1860_slips/1860_rand_49000100_1.json.gz", 286, {"tile": "786-0"}, "tile.upgrade",
+     "tile 786 has label R but I9 (tile 756, green) needs label none; the record's later lines "
+     "go on as if tile 772 were laid on I9 turned 2: taken so",
+     {"Player 1": 5532, "Player 2": 2977}),
     ("1830_slips/1830_rand_48000100_1.json.gz", 192, {"city": "57-0-0", "slot": 0},
      "token.duplicate",
      "B&O already has a station on J14; the record's later lines go on as if DH's station were "

@@ -1839,6 +1839,15 @@ WRONG_NAMES_M10 = [
      "tile 786 has label R but I9 (tile 756, green) needs label none; the record's later lines "
      "go on as if tile 772 were laid on I9 turned 2: taken so",
      {"Player 1": 5532, "Player 2": 2977}),
+    # Player 1's pass in SR 15 written as Player 2's, right after Player
+    # 2's purchase: taken as Player 2 closing his turn, as an 1830 export's
+    # players do, and Player 2's next purchase out of turn (the finding a
+    # line late); 1860's purchases end their turns (the record's shape is
+    # that of most of its purchases, not of this one), so the pass is the
+    # turn's player's under a wrong name
+    ("1860_slips/1860_rand_49000103_1.json.gz", 671, {"entity": 102}, "turn.order",
+     "Player 2 acted out of turn: it is Player 1's turn in SR 15",
+     {"Player 2": 11241, "Player 1": 6170}),
     ("1830_slips/1830_rand_48000100_1.json.gz", 192, {"city": "57-0-0", "slot": 0},
      "token.duplicate",
      "B&O already has a station on J14; the record's later lines go on as if DH's station were "

@@ -111,9 +111,9 @@ def mutated_refusals(game):
 
 
 #: the refusals each export's changes make at least, by kind of round: over
-#: the four, at least 20 in the auction, 118 in stock rounds (150 before the
+#: the four, at least 20 in the auction, 114 in stock rounds (150 before the
 #: record-following read more lines, 120 before a stock round taken up again
-#: kept the record-following layer's place at its line), 500 in operating
+#: kept the record-following layer's place at its line), 387 in operating
 #: rounds (one test per export, so that they run in parallel)
 AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56, 2/11/217;
     # rl18xx_game's SR 9 since a sale of a certificate not held is read as
@@ -128,8 +128,15 @@ AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56
     # line before: the lines after it are read in step, fewer refused; the
     # operating rounds' minima raised to what they make, 192 and 222, for 500
     # in all)
-    "1830_game_end_bank.json": {"auction": 2, "SR": 2, "OR": 192},
-    "26855.json": {"auction": 14, "SR": 52, "OR": 38},
+    # (OR 192 -> 128, 38 -> 32 and rl18xx_game's 222 -> 176, made: a pass
+    # before the company's own run is now read as of a step the rules
+    # passed over (a station step the changed tile left the company no
+    # city for) instead of a pass of the run, so the run and the dividend
+    # after it are no longer refused, or.step_order and dividend.twice,
+    # the cascade of that reading; and a run or dividend under another
+    # company's name is the turn's company's: branch m10)
+    "1830_game_end_bank.json": {"auction": 2, "SR": 2, "OR": 128},
+    "26855.json": {"auction": 14, "SR": 52, "OR": 32},
     "29133.json": {"auction": 2, "SR": 58, "OR": 51},
     # (rl18xx_game's SR 6 -> 4: #112's sale changed to another company's
     # certificates is now read as the amount written of the company the later
@@ -139,7 +146,7 @@ AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56
     # the turn of a player whose sale hands the presidency over, the record
     # going on with his pass, is now read as his (the step's
     # ``may_take_for``), not refused with the lines after it)
-    "rl18xx_game.json": {"auction": 2, "SR": 2, "OR": 222},
+    "rl18xx_game.json": {"auction": 2, "SR": 2, "OR": 176},
 }
 
 
@@ -160,7 +167,9 @@ def test_the_minimum_refusals_add_up_to_the_sweeps_minimum():
     # (SR 118 -> 116: rl18xx_game's changed sale at #112 is now read as the
     # amount written, see AT_LEAST; 116 -> 114: a sale under another name
     # that hands the presidency over read as the turn's player's)
-    assert total["auction"] >= 20 and total["SR"] >= 114 and total["OR"] >= 500
+    # (OR 500 -> 387: the cascades of a pass before a run read as not
+    # running, see AT_LEAST)
+    assert total["auction"] >= 20 and total["SR"] >= 114 and total["OR"] >= 387
 
 
 def test_refusals_in_the_illegal_examples_change_nothing():

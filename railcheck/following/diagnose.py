@@ -256,11 +256,7 @@ def _own_par(replay, result, search: Optional[Search]):
     _, value, cand = one
     par = actions[stop]
     money = game.money
-    message = first.message
-    for words in (_READ_AS, "; taken as"):
-        cut = message.find(words)
-        if cut >= 0:
-            message = message[:cut]
+    message = _words_before(first.message, _READ_AS, "; taken as")
     return _adopt(replay, cand, par, first.rule,
                   f"{message}; the record's later lines go on as if {par.actor} parred "
                   f"{par.corporation} at {money(value)}: taken so", {par.actor, par.corporation})
@@ -280,6 +276,16 @@ def _adopt(replay, cand, action, rule: str, message: str, involves: set):
     cand.findings.insert(at, f)
     replay.game = cand.game
     return cand
+
+
+def _words_before(message: str, *cuts: str) -> str:
+    """A finding's words up to the first of ``cuts`` found in turn (how
+    the line was read or taken), for a hint's finding to say its own."""
+    for words in cuts:
+        cut = message.find(words)
+        if cut >= 0:
+            message = message[:cut]
+    return message
 
 
 def _where(f: Finding) -> str:
@@ -1207,11 +1213,7 @@ def _private_price_hint(replay, result, errors, search: Optional[Search]):
     if found is None:
         return None
     price, cand, says = found
-    message = first.message
-    for words in (_AS_WRITTEN, _READ_AS):
-        cut = message.find(words)
-        if cut >= 0:
-            message = message[:cut]
+    message = _words_before(first.message, _AS_WRITTEN, _READ_AS)
     money = cand.game.money if cand.game is not None else str
     return _adopt(replay, cand, a, first.rule,
                   f"{message}; the record's later lines go on as if {a.actor} paid "
@@ -1742,10 +1744,7 @@ def missing_dividend_hint(replay, result, search: Optional[Search] = None):
     if one is None:
         return result
     _, kind, cand = one
-    message = first.message
-    cut = message.find("; taken as withheld")
-    if cut >= 0:
-        message = message[:cut]
+    message = _words_before(first.message, "; taken as withheld")
     return _adopt(replay, cand, nxt, first.rule,
                   f"{message}; the record's later lines go on as if it {_PAID_PAST.get(kind, kind)} "
                   f"(its dividend line missing): taken so", {ran.actor})
@@ -1818,10 +1817,7 @@ def train_run_by_other_hint(replay, result, search: Optional[Search] = None):
     if one is None:
         return result
     i, (corp, tid, run), cand = one
-    message = first.message
-    cut = message.find(_READ_AS)
-    if cut >= 0:
-        message = message[:cut]
+    message = _words_before(first.message, _READ_AS)
     tr = game.train_by_id[tid]
     return _adopt(replay, cand, actions[stop], first.rule,
                   f"{message}; the record's later lines go on as if {corp} had bought the "

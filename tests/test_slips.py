@@ -706,14 +706,12 @@ def test_a_missing_issue_is_the_one_the_record_goes_on_from():
     # (taken as bought) and the record's later lines break (381 errors: the
     # price, the operating order, every stock round after it; 383 while a
     # stock round taken up again put the record-following layer's place a
-    # line behind, #193's turn.order twice among them; 378 since a pass
-    # before a company's own run is of a step passed over and the record's
-    # shape is that of most of its purchases); DDR's turn
+    # line behind, #193's turn.order twice among them); DDR's turn
     # begun with an issue explains every later line: one finding, at the
     # line that begins the turn (#101), the game's end
     changed = _changed_export("18Ireland_slips/18Ireland_rand_2711299_3.json.gz", 100, "delete")
     plain = Replay(changed, hints=False).run()
-    assert len(error_findings(plain)) == 378
+    assert len(error_findings(plain)) == 381
     assert (error_findings(plain)[0].action_id, error_findings(plain)[0].rule) == \
         (104, "trains.cash")
     res = Replay(changed).run()

@@ -137,11 +137,13 @@ class Following:
                     closed += 1
                 elif b.actor != a.actor:
                     other += 1
-            # the shape most of its purchases have: one pass under the
-            # buyer's name in a record whose purchases end their turns is a
-            # slip (1860_rand_49000103_1 #671: Player 1's pass written as
-            # Player 2's, right after Player 2's purchase)
-            known = closed > 0 and closed >= other
+            # a shape, not one line: a single pass under the buyer's name
+            # right after his purchase, in a record whose other purchases
+            # end their turns, may be the slip itself (1860_rand_49000103_1
+            # #671: Player 1's pass written as Player 2's, right after
+            # Player 2's purchase); an 18Ireland record closes a few turns
+            # so among many it does not
+            known = closed > 1 or (closed == 1 and not other)
             self._closing_passes = known
         return known
 

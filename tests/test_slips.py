@@ -1771,14 +1771,22 @@ def test_a_line_under_another_players_name_in_1860s_stock_round_is_the_turns_pla
     assert worths(res) == {"Player 1": 15282, "Player 2": 3745}
 
 
-def test_the_written_hint_still_mends_the_line_after_the_slips_own():
+def test_the_written_hint_still_mends_the_line_after_the_slips_own(monkeypatch):
     # 1860_rand_44000101_0 #525: NGStL upgrades H12 (742) to 748; written as
     # 12 (a city), refused and laid on F12 for VYSC's run at #536, three
     # errors on the line.  The written hint, held back deep in a cascade
     # (more lines with errors before its line than the slip's), still takes
     # that run at its worth after the slip's own line (two findings, the
-    # game's end)
+    # game's end).  Since a hex the run only uses is not taken at once when
+    # another green tile fits H12 (branch m10), the lay stays refused and
+    # the record's later lines go on from H12's yellow tile: one finding;
+    # the relocation as it was is kept here to reach the written hint
     changed = _changed_export("1860_slips/1860_rand_44000101_0.json.gz", 525, {"tile": "12-0"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(525, "tile.upgrade")]
+    assert worths(res) == {"Player 2": 6884, "Player 1": 6016, "Player 3": 3869}
+    from railcheck.following import track
+    monkeypatch.setattr(track, "_another_tile_fits", lambda *a: False)
     res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [
         (525, "tile.upgrade"), (536, "route.revenue")]

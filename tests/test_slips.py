@@ -1921,3 +1921,28 @@ def test_a_pass_before_the_companys_own_run_is_of_a_step_the_rules_passed_over()
         (307, "tile.rotation_implied")]
     assert worths(res) == {"Player 1": 1856, "Player 2": 1712, "Player 4": 1180, "Player 3": 40}
     assert not [f for f in res.findings if f.rule.startswith("score.")]
+
+
+@pytest.mark.parametrize("action_id, named, message", [
+    # IWNJ's train, its turn's last line, written as NGStL's: taken as
+    # NGStL's turn begun with a purchase it cannot pay (its lay after it
+    # then out of step: 68 errors); the record goes on with NGStL's lay, a
+    # step before a purchase, so the line cannot begin NGStL's turn
+    (271, "NGStL", "NGStL's 'buy train' is written in IWNJ's turn, and the record goes on with "
+                   "NGStL's own 'lay', a step before it: taken as IWNJ's"),
+    # S&C's lay written as FYN's, right after FYN's own pass closing its
+    # turn: taken as FYN's turn reopened, a second lay refused (17 errors);
+    # the record goes on with S&C, which could lay it
+    (508, "FYN", "FYN's 'lay' is written in S&C's turn, and the record goes on with S&C: taken "
+                 "as S&C's"),
+])
+def test_a_companys_line_under_the_name_of_the_next_or_last_company_is_the_turns(
+        action_id, named, message):
+    # 1860_rand_2711164_0: one finding at the line, and the game's own at
+    # #228 (a rule-backed lay the site lets through), the game's end
+    res = Replay(_changed_export("1860_slips/1860_rand_2711164_0.json.gz", action_id,
+                                 {"entity": named}), hints=False).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (228, "track.blocked_connection"), (action_id, "turn.order")]
+    assert error_findings(res)[1].message == message
+    assert worths(res) == {"Player 2": 4685, "Player 1": 4591, "Player 3": 3817}

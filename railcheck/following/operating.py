@@ -50,7 +50,7 @@ class OperatingFollower(RoundFollower):
             rnd.closed_turn = None
             if self.pass_of_passed_over_step(corp, action):
                 rnd.placed = (action, corp, "passed_over")
-        elif self.reopens(corp):
+        elif self.reopens(corp) and not self.after_own_closing_pass(corp, action):
             rnd.placed = (action, corp, "reopen")
         elif self.written_in_turn(corp, action):
             cur = rnd.whose_turn()
@@ -59,6 +59,9 @@ class OperatingFollower(RoundFollower):
                 why = f"the record goes on with {cur.sym}"
             elif self.cannot_start(corp):
                 why = f"{corp.sym} takes no turn now and {cur.sym} could take it"
+            elif nxt is not None and nxt.actor == corp.sym:
+                why = (f"the record goes on with {corp.sym}'s own '{nxt.verb}', a step before "
+                       f"it")
             elif isinstance(action, RunRoutes) and self.runs_own_trains(cur, action):
                 why = (f"the trains it runs are {cur.sym}'s, and the record goes on with "
                        f"{nxt.actor}, next after {cur.sym}")
@@ -144,8 +147,10 @@ class OperatingFollower(RoundFollower):
         g = self.game
         t = rnd.turn
         nxt = g.following.next_action
-        if t is None or corp is t.corp or nxt is None or getattr(nxt, "actor", None) == corp.sym:
+        if t is None or corp is t.corp or nxt is None:
             return False
+        if getattr(nxt, "actor", None) == corp.sym:
+            return self.own_turn_goes_on_earlier(corp, action, nxt)
         if not self.goes_on_with_turn(nxt, t):
             # a company that cannot take a turn now (not floated, or done in
             # this round) written where the turn's company could take the
@@ -166,6 +171,43 @@ class OperatingFollower(RoundFollower):
             # later in this round, after the companies between
             return self.acts_later_in_round(corp)
         return True
+
+    def after_own_closing_pass(self, corp, action) -> bool:
+        """A line (no pass) of ``corp``, whose turn it closed with its own
+        pass on the record's line before, written at the start of the next
+        company's turn, which the record goes on with and which could take
+        the line with no finding: that turn's line under a wrong name, not
+        ``corp``'s turn reopened (1860_rand_2711164_0 #508: S&C's lay
+        written as FYN's, right after FYN's pass, S&C's run next).  Then
+        :meth:`written_in_turn` takes it so."""
+        rnd = self.round
+        g = self.game
+        t = rnd.turn
+        following = g.following
+        pos = following.position
+        if isinstance(action, Pass) or t is None or t.acted or pos <= 0:
+            return False
+        prev = following.actions[pos - 1]
+        nxt = following.next_action
+        return isinstance(prev, Pass) and prev.actor == corp.sym \
+            and getattr(nxt, "actor", None) == t.corp.sym and self.turn_could_take(t, action)
+
+    def own_turn_goes_on_earlier(self, corp, action, nxt) -> bool:
+        """The record goes on with ``corp`` itself, at an earlier step of a
+        turn than ``action``'s (its lay after this purchase): the line
+        cannot begin ``corp``'s turn, and the turn under way, whose company
+        has acted, could take it with no finding: written in that turn
+        under a wrong name (1860_rand_2711164_0 #271: IWNJ's train written
+        as NGStL's, NGStL's lay next)."""
+        rnd = self.round
+        t = rnd.turn
+        if not t.acted:
+            return False
+        mine, then = rnd.step_of(action), rnd.step_of(nxt)
+        if mine is None or then is None or not mine.ordered or not then.ordered \
+                or rnd.step_index(mine) <= rnd.step_index(then):
+            return False
+        return self.turn_could_take(t, action)
 
     def pass_closing_turn(self, corp, action, nxt) -> bool:
         """A pass (or a dividend the turn's company could pay with no

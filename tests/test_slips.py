@@ -1857,6 +1857,14 @@ WRONG_NAMES_M10 = [
     ("1860_slips/1860_rand_49000103_1.json.gz", 671, {"entity": 102}, "turn.order",
      "Player 2 acted out of turn: it is Player 1's turn in SR 15",
      {"Player 2": 11241, "Player 1": 6170}),
+    # Player 1's purchase after his sale in SR 8 written as Player 3's:
+    # his turn ended, Player 3's line out of turn (46 errors); the record
+    # goes on with Player 2, next after Player 1, and from the line as his
+    ("1860_slips/1860_rand_2711144_3.json.gz", 286, {"entity": 103}, "turn.order",
+     "Player 3 acted out of turn: it is Player 1's turn in SR 8, and the record goes on with "
+     "Player 2, next after Player 1; the record's later lines go on as if Player 1 made this "
+     "line (a wrong name): taken as Player 1's",
+     {"Player 1": 45, "Player 3": 30, "Player 2": 29, "Player 4": 17}),
     ("1830_slips/1830_rand_48000100_1.json.gz", 192, {"city": "57-0-0", "slot": 0},
      "token.duplicate",
      "B&O already has a station on J14; the record's later lines go on as if DH's station were "

@@ -484,7 +484,8 @@ WRONG_NAME_TRIES = 3
 def wrong_name_line(replay, action):
     """``action``, a player's line that is no pass, comes in the turn of
     another player who has written nothing, and the record's next line is
-    that player's, in a record whose turns do not close with a pass (1860's
+    that player's (or who has sold, and the record's next line is the
+    player's after him), in a record whose turns do not close with a pass (1860's
     exports: a turn is one purchase, or sales and a purchase): the line may
     be the turn's player's under a wrong name, or the writer's out of turn,
     who then took the turn.  Both are judged by the record's next lines
@@ -502,11 +503,23 @@ def wrong_name_line(replay, action):
         return None
     player = g.player_by_name.get(action.actor)
     cur = rnd.current
-    if player is None or cur is None or player is cur or rnd.acted or follower.written \
+    if player is None or cur is None or player is cur \
             or rnd.finished or g.pending_par is not None or rnd.blocking_step() is not None:
         return None
     nxt = g.following.next_action
-    if getattr(nxt, "actor", None) != cur.name or isinstance(nxt, Exchange):
+    if isinstance(nxt, Exchange):
+        return None
+    goes_on = getattr(nxt, "actor", None)
+    if rnd.acted or follower.written:
+        # his turn under way (a sale, a purchase may follow), the record
+        # going on with the player after him, not after the writer: the
+        # line may be his turn's last (1860_rand_2711144_3 #286: Player 1's
+        # purchase after his sale written as Player 3's)
+        after = rnd.turn_after(cur)
+        if not rnd.acted or after is None or goes_on != after.name \
+                or after is rnd.turn_after(player) or goes_on == player.name:
+            return None
+    elif goes_on != cur.name:
         return None
     step = rnd.step_for(action)
     if step is None or not step.turn_action or not hasattr(action, "actor"):
@@ -516,7 +529,8 @@ def wrong_name_line(replay, action):
     if not goes_on_as_renamed(replay, action, renamed):
         return None
     f = g.flag("turn.order", f"{player.name} acted out of turn: it is {cur.name}'s turn in "
-                             f"{rnd.label}, and the record goes on with {cur.name}; the "
+                             f"{rnd.label}, and the record goes on with {goes_on}"
+                             f"{'' if goes_on == cur.name else ', next after ' + cur.name}; the "
                              f"record's later lines go on as if {cur.name} made this line (a "
                              f"wrong name): taken as {cur.name}'s")
     f.involves = frozenset({cur.name, player.name})

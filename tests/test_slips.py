@@ -1865,6 +1865,13 @@ WRONG_NAMES_M10 = [
      "Player 2, next after Player 1; the record's later lines go on as if Player 1 made this "
      "line (a wrong name): taken as Player 1's",
      {"Player 1": 45, "Player 3": 30, "Player 2": 29, "Player 4": 17}),
+    # C&N's station in B6's city written as naming tile 115-1, which its
+    # upgrade to 756 took off B6: refused, and the city written, of the tile
+    # there now, was no reading (25 errors)
+    ("1860_slips/1860_rand_2711144_3.json.gz", 186, {"city": "115-1-0", "slot": 0}, "token.city",
+     "the station names a city of tile 115-1, which an upgrade took off B6 (tile 756 is there "
+     "now); the record's later lines go on as if the station were in B6 city 0: taken so",
+     {"Player 1": 45, "Player 3": 30, "Player 2": 29, "Player 4": 17}),
     ("1830_slips/1830_rand_48000100_1.json.gz", 192, {"city": "57-0-0", "slot": 0},
      "token.duplicate",
      "B&O already has a station on J14; the record's later lines go on as if DH's station were "

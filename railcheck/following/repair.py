@@ -286,10 +286,14 @@ def _other_city(replay, action, violation) -> list:
     # chooses): the cities of the hexes the company's later lines name
     coords = [c for c in _hexes_named_next(replay, corp, 2 * LONG_HORIZON)
               if c in board.hexes] if home else sorted(board.hexes)
+    # a station naming a copy an upgrade took off its hex: the city written,
+    # of the tile there now, is a reading too (1860_rand_2711144_3 #186,
+    # 115-1's city for the 756 that replaced it on B6)
+    stale = violation.rule == "token.city" and action.tile_copy is not None
     for coord in coords:
         h = board.hexes[coord]
         for k in range(len(h.city_indices())):
-            if coord == action.hex and k == action.city:
+            if coord == action.hex and k == action.city and not stale:
                 continue
             try:
                 board.plan_token(corp, coord, k, check_reach=not home)

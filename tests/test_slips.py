@@ -1872,6 +1872,13 @@ WRONG_NAMES_M10 = [
      "the station names a city of tile 115-1, which an upgrade took off B6 (tile 756 is there "
      "now); the record's later lines go on as if the station were in B6 city 0: taken so",
      {"Player 1": 45, "Player 3": 30, "Player 2": 29, "Player 4": 17}),
+    # C&N's second lay of the turn, tile 743 written as 787 (a city tile,
+    # which a second lay may not be): refused and nothing read (17 errors);
+    # another yellow tile on F6 is what FYN's upgrade of it goes on from
+    ("1860_slips/1860_rand_2711144_3.json.gz", 301, {"tile": "787-1"}, "track.second_lay",
+     "a second lay is a yellow tile without a city, not 787 on F6; the record's later lines go "
+     "on as if tile 743 were laid on F6 turned 0: taken so",
+     {"Player 1": 45, "Player 3": 30, "Player 2": 29, "Player 4": 17}),
     ("1830_slips/1830_rand_48000100_1.json.gz", 192, {"city": "57-0-0", "slot": 0},
      "token.duplicate",
      "B&O already has a station on J14; the record's later lines go on as if DH's station were "

@@ -813,6 +813,9 @@ _READINGS = {
     "trains.not_available": _missing_depot_trains,
     "trains.discard": _missing_phase_train,
     "tile.upgrade": _other_tile_or_hex,
+    # (a second lay of a tile the turn's second lay may not be: another
+    # tile of its colour there; 1860_rand_2711144_3 #301)
+    "track.second_lay": _other_tile,
     "private.power": _power_tile,
     "token.full": _other_city,
     "token.duplicate": _other_city,

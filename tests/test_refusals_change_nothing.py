@@ -113,7 +113,7 @@ def mutated_refusals(game):
 #: the refusals each export's changes make at least, by kind of round: over
 #: the four, at least 20 in the auction, 114 in stock rounds (150 before the
 #: record-following read more lines, 120 before a stock round taken up again
-#: kept the record-following layer's place at its line), 387 in operating
+#: kept the record-following layer's place at its line), 382 in operating
 #: rounds (one test per export, so that they run in parallel)
 AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56, 2/11/217;
     # rl18xx_game's SR 9 since a sale of a certificate not held is read as
@@ -128,15 +128,16 @@ AT_LEAST = {      # (made when the minima were split: 3/4/223, 21/53/32, 4/96/56
     # line before: the lines after it are read in step, fewer refused; the
     # operating rounds' minima raised to what they make, 192 and 222, for 500
     # in all)
-    # (OR 192 -> 128, 38 -> 32 and rl18xx_game's 222 -> 176, made: a pass
+    # (OR 192 -> 128, 38 -> 27 and rl18xx_game's 222 -> 176, made: a pass
     # before the company's own run is now read as of a step the rules
     # passed over (a station step the changed tile left the company no
     # city for) instead of a pass of the run, so the run and the dividend
     # after it are no longer refused, or.step_order and dividend.twice,
     # the cascade of that reading; and a run or dividend under another
-    # company's name is the turn's company's: branch m10)
+    # company's name is the turn's company's, and one whose own turn the
+    # record goes on with at an earlier step: branch m10)
     "1830_game_end_bank.json": {"auction": 2, "SR": 2, "OR": 128},
-    "26855.json": {"auction": 14, "SR": 52, "OR": 32},
+    "26855.json": {"auction": 14, "SR": 52, "OR": 27},
     "29133.json": {"auction": 2, "SR": 58, "OR": 51},
     # (rl18xx_game's SR 6 -> 4: #112's sale changed to another company's
     # certificates is now read as the amount written of the company the later
@@ -167,9 +168,9 @@ def test_the_minimum_refusals_add_up_to_the_sweeps_minimum():
     # (SR 118 -> 116: rl18xx_game's changed sale at #112 is now read as the
     # amount written, see AT_LEAST; 116 -> 114: a sale under another name
     # that hands the presidency over read as the turn's player's)
-    # (OR 500 -> 387: the cascades of a pass before a run read as not
+    # (OR 500 -> 382: the cascades of a pass before a run read as not
     # running, see AT_LEAST)
-    assert total["auction"] >= 20 and total["SR"] >= 114 and total["OR"] >= 387
+    assert total["auction"] >= 20 and total["SR"] >= 114 and total["OR"] >= 382
 
 
 def test_refusals_in_the_illegal_examples_change_nothing():

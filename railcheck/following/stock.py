@@ -310,12 +310,14 @@ class StockFollower(RoundFollower):
             return False
         ended = rnd.ended_by_itself
         if ended is not None and ended[0] is player and player is not rnd.current \
-                and ended[1].actor == player.name and self.game.following.closes_turns_with_pass:
+                and ended[1].actor == player.name \
+                and (self.game.following.closes_turns_with_pass
+                     or not self.game.following.from_export):
             # the "done" of a turn the rules ended right after his last line,
             # written under his own name (after a line under a wrong name taken
-            # as his, the pass still contradicts that reading), in a record
-            # whose turns close so (in one whose purchases end the turn, it
-            # is the turn's player's pass under a wrong name:
+            # as his, the pass still contradicts that reading); not in an
+            # export whose purchases end their turns (the site writes no such
+            # pass there: the turn's player's pass under a wrong name,
             # 1860_rand_49000103_1 #671)
             return True
         return rnd.finished or (player is not rnd.current and not rnd.has_actions(player))

@@ -73,3 +73,22 @@ def test_a_train_purchase_left_out_before_the_discards_its_phase_forces_is_one_f
         "record's later lines go on as if B&M had bought the depot's 5-0 for $450 before it, "
         "the phase lowering the limit (a missing line): taken so")
     assert net_worths(r) == {"Player 2": 1477, "Player 3": 951, "Player 1": 887, "Player 4": 416}
+
+
+# a run left out on every title that can say its best run (branch m11)
+
+def test_an_18ireland_run_left_out_before_its_payout_is_the_best_run_found():
+    # 18Ireland_rand_49200103_0 #271 deleted: DDR's run (its 2H, £60).  Its
+    # payout at #272 then paid nothing, and the players' cash, the merger
+    # and the minors' auction parted from the record: 202 errors, the first
+    # route.missing at #272.  18Ireland's route step now says its best run
+    # (Route18Ireland.best_run_now), so following/run.py's missing run reads
+    # it as 1860's: one finding at the payout, and the site's net worths
+    res = Replay(_changed_export("18Ireland_slips/18Ireland_rand_49200103_0.json.gz", 271,
+                                 "delete"), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (272, "route.missing", "DDR pays out, but no run is written: it owns trains (2H) and "
+                               "has a route; the record's later lines go on as if it ran for "
+                               "£60 (the best run found on the map; a line missing): taken so")]
+    assert net_worths(res) == {"Player 3": 600, "Player 1": 469, "Player 6": 278,
+                               "Player 2": 271, "Player 5": 262, "Player 4": 182}

@@ -140,6 +140,7 @@ class Replay:
             raise InputError(v.message, path=rec.path, line=loc[0], column=loc[1]) from None
         self.game = g
         g.following = Following(rec.actions, from_export=rec.from_export)
+        g.following.weighs_sales = not self.check_purity
         self.start_next_round()
         self.game_over_reported = False
         self.count = 0

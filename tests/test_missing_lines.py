@@ -92,3 +92,25 @@ def test_an_18ireland_run_left_out_before_its_payout_is_the_best_run_found():
                                "£60 (the best run found on the map; a line missing): taken so")]
     assert net_worths(res) == {"Player 3": 600, "Player 1": 469, "Player 6": 278,
                                "Player 2": 271, "Player 5": 262, "Player 4": 182}
+
+
+# a share purchase left out (branch m11; following/diagnose.py, missing_purchase_hint)
+
+def test_a_share_purchase_left_out_before_its_pass_is_read_from_the_later_sale():
+    # 1830_rand_44000100_1 #30 deleted: Player 1 buys NYNH_1, then passes
+    # (#31).  The pass alone is legal; at #64 he sells NYNH_1, which he
+    # does not hold, and NYNH does not float: 250 errors.  A purchase of
+    # NYNH_1 before each of his latest passes is tried, the latest first:
+    # one before his pass at #56 explains the record as well (it does not
+    # say which), and is never before the line left out; with the game's
+    # own finding at #509 and its end
+    data = _changed_export("1830_slips/1830_rand_44000100_1.json.gz", 30, "delete")
+    res = Replay(data).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (56, "stock.purchase_implied"), (509, "trains.limit")]
+    assert error_findings(res)[0].message == (
+        "Player 1 passes with no purchase written before, but the record's later lines go on as "
+        "if he bought a share of NYNH from the IPO (as written: #64, Player 1 holds 0% of NYNH "
+        "and cannot sell 10% — the first finding the missing line gives): taken as bought "
+        "before this pass (the latest that explains it)")
+    assert net_worths(res) == {"Player 2": 808, "Player 1": 663, "Player 3": 124}

@@ -114,3 +114,21 @@ def test_a_share_purchase_left_out_before_its_pass_is_read_from_the_later_sale()
         "and cannot sell 10% — the first finding the missing line gives): taken as bought "
         "before this pass (the latest that explains it)")
     assert net_worths(res) == {"Player 2": 808, "Player 1": 663, "Player 3": 124}
+
+
+def test_a_sale_left_out_of_a_stock_turn_is_read_from_the_pool_purchase_naming_it():
+    # 18Ireland_rand_48500102_0 #143 deleted: Player 4's sale of DER_3, his
+    # whole turn.  Player 5's line (#144) then came in Player 4's turn and
+    # was taken out of turn, and Player 5's purchase of DER_3 from the pool
+    # (#145) found none there: 8 errors.  Of the lines Player 4 could have
+    # written, a sale of a certificate he holds that a later line buys from
+    # the pool by its number (following/stock.py, _sales_bought_back) is
+    # the one the record goes on from: one finding, the game's own end
+    res = Replay(_changed_export("18Ireland_slips/18Ireland_rand_48500102_0.json.gz", 143,
+                                 "delete"), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (144, "turn.order", "Player 5 acted out of turn: it is Player 4's turn in SR 4; the "
+                            "record's later lines go on as if Player 4 sold 20% of DER before "
+                            "it (a line missing): taken so")]
+    assert net_worths(res) == {"Player 1": 310, "Player 5": 110, "Player 2": 81, "Player 3": 64,
+                               "Player 4": 0}

@@ -1130,7 +1130,9 @@ RULES: list[Rule] = [
        f"{R1830}: Private Companies, special powers; {R1889}: the privates",
        "PRR lay 57 E5 0 with CS   ->  CS's power lays tiles only on B20, not on E5"),
     _r("tile.supply", "a tile of which no copy is left",
-       "The tile mix is limited: a tile can be laid only while a copy is in the supply.",
+       "The tile mix is limited: a tile can be laid only while a copy is in the supply.  An "
+       "18xx.games export names the copy it lays (57-0 to 57-3 of four 57s): a copy past the "
+       "count is no tile of the game (flagged; the tile is laid as the record says).",
        f"{R1830}: components (tile mix)",
        "PRR lay 57 H12 0   ->  no copy of tile 57 is left in the supply (all 7 are on the map)"),
     _r("tile.unknown", "a tile the title does not have",

@@ -219,6 +219,24 @@ def test_second_copy_of_a_tile_the_box_has_once():
     assert f.message == "no copy of tile 1 is left in the supply (all 1 are on the map)"
 
 
+def test_a_tile_copy_the_box_does_not_have():
+    """An export's tile id names the copy (``9-0``); the box has seven 9s
+    (9-0 to 9-6), so ``9-7`` is no tile of the game (18xx.games cannot find
+    it).  One finding at the lay; the tile is laid, so the game goes on as the
+    record has it and ends with its own scores."""
+    data = load("26855")
+    assert action(data, 63)["tile"] == "9-0"
+    clean = replay(data)
+    res = replay(mutate(data, 63, tile="9-7"))
+    errs = [(f.action_id, f.rule, f.message) for f in res.findings if f.severity == "error"]
+    assert errs == [(63, "tile.supply", "the record lays tile copy 9-7, but there are 7 "
+                     "copies of tile 9 (9-0 to 9-6)")]
+    first_error(res, 63, "tile.supply")
+    assert [s["net_worth"] for s in res.standings] == [s["net_worth"] for s in clean.standings]
+    # laid as that copy, where the record has it
+    assert before(mutate(data, 63, tile="9-7"), 64).board.hex_of_tile_copy("9-7") == "H14"
+
+
 # ---------------------------------------------------------------------------
 # stations
 

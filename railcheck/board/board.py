@@ -500,6 +500,19 @@ class Board:
         """Hex where the tile copy ``57-1`` lies now (18xx.games ids)."""
         return self._copy_hex.get(copy)
 
+    def copy_past_count(self, tile: str, tile_copy: Optional[str]) -> Optional[str]:
+        """The finding's message when an export's tile id names a copy the
+        title does not have (``9-5`` where tile 9 has five copies, ``9-0`` to
+        ``9-4``); None when it names one it has, or names none."""
+        if tile_copy is None:
+            return None
+        name, _, index = str(tile_copy).rpartition("-")
+        t = self.tiles.get(name)
+        if t is None or t.count is None or not index.isdigit() or int(index) < t.count:
+            return None
+        return (f"the record lays tile copy {tile_copy}, but there are {t.count} "
+                f"copies of tile {name} ({name}-0 to {name}-{t.count - 1})")
+
     def next_copy(self, name: str) -> str:
         """The copy of tile ``name`` an 18xx.games export names at its next
         lay (:func:`next_tile_copy`)."""

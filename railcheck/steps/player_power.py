@@ -60,12 +60,15 @@ def check_player_lay(g, company, action: LayTile, payer: Player):
     if cost > 0 and payer.cash < cost:
         short = (f"{payer.name} has {g.money(payer.cash)}; laying on {action.hex} costs "
                  f"{g.money(cost)}; taken as laid and paid, as the record says")
-    return SimpleNamespace(board_plan=board_plan, cost=cost, short=short, spec=spec)
+    copy = g.board.copy_past_count(action.tile, action.tile_copy) if g.board is not None else None
+    return SimpleNamespace(board_plan=board_plan, cost=cost, short=short, spec=spec, copy=copy)
 
 
 def apply_player_lay(g, company, action: LayTile, plan, payer: Player) -> None:
     if plan.short is not None:
         g.flag("track.cost", plan.short)
+    if plan.copy is not None:
+        g.flag("tile.supply", plan.copy)
     if plan.board_plan is not None:
         g.board.apply_lay(plan.board_plan)
         for rule, message in g.board.pop_warnings():

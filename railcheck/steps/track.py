@@ -30,6 +30,10 @@ class _LayPlan:
     #: later lines have it on: (the lay there, the finding's rule and
     #: message, said when it is applied; ``following/track.py``)
     moved: Optional[tuple] = None
+    #: the export names a tile copy the title does not have (``9-5`` of five
+    #: 9s): flagged when applied, the tile laid as that copy (the record's
+    #: later lines name its cities by it)
+    copy: Optional[str] = None
 
 
 def power_spec(company) -> dict:
@@ -142,7 +146,8 @@ class TrackStep(Step):
             # below zero after a purchase taken as written)
             short = (f"{corp.sym} has {g.money(corp.cash)}; laying on {action.hex} costs "
                      f"{g.money(cost)}; taken as laid and paid, as the record says")
-        return _LayPlan(cost, board_plan, special, extra, turned, short, outside)
+        copy = g.board.copy_past_count(action.tile, action.tile_copy) if g.board is not None else None
+        return _LayPlan(cost, board_plan, special, extra, turned, short, outside, copy=copy)
 
     def lay_colors(self, special) -> list:
         """The tile colours this lay may use: the phase's."""
@@ -205,6 +210,8 @@ class TrackStep(Step):
             g.flag(plan.moved[1], plan.moved[2])
         if plan.short is not None:
             g.flag("track.cost", plan.short)
+        if plan.copy is not None:
+            g.flag("tile.supply", plan.copy)
         if plan.board_plan is not None:
             _, rotation = g.board.apply_lay(plan.board_plan)
             for rule, message in g.board.pop_warnings():

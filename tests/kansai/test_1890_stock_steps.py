@@ -114,8 +114,95 @@ def test_the_rounds_turns_are_the_rounds():
     s = r.stock.round       # closed it unfinished: its duties not checked, the seat Ben's)
     assert (s.actor, s.current.name, s.passes, sorted(s.sold_this_round)) == \
         (None, "Ben", 0, [("Ben", "HER")])
-    assert s.last_actor is r.holdings.by_name["Aki"]      # the last turn ended: Aki's
+    # the last player who acted (the shared turn_action's: set by each of his lines)
+    assert s.last_actor is r.holdings.by_name["Ben"] and s.acted
     r = paused(59)          # the round's three passes (lines 55-57)
     s = r.stock.round
     assert (s.passes, s.last_actor.name, s.finished) == (3, "Ben", True)
     assert r.holdings.priority_name() == "Chie"            # left of Ben (S3.1)
+
+
+#: SR 1 of the example game, but Chie spends her last Y60 on Aki's HKT (S2.1) with her fourth
+#: JR share: she has Y0, may sell nothing in the first stock round (SS1) and so may do nothing
+PASSED_OVER = """auction
+Aki buy ARIMA
+Ben bid OMER 125
+Chie buy KT
+Aki buy HKT
+Ben buy HST
+Chie buy KST
+
+SR 1
+Chie buy M2
+Chie par KNR 80
+Aki buy M1
+Ben buy M3
+Ben par OMS 90
+Chie par JR 100
+Aki par HER 100
+Ben buy M4
+Chie buy JR
+Aki buy HER
+Ben buy HER
+Chie buy JR
+Aki buy M5
+Ben buy JR
+Chie buy JR
+Chie buy private HKT from Aki for 60
+check Chie cash 0
+Aki buy JR
+Ben buy JR
+Aki pass
+Ben pass
+"""
+
+
+def test_a_player_who_may_do_nothing_is_passed_over():
+    """The shared ``StockRound.turn_action`` passes over a player who may do nothing (its
+    ``skip_inactive``, with 1890's ``has_actions``: a sale, a certificate, a par, a private
+    from another player, each tried by its step's pure check).  The reading (docs/1890.md,
+    "How it is built"): a turn offers a sale, a purchase or a pass (S2.1, S2.2; rule book
+    §8 "Progress of the stock round"), so a player who may do nothing can only pass, and a
+    record that leaves that pass out says what writing it says.  Chie (Y0, SR 1) is passed
+    over: Aki's line after Ben's is in turn (it was ``turn.order`` "it is Chie's turn in SR 1,
+    not Aki's"), and Aki's and Ben's passes with Chie's end the round (S2.2).  While money is
+    not tracked nobody is known to have nothing to do: Aki's line is then out of turn."""
+    header = "title: 1890\nplayers: Aki, Ben, Chie\n"
+    record, _ = load_game(str(GAME), text=header + "components: components-example.yaml\n\n"
+                          + PASSED_OVER)
+    r = replayed(record, 10 ** 6)
+    s, h = r.stock.round, r.holdings
+    assert [f for f in r.findings if f.severity == "error"] == []
+    assert h.by_name["Chie"].cash == 0 and h.by_name["Chie"] in s.auto_passed
+    assert (s.finished, s.passes, s.last_actor.name, h.priority_name()) == \
+        (True, 3, "Ben", "Chie")
+    record, _ = load_game(str(GAME), text=header + "\n" + PASSED_OVER)
+    r = replayed(record, 10 ** 6)
+    first = [f for f in r.findings if f.severity == "error"][0]
+    assert (first.rule, first.line, first.text, first.message) == (
+        "turn.order", 32, "Aki pass", "Aki acted out of turn: it is Chie's turn in SR 1")
+
+
+def test_a_stock_round_ends_at_the_pass_that_ends_it():
+    """S2.2 ("Po spasowaniu wszystkich graczy"; rule book §8 "End of stock round": it ends
+    when all players pass in succession): the round ends at the third pass of SR 2 (line 57),
+    not at the record's marker: its end has set the priority left of the last player who
+    acted (Ben: Chie) before the record's next line.  The record going on with it (Chie buys a
+    JR share) takes it up again (``round.continues``), the end's priority put back, and its
+    end then gives the priority left of Chie, to Aki (S3.1)."""
+    text = GAME.read_text(encoding="utf-8").replace(
+        "Chie pass\nAki pass\nBen pass\n\nOR 2.1", "Chie pass\nAki pass\nBen pass\nChie buy JR\n"
+                                                  "\nOR 2.1", 1)
+    record, _ = load_game(str(GAME), text=text)
+    seen = []
+
+    def before(game, action):
+        if action.line == 58:
+            seen.append((game.round.finished, game.priority_name()))
+    r = KansaiReplay(record, Replay(record).rules, stop_at=58, before_action=before)
+    r.run()
+    assert seen == [(True, "Chie")]
+    s = r.stock.round
+    assert [(f.rule, f.line) for f in r.findings if f.severity == "error"] == \
+        [("round.continues", 58)]
+    assert (s.finished, s.last_actor.name, r.holdings.priority_name()) == (True, "Chie", "Aki")

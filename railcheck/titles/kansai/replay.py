@@ -367,6 +367,8 @@ class KansaiReplay:
             self.stock.round.start()
         elif marker.kind == "OR":
             self.operating.start()
+        if marker.kind != "SR":
+            self.holdings.following.round = None    # (the stock round's follower, S2.2)
         self.holdings.round = {"SR": self.stock.round, "OR": self.operating}.get(
             marker.kind, self.auction)
 
@@ -383,7 +385,8 @@ class KansaiReplay:
                 # E1: the last game turn is over (the components file's game_turns)
                 self.finished, self.end_reason = True, "game_turns"
         elif self.kind == "SR":
-            self.stock.round.finish()
+            if not self.stock.round.finished:       # (not ended by the rules, S2.2)
+                self.stock.round.finish()
             # O0: the number of ORs is set after the SR, by the phase
             self.or_set_size = self.phase.operating_rounds
             self.set_phase = self.phase.name

@@ -19,10 +19,11 @@ par value, is a note in the plan) or raises ``RuleViolation`` (the action refuse
   private, L0, or Hankai Tramway from phase 4, P3);
 * :class:`LatePrivateStep1890`: a late private from the bank once the first 3-train is sold (L0).
 
-The turns are still the title's replay's (``stock.py``'s ``StockHandler``: the record's turn
-order, passes, the end of the round, the certificate limit at a turn's end): it hands each
-action to its step (:meth:`StockRound1890.play`), and the shared round's own turn bookkeeping
-(``StockRound.turn_action``) comes with the engine's loop (step 4).
+The round's turns are the shared ``StockRound.turn_action``'s (whose turn, a player who may
+do nothing passed over, the passes in a row and the round's end, S2.2), a line in another
+player's turn the shared record-following layer's (``StockFollower``); 1890's hooks are what
+a player may still do (``has_actions``), the certificate limit at a turn's end (S1), the
+turn's one certificate (S2.1) and the round's end (S3.1, S3.2).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import Any, Optional
 
 from ...actions import Bid, BuyCompany, BuyShares, Par, Pass, SellShares
 from ...findings import RuleViolation
+from ...following.stock import StockFollower
 from ...rounds.stock import StockRound
 from ...schema import is_unknown
 from ...steps.stock import StockTurnStep, TurnStep
@@ -116,71 +118,207 @@ class RoundOfTheRecord:
         self.replay.stock.process(action)
 
 
+class StockFollower1890(StockFollower):
+    """The shared stock round's record-following, with one reading of 1890's notation: a
+    player's lines in a row are his turn, so a line out of turn whose next line is its own
+    player's is his turn taken (not a line written in the turn of the player before him, the
+    shared ``stands_in``): his second certificate in it is S2.1's finding."""
+
+    def stands_in(self, action, player) -> bool:
+        nxt = self.game.following.next_action
+        if getattr(nxt, "actor", None) == player.name:
+            return False
+        return super().stands_in(action, player)
+
+
 class StockRound1890(RoundOfTheRecord, StockRound):
     """The shared stock round with 1890's steps, on the game's shared state (``Holdings``,
-    a shared ``Game``); played by the title's replay for now (:meth:`play`)."""
+    a shared ``Game``).  Its turns are the shared round's (``StockRound.turn_action``: whose
+    turn it is, a player with nothing he may do passed over, the passes in a row and the
+    round's end, S2.2), a line in another player's turn the shared record-following layer's
+    (``StockFollower.place``); 1890's own are the certificate limit at a turn's end (S1), the
+    turn's one certificate (S2.1) and the round's end (S3.1, S3.2)."""
 
     def __init__(self, replay):
-        #: the title's replay (its flags, its numbers, its turn and the ledger)
+        #: the title's replay (its flags, its numbers and the ledger)
         self.replay = replay
         super().__init__(replay.holdings)
-        #: the round's turn bookkeeping is the shared round's: whose turn it is (``current``:
-        #: a Player, the turn's player from ``take_turn``, the next by the seats from
-        #: ``end_turn``; None: not known), the turns passed in a row (``passes``: the round
-        #: ends at one per player, S2.2), the last player who acted (``last_actor``); and
-        #: 1890's: the record went on with the round after the rules ended it (said once)
-        self.continued = False
         #: the turn's certificates bought (what each was; S2.1: one) and whether a sale came
         #: before the first (§8.5)
         self.certificates: list = []
         self.sold_before_buy = False
         #: (player, corporation) sold in this round (SB6: not bought again)
         self.sold_this_round: set = set()
+        #: the turn's lines as the record wrote them (a turn ended over the certificate
+        #: limit is flagged at its last, S1)
+        self.turn_lines: list = []
+        #: what the round's end by the rules changed (the priority, the price markers), put
+        #: back when the record goes on with the round (``round.continues``)
+        self.before_end = None
 
     # ------------------------------------------------------------------
-    # the round and its turns (the record's: the title's replay says where a turn begins
-    # and ends)
+    # the round and its turns: the shared round's, a line in another player's turn the
+    # record-following layer's
 
     def start(self) -> None:
-        """A stock round begins with the priority's holder (S3.1, A7)."""
+        """A stock round begins with the priority's holder (S3.1, A7); a player with nothing
+        he may do is passed over (the shared ``skip_inactive``)."""
         h = self.game
         self.finished = False
         self.passes = 0
-        self.continued = False
         self.sold_this_round = set()
         self.last_actor = None
+        self.acted = False
+        self.turns = 0
+        self.passed_over, self.auto_passed = set(), set()
+        self.ended_by_itself = self.placed = self.before_end = None
+        self.actor, self.lines, self.ended = None, [], False
+        self.new_turn()
         name = h.priority_name() or (h.names[0] if h.players else None)
         self.current = None if name is None else h.by_name[name]
+        h.following.round = StockFollower1890(self)
+        if self.current is not None:
+            self.skip_inactive()
 
-    def turn_begins(self, actor: str) -> None:
-        """``actor`` (a player) takes a turn: in the order of the seats from the priority
-        (S3.1); after every player passed in a row the round is over (S2.2)."""
-        self.certificates, self.sold_before_buy = [], False
-        if not self.game.is_player(actor):
-            super().turn_begins(actor)
-            return
-        r = self.replay
-        if self.passes >= len(self.game.players) and not self.continued:
-            r.flag("round.continues", f"SR {r.sr_number} ended by the rules (every player passed "
-                                      f"in a row), but the record goes on with it")
-            self.continued = True
-        elif self.current is not None and actor != self.current.name:
-            r.flag("turn.order", f"it is {self.current.name}'s turn in SR {r.sr_number}, not "
-                                 f"{actor}'s")
-        self.take_turn(self.game.by_name[actor])        # (where the record has him act)
+    def new_turn(self) -> None:
+        """A turn's own bookkeeping of 1890's: its certificate and sales (S2.1, §8.5), its
+        lines."""
+        self.certificates, self.sold_before_buy, self.turn_lines = [], False, []
 
-    def turn_ends(self, actor: str, lines: list) -> None:
-        """The turn's end: the certificate limit (S1), then a pass or not; the turn goes to
-        the next seat (the shared ``end_turn``)."""
-        if not self.game.is_player(actor):
+    def take_turn(self, player) -> None:
+        super().take_turn(player)
+        self.new_turn()
+
+    def end_turn(self) -> None:
+        super().end_turn()
+        self.new_turn()
+
+    def take_action(self, action) -> None:
+        """One line of the record: the record's view of the turn (the actor of its lines
+        until a pass, for the analyser), then the shared round's turn: placed by the
+        record-following layer, played by the shared ``turn_action`` through its step."""
+        begins = action.actor != self.actor or self.ended
+        if begins:
+            self.actor, self.lines, self.ended = action.actor, [], False
+        self.lines.append(action)
+        if isinstance(action, Pass):
+            self.ended = True
+        h = self.game
+        if not h.is_player(action.actor):
+            if begins:      # (said once for the lines in a row of one company)
+                self.replay.flag("turn.actor", f"{action.actor} is not a player: only players "
+                                               f"act in the stock round")
             return
-        self.over_limit(actor, lines)
-        if any(not isinstance(a, Pass) for a in lines):
-            self.last_actor = self.game.by_name[actor]
-            self.passes = 0
-        else:
-            self.passes += 1
-        self.end_turn()
+        follower = h.following.round
+        if self.finished:
+            if follower.passed_over_pass(action):
+                return          # a pass the round's end made without a word, written
+            self.resume(action)
+        self.placed = None
+        n = len(h.findings)
+        follower.place(action)
+        for f in h.findings[n:]:
+            # (1890's findings stand alone, as the replay's own: none is folded as the
+            # consequence of an earlier one)
+            f.consequential, f.follows = False, None
+        self.turn_lines.append(action)
+        self.turn_action(action, self.step_for(action))
+
+    def resume(self, action) -> None:
+        """S2.2: the round ended by the rules (every player passed in a row), and the record
+        goes on with it: taken up again as the record has it (what its end did put back),
+        with a finding (the shared ``StockFollower.resume``'s)."""
+        priority, marks = self.before_end
+        h = self.game
+        h.priority = priority
+        for corp, (cell, index) in marks.items():
+            if corp.price is cell:
+                continue
+            if corp.price is not None and corp in corp.price.stack:
+                corp.price.stack.remove(corp)
+            corp.price = cell
+            cell.stack.insert(min(index, len(cell.stack)), corp)
+        self.finished, self.passes, self.before_end = False, 0, None
+        self.replay.flag("round.continues",
+                         f"{self.label} ended by the rules (every player passed in a row), but "
+                         f"the record goes on with it: {action.actor}'s '{action.verb}' is taken "
+                         f"as part of it")
+
+    def close_turn(self, record_ends: bool = False) -> None:
+        """A round marker: the turn at hand, which its player's pass did not end, is over
+        (the certificate limit at its end, S1); at the record's end it may be unfinished (its
+        duties not checked)."""
+        if not record_ends and not self.finished and self.acted and self.current is not None:
+            self.check_cert_limit_kept(self.current)
+        self.actor, self.lines, self.ended = None, [], False
+
+    def check_cert_limit_kept(self, player) -> None:
+        self.over_limit(player.name, self.turn_lines or [self.game.current_action])
+
+    def has_actions(self, player) -> bool:
+        """Whether ``player`` may do something when his turn comes: sell, buy a certificate,
+        set a par, buy a private from another player (S2.1); a turn under way goes on.  Never
+        known to be nothing while money is not tracked or his cash is not sure (each try is a
+        pure look: the checks skipped in it are not counted)."""
+        if player.bankrupt:
+            return False
+        if self.acted and player is self.current:
+            # the turn under way ends at its player's pass or the next player's line, as the
+            # record writes it (a turn is one player's lines in a row): his next line is in
+            # his turn (a second certificate is S2.1's, not a line out of turn)
+            return True
+        r, h = self.replay, self.game
+        if not r.ledger.on or not h.unsure.sure(player.name):
+            return True
+        import copy
+        skipped = copy.deepcopy(r.unsure.skipped)
+        try:
+            return any(self.could(player, a) for a in self.tries(player))
+        finally:
+            r.unsure.skipped.clear()
+            r.unsure.skipped.update(skipped)
+
+    def tries(self, player):
+        """The lines ``player`` could write now, one of each kind (a pure look)."""
+        h, rules = self.game, self.replay.rules
+        name = player.name
+        pars = par_values(rules.components) or []
+        for spec in rules.corporations:
+            corp = spec.sym
+            if corp in self.replay.not_in_play:
+                continue
+            if spec.kind == "minor":
+                if h.minor_owner(corp) is None:
+                    yield BuyShares(actor=name, corporation=corp)
+                continue
+            if h.par(corp) is None:
+                for price in ([int(spec.extra["par"])] if corp == "JR" else pars[:1]):
+                    yield Par(actor=name, corporation=corp, price=price)
+                continue
+            yield BuyShares(actor=name, corporation=corp, source="ipo")
+            yield BuyShares(actor=name, corporation=corp, source="pool")
+            if h.percent(corp, name):
+                from ...actions import Sale
+                yield SellShares(actor=name, sales=[Sale(corporation=corp)])
+        for late in rules.late_companies:
+            yield Bid(actor=name, company=late.sym)
+        for company in h.companies.values():
+            owner = company.owner
+            if owner is not player and h.is_player(getattr(owner, "name", None)):
+                # a private from another player, at a price agreed (S2.1): from 1
+                yield BuyCompany(actor=name, company=company.sym, price=1)
+
+    def could(self, player, action) -> bool:
+        """``action`` would be taken without a finding (a pure look)."""
+        step = self.step_for(action)
+        if not isinstance(step, Step1890):
+            return False
+        try:
+            plan = step.check(player, action)
+        except RuleViolation:
+            return False
+        sales = getattr(plan, "sales", None) or []
+        return not plan.notes and all(not notes and one is not None for notes, one in sales)
 
     def over_limit(self, player: str, lines: list) -> None:
         """S1: a player over the certificate limit sells in his turn: a turn
@@ -211,8 +349,14 @@ class StockRound1890(RoundOfTheRecord, StockRound):
         """The round's end: the next starts left of the last player who acted (S3.1: the
         shared ``set_priority``, ``stock.next_sr_order: after_last_to_act``); a company whose
         every share found a buyer moves one row up, not from the top row (S3.2), in the order
-        of the pars."""
+        of the pars.  What it changes is kept to put back should the record go on with the
+        round (:meth:`resume`)."""
         r, h = self.replay, self.game
+        marks = {}
+        for c in h.corporations.values():
+            if c.price is not None and c in c.price.stack:
+                marks[c] = (c.price, c.price.stack.index(c))
+        self.before_end = (h.priority, marks)
         self.set_priority()
         led = r.ledger
         for corp in list(led.marked):
@@ -223,13 +367,13 @@ class StockRound1890(RoundOfTheRecord, StockRound):
 
     def step_classes(self) -> list:
         return [ParStep1890, BuySharesStep1890, SellSharesStep1890, BuyPrivateStep1890,
-                LatePrivateStep1890, StockTurnStep]
+                LatePrivateStep1890, StockTurnStep1890]
 
-    def play(self, step_class, action) -> None:
+    def play(self, step_class, action, player=None) -> None:
         """``action`` (a player's) through its step: checked, then applied; a refusal is a
         finding (after the notes the line made before it) and changes nothing."""
         step = self.step_by_type(step_class)
-        player = self.game.by_name[action.actor]
+        player = player if player is not None else self.game.by_name[action.actor]
         try:
             plan = step.check(player, action)
         except RuleViolation as v:
@@ -248,7 +392,8 @@ class StockRound1890(RoundOfTheRecord, StockRound):
 
     def in_turn(self, player: str) -> bool:
         """``player``'s line is in his stock-round turn (the auction's purchases are not)."""
-        return self.replay.kind == "SR" and player == self.actor
+        return self.replay.kind == "SR" and self.current is not None \
+            and player == self.current.name
 
     def certificate_note(self, player: str, count: int, what: str):
         """S2.1 ("kupno 1 certyfikatu"), §8.2: a stock round's turn buys one certificate
@@ -292,8 +437,28 @@ class StockRound1890(RoundOfTheRecord, StockRound):
             self.sold_before_buy = True
 
 
+class StockTurnStep1890(StockTurnStep):
+    """The players' turns (passes) and what no other step of 1890's stock round takes: a
+    private of the auction bid for, any other kind of action (flagged; the line still counts
+    as the player's action in his turn, as the record has him act)."""
+
+    def process(self, player, action) -> None:
+        if isinstance(action, Pass):
+            return
+        r = self.round.replay
+        if isinstance(action, Bid):
+            r.flag("stock.action", f"{action.company} is sold in the auction, not in a stock "
+                                   f"round")
+            return
+        r.flag("stock.action", f"'{action.verb}' is not an action of the stock round")
+
+
 class Step1890(TurnStep):
     """A step of 1890's stock round: its findings are the replay's."""
+
+    def process(self, player, action) -> None:
+        """Checked, then applied; a refusal is a finding (:meth:`StockRound1890.play`)."""
+        self.round.play(type(self), action, player)
 
     @property
     def r(self):

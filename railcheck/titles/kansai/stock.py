@@ -2,19 +2,18 @@
 
 The waterfall auction (A1-A7): bids raise by at least 5 (A3), the highest
 bid wins; the priority then goes left of the last buyer (A7).  Its turn order
-is not checked (the waterfall's turns depend on the privates' values).  The
-stock round (S1-SB6): the 1830 family's turns, no sales in the first SR (SS1),
-the free Hanshin and Keihan shares (C1, C4), Kinki Nippon's four shares for
-sale (K7), the par values set by M2's and OMER's owners (K6, C5), JR's par
-100 (J0), the late privates from the first 3-train (L0).
+is not checked without the numbers the shared waterfall needs.  The stock
+round is ``steps.py``'s ``StockRound1890`` (the shared round's turns, 1890's
+steps); this handler keeps the auction, the floats (SB3) and the president's
+exchange (§6.5) its steps ask for.
 """
 
 from __future__ import annotations
 
-from ...actions import Bid, BuyCompany, BuyShares, Par, Pass, SellShares
+from ...actions import Bid, BuyShares, Par, Pass, SellShares
 from ...schema import is_unknown
 from .holdings import FREE_SHARE, RESERVED
-from .steps import (BuyPrivateStep1890, BuySharesStep1890, LatePrivateStep1890, ParStep1890,
+from .steps import (BuySharesStep1890, LatePrivateStep1890, ParStep1890,
                     SellSharesStep1890, StockRound1890)
 
 
@@ -75,6 +74,8 @@ class StockHandler:
     # ------------------------------------------------------------------
 
     def process(self, action) -> None:
+        """A player's line of the auction (a stock round's are its round's:
+        ``StockRound1890.take_action``)."""
         r = self.r
         if not self.h.is_player(action.actor):
             return
@@ -86,15 +87,10 @@ class StockHandler:
             self.round.play(ParStep1890, action)
         elif isinstance(action, SellShares):
             self.sell(action)
-        elif isinstance(action, BuyCompany) and r.kind == "SR":
-            self.round.play(BuyPrivateStep1890, action)
         elif isinstance(action, Pass):
-            if r.kind == "auction":
-                self.play_waterfall(action)
-            return
+            self.play_waterfall(action)
         else:
-            r.flag("stock.action", f"'{action.verb}' is not an action of the "
-                                   f"{'auction' if r.kind == 'auction' else 'stock round'}")
+            r.flag("stock.action", f"'{action.verb}' is not an action of the auction")
 
     # ------------------------------------------------------------------
     # privates
@@ -105,9 +101,6 @@ class StockHandler:
         late = sym in [c.sym for c in r.rules.late_companies]
         if late:
             self.round.play(LatePrivateStep1890, action)
-            return
-        if r.kind != "auction":
-            r.flag("stock.action", f"{sym} is sold in the auction, not in a stock round")
             return
         if self.play_waterfall(action):
             return

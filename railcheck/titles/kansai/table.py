@@ -145,27 +145,15 @@ def _cash(r, who: str):
 # who is to act
 
 
-def _turn_passed(s) -> bool:
-    """The round's turn at hand is one of passes only and ended (a stock round's)."""
-    return s.ended and all(isinstance(a, Pass) for a in s.lines)
-
-
 def _next_stock_player(r) -> Optional[str]:
-    """The player to act in the stock round, or None when every player has
-    passed in a row (S2.2: the round is over)."""
+    """The player to act in the stock round (the shared round's ``current``: the turn under
+    way, or the next seat after a turn that ended, a player with nothing he may do passed
+    over), or None when every player has passed in a row (S2.2: the round is over)."""
     s = r.stock.round
-    passes = s.passes
-    if s.actor is not None and s.ended:
-        passes = 0 if not _turn_passed(s) else passes + 1
-    if passes >= len(r.holdings.players):
+    if s.finished:
         return None
-    if s.actor is not None and not s.ended:
-        return s.actor         # a turn under way (a sale, then a purchase)
-    # the next seat after a turn its pass ended (the round closes it at the next line)
-    nxt = s.current if s.actor is None or s.current is None \
-        else r.holdings.next_player(s.current)
-    return (nxt.name if nxt is not None else None) \
-        or r.holdings.priority_name() or r.holdings.names[0]
+    return s.current.name if s.current is not None else \
+        (r.holdings.priority_name() or r.holdings.names[0])
 
 
 def _next_company(r) -> Optional[str]:

@@ -132,3 +132,19 @@ def test_a_sale_left_out_of_a_stock_turn_is_read_from_the_pool_purchase_naming_i
                             "it (a line missing): taken so")]
     assert net_worths(res) == {"Player 1": 310, "Player 5": 110, "Player 2": 81, "Player 3": 64,
                                "Player 4": 0}
+
+
+def test_a_privates_exchange_left_out_is_read_before_the_sale_never_before_the_line_left_out():
+    # 1889_rand_2711004_2 #14 deleted: DR exchanged for a share of IR (the
+    # export's buy_shares by a private).  At #15 Player 1 sells that share,
+    # which he does not hold: 56 errors.  DR's exchange, tried before the
+    # sale itself (before an earlier player's line, #13, it came before the
+    # line left out: a finding before the change), explains the record: one
+    # finding at #15, the game's own end
+    res = Replay(_changed_export("1889_slips/1889_rand_2711004_2.json.gz", 14, "delete")).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (15, "stock.purchase_implied",
+         "no exchange of DR is written, but the record's later lines go on as if its owner "
+         "exchanged it for a share of IR before this line (as written: #15, Player 1 holds 0% "
+         "of IR and cannot sell 10% — the first finding the missing line gives): taken so")]
+    assert net_worths(res) == {"Player 1": 4340, "Player 2": 3721}

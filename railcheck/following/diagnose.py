@@ -2722,9 +2722,6 @@ def refused_lay_hint(replay, result, search: Optional[Search] = None):
 CAUSED_BY_MISSING_PURCHASE = {"stock.sell_not_owned", "or.not_floated"}
 #: at most this many passes before the first error are tried, the latest first
 PURCHASE_PASSES = 6
-#: and this many of the latest players' lines for a private's exchange left
-#: out (an exchange before any of them gives the same game: the latest)
-EXCHANGE_LINES = 1
 #: the purchase's search: this many times the record's length replayed
 PURCHASE_FACTOR = 8
 
@@ -2735,7 +2732,8 @@ def missing_purchase_hint(replay, result, search: Optional[Search] = None):
     company's certificate its seller does not hold, or a company operating
     unfloated (:data:`CAUSED_BY_MISSING_PURCHASE`), later errors follow, and
     a private's exchange for a share of that company (one the record never
-    exchanges) before the latest line of a player, or else a purchase of
+    exchanges) before the sale (a float's: the latest line of a player
+    before it), or else a purchase of
     one of its shares (the certificate the later sale names; from the IPO
     or the pool) before one of the :data:`PURCHASE_PASSES` latest passes
     before it of a player who may have bought it (the seller; any player,
@@ -2782,8 +2780,13 @@ def missing_purchase_hint(replay, result, search: Optional[Search] = None):
     exchanged = {a.actor for a in actions if isinstance(a, Exchange)}
     swaps = [c.sym for c in game.companies.values() if c.sym not in exchanged
              and ((c.spec.special or {}).get("exchange") or {}).get("corporation") == corp]
-    lines_of_players = [i for i in range(stop - 1, 0, -1)
-                        if actions[i].actor in players][:EXCHANGE_LINES] if swaps else []
+    # (a sale's: before the sale itself, as an exchange before an earlier
+    # line could be before the line left out, 1889_rand_2711004_2 #14; a
+    # float's: before the stock round's last line, the operating round's
+    # order set when it begins)
+    lines_of_players = ([stop] if certs or first.rule == "stock.sell_not_owned" else [
+        next((i for i in range(stop - 1, 0, -1) if actions[i].actor in players), stop)]) \
+        if swaps else []
 
     def lines(i, how):
         nxt = actions[i]

@@ -13,8 +13,15 @@ exception, and
 * reading never fails inside railcheck ("internal error while checking this
   file") and no replay stops on an "internal.error" finding.
 
-The examples are few and deterministic on CI (``CI`` set) to keep the suite
-fast and stable; run locally, hypothesis explores new ones each time.
+The examples are few and the same on every run (the suite's hypothesis
+profile, tests/conftest.py; ``HYPOTHESIS_PROFILE=explore`` draws new ones).
+Each property draws 25 (``RAILCHECK_FUZZ_EXAMPLES`` sets another number);
+the properties that replay a whole real game damaged (:data:`HEAVY`: a
+block shuffled, lines swapped, characters garbled, an action or a field
+replaced, in 1830's notation and exports and in 1860's and 18Ireland's: a
+few tenths of a second of CPU each, the replay reading the record's next
+lines for each refused one) draw 10 by default and 25 with
+``RAILCHECK_FULL=1``.
 """
 
 import hashlib
@@ -34,9 +41,15 @@ from railcheck.importer import filter_actions
 
 from conftest import EXPORTS_1830
 
-FAST = settings(max_examples=int(os.environ.get("RAILCHECK_FUZZ_EXAMPLES", "25")), deadline=None, derandomize=bool(os.environ.get("CI")),  # noqa: E501
+# (the examples drawn are the profile's: the same on every run, CI's or not,
+# unless HYPOTHESIS_PROFILE=explore)
+FAST = settings(max_examples=int(os.environ.get("RAILCHECK_FUZZ_EXAMPLES", "25")), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
+#: the properties over a whole real game damaged: 10 examples by default (a
+#: third of the suite's CPU was theirs at 25), 25 with RAILCHECK_FULL=1
+HEAVY = settings(FAST, max_examples=int(os.environ.get("RAILCHECK_FUZZ_EXAMPLES") or (
+    25 if os.environ.get("RAILCHECK_FULL") else 10)))
 
 
 #: findings about the whole game, which no single line caused
@@ -167,7 +180,7 @@ def test_notation_cut_anywhere(workdir, notation, cut):
     check(workdir / "cut.18xx", notation[:int(len(notation) * cut)])
 
 
-@FAST
+@HEAVY
 @given(swaps=st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=1, max_size=6))
 def test_notation_lines_swapped(workdir, notation, swaps):
     lines = notation.splitlines(keepends=True)
@@ -177,7 +190,7 @@ def test_notation_lines_swapped(workdir, notation, swaps):
     check(workdir / "swapped.18xx", "".join(lines))
 
 
-@FAST
+@HEAVY
 @given(rnd=st.randoms(use_true_random=False), start=st.floats(0, 1), size=st.integers(2, 80))
 def test_notation_block_shuffled(workdir, notation, rnd, start, size):
     lines = notation.splitlines(keepends=True)
@@ -191,7 +204,7 @@ def test_notation_block_shuffled(workdir, notation, rnd, start, size):
 GARBLE = st.one_of(st.characters(blacklist_categories=("Cs",)), st.sampled_from(list('"#:@,=()-.0123456789 \t\\{}[]|\r\n\x00\x0b\ufeff\u200b\u00e9')))  # noqa: E501
 
 
-@FAST
+@HEAVY
 @given(edits=st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1), GARBLE), min_size=1, max_size=8),
        fmt=st.sampled_from(["json", "json", "text", "junit", "github"]))
 def test_notation_garbled_characters(workdir, notation, edits, fmt):
@@ -286,7 +299,7 @@ def test_export_actions_with_garbage(workdir, export, edits, values, drop):
     check(workdir / "actions.json", json.dumps(data))
 
 
-@FAST
+@HEAVY
 @given(where=st.floats(0, 1), value=JSON_VALUES)
 def test_export_action_replaced(workdir, export, where, value):
     data = json.loads(json.dumps(export))
@@ -294,7 +307,7 @@ def test_export_action_replaced(workdir, export, where, value):
     check(workdir / "replaced.json", json.dumps(data))
 
 
-@FAST
+@HEAVY
 @given(which=st.integers(0, 3), key=st.sampled_from(["id", "name"]), value=JSON_VALUES,
        drop=st.booleans())
 def test_export_players_broken(workdir, export, which, key, value, drop):
@@ -307,7 +320,7 @@ def test_export_players_broken(workdir, export, which, key, value, drop):
     check(workdir / "players.json", json.dumps(data))
 
 
-@FAST
+@HEAVY
 @given(rnd=st.randoms(use_true_random=False), start=st.floats(0, 1), size=st.integers(2, 40))
 def test_export_actions_shuffled(workdir, export, rnd, start, size):
     data = json.loads(json.dumps(export))
@@ -567,7 +580,7 @@ def title_exports():
 
 
 @pytest.mark.parametrize("title", sorted(TITLE_EXPORTS))
-@FAST
+@HEAVY
 @given(rnd=st.randoms(use_true_random=False), start=st.floats(0, 1), size=st.integers(2, 40))
 def test_title_export_actions_shuffled(workdir, title_exports, title, rnd, start, size):
     data = json.loads(json.dumps(title_exports[title]))
@@ -595,7 +608,7 @@ def test_hints_on_shuffled_exports(workdir, title_exports, title, rnd, start, si
 
 
 @pytest.mark.parametrize("title", sorted(TITLE_EXPORTS))
-@FAST
+@HEAVY
 @given(where=st.floats(0, 1), value=JSON_VALUES)
 def test_title_export_action_replaced(workdir, title_exports, title, where, value):
     data = json.loads(json.dumps(title_exports[title]))
@@ -603,7 +616,7 @@ def test_title_export_action_replaced(workdir, title_exports, title, where, valu
     check(workdir / f"{title}-replaced.json", json.dumps(data))
 
 
-@FAST
+@HEAVY
 @given(swaps=st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=1, max_size=6))
 def test_18ireland_notation_lines_swapped(workdir, notation_ireland, swaps):
     lines = notation_ireland.splitlines(keepends=True)
@@ -630,7 +643,7 @@ RUN_KEYS = st.sampled_from(["train", "connections", "hexes", "revenue", "subsidy
                             "nodes", "revenue_str"])
 
 
-@FAST
+@HEAVY
 @given(which=st.floats(0, 1), key=RUN_KEYS, value=JSON_VALUES, drop=st.booleans())
 def test_1860_export_run_with_garbage(workdir, export_1860, which, key, value, drop):
     """A run's fields (connections inside a hex, halts, subsidy...) broken."""

@@ -312,3 +312,25 @@ def test_next_refuses_a_lay_the_title_takes_as_laid_and_flags():
     nm = next_moves(rp)
     assert (nm.situation.actor, len(nm.legal), nm.trials) == ("DSER", 43, 119)
     assert any(o.rule == "tile.connection" for o in nm.refused if o.kind == "lay")
+
+
+def test_next_offers_each_tile_in_its_own_rotations_whatever_tile_was_freed_before():
+    # the flaky 45 legal actions for 43 (18Ireland's #600 above, and
+    # test_table_next's 1830_rand_18305_5 once): next kept each tile's
+    # distinct rotations in a table keyed by id(tile); a board cache cleared
+    # (more than 16 boards parsed in one test process) freed tiles, and a new
+    # tile made at a freed one's address read its rotations (a curve offered
+    # in a straight's 3, a straight in a curve's 6: duplicates offered)
+    from types import SimpleNamespace
+    from railcheck.board.tiles import Content
+    from railcheck.table.nextmove import _tiles_for_hex
+    hex_ = SimpleNamespace(color="white", tile=SimpleNamespace(label=None))
+    for k in range(50):
+        paths = ((0, 3),) if k % 2 else ((0, 1),)    # a straight, a curve
+        tile = Content(name="t", color="yellow", paths=paths)
+        board = SimpleNamespace(hexes={"A1": hex_}, color_order=("white", "yellow"),
+                                tiles={"t": tile}, remaining={})
+        got = _tiles_for_hex(SimpleNamespace(board=board), "A1")
+        assert got == ([("t", 0), ("t", 1), ("t", 2)] if k % 2 else
+                       [("t", r) for r in range(6)])
+        del tile, board

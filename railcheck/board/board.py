@@ -1256,8 +1256,11 @@ class Board:
 
     def snapshot(self):
         """A cheap copy of the changing state, for :meth:`restore` (undo)."""
+        # (a list made into a tuple, and none for a hex with no node: half
+        # the time of a generator for each hex; the same values)
         hexes = tuple((h.tile, h.rotation, h.copy, h.color, h.paths,
-                       tuple((tuple(n.tokens), tuple(n.reserved)) for n in h.nodes))
+                       tuple([(tuple(n.tokens), tuple(n.reserved)) for n in h.nodes])
+                       if h.nodes else ())
                       for h in self.hex_list)
         return (hexes, dict(self.remaining), {k: set(v) for k, v in self.blocked.items()},
                 dict(self.tokens_used), dict(self._copy_hex),

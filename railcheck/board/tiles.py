@@ -103,15 +103,22 @@ class Content:
     def exits(self, rotation: int = 0) -> frozenset:
         return frozenset(e for p in self.rotated(rotation) for e in p if e < NODE_BASE)
 
-    def distinct_rotations(self) -> list[int]:
-        """Rotations 0-5 that give different track (a straight has 3)."""
-        seen, out = set(), []
-        for r in range(6):
-            key = frozenset(frozenset(p) if p[0] != p[1] else p for p in self.rotated(r))
-            if key not in seen:
-                seen.add(key)
-                out.append(r)
-        return out
+    def distinct_rotations(self) -> tuple[int, ...]:
+        """Rotations 0-5 that give different track (a straight has 3); found
+        once per tile, kept on the tile itself (never in a table keyed by
+        ``id(tile)``: a tile freed when a board cache is cleared gives its id to
+        the next object made, which would then read the other tile's
+        rotations)."""
+        got = self._rot_cache.get("distinct")
+        if got is None:
+            seen, out = set(), []
+            for r in range(6):
+                key = frozenset(frozenset(p) if p[0] != p[1] else p for p in self.rotated(r))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(r)
+            got = self._rot_cache["distinct"] = tuple(out)
+        return got
 
 
 def rotate_end(end: int, rotation: int) -> int:

@@ -632,16 +632,9 @@ def _tiles_for_hex(g, coord: str) -> list:
             continue
         if (h.tile.label or None) != (t.label or None):
             continue
-        rotations = _ROTATIONS.get(id(t))
-        if rotations is None:
-            rotations = _ROTATIONS[id(t)] = tuple(t.distinct_rotations())
-        for r in rotations:
+        for r in t.distinct_rotations():
             out.append((name, r))
     return out
-
-
-#: a tile's distinct rotations, by the tile object (tiles are the rules')
-_ROTATIONS: dict = {}
 
 
 def _lays(j, g, actor: str, corp_sym: str, power: Optional[dict] = None) -> list:

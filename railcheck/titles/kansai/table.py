@@ -616,7 +616,6 @@ def _train_buys(j: _Judge, r, sym: str) -> list:
 
 
 def _lays(j: _Judge, r, sym: str, board) -> list:
-    from ...table.nextmove import _ROTATIONS
     order = board.color_order
     out = []
     for h in board.hex_list:
@@ -629,10 +628,7 @@ def _lays(j: _Judge, r, sym: str, board) -> list:
                 continue
             if (h.tile.label or None) != (t.label or None):
                 continue
-            rotations = _ROTATIONS.get(id(t))
-            if rotations is None:
-                rotations = _ROTATIONS[id(t)] = tuple(t.distinct_rotations())
-            for rot in rotations:
+            for rot in t.distinct_rotations():
                 a = LayTile(actor=sym, tile=tname, hex=h.coord, rotation=rot)
                 o = j.judge("lay", a, {"hex": h.coord, "tile": tname, "rotation": rot,
                                        "upgrade": h.laid})

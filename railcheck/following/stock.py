@@ -497,11 +497,11 @@ def _sales_bought_back(g, player, actions) -> list:
 def _what(g, line) -> str:
     if isinstance(line, Pass):
         return f"{line.actor} passed"
-    if not hasattr(line, "source"):     # a sale (``_sales_bought_back``)
-        sale = line.sales[0]
-        return f"{line.actor} sold {sale.percent}% of {sale.corporation}"
     if isinstance(line, Par):
         return f"{line.actor} parred {line.corporation} at {g.money(line.price)}"
+    if hasattr(line, "sales"):      # a sale (``_sales_bought_back``)
+        sale = line.sales[0]
+        return f"{line.actor} sold {sale.percent}% of {sale.corporation}"
     src = "the bank pool" if line.source == "pool" else "the IPO"
     return f"{line.actor} bought a share of {line.corporation} from {src}"
 

@@ -177,6 +177,18 @@ class Following:
         nxt = self.next_action
         return isinstance(nxt, PlaceToken) and nxt.actor == corp.sym
 
+    def empty_run_next(self, corp) -> bool:
+        """The record's next line is an empty run of ``corp``: 18xx.games
+        asked it for a run where railcheck finds no route (the site's live
+        game can differ from its own replay, which finds none either:
+        18Ireland, a home on a green Belfast whose one track leads to a hex
+        without track, held-out 50000039_2 #252, #613, #627), so its run step
+        waits for that line rather than being passed over (the same
+        withhold, at the record's line; no rule forbids a run of nothing)."""
+        from ..actions import RunRoutes
+        nxt = self.next_action
+        return isinstance(nxt, RunRoutes) and nxt.actor == corp.sym and not nxt.routes
+
     def goes_on_with_players(self, kinds, players) -> bool:
         """The record's next line is an action of ``kinds`` by one of
         ``players``: the round goes on with them (their passes written)."""

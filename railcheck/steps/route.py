@@ -18,7 +18,9 @@ class RouteStep(Step):
         return True if board is None else board.has_route(corp.sym)
 
     def available(self, turn) -> bool:
-        return bool(turn.corp.trains) and turn.revenue is None and self.has_route(turn.corp)
+        corp = turn.corp
+        return bool(corp.trains) and turn.revenue is None \
+            and (self.has_route(corp) or self.game.following.empty_run_next(corp))
 
     def leave(self, turn) -> None:
         # without the map (--no-board) nobody can tell whether a route exists

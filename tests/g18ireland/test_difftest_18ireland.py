@@ -209,3 +209,29 @@ def test_the_dundalk_tiles_city_is_the_sites_place_1_and_its_town_no_city():
         (628, "token.city", "no city on I9 is named: the site's place 0 of IR2 is its town, not "
                             "a city; the record's later lines go on as if the station were in I9 "
                             "city 0: taken so")]
+
+
+def test_an_empty_run_the_site_asked_for_where_no_route_is_taken_at_its_line():
+    """50000039_2 (a held-out batch): UR's home is city 0 of a green Belfast
+    (IR6, #251), whose one track leads to J2, a hex without track: no route.
+    18xx.games' live game still asked UR for a run three times and the
+    record has its empty runs (#252, #613, #627); the engine's own replay of
+    the export finds no route either and refuses #252 ("Blocking step
+    Lay/Upgrade Track cannot process action run_routes"), so the difftest
+    skips the game.  No rule forbids writing a run of nothing.  railcheck passed the step over: the
+    withhold a line early (UR £60 -> £55 at #251), then, UR last in OR 13.1,
+    the next round begun and #613 read as written in GJR's turn (3 errors),
+    and the game ended before #627 (game.over).  The run step now waits for
+    the record's empty run (``Following.empty_run_next``): trace-exact with
+    the option site_bankruptcy (B5: the site keeps a bankrupt player's
+    privates, Player 2's DR bought from him at #254), the site's scores."""
+    name = "18Ireland_rand_50000039_2"
+    record = difftest_record(name)
+    record.options = list(record.options) + ["site_bankruptcy"]
+    divergence, result, compared = walk_trace(record, load_trace("18Ireland", name))
+    assert divergence is None and compared == 627
+    assert [f.rule for f in result.errors] == []
+    assert result.finished and result.end_reason == "bank"
+    assert {r["player"]: r["net_worth"] for r in result.standings} == {
+        "Player 1": 1081, "Player 4": 1047, "Player 6": 759, "Player 5": 609,
+        "Player 3": 535, "Player 2": 67}

@@ -443,9 +443,6 @@ class Route18Ireland(RouteStep):
         g = self.game
         return g.board is None or can_run(g.board, corp.sym, corp.trains)
 
-    def available(self, turn) -> bool:
-        return bool(turn.corp.trains) and turn.revenue is None and self.has_route(turn.corp)
-
     def apply(self, turn, action: RunRoutes, plan) -> None:
         g = self.game
         corp = turn.corp

@@ -393,7 +393,7 @@ def track_graph(board):
 #: example with a slip: 1,090 graphs asked, 71 different)
 _GRAPHS: dict = {}
 #: at most this many kept (about 0.2 MB each), the oldest dropped first
-GRAPHS_KEPT = 256
+GRAPHS_KEPT = 128
 
 
 def _shared_track_graph(board):

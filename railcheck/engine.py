@@ -173,7 +173,8 @@ class Replay:
                                              private_price_hint, raise_price_hint,
                                              refused_lay_hint, refused_station_hint,
                                              rotation_hint, token_city_hint, turn_bid_hint,
-                                             turned_tile_hint, upgraded_tile_hint, written_hint)
+                                             train_run_by_other_hint, turned_tile_hint,
+                                             upgraded_tile_hint, written_hint)
             hinted = par_hint(self, res)
             if hinted is res:   # the same first errors: a dividend of another kind
                 hinted = dividend_hint(self, res)
@@ -181,6 +182,8 @@ class Replay:
                 hinted = written_hint(self, res)
             if hinted is res:   # a dividend line missing
                 hinted = missing_dividend_hint(self, res)
+            if hinted is res:   # a train purchase missing, the later runs naming its buyer
+                hinted = train_run_by_other_hint(self, res)
             if hinted is res:   # a merger vote or proposal
                 hinted = merger_hint(self, res)
             if hinted is res:   # a company's issue line missing (18Ireland)

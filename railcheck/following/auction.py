@@ -176,3 +176,34 @@ def _play_missing(replay, action, out: str, cur, lines: list) -> bool:
     f.involves = frozenset({cur.name, action.actor})
     g.round.process(line)
     return True
+
+
+def wrong_name_turn_bid(replay, action):
+    """1860's auction for turns: a bid for the turn or a pass by another
+    player than the one whose turn it is (the round's ``out_of_turn``,
+    taken as made and moving the turn on from the writer) may be the turn's
+    player's line under a wrong name.  The line as his and the line out of
+    turn are judged by the record's next lines
+    (``stock.goes_on_as_renamed``); when the record goes on from the line
+    as his, it is returned so, the ``turn.order`` finding saying it
+    (1860_rand_49000103_0 #3: Player 1's pass after Player 2's bid of 30
+    written as Player 2's, taken as Player 2 passing: Player 1 won the
+    turn, 364 errors); else None."""
+    import dataclasses
+    from .stock import goes_on_as_renamed
+    g = replay.game
+    rnd = g.round
+    if type(g.following.round) is not AuctionFollower or getattr(replay, "trying", False) \
+            or replay.check_purity:
+        return None
+    out = rnd.out_of_turn(action)
+    cur = rnd.whose_turn()
+    if out is None or cur is None or out[1] is None or not hasattr(cur, "name"):
+        return None
+    renamed = dataclasses.replace(action, actor=cur.name)
+    if not goes_on_as_renamed(replay, action, renamed):
+        return None
+    f = g.flag("turn.order", f"{out[1]}; the record's later lines go on as if {cur.name} made "
+                             f"this line (a wrong name): taken as {cur.name}'s")
+    f.involves = frozenset({cur.name, action.actor})
+    return renamed

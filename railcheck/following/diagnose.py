@@ -68,7 +68,7 @@ import functools
 import os
 from typing import Optional
 
-from ..actions import (Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Par,
+from ..actions import (Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Par, Pass,
                        PlaceToken, Propose, RunRoutes, Sale, SellShares, Vote)
 from ..board.board import next_tile_copy
 from ..findings import ERROR, Finding
@@ -256,11 +256,7 @@ def _own_par(replay, result, search: Optional[Search]):
     _, value, cand = one
     par = actions[stop]
     money = game.money
-    message = first.message
-    for words in (_READ_AS, "; taken as"):
-        cut = message.find(words)
-        if cut >= 0:
-            message = message[:cut]
+    message = _words_before(first.message, _READ_AS, "; taken as")
     return _adopt(replay, cand, par, first.rule,
                   f"{message}; the record's later lines go on as if {par.actor} parred "
                   f"{par.corporation} at {money(value)}: taken so", {par.actor, par.corporation})
@@ -280,6 +276,16 @@ def _adopt(replay, cand, action, rule: str, message: str, involves: set):
     cand.findings.insert(at, f)
     replay.game = cand.game
     return cand
+
+
+def _words_before(message: str, *cuts: str) -> str:
+    """A finding's words up to the first of ``cuts`` found in turn (how
+    the line was read or taken), for a hint's finding to say its own."""
+    for words in cuts:
+        cut = message.find(words)
+        if cut >= 0:
+            message = message[:cut]
+    return message
 
 
 def _where(f: Finding) -> str:
@@ -1207,11 +1213,7 @@ def _private_price_hint(replay, result, errors, search: Optional[Search]):
     if found is None:
         return None
     price, cand, says = found
-    message = first.message
-    for words in (_AS_WRITTEN, _READ_AS):
-        cut = message.find(words)
-        if cut >= 0:
-            message = message[:cut]
+    message = _words_before(first.message, _AS_WRITTEN, _READ_AS)
     money = cand.game.money if cand.game is not None else str
     return _adopt(replay, cand, a, first.rule,
                   f"{message}; the record's later lines go on as if {a.actor} paid "
@@ -1742,13 +1744,86 @@ def missing_dividend_hint(replay, result, search: Optional[Search] = None):
     if one is None:
         return result
     _, kind, cand = one
-    message = first.message
-    cut = message.find("; taken as withheld")
-    if cut >= 0:
-        message = message[:cut]
+    message = _words_before(first.message, "; taken as withheld")
     return _adopt(replay, cand, nxt, first.rule,
                   f"{message}; the record's later lines go on as if it {_PAID_PAST.get(kind, kind)} "
                   f"(its dividend line missing): taken so", {ran.actor})
+
+
+# ---------------------------------------------------------------------------
+# a train purchase left out, by another company than the refused buyer
+
+#: how many of the record's lines after a refused purchase are read for a
+#: run of a train no line bought
+BOUGHT_BY_RUN_HORIZON = 200
+
+
+@_never_raises
+def train_run_by_other_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error refuses a
+    purchase of a train the depot does not sell yet (``trains.not_available``:
+    an earlier train unsold) and the record's later lines have another
+    company run one of the depot's trains no line bought: that company
+    bought it in its latest turn before the refused line, its line missing
+    (put back before that turn's closing pass, or after its last line; the
+    one that explains every later line).  The repair's reading of the
+    refused line (its buyer bought the earlier trains) is the buyer's own;
+    the runs say whose the train was (1830_rand_2711004_3 #304, B&M's 4-3
+    left out, read as PRR's before its 5-train: B&M's run of it refused).
+    The finding stays at the refused line and says so.  Else ``result``.
+    Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if len(errors) < 2 or game is None or errors[0].rule != "trains.not_available":
+        return result
+    first = errors[0]
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None or not isinstance(actions[stop], BuyTrain):
+        return result
+    buyer = actions[stop].actor
+    bought = {a.train_id for a in actions[:stop + 1] if isinstance(a, BuyTrain) and a.train_id}
+    runs: list = []       # (company, train id, the run's line)
+    for a in actions[stop + 1: stop + 1 + BOUGHT_BY_RUN_HORIZON]:
+        if isinstance(a, BuyTrain) and a.train_id:
+            bought.add(a.train_id)
+        elif isinstance(a, RunRoutes) and a.actor != buyer:
+            for r in a.routes:
+                if r.train_id and r.train_id not in bought \
+                        and all(r.train_id != t for _, t, _ in runs):
+                    tr = game.train_by_id.get(r.train_id)
+                    if tr is not None:
+                        runs.append((a.actor, r.train_id, a))
+    todo = []
+    for corp, tid, run in runs[:2]:
+        j = next((k for k in range(stop - 1, -1, -1) if actions[k].actor == corp), None)
+        if j is None:
+            continue
+        if isinstance(actions[j], Pass):
+            todo.append((j, (corp, tid, run)))
+        if j + 1 < stop:
+            todo.append((j + 1, (corp, tid, run)))
+    if not todo:
+        return result
+
+    def lines(i, v):
+        corp, tid, _ = v
+        nxt = actions[i]
+        buy = BuyTrain(actor=corp, train=tid.rsplit("-", 1)[0], train_id=tid,
+                       line=nxt.line, column=nxt.column)
+        buy.text = f"{corp} buys train {tid}"
+        return [buy, nxt]
+    one = _the_one_explanation(replay, todo, lines, search if search is not None else Search())
+    if one is None:
+        return result
+    i, (corp, tid, run), cand = one
+    message = _words_before(first.message, _READ_AS)
+    tr = game.train_by_id[tid]
+    return _adopt(replay, cand, actions[stop], first.rule,
+                  f"{message}; the record's later lines go on as if {corp} had bought the "
+                  f"depot's {tid} for {game.money(tr.spec.price)} before {_where(actions[i])} "
+                  f"(its line missing; {corp} runs it at {_where(run)}): taken so",
+                  {corp, buyer})
 
 
 # ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..actions import (BuyCompany, BuyShares, Checkpoint, DiscardTrain, Dividend, Exchange,
-                       Par, Pass, RoundMarker, SellShares)
+                       Par, Pass, RoundMarker, RunRoutes, SellShares)
 from ..findings import RuleViolation
 from ..state import Corporation
 from .base import RoundFollower
@@ -48,7 +48,9 @@ class OperatingFollower(RoundFollower):
             return
         if corp is rnd.whose_turn():
             rnd.closed_turn = None
-        elif self.reopens(corp):
+            if self.pass_of_passed_over_step(corp, action):
+                rnd.placed = (action, corp, "passed_over")
+        elif self.reopens(corp) and not self.after_own_closing_pass(corp, action):
             rnd.placed = (action, corp, "reopen")
         elif self.written_in_turn(corp, action):
             cur = rnd.whose_turn()
@@ -57,6 +59,12 @@ class OperatingFollower(RoundFollower):
                 why = f"the record goes on with {cur.sym}"
             elif self.cannot_start(corp):
                 why = f"{corp.sym} takes no turn now and {cur.sym} could take it"
+            elif nxt is not None and nxt.actor == corp.sym:
+                why = (f"the record goes on with {corp.sym}'s own '{nxt.verb}', a step before "
+                       f"it")
+            elif isinstance(action, RunRoutes) and self.runs_own_trains(cur, action):
+                why = (f"the trains it runs are {cur.sym}'s, and the record goes on with "
+                       f"{nxt.actor}, next after {cur.sym}")
             else:
                 why = (f"the record goes on with {nxt.actor}, next after {cur.sym}, and has "
                        f"{corp.sym} operate later in {rnd.label}")
@@ -69,15 +77,57 @@ class OperatingFollower(RoundFollower):
             self.switch_to(corp)
             rnd.closed_turn = None
 
+    def pass_of_passed_over_step(self, corp, action) -> bool:
+        """A pass of the turn's company where the step it would leave is the
+        one that takes the company's next line (its run after the pass), and
+        leaving it is flagged (a company must run):
+        the pass is of a step the rules passed over here (a station it had
+        no city for, as the replay's map stands: 1830_rand_48000101_1 #307,
+        a tile turned so that PRR reaches no city, its station step's pass
+        read as not running), not of the step its next line takes."""
+        rnd = self.round
+        t = rnd.turn
+        if not isinstance(action, Pass) or t is None or t.step >= rnd.done:
+            return False
+        g = self.game
+        nxt = g.following.next_action
+        if not isinstance(nxt, RunRoutes) or nxt.actor != corp.sym:
+            return False
+        step = rnd.step_of(nxt)
+        if step is None or not step.ordered or step is not rnd.steps[t.step]:
+            return False
+        # the pass of the run itself flags (a company must run its trains):
+        # a pass that would pass nothing the rules ask for stays a pass (a
+        # pass under a wrong name, whose step the next line takes, is
+        # flagged where that line is refused: 1830_rand_48000100_1 #739)
+        return not g.clean_attempt(lambda: step.leave(t))[0]
+
     def keeps(self, action) -> bool:
         """An action of the company whose turn just ended by itself, before
         the next company has acted (its pass of a step the rules passed
         over): the round goes on with that turn, rather than the next
         operating round beginning with it."""
         corp = self.game.corporations.get(getattr(action, "actor", None))
-        return corp is not None and not isinstance(action, (Exchange, DiscardTrain)) \
-            and corp is not self.round.whose_turn() and self.reopens(corp) \
-            and not self.round.at_end()
+        if corp is None or isinstance(action, (Exchange, DiscardTrain)) \
+                or corp is self.round.whose_turn():
+            return False
+        return (self.reopens(corp) and not self.round.at_end()) \
+            or self.last_turns_dividend(corp, action)
+
+    def last_turns_dividend(self, corp, action) -> bool:
+        """A dividend under the name of ``corp``, a company that has operated
+        in this round, while the round's turn under way has run and has its
+        dividend to decide (which it could decide so with no finding): the
+        line is that turn's dividend under a wrong name, not the first line
+        of the next round (18xx.games asks for a dividend after every run
+        that earned something, before anything else; 1860_rand_48000100_2
+        #572: the last company NGStL's payout written as IOW's)."""
+        rnd = self.round
+        t = rnd.turn
+        if not isinstance(action, Dividend) or t is None or corp is t.corp \
+                or corp not in rnd.order[: rnd.index + 1]:
+            return False
+        return self.turn_could_take(t, action)
 
     def reopens(self, corp) -> bool:
         """The company whose turn just ended by itself acts again before the
@@ -97,8 +147,10 @@ class OperatingFollower(RoundFollower):
         g = self.game
         t = rnd.turn
         nxt = g.following.next_action
-        if t is None or corp is t.corp or nxt is None or getattr(nxt, "actor", None) == corp.sym:
+        if t is None or corp is t.corp or nxt is None:
             return False
+        if getattr(nxt, "actor", None) == corp.sym:
+            return self.own_turn_goes_on_earlier(corp, action, nxt)
         if not self.goes_on_with_turn(nxt, t):
             # a company that cannot take a turn now (not floated, or done in
             # this round) written where the turn's company could take the
@@ -120,6 +172,43 @@ class OperatingFollower(RoundFollower):
             return self.acts_later_in_round(corp)
         return True
 
+    def after_own_closing_pass(self, corp, action) -> bool:
+        """A line (no pass) of ``corp``, whose turn it closed with its own
+        pass on the record's line before, written at the start of the next
+        company's turn, which the record goes on with and which could take
+        the line with no finding: that turn's line under a wrong name, not
+        ``corp``'s turn reopened (1860_rand_2711164_0 #508: S&C's lay
+        written as FYN's, right after FYN's pass, S&C's run next).  Then
+        :meth:`written_in_turn` takes it so."""
+        rnd = self.round
+        g = self.game
+        t = rnd.turn
+        following = g.following
+        pos = following.position
+        if isinstance(action, Pass) or t is None or t.acted or pos <= 0:
+            return False
+        prev = following.actions[pos - 1]
+        nxt = following.next_action
+        return isinstance(prev, Pass) and prev.actor == corp.sym \
+            and getattr(nxt, "actor", None) == t.corp.sym and self.turn_could_take(t, action)
+
+    def own_turn_goes_on_earlier(self, corp, action, nxt) -> bool:
+        """The record goes on with ``corp`` itself, at an earlier step of a
+        turn than ``action``'s (its lay after this purchase): the line
+        cannot begin ``corp``'s turn, and the turn under way, whose company
+        has acted, could take it with no finding: written in that turn
+        under a wrong name (1860_rand_2711164_0 #271: IWNJ's train written
+        as NGStL's, NGStL's lay next)."""
+        rnd = self.round
+        t = rnd.turn
+        if not t.acted:
+            return False
+        mine, then = rnd.step_of(action), rnd.step_of(nxt)
+        if mine is None or then is None or not mine.ordered or not then.ordered \
+                or rnd.step_index(mine) <= rnd.step_index(then):
+            return False
+        return self.turn_could_take(t, action)
+
     def pass_closing_turn(self, corp, action, nxt) -> bool:
         """A pass (or a dividend the turn's company could pay with no
         finding) under the name of ``corp``, a company yet to operate in
@@ -128,21 +217,39 @@ class OperatingFollower(RoundFollower):
         pass) and the record has ``corp`` operate later in the round (its
         pass now cannot be its whole turn): the turn's company's pass."""
         rnd = self.round
-        if not isinstance(action, (Pass, Dividend)) or rnd.index + 1 >= len(rnd.order):
+        if not isinstance(action, (Pass, Dividend, RunRoutes)) \
+                or rnd.index + 1 >= len(rnd.order):
             return False
         if getattr(nxt, "actor", None) != rnd.order[rnd.index + 1].sym:
             return False
         t = rnd.turn
-        if isinstance(action, Dividend):
+        if isinstance(action, (Dividend, RunRoutes)):
             # its dividend after its run, the turn's last line (1830_rand_44000100_1
-            # #347: NYC's payout written as NYNH's, which operates later)
+            # #347: NYC's payout written as NYNH's, which operates later); its
+            # run, the turn's last line where no dividend follows, on the
+            # trains it owns (1860_rand_48000100_3 #509: IOW's run written
+            # as NGStL's)
             if not self.turn_could_take(t, action):
                 return False
+            if isinstance(action, RunRoutes) and self.runs_own_trains(t.corp, action) \
+                    and not self.runs_own_trains(corp, action):
+                # the trains named are the turn's company's, none the named
+                # company's: whether or not it operates later
+                return True
         elif t.step < rnd.done:
             ok, _ = self.game.clean_attempt(lambda: rnd.steps[t.step].check_pass(t))
             if not ok:
                 return False
         return self.acts_later_in_round(corp)
+
+    def runs_own_trains(self, corp, run) -> bool:
+        """Every train ``run`` names by its id is ``corp``'s (an export's
+        run names each train so)."""
+        ids = [r.train_id for r in run.routes]
+        if not ids or None in ids:
+            return False
+        trains = self.game.train_by_id
+        return all(i in trains and trains[i].owner is corp for i in ids)
 
     def cannot_start(self, corp) -> bool:
         """``corp``'s turn may not begin now in this round (pure)."""

@@ -223,6 +223,9 @@ def _other_tile(replay, action, violation) -> list:
     if written is None or hex_ not in board.hexes:
         return []
     out = []
+    # a lay outside the company's own turn (1860's home track, laid in the
+    # stock round on floating) joins no network: the round judges it
+    connect = g.round.whose_turn() is g.corporations[action.actor]
     for name in sorted(board.tiles, key=str):
         t = board.tiles[name]
         if name == str(action.tile) or t.color != written.color \
@@ -230,7 +233,8 @@ def _other_tile(replay, action, violation) -> list:
             continue
         for r in t.distinct_rotations():
             try:
-                board.plan_lay(action.actor, name, hex_, r, colors=[t.color])
+                board.plan_lay(action.actor, name, hex_, r, colors=[t.color],
+                               check_connection=connect)
             except RuleViolation:
                 continue
             out.append((name, r))
@@ -273,7 +277,7 @@ def _other_city(replay, action, violation) -> list:
     ``plan_token``); of readings as good, one on the written hex."""
     corp = _station_by_company(replay, action)
     if corp is None:
-        return []
+        return _private_station_city(replay, action)
     g = replay.game
     board = g.board
     out = []
@@ -282,10 +286,14 @@ def _other_city(replay, action, violation) -> list:
     # chooses): the cities of the hexes the company's later lines name
     coords = [c for c in _hexes_named_next(replay, corp, 2 * LONG_HORIZON)
               if c in board.hexes] if home else sorted(board.hexes)
+    # a station naming a copy an upgrade took off its hex: the city written,
+    # of the tile there now, is a reading too (1860_rand_2711144_3 #186,
+    # 115-1's city for the 756 that replaced it on B6)
+    stale = violation.rule == "token.city" and action.tile_copy is not None
     for coord in coords:
         h = board.hexes[coord]
         for k in range(len(h.city_indices())):
-            if coord == action.hex and k == action.city:
+            if coord == action.hex and k == action.city and not stale:
                 continue
             try:
                 board.plan_token(corp, coord, k, check_reach=not home)
@@ -305,6 +313,44 @@ def _other_city(replay, action, violation) -> list:
         return Reading(apply, f"; the record's later lines go on as if the station were in "
                               f"{coord} city {k}: taken so", preferred=coord == action.hex)
     return [reading(coord, k) for coord, k in out]
+
+
+def _private_station_city(replay, action) -> list:
+    """A private's free station (1830's DH: the station of its teleport,
+    on the hexes its power names) written in a city it cannot go to: the
+    cities of those hexes, when the record's next lines go on as if it
+    were there (1830_rand_48000100_1 #192: DH's station written in the
+    city of tile 57-0, J14, where the company has one, for 57-1's, F16)."""
+    if not isinstance(action, PlaceToken) or action.corporation is not None:
+        return []
+    g = replay.game
+    company = g.private_actor(action.actor)
+    board = g.board
+    if company is None or board is None or company.owner is None \
+            or getattr(company.owner, "sym", None) not in g.corporations:
+        return []
+    corp = company.owner.sym
+    hexes = ((company.spec.special or {}).get("teleport") or {}).get("hexes") or []
+    out = []
+    for coord in hexes:
+        h = board.hexes.get(coord)
+        if h is None:
+            continue
+        for k in range(len(h.city_indices())):
+            if coord == action.hex and k == action.city:
+                continue
+            try:
+                board.plan_token(corp, coord, k, check_reach=False)
+            except RuleViolation:
+                continue
+            out.append((coord, k))
+
+    def reading(coord, k):
+        def apply():
+            g.round.process(dataclasses.replace(action, hex=coord, city=k, tile_copy=None))
+        return Reading(apply, f"; the record's later lines go on as if {company.sym}'s station "
+                              f"were in {coord} city {k}, where its power places it: taken so")
+    return [reading(coord, k) for coord, k in out[:TOKEN_READINGS]]
 
 
 def _station_by_company(replay, action):
@@ -767,6 +813,9 @@ _READINGS = {
     "trains.not_available": _missing_depot_trains,
     "trains.discard": _missing_phase_train,
     "tile.upgrade": _other_tile_or_hex,
+    # (a second lay of a tile the turn's second lay may not be: another
+    # tile of its colour there; 1860_rand_2711144_3 #301)
+    "track.second_lay": _other_tile,
     "private.power": _power_tile,
     "token.full": _other_city,
     "token.duplicate": _other_city,

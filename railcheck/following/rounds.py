@@ -30,7 +30,7 @@ import os
 
 from ..actions import Checkpoint, Pass, RoundMarker
 from ..findings import ERROR, plural
-from .auction import missing_pass
+from .auction import missing_pass, wrong_name_turn_bid
 from .followers import follower_for
 from .lookahead import game_memo, put_back
 from .run import missing_run
@@ -175,7 +175,8 @@ class RecordRounds:
             play_missing_pending_par(g, action)
         # (imported with the module: an import in here costs each action)
         if not missing_turn_line(self.replay, action):
-            missing_pass(self.replay, action)
+            if not missing_pass(self.replay, action):
+                action = wrong_name_turn_bid(self.replay, action) or action
             action = wrong_name_line(self.replay, action) or action
         g.following.round.place(action)
         missing_run(self.replay, action)

@@ -310,10 +310,15 @@ class StockFollower(RoundFollower):
             return False
         ended = rnd.ended_by_itself
         if ended is not None and ended[0] is player and player is not rnd.current \
-                and ended[1].actor == player.name:
+                and ended[1].actor == player.name \
+                and (self.game.following.closes_turns_with_pass
+                     or not self.game.following.from_export):
             # the "done" of a turn the rules ended right after his last line,
             # written under his own name (after a line under a wrong name taken
-            # as his, the pass still contradicts that reading)
+            # as his, the pass still contradicts that reading); not in an
+            # export whose purchases end their turns (the site writes no such
+            # pass there: the turn's player's pass under a wrong name,
+            # 1860_rand_49000103_1 #671)
             return True
         return rnd.finished or (player is not rnd.current and not rnd.has_actions(player))
 
@@ -481,7 +486,8 @@ WRONG_NAME_TRIES = 3
 def wrong_name_line(replay, action):
     """``action``, a player's line that is no pass, comes in the turn of
     another player who has written nothing, and the record's next line is
-    that player's, in a record whose turns do not close with a pass (1860's
+    that player's (or who has sold, and the record's next line is the
+    player's after him), in a record whose turns do not close with a pass (1860's
     exports: a turn is one purchase, or sales and a purchase): the line may
     be the turn's player's under a wrong name, or the writer's out of turn,
     who then took the turn.  Both are judged by the record's next lines
@@ -499,54 +505,78 @@ def wrong_name_line(replay, action):
         return None
     player = g.player_by_name.get(action.actor)
     cur = rnd.current
-    if player is None or cur is None or player is cur or rnd.acted or follower.written \
+    if player is None or cur is None or player is cur \
             or rnd.finished or g.pending_par is not None or rnd.blocking_step() is not None:
         return None
     nxt = g.following.next_action
-    if getattr(nxt, "actor", None) != cur.name or isinstance(nxt, Exchange):
+    if isinstance(nxt, Exchange):
+        return None
+    goes_on = getattr(nxt, "actor", None)
+    if rnd.acted or follower.written:
+        # his turn under way (a sale, a purchase may follow), the record
+        # going on with the player after him, not after the writer: the
+        # line may be his turn's last (1860_rand_2711144_3 #286: Player 1's
+        # purchase after his sale written as Player 3's)
+        after = rnd.turn_after(cur)
+        if not rnd.acted or after is None or goes_on != after.name \
+                or after is rnd.turn_after(player) or goes_on == player.name:
+            return None
+    elif goes_on != cur.name:
         return None
     step = rnd.step_for(action)
     if step is None or not step.turn_action or not hasattr(action, "actor"):
         return None
     import dataclasses
     renamed = dataclasses.replace(action, actor=cur.name)
-    position = g.following.position
-    key = ("name", position)
-    known = getattr(replay, "known_repairs", None)
-    if known is not None and position < known[1] and key in known[0]:
-        got = known[0][key][0]      # a hint's candidate: the first replay's choice
-    elif getattr(replay, "quick", False) \
-            or getattr(replay, "name_tries", 0) >= WRONG_NAME_TRIES:
-        return None
-    else:
-        from .lookahead import HORIZON, LONG_HORIZON, Reading, _best_reading
-
-        def as_written():
-            n = len(g.findings)
-            g.following.round.place(action)
-            g.round.process(action)
-            del g.findings[n:]      # (its turn.order: both readings have one)
-
-        def as_his():
-            g.following.round.place(renamed)
-            g.round.process(renamed)
-
-        readings = [Reading(as_written, ""), Reading(as_his, "")]
-        best = _best_reading(replay, readings, HORIZON, tied=True)
-        if isinstance(best, list):
-            again = _best_reading(replay, readings, LONG_HORIZON, tied=True)
-            best = again if isinstance(again, int) else None
-        got = best == 1
-        chosen = getattr(replay, "repairs", None)
-        if chosen is not None:
-            chosen[key] = (got, "")
-        if not got:
-            replay.name_tries = getattr(replay, "name_tries", 0) + 1
-    if not got:
+    if not goes_on_as_renamed(replay, action, renamed):
         return None
     f = g.flag("turn.order", f"{player.name} acted out of turn: it is {cur.name}'s turn in "
-                             f"{rnd.label}, and the record goes on with {cur.name}; the "
+                             f"{rnd.label}, and the record goes on with {goes_on}"
+                             f"{'' if goes_on == cur.name else ', next after ' + cur.name}; the "
                              f"record's later lines go on as if {cur.name} made this line (a "
                              f"wrong name): taken as {cur.name}'s")
     f.involves = frozenset({cur.name, player.name})
     return renamed
+
+
+def goes_on_as_renamed(replay, action, renamed) -> bool:
+    """Whether the record's next lines go on from ``renamed`` (the line
+    under the name of the player whose turn it is) with fewer errors than
+    from ``action`` as written, taken out of turn, and the two are not as
+    good (judged over ``lookahead.HORIZON`` lines, then
+    ``LONG_HORIZON``); a hint's candidate takes the first replay's choice,
+    and after :data:`WRONG_NAME_TRIES` judgements in vain in one replay no
+    more are made (False).  Changes nothing.  Shared by a stock round's and
+    1860's auction for turns' line under a wrong name."""
+    g = replay.game
+    position = g.following.position
+    key = ("name", position)
+    known = getattr(replay, "known_repairs", None)
+    if known is not None and position < known[1] and key in known[0]:
+        return bool(known[0][key][0])      # a hint's candidate: the first replay's choice
+    if getattr(replay, "quick", False) or getattr(replay, "name_tries", 0) >= WRONG_NAME_TRIES:
+        return False
+    from .lookahead import HORIZON, LONG_HORIZON, Reading, _best_reading
+
+    def as_written():
+        n = len(g.findings)
+        g.following.round.place(action)
+        g.round.process(action)
+        del g.findings[n:]      # (its turn.order: both readings have one)
+
+    def as_his():
+        g.following.round.place(renamed)
+        g.round.process(renamed)
+
+    readings = [Reading(as_written, ""), Reading(as_his, "")]
+    best = _best_reading(replay, readings, HORIZON, tied=True)
+    if isinstance(best, list):
+        again = _best_reading(replay, readings, LONG_HORIZON, tied=True)
+        best = again if isinstance(again, int) else None
+    got = best == 1
+    chosen = getattr(replay, "repairs", None)
+    if chosen is not None:
+        chosen[key] = (got, "")
+    if not got:
+        replay.name_tries = getattr(replay, "name_tries", 0) + 1
+    return got

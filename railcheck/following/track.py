@@ -278,6 +278,14 @@ def hex_record_implies(step, turn, action: LayTile, refusal: RuleViolation):
                     weak = _runs_as_claimed(step, a, weak, found)
                     if len(weak) == 1:
                         pick = weak[0]
+            if pick is not None and pick not in strong \
+                    and _another_tile_fits(board, corp, action, tile):
+                # a hex the run only uses, where another tile of the colour
+                # fits the written hex too: the tile's number may be the
+                # slip, not the hex (1860_rand_49000100_1 #286, 786 for 772
+                # on I9, taken to I3 by the next run: 20 errors); the
+                # repair's readings judge both by the record's next lines
+                return None
             if pick is not None:
                 moved, got = found[pick]
                 moved, got = _turned_as_record_goes_on(step, turn, moved, got)
@@ -292,6 +300,21 @@ def hex_record_implies(step, turn, action: LayTile, refusal: RuleViolation):
         if runs >= HEX_LOOKAHEAD_RUNS:
             break
     return None
+
+def _another_tile_fits(board, corp: str, action: LayTile, tile) -> bool:
+    """Another tile of ``tile``'s colour fits the written hex of ``action``
+    in some rotation (the board's pure check)."""
+    for name, t in board.tiles.items():
+        if str(name) == str(action.tile) or t.color != tile.color:
+            continue
+        for r in t.distinct_rotations():
+            try:
+                board.plan_lay(corp, name, action.hex, r, colors=[t.color])
+            except RuleViolation:
+                continue
+            return True
+    return False
+
 
 def _runs_as_claimed(step, run, hexes: list, found: dict) -> list:
     """Of several hexes a later run could need the tile on, those where

@@ -380,6 +380,11 @@ class OperatingRound(Round):
                 return self.reopen(self.closed_turn, action)
             raise RuleViolation("turn.order", f"{corp.sym} cannot act now in {self.label}")
         self.closed_turn = None
+        if placed is not None and placed[0] is action and placed[2] == "passed_over":
+            # a pass of a step the rules passed over, the record going on with
+            # the step it would leave (the record-following layer's reading)
+            self.turn.acted = True
+            return None
         return self.process_corp(self.turn, action)
 
     # ------------------------------------------------------------------

@@ -471,7 +471,9 @@ class SellSharesStep(TurnStep):
             rnd.sold_after_buy = True
 
     def may_take_for(self, owner, action) -> bool:
-        return self.could_sell(owner, action)
+        # (a sale handing the presidency over too, when the rules let it:
+        # the shares then swapped flag nothing; 1830_rand_48000100_2 #798)
+        return self.could_sell(owner, action, presidency=True)
 
     def could_sell(self, player, action, presidency: bool = False) -> bool:
         """``player`` could make this sale of one corporation's shares now

@@ -140,6 +140,7 @@ class Replay:
             raise InputError(v.message, path=rec.path, line=loc[0], column=loc[1]) from None
         self.game = g
         g.following = Following(rec.actions, from_export=rec.from_export)
+        g.following.weighs_sales = not self.check_purity
         self.start_next_round()
         self.game_over_reported = False
         self.count = 0
@@ -169,6 +170,7 @@ class Replay:
             from .following.diagnose import (copy_named_later_hint, dividend_hint, home_station_hint, merger_hint,
                                              minor_bid_hint, missing_dividend_hint,
                                              missing_issue_hint, missing_lay_hint,
+                                             missing_purchase_hint,
                                              neighbour_tile_hint, par_hint,
                                              private_price_hint, raise_price_hint,
                                              refused_lay_hint, refused_station_hint,
@@ -188,6 +190,8 @@ class Replay:
                 hinted = merger_hint(self, res)
             if hinted is res:   # a company's issue line missing (18Ireland)
                 hinted = missing_issue_hint(self, res)
+            if hinted is res:   # a player's share purchase missing
+                hinted = missing_purchase_hint(self, res)
             if hinted is res:   # a bid for the turn under the minimum
                 hinted = turn_bid_hint(self, res)
             if hinted is res:   # a private bought at a legal but wrong price

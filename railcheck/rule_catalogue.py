@@ -1011,6 +1011,23 @@ RULES: list[Rule] = [
        "flagged and taken as the sale of as much of his own (18xx.games refuses it).",
        f"{R1830}: Stock Round, selling shares",
        "Bob sell 3 PRR   ->  Bob holds 20% of PRR and cannot sell 30%"),
+    _r("stock.purchase_implied", "a player's share purchase missing, the record's later lines "
+       "going on from it",
+       "A deleted share purchase shows only where the share is needed: its buyer later sells a "
+       "certificate he does not hold, or the company it would have floated operates unfloated; "
+       "the turn's closing pass reads as a pass alone. When the replay's first error is of "
+       "such a kind and no other hint explains it, railcheck replays the record with a "
+       "private's exchange for a share of that company before the sale (before a float: the "
+       "latest line of a player), "
+       "then with a purchase of one of its shares (the certificate the sale names) before each "
+       "of the 6 latest passes of the players who may have bought it, latest first; the first "
+       "that explains the record from there on (a purchase at a later pass may explain it as "
+       "well: the latest, never before the line left out) is flagged and the game taken so "
+       "(railcheck/following/diagnose.py, docs/one-mistake.md); else the findings stand.",
+       f"{R1830}: Stock Round, buying shares",
+       "(export) #94 pass  ->  Player 3 passes with no purchase written before, but the "
+       "record's later lines go on as if he bought a share of B&O from the IPO (...): taken as "
+       "bought before this pass (the latest that explains it)"),
     _r("stock.sell_not_parred", "a sale of a company without a share price",
        "Shares have a price only once the corporation has a par value.",
        f"{R1830}: Stock Round, selling shares",

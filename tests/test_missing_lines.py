@@ -73,3 +73,78 @@ def test_a_train_purchase_left_out_before_the_discards_its_phase_forces_is_one_f
         "record's later lines go on as if B&M had bought the depot's 5-0 for $450 before it, "
         "the phase lowering the limit (a missing line): taken so")
     assert net_worths(r) == {"Player 2": 1477, "Player 3": 951, "Player 1": 887, "Player 4": 416}
+
+
+# a run left out on every title that can say its best run (branch m11)
+
+def test_an_18ireland_run_left_out_before_its_payout_is_the_best_run_found():
+    # 18Ireland_rand_49200103_0 #271 deleted: DDR's run (its 2H, £60).  Its
+    # payout at #272 then paid nothing, and the players' cash, the merger
+    # and the minors' auction parted from the record: 202 errors, the first
+    # route.missing at #272.  18Ireland's route step now says its best run
+    # (Route18Ireland.best_run_now), so following/run.py's missing run reads
+    # it as 1860's: one finding at the payout, and the site's net worths
+    res = Replay(_changed_export("18Ireland_slips/18Ireland_rand_49200103_0.json.gz", 271,
+                                 "delete"), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (272, "route.missing", "DDR pays out, but no run is written: it owns trains (2H) and "
+                               "has a route; the record's later lines go on as if it ran for "
+                               "£60 (the best run found on the map; a line missing): taken so")]
+    assert net_worths(res) == {"Player 3": 600, "Player 1": 469, "Player 6": 278,
+                               "Player 2": 271, "Player 5": 262, "Player 4": 182}
+
+
+# a share purchase left out (branch m11; following/diagnose.py, missing_purchase_hint)
+
+def test_a_share_purchase_left_out_before_its_pass_is_read_from_the_later_sale():
+    # 1830_rand_44000100_1 #30 deleted: Player 1 buys NYNH_1, then passes
+    # (#31).  The pass alone is legal; at #64 he sells NYNH_1, which he
+    # does not hold, and NYNH does not float: 250 errors.  A purchase of
+    # NYNH_1 before each of his latest passes is tried, the latest first:
+    # one before his pass at #56 explains the record as well (it does not
+    # say which), and is never before the line left out; with the game's
+    # own finding at #509 and its end
+    data = _changed_export("1830_slips/1830_rand_44000100_1.json.gz", 30, "delete")
+    res = Replay(data).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (56, "stock.purchase_implied"), (509, "trains.limit")]
+    assert error_findings(res)[0].message == (
+        "Player 1 passes with no purchase written before, but the record's later lines go on as "
+        "if he bought a share of NYNH from the IPO (as written: #64, Player 1 holds 0% of NYNH "
+        "and cannot sell 10% — the first finding the missing line gives): taken as bought "
+        "before this pass (the latest that explains it)")
+    assert net_worths(res) == {"Player 2": 808, "Player 1": 663, "Player 3": 124}
+
+
+def test_a_sale_left_out_of_a_stock_turn_is_read_from_the_pool_purchase_naming_it():
+    # 18Ireland_rand_48500102_0 #143 deleted: Player 4's sale of DER_3, his
+    # whole turn.  Player 5's line (#144) then came in Player 4's turn and
+    # was taken out of turn, and Player 5's purchase of DER_3 from the pool
+    # (#145) found none there: 8 errors.  Of the lines Player 4 could have
+    # written, a sale of a certificate he holds that a later line buys from
+    # the pool by its number (following/stock.py, _sales_bought_back) is
+    # the one the record goes on from: one finding, the game's own end
+    res = Replay(_changed_export("18Ireland_slips/18Ireland_rand_48500102_0.json.gz", 143,
+                                 "delete"), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (144, "turn.order", "Player 5 acted out of turn: it is Player 4's turn in SR 4; the "
+                            "record's later lines go on as if Player 4 sold 20% of DER before "
+                            "it (a line missing): taken so")]
+    assert net_worths(res) == {"Player 1": 310, "Player 5": 110, "Player 2": 81, "Player 3": 64,
+                               "Player 4": 0}
+
+
+def test_a_privates_exchange_left_out_is_read_before_the_sale_never_before_the_line_left_out():
+    # 1889_rand_2711004_2 #14 deleted: DR exchanged for a share of IR (the
+    # export's buy_shares by a private).  At #15 Player 1 sells that share,
+    # which he does not hold: 56 errors.  DR's exchange, tried before the
+    # sale itself (before an earlier player's line, #13, it came before the
+    # line left out: a finding before the change), explains the record: one
+    # finding at #15, the game's own end
+    res = Replay(_changed_export("1889_slips/1889_rand_2711004_2.json.gz", 14, "delete")).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (15, "stock.purchase_implied",
+         "no exchange of DR is written, but the record's later lines go on as if its owner "
+         "exchanged it for a share of IR before this line (as written: #15, Player 1 holds 0% "
+         "of IR and cannot sell 10% — the first finding the missing line gives): taken so")]
+    assert net_worths(res) == {"Player 1": 4340, "Player 2": 3721}

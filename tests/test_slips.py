@@ -184,7 +184,8 @@ IRELAND_RAND_1 = {"Player 1": 1318, "Player 2": 1134, "Player 3": 701, "Player 4
     # of the certificate the record's later line buys back from the pool
     ("1860/1860_game_end_bank.json", 119, {"shares": ["IOW_7"], "percent": 10},
      ("stock.sell_not_owned", "Player 1 holds 0% of IOW and cannot sell 10%; the record's "
-      "later lines buy Player 1's C&N_1 from the bank (#135): taken as a sale of 10% of C&N"),
+      "later lines buy Player 1's C&N_1 from the bank (#135): taken as a sale of 10% of C&N "
+      "(of 2 readings the record's next lines fit as well, the first)"),
      {"Player 3": 8462, "Player 2": 8132, "Player 1": 7096}),
     # 1860: a bid for the turn under the minimum (the bid before it again),
     # taken as bid: the auction goes on as the record has it

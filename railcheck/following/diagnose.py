@@ -68,8 +68,8 @@ import functools
 import os
 from typing import Optional
 
-from ..actions import (Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, LayTile, Par, Pass,
-                       PlaceToken, Propose, RunRoutes, Sale, SellShares, Vote)
+from ..actions import (Action, Bid, BuyCompany, BuyShares, BuyTrain, Dividend, Exchange, LayTile,
+                       Par, Pass, PlaceToken, Propose, RunRoutes, Sale, SellShares, Vote)
 from ..board.board import next_tile_copy
 from ..findings import ERROR, Finding
 
@@ -2786,3 +2786,123 @@ def refused_lay_hint(replay, result, search: Optional[Search] = None):
     return _adopt(replay, cand, lay, first.rule,
                   f"{first.message}; the record's later lines go on as if it were laid on "
                   f"{coord} turned {r}: taken so", {lay.actor})
+
+
+# ---------------------------------------------------------------------------
+# a share purchase left out (branch m11)
+
+#: first errors a player's share purchase left out gives at the record's
+#: later lines: he sells a certificate he does not hold; the company he
+#: would have floated does not, and operates unfloated
+CAUSED_BY_MISSING_PURCHASE = {"stock.sell_not_owned", "or.not_floated"}
+#: at most this many passes before the first error are tried, the latest first
+PURCHASE_PASSES = 6
+#: the purchase's search: this many times the record's length replayed
+PURCHASE_FACTOR = 8
+
+
+@_never_raises
+def missing_purchase_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is a sale of a
+    company's certificate its seller does not hold, or a company operating
+    unfloated (:data:`CAUSED_BY_MISSING_PURCHASE`), later errors follow, and
+    a private's exchange for a share of that company (one the record never
+    exchanges) before the sale (a float's: the latest line of a player
+    before it), or else a purchase of
+    one of its shares (the certificate the later sale names; from the IPO
+    or the pool) before one of the :data:`PURCHASE_PASSES` latest passes
+    before it of a player who may have bought it (the seller; any player,
+    for the float), tried latest first, explains the record from there on:
+    a deleted purchase shows only where the share is needed, and a turn
+    that ends with its player's pass after a purchase reads as a pass alone
+    without it.  The line is flagged (``stock.purchase_implied``) and the
+    game taken so; a purchase at a later pass may explain the record as
+    well (it does not say which): the latest, never before the line left
+    out.  Else ``result``.  Never raises."""
+    game = result.game
+    if game is None:
+        return result
+    errors = [f for f in result.findings if f.severity == ERROR]
+    if not errors or errors[0].rule not in CAUSED_BY_MISSING_PURCHASE:
+        return result
+    first = errors[0]
+    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+        return result       # nothing after the first error's line to explain
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    at = actions[stop]
+    players = set(game.player_by_name)
+    certs: tuple = ()
+    if first.rule == "stock.sell_not_owned":
+        if not isinstance(at, SellShares) or len(at.sales) != 1 or at.actor not in players:
+            return result
+        corp, buyers, certs = at.sales[0].corporation, {at.actor}, tuple(at.sales[0].certs[:1])
+    else:
+        corp, buyers = at.actor, players
+    if corp not in game.corporations:
+        return result
+    passes = [i for i in range(stop - 1, 0, -1)
+              if isinstance(actions[i], Pass) and actions[i].actor in buyers
+              and not isinstance(actions[i - 1], (BuyShares, Par))][:PURCHASE_PASSES]
+    # a private its owner may exchange for a share of the company (1830's
+    # MH, 1860's four): its exchange left out, before one of the latest
+    # lines of a player
+    # (the game at its end has every private closed: a private the record
+    # never exchanges, its candidate refused at once when it was not its
+    # owner's to exchange there)
+    exchanged = {a.actor for a in actions if isinstance(a, Exchange)}
+    swaps = [c.sym for c in game.companies.values() if c.sym not in exchanged
+             and ((c.spec.special or {}).get("exchange") or {}).get("corporation") == corp]
+    # (a sale's: before the sale itself, as an exchange before an earlier
+    # line could be before the line left out, 1889_rand_2711004_2 #14; a
+    # float's: before the stock round's last line, the operating round's
+    # order set when it begins)
+    lines_of_players = ([stop] if certs or first.rule == "stock.sell_not_owned" else [
+        next((i for i in range(stop - 1, 0, -1) if actions[i].actor in players), stop)]) \
+        if swaps else []
+
+    def lines(i, how):
+        nxt = actions[i]
+        if how in ("ipo", "pool"):
+            put = BuyShares(actor=nxt.actor, corporation=corp, count=1, source=how, certs=certs,
+                            line=nxt.line, column=nxt.column)
+            put.text = f"{nxt.actor} buys a {corp} share"
+        else:
+            put = Exchange(actor=how, corporation=corp, certs=certs, line=nxt.line,
+                           column=nxt.column)
+            put.text = f"{how} exchange {corp}"
+        return [put, nxt]
+    # the places latest first, each judged alone: a purchase at a later pass
+    # than the one left out may explain the record as well (the record does
+    # not say which), and the latest that does is never before the missing
+    # line; the exchange first (its one place)
+    places = [[(i, sym) for sym in swaps] for i in lines_of_players] \
+        + [[(i, source) for source in ("ipo", "pool")] for i in passes]
+    s = search if search is not None else Search()
+    one = None
+    for todo in places:
+        # (spare: a finding a published rule backs far on, which the
+        # record's cascade hides, kept; the search held to PURCHASE_FACTOR
+        # replays in all)
+        one = _the_one_explanation(replay, todo, lines, s, nearest=True, spare=1,
+                                   factor=PURCHASE_FACTOR)
+        if one is not None or s.out_of_budget:
+            break
+    if one is None:
+        return result
+    i, how, cand = one
+    nxt = actions[i]
+    as_written = (f"(as written: {_where(first)}, {first.message} — the first finding the "
+                  f"missing line gives)")
+    if how not in ("ipo", "pool"):
+        return _adopt(replay, cand, nxt, "stock.purchase_implied",
+                      f"no exchange of {how} is written, but the record's later lines go on "
+                      f"as if its owner exchanged it for a share of {corp} before this line "
+                      f"{as_written}: taken so", {corp, how})
+    return _adopt(replay, cand, nxt, "stock.purchase_implied",
+                  f"{nxt.actor} passes with no purchase written before, but the record's later "
+                  f"lines go on as if he bought a share of {corp} from the "
+                  f"{'IPO' if how == 'ipo' else 'pool'} {as_written}: taken as bought before "
+                  f"this pass (the latest that explains it)", {nxt.actor, corp})

@@ -63,6 +63,11 @@ class Following:
         #: next``'s pure checks): no later line to read another hex or
         #: rotation from, so none is looked for
         self.judging_alone = False
+        #: a sale not held whose amount the record's later purchases leave
+        #: open is read by the record's next lines (``sale.implied_sale``):
+        #: a replay's, not the purity check's (which keeps the refusals as
+        #: the rules make them)
+        self.weighs_sales = False
 
     # ------------------------------------------------------------------
     # reading the record

@@ -38,8 +38,11 @@ def readings_for(replay, action, violation) -> list:
 
 def repair(replay, action, violation):
     """The reading of a refused line the record goes on from, or None."""
+    implied = getattr(violation, "implied_sale", None) is not None
     if getattr(replay, "trying", False) or replay.check_purity:
-        return None
+        # (a sale whose company the record's purchases name: as they name
+        # it, unjudged, as it was read before its amounts were)
+        return (readings_for(replay, action, violation) or [None])[0] if implied else None
     readings = readings_for(replay, action, violation)
     if not readings:
         return None
@@ -55,6 +58,8 @@ def repair(replay, action, violation):
         readings[i].says = says
         return readings[i]
     i = best_reading(replay, readings, evidence=_hex_laid_again(replay, action))
+    if i is None and implied:
+        i = 0       # (no amount the next lines judge better: the one named)
     chosen = getattr(replay, "repairs", None)
     if chosen is not None:
         chosen[position] = (i, None if i is None else readings[i].says)
@@ -759,6 +764,41 @@ def _other_sale(replay, action, violation) -> list:
     return [reading(sym, amount) for sym, amount in (out + more)[:SALE_READINGS]]
 
 
+def _implied_sale_amounts(replay, action, violation) -> list:
+    """A sale not held whose company the record's later purchases name
+    (``sale.implied_sale``), but not how much was sold: they name only the
+    certificates bought back from the pool (never a president's; a share
+    nobody bought back, none).  The amounts of that company up to what the
+    seller holds (``ImpliedSale.amounts``), the one named first, each its
+    certificates named first."""
+    implied = getattr(violation, "implied_sale", None)
+    if implied is None or not isinstance(action, SellShares):
+        return []
+    g = replay.game
+    corp = g.corporations[implied.corporation]
+
+    def reading(amount, first):
+        def apply():
+            g.round.process(dataclasses.replace(action, sales=[Sale(
+                corporation=corp.sym, count=amount // corp.share_percent, percent=amount,
+                certs=implied.certs)]))
+        says = implied.says if first else (
+            f"; the record's later lines buy {action.actor}'s {implied.bought} and go on as "
+            f"if {action.actor} sold {amount}% of {corp.sym}: taken so")
+        # (none preferred: of amounts the next lines fit alike, the longer
+        # look-ahead decides, then the first, the one named)
+        return Reading(apply, says)
+    return [reading(a, k == 0) for k, a in enumerate(implied.amounts)]
+
+
+def _other_sale_or_amounts(replay, action, violation) -> list:
+    """The amounts of the company the record's purchases name, or (none
+    named) the sale of another company."""
+    if getattr(violation, "implied_sale", None) is not None:
+        return _implied_sale_amounts(replay, action, violation)
+    return _other_sale(replay, action, violation)
+
+
 #: the amounts (in shares) of another company a sale not held is read as,
 #: and at most this many readings in all
 SALE_AMOUNTS = 3
@@ -797,8 +837,9 @@ def _other_par(replay, action, violation) -> list:
 _READINGS = {
     "stock.par_price": _other_par,
     "stock.cash": _other_par,
-    "stock.sell_not_owned": _other_sale,
+    "stock.sell_not_owned": _other_sale_or_amounts,
     "stock.sell_split": _other_sale,
+    "stock.sell_not_parred": _implied_sale_amounts,
     "tile.edge": _other_tile_or_hex,
     "stock.home_track": _home_hex,
     "merger.action": _other_player,

@@ -16,8 +16,9 @@ from, with fewer errors and no other as few, is played, the
 better (the run is then taken as earning nothing, as before).
 
 Only a title whose route step can say the best run now (``best_run_now``:
-1860's) is read so: 1830's missing run is ``route.missing`` at once, and a
-company's last run alone was found no better a guess than nothing.
+1860's and 18Ireland's; both take a run with no stops as written,
+unverified) is read so: 1830's missing run is ``route.missing`` at once, and
+a company's last run alone was found no better a guess than nothing.
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ def _candidates(replay, g, turn, step) -> list:
 
 def _run_line(corp, revenue: int, subsidy: int) -> RunRoutes:
     """The run left out, as a line the route step takes as paid: one run of
-    the company's first train, with no stops to check (1860's step takes
-    such a run as written, unverified)."""
+    the company's first train, with no stops to check (1860's and
+    18Ireland's steps take such a run as written, unverified)."""
     first = corp.trains[0]
     return RunRoutes(actor=corp.sym, revenue=revenue,
                      routes=[Route(train=first.name, train_id=first.id, revenue=revenue,

@@ -12,6 +12,7 @@ sale step (``SellSharesStep.check``) asks for it through ``Game.following``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Optional
 
 from ..actions import BuyShares, Sale, SellShares
@@ -109,4 +110,60 @@ def implied_sale(step, player, action: SellShares, refusal: RuleViolation):
     ids = ", ".join(f"#{w}" for w in where)
     message = (f"{refusal.message}; the record's later lines buy {player.name}'s {names} "
                f"from the bank ({ids}): taken as a sale of {percent}% of {corp.sym}")
+    more = _larger_amounts(step, player, corp, percent, certs) \
+        if g.following.weighs_sales else []
+    if more:
+        # the certificates bought back name only part of what was sold (never
+        # a president's certificate; a share nobody bought back): the
+        # amounts up to what the seller holds are read by the record's next
+        # lines (``repair._implied_sale_amounts``), the line refused meanwhile
+        refusal.implied_sale = ImpliedSale(  # type: ignore[attr-defined]
+            corp.sym, tuple(certs), message[len(refusal.message):], [percent] + more,
+            f"{names} from the bank ({ids})")
+        raise refusal
     return corp, percent, tuple(certs), message
+
+
+#: at most this many amounts larger than the certificates bought back name
+#: are read (``_larger_amounts``)
+LARGER_AMOUNTS = 4
+
+
+@dataclass
+class ImpliedSale:
+    """A sale not held whose company the record's later purchases name,
+    but not how much of it was sold: the readings
+    ``repair._implied_sale_amounts`` makes."""
+    corporation: str
+    certs: tuple
+    #: what the finding adds for the amount the purchases name
+    says: str
+    #: the amounts (percent) read, the one the purchases name first
+    amounts: list
+    #: the purchases that name it ("PRR_3 from the bank (#212)")
+    bought: str
+
+
+def _larger_amounts(step, player, corp, percent: int, certs) -> list:
+    """The amounts of ``corp`` over ``percent``, a share at a time, that
+    ``player`` holds and the sale step (its pure check) lets him sell now
+    with no finding, and the pool can take (at most
+    :data:`LARGER_AMOUNTS`).  Pure."""
+    g = step.game
+    share = corp.share_percent
+    if not share:
+        return []
+    out: list = []
+    amount = percent + share
+    room = g.pool_limit(corp) - corp.percent_of("pool")
+    while amount <= corp.percent_of(player) and amount <= room and len(out) < LARGER_AMOUNTS:
+        try:
+            plan = step.check(player, SellShares(actor=player.name, sales=[Sale(
+                corporation=corp.sym, count=amount // share, percent=amount,
+                certs=tuple(certs))]))
+        except RuleViolation:
+            plan = None
+        if plan is not None and not getattr(plan, "notes", None):
+            out.append(amount)
+        amount += share
+    return out

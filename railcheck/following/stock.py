@@ -422,6 +422,7 @@ def missing_turn_line(replay, action):
             if any(c.owner == source and not c.president for c in corp.certs):
                 lines.append(BuyShares(actor=cur.name, corporation=corp.sym, count=1,
                                        source=source))
+    lines.extend(_sales_bought_back(g, cur, replay.record.actions))
     values = sorted({c.price for c in g.market.par_cells})
     for sym in _named_before_par(g, replay.record.actions):
         lines.extend(Par(actor=cur.name, corporation=sym, price=v) for v in values)
@@ -469,11 +470,43 @@ def _play_turn_line(replay, line) -> None:
         rnd.skip_inactive()
 
 
+#: how far the record is read for a certificate of the turn's player
+#: bought from the pool (``_sales_bought_back``)
+_SOLD_AHEAD = 40
+
+
+def _sales_bought_back(g, player, actions) -> list:
+    """The turn's player's sale of one certificate he holds that a later
+    line of another player in the record's next :data:`_SOLD_AHEAD` lines
+    buys from the pool by its number (an export names every certificate
+    bought): a sale left out, that purchase its only trace (m11)."""
+    from ..actions import BuyShares, Sale, SellShares
+    out: list = []
+    start = g.following.position
+    for act in actions[start + 1:start + 1 + _SOLD_AHEAD]:
+        if not isinstance(act, BuyShares) or act.actor == player.name or not act.certs:
+            continue
+        corp = g.corporations.get(act.corporation)
+        if corp is None:
+            continue
+        for idx in act.certs:
+            if isinstance(idx, int) and 0 <= idx < len(corp.certs) \
+                    and corp.certs[idx].owner is player and not corp.certs[idx].president \
+                    and not any(o.sales[0].corporation == corp.sym for o in out):
+                out.append(SellShares(actor=player.name, sales=[Sale(
+                    corporation=corp.sym, count=1, percent=corp.certs[idx].percent,
+                    certs=(idx,))]))
+    return out
+
+
 def _what(g, line) -> str:
     if isinstance(line, Pass):
         return f"{line.actor} passed"
     if isinstance(line, Par):
         return f"{line.actor} parred {line.corporation} at {g.money(line.price)}"
+    if hasattr(line, "sales"):      # a sale (``_sales_bought_back``)
+        sale = line.sales[0]
+        return f"{line.actor} sold {sale.percent}% of {sale.corporation}"
     src = "the bank pool" if line.source == "pool" else "the IPO"
     return f"{line.actor} bought a share of {line.corporation} from {src}"
 

@@ -438,6 +438,20 @@ class Route18Ireland(RouteStep):
                                     f"claimed; taken as paid, as the record says")
         return computed
 
+    def best_run_now(self, turn):
+        """(revenue, 0) of the best legal set of runs found for the turn's
+        company on the map now (``best.py``, RSSC's bonus counted: a lower
+        bound of the best), or None (no map, no trains, the search gave
+        up).  18Ireland has no halt subsidy."""
+        corp = turn.corp
+        if self.game.board is None or not corp.trains:
+            return None
+        from .best import best_set
+        found = best_set(self.game, corp, list(corp.trains))
+        if found is None or found[2]:
+            return None
+        return found[0], 0
+
     def has_route(self, corp) -> bool:
         from .runs import can_run
         g = self.game

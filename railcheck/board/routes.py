@@ -382,7 +382,29 @@ def track_graph(board):
     ``("o", hex, node)`` / ``("i", hex, node)`` = leaving / reaching a node.
     Each arc carries ``keys``: the hex sides its track uses, ``hex`` and
     ``path`` (the index of its track in the hex's ``paths``)."""
-    return board.memo("track graph", board.version, lambda: _track_graph(board), limit=1)
+    return board.memo("track graph", board.version, lambda: _shared_track_graph(board), limit=1)
+
+
+#: the track graphs made, by what they are made of (every hex's neighbours
+#: and track, in the map's order): a board of the same map with the same
+#: track gets the same graph, read only (the replays a hint's search starts,
+#: each with a board of its own, made each graph again at each run: half the
+#: CPU of a search over a notation record, whose runs give no hexes; 1857's
+#: example with a slip: 1,090 graphs asked, 71 different)
+_GRAPHS: dict = {}
+#: at most this many kept (about 0.2 MB each), the oldest dropped first
+GRAPHS_KEPT = 128
+
+
+def _shared_track_graph(board):
+    hexes = board.hex_list
+    key = (tuple(tuple(h.nbr) for h in hexes), tuple(h.paths for h in hexes))
+    got = _GRAPHS.get(key)
+    if got is None:
+        if len(_GRAPHS) >= GRAPHS_KEPT:
+            del _GRAPHS[next(iter(_GRAPHS))]     # the oldest
+        got = _GRAPHS[key] = _track_graph(board)
+    return got
 
 
 def _track_graph(board):

@@ -65,6 +65,18 @@ def move_marker(marker, old: Optional[Cell], new: Cell) -> None:
     new.stack.append(marker)
 
 
+def restore_price(corp, cell: Cell, index: int) -> None:
+    """``corp``'s price back on ``cell`` at place ``index`` of its stack, as
+    a mark taken before a round's end had it (the end undone when the record
+    goes on with the round)."""
+    if corp.price is cell:
+        return
+    if corp.price is not None and corp in corp.price.stack:
+        corp.price.stack.remove(corp)
+    corp.price = cell
+    cell.stack.insert(min(index, len(cell.stack)), corp)
+
+
 LETTER_ZONES = {"p": "par"}
 
 

@@ -30,6 +30,7 @@ import os
 
 from ..actions import Checkpoint, Pass, RoundMarker
 from ..findings import ERROR, plural
+from ..market import restore_price
 from .auction import missing_pass, wrong_name_turn_bid
 from .followers import follower_for
 from .lookahead import game_memo, put_back
@@ -363,10 +364,4 @@ def restore_state(g, saved, marks):
         moved = {c.sym: c for c in g.corporations.values()}
         for corp, (cell, index) in marks.items():
             corp = moved[corp.sym]
-            cell = g.market.cell(cell.row, cell.col)
-            if corp.price is cell:
-                continue
-            if corp.price is not None and corp in corp.price.stack:
-                corp.price.stack.remove(corp)
-            corp.price = cell
-            cell.stack.insert(min(index, len(cell.stack)), corp)
+            restore_price(corp, g.market.cell(cell.row, cell.col), index)

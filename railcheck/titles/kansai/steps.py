@@ -33,6 +33,7 @@ from typing import Any, Optional
 
 from ...actions import Bid, BuyCompany, BuyShares, Par, Pass, SellShares
 from ...findings import RuleViolation
+from ...market import restore_price
 from ...following.stock import StockFollower
 from ...rounds.stock import StockRound
 from ...schema import is_unknown
@@ -232,12 +233,7 @@ class StockRound1890(RoundOfTheRecord, StockRound):
         h = self.game
         h.priority = priority
         for corp, (cell, index) in marks.items():
-            if corp.price is cell:
-                continue
-            if corp.price is not None and corp in corp.price.stack:
-                corp.price.stack.remove(corp)
-            corp.price = cell
-            cell.stack.insert(min(index, len(cell.stack)), corp)
+            restore_price(corp, cell, index)
         self.finished, self.passes, self.before_end = False, 0, None
         self.replay.flag("round.continues",
                          f"{self.label} ended by the rules (every player passed in a row), but "

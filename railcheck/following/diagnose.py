@@ -239,7 +239,7 @@ def _own_par(replay, result, search: Optional[Search]):
         # next lines fit, one of several as good: the later errors may say
         # which)
         return None
-    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+    if _all_at(errors, first):
         return None
     actions = replay.record.actions
     stop = _position(actions, first)
@@ -286,6 +286,12 @@ def _words_before(message: str, *cuts: str) -> str:
         if cut >= 0:
             message = message[:cut]
     return message
+
+
+def _all_at(errors, first) -> bool:
+    """Every error is on the line (or action) of ``first``: nothing after it
+    for a hint to explain."""
+    return all((f.line, f.action_id) == (first.line, first.action_id) for f in errors)
 
 
 def _where(f: Finding) -> str:
@@ -1464,7 +1470,7 @@ def minor_bid_hint(replay, result, search: Optional[Search] = None):
     words = re.search(r"^a bid must be at least \D*(\d+), not .*; taken as bid, as the record "
                       r"says$", first.message)
     if first.rule != "stock.minor_bid" or words is None \
-            or all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+            or _all_at(errors, first):
         return result
     actions = replay.record.actions
     stop = _position(actions, first)
@@ -1723,7 +1729,7 @@ def missing_dividend_hint(replay, result, search: Optional[Search] = None):
     if len(errors) < 2 or result.game is None or errors[0].rule != "dividend.missing":
         return result
     first = errors[0]
-    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+    if _all_at(errors, first):
         return result
     actions = replay.record.actions
     stop = _position(actions, first)
@@ -1937,7 +1943,7 @@ def missing_issue_hint(replay, result, search: Optional[Search] = None):
     first = applies(result)
     if first is None or first is not errors[0]:
         return result
-    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+    if _all_at(errors, first):
         return result       # nothing after the first error's line to explain
     actions = replay.record.actions
     stop = _position(actions, first)
@@ -2093,7 +2099,7 @@ def turned_tile_hint(replay, result, search: Optional[Search] = None):
     first = errors[0]
     if _TURNED not in first.message:
         return result
-    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+    if _all_at(errors, first):
         return result
     actions = replay.record.actions
     stop = _position(actions, first)
@@ -2223,7 +2229,7 @@ def turn_bid_hint(replay, result, search: Optional[Search] = None):
     first = errors[0]
     if first.rule != "auction.min_bid" or _TAKEN_AS_BID not in first.message:
         return result
-    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+    if _all_at(errors, first):
         return result
     actions = replay.record.actions
     stop = _position(actions, first)
@@ -2269,7 +2275,7 @@ def upgraded_tile_hint(replay, result, search: Optional[Search] = None):
     first = errors[0]
     if first.rule != "tile.upgrade":
         return result
-    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+    if _all_at(errors, first):
         # nothing after the upgrade to explain: the upgrade's own tile may be
         # the one mistyped (1830_rand_49000103_0 #249, 27 for 16), which
         # explains the record as well, and two explanations are none
@@ -2862,7 +2868,7 @@ def missing_purchase_hint(replay, result, search: Optional[Search] = None):
     if not errors or errors[0].rule not in CAUSED_BY_MISSING_PURCHASE:
         return result
     first = errors[0]
-    if all((f.line, f.action_id) == (first.line, first.action_id) for f in errors):
+    if _all_at(errors, first):
         return result       # nothing after the first error's line to explain
     actions = replay.record.actions
     stop = _position(actions, first)

@@ -27,12 +27,13 @@ from .orsteps import (MINOR_NAMES, BankruptStep1890, BuyCompanyStep1890, BuyTrai
 class Turn1890(Turn):
     """A company's operating turn: the shared ``Turn`` (the hexes laid on, ``laid_on``, Arima's
     and OMER's extra tiles included; the lays of its allowance, ``tile_lays``; the revenue;
-    the dividend decided) and whether it ran its trains (O3: once; a run may have no written
-    revenue)."""
+    the dividend decided), whether it ran its trains (O3: once; a run may have no written
+    revenue) and the record's lines of it (a duty left undone is flagged at the last)."""
 
     def __init__(self, corp):
         super().__init__(corp)
         self.ran = False
+        self.lines: list = []
 
 
 class OperatingRound1890(RoundOfTheRecord, OperatingRound):
@@ -43,6 +44,8 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
     presidents' emergency sales and bankruptcies (B0-B4, E1).  Its turns are the record's
     (``RoundOfTheRecord.take_action``: a company's consecutive lines); the order the shared
     ``Game.operating_order`` with 1890's hooks, checked as the record goes, not walked."""
+
+    turn_class = Turn1890
 
     def __init__(self, replay):
         #: the title's replay (its flags, its numbers, its turn and the ledger)
@@ -116,25 +119,34 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         order as the record goes (:meth:`turn_begins`)."""
 
     def turn_begins(self, actor: str) -> None:
-        """``actor`` (a company) takes its turn: in its place of the order (N0, K8, O0b,
-        C5), floated or started; its home station goes on the map."""
-        r, st = self.r, self.st
+        """The record begins ``actor``'s turn (a company's consecutive lines): the round's
+        ``turn_class`` for it, begun by :meth:`start_turn` (the shared round's hook, where a
+        walk of the order begins a turn too)."""
+        r = self.r
         spec = r.rules.corp_by_sym.get(actor)
         self.sales = [x for x in self.sales if x[0] == actor]     # written before its turn
-        self.turn = None if spec is None else Turn1890(self.h.corporations[actor])
         if spec is None:
+            self.turn = None
             r.flag("or.player_action", f"{actor} is not a company: in an operating round the "
                                        f"companies act")
             return
+        corp = self.h.corporations[actor]
+        self.turn = self.turn_class(corp)
+        self.turn.lines = self.lines
+        self.start_turn(corp)
+
+    def start_turn(self, corp) -> None:
+        """``corp``'s turn begins: in its place of the order (N0, K8, O0b, C5), floated or
+        started; its home station goes on the map (:meth:`place_home`)."""
+        r, st = self.r, self.st
+        actor = corp.sym
+        spec = r.rules.corp_by_sym[actor]
         if self.knr_due and actor != "KNR":
             r.flag("kansai.knr_at_once", f"KNR operates at once after Osaka Electric Railroad "
                                          f"converts (K8), before {actor}")
         at_once = self.knr_due and actor == "KNR"    # K8: whatever the order
         self.knr_due = False
-        corp = self.h.corporations[actor]
-        if not corp.closed and (spec.kind == "minor" or corp.floated
-                                or (actor == "KNR" and st.knr_started)):
-            self.map.home(actor)
+        self.place_home(corp)
         if spec.kind == "minor":
             if corp.closed:
                 r.flag("kansai.minor_closed", f"{actor} ({MINOR_NAMES[actor]}) has converted or "
@@ -182,6 +194,14 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
             r.number("how OMS floats (at phase 4, or by 50% from phase 4)", "rulebook",
                      "oms_float")
 
+    def place_home(self, corp) -> None:
+        """``corp``'s home station goes on the map (the components file's, when it gives
+        one: ``KansaiMap.home``), once it operates: a minor, a floated company, KNR once
+        started; not a closed one."""
+        if not corp.closed and (corp.kind == "minor" or corp.floated
+                                or (corp.sym == "KNR" and self.st.knr_started)):
+            self.map.home(corp.sym)
+
     def finish(self) -> None:
         """A main company that should have operated and is not in the
         record's OR takes an empty turn: nothing run, so its price moves left
@@ -225,39 +245,47 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         self.process(action)
 
     def turn_ends(self, actor: str, lines: list) -> None:
-        """The company's turn of ``lines`` ends (a duty left undone is flagged at its last):
-        a dividend not decided is withheld (O4a), a train
-        owed (O5), the limit (O5c); a minor whose conversion is mandatory in this phase ends
-        its turn unconverted (K1): flagged, then converted."""
-        r = self.r
+        """The record's turn of ``actor``, of ``lines``, is over: the company's turn ends
+        (:meth:`end_turn`)."""
+        self.end_turn()
+
+    def end_turn(self) -> None:
+        """The company's turn ends (the shared round's, with 1890's duties; a duty left
+        undone is flagged at the turn's last line): a dividend not decided is withheld (O4a),
+        a train owed (O5), the limit (O5c); a minor whose conversion is mandatory in this
+        phase ends its turn unconverted (K1): flagged, then converted."""
         turn = self.turn
-        spec = r.rules.corp_by_sym.get(actor)
-        closed = spec is not None and self.h.corporations[actor].closed
-        if spec is not None and not closed and not r.finished and \
+        if turn is None:
+            return
+        actor, r = turn.corp.sym, self.r
+        # (an empty turn of the shared walk has no line: its duties at the action at hand)
+        at = turn.lines[-1] if turn.lines else None
+        spec = r.rules.corp_by_sym[actor]
+        closed = turn.corp.closed
+        if not closed and not r.finished and \
                 not turn.dividend_done and (spec.kind != "minor" or turn.revenue):
             # O4a: a company that runs nothing, or decides no dividend, withholds
             r.ledger.dividend(actor, "withhold", turn.revenue)
-        if spec is not None and not closed and not self.h.train_names(actor) \
-                and not r.finished:
+        if not closed and not self.h.train_names(actor) and not r.finished:
             # O5: a company without a train must buy one now
             r.flag("trains.must_own", f"{actor} ends its turn without a train; a company "
                                       f"without one must buy one (O5)",
-                   action=lines[-1])
-        limit = None if spec is None else self.h.train_limit(self.h.corporations[actor])
-        if spec is not None and not closed and len(self.h.train_names(actor)) > limit:
+                   action=at)
+        limit = self.h.train_limit(turn.corp)
+        if not closed and len(self.h.train_names(actor)) > limit:
             r.flag("trains.discard_required",
                    f"{actor} ends its turn with {len(self.h.train_names(actor))} trains, over "
                    f"the limit of {limit} in phase {r.phase.name}; the excess goes to the pool "
-                   f"(O5c)", action=lines[-1])
-        if actor not in ("M1", "M2", "M4") or closed:
-            return
-        must = self.mandatory_phase(actor)
+                   f"(O5c)", action=at)
+        must = self.mandatory_phase(actor) if actor in ("M1", "M2", "M4") and not closed \
+            else None
         if must is not None and r.phase_at_least(must):
             r.flag("kansai.conversion_skipped",
                    f"{actor} ({MINOR_NAMES[actor]}) must convert into KNR from phase {must}; "
                    f"its turn in phase {r.phase.name} ended without it (K1)",
-                   action=lines[-1])
+                   action=at)
             self.step_by_type(ConvertStep1890).convert(actor, forced=True)
+        super().end_turn()
 
     def mandatory_phase(self, minor: str):
         conv = self.r.rules.conversions[minor]

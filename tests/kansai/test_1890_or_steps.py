@@ -295,6 +295,27 @@ def test_the_shared_walk_begins_and_ends_1890s_turns():
                                           for m in ("M1", "M2", "M3", "M4", "M5")]
     assert o.turn is None and o.index == 4
 
+
+def test_why_a_company_may_not_begin_its_turn_is_a_pure_check():
+    """``OperatingRound1890.check_may_start`` (the shared round's question, which the walk of
+    the order asks) raises why a company's turn may not begin and changes nothing; the
+    record's turn is flagged so and taken as written (``flag_may_start``).  OR 1.1 of the
+    example, phase 2: OMS starts in phase 4 (C5), KNR when M2 converts (K8); the minors M1
+    and M5 and the floated JR may begin."""
+    r = paused(39)
+    o, corps = r.operating, r.holdings.corporations
+    before = state_snapshot(r.holdings)
+    why = {}
+    for sym in ("M1", "M5", "JR", "OMS", "KNR"):
+        try:
+            o.check_may_start(corps[sym])
+            why[sym] = None
+        except RuleViolation as v:
+            why[sym] = v.rule
+    assert why == {"M1": None, "M5": None, "JR": None, "OMS": "kansai.oms_early",
+                   "KNR": "or.not_floated"}
+    assert state_snapshot(r.holdings) == before
+
 def test_next_names_the_next_company_from_the_rounds_order():
     """``next`` names the company to operate next from the round's order (the shared
     ``Game.operating_order`` at the OR's start: ``table._next_company``): the first that has

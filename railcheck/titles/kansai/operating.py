@@ -148,11 +148,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         self.knr_due = False
         self.place_home(corp)
         if spec.kind == "minor":
-            if corp.closed:
-                r.flag("kansai.minor_closed", f"{actor} ({MINOR_NAMES[actor]}) has converted or "
-                                              f"closed and no longer operates")
-            elif self.h.minor_owner(actor) is None:
-                r.flag("or.not_floated", f"{actor} has no owner: nobody bought it")
+            self.flag_may_start(corp)
             later = [m for m in self.minors_done if m > actor]
             if later:
                 r.flag("turn.order", f"minors operate by their numbers (N0): {actor} after "
@@ -173,26 +169,53 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
                         for m in MINOR_NAMES):
                 r.skip("the minors' place among the main companies in the operating order",
                        ("rulebook", "minors_operate"))
-        oms_float = r.rules.number("rulebook", "oms_float")
-        if actor == "OMS" and not r.phase_at_least("4") and oms_float != "any_phase":
-            r.flag("kansai.oms_early", f"Osaka Municipal Subway starts in phase 4; this is phase "
-                                       f"{r.phase.name} (C5)")
-        elif actor == "OMS" and not corp.floated and \
-                oms_float in ("fifty_percent", "any_phase"):
-            r.flag("or.not_floated", f"OMS has not floated: {self.h.sold_percent(actor)}% sold, "
-                                     f"{r.rules.raw['stock']['float_percent']}% needed "
-                                     f"(rulebook.oms_float: {oms_float})")
-        elif actor == "KNR" and not r.knr_normal:
-            if not st.knr_started:
-                r.flag("or.not_floated", "KNR starts when Osaka Electric Railroad converts (K8)")
-        elif actor != "OMS" and not corp.floated:
-            r.flag("or.not_floated", f"{actor} has not floated: {self.h.sold_percent(actor)}% sold, "
-                                     f"{r.rules.raw['stock']['float_percent']}% needed")
+        self.flag_may_start(corp)
         corp.operated = True
         if actor == "OMS":
             st.oms_turns += 1
             r.number("how OMS floats (at phase 4, or by 50% from phase 4)", "rulebook",
                      "oms_float")
+
+    def check_may_start(self, corp) -> None:
+        """Why ``corp``'s turn may not begin (pure: raises ``RuleViolation``, the shared
+        round's question): a minor converted or closed, or nobody's (N0); OMS before phase 4
+        (C5) or, by ``rulebook.oms_float``, not floated; KNR before M2's conversion (K8); a
+        main company not floated.  1890 takes the record's turn as written after flagging why
+        (:meth:`flag_may_start`)."""
+        r, actor = self.r, corp.sym
+        if corp.kind == "minor":
+            if corp.closed:
+                raise RuleViolation("kansai.minor_closed", f"{actor} ({MINOR_NAMES[actor]}) has "
+                                                           f"converted or closed and no longer "
+                                                           f"operates")
+            if self.h.minor_owner(actor) is None:
+                raise RuleViolation("or.not_floated", f"{actor} has no owner: nobody bought it")
+            return
+        oms_float = r.rules.number("rulebook", "oms_float")
+        if actor == "OMS" and not r.phase_at_least("4") and oms_float != "any_phase":
+            raise RuleViolation("kansai.oms_early", f"Osaka Municipal Subway starts in phase 4; "
+                                                    f"this is phase {r.phase.name} (C5)")
+        if actor == "OMS" and not corp.floated and oms_float in ("fifty_percent", "any_phase"):
+            raise RuleViolation("or.not_floated",
+                                f"OMS has not floated: {self.h.sold_percent(actor)}% sold, "
+                                f"{r.rules.raw['stock']['float_percent']}% needed "
+                                f"(rulebook.oms_float: {oms_float})")
+        if actor == "KNR" and not r.knr_normal:
+            if not self.st.knr_started:
+                raise RuleViolation("or.not_floated",
+                                    "KNR starts when Osaka Electric Railroad converts (K8)")
+        elif actor != "OMS" and not corp.floated:
+            raise RuleViolation("or.not_floated",
+                                f"{actor} has not floated: {self.h.sold_percent(actor)}% sold, "
+                                f"{r.rules.raw['stock']['float_percent']}% needed")
+
+    def flag_may_start(self, corp) -> None:
+        """Why ``corp``'s turn may not begin (:meth:`check_may_start`), flagged: the record's
+        turn is taken as written."""
+        try:
+            self.check_may_start(corp)
+        except RuleViolation as v:
+            self.r.flag(v.rule, v.message)
 
     def place_home(self, corp) -> None:
         """``corp``'s home station goes on the map (the components file's, when it gives

@@ -168,7 +168,7 @@ class Replay:
         res = self.result(self.count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .following.diagnose import (copy_named_later_hint, dividend_hint, home_station_hint, merger_hint,
-                                             minor_bid_hint, missing_dividend_hint,
+                                             minor_bid_hint, missing_dividend_hint, price_hints_judged,
                                              missing_issue_hint, missing_lay_hint,
                                              missing_purchase_hint,
                                              neighbour_tile_hint, par_hint,
@@ -177,9 +177,14 @@ class Replay:
                                              rotation_hint, token_city_hint, turn_bid_hint,
                                              train_run_by_other_hint, turned_tile_hint,
                                              upgraded_tile_hint, written_hint)
+            written = self.game
             hinted = par_hint(self, res)
-            if hinted is res:   # the same first errors: a dividend of another kind
-                hinted = dividend_hint(self, res)
+            # the same first errors: a dividend of another kind, asked even
+            # when a par explains the record (of the two, the one the
+            # record's result or nearness says: :func:`price_hints_judged`)
+            self.game = written
+            hinted = price_hints_judged(res, [hinted, dividend_hint(self, res)])
+            self.game = hinted.game
             if hinted is res:   # a price or revenue taken as written
                 hinted = written_hint(self, res)
             if hinted is res:   # a dividend line missing

@@ -231,3 +231,22 @@ def test_a_dividend_of_the_wrong_kind_is_found_at_its_line():
         "#282, Player 4 has $58; a B&O share from the bank pool costs $90; taken as bought, "
         "as the record says — the first finding the written dividend gives): taken as payout")
     assert worths(res) == {"Player 2": 1477, "Player 3": 951, "Player 1": 887, "Player 4": 416}
+
+
+def test_a_dividend_nearer_the_first_error_than_a_par_and_ending_as_the_site_is_taken():
+    # held-out 1889_rand_51000024_2 (batch N) #380: KO pays out; written as a
+    # withholding, Player 2 is short for an SR share at #415.  Both a par of
+    # SR at ¥80 at #12 (370 lines before) and #380 paid out explain every
+    # later line; the payout ends with the site's net worths, the par does
+    # not (diagnose.price_hints_judged): the finding is at #380, never before
+    from test_slips import _changed_export
+    record = _changed_export("1889_slips/1889_rand_51000024_2.json.gz", 380, {"kind": "withhold"})
+    plain = Replay(record, hints=False).run()
+    assert (errors(plain)[0].action_id, errors(plain)[0].rule) == (415, "stock.cash")
+    res = Replay(record).run()
+    assert [(f.action_id, f.rule) for f in errors(res)] == [(380, "dividend.implied")]
+    assert errors(res)[0].message.startswith(
+        "KO withholds, but the record's later lines go on as if it pays out (as written: #415, "
+        "Player 2 has ¥88; a SR share from the IPO costs ¥100")
+    assert worths(res) == {"Player 1": 3119, "Player 2": 2691, "Player 4": 2622, "Player 3": 735}
+    assert not [f for f in res.findings if f.rule.startswith("score.")]

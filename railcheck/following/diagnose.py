@@ -1076,6 +1076,36 @@ def dividend_hint(replay, result, search: Optional[Search] = None):
                   f"taken as {kind}{tied}", {div.actor})
 
 
+#: the rules of the findings the price hints put at the line they change
+PRICE_HINT_RULES = ("stock.par_implied", "dividend.implied")
+
+
+def price_hints_judged(result, hinted: list):
+    """Of the results of :func:`par_hint` and :func:`dividend_hint` (each
+    ``result`` itself when it explains nothing), the one the record
+    implies: a wrong par and a dividend of the wrong kind give the same
+    first errors (a company short of cash, an order of operation), and
+    each may explain the record.  One that does, alone, is taken; of two,
+    the one whose game ends with the record's own result (the fewer
+    ``score.*`` findings the record as written does not have: a withholding
+    written for a payout, put right, ends with the site's net worths, a par
+    moved to fit it does not, 1889_rand_51000024_2 #380 against #12), then
+    the one nearer the first error (a slip shows soon after its line, and
+    a finding there is never before it)."""
+    found = [h for h in hinted if h is not result]
+    if len(found) < 2:
+        return found[0] if found else result
+    written = {(f.rule, f.message) for f in result.findings if f.rule.startswith("score.")}
+
+    def key(res):
+        off = sum(1 for f in res.findings if f.rule.startswith("score.")
+                  and (f.rule, f.message) not in written)
+        at = next((f for f in res.findings if f.rule in PRICE_HINT_RULES), None)
+        place = (at.action_id if at.action_id is not None else at.line or 0) if at else 0
+        return off, -place
+    return min(found, key=key)
+
+
 # ---------------------------------------------------------------------------
 # a price or revenue taken as written, the record going on from the rules' one
 

@@ -322,6 +322,10 @@ class Replay:
         if self.on_action is not None:
             self.on_action(g, action)
         self.advance()
+        if g.following.other is not None:
+            # another outcome of the line the rules offered: the record's
+            # next lines say which it went on from
+            self.rounds.reconsider()
         if self.after_action is not None:
             self.after_action(g, action)
         return None

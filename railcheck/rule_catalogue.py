@@ -272,6 +272,15 @@ RULES: list[Rule] = [
        f"{R1830}: Private Companies, the initial auction",
        "(an SR action while BO is unsold)  ->  the auction is not over (BO unsold) but the record goes on ..."),
     # --- bankruptcy
+    _r("bankrupt.leftovers", "a bankrupt player's privates and shares kept after all (18Ireland B5)",
+       "In 18Ireland a bankrupt president's privates and the shares he could not sell leave the "
+       "game with him (B5); 18xx.games keeps them his (he draws their income, a company may buy "
+       "his privates). When the record's next lines go on as if they stayed his, the bankruptcy "
+       "is flagged once and they are kept, as the record has it (the option site_bankruptcy "
+       "plays every game so, without the finding).",
+       RIRE,
+       "(Dana bankrupt holding DAR; DDR buys it from her later)  ->  Dana goes bankrupt "
+       "holding DAR: by 18Ireland B5 they leave the game with the player, but ..."),
     _r("bankrupt.no_president", "bankruptcy declared for a company without a president",
        "Only the president of a company that must buy a train can go bankrupt for it.",
        f"{R1830}: Bankruptcy",

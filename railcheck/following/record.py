@@ -68,6 +68,19 @@ class Following:
         #: a replay's, not the purity check's (which keeps the refusals as
         #: the rules make them)
         self.weighs_sales = False
+        #: another outcome of the line just taken that the rules offer (the
+        #: site's reading of a rule railcheck keeps): (apply, words), judged
+        #: by the record's next lines once the line is taken
+        #: (``rounds.RecordRounds.reconsider``)
+        self.other: Optional[tuple] = None
+
+    def other_outcome(self, apply, says: str) -> None:
+        """The rules took the current line one way, and ``apply`` makes the
+        outcome 18xx.games gives it (a rule railcheck keeps and the site does
+        not: 18Ireland's B5); the record's next lines say which it went on
+        from (``rounds.RecordRounds.reconsider``)."""
+        if not self.judging_alone:
+            self.other = (apply, says)
 
     # ------------------------------------------------------------------
     # reading the record

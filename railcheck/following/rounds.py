@@ -92,6 +92,26 @@ class RecordRounds:
         """The current round took (or refused) the record's action."""
         self.ended = None
 
+    def reconsider(self) -> None:
+        """The line just taken (and the rounds advanced) had another outcome
+        the rules offered (``Following.other_outcome``): when the record's
+        next lines go on from it with fewer errors (``lookahead.best_reading``,
+        the outcome as taken being the line as written), it is made, and the
+        line flagged ``bankrupt.leftovers`` with the rules' words."""
+        replay = self.replay
+        g = replay.game
+        other, g.following.other = g.following.other, None
+        if other is None or getattr(replay, "trying", False) or replay.check_purity:
+            return
+        from .lookahead import Reading, best_reading
+        apply, says = other
+
+        def make():
+            apply(replay.game)
+        if best_reading(replay, [Reading(make, says)]) == 0:
+            self.apply_reading(Reading(make, says))
+            g.flag("bankrupt.leftovers", says)
+
     def repair(self, action, violation):
         """The reading of a line the rules refused that the record's next
         lines go on from (``following/repair.py``), or None."""

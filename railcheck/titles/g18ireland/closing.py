@@ -3,7 +3,42 @@ B1-B6)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...mechanics.shares import bankrupt_president, sell_all_for
+
+
+@dataclass
+class Leftovers:
+    """What B5 took out of the game with a bankrupt player, by name (the
+    game's objects are copies after a look-ahead puts a state back): his
+    privates with the hexes each blocked, and his certificates (company,
+    index)."""
+    player: str
+    companies: dict
+    certs: list
+
+    def keep(self, g) -> None:
+        """The site's reading (``leftovers: keep``): they stay his."""
+        player = next(p for p in g.players if p.name == self.player)
+        for sym, hexes in self.companies.items():
+            company = g.companies[sym]
+            company.closed, company.left_with, company.owner = False, None, player
+            player.companies.append(company)
+            for h in hexes:
+                g.board.blocked.setdefault(h, set()).add(sym)
+        for sym, index in self.certs:
+            next(c for c in g.corporations[sym].certs if c.index == index).owner = player
+
+    def says(self, g) -> str:
+        shares: dict = {}
+        for sym, index in self.certs:
+            cert = next(c for c in g.corporations[sym].certs if c.index == index)
+            shares[sym] = shares.get(sym, 0) + cert.percent
+        what = [*sorted(self.companies), *(f"{p}% of {sym}" for sym, p in sorted(shares.items()))]
+        return (f"{self.player} goes bankrupt holding {', '.join(what)}: by 18Ireland B5 they leave "
+                f"the game with the player, but the record's later lines go on as if they stayed "
+                f"theirs (as 18xx.games keeps them): taken so")
 
 
 def close_corporation(g, corp):
@@ -49,6 +84,11 @@ def president_bankrupt(g, rnd, turn):
     if bankruptcy.leftovers == "leave":
         # B5: his privates and the shares he could not sell leave the game
         # (leftovers: keep, the site's reading, leaves them his)
+        left = Leftovers(player.name,
+                         {c.sym: sorted(h for h, who in (g.board.blocked.items() if g.board else ())
+                                        if c.sym in who) for c in player.companies},
+                         [(c.sym, cert.index) for c in g.corporations.values()
+                          for cert in c.certs if cert.owner is player])
         for company in list(player.companies):
             g.close_company(company)
             company.left_with = player
@@ -56,6 +96,10 @@ def president_bankrupt(g, rnd, turn):
             for cert in c.certs:
                 if cert.owner is player:
                     cert.owner = None
+        if left.companies or left.certs:
+            # the record may go on as 18xx.games plays it, keeping them his:
+            # the record-following layer judges it by the record's next lines
+            g.following.other_outcome(left.keep, left.says(g))
     _resort_after_next(g, rnd)
     after = bankruptcy.ends_game_after
     live = [p for p in g.players if not p.bankrupt]

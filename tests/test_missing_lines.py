@@ -173,3 +173,59 @@ def test_an_upgrade_left_out_that_freed_the_last_copy_of_a_tile_is_one_finding(
         f"later lines go on from it laid (a copy back in the supply: an upgrade the record "
         f"left out?): taken so")
     assert net_worths(r) == RL18XX
+
+
+# ---------------------------------------------------------------------------
+# a lay left out, its evidence a later run over the hex or an upgrade of it
+# (branch m12: diagnose.missing_lay_hint)
+
+def _missing_lay(path: str, deleted: int):
+    """The export ``path`` with its lay ``deleted``, replayed without hints,
+    and the missing-lay hint's result of it (the hint alone: the test is
+    not of the hints before it)."""
+    from railcheck.following.diagnose import Search, missing_lay_hint
+    rep = Replay(_changed_export(path, deleted, "delete"), hints=False)
+    plain = rep.run()
+    search = Search()
+    return plain, missing_lay_hint(rep, plain, search), search
+
+
+@pytest.mark.parametrize("path, deleted, plain_first, at, laid, worths", [
+    # AR's 611 on G4 (#345) left out: its run at #346 enters G4's city by
+    # edge 4 from H3 over no track, and every later run there (19 errors);
+    # the green tiles of G4 with the run's edges (one: 611 turned 4)
+    ("1889_slips/1889_rand_2711034_2.json.gz", 345, (346, "route.connection"), 346,
+     "tile 611 on G4 turned 4",
+     {"Player 1": 2388, "Player 4": 1853, "Player 5": 1736, "Player 2": 1735,
+      "Player 3": 1463}),
+    # UR's 7 on A8 (#235) left out: its run at #236 passes A8 from B7 to B9;
+    # A8 is yellow at the record's end (later lines lay on it), white at the
+    # run: the tiles are those of the hex as it was at the first error
+    ("1889_slips/1889_rand_2711014_0.json.gz", 235, (236, "route.connection"), 236,
+     "tile 7 on A8 turned 4",
+     {"Player 3": 5161, "Player 2": 5096, "Player 1": 4513}),
+    # CPR's 7 on B18 (#149) left out, first seen at #528 (26 upgrading a
+    # white hex); CPR's turn at #150 and its turn at #425 both explain the
+    # record, but the one at #425 passes its lay (an export's turn that lays
+    # nothing begins with a pass): the turn at #150 is taken
+    ("1830_slips/1830_rand_2711004_4.json.gz", 149, (528, "tile.upgrade"), 150,
+     "tile 7 on B18 turned 3",
+     {"Player 1": 4004, "Player 2": 2697, "Player 3": 350}),
+    # NGStL's 751 on G11 (#414) left out, first seen at #494 (767, brown, on
+    # G11's yellow 742: a halt in yellow and green, a town in brown); 750 and
+    # 751 explain it alike, and the export's next lay of 751 names a copy the
+    # supply would not have given without one laid: 751
+    ("1860_slips/1860_rand_2711024_2.json.gz", 414, (494, "tile.upgrade"), 415,
+     "tile 751 on G11 turned 4",
+     {"Player 1": 8736, "Player 4": 7414, "Player 2": 6915, "Player 3": 4223}),
+])
+def test_a_lay_left_out_is_read_from_the_later_run_or_upgrade_at_its_turn(
+        path, deleted, plain_first, at, laid, worths):
+    plain, res, search = _missing_lay(path, deleted)
+    assert (error_findings(plain)[0].action_id, error_findings(plain)[0].rule) == plain_first
+    assert len(error_findings(plain)) >= 1
+    errs = [f for f in error_findings(res) if f.rule != "trains.limit"]
+    assert [(f.action_id, f.rule) for f in errs] == [(at, "tile.lay_implied")]
+    assert f"as if it laid {laid} (as written: #{plain_first[0]}" in errs[0].message
+    assert net_worths(res) == worths
+    assert not search.out_of_budget

@@ -309,7 +309,7 @@ def _after(f: Finding, par) -> bool:
 
 
 def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool = False,
-                         factor: int = 0, spare: int = 0):
+                         factor: int = 0, spare: int = 0, rank=None):
     """(i, value, result) of the one candidate of ``todo`` — (position,
     value) pairs, line ``i`` replaced by ``line_for(i, value)`` — that
     explains the record from line ``i`` on, else None (none, several, or
@@ -323,7 +323,8 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
     ``nearest``, of several left with no error at all whose games end alike
     (every player's net worth), the one at the latest line (nearest the first error: a slip
     shows soon after it, and a finding there is never before the slip's
-    line); ``s.tied`` says how many were as good.  With ``spare``, when
+    line; with ``rank``, the one whose ``rank(line, value)`` is the greatest);
+    ``s.tied`` says how many were as good.  With ``spare``, when
     none explains it, the candidates that failed only :data:`SPARE_AFTER`
     lines or more after their line, or on a line the record as written
     errs at otherwise, are replayed again allowing ``spare`` errors there
@@ -374,7 +375,7 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
             found = [c for c in found if scores(c) == least]
         if nearest and len(found) > 1 and len({_ending(c[2]) for c in found}) == 1:
             s.tied = len(found)
-            found = [max(found, key=lambda c: c[0])]
+            found = [max(found, key=lambda c: rank(c[0], c[1]) if rank else c[0])]
         if len(found) != 1 or scores(found[0]) > 1:
             return None
         s.explaining.append(found[0][:2])
@@ -407,7 +408,7 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
         found = agree
     if nearest and fewest == 0 and len(found) > 1 and len({_ending(c[2]) for c in found}) == 1:
         s.tied = len(found)
-        return max(found, key=lambda c: c[0])
+        return max(found, key=lambda c: rank(c[0], c[1]) if rank else c[0])
     return found[0] if len(found) == 1 else None
 
 
@@ -980,6 +981,13 @@ def _upgrade_explains_too(replay, board, lay, r: int, stop: int, s: Search) -> b
 def _phase_before(replay, stop: int):
     """The phase (its spec) just before the record's line ``stop`` (a
     replay up to it), or None."""
+    game = _game_before(replay, stop)
+    return None if game is None else game.phase
+
+
+def _game_before(replay, stop: int):
+    """The game just before the record's line ``stop`` (a replay without
+    hints up to it, left there), or None."""
     target = replay.record.actions[stop]
     cand = type(replay)(replay.record, replay.rules, check_board=replay.check_board,
                         hints=False)
@@ -987,7 +995,7 @@ def _phase_before(replay, stop: int):
 
     def before(game, action):
         if action is target:
-            got.append(game.phase)
+            got.append(game)
             raise _Stop
     cand.before_action = before
     try:
@@ -2534,12 +2542,14 @@ def _another_tile_at(replay, result, first: Finding, ats: list, search: Optional
 #: most recent first) the missing-lay hint puts the lay into
 MISSING_LAY_TURNS = 8
 #: at most this many tiles (each in a rotation) are tried as the missing lay
-MISSING_LAY_TILES = 6
+MISSING_LAY_TILES = 12
 #: the missing-lay hint's budget, in times the record's length (each
 #: candidate replays the record up to its turn)
 MISSING_LAY_BUDGET_FACTOR = 40
 
 _JOIN = "the track in "
+#: the first errors the missing-lay hint reads (:func:`_missing_lay_needs`)
+MISSING_LAY_RULES = {"tile.upgrade", "route.connection"}
 
 
 def _joins(tile, r: int, a: int, b: int) -> bool:
@@ -2564,14 +2574,48 @@ def _hex_exits(h) -> frozenset:
     return frozenset(e for p in h.paths for e in p if isinstance(e, int) and 0 <= e < 6)
 
 
+def _has_town(tile) -> bool:
+    """The tile has a town or a halt (1860's halt, a town once brown)."""
+    return any(n.kind in ("town", "halt") for n in tile.nodes)
+
+
+def _run_through(board, run, coord: str) -> tuple:
+    """(edges, pairs) of hex ``coord`` in the record's run ``run``: the
+    edges by which its routes leave the hex (the hexes on either side of it
+    in a route's paths, or an export's connections, read as one chain), and
+    the pairs of them a route passes from one to the other (through the
+    hex, or through a stop on it)."""
+    toward = {c: e for e, c in board.neighbours(coord).items()}
+    edges: set = set()
+    pairs: set = set()
+    for r in getattr(run, "routes", ()):
+        chain: list = []
+        for part in [*(r.path or []), *(r.connections or [])]:
+            hexes = [str(x).split(" ")[0] for x in
+                     (part if isinstance(part, (list, tuple)) else [part])]
+            if chain and hexes and chain[-1] == hexes[0]:
+                hexes = hexes[1:]
+            chain.extend(hexes)
+        for j, c in enumerate(chain):
+            if c != coord:
+                continue
+            side = [toward.get(chain[k]) for k in (j - 1, j + 1) if 0 <= k < len(chain)]
+            edges.update(e for e in side if e is not None)
+            if len(side) == 2 and None not in side and side[0] != side[1]:
+                pairs.add((side[0], side[1]))
+    return frozenset(edges), pairs
+
+
 def _missing_lay_needs(board, first, action):
     """(hex, tile test) of the lay missing before the first error, when it
-    says one: an upgrade that skips a colour (``tile.upgrade``: the hex has
-    the colour below the one the upgrade takes, so a lay between is
-    missing; the tile must keep the hex's track and be kept by the
-    upgrade), or a run through a hex whose track does not join two edges
-    (``route.connection``: a tile of the next colour joining them); else
-    None."""
+    says one (``board`` as it was before the first error's line): an
+    upgrade that skips a colour (``tile.upgrade``: the hex has the colour
+    below the one the upgrade takes, so a lay between is missing; the tile
+    must keep the hex's track and be kept by the upgrade), or a run over a
+    hex whose track does not join two edges, or does not join a stop on it
+    to the edge the run takes (``route.connection``: a tile of the hex's
+    next colour with that track, and every edge of the hex the run's paths
+    take); else None."""
     import re
     order = list(board.color_order)
     if first.rule == "tile.upgrade" and isinstance(action, LayTile):
@@ -2586,27 +2630,98 @@ def _missing_lay_needs(board, first, action):
         have = _hex_exits(h)
 
         def fits(t, r):
+            # (a town's kind may change: 1860's halt, yellow and green, a
+            # town in brown; the board judges the tile laid)
             return t.color == want and have <= t.exits(r) <= kept \
-                and len(t.cities) == len(up.cities) and len(t.towns) == len(up.towns)
+                and len(t.cities) == len(up.cities) and _has_town(t) == _has_town(up) \
+                and len(t.nodes) in (len(h.tile.nodes), len(up.nodes))
         return coord, fits
-    if first.rule == "route.connection":
-        m = re.search(r"the track in (\w+) does not join edge (\d) to edge (\d)", first.message)
-        if m is None:
-            return None
-        coord, a, b = m.group(1), int(m.group(2)), int(m.group(3))
-        h = board.hexes.get(coord)
-        if h is None or h.color not in order[:-1]:
-            return None
-        want = order[order.index(h.color) + 1]
-        have = _hex_exits(h)
-        cities = len([n for n in getattr(h.tile, "nodes", ()) if n.kind == "city"]) \
-            if getattr(h, "tile", None) is not None else 0
+    if first.rule != "route.connection":
+        return None
+    through = re.search(r"the track in (\w+) does not join edge (\d) to edge (\d)", first.message)
+    # (a stop at either end of a stretch: the hex's track does not reach it)
+    end = re.search(r"no track (?:from \w+ reaches|leaves) \S+ (?:toward \w+ )?"
+                    r"\(edge (\d) of (\w+)\)", first.message)
+    if through is not None:
+        coord, a, b = through.group(1), int(through.group(2)), int(through.group(3))
+    elif end is not None:
+        coord, a, b = end.group(2), int(end.group(1)), None
+    else:
+        return None
+    h = board.hexes.get(coord)
+    if h is None or h.color not in order[:-1]:
+        return None
+    want = order[order.index(h.color) + 1]
+    have = _hex_exits(h)
+    taken, pairs = _run_through(board, action, coord)
+    taken |= {a} | ({b} if b is not None else set())
+    cities, towns = len(h.tile.cities), len(h.tile.towns)
 
-        def fits(t, r):
-            return t.color == want and have <= t.exits(r) and _joins(t, r, a, b) \
-                and len(t.cities) >= cities
-        return coord, fits
-    return None
+    def fits(t, r):
+        if t.color != want or not (have | taken) <= t.exits(r) or len(t.cities) < cities \
+                or not all(_joins(t, r, x, y) for x, y in pairs):
+            return False
+        if b is not None:
+            return _joins(t, r, a, b)
+        # (the stop the run names: a tile with the hex's cities and towns)
+        return len(t.cities) == cities and len(t.towns) == towns and bool(t.nodes)
+    return coord, fits
+
+
+def _passes_lay(actions, begin: int) -> bool:
+    """The operating turn beginning at the record's line ``begin`` passes
+    its lay: its first line (a private bought before it aside) is a pass,
+    as an export writes a turn that lays no tile."""
+    i = begin
+    while i < len(actions) and isinstance(actions[i], BuyCompany):
+        i += 1
+    return i < len(actions) and isinstance(actions[i], Pass)
+
+
+#: turns that do not pass their lay (:func:`_passes_lay`), further back than
+#: the :data:`MISSING_LAY_TURNS` latest, the missing-lay hint tries too
+MISSING_LAY_UNPASSED = 4
+
+
+def _turns_without_lay(actions, game, stop: int, last: int) -> list:
+    """The first lines of the operating turns after the record's line
+    ``last`` and up to ``stop`` (its turn included) that lay no tile, latest
+    first: the :data:`MISSING_LAY_TURNS` latest, and up to
+    :data:`MISSING_LAY_UNPASSED` earlier ones that do not pass their lay (an
+    export's turn whose lay was left out begins with the line after it)."""
+    starts: list = []
+    unpassed = 0
+    p = stop
+    while p > last and unpassed < MISSING_LAY_UNPASSED:
+        actor = getattr(actions[p], "actor", None)
+        if actor not in game.corporations:
+            p -= 1
+            continue
+        begin = p
+        while begin - 1 > last and getattr(actions[begin - 1], "actor", None) == actor:
+            begin -= 1
+        end = p
+        while end + 1 < len(actions) and getattr(actions[end + 1], "actor", None) == actor:
+            end += 1
+        if not any(isinstance(a, LayTile) for a in actions[begin:end + 1]):
+            if len(starts) < MISSING_LAY_TURNS:
+                starts.append(begin)
+            elif not _passes_lay(actions, begin):
+                starts.append(begin)
+                unpassed += 1
+        p = begin - 1
+    return starts
+
+
+def _copy_taken_unseen(board, actions, i: int, name: str) -> bool:
+    """An export's next lay of tile ``name`` from the record's line ``i`` on
+    names another copy than the site's supply would give it as the record's
+    lays before it left the supply: a copy of it was laid by a line the
+    record does not have (of tiles that explain a missing lay as well, the
+    one whose copy is gone)."""
+    j = next((k for k in range(i, len(actions)) if isinstance(actions[k], LayTile)
+              and str(actions[k].tile) == name and actions[k].tile_copy is not None), None)
+    return j is not None and actions[j].tile_copy != _export_copy(board, actions, j, name)
 
 
 @_never_raises
@@ -2626,8 +2741,11 @@ def missing_lay_hint(replay, result, search: Optional[Search] = None):
     stop = _position(actions, first)
     if stop is None:
         return result
-    board = game.board
-    needs = _missing_lay_needs(board, first, actions[stop])
+    if first.rule not in MISSING_LAY_RULES:
+        return result
+    before = _game_before(replay, stop)
+    board = before.board if before is not None else None
+    needs = _missing_lay_needs(board, first, actions[stop]) if board is not None else None
     if needs is None:
         return result
     coord, fits = needs
@@ -2643,22 +2761,7 @@ def missing_lay_hint(replay, result, search: Optional[Search] = None):
     # the turns that laid no tile, after the record's last lay on the hex
     last = max((i for i in range(stop) if isinstance(actions[i], LayTile)
                 and str(actions[i].hex) == coord), default=-1)
-    starts: list = []
-    p = stop
-    while p > last and len(starts) < MISSING_LAY_TURNS:
-        actor = getattr(actions[p], "actor", None)
-        if actor not in game.corporations:
-            p -= 1
-            continue
-        begin = p
-        while begin - 1 > last and getattr(actions[begin - 1], "actor", None) == actor:
-            begin -= 1
-        end = p
-        while end + 1 < len(actions) and getattr(actions[end + 1], "actor", None) == actor:
-            end += 1
-        if not any(isinstance(a, LayTile) for a in actions[begin:end + 1]):
-            starts.append(begin)
-        p = begin - 1
+    starts = _turns_without_lay(actions, game, stop, last)
     todo = [(i, v) for i in starts for v in tiles]
     if not todo:
         return result
@@ -2671,10 +2774,14 @@ def missing_lay_hint(replay, result, search: Optional[Search] = None):
         lay.text = f"{at.actor} lay {name} {coord} {r}"
         return [lay, at]
     s = search if search is not None else Search()
-    # (of turns as good, the nearest the first error: never before the line
-    # left out, whose turn is one of them)
+    # (of turns as good, one that does not begin with a pass, then the
+    # nearest the first error: never before the line left out, whose turn is
+    # one of them.  A turn an export begins with a pass passed its lay; the
+    # turn that left its lay out begins with the line after it)
     one = _the_one_explanation(replay, todo, line_for, s, nearest=True,
-                               factor=MISSING_LAY_BUDGET_FACTOR)
+                               factor=MISSING_LAY_BUDGET_FACTOR, spare=1,
+                               rank=lambda i, v: (not _passes_lay(actions, i), i,
+                                                  _copy_taken_unseen(board, actions, i, v[0])))
     if one is None:
         return result
     i, (name, r), cand = one

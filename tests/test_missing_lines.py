@@ -229,3 +229,60 @@ def test_a_lay_left_out_is_read_from_the_later_run_or_upgrade_at_its_turn(
     assert f"as if it laid {laid} (as written: #{plain_first[0]}" in errs[0].message
     assert net_worths(res) == worths
     assert not search.out_of_budget
+
+
+@pytest.mark.parametrize("path, deleted, plain_first, at, laid, worths", [
+    # IR's 29 on F5 (#95, green over its 7) left out: its lay of 57 on G4 at
+    # #179 joins none of IR's track (tile.connection); of the tiles on the
+    # hexes next to G4 with track to it after which the lay is joined, 29 on
+    # F5 explains the record, in IR's turn at #96
+    ("1889_slips/1889_rand_2711004_2.json.gz", 95, (179, "tile.connection"), 96,
+     "tile 29 on F5 turned 2", {"Player 1": 4340, "Player 2": 3721}),
+    # UR's 8 on B5 (#337) left out: its station in C4 at #338 is in a city
+    # it does not reach (token.reach); 8 on B5 reaches it
+    ("1889_slips/1889_rand_2711014_2.json.gz", 337, (338, "token.reach"), 338,
+     "tile 8 on B5 turned 4", {"Player 3": 5635, "Player 2": 4744, "Player 1": 4632}),
+    # C&N's 788 on F2 (#95, green over 787) left out: its run at #96 is
+    # worth £30, not the £40 claimed (route.revenue); the green tiles of the
+    # run's hexes whose stops are worth £10 more
+    ("1860_slips/1860_rand_2711004_3.json.gz", 95, (96, "route.revenue"), 96,
+     "tile 788 on F2 turned 0", {"Player 1": 9454, "Player 2": 4041}),
+    # C&N's 751 on F4 (#105) left out; its lay on E5 at #110 is not joined.
+    # C&N's lines from #106 to #110 are two turns (the last of one round and
+    # the first of the next): the first lays no tile, and is the turn taken
+    ("1860_slips/1860_rand_2711004_2.json.gz", 105, (110, "tile.connection"), 106,
+     "tile 751 on F4 turned 2", {"Player 2": 11602, "Player 1": 10894}),
+])
+def test_a_lay_left_out_is_read_from_a_later_lay_station_or_revenue_needing_it(
+        path, deleted, plain_first, at, laid, worths):
+    plain, res, search = _missing_lay(path, deleted)
+    assert (error_findings(plain)[0].action_id, error_findings(plain)[0].rule) == plain_first
+    assert len(error_findings(plain)) > 1
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(at, "tile.lay_implied")]
+    assert f"as if it laid {laid} (as written: #{plain_first[0]}" in error_findings(res)[0].message
+    assert net_worths(res) == worths
+
+
+def test_a_revenue_claimed_over_the_run_is_not_read_as_an_upgrade_left_out():
+    # 1860_rand_2711004_3 #96 claims £50 for a run worth £40: an upgrade of
+    # F2 might make it so, but a revenue written wrong is as likely, and a
+    # finding at its line says all (no later error): one finding there
+    from railcheck.following.diagnose import missing_lay_hint
+    data = OM_read("1860_slips/1860_rand_2711004_3.json.gz")
+    run = next(a for a in data["actions"] if a["id"] == 96)
+    changed = _changed_export("1860_slips/1860_rand_2711004_3.json.gz", 96,
+                              {"routes": [dict(run["routes"][0], revenue=50)]})
+    rep = Replay(changed, hints=False)
+    plain = rep.run()
+    res = missing_lay_hint(rep, plain)
+    assert res is plain
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(96, "route.revenue")]
+
+
+def OM_read(path: str) -> dict:
+    """The data of the export ``tests/data/exports/PATH``."""
+    import sys
+    from conftest import DATA, REPO
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    return OM.read_export(DATA / "exports" / path)

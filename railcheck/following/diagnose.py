@@ -985,9 +985,11 @@ def _phase_before(replay, stop: int):
     return None if game is None else game.phase
 
 
-def _game_before(replay, stop: int):
+def _game_before(replay, stop: int, rounds: Optional[dict] = None):
     """The game just before the record's line ``stop`` (a replay without
-    hints up to it, left there), or None."""
+    hints up to it, left there), or None.  ``rounds``, when given, gets the
+    round that took each line before it, by position (``id``: lines of one
+    actor in a row in two rounds are two turns)."""
     target = replay.record.actions[stop]
     cand = type(replay)(replay.record, replay.rules, check_board=replay.check_board,
                         hints=False)
@@ -997,6 +999,8 @@ def _game_before(replay, stop: int):
         if action is target:
             got.append(game)
             raise _Stop
+        if rounds is not None:
+            rounds[game.following.position] = id(game.round)
     cand.before_action = before
     try:
         cand.run()
@@ -2543,13 +2547,22 @@ def _another_tile_at(replay, result, first: Finding, ats: list, search: Optional
 MISSING_LAY_TURNS = 8
 #: at most this many tiles (each in a rotation) are tried as the missing lay
 MISSING_LAY_TILES = 12
+#: first errors that, with no error after their line, the missing-lay hint
+#: leaves as they are: a revenue claimed over the run's worth, a lay or a
+#: station off the company's network, is a slip of that line as likely
+#: (a revenue written wrong, a lay on a wrong hex) as a lay left out before
+ALONE_EXPLAINED = {"route.revenue", "tile.connection", "token.reach"}
+#: at most this many (turn, lay) pairs are tried; with more, those of the
+#: turns of the company whose line needs the lay
+MISSING_LAY_TRIES = 48
 #: the missing-lay hint's budget, in times the record's length (each
 #: candidate replays the record up to its turn)
 MISSING_LAY_BUDGET_FACTOR = 40
 
 _JOIN = "the track in "
 #: the first errors the missing-lay hint reads (:func:`_missing_lay_needs`)
-MISSING_LAY_RULES = {"tile.upgrade", "route.connection"}
+MISSING_LAY_RULES = {"tile.upgrade", "route.connection", "tile.connection", "token.reach",
+                     "route.revenue"}
 
 
 def _joins(tile, r: int, a: int, b: int) -> bool:
@@ -2683,12 +2696,21 @@ def _passes_lay(actions, begin: int) -> bool:
 MISSING_LAY_UNPASSED = 4
 
 
-def _turns_without_lay(actions, game, stop: int, last: int) -> list:
+def _turns_without_lay(actions, game, stop: int, last: int,
+                       rounds: Optional[dict] = None) -> list:
     """The first lines of the operating turns after the record's line
     ``last`` and up to ``stop`` (its turn included) that lay no tile, latest
     first: the :data:`MISSING_LAY_TURNS` latest, and up to
     :data:`MISSING_LAY_UNPASSED` earlier ones that do not pass their lay (an
-    export's turn whose lay was left out begins with the line after it)."""
+    export's turn whose lay was left out begins with the line after it).  A
+    turn is a company's lines in a row in one round (``rounds``: the round
+    that took each line before ``stop``, where known; the last company of
+    one round may be the first of the next)."""
+    def same(j: int, k: int) -> bool:
+        if getattr(actions[j], "actor", None) != getattr(actions[k], "actor", None):
+            return False
+        a, b = (rounds.get(j), rounds.get(k)) if rounds is not None else (None, None)
+        return a is None or b is None or a == b
     starts: list = []
     unpassed = 0
     p = stop
@@ -2698,10 +2720,10 @@ def _turns_without_lay(actions, game, stop: int, last: int) -> list:
             p -= 1
             continue
         begin = p
-        while begin - 1 > last and getattr(actions[begin - 1], "actor", None) == actor:
+        while begin - 1 > last and same(begin - 1, begin):
             begin -= 1
         end = p
-        while end + 1 < len(actions) and getattr(actions[end + 1], "actor", None) == actor:
+        while end + 1 < len(actions) and same(end + 1, end):
             end += 1
         if not any(isinstance(a, LayTile) for a in actions[begin:end + 1]):
             if len(starts) < MISSING_LAY_TURNS:
@@ -2741,33 +2763,30 @@ def missing_lay_hint(replay, result, search: Optional[Search] = None):
     stop = _position(actions, first)
     if stop is None:
         return result
-    if first.rule not in MISSING_LAY_RULES:
+    if first.rule not in MISSING_LAY_RULES or (first.rule in ALONE_EXPLAINED
+                                               and _all_at(errors, first)):
         return result
-    before = _game_before(replay, stop)
+    rounds: dict = {}
+    before = _game_before(replay, stop, rounds)
     board = before.board if before is not None else None
-    needs = _missing_lay_needs(board, first, actions[stop]) if board is not None else None
-    if needs is None:
+    lays = _missing_lays(before, first, actions[stop]) if board is not None else []
+    if not lays or len(lays) > MISSING_LAY_TILES:
         return result
-    coord, fits = needs
-    h = board.hexes.get(coord)
-    # (the edges to the map's neighbours, and those the hex's track has: a
-    # town's track to the map's edge)
-    sides = set(board.neighbours(coord)) | (_hex_exits(h) if h is not None else set())
-    tiles = [(str(name), r) for name in sorted(board.tiles, key=str)
-             for t in (board.tiles[name],) if not t.private_only
-             for r in t.distinct_rotations() if t.exits(r) <= sides and fits(t, r)]
-    if not tiles or len(tiles) > MISSING_LAY_TILES:
-        return result
-    # the turns that laid no tile, after the record's last lay on the hex
-    last = max((i for i in range(stop) if isinstance(actions[i], LayTile)
-                and str(actions[i].hex) == coord), default=-1)
-    starts = _turns_without_lay(actions, game, stop, last)
-    todo = [(i, v) for i in starts for v in tiles]
-    if not todo:
+    todo = []
+    for coord in dict.fromkeys(c for c, _, _ in lays):
+        # the turns that laid no tile, after the record's last lay on the hex
+        last = max((i for i in range(stop) if isinstance(actions[i], LayTile)
+                    and str(actions[i].hex) == coord), default=-1)
+        todo += [(i, v) for i in _turns_without_lay(actions, game, stop, last, rounds)
+                 for v in lays if v[0] == coord]
+    if len(todo) > MISSING_LAY_TRIES:
+        # (too many: the turns of the company whose line needs the lay)
+        todo = [(i, v) for i, v in todo if actions[i].actor == actions[stop].actor]
+    if not todo or len(todo) > MISSING_LAY_TRIES:
         return result
 
     def line_for(i, value):
-        name, r = value
+        coord, name, r = value
         at = actions[i]
         lay = LayTile(actor=at.actor, tile=name, hex=coord, rotation=r, line=at.line,
                       column=at.column, action_id=at.action_id)
@@ -2781,16 +2800,166 @@ def missing_lay_hint(replay, result, search: Optional[Search] = None):
     one = _the_one_explanation(replay, todo, line_for, s, nearest=True,
                                factor=MISSING_LAY_BUDGET_FACTOR, spare=1,
                                rank=lambda i, v: (not _passes_lay(actions, i), i,
-                                                  _copy_taken_unseen(board, actions, i, v[0])))
+                                                  _copy_taken_unseen(board, actions, i, v[1])))
     if one is None:
         return result
-    i, (name, r), cand = one
+    i, (coord, name, r), cand = one
     at = actions[i]
     where = _where(first)
     return _adopt(replay, cand, at, "tile.lay_implied",
                   f"{at.actor}'s turn lays no tile, but the record's later lines go on as if it "
                   f"laid tile {name} on {coord} turned {r} (as written: {where}, {first.message} "
                   f"— the first finding the record gives): taken so (a line missing)", {at.actor})
+
+
+def _missing_lays(game, first, action) -> list:
+    """The lays (hex, tile, rotation) that may be the one missing before the
+    first error (``game`` as it was before its line): the tiles of the hex
+    :func:`_missing_lay_needs` says, or of a hex next to the one the line
+    needs reached (:func:`_lays_joining`)."""
+    board = game.board
+    if first.rule in JOINING_RULES:
+        return _lays_joining(game, first, action)
+    if first.rule == "route.revenue":
+        return _lays_raising(game, first, action)
+    needs = _missing_lay_needs(board, first, action)
+    if needs is None:
+        return []
+    coord, fits = needs
+    h = board.hexes.get(coord)
+    # (the edges to the map's neighbours, and those the hex's track has: a
+    # town's track to the map's edge)
+    sides = set(board.neighbours(coord)) | (_hex_exits(h) if h is not None else set())
+    return [(coord, str(name), r) for name in sorted(board.tiles, key=str)
+            for t in (board.tiles[name],) if not t.private_only
+            for r in t.distinct_rotations() if t.exits(r) <= sides and fits(t, r)]
+
+
+def _worth(tile, colour: str) -> tuple:
+    """What the stops of ``tile`` are worth in a phase of ``colour``: the
+    most one is, and all together."""
+    values = [n.revenue_in(colour) for n in tile.nodes]
+    return max(values, default=0), sum(values)
+
+
+def _lays_raising(game, first, run) -> list:
+    """A run worth less than the record claims (``route.revenue``): the
+    upgrades of a hex it stops at (a tile of the colour after the one it
+    has, as many cities, a town if it had one, its track and the run's
+    through it kept) whose stops are worth more (by what each train's run
+    falls short, when the finding says one amount), that the board takes."""
+    import re
+    from ..findings import RuleViolation
+    short = {int(b) - int(a) for a, b in
+             re.findall(r"worth \D?(\d+), not the \D?(\d+) claimed", first.message)}
+    board = game.board
+    corp = getattr(run, "actor", None)
+    if not isinstance(run, RunRoutes) or corp not in game.corporations:
+        return []
+    order = list(board.color_order)
+    colour = getattr(game.phase, "color", None) or order[-1]
+    out = []
+    for coord in dict.fromkeys(str(st.hex).split(" ")[0] for r in run.routes for st in r.stops):
+        h = board.hexes.get(coord)
+        if h is None or not h.tile.nodes or h.color not in order[:-1]:
+            continue
+        want = order[order.index(h.color) + 1]
+        have = _hex_exits(h)
+        taken, pairs = _run_through(board, run, coord)
+        worth = _worth(h.tile, colour)
+        for name in sorted(board.tiles, key=str):
+            t = board.tiles[name]
+            more = {x - y for x, y in zip(_worth(t, colour), worth)}
+            if t.color != want or t.private_only or len(t.cities) != len(h.tile.cities) \
+                    or _has_town(t) != _has_town(h.tile) or max(more) <= 0 \
+                    or (len(short) == 1 and not short & more):
+                continue
+            for r in t.distinct_rotations():
+                if not (have | taken) <= t.exits(r) \
+                        or not all(_joins(t, r, x, y) for x, y in pairs):
+                    continue
+                try:
+                    board.plan_lay(corp, name, coord, r, colors=[want], check_connection=False)
+                except RuleViolation:
+                    continue
+                out.append((coord, name, r))
+                if len(out) > MISSING_LAY_TILES:
+                    return out
+    return out
+
+
+#: the first errors whose missing lay is on a hex next to the one the line
+#: needs reached: a lay not joined to the company's network, a station in a
+#: city it does not reach
+JOINING_RULES = {"tile.connection", "token.reach"}
+
+
+def _lays_joining(game, first, action) -> list:
+    """A lay refused as joined to no track of its company's
+    (``tile.connection``), or a station in a city the company does not
+    reach (``token.reach``): the lays of a tile on a hex next to the line's
+    (of the colour after the one it has, keeping its track, with track to
+    the line's hex) that the board takes and after which the line is
+    legal: the lay joined, the city reached.  ``game`` is as it was before
+    the line; its board is left as it was."""
+    from ..findings import RuleViolation
+    board = game.board
+    corp = getattr(action, "actor", None)
+    coord = str(getattr(action, "hex", None))
+    if corp not in game.corporations or coord not in board.hexes:
+        return []
+    if first.rule == "tile.connection" and isinstance(action, LayTile):
+        written = board.tiles.get(str(action.tile))
+        if written is None or action.rotation is None:
+            return []
+        edges = written.exits(int(action.rotation))
+
+        def legal() -> bool:
+            board.plan_lay(corp, str(action.tile), coord, int(action.rotation),
+                           colors=[written.color])
+            return True
+    elif first.rule == "token.reach" and isinstance(action, PlaceToken):
+        edges = frozenset(range(6))
+
+        def legal() -> bool:
+            board.plan_token(corp, coord, action.city)
+            return True
+    else:
+        return []
+    order = list(board.color_order)
+    out = []
+    snap = board.snapshot()
+    try:
+        for e in sorted(edges):
+            n = board.neighbour(coord, e)
+            h = board.hexes.get(n) if n is not None else None
+            if h is None or h.color not in order[:-1]:
+                continue
+            want = order[order.index(h.color) + 1]
+            have = _hex_exits(h)
+            toward = (e + 3) % 6
+            for name in sorted(board.tiles, key=str):
+                t = board.tiles[name]
+                if t.color != want or t.private_only or len(t.cities) < len(h.tile.cities):
+                    continue
+                for r in t.distinct_rotations():
+                    if toward not in t.exits(r) or not have <= t.exits(r):
+                        continue
+                    try:
+                        plan = board.plan_lay(corp, name, n, r, colors=[want],
+                                              check_connection=False)
+                        board.apply_lay(plan)
+                        if legal():
+                            out.append((n, name, r))
+                    except RuleViolation:
+                        pass
+                    finally:
+                        board.restore(snap)
+                    if len(out) > MISSING_LAY_TILES:
+                        return out
+    finally:
+        board.restore(snap)
+    return out
 
 
 # ---------------------------------------------------------------------------

@@ -286,3 +286,27 @@ def OM_read(path: str) -> dict:
     sys.path.insert(0, str(REPO / "tools"))
     import one_mistake as OM
     return OM.read_export(DATA / "exports" / path)
+
+
+def test_a_companys_purchase_of_a_private_left_out_is_read_before_its_power_is_used():
+    # 18Ireland_rand_2711089_2 #149: LER buys DCR from Player 1 for £35, and
+    # uses its power at #150.  With the purchase left out the power is used
+    # by a company that does not own it (private.power), and 50 errors
+    # follow.  The purchase put back before #150, at the price the record's
+    # final result needs (Player 1's net worth), explains every later line
+    # (diagnose.missing_private_hint): one finding, at #150; the game's own
+    # finding (#166, DAR left the game with its bankrupt owner) and scores
+    from railcheck.following.diagnose import missing_private_hint
+    rep = Replay(_changed_export("18Ireland_slips/18Ireland_rand_2711089_2.json.gz", 149,
+                                 "delete"), hints=False)
+    plain = rep.run()
+    assert [(f.action_id, f.rule) for f in error_findings(plain)][:1] == [(150, "private.power")]
+    assert len(error_findings(plain)) > 40
+    res = missing_private_hint(rep, plain)
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (150, "private.power"), (166, "private.closed")]
+    assert error_findings(res)[0].message == (
+        "DCR's power is used by a company that owns it; it is owned by Player 1; the record's "
+        "later lines go on as if LER had bought DCR from Player 1 for £35 before it (the price "
+        "the record's final result needs) (a missing line): taken so")
+    assert net_worths(res) == {"Player 1": 172, "Player 2": 17, "Player 3": 0}

@@ -3224,3 +3224,106 @@ def missing_purchase_hint(replay, result, search: Optional[Search] = None):
                   f"lines go on as if he bought a share of {corp} from the "
                   f"{'IPO' if how == 'ipo' else 'pool'} {as_written}: taken as bought before "
                   f"this pass (the latest that explains it)", {nxt.actor, corp})
+
+
+# ---------------------------------------------------------------------------
+# a company's purchase of a private missing: the record's later line uses
+# its power in the company's turn (branch m12)
+
+#: how many of the company's lines before the one using the private's power
+#: the missing purchase is put before (the latest first)
+MISSING_PRIVATE_PLACES = 4
+
+
+@_never_raises
+def missing_private_hint(replay, result, search: Optional[Search] = None):
+    """The first error is a private's power used in the turn of a company
+    that does not own it (``private.power``: its owner a player), and later
+    errors follow: the company's purchase of it from that player is read as
+    left out just before that line, at the price that explains every later
+    line (:func:`_price_search`: the prices the rules take, halved by which
+    side a candidate's first later error is on, the seller's net worth in
+    the record's result saying which; the first tried the one it gives:
+    the seller still holds the private and lacks its price).  The line's
+    finding says so; else ``result``.  Never raises."""
+    from ..state import Corporation, Player
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if len(errors) < 2 or game is None:
+        return result
+    first = errors[0]
+    if first.rule != "private.power" or _all_at(errors, first):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    a = actions[stop]
+    before = _game_before(replay, stop)
+    company = before.companies.get(getattr(a, "actor", None)) if before is not None else None
+    corp = before.round.whose_turn() if company is not None else None
+    owner = getattr(company, "owner", None)
+    if not isinstance(corp, Corporation) or not isinstance(owner, Player):
+        return result
+    buy = BuyCompany(actor=corp.sym, company=company.sym, price=0, line=a.line,
+                     column=a.column, action_id=a.action_id)
+    buy.text = f"{corp.sym} buy private {company.sym}"
+    bounds = _price_range(before, buy, corp.cash)
+    if bounds is None:
+        return result
+    seller = owner.name
+    president = getattr(getattr(corp, "president", None), "name", None)
+    s = search if search is not None else Search()
+    s.budget = s.budget or BUDGET_FACTOR * max(1, len(actions))
+    # (the seller's net worth counts the private at its face value and
+    # lacks the price: off by the face value less the price)
+    # (then the range's top, the face value and its bottom: a candidate
+    # whose errors say no side, its cash keeping the turn open or not, tells
+    # nothing of the price)
+    d = _worth_off(replay, result, seller)
+    guesses = list(dict.fromkeys(([company.value - d] if d else [])
+                                 + [bounds[1], company.value, bounds[0]]))
+
+    written = {(f.rule, f.message) for f in result.findings if f.rule.startswith("score.")}
+    # the purchase just before the line, or before one of the company's
+    # lines before it (the turn it was in), the latest first: the first
+    # whose game ends as the record's result says, else of those that
+    # explain the record the one ending with the fewest other scores
+    places = [stop] + [j for j in range(stop - 1, -1, -1)
+                       if getattr(actions[j], "actor", None) == corp.sym][:MISSING_PRIVATE_PLACES]
+    found = None
+    for j in places:
+        at = actions[j]
+
+        def line_of(price, at=at):
+            return [dataclasses.replace(buy, price=price, line=at.line, column=at.column,
+                                        action_id=at.action_id), at]
+
+        def side(x, any_rule, j=j):
+            return _price_side(x, buy, seller, president, j, actions, any_rule=any_rule)
+
+        def mend(got):
+            return -_worth_off(replay, got, seller)
+        got = _price_search(replay, j, line_of, side, mend, bounds[0], bounds[1], 1, guesses,
+                            s, first=first,
+                            has_result=seller in (getattr(replay.record, "expected_result", None)
+                                                  or {}))
+        if s.out_of_budget:
+            return result
+        if got is None:
+            continue
+        other = sum(1 for f in got[1].findings if f.rule.startswith("score.")
+                    and (f.rule, f.message) not in written)
+        if found is None or other < found[0]:
+            found = (other, at, *got)
+        if not other:
+            break
+    if found is None:
+        return result
+    _, at, price, cand, says = found
+    money = game.money
+    where = "before it" if at is a else f"before {_where(at)}"
+    return _adopt(replay, cand, at, first.rule,
+                  f"{first.message}; the record's later lines go on as if {corp.sym} had bought "
+                  f"{company.sym} from {seller} for {money(price)} {where}{says} (a missing "
+                  f"line): taken so", {corp.sym, company.sym, seller})

@@ -171,6 +171,7 @@ class Replay:
                                              minor_bid_hint, missing_dividend_hint,
                                              missing_issue_hint, missing_lay_hint,
                                              missing_private_hint, missing_purchase_hint,
+                                             missing_round_line_hint,
                                              neighbour_tile_hint, par_hint,
                                              private_price_hint, raise_price_hint,
                                              refused_lay_hint, refused_station_hint,
@@ -194,6 +195,8 @@ class Replay:
                 hinted = missing_purchase_hint(self, res)
             if hinted is res:   # a company's purchase of a private missing, its power used
                 hinted = missing_private_hint(self, res)
+            if hinted is res:   # a stock round's purchase or sale missing, the round ended
+                hinted = missing_round_line_hint(self, res)
             if hinted is res:   # a bid for the turn under the minimum
                 hinted = turn_bid_hint(self, res)
             if hinted is res:   # a private bought at a legal but wrong price

@@ -1023,11 +1023,30 @@ RULES: list[Rule] = [
        "of the 6 latest passes of the players who may have bought it, latest first; the first "
        "that explains the record from there on (a purchase at a later pass may explain it as "
        "well: the latest, never before the line left out) is flagged and the game taken so "
-       "(railcheck/following/diagnose.py, docs/one-mistake.md); else the findings stand.",
+       "(railcheck/following/diagnose.py, docs/one-mistake.md); else the findings stand. A "
+       "purchase left out may also leave the round's last passes alone, ending it where the "
+       "record goes on with it (``round.continues``): a purchase of a company the record's "
+       "next lines buy, sell or run (those the later errors name first) before each of the 4 "
+       "passes in a row before that line, the players the later errors name first, is tried "
+       "the same way (as is a sale: ``stock.sale_implied``).",
        f"{R1830}: Stock Round, buying shares",
        "(export) #94 pass  ->  Player 3 passes with no purchase written before, but the "
        "record's later lines go on as if he bought a share of B&O from the IPO (...): taken as "
        "bought before this pass (the latest that explains it)"),
+    _r("stock.sale_implied", "a player's sale missing, the record's later lines going on from "
+       "it",
+       "A deleted sale in a record whose stock-round turns close with the player's pass leaves "
+       "the pass alone; when the passes in a row then end the round where the record goes on "
+       "with it (``round.continues``) and later errors follow, railcheck replays the record "
+       "with a sale of one or two shares of each company the passing player holds (and the "
+       "purchases of ``stock.purchase_implied``) before each of the 4 passes in a row before "
+       "that line (a player the next error finds short of cash first, and then only sales); "
+       "the one that explains the record from there on (of places as good, the latest) is "
+       "flagged at the pass and the game taken so (railcheck/following/diagnose.py, "
+       "docs/one-mistake.md); else the findings stand.",
+       f"{R1830}: Stock Round, selling shares",
+       "(export) #352 pass  ->  Player 1 passes with no sale written before, but the record's "
+       "later lines go on as if he sold 2 shares of DER (...): taken as sold before this pass"),
     _r("stock.sell_not_parred", "a sale of a company without a share price",
        "Shares have a price only once the corporation has a par value.",
        f"{R1830}: Stock Round, selling shares",

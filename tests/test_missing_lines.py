@@ -310,3 +310,34 @@ def test_a_companys_purchase_of_a_private_left_out_is_read_before_its_power_is_u
         "later lines go on as if LER had bought DCR from Player 1 for £35 before it (the price "
         "the record's final result needs) (a missing line): taken so")
     assert net_worths(res) == {"Player 1": 172, "Player 2": 17, "Player 3": 0}
+
+
+@pytest.mark.parametrize("path, deleted, at, rule, words, worths", [
+    # Player 1's purchase of SR_1 (#213) left out: his pass at #214 and
+    # Player 2's at #212 end SR 23, and Player 2's par at #215 goes on with
+    # it (round.continues); SR later operates unfloated (49 more errors).
+    # The later errors name SR: its purchase before #214 explains the record
+    ("1889_slips/1889_rand_50600004_1.json.gz", 213, 214, "stock.purchase_implied",
+     "Player 1 passes with no purchase written before, but the record's later lines go on as "
+     "if he bought a share of SR from the IPO (as written: #215, SR 23 ended by the rules",
+     {"Player 1": 4716, "Player 2": 2288}),
+    # Player 1's sale of 40% of DER (#351) left out: his pass at #352 ends
+    # SR 6 with the others', Player 3's sale at #354 goes on with it, and
+    # Player 1 is short of cash at #356 (17 errors).  A player short of cash
+    # next lacks a sale: 2 shares of DER before his pass explain the record
+    ("18Ireland_slips/18Ireland_rand_2711009_1.json.gz", 351, 352, "stock.sale_implied",
+     "Player 1 passes with no sale written before, but the record's later lines go on as if "
+     "he sold 2 shares of DER (as written: #354, SR 6 ended by the rules",
+     {"Player 3": 2652, "Player 2": 2650, "Player 1": 2518}),
+])
+def test_a_stock_line_left_out_that_ends_the_round_early_is_read_before_its_pass(
+        path, deleted, at, rule, words, worths):
+    from railcheck.following.diagnose import missing_round_line_hint
+    rep = Replay(_changed_export(path, deleted, "delete"), hints=False)
+    plain = rep.run()
+    assert error_findings(plain)[0].rule == "round.continues"
+    assert len(error_findings(plain)) > 10
+    res = missing_round_line_hint(rep, plain)
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(at, rule)]
+    assert error_findings(res)[0].message.startswith(words)
+    assert net_worths(res) == worths

@@ -3327,3 +3327,130 @@ def missing_private_hint(replay, result, search: Optional[Search] = None):
                   f"{first.message}; the record's later lines go on as if {corp.sym} had bought "
                   f"{company.sym} from {seller} for {money(price)} {where}{says} (a missing "
                   f"line): taken so", {corp.sym, company.sym, seller})
+
+
+# ---------------------------------------------------------------------------
+# a stock round's purchase or sale missing: the passes left alone end the
+# round, and the record goes on with it (branch m12)
+
+#: how many of the round's last passes the missing line is put before
+ROUND_PASSES = 4
+#: at most this many (pass, line) pairs are tried
+ROUND_LINES = 40
+#: the search's budget, in times the record's length
+ROUND_FACTOR = 20
+#: the companies of the record's next this many lines from the first error
+#: are those a missing purchase is tried of
+ROUND_AHEAD = 60
+#: the later errors whose companies are tried first
+ROUND_ERRORS = 6
+
+
+@_never_raises
+def missing_round_line_hint(replay, result, search: Optional[Search] = None):
+    """The first error is a stock round the rules ended (every player
+    passed in a row) that the record goes on with (``round.continues``), and
+    later errors follow: a purchase or a sale left out before one of the
+    passes that ended it leaves that pass alone.  Before each of the
+    :data:`ROUND_PASSES` passes in a row before the line (the latest first),
+    its player's purchase of a share of each company the record's lines
+    from there on buy, sell or run (from the IPO or the pool), or his sale
+    of one or two shares of each company he holds (those of the players the
+    later errors name first), is tried; the one that explains every later
+    line (of places as good, the latest) is flagged at the pass
+    (``stock.purchase_implied``, ``stock.sale_implied``) and the game taken
+    so.  Else ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if game is None or not errors or errors[0].rule != "round.continues" \
+            or _all_at(errors, errors[0]):
+        return result
+    first = errors[0]
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    players = set(game.player_by_name)
+    passes = []
+    i = stop - 1
+    while i > 0 and isinstance(actions[i], Pass) and actions[i].actor in players \
+            and len(passes) < ROUND_PASSES:
+        passes.append(i)
+        i -= 1
+    if not passes:
+        return result
+    before = _game_before(replay, passes[-1])
+    if before is None:
+        return result
+    # the companies the record's lines from the first error on buy, sell or
+    # run, in the order named
+    named: list = []
+    for a in actions[stop:stop + ROUND_AHEAD]:
+        for c in ([a.corporation] if isinstance(a, (BuyShares, Par)) else
+                  [x.corporation for x in a.sales] if isinstance(a, SellShares) else
+                  [a.actor] if getattr(a, "actor", None) in before.corporations else []):
+            if c in before.corporations and c not in named \
+                    and before.corporations[c].price is not None:
+                named.append(c)
+    # (the players the later errors name, the first named first; one the
+    # next error finds short of cash lacks a sale's money, not a purchase)
+    later = list(dict.fromkeys(p for f in errors[1:] for p in sorted(f.involves)
+                               if p in players))
+    short = {p for p in errors[1].involves if p in players} \
+        if errors[1].rule in CASH_SHORT else set()
+    # (the companies the later errors name, when some are: a company left
+    # unfloated, a share short)
+    hot = {c for f in errors[1:ROUND_ERRORS] for c in _named(f, before)
+           if c in before.corporations}
+
+    def values(player: str) -> list:
+        holder = before.player_by_name[player]
+        sales = [("sell", c.sym, n) for c in before.corporations.values()
+                 for n in (1, 2) if c.percent_of(holder) >= n * c.share_percent > 0]
+        if player in short:
+            return sales
+        buys = [("buy", c, src) for c in named for src in ("ipo", "pool")]
+        # (a sale's cash may be what any later line needs: none left out)
+        return ([v for v in buys if v[1] in hot] or buys) + sales
+
+    def lines(i, value):
+        nxt = actions[i]
+        how, corp, x = value
+        if how == "buy":
+            put = BuyShares(actor=nxt.actor, corporation=corp, count=1, source=x,
+                            line=nxt.line, column=nxt.column)
+            put.text = f"{nxt.actor} buys a {corp} share"
+        else:
+            put = SellShares(actor=nxt.actor, sales=[Sale(corporation=corp, count=x)],
+                             line=nxt.line, column=nxt.column)
+            put.text = f"{nxt.actor} sells {x} {corp}"
+        return [put, nxt]
+    # the passes of the players the later errors name first, each the
+    # latest first; each place judged alone (a line at a later pass than
+    # the one left out may explain the record as well: the latest)
+    order = sorted(passes, key=lambda i: (later.index(actions[i].actor)
+                                          if actions[i].actor in later else len(later), -i))
+    s = search if search is not None else Search()
+    one = None
+    for i in order:
+        todo = [(i, v) for v in values(actions[i].actor)][:ROUND_LINES]
+        one = _the_one_explanation(replay, todo, lines, s, nearest=True, spare=1,
+                                   factor=ROUND_FACTOR)
+        if one is not None or s.out_of_budget:
+            break
+    if one is None:
+        return result
+    i, (how, corp, x), cand = one
+    nxt = actions[i]
+    as_written = (f"(as written: {_where(first)}, {first.message} — the first finding the "
+                  f"missing line gives)")
+    if how == "buy":
+        return _adopt(replay, cand, nxt, "stock.purchase_implied",
+                      f"{nxt.actor} passes with no purchase written before, but the record's "
+                      f"later lines go on as if he bought a share of {corp} from the "
+                      f"{'IPO' if x == 'ipo' else 'pool'} {as_written}: taken as bought before "
+                      f"this pass", {nxt.actor, corp})
+    return _adopt(replay, cand, nxt, "stock.sale_implied",
+                  f"{nxt.actor} passes with no sale written before, but the record's later "
+                  f"lines go on as if he sold {x} share{'s' if x > 1 else ''} of {corp} "
+                  f"{as_written}: taken as sold before this pass", {nxt.actor, corp})

@@ -179,15 +179,18 @@ def test_an_upgrade_left_out_that_freed_the_last_copy_of_a_tile_is_one_finding(
 # a lay left out, its evidence a later run over the hex or an upgrade of it
 # (branch m12: diagnose.missing_lay_hint)
 
-def _missing_lay(path: str, deleted: int):
+def _missing_lay(path: str, deleted: int, joining: bool = False):
     """The export ``path`` with its lay ``deleted``, replayed without hints,
     and the missing-lay hint's result of it (the hint alone: the test is
-    not of the hints before it)."""
-    from railcheck.following.diagnose import Search, missing_lay_hint
+    not of the hints before it; ``joining``: the hint asked last, of a lay,
+    station or run's worth that needs it)."""
+    from railcheck.following.diagnose import (Search, missing_joining_lay_hint,
+                                              missing_lay_hint)
     rep = Replay(_changed_export(path, deleted, "delete"), hints=False)
     plain = rep.run()
     search = Search()
-    return plain, missing_lay_hint(rep, plain, search), search
+    hint = missing_joining_lay_hint if joining else missing_lay_hint
+    return plain, hint(rep, plain, search), search
 
 
 @pytest.mark.parametrize("path, deleted, plain_first, at, laid, worths", [
@@ -255,7 +258,7 @@ def test_a_lay_left_out_is_read_from_the_later_run_or_upgrade_at_its_turn(
 ])
 def test_a_lay_left_out_is_read_from_a_later_lay_station_or_revenue_needing_it(
         path, deleted, plain_first, at, laid, worths):
-    plain, res, search = _missing_lay(path, deleted)
+    plain, res, search = _missing_lay(path, deleted, joining=True)
     assert (error_findings(plain)[0].action_id, error_findings(plain)[0].rule) == plain_first
     assert len(error_findings(plain)) > 1
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(at, "tile.lay_implied")]
@@ -267,14 +270,14 @@ def test_a_revenue_claimed_over_the_run_is_not_read_as_an_upgrade_left_out():
     # 1860_rand_2711004_3 #96 claims £50 for a run worth £40: an upgrade of
     # F2 might make it so, but a revenue written wrong is as likely, and a
     # finding at its line says all (no later error): one finding there
-    from railcheck.following.diagnose import missing_lay_hint
+    from railcheck.following.diagnose import missing_joining_lay_hint
     data = OM_read("1860_slips/1860_rand_2711004_3.json.gz")
     run = next(a for a in data["actions"] if a["id"] == 96)
     changed = _changed_export("1860_slips/1860_rand_2711004_3.json.gz", 96,
                               {"routes": [dict(run["routes"][0], revenue=50)]})
     rep = Replay(changed, hints=False)
     plain = rep.run()
-    res = missing_lay_hint(rep, plain)
+    res = missing_joining_lay_hint(rep, plain)
     assert res is plain
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(96, "route.revenue")]
 

@@ -2561,8 +2561,7 @@ MISSING_LAY_BUDGET_FACTOR = 40
 
 _JOIN = "the track in "
 #: the first errors the missing-lay hint reads (:func:`_missing_lay_needs`)
-MISSING_LAY_RULES = {"tile.upgrade", "route.connection", "tile.connection", "token.reach",
-                     "route.revenue"}
+MISSING_LAY_RULES = {"tile.upgrade", "route.connection"}
 
 
 def _joins(tile, r: int, a: int, b: int) -> bool:
@@ -2749,11 +2748,27 @@ def _copy_taken_unseen(board, actions, i: int, name: str) -> bool:
 @_never_raises
 def missing_lay_hint(replay, result, search: Optional[Search] = None):
     """The result the record implies when its first error needs track no
-    line laid (:func:`_missing_lay_needs`) and one tile, laid in one of the
+    line laid (:func:`_missing_lay_needs`: an upgrade skipping a colour, a
+    run over track that is not there) and one tile, laid in one of the
     :data:`MISSING_LAY_TURNS` most recent operating turns before it that
     laid no tile (by that turn's company), explains every later line: that
     turn's first line is flagged (``tile.lay_implied``) and the game taken
     so.  Else ``result``.  Never raises."""
+    return _missing_lay(replay, result, search, MISSING_LAY_RULES)
+
+
+@_never_raises
+def missing_joining_lay_hint(replay, result, search: Optional[Search] = None):
+    """:func:`missing_lay_hint` for a first error a slip of its own line
+    explains as well (:data:`ALONE_EXPLAINED`: a lay joined to none of its
+    company's track, a station in a city it does not reach, a run worth
+    less than claimed), asked after the hints that read that line again
+    (another city, another hex)."""
+    return _missing_lay(replay, result, search, ALONE_EXPLAINED)
+
+
+def _missing_lay(replay, result, search: Optional[Search], rules) -> object:
+    """:func:`missing_lay_hint` for first errors of ``rules``."""
     errors = [f for f in result.findings if f.severity == ERROR]
     game = result.game
     if not errors or game is None or game.board is None:
@@ -2763,8 +2778,7 @@ def missing_lay_hint(replay, result, search: Optional[Search] = None):
     stop = _position(actions, first)
     if stop is None:
         return result
-    if first.rule not in MISSING_LAY_RULES or (first.rule in ALONE_EXPLAINED
-                                               and _all_at(errors, first)):
+    if first.rule not in rules or (first.rule in ALONE_EXPLAINED and _all_at(errors, first)):
         return result
     rounds: dict = {}
     before = _game_before(replay, stop, rounds)

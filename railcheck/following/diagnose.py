@@ -3247,6 +3247,10 @@ def missing_purchase_hint(replay, result, search: Optional[Search] = None):
 #: how many of the company's lines before the one using the private's power
 #: the missing purchase is put before (the latest first)
 MISSING_PRIVATE_PLACES = 4
+#: the first errors of a private's power used by a company that does not
+#: own it: its owner's (a player's), or one its seller uses as he sells it
+#: (1889's ER: "made by the player who sells it to a company, at once")
+MISSING_PRIVATE_RULES = {"private.power", "private.window"}
 
 
 @_never_raises
@@ -3266,7 +3270,7 @@ def missing_private_hint(replay, result, search: Optional[Search] = None):
     if len(errors) < 2 or game is None:
         return result
     first = errors[0]
-    if first.rule != "private.power" or _all_at(errors, first):
+    if first.rule not in MISSING_PRIVATE_RULES or _all_at(errors, first):
         return result
     actions = replay.record.actions
     stop = _position(actions, first)

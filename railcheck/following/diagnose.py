@@ -2699,7 +2699,8 @@ def _turns_without_lay(actions, game, stop: int, last: int,
                        rounds: Optional[dict] = None) -> list:
     """The first lines of the operating turns after the record's line
     ``last`` and up to ``stop`` (its turn included) that lay no tile, latest
-    first: the :data:`MISSING_LAY_TURNS` latest, and up to
+    first (and the line after the passes each begins with:
+    :func:`_lay_places`): the :data:`MISSING_LAY_TURNS` latest, and up to
     :data:`MISSING_LAY_UNPASSED` earlier ones that do not pass their lay (an
     export's turn whose lay was left out begins with the line after it).  A
     turn is a company's lines in a row in one round (``rounds``: the round
@@ -2726,12 +2727,23 @@ def _turns_without_lay(actions, game, stop: int, last: int,
             end += 1
         if not any(isinstance(a, LayTile) for a in actions[begin:end + 1]):
             if len(starts) < MISSING_LAY_TURNS:
-                starts.append(begin)
+                starts.extend(_lay_places(actions, begin, end))
             elif not _passes_lay(actions, begin):
-                starts.append(begin)
+                starts.extend(_lay_places(actions, begin, end))
                 unpassed += 1
         p = begin - 1
     return starts
+
+
+def _lay_places(actions, begin: int, end: int) -> list:
+    """Where in the turn of the record's lines ``begin`` to ``end`` a lay
+    left out may stand: at its start, and after the passes it begins with
+    (18Ireland's turn passes its issue before its lay; a turn that passed
+    its lay refuses one after): the rules judge each."""
+    k = begin
+    while k < end and isinstance(actions[k], Pass):
+        k += 1
+    return [begin] if k == begin else [begin, k]
 
 
 def _copy_taken_unseen(board, actions, i: int, name: str) -> bool:

@@ -318,10 +318,12 @@ def test_why_a_company_may_not_begin_its_turn_is_a_pure_check():
 
 def test_next_names_the_next_company_from_the_rounds_order():
     """``next`` names the company to operate next from the round's order (the shared
-    ``Game.operating_order`` at the OR's start: ``table._next_company``): the first that has
-    not operated and is open; KNR at once after M2's conversion (K8)."""
-    from railcheck.titles.kansai.table import _next_company
-    assert _next_company(paused(60)) == "M1"        # OR 2.1 begun
-    assert _next_company(paused(62)) == "M2"        # M1's turn over (run, payout)
-    assert _next_company(paused(66)) == "KNR"       # M2 converted (line 65)
-    assert _next_company(paused(75)) == "JR"        # the minors done, M5 privatised
+    ``Game.operating_order`` at the OR's start: ``OperatingRound1890.next_company``): the
+    first that has not operated and is open; KNR at once after M2's conversion (K8); with a company's turn
+    counted over (``done``: what ``next`` offers to end a turn)."""
+    assert paused(60).operating.next_company() == "M1"        # OR 2.1 begun
+    assert paused(62).operating.next_company() == "M2"        # M1's turn over (run, payout)
+    assert paused(62).operating.next_company(done="M2") == "M3"
+    assert paused(66).operating.next_company(done="KNR") is None
+    assert paused(66).operating.next_company() == "KNR"       # M2 converted (line 65)
+    assert paused(75).operating.next_company() == "JR"        # the minors done, M5 privatised

@@ -13,6 +13,8 @@ the face value (O6, F9).
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ...actions import Bankrupt, Pass
 from ...findings import RuleViolation
 from ...rounds.operating import OperatingRound, Turn
@@ -236,6 +238,20 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
                                                               "nothing run, the price moves left "
                                                               "(O4a)")
                 r.ledger.dividend(corp, "withhold", 0)
+
+    def next_company(self, done: Optional[str] = None) -> Optional[str]:
+        """The company to operate next by the round's order (``next``): KNR at once after
+        M2's conversion (K8), else the first of the order (the shared ``Game.operating_order``
+        at the round's start: the minors by number, N0, the main companies by price, O0b)
+        that has not operated and is open; ``done``: with that company's turn counted over
+        (None when it would be the one named).  None: every one has operated."""
+        if self.knr_due:
+            nxt: Optional[str] = "KNR"
+        else:
+            nxt = next((c.sym for c in self.order if not c.closed and c.sym != done
+                        and c.sym not in (self.minors_done if c.kind == "minor"
+                                          else self.operated_this_or)), None)
+        return None if nxt == done else nxt
 
     def check_price_order(self, actor: str) -> None:
         """O0b: a main company operating while one ranked before it (by the

@@ -2938,11 +2938,11 @@ def _lays_joining(game, first, action) -> list:
         written = board.tiles.get(str(action.tile))
         if written is None or action.rotation is None:
             return []
-        edges = written.exits(int(action.rotation))
+        rotation = int(action.rotation)
+        edges = written.exits(rotation)
 
         def legal() -> bool:
-            board.plan_lay(corp, str(action.tile), coord, int(action.rotation),
-                           colors=[written.color])
+            board.plan_lay(corp, str(action.tile), coord, rotation, colors=[written.color])
             return True
     elif first.rule == "token.reach" and isinstance(action, PlaceToken):
         edges = frozenset(range(6))
@@ -3293,7 +3293,7 @@ def missing_private_hint(replay, result, search: Optional[Search] = None):
     company = before.companies.get(getattr(a, "actor", None)) if before is not None else None
     corp = before.round.whose_turn() if company is not None else None
     owner = getattr(company, "owner", None)
-    if not isinstance(corp, Corporation) or not isinstance(owner, Player):
+    if company is None or not isinstance(corp, Corporation) or not isinstance(owner, Player):
         return result
     buy = BuyCompany(actor=corp.sym, company=company.sym, price=0, line=a.line,
                      column=a.column, action_id=a.action_id)
@@ -3401,7 +3401,7 @@ def missing_round_line_hint(replay, result, search: Optional[Search] = None):
     if stop is None:
         return result
     players = set(game.player_by_name)
-    passes = []
+    passes: list = []
     i = stop - 1
     while i > 0 and isinstance(actions[i], Pass) and actions[i].actor in players \
             and len(passes) < ROUND_PASSES:

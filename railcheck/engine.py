@@ -168,23 +168,39 @@ class Replay:
         res = self.result(self.count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .following.diagnose import (copy_named_later_hint, dividend_hint, home_station_hint, merger_hint,
-                                             minor_bid_hint, missing_dividend_hint, price_hints_judged,
-                                             missing_issue_hint, missing_lay_hint,
-                                             missing_purchase_hint,
+                                             minor_bid_hint, missing_dividend_hint,
+                                             missing_issue_hint, missing_joining_lay_hint,
+                                             missing_lay_hint,
+                                             missing_private_hint, missing_purchase_hint,
+                                             missing_round_line_hint, price_hints_judged, for_hints,
                                              neighbour_tile_hint, par_hint,
                                              private_price_hint, raise_price_hint,
                                              refused_lay_hint, refused_station_hint,
                                              rotation_hint, token_city_hint, turn_bid_hint,
                                              train_run_by_other_hint, turned_tile_hint,
                                              upgraded_tile_hint, written_hint)
+            # (a finding taken as the record has it, the replay in step with the
+            # record after it, is no first error for a hint to explain: each
+            # hint is given the result without it, ``diagnose.for_hints``)
+            full, res = res, for_hints(res)
+            view = res
             written = self.game
             hinted = par_hint(self, res)
-            # the same first errors: a dividend of another kind, asked even
-            # when a par explains the record (of the two, the one the
-            # record's result or nearness says: :func:`price_hints_judged`)
-            self.game = written
-            hinted = price_hints_judged(res, [hinted, dividend_hint(self, res)])
-            self.game = hinted.game
+            par = hinted
+            # (a line left out whose first error says which kind of line, before
+            # the hints that take another line's value: a dividend of another
+            # kind may mend the cash it shows later, not the first error)
+            if hinted is res:   # a company's purchase of a private missing, its power used
+                hinted = missing_private_hint(self, res)
+            if hinted is res:   # a stock round's purchase or sale missing, the round ended
+                hinted = missing_round_line_hint(self, res)
+            if hinted is res or hinted is par:
+                # the same first errors as a par's: a dividend of another kind,
+                # asked even when a par explains the record (of the two, the one
+                # the record's result or nearness says: :func:`price_hints_judged`)
+                self.game = written
+                hinted = price_hints_judged(res, [par, dividend_hint(self, res)])
+                self.game = hinted.game
             if hinted is res:   # a price or revenue taken as written
                 hinted = written_hint(self, res)
             if hinted is res:   # a dividend line missing
@@ -205,7 +221,9 @@ class Replay:
                 hinted = raise_price_hint(self, res)
             if hinted is res:   # a minor's bid under the least, at another price
                 hinted = minor_bid_hint(self, res)
-            res = hinted
+            res = full if hinted is view else hinted
+            full, res = res, for_hints(res)
+            view = res
             if res.errors:      # the two look at first errors of different kinds
                 hinted = rotation_hint(self, res)
                 if hinted is res:   # a home station in a legal but wrong city
@@ -227,7 +245,11 @@ class Replay:
                     hinted = refused_station_hint(self, res)
                 if hinted is res:   # a lay refused, the later lines using it elsewhere
                     hinted = refused_lay_hint(self, res)
+                if hinted is res:   # a lay missing that a later lay, station or run's worth needs
+                    hinted = missing_joining_lay_hint(self, res)
                 res = hinted
+            if res is view:
+                res = full
             # (the record replayed as the candidates replay it, with its kept
             # states: the hints' searches are over)
             self._hint_prefix = None

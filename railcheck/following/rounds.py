@@ -108,7 +108,26 @@ class RecordRounds:
 
         def make():
             apply(replay.game)
-        if best_reading(replay, [Reading(make, says)]) == 0:
+        position = g.following.position
+        known = getattr(replay, "known_repairs", None)
+        if known is not None and position < known[1] and position in known[0]:
+            # (a hint's candidate, the same record up to a later line: the
+            # first replay's choice, as for a refused line's reading)
+            i = known[0][position][0]
+        else:
+            # (judged over the long horizon in a hint's candidate too: what
+            # tells the two apart is often far on, a purchase of a private
+            # from him or a price his shares moved, and a candidate choosing
+            # otherwise than the record's own replay explains nothing)
+            quick, replay.quick = getattr(replay, "quick", False), False
+            try:
+                i = best_reading(replay, [Reading(make, says)])
+            finally:
+                replay.quick = quick
+            chosen = getattr(replay, "repairs", None)
+            if chosen is not None:
+                chosen[position] = (i, None if i is None else says)
+        if i == 0:
             self.apply_reading(Reading(make, says))
             g.flag("bankrupt.leftovers", says)
 

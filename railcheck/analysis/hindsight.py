@@ -2,7 +2,10 @@
 could have earned with the trains it had, on the board as it was, against
 what it claimed.
 
-The search is ours and simple (an exhaustive walk bounded by time):
+The search is ours and simple (an exhaustive walk bounded by a budget of
+steps, not of seconds, so that a game gives the same runs on any machine,
+however loaded: a finding may rest on it, ``following/run.py``'s run left
+out):
 
 1. from each station of the company, every *half-run*: a walk along the laid
    track (``board.routes.track_arcs``) that uses no hex side twice, stops at
@@ -16,8 +19,9 @@ The search is ours and simple (an exhaustive walk bounded by time):
 4. the best set is checked once more with the checker's own route rules
    (``Board.revenue_of_routes``).
 
-Each run's search stops after ``limit`` seconds; it then reports the best it
-had found and says it gave up.  Revenue here is the stops' values in the
+Each run's search stops after its budget of steps (``TICKS_PER_SECOND`` for
+each second of the ``limit`` asked for: about that long on an idle machine);
+it then reports the best it had found and says it gave up.  Revenue here is the stops' values in the
 phase (title bonuses such as 1860's halts are not counted).
 """
 
@@ -67,10 +71,21 @@ VARIANTS = 6
 MAX_RUNS_PER_TRAIN = 300
 
 
-#: the steps of a title's own search of the best runs (18Ireland's) for
-#: each second of the hindsight's limit (its default 2 s: 4,000,000 steps;
-#: 18Ireland's D on a late map takes up to about 2,400,000, 1 s here)
-OWN_TICKS_PER_SECOND = 2_000_000
+#: the steps of a search of the best runs (the shared one, and a title's own:
+#: 18Ireland's) for each second of a limit asked in seconds (the hindsight's
+#: default 2 s: 4,000,000 steps; 18Ireland's D on a late map takes up to
+#: about 2,400,000, 1 s here; the shared search walks 0.5 to 1.4 million a
+#: second on the corpus's largest)
+TICKS_PER_SECOND = 2_000_000
+#: the steps of the shared search when its result decides a finding (a run
+#: left out, ``following/run.py``; one second's worth: 1889's largest late
+#: map in /work/gen/A takes 1,175,806)
+RUN_TICKS = 2_000_000
+
+
+def ticks_for(limit: float) -> int:
+    """The budget of steps a limit of ``limit`` seconds stands for."""
+    return max(1, int(TICKS_PER_SECOND * limit))
 
 
 class _OutOfTime(Exception):
@@ -78,17 +93,15 @@ class _OutOfTime(Exception):
 
 
 class _Search:
-    def __init__(self, board, corp: str, phase_color: str, deadline: float,
-                 max_ticks: Optional[int] = None, skip=None, max_edges: Optional[int] = None):
+    def __init__(self, board, corp: str, phase_color: str, max_ticks: int,
+                 skip=None, max_edges: Optional[int] = None):
         from ..board.routes import track_arcs
         from ..board.tiles import revenue_for_phase
 
         self.board = board
         self.corp = corp
-        self.deadline = deadline
-        #: a budget of steps instead of (or besides) the clock: a search
-        #: whose result decides a finding must give the same answer on any
-        #: machine, however loaded
+        #: a budget of steps, not of seconds: a search whose result decides a
+        #: finding must give the same answer on any machine, however loaded
         self.max_ticks = max_ticks
         self.ticks = 0
         #: the most hex edges a run may cross (a title whose trains count hex
@@ -113,9 +126,7 @@ class _Search:
 
     def tick(self):
         self.ticks += 1
-        if self.max_ticks is not None and self.ticks > self.max_ticks:
-            raise _OutOfTime
-        if self.ticks & 255 == 0 and time.perf_counter() > self.deadline:
+        if self.ticks > self.max_ticks:
             raise _OutOfTime
 
     def node(self, n):
@@ -217,20 +228,41 @@ class _Search:
         return [run for variants in found.values() for run in variants]
 
     def _ticks(self, n: int):
-        """``n`` steps at once: out of time as :meth:`tick` would be after them."""
-        before = self.ticks
+        """``n`` steps at once: out of steps as :meth:`tick` would be after them."""
         self.ticks += n
-        if self.max_ticks is not None and self.ticks > self.max_ticks:
-            raise _OutOfTime
-        if (self.ticks >> 8) != (before >> 8) and time.perf_counter() > self.deadline:
+        if self.ticks > self.max_ticks:
             raise _OutOfTime
 
 
-def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
+def best_runs(board, corp: str, trains: list, phase_color: str, max_ticks: int):
     """(best revenue, [(train name, stops)], gave_up, the chosen runs, trimmed)
     for ``trains`` (a list of (name, Reach)) of ``corp`` on ``board`` as it is
-    now; ``trimmed``: a train had more runs than the combination considers."""
-    deadline = time.perf_counter() + limit
+    now, within ``max_ticks`` steps; ``trimmed``: a train had more runs than
+    the combination considers."""
+    found = search_best_runs(board, corp, trains, phase_color, max_ticks)
+    return found.total, found.routes, found.gave_up, found.chosen, found.trimmed
+
+
+@dataclass
+class Found:
+    """The best set of runs the shared search found."""
+
+    total: int
+    #: [(train name, [stop text])]
+    routes: list
+    gave_up: bool
+    #: [(train index, [(hex index, node index)])], by train
+    chosen: list
+    trimmed: bool
+    #: each chosen run's revenue, in the order of ``chosen``
+    revenues: list
+
+
+def search_best_runs(board, corp: str, trains: list, phase_color: str,
+                     max_ticks: int) -> Found:
+    """The best set of runs of ``trains`` (a list of (name, Reach)) of
+    ``corp`` on ``board`` as it is now, within ``max_ticks`` steps (the
+    same on any machine)."""
     max_stops = 0
     for _, reach in trains:
         if reach.kind == "stops":
@@ -239,7 +271,7 @@ def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
             max_stops = max(max_stops, reach.cities + reach.towns)
         else:
             max_stops = 99
-    search = _Search(board, corp, phase_color, deadline)
+    search = _Search(board, corp, phase_color, max_ticks)
     gave_up = False
     try:
         candidates = search.runs(max_stops)
@@ -266,15 +298,18 @@ def best_runs(board, corp: str, trains: list, phase_color: str, limit: float):
             trimmed = True     # (one train alone takes its best run: no loss)
         per_train.append(mine[:MAX_RUNS_PER_TRAIN])
     # each train one run (or none); no shared hex side
-    total, chosen, out_of_time = best_combination(
-        [[(rev, keys, stops) for rev, stops, keys in mine] for mine in per_train], search.tick)
+    total, picked, out_of_time = best_combination(
+        [[(rev, keys, (stops, rev)) for rev, stops, keys in mine] for mine in per_train],
+        search.tick)
     gave_up = gave_up or out_of_time
     hexes = board.hex_list
+    picked.sort(key=lambda p: (p[0], p[1][0]))
+    chosen = [(ti, stops) for ti, (stops, _) in picked]
     routes = []
-    for ti, stops in sorted(chosen):
+    for ti, stops in chosen:
         routes.append((trains[ti][0], [f"{hexes[hi].coord}.{ni}" if len(hexes[hi].nodes) > 1
                                         else hexes[hi].coord for hi, ni in stops]))
-    return total, routes, gave_up, chosen, trimmed
+    return Found(total, routes, gave_up, chosen, trimmed, [rev for _, (_, rev) in picked])
 
 
 def best_combination(per_train: list, tick, legal=None):
@@ -376,13 +411,14 @@ class Watcher:
         color = g.phase.tiles[-1]
         try:
             best, routes, gave_up, chosen, trimmed = best_runs(g.board, corp.sym, trains, color,
-                                                      self.limit)
+                                                               ticks_for(self.limit))
         except RuleViolation as v:       # a map the search cannot read
             run.note = f"not searched: {v.message}"
         else:
             run.best, run.best_routes, run.gave_up = best, routes, gave_up
             if gave_up:
-                run.note = f"gave up after {self.limit:g} s: the best found so far"
+                run.note = (f"stopped at its budget of steps ({self.limit:g} s' worth): the "
+                            f"best found so far")
             elif trimmed:
                 run.note = (f"combined only the {MAX_RUNS_PER_TRAIN} best runs of each train: "
                             f"a better set may exist")
@@ -396,7 +432,7 @@ class Watcher:
         """The best runs by the title's own search (``Title.best_runs_now``,
         its run rules: 18Ireland's), with a budget of steps for the limit."""
         start = time.perf_counter()
-        found = g.title.best_runs_now(corp, max(1, int(OWN_TICKS_PER_SECOND * self.limit)))
+        found = g.title.best_runs_now(corp, ticks_for(self.limit))
         run.seconds = time.perf_counter() - start
         if found is None:
             return

@@ -104,7 +104,7 @@ def _train_runs(g, corp, trains: list, max_ticks: int):
     # a run stops at most at the cities and towns its train counts, and may
     # pass towns it does not count: SKIPPED_TOWNS more stops are walked
     longest = min(MAX_STOPS, max(n + m for n, m in dists) + SKIPPED_TOWNS)
-    search = _Search(board, corp.sym, phase, float("inf"), max_ticks=max_ticks)
+    search = _Search(board, corp.sym, phase, max_ticks)
     gave_up = False
     try:
         candidates = search.runs(longest)

@@ -88,8 +88,7 @@ def _best_set(g, corp, trains: list, max_ticks: int):
 
     # the walk takes at most three quarters of the budget; the trains'
     # combinations what it leaves
-    search = _Search(board, corp.sym, g.phase.tiles[-1], float("inf"),
-                     max_ticks=max(1, max_ticks * 3 // 4),
+    search = _Search(board, corp.sym, g.phase.tiles[-1], max(1, max_ticks * 3 // 4),
                      skip=narrow if broad_only else None, max_edges=most)
     with_shannon = len(shannon_hexes(g, corp)) == 2
     ticks = [0]

@@ -995,6 +995,16 @@ def test_a_sale_not_held_is_read_as_another_amount_of_another_company():
      ("private.cash", "CIR has £90, TASPS costs £160; the record's later lines go on as if CIR "
       "paid £57 for TASPS (the price the record's final result needs): taken so"),
      {"Player 3": 2544, "Player 2": 1809, "Player 1": 757, "Player 4": 0}),
+    # 18Ireland_rand_49200102_0 #147: CIR buys RSSC for £104; written at
+    # £165, over its £160 (refused: 47 errors).  £160 (the written price held
+    # to CIR's cash) stops at a line out of turn that says neither side; the
+    # search went no further (branch m13): now the prices below it are
+    # halved, then those above (£99: the seller short later; £129: neither;
+    # £114 explains the record, and its final result says £104)
+    ("18Ireland_slips/18Ireland_rand_49200102_0.json.gz", 147, 165, 47,
+     ("private.cash", "CIR has £160, RSSC costs £165; the record's later lines go on as if CIR "
+      "paid £104 for RSSC (the price the record's final result needs): taken so"),
+     {"Player 1": 393, "Player 3": 308, "Player 4": 263, "Player 5": 170, "Player 2": 0}),
     # 1830 29133 #190: C&O buys CA for $200; written at $330, out of its
     # range (taken as paid: 7 errors; 2 since a pass before a company's own
     # run is of a step passed over); the seller's net worth, off by $130

@@ -1408,7 +1408,7 @@ def test_a_deleted_lay_is_the_tile_the_later_run_needs():
     assert worths(res) == G1830_RAND_3
 
 
-def test_a_station_refused_where_written_is_the_city_the_later_runs_go_from():
+def test_a_station_refused_where_written_is_the_city_the_later_runs_go_from(monkeypatch):
     # 1860_rand_44000100_1 #192: IWNJ places a station in G5's city 1 (tile
     # 763); written in G7's tile (761), where IWNJ has one, it is refused
     # (token.duplicate) and no reading was taken (the next lines fit every
@@ -1416,13 +1416,33 @@ def test_a_station_refused_where_written_is_the_city_the_later_runs_go_from():
     # (route.token: 7 errors).  The cities those runs name are tried for
     # the station (diagnose.refused_station_hint): G5 city 1 explains every
     # later line.  One new finding (the unchanged game has the three
-    # receivership findings), the game's end
+    # receivership findings), the game's end.  (Since branch m13 the replay
+    # itself places it there: G5 city 1 is the one city the station may go
+    # to, and a station costs the same in any; the hint then has nothing left
+    # to explain)
     changed = _changed_export("1860_slips/1860_rand_44000100_1.json.gz", 192,
                               {"city": "761-0-0"})
     res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [
         (192, "token.duplicate"), (580, "route.receivership_max"),
         (590, "route.receivership_max"), (601, "route.receivership_max")]
+    assert error_findings(res)[0].message == (
+        "IWNJ already has a station on G7; the record's later lines go on as if the station "
+        "were in G5 city 1: taken so " + ONE_CITY)
+    assert worths(res) == {"Player 1": 15282, "Player 2": 3745}
+    # the hint's own case: the replay's reading taken only over the refusal
+    # (as before branch m13), the hint finds the city from the later runs
+    from railcheck.following import repair
+
+    def strict(replay, action, violation):
+        got = repair._other_city(replay, action, violation)
+        for r in got:
+            r.over_refusal = ""
+        return got
+    monkeypatch.setitem(repair._READINGS, "token.duplicate", strict)
+    res = Replay(_changed_export("1860_slips/1860_rand_44000100_1.json.gz", 192,
+                                 {"city": "761-0-0"})).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)][0] == (192, "token.duplicate")
     assert error_findings(res)[0].message == (
         "IWNJ already has a station on G7; the record's later lines go on as if the station "
         "were in G5 city 1: taken so")
@@ -1981,3 +2001,36 @@ def test_a_companys_line_under_the_name_of_the_next_or_last_company_is_the_turns
         (228, "track.blocked_connection"), (action_id, "turn.order")]
     assert error_findings(res)[1].message == message
     assert worths(res) == {"Player 2": 4685, "Player 1": 4591, "Player 3": 3817}
+
+
+# a station written in a city it cannot go to, whose city the record's next
+# lines never pin down (branch m13; repair._other_city, Reading.over_refusal)
+
+#: what the finding adds when no city fits the next lines better than none
+ONE_CITY = ("(no city fits the record's next lines better than no station, but the line "
+            "places one, and a station costs the same in any city: the one city it may go to)")
+
+
+@pytest.mark.parametrize("path, action_id, city, finding, end", [
+    # 1830_rand_49000100_0 #445: NYC's station in 14-2 (B16); written in
+    # 62-0 (G19), where NYC has one (refused).  No run of NYC's needs B16 for
+    # 275 lines: the refusal and B16 tie over the 200 the readings are judged
+    # by, and the $100 it cost showed at #720 (10 errors)
+    ("1830_slips/1830_rand_49000100_0.json.gz", 445, "62-0-0",
+     ("token.duplicate", "NYC already has a station on G19; the record's later lines go on as "
+      "if the station were in B16 city 0: taken so " + ONE_CITY),
+     {"Player 2": 6659, "Player 3": 6517, "Player 1": 4448}),
+    # 1860_rand_48000100_2 #190: a station written in 787-0 (F2), full: 3
+    # errors before
+    ("1860_slips/1860_rand_48000100_2.json.gz", 190, "787-0-0",
+     ("token.full", "F2 city 0 is full (C&N); the record's later lines go on as if the station "
+      "were in I9 city 0: taken so " + ONE_CITY),
+     {"Player 2": 6897, "Player 1": 3822}),
+])
+def test_a_station_whose_city_the_record_never_pins_down_is_placed_all_the_same(
+        path, action_id, city, finding, end):
+    res = Replay(_changed_export(path, action_id, {"city": city, "slot": 0}), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == \
+        [(action_id, *finding)]
+    assert worths(res) == end
+    assert not [f for f in res.findings if f.rule.startswith("score")]

@@ -312,11 +312,23 @@ def _other_city(replay, action, violation) -> list:
     if not out or len(out) > TOKEN_READINGS:
         return []
 
+    # a station costs the same in any city (``Corporation.token_cost``: by
+    # the count of stations placed): when the record's next lines tell no
+    # city from the refusal, the cash it cost still shows later, and the
+    # line says one was placed (not a home station: where it goes is all
+    # it says)
+    which = "the one city it may go to" if len(out) == 1 else \
+        f"the first of the {len(out)} cities it may go to"
+    over = "" if home else (f" (no city fits the record's next lines better than no "
+                            f"station, but the line places one, and a station costs the same "
+                            f"in any city: {which})")
+
     def reading(coord, k):
         def apply():
             g.round.process(dataclasses.replace(action, hex=coord, city=k, tile_copy=None))
         return Reading(apply, f"; the record's later lines go on as if the station were in "
-                              f"{coord} city {k}: taken so", preferred=coord == action.hex)
+                              f"{coord} city {k}: taken so", preferred=coord == action.hex,
+                       over_refusal=over)
     return [reading(coord, k) for coord, k in out]
 
 

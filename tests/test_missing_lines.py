@@ -237,3 +237,30 @@ def test_the_best_run_search_is_a_budget_of_steps_the_same_on_any_machine(monkey
     assert errs[0].message.endswith("did not run them; a company must run its trains (taken as "
                                     "earning nothing)")
     assert len(errs) == 7
+
+
+# a station left out before a run that needs it (branch m13; following/station.py)
+
+@pytest.mark.parametrize("path, deleted, at, city, end", [
+    # 1860_rand_2711294_2 #177 deleted: C&N's station in B6; its run at #178
+    # then includes no station of its own, and the cash it cost parts the
+    # players' from the record: 47 errors before
+    ("1860_slips/1860_rand_2711294_2.json.gz", 177, 178, "B6 city 0",
+     {"Player 2": 89, "Player 3": 34, "Player 1": 26, "Player 4": 12}),
+    # 1860_rand_44000101_0 #184: the same at once (4 errors before)
+    ("1860_slips/1860_rand_44000101_0.json.gz", 184, 185, "B6 city 0",
+     {"Player 2": 6884, "Player 1": 6016, "Player 3": 3869}),
+    # 1860_rand_44000101_2 #83: C&N's station in G5, its runs through G5 only
+    # from #135 on (13 errors before)
+    ("1860_slips/1860_rand_44000101_2.json.gz", 83, 135, "G5 city 0",
+     {"Player 1": 8198, "Player 3": 7619, "Player 2": 5527}),
+])
+def test_a_station_left_out_before_a_run_that_needs_it_is_one_finding(path, deleted, at, city,
+                                                                       end):
+    res = Replay(_changed_export(path, deleted, "delete"), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (at, "route.token", f"a run of C&N's includes no station of its own (its stations: F2 "
+                            f"city 0); the record's later lines go on as if it placed a station "
+                            f"in {city} before it, for £40 (a line missing): taken so")]
+    assert net_worths(res) == end
+    assert not [f for f in res.findings if f.rule.startswith("score")]

@@ -99,31 +99,31 @@ def _play_run(replay, c) -> None:
 _DECIDES = {"payout": "pays out", "withhold": "withholds", "half": "pays half"}
 
 
-def _judged(replay, action, cands: list) -> Optional[tuple]:
-    """Of ``cands``, each played before ``action`` (the dividend), (revenue,
-    subsidy, where from, the runs, what the finding adds) of the one the record's
-    next lines go on from with fewer errors than ``action`` as written and
-    no other as few (over ``lookahead.HORIZON`` lines, then those as good
-    over ``LONG_HORIZON``; still as good, the first of them: a company runs
-    for the most it can, and the best run is tried first; still as good as
-    no run at all, the best run found: the dividend line says the company
-    ran, and a withheld revenue may show only hundreds of lines later, when
-    the treasury buys a train); else None.  Changes nothing."""
+def judged_before(replay, action, plays: list, over_as_is: Optional[int] = None):
+    """Of ``plays`` (each a function making a line the record left out
+    before ``action``, in the state now), (index, what the finding adds) of
+    the one the record's next lines go on from, ``action`` then taken, with
+    fewer errors than ``action`` as written (its own findings left out:
+    every reading says them) and no other as few (over
+    ``lookahead.HORIZON`` lines, then those as good over ``LONG_HORIZON``;
+    still as good, the first of them); still as good as ``action`` as
+    written, the play ``over_as_is`` when it is among them; else None.
+    Changes nothing.  (Shared by the run and the station left out.)"""
     from .lookahead import HORIZON, LONG_HORIZON, Reading, _best_reading
     g = replay.game
 
     def as_is():
         n = len(g.findings)
         g.round.process(action)
-        del g.findings[n:]      # (its route.missing: every reading says it)
+        del g.findings[n:]
 
-    def reading(c):
+    def reading(play):
         def apply():
-            _play_run(replay, c)
+            play()
             replay.game.round.process(action)
         return Reading(apply, "")
 
-    readings = [Reading(as_is, "")] + [reading(c) for c in cands]
+    readings = [Reading(as_is, "")] + [reading(p) for p in plays]
     got = _best_reading(replay, readings, HORIZON, tied=True)
     says = ""
     if isinstance(got, list):
@@ -133,15 +133,34 @@ def _judged(replay, action, cands: list) -> Optional[tuple]:
         elif isinstance(again, list) and 0 not in (got[j] for j in again):
             says = f"; of {len(again)} the record's next lines fit as well, the first"
             got = got[again[0]]
-        elif isinstance(again, list) and 1 in (got[j] for j in again) \
-                and cands[0][2] == BEST_FOUND:
-            says = "; no run fits the record's next lines as well, but a dividend comes after a run"
-            got = 1
+        elif isinstance(again, list) and over_as_is is not None \
+                and over_as_is + 1 in (got[j] for j in again):
+            says = None     # (the caller says why)
+            got = over_as_is + 1
         else:
             got = None
     if not isinstance(got, int) or got == 0:
         return None
-    return (*cands[got - 1], says)
+    return got - 1, says
+
+
+def _judged(replay, action, cands: list) -> Optional[tuple]:
+    """Of ``cands``, each played before ``action`` (the dividend), (revenue,
+    subsidy, where from, the runs, what the finding adds) of the one the
+    record's next lines go on from (:func:`judged_before`; still as good as
+    no run at all, the best run found: the dividend line says the company
+    ran, and a withheld revenue may show only hundreds of lines later, when
+    the treasury buys a train; a company runs for the most it can, and the
+    best run is tried first); else None.  Changes nothing."""
+    best = 0 if cands and cands[0][2] == BEST_FOUND else None
+    got = judged_before(replay, action, [lambda c=c: _play_run(replay, c) for c in cands],
+                        over_as_is=best)
+    if got is None:
+        return None
+    i, says = got
+    if says is None:
+        says = "; no run fits the record's next lines as well, but a dividend comes after a run"
+    return (*cands[i], says)
 
 
 def missing_run(replay, action) -> bool:

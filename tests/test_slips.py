@@ -2034,3 +2034,30 @@ def test_a_station_whose_city_the_record_never_pins_down_is_placed_all_the_same(
         [(action_id, *finding)]
     assert worths(res) == end
     assert not [f for f in res.findings if f.rule.startswith("score")]
+
+
+# 1860: a sale of a certificate not held, of a company the seller sold
+# earlier in the turn (branch m13; SellSharesStep1860.check)
+
+@pytest.mark.parametrize("action_id, shares, message", [
+    # Player 3 sells IOW_3 (#102), then C&N_6 and C&N_7 (#103), written as
+    # IOW_1, which he does not hold: refused as a second sale of IOW
+    # (stock.sell_blocks) and nothing read: 185 errors before
+    (103, ["IOW_1"], "Player 3 holds 0% of IOW and cannot sell 10%; the record's later lines "
+                     "buy Player 3's C&N_6, C&N_7 from the bank (#205, #230): taken as a sale "
+                     "of 20% of C&N"),
+    # Player 4 sells FYN_4 (#231), then IOW_5 (#232), written as FYN_1: 11
+    # errors before
+    (232, ["FYN_1"], "Player 4 holds 0% of FYN and cannot sell 10%; the record's later lines "
+                     "buy Player 4's IOW_5 from the bank (#326): taken as a sale of 10% of IOW"),
+])
+def test_a_sale_not_held_of_a_company_sold_earlier_in_the_turn_is_read_as_not_held(
+        action_id, shares, message):
+    # a sale of what the seller does not hold is that first, as the shared
+    # sale step has it, so the record's later purchases from the pool say
+    # which sale it was
+    res = Replay(_changed_export("1860_slips/1860_rand_2711144_3.json.gz", action_id,
+                                 {"shares": shares, "percent": 10}), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (action_id, "stock.sell_not_owned", message)]
+    assert worths(res) == {"Player 1": 45, "Player 3": 30, "Player 2": 29, "Player 4": 17}

@@ -2061,3 +2061,26 @@ def test_a_sale_not_held_of_a_company_sold_earlier_in_the_turn_is_read_as_not_he
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (action_id, "stock.sell_not_owned", message)]
     assert worths(res) == {"Player 1": 45, "Player 3": 30, "Player 2": 29, "Player 4": 17}
+
+
+# 1860: a tile laid only at rotation 0 written in another rotation
+# (branch m13; repair._other_rotation)
+
+@pytest.mark.parametrize("action_id, tile, hex_", [
+    # 761 on G7 (#116) and 763 on G5 (#168) written turned 3: refused
+    # (tile.rotation) and nothing read, the hex left as it was: 153 and 157
+    # errors before
+    (116, "761", "G7"), (168, "763", "G5"),
+])
+def test_a_tile_laid_only_at_rotation_0_written_turned_is_read_at_rotation_0(
+        action_id, tile, hex_):
+    path = "1860_slips/1860_rand_44000100_1.json.gz"
+    res = Replay(_changed_export(path, action_id, {"rotation": 3}), hints=False).run()
+    # (the unchanged game has its three receivership findings, #580 to #601)
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (action_id, "tile.rotation"), (580, "route.receivership_max"),
+        (590, "route.receivership_max"), (601, "route.receivership_max")]
+    assert error_findings(res)[0].message == (
+        f"tile {tile} rotation 3 on {hex_} is laid only at rotation 0, which keeps the map's "
+        f"geography, not 3; the record's later lines go on as if it were turned 0: taken so")
+    assert worths(res) == {"Player 1": 15282, "Player 2": 3745}

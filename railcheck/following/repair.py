@@ -269,6 +269,42 @@ def _tile_readings(g, action, tiles) -> list:
     return [reading(name, r) for name, r in tiles]
 
 
+def _other_rotation(replay, action, violation) -> list:
+    """A tile written in a rotation the rules refuse (``tile.rotation``:
+    1860's tiles laid only at rotation 0, which keeps the map's geography):
+    the same tile in a rotation the board takes there (its pure
+    ``plan_lay``), when the record's next lines go on as if it were laid so
+    (m10's set, 1860_rand_50500101_0 #170: 763 on G5 written turned 5)."""
+    if not isinstance(action, LayTile) or action.rotation is None:
+        return []
+    g = replay.game
+    board = g.board
+    if board is None or action.actor not in g.corporations:
+        return []
+    t = board.tiles.get(str(action.tile))
+    hex_ = str(action.hex)
+    if t is None or hex_ not in board.hexes:
+        return []
+    connect = g.round.whose_turn() is g.corporations[action.actor]
+    out = []
+    for r in t.distinct_rotations():
+        if r == action.rotation:
+            continue
+        try:
+            board.plan_lay(action.actor, str(action.tile), hex_, r, colors=[t.color],
+                           check_connection=connect)
+        except RuleViolation:
+            continue
+        out.append(r)
+
+    def reading(r):
+        def apply():
+            g.round.process(dataclasses.replace(action, rotation=r))
+        return Reading(apply, f"; the record's later lines go on as if it were turned {r}: "
+                              f"taken so")
+    return [reading(r) for r in out]
+
+
 #: at most this many other cities are tried for a station that cannot go
 #: where it is written; with more, none is
 TOKEN_READINGS = 16
@@ -904,4 +940,5 @@ _READINGS = {
     "token.none_left": _station_placed_again,
     "token.city": _other_city,
     "tile.supply": _laid_all_the_same,
+    "tile.rotation": _other_rotation,
 }

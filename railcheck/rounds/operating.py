@@ -66,6 +66,9 @@ class OperatingRound(Round):
     #: happens and before the round ends (1830); a title whose companies
     #: discard at the start of their own next turn (1860) turns it off
     force_discards = True
+    #: the class of a company's turn, which the round's steps are given (a title's own
+    #: turn keeps what its steps note besides the shared ones: 1890's ``Turn1890``)
+    turn_class: type[Turn] = Turn
 
     def __init__(self, game):
         super().__init__(game)
@@ -129,7 +132,7 @@ class OperatingRound(Round):
             self.finish_if_done()
             return
         corp = self.order[self.index]
-        self.turn = Turn(corp)
+        self.turn = self.turn_class(corp)
         self.start_turn(corp)
         self.settle()
 
@@ -325,7 +328,7 @@ class OperatingRound(Round):
         while self.index < len(self.order) - 1 and self.order[self.index + 1] is not corp:
             self.index += 1
             skipped = self.order[self.index]
-            self.turn = Turn(skipped)
+            self.turn = self.turn_class(skipped)
             self.start_turn(skipped)
             self.check_skipped_turn(skipped)
             self.end_turn()

@@ -271,12 +271,59 @@ def test_the_operating_order_is_the_shared_one_with_1890s_hooks():
 
 
 
+def test_the_shared_walk_begins_and_ends_1890s_turns():
+    """The shared round's walk of the order (``skip_turns_until``: the companies before the
+    one named take empty turns) begins each turn with the round's ``turn_class`` (1890's
+    ``Turn1890``) and 1890's ``start_turn`` (N0: the minors by number, kept in
+    ``minors_done``), and ends it with 1890's ``end_turn`` (O5: a company without a train
+    must buy one, flagged at the action at hand, the turns being empty: JR's lay of line 44,
+    as if the record went from OR 1.1's marker to it).  1890's record-driven turns go through
+    the same two hooks."""
+    r = paused(39)                  # OR 1.1 begun (line 38): nobody has a train
+    r.action = next(a for a in r.record.actions if a.line == 44)
+    o = r.operating
+    assert [c.sym for c in o.order] == ["M1", "M2", "M3", "M4", "M5", "JR", "HER"]
+    turns = []
+    start = o.start_turn
+    o.start_turn = lambda corp: (turns.append(o.turn), start(corp))
+    o.skip_turns_until(r.holdings.corporations["JR"])
+    assert [(type(t).__name__, t.corp.sym) for t in turns] == \
+        [("Turn1890", m) for m in ("M1", "M2", "M3", "M4", "M5")]
+    assert o.minors_done == ["M1", "M2", "M3", "M4", "M5"]
+    assert [(f.rule, f.line, f.message.split(" ends")[0]) for f in r.findings
+            if f.severity == "error"] == [("trains.must_own", 44, m)
+                                          for m in ("M1", "M2", "M3", "M4", "M5")]
+    assert o.turn is None and o.index == 4
+
+
+def test_why_a_company_may_not_begin_its_turn_is_a_pure_check():
+    """``OperatingRound1890.check_may_start`` (the shared round's question, which the walk of
+    the order asks) raises why a company's turn may not begin and changes nothing; the
+    record's turn is flagged so and taken as written (``flag_may_start``).  OR 1.1 of the
+    example, phase 2: OMS starts in phase 4 (C5), KNR when M2 converts (K8); the minors M1
+    and M5 and the floated JR may begin."""
+    r = paused(39)
+    o, corps = r.operating, r.holdings.corporations
+    before = state_snapshot(r.holdings)
+    why = {}
+    for sym in ("M1", "M5", "JR", "OMS", "KNR"):
+        try:
+            o.check_may_start(corps[sym])
+            why[sym] = None
+        except RuleViolation as v:
+            why[sym] = v.rule
+    assert why == {"M1": None, "M5": None, "JR": None, "OMS": "kansai.oms_early",
+                   "KNR": "or.not_floated"}
+    assert state_snapshot(r.holdings) == before
+
 def test_next_names_the_next_company_from_the_rounds_order():
     """``next`` names the company to operate next from the round's order (the shared
-    ``Game.operating_order`` at the OR's start: ``table._next_company``): the first that has
-    not operated and is open; KNR at once after M2's conversion (K8)."""
-    from railcheck.titles.kansai.table import _next_company
-    assert _next_company(paused(60)) == "M1"        # OR 2.1 begun
-    assert _next_company(paused(62)) == "M2"        # M1's turn over (run, payout)
-    assert _next_company(paused(66)) == "KNR"       # M2 converted (line 65)
-    assert _next_company(paused(75)) == "JR"        # the minors done, M5 privatised
+    ``Game.operating_order`` at the OR's start: ``OperatingRound1890.next_company``): the
+    first that has not operated and is open; KNR at once after M2's conversion (K8); with a company's turn
+    counted over (``done``: what ``next`` offers to end a turn)."""
+    assert paused(60).operating.next_company() == "M1"        # OR 2.1 begun
+    assert paused(62).operating.next_company() == "M2"        # M1's turn over (run, payout)
+    assert paused(62).operating.next_company(done="M2") == "M3"
+    assert paused(66).operating.next_company(done="KNR") is None
+    assert paused(66).operating.next_company() == "KNR"       # M2 converted (line 65)
+    assert paused(75).operating.next_company() == "JR"        # the minors done, M5 privatised

@@ -206,3 +206,21 @@ def test_a_stock_round_ends_at_the_pass_that_ends_it():
     assert [(f.rule, f.line) for f in r.findings if f.severity == "error"] == \
         [("round.continues", 58)]
     assert (s.finished, s.last_actor.name, r.holdings.priority_name()) == (True, "Chie", "Aki")
+
+
+@pytest.mark.parametrize("line, verb", [("Ben pass", "pass"), ("Aki buy JR", "buy")])
+def test_a_line_after_the_stock_rounds_end_is_one_finding(line, verb):
+    """One slip, one finding (issue 27): SR 2 ends at Ben's pass (line 57, the third in a row:
+    S2.2, "Po spasowaniu wszystkich graczy"; rule book §8 "End of stock round"), and the
+    record goes on with it at line 58, by the passer himself (his pass written twice) or by
+    another player.  The round taken up again is the line's player's turn: a round the rules
+    ended has no turn order to go on with, so the line is ``round.continues`` alone, not also
+    ``turn.order`` ("it is Chie's turn in SR 2")."""
+    text = GAME.read_text(encoding="utf-8").replace(
+        "Chie pass\nAki pass\nBen pass\n\nOR 2.1", f"Chie pass\nAki pass\nBen pass\n{line}\n"
+                                                  "\nOR 2.1", 1)
+    record, _ = load_game(str(GAME), text=text)
+    r = replayed(record, 58)
+    errors = [f for f in r.findings if f.severity == "error"]
+    assert [(f.rule, f.line) for f in errors] == [("round.continues", 58)]
+    assert errors[0].message.endswith(f"{line.split()[0]}'s '{verb}' is taken as part of it")

@@ -13,6 +13,8 @@ the face value (O6, F9).
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ...actions import Bankrupt, Pass
 from ...findings import RuleViolation
 from ...rounds.operating import OperatingRound, Turn
@@ -27,12 +29,13 @@ from .orsteps import (MINOR_NAMES, BankruptStep1890, BuyCompanyStep1890, BuyTrai
 class Turn1890(Turn):
     """A company's operating turn: the shared ``Turn`` (the hexes laid on, ``laid_on``, Arima's
     and OMER's extra tiles included; the lays of its allowance, ``tile_lays``; the revenue;
-    the dividend decided) and whether it ran its trains (O3: once; a run may have no written
-    revenue)."""
+    the dividend decided), whether it ran its trains (O3: once; a run may have no written
+    revenue) and the record's lines of it (a duty left undone is flagged at the last)."""
 
     def __init__(self, corp):
         super().__init__(corp)
         self.ran = False
+        self.lines: list = []
 
 
 class OperatingRound1890(RoundOfTheRecord, OperatingRound):
@@ -43,6 +46,8 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
     presidents' emergency sales and bankruptcies (B0-B4, E1).  Its turns are the record's
     (``RoundOfTheRecord.take_action``: a company's consecutive lines); the order the shared
     ``Game.operating_order`` with 1890's hooks, checked as the record goes, not walked."""
+
+    turn_class = Turn1890
 
     def __init__(self, replay):
         #: the title's replay (its flags, its numbers, its turn and the ledger)
@@ -116,31 +121,36 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         order as the record goes (:meth:`turn_begins`)."""
 
     def turn_begins(self, actor: str) -> None:
-        """``actor`` (a company) takes its turn: in its place of the order (N0, K8, O0b,
-        C5), floated or started; its home station goes on the map."""
-        r, st = self.r, self.st
+        """The record begins ``actor``'s turn (a company's consecutive lines): the round's
+        ``turn_class`` for it, begun by :meth:`start_turn` (the shared round's hook, where a
+        walk of the order begins a turn too)."""
+        r = self.r
         spec = r.rules.corp_by_sym.get(actor)
         self.sales = [x for x in self.sales if x[0] == actor]     # written before its turn
-        self.turn = None if spec is None else Turn1890(self.h.corporations[actor])
         if spec is None:
+            self.turn = None
             r.flag("or.player_action", f"{actor} is not a company: in an operating round the "
                                        f"companies act")
             return
+        corp = self.h.corporations[actor]
+        self.turn = self.turn_class(corp)
+        self.turn.lines = self.lines
+        self.start_turn(corp)
+
+    def start_turn(self, corp) -> None:
+        """``corp``'s turn begins: in its place of the order (N0, K8, O0b, C5), floated or
+        started; its home station goes on the map (:meth:`place_home`)."""
+        r, st = self.r, self.st
+        actor = corp.sym
+        spec = r.rules.corp_by_sym[actor]
         if self.knr_due and actor != "KNR":
             r.flag("kansai.knr_at_once", f"KNR operates at once after Osaka Electric Railroad "
                                          f"converts (K8), before {actor}")
         at_once = self.knr_due and actor == "KNR"    # K8: whatever the order
         self.knr_due = False
-        corp = self.h.corporations[actor]
-        if not corp.closed and (spec.kind == "minor" or corp.floated
-                                or (actor == "KNR" and st.knr_started)):
-            self.map.home(actor)
+        self.place_home(corp)
         if spec.kind == "minor":
-            if corp.closed:
-                r.flag("kansai.minor_closed", f"{actor} ({MINOR_NAMES[actor]}) has converted or "
-                                              f"closed and no longer operates")
-            elif self.h.minor_owner(actor) is None:
-                r.flag("or.not_floated", f"{actor} has no owner: nobody bought it")
+            self.flag_may_start(corp)
             later = [m for m in self.minors_done if m > actor]
             if later:
                 r.flag("turn.order", f"minors operate by their numbers (N0): {actor} after "
@@ -161,26 +171,61 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
                         for m in MINOR_NAMES):
                 r.skip("the minors' place among the main companies in the operating order",
                        ("rulebook", "minors_operate"))
-        oms_float = r.rules.number("rulebook", "oms_float")
-        if actor == "OMS" and not r.phase_at_least("4") and oms_float != "any_phase":
-            r.flag("kansai.oms_early", f"Osaka Municipal Subway starts in phase 4; this is phase "
-                                       f"{r.phase.name} (C5)")
-        elif actor == "OMS" and not corp.floated and \
-                oms_float in ("fifty_percent", "any_phase"):
-            r.flag("or.not_floated", f"OMS has not floated: {self.h.sold_percent(actor)}% sold, "
-                                     f"{r.rules.raw['stock']['float_percent']}% needed "
-                                     f"(rulebook.oms_float: {oms_float})")
-        elif actor == "KNR" and not r.knr_normal:
-            if not st.knr_started:
-                r.flag("or.not_floated", "KNR starts when Osaka Electric Railroad converts (K8)")
-        elif actor != "OMS" and not corp.floated:
-            r.flag("or.not_floated", f"{actor} has not floated: {self.h.sold_percent(actor)}% sold, "
-                                     f"{r.rules.raw['stock']['float_percent']}% needed")
+        self.flag_may_start(corp)
         corp.operated = True
         if actor == "OMS":
             st.oms_turns += 1
             r.number("how OMS floats (at phase 4, or by 50% from phase 4)", "rulebook",
                      "oms_float")
+
+    def check_may_start(self, corp) -> None:
+        """Why ``corp``'s turn may not begin (pure: raises ``RuleViolation``, the shared
+        round's question): a minor converted or closed, or nobody's (N0); OMS before phase 4
+        (C5) or, by ``rulebook.oms_float``, not floated; KNR before M2's conversion (K8); a
+        main company not floated.  1890 takes the record's turn as written after flagging why
+        (:meth:`flag_may_start`)."""
+        r, actor = self.r, corp.sym
+        if corp.kind == "minor":
+            if corp.closed:
+                raise RuleViolation("kansai.minor_closed", f"{actor} ({MINOR_NAMES[actor]}) has "
+                                                           f"converted or closed and no longer "
+                                                           f"operates")
+            if self.h.minor_owner(actor) is None:
+                raise RuleViolation("or.not_floated", f"{actor} has no owner: nobody bought it")
+            return
+        oms_float = r.rules.number("rulebook", "oms_float")
+        if actor == "OMS" and not r.phase_at_least("4") and oms_float != "any_phase":
+            raise RuleViolation("kansai.oms_early", f"Osaka Municipal Subway starts in phase 4; "
+                                                    f"this is phase {r.phase.name} (C5)")
+        if actor == "OMS" and not corp.floated and oms_float in ("fifty_percent", "any_phase"):
+            raise RuleViolation("or.not_floated",
+                                f"OMS has not floated: {self.h.sold_percent(actor)}% sold, "
+                                f"{r.rules.raw['stock']['float_percent']}% needed "
+                                f"(rulebook.oms_float: {oms_float})")
+        if actor == "KNR" and not r.knr_normal:
+            if not self.st.knr_started:
+                raise RuleViolation("or.not_floated",
+                                    "KNR starts when Osaka Electric Railroad converts (K8)")
+        elif actor != "OMS" and not corp.floated:
+            raise RuleViolation("or.not_floated",
+                                f"{actor} has not floated: {self.h.sold_percent(actor)}% sold, "
+                                f"{r.rules.raw['stock']['float_percent']}% needed")
+
+    def flag_may_start(self, corp) -> None:
+        """Why ``corp``'s turn may not begin (:meth:`check_may_start`), flagged: the record's
+        turn is taken as written."""
+        try:
+            self.check_may_start(corp)
+        except RuleViolation as v:
+            self.r.flag(v.rule, v.message)
+
+    def place_home(self, corp) -> None:
+        """``corp``'s home station goes on the map (the components file's, when it gives
+        one: ``KansaiMap.home``), once it operates: a minor, a floated company, KNR once
+        started; not a closed one."""
+        if not corp.closed and (corp.kind == "minor" or corp.floated
+                                or (corp.sym == "KNR" and self.st.knr_started)):
+            self.map.home(corp.sym)
 
     def finish(self) -> None:
         """A main company that should have operated and is not in the
@@ -193,6 +238,20 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
                                                               "nothing run, the price moves left "
                                                               "(O4a)")
                 r.ledger.dividend(corp, "withhold", 0)
+
+    def next_company(self, done: Optional[str] = None) -> Optional[str]:
+        """The company to operate next by the round's order (``next``): KNR at once after
+        M2's conversion (K8), else the first of the order (the shared ``Game.operating_order``
+        at the round's start: the minors by number, N0, the main companies by price, O0b)
+        that has not operated and is open; ``done``: with that company's turn counted over
+        (None when it would be the one named).  None: every one has operated."""
+        if self.knr_due:
+            nxt: Optional[str] = "KNR"
+        else:
+            nxt = next((c.sym for c in self.order if not c.closed and c.sym != done
+                        and c.sym not in (self.minors_done if c.kind == "minor"
+                                          else self.operated_this_or)), None)
+        return None if nxt == done else nxt
 
     def check_price_order(self, actor: str) -> None:
         """O0b: a main company operating while one ranked before it (by the
@@ -225,39 +284,47 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         self.process(action)
 
     def turn_ends(self, actor: str, lines: list) -> None:
-        """The company's turn of ``lines`` ends (a duty left undone is flagged at its last):
-        a dividend not decided is withheld (O4a), a train
-        owed (O5), the limit (O5c); a minor whose conversion is mandatory in this phase ends
-        its turn unconverted (K1): flagged, then converted."""
-        r = self.r
+        """The record's turn of ``actor``, of ``lines``, is over: the company's turn ends
+        (:meth:`end_turn`)."""
+        self.end_turn()
+
+    def end_turn(self) -> None:
+        """The company's turn ends (the shared round's, with 1890's duties; a duty left
+        undone is flagged at the turn's last line): a dividend not decided is withheld (O4a),
+        a train owed (O5), the limit (O5c); a minor whose conversion is mandatory in this
+        phase ends its turn unconverted (K1): flagged, then converted."""
         turn = self.turn
-        spec = r.rules.corp_by_sym.get(actor)
-        closed = spec is not None and self.h.corporations[actor].closed
-        if spec is not None and not closed and not r.finished and \
+        if turn is None:
+            return
+        actor, r = turn.corp.sym, self.r
+        # (an empty turn of the shared walk has no line: its duties at the action at hand)
+        at = turn.lines[-1] if turn.lines else None
+        spec = r.rules.corp_by_sym[actor]
+        closed = turn.corp.closed
+        if not closed and not r.finished and \
                 not turn.dividend_done and (spec.kind != "minor" or turn.revenue):
             # O4a: a company that runs nothing, or decides no dividend, withholds
             r.ledger.dividend(actor, "withhold", turn.revenue)
-        if spec is not None and not closed and not self.h.train_names(actor) \
-                and not r.finished:
+        if not closed and not self.h.train_names(actor) and not r.finished:
             # O5: a company without a train must buy one now
             r.flag("trains.must_own", f"{actor} ends its turn without a train; a company "
                                       f"without one must buy one (O5)",
-                   action=lines[-1])
-        limit = None if spec is None else self.h.train_limit(self.h.corporations[actor])
-        if spec is not None and not closed and len(self.h.train_names(actor)) > limit:
+                   action=at)
+        limit = self.h.train_limit(turn.corp)
+        if not closed and len(self.h.train_names(actor)) > limit:
             r.flag("trains.discard_required",
                    f"{actor} ends its turn with {len(self.h.train_names(actor))} trains, over "
                    f"the limit of {limit} in phase {r.phase.name}; the excess goes to the pool "
-                   f"(O5c)", action=lines[-1])
-        if actor not in ("M1", "M2", "M4") or closed:
-            return
-        must = self.mandatory_phase(actor)
+                   f"(O5c)", action=at)
+        must = self.mandatory_phase(actor) if actor in ("M1", "M2", "M4") and not closed \
+            else None
         if must is not None and r.phase_at_least(must):
             r.flag("kansai.conversion_skipped",
                    f"{actor} ({MINOR_NAMES[actor]}) must convert into KNR from phase {must}; "
                    f"its turn in phase {r.phase.name} ended without it (K1)",
-                   action=lines[-1])
+                   action=at)
             self.step_by_type(ConvertStep1890).convert(actor, forced=True)
+        super().end_turn()
 
     def mandatory_phase(self, minor: str):
         conv = self.r.rules.conversions[minor]

@@ -228,13 +228,18 @@ class StockRound1890(RoundOfTheRecord, StockRound):
     def resume(self, action) -> None:
         """S2.2: the round ended by the rules (every player passed in a row), and the record
         goes on with it: taken up again as the record has it (what its end did put back),
-        with a finding (the shared ``StockFollower.resume``'s)."""
+        with a finding (the shared ``StockFollower.resume``'s), at the turn of the line's
+        player.  A round the rules ended has no turn order to go on with, so the line is not
+        also out of turn: one slip (a line after the last pass, the passer's doubled pass
+        among them) is one finding (issue 27)."""
         priority, marks = self.before_end
         h = self.game
         h.priority = priority
         for corp, (cell, index) in marks.items():
             restore_price(corp, cell, index)
         self.finished, self.passes, self.before_end = False, 0, None
+        if h.by_name[action.actor] is not self.current:
+            self.take_turn(h.by_name[action.actor])
         self.replay.flag("round.continues",
                          f"{self.label} ended by the rules (every player passed in a row), but "
                          f"the record goes on with it: {action.actor}'s '{action.verb}' is taken "

@@ -156,22 +156,6 @@ def _next_stock_player(r) -> Optional[str]:
         (r.holdings.priority_name() or r.holdings.names[0])
 
 
-def _next_company(r) -> Optional[str]:
-    """The company to operate next in the OR: KNR at once after M2's conversion (K8), else
-    the first of the round's order (the shared ``Game.operating_order`` at its start: the
-    minors by their numbers, N0, the main companies by the prices at the OR's start, O0b) that
-    has not operated and is still open; None when every one has operated."""
-    op = r.operating
-    if op.knr_due:
-        return "KNR"
-    for corp in op.order:
-        if corp.closed:
-            continue
-        if corp.sym not in (op.minors_done if corp.kind == "minor" else op.operated_this_or):
-            return corp.sym
-    return None
-
-
 def _next_marker(r) -> RoundMarker:
     if r.kind == "auction":
         return RoundMarker(kind="SR", number=(1,))
@@ -243,7 +227,7 @@ def locate(pos: KansaiPosition) -> tuple:
         elif r.kind == "OR":
             actor = r.operating.actor
             current = actor if actor in r.rules.corp_by_sym else None
-            actor = current or _next_company(r)
+            actor = current or r.operating.next_company()
             if actor is not None:
                 actor_kind = "company"
                 step = "operating" if current else "to begin its turn"
@@ -427,7 +411,7 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
     if current:
         # the company's turn goes on until another company acts: ending it is
         # the next company's first action (its duties are checked then)
-        nxt = _next_after(r, sym)
+        nxt = r.operating.next_company(done=sym)
         if nxt is not None:
             o = j.judge("end turn", Pass(actor=nxt), {"next": nxt})
             if o is not None:
@@ -451,7 +435,7 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
         # a pass begins the company's turn and ends it at once: judged with
         # what follows it (the next company's turn, or the next round), where
         # the turn's duties are checked
-        nxt = _next_after(r, sym)
+        nxt = r.operating.next_company(done=sym)
         after = Pass(actor=nxt) if nxt is not None else _next_marker(r)
         o = j.judge("pass", Pass(actor=sym), then=[after])
         if o is not None:
@@ -532,21 +516,6 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
         if o is not None:
             opts.append(o)
     return opts
-
-
-def _next_after(r, sym: str) -> Optional[str]:
-    """The company after ``sym`` in this OR (``sym``'s turn counted done)."""
-    op = r.operating
-    done_minor = sym in op.minors_done
-    saved = (list(op.minors_done), set(op.operated_this_or))
-    if not done_minor and r.rules.corp_by_sym[sym].kind == "minor":
-        op.minors_done.append(sym)
-    op.operated_this_or.add(sym)
-    try:
-        nxt = _next_company(r)
-    finally:
-        op.minors_done, op.operated_this_or = saved
-    return None if nxt == sym else nxt
 
 
 def _holders(rr, sym) -> dict:

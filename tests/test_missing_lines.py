@@ -223,7 +223,7 @@ def test_the_best_run_search_is_a_budget_of_steps_the_same_on_any_machine(monkey
     import itertools
     import time
 
-    import railcheck.analysis.hindsight as H
+    import railcheck.runsearch as H
     clock = itertools.count(0, 1000)
     monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
     res = Replay(_changed_export("1889_slips/1889_rand_2711004_2.json.gz", 92, "delete"),

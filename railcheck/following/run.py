@@ -107,7 +107,8 @@ def judged_before(replay, action, plays: list, over_as_is: Optional[int] = None)
     every reading says them) and no other as few (over
     ``lookahead.HORIZON`` lines, then those as good over ``LONG_HORIZON``;
     still as good, the first of them); still as good as ``action`` as
-    written, the play ``over_as_is`` when it is among them; else None.
+    written over as many lines, the play ``over_as_is`` when it is among
+    them; else None.
     Changes nothing.  (Shared by the run and the station left out.)"""
     from .lookahead import HORIZON, LONG_HORIZON, Reading, _best_reading
     g = replay.game
@@ -125,7 +126,7 @@ def judged_before(replay, action, plays: list, over_as_is: Optional[int] = None)
 
     readings = [Reading(as_is, "")] + [reading(p) for p in plays]
     got = _best_reading(replay, readings, HORIZON, tied=True)
-    says = ""
+    says: Optional[str] = ""
     if isinstance(got, list):
         again = _best_reading(replay, [readings[i] for i in got], LONG_HORIZON, tied=True)
         if isinstance(again, int):
@@ -134,7 +135,10 @@ def judged_before(replay, action, plays: list, over_as_is: Optional[int] = None)
             says = f"; of {len(again)} the record's next lines fit as well, the first"
             got = got[again[0]]
         elif isinstance(again, list) and over_as_is is not None \
-                and over_as_is + 1 in (got[j] for j in again):
+                and over_as_is + 1 in (got[j] for j in again) \
+                and _lines_ahead(g, LONG_HORIZON) >= LONG_HORIZON:
+            # (only over a record that goes on that long: at its end, or
+            # asked of a line not in it, ``railcheck next``, nothing says)
             says = None     # (the caller says why)
             got = over_as_is + 1
         else:
@@ -142,6 +146,17 @@ def judged_before(replay, action, plays: list, over_as_is: Optional[int] = None)
     if not isinstance(got, int) or got == 0:
         return None
     return got - 1, says
+
+
+def _lines_ahead(g, most: int) -> int:
+    """How many of the record's lines follow the current one (at most
+    ``most``)."""
+    n = 0
+    for _ in g.following.ahead():
+        n += 1
+        if n >= most:
+            break
+    return n
 
 
 def _judged(replay, action, cands: list) -> Optional[tuple]:

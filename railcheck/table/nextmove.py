@@ -23,7 +23,7 @@ from ..state import Corporation, Player
 from . import adapter
 
 #: the run search's limit for the company's best runs, in seconds' worth of
-#: steps (``hindsight.ticks_for``: the same runs on any machine)
+#: steps (``runsearch.ticks_for``: the same runs on any machine)
 RUN_LIMIT = 1.0
 
 
@@ -717,7 +717,7 @@ def _runs(j, g, corp, out: NextMoves, limit: float) -> list:
     of them."""
     if not corp.trains or g.board is None or adapter.runs_passed(g):
         return []
-    from ..analysis.hindsight import best_runs, standard_runs, ticks_for
+    from ..runsearch import best_runs, standard_runs, ticks_for
     if not standard_runs(g):
         own = getattr(g.title, "best_runs_now", None)
         if own is not None:

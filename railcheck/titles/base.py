@@ -143,10 +143,10 @@ class Title:
         [(hex index, node index)], its revenue, its subsidy)], gave up); or
         None (no map, no train, a map the search cannot read, runs the shared
         search does not model).  Here the shared search
-        (``analysis.hindsight.search_best_runs``) by the shared route rules; a
+        (``runsearch.search_best_runs``) by the shared route rules; a
         title whose runs follow rules of its own says its own (1860's,
         18Ireland's)."""
-        from ..analysis.hindsight import RUN_TICKS, search_best_runs, standard_runs
+        from ..runsearch import RUN_TICKS, search_best_runs, standard_runs
         from ..findings import RuleViolation
 
         g = self.game

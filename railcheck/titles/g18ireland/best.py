@@ -3,7 +3,7 @@ next``'s offer, the analyser's hindsight): 18Ireland's run rules
 (docs/18Ireland.md O4), on the shared bounded run search.
 
 The candidates come from the shared hindsight search
-(``railcheck.analysis.hindsight._Search``: every run through a station of
+(``railcheck.runsearch._Search``: every run through a station of
 the company along the laid track, no hex side twice, no stop twice, stopping
 at every stop it reaches and ending at off-boards and at cities filled by
 others), told 18Ireland's two differences: its runs use broad gauge only
@@ -71,7 +71,7 @@ def best_set(g, corp, trains: list, max_ticks: int = MAX_TICKS):
 
 
 def _best_set(g, corp, trains: list, max_ticks: int):
-    from ...analysis.hindsight import _OutOfTime, _Search, best_combination
+    from ...runsearch import _OutOfTime, _Search, best_combination
     from .runs import _gauge, check_run, shannon_bonus, shannon_hexes, worth
 
     board = g.board

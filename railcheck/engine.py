@@ -169,8 +169,10 @@ class Replay:
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .following.diagnose import (copy_named_later_hint, dividend_hint, home_station_hint, merger_hint,
                                              minor_bid_hint, missing_dividend_hint,
-                                             missing_issue_hint, missing_lay_hint,
-                                             missing_purchase_hint,
+                                             missing_issue_hint, missing_joining_lay_hint,
+                                             missing_lay_hint,
+                                             missing_private_hint, missing_purchase_hint,
+                                             missing_round_line_hint,
                                              neighbour_tile_hint, par_hint,
                                              private_price_hint, raise_price_hint,
                                              refused_lay_hint, refused_station_hint,
@@ -178,6 +180,13 @@ class Replay:
                                              train_run_by_other_hint, turned_tile_hint,
                                              upgraded_tile_hint, written_hint)
             hinted = par_hint(self, res)
+            # (a line left out whose first error says which kind of line, before
+            # the hints that take another line's value: a dividend of another
+            # kind may mend the cash it shows later, not the first error)
+            if hinted is res:   # a company's purchase of a private missing, its power used
+                hinted = missing_private_hint(self, res)
+            if hinted is res:   # a stock round's purchase or sale missing, the round ended
+                hinted = missing_round_line_hint(self, res)
             if hinted is res:   # the same first errors: a dividend of another kind
                 hinted = dividend_hint(self, res)
             if hinted is res:   # a price or revenue taken as written
@@ -222,6 +231,8 @@ class Replay:
                     hinted = refused_station_hint(self, res)
                 if hinted is res:   # a lay refused, the later lines using it elsewhere
                     hinted = refused_lay_hint(self, res)
+                if hinted is res:   # a lay missing that a later lay, station or run's worth needs
+                    hinted = missing_joining_lay_hint(self, res)
                 res = hinted
             # (the record replayed as the candidates replay it, with its kept
             # states: the hints' searches are over)

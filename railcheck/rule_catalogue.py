@@ -1023,11 +1023,30 @@ RULES: list[Rule] = [
        "of the 6 latest passes of the players who may have bought it, latest first; the first "
        "that explains the record from there on (a purchase at a later pass may explain it as "
        "well: the latest, never before the line left out) is flagged and the game taken so "
-       "(railcheck/following/diagnose.py, docs/one-mistake.md); else the findings stand.",
+       "(railcheck/following/diagnose.py, docs/one-mistake.md); else the findings stand. A "
+       "purchase left out may also leave the round's last passes alone, ending it where the "
+       "record goes on with it (``round.continues``): a purchase of a company the record's "
+       "next lines buy, sell or run (those the later errors name first) before each of the 4 "
+       "passes in a row before that line, the players the later errors name first, is tried "
+       "the same way (as is a sale: ``stock.sale_implied``).",
        f"{R1830}: Stock Round, buying shares",
        "(export) #94 pass  ->  Player 3 passes with no purchase written before, but the "
        "record's later lines go on as if he bought a share of B&O from the IPO (...): taken as "
        "bought before this pass (the latest that explains it)"),
+    _r("stock.sale_implied", "a player's sale missing, the record's later lines going on from "
+       "it",
+       "A deleted sale in a record whose stock-round turns close with the player's pass leaves "
+       "the pass alone; when the passes in a row then end the round where the record goes on "
+       "with it (``round.continues``) and later errors follow, railcheck replays the record "
+       "with a sale of one or two shares of each company the passing player holds (and the "
+       "purchases of ``stock.purchase_implied``) before each of the 4 passes in a row before "
+       "that line (a player the next error finds short of cash first, and then only sales); "
+       "the one that explains the record from there on (of places as good, the latest) is "
+       "flagged at the pass and the game taken so (railcheck/following/diagnose.py, "
+       "docs/one-mistake.md); else the findings stand.",
+       f"{R1830}: Stock Round, selling shares",
+       "(export) #352 pass  ->  Player 1 passes with no sale written before, but the record's "
+       "later lines go on as if he sold 2 shares of DER (...): taken as sold before this pass"),
     _r("stock.sell_not_parred", "a sale of a company without a share price",
        "Shares have a price only once the corporation has a par value.",
        f"{R1830}: Stock Round, selling shares",
@@ -1087,16 +1106,25 @@ RULES: list[Rule] = [
        "later lines go on as if tile 9 turned 0 (as written: #118, tile 20 rotation 2 on F18 "
        "does not keep the existing track ... — the first finding the written tile gives): "
        "taken so"),
-    _r("tile.lay_implied", "a lay missing, the record's later upgrade or run needing its track",
+    _r("tile.lay_implied", "a lay missing, the record's later upgrade, run, lay or station "
+       "needing its track",
        "A lay left out of the record shows only where its track is needed: a later upgrade that "
-       "skips a colour on the hex, or a run through the hex that its track does not join. When "
-       "the replay ends with errors and the first is such a line, railcheck replays the record "
-       "with a lay of each tile of the colour between (keeping the hex's track, kept by the "
-       "upgrade, or joining the run's edges; at most 6 in their rotations) put at the start of "
-       "each of the 8 most recent operating turns before it that laid no tile; when exactly one "
-       "such change explains the record from there on, that turn's first line is flagged and the "
-       "game taken so (railcheck/following/diagnose.py, docs/one-mistake.md); else the findings "
-       "stand.",
+       "skips a colour on the hex, a run over the hex that its track does not join (or whose "
+       "stops are worth less than claimed, an upgrade missing), a lay joined to none of its "
+       "company's track, a station in a city its company does not reach. When the replay ends "
+       "with errors and the first is such a line (a run's revenue, a lay or a station with no "
+       "error after their line left to their own finding), railcheck replays the record with a "
+       "lay of each tile that would serve (of the hex's next colour, keeping its track: kept by "
+       "the upgrade, with the run's edges and passes through the hex, its stops worth the "
+       "difference, or on a hex next to the lay or station after which that line is legal; at "
+       "most 12 in their rotations) put at the start of each of the 8 most recent operating "
+       "turns before it that laid no tile (a company's lines in a row in one round; and up to 4 "
+       "earlier turns that do not begin with a pass: an export's turn that lays nothing passes "
+       "its lay); when exactly one such change explains the record from there on (of turns as "
+       "good, one that does not pass its lay, then the nearest; of tiles as good, the one whose "
+       "copy the export's next lay of it shows taken), that turn's first line is flagged and "
+       "the game taken so (railcheck/following/diagnose.py, docs/one-mistake.md); else the "
+       "findings stand.",
        OWN,
        "(NYC's lay of 9 on F18 left out; export #378)  ->  NYC's turn lays no tile, but the "
        "record's later lines go on as if it laid tile 9 on F18 turned 0 (as written: #398, tile "

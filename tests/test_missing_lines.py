@@ -264,3 +264,195 @@ def test_a_station_left_out_before_a_run_that_needs_it_is_one_finding(path, dele
                             f"in {city} before it, for £40 (a line missing): taken so")]
     assert net_worths(res) == end
     assert not [f for f in res.findings if f.rule.startswith("score")]
+
+
+# ---------------------------------------------------------------------------
+# a lay left out, its evidence a later run over the hex or an upgrade of it
+# (branch m12: diagnose.missing_lay_hint)
+
+def _missing_lay(path: str, deleted: int, joining: bool = False):
+    """The export ``path`` with its lay ``deleted``, replayed without hints,
+    and the missing-lay hint's result of it (the hint alone: the test is
+    not of the hints before it; ``joining``: the hint asked last, of a lay,
+    station or run's worth that needs it)."""
+    from railcheck.following.diagnose import (Search, missing_joining_lay_hint,
+                                              missing_lay_hint)
+    rep = Replay(_changed_export(path, deleted, "delete"), hints=False)
+    plain = rep.run()
+    search = Search()
+    hint = missing_joining_lay_hint if joining else missing_lay_hint
+    return plain, hint(rep, plain, search), search
+
+
+@pytest.mark.parametrize("path, deleted, plain_first, at, laid, worths", [
+    # AR's 611 on G4 (#345) left out: its run at #346 enters G4's city by
+    # edge 4 from H3 over no track, and every later run there (19 errors);
+    # the green tiles of G4 with the run's edges (one: 611 turned 4)
+    ("1889_slips/1889_rand_2711034_2.json.gz", 345, (346, "route.connection"), 346,
+     "tile 611 on G4 turned 4",
+     {"Player 1": 2388, "Player 4": 1853, "Player 5": 1736, "Player 2": 1735,
+      "Player 3": 1463}),
+    # UR's 7 on A8 (#235) left out: its run at #236 passes A8 from B7 to B9;
+    # A8 is yellow at the record's end (later lines lay on it), white at the
+    # run: the tiles are those of the hex as it was at the first error
+    ("1889_slips/1889_rand_2711014_0.json.gz", 235, (236, "route.connection"), 236,
+     "tile 7 on A8 turned 4",
+     {"Player 3": 5161, "Player 2": 5096, "Player 1": 4513}),
+    # CPR's 7 on B18 (#149) left out, first seen at #528 (26 upgrading a
+    # white hex); CPR's turn at #150 and its turn at #425 both explain the
+    # record, but the one at #425 passes its lay (an export's turn that lays
+    # nothing begins with a pass): the turn at #150 is taken
+    ("1830_slips/1830_rand_2711004_4.json.gz", 149, (528, "tile.upgrade"), 150,
+     "tile 7 on B18 turned 3",
+     {"Player 1": 4004, "Player 2": 2697, "Player 3": 350}),
+    # NGStL's 751 on G11 (#414) left out, first seen at #494 (767, brown, on
+    # G11's yellow 742: a halt in yellow and green, a town in brown); 750 and
+    # 751 explain it alike, and the export's next lay of 751 names a copy the
+    # supply would not have given without one laid: 751
+    ("1860_slips/1860_rand_2711024_2.json.gz", 414, (494, "tile.upgrade"), 415,
+     "tile 751 on G11 turned 4",
+     {"Player 1": 8736, "Player 4": 7414, "Player 2": 6915, "Player 3": 4223}),
+])
+def test_a_lay_left_out_is_read_from_the_later_run_or_upgrade_at_its_turn(
+        path, deleted, plain_first, at, laid, worths):
+    plain, res, search = _missing_lay(path, deleted)
+    assert (error_findings(plain)[0].action_id, error_findings(plain)[0].rule) == plain_first
+    assert len(error_findings(plain)) >= 1
+    errs = [f for f in error_findings(res) if f.rule != "trains.limit"]
+    assert [(f.action_id, f.rule) for f in errs] == [(at, "tile.lay_implied")]
+    assert f"as if it laid {laid} (as written: #{plain_first[0]}" in errs[0].message
+    assert net_worths(res) == worths
+    assert not search.out_of_budget
+
+
+@pytest.mark.parametrize("path, deleted, plain_first, at, laid, worths", [
+    # IR's 29 on F5 (#95, green over its 7) left out: its lay of 57 on G4 at
+    # #179 joins none of IR's track (tile.connection); of the tiles on the
+    # hexes next to G4 with track to it after which the lay is joined, 29 on
+    # F5 explains the record, in IR's turn at #96
+    ("1889_slips/1889_rand_2711004_2.json.gz", 95, (179, "tile.connection"), 96,
+     "tile 29 on F5 turned 2", {"Player 1": 4340, "Player 2": 3721}),
+    # UR's 8 on B5 (#337) left out: its station in C4 at #338 is in a city
+    # it does not reach (token.reach); 8 on B5 reaches it
+    ("1889_slips/1889_rand_2711014_2.json.gz", 337, (338, "token.reach"), 338,
+     "tile 8 on B5 turned 4", {"Player 3": 5635, "Player 2": 4744, "Player 1": 4632}),
+    # C&N's 788 on F2 (#95, green over 787) left out: its run at #96 is
+    # worth £30, not the £40 claimed (route.revenue); the green tiles of the
+    # run's hexes whose stops are worth £10 more
+    ("1860_slips/1860_rand_2711004_3.json.gz", 95, (96, "route.revenue"), 96,
+     "tile 788 on F2 turned 0", {"Player 1": 9454, "Player 2": 4041}),
+    # C&N's 751 on F4 (#105) left out; its lay on E5 at #110 is not joined.
+    # C&N's lines from #106 to #110 are two turns (the last of one round and
+    # the first of the next): the first lays no tile, and is the turn taken
+    ("1860_slips/1860_rand_2711004_2.json.gz", 105, (110, "tile.connection"), 106,
+     "tile 751 on F4 turned 2", {"Player 2": 11602, "Player 1": 10894}),
+])
+def test_a_lay_left_out_is_read_from_a_later_lay_station_or_revenue_needing_it(
+        path, deleted, plain_first, at, laid, worths):
+    plain, res, search = _missing_lay(path, deleted, joining=True)
+    assert (error_findings(plain)[0].action_id, error_findings(plain)[0].rule) == plain_first
+    assert len(error_findings(plain)) > 1
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(at, "tile.lay_implied")]
+    assert f"as if it laid {laid} (as written: #{plain_first[0]}" in error_findings(res)[0].message
+    assert net_worths(res) == worths
+
+
+def test_a_revenue_claimed_over_the_run_is_not_read_as_an_upgrade_left_out():
+    # 1860_rand_2711004_3 #96 claims £50 for a run worth £40: an upgrade of
+    # F2 might make it so, but a revenue written wrong is as likely, and a
+    # finding at its line says all (no later error): one finding there
+    from railcheck.following.diagnose import missing_joining_lay_hint
+    data = OM_read("1860_slips/1860_rand_2711004_3.json.gz")
+    run = next(a for a in data["actions"] if a["id"] == 96)
+    changed = _changed_export("1860_slips/1860_rand_2711004_3.json.gz", 96,
+                              {"routes": [dict(run["routes"][0], revenue=50)]})
+    rep = Replay(changed, hints=False)
+    plain = rep.run()
+    res = missing_joining_lay_hint(rep, plain)
+    assert res is plain
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(96, "route.revenue")]
+
+
+def OM_read(path: str) -> dict:
+    """The data of the export ``tests/data/exports/PATH``."""
+    import sys
+    from conftest import DATA, REPO
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    return OM.read_export(DATA / "exports" / path)
+
+
+def test_a_companys_purchase_of_a_private_left_out_is_read_before_its_power_is_used():
+    # 18Ireland_rand_2711089_2 #149: LER buys DCR from Player 1 for £35, and
+    # uses its power at #150.  With the purchase left out the power is used
+    # by a company that does not own it (private.power), and 50 errors
+    # follow.  The purchase put back before #150, at the price the record's
+    # final result needs (Player 1's net worth), explains every later line
+    # (diagnose.missing_private_hint): one finding, at #150; the game's own
+    # finding (#166, DAR left the game with its bankrupt owner) and scores
+    from railcheck.following.diagnose import missing_private_hint
+    rep = Replay(_changed_export("18Ireland_slips/18Ireland_rand_2711089_2.json.gz", 149,
+                                 "delete"), hints=False)
+    plain = rep.run()
+    assert [(f.action_id, f.rule) for f in error_findings(plain)][:1] == [(150, "private.power")]
+    assert len(error_findings(plain)) > 40
+    res = missing_private_hint(rep, plain)
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (150, "private.power"), (166, "private.closed")]
+    assert error_findings(res)[0].message == (
+        "DCR's power is used by a company that owns it; it is owned by Player 1; the record's "
+        "later lines go on as if LER had bought DCR from Player 1 for £35 before it (the price "
+        "the record's final result needs) (a missing line): taken so")
+    assert net_worths(res) == {"Player 1": 172, "Player 2": 17, "Player 3": 0}
+
+
+@pytest.mark.parametrize("path, deleted, at, rule, words, worths", [
+    # Player 1's purchase of SR_1 (#213) left out: his pass at #214 and
+    # Player 2's at #212 end SR 23, and Player 2's par at #215 goes on with
+    # it (round.continues); SR later operates unfloated (49 more errors).
+    # The later errors name SR: its purchase before #214 explains the record
+    ("1889_slips/1889_rand_50600004_1.json.gz", 213, 214, "stock.purchase_implied",
+     "Player 1 passes with no purchase written before, but the record's later lines go on as "
+     "if he bought a share of SR from the IPO (as written: #215, SR 23 ended by the rules",
+     {"Player 1": 4716, "Player 2": 2288}),
+    # Player 1's sale of 40% of DER (#351) left out: his pass at #352 ends
+    # SR 6 with the others', Player 3's sale at #354 goes on with it, and
+    # Player 1 is short of cash at #356 (17 errors).  A player short of cash
+    # next lacks a sale: 2 shares of DER before his pass explain the record
+    ("18Ireland_slips/18Ireland_rand_2711009_1.json.gz", 351, 352, "stock.sale_implied",
+     "Player 1 passes with no sale written before, but the record's later lines go on as if "
+     "he sold 2 shares of DER (as written: #354, SR 6 ended by the rules",
+     {"Player 3": 2652, "Player 2": 2650, "Player 1": 2518}),
+])
+def test_a_stock_line_left_out_that_ends_the_round_early_is_read_before_its_pass(
+        path, deleted, at, rule, words, worths):
+    from railcheck.following.diagnose import missing_round_line_hint
+    rep = Replay(_changed_export(path, deleted, "delete"), hints=False)
+    plain = rep.run()
+    assert error_findings(plain)[0].rule == "round.continues"
+    assert len(error_findings(plain)) > 10
+    res = missing_round_line_hint(rep, plain)
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(at, rule)]
+    assert error_findings(res)[0].message.startswith(words)
+    assert net_worths(res) == worths
+
+
+def test_a_purchase_of_a_private_whose_seller_lays_at_once_left_out_is_read_before_the_lay():
+    # 1889_rand_2711284_1 #80: SR buys ER from Player 3 for ¥80, and the
+    # seller lays ER's tile at once (#81).  With the purchase left out ER is
+    # held by Player 3 and was not just sold (private.window), and two more
+    # errors follow; the purchase put back before #81, at the price the
+    # record's final result needs, explains them: one finding, at #81
+    from railcheck.following.diagnose import missing_private_hint
+    rep = Replay(_changed_export("1889_slips/1889_rand_2711284_1.json.gz", 80, "delete"),
+                 hints=False)
+    plain = rep.run()
+    assert [(f.action_id, f.rule) for f in error_findings(plain)] == [
+        (81, "private.window"), (97, "stock.cash"), (155, "bankrupt.not_needed")]
+    res = missing_private_hint(rep, plain)
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(81, "private.window")]
+    assert error_findings(res)[0].message.endswith(
+        "; the record's later lines go on as if SR had bought ER from Player 3 for ¥80 before "
+        "it (the price the record's final result needs) (a missing line): taken so")
+    assert net_worths(res) == {"Player 4": 420, "Player 1": 390, "Player 3": 383,
+                               "Player 5": 283, "Player 2": 260}

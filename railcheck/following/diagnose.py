@@ -309,7 +309,7 @@ def _after(f: Finding, par) -> bool:
 
 
 def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool = False,
-                         factor: int = 0, spare: int = 0):
+                         factor: int = 0, spare: int = 0, rank=None):
     """(i, value, result) of the one candidate of ``todo`` — (position,
     value) pairs, line ``i`` replaced by ``line_for(i, value)`` — that
     explains the record from line ``i`` on, else None (none, several, or
@@ -323,7 +323,8 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
     ``nearest``, of several left with no error at all whose games end alike
     (every player's net worth), the one at the latest line (nearest the first error: a slip
     shows soon after it, and a finding there is never before the slip's
-    line); ``s.tied`` says how many were as good.  With ``spare``, when
+    line; with ``rank``, the one whose ``rank(line, value)`` is the greatest);
+    ``s.tied`` says how many were as good.  With ``spare``, when
     none explains it, the candidates that failed only :data:`SPARE_AFTER`
     lines or more after their line, or on a line the record as written
     errs at otherwise, are replayed again allowing ``spare`` errors there
@@ -374,7 +375,7 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
             found = [c for c in found if scores(c) == least]
         if nearest and len(found) > 1 and len({_ending(c[2]) for c in found}) == 1:
             s.tied = len(found)
-            found = [max(found, key=lambda c: c[0])]
+            found = [max(found, key=lambda c: rank(c[0], c[1]) if rank else c[0])]
         if len(found) != 1 or scores(found[0]) > 1:
             return None
         s.explaining.append(found[0][:2])
@@ -407,7 +408,7 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
         found = agree
     if nearest and fewest == 0 and len(found) > 1 and len({_ending(c[2]) for c in found}) == 1:
         s.tied = len(found)
-        return max(found, key=lambda c: c[0])
+        return max(found, key=lambda c: rank(c[0], c[1]) if rank else c[0])
     return found[0] if len(found) == 1 else None
 
 
@@ -980,6 +981,15 @@ def _upgrade_explains_too(replay, board, lay, r: int, stop: int, s: Search) -> b
 def _phase_before(replay, stop: int):
     """The phase (its spec) just before the record's line ``stop`` (a
     replay up to it), or None."""
+    game = _game_before(replay, stop)
+    return None if game is None else game.phase
+
+
+def _game_before(replay, stop: int, rounds: Optional[dict] = None):
+    """The game just before the record's line ``stop`` (a replay without
+    hints up to it, left there), or None.  ``rounds``, when given, gets the
+    round that took each line before it, by position (``id``: lines of one
+    actor in a row in two rounds are two turns)."""
     target = replay.record.actions[stop]
     cand = type(replay)(replay.record, replay.rules, check_board=replay.check_board,
                         hints=False)
@@ -987,8 +997,10 @@ def _phase_before(replay, stop: int):
 
     def before(game, action):
         if action is target:
-            got.append(game.phase)
+            got.append(game)
             raise _Stop
+        if rounds is not None:
+            rounds[game.following.position] = id(game.round)
     cand.before_action = before
     try:
         cand.run()
@@ -2545,12 +2557,22 @@ def _another_tile_at(replay, result, first: Finding, ats: list, search: Optional
 #: most recent first) the missing-lay hint puts the lay into
 MISSING_LAY_TURNS = 8
 #: at most this many tiles (each in a rotation) are tried as the missing lay
-MISSING_LAY_TILES = 6
+MISSING_LAY_TILES = 12
+#: first errors that, with no error after their line, the missing-lay hint
+#: leaves as they are: a revenue claimed over the run's worth, a lay or a
+#: station off the company's network, is a slip of that line as likely
+#: (a revenue written wrong, a lay on a wrong hex) as a lay left out before
+ALONE_EXPLAINED = {"route.revenue", "tile.connection", "token.reach"}
+#: at most this many (turn, lay) pairs are tried; with more, those of the
+#: turns of the company whose line needs the lay
+MISSING_LAY_TRIES = 48
 #: the missing-lay hint's budget, in times the record's length (each
 #: candidate replays the record up to its turn)
 MISSING_LAY_BUDGET_FACTOR = 40
 
 _JOIN = "the track in "
+#: the first errors the missing-lay hint reads (:func:`_missing_lay_needs`)
+MISSING_LAY_RULES = {"tile.upgrade", "route.connection"}
 
 
 def _joins(tile, r: int, a: int, b: int) -> bool:
@@ -2575,14 +2597,48 @@ def _hex_exits(h) -> frozenset:
     return frozenset(e for p in h.paths for e in p if isinstance(e, int) and 0 <= e < 6)
 
 
+def _has_town(tile) -> bool:
+    """The tile has a town or a halt (1860's halt, a town once brown)."""
+    return any(n.kind in ("town", "halt") for n in tile.nodes)
+
+
+def _run_through(board, run, coord: str) -> tuple:
+    """(edges, pairs) of hex ``coord`` in the record's run ``run``: the
+    edges by which its routes leave the hex (the hexes on either side of it
+    in a route's paths, or an export's connections, read as one chain), and
+    the pairs of them a route passes from one to the other (through the
+    hex, or through a stop on it)."""
+    toward = {c: e for e, c in board.neighbours(coord).items()}
+    edges: set = set()
+    pairs: set = set()
+    for r in getattr(run, "routes", ()):
+        chain: list = []
+        for part in [*(r.path or []), *(r.connections or [])]:
+            hexes = [str(x).split(" ")[0] for x in
+                     (part if isinstance(part, (list, tuple)) else [part])]
+            if chain and hexes and chain[-1] == hexes[0]:
+                hexes = hexes[1:]
+            chain.extend(hexes)
+        for j, c in enumerate(chain):
+            if c != coord:
+                continue
+            side = [toward.get(chain[k]) for k in (j - 1, j + 1) if 0 <= k < len(chain)]
+            edges.update(e for e in side if e is not None)
+            if len(side) == 2 and None not in side and side[0] != side[1]:
+                pairs.add((side[0], side[1]))
+    return frozenset(edges), pairs
+
+
 def _missing_lay_needs(board, first, action):
     """(hex, tile test) of the lay missing before the first error, when it
-    says one: an upgrade that skips a colour (``tile.upgrade``: the hex has
-    the colour below the one the upgrade takes, so a lay between is
-    missing; the tile must keep the hex's track and be kept by the
-    upgrade), or a run through a hex whose track does not join two edges
-    (``route.connection``: a tile of the next colour joining them); else
-    None."""
+    says one (``board`` as it was before the first error's line): an
+    upgrade that skips a colour (``tile.upgrade``: the hex has the colour
+    below the one the upgrade takes, so a lay between is missing; the tile
+    must keep the hex's track and be kept by the upgrade), or a run over a
+    hex whose track does not join two edges, or does not join a stop on it
+    to the edge the run takes (``route.connection``: a tile of the hex's
+    next colour with that track, and every edge of the hex the run's paths
+    take); else None."""
     import re
     order = list(board.color_order)
     if first.rule == "tile.upgrade" and isinstance(action, LayTile):
@@ -2597,37 +2653,145 @@ def _missing_lay_needs(board, first, action):
         have = _hex_exits(h)
 
         def fits(t, r):
+            # (a town's kind may change: 1860's halt, yellow and green, a
+            # town in brown; the board judges the tile laid)
             return t.color == want and have <= t.exits(r) <= kept \
-                and len(t.cities) == len(up.cities) and len(t.towns) == len(up.towns)
+                and len(t.cities) == len(up.cities) and _has_town(t) == _has_town(up) \
+                and len(t.nodes) in (len(h.tile.nodes), len(up.nodes))
         return coord, fits
-    if first.rule == "route.connection":
-        m = re.search(r"the track in (\w+) does not join edge (\d) to edge (\d)", first.message)
-        if m is None:
-            return None
-        coord, a, b = m.group(1), int(m.group(2)), int(m.group(3))
-        h = board.hexes.get(coord)
-        if h is None or h.color not in order[:-1]:
-            return None
-        want = order[order.index(h.color) + 1]
-        have = _hex_exits(h)
-        cities = len([n for n in getattr(h.tile, "nodes", ()) if n.kind == "city"]) \
-            if getattr(h, "tile", None) is not None else 0
+    if first.rule != "route.connection":
+        return None
+    through = re.search(r"the track in (\w+) does not join edge (\d) to edge (\d)", first.message)
+    # (a stop at either end of a stretch: the hex's track does not reach it)
+    end = re.search(r"no track (?:from \w+ reaches|leaves) \S+ (?:toward \w+ )?"
+                    r"\(edge (\d) of (\w+)\)", first.message)
+    if through is not None:
+        coord, a, b = through.group(1), int(through.group(2)), int(through.group(3))
+    elif end is not None:
+        coord, a, b = end.group(2), int(end.group(1)), None
+    else:
+        return None
+    h = board.hexes.get(coord)
+    if h is None or h.color not in order[:-1]:
+        return None
+    want = order[order.index(h.color) + 1]
+    have = _hex_exits(h)
+    taken, pairs = _run_through(board, action, coord)
+    taken |= {a} | ({b} if b is not None else set())
+    cities, towns = len(h.tile.cities), len(h.tile.towns)
 
-        def fits(t, r):
-            return t.color == want and have <= t.exits(r) and _joins(t, r, a, b) \
-                and len(t.cities) >= cities
-        return coord, fits
-    return None
+    def fits(t, r):
+        if t.color != want or not (have | taken) <= t.exits(r) or len(t.cities) < cities \
+                or not all(_joins(t, r, x, y) for x, y in pairs):
+            return False
+        if b is not None:
+            return _joins(t, r, a, b)
+        # (the stop the run names: a tile with the hex's cities and towns)
+        return len(t.cities) == cities and len(t.towns) == towns and bool(t.nodes)
+    return coord, fits
+
+
+def _passes_lay(actions, begin: int) -> bool:
+    """The operating turn beginning at the record's line ``begin`` passes
+    its lay: its first line (a private bought before it aside) is a pass,
+    as an export writes a turn that lays no tile."""
+    i = begin
+    while i < len(actions) and isinstance(actions[i], BuyCompany):
+        i += 1
+    return i < len(actions) and isinstance(actions[i], Pass)
+
+
+#: turns that do not pass their lay (:func:`_passes_lay`), further back than
+#: the :data:`MISSING_LAY_TURNS` latest, the missing-lay hint tries too
+MISSING_LAY_UNPASSED = 4
+
+
+def _turns_without_lay(actions, game, stop: int, last: int,
+                       rounds: Optional[dict] = None) -> list:
+    """The first lines of the operating turns after the record's line
+    ``last`` and up to ``stop`` (its turn included) that lay no tile, latest
+    first (and the line after the passes each begins with:
+    :func:`_lay_places`): the :data:`MISSING_LAY_TURNS` latest, and up to
+    :data:`MISSING_LAY_UNPASSED` earlier ones that do not pass their lay (an
+    export's turn whose lay was left out begins with the line after it).  A
+    turn is a company's lines in a row in one round (``rounds``: the round
+    that took each line before ``stop``, where known; the last company of
+    one round may be the first of the next)."""
+    def same(j: int, k: int) -> bool:
+        if getattr(actions[j], "actor", None) != getattr(actions[k], "actor", None):
+            return False
+        a, b = (rounds.get(j), rounds.get(k)) if rounds is not None else (None, None)
+        return a is None or b is None or a == b
+    starts: list = []
+    unpassed = 0
+    p = stop
+    while p > last and unpassed < MISSING_LAY_UNPASSED:
+        actor = getattr(actions[p], "actor", None)
+        if actor not in game.corporations:
+            p -= 1
+            continue
+        begin = p
+        while begin - 1 > last and same(begin - 1, begin):
+            begin -= 1
+        end = p
+        while end + 1 < len(actions) and same(end + 1, end):
+            end += 1
+        if not any(isinstance(a, LayTile) for a in actions[begin:end + 1]):
+            if len(starts) < MISSING_LAY_TURNS:
+                starts.extend(_lay_places(actions, begin, end))
+            elif not _passes_lay(actions, begin):
+                starts.extend(_lay_places(actions, begin, end))
+                unpassed += 1
+        p = begin - 1
+    return starts
+
+
+def _lay_places(actions, begin: int, end: int) -> list:
+    """Where in the turn of the record's lines ``begin`` to ``end`` a lay
+    left out may stand: at its start, and after the passes it begins with
+    (18Ireland's turn passes its issue before its lay; a turn that passed
+    its lay refuses one after): the rules judge each."""
+    k = begin
+    while k < end and isinstance(actions[k], Pass):
+        k += 1
+    return [begin] if k == begin else [begin, k]
+
+
+def _copy_taken_unseen(board, actions, i: int, name: str) -> bool:
+    """An export's next lay of tile ``name`` from the record's line ``i`` on
+    names another copy than the site's supply would give it as the record's
+    lays before it left the supply: a copy of it was laid by a line the
+    record does not have (of tiles that explain a missing lay as well, the
+    one whose copy is gone)."""
+    j = next((k for k in range(i, len(actions)) if isinstance(actions[k], LayTile)
+              and str(actions[k].tile) == name and actions[k].tile_copy is not None), None)
+    return j is not None and actions[j].tile_copy != _export_copy(board, actions, j, name)
 
 
 @_never_raises
 def missing_lay_hint(replay, result, search: Optional[Search] = None):
     """The result the record implies when its first error needs track no
-    line laid (:func:`_missing_lay_needs`) and one tile, laid in one of the
+    line laid (:func:`_missing_lay_needs`: an upgrade skipping a colour, a
+    run over track that is not there) and one tile, laid in one of the
     :data:`MISSING_LAY_TURNS` most recent operating turns before it that
     laid no tile (by that turn's company), explains every later line: that
     turn's first line is flagged (``tile.lay_implied``) and the game taken
     so.  Else ``result``.  Never raises."""
+    return _missing_lay(replay, result, search, MISSING_LAY_RULES)
+
+
+@_never_raises
+def missing_joining_lay_hint(replay, result, search: Optional[Search] = None):
+    """:func:`missing_lay_hint` for a first error a slip of its own line
+    explains as well (:data:`ALONE_EXPLAINED`: a lay joined to none of its
+    company's track, a station in a city it does not reach, a run worth
+    less than claimed), asked after the hints that read that line again
+    (another city, another hex)."""
+    return _missing_lay(replay, result, search, ALONE_EXPLAINED)
+
+
+def _missing_lay(replay, result, search: Optional[Search], rules) -> object:
+    """:func:`missing_lay_hint` for first errors of ``rules``."""
     errors = [f for f in result.findings if f.severity == ERROR]
     game = result.game
     if not errors or game is None or game.board is None:
@@ -2637,64 +2801,202 @@ def missing_lay_hint(replay, result, search: Optional[Search] = None):
     stop = _position(actions, first)
     if stop is None:
         return result
-    board = game.board
-    needs = _missing_lay_needs(board, first, actions[stop])
-    if needs is None:
+    if first.rule not in rules or (first.rule in ALONE_EXPLAINED and _all_at(errors, first)):
         return result
-    coord, fits = needs
-    h = board.hexes.get(coord)
-    # (the edges to the map's neighbours, and those the hex's track has: a
-    # town's track to the map's edge)
-    sides = set(board.neighbours(coord)) | (_hex_exits(h) if h is not None else set())
-    tiles = [(str(name), r) for name in sorted(board.tiles, key=str)
-             for t in (board.tiles[name],) if not t.private_only
-             for r in t.distinct_rotations() if t.exits(r) <= sides and fits(t, r)]
-    if not tiles or len(tiles) > MISSING_LAY_TILES:
+    rounds: dict = {}
+    before = _game_before(replay, stop, rounds)
+    board = before.board if before is not None else None
+    lays = _missing_lays(before, first, actions[stop]) if board is not None else []
+    if not lays or len(lays) > MISSING_LAY_TILES:
         return result
-    # the turns that laid no tile, after the record's last lay on the hex
-    last = max((i for i in range(stop) if isinstance(actions[i], LayTile)
-                and str(actions[i].hex) == coord), default=-1)
-    starts: list = []
-    p = stop
-    while p > last and len(starts) < MISSING_LAY_TURNS:
-        actor = getattr(actions[p], "actor", None)
-        if actor not in game.corporations:
-            p -= 1
-            continue
-        begin = p
-        while begin - 1 > last and getattr(actions[begin - 1], "actor", None) == actor:
-            begin -= 1
-        end = p
-        while end + 1 < len(actions) and getattr(actions[end + 1], "actor", None) == actor:
-            end += 1
-        if not any(isinstance(a, LayTile) for a in actions[begin:end + 1]):
-            starts.append(begin)
-        p = begin - 1
-    todo = [(i, v) for i in starts for v in tiles]
-    if not todo:
+    todo = []
+    for coord in dict.fromkeys(c for c, _, _ in lays):
+        # the turns that laid no tile, after the record's last lay on the hex
+        last = max((i for i in range(stop) if isinstance(actions[i], LayTile)
+                    and str(actions[i].hex) == coord), default=-1)
+        todo += [(i, v) for i in _turns_without_lay(actions, game, stop, last, rounds)
+                 for v in lays if v[0] == coord]
+    if len(todo) > MISSING_LAY_TRIES:
+        # (too many: the turns of the company whose line needs the lay)
+        todo = [(i, v) for i, v in todo if actions[i].actor == actions[stop].actor]
+    if not todo or len(todo) > MISSING_LAY_TRIES:
         return result
 
     def line_for(i, value):
-        name, r = value
+        coord, name, r = value
         at = actions[i]
         lay = LayTile(actor=at.actor, tile=name, hex=coord, rotation=r, line=at.line,
                       column=at.column, action_id=at.action_id)
         lay.text = f"{at.actor} lay {name} {coord} {r}"
         return [lay, at]
     s = search if search is not None else Search()
-    # (of turns as good, the nearest the first error: never before the line
-    # left out, whose turn is one of them)
+    # (of turns as good, one that does not begin with a pass, then the
+    # nearest the first error: never before the line left out, whose turn is
+    # one of them.  A turn an export begins with a pass passed its lay; the
+    # turn that left its lay out begins with the line after it)
     one = _the_one_explanation(replay, todo, line_for, s, nearest=True,
-                               factor=MISSING_LAY_BUDGET_FACTOR)
+                               factor=MISSING_LAY_BUDGET_FACTOR, spare=1,
+                               rank=lambda i, v: (not _passes_lay(actions, i), i,
+                                                  _copy_taken_unseen(board, actions, i, v[1])))
     if one is None:
         return result
-    i, (name, r), cand = one
+    i, (coord, name, r), cand = one
     at = actions[i]
     where = _where(first)
     return _adopt(replay, cand, at, "tile.lay_implied",
                   f"{at.actor}'s turn lays no tile, but the record's later lines go on as if it "
                   f"laid tile {name} on {coord} turned {r} (as written: {where}, {first.message} "
                   f"— the first finding the record gives): taken so (a line missing)", {at.actor})
+
+
+def _missing_lays(game, first, action) -> list:
+    """The lays (hex, tile, rotation) that may be the one missing before the
+    first error (``game`` as it was before its line): the tiles of the hex
+    :func:`_missing_lay_needs` says, or of a hex next to the one the line
+    needs reached (:func:`_lays_joining`)."""
+    board = game.board
+    if first.rule in JOINING_RULES:
+        return _lays_joining(game, first, action)
+    if first.rule == "route.revenue":
+        return _lays_raising(game, first, action)
+    needs = _missing_lay_needs(board, first, action)
+    if needs is None:
+        return []
+    coord, fits = needs
+    h = board.hexes.get(coord)
+    # (the edges to the map's neighbours, and those the hex's track has: a
+    # town's track to the map's edge)
+    sides = set(board.neighbours(coord)) | (_hex_exits(h) if h is not None else set())
+    return [(coord, str(name), r) for name in sorted(board.tiles, key=str)
+            for t in (board.tiles[name],) if not t.private_only
+            for r in t.distinct_rotations() if t.exits(r) <= sides and fits(t, r)]
+
+
+def _worth(tile, colour: str) -> tuple:
+    """What the stops of ``tile`` are worth in a phase of ``colour``: the
+    most one is, and all together."""
+    values = [n.revenue_in(colour) for n in tile.nodes]
+    return max(values, default=0), sum(values)
+
+
+def _lays_raising(game, first, run) -> list:
+    """A run worth less than the record claims (``route.revenue``): the
+    upgrades of a hex it stops at (a tile of the colour after the one it
+    has, as many cities, a town if it had one, its track and the run's
+    through it kept) whose stops are worth more (by what each train's run
+    falls short, when the finding says one amount), that the board takes."""
+    import re
+    from ..findings import RuleViolation
+    short = {int(b) - int(a) for a, b in
+             re.findall(r"worth \D?(\d+), not the \D?(\d+) claimed", first.message)}
+    board = game.board
+    corp = getattr(run, "actor", None)
+    if not isinstance(run, RunRoutes) or corp not in game.corporations:
+        return []
+    order = list(board.color_order)
+    colour = getattr(game.phase, "color", None) or order[-1]
+    out = []
+    for coord in dict.fromkeys(str(st.hex).split(" ")[0] for r in run.routes for st in r.stops):
+        h = board.hexes.get(coord)
+        if h is None or not h.tile.nodes or h.color not in order[:-1]:
+            continue
+        want = order[order.index(h.color) + 1]
+        have = _hex_exits(h)
+        taken, pairs = _run_through(board, run, coord)
+        worth = _worth(h.tile, colour)
+        for name in sorted(board.tiles, key=str):
+            t = board.tiles[name]
+            more = {x - y for x, y in zip(_worth(t, colour), worth)}
+            if t.color != want or t.private_only or len(t.cities) != len(h.tile.cities) \
+                    or _has_town(t) != _has_town(h.tile) or max(more) <= 0 \
+                    or (len(short) == 1 and not short & more):
+                continue
+            for r in t.distinct_rotations():
+                if not (have | taken) <= t.exits(r) \
+                        or not all(_joins(t, r, x, y) for x, y in pairs):
+                    continue
+                try:
+                    board.plan_lay(corp, name, coord, r, colors=[want], check_connection=False)
+                except RuleViolation:
+                    continue
+                out.append((coord, name, r))
+                if len(out) > MISSING_LAY_TILES:
+                    return out
+    return out
+
+
+#: the first errors whose missing lay is on a hex next to the one the line
+#: needs reached: a lay not joined to the company's network, a station in a
+#: city it does not reach
+JOINING_RULES = {"tile.connection", "token.reach"}
+
+
+def _lays_joining(game, first, action) -> list:
+    """A lay refused as joined to no track of its company's
+    (``tile.connection``), or a station in a city the company does not
+    reach (``token.reach``): the lays of a tile on a hex next to the line's
+    (of the colour after the one it has, keeping its track, with track to
+    the line's hex) that the board takes and after which the line is
+    legal: the lay joined, the city reached.  ``game`` is as it was before
+    the line; its board is left as it was."""
+    from ..findings import RuleViolation
+    board = game.board
+    corp = getattr(action, "actor", None)
+    coord = str(getattr(action, "hex", None))
+    if corp not in game.corporations or coord not in board.hexes:
+        return []
+    if first.rule == "tile.connection" and isinstance(action, LayTile):
+        written = board.tiles.get(str(action.tile))
+        if written is None or action.rotation is None:
+            return []
+        rotation = int(action.rotation)
+        edges = written.exits(rotation)
+
+        def legal() -> bool:
+            board.plan_lay(corp, str(action.tile), coord, rotation, colors=[written.color])
+            return True
+    elif first.rule == "token.reach" and isinstance(action, PlaceToken):
+        edges = frozenset(range(6))
+
+        def legal() -> bool:
+            board.plan_token(corp, coord, action.city)
+            return True
+    else:
+        return []
+    order = list(board.color_order)
+    out = []
+    snap = board.snapshot()
+    try:
+        for e in sorted(edges):
+            n = board.neighbour(coord, e)
+            h = board.hexes.get(n) if n is not None else None
+            if h is None or h.color not in order[:-1]:
+                continue
+            want = order[order.index(h.color) + 1]
+            have = _hex_exits(h)
+            toward = (e + 3) % 6
+            for name in sorted(board.tiles, key=str):
+                t = board.tiles[name]
+                if t.color != want or t.private_only or len(t.cities) < len(h.tile.cities):
+                    continue
+                for r in t.distinct_rotations():
+                    if toward not in t.exits(r) or not have <= t.exits(r):
+                        continue
+                    try:
+                        plan = board.plan_lay(corp, name, n, r, colors=[want],
+                                              check_connection=False)
+                        board.apply_lay(plan)
+                        if legal():
+                            out.append((n, name, r))
+                    except RuleViolation:
+                        pass
+                    finally:
+                        board.restore(snap)
+                    if len(out) > MISSING_LAY_TILES:
+                        return out
+    finally:
+        board.restore(snap)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -2959,3 +3261,237 @@ def missing_purchase_hint(replay, result, search: Optional[Search] = None):
                   f"lines go on as if he bought a share of {corp} from the "
                   f"{'IPO' if how == 'ipo' else 'pool'} {as_written}: taken as bought before "
                   f"this pass (the latest that explains it)", {nxt.actor, corp})
+
+
+# ---------------------------------------------------------------------------
+# a company's purchase of a private missing: the record's later line uses
+# its power in the company's turn (branch m12)
+
+#: how many of the company's lines before the one using the private's power
+#: the missing purchase is put before (the latest first)
+MISSING_PRIVATE_PLACES = 4
+#: the first errors of a private's power used by a company that does not
+#: own it: its owner's (a player's), or one its seller uses as he sells it
+#: (1889's ER: "made by the player who sells it to a company, at once")
+MISSING_PRIVATE_RULES = {"private.power", "private.window"}
+
+
+@_never_raises
+def missing_private_hint(replay, result, search: Optional[Search] = None):
+    """The first error is a private's power used in the turn of a company
+    that does not own it (``private.power``: its owner a player), and later
+    errors follow: the company's purchase of it from that player is read as
+    left out just before that line, at the price that explains every later
+    line (:func:`_price_search`: the prices the rules take, halved by which
+    side a candidate's first later error is on, the seller's net worth in
+    the record's result saying which; the first tried the one it gives:
+    the seller still holds the private and lacks its price).  The line's
+    finding says so; else ``result``.  Never raises."""
+    from ..state import Corporation, Player
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if len(errors) < 2 or game is None:
+        return result
+    first = errors[0]
+    if first.rule not in MISSING_PRIVATE_RULES or _all_at(errors, first):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    a = actions[stop]
+    before = _game_before(replay, stop)
+    company = before.companies.get(getattr(a, "actor", None)) if before is not None else None
+    corp = before.round.whose_turn() if company is not None else None
+    owner = getattr(company, "owner", None)
+    if company is None or not isinstance(corp, Corporation) or not isinstance(owner, Player):
+        return result
+    buy = BuyCompany(actor=corp.sym, company=company.sym, price=0, line=a.line,
+                     column=a.column, action_id=a.action_id)
+    buy.text = f"{corp.sym} buy private {company.sym}"
+    bounds = _price_range(before, buy, corp.cash)
+    if bounds is None:
+        return result
+    seller = owner.name
+    president = getattr(getattr(corp, "president", None), "name", None)
+    s = search if search is not None else Search()
+    s.budget = s.budget or BUDGET_FACTOR * max(1, len(actions))
+    # (the seller's net worth counts the private at its face value and
+    # lacks the price: off by the face value less the price)
+    # (then the range's top, the face value and its bottom: a candidate
+    # whose errors say no side, its cash keeping the turn open or not, tells
+    # nothing of the price)
+    d = _worth_off(replay, result, seller)
+    guesses = list(dict.fromkeys(([company.value - d] if d else [])
+                                 + [bounds[1], company.value, bounds[0]]))
+
+    written = {(f.rule, f.message) for f in result.findings if f.rule.startswith("score.")}
+    # the purchase just before the line, or before one of the company's
+    # lines before it (the turn it was in), the latest first: the first
+    # whose game ends as the record's result says, else of those that
+    # explain the record the one ending with the fewest other scores
+    places = [stop] + [j for j in range(stop - 1, -1, -1)
+                       if getattr(actions[j], "actor", None) == corp.sym][:MISSING_PRIVATE_PLACES]
+    found = None
+    for j in places:
+        at = actions[j]
+
+        def line_of(price, at=at):
+            return [dataclasses.replace(buy, price=price, line=at.line, column=at.column,
+                                        action_id=at.action_id), at]
+
+        def side(x, any_rule, j=j):
+            return _price_side(x, buy, seller, president, j, actions, any_rule=any_rule)
+
+        def mend(got):
+            return -_worth_off(replay, got, seller)
+        got = _price_search(replay, j, line_of, side, mend, bounds[0], bounds[1], 1, guesses,
+                            s, first=first,
+                            has_result=seller in (getattr(replay.record, "expected_result", None)
+                                                  or {}))
+        if s.out_of_budget:
+            return result
+        if got is None:
+            continue
+        other = sum(1 for f in got[1].findings if f.rule.startswith("score.")
+                    and (f.rule, f.message) not in written)
+        if found is None or other < found[0]:
+            found = (other, at, *got)
+        if not other:
+            break
+    if found is None:
+        return result
+    _, at, price, cand, says = found
+    money = game.money
+    where = "before it" if at is a else f"before {_where(at)}"
+    return _adopt(replay, cand, at, first.rule,
+                  f"{first.message}; the record's later lines go on as if {corp.sym} had bought "
+                  f"{company.sym} from {seller} for {money(price)} {where}{says} (a missing "
+                  f"line): taken so", {corp.sym, company.sym, seller})
+
+
+# ---------------------------------------------------------------------------
+# a stock round's purchase or sale missing: the passes left alone end the
+# round, and the record goes on with it (branch m12)
+
+#: how many of the round's last passes the missing line is put before
+ROUND_PASSES = 4
+#: at most this many (pass, line) pairs are tried
+ROUND_LINES = 40
+#: the search's budget, in times the record's length
+ROUND_FACTOR = 20
+#: the companies of the record's next this many lines from the first error
+#: are those a missing purchase is tried of
+ROUND_AHEAD = 60
+#: the later errors whose companies are tried first
+ROUND_ERRORS = 6
+
+
+@_never_raises
+def missing_round_line_hint(replay, result, search: Optional[Search] = None):
+    """The first error is a stock round the rules ended (every player
+    passed in a row) that the record goes on with (``round.continues``), and
+    later errors follow: a purchase or a sale left out before one of the
+    passes that ended it leaves that pass alone.  Before each of the
+    :data:`ROUND_PASSES` passes in a row before the line (the latest first),
+    its player's purchase of a share of each company the record's lines
+    from there on buy, sell or run (from the IPO or the pool), or his sale
+    of one or two shares of each company he holds (those of the players the
+    later errors name first), is tried; the one that explains every later
+    line (of places as good, the latest) is flagged at the pass
+    (``stock.purchase_implied``, ``stock.sale_implied``) and the game taken
+    so.  Else ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if game is None or not errors or errors[0].rule != "round.continues" \
+            or _all_at(errors, errors[0]):
+        return result
+    first = errors[0]
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    players = set(game.player_by_name)
+    passes: list = []
+    i = stop - 1
+    while i > 0 and isinstance(actions[i], Pass) and actions[i].actor in players \
+            and len(passes) < ROUND_PASSES:
+        passes.append(i)
+        i -= 1
+    if not passes:
+        return result
+    before = _game_before(replay, passes[-1])
+    if before is None:
+        return result
+    # the companies the record's lines from the first error on buy, sell or
+    # run, in the order named
+    named: list = []
+    for a in actions[stop:stop + ROUND_AHEAD]:
+        for c in ([a.corporation] if isinstance(a, (BuyShares, Par)) else
+                  [x.corporation for x in a.sales] if isinstance(a, SellShares) else
+                  [a.actor] if getattr(a, "actor", None) in before.corporations else []):
+            if c in before.corporations and c not in named \
+                    and before.corporations[c].price is not None:
+                named.append(c)
+    # (the players the later errors name, the first named first; one the
+    # next error finds short of cash lacks a sale's money, not a purchase)
+    later = list(dict.fromkeys(p for f in errors[1:] for p in sorted(f.involves)
+                               if p in players))
+    short = {p for p in errors[1].involves if p in players} \
+        if errors[1].rule in CASH_SHORT else set()
+    # (the companies the later errors name, when some are: a company left
+    # unfloated, a share short)
+    hot = {c for f in errors[1:ROUND_ERRORS] for c in _named(f, before)
+           if c in before.corporations}
+
+    def values(player: str) -> list:
+        holder = before.player_by_name[player]
+        sales = [("sell", c.sym, n) for c in before.corporations.values()
+                 for n in (1, 2) if c.percent_of(holder) >= n * c.share_percent > 0]
+        if player in short:
+            return sales
+        buys = [("buy", c, src) for c in named for src in ("ipo", "pool")]
+        # (a sale's cash may be what any later line needs: none left out)
+        return ([v for v in buys if v[1] in hot] or buys) + sales
+
+    def lines(i, value):
+        nxt = actions[i]
+        how, corp, x = value
+        if how == "buy":
+            put = BuyShares(actor=nxt.actor, corporation=corp, count=1, source=x,
+                            line=nxt.line, column=nxt.column)
+            put.text = f"{nxt.actor} buys a {corp} share"
+        else:
+            put = SellShares(actor=nxt.actor, sales=[Sale(corporation=corp, count=x)],
+                             line=nxt.line, column=nxt.column)
+            put.text = f"{nxt.actor} sells {x} {corp}"
+        return [put, nxt]
+    # the passes of the players the later errors name first, each the
+    # latest first; each place judged alone (a line at a later pass than
+    # the one left out may explain the record as well: the latest)
+    order = sorted(passes, key=lambda i: (later.index(actions[i].actor)
+                                          if actions[i].actor in later else len(later), -i))
+    s = search if search is not None else Search()
+    one = None
+    for i in order:
+        todo = [(i, v) for v in values(actions[i].actor)][:ROUND_LINES]
+        one = _the_one_explanation(replay, todo, lines, s, nearest=True, spare=1,
+                                   factor=ROUND_FACTOR)
+        if one is not None or s.out_of_budget:
+            break
+    if one is None:
+        return result
+    i, (how, corp, x), cand = one
+    nxt = actions[i]
+    as_written = (f"(as written: {_where(first)}, {first.message} — the first finding the "
+                  f"missing line gives)")
+    if how == "buy":
+        return _adopt(replay, cand, nxt, "stock.purchase_implied",
+                      f"{nxt.actor} passes with no purchase written before, but the record's "
+                      f"later lines go on as if he bought a share of {corp} from the "
+                      f"{'IPO' if x == 'ipo' else 'pool'} {as_written}: taken as bought before "
+                      f"this pass", {nxt.actor, corp})
+    return _adopt(replay, cand, nxt, "stock.sale_implied",
+                  f"{nxt.actor} passes with no sale written before, but the record's later "
+                  f"lines go on as if he sold {x} share{'s' if x > 1 else ''} of {corp} "
+                  f"{as_written}: taken as sold before this pass", {nxt.actor, corp})

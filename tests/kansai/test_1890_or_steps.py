@@ -327,3 +327,48 @@ def test_next_names_the_next_company_from_the_rounds_order():
     assert paused(66).operating.next_company(done="KNR") is None
     assert paused(66).operating.next_company() == "KNR"       # M2 converted (line 65)
     assert paused(75).operating.next_company() == "JR"        # the minors done, M5 privatised
+
+
+def with_line(after: int, line: str, stop_at: int = 10**6):
+    """The example game with ``line`` written after its line ``after``, replayed (to
+    ``stop_at``): its error findings (rule, line) and the replay."""
+    lines = GAME.read_text().splitlines(keepends=True)
+    record, _ = load_game(str(GAME), text="".join(lines[:after] + [line + "\n"] + lines[after:]))
+    r = replayed(record, stop_at)
+    return [(f.rule, f.line) for f in r.findings if f.severity == "error"], r
+
+
+def test_a_company_acting_again_in_an_operating_round_is_one_finding():
+    # JR's turn (lines 44-46) then HER's (47-48) in OR 1.1; JR lays again after HER's turn
+    errors, r = with_line(48, "JR lay 8 E10")
+    assert errors == [("turn.order", 49)]
+    f = next(f for f in r.findings if f.line == 49)
+    assert f.message.startswith("JR already operated in OR 1.1 (its turn from line 44)")
+    # its turn's end is not run again: JR's price after OR 1.1 (at SR 2's first line) is the
+    # legal game's, Y90 (one withhold, O4a), not Y80; the lay is taken as written
+    _, after_round = with_line(48, "JR lay 8 E10", stop_at=52)
+    assert after_round.ledger.price("JR") == 90
+    _, legal = with_line(48, "# (nothing)", stop_at=52)
+    assert legal.ledger.price("JR") == 90
+
+
+def test_a_minor_acting_again_is_one_finding_not_the_order_of_numbers():
+    # M1 ran and paid (lines 60-61) before M2's turn in OR 2.1: its lay after M2's turn is
+    # one finding, the second turn (not N0's "M1 after M2" as well)
+    errors, r = with_line(63, "M1 lay 7 H14")
+    assert errors == [("turn.order", 64)]
+    assert next(f for f in r.findings if f.line == 64).message.startswith(
+        "M1 already operated in OR 2.1 (its turn from line 60)")
+
+
+def test_a_company_going_on_after_a_line_not_the_orders_is_not_a_second_turn():
+    # a line by a player inside JR's turn (OR 1.1, between its lays at 44 and 46): JR's lines
+    # after it go on with its turn (no company's turn began), so no second-turn finding
+    errors, _ = with_line(44, "Aki lay 5 C10")
+    assert ("or.player_action", 45) in errors
+    assert not any(rule == "turn.order" and line in (46, 47, 48) for rule, line in errors)
+    # HER's line there is HER's turn in its place (the order names HER after JR): JR's lines
+    # after it are its second turn, one finding at the first; HER's own lines go on with its
+    errors, r = with_line(44, "HER lay 5 D8")
+    second = [(f.line, f.message[:31]) for f in r.findings if "already operated" in f.message]
+    assert second == [(46, "JR already operated in OR 1.1 (")]

@@ -43,7 +43,8 @@ def without_checkpoints() -> str:
     ("K8", "M2 convert\n", "M2 convert\nM4 run 2 I13-I12 = 20\nM4 payout\n",
      "kansai.knr_at_once", "M4 run 2 I13-I12 = 20",
      "KNR operates at once after Osaka Electric Railroad converts (K8), before M4"),
-    ("L2", "KNR ignore KRTR for 100", "JR ignore KRTR for 100", "kansai.krtr_fee",
+    # (in JR's own turn: written in KNR's, after JR's turn, it is JR's second turn, turn.order)
+    ("L2", "JR lay 9 F8\n", "JR lay 9 F8\nJR ignore KRTR for 100\n", "kansai.krtr_fee",
      "JR ignore KRTR for 100",
      "JR may not pay to ignore KRTR's station (L2: every company but JR and OMS)"),
     ("N0", "M1 buy train 2 for 60\nM2 buy train 2 for 60",

@@ -36,6 +36,12 @@ class Turn1890(Turn):
         super().__init__(corp)
         self.ran = False
         self.lines: list = []
+        #: the company's second turn in the operating round (its first ended, another
+        #: company's began): flagged at its first line, taken as written, its end's duties
+        #: not run again (:meth:`OperatingRound1890.turn_begins`)
+        self.again = False
+        #: the order named this company next when its turn began (``next_company``)
+        self.in_order = False
 
 
 class OperatingRound1890(RoundOfTheRecord, OperatingRound):
@@ -66,6 +72,11 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         #: O0b: the main companies' order keys at the OR's start; who operated in it
         self.start_keys: dict = {}
         self.operated_this_or: set = set()
+        #: the record's turns in this OR, in order (a line by one who is not a company too)
+        self.record_turns: list = []
+        #: each company's turn in this OR (the first, or the one in its place after a line
+        #: the order did not call for)
+        self.first_turns: dict = {}
         from .mapcheck import KansaiMap
         #: the components file's map on the shared board, when it gives one
         self.map = KansaiMap(replay)
@@ -115,6 +126,8 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         self.start_keys = {c.sym: led.order_key(c.sym) for c in self.order
                            if c.kind != "minor"}
         self.operated_this_or: set = set()
+        self.record_turns = []
+        self.first_turns = {}
 
     def next_corporation(self) -> None:
         """No turn is begun by the order: 1890's turns are the record's, checked against the
@@ -129,13 +142,47 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         self.sales = [x for x in self.sales if x[0] == actor]     # written before its turn
         if spec is None:
             self.turn = None
+            self.record_turns.append(None)
             r.flag("or.player_action", f"{actor} is not a company: in an operating round the "
                                        f"companies act")
             return
         corp = self.h.corporations[actor]
-        self.turn = self.turn_class(corp)
-        self.turn.lines = self.lines
+        turn = self.turn = self.turn_class(corp)
+        turn.lines = self.lines
+        turn.in_order = actor == self.next_company()
+        first = self.first_turns.get(actor)
+        goes_on = self.goes_on(actor)
+        # (a first turn of one line the order did not call for, written before the company's
+        # place, was the slip: its turn in its place is not a second one)
+        turn.again = goes_on.again if goes_on is not None else \
+            first is not None and (len(first.lines) > 1 or first.in_order)
+        self.record_turns.append(turn)
+        if turn.again:
+            # each company operates once in an operating round, in its place of the order
+            # (O0b, N0; the rule book's "Operating Round": "all railway companies that can
+            # operate will do so in turn order"): the one finding of the slip
+            if goes_on is None:
+                r.flag("turn.order", f"{actor} already operated in {self.label} (its turn from "
+                                     f"line {first.lines[0].line}); a company operates once in an "
+                                     f"operating round: the line is taken as written, its "
+                                     f"turn's end not run again")
+            return
+        if goes_on is None:
+            self.first_turns[actor] = turn
         self.start_turn(corp)
+
+    def goes_on(self, actor: str):
+        """``actor``'s last turn in this OR, when the record's turns since it are no turn of
+        another company's: one line of another (a company the order did not name next, or not
+        a company), or a second turn (flagged); else None.  A company's line after another
+        company's turn began is a second turn (:meth:`turn_begins`)."""
+        for turn in reversed(self.record_turns):
+            if turn is not None and turn.corp.sym == actor:
+                return turn
+            if turn is not None and not turn.again and \
+                    (len(turn.lines) > 1 or turn.in_order):
+                return None
+        return None
 
     def start_turn(self, corp) -> None:
         """``corp``'s turn begins: in its place of the order (N0, K8, O0b, C5), floated or
@@ -295,6 +342,10 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         phase ends its turn unconverted (K1): flagged, then converted."""
         turn = self.turn
         if turn is None:
+            return
+        if turn.again:          # its turn's end was its first turn's (turn_begins)
+            self.move_to(turn, self.done)
+            self.turn = None
             return
         actor, r = turn.corp.sym, self.r
         # (an empty turn of the shared walk has no line: its duties at the action at hand)

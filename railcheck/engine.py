@@ -172,7 +172,7 @@ class Replay:
                                              missing_issue_hint, missing_joining_lay_hint,
                                              missing_lay_hint,
                                              missing_private_hint, missing_purchase_hint,
-                                             missing_round_line_hint,
+                                             missing_round_line_hint, missing_sale_hint,
                                              neighbour_tile_hint, par_hint,
                                              private_price_hint, raise_price_hint,
                                              refused_lay_hint, refused_station_hint,
@@ -209,6 +209,8 @@ class Replay:
                 hinted = raise_price_hint(self, res)
             if hinted is res:   # a minor's bid under the least, at another price
                 hinted = minor_bid_hint(self, res)
+            if hinted is res:   # a sale missing before a purchase it paid for
+                hinted = missing_sale_hint(self, res)
             res = hinted
             if res.errors:      # the two look at first errors of different kinds
                 hinted = rotation_hint(self, res)

@@ -456,3 +456,33 @@ def test_a_purchase_of_a_private_whose_seller_lays_at_once_left_out_is_read_befo
         "it (the price the record's final result needs) (a missing line): taken so")
     assert net_worths(res) == {"Player 4": 420, "Player 1": 390, "Player 3": 383,
                                "Player 5": 283, "Player 2": 260}
+
+
+@pytest.mark.parametrize("path, deleted, at, rule, words, worths", [
+    # Player 1 sells TR_2 (#23), then buys KU_1 (#24); the sale left out, he
+    # cannot pay for the purchase (¥45 for ¥100, taken as bought) and 18
+    # errors follow.  A sale of one share of TR before it explains them
+    ("1889_slips/1889_rand_2711024_0.json.gz", 23, 24, "stock.cash",
+     "Player 1 has ¥45; a KU share from the IPO costs ¥100; the record's later lines go on "
+     "as if Player 1 sold 1 share of TR before it (a missing line): taken so",
+     {"Player 3": 1609, "Player 1": 1338, "Player 2": 1152, "Player 4": 871}),
+    # Player 5 sells ERIE_6 (#511), then buys NYNH_8 (#512): the sale left
+    # out, the purchase is over the certificate limit (2 more errors)
+    ("1830_slips/1830_rand_2711024_1.json.gz", 511, 512, "stock.cert_limit",
+     "Player 5 holds 13 certificates; one more would exceed the limit of 13; the record's "
+     "later lines go on as if Player 5 sold 1 share of ERIE before it (a missing line): "
+     "taken so",
+     {"Player 5": 5234, "Player 2": 4923, "Player 4": 4227, "Player 3": 3642,
+      "Player 1": 3612}),
+])
+def test_a_sale_left_out_before_the_purchase_it_paid_for_is_read_before_it(
+        path, deleted, at, rule, words, worths):
+    from railcheck.following.diagnose import missing_sale_hint
+    rep = Replay(_changed_export(path, deleted, "delete"), hints=False)
+    plain = rep.run()
+    assert (error_findings(plain)[0].action_id, error_findings(plain)[0].rule) == (at, rule)
+    assert len(error_findings(plain)) > 2
+    res = missing_sale_hint(rep, plain)
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (at, "stock.sale_implied", words)]
+    assert net_worths(res) == worths

@@ -172,7 +172,8 @@ class Replay:
                                              missing_issue_hint, missing_joining_lay_hint,
                                              missing_lay_hint,
                                              missing_private_hint, missing_purchase_hint,
-                                             missing_round_line_hint, price_hints_judged, for_hints,
+                                             missing_round_line_hint, missing_sale_hint,
+                                             price_hints_judged, for_hints,
                                              neighbour_tile_hint, par_hint,
                                              private_price_hint, raise_price_hint,
                                              refused_lay_hint, refused_station_hint,
@@ -221,6 +222,8 @@ class Replay:
                 hinted = raise_price_hint(self, res)
             if hinted is res:   # a minor's bid under the least, at another price
                 hinted = minor_bid_hint(self, res)
+            if hinted is res:   # a sale missing before a purchase it paid for
+                hinted = missing_sale_hint(self, res)
             res = full if hinted is view else hinted
             full, res = res, for_hints(res)
             view = res

@@ -1052,7 +1052,11 @@ RULES: list[Rule] = [
        "that line (a player the next error finds short of cash first, and then only sales); "
        "the one that explains the record from there on (of places as good, the latest) is "
        "flagged at the pass and the game taken so (railcheck/following/diagnose.py, "
-       "docs/one-mistake.md); else the findings stand.",
+       "docs/one-mistake.md); else the findings stand. A sale left out before the seller's "
+       "purchase in the same turn shows at that purchase, which he cannot pay for or hold "
+       "(``stock.cash``, ``stock.cert_limit``): with later errors, a sale of one or two shares "
+       "of each company he holds is put just before it, and the one that explains the record "
+       "is flagged at the purchase.",
        f"{R1830}: Stock Round, selling shares",
        "(export) #352 pass  ->  Player 1 passes with no sale written before, but the record's "
        "later lines go on as if he sold 2 shares of DER (...): taken as sold before this pass"),

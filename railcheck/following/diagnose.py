@@ -1393,12 +1393,17 @@ def _price_search(replay, stop: int, line_of, side_of, mend, lo: int, hi: int, s
     low, high = 0, (hi - lo) // step        # the prices' places on the grid
     todo = [(g - lo) // step for g in guesses if on_grid(g)] if exact else \
         [(min(max(g, lo), hi) - lo) // step for g in guesses]
+    #: the prices above a candidate whose errors said neither side, left
+    #: for when those below it are used up (the lower first)
+    above: list = []
     price = got = None
     for _ in range(PRIVATE_TRIALS):
         if not halve and not todo:
             break
         while todo and not low <= todo[0] <= high:
             todo.pop(0)
+        if low > high and above and halve:
+            low, high = above.pop()
         if low > high or s.out_of_budget:
             break
         k = todo.pop(0) if todo else (low + high) // 2
@@ -1413,7 +1418,13 @@ def _price_search(replay, stop: int, line_of, side_of, mend, lo: int, hi: int, s
         elif side < 0:
             high = k - 1
         elif not todo:
-            break
+            if not halve:
+                break
+            # neither side told: the prices below it, then those above
+            # (the search halves each in turn, within its trials)
+            if k + 1 <= high:
+                above.append((k + 1, high))
+            high = k - 1
     if price is None or got is None:
         return None
     # the record's own result: the seller's net worth differs by as much as
@@ -3529,3 +3540,61 @@ def missing_round_line_hint(replay, result, search: Optional[Search] = None):
                   f"{nxt.actor} passes with no sale written before, but the record's later "
                   f"lines go on as if he sold {x} share{'s' if x > 1 else ''} of {corp} "
                   f"{as_written}: taken as sold before this pass", {nxt.actor, corp})
+
+
+# ---------------------------------------------------------------------------
+# a sale missing before the seller's purchase that needed its cash or its
+# certificate's room (branch m12)
+
+#: the first errors of a purchase a sale before it in the turn would allow
+SALE_BEFORE_RULES = {"stock.cash", "stock.cert_limit"}
+#: at most this many sales are tried
+SALE_BEFORE_LINES = 16
+
+
+@_never_raises
+def missing_sale_hint(replay, result, search: Optional[Search] = None):
+    """The first error is a player's purchase of a share he cannot pay for
+    or hold (``stock.cash``, ``stock.cert_limit``: taken as bought), and
+    later errors follow: his sale before it in the turn, left out, gave the
+    cash or the room.  A sale of one or two shares of each company he holds
+    is put just before the purchase; the one that explains every later line
+    (:func:`_the_one_explanation`) is taken, the purchase's finding saying
+    so (``stock.sale_implied``).  Else ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    if game is None or not errors or errors[0].rule not in SALE_BEFORE_RULES \
+            or _all_at(errors, errors[0]):
+        return result
+    first = errors[0]
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None or not isinstance(actions[stop], BuyShares) \
+            or actions[stop].actor not in game.player_by_name:
+        return result
+    at = actions[stop]
+    before = _game_before(replay, stop)
+    if before is None:
+        return result
+    holder = before.player_by_name[at.actor]
+    todo = [(stop, (c.sym, n)) for c in before.corporations.values()
+            for n in (1, 2) if c.percent_of(holder) >= n * c.share_percent > 0][:SALE_BEFORE_LINES]
+    if not todo:
+        return result
+
+    def lines(i, value):
+        corp, n = value
+        put = SellShares(actor=at.actor, sales=[Sale(corporation=corp, count=n)],
+                         line=at.line, column=at.column, action_id=at.action_id)
+        put.text = f"{at.actor} sells {n} {corp}"
+        return [put, at]
+    s = search if search is not None else Search()
+    one = _the_one_explanation(replay, todo, lines, s, spare=1, factor=ROUND_FACTOR)
+    if one is None:
+        return result
+    _, (corp, n), cand = one
+    message = _words_before(first.message, "; taken as")
+    return _adopt(replay, cand, at, "stock.sale_implied",
+                  f"{message}; the record's later lines go on as if {at.actor} sold {n} "
+                  f"share{'s' if n > 1 else ''} of {corp} before it (a missing line): taken so",
+                  {at.actor, corp})

@@ -1234,8 +1234,9 @@ def _emit(text, output, force, inputs, what):
 @click.option("--routes", is_flag=True, help="Hindsight: for each run, the best revenue the "
               "company could have earned with its trains on the board as it was.")
 @click.option("--route-limit", type=click.FloatRange(0.01, None), default=2.0,
-              show_default=True, metavar="SECONDS", help="Give up the search of one run "
-              "after this long (and say so).")
+              show_default=True, metavar="SECONDS", help="Stop the search of one run "
+              "after this many seconds' worth of steps (and say so): a budget of steps, the "
+              "same on any machine.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Write to this file instead of standard output.")
 @click.option("--force", is_flag=True, help="Replace --output if it exists (never a game log).")
@@ -1365,8 +1366,8 @@ def _missing_report(error):
 @click.option("--routes", is_flag=True, help="Add hindsight routes (the best runs each "
               "company could have made) to each page.")
 @click.option("--route-limit", type=click.FloatRange(0.01, None), default=2.0,
-              show_default=True, metavar="SECONDS", help="Give up the search of one run "
-              "after this long.")
+              show_default=True, metavar="SECONDS", help="Stop the search of one run "
+              "after this many seconds' worth of steps (the same on any machine).")
 @click.option("--force", is_flag=True, help="Replace pages that exist.")
 @click.option("--ruleset", type=click.Path(exists=True, dir_okay=False), default=None,
               help=RULESET_HELP)

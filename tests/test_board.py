@@ -539,3 +539,31 @@ def test_routes_with_n_plus_m_and_hex_trains(line):
         line.revenue_of_routes("PRR", run, "yellow", {"H": {"hexes": 2}})
     assert "runs through 3 hexes but may run only 2" in e.value.message
     assert line.revenue_of_routes("PRR", run, "yellow", {"H": {"hexes": 3}}) == (40, [40])
+
+
+def test_track_that_leads_out_of_a_station_and_back_into_it_is_no_route():
+    # 1830_rand_51200004_2 (a clean random game): NYC's stations on E19 (no
+    # track) and F16 (tile 63), whose track leads out through E15 and E17
+    # and back into F16 only.  has_route took a walk that entered a city at
+    # all for a route: NYC's turns then ended in route.missing (#297, #307,
+    # #317 and 10 more), where 18xx.games asks for no run.  A train visits no
+    # stop twice: each station is walked from alone
+    from conftest import DATA, error_findings
+
+    from railcheck.engine import Replay
+    from railcheck.loader import load_game
+
+    record, _ = load_game(str(DATA / "exports" / "1830_slips" / "1830_rand_51200004_2.json.gz"))
+    seen = {}
+
+    def before(g, action):
+        if action.action_id == 297:
+            b = g.board
+            seen["route"] = b.has_route("NYC")
+            seen["entered"] = {b.hex_list[st >> 8].coord for st in b.network("NYC")[0]
+                               if (st & 15) >= 6}
+    replay = Replay(record)
+    replay.before_action = before
+    res = replay.run()
+    assert seen == {"route": False, "entered": {"F16"}}
+    assert [f.rule for f in error_findings(res)] == ["trains.limit", "trains.limit"]

@@ -175,6 +175,97 @@ def test_an_upgrade_left_out_that_freed_the_last_copy_of_a_tile_is_one_finding(
     assert net_worths(r) == RL18XX
 
 
+# a run left out on 1830 and 1889: the shared best-run search, a budget of
+# steps (branch m13; RouteStep.best_run_now, Title.best_runs_now)
+
+@pytest.mark.parametrize("path, deleted, message, end", [
+    # 1830_rand_2711004_3 #229 deleted: B&O's 2, 2 and 3 for $170 (J14-I15,
+    # J14-K13, I15-H16).  Its payout at #230 then paid nothing: 21 errors (the
+    # players' cash short for later purchases, the operating order).  The
+    # best runs the shared search finds are $170, played with their stops
+    # and checked on the map; its last run ties over the record's next lines
+    ("1830_slips/1830_rand_2711004_3.json.gz", 229,
+     "B&O pays out, but no run is written: it owns trains (2, 2, 2, 3) and has a route; the "
+     "record's later lines go on as if it ran for $170 (the best run found on the map; a line "
+     "missing; of 2 the record's next lines fit as well, the first): taken so",
+     {"Player 2": 666, "Player 1": 491, "Player 3": 350}),
+    # the same game's #320 deleted: NYNH's 4 and 4 for $150, withheld at #321.
+    # The treasury's $150 shows only at #663 (its 6-train), past the 200
+    # lines the readings are judged over: no run fits them as well, but the
+    # dividend line says the company ran (2 errors before)
+    ("1830_slips/1830_rand_2711004_3.json.gz", 320,
+     "NYNH withholds, but no run is written: it owns trains (4, 4) and has a route; the "
+     "record's later lines go on as if it ran for $150 (the best run found on the map; a line "
+     "missing; no run fits the record's next lines as well, but a dividend comes after a "
+     "run): taken so",
+     {"Player 2": 666, "Player 1": 491, "Player 3": 350}),
+    # 1889_rand_2711004_2 #92 deleted: AR's four 2-trains for ¥180: 7 errors
+    ("1889_slips/1889_rand_2711004_2.json.gz", 92,
+     "AR pays out, but no run is written: it owns trains (2, 2, 2, 2) and has a route; the "
+     "record's later lines go on as if it ran for ¥180 (the best run found on the map; a line "
+     "missing): taken so",
+     {"Player 1": 4340, "Player 2": 3721}),
+])
+def test_a_run_left_out_on_1830_and_1889_is_the_best_run_found(path, deleted, message, end):
+    res = Replay(_changed_export(path, deleted, "delete"), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (deleted + 1, "route.missing", message)]
+    assert net_worths(res) == end
+    assert not [f for f in res.findings if f.rule.startswith("score")]
+
+
+def test_the_best_run_search_is_a_budget_of_steps_the_same_on_any_machine(monkeypatch):
+    # the shared search's verdict rests on its count of steps, never on the
+    # clock: with a clock racing (1,000 s between two looks), the same runs;
+    # with a budget
+    # too small for the map, nothing is read (the dividend of nothing, as
+    # before: route.missing alone, then the record parts from the replay)
+    import itertools
+    import time
+
+    import railcheck.runsearch as H
+    clock = itertools.count(0, 1000)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(clock))
+    res = Replay(_changed_export("1889_slips/1889_rand_2711004_2.json.gz", 92, "delete"),
+                 hints=False).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(93, "route.missing")]
+    monkeypatch.setattr(H, "RUN_TICKS", 50)
+    res = Replay(_changed_export("1889_slips/1889_rand_2711004_2.json.gz", 92, "delete"),
+                 hints=False).run()
+    errs = error_findings(res)
+    assert (errs[0].action_id, errs[0].rule) == (93, "route.missing")
+    assert errs[0].message.endswith("did not run them; a company must run its trains (taken as "
+                                    "earning nothing)")
+    assert len(errs) == 7
+
+
+# a station left out before a run that needs it (branch m13; following/station.py)
+
+@pytest.mark.parametrize("path, deleted, at, city, end", [
+    # 1860_rand_2711294_2 #177 deleted: C&N's station in B6; its run at #178
+    # then includes no station of its own, and the cash it cost parts the
+    # players' from the record: 47 errors before
+    ("1860_slips/1860_rand_2711294_2.json.gz", 177, 178, "B6 city 0",
+     {"Player 2": 89, "Player 3": 34, "Player 1": 26, "Player 4": 12}),
+    # 1860_rand_44000101_0 #184: the same at once (4 errors before)
+    ("1860_slips/1860_rand_44000101_0.json.gz", 184, 185, "B6 city 0",
+     {"Player 2": 6884, "Player 1": 6016, "Player 3": 3869}),
+    # 1860_rand_44000101_2 #83: C&N's station in G5, its runs through G5 only
+    # from #135 on (13 errors before)
+    ("1860_slips/1860_rand_44000101_2.json.gz", 83, 135, "G5 city 0",
+     {"Player 1": 8198, "Player 3": 7619, "Player 2": 5527}),
+])
+def test_a_station_left_out_before_a_run_that_needs_it_is_one_finding(path, deleted, at, city,
+                                                                       end):
+    res = Replay(_changed_export(path, deleted, "delete"), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (at, "route.token", f"a run of C&N's includes no station of its own (its stations: F2 "
+                            f"city 0); the record's later lines go on as if it placed a station "
+                            f"in {city} before it, for £40 (a line missing): taken so")]
+    assert net_worths(res) == end
+    assert not [f for f in res.findings if f.rule.startswith("score")]
+
+
 # ---------------------------------------------------------------------------
 # a lay left out, its evidence a later run over the hex or an upgrade of it
 # (branch m12: diagnose.missing_lay_hint)

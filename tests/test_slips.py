@@ -995,6 +995,16 @@ def test_a_sale_not_held_is_read_as_another_amount_of_another_company():
      ("private.cash", "CIR has £90, TASPS costs £160; the record's later lines go on as if CIR "
       "paid £57 for TASPS (the price the record's final result needs): taken so"),
      {"Player 3": 2544, "Player 2": 1809, "Player 1": 757, "Player 4": 0}),
+    # 18Ireland_rand_49200102_0 #147: CIR buys RSSC for £104; written at
+    # £165, over its £160 (refused: 47 errors).  £160 (the written price held
+    # to CIR's cash) stops at a line out of turn that says neither side; the
+    # search went no further (branch m13): now the prices below it are
+    # halved, then those above (£99: the seller short later; £129: neither;
+    # £114 explains the record, and its final result says £104)
+    ("18Ireland_slips/18Ireland_rand_49200102_0.json.gz", 147, 165, 47,
+     ("private.cash", "CIR has £160, RSSC costs £165; the record's later lines go on as if CIR "
+      "paid £104 for RSSC (the price the record's final result needs): taken so"),
+     {"Player 1": 393, "Player 3": 308, "Player 4": 263, "Player 5": 170, "Player 2": 0}),
     # 1830 29133 #190: C&O buys CA for $200; written at $330, out of its
     # range (taken as paid: 7 errors; 2 since a pass before a company's own
     # run is of a step passed over); the seller's net worth, off by $130
@@ -1404,7 +1414,7 @@ def test_a_deleted_lay_is_the_tile_the_later_run_needs():
     assert worths(res) == G1830_RAND_3
 
 
-def test_a_station_refused_where_written_is_the_city_the_later_runs_go_from():
+def test_a_station_refused_where_written_is_the_city_the_later_runs_go_from(monkeypatch):
     # 1860_rand_44000100_1 #192: IWNJ places a station in G5's city 1 (tile
     # 763); written in G7's tile (761), where IWNJ has one, it is refused
     # (token.duplicate) and no reading was taken (the next lines fit every
@@ -1412,13 +1422,33 @@ def test_a_station_refused_where_written_is_the_city_the_later_runs_go_from():
     # (route.token: 7 errors).  The cities those runs name are tried for
     # the station (diagnose.refused_station_hint): G5 city 1 explains every
     # later line.  One new finding (the unchanged game has the three
-    # receivership findings), the game's end
+    # receivership findings), the game's end.  (Since branch m13 the replay
+    # itself places it there: G5 city 1 is the one city the station may go
+    # to, and a station costs the same in any; the hint then has nothing left
+    # to explain)
     changed = _changed_export("1860_slips/1860_rand_44000100_1.json.gz", 192,
                               {"city": "761-0-0"})
     res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [
         (192, "token.duplicate"), (580, "route.receivership_max"),
         (590, "route.receivership_max"), (601, "route.receivership_max")]
+    assert error_findings(res)[0].message == (
+        "IWNJ already has a station on G7; the record's later lines go on as if the station "
+        "were in G5 city 1: taken so " + ONE_CITY)
+    assert worths(res) == {"Player 1": 15282, "Player 2": 3745}
+    # the hint's own case: the replay's reading taken only over the refusal
+    # (as before branch m13), the hint finds the city from the later runs
+    from railcheck.following import repair
+
+    def strict(replay, action, violation):
+        got = repair._other_city(replay, action, violation)
+        for r in got:
+            r.over_refusal = ""
+        return got
+    monkeypatch.setitem(repair._READINGS, "token.duplicate", strict)
+    res = Replay(_changed_export("1860_slips/1860_rand_44000100_1.json.gz", 192,
+                                 {"city": "761-0-0"})).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)][0] == (192, "token.duplicate")
     assert error_findings(res)[0].message == (
         "IWNJ already has a station on G7; the record's later lines go on as if the station "
         "were in G5 city 1: taken so")
@@ -1977,3 +2007,86 @@ def test_a_companys_line_under_the_name_of_the_next_or_last_company_is_the_turns
         (228, "track.blocked_connection"), (action_id, "turn.order")]
     assert error_findings(res)[1].message == message
     assert worths(res) == {"Player 2": 4685, "Player 1": 4591, "Player 3": 3817}
+
+
+# a station written in a city it cannot go to, whose city the record's next
+# lines never pin down (branch m13; repair._other_city, Reading.over_refusal)
+
+#: what the finding adds when no city fits the next lines better than none
+ONE_CITY = ("(no city fits the record's next lines better than no station, but the line "
+            "places one, and a station costs the same in any city: the one city it may go to)")
+
+
+@pytest.mark.parametrize("path, action_id, city, finding, end", [
+    # 1830_rand_49000100_0 #445: NYC's station in 14-2 (B16); written in
+    # 62-0 (G19), where NYC has one (refused).  No run of NYC's needs B16 for
+    # 275 lines: the refusal and B16 tie over the 200 the readings are judged
+    # by, and the $100 it cost showed at #720 (10 errors)
+    ("1830_slips/1830_rand_49000100_0.json.gz", 445, "62-0-0",
+     ("token.duplicate", "NYC already has a station on G19; the record's later lines go on as "
+      "if the station were in B16 city 0: taken so " + ONE_CITY),
+     {"Player 2": 6659, "Player 3": 6517, "Player 1": 4448}),
+    # 1860_rand_48000100_2 #190: a station written in 787-0 (F2), full: 3
+    # errors before
+    ("1860_slips/1860_rand_48000100_2.json.gz", 190, "787-0-0",
+     ("token.full", "F2 city 0 is full (C&N); the record's later lines go on as if the station "
+      "were in I9 city 0: taken so " + ONE_CITY),
+     {"Player 2": 6897, "Player 1": 3822}),
+])
+def test_a_station_whose_city_the_record_never_pins_down_is_placed_all_the_same(
+        path, action_id, city, finding, end):
+    res = Replay(_changed_export(path, action_id, {"city": city, "slot": 0}), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == \
+        [(action_id, *finding)]
+    assert worths(res) == end
+    assert not [f for f in res.findings if f.rule.startswith("score")]
+
+
+# 1860: a sale of a certificate not held, of a company the seller sold
+# earlier in the turn (branch m13; SellSharesStep1860.check)
+
+@pytest.mark.parametrize("action_id, shares, message", [
+    # Player 3 sells IOW_3 (#102), then C&N_6 and C&N_7 (#103), written as
+    # IOW_1, which he does not hold: refused as a second sale of IOW
+    # (stock.sell_blocks) and nothing read: 185 errors before
+    (103, ["IOW_1"], "Player 3 holds 0% of IOW and cannot sell 10%; the record's later lines "
+                     "buy Player 3's C&N_6, C&N_7 from the bank (#205, #230): taken as a sale "
+                     "of 20% of C&N"),
+    # Player 4 sells FYN_4 (#231), then IOW_5 (#232), written as FYN_1: 11
+    # errors before
+    (232, ["FYN_1"], "Player 4 holds 0% of FYN and cannot sell 10%; the record's later lines "
+                     "buy Player 4's IOW_5 from the bank (#326): taken as a sale of 10% of IOW"),
+])
+def test_a_sale_not_held_of_a_company_sold_earlier_in_the_turn_is_read_as_not_held(
+        action_id, shares, message):
+    # a sale of what the seller does not hold is that first, as the shared
+    # sale step has it, so the record's later purchases from the pool say
+    # which sale it was
+    res = Replay(_changed_export("1860_slips/1860_rand_2711144_3.json.gz", action_id,
+                                 {"shares": shares, "percent": 10}), hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (action_id, "stock.sell_not_owned", message)]
+    assert worths(res) == {"Player 1": 45, "Player 3": 30, "Player 2": 29, "Player 4": 17}
+
+
+# 1860: a tile laid only at rotation 0 written in another rotation
+# (branch m13; repair._other_rotation)
+
+@pytest.mark.parametrize("action_id, tile, hex_", [
+    # 761 on G7 (#116) and 763 on G5 (#168) written turned 3: refused
+    # (tile.rotation) and nothing read, the hex left as it was: 153 and 157
+    # errors before
+    (116, "761", "G7"), (168, "763", "G5"),
+])
+def test_a_tile_laid_only_at_rotation_0_written_turned_is_read_at_rotation_0(
+        action_id, tile, hex_):
+    path = "1860_slips/1860_rand_44000100_1.json.gz"
+    res = Replay(_changed_export(path, action_id, {"rotation": 3}), hints=False).run()
+    # (the unchanged game has its three receivership findings, #580 to #601)
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (action_id, "tile.rotation"), (580, "route.receivership_max"),
+        (590, "route.receivership_max"), (601, "route.receivership_max")]
+    assert error_findings(res)[0].message == (
+        f"tile {tile} rotation 3 on {hex_} is laid only at rotation 0, which keeps the map's "
+        f"geography, not 3; the record's later lines go on as if it were turned 0: taken so")
+    assert worths(res) == {"Player 1": 15282, "Player 2": 3745}

@@ -566,16 +566,18 @@ class Board:
         self._net_cache[corp] = got
         return got
 
-    def walk_network(self, corp: str, through_full: bool = False) -> tuple[set, set, set]:
+    def walk_network(self, corp: str, through_full: bool = False,
+                     starts: Optional[list] = None) -> tuple[set, set, set]:
         """:meth:`network`'s walk, not cached; with ``through_full`` through
         cities filled by others too (what a lay refused for want of a
-        connection would reach if such cities did not block)."""
+        connection would reach if such cities did not block); ``starts``:
+        from these of its stations' nodes only."""
         hexes = self.hex_list
         reached: set = set()
         token_hexes: set = set()
         stack: list = []
         push, extend = stack.append, stack.extend
-        for hi, ni in self.station_nodes().get(corp, ()):
+        for hi, ni in (self.station_nodes().get(corp, ()) if starts is None else starts):
             reached.add((hi, ni))
             token_hexes.add(hi)
             extend(hexes[hi].enter.get(NODE_BASE + ni, ()))
@@ -624,7 +626,20 @@ class Board:
         """Could a train of ``corp`` run at all: does its track join one of
         its stations to another stop?"""
         seen, reached, _ = self.network(corp)
-        return len(reached) >= 2 and any((st & 15) >= NODE_BASE for st in seen)
+        if len(reached) < 2:
+            return False
+        stations = set(self.station_nodes().get(corp, ()))
+        # a stop the walk enters (not only left): another than a station, a
+        # route at once; only stations entered, each walked from alone, since
+        # track that leads out of a city and back into it is no route (a
+        # train visits no stop twice: 1830_rand_51200004_2 #297, NYC's F16
+        # joined only to itself through E15 and E17)
+        entered = {(st >> 8, (st & 15) - NODE_BASE) for st in seen if (st & 15) >= NODE_BASE}
+        if not entered:
+            return False
+        if not entered <= stations:
+            return True
+        return any(self.walk_network(corp, starts=[start])[1] - {start} for start in stations)
 
     def can_place_token(self, corp: str) -> bool:
         """Is there a city ``corp`` reaches where it could place a station

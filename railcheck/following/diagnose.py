@@ -1348,12 +1348,17 @@ def _price_search(replay, stop: int, line_of, side_of, mend, lo: int, hi: int, s
     low, high = 0, (hi - lo) // step        # the prices' places on the grid
     todo = [(g - lo) // step for g in guesses if on_grid(g)] if exact else \
         [(min(max(g, lo), hi) - lo) // step for g in guesses]
+    #: the prices above a candidate whose errors said neither side, left
+    #: for when those below it are used up (the lower first)
+    above: list = []
     price = got = None
     for _ in range(PRIVATE_TRIALS):
         if not halve and not todo:
             break
         while todo and not low <= todo[0] <= high:
             todo.pop(0)
+        if low > high and above and halve:
+            low, high = above.pop()
         if low > high or s.out_of_budget:
             break
         k = todo.pop(0) if todo else (low + high) // 2
@@ -1368,7 +1373,13 @@ def _price_search(replay, stop: int, line_of, side_of, mend, lo: int, hi: int, s
         elif side < 0:
             high = k - 1
         elif not todo:
-            break
+            if not halve:
+                break
+            # neither side told: the prices below it, then those above
+            # (the search halves each in turn, within its trials)
+            if k + 1 <= high:
+                above.append((k + 1, high))
+            high = k - 1
     if price is None or got is None:
         return None
     # the record's own result: the seller's net worth differs by as much as

@@ -103,6 +103,12 @@ class Reading:
     #: of readings the next lines judge alike, the one preferred (when only
     #: one is) is taken
     preferred: bool = False
+    #: as good as the refusal over the long horizon, the reading is taken
+    #: all the same, the finding adding this: the line says what was done,
+    #: and what it cost is the same in every such reading (a station, in
+    #: whichever city: the cash it cost shows hundreds of lines later); ""
+    #: for none
+    over_refusal: str = ""
 
 
 class Budget:
@@ -260,7 +266,17 @@ def _best_reading(replay, readings: list, horizon: int, tied: bool = False,
         if base is not None and best > base:
             return None
         if base is not None and best == base:
-            return None if long or horizon >= LONG_HORIZON else _AS_REFUSED
+            if not (long or horizon >= LONG_HORIZON):
+                return _AS_REFUSED
+            # (as good as the refusal all along: a reading whose line says
+            # what was done, at the same cost whichever is taken; the one
+            # preferred, else the first)
+            over = [i for i, s in enumerate(rest) if s == best and readings[i].over_refusal]
+            if not over:
+                return None
+            pick = next((i for i in over if readings[i].preferred), over[0])
+            readings[pick].says += readings[pick].over_refusal
+            return pick
         if rest.count(best) != 1:
             preferred = [i for i, s in enumerate(rest) if s == best and readings[i].preferred]
             if len(preferred) == 1:

@@ -269,6 +269,42 @@ def _tile_readings(g, action, tiles) -> list:
     return [reading(name, r) for name, r in tiles]
 
 
+def _other_rotation(replay, action, violation) -> list:
+    """A tile written in a rotation the rules refuse (``tile.rotation``:
+    1860's tiles laid only at rotation 0, which keeps the map's geography):
+    the same tile in a rotation the board takes there (its pure
+    ``plan_lay``), when the record's next lines go on as if it were laid so
+    (m10's set, 1860_rand_50500101_0 #170: 763 on G5 written turned 5)."""
+    if not isinstance(action, LayTile) or action.rotation is None:
+        return []
+    g = replay.game
+    board = g.board
+    if board is None or action.actor not in g.corporations:
+        return []
+    t = board.tiles.get(str(action.tile))
+    hex_ = str(action.hex)
+    if t is None or hex_ not in board.hexes:
+        return []
+    connect = g.round.whose_turn() is g.corporations[action.actor]
+    out = []
+    for r in t.distinct_rotations():
+        if r == action.rotation:
+            continue
+        try:
+            board.plan_lay(action.actor, str(action.tile), hex_, r, colors=[t.color],
+                           check_connection=connect)
+        except RuleViolation:
+            continue
+        out.append(r)
+
+    def reading(r):
+        def apply():
+            g.round.process(dataclasses.replace(action, rotation=r))
+        return Reading(apply, f"; the record's later lines go on as if it were turned {r}: "
+                              f"taken so")
+    return [reading(r) for r in out]
+
+
 #: at most this many other cities are tried for a station that cannot go
 #: where it is written; with more, none is
 TOKEN_READINGS = 16
@@ -312,11 +348,23 @@ def _other_city(replay, action, violation) -> list:
     if not out or len(out) > TOKEN_READINGS:
         return []
 
+    # a station costs the same in any city (``Corporation.token_cost``: by
+    # the count of stations placed): when the record's next lines tell no
+    # city from the refusal, the cash it cost still shows later, and the
+    # line says one was placed (not a home station: where it goes is all
+    # it says)
+    which = "the one city it may go to" if len(out) == 1 else \
+        f"the first of the {len(out)} cities it may go to"
+    over = "" if home else (f" (no city fits the record's next lines better than no "
+                            f"station, but the line places one, and a station costs the same "
+                            f"in any city: {which})")
+
     def reading(coord, k):
         def apply():
             g.round.process(dataclasses.replace(action, hex=coord, city=k, tile_copy=None))
         return Reading(apply, f"; the record's later lines go on as if the station were in "
-                              f"{coord} city {k}: taken so", preferred=coord == action.hex)
+                              f"{coord} city {k}: taken so", preferred=coord == action.hex,
+                       over_refusal=over)
     return [reading(coord, k) for coord, k in out]
 
 
@@ -892,4 +940,5 @@ _READINGS = {
     "token.none_left": _station_placed_again,
     "token.city": _other_city,
     "tile.supply": _laid_all_the_same,
+    "tile.rotation": _other_rotation,
 }

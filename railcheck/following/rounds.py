@@ -35,6 +35,7 @@ from .auction import missing_pass, wrong_name_turn_bid
 from .followers import follower_for
 from .lookahead import game_memo, put_back
 from .run import missing_run
+from .station import missing_station
 from .stock import missing_turn_line, wrong_name_line
 
 
@@ -181,6 +182,7 @@ class RecordRounds:
             action = wrong_name_line(self.replay, action) or action
         g.following.round.place(action)
         missing_run(self.replay, action)
+        missing_station(self.replay, action)
         return action
 
     # ------------------------------------------------------------------

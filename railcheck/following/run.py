@@ -15,14 +15,21 @@ from, with fewer errors and no other as few, is played, the
 ``route.missing`` finding saying so.  Nothing when the record says nothing
 better (the run is then taken as earning nothing, as before).
 
-Only a title whose route step can say the best run now (``best_run_now``:
-1860's and 18Ireland's; both take a run with no stops as written,
-unverified) is read so: 1830's missing run is ``route.missing`` at once, and
-a company's last run alone was found no better a guess than nothing.
+Every route step says the best run now (``RouteStep.best_run_now``: the
+title's ``best_runs_now``, the shared search by the shared route rules or a
+title's own, 1860's and 18Ireland's; all of them a budget of steps, not of
+seconds, so that the verdict is the same on any machine).  1860's and
+18Ireland's steps take a run with no stops as written, unverified
+(``takes_runs_unverified``): the run left out is played so, at the revenue
+tried.  Any other step checks a run on the map: the best runs are played as
+found, with their stops, and a company's last run as the record wrote it
+(tried only after a best run was found: alone it was found no better a
+guess than nothing); a search that stopped at its budget reads nothing.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional
 
 from ..actions import Dividend, Route, RunRoutes
@@ -32,18 +39,22 @@ from ..steps.route import RouteStep
 #: looking (each search replays the record's next lines once per revenue)
 MISSING_RUN_TRIES = 1
 
+BEST_FOUND = "the best run found on the map"
+
 
 def _candidates(replay, g, turn, step) -> list:
-    """(revenue, subsidy, where from) of the runs tried, without repeats:
-    the best set of runs the route step finds on the map now
-    (a company runs for the most it can: the first taken of those the
-    record's next lines fit as well), then the company's last run the
-    record wrote."""
+    """(revenue, subsidy, where from, the runs as written or None) of the
+    runs tried, without repeats: the best set of runs the route step finds
+    on the map now (a company runs for the most it can: the first taken of
+    those the record's next lines fit as well), then the company's last run
+    the record wrote."""
     corp = turn.corp
     out: list = []
     found = step.best_run_now(turn)
     if found is not None and found[0] > 0:
-        out.append((found[0], found[1], "the best run found on the map"))
+        out.append((found[0], found[1], BEST_FOUND, found[2]))
+    elif not step.takes_runs_unverified:
+        return []
     acts = replay.record.actions
     for i in range(g.following.position - 1, -1, -1):
         a = acts[i]
@@ -52,7 +63,7 @@ def _candidates(replay, g, turn, step) -> list:
                 if all(r.revenue is not None for r in a.routes) else a.revenue
             if revenue:
                 subsidy = sum(r.subsidy or 0 for r in a.routes)
-                out.append((revenue, subsidy, "its last run"))
+                out.append((revenue, subsidy, "its last run", a.routes))
             break
     seen, kept = set(), []
     for c in out:
@@ -62,51 +73,60 @@ def _candidates(replay, g, turn, step) -> list:
     return kept
 
 
-def _run_line(corp, revenue: int, subsidy: int) -> RunRoutes:
-    """The run left out, as a line the route step takes as paid: one run of
-    the company's first train, with no stops to check (1860's and
-    18Ireland's steps take such a run as written, unverified)."""
+def _run_line(corp, revenue: int, subsidy: int, routes, unverified: bool) -> RunRoutes:
+    """The run left out, as a line the route step takes: with ``unverified``
+    (1860's and 18Ireland's steps take a run with no stops as written), one
+    run of the company's first train with no stops; else ``routes``, the
+    runs as found or written, checked on the map."""
+    if not unverified and routes:
+        return RunRoutes(actor=corp.sym, revenue=revenue,
+                         routes=[replace(r, stops=list(r.stops)) for r in routes])
     first = corp.trains[0]
     return RunRoutes(actor=corp.sym, revenue=revenue,
                      routes=[Route(train=first.name, train_id=first.id, revenue=revenue,
                                    subsidy=subsidy)])
 
 
-def _play_run(replay, revenue: int, subsidy: int) -> None:
-    """The run left out, played in the turn's company's turn (the round, its
-    turn and its step looked up now: a try puts back copies of them)."""
+def _play_run(replay, c) -> None:
+    """The run left out (a candidate), played in the turn's company's turn
+    (the round, its turn and its step looked up now: a try puts back copies
+    of them)."""
     rnd = replay.game.round
-    rnd.process(_run_line(rnd.turn.corp, revenue, subsidy))
+    step = rnd.step_by_type(RouteStep)
+    rnd.process(_run_line(rnd.turn.corp, c[0], c[1], c[3], step.takes_runs_unverified))
 
 
 _DECIDES = {"payout": "pays out", "withhold": "withholds", "half": "pays half"}
 
 
-def _judged(replay, action, cands: list) -> Optional[tuple]:
-    """Of ``cands``, each played before ``action`` (the dividend), (revenue,
-    subsidy, where from, what the finding adds) of the one the record's
-    next lines go on from with fewer errors than ``action`` as written and
-    no other as few (over ``lookahead.HORIZON`` lines, then those as good
-    over ``LONG_HORIZON``; still as good, the first of them: a company runs
-    for the most it can, and the best run is tried first); else None.
-    Changes nothing."""
+def judged_before(replay, action, plays: list, over_as_is: Optional[int] = None):
+    """Of ``plays`` (each a function making a line the record left out
+    before ``action``, in the state now), (index, what the finding adds) of
+    the one the record's next lines go on from, ``action`` then taken, with
+    fewer errors than ``action`` as written (its own findings left out:
+    every reading says them) and no other as few (over
+    ``lookahead.HORIZON`` lines, then those as good over ``LONG_HORIZON``;
+    still as good, the first of them); still as good as ``action`` as
+    written over as many lines, the play ``over_as_is`` when it is among
+    them; else None.
+    Changes nothing.  (Shared by the run and the station left out.)"""
     from .lookahead import HORIZON, LONG_HORIZON, Reading, _best_reading
     g = replay.game
 
     def as_is():
         n = len(g.findings)
         g.round.process(action)
-        del g.findings[n:]      # (its route.missing: every reading says it)
+        del g.findings[n:]
 
-    def reading(c):
+    def reading(play):
         def apply():
-            _play_run(replay, c[0], c[1])
+            play()
             replay.game.round.process(action)
         return Reading(apply, "")
 
-    readings = [Reading(as_is, "")] + [reading(c) for c in cands]
+    readings = [Reading(as_is, "")] + [reading(p) for p in plays]
     got = _best_reading(replay, readings, HORIZON, tied=True)
-    says = ""
+    says: Optional[str] = ""
     if isinstance(got, list):
         again = _best_reading(replay, [readings[i] for i in got], LONG_HORIZON, tied=True)
         if isinstance(again, int):
@@ -114,11 +134,48 @@ def _judged(replay, action, cands: list) -> Optional[tuple]:
         elif isinstance(again, list) and 0 not in (got[j] for j in again):
             says = f"; of {len(again)} the record's next lines fit as well, the first"
             got = got[again[0]]
+        elif isinstance(again, list) and over_as_is is not None \
+                and over_as_is + 1 in (got[j] for j in again) \
+                and _lines_ahead(g, LONG_HORIZON) >= LONG_HORIZON:
+            # (only over a record that goes on that long: at its end, or
+            # asked of a line not in it, ``railcheck next``, nothing says)
+            says = None     # (the caller says why)
+            got = over_as_is + 1
         else:
             got = None
     if not isinstance(got, int) or got == 0:
         return None
-    return (*cands[got - 1], says)
+    return got - 1, says
+
+
+def _lines_ahead(g, most: int) -> int:
+    """How many of the record's lines follow the current one (at most
+    ``most``)."""
+    n = 0
+    for _ in g.following.ahead():
+        n += 1
+        if n >= most:
+            break
+    return n
+
+
+def _judged(replay, action, cands: list) -> Optional[tuple]:
+    """Of ``cands``, each played before ``action`` (the dividend), (revenue,
+    subsidy, where from, the runs, what the finding adds) of the one the
+    record's next lines go on from (:func:`judged_before`; still as good as
+    no run at all, the best run found: the dividend line says the company
+    ran, and a withheld revenue may show only hundreds of lines later, when
+    the treasury buys a train; a company runs for the most it can, and the
+    best run is tried first); else None.  Changes nothing."""
+    best = 0 if cands and cands[0][2] == BEST_FOUND else None
+    got = judged_before(replay, action, [lambda c=c: _play_run(replay, c) for c in cands],
+                        over_as_is=best)
+    if got is None:
+        return None
+    i, says = got
+    if says is None:
+        says = "; no run fits the record's next lines as well, but a dividend comes after a run"
+    return (*cands[i], says)
 
 
 def missing_run(replay, action) -> bool:
@@ -141,8 +198,7 @@ def missing_run(replay, action) -> bool:
             or turn.dividend_done or not turn.corp.trains:
         return False
     step = rnd.step_by_type(RouteStep)
-    if step is None or not hasattr(step, "best_run_now") \
-            or rnd.step_index(step) < turn.step or not step.available(turn):
+    if step is None or rnd.step_index(step) < turn.step or not step.available(turn):
         return False
     position = g.following.position
     key = ("run", position)
@@ -166,7 +222,7 @@ def missing_run(replay, action) -> bool:
         if got is None:
             replay.run_tries = getattr(replay, "run_tries", 0) + 1
             return False
-    revenue, subsidy, why, says = got
+    revenue, subsidy, why, _, says = got
     corp = g.round.turn.corp
     trains = ", ".join(t.name for t in corp.trains)
     earned = g.money(revenue) + (f" and a subsidy of {g.money(subsidy)}" if subsidy else "")
@@ -175,5 +231,5 @@ def missing_run(replay, action) -> bool:
            f"{corp.sym} {decides}, but no run is written: it owns trains ({trains}) and has a "
            f"route; the record's later lines go on as if it ran for {earned} ({why}; a line "
            f"missing{says}): taken so")
-    _play_run(replay, revenue, subsidy)
+    _play_run(replay, got)
     return True

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..actions import RunRoutes
+from typing import ClassVar
+
+from ..actions import Route, RunRoutes, Stop
 from ..findings import RuleViolation, plural
 from .base import Step
 
@@ -12,6 +14,10 @@ class RouteStep(Step):
     verb = "run trains"
     actions = (RunRoutes,)
     ordered = True
+    #: a run with no stops is taken as written, its revenue unverified (1860's
+    #: and 18Ireland's steps): a run the record left out is played so; else
+    #: it is played as the search found it, its stops checked on the map
+    takes_runs_unverified: ClassVar[bool] = False
 
     def has_route(self, corp) -> bool:
         board = self.game.board
@@ -21,6 +27,33 @@ class RouteStep(Step):
         corp = turn.corp
         return bool(corp.trains) and turn.revenue is None \
             and (self.has_route(corp) or self.game.following.empty_run_next(corp))
+
+    def best_run_now(self, turn):
+        """(revenue, subsidy, the runs as a record writes them) of the best
+        legal set of runs found for the turn's company on the map now
+        (``Title.best_runs_now``: the shared search, or the title's own by
+        its run rules; a lower bound of the best), or None (no map, no
+        trains, nothing found, the search stopped at its budget of steps).
+        The search's budget is a count of steps, so the same game gives the
+        same answer on any machine."""
+        corp = turn.corp
+        g = self.game
+        if g.board is None or not corp.trains:
+            return None
+        found = g.title.best_runs_now(corp)
+        if found is None or found[3] or not found[2]:
+            return None
+        revenue, subsidy, chosen, _ = found
+        hexes = g.board.hex_list
+        ids = {}
+        for t in corp.trains:
+            ids.setdefault(t.name, []).append(t.id)
+        routes = [Route(train=name, train_id=ids[name].pop(0) if ids.get(name) else None,
+                        stops=[Stop(hex=hexes[hi].coord,
+                                    city=ni if len(hexes[hi].nodes) > 1 else None)
+                               for hi, ni in stops], revenue=rev)
+                  for name, stops, rev, *_ in chosen]
+        return revenue, subsidy, routes
 
     def leave(self, turn) -> None:
         # without the map (--no-board) nobody can tell whether a route exists

@@ -22,7 +22,8 @@ from ..findings import RuleViolation
 from ..state import Corporation, Player
 from . import adapter
 
-#: the hindsight search's time for the company's best runs
+#: the run search's limit for the company's best runs, in seconds' worth of
+#: steps (``runsearch.ticks_for``: the same runs on any machine)
 RUN_LIMIT = 1.0
 
 
@@ -716,7 +717,7 @@ def _runs(j, g, corp, out: NextMoves, limit: float) -> list:
     of them."""
     if not corp.trains or g.board is None or adapter.runs_passed(g):
         return []
-    from ..analysis.hindsight import best_runs, standard_runs
+    from ..runsearch import best_runs, standard_runs, ticks_for
     if not standard_runs(g):
         own = getattr(g.title, "best_runs_now", None)
         if own is not None:
@@ -727,7 +728,7 @@ def _runs(j, g, corp, out: NextMoves, limit: float) -> list:
     trains = [(t.name, t.spec.reach) for t in corp.trains]
     try:
         total, routes, gave_up, chosen, _ = best_runs(g.board, corp.sym, trains,
-                                                      g.phase.tiles[-1], limit)
+                                                      g.phase.tiles[-1], ticks_for(limit))
     except RuleViolation as v:
         out.notes.append(f"no run search: {v.message}")
         return []
@@ -741,7 +742,8 @@ def _runs(j, g, corp, out: NextMoves, limit: float) -> list:
         for ti, stops in chosen])
     info = {"revenue": total, "runs": [{"train": t, "stops": s} for t, s in routes]}
     if gave_up:
-        info["note"] = f"the search gave up after {limit:g} s: the best found by then"
+        info["note"] = (f"the search stopped at its budget of steps ({limit:g} s' worth): the "
+                        f"best found by then")
     return _judged_runs(j, g, corp, out, action, info, total)
 
 

@@ -136,6 +136,39 @@ class Title:
     def setup(self):
         """After the game's state is built, before the first round."""
 
+    def best_runs_now(self, corp, max_ticks: Optional[int] = None):
+        """The best legal set of runs found for ``corp``'s trains on the map
+        now, within ``max_ticks`` steps (None: the search's own budget for a
+        result a finding rests on), as (revenue, subsidy, [(train name,
+        [(hex index, node index)], its revenue, its subsidy)], gave up); or
+        None (no map, no train, a map the search cannot read, runs the shared
+        search does not model).  Here the shared search
+        (``runsearch.search_best_runs``) by the shared route rules; a
+        title whose runs follow rules of its own says its own (1860's,
+        18Ireland's)."""
+        from ..runsearch import RUN_TICKS, search_best_runs, standard_runs
+        from ..findings import RuleViolation
+
+        g = self.game
+        board = g.board
+        if board is None or not corp.trains or not standard_runs(g):
+            return None
+        trains = [(t.name, t.spec.reach) for t in corp.trains]
+        ticks = RUN_TICKS if max_ticks is None else max_ticks
+        color = g.phase.tiles[-1]
+
+        def search():
+            try:
+                found = search_best_runs(board, corp.sym, trains, color, ticks)
+            except RuleViolation:       # a map the search cannot read
+                return (None,)
+            return (found.total, 0, [(trains[ti][0], stops, rev, 0) for (ti, stops), rev
+                                     in zip(found.chosen, found.revenues)], found.gave_up)
+
+        got = board.memo("best runs", (board.version, corp.sym, tuple(t for t, _ in trains),
+                                       ticks, color), search, limit=64)
+        return None if got[0] is None else got
+
     def unchecked(self) -> list[tuple[str, str]]:
         """What this title does not check yet, as (rule id, message) pairs:
         the report carries each as an info finding, so a 'legal' game is

@@ -11,6 +11,7 @@ the shared ``Game`` does not hold) is :class:`State1860`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 from ..base import Title
 
@@ -120,13 +121,14 @@ class Title1860(Title):
         from .operating import OperatingRound1860
         return OperatingRound1860(self.game)
 
-    def best_runs_now(self, corp, max_ticks: int):
+    def best_runs_now(self, corp, max_ticks: Optional[int] = None):
         """For ``railcheck next``: the best legal set of runs found for
         ``corp``'s trains now (best.py: 1860's own run rules), as (revenue,
         subsidy, [(train name, [(hex index, node index)], its revenue, its
         subsidy)], gave up), or None (no map, no train)."""
         from .best import best_set
-        found = best_set(self.game, corp, list(corp.trains), max_ticks=max_ticks)
+        found = best_set(self.game, corp, list(corp.trains),
+                         **({} if max_ticks is None else {"max_ticks": max_ticks}))
         if found is None:
             return None
         (_, revenue, subsidy, _, gave_up), chosen = found

@@ -2,7 +2,7 @@
 "runs for the maximum").
 
 The candidates come from the shared hindsight search
-(``railcheck.analysis.hindsight._Search``: every run through a station of
+(``railcheck.runsearch._Search``: every run through a station of
 the corporation along the laid track, no hex side twice, no stop twice,
 stopping at blocked cities and off-boards); each is then taken only when it
 plainly enters no hex twice (at most two sides of a hex used, one in the
@@ -92,7 +92,7 @@ def best_set(g, corp, trains: list, max_ticks: int = MAX_TICKS, by: str = "total
 def _train_runs(g, corp, trains: list, max_ticks: int):
     """(per train, the legal runs it may make as (revenue, subsidy, run,
     hex sides); whether the search gave up)."""
-    from ...analysis.hindsight import _OutOfTime, _Search
+    from ...runsearch import _OutOfTime, _Search
     from .runs import Run, check_run, worth
 
     board = g.board
@@ -104,7 +104,7 @@ def _train_runs(g, corp, trains: list, max_ticks: int):
     # a run stops at most at the cities and towns its train counts, and may
     # pass towns it does not count: SKIPPED_TOWNS more stops are walked
     longest = min(MAX_STOPS, max(n + m for n, m in dists) + SKIPPED_TOWNS)
-    search = _Search(board, corp.sym, phase, float("inf"), max_ticks=max_ticks)
+    search = _Search(board, corp.sym, phase, max_ticks)
     gave_up = False
     try:
         candidates = search.runs(longest)
@@ -142,7 +142,7 @@ def _train_runs(g, corp, trains: list, max_ticks: int):
 def _combine(g, corp, trains: list, found, max_ticks: int, by: str):
     """The best combination of the trains' runs (no hex side shared, one
     network), by revenue and subsidy together or by revenue."""
-    from ...analysis.hindsight import _OutOfTime, best_combination
+    from ...runsearch import _OutOfTime, best_combination
     from ...board.routes import node_text
     from .runs import check_network
 

@@ -263,6 +263,9 @@ class Route1860(RouteStep):
     during nationalisation), any other's paid out at once during
     nationalisation."""
 
+    #: a run with no stops is taken as written (a run the record left out)
+    takes_runs_unverified = True
+
     def available(self, turn) -> bool:
         corp = turn.corp
         st = _state(self)
@@ -270,19 +273,6 @@ class Route1860(RouteStep):
             st.insolvent.discard(corp.sym)      # it can pay for a train now: it must buy one
         return turn.revenue is None and (bool(corp.trains) or self.leases(corp)) \
             and has_route(self.game, corp)
-
-    def best_run_now(self, turn):
-        """(revenue, subsidy) of the best legal set of runs found for the
-        turn's corporation on the map now (``best.py``: a lower bound of the
-        best), or None (no map, no trains, the search gave up)."""
-        corp = turn.corp
-        if self.game.board is None or not corp.trains:
-            return None
-        from .best import best_total
-        found = best_total(self.game, corp, list(corp.trains))
-        if found is None or found[4]:
-            return None
-        return found[1], found[2]
 
     def leases(self, corp) -> bool:
         """It runs the cheapest depot train leased: it is insolvent, or in

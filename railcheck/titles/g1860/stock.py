@@ -853,12 +853,17 @@ class SellSharesStep1860(SellSharesStep):
         notes: list = []
         for sale in action.sales:
             corp = rnd.corporation(sale.corporation)
-            if g.rules.stock["must_sell_in_blocks"] and (
-                    corp in rnd.sold_this_turn or any(c is corp for c, _, _ in sales)):
-                raise RuleViolation("stock.sell_blocks",
-                                    f"{player.name} already sold {corp.sym} this turn")
             percent = sale.percent if sale.percent is not None else \
                 sale.count * corp.share_percent
+            # (a sale of what the seller does not hold is that first, as the
+            # shared step has it: the record's later lines may say which sale
+            # it was, m10's 1860_rand_50500102_0 #59, C&N_4 for IOW_1 after
+            # his sale of C&N)
+            if g.rules.stock["must_sell_in_blocks"] and (
+                    corp in rnd.sold_this_turn or any(c is corp for c, _, _ in sales)) \
+                    and 0 < percent <= corp.percent_of(player):
+                raise RuleViolation("stock.sell_blocks",
+                                    f"{player.name} already sold {corp.sym} this turn")
             try:
                 check_sell_1860(g, player, corp, percent, sale.certs)
             except RuleViolation as v:

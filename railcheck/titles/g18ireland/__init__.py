@@ -12,6 +12,7 @@ map in ``board.yaml``; the rules and the choices made are in docs/18Ireland.md.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 from ..base import Title
 
@@ -137,7 +138,7 @@ class Title18Ireland(Title):
         from .operating import OperatingRound18Ireland
         return OperatingRound18Ireland(self.game)
 
-    def best_runs_now(self, corp, max_ticks: int):
+    def best_runs_now(self, corp, max_ticks: Optional[int] = None):
         """For ``railcheck next`` and the hindsight: the best legal set of runs
         found for ``corp``'s trains now (best.py: 18Ireland's run rules), as
         (revenue, subsidy: 0, [(train name, [(hex index, node index)], its
@@ -145,7 +146,8 @@ class Title18Ireland(Title):
         train).  The revenue counts RSSC's Shannon bonus, which no one run
         carries."""
         from .best import best_set
-        found = best_set(self.game, corp, list(corp.trains), max_ticks=max_ticks)
+        found = best_set(self.game, corp, list(corp.trains),
+                         **({} if max_ticks is None else {"max_ticks": max_ticks}))
         if found is None:
             return None
         revenue, chosen, gave_up = found

@@ -3,7 +3,7 @@ next``'s offer, the analyser's hindsight): 18Ireland's run rules
 (docs/18Ireland.md O4), on the shared bounded run search.
 
 The candidates come from the shared hindsight search
-(``railcheck.analysis.hindsight._Search``: every run through a station of
+(``railcheck.runsearch._Search``: every run through a station of
 the company along the laid track, no hex side twice, no stop twice, stopping
 at every stop it reaches and ending at off-boards and at cities filled by
 others), told 18Ireland's two differences: its runs use broad gauge only
@@ -71,7 +71,7 @@ def best_set(g, corp, trains: list, max_ticks: int = MAX_TICKS):
 
 
 def _best_set(g, corp, trains: list, max_ticks: int):
-    from ...analysis.hindsight import _OutOfTime, _Search, best_combination
+    from ...runsearch import _OutOfTime, _Search, best_combination
     from .runs import _gauge, check_run, shannon_bonus, shannon_hexes, worth
 
     board = g.board
@@ -88,8 +88,7 @@ def _best_set(g, corp, trains: list, max_ticks: int):
 
     # the walk takes at most three quarters of the budget; the trains'
     # combinations what it leaves
-    search = _Search(board, corp.sym, g.phase.tiles[-1], float("inf"),
-                     max_ticks=max(1, max_ticks * 3 // 4),
+    search = _Search(board, corp.sym, g.phase.tiles[-1], max(1, max_ticks * 3 // 4),
                      skip=narrow if broad_only else None, max_edges=most)
     with_shannon = len(shannon_hexes(g, corp)) == 2
     ticks = [0]

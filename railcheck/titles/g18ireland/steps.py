@@ -409,6 +409,9 @@ class Route18Ireland(RouteStep):
     """The runs are checked on the map (runs.py); the recorded revenue is
     kept (what the table paid), a differing one flagged."""
 
+    #: a run with no stops is taken as written (a run the record left out)
+    takes_runs_unverified = True
+
     def check_on_map(self, corp, routes, claimed) -> Optional[int]:
         """The runs checked on the map: their worth (None when it is not
         known), a claim (``claimed``, None: none written) that differs
@@ -437,20 +440,6 @@ class Route18Ireland(RouteStep):
                                     f"bonus, CDSPC/TASPS tokens), but {g.money(claimed)} was "
                                     f"claimed; taken as paid, as the record says")
         return computed
-
-    def best_run_now(self, turn):
-        """(revenue, 0) of the best legal set of runs found for the turn's
-        company on the map now (``best.py``, RSSC's bonus counted: a lower
-        bound of the best), or None (no map, no trains, the search gave
-        up).  18Ireland has no halt subsidy."""
-        corp = turn.corp
-        if self.game.board is None or not corp.trains:
-            return None
-        from .best import best_set
-        found = best_set(self.game, corp, list(corp.trains))
-        if found is None or found[2]:
-            return None
-        return found[0], 0
 
     def has_route(self, corp) -> bool:
         from .runs import can_run

@@ -1049,7 +1049,9 @@ def test_a_private_price_the_record_has_no_result_for_is_one_of_those_its_lines_
                                "record's later lines go on as if DKR paid £112 for WDE (one of "
                                "the prices they allow; the record does not say which): taken "
                                "so")]
-    assert len(own) == 4
+    # (the game's own: the bankrupt's leftovers the record keeps, one finding
+    # at his bankruptcy, in place of one per private bought from him)
+    assert own == {(112, "bankrupt.leftovers")}
 
 
 def test_a_private_bought_at_a_legal_but_wrong_price_is_found_from_a_later_line_short_of_cash():
@@ -1651,14 +1653,17 @@ def test_a_merger_vote_is_found_past_a_finding_the_site_lets_through():
     changed = _changed_export(path, 267, {"choice": "against"})
     plain = error_findings(Replay(changed, hints=False).run())
     assert len(plain) == 115 and (plain[1].action_id, plain[1].rule) == (268, "merger.proposal")
+    # (since the record's keeping of the bankrupt's leftovers is read at his
+    # bankruptcy, the game's own finding is #102, bankrupt.leftovers, with the
+    # site's scores: Player 1 £95)
     res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [
-        (163, "private.closed"), (267, "merger.implied")]
+        (102, "bankrupt.leftovers"), (267, "merger.implied")]
     assert error_findings(res)[1].message == (
         "Player 3 votes against, but the record's later lines go on as if Player 3 voted for (as "
         "written: #268, DSER is not a minor; a proposal names minors — the first finding the "
         "written line gives): taken as for")
-    assert worths(res) == {"Player 2": 400, "Player 3": 271, "Player 1": 65, "Player 4": 0}
+    assert worths(res) == {"Player 2": 400, "Player 3": 271, "Player 1": 95, "Player 4": 0}
 
 
 def test_a_hint_does_not_mend_a_line_that_still_errs():

@@ -393,6 +393,26 @@ def missing_line(replay, action, lines: list, play) -> Optional[tuple]:
 MISSING_TRIES = 3
 
 
+def first_replays_choice(replay, key) -> Optional[tuple]:
+    """In a hint's candidate replay of the same record before its change
+    (``known_repairs``, :func:`diagnose._share_repairs`): the choice the
+    first replay made at ``key`` (the record's position, or (kind,
+    position)), as it kept it, ``(choice, says)``; else None (choose)."""
+    known = getattr(replay, "known_repairs", None)
+    position = key[1] if isinstance(key, tuple) else key
+    if known is not None and position < known[1] and key in known[0]:
+        return known[0][key]
+    return None
+
+
+def keep_choice(replay, key, choice, says) -> None:
+    """The choice made at ``key`` kept (``repairs``) for the hints'
+    candidates (:func:`first_replays_choice`)."""
+    chosen = getattr(replay, "repairs", None)
+    if chosen is not None:
+        chosen[key] = (choice, says)
+
+
 def chosen_missing_line(replay, action, lines: list, play) -> Optional[tuple]:
     """:func:`missing_line` as one replay keeps its choices: a hint's
     candidate replay of the same record before its change takes the first
@@ -403,16 +423,14 @@ def chosen_missing_line(replay, action, lines: list, play) -> Optional[tuple]:
     g = replay.game
     position = g.following.position
     key = ("missing", position)
-    known = getattr(replay, "known_repairs", None)
-    if known is not None and position < known[1] and key in known[0]:
-        k, says = known[0][key]
+    first = first_replays_choice(replay, key)
+    if first is not None:
+        k, says = first
         return None if k is None or k >= len(lines) else (lines[k], says)
     if getattr(replay, "quick", False) or getattr(replay, "missing_tries", 0) >= MISSING_TRIES:
         return None
     got = missing_line(replay, action, lines, play)
-    chosen = getattr(replay, "repairs", None)
-    if chosen is not None:
-        chosen[key] = (None, "") if got is None else (lines.index(got[0]), got[1])
+    keep_choice(replay, key, *((None, "") if got is None else (lines.index(got[0]), got[1])))
     if got is None:
         replay.missing_tries = getattr(replay, "missing_tries", 0) + 1
     return got

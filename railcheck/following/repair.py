@@ -22,7 +22,7 @@ import dataclasses
 
 from ..actions import BuyTrain, LayTile, Par, Pass, PlaceToken, RunRoutes, Sale, SellShares
 from ..findings import RuleViolation
-from .lookahead import LONG_HORIZON, Reading, best_reading
+from .lookahead import LONG_HORIZON, Reading, best_reading, first_replays_choice, keep_choice
 
 
 def readings_for(replay, action, violation) -> list:
@@ -47,12 +47,12 @@ def repair(replay, action, violation):
     if not readings:
         return None
     position = replay.game.following.position
-    known = getattr(replay, "known_repairs", None)
-    if known is not None and position < known[1] and position in known[0]:
+    first = first_replays_choice(replay, position)
+    if first is not None:
         # a replay of the same record up to a later line (a hint's
         # candidate): the state here and the lines the look-ahead reads are
         # the first replay's, and so is the reading it chose
-        i, says = known[0][position]
+        i, says = first
         if i is None or i >= len(readings):
             return None
         readings[i].says = says
@@ -60,9 +60,7 @@ def repair(replay, action, violation):
     i = best_reading(replay, readings, evidence=_hex_laid_again(replay, action))
     if i is None and implied:
         i = 0       # (no amount the next lines judge better: the one named)
-    chosen = getattr(replay, "repairs", None)
-    if chosen is not None:
-        chosen[position] = (i, None if i is None else readings[i].says)
+    keep_choice(replay, position, i, None if i is None else readings[i].says)
     return None if i is None else readings[i]
 
 

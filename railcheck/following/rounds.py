@@ -33,7 +33,7 @@ from ..findings import ERROR, plural
 from ..market import restore_price
 from .auction import missing_pass, wrong_name_turn_bid
 from .followers import follower_for
-from .lookahead import game_memo, put_back
+from .lookahead import first_replays_choice, game_memo, keep_choice, put_back
 from .run import missing_run
 from .station import missing_station
 from .stock import missing_turn_line, wrong_name_line
@@ -110,11 +110,11 @@ class RecordRounds:
         def make():
             apply(replay.game)
         position = g.following.position
-        known = getattr(replay, "known_repairs", None)
-        if known is not None and position < known[1] and position in known[0]:
+        first = first_replays_choice(replay, position)
+        if first is not None:
             # (a hint's candidate, the same record up to a later line: the
             # first replay's choice, as for a refused line's reading)
-            i = known[0][position][0]
+            i = first[0]
         else:
             # (judged over the long horizon in a hint's candidate too: what
             # tells the two apart is often far on, a purchase of a private
@@ -125,9 +125,7 @@ class RecordRounds:
                 i = best_reading(replay, [Reading(make, says)])
             finally:
                 replay.quick = quick
-            chosen = getattr(replay, "repairs", None)
-            if chosen is not None:
-                chosen[position] = (i, None if i is None else says)
+            keep_choice(replay, position, i, None if i is None else says)
         if i == 0:
             self.apply_reading(Reading(make, says))
             g.flag("bankrupt.leftovers", says)

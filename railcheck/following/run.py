@@ -34,6 +34,7 @@ from typing import Optional
 
 from ..actions import Dividend, Route, RunRoutes
 from ..steps.route import RouteStep
+from .lookahead import first_replays_choice, keep_choice
 
 #: how many runs left out one replay searches in vain before it stops
 #: looking (each search replays the record's next lines once per revenue)
@@ -202,11 +203,11 @@ def missing_run(replay, action) -> bool:
         return False
     position = g.following.position
     key = ("run", position)
-    known = getattr(replay, "known_repairs", None)
-    if known is not None and position < known[1] and key in known[0]:
+    first = first_replays_choice(replay, key)
+    if first is not None:
         # a hint's candidate replay of the same record before its change:
         # the first replay's choice
-        got = known[0][key][0]
+        got = first[0]
         if got is None:
             return False
     elif getattr(replay, "quick", False) or getattr(replay, "run_tries", 0) >= MISSING_RUN_TRIES:
@@ -216,9 +217,7 @@ def missing_run(replay, action) -> bool:
         if not cands:
             return False
         got = _judged(replay, action, cands)
-        chosen = getattr(replay, "repairs", None)
-        if chosen is not None:
-            chosen[key] = (got, "")
+        keep_choice(replay, key, got, "")
         if got is None:
             replay.run_tries = getattr(replay, "run_tries", 0) + 1
             return False

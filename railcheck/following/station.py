@@ -19,6 +19,7 @@ from __future__ import annotations
 from ..actions import PlaceToken, RunRoutes
 from ..findings import RuleViolation
 from ..steps.token import TokenStep
+from .lookahead import first_replays_choice, keep_choice
 
 #: how many stations left out one replay searches in vain before it stops
 #: looking (each search replays the record's next lines once per city)
@@ -77,11 +78,11 @@ def missing_station(replay, action) -> bool:
         return False
     position = g.following.position
     key = ("station", position)
-    known = getattr(replay, "known_repairs", None)
-    if known is not None and position < known[1] and key in known[0]:
+    first = first_replays_choice(replay, key)
+    if first is not None:
         # a hint's candidate replay of the same record before its change:
         # the first replay's choice
-        got = known[0][key][0]
+        got = first[0]
         if got is None:
             return False
     elif getattr(replay, "quick", False) \
@@ -100,9 +101,7 @@ def missing_station(replay, action) -> bool:
             return apply
         found = judged_before(replay, action, [play(c, k) for c, k in cities])
         got = None if found is None else (cities[found[0]], found[1] or "")
-        chosen = getattr(replay, "repairs", None)
-        if chosen is not None:
-            chosen[key] = (got, "")
+        keep_choice(replay, key, got, "")
         if got is None:
             replay.station_tries = getattr(replay, "station_tries", 0) + 1
             return False

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..actions import Checkpoint, Exchange, Par, Pass, RoundMarker
 from .base import RoundFollower, players_go_on, refuse_unentered_stock_round
+from .lookahead import first_replays_choice, keep_choice
 
 
 def par_in_record(g, corp):
@@ -584,9 +585,9 @@ def goes_on_as_renamed(replay, action, renamed) -> bool:
     g = replay.game
     position = g.following.position
     key = ("name", position)
-    known = getattr(replay, "known_repairs", None)
-    if known is not None and position < known[1] and key in known[0]:
-        return bool(known[0][key][0])      # a hint's candidate: the first replay's choice
+    first = first_replays_choice(replay, key)
+    if first is not None:
+        return bool(first[0])      # a hint's candidate: the first replay's choice
     if getattr(replay, "quick", False) or getattr(replay, "name_tries", 0) >= WRONG_NAME_TRIES:
         return False
     from .lookahead import HORIZON, LONG_HORIZON, Reading, _best_reading
@@ -607,9 +608,7 @@ def goes_on_as_renamed(replay, action, renamed) -> bool:
         again = _best_reading(replay, readings, LONG_HORIZON, tied=True)
         best = again if isinstance(again, int) else None
     got = best == 1
-    chosen = getattr(replay, "repairs", None)
-    if chosen is not None:
-        chosen[key] = (got, "")
+    keep_choice(replay, key, got, "")
     if not got:
         replay.name_tries = getattr(replay, "name_tries", 0) + 1
     return got

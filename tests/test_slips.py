@@ -2047,6 +2047,24 @@ def test_a_station_whose_city_the_record_never_pins_down_is_placed_all_the_same(
     assert not [f for f in res.findings if f.rule.startswith("score")]
 
 
+def test_a_station_in_a_city_of_a_tile_gone_is_not_placed_in_the_first_of_two():
+    # held-out 1830_rand_51000024_2 #294: B&O's station in 59-1-0, written in
+    # a city of 57-1, which an upgrade took off E19.  Two cities may take it
+    # and the record's next 200 lines tell neither from no station: placed in
+    # the first (H10), B&O's track later met a station that was not there,
+    # 31 errors; the line stays refused, and the station the run at #850
+    # needs is read there (2 errors, no score off the site's)
+    res = Replay(_changed_export("1830_slips/1830_rand_51000024_2.json.gz", 294,
+                                 {"city": "57-1-0", "slot": 0}), hints=False).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (294, "token.city"), (850, "route.token")]
+    assert error_findings(res)[0].message == (
+        "the station names a city of tile 57-1, which an upgrade took off E19 (tile 14 is there now)")
+    assert worths(res) == {"Player 2": 6078, "Player 5": 5465, "Player 3": 4866, "Player 4": 4549,
+                           "Player 1": 2137}
+    assert not [f for f in res.findings if f.rule.startswith("score")]
+
+
 # 1860: a sale of a certificate not held, of a company the seller sold
 # earlier in the turn (branch m13; SellSharesStep1860.check)
 

@@ -350,10 +350,12 @@ def _other_city(replay, action, violation) -> list:
     # the count of stations placed): when the record's next lines tell no
     # city from the refusal, the cash it cost still shows later, and the
     # line says one was placed (not a home station: where it goes is all
-    # it says)
-    which = "the one city it may go to" if len(out) == 1 else \
-        f"the first of the {len(out)} cities it may go to"
-    over = "" if home else (f" (no city fits the record's next lines better than no "
+    # it says); only where one city may take it (of several, the first is
+    # a guess whose track the record's lines far on may contradict:
+    # held-out 1830_rand_51000024_2 #294 written in a city of a tile gone
+    # from the map, read in H10 of two, 31 errors where the refusal gives 2)
+    which = "the one city it may go to"
+    over = "" if home or len(out) > 1 else (f" (no city fits the record's next lines better than no "
                             f"station, but the line places one, and a station costs the same "
                             f"in any city: {which})")
 

@@ -404,7 +404,7 @@ def test_a_companys_purchase_of_a_private_left_out_is_read_before_its_power_is_u
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [
         (35, "bankrupt.leftovers"), (150, "private.power")]
     assert error_findings(res)[1].message == (
-        "DCR's power is used by a company that owns it; it is owned by Player 1; the record's "
+        "DCR's power may be used only by a company that owns it; it is owned by Player 1; the record's "
         "later lines go on as if LER had bought DCR from Player 1 for £35 before it (the price "
         "the record's final result needs) (a missing line): taken so")
     assert net_worths(res) == {"Player 1": 172, "Player 2": 47, "Player 3": 0}

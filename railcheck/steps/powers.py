@@ -68,7 +68,7 @@ class PrivatePowerStep(Step):
                                    outside=self.outside_player_window(turn, owner, company))
         if not isinstance(owner, Corporation):
             raise RuleViolation("private.power",
-                                f"{company.sym}'s power is used by a company that owns it; it is "
+                                f"{company.sym}'s power may be used only by a company that owns it; it is "
                                 f"owned by {g.holder_name(owner)}")
         if turn is None or turn.corp is not owner:
             raise RuleViolation("private.power",

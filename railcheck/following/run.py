@@ -179,6 +179,25 @@ def _judged(replay, action, cands: list) -> Optional[tuple]:
     return (*cands[i], says)
 
 
+def open_step(replay, action, step_type):
+    """``(turn, step)``: the operating turn of ``action``'s company, in
+    which no run is made yet, and its step of ``step_type`` still open (a
+    line of that step the record left out may stand before ``action``);
+    else None."""
+    g = replay.game
+    from .operating import OperatingFollower
+    if not isinstance(g.following.round, OperatingFollower):
+        return None
+    rnd = g.round
+    turn = getattr(rnd, "turn", None)
+    if turn is None or turn.corp.sym != action.actor or turn.revenue is not None:
+        return None
+    step = rnd.step_by_type(step_type)
+    if step is None or rnd.step_index(step) < turn.step or not step.available(turn):
+        return None
+    return turn, step
+
+
 def missing_run(replay, action) -> bool:
     """``action``, a dividend of the company whose turn it is (18xx.games
     asks for one only after a run that earned something), comes where its
@@ -190,16 +209,11 @@ def missing_run(replay, action) -> bool:
     if not isinstance(action, Dividend) or g.board is None \
             or getattr(replay, "trying", False) or replay.check_purity:
         return False
-    from .operating import OperatingFollower
-    if not isinstance(g.following.round, OperatingFollower):
+    open_ = open_step(replay, action, RouteStep)
+    if open_ is None:
         return False
-    rnd = g.round
-    turn = getattr(rnd, "turn", None)
-    if turn is None or turn.corp.sym != action.actor or turn.revenue is not None \
-            or turn.dividend_done or not turn.corp.trains:
-        return False
-    step = rnd.step_by_type(RouteStep)
-    if step is None or rnd.step_index(step) < turn.step or not step.available(turn):
+    turn, step = open_
+    if turn.dividend_done or not turn.corp.trains:
         return False
     position = g.following.position
     key = ("run", position)

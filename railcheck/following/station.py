@@ -61,20 +61,15 @@ def missing_station(replay, action) -> bool:
     if not isinstance(action, RunRoutes) or g.board is None or not action.routes \
             or getattr(replay, "trying", False) or replay.check_purity:
         return False
-    from .operating import OperatingFollower
-    if not isinstance(g.following.round, OperatingFollower):
+    from .run import open_step
+    open_ = open_step(replay, action, TokenStep)
+    if open_ is None:
         return False
-    rnd = g.round
-    turn = getattr(rnd, "turn", None)
-    if turn is None or turn.corp.sym != action.actor or turn.revenue is not None:
-        return False
+    turn, _ = open_
     corp = turn.corp
     own = {coord for coord, _ in g.board.stations(corp.sym)}
     bare = [r for r in action.routes if r.stops and not any(str(s.hex) in own for s in r.stops)]
     if not bare:
-        return False
-    step = rnd.step_by_type(TokenStep)
-    if step is None or rnd.step_index(step) < turn.step or not step.available(turn):
         return False
     position = g.following.position
     key = ("station", position)

@@ -357,6 +357,43 @@ def test_a_lay_left_out_is_read_from_a_later_lay_station_or_revenue_needing_it(
     assert net_worths(res) == worths
 
 
+#: the unchanged 1860_rand_18602_7's own errors: IOW in receivership runs
+#: for less than the most it can earn, as the site lets it (1860 R2), in
+#: six operating rounds
+RECEIVERSHIP_18602_7 = [(686, "route.receivership_max"), (698, "route.receivership_max"),
+                        (713, "route.receivership_max"), (745, "route.receivership_max"),
+                        (761, "route.receivership_max"), (779, "route.receivership_max")]
+
+
+@pytest.mark.parametrize("deleted, plain_first, plain_errors, at, laid, turn", [
+    # C&N's 741 on G3 (#227) left out of a turn of two lays (1860's O1): its
+    # 744 on H4 at #228 joins none of its track (122 errors); the turn's
+    # second lay, before the one written, explains the record, the game's own
+    # six receivership findings kept (they stand under the record's cascade
+    # at those lines, each a repetition of the first)
+    (227, (228, "tile.connection"), 122, 228, "tile 741 on G3 turned 5",
+     "C&N's turn lays only 744 on H4 of the 2 lays the rules allow"),
+    # BHI&R's 776 on J4 (#368) left out: its run at #369 is worth less than
+    # claimed (52 errors); the lay put back names the copy the site's supply
+    # gives it (776-0), which IWNJ's station at #464 names (before, the lay
+    # was found and that station was refused: token.hex, 2 errors)
+    (368, (369, "route.revenue"), 52, 369, "tile 776 on J4 turned 5",
+     "BHI&R's turn lays no tile"),
+])
+def test_a_lay_left_out_of_an_1860_turn_of_two_lays_or_named_by_a_later_station(
+        deleted, plain_first, plain_errors, at, laid, turn):
+    plain, res, search = _missing_lay("1860_random/1860_rand_18602_7.json.gz", deleted,
+                                      joining=True)
+    errs = [(f.action_id, f.rule) for f in error_findings(plain)]
+    assert errs[0] == plain_first and len(errs) == plain_errors
+    got = error_findings(res)
+    assert [(f.action_id, f.rule) for f in got] == [(at, "tile.lay_implied")] + RECEIVERSHIP_18602_7
+    assert got[0].message.startswith(f"{turn}, but the record's later lines go on as if it laid "
+                                     f"{laid} (as written: #{plain_first[0]}")
+    assert net_worths(res) == {"Player 2": 11455, "Player 1": 7523}
+    assert not search.out_of_budget
+
+
 def test_a_revenue_claimed_over_the_run_is_not_read_as_an_upgrade_left_out():
     # 1860_rand_2711004_3 #96 claims £50 for a run worth £40: an upgrade of
     # F2 might make it so, but a revenue written wrong is as likely, and a

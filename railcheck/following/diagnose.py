@@ -517,11 +517,18 @@ def _try_line(replay, i: int, line, s: Search, own=(), failed: Optional[list] = 
                     failed.append((f, actor, getattr(getattr(corp, "president", None), "name",
                                                      None)))
                 if counts(f):
+                    follows = f.follows is not None and any(fs[f.follows] is k for k in kept)
                     if (len(kept) < spare and _spared(f, game.following.position - i, hidden)) \
-                            or (kept and f.follows is not None and len(kept) < 4 * spare
-                                and any(fs[f.follows] is k for k in kept)):
+                            or (follows and len(kept) < 4 * spare):
                         # (and the errors that follow from one kept, on what its
                         # line involved: the bankrupt's private used later)
+                        kept.append(f)
+                        continue
+                    if follows and fs[f.follows].rule == f.rule and (f.action_id, f.line) in hidden:
+                        # (the one kept again, on a line the record as written
+                        # errs at too: 1860's company in receivership running
+                        # each round for less than the most it can earn, as
+                        # the site lets it, under the record's cascade)
                         kept.append(f)
                         continue
                     raise _Stop
@@ -2769,6 +2776,7 @@ def _turns_without_lay(actions, game, stop: int, last: int,
         return a is None or b is None or a == b
     starts: list = []
     unpassed = 0
+    lays = int(game.rules.operating.tile_lays)
     p = stop
     while p > last and unpassed < MISSING_LAY_UNPASSED:
         actor = getattr(actions[p], "actor", None)
@@ -2781,12 +2789,19 @@ def _turns_without_lay(actions, game, stop: int, last: int,
         end = p
         while end + 1 < len(actions) and same(end + 1, end):
             end += 1
+        own = [j for j in range(begin, end + 1) if isinstance(actions[j], LayTile)
+               and actions[j].actor == actor]
         if not any(isinstance(a, LayTile) for a in actions[begin:end + 1]):
             if len(starts) < MISSING_LAY_TURNS:
                 starts.extend(_lay_places(actions, begin, end))
             elif not _passes_lay(actions, begin):
                 starts.extend(_lay_places(actions, begin, end))
                 unpassed += 1
+        elif own and len(own) < lays and len(starts) < MISSING_LAY_TURNS:
+            # (a turn that lays fewer tiles than the rules allow: its lay
+            # left out stood before the one it writes, or after it; never
+            # after the first error's line, which it must explain)
+            starts.extend(j for j in (begin, own[-1] + 1) if j <= stop)
         p = begin - 1
     return starts
 
@@ -2867,11 +2882,17 @@ def _missing_lay(replay, result, search: Optional[Search], rules) -> object:
     if not todo or len(todo) > MISSING_LAY_TRIES:
         return result
 
+    # (an export's lay names its tile's copy, as the site's supply gives it:
+    # a later station naming that copy's city finds it, 1860_rand_18602_7
+    # #368 left out, 776-0 on J4 named by IWNJ's station at #464)
+    export = any(isinstance(a, LayTile) and a.tile_copy is not None for a in actions)
+
     def line_for(i, value):
         coord, name, r = value
         at = actions[i]
         lay = LayTile(actor=at.actor, tile=name, hex=coord, rotation=r, line=at.line,
-                      column=at.column, action_id=at.action_id)
+                      column=at.column, action_id=at.action_id,
+                      tile_copy=_export_copy(board, actions, i, name) if export else None)
         lay.text = f"{at.actor} lay {name} {coord} {r}"
         return [lay, at]
     s = search if search is not None else Search()
@@ -2888,8 +2909,18 @@ def _missing_lay(replay, result, search: Optional[Search], rules) -> object:
     i, (coord, name, r), cand = one
     at = actions[i]
     where = _where(first)
+    # (the tiles the turn lays: the company's lines in a row about line i)
+    b, e = i, i
+    while b > 0 and getattr(actions[b - 1], "actor", None) == at.actor:
+        b -= 1
+    while e + 1 < len(actions) and getattr(actions[e + 1], "actor", None) == at.actor:
+        e += 1
+    laid = [a for a in actions[b:e + 1] if isinstance(a, LayTile) and a.actor == at.actor]
+    lays = "no tile" if not laid else \
+        f"only {', '.join(f'{a.tile} on {a.hex}' for a in laid)} of the " \
+        f"{int(game.rules.operating.tile_lays)} lays the rules allow"
     return _adopt(replay, cand, at, "tile.lay_implied",
-                  f"{at.actor}'s turn lays no tile, but the record's later lines go on as if it "
+                  f"{at.actor}'s turn lays {lays}, but the record's later lines go on as if it "
                   f"laid tile {name} on {coord} turned {r} (as written: {where}, {first.message} "
                   f"— the first finding the record gives): taken so (a line missing)", {at.actor})
 

@@ -2759,7 +2759,7 @@ MISSING_LAY_UNPASSED = 4
 
 
 def _turns_without_lay(actions, game, stop: int, last: int,
-                       rounds: Optional[dict] = None) -> list:
+                       rounds: Optional[dict] = None, partial: Optional[list] = None) -> list:
     """The first lines of the operating turns after the record's line
     ``last`` and up to ``stop`` (its turn included) that lay no tile, latest
     first (and the line after the passes each begins with:
@@ -2768,7 +2768,10 @@ def _turns_without_lay(actions, game, stop: int, last: int,
     export's turn whose lay was left out begins with the line after it).  A
     turn is a company's lines in a row in one round (``rounds``: the round
     that took each line before ``stop``, where known; the last company of
-    one round may be the first of the next)."""
+    one round may be the first of the next).  ``partial``, when given, gets
+    the places of a lay left out in the turns among them that lay fewer of
+    their company's tiles than the rules allow (1860's two): before the
+    tile the turn lays and after it."""
     def same(j: int, k: int) -> bool:
         if getattr(actions[j], "actor", None) != getattr(actions[k], "actor", None):
             return False
@@ -2797,11 +2800,10 @@ def _turns_without_lay(actions, game, stop: int, last: int,
             elif not _passes_lay(actions, begin):
                 starts.extend(_lay_places(actions, begin, end))
                 unpassed += 1
-        elif own and len(own) < lays and len(starts) < MISSING_LAY_TURNS:
-            # (a turn that lays fewer tiles than the rules allow: its lay
-            # left out stood before the one it writes, or after it; never
-            # after the first error's line, which it must explain)
-            starts.extend(j for j in (begin, own[-1] + 1) if j <= stop)
+        elif own and len(own) < lays and len(starts) < MISSING_LAY_TURNS \
+                and partial is not None:
+            # (never after the first error's line, which the lay must explain)
+            partial.extend(j for j in (begin, own[-1] + 1) if j <= stop)
         p = begin - 1
     return starts
 
@@ -2861,21 +2863,38 @@ def _missing_lay(replay, result, search: Optional[Search], rules) -> object:
     stop = _position(actions, first)
     if stop is None:
         return result
-    if first.rule not in rules or (first.rule in ALONE_EXPLAINED and _all_at(errors, first)):
+    # (a station naming the city of a tile's copy no line has on the map)
+    named = rules is MISSING_LAY_RULES and first.rule in UNLAID_COPY_RULES \
+        and isinstance(actions[stop], PlaceToken)
+    if (first.rule not in rules and not named) \
+            or (first.rule in ALONE_EXPLAINED and _all_at(errors, first)):
         return result
     rounds: dict = {}
     before = _game_before(replay, stop, rounds)
     board = before.board if before is not None else None
-    lays = _missing_lays(before, first, actions[stop]) if board is not None else []
+    if named and _unlaid_copy(board, actions[stop]) is None:
+        return result
+    lays = [] if board is None else _lays_of_copy(before, actions[stop]) if named \
+        else _missing_lays(before, first, actions[stop])
     if not lays or len(lays) > MISSING_LAY_TILES:
         return result
     todo = []
+    more = []
     for coord in dict.fromkeys(c for c, _, _ in lays):
         # the turns that laid no tile, after the record's last lay on the hex
         last = max((i for i in range(stop) if isinstance(actions[i], LayTile)
                     and str(actions[i].hex) == coord), default=-1)
-        todo += [(i, v) for i in _turns_without_lay(actions, game, stop, last, rounds)
+        partial: list = []
+        todo += [(i, v) for i in _turns_without_lay(actions, game, stop, last, rounds, partial)
                  for v in lays if v[0] == coord]
+        more += [(i, v) for i in partial for v in lays if v[0] == coord]
+    # (and the turns that lay fewer tiles than the rules allow: all of them,
+    # else those of the company whose line needs the lay, else none; the
+    # turns that lay none are tried as before)
+    for extra in (more, [(i, v) for i, v in more if actions[i].actor == actions[stop].actor]):
+        if len(todo) + len(extra) <= MISSING_LAY_TRIES:
+            todo += extra
+            break
     if len(todo) > MISSING_LAY_TRIES:
         # (too many: the turns of the company whose line needs the lay)
         todo = [(i, v) for i, v in todo if actions[i].actor == actions[stop].actor]
@@ -2886,13 +2905,17 @@ def _missing_lay(replay, result, search: Optional[Search], rules) -> object:
     # a later station naming that copy's city finds it, 1860_rand_18602_7
     # #368 left out, 776-0 on J4 named by IWNJ's station at #464)
     export = any(isinstance(a, LayTile) and a.tile_copy is not None for a in actions)
+    at_stop = actions[stop]
+    copy = str(at_stop.tile_copy if at_stop.tile_copy is not None else at_stop.hex) \
+        if named else None
 
     def line_for(i, value):
         coord, name, r = value
         at = actions[i]
         lay = LayTile(actor=at.actor, tile=name, hex=coord, rotation=r, line=at.line,
                       column=at.column, action_id=at.action_id,
-                      tile_copy=_export_copy(board, actions, i, name) if export else None)
+                      tile_copy=copy if named else
+                      _export_copy(board, actions, i, name) if export else None)
         lay.text = f"{at.actor} lay {name} {coord} {r}"
         return [lay, at]
     s = search if search is not None else Search()
@@ -2923,6 +2946,65 @@ def _missing_lay(replay, result, search: Optional[Search], rules) -> object:
                   f"{at.actor}'s turn lays {lays}, but the record's later lines go on as if it "
                   f"laid tile {name} on {coord} turned {r} (as written: {where}, {first.message} "
                   f"— the first finding the record gives): taken so (a line missing)", {at.actor})
+
+
+#: the first errors of a station naming the city of a tile's copy that is
+#: not on the map (:func:`_unlaid_copy`)
+UNLAID_COPY_RULES = {"token.hex", "token.city"}
+
+
+def _unlaid_copy(board, action) -> Optional[str]:
+    """The tile an export's station names by the city of a copy that is not
+    on the map (``board``: as it was before the station's line) when the
+    tile is one of the title's: a copy no lay of the record names
+    (``763-0-0``: the importer reads ``763-0`` as its hex, which is no hex
+    of the map), or one an upgrade took off the map that the site's supply
+    gave again; the lay of that copy is left out (1860_rand_18602_7 #204
+    deleted, C&N's 763 on G5, its station at #205 in 763-0's city; #408
+    deleted, FYN's 6-0 on B6, the copy earlier on J4); else None."""
+    if not isinstance(action, PlaceToken) or board is None:
+        return None
+    copy = str(action.tile_copy if action.tile_copy is not None else action.hex)
+    name, _, index = copy.rpartition("-")
+    if copy in board.hexes or not index.isdigit() or name not in board.tiles \
+            or board.hex_of_tile_copy(copy) is not None:
+        return None
+    return name
+
+
+def _lays_of_copy(game, action) -> list:
+    """The lays (hex, tile, rotation) of the tile whose copy the station
+    ``action`` names (:func:`_unlaid_copy`) that the board takes from the
+    station's company now (joined to its track, in a colour of the phase)
+    and after which the station goes in that tile's city; ``game`` as it
+    was before the station's line, its board left as it was."""
+    from ..findings import RuleViolation
+    board = game.board
+    corp = getattr(action, "actor", None)
+    name = _unlaid_copy(board, action)
+    t = board.tiles.get(name) if name is not None else None
+    colours = getattr(game.phase, "tiles", None)
+    if t is None or corp not in game.corporations or t.private_only \
+            or (colours is not None and t.color not in colours):
+        return []
+    out = []
+    snap = board.snapshot()
+    try:
+        for coord in board.hexes:
+            for r in t.distinct_rotations():
+                try:
+                    board.apply_lay(board.plan_lay(corp, name, coord, r, colors=[t.color]))
+                    board.plan_token(corp, coord, action.city)
+                    out.append((coord, name, r))
+                except RuleViolation:
+                    pass
+                finally:
+                    board.restore(snap)
+                if len(out) > MISSING_LAY_TILES:
+                    return out
+    finally:
+        board.restore(snap)
+    return out
 
 
 def _missing_lays(game, first, action) -> list:

@@ -16,6 +16,19 @@ from typing import Optional
 from ..base import Title
 
 
+class RunsMemo(dict):
+    """The receivership's best runs found for the board's current state
+    (``best.py``): a memo, kept by the live state alone.  A copy of the
+    state (a reading's saved state, ``following/lookahead.save``) starts with
+    none: what it held is found again when asked (the same runs, the key
+    checked), where copying it cost most of a save (random 18602_7 with
+    #408 left out: 225 saves, 70 of its 128 profiled seconds, the runs of
+    IOW's 9+5 and 6+3 copied each time)."""
+
+    def __deepcopy__(self, memo):
+        return RunsMemo()
+
+
 class State1860:
     """What 1860 tracks beyond the shared game state."""
 
@@ -31,7 +44,7 @@ class State1860:
         #: privates exchanged for a share (the site keeps them as the bank's)
         self.exchanged: set = set()
         #: receivership's best runs found for the board's current state (best.py)
-        self.best_runs: dict = {}
+        self.best_runs: dict = RunsMemo()
         #: every reserved share is free (Fishbourne Ferry bought)
         self.all_freed = False
         #: corporations bankrupt (re-par range when started again)

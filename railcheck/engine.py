@@ -178,6 +178,7 @@ class Replay:
                                              private_price_hint, raise_price_hint,
                                              refused_lay_hint, refused_station_hint,
                                              rotation_hint, token_city_hint, turn_bid_hint,
+                                             turn_bid_price_hint,
                                              train_run_by_other_hint, turned_tile_hint,
                                              upgraded_tile_hint, written_hint)
             # (a finding taken as the record has it, the replay in step with the
@@ -216,6 +217,8 @@ class Replay:
                 hinted = missing_purchase_hint(self, res)
             if hinted is res:   # a bid for the turn under the minimum
                 hinted = turn_bid_hint(self, res)
+            if hinted is res:   # a bid for the turn at a legal but wrong price
+                hinted = turn_bid_price_hint(self, res)
             if hinted is res:   # a private bought at a legal but wrong price
                 hinted = private_price_hint(self, res)
             if hinted is res:   # a minor's raise missing, at another price

@@ -224,6 +224,21 @@ RULES: list[Rule] = [
        "While a private is up for auction only bids on it (or passes) are allowed.",
        f"{R1857}: private auction",
        "Bob bid DH 75   ->  CA is up for auction; Bob may bid only on it (or pass), not on DH"),
+    _r("auction.bid_implied", "a bid for the turn written at one price, the record's later "
+       "lines at another",
+       "A bid for the turn at another legal price is legal at its line (1860's auction: the "
+       "winner pays his bid); the record's later lines then show another game (the bidder short "
+       "of cash for a later purchase). When the replay ends with errors, the first of a kind a "
+       "price can cause, the player it names having bid for a turn before it, and no par or "
+       "dividend explains them, railcheck replays the record with each of his 4 latest bids "
+       "for the turn before that error at each of the 8 multiples of 5 below the written one; "
+       "when exactly one such change makes every error disappear, the bid is flagged and the "
+       "game is taken at the implied price (railcheck/following/diagnose.py, "
+       "docs/one-mistake.md); else the original findings stand.",
+       OWN,
+       "Player 4 bid 60 (export #17)  ->  Player 4 bids £60 for the turn, but the record's later "
+       "lines go on as if £25 (as written: #116, ... — the first finding the written bid "
+       "gives): taken as £25"),
     _r("auction.min_bid", "a bid below the minimum",
        "A bid must beat the highest bid on the private by the increment ($5 in 1830); the first "
        "bid on a private must be at least its face value plus the increment.",

@@ -366,6 +366,11 @@ RECEIVERSHIP_18602_7 = [(686, "route.receivership_max"), (698, "route.receiversh
 
 
 @pytest.mark.parametrize("deleted, plain_first, plain_errors, at, laid, turn", [
+    # C&N's 763 on G5 (#204) left out: its station at #205 names the city of
+    # the copy 763-0, which no line lays (token.hex: the importer reads it as
+    # a hex; 124 errors); the lays of 763 the board takes from C&N after which
+    # the station goes in its city: one, which the record goes on from
+    (204, (205, "token.hex"), 124, 205, "tile 763 on G5 turned 0", "C&N's turn lays no tile"),
     # C&N's 741 on G3 (#227) left out of a turn of two lays (1860's O1): its
     # 744 on H4 at #228 joins none of its track (122 errors); the turn's
     # second lay, before the one written, explains the record, the game's own
@@ -380,10 +385,10 @@ RECEIVERSHIP_18602_7 = [(686, "route.receivership_max"), (698, "route.receiversh
     (368, (369, "route.revenue"), 52, 369, "tile 776 on J4 turned 5",
      "BHI&R's turn lays no tile"),
 ])
-def test_a_lay_left_out_of_an_1860_turn_of_two_lays_or_named_by_a_later_station(
+def test_a_lay_left_out_of_an_1860_turn_of_two_lays_or_named_by_a_station(
         deleted, plain_first, plain_errors, at, laid, turn):
     plain, res, search = _missing_lay("1860_random/1860_rand_18602_7.json.gz", deleted,
-                                      joining=True)
+                                      joining=plain_first[1] != "token.hex")
     errs = [(f.action_id, f.rule) for f in error_findings(plain)]
     assert errs[0] == plain_first and len(errs) == plain_errors
     got = error_findings(res)
@@ -392,6 +397,29 @@ def test_a_lay_left_out_of_an_1860_turn_of_two_lays_or_named_by_a_later_station(
                                      f"{laid} (as written: #{plain_first[0]}")
     assert net_worths(res) == {"Player 2": 11455, "Player 1": 7523}
     assert not search.out_of_budget
+
+
+def test_a_privates_lay_left_out_is_read_in_its_owning_companys_turn():
+    # the real game rl18xx_game: CS's free lay of 58 on B20 (#264, NYNH owns
+    # CS) left out; B20 has no track, and four runs over it from #752 on are
+    # refused (route.connection).  NYNH laid its own tile in each turn, so
+    # no turn without a lay could take it: the private's lay, tried in
+    # NYNH's turns since it bought CS, explains every later line (tiles 4 and
+    # 58, turned either way, alike: the export's next lay of 58 names 58-1,
+    # so 58; the turn nearest the first error), and the game ends with the
+    # site's net worths
+    plain, res, search = _missing_lay("1830/rl18xx_game.json", 264)
+    assert [(f.action_id, f.rule) for f in error_findings(plain)] == [
+        (752, "route.connection"), (785, "route.connection"), (852, "route.connection"),
+        (887, "route.connection")]
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(457, "tile.lay_implied")]
+    assert error_findings(res)[0].message.startswith(
+        "CS's power is not used in NYNH's turn, but the record's later lines go on as if NYNH "
+        "used it to lay tile 58 on B20 turned 0 (as written: #752, train 6 (6-0): no track "
+        "from A19 reaches B20.0")
+    assert net_worths(res) == {"Player 1": 7576, "Player 2": 7453, "Player 4": 5855,
+                               "Player 3": 4074}
+    assert search.tied == 15 and not search.out_of_budget
 
 
 def test_a_revenue_claimed_over_the_run_is_not_read_as_an_upgrade_left_out():

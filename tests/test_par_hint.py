@@ -250,3 +250,33 @@ def test_a_dividend_nearer_the_first_error_than_a_par_and_ending_as_the_site_is_
         "Player 2 has ¥88; a SR share from the IPO costs ¥100")
     assert worths(res) == {"Player 1": 3119, "Player 2": 2691, "Player 4": 2622, "Player 3": 735}
     assert not [f for f in res.findings if f.rule.startswith("score.")]
+
+
+# ---------------------------------------------------------------------------
+# a bid for the turn at a legal but wrong price (branch m15:
+# diagnose.turn_bid_price_hint, rule auction.bid_implied)
+
+def test_a_bid_for_the_turn_at_a_wrong_legal_price_is_found_at_its_action():
+    # 1860_rand_18602_0: Player 1 wins the turn at #11 for £25; written as
+    # £55 (legal: he can pay it), he is £16 short for YHC at #43 and the
+    # record parts from the replay (654 errors). His latest bids for the turn
+    # before #43 at the multiples of 5 below the written price: several
+    # explain every later line up to the end (a lower bid of another turn);
+    # £25 at #11 alone ends with the site's net worths
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    from conftest import DATA
+    data = OM.read_export(DATA / "exports" / "1860_random" / "1860_rand_18602_0.json.gz")
+    rep = Replay(record_of(OM.changed_export(data, 11, {"price": 55})), hints=False)
+    plain = rep.run()
+    assert [(f.action_id, f.rule) for f in errors(plain)][:1] == [(43, "stock.cash")]
+    assert len(errors(plain)) == 654
+    search = diagnose.Search()
+    res = diagnose.turn_bid_price_hint(rep, plain, search)
+    assert [(f.action_id, f.rule) for f in errors(res)] == [(11, "auction.bid_implied")]
+    assert errors(res)[0].message == (
+        "Player 1 bids £55 for the turn, but the record's later lines go on as if £25 (as "
+        "written: #43, Player 1 has £34; YHC costs £50 — the first finding the written bid "
+        "gives): taken as £25")
+    assert worths(res) == {"Player 2": 12035, "Player 1": 8615}
+    assert not search.out_of_budget

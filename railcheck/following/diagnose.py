@@ -2325,6 +2325,53 @@ def turn_bid_hint(replay, result, search: Optional[Search] = None):
                   f"{money(price)}: taken so", {a.actor})
 
 
+#: the bidder's latest bids for the turn before the first error that the
+#: bid-price hint tries, each at the :data:`TURN_BID_STEPS` multiples of 5
+#: below the written price
+TURN_BIDS = 4
+
+
+@_never_raises
+def turn_bid_price_hint(replay, result, search: Optional[Search] = None):
+    """The result the record implies when its first error is one a price
+    can cause (:func:`applies`) and says a player is short of cash
+    (:data:`CASH_SHORT`), who bid for a turn before it (1860's auction: the
+    winner pays his bid, legal at any price he can pay): his
+    :data:`TURN_BIDS` latest bids for the turn are tried at each of the
+    :data:`TURN_BID_STEPS` multiples of 5 below the written price, and when
+    exactly one explains every later line (the price he paid), the bid is
+    flagged (``auction.bid_implied``) and the game taken so.  Else
+    ``result``.  Never raises."""
+    from ..actions import BidForTurn
+    first = applies(result)
+    game = result.game
+    if first is None or game is None or first.rule not in CASH_SHORT:
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    players = {p.name for p in game.players} & _named(first, game)
+    bids = [i for i in range(stop - 1, -1, -1) if isinstance(actions[i], BidForTurn)
+            and actions[i].actor in players][:TURN_BIDS]
+    todo = [(i, actions[i].price - 5 * j) for i in bids for j in range(1, TURN_BID_STEPS + 1)
+            if actions[i].price - 5 * j >= 0]
+    if not todo:
+        return result
+    one = _the_one_explanation(replay, todo, lambda i, p: dataclasses.replace(actions[i], price=p),
+                               search if search is not None else Search())
+    if one is None:
+        return result
+    i, price, cand = one
+    bid = actions[i]
+    money = game.money
+    return _adopt(replay, cand, bid, "auction.bid_implied",
+                  f"{bid.actor} bids {money(bid.price)} for the turn, but the record's later "
+                  f"lines go on as if {money(price)} (as written: {_where(first)}, "
+                  f"{first.message} — the first finding the written bid gives): taken as "
+                  f"{money(price)}", {bid.actor})
+
+
 # ---------------------------------------------------------------------------
 # a legal lay of another tile than the record's later upgrade keeps
 
@@ -2808,6 +2855,48 @@ def _turns_without_lay(actions, game, stop: int, last: int,
     return starts
 
 
+def _private_lay_places(actions, game, coord: str, stop: int, rounds: dict) -> list:
+    """(place, private) of a lay left out that a private's power made on
+    ``coord`` (``game`` as it was before the record's line ``stop``): the
+    private with a lay power on the hex, owned by a company then, at the
+    start of each of that company's :data:`MISSING_LAY_TURNS` latest turns
+    up to ``stop`` and after the tile the turn lays (a company lays its own
+    tile besides the private's); the power's window and tiles the rules
+    judge."""
+    board = game.board
+    out: list = []
+    for sym, (kind, hexes, _) in board.specials.items():
+        company = game.companies.get(sym)
+        if kind != "tile_lay" or (hexes is not None and coord not in hexes) or company is None:
+            continue
+        # (the company that owns it, or bought it last where it has closed
+        # since: 1830's privates close with the first 5; from that purchase
+        # on, right after it too)
+        corp = getattr(getattr(company, "owner", None), "sym", None)
+        bought = max((j for j in range(stop) if isinstance(actions[j], BuyCompany)
+                      and actions[j].company == sym
+                      and (actions[j].actor == corp or company.closed)), default=-1)
+        if company.closed and bought >= 0:
+            corp = actions[bought].actor
+        if corp not in game.corporations:
+            continue
+        turns = 0
+        p = stop
+        while p > bought and turns < MISSING_LAY_TURNS:
+            if getattr(actions[p], "actor", None) != corp:
+                p -= 1
+                continue
+            begin = p
+            while begin - 1 > bought and getattr(actions[begin - 1], "actor", None) == corp \
+                    and rounds.get(begin - 1) == rounds.get(begin):
+                begin -= 1
+            own = [j + 1 for j in range(begin, p + 1) if isinstance(actions[j], LayTile)]
+            out += [(j, sym) for j in dict.fromkeys((begin, *own[-1:])) if j <= stop]
+            turns += 1
+            p = begin - 1
+    return out
+
+
 def _lay_places(actions, begin: int, end: int) -> list:
     """Where in the turn of the record's lines ``begin`` to ``end`` a lay
     left out may stand: at its start, and after the passes it begins with
@@ -2895,6 +2984,13 @@ def _missing_lay(replay, result, search: Optional[Search], rules) -> object:
         if len(todo) + len(extra) <= MISSING_LAY_TRIES:
             todo += extra
             break
+    # (and a private's lay on its power's hex, in its owning company's turns,
+    # when the places above leave room: 1830's CS on B20, which the company
+    # uses besides its own lay)
+    privates = [(i, (*v, sym)) for coord in dict.fromkeys(c for c, _, _ in lays)
+                for i, sym in _private_lay_places(actions, before, coord, stop, rounds)
+                for v in lays if v[0] == coord]
+    todo += privates[:max(0, MISSING_LAY_TRIES - len(todo))]
     if len(todo) > MISSING_LAY_TRIES:
         # (too many: the turns of the company whose line needs the lay)
         todo = [(i, v) for i, v in todo if actions[i].actor == actions[stop].actor]
@@ -2910,13 +3006,14 @@ def _missing_lay(replay, result, search: Optional[Search], rules) -> object:
         if named else None
 
     def line_for(i, value):
-        coord, name, r = value
+        coord, name, r = value[:3]
         at = actions[i]
-        lay = LayTile(actor=at.actor, tile=name, hex=coord, rotation=r, line=at.line,
+        lay = LayTile(actor=value[3] if len(value) > 3 else at.actor, tile=name, hex=coord,
+                      rotation=r, line=at.line,
                       column=at.column, action_id=at.action_id,
                       tile_copy=copy if named else
                       _export_copy(board, actions, i, name) if export else None)
-        lay.text = f"{at.actor} lay {name} {coord} {r}"
+        lay.text = f"{lay.actor} lay {name} {coord} {r}"
         return [lay, at]
     s = search if search is not None else Search()
     # (of turns as good, one that does not begin with a pass, then the
@@ -2929,9 +3026,16 @@ def _missing_lay(replay, result, search: Optional[Search], rules) -> object:
                                                   _copy_taken_unseen(board, actions, i, v[1])))
     if one is None:
         return result
-    i, (coord, name, r), cand = one
+    i, value, cand = one
+    coord, name, r = value[:3]
     at = actions[i]
     where = _where(first)
+    if len(value) > 3:      # a private's lay
+        return _adopt(replay, cand, at, "tile.lay_implied",
+                      f"{value[3]}'s power is not used in {at.actor}'s turn, but the record's "
+                      f"later lines go on as if {at.actor} used it to lay tile {name} on {coord} "
+                      f"turned {r} (as written: {where}, {first.message} — the first finding "
+                      f"the record gives): taken so (a line missing)", {at.actor, value[3]})
     # (the tiles the turn lays: the company's lines in a row about line i)
     b, e = i, i
     while b > 0 and getattr(actions[b - 1], "actor", None) == at.actor:

@@ -527,6 +527,38 @@ def test_a_purchase_of_a_private_whose_seller_lays_at_once_left_out_is_read_befo
                                "Player 5": 283, "Player 2": 260}
 
 
+@pytest.mark.parametrize("path, deleted, plain, at, words, worths", [
+    # Player 1 sells his 60% of C&N (#168), then buys IOW_1 from the pool
+    # (#169): the sale left out, he cannot pay for it (11 errors).  No sale of
+    # one or two shares explains them; all six of C&N's do
+    ("1860_random/1860_rand_18602_0.json.gz", 168, (169, "stock.cash", 11), 169,
+     "Player 1 has £45; a IOW share from the bank pool costs £90; the record's later lines go "
+     "on as if Player 1 sold 6 shares of C&N before it (a missing line): taken so",
+     {"Player 2": 12035, "Player 1": 8615}),
+    # Player 2 sells FYN_5 (#490) in a turn before his purchase of FFC from
+    # the bank (#501), which he then cannot pay (8 errors).  No sale right
+    # before #501 explains them; one before his turn at #496 does (the
+    # nearest of those as good)
+    ("1860_slips/1860_rand_54000014_1.json.gz", 490, (501, "stock.cash", 8), 496,
+     "the record's later lines go on as if Player 2 sold 1 share of FYN before this line (as "
+     "written: #501, Player 2 has £183; FFC costs £200 — the first finding the record gives): "
+     "taken so (a missing line)",
+     {"Player 1": 4436, "Player 2": 4091, "Player 3": 3184, "Player 4": 2854}),
+])
+def test_a_sale_left_out_of_all_a_holding_or_of_an_earlier_turn_is_read(
+        path, deleted, plain, at, words, worths):
+    # (branch m15: diagnose.missing_sale_hint, its second search)
+    from railcheck.following.diagnose import missing_sale_hint
+    rep = Replay(_changed_export(path, deleted, "delete"), hints=False)
+    first = rep.run()
+    errs = error_findings(first)
+    assert (errs[0].action_id, errs[0].rule, len(errs)) == plain
+    res = missing_sale_hint(rep, first)
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (at, "stock.sale_implied", words)]
+    assert net_worths(res) == worths
+
+
 @pytest.mark.parametrize("path, deleted, at, rule, words, worths", [
     # Player 1 sells TR_2 (#23), then buys KU_1 (#24); the sale left out, he
     # cannot pay for the purchase (¥45 for ¥100, taken as bought) and 18

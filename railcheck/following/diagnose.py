@@ -3786,31 +3786,61 @@ def missing_sale_hint(replay, result, search: Optional[Search] = None):
     first = errors[0]
     actions = replay.record.actions
     stop = _position(actions, first)
-    if stop is None or not isinstance(actions[stop], BuyShares) \
+    if stop is None or not isinstance(actions[stop], (BuyShares, BuyCompany)) \
             or actions[stop].actor not in game.player_by_name:
         return result
     at = actions[stop]
-    before = _game_before(replay, stop)
+    rounds: dict = {}
+    before = _game_before(replay, stop, rounds)
     if before is None:
         return result
     holder = before.player_by_name[at.actor]
-    todo = [(stop, (c.sym, n)) for c in before.corporations.values()
-            for n in (1, 2) if c.percent_of(holder) >= n * c.share_percent > 0][:SALE_BEFORE_LINES]
+    sales = [(c.sym, n) for c in before.corporations.values()
+             for n in (1, 2) if c.percent_of(holder) >= n * c.share_percent > 0]
+    todo = [(stop, v) for v in sales][:SALE_BEFORE_LINES]
     if not todo:
         return result
+    # (and more of one company's shares, up to all he holds: 1860_rand_18602_0
+    # #168, Player 1's 60% of C&N)
+    more = [(stop, (c.sym, n)) for c in before.corporations.values() if c.share_percent > 0
+            for n in range(3, c.percent_of(holder) // c.share_percent + 1)]
+    # (then before each of his earlier lines of the round that is no sale,
+    # the latest first, as many as the tries left allow: a sale left out of
+    # an earlier turn, 1860_rand_54000014_1 #490, Player 2's FYN sold in the
+    # turn before his purchase of FFC at #501; the shares he holds now, a
+    # sale of the purchase's company aside)
+    earlier = [j for j in range(stop - 1, -1, -1) if rounds.get(j) == rounds.get(stop - 1)
+               and getattr(actions[j], "actor", None) == at.actor
+               and not isinstance(actions[j], SellShares)]
+    later = more + ([(j, v) for j in earlier for v in sales
+                     if v[0] != getattr(at, "corporation", None)]
+                    if rounds.get(stop - 1) is not None else [])
+    later = later[:SALE_BEFORE_LINES]
 
     def lines(i, value):
         corp, n = value
+        there = actions[i]
         put = SellShares(actor=at.actor, sales=[Sale(corporation=corp, count=n)],
-                         line=at.line, column=at.column, action_id=at.action_id)
+                         line=there.line, column=there.column, action_id=there.action_id)
         put.text = f"{at.actor} sells {n} {corp}"
-        return [put, at]
+        return [put, there]
     s = search if search is not None else Search()
     one = _the_one_explanation(replay, todo, lines, s, spare=1, factor=ROUND_FACTOR)
+    if one is None and later and not s.out_of_budget:
+        # (right before the purchase first, as before; else earlier, the
+        # nearest of those as good)
+        one = _the_one_explanation(replay, later, lines, Search(), spare=1, factor=ROUND_FACTOR,
+                                   nearest=True)
     if one is None:
         return result
-    _, (corp, n), cand = one
+    i, (corp, n), cand = one
     message = _words_before(first.message, "; taken as")
+    if i != stop:
+        return _adopt(replay, cand, actions[i], "stock.sale_implied",
+                      f"the record's later lines go on as if {at.actor} sold {n} "
+                      f"share{'s' if n > 1 else ''} of {corp} before this line (as written: "
+                      f"{_where(first)}, {message} — the first finding the record gives): taken "
+                      f"so (a missing line)", {at.actor, corp})
     return _adopt(replay, cand, at, "stock.sale_implied",
                   f"{message}; the record's later lines go on as if {at.actor} sold {n} "
                   f"share{'s' if n > 1 else ''} of {corp} before it (a missing line): taken so",

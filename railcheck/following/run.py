@@ -183,8 +183,11 @@ def open_step(replay, action, step_type):
     """``(turn, step)``: the operating turn of ``action``'s company, in
     which no run is made yet, and its step of ``step_type`` still open (a
     line of that step the record left out may stand before ``action``);
-    else None."""
+    else None, and None on a game with no board, in a try and in a
+    purity-checked replay (no line left out is searched for there)."""
     g = replay.game
+    if g.board is None or getattr(replay, "trying", False) or replay.check_purity:
+        return None
     from .operating import OperatingFollower
     if not isinstance(g.following.round, OperatingFollower):
         return None
@@ -206,8 +209,7 @@ def missing_run(replay, action) -> bool:
     have earned (see the module) and played when the record's next lines
     go on from one of them.  True when one was played."""
     g = replay.game
-    if not isinstance(action, Dividend) or g.board is None \
-            or getattr(replay, "trying", False) or replay.check_purity:
+    if not isinstance(action, Dividend):
         return False
     open_ = open_step(replay, action, RouteStep)
     if open_ is None:

@@ -107,6 +107,22 @@ def assert_flagged_only_at(path, line: int, rule: str, text: str):
 
 
 
+def reference_constants(title: str) -> dict:
+    """The published reference constants of ``title``
+    (``shared/reference/TITLE.json``); the test is skipped when they are not
+    beside the checkout."""
+    path = SHARED / "reference" / f"{title}.json"
+    if not path.exists():
+        pytest.skip(f"shared/reference/{title}.json is not beside the checkout")
+    return json.loads(path.read_text(encoding="utf-8"))["constants"]
+
+
+def read_yaml(path):
+    """A YAML file (a title's data) as PyYAML reads it."""
+    import yaml
+    return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+
+
 def export_data_1830(name: str) -> dict:
     """The data of the 1830 export ``tests/data/exports/1830/NAME.json``,
     to change in a test."""

@@ -146,6 +146,23 @@ def net_worths(result) -> dict:
     return {s["player"]: s["net_worth"] for s in result.standings}
 
 
+def hint_out_of_budget(monkeypatch, record, hint):
+    """``hint`` (a search of ``following/diagnose.py``) run on the replay of
+    ``record`` with the hints off, with a budget of one replay of the
+    record: it gives no hint (the result comes back as it was) and says it
+    ran out of that budget.  The result."""
+    from railcheck.engine import Replay
+    from railcheck.following import diagnose
+    monkeypatch.setattr(diagnose, "BUDGET_FACTOR", 1)
+    rep = Replay(record, hints=False)
+    res = rep.run()
+    search = diagnose.Search()
+    assert hint(rep, res, search) is res
+    assert search.out_of_budget
+    assert search.budget == len(record.actions)
+    return res
+
+
 def load_trace(title: str, game: str) -> dict:
     path = DATA / "traces" / f"{title}_{game}.trace.json.gz"
     with gzip.open(path, "rt", encoding="utf-8") as fh:

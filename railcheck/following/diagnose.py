@@ -309,7 +309,7 @@ def _after(f: Finding, par) -> bool:
 
 
 def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool = False,
-                         factor: int = 0, spare: int = 0, rank=None):
+                         factor: int = 0, spare: int = 0, rank=None, nearer_end: bool = False):
     """(i, value, result) of the one candidate of ``todo`` — (position,
     value) pairs, line ``i`` replaced by ``line_for(i, value)`` — that
     explains the record from line ``i`` on, else None (none, several, or
@@ -330,7 +330,14 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
     errs at otherwise, are replayed again allowing ``spare`` errors there
     (a finding the record as written hides under its cascade, such as one
     a published rule backs in a game the site let through: the candidate
-    keeps it), and the one that then explains it is taken."""
+    keeps it), and the one that then explains it is taken.  With
+    ``nearer_end``, the one candidate that explains it while it ends
+    otherwise than the record's result is taken all the same when the record
+    as written does not even end as the record says (``score.end_differs``)
+    and the candidate does, with fewer net worths off than the record as
+    written: the net worths it has off are then the game's own, which the
+    record as written hides as well (a bankruptcy's leftovers the site keeps,
+    B5)."""
     s.candidates = len(todo)
     s.budget = (factor or BUDGET_FACTOR) * max(1, len(replay.record.actions))
     game = getattr(replay, "game", None)
@@ -404,6 +411,12 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
         # worth alone may end with a score of the unchanged game's own, which
         # the record's cascade hid as it hid the error it keeps; see below)
         agree = found
+    if nearer_end and not agree and len(found) == 1:
+        mine = [f for f in found[0][2].findings if f.rule.startswith("score.")]
+        if any(r == "score.end_differs" for r, _ in written) \
+                and not any(f.rule == "score.end_differs" for f in mine) \
+                and len(mine) < len(written):
+            agree = found
     if getattr(replay.record, "expected_result", None) is not None or len(agree) == 1:
         found = agree
     if nearest and fewest == 0 and len(found) > 1 and len({_ending(c[2]) for c in found}) == 1:
@@ -1961,22 +1974,32 @@ def merger_hint(replay, result, search: Optional[Search] = None):
     # (spare: the one explaining every later line may end otherwise than
     # the record in one player's net worth, a score of the unchanged game's
     # own that the record's cascade hid: 18Ireland_rand_49200101_0 #525)
-    one = _the_one_explanation(replay, todo, line_for,
-                               search if search is not None else Search(),
-                               factor=MERGER_BUDGET_FACTOR, spare=1)
+    # (nearest: of several lines that each explain the record, its game
+    # ending alike, the latest — a vote for that carried a merger the
+    # record goes on without is undone as well by the proposer's own vote
+    # against before it (18Ireland_rand_53000009_0 #484, 80 errors), and a
+    # finding there could be before the slip's line; nearer_end: the one
+    # explaining every later line may end with the game's own net worths
+    # off, where the line as written does not even end the game:
+    # 18Ireland_rand_53000019_1 #302, 225 errors)
+    s = search if search is not None else Search()
+    one = _the_one_explanation(replay, todo, line_for, s, factor=MERGER_BUDGET_FACTOR,
+                               spare=1, nearest=True, nearer_end=True)
     if one is None:
         return result
     i, value, cand = one
     a = actions[i]
     where = _where(first)
+    tied = (f" (of {s.tied} lines that each explain the record as well, the latest)"
+            if s.tied else "")
     if isinstance(a, Vote):
         says = (f"{a.actor} votes {a.choice}, but the record's later lines go on as if "
                 f"{a.actor} voted {value}")
-        taken = f"taken as {value}"
+        taken = f"taken as {value}{tied}"
     else:
         says = (f"{a.actor} proposes {a.corporation}, but the record's later lines go on as "
                 f"if the proposal named {value}")
-        taken = f"taken as {value}"
+        taken = f"taken as {value}{tied}"
     return _adopt(replay, cand, a, "merger.implied",
                   f"{says} (as written: {where}, {first.message} — the first finding the "
                   f"written line gives): {taken}", {a.actor})

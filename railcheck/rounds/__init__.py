@@ -39,6 +39,13 @@ class Round:
         """The player or company whose turn it is, or None."""
         return None
 
+    def due_instead(self, action):
+        """The player due to act now in the place of ``action``'s writer,
+        who may act in this round too but not yet (a vote cast out of the
+        holders' order: the holder whose vote is due), for the
+        record-following layer to read the line under that name; None."""
+        return None
+
     def out_of_turn(self, action):
         """(the player, what to say or None) when ``action`` is that of a
         player who acts out of turn, and the round would take it otherwise

@@ -1435,6 +1435,21 @@ RULES: list[Rule] = [
        "bidder's cash.",
        f"{RIRE}: SB3",
        "Alice bid DER 95   ->  a bid must be at least £100, not £95"),
+    _r("stock.minor_bid_implied", "a minor won at one price, the record's later lines going "
+       "on from another",
+       "A minor's winning bid is its treasury and twice its par, so a bid written at another "
+       "legal price shows only later: the minor or its bidder short of cash, the companies "
+       "operating in another order. When the replay's first error is of such a kind and "
+       "names the minor or its bidder, railcheck replays the record with the winning bid of "
+       "each of the two latest such auctions at the prices the rules take (halving them by "
+       "which side a candidate's errors are on, the bidder's net worth against the record's "
+       "result); the first that explains the record from there on is flagged and the game "
+       "taken so (railcheck/following/diagnose.py, docs/one-mistake.md); else the findings "
+       "stand.",
+       f"{RIRE}: SB3",
+       "(export) #9 bid DER 115  ->  Player 2 wins DER's auction at £115, but the record's "
+       "later lines go on as if at £120 (as written: #31, DER has £65, a 2H-train costs £80 "
+       "...): taken as £120"),
     _r("stock.major_phase", "a major started before phase 6",
        "Players may start majors in stock rounds only from phase 6.",
        f"{RIRE}: phases, SB4",

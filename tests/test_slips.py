@@ -2206,3 +2206,21 @@ def test_a_merger_vote_changed_is_one_finding(path, action_id, change, finding, 
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (action_id, *finding)]
     assert worths(res) == end
+
+
+def test_a_minor_won_at_a_legal_but_wrong_price_is_at_the_price_the_record_goes_on_from():
+    # 18Ireland_game_end_bankrupt #190: Player 3 opens DER's auction at
+    # £170 and wins it; written at £165 (legal), DER starts with £5 less
+    # and a lower par, and operates before WLR in OR 3.2 (#269; 8 errors,
+    # the first 79 lines later).  DER's winning bid at the written one's neighbours
+    # first: £170 explains every later line and ends with Player 3's £1,602,
+    # the site's (diagnose.minor_price_hint)
+    changed = _changed_export("18Ireland/18Ireland_game_end_bankrupt.json", 190, {"price": 165})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (190, "stock.minor_bid_implied",
+         "Player 3 wins DER's auction at £165, but the record's later lines go on as if at £170 "
+         "(as written: #269, DER operates before WLR in OR 3.2; the rules' order is WLR, DER, "
+         "LER, UR; taken in the record's order — the first finding the written bid gives): "
+         "taken as £170 (the price the record's final result needs)")]
+    assert worths(res) == {"Player 3": 1602, "Player 1": 0, "Player 2": 0}

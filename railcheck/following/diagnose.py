@@ -1580,6 +1580,88 @@ def minor_bid_hint(replay, result, search: Optional[Search] = None):
                   f"{game.money(price)}{says}: taken so", {bidder, corp})
 
 
+#: how many minors' auctions before the first error the winning-bid hint
+#: tries (the most recent of those whose minor or bidder the error names)
+MINOR_AUCTIONS = 2
+
+
+@_never_raises
+def minor_price_hint(replay, result, search: Optional[Search] = None):
+    """A minor won at a legal but wrong price (18Ireland: the winning bid is
+    the minor's treasury, and its par half of it, ``minor_auction.par``):
+    the record's later lines show another treasury (the minor short of cash:
+    the bid was higher; the bidder short: lower) or another price (the
+    operating order).  When the first error is of a kind a price or cash
+    causes (:func:`applies`) and later errors follow, the winning bid of
+    each of the :data:`MINOR_AUCTIONS` latest minors' auctions before it
+    whose minor or bidder the error names is searched at the prices the
+    rules take (:func:`_price_search`, halving by which side a candidate's
+    errors are on, the bidder's net worth against the record's result); the
+    first that explains the record is flagged (``stock.minor_bid_implied``)
+    and the game taken so.  Else ``result``.  Never raises."""
+    game = result.game
+    if game is None or game.rules.stock.minor_auction is None:
+        return result
+    errors = [f for f in result.findings if f.severity == ERROR]
+    first = applies(result)
+    if first is None or first is not errors[0] or _all_at(errors, first):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    spec = game.rules.stock.minor_auction
+    step, opening = int(spec["multiple"]), int(spec["min_bid"])
+    minors = {sym for sym, c in game.corporations.items() if c.kind == "minor"}
+    last: dict = {}         # minor -> the place of its last bid (the winner's)
+    before: dict = {}       # minor -> the bid before it
+    for i in range(stop):
+        a = actions[i]
+        if isinstance(a, Bid) and a.company in minors and a.price is not None:
+            if a.company in last:
+                before[a.company] = actions[last[a.company]].price
+            last[a.company] = i
+    named = _named(first, game)
+    places = sorted((i for sym, i in last.items()
+                     if sym in named or actions[i].actor in named), reverse=True)[:MINOR_AUCTIONS]
+    s = search if search is not None else Search()
+    want = getattr(replay.record, "expected_result", None) or {}
+    for i in places:
+        a = actions[i]
+        bidder, corp = a.actor, a.company
+        cash = _bidder_cash(replay, i, bidder, s)
+        least = before[corp] + step if corp in before else opening
+        if cash is None or cash < least or s.out_of_budget:
+            continue
+        d = _worth_off(replay, result, bidder)
+        # (the price the bidder's worth gives, then the written one's
+        # neighbours: a slip of one multiple)
+        guesses = ([a.price + d] if d else []) + [a.price + step, a.price - step]
+        side = _bid_side(bidder, corp)
+        # only a price the record's result gives (the bidder's net worth),
+        # but at the latest auction when the first error is its minor's or
+        # bidder's own cash (a bidder whose worth no price changes, as one
+        # gone bankrupt, leaves the result silent: 53000029_0 #9, DER short
+        # of a train at #31)
+        exact = not (i == places[0] and side((first, actions[stop].actor, None), False))
+        found = _price_search(replay, i, lambda p, a=a: dataclasses.replace(a, price=p),
+                              side, lambda got, b=bidder: _worth_off(replay, got, b),
+                              least, cash, step, [g for g in guesses if g != a.price], s,
+                              exact=exact and bidder in want, first=first,
+                              has_result=bidder in want)
+        if found is None:
+            continue
+        price, cand, says = found
+        if price == a.price:
+            continue
+        return _adopt(replay, cand, a, "stock.minor_bid_implied",
+                      f"{bidder} wins {corp}'s auction at {game.money(a.price)}, but the "
+                      f"record's later lines go on as if at {game.money(price)} (as written: "
+                      f"{_where(first)}, {first.message} — the first finding the written bid "
+                      f"gives): taken as {game.money(price)}{says}", {bidder, corp})
+    return result
+
+
 def _bid_side(bidder: str, corp: str):
     """Which way a bid's price is wrong by a candidate's error (see
     :func:`_price_search`): the bidder short, too high; the minor, whose

@@ -878,20 +878,25 @@ def _retyped(binder, line: tuple, exc: InputError, findings: list):
     action is returned; otherwise the line is skipped (None)."""
     content = line[_CONTENT]
     fix = _respell(content, exc.column) if exc.line == line[_NUMBER] and exc.column else None
-    if fix is not None and len(fix[2]) == 1 and _one_near(fix[1], fix[2]) is None:
+    if fix is None or len(fix[2]) != 1:
+        findings.append(_syntax_finding(exc, content, line[_ID]))
+        return None
+    # the line read with the one keyword that makes it parse
+    start, word, keyword = fix[0] - 1, fix[1], fix[2][0]
+    fixed = content[:start] + keyword + content[start + len(word):]
+    n = len(findings)
+    try:
+        action = binder.bind((line[_NUMBER], line[_RAW], fixed, line[_ID]),
+                             _parse_content(fixed, exc.path, line[_NUMBER]))
+    except InputError:
+        del findings[n:]
+        action = None
+    if _one_near(word, fix[2]) is None:
         # not a plain typo (`pra` for `par`), but the only keyword that makes
         # the line parse: the line is read with it, tentatively; the replay
         # takes it when its action is legal there, and says so in the
         # finding (``railcheck.following.record.Following.tentative``),
         # else drops it, as any line that cannot be read
-        start, word, keyword = fix[0] - 1, fix[1], fix[2][0]
-        fixed = content[:start] + keyword + content[start + len(word):]
-        n = len(findings)
-        try:
-            action = binder.bind((line[_NUMBER], line[_RAW], fixed, line[_ID]),
-                                 _parse_content(fixed, exc.path, line[_NUMBER]))
-        except InputError:
-            action = None
         del findings[n:]
         finding = _syntax_finding(exc, content, line[_ID])
         findings.append(finding)
@@ -899,25 +904,13 @@ def _retyped(binder, line: tuple, exc: InputError, findings: list):
             action.text = content.strip()
             action.tentative = (finding, word, keyword)
         return action
-    if fix is not None and len(fix[2]) == 1 and _one_near(fix[1], fix[2]) is not None:
-        start, word, keyword = fix[0] - 1, fix[1], fix[2][0]
-        fixed = content[:start] + keyword + content[start + len(word):]
-        n = len(findings)
-        try:
-            action = binder.bind((line[_NUMBER], line[_RAW], fixed, line[_ID]),
-                                 _parse_content(fixed, exc.path, line[_NUMBER]))
-        except InputError:
-            del findings[n:]
-            action = None
-        if action is not None:
-            action.text = content.strip()
-            findings.insert(n, _syntax_finding(
-                InputError(f"{exc.bare}; taken as {keyword}", path=exc.path, line=exc.line,
-                           column=exc.column), content, line[_ID]))
-            return action
-        findings.insert(n, _syntax_finding(exc, content, line[_ID]))
-        return None
-    findings.append(_syntax_finding(exc, content, line[_ID]))
+    if action is not None:
+        action.text = content.strip()
+        findings.insert(n, _syntax_finding(
+            InputError(f"{exc.bare}; taken as {keyword}", path=exc.path, line=exc.line,
+                       column=exc.column), content, line[_ID]))
+        return action
+    findings.insert(n, _syntax_finding(exc, content, line[_ID]))
     return None
 
 

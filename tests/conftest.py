@@ -107,6 +107,22 @@ def assert_flagged_only_at(path, line: int, rule: str, text: str):
 
 
 
+def reference_constants(title: str) -> dict:
+    """The published reference constants of ``title``
+    (``shared/reference/TITLE.json``); the test is skipped when they are not
+    beside the checkout."""
+    path = SHARED / "reference" / f"{title}.json"
+    if not path.exists():
+        pytest.skip(f"shared/reference/{title}.json is not beside the checkout")
+    return json.loads(path.read_text(encoding="utf-8"))["constants"]
+
+
+def read_yaml(path):
+    """A YAML file (a title's data) as PyYAML reads it."""
+    import yaml
+    return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+
+
 def export_data_1830(name: str) -> dict:
     """The data of the 1830 export ``tests/data/exports/1830/NAME.json``,
     to change in a test."""
@@ -128,6 +144,23 @@ def error_findings(result) -> list:
 
 def net_worths(result) -> dict:
     return {s["player"]: s["net_worth"] for s in result.standings}
+
+
+def hint_out_of_budget(monkeypatch, record, hint):
+    """``hint`` (a search of ``following/diagnose.py``) run on the replay of
+    ``record`` with the hints off, with a budget of one replay of the
+    record: it gives no hint (the result comes back as it was) and says it
+    ran out of that budget.  The result."""
+    from railcheck.engine import Replay
+    from railcheck.following import diagnose
+    monkeypatch.setattr(diagnose, "BUDGET_FACTOR", 1)
+    rep = Replay(record, hints=False)
+    res = rep.run()
+    search = diagnose.Search()
+    assert hint(rep, res, search) is res
+    assert search.out_of_budget
+    assert search.budget == len(record.actions)
+    return res
 
 
 def load_trace(title: str, game: str) -> dict:

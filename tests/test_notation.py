@@ -372,12 +372,15 @@ def test_unknown_names_become_findings():
 # --------------------------------------------------------------------------
 # syntax errors: a finding on the line and column, the line skipped
 
+#: the start of the message of a line with no verb where one is expected
+EXPECTED_VERB = ("expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, token, run, "
+                 "payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, "
+                 "privatise, ignore)")
+
 SYNTAX_ERRORS = [
     ("PRR lay", 8, "expected a tile number (like 57) after 'lay', but the line ends"),
     ("PRR lay 57", 11, "expected a hex (like H10) after '57', but the line ends"),
-    ("Alice passes", 7, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
-                        "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after 'Alice', "  # noqa: E501
-                        "found 'passes' (did you mean pass?)"),
+    ("Alice passes", 7, f"{EXPECTED_VERB} after 'Alice', found 'passes' (did you mean pass?)"),
     ("Alice pass now", 12, "expected the end of the line after 'pass', found 'now'"),
     ("Alice buy 3", 12, "expected a corporation after '3', but the line ends "
                         "(to buy a train, write 'buy train TYPE')"),
@@ -403,17 +406,12 @@ SYNTAX_ERRORS = [
     ("PRR buy private DH", 19, "expected 'for PRICE' in 'buy private' (the price paid)"),
     ("PRR buy train 3 for 1 for 2", 23, "'for' given twice"),
     ("Alice buy 0 PRR", 11, "a number of shares must be at least 1"),
-    ('"Al "X" Y" pass', 6, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
-                           "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after "  # noqa: E501
+    ('"Al "X" Y" pass', 6, f"{EXPECTED_VERB} after "
                            "'\"Al \"', found 'X' (a '\"' inside a quoted name is written twice, "
                            "like \"Al \"\"X\"\" Y\")"),
-    ("Alice \x00 pass", 7, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
-                           "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after "  # noqa: E501
-                           "'Alice', found '?'"),
+    ("Alice \x00 pass", 7, f"{EXPECTED_VERB} after 'Alice', found '?'"),
     # misspelt keywords: a suggestion
-    ("PRR payot", 5, "expected a verb (pass, bid, buy, choose, par, sell, exchange, lay, "
-                     "token, run, payout, withhold, half, discard, assign, propose, vote, bankrupt, convert, privatise, ignore) after 'PRR', "  # noqa: E501
-                     "found 'payot' (did you mean payout?)"),
+    ("PRR payot", 5, f"{EXPECTED_VERB} after 'PRR', found 'payot' (did you mean payout?)"),
     ("Alice pra PRR 67", 7, "found 'pra' (did you mean par?)"),
     ("PRR tokn H12", 5, "found 'tokn' (did you mean token?)"),
     ("Alice buys PRR", 7, "found 'buys' (did you mean buy?)"),
@@ -659,13 +657,27 @@ FRAGMENTS = ["Alice", "Bob", '"Player 3"', "PRR", "B&O", "pass", "buy", "sell", 
              "1.1", "Đorđe", "paſs", "-x", "&", ".", "'", "\t", "x-y"]
 
 
+def assert_parsed_as_lark_parses(text: str) -> None:
+    """The line parser reads ``text`` as the Lark grammar does (the same
+    tree, or neither reads it)."""
+    from lark.exceptions import LarkError
+
+    try:
+        expected = notation._parser().parse(text)
+    except LarkError:
+        expected = None
+    try:
+        got = notation._parse_content(text, "t", 1)
+    except InputError:
+        got = None
+    assert got == expected, text
+
+
 @settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=9),
        st.lists(st.sampled_from([" ", "", "  "]), min_size=9, max_size=9),
        st.randoms(use_true_random=False))
 def test_templates_agree_with_lark(words, spaces, rnd):
-    from lark.exceptions import LarkError
-
     line = "".join(w + s for w, s in zip(words, spaces)).strip()
     if not line:
         return
@@ -674,15 +686,7 @@ def test_templates_agree_with_lark(words, spaces, rnd):
     other = re.sub(r"[A-Za-z]+", lambda m: m.group(0) if m.group(0).lower() in notation.KEYWORDS
                    or m.group(0) in ("r", "R") else rnd.choice(["Q", "Zed", "abc", "H"]), other)
     for text in (line, other):
-        try:
-            expected = notation._parser().parse(text)
-        except LarkError:
-            expected = None
-        try:
-            got = notation._parse_content(text, "t", 1)
-        except InputError:
-            got = None
-        assert got == expected, text
+        assert_parsed_as_lark_parses(text)
 
 
 ROUTE_PARTS = ["2", "D", "2+1", "none", "NONE", "H10", "h1.2", "A1", "Đ1", "-", "~", "(", ")",
@@ -694,19 +698,8 @@ ROUTE_PARTS = ["2", "D", "2+1", "none", "NONE", "H10", "h1.2", "A1", "Đ1", "-",
        st.sampled_from(["run", "RUN", "Run", "runs"]),
        st.lists(st.sampled_from(ROUTE_PARTS), max_size=14))
 def test_run_lines_agree_with_lark(actor, verb, parts):
-    from lark.exceptions import LarkError
-
-    line = f"{actor} {verb} " + "".join(parts)
     notation._LINE_CACHE.clear()
-    try:
-        expected = notation._parser().parse(line)
-    except LarkError:
-        expected = None
-    try:
-        got = notation._parse_content(line, "t", 1)
-    except InputError:
-        got = None
-    assert got == expected, line
+    assert_parsed_as_lark_parses(f"{actor} {verb} " + "".join(parts))
 
 
 # --------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from railcheck.following import diagnose
 from railcheck.engine import Replay
 from railcheck.loader import load_game
 
-from conftest import REPO
+from conftest import REPO, hint_out_of_budget
 from conftest import error_findings as errors
 from conftest import export_data_1830 as export_data
 from conftest import import_changed as record_of
@@ -154,13 +154,7 @@ def test_one_wrong_checkpoint_is_not_taken_for_a_par():
 
 def test_out_of_budget_gives_no_hint(monkeypatch):
     record = record_of(with_par(export_data("1830_game_end_bank"), 24, 71))
-    monkeypatch.setattr(diagnose, "BUDGET_FACTOR", 1)
-    rep = Replay(record, hints=False)
-    res = rep.run()
-    search = diagnose.Search()
-    assert diagnose.par_hint(rep, res, search) is res
-    assert search.out_of_budget
-    assert search.budget == len(record.actions)
+    res = hint_out_of_budget(monkeypatch, record, diagnose.par_hint)
     assert len(errors(res)) == PLAIN_ERRORS
 
 

@@ -174,6 +174,16 @@ def last_findings(path) -> list:
 # ---------------------------------------------------------------------------
 # damaged notation
 
+def lines_swapped(text: str, swaps) -> list:
+    """The lines of ``text`` (their ends kept), each pair ``(a, b)`` of
+    ``swaps`` swapping the lines at those fractions of the text, in turn."""
+    lines = text.splitlines(keepends=True)
+    for a, b in swaps:
+        i, j = int(a * (len(lines) - 1)), int(b * (len(lines) - 1))
+        lines[i], lines[j] = lines[j], lines[i]
+    return lines
+
+
 @FAST
 @given(cut=st.floats(0, 1))
 def test_notation_cut_anywhere(workdir, notation, cut):
@@ -183,11 +193,7 @@ def test_notation_cut_anywhere(workdir, notation, cut):
 @HEAVY
 @given(swaps=st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=1, max_size=6))
 def test_notation_lines_swapped(workdir, notation, swaps):
-    lines = notation.splitlines(keepends=True)
-    for a, b in swaps:
-        i, j = int(a * (len(lines) - 1)), int(b * (len(lines) - 1))
-        lines[i], lines[j] = lines[j], lines[i]
-    check(workdir / "swapped.18xx", "".join(lines))
+    check(workdir / "swapped.18xx", "".join(lines_swapped(notation, swaps)))
 
 
 @HEAVY
@@ -619,11 +625,7 @@ def test_title_export_action_replaced(workdir, title_exports, title, where, valu
 @HEAVY
 @given(swaps=st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=1, max_size=6))
 def test_18ireland_notation_lines_swapped(workdir, notation_ireland, swaps):
-    lines = notation_ireland.splitlines(keepends=True)
-    for a, b in swaps:
-        i, j = int(a * (len(lines) - 1)), int(b * (len(lines) - 1))
-        lines[i], lines[j] = lines[j], lines[i]
-    check(workdir / "ireland-swapped.18xx", "".join(lines))
+    check(workdir / "ireland-swapped.18xx", "".join(lines_swapped(notation_ireland, swaps)))
 
 
 # ---------------------------------------------------------------------------
@@ -677,10 +679,7 @@ KANSAI = Path(__file__).resolve().parent.parent / "examples" / "kansai"
 def test_kansai_notation_lines_swapped_and_cut(workdir, swaps, cut):
     import shutil
     shutil.copyfile(KANSAI / "components-example.yaml", workdir / "components-example.yaml")
-    lines = (KANSAI / "game.18xx").read_text(encoding="utf-8").splitlines(keepends=True)
-    for a, b in swaps:
-        i, j = int(a * (len(lines) - 1)), int(b * (len(lines) - 1))
-        lines[i], lines[j] = lines[j], lines[i]
+    lines = lines_swapped((KANSAI / "game.18xx").read_text(encoding="utf-8"), swaps)
     lines = lines[:max(1, int(len(lines) * cut))] if cut < 0.9 else lines
     check(workdir / "kansai-swapped.18xx", "".join(lines))
 

@@ -9,7 +9,7 @@ from railcheck.following import diagnose
 from railcheck.engine import Replay
 from railcheck.loader import load_game
 
-from conftest import REPO
+from conftest import REPO, hint_out_of_budget
 from conftest import error_findings as errors
 from conftest import export_data_1830 as export_data
 from conftest import import_changed as record_of
@@ -137,13 +137,7 @@ def test_a_slip_far_from_the_first_error_gives_no_hint(tmp_path):
 
 def test_out_of_budget_gives_no_hint(monkeypatch):
     _, record = turned("26855", 477, 1)
-    monkeypatch.setattr(diagnose, "BUDGET_FACTOR", 1)
-    rep = Replay(record, hints=False)
-    res = rep.run()
-    search = diagnose.Search()
-    assert diagnose.rotation_hint(rep, res, search) is res
-    assert search.out_of_budget
-    assert search.budget == len(record.actions)
+    res = hint_out_of_budget(monkeypatch, record, diagnose.rotation_hint)
     assert [(f.action_id, f.rule) for f in errors(res)] == [(583, "tile.upgrade")]
 
 

@@ -265,22 +265,22 @@ def test_ruleset_option_on_an_export(tmp_path):
 
 def test_header_ruleset_errors_are_located(tmp_path):
     game = tmp_path / "g.18xx"
-    game.write_text("title: 1830\nplayers: A, B, C\nruleset: nowhere.yaml\n\nauction\nA pass\n")
-    res = cli("validate", game)
-    assert res.exit_code == 2
+
+    def validated_under(ruleset: str) -> str:
+        """The output of validating a short game whose header names ``ruleset``,
+        refused (exit code 2)."""
+        game.write_text(f"title: 1830\nplayers: A, B, C\nruleset: {ruleset}\n\nauction\nA pass\n")
+        res = cli("validate", game)
+        assert res.exit_code == 2
+        return res.output
     assert (f"{game}:3:1: ruleset file 'nowhere.yaml' not found (looked for "
-            f"{tmp_path / 'nowhere.yaml'})") in res.output
+            f"{tmp_path / 'nowhere.yaml'})") in validated_under("nowhere.yaml")
     (tmp_path / "v57.yaml").write_text('extends: "1857"\n')
-    game.write_text("title: 1830\nplayers: A, B, C\nruleset: v57.yaml\n\nauction\nA pass\n")
-    res = cli("validate", game)
-    assert res.exit_code == 2
     assert (f"{game}:3:1: the ruleset {tmp_path / 'v57.yaml'} is a variant of 1857, but the "
-            f"game's title is 1830") in res.output
+            f"game's title is 1830") in validated_under("v57.yaml")
     (tmp_path / "bad.yaml").write_text('extends: "1830"\nstock: {pool_limt: 40}\n')
-    game.write_text("title: 1830\nplayers: A, B, C\nruleset: bad.yaml\n\nauction\nA pass\n")
-    res = cli("validate", game)
-    assert res.exit_code == 2
-    assert f"{tmp_path / 'bad.yaml'}:2:9: stock.pool_limt: unknown key" in res.output
+    assert f"{tmp_path / 'bad.yaml'}:2:9: stock.pool_limt: unknown key" in \
+        validated_under("bad.yaml")
 
 
 def test_rules_show_a_file():

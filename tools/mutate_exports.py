@@ -22,7 +22,6 @@ Usage: python tools/mutate_exports.py [--per-kind N] [--seed S] [--kinds a,b]
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import random
 import statistics
@@ -34,11 +33,13 @@ from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
+import one_mistake as OM  # noqa: E402
 from railcheck.actions import Bid, LayTile, SellShares  # noqa: E402
 from railcheck.engine import Replay  # noqa: E402
 from railcheck.findings import ERROR  # noqa: E402
-from railcheck.importer import filter_actions, import_export  # noqa: E402
+from railcheck.importer import import_export  # noqa: E402
 
 EXPORTS = ROOT / "tests" / "data" / "exports" / "1830"
 
@@ -67,19 +68,12 @@ def _end(res) -> dict:
 
 def load_game(path: Path) -> Game:
     data = json.loads(path.read_text())
-    kept = filter_actions(data["actions"])
-    ids = {a.get("id") for a in kept}
-    counted, seen = [], set()
-    for a in data["actions"]:
-        if a.get("id") in ids and a.get("type") not in ("undo", "redo", "message") \
-                and a.get("id") not in seen and not str(a.get("type")).startswith("program_"):
-            counted.append(a)
-            seen.add(a.get("id"))
+    counted = OM.counted_actions(data)
     g = Game(name=path.stem, data=data, counted=counted,
              players=[p["id"] for p in data["players"]],
              corporations=sorted({a["entity"] for a in counted
                                   if a.get("entity_type") == "corporation"}))
-    g.undo_targets = {a.get("action_id") for a in data["actions"] if a.get("type") == "undo"}
+    g.undo_targets = OM.undo_targets(data)
     record, _ = import_export(json.dumps(data), path.name)
     rep = Replay(record)
     rep.before_action = lambda game, action: _note(g, game, action)
@@ -106,17 +100,12 @@ def _note(g: Game, game, action):
                 for sym, corp in game.corporations.items() if corp.percent_of(player) == 0)
     if isinstance(action, LayTile) and game.board is not None and action.actor in game.corporations:
         board = game.board
-        facts["unreachable"] = sorted(
-            coord for coord, h in board.hexes.items()
-            if not h.laid and h.color == "white" and coord not in board.blocked
-            and not board.connected_edges(action.actor, coord))
+        facts["unreachable"] = OM.unreachable_hexes(board, action.actor)
         tile = board.tiles.get(action.tile)
         if tile is not None and action.rotation is not None:
-            same = set(tile.rotated(action.rotation))
-            facts["other_rotations"] = [r for r in range(6) if set(tile.rotated(r)) != same]
+            facts["other_rotations"] = OM.other_rotations(tile, action.rotation)
     if action.__class__.__name__ == "BuyTrain":
-        facts["from_depot"] = any(t.id == action.train_id and t.owner == "depot"
-                                  for t in game.trains)
+        facts["from_depot"] = OM.from_depot(game, action)
 
 
 # ---------------------------------------------------------------------------
@@ -133,18 +122,13 @@ class Mutation:
 
 
 def _with(data: dict, action_id: int, changes: dict) -> dict:
-    data = copy.deepcopy(data)
-    for a in data["actions"]:
-        if a.get("id") == action_id:
-            a.update(changes)
-            return data
-    raise KeyError(action_id)
+    """A copy of the export ``data`` with ``changes`` made to its action
+    ``action_id`` (the harness's :func:`one_mistake.changed_export`)."""
+    return OM.changed_export(data, action_id, changes)
 
 
 def _without(data: dict, action_id: int) -> dict:
-    data = copy.deepcopy(data)
-    data["actions"] = [a for a in data["actions"] if a.get("id") != action_id]
-    return data
+    return OM.changed_export(data, action_id, "delete")
 
 
 def k_wrong_buyer(g, a, rng):
@@ -162,16 +146,6 @@ def k_bid_under_minimum(g, a, rng):
         return None
     price = minimum - 5 if minimum > 5 else minimum - 1
     return {"price": price}, f"bid {price} where the minimum is {minimum} (was {a['price']})"
-
-
-def k_tile_unreachable(g, a, rng):
-    if a["type"] != "lay_tile" or a.get("entity_type") != "corporation":
-        return None
-    far = g.before.get(a["id"], {}).get("unreachable")
-    if not far:
-        return None
-    hex_ = rng.choice(far)
-    return {"hex": hex_}, f"tile {a['tile']} on {hex_} instead of {a['hex']}"
 
 
 def k_private_over_twice(g, a, rng):
@@ -194,29 +168,6 @@ def k_sell_not_owned(g, a, rng):
     return {"shares": [cert], "percent": 10}, f"sells {cert} (owns no {sym})"
 
 
-def k_revenue_plus_10(g, a, rng):
-    if a["type"] != "run_routes" or not a.get("routes"):
-        return None
-    routes = copy.deepcopy(a["routes"])
-    i = rng.randrange(len(routes))
-    routes[i]["revenue"] = int(routes[i].get("revenue") or 0) + 10
-    return {"routes": routes}, f"route {i + 1} claims {routes[i]['revenue']} (+10)"
-
-
-def k_wrong_actor(g, a, rng):
-    et = a.get("entity_type")
-    if et == "player":
-        pool = [p for p in g.players if p != a["entity"]]
-    elif et == "corporation":
-        pool = [c for c in g.corporations if c != a["entity"]]
-    else:
-        return None
-    if not pool:
-        return None
-    other = rng.choice(pool)
-    return {"entity": other}, f"{a['type']} by {other} instead of {a['entity']}"
-
-
 def k_wrong_par(g, a, rng):
     if a["type"] != "par":
         return None
@@ -226,43 +177,19 @@ def k_wrong_par(g, a, rng):
     return {"share_price": f"{price},{row},{col}"}, f"par {price} instead of {old}"
 
 
-def k_wrong_train_price(g, a, rng):
-    if a["type"] != "buy_train" or not g.before.get(a["id"], {}).get("from_depot"):
-        return None
-    if a.get("exchange"):
-        return None
-    price = int(a["price"]) + rng.choice([-20, -10, 10, 20])
-    return {"price": price}, f"depot train {a['train']} for {price} (was {a['price']})"
-
-
-def k_deleted(g, a, rng):
-    if a.get("id") in g.undo_targets:
-        return None
-    return "delete", f"{a['type']} by {a.get('entity')} deleted"
-
-
-def k_wrong_rotation(g, a, rng):
-    if a["type"] != "lay_tile":
-        return None
-    others = g.before.get(a["id"], {}).get("other_rotations")
-    if not others:
-        return None
-    r = rng.choice(others)
-    return {"rotation": r}, f"tile {a['tile']} on {a['hex']} rotated {r} (was {a['rotation']})"
-
-
+#: the kinds; those the harness (tools/one_mistake.py) makes alike are its own
 KINDS: dict[str, Callable] = {
     "wrong_buyer": k_wrong_buyer,
     "bid_under_minimum": k_bid_under_minimum,
-    "tile_unreachable": k_tile_unreachable,
+    "tile_unreachable": OM.k_wrong_hex,
     "private_over_twice": k_private_over_twice,
     "sell_not_owned": k_sell_not_owned,
-    "revenue_plus_10": k_revenue_plus_10,
-    "wrong_actor": k_wrong_actor,
+    "revenue_plus_10": OM.k_wrong_revenue,
+    "wrong_actor": OM.k_wrong_actor,
     "wrong_par": k_wrong_par,
-    "wrong_train_price": k_wrong_train_price,
-    "deleted": k_deleted,
-    "wrong_rotation": k_wrong_rotation,
+    "wrong_train_price": OM.k_wrong_train_price,
+    "deleted": OM.k_deleted,
+    "wrong_rotation": OM.k_wrong_rotation,
 }
 
 FACE: dict[str, int] = {}

@@ -163,58 +163,48 @@ def check_game(path, n_positions: int = 3, full: bool = True, every: bool = Fals
         offered = nm.offered_actions()
         out["legal_total"] += len(offered)
         cut = list(record.actions[:count])
-        if offered and every:
-            # every action offered there, each played from the nearest snapshot
-            for a in offered:
-                action = replace(a, line=MARK)
-                rec = replace(record, actions=cut + [action], expected_result=None,
-                              expected_end_reason=None)
-                errs = errors_on_mark(ck.check(rec))
-                out["offered"] += 1
-                if errs:
-                    out["problems"].append(f"{path} at {count} ({nm.situation.round}): "
-                                           f"offered {action!r} is refused: [{errs[0].rule}] "
-                                           f"{errs[0].message}")
-                else:
-                    out["accepted"] += 1
-        elif offered:
-            action = replace(rng.choice(offered), line=MARK)
+
+        def errors_with(action, from_start: bool) -> list:
+            """The errors at ``action`` (marked), played after the record cut
+            there: a replay from the start, or from the nearest snapshot."""
             rec = replace(record, actions=cut + [action], expected_result=None,
                           expected_end_reason=None)
-            # the replay of the record cut there with the action: from the
-            # start (the first position of a game) or from a snapshot
-            res = Replay(rec, hints=False).run() if full else ck.check(rec)
+            return errors_on_mark(Replay(rec, hints=False).run() if from_start
+                                  else ck.check(rec))
+
+        def try_offered(a, from_start: bool) -> None:
+            action = replace(a, line=MARK)
+            errs = errors_with(action, from_start)
             out["offered"] += 1
-            errs = errors_on_mark(res)
             if errs:
                 out["problems"].append(f"{path} at {count} ({nm.situation.round}): offered "
                                        f"{action!r} is refused: [{errs[0].rule}] "
                                        f"{errs[0].message}")
             else:
                 out["accepted"] += 1
-        if nm.refused and every:
-            # up to ten candidates it refused, each played from the nearest snapshot
-            for o in rng.sample(nm.refused, min(10, len(nm.refused))):
-                bad = replace(o.action, line=MARK)
-                rec = replace(record, actions=cut + [bad], expected_result=None,
-                              expected_end_reason=None)
-                out["refused_tried"] += 1
-                if errors_on_mark(ck.check(rec)):
-                    out["refused"] += 1
-                else:
-                    out["problems"].append(f"{path} at {count} ({nm.situation.round}): not "
-                                           f"offered {bad!r} is accepted")
-        elif nm.refused:
-            bad = replace(rng.choice(nm.refused).action, line=MARK)
-            rec = replace(record, actions=cut + [bad], expected_result=None,
-                          expected_end_reason=None)
-            res = Replay(rec, hints=False).run() if full else ck.check(rec)
+
+        def try_refused(a, from_start: bool) -> None:
+            bad = replace(a, line=MARK)
             out["refused_tried"] += 1
-            if errors_on_mark(res):
+            if errors_with(bad, from_start):
                 out["refused"] += 1
             else:
                 out["problems"].append(f"{path} at {count} ({nm.situation.round}): not "
                                        f"offered {bad!r} is accepted")
+
+        if offered and every:
+            # every action offered there, each played from the nearest snapshot
+            for a in offered:
+                try_offered(a, False)
+        elif offered:
+            # one of them, played from the start (``full``) or from a snapshot
+            try_offered(rng.choice(offered), full)
+        if nm.refused and every:
+            # up to ten candidates it refused, each played from the nearest snapshot
+            for o in rng.sample(nm.refused, min(10, len(nm.refused))):
+                try_refused(o.action, False)
+        elif nm.refused:
+            try_refused(rng.choice(nm.refused).action, full)
     return out
 
 

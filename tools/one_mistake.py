@@ -161,28 +161,39 @@ def new_set(where: Path, title: str) -> list[tuple[str, Path]]:
 # ---------------------------------------------------------------------------
 # one game, unchanged
 
+def counted_actions(data: dict) -> list:
+    """The actions of an export that count (that may be changed), in order:
+    those the import keeps, each id once, no undo, redo, message or
+    ``program_`` action.  Shared with tools/mutate_exports.py."""
+    from railcheck.importer import filter_actions
+    ids = {a.get("id") for a in filter_actions(data["actions"])}
+    counted, seen = [], set()
+    for a in data["actions"]:
+        if a.get("id") in ids and a.get("type") not in ("undo", "redo", "message") \
+                and a.get("id") not in seen and not str(a.get("type")).startswith("program_"):
+            counted.append(a)
+            seen.add(a.get("id"))
+    return counted
+
+
+def undo_targets(data: dict) -> set:
+    """The ids of the actions an undo of the export names."""
+    return {a.get("action_id") for a in data["actions"] if a.get("type") == "undo"}
+
+
 class Game:
     def __init__(self, path: Path, kind_of_set: str):
-        from railcheck.importer import filter_actions
         self.path = path
         self.set = kind_of_set
         self.name = _stem(path)
         self.data = read_export(path)
         self.title = self.data["title"]
-        kept = filter_actions(self.data["actions"])
-        ids = {a.get("id") for a in kept}
-        self.counted, seen = [], set()
-        for a in self.data["actions"]:
-            if a.get("id") in ids and a.get("type") not in ("undo", "redo", "message") \
-                    and a.get("id") not in seen and not str(a.get("type")).startswith("program_"):
-                self.counted.append(a)
-                seen.add(a.get("id"))
+        self.counted = counted_actions(self.data)
         self.order = {a["id"]: i for i, a in enumerate(self.counted)}
         self.players = [p["id"] for p in self.data["players"]]
         self.corporations = sorted({a["entity"] for a in self.counted
                                     if a.get("entity_type") == "corporation"})
-        self.undo_targets = {a.get("action_id") for a in self.data["actions"]
-                             if a.get("type") == "undo"}
+        self.undo_targets = undo_targets(self.data)
         self.before: dict = {}
         self.baseline: set = set()
         self.end: dict = {}
@@ -226,6 +237,25 @@ class _Unreadable:
         self.message = message
 
 
+def unreachable_hexes(board, corp: str) -> list:
+    """The hexes with no tile yet, white and not blocked, that no track of
+    ``corp`` reaches (a lay there is not connected)."""
+    return sorted(coord for coord, h in board.hexes.items()
+                  if not h.laid and h.color == "white" and coord not in board.blocked
+                  and not board.connected_edges(corp, coord))
+
+
+def other_rotations(tile, rotation: int) -> list:
+    """The rotations of ``tile`` whose track is not that of ``rotation``."""
+    same = set(tile.rotated(rotation))
+    return [r for r in range(6) if set(tile.rotated(r)) != same]
+
+
+def from_depot(game, action) -> bool:
+    """The train a purchase names is the depot's."""
+    return any(t.id == action.train_id and t.owner == "depot" for t in game.trains)
+
+
 def _note(g: Game, game, action):
     """What the kinds need to know about the state before ``action``."""
     if action.action_id in g.before:
@@ -245,14 +275,10 @@ def _note(g: Game, game, action):
     board = game.board
     if isinstance(action, LayTile) and board is not None:
         if action.actor in game.corporations:
-            facts["unreachable"] = sorted(
-                coord for coord, h in board.hexes.items()
-                if not h.laid and h.color == "white" and coord not in board.blocked
-                and not board.connected_edges(action.actor, coord))
+            facts["unreachable"] = unreachable_hexes(board, action.actor)
         tile = board.tiles.get(action.tile)
         if tile is not None and action.rotation is not None:
-            same = set(tile.rotated(action.rotation))
-            facts["other_rotations"] = [r for r in range(6) if set(tile.rotated(r)) != same]
+            facts["other_rotations"] = other_rotations(tile, action.rotation)
             facts["same_color"] = sorted(
                 n for n, t in board.tiles.items()
                 if t.color == tile.color and n != action.tile and board.remaining.get(n) != 0)
@@ -260,8 +286,7 @@ def _note(g: Game, game, action):
         facts["token"] = True
         facts["city_tiles"] = sorted(n for n, t in board.tiles.items() if t.cities)
     if isinstance(action, BuyTrain):
-        facts["from_depot"] = any(t.id == action.train_id and t.owner == "depot"
-                                  for t in game.trains)
+        facts["from_depot"] = from_depot(game, action)
     st = getattr(game.title, "state", None)
     if st is not None and action.actor in getattr(st, "receivership", ()):
         facts["receivership"] = True

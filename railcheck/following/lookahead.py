@@ -468,24 +468,41 @@ def keep_choice(replay, key, choice, says) -> None:
         chosen[key] = (choice, says)
 
 
-def chosen_missing_line(replay, action, lines: list, play) -> Optional[tuple]:
-    """:func:`missing_line` as one replay keeps its choices: a hint's
-    candidate replay of the same record before its change takes the first
-    replay's choice (``known_repairs``, as ``repair.repair`` does); a quick
-    replay, or one that searched :data:`MISSING_TRIES` times in vain, tries
-    none; the choice is kept (``repairs``) under the record's position.
-    ``(line, says)`` or None."""
-    g = replay.game
-    position = g.following.position
-    key = ("missing", position)
+def choice_once(replay, kind: str, tries: str, limit: int, choose) -> tuple:
+    """A reading the layer searches for at the record's position, chosen as
+    one replay keeps its choices: a hint's candidate replay of the same
+    record before its change takes the first replay's choice
+    (:func:`first_replays_choice`, as ``repair.repair`` does); a quick
+    replay, or one that searched ``limit`` times in vain (counted in its
+    attribute ``tries``), searches none; else ``choose()`` searches: None
+    when there was nothing to search (nothing kept, nothing counted), or
+    ``(choice, says)``, kept under ``(kind, position)``
+    (:func:`keep_choice`) and counted as in vain when the choice is None or
+    False.  ``(choice, says)``, ``(None, "")`` for none.  Shared by a
+    missing line, a run or a station left out and a line under a wrong
+    name."""
+    key = (kind, replay.game.following.position)
     first = first_replays_choice(replay, key)
     if first is not None:
-        k, says = first
-        return None if k is None or k >= len(lines) else (lines[k], says)
-    if getattr(replay, "quick", False) or getattr(replay, "missing_tries", 0) >= MISSING_TRIES:
-        return None
-    got = missing_line(replay, action, lines, play)
-    keep_choice(replay, key, *((None, "") if got is None else (lines.index(got[0]), got[1])))
-    if got is None:
-        replay.missing_tries = getattr(replay, "missing_tries", 0) + 1
-    return got
+        return first
+    if getattr(replay, "quick", False) or getattr(replay, tries, 0) >= limit:
+        return None, ""
+    made = choose()
+    if made is None:
+        return None, ""
+    choice, says = made
+    keep_choice(replay, key, choice, says)
+    if choice is None or choice is False:
+        setattr(replay, tries, getattr(replay, tries, 0) + 1)
+    return choice, says
+
+
+def chosen_missing_line(replay, action, lines: list, play) -> Optional[tuple]:
+    """:func:`missing_line` as one replay keeps its choices
+    (:func:`choice_once`: :data:`MISSING_TRIES` searches in vain at most),
+    the choice kept as the line's index.  ``(line, says)`` or None."""
+    def choose():
+        got = missing_line(replay, action, lines, play)
+        return (None, "") if got is None else (lines.index(got[0]), got[1])
+    k, says = choice_once(replay, "missing", "missing_tries", MISSING_TRIES, choose)
+    return None if k is None or k >= len(lines) else (lines[k], says)

@@ -44,7 +44,7 @@ class OperatingFollower(RoundFollower):
             self.place_private(company.owner)
             return
         corp = g.corporations.get(action.actor)
-        if corp is None or isinstance(action, (Exchange, DiscardTrain)):
+        if corp is None or self.in_no_turn(action):
             return
         if corp is rnd.whose_turn():
             rnd.closed_turn = None
@@ -110,6 +110,11 @@ class OperatingFollower(RoundFollower):
             if step.owns(prev) or isinstance(prev, Pass):
                 return None
         return t, step
+
+    def in_no_turn(self, action) -> bool:
+        """``action`` is placed in no company's turn: an exchange, a discard
+        (they come whenever the record gives them)."""
+        return isinstance(action, (Exchange, DiscardTrain))
 
     def pass_of_passed_over_step(self, corp, action) -> bool:
         """A pass of the turn's company where the step it would leave is the
@@ -369,7 +374,8 @@ class OperatingFollower(RoundFollower):
         round; companies between take empty turns, or keep theirs when the
         record has them operate later (taken in the record's order)."""
         rnd = self.round
-        rnd.check_may_start(corp)
+        if not self.may_start(corp):
+            return
         t = rnd.turn
         waits = t is not None and not t.acted
         # the record is looked ahead only when a company could be left waiting
@@ -385,6 +391,15 @@ class OperatingFollower(RoundFollower):
         if not self.take_in_record_order(corp, later):
             rnd.skip_turns_until(corp)
         rnd.next_corporation()
+
+    def may_start(self, corp: Corporation) -> bool:
+        """Whether :meth:`switch_to` goes on to begin ``corp``'s turn: refused
+        (``RuleViolation``) when it does not operate now (the round's
+        ``check_may_start``).  A title that takes such a line as written
+        places the turn itself and answers False, or puts the company in the
+        order and answers True."""
+        self.round.check_may_start(corp)
+        return True
 
     def record_operates_later(self) -> set:
         """The companies the record has operate later in this round: those
@@ -426,13 +441,20 @@ class OperatingFollower(RoundFollower):
         g.following.order_flagged.update((corp.sym, c.sym) for c in waiting)
         delayed.update(waiting)
         if fresh:
-            names = ", ".join(c.sym for c in waiting)
-            g.flag("turn.order",
-                   f"{corp.sym} operates before {names} in {rnd.label}; the rules' order "
-                   f"is {', '.join(c.sym for c in rnd.order[rnd.index + 1:])}; taken in the "
-                   f"record's order")
+            self.flag_order(corp, waiting)
         rnd.move_up(corp)
         return True
+
+    def flag_order(self, corp, waiting: list) -> None:
+        """``corp`` acts before ``waiting``, which the rules' order puts
+        first and the record has operate later in the round: the finding
+        (once per pair)."""
+        rnd = self.round
+        names = ", ".join(c.sym for c in waiting)
+        self.game.flag("turn.order",
+                       f"{corp.sym} operates before {names} in {rnd.label}; the rules' order "
+                       f"is {', '.join(c.sym for c in rnd.order[rnd.index + 1:])}; taken in "
+                       f"the record's order")
 
     # ------------------------------------------------------------------
     # the round ended by the rules

@@ -34,7 +34,7 @@ from typing import Optional
 
 from ..actions import Dividend, Route, RunRoutes
 from ..steps.route import RouteStep
-from .lookahead import first_replays_choice, keep_choice
+from .lookahead import choice_once
 
 #: how many runs left out one replay searches in vain before it stops
 #: looking (each search replays the record's next lines once per revenue)
@@ -183,8 +183,11 @@ def open_step(replay, action, step_type):
     """``(turn, step)``: the operating turn of ``action``'s company, in
     which no run is made yet, and its step of ``step_type`` still open (a
     line of that step the record left out may stand before ``action``);
-    else None."""
+    else None, and None on a game with no board, in a try and in a
+    purity-checked replay (no line left out is searched for there)."""
     g = replay.game
+    if g.board is None or getattr(replay, "trying", False) or replay.check_purity:
+        return None
     from .operating import OperatingFollower
     if not isinstance(g.following.round, OperatingFollower):
         return None
@@ -206,8 +209,7 @@ def missing_run(replay, action) -> bool:
     have earned (see the module) and played when the record's next lines
     go on from one of them.  True when one was played."""
     g = replay.game
-    if not isinstance(action, Dividend) or g.board is None \
-            or getattr(replay, "trying", False) or replay.check_purity:
+    if not isinstance(action, Dividend):
         return False
     open_ = open_step(replay, action, RouteStep)
     if open_ is None:
@@ -215,26 +217,13 @@ def missing_run(replay, action) -> bool:
     turn, step = open_
     if turn.dividend_done or not turn.corp.trains:
         return False
-    position = g.following.position
-    key = ("run", position)
-    first = first_replays_choice(replay, key)
-    if first is not None:
-        # a hint's candidate replay of the same record before its change:
-        # the first replay's choice
-        got = first[0]
-        if got is None:
-            return False
-    elif getattr(replay, "quick", False) or getattr(replay, "run_tries", 0) >= MISSING_RUN_TRIES:
-        return False
-    else:
+
+    def choose():
         cands = _candidates(replay, g, turn, step)
-        if not cands:
-            return False
-        got = _judged(replay, action, cands)
-        keep_choice(replay, key, got, "")
-        if got is None:
-            replay.run_tries = getattr(replay, "run_tries", 0) + 1
-            return False
+        return (_judged(replay, action, cands), "") if cands else None
+    got, _ = choice_once(replay, "run", "run_tries", MISSING_RUN_TRIES, choose)
+    if got is None:
+        return False
     revenue, subsidy, why, _, says = got
     corp = g.round.turn.corp
     trains = ", ".join(t.name for t in corp.trains)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..actions import PlaceToken, RunRoutes
 from ..findings import RuleViolation
 from ..steps.token import TokenStep
-from .lookahead import first_replays_choice, keep_choice
+from .lookahead import choice_once
 
 #: how many stations left out one replay searches in vain before it stops
 #: looking (each search replays the record's next lines once per city)
@@ -58,8 +58,7 @@ def missing_station(replay, action) -> bool:
     when the record's next lines go on from one of them.  True when one was
     placed."""
     g = replay.game
-    if not isinstance(action, RunRoutes) or g.board is None or not action.routes \
-            or getattr(replay, "trying", False) or replay.check_purity:
+    if not isinstance(action, RunRoutes) or not action.routes:
         return False
     from .run import open_step
     open_ = open_step(replay, action, TokenStep)
@@ -71,22 +70,11 @@ def missing_station(replay, action) -> bool:
     bare = [r for r in action.routes if r.stops and not any(str(s.hex) in own for s in r.stops)]
     if not bare:
         return False
-    position = g.following.position
-    key = ("station", position)
-    first = first_replays_choice(replay, key)
-    if first is not None:
-        # a hint's candidate replay of the same record before its change:
-        # the first replay's choice
-        got = first[0]
-        if got is None:
-            return False
-    elif getattr(replay, "quick", False) \
-            or getattr(replay, "station_tries", 0) >= MISSING_STATION_TRIES:
-        return False
-    else:
+
+    def choose():
         cities = _cities(g, corp.sym, bare)
         if not cities:
-            return False
+            return None
         from .run import judged_before
 
         def play(coord, k):
@@ -95,11 +83,10 @@ def missing_station(replay, action) -> bool:
                 r.process(PlaceToken(actor=r.turn.corp.sym, hex=coord, city=k))
             return apply
         found = judged_before(replay, action, [play(c, k) for c, k in cities])
-        got = None if found is None else (cities[found[0]], found[1] or "")
-        keep_choice(replay, key, got, "")
-        if got is None:
-            replay.station_tries = getattr(replay, "station_tries", 0) + 1
-            return False
+        return (None if found is None else (cities[found[0]], found[1] or "")), ""
+    got, _ = choice_once(replay, "station", "station_tries", MISSING_STATION_TRIES, choose)
+    if got is None:
+        return False
     (coord, k), says = got
     # (the round, its turn and the company looked up now: a try puts back
     # copies of them)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..actions import Checkpoint, Exchange, Par, Pass, RoundMarker
 from .base import RoundFollower, players_go_on, refuse_unentered_stock_round
-from .lookahead import first_replays_choice, keep_choice
+from .lookahead import choice_once
 
 
 def par_in_record(g, corp):
@@ -610,32 +610,25 @@ def goes_on_as_renamed(replay, action, renamed) -> bool:
     more are made (False).  Changes nothing.  Shared by a stock round's and
     1860's auction for turns' line under a wrong name."""
     g = replay.game
-    position = g.following.position
-    key = ("name", position)
-    first = first_replays_choice(replay, key)
-    if first is not None:
-        return bool(first[0])      # a hint's candidate: the first replay's choice
-    if getattr(replay, "quick", False) or getattr(replay, "name_tries", 0) >= WRONG_NAME_TRIES:
-        return False
-    from .lookahead import HORIZON, LONG_HORIZON, Reading, _best_reading
 
-    def as_written():
-        n = len(g.findings)
-        g.following.round.place(action)
-        g.round.process(action)
-        del g.findings[n:]      # (its turn.order: both readings have one)
+    def judged():
+        from .lookahead import HORIZON, LONG_HORIZON, Reading, _best_reading
 
-    def as_his():
-        g.following.round.place(renamed)
-        g.round.process(renamed)
+        def as_written():
+            n = len(g.findings)
+            g.following.round.place(action)
+            g.round.process(action)
+            del g.findings[n:]      # (its turn.order: both readings have one)
 
-    readings = [Reading(as_written, ""), Reading(as_his, "")]
-    best = _best_reading(replay, readings, HORIZON, tied=True)
-    if isinstance(best, list):
-        again = _best_reading(replay, readings, LONG_HORIZON, tied=True)
-        best = again if isinstance(again, int) else None
-    got = best == 1
-    keep_choice(replay, key, got, "")
-    if not got:
-        replay.name_tries = getattr(replay, "name_tries", 0) + 1
-    return got
+        def as_his():
+            g.following.round.place(renamed)
+            g.round.process(renamed)
+
+        readings = [Reading(as_written, ""), Reading(as_his, "")]
+        best = _best_reading(replay, readings, HORIZON, tied=True)
+        if isinstance(best, list):
+            again = _best_reading(replay, readings, LONG_HORIZON, tied=True)
+            best = again if isinstance(again, int) else None
+        return best == 1, ""
+    got, _ = choice_once(replay, "name", "name_tries", WRONG_NAME_TRIES, judged)
+    return bool(got)

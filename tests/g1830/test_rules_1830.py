@@ -82,10 +82,12 @@ PRR pass
 """
 
 
-def play(*parts: str, before_action=None, **kw):
-    """Replay the game made of the header and ``parts`` (each dedented);
+def play(*parts: str, before_action=None, ruleset=None, **kw):
+    """Replay the game made of the header and ``parts`` (each dedented),
+    under the ruleset file ``ruleset`` when given (a ``ruleset:`` header);
     ``before_action(game, action)`` is called before each action."""
-    text = HEADER + "".join(textwrap.dedent(p) for p in parts)
+    text = HEADER + (f"ruleset: {ruleset}\n" if ruleset else "") + \
+        "".join(textwrap.dedent(p) for p in parts)
     record, read = load_game("rules.18xx", text)
     assert read == []
     replay = Replay(record, **kw)
@@ -655,6 +657,39 @@ Bob pass
 """
 
 
+# The rest of SR 2, then B&O into orange and brown.  OR 2.1: left from 50
+# (row 8, col 5) to 40, orange.  SR 3 (Carol has the priority: Bob acted
+# last): Carol buys a pool share at 40 and holds 70%.
+BO_SR3 = """
+Carol pass
+Alice pass
+Bob pass
+
+OR 2.1
+B&O pass
+
+SR 3
+check B&O price 40
+Carol buy B&O pool
+"""
+
+# OR 3.1: left to 30, brown.  SR 4 (Alice first), up to Carol's turn.
+BO_TO_SR4 = """
+Carol pass
+Alice pass
+Bob pass
+Carol pass
+
+OR 3.1
+B&O pass
+
+SR 4
+check B&O price 30
+Alice pass
+Bob pass
+"""
+
+
 def test_holding_limit_still_applies_in_the_yellow_zone():
     r = play(AUCTION, BO_SR1, BO_SR2, "Carol buy B&O pool  # <- flagged\n")
     msg = refusal(r, "stock.holding_limit")
@@ -668,37 +703,11 @@ def test_holding_limit_still_applies_in_the_yellow_zone():
 
 
 def test_no_holding_limit_in_orange_and_several_shares_at_once_in_brown():
-    # OR 2.1: left from 50 (row 8, col 5) to 40, orange.  SR 3 (Carol has the
-    # priority: Bob acted last): Carol buys a pool share at 40 and holds 70%.
-    # OR 3.1: left to 30, brown.  SR 4 (Alice first): Carol buys 2 pool shares
+    # (BO_SR3: Carol holds 70% in orange.)  SR 4: Carol buys 2 pool shares
     # at once and holds 90%.  Her cash: 287 + 45 (OR 2.1) - 40 + 45 (OR 3.1)
     # - 2 x 30 = 277.  Shares in these zones do
     # not count towards the certificate limit.
-    r = play(AUCTION, BO_SR1, BO_SR2, """
-        Carol pass
-        Alice pass
-        Bob pass
-
-        OR 2.1
-        B&O pass
-
-        SR 3
-        check B&O price 40
-        Carol buy B&O pool
-        Carol pass
-        Alice pass
-        Bob pass
-        Carol pass
-
-        OR 3.1
-        B&O pass
-
-        SR 4
-        check B&O price 30
-        Alice pass
-        Bob pass
-        Carol buy 2 B&O pool
-        """)
+    r = play(AUCTION, BO_SR1, BO_SR2, BO_SR3, BO_TO_SR4, "Carol buy 2 B&O pool\n")
     g = clean(r)
     assert holdings(g, "B&O") == {"Carol": 90, "pool": 10}
     assert cash(g)["Carol"] == 277
@@ -713,34 +722,8 @@ def test_buy_one_certificate_holds_in_brown_too(tmp_path):
     the brown zone are refused."""
     house = tmp_path / "one-certificate.yaml"
     house.write_text('extends: "1830"\nstock: {buy_one_certificate: true}\n')
-    text = (HEADER + f"ruleset: {house}\n" + "".join(textwrap.dedent(p) for p in (
-        AUCTION, BO_SR1, BO_SR2, """
-        Carol pass
-        Alice pass
-        Bob pass
-
-        OR 2.1
-        B&O pass
-
-        SR 3
-        Carol buy B&O pool
-        Carol pass
-        Alice pass
-        Bob pass
-        Carol pass
-
-        OR 3.1
-        B&O pass
-
-        SR 4
-        Alice pass
-        Bob pass
-        Carol buy 2 B&O pool  # <- refused
-        """)))
-    record, read = load_game("rules.18xx", text)
-    assert read == []
-    r = Replay(record).run()
-    r.text = text
+    r = play(AUCTION, BO_SR1, BO_SR2, BO_SR3, BO_TO_SR4, "Carol buy 2 B&O pool  # <- refused\n",
+             ruleset=house)
     assert refusal(r, "stock.one_buy") == "only one certificate may be bought per turn, in every zone"
 
 
@@ -756,17 +739,7 @@ def test_brown_zone_shares_bought_before_and_after_a_sale_in_one_turn():
     # 519 + 25 = 544.  SR 4 (Bob first: Alice acted last): Alice buys a pool
     # B&O at 30 (514), sells her 10% of PRR at 67 (581; PRR one row down, to
     # the 67 of row 6) and buys another pool B&O at 30 (551).
-    r = play(AUCTION, BO_SR1, BO_SR2, """
-        Carol pass
-        Alice pass
-        Bob pass
-
-        OR 2.1
-        B&O pass
-
-        SR 3
-        check B&O price 40
-        Carol buy B&O pool
+    r = play(AUCTION, BO_SR1, BO_SR2, BO_SR3, """
         Carol pass
         Alice par PRR 67
         Bob pass

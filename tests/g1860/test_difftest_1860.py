@@ -28,6 +28,13 @@ def difftest_record(name: str, last=None):
     return export_record("1860_difftest", name, last)
 
 
+def difftest_data(name: str) -> dict:
+    """The data of the export ``tests/data/exports/1860_difftest/NAME.json.gz``,
+    to change in a test."""
+    with gzip.open(DATA / "exports" / "1860_difftest" / f"{name}.json.gz", "rt") as fh:
+        return json.load(fh)
+
+
 def real_export(name: str) -> dict:
     return json.loads((DATA / "exports" / "1860" / f"{name}.json").read_text(encoding="utf-8"))
 
@@ -97,8 +104,7 @@ def test_a_private_bought_in_the_auction_at_another_price_is_flagged_and_taken_a
     auction goes on (before, the purchase was refused and every later
     action of the auction was auction.must_buy: 118 findings in 32500002_0)."""
     name = "1860_rand_2711024_3"
-    with gzip.open(DATA / "exports" / "1860_difftest" / f"{name}.json.gz", "rt") as fh:
-        data = json.load(fh)
+    data = difftest_data(name)
     next(a for a in data["actions"] if a["id"] == 10)["price"] = 125
     r = Replay(replay_data(data, name + "_rpsc_125", 32)).run()
     assert [(f.action_id, f.rule, f.message) for f in r.findings if f.severity == "error"] == [
@@ -116,8 +122,7 @@ def test_a_depot_train_at_another_price_is_flagged_and_taken_as_paid():
     so, and takes the £240 (IOW £10 above the engine's trace of the real
     game, every player's cash as in it)."""
     name = "1860_rand_32000032_1"
-    with gzip.open(DATA / "exports" / "1860_difftest" / f"{name}.json.gz", "rt") as fh:
-        data = json.load(fh)
+    data = difftest_data(name)
     next(a for a in data["actions"] if a["id"] == 36)["price"] = 240
     r = Replay(replay_data(data, name + "_train_240", 40)).run()
     assert [(f.action_id, f.rule, f.message) for f in r.findings if f.severity == "error"] == [
@@ -137,8 +142,7 @@ def test_a_private_sold_to_the_bank_at_another_price_is_flagged_and_taken_as_wri
     it is stock.company_price, taken at £20: Player 2 £20 above the engine's
     trace of the real game, everybody else as in it."""
     name = "1860_rand_2711204_3"
-    with gzip.open(DATA / "exports" / "1860_difftest" / f"{name}.json.gz", "rt") as fh:
-        data = json.load(fh)
+    data = difftest_data(name)
     next(a for a in data["actions"] if a["id"] == 120)["price"] = 20
     r = Replay(replay_data(data, name + "_bhc_20", 130)).run()
     assert [(f.action_id, f.rule, f.message) for f in r.findings if f.severity == "error"] == [

@@ -9,14 +9,13 @@ import sys
 import pytest
 import yaml
 
-from conftest import REPO, SHARED
+from conftest import REPO, SHARED, read_yaml, reference_constants
 
 from railcheck.board.board import Board, load_board_yaml
 from railcheck.board.tiles import parse_18xx_code
 from railcheck.titles import title_class
 
 FOLDER = REPO / "railcheck" / "titles" / "g1860"
-REFERENCE = SHARED / "reference" / "1860.json"
 
 sys.path.insert(0, str(REPO / "tools"))
 import convert_board  # noqa: E402
@@ -24,19 +23,17 @@ import convert_board  # noqa: E402
 
 @pytest.fixture(scope="module")
 def ref():
-    if not REFERENCE.exists():
-        pytest.skip("shared/reference/1860.json is not beside the checkout")
-    return json.loads(REFERENCE.read_text(encoding="utf-8"))["constants"]
+    return reference_constants("1860")
 
 
 @pytest.fixture(scope="module")
 def rules():
-    return yaml.safe_load((FOLDER / "rules.yaml").read_text(encoding="utf-8"))
+    return read_yaml(FOLDER / "rules.yaml")
 
 
 @pytest.fixture(scope="module")
 def board():
-    return yaml.safe_load((FOLDER / "board.yaml").read_text(encoding="utf-8"))
+    return read_yaml(FOLDER / "board.yaml")
 
 
 def test_registered():

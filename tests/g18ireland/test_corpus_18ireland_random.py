@@ -28,6 +28,41 @@ def export_text(name: str) -> str:
         return fh.read()
 
 
+def record_of(name: str, last=None, options=()):
+    """The record of the game ``name``, with ``options`` added, cut after
+    action ``last`` when given (its result and end then no longer
+    expected)."""
+    record, _ = import_export(export_text(name), name)
+    if options:
+        record.options = list(record.options) + list(options)
+    if last is not None:
+        record.actions = [a for a in record.actions if a.action_id <= last]
+        record.expected_result = record.expected_end_reason = None
+    return record
+
+
+def watched(name: str, ids, look, last=None, options=(), check_purity=True):
+    """The game ``name`` (:func:`record_of`) replayed, ``look(game)`` taken
+    after each action whose id is in ``ids``: ``(seen, result)``, ``seen``
+    by action id."""
+    from railcheck.engine import Replay
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in ids:
+            seen[action.action_id] = look(game)
+    replay = Replay(record_of(name, last, options), check_purity=check_purity)
+    replay.after_action = after
+    return seen, replay.run()
+
+
+def assert_site_scores(result, data: dict):
+    """Every player's net worth is the site's result in the export ``data``."""
+    names = {str(p["id"]): p["name"] for p in data["players"]}
+    assert {r["player"]: r["net_worth"] for r in result.standings} == \
+        {names[k]: v for k, v in data["result"].items()}
+
+
 #: games with no error, the site's end and scores: the site's end reason
 CLEAN = {"18Ireland_rand_18003_0": "bank",
          "18Ireland_rand_18003_2": "bank",
@@ -151,8 +186,7 @@ FIRST_DIVERGENCE = {
 
 
 def first_divergence(name):
-    record, _ = import_export(export_text(name), name)
-    divergence, result, _ = walk_trace(record, load_trace("18Ireland", name))
+    divergence, result, _ = walk_trace(record_of(name), load_trace("18Ireland", name))
     return result, (divergence.as_tuple() if divergence else None)
 
 
@@ -170,10 +204,7 @@ def test_where_the_replay_parts_from_the_site_engine(name):
         assert [f.message for f in result.findings if f.severity == "error"] == []
         assert {f.rule for f in result.findings if f.severity == "warning"} <= {"merger.repeated"}
         assert result.finished and result.end_reason == CLEAN[name]
-        data = json.loads(export_text(name))
-        names = {str(p["id"]): p["name"] for p in data["players"]}
-        assert {r["player"]: r["net_worth"] for r in result.standings} == \
-            {names[k]: v for k, v in data["result"].items()}
+        assert_site_scores(result, json.loads(export_text(name)))
 
 
 def test_a_bankrupt_presidents_private_sold_later_is_one_finding_each():
@@ -191,10 +222,7 @@ def test_a_bankrupt_presidents_private_sold_later_is_one_finding_each():
          "player, but the record's later lines go on as if they stayed theirs (as 18xx.games "
          "keeps them): taken so")]
     assert divergence is None
-    data = json.loads(export_text("18Ireland_rand_18003_3"))
-    names = {str(p["id"]): p["name"] for p in data["players"]}
-    assert {r["player"]: r["net_worth"] for r in result.standings} == \
-        {names[k]: v for k, v in data["result"].items()}
+    assert_site_scores(result, json.loads(export_text("18Ireland_rand_18003_3")))
 
 
 def test_an_emergency_buy_from_another_company_at_most_at_face_value():
@@ -203,10 +231,7 @@ def test_an_emergency_buy_from_another_company_at_most_at_face_value():
     # the 2H's face value is £80): no finding, and the site's scores
     result, _ = first_divergence("18Ireland_rand_18006_0")
     assert not [f for f in result.errors if f.rule.startswith("emergency.")]
-    data = json.loads(export_text("18Ireland_rand_18006_0"))
-    names = {str(p["id"]): p["name"] for p in data["players"]}
-    assert {r["player"]: r["net_worth"] for r in result.standings} == \
-        {names[k]: v for k, v in data["result"].items()}
+    assert_site_scores(result, json.loads(export_text("18Ireland_rand_18006_0")))
 
 
 #: with the option site_bankruptcy (player_bankruptcy.leftovers: keep, the
@@ -227,15 +252,11 @@ SITE_BANKRUPTCY = {
 
 @pytest.mark.parametrize("name", sorted(SITE_BANKRUPTCY))
 def test_the_site_bankruptcy_option_keeps_a_bankrupt_players_privates(name):
-    record, _ = import_export(export_text(name), name)
-    record.options = list(record.options) + ["site_bankruptcy"]
+    record = record_of(name, options=["site_bankruptcy"])
     divergence, result, _ = walk_trace(record, load_trace("18Ireland", name))
     assert (divergence.as_tuple() if divergence else None) == SITE_BANKRUPTCY[name]
     assert not [f for f in result.findings if f.rule == "private.closed"]
-    data = json.loads(export_text(name))
-    names = {str(p["id"]): p["name"] for p in data["players"]}
-    assert {r["player"]: r["net_worth"] for r in result.standings} == \
-        {names[k]: v for k, v in data["result"].items()}
+    assert_site_scores(result, json.loads(export_text(name)))
 
 
 def test_the_site_bankruptcy_from_a_users_ruleset(tmp_path):
@@ -266,7 +287,7 @@ def test_the_site_bankruptcy_from_a_users_ruleset(tmp_path):
     assert report["ruleset"]["extends"] == "18Ireland" and report["findings"] == []
     assert [(r["player"], r["cash"], r["net_worth"]) for r in report["standings"]] == \
         [("Player 3", 1160, 2662), ("Player 2", 828, 2525), ("Player 1", 302, 302)]
-    record, _ = import_export(export_text("18Ireland_rand_18003_1"), "18003_1")
+    record = record_of("18Ireland_rand_18003_1")
     default = Replay(record).run()
     assert [(f.action_id, f.rule) for f in default.errors] == [(122, "bankrupt.leftovers")]
     assert {r["player"]: r["net_worth"] for r in default.standings}["Player 1"] == 302
@@ -288,16 +309,8 @@ def test_the_last_turn_waits_for_a_pass_declining_dcrs_lay():
     # lay may be used at any moment of the turn); #243 passes its train step,
     # #244 declines DCR's lay and ends OR 6.1: OR 6.2 begins with DCR's
     # income of 12 (MRNCC 262 -> 274), and #245, #246 are OR 6.2's passes
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_18003_5"), "18003_5")
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (243, 244, 246):
-            seen[action.action_id] = (game.round.label, game.corporations["MRNCC"].cash)
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    result = replay.run()
+    seen, result = watched("18Ireland_rand_18003_5", (243, 244, 246), lambda game: (
+        game.round.label, game.corporations["MRNCC"].cash))
     assert seen == {243: ("OR 6.1", 262), 244: ("OR 6.2", 274), 246: ("OR 6.2", 274)}
     assert result.errors == []
 
@@ -310,21 +323,13 @@ def test_a_partial_sale_of_the_presidency_moves_certificates_as_the_site():
     # the pool's oldest share, DSER_8.  So DSER redeems DSER_5 from the pool
     # at #491 (£24), and Player 3's DSER_5 at #502 is bought from DSER's
     # treasury for £30 (DSER 406 -> 436), as on the site
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_18004_0"), "18004_0")
-    seen = {}
-
     def owners(corp):
         return {c.index: getattr(c.owner, "name", None) or getattr(c.owner, "sym", c.owner)
                 for c in corp.certs}
-
-    def after(game, action):
-        if action.action_id in (439, 491, 502):
-            dser = game.corporations["DSER"]
-            seen[action.action_id] = (owners(dser), dser.cash)
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    replay.run()
+    def look(game):
+        dser = game.corporations["DSER"]
+        return (owners(dser), dser.cash)
+    seen, _ = watched("18Ireland_rand_18004_0", (439, 491, 502), look)
     assert seen[439] == ({0: "Player 2", 1: "Player 3", 2: "pool", 3: "Player 3",
                           4: "Player 3", 5: "pool", 6: "pool", 7: "Player 2",
                           8: "Player 4"}, 715)
@@ -339,17 +344,10 @@ def test_a_train_bought_over_the_limit_with_a_trade_in_open_and_one_traded_from_
     # discards its D at #1049 (to the pool) and at #1066 trades its 10H for
     # that D from the pool, paying £220 (770 - 550: £721 -> £501); UR's 8H
     # at #1161 (limit 1), discarded at #1162, is the same case
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_18004_0"), "18004_0")
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (1047, 1048, 1049, 1065, 1066):
-            gnri = game.corporations["GNRI"]
-            seen[action.action_id] = (gnri.cash, sorted(t.id for t in gnri.trains))
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    result = replay.run()
+    def look(game):
+        gnri = game.corporations["GNRI"]
+        return (gnri.cash, sorted(t.id for t in gnri.trains))
+    seen, result = watched("18Ireland_rand_18004_0", (1047, 1048, 1049, 1065, 1066), look)
     assert seen[1047] == (961, ["10H-0", "D-0"])
     assert seen[1048] == (521, ["10H-0", "8H-2", "D-0"])
     assert seen[1049] == (521, ["10H-0", "8H-2"])
@@ -364,19 +362,9 @@ def test_the_layer_places_a_station_left_alone_on_a_multi_city_tile():
     # no finding, WLR keeps £30.  CBPR (no train) lays twice at #524 and
     # #525 (£260 -> £160 -> £40) and, its own lay having ended its issue
     # step, withholds at once: its price 55 -> 50 after #525, as the site
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_18006_0"), "18006_0")
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (513, 524, 525):
-            seen[action.action_id] = (game.corporations["WLR"].cash,
-                                      game.corporations["CBPR"].cash,
-                                      game.corporations["CBPR"].price.price,
-                                      game.board.pending_relocation_of("CBPR"))
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    result = replay.run()
+    seen, result = watched("18Ireland_rand_18006_0", (513, 524, 525), lambda game: (
+        game.corporations["WLR"].cash, game.corporations["CBPR"].cash,
+        game.corporations["CBPR"].price.price, game.board.pending_relocation_of("CBPR")))
     assert seen == {513: (30, 260, 55, None), 524: (30, 160, 55, None),
                     525: (30, 40, 50, None)}
     assert result.errors == []
@@ -387,19 +375,11 @@ def test_a_share_gone_with_a_bankrupt_holder_counts_as_bought_for_the_sold_out_r
     # end of SR 12 (#1279) the rest of SLNCR is with players, so every share
     # found a buyer (S3.3) and its price rises 20 -> 24 (CBSCR likewise,
     # 24 -> 30), as in the site's trace after #1280
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_18006_3"), "18006_3")
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (1279, 1280):
-            slncr = game.corporations["SLNCR"]
-            seen[action.action_id] = (
-                [getattr(c.owner, "name", c.owner) for c in slncr.certs],
+    def look(game):
+        slncr = game.corporations["SLNCR"]
+        return ([getattr(c.owner, "name", c.owner) for c in slncr.certs],
                 slncr.price.price, game.corporations["CBSCR"].price.price)
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    replay.run()
+    seen, _ = watched("18Ireland_rand_18006_3", (1279, 1280), look)
     assert seen[1279] == (["Player 5", "Player 6", "Player 5", None], 20, 24)
     assert seen[1280] == (["Player 5", "Player 6", "Player 5", None], 24, 30)
 
@@ -409,18 +389,9 @@ def test_the_last_turn_does_not_wait_for_a_track_step_private():
     # both its lays unused; they belong to the track step, so its dividend
     # at #950 (a withhold of 100: £321 -> £421) ends the round, and OR 15.2
     # begins at once with the privates' income (DKR +15: £436), as the site
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_18006_1"), "18006_1")
-    record.options = list(record.options) + ["site_bankruptcy"]
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (949, 950):
-            seen[action.action_id] = (game.round.label, game.corporations["DKR"].cash,
-                                      sorted(c.sym for c in game.corporations["DKR"].companies))
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    result = replay.run()
+    seen, result = watched("18Ireland_rand_18006_1", (949, 950), lambda game: (
+        game.round.label, game.corporations["DKR"].cash,
+        sorted(c.sym for c in game.corporations["DKR"].companies)), options=["site_bankruptcy"])
     assert seen == {949: ("OR 15.1", 321, ["DAR", "TDR"]), 950: ("OR 15.2", 436, ["DAR", "TDR"])}
     assert result.errors == []
 
@@ -432,17 +403,10 @@ def test_a_bankruptcy_re_sorts_the_companies_still_to_operate():
     # re-sorted, so the rest of OR 7.1 goes EBSR, UR, DKR, GSWR; UR's pass at
     # #445 is in turn (no turn.order finding).  (The real game_end_bankrupt,
     # #954, shows the next company keeping its turn: WLWR before GNRI.)
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_18005_5"), "18005_5")
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (439, 440):
-            rnd = game.round
-            seen[action.action_id] = [c.sym for c in rnd.order[rnd.index + 1:]]
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    result = replay.run()
+    def look(game):
+        rnd = game.round
+        return [c.sym for c in rnd.order[rnd.index + 1:]]
+    seen, result = watched("18Ireland_rand_18005_5", (439, 440), look)
     assert seen == {439: ["EBSR", "DKR", "UR", "GSWR"], 440: ["UR", "DKR", "GSWR"]}
     assert result.errors == []
 
@@ -456,18 +420,8 @@ def test_the_last_turn_waits_for_a_pass_declining_a_private_token():
     # lays I13 at #180 in its OR 6.2 turn (railcheck had begun OR 6.2 at
     # #177 and taken #178 as passing its track step: "DKR cannot lay track
     # after running trains", then 300 errors)
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_2711009_4"), "2711009_4")
-    record.actions = [a for a in record.actions if a.action_id <= 185]
-    record.expected_result = record.expected_end_reason = None
-    seen = {}
-
-    def after(game, action):
-        if 176 <= action.action_id <= 180:
-            seen[action.action_id] = (game.round.label, game.corporations["DKR"].cash)
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    result = replay.run()
+    seen, result = watched("18Ireland_rand_2711009_4", range(176, 181), lambda game: (
+        game.round.label, game.corporations["DKR"].cash), last=185)
     assert seen == {176: ("OR 6.1", 396), 177: ("OR 6.1", 396), 178: ("OR 6.2", 411),
                     179: ("OR 6.2", 411), 180: ("OR 6.2", 411)}
     assert result.errors == []
@@ -479,20 +433,10 @@ def test_a_majors_home_station_on_the_dundalk_tiles_city():
     # then a city): the site names its city IR2-0-1, its second place, the
     # hex's only city (#628); MRNCC then lays J6 from there (#635: £400 ->
     # £360, no terrain)
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_33000000_1"), "33000000_1")
-    record.actions = [a for a in record.actions if a.action_id <= 640]
-    record.expected_result = record.expected_end_reason = None
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (628, 635):
-            cities = [list(n.tokens) for n in game.board.hexes["I9"].nodes if n.kind == "city"]
-            seen[action.action_id] = (game.round.label, game.corporations["MRNCC"].cash,
-                                      cities)
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    result = replay.run()
+    def look(game):
+        cities = [list(n.tokens) for n in game.board.hexes["I9"].nodes if n.kind == "city"]
+        return (game.round.label, game.corporations["MRNCC"].cash, cities)
+    seen, result = watched("18Ireland_rand_33000000_1", (628, 635), look, last=640)
     assert seen[628] == ("SR 18", 200, [["MRNCC"]])
     assert seen[635][:2] == ("OR 18.1", 360)
     assert result.errors == []
@@ -505,23 +449,14 @@ def test_the_track_step_stays_open_for_the_irish_mail_bought_in_it():
     # tile on H0 (#186): a lay of the track step besides the company's own,
     # which holds that step open (railcheck had left it once no private
     # laying track was left to buy: private.window at #186)
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_33000001_0"), "33000001_0")
-    record.options = list(record.options) + ["site_bankruptcy"]
-    record.actions = [a for a in record.actions if a.action_id <= 190]
-    record.expected_result = record.expected_end_reason = None
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (182, 185, 186):
-            dkr = game.corporations["DKR"]
-            h0 = game.board.hexes["H0"]
-            seen[action.action_id] = (game.round.describe_step(), dkr.cash,
-                                      sorted(c.sym for c in dkr.companies if not c.closed),
-                                      h0.tile.name if h0.laid else None)
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    result = replay.run()
+    def look(game):
+        dkr = game.corporations["DKR"]
+        h0 = game.board.hexes["H0"]
+        return (game.round.describe_step(), dkr.cash,
+                sorted(c.sym for c in dkr.companies if not c.closed),
+                h0.tile.name if h0.laid else None)
+    seen, result = watched("18Ireland_rand_33000001_0", (182, 185, 186), look, last=190,
+                           options=["site_bankruptcy"])
     assert seen[182] == ("laying track", 410, [], None)
     assert seen[185] == ("laying track", 1, ["DAR", "RSSC", "TIM"], None)
     assert seen[186] == ("running trains", 1, ["DAR", "RSSC"], "IM")
@@ -535,20 +470,9 @@ def test_one_pass_closes_the_last_step_held_by_dcr_and_a_private_to_buy():
     # DCR and for a private it could still buy, and the one pass at #157
     # closes it: OR 5.2 begins with the privates' income (EBSR +12 from DCR:
     # £138; Player 3 +15: £192) (railcheck had waited for a second pass)
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_2711049_2"), "2711049_2")
-    record.actions = [a for a in record.actions if a.action_id <= 160]
-    record.expected_result = record.expected_end_reason = None
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (156, 157):
-            seen[action.action_id] = (game.round.label, game.round.describe_step(),
-                                      game.corporations["EBSR"].cash,
-                                      game.player_by_name["Player 3"].cash)
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    result = replay.run()
+    seen, result = watched("18Ireland_rand_2711049_2", (156, 157), lambda game: (
+        game.round.label, game.round.describe_step(), game.corporations["EBSR"].cash,
+        game.player_by_name["Player 3"].cash), last=160)
     assert seen == {156: ("OR 5.1", "buying privates", 126, 177),
                     157: ("OR 5.2", "laying track", 138, 192)}
     assert result.errors == []
@@ -557,20 +481,11 @@ def test_one_pass_closes_the_last_step_held_by_dcr_and_a_private_to_buy():
 def sales_then_a_bankrupt_player_passed_over():
     """33000007_4_sells469 up to its end: whose turn it is and the cash of
     Players 2 to 4 after #470 and #471, and the errors."""
-    from railcheck.engine import Replay
-    name = "18Ireland_rand_33000007_4_sells469"
-    record, _ = import_export(export_text(name), name)
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (470, 471):
-            rnd = game.round
-            seen[action.action_id] = (rnd.label, rnd.current.name, [
-                game.player_by_name[f"Player {i}"].cash for i in (2, 3, 4)])
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    result = replay.run()
-    return seen, result
+    def look(game):
+        rnd = game.round
+        return (rnd.label, rnd.current.name, [
+            game.player_by_name[f"Player {i}"].cash for i in (2, 3, 4)])
+    return watched("18Ireland_rand_33000007_4_sells469", (470, 471), look)
 
 
 def test_a_turn_of_several_sales_ending_by_itself_keeps_the_order():
@@ -616,20 +531,11 @@ def test_a_merger_hands_out_the_majors_certificates_as_the_site():
     # (£51 -> £27) (railcheck had given GSWR_2 to Player 3: "GSWR redeems
     # GSWR_2, a 10% share that is not in the bank pool", and the pool's
     # shares, named later, went wrong: the trace parted at #368)
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_33000019_2"), "33000019_2")
-    record.actions = [a for a in record.actions if a.action_id <= 372]
-    record.expected_result = record.expected_end_reason = None
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (168, 204, 269, 270):
-            gswr = game.corporations["GSWR"]
-            seen[action.action_id] = (gswr.cash, gswr.president.name, [
-                getattr(c.owner, "name", c.owner) for c in gswr.certs])
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    result = replay.run()
+    def look(game):
+        gswr = game.corporations["GSWR"]
+        return (gswr.cash, gswr.president.name, [
+            getattr(c.owner, "name", c.owner) for c in gswr.certs])
+    seen, result = watched("18Ireland_rand_33000019_2", (168, 204, 269, 270), look, last=372)
     assert seen[168] == (50, "Player 2", ["Player 2", "Player 4", "Player 5", "Player 5",
                                           "Player 6", "Player 6", "Player 3", "Player 3",
                                           "Player 2"])
@@ -647,17 +553,9 @@ def test_rounds_in_which_nobody_can_act_run_to_the_sites_turn_limit():
     # 18xx.games stops the game at its own limit of 100 turns ("dnf"), and
     # the replay of an export stops where the site did: SR 100, bank
     # £1,103, Player 1 £977 (as the site), Player 3 £1,910.
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_33000014_4"), "33000014_4")
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (175, 176):
-            seen[action.action_id] = (game.round.label, game.bank.cash, [
-                game.player_by_name[f"Player {i}"].cash for i in (1, 3)])
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    result = replay.run()
+    seen, result = watched("18Ireland_rand_33000014_4", (175, 176), lambda game: (
+        game.round.label, game.bank.cash,
+        [game.player_by_name[f"Player {i}"].cash for i in (1, 3)]))
     assert seen == {175: ("OR 6.1", 3767, [42, 10]), 176: ("SR 100", 1103, [977, 1910])}
     assert result.finished and result.end_reason == "dnf" and result.errors == []
 
@@ -668,19 +566,9 @@ def test_a_majors_home_station_comes_before_the_round_ends_by_itself():
     # but only after GNRI places its home station on Dundalk I9 (#1037); OR
     # 19.1 begins there (railcheck had ended the round at the par and taken
     # the station as an operating turn's: "I9 city 0 is not reachable")
-    from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_2711109_0"), "2711109_0")
-    record.actions = [a for a in record.actions if a.action_id <= 1041]
-    record.expected_result = record.expected_end_reason = None
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (1036, 1037):
-            seen[action.action_id] = (game.round.label, game.corporations["GNRI"].cash, [
-                list(n.tokens) for n in game.board.hexes["I9"].nodes if n.kind == "city"])
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    result = replay.run()
+    seen, result = watched("18Ireland_rand_2711109_0", (1036, 1037), lambda game: (
+        game.round.label, game.corporations["GNRI"].cash,
+        [list(n.tokens) for n in game.board.hexes["I9"].nodes if n.kind == "city"]), last=1041)
     assert seen == {1036: ("SR 19", 120, [[]]), 1037: ("OR 19.1", 120, [["GNRI"]])}
     assert result.errors == []
 
@@ -693,8 +581,7 @@ def test_a_game_in_progress_owes_nothing_where_its_record_stops():
     # is not missing (railcheck had closed the round: "WLWR owns trains ...
     # but did not run them")
     from railcheck.engine import Replay
-    record, _ = import_export(export_text("18Ireland_rand_33000016_0"), "33000016_0")
-    record.options = list(record.options) + ["site_bankruptcy"]
+    record = record_of("18Ireland_rand_33000016_0", options=["site_bankruptcy"])
     assert record.in_progress
     result = Replay(record, check_purity=True).run()
     assert [f.rule for f in result.findings if f.severity != "info"] == []
@@ -710,26 +597,15 @@ def test_a_lay_past_a_city_another_station_filled_is_taken_as_laid():
     # lays B12 (#156: £195 -> £155) and B10 (#157: £35) from it with no
     # finding, and the game ends as on the site (railcheck had refused the
     # lay, then GJR's two: the trace parted at #156)
-    from railcheck.engine import Replay
     result, divergence = first_divergence("18Ireland_rand_2711209_3")
     assert divergence is None
     assert [(f.action_id, f.rule, f.message) for f in result.errors] == [
         (151, "tile.connection", "tile 9 rotation 4 on C11 adds broad gauge track, but EBSR's "
                                  "broad network does not reach C11 (broad track must join the "
                                  "company's broad track); taken as laid, as the record says")]
-    record, _ = import_export(export_text("18Ireland_rand_2711209_3"), "2711209_3")
-    record.actions = [a for a in record.actions if a.action_id <= 157]
-    record.expected_result = record.expected_end_reason = None
-    seen = {}
-
-    def after(game, action):
-        if action.action_id in (151, 156, 157):
-            seen[action.action_id] = (game.board.hexes["C11"].tile.name,
-                                      game.corporations["EBSR"].cash,
-                                      game.corporations["GJR"].cash)
-    replay = Replay(record, check_purity=True)
-    replay.after_action = after
-    replay.run()
+    seen, _ = watched("18Ireland_rand_2711209_3", (151, 156, 157), lambda game: (
+        game.board.hexes["C11"].tile.name, game.corporations["EBSR"].cash,
+        game.corporations["GJR"].cash), last=157)
     assert seen == {151: ("9", 59, 195), 156: ("9", 109, 155), 157: ("9", 109, 35)}
 
 
@@ -740,25 +616,15 @@ def test_a_bankrupt_presidents_sale_takes_the_certificates_he_got_first():
     so Player 5's purchase of MRNCC_2 from the pool at #952 is no finding
     (with the highest number sold first it was stock.no_share: "MRNCC_2 is
     held by Player 3"), and the game scores as the site's."""
-    from railcheck.engine import Replay
     name = "18Ireland_rand_2711029_1"
-    record, _ = import_export(export_text(name), name)
-    record.options = list(record.options) + ["site_bankruptcy"]
-    seen = {}
 
-    def after(game, action):
-        if action.action_id == 903:
-            certs = game.corporations["MRNCC"].certs
-            seen["903"] = [getattr(certs[i].owner, "name", certs[i].owner) for i in (2, 8)]
-    replay = Replay(record)
-    replay.after_action = after
-    result = replay.run()
-    assert seen["903"] == ["pool", "Player 3"]
+    def look(game):
+        certs = game.corporations["MRNCC"].certs
+        return [getattr(certs[i].owner, "name", certs[i].owner) for i in (2, 8)]
+    seen, result = watched(name, (903,), look, options=["site_bankruptcy"], check_purity=False)
+    assert seen[903] == ["pool", "Player 3"]
     assert [f.message for f in result.findings if f.severity == "error"] == []
-    data = json.loads(export_text(name))
-    names = {str(p["id"]): p["name"] for p in data["players"]}
-    assert {r["player"]: r["net_worth"] for r in result.standings} == \
-        {names[k]: v for k, v in data["result"].items()}
+    assert_site_scores(result, json.loads(export_text(name)))
 
 
 def test_an_emergency_sale_naming_another_players_certificate():
@@ -776,9 +642,7 @@ def test_an_emergency_sale_naming_another_players_certificate():
         == [(154, "stock.sell_not_owned",
              "Player 1 sells DER_0, which Player 3 holds: a player sells only certificates he "
              "holds; taken as the sale of 20% of DER from his own")]
-    names = {str(p["id"]): p["name"] for p in data["players"]}
-    assert {r["player"]: r["net_worth"] for r in result.standings} == \
-        {names[k]: v for k, v in data["result"].items()}
+    assert_site_scores(result, data)
 
 
 def test_a_bankrupt_president_sells_in_the_operating_order():
@@ -787,18 +651,9 @@ def test_a_bankrupt_president_sells_in_the_operating_order():
     operating order: both fall to the £20 cell, KJR first, so KJR operates
     before DKR (#222; taking the companies in the order of the charter,
     DKR first, said turn.order there)."""
-    from railcheck.engine import Replay
-    name = "18Ireland_rand_33500105_1"
-    record, _ = import_export(export_text(name), name)
-    seen = {}
-
-    def after(game, action):
-        if action.action_id == 213:
-            seen["stack"] = [c.sym for c in game.corporations["KJR"].price.stack]
-    replay = Replay(record)
-    replay.after_action = after
-    result = replay.run()
-    assert seen["stack"] == ["DER", "KJR", "DKR"]
+    seen, result = watched("18Ireland_rand_33500105_1", (213,), lambda game: [
+        c.sym for c in game.corporations["KJR"].price.stack], check_purity=False)
+    assert seen[213] == ["DER", "KJR", "DKR"]
     assert [f.message for f in result.findings if f.severity == "error"] == []
 
 

@@ -11,7 +11,7 @@ import sys
 import pytest
 import yaml
 
-from conftest import REPO, SHARED
+from conftest import REPO, SHARED, read_yaml, reference_constants
 
 from railcheck.board.board import Board, load_board_yaml
 from railcheck.board.tiles import BoardDataError, content_from_yaml, parse_18xx_code
@@ -20,7 +20,6 @@ from railcheck.titles import title_class
 from railcheck.titles.g18ireland.setup import draw_setup, draws
 
 FOLDER = REPO / "railcheck" / "titles" / "g18ireland"
-REFERENCE = SHARED / "reference" / "18Ireland.json"
 CORPUS = SHARED / "corpus"
 
 sys.path.insert(0, str(REPO / "tools"))
@@ -31,19 +30,17 @@ MAJORS = ["GSWR", "GNRI", "DSER", "MGWR", "MRNCC", "WLWR", "CBSCR"]
 
 @pytest.fixture(scope="module")
 def ref():
-    if not REFERENCE.exists():
-        pytest.skip("shared/reference/18Ireland.json is not beside the checkout")
-    return json.loads(REFERENCE.read_text(encoding="utf-8"))["constants"]
+    return reference_constants("18Ireland")
 
 
 @pytest.fixture(scope="module")
 def rules():
-    return yaml.safe_load((FOLDER / "rules.yaml").read_text(encoding="utf-8"))
+    return read_yaml(FOLDER / "rules.yaml")
 
 
 @pytest.fixture(scope="module")
 def board():
-    return yaml.safe_load((FOLDER / "board.yaml").read_text(encoding="utf-8"))
+    return read_yaml(FOLDER / "board.yaml")
 
 
 def corpus_games():

@@ -22,6 +22,8 @@ from railcheck.titles.kansai.orsteps import (BuyCompanyStep1890, BuyTrainStep189
                                              PlaceTokenStep1890, PrivatiseStep1890,
                                              RunRoutesStep1890)
 
+from conftest import replay_file as run
+
 REPO = Path(__file__).resolve().parents[2]
 GAME = REPO / "examples" / "kansai" / "game.18xx"
 #: the example on the components file's map (components-board.yaml)
@@ -353,22 +355,147 @@ def test_a_company_acting_again_in_an_operating_round_is_one_finding():
 
 
 def test_a_minor_acting_again_is_one_finding_not_the_order_of_numbers():
-    # M1 ran and paid (lines 60-61) before M2's turn in OR 2.1: its lay after M2's turn is
-    # one finding, the second turn (not N0's "M1 after M2" as well)
-    errors, r = with_line(63, "M1 lay 7 H14")
-    assert errors == [("turn.order", 64)]
-    assert next(f for f in r.findings if f.line == 64).message.startswith(
+    # M1 ran and paid (lines 60-61) in OR 2.1: its lay after M4's turn, the record going on
+    # with M5, is one finding, its second turn (not N0's order of numbers as well)
+    errors, r = with_line(72, "M1 lay 7 H14")
+    assert errors == [("turn.order", 73)]
+    assert next(f for f in r.findings if f.line == 73).message.startswith(
         "M1 already operated in OR 2.1 (its turn from line 60)")
+    # ... and inside M2's turn, M2's lines going on after it: still M1's second turn (a
+    # company that operated is not read as a stand-in for the turn under way), and M2's turn
+    # goes on after it
+    errors, r = with_line(63, "M1 lay 7 H14", stop_at=66)
+    assert errors == [("turn.order", 64)]
+    assert r.operating.first_turns["M1"].laid_on == []
+    assert r.operating.first_turns["M2"].laid_on == []
 
 
-def test_a_company_going_on_after_a_line_not_the_orders_is_not_a_second_turn():
-    # a line by a player inside JR's turn (OR 1.1, between its lays at 44 and 46): JR's lines
-    # after it go on with its turn (no company's turn began), so no second-turn finding
+def swapped(first: str, second: str) -> str:
+    """The example game with two adjacent lines swapped (the checkpoints left out)."""
+    text = GAME.read_text()
+    assert f"{first}\n{second}\n" in text
+    text = text.replace(f"{first}\n{second}\n", f"{second}\n{first}\n", 1)
+    return "\n".join(x for x in text.splitlines() if not x.startswith("check ")) + "\n"
+
+
+def test_a_lay_written_in_another_companys_turn_is_taken_as_that_companys():
+    """(e) The walk's reading (the shared ``OperatingFollower.written_in_turn``): a line of
+    another company inside a turn the record goes on with is that turn's line under a wrong
+    name, for 1890 when it is a lay or a station (which change the map, not what the named
+    company owns) of a company yet to operate in the round, and the turn's company could
+    make it with no finding.  JR's first lay of OR 2.1 written before M5's privatisation:
+    M5's lay, one finding (4 errors before the walk: M5's second turn, and the order by
+    price broken in two later rounds with JR's price moved by its turn ended twice)."""
+    text = swapped("M5 privatise", "JR lay 8 E10")
+    errors = [(f.rule, f.line, f.message) for f in run(GAME, text=text).errors]
+    assert errors == [("turn.order", 72, "JR's 'lay' is written in M5's turn, and the record "
+                                         "goes on with M5: taken as M5's")]
+    record, _ = load_game(str(GAME), text=text)
+    r = replayed(record, 74)
+    assert r.operating.first_turns["M5"].laid_on == ["E10"]
+    assert r.operating.first_turns["JR"].laid_on == ["E9"]
+    # HER's lay inside JR's turn in OR 1.1 (JR lays two tiles in phases 1-3, J3): JR's
+    # second lay, so JR's next lay is its third (2 errors; 11 before the walk: JR's turn
+    # ended at HER's line without its train, HER's without one, JR's second turn, and the
+    # order by price broken in three later rounds by HER's prices moved)
+    errors, _ = with_line(44, "HER lay 5 D8")
+    assert errors == [("turn.order", 45), ("track.one_lay", 46)]
+    # a player's line there is no company's: JR's turn goes on (1 error; 6 before: JR's turn
+    # ended without its train, and the order by price in three rounds)
     errors, _ = with_line(44, "Aki lay 5 C10")
-    assert ("or.player_action", 45) in errors
-    assert not any(rule == "turn.order" and line in (46, 47, 48) for rule, line in errors)
-    # HER's line there is HER's turn in its place (the order names HER after JR): JR's lines
-    # after it are its second turn, one finding at the first; HER's own lines go on with its
-    errors, r = with_line(44, "HER lay 5 D8")
-    second = [(f.line, f.message[:31]) for f in r.findings if "already operated" in f.message]
-    assert second == [(46, "JR already operated in OR 1.1 (")]
+    assert errors == [("or.player_action", 45)]
+
+
+def test_a_train_written_in_another_companys_turn_is_its_buyers():
+    """(e)'s exception: a train purchase names its buyer (its cash, its trains): HER's 6-train
+    of OR 4.1 written before JR's last line is HER's turn, and JR's line after it JR's second
+    turn, one finding (the stand-in reading made JR buy it: 7 errors, JR's cash short and HER
+    without trains for the rest of the game; 1 before the walk)."""
+    text = swapped("JR half", "HER buy train 6 for 630")
+    errors = [(f.rule, f.line, f.message[:40]) for f in run(GAME, text=text).errors]
+    assert errors == [("turn.order", 138, "JR already operated in OR 4.1 (its turn ")]
+
+
+def test_a_company_left_out_of_the_record_takes_its_empty_turn_in_the_order():
+    """The walk's empty turns (``skip_turns_until`` with 1890's ``end_turn``), given when a
+    later company acts: a company without a train owes one (O5), flagged at the line of the
+    company that acted after it (before the walk: no finding, the turns left out were only
+    a main company's withhold at the round's end); a minor whose conversion is due converts
+    (K1, flagged).  M1's only line of OR 1.1 (its 2-train) left out: M1 ends its empty turn
+    without a train at M2's line."""
+    text = GAME.read_text().replace("M1 buy train 2 for 60\n", "", 1)
+    text = "\n".join(x for x in text.splitlines() if not x.startswith("check ")) + "\n"
+    errors = [(f.rule, f.line, f.message) for f in run(GAME, text=text).errors]
+    assert errors[0] == ("trains.must_own", 39, "M1 ends its turn without a train; a company "
+                                                "without one must buy one (O5)")
+    # M1's conversion, its only line of OR 3.2, left out (it must convert from phase 3, K1):
+    # its empty turn, at M4's first line of the round, flags and converts it (converted, it
+    # owes no train: one finding); the money then goes on as the record's (3 checkpoint
+    # errors before the walk, M1 never converting)
+    text = GAME.read_text().replace("OR 3.2\nM1 convert\n", "OR 3.2\n", 1)
+    errors = [(f.rule, f.line, f.message[:40]) for f in run(GAME, text=text).errors]
+    assert errors == [("kansai.conversion_skipped", 112, "M1 (Kanan Railway) must convert into KNR")]
+
+
+def test_a_company_whose_turn_may_not_begin_is_taken_as_written():
+    """(g) OMS in phase 1 (C5), between JR's and HER's turns of OR 1.1: the walk's order
+    does not call for it; 1890 flags why its turn may not begin and takes the line as written
+    (``OperatingFollower1890.may_start`` moves it up): its lay is made, and its turn ends
+    without a train (O5), and HER's turn follows in its place."""
+    errors, r = with_line(46, "OMS lay 8 F12", stop_at=48)
+    assert errors[:2] == [("kansai.oms_early", 47), ("trains.must_own", 47)]
+    assert "F12" in r.state.laid_hexes
+    assert [c.sym for c in r.operating.order] == ["M1", "M2", "M3", "M4", "M5", "JR", "OMS",
+                                                  "HER"]
+
+
+def test_knrs_turn_at_once_is_the_next_of_the_order():
+    """K8 as the walk's ``move_up``: M2's conversion (line 65 of OR 2.1) puts KNR next in the
+    order; M4 acting first, KNR later, is one finding at M4's line (the record's order
+    followed); KNR left out of the round takes its empty turn (its trains are M2's: no
+    finding at it)."""
+    r = paused(66)
+    assert [c.sym for c in r.operating.order][r.operating.index:r.operating.index + 2] == \
+        ["M2", "KNR"]
+    text = GAME.read_text()
+    knr = "KNR run 3 F10-G11-H13 = 60\nKNR withhold\n"
+    assert knr in text
+    m4 = "M4 run 2 I13-I12 = 20\nM4 payout\nM4 buy train 3 for 180\n"
+    moved = text.replace(knr, "", 1).replace(m4, m4 + knr, 1)
+    moved = "\n".join(x for x in moved.splitlines() if not x.startswith("check "))
+    errors = [(f.rule, f.text) for f in run(GAME, text=moved).errors]
+    assert errors == [("kansai.knr_at_once", "M4 run 2 I13-I12 = 20")]
+    left_out = "\n".join(x for x in text.replace(knr, "", 1).splitlines()
+                         if not x.startswith("check "))
+    # (the empty turn gives none; KNR lacks the Y60 its run withheld at a later purchase)
+    assert [(f.rule, f.line, f.message) for f in run(GAME, text=left_out).errors] == \
+        [("trains.cash", 104, "KNR has Y270, a 4-train costs Y300")]
+
+
+def test_a_line_written_before_companies_the_order_puts_first_is_one_finding():
+    """A company's line alone, written before companies the order puts first which the
+    record has operate before the company acts again, in its place (JR's first lay of OR
+    1.1 written before M5's train, the minors first by ``rulebook.minors_operate``'s
+    reading): the slip, one finding (the order's), the line taken as written in a turn of
+    its own whose start and end are not run, and JR's turn in its place is its only one (1
+    error; 5 before the walk: JR's turn ended there without a train, its second turn, and
+    the order by price broken in three later rounds)."""
+    text = swapped("M5 buy train 2 for 60", "JR lay 7 C10")
+    errors = [(f.rule, f.line, f.message) for f in run(GAME, text=text).errors]
+    assert errors == [("turn.order", 43, "the minors operate before the main companies "
+                                         "(rulebook.minors_operate: first): JR before M5; "
+                                         "taken in the record's order")]
+    record, _ = load_game(str(GAME), text=text)
+    r = replayed(record, 47)
+    assert "C10" in r.state.laid_hexes and "D10" in r.state.laid_hexes
+    assert r.operating.first_turns["JR"].laid_on == ["D10"]
+
+
+def test_a_presidents_sale_is_kept_for_its_company_across_the_empty_turns_before_it():
+    """B2: Ben's sale of JR for KNR's D-train (OR 4.2) is judged at KNR's purchase, after the
+    companies between (HER, OMS) took their empty turns: they take no sale of KNR's
+    (``keep_sales_of``), so his sale of more than needed is still flagged."""
+    game = REPO / "examples" / "kansai" / "illegal" / "emergency_sale_too_much.18xx"
+    text = game.read_text().replace("KNR run 3 F10-C9-B7 (80), 2 G11-H13 (20) = 100\n", "", 1)
+    errors = [(f.rule, f.line) for f in run(game, text=text).errors]
+    assert errors == [("turn.order", 114), ("turn.order", 132), ("emergency.too_much", 146)]

@@ -844,6 +844,9 @@ class ConvertStep1890(Step1890):
             # K8: KNR's turn follows at once (after a conversion the record left out,
             # the record's own order stands: that error is already reported)
             rnd.knr_due = not forced
+            if not forced:
+                # (the walk's: KNR's turn is the next of the order, K8)
+                rnd.move_up(h.corporations["KNR"])
             if h.minor_owner("M3") is not None and not h.corporations["M3"].closed:
                 self.convert("M3")
 

@@ -367,7 +367,7 @@ class KansaiReplay:
             self.stock.round.start()
         elif marker.kind == "OR":
             self.operating.start()
-        if marker.kind != "SR":
+        if marker.kind not in ("SR", "OR"):
             self.holdings.following.round = None    # (the stock round's follower, S2.2)
         self.holdings.round = {"SR": self.stock.round, "OR": self.operating}.get(
             marker.kind, self.auction)
@@ -378,7 +378,7 @@ class KansaiReplay:
                 return          # the record stops in the auction: nothing to settle
             self.stock.end_auction()
         elif self.kind == "OR" and (not record_ends or self.record.tags.get("end")):
-            self.operating.finish()     # (a record that ends with the game ends its last OR)
+            self.operating.finish(record_ends)  # (a record that ends with the game ends its last OR)
             if self.game_turns is not None and self.sr_number >= self.game_turns and \
                     self.or_set_size is not None and self.ors_in_set >= self.or_set_size and \
                     not self.finished:

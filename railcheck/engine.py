@@ -171,6 +171,7 @@ class Replay:
                                              minor_bid_hint, missing_dividend_hint,
                                              missing_issue_hint, missing_joining_lay_hint,
                                              missing_lay_hint,
+                                             missing_par_hint,
                                              missing_private_hint, missing_purchase_hint,
                                              missing_round_line_hint, missing_sale_hint,
                                              price_hints_judged, for_hints,
@@ -195,6 +196,8 @@ class Replay:
                 hinted = missing_private_hint(self, res)
             if hinted is res:   # a stock round's purchase or sale missing, the round ended
                 hinted = missing_round_line_hint(self, res)
+            if hinted is res:   # a par missing, a later purchase finding the company unstarted
+                hinted = missing_par_hint(self, res)
             if hinted is res or hinted is par:
                 # the same first errors as a par's: a dividend of another kind,
                 # asked even when a par explains the record (of the two, the one

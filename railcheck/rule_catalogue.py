@@ -1042,6 +1042,19 @@ RULES: list[Rule] = [
        "(export) #94 pass  ->  Player 3 passes with no purchase written before, but the "
        "record's later lines go on as if he bought a share of B&O from the IPO (...): taken as "
        "bought before this pass (the latest that explains it)"),
+    _r("stock.par_missing", "a par missing, the record's later purchases of the company going "
+       "on from it",
+       "A deleted par shows where a share of the company is bought: nobody started it "
+       "(``stock.not_parred``). When that is the replay's first error and later errors follow, "
+       "railcheck replays the record with a par of that company at each par value before each "
+       "of the 8 latest players' passes before the purchase (the buyer's first, the latest "
+       "first: an export writes a par and the pass that closes the turn); the one that explains "
+       "the record from there on (of places as good, the latest; of values, the one the "
+       "record's result gives) is flagged at the pass and the game taken so "
+       "(railcheck/following/diagnose.py, docs/one-mistake.md); else the findings stand.",
+       f"{R1830}: Stock Round, starting a corporation",
+       "(export) #378 pass  ->  Player 1 passes with no par written before, but the record's "
+       "later lines go on as if he parred KU at ¥100 (...): taken as parred before this pass"),
     _r("stock.sale_implied", "a player's sale missing, the record's later lines going on from "
        "it",
        "A deleted sale in a record whose stock-round turns close with the player's pass leaves "

@@ -2113,3 +2113,58 @@ def test_a_tile_laid_only_at_rotation_0_written_turned_is_read_at_rotation_0(
         f"tile {tile} rotation 3 on {hex_} is laid only at rotation 0, which keeps the map's "
         f"geography, not 3; the record's later lines go on as if it were turned 0: taken so")
     assert worths(res) == {"Player 1": 15282, "Player 2": 3745}
+
+
+def test_a_lay_naming_a_copy_past_its_tiles_count_was_another_tile():
+    # 1889's real game 962 with #262 (IR lays 6-0 on G4) written as 57-2:
+    # tile 57 has two copies, so no site names 57-2; taken as written, the
+    # 57's track parts from the record (UR's lays, runs, #447's upgrade to
+    # 206): 63 errors.  The yellow one-city tiles in the written rotation
+    # are tried at the lay itself (diagnose.copy_named_later_hint)
+    changed = _changed_export("1889/962.json", 262, {"tile": "57-2"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (262, "tile.implied", "IR lays tile 57 on G4 turned 2, but the record's later lines go "
+                              "on as if tile 6 turned 2 (no copy 57-2 exists: #262, the record "
+                              "lays tile copy 57-2, but there are 2 copies of tile 57 (57-0 to "
+                              "57-1)): taken so")]
+    # the site's scores
+    assert worths(res) == {"Player 2": 4444, "Player 3": 4317, "Player 1": 3880, "Player 4": 3091}
+
+
+#: the site's net worths at the end of 1889's real game 314
+G1889_314 = {"Player 2": 1473, "Player 3": 1134, "Player 1": 320}
+
+
+def test_a_wrong_par_is_found_past_the_records_own_finding_that_its_cascade_hides():
+    # 1889's real game 314 with #27 (Player 3 pars SR at 65) written at 70:
+    # 40 errors from #38.  The par at 65 replays to the end with the
+    # record's own finding at #367 (route.blocked, a rule the site lets
+    # through), which the written par's cascade hides there (or.step_order):
+    # the par hint's search spares it (diagnose.par_hint, spare=1)
+    changed = _changed_export("1889/314.json", 27, {"share_price": "70,4,3"})
+    plain = error_findings(Replay(changed, hints=False).run())
+    assert len(plain) == 40 and (plain[0].action_id, plain[0].rule) == (38, "stock.cash")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (27, "stock.par_implied"), (367, "route.blocked")]
+    assert error_findings(res)[0].message.endswith("taken as ¥65")
+    assert worths(res) == G1889_314
+
+
+def test_a_par_left_out_is_read_before_its_presidents_pass():
+    # 1889's real game 314 with #377 (Player 1 pars KU at 100) deleted:
+    # #378's pass stands alone and #389's purchase of KU_1 finds KU not
+    # started: 28 errors.  A par of KU at each par value before the latest
+    # passes of the buyer is tried (diagnose.missing_par_hint); at 100
+    # before #378 the record replays to the site's scores
+    changed = _changed_export("1889/314.json", 377, "delete")
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (367, "route.blocked", "train 3 (3-3) runs through I2, whose slots are all filled by SR, AR"),
+        (378, "stock.par_missing", "Player 1 passes with no par written before, but the record's "
+                                   "later lines go on as if he parred KU at ¥100 (as written: "
+                                   "#389, KU has no par value yet: start it with 'par KU PRICE' "
+                                   "— the first finding the missing line gives): taken as parred "
+                                   "before this pass")]
+    assert worths(res) == G1889_314

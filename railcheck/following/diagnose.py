@@ -185,10 +185,10 @@ def par_hint(replay, result, search: Optional[Search] = None):
         # first (a search of their own: all the pars of a long game may be
         # more than the budget lets the search try, 1860_rand_44000101_2
         # #489), then, if they explain nothing, all of them
-        one = _the_one_explanation(replay, near, line_for, Search())
+        one = _the_one_explanation(replay, near, line_for, Search(), spare=1)
     if one is None:
         one = _the_one_explanation(replay, todo, line_for,
-                                   search if search is not None else Search())
+                                   search if search is not None else Search(), spare=1)
     if one is None:
         return result
     i, value, cand = one
@@ -2447,7 +2447,14 @@ def copy_named_later_hint(replay, result, search: Optional[Search] = None):
     copy = actions[stop].tile_copy
     at = next((i for i in range(stop - 1, -1, -1) if isinstance(actions[i], LayTile)
                and actions[i].tile_copy == copy), None)
-    if at is None or _upgrade_missing_explains(game.board, actions, at, stop, copy):
+    if at is None:
+        # a copy no earlier lay names: past the tile's count, a number the
+        # site never gives, so the lay itself laid another tile (its number
+        # mistyped; 962 #262 written 57-2, past 57's two copies, where 6-0
+        # was laid and #447 upgrades it)
+        return _another_tile_at(replay, result, first, [stop], search,
+                                f"no copy {copy} exists")
+    if _upgrade_missing_explains(game.board, actions, at, stop, copy):
         return result
     return _another_tile_at(replay, result, first, [at], search,
                             f"a later lay names the copy {copy} this lay took")
@@ -3598,3 +3605,75 @@ def missing_sale_hint(replay, result, search: Optional[Search] = None):
                   f"{message}; the record's later lines go on as if {at.actor} sold {n} "
                   f"share{'s' if n > 1 else ''} of {corp} before it (a missing line): taken so",
                   {at.actor, corp})
+
+
+# ---------------------------------------------------------------------------
+# a par missing: a later purchase of the company's shares finds it not
+# started (session lead12)
+
+#: how many of the players' passes before the purchase the par is put before
+PAR_PASSES = 8
+
+
+@_never_raises
+def missing_par_hint(replay, result, search: Optional[Search] = None):
+    """The first error of its kind is a purchase of a share of a company
+    nobody parred (``stock.not_parred``), and later errors follow: the par left out was
+    its president's, before a pass of his that closed a turn of his own
+    (an export writes a par and the turn's closing pass).  Before each of
+    the :data:`PAR_PASSES` latest players' passes before the purchase (the
+    buyer's first, each the latest first), a par of that company at each
+    par value is tried; the one that explains every later line (of those
+    as good, the latest) is flagged at the pass (``stock.par_missing``) and
+    the game taken so.  Else ``result``.  Never raises."""
+    errors = [f for f in result.findings if f.severity == ERROR]
+    game = result.game
+    # (the first of its kind: an error before it, a finding a published rule
+    # backs in a game the site let through, is the record's own, which a
+    # candidate keeps: the real 1889 game 314's route.blocked at #367)
+    first = next((f for f in errors if f.rule == "stock.not_parred"), None)
+    if game is None or first is None \
+            or _all_at([f for f in errors if not _before(f, first)], first):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None or not isinstance(actions[stop], BuyShares):
+        return result
+    buy = actions[stop]
+    corp = game.corporations.get(buy.corporation)
+    players = set(game.player_by_name)
+    if corp is None or buy.actor not in players:
+        return result
+    passes = [i for i in range(stop - 1, -1, -1)
+              if isinstance(actions[i], Pass) and actions[i].actor in players][:PAR_PASSES]
+    if not passes:
+        return result
+    values = sorted({c.price for c in game.market.par_cells}, reverse=True)
+    order = sorted(passes, reverse=True)
+
+    def lines(i, value):
+        nxt = actions[i]
+        put = Par(actor=nxt.actor, corporation=corp.sym, price=value, line=nxt.line,
+                  column=nxt.column)
+        put.text = f"{nxt.actor} pars {corp.sym} at {value}"
+        return [put, nxt]
+    # the buyer's passes first, a search of their own (he is most often the
+    # president who parred), then everybody's
+    buyers = [(i, v) for i in order if actions[i].actor == buy.actor for v in values]
+    one = _the_one_explanation(replay, buyers, lines, Search(), nearest=True, spare=1,
+                               factor=ROUND_FACTOR) if buyers else None
+    if one is None:
+        todo = [(i, v) for i in order if actions[i].actor != buy.actor for v in values]
+        one = _the_one_explanation(replay, todo, lines,
+                                   search if search is not None else Search(),
+                                   nearest=True, spare=1, factor=ROUND_FACTOR) if todo else None
+    if one is None:
+        return result
+    i, value, cand = one
+    nxt = actions[i]
+    money = game.money
+    return _adopt(replay, cand, nxt, "stock.par_missing",
+                  f"{nxt.actor} passes with no par written before, but the record's later lines "
+                  f"go on as if he parred {corp.sym} at {money(value)} (as written: "
+                  f"{_where(first)}, {first.message} — the first finding the missing line "
+                  f"gives): taken as parred before this pass", {nxt.actor, corp.sym})

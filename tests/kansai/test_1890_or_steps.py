@@ -470,3 +470,32 @@ def test_knrs_turn_at_once_is_the_next_of_the_order():
     # (the empty turn gives none; KNR lacks the Y60 its run withheld at a later purchase)
     assert [(f.rule, f.line, f.message) for f in run(GAME, text=left_out).errors] == \
         [("trains.cash", 104, "KNR has Y270, a 4-train costs Y300")]
+
+
+def test_a_line_written_before_companies_the_order_puts_first_is_one_finding():
+    """A company's line alone, written before companies the order puts first which the
+    record has operate before the company acts again, in its place (JR's first lay of OR
+    1.1 written before M5's train, the minors first by ``rulebook.minors_operate``'s
+    reading): the slip, one finding (the order's), the line taken as written in a turn of
+    its own whose start and end are not run, and JR's turn in its place is its only one (1
+    error; 5 before the walk: JR's turn ended there without a train, its second turn, and
+    the order by price broken in three later rounds)."""
+    text = swapped("M5 buy train 2 for 60", "JR lay 7 C10")
+    errors = [(f.rule, f.line, f.message) for f in run(GAME, text=text).errors]
+    assert errors == [("turn.order", 43, "the minors operate before the main companies "
+                                         "(rulebook.minors_operate: first): JR before M5; "
+                                         "taken in the record's order")]
+    record, _ = load_game(str(GAME), text=text)
+    r = replayed(record, 47)
+    assert "C10" in r.state.laid_hexes and "D10" in r.state.laid_hexes
+    assert r.operating.first_turns["JR"].laid_on == ["D10"]
+
+
+def test_a_presidents_sale_is_kept_for_its_company_across_the_empty_turns_before_it():
+    """B2: Ben's sale of JR for KNR's D-train (OR 4.2) is judged at KNR's purchase, after the
+    companies between (HER, OMS) took their empty turns: they take no sale of KNR's
+    (``keep_sales_of``), so his sale of more than needed is still flagged."""
+    game = REPO / "examples" / "kansai" / "illegal" / "emergency_sale_too_much.18xx"
+    text = game.read_text().replace("KNR run 3 F10-C9-B7 (80), 2 G11-H13 (20) = 100\n", "", 1)
+    errors = [(f.rule, f.line) for f in run(game, text=text).errors]
+    assert errors == [("turn.order", 114), ("turn.order", 132), ("emergency.too_much", 146)]

@@ -67,7 +67,40 @@ class OperatingFollower1890(OperatingFollower):
             # the turn a second turn interrupted goes on (one finding: the second turn's)
             rnd.take_up_interrupted()
             return
+        corp = self.game.corporations.get(action.actor)
+        if corp is not None and self.stray_line(corp, action):
+            return
         super().place(action)
+
+    def stray_line(self, corp, action) -> bool:
+        """A line of ``corp``, a company yet to operate in the round, alone (the record's
+        next line is another's), written before companies the order puts first, which the
+        record has operate before ``corp`` acts again, in its place.  Each company operates
+        once, in its place (the rule book's "Operating Round"), so the line is the slip, one
+        finding (the order's: N0, K8, O0b, ``flag_order``), taken as written in
+        a turn of its own whose start and end are not run (``OperatingRound1890.stray_turn``);
+        the turn under way goes on, and ``corp``'s turn comes in its place."""
+        rnd, g = self.round, self.game
+        t = rnd.turn
+        if (t is not None and t.corp is corp) or corp.sym in rnd.first_turns \
+                or corp not in rnd.order[rnd.index + 1:]:
+            return False
+        nxt = g.following.next_action
+        if nxt is None or getattr(nxt, "actor", None) in (None, corp.sym):
+            return False
+        later = self.record_operates_later()
+        if corp not in later:
+            return False
+        between = rnd.order[rnd.index + 1: rnd.order.index(corp)]
+        waiting = [c for c in between if c in later]
+        fresh = [c for c in waiting if (corp.sym, c.sym) not in g.following.order_flagged]
+        if not fresh:
+            return False
+        g.following.order_flagged.update((corp.sym, c.sym) for c in waiting)
+        if not self.flag_order(corp, waiting):
+            return False        # (an order 1890 does not check: the walk's reading)
+        rnd.stray_turn(corp)
+        return True
 
     def may_start(self, corp) -> bool:
         """A company that already took its turn in this round acting again takes a second
@@ -104,13 +137,13 @@ class OperatingFollower1890(OperatingFollower):
         ok, plan = self.game.clean_attempt(lambda: step.check(t, mine))
         return ok and not getattr(plan, "notes", None)
 
-    def flag_order(self, corp, waiting: list) -> None:
+    def flag_order(self, corp, waiting: list) -> bool:
         """``corp`` acts before ``waiting``, which the record has operate later in the round:
         KNR's turn at once after M2's conversion (K8, ``kansai.knr_at_once``); the minors by
         number (N0); a minor before a main company only with ``rulebook.minors_operate:
         first``; a main company ranked before by price both at the round's start and now
         (O0b: the summary does not say which; a price not sure skips the pair).  The first
-        pair that is a finding is flagged (one finding for the line)."""
+        pair that is a finding is flagged (one finding for the line: True)."""
         rnd = self.round
         r = rnd.r
         for other in waiting:
@@ -118,20 +151,21 @@ class OperatingFollower1890(OperatingFollower):
                 r.flag("kansai.knr_at_once", f"KNR operates at once after Osaka Electric "
                                              f"Railroad converts (K8), before {corp.sym}; "
                                              f"taken in the record's order")
-                return
+                return True
             if other.kind == "minor":
                 if corp.kind == "minor":
                     r.flag("turn.order", f"minors operate by their numbers (N0): {corp.sym} "
                                          f"before {other.sym}; taken in the record's order")
-                    return
+                    return True
                 if r.rules.number("rulebook", "minors_operate") == "first":
                     r.flag("turn.order", f"the minors operate before the main companies "
                                          f"(rulebook.minors_operate: first): {corp.sym} before "
                                          f"{other.sym}; taken in the record's order")
-                    return
+                    return True
                 continue
             if corp.kind != "minor" and rnd.price_order_broken(corp.sym, other.sym):
-                return
+                return True
+        return False
 
 
 class OperatingRound1890(RoundOfTheRecord, OperatingRound):
@@ -170,6 +204,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         self.first_turns: dict = {}
         #: the turn a second turn interrupted (it goes on when its company acts next)
         self.interrupted: Optional[Turn1890] = None
+
         #: the shared ``start`` is under way (the first turn begins at the record's first line)
         self.starting = False
         from .mapcheck import KansaiMap
@@ -244,8 +279,15 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
             self.turn = None
             return
         corp = self.order[self.index]
+        self.keep_sales_of(corp)
         self.turn = self.turn_class(corp)
         self.start_turn(corp)
+
+    def keep_sales_of(self, corp) -> None:
+        """B0: the presidents' sales written for ``corp`` before the record's turn of it
+        begins are kept for it (the others', whose train was not bought, are dropped; the
+        empty turns between take none)."""
+        self.sales = [x for x in self.sales if x[0] == corp.sym]
 
     def take_action(self, action) -> None:
         """One line of the record: the record's view of the turn (the actor of its lines,
@@ -290,12 +332,24 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
                              f"as written, its turn's end not run again")
         if self.turn is not None and not self.turn.again:
             self.interrupted = self.turn
+        self.keep_sales_of(corp)
+        turn = self.turn = self.turn_class(corp)
+        turn.again = True
+
+    def stray_turn(self, corp) -> None:
+        """``corp``'s line written out of its place (``OperatingFollower1890.stray_line``,
+        flagged there): taken as written in a turn of its own, its start and end not run (its
+        turn in its place comes later, a new one); the turn under way waits for its company's
+        next line."""
+        if self.turn is not None and not self.turn.again:
+            self.interrupted = self.turn
         turn = self.turn = self.turn_class(corp)
         turn.again = True
 
     def take_up_interrupted(self) -> None:
         """The turn a second turn interrupted goes on (the second one ends: no duties)."""
         held, self.interrupted = self.interrupted, None
+        self.keep_sales_of(held.corp)
         self.turn = held
 
     def start_turn(self, corp) -> None:
@@ -306,7 +360,6 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         r, st = self.r, self.st
         actor = corp.sym
         spec = r.rules.corp_by_sym[actor]
-        self.sales = [x for x in self.sales if x[0] == actor]     # written before its turn
         self.first_turns.setdefault(actor, self.turn)
         at_once = self.knr_due and actor == "KNR"    # K8: whatever the order
         self.knr_due = False

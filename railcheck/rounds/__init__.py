@@ -176,9 +176,23 @@ class AuctionRound(Round):
 
     kind = "auction"
 
+    def __init__(self, game):
+        super().__init__(game)
+        #: the step of a bid (``auction.min_increment``)
+        self.inc = game.rules.auction["min_increment"]
+
     @property
     def label(self) -> str:
         return "auction"
+
+    def company_for_sale(self, sym: str):
+        """The private ``sym`` (:meth:`company`), refused (``auction.sold``)
+        when a player owns it already or it is closed."""
+        company = self.company(sym)
+        if company.owner is not None or company.closed:
+            owner = company.owner.name if company.owner is not None else "nobody (closed)"
+            raise RuleViolation("auction.sold", f"{company.sym} is already owned by {owner}")
+        return company
 
     def unsold(self):
         raise NotImplementedError

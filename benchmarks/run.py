@@ -240,27 +240,29 @@ def main(argv=None) -> int:
 
     # -- whole corpus in a fresh CLI process -----------------------------
     all_files = [str(p) for p, _, _ in games]
+
+    def real_games(title: str) -> list:
+        """The real games of ``title`` (those of the first corpus)."""
+        return [str(p) for p, t, _ in games if t == title and root_of[p] == corpora[0]]
+
+    def validated(files: list):
+        """(seconds, exit code) of ``validate -q`` of ``files``, best of 5; (None,
+        None) for no file."""
+        return best_of(5, [*cli, "validate", "-q", *files]) if files else (None, None)
+
     # "the 1830 corpus": the real games (the first corpus)
-    files_1830 = [str(p) for p, t, _ in games if t == "1830" and root_of[p] == corpora[0]]
+    files_1830 = real_games("1830")
     corpus_s, corpus_code = best_of(5, [*cli, "validate", "-q", *all_files])
-    c1830_s = c1830_code = None
-    if files_1830:
-        c1830_s, c1830_code = best_of(5, [*cli, "validate", "-q", *files_1830])
+    c1830_s, c1830_code = validated(files_1830)
     # the real 18Ireland games (issue 14: a quarter of the site engine's ~1.1 s)
-    files_ire = [str(p) for p, t, _ in games if t == "18Ireland" and root_of[p] == corpora[0]]
-    ire_s = None
-    if files_ire:
-        ire_s, _ = best_of(5, [*cli, "validate", "-q", *files_ire])
+    files_ire = real_games("18Ireland")
+    ire_s, _ = validated(files_ire)
     # the real 1860 games (issue 13: a quarter of the site engine's ~0.8 s, so 0.2 s)
-    files_1860 = [str(p) for p, t, _ in games if t == "1860" and root_of[p] == corpora[0]]
-    s1860 = None
-    if files_1860:
-        s1860, _ = best_of(5, [*cli, "validate", "-q", *files_1860])
+    files_1860 = real_games("1860")
+    s1860, _ = validated(files_1860)
     # the real 1889 games (the sixth title; no goal of its own: measured)
-    files_1889 = [str(p) for p, t, _ in games if t == "1889" and root_of[p] == corpora[0]]
-    s1889 = None
-    if files_1889:
-        s1889, _ = best_of(5, [*cli, "validate", "-q", *files_1889])
+    files_1889 = real_games("1889")
+    s1889, _ = validated(files_1889)
     kansai_s = None
     if examples:
         kansai_s, _ = best_of(5, [*cli, "validate", "-q", *map(str, examples)])

@@ -168,7 +168,8 @@ class Replay:
         res = self.result(self.count)
         if self.hints and res.errors and self.stop_at is None and not self.observed():
             from .following.diagnose import (copy_named_later_hint, dividend_hint, home_station_hint, merger_hint,
-                                             minor_bid_hint, missing_dividend_hint,
+                                             minor_bid_hint, minor_price_hint,
+                                             missing_dividend_hint,
                                              missing_issue_hint, missing_joining_lay_hint,
                                              missing_lay_hint,
                                              missing_par_hint,
@@ -225,6 +226,8 @@ class Replay:
                 hinted = raise_price_hint(self, res)
             if hinted is res:   # a minor's bid under the least, at another price
                 hinted = minor_bid_hint(self, res)
+            if hinted is res:   # a minor won at a legal but wrong price
+                hinted = minor_price_hint(self, res)
             if hinted is res:   # a sale missing before a purchase it paid for
                 hinted = missing_sale_hint(self, res)
             res = full if hinted is view else hinted

@@ -1424,6 +1424,20 @@ RULES: list[Rule] = [
        "(export) #101 pass  ->  DDR issues no share in its turn before this line, but the "
        "record's later lines go on as if it issued one (as written: #104, DDR has £60, a "
        "2H-train costs £98 ...): taken as issued before this line"),
+    _r("or.step_unwritten", "an export with no line for a step the site asked the company to "
+       "decide",
+       "18xx.games asks a company for each step of its turn that has something to do and "
+       "that the site does not pass over by itself (18Ireland's issue or redemption, when "
+       "the company could issue a treasury share or redeem one from the pool), and records "
+       "its answer: the step's action or a pass. An export whose company goes on to a later "
+       "step with neither misses a line there: the deleted issue or redemption itself, or "
+       "its pass (a dividend of the wrong kind earlier can leave the company able to redeem "
+       "where the record has no pass). A notation record may leave such a pass out; only "
+       "an export is checked. The line is taken as written, the step left undone.",
+       SITE,
+       "(export) #735 lay_tile  ->  MGWR could issue one of its treasury's (40% there) at "
+       "£96, and 18xx.games asks for that or a pass before anything else of its turn; the "
+       "record has neither before this 'lay': a line is missing (taken as not done)"),
     _r("stock.minor_auction", "a minor auction out of place",
        "Only the minor on top of the stack is auctioned, as a player's whole action for the "
        "turn; a minor is started by its auction, never parred.",
@@ -1434,6 +1448,21 @@ RULES: list[Rule] = [
        "bidder's cash.",
        f"{RIRE}: SB3",
        "Alice bid DER 95   ->  a bid must be at least £100, not £95"),
+    _r("stock.minor_bid_implied", "a minor won at one price, the record's later lines going "
+       "on from another",
+       "A minor's winning bid is its treasury and twice its par, so a bid written at another "
+       "legal price shows only later: the minor or its bidder short of cash, the companies "
+       "operating in another order. When the replay's first error is of such a kind and "
+       "names the minor or its bidder, railcheck replays the record with the winning bid of "
+       "each of the two latest such auctions at the prices the rules take (halving them by "
+       "which side a candidate's errors are on, the bidder's net worth against the record's "
+       "result); the first that explains the record from there on is flagged and the game "
+       "taken so (railcheck/following/diagnose.py, docs/one-mistake.md); else the findings "
+       "stand.",
+       f"{RIRE}: SB3",
+       "(export) #9 bid DER 115  ->  Player 2 wins DER's auction at £115, but the record's "
+       "later lines go on as if at £120 (as written: #31, DER has £65, a 2H-train costs £80 "
+       "...): taken as £120"),
     _r("stock.major_phase", "a major started before phase 6",
        "Players may start majors in stock rounds only from phase 6.",
        f"{RIRE}: phases, SB4",

@@ -146,6 +146,13 @@ def net_worths(result) -> dict:
     return {s["player"]: s["net_worth"] for s in result.standings}
 
 
+def site_scores(data: dict) -> dict:
+    """The net worths 18xx.games gives at the end of an export's game (its
+    ``result``, keyed by player id), by player name."""
+    names = {str(p["id"]): p["name"] for p in data["players"]}
+    return {names[k]: v for k, v in data["result"].items()}
+
+
 def hint_out_of_budget(monkeypatch, record, hint):
     """``hint`` (a search of ``following/diagnose.py``) run on the replay of
     ``record`` with the hints off, with a budget of one replay of the

@@ -174,6 +174,15 @@ def last_findings(path) -> list:
 # ---------------------------------------------------------------------------
 # damaged notation
 
+def shuffle_block(items: list, rnd, start: float, size: int) -> None:
+    """Shuffles in place the block of ``size`` items of ``items`` from the
+    fraction ``start`` of them."""
+    i = int(start * len(items))
+    block = items[i:i + size]
+    rnd.shuffle(block)
+    items[i:i + size] = block
+
+
 def lines_swapped(text: str, swaps) -> list:
     """The lines of ``text`` (their ends kept), each pair ``(a, b)`` of
     ``swaps`` swapping the lines at those fractions of the text, in turn."""
@@ -200,10 +209,7 @@ def test_notation_lines_swapped(workdir, notation, swaps):
 @given(rnd=st.randoms(use_true_random=False), start=st.floats(0, 1), size=st.integers(2, 80))
 def test_notation_block_shuffled(workdir, notation, rnd, start, size):
     lines = notation.splitlines(keepends=True)
-    i = int(start * len(lines))
-    block = lines[i:i + size]
-    rnd.shuffle(block)
-    lines[i:i + size] = block
+    shuffle_block(lines, rnd, start, size)
     check(workdir / "shuffled.18xx", "".join(lines))
 
 
@@ -330,11 +336,7 @@ def test_export_players_broken(workdir, export, which, key, value, drop):
 @given(rnd=st.randoms(use_true_random=False), start=st.floats(0, 1), size=st.integers(2, 40))
 def test_export_actions_shuffled(workdir, export, rnd, start, size):
     data = json.loads(json.dumps(export))
-    actions = data["actions"]
-    i = int(start * len(actions))
-    block = actions[i:i + size]
-    rnd.shuffle(block)
-    actions[i:i + size] = block
+    shuffle_block(data["actions"], rnd, start, size)
     check(workdir / "shuffled.json", json.dumps(data))
 
 
@@ -590,11 +592,7 @@ def title_exports():
 @given(rnd=st.randoms(use_true_random=False), start=st.floats(0, 1), size=st.integers(2, 40))
 def test_title_export_actions_shuffled(workdir, title_exports, title, rnd, start, size):
     data = json.loads(json.dumps(title_exports[title]))
-    actions = data["actions"]
-    i = int(start * len(actions))
-    block = actions[i:i + size]
-    rnd.shuffle(block)
-    actions[i:i + size] = block
+    shuffle_block(data["actions"], rnd, start, size)
     check(workdir / f"{title}-shuffled.json", json.dumps(data))
 
 
@@ -605,11 +603,7 @@ def test_hints_on_shuffled_exports(workdir, title_exports, title, rnd, start, si
     # the same property with the search for the one slip that explains the
     # errors (its candidate replays of a damaged record) on
     data = json.loads(json.dumps(title_exports[title]))
-    actions = data["actions"]
-    i = int(start * len(actions))
-    block = actions[i:i + size]
-    rnd.shuffle(block)
-    actions[i:i + size] = block
+    shuffle_block(data["actions"], rnd, start, size)
     check(workdir / f"{title}-shuffled-hints.json", json.dumps(data), hints=True)
 
 

@@ -62,6 +62,8 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from difftest import stem as _stem  # a game's name: its file's, with no .json(.gz)
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path("/work/shared/corpus")
 GEN = Path("/work/gen")
@@ -99,14 +101,6 @@ def read_export(path: Path) -> dict:
     if path.name.endswith(".gz"):
         raw = gzip.decompress(raw)
     return json.loads(raw)
-
-
-def _stem(path: Path) -> str:
-    name = path.name
-    for suffix in (".json.gz", ".json"):
-        if name.endswith(suffix):
-            return name[: -len(suffix)]
-    return name
 
 
 def corpus(title: str, which: str) -> list[tuple[str, Path]]:

@@ -309,7 +309,7 @@ def _after(f: Finding, par) -> bool:
 
 
 def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool = False,
-                         factor: int = 0, spare: int = 0, rank=None):
+                         factor: int = 0, spare: int = 0, rank=None, nearer_end: bool = False):
     """(i, value, result) of the one candidate of ``todo`` — (position,
     value) pairs, line ``i`` replaced by ``line_for(i, value)`` — that
     explains the record from line ``i`` on, else None (none, several, or
@@ -330,7 +330,14 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
     errs at otherwise, are replayed again allowing ``spare`` errors there
     (a finding the record as written hides under its cascade, such as one
     a published rule backs in a game the site let through: the candidate
-    keeps it), and the one that then explains it is taken."""
+    keeps it), and the one that then explains it is taken.  With
+    ``nearer_end``, the one candidate that explains it while it ends
+    otherwise than the record's result is taken all the same when the record
+    as written does not even end as the record says (``score.end_differs``)
+    and the candidate does, with fewer net worths off than the record as
+    written: the net worths it has off are then the game's own, which the
+    record as written hides as well (a bankruptcy's leftovers the site keeps,
+    B5)."""
     s.candidates = len(todo)
     s.budget = (factor or BUDGET_FACTOR) * max(1, len(replay.record.actions))
     game = getattr(replay, "game", None)
@@ -404,6 +411,12 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
         # worth alone may end with a score of the unchanged game's own, which
         # the record's cascade hid as it hid the error it keeps; see below)
         agree = found
+    if nearer_end and not agree and len(found) == 1:
+        mine = [f for f in found[0][2].findings if f.rule.startswith("score.")]
+        if any(r == "score.end_differs" for r, _ in written) \
+                and not any(f.rule == "score.end_differs" for f in mine) \
+                and len(mine) < len(written):
+            agree = found
     if getattr(replay.record, "expected_result", None) is not None or len(agree) == 1:
         found = agree
     if nearest and fewest == 0 and len(found) > 1 and len({_ending(c[2]) for c in found}) == 1:
@@ -1571,6 +1584,88 @@ def minor_bid_hint(replay, result, search: Optional[Search] = None):
                   f"{game.money(price)}{says}: taken so", {bidder, corp})
 
 
+#: how many minors' auctions before the first error the winning-bid hint
+#: tries (the most recent of those whose minor or bidder the error names)
+MINOR_AUCTIONS = 2
+
+
+@_never_raises
+def minor_price_hint(replay, result, search: Optional[Search] = None):
+    """A minor won at a legal but wrong price (18Ireland: the winning bid is
+    the minor's treasury, and its par half of it, ``minor_auction.par``):
+    the record's later lines show another treasury (the minor short of cash:
+    the bid was higher; the bidder short: lower) or another price (the
+    operating order).  When the first error is of a kind a price or cash
+    causes (:func:`applies`) and later errors follow, the winning bid of
+    each of the :data:`MINOR_AUCTIONS` latest minors' auctions before it
+    whose minor or bidder the error names is searched at the prices the
+    rules take (:func:`_price_search`, halving by which side a candidate's
+    errors are on, the bidder's net worth against the record's result); the
+    first that explains the record is flagged (``stock.minor_bid_implied``)
+    and the game taken so.  Else ``result``.  Never raises."""
+    game = result.game
+    if game is None or game.rules.stock.minor_auction is None:
+        return result
+    errors = [f for f in result.findings if f.severity == ERROR]
+    first = applies(result)
+    if first is None or first is not errors[0] or _all_at(errors, first):
+        return result
+    actions = replay.record.actions
+    stop = _position(actions, first)
+    if stop is None:
+        return result
+    spec = game.rules.stock.minor_auction
+    step, opening = int(spec["multiple"]), int(spec["min_bid"])
+    minors = {sym for sym, c in game.corporations.items() if c.kind == "minor"}
+    last: dict = {}         # minor -> the place of its last bid (the winner's)
+    before: dict = {}       # minor -> the bid before it
+    for i in range(stop):
+        a = actions[i]
+        if isinstance(a, Bid) and a.company in minors and a.price is not None:
+            if a.company in last:
+                before[a.company] = actions[last[a.company]].price
+            last[a.company] = i
+    named = _named(first, game)
+    places = sorted((i for sym, i in last.items()
+                     if sym in named or actions[i].actor in named), reverse=True)[:MINOR_AUCTIONS]
+    s = search if search is not None else Search()
+    want = getattr(replay.record, "expected_result", None) or {}
+    for i in places:
+        a = actions[i]
+        bidder, corp = a.actor, a.company
+        cash = _bidder_cash(replay, i, bidder, s)
+        least = before[corp] + step if corp in before else opening
+        if cash is None or cash < least or s.out_of_budget:
+            continue
+        d = _worth_off(replay, result, bidder)
+        # (the price the bidder's worth gives, then the written one's
+        # neighbours: a slip of one multiple)
+        guesses = ([a.price + d] if d else []) + [a.price + step, a.price - step]
+        side = _bid_side(bidder, corp)
+        # only a price the record's result gives (the bidder's net worth),
+        # but at the latest auction when the first error is its minor's or
+        # bidder's own cash (a bidder whose worth no price changes, as one
+        # gone bankrupt, leaves the result silent: 53000029_0 #9, DER short
+        # of a train at #31)
+        exact = not (i == places[0] and side((first, actions[stop].actor, None), False))
+        found = _price_search(replay, i, lambda p, a=a: dataclasses.replace(a, price=p),
+                              side, lambda got, b=bidder: _worth_off(replay, got, b),
+                              least, cash, step, [g for g in guesses if g != a.price], s,
+                              exact=exact and bidder in want, first=first,
+                              has_result=bidder in want)
+        if found is None:
+            continue
+        price, cand, says = found
+        if price == a.price:
+            continue
+        return _adopt(replay, cand, a, "stock.minor_bid_implied",
+                      f"{bidder} wins {corp}'s auction at {game.money(a.price)}, but the "
+                      f"record's later lines go on as if at {game.money(price)} (as written: "
+                      f"{_where(first)}, {first.message} — the first finding the written bid "
+                      f"gives): taken as {game.money(price)}{says}", {bidder, corp})
+    return result
+
+
 def _bid_side(bidder: str, corp: str):
     """Which way a bid's price is wrong by a candidate's error (see
     :func:`_price_search`): the bidder short, too high; the minor, whose
@@ -1965,22 +2060,32 @@ def merger_hint(replay, result, search: Optional[Search] = None):
     # (spare: the one explaining every later line may end otherwise than
     # the record in one player's net worth, a score of the unchanged game's
     # own that the record's cascade hid: 18Ireland_rand_49200101_0 #525)
-    one = _the_one_explanation(replay, todo, line_for,
-                               search if search is not None else Search(),
-                               factor=MERGER_BUDGET_FACTOR, spare=1)
+    # (nearest: of several lines that each explain the record, its game
+    # ending alike, the latest — a vote for that carried a merger the
+    # record goes on without is undone as well by the proposer's own vote
+    # against before it (18Ireland_rand_53000009_0 #484, 80 errors), and a
+    # finding there could be before the slip's line; nearer_end: the one
+    # explaining every later line may end with the game's own net worths
+    # off, where the line as written does not even end the game:
+    # 18Ireland_rand_53000019_1 #302, 225 errors)
+    s = search if search is not None else Search()
+    one = _the_one_explanation(replay, todo, line_for, s, factor=MERGER_BUDGET_FACTOR,
+                               spare=1, nearest=True, nearer_end=True)
     if one is None:
         return result
     i, value, cand = one
     a = actions[i]
     where = _where(first)
+    tied = (f" (of {s.tied} lines that each explain the record as well, the latest)"
+            if s.tied else "")
     if isinstance(a, Vote):
         says = (f"{a.actor} votes {a.choice}, but the record's later lines go on as if "
                 f"{a.actor} voted {value}")
-        taken = f"taken as {value}"
+        taken = f"taken as {value}{tied}"
     else:
         says = (f"{a.actor} proposes {a.corporation}, but the record's later lines go on as "
                 f"if the proposal named {value}")
-        taken = f"taken as {value}"
+        taken = f"taken as {value}{tied}"
     return _adopt(replay, cand, a, "merger.implied",
                   f"{says} (as written: {where}, {first.message} — the first finding the "
                   f"written line gives): {taken}", {a.actor})

@@ -290,6 +290,61 @@ def _best_reading(replay, readings: list, horizon: int, tied: bool = False,
          replay.on_round_end) = observers
 
 
+def endings(replay, applies: list) -> Optional[list]:
+    """For each of ``applies`` (each makes a reading of the current line in
+    the state now), ``(errors, off)`` of the record played from it to its
+    end: the error findings of its later lines, and how far the game then
+    ends from the record's own result (the players whose net worth differs
+    from it, one more when the game ends otherwise); None for a reading the
+    rules refuse.  None when the record gives no result or the budget ran
+    out.  Changes nothing."""
+    rec = replay.record
+    if getattr(replay, "trying", False) or not rec.expected_result:
+        return None
+    g = replay.game
+    budget = budget_of(replay)
+    position = g.following.position
+    replay.trying = True
+    observers = (replay.after_action, replay.before_action, replay.on_action,
+                 replay.on_round_end)
+    replay.after_action = replay.before_action = replay.on_action = None
+    replay.on_round_end = None
+    current = g.current_action
+    out: list = []
+    try:
+        for apply in applies:
+            if not budget.spend(SAVE_COST):
+                return None
+            saved = save(replay)
+            try:
+                try:
+                    apply()
+                except RuleViolation:
+                    out.append(None)
+                    continue
+                replay.rounds.taken()
+                replay.advance()
+                errors = errors_ahead(replay, len(rec.actions))
+                if errors is None:
+                    return None
+                if not g.finished:
+                    replay.rounds.close_at_end()
+                off = sum(1 for row in g.standings()
+                          if rec.expected_result.get(row["player"]) not in (None, row["net_worth"]))
+                if rec.expected_end_reason and rec.expected_end_reason != (g.end_reason or ""):
+                    off += 1
+                out.append((errors, off))
+            finally:
+                restore(replay, saved)
+                g.following.at(position)
+                g.current_action = current
+        return out
+    finally:
+        replay.trying = False
+        (replay.after_action, replay.before_action, replay.on_action,
+         replay.on_round_end) = observers
+
+
 def better_once(replay, before, prefer_once: bool = False) -> Optional[tuple]:
     """The current line repeats the record's line before it word for word
     and the rules took it (or flagged it, ``prefer_once``): when the

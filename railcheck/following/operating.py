@@ -77,6 +77,40 @@ class OperatingFollower(RoundFollower):
             self.switch_to(corp)
             rnd.closed_turn = None
 
+    def unwritten_step(self, action):
+        """``(turn, step)`` when ``action``, an export's line of the turn's
+        company, takes its turn past a step with something to do that
+        18xx.games asks a line of (``Step.site_asks``: 18Ireland's issue or
+        redemption): the site's record then has that step's action or its
+        pass before anything of a later step, and this one has neither
+        (``following/unwritten.py``); else None.  Pure."""
+        g = self.game
+        rnd = self.round
+        t = rnd.turn
+        if not g.following.from_export or t is None or isinstance(action, Pass) \
+                or action.action_id is None \
+                or t.corp.sym != action.actor or rnd.placed is not None or t.step >= rnd.done:
+            # (a line with no id is none of the export's: a hint's candidate
+            # line put in a turn, 18Ireland_rand_43000102_3 #502)
+            return None
+        step = rnd.steps[t.step]
+        if not step.site_asks:
+            return None
+        mine = rnd.step_of(action)
+        if mine is None or not mine.ordered or rnd.step_index(mine) <= t.step \
+                or not step.available(t):
+            return None
+        following = g.following
+        for i in range(following.position - 1, -1, -1):
+            # the record wrote the step's line in this turn, refused (a
+            # redemption the company could not pay for): no line is missing
+            prev = following.actions[i]
+            if getattr(prev, "actor", None) != action.actor:
+                break
+            if step.owns(prev) or isinstance(prev, Pass):
+                return None
+        return t, step
+
     def in_no_turn(self, action) -> bool:
         """``action`` is placed in no company's turn: an exchange, a discard
         (they come whenever the record gives them)."""

@@ -36,7 +36,8 @@ from .followers import follower_for
 from .lookahead import first_replays_choice, game_memo, keep_choice, put_back
 from .run import missing_run
 from .station import missing_station
-from .stock import missing_turn_line, wrong_name_line
+from .unwritten import unwritten_step
+from .stock import missing_turn_line, wrong_name_due, wrong_name_line
 
 
 class RecordRounds:
@@ -217,7 +218,9 @@ class RecordRounds:
             if not missing_pass(self.replay, action):
                 action = wrong_name_turn_bid(self.replay, action) or action
             action = wrong_name_line(self.replay, action) or action
+            action = wrong_name_due(self.replay, action) or action
         g.following.round.place(action)
+        unwritten_step(self.replay, action)
         missing_run(self.replay, action)
         missing_station(self.replay, action)
         return action

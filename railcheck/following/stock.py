@@ -573,6 +573,33 @@ def wrong_name_line(replay, action):
     return renamed
 
 
+def wrong_name_due(replay, action):
+    """``action``, a line of a player who may act in the round but not yet,
+    comes where the round has another player due to act
+    (``Round.due_instead``: a vote cast out of the holders' order): the line
+    may be the due player's under a wrong name, or the writer's out of
+    order, counted as the record says (the round's own finding).  Both are
+    judged by the record's next lines (:func:`goes_on_as_renamed`); when the
+    line as the due player's is the one they go on from, it is returned as
+    his (a ``turn.order`` finding saying so), else None."""
+    g = replay.game
+    if getattr(replay, "trying", False) or replay.check_purity:
+        return None
+    due = g.round.due_instead(action)
+    if due is None:
+        return None
+    import dataclasses
+    renamed = dataclasses.replace(action, actor=due.name)
+    if not goes_on_as_renamed(replay, action, renamed):
+        return None
+    f = g.flag("turn.order", f"{action.actor}'s '{action.verb}' comes where {due.name} is due "
+                             f"to act first in {g.round.label}; the record's later lines go on "
+                             f"as if {due.name} made this line (a wrong name): taken as "
+                             f"{due.name}'s")
+    f.involves = frozenset({due.name, action.actor})
+    return renamed
+
+
 def goes_on_as_renamed(replay, action, renamed) -> bool:
     """Whether the record's next lines go on from ``renamed`` (the line
     under the name of the player whose turn it is) with fewer errors than

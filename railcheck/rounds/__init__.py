@@ -39,6 +39,13 @@ class Round:
         """The player or company whose turn it is, or None."""
         return None
 
+    def due_instead(self, action):
+        """The player due to act now in the place of ``action``'s writer,
+        who may act in this round too but not yet (a vote cast out of the
+        holders' order: the holder whose vote is due), for the
+        record-following layer to read the line under that name; None."""
+        return None
+
     def out_of_turn(self, action):
         """(the player, what to say or None) when ``action`` is that of a
         player who acts out of turn, and the round would take it otherwise
@@ -169,9 +176,23 @@ class AuctionRound(Round):
 
     kind = "auction"
 
+    def __init__(self, game):
+        super().__init__(game)
+        #: the step of a bid (``auction.min_increment``)
+        self.inc = game.rules.auction["min_increment"]
+
     @property
     def label(self) -> str:
         return "auction"
+
+    def company_for_sale(self, sym: str):
+        """The private ``sym`` (:meth:`company`), refused (``auction.sold``)
+        when a player owns it already or it is closed."""
+        company = self.company(sym)
+        if company.owner is not None or company.closed:
+            owner = company.owner.name if company.owner is not None else "nobody (closed)"
+            raise RuleViolation("auction.sold", f"{company.sym} is already owned by {owner}")
+        return company
 
     def unsold(self):
         raise NotImplementedError

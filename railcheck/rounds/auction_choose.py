@@ -35,12 +35,9 @@ from . import AuctionRound
 
 
 class ChooseAndBidAuction(AuctionRound):
-    kind = "auction"
-
     def __init__(self, game):
         super().__init__(game)
         g = game
-        self.inc = g.rules.auction["min_increment"]
         #: "face": an opening bid is at least the face value; "increment": at
         #: least the face value plus the minimum increment (1830's first bid)
         self.opening = g.rules.auction["opening_bid"]
@@ -183,10 +180,7 @@ class ChooseAndBidAuction(AuctionRound):
                                 f"{self.lot.sym} is being auctioned (high bid "
                                 f"{g.money(self.high_bid)} by {self.high_bidder.name}); the next "
                                 f"private is chosen when it is sold")
-        company = self.company(action.company)
-        if company.owner is not None or company.closed:
-            owner = company.owner.name if company.owner is not None else "nobody (closed)"
-            raise RuleViolation("auction.sold", f"{company.sym} is already owned by {owner}")
+        company = self.company_for_sale(action.company)
         minimum = self.min_opening(company)
         price = action.price if action.price is not None else minimum
         if price < minimum:

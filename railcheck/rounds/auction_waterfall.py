@@ -21,8 +21,6 @@ from . import AuctionRound
 
 
 class WaterfallAuction(AuctionRound):
-    kind = "auction"
-
     def __init__(self, game):
         super().__init__(game)
         g = game
@@ -32,7 +30,6 @@ class WaterfallAuction(AuctionRound):
         self.passed: set = set()
         self.auctioning = None       # company being resolved among several bidders
         self.auction_bidders: list = []
-        self.inc = g.rules.auction["min_increment"]
 
     @property
     def label(self) -> str:
@@ -160,10 +157,7 @@ class WaterfallAuction(AuctionRound):
         the plan: ("buy" or "bid", company, price, the notes of what is
         taken as written)."""
         g = self.game
-        company = self.company(action.company)
-        if company.owner is not None or company.closed:
-            owner = company.owner.name if company.owner is not None else "nobody (closed)"
-            raise RuleViolation("auction.sold", f"{company.sym} is already owned by {owner}")
+        company = self.company_for_sale(action.company)
         cheapest = self.cheapest()
         price = action.price
         if company is cheapest:

@@ -44,6 +44,11 @@ class Step:
     #: the turn.  A step with nothing to do is passed over without a word
     #: (the notation may leave its ``pass`` out)
     ordered: ClassVar[bool] = False
+    #: (a step of an operating turn) 18xx.games asks the company for this
+    #: step's action or its pass whenever the step has something to do, so
+    #: an export always has a line for it then (``following/operating.py``,
+    #: ``OperatingFollower.unwritten_step``)
+    site_asks: ClassVar[bool] = False
     #: (a round of players' turns) its actions are a player's turn's: the
     #: round keeps the turn's bookkeeping around them (whose turn, passes,
     #: the end of the round)
@@ -120,6 +125,17 @@ class Step:
 
     def end_of_turn(self, turn) -> None:
         """The company's turn ends: flag a duty of this step left undone."""
+
+    def what_is_open(self, turn) -> str:
+        """What the step could do now, in words with its numbers, for a
+        finding that names it ("" when the step's name says enough)."""
+        return ""
+
+    def open_lines(self, turn) -> list:
+        """``(action, words)``: lines the step could take now (each still to
+        be checked), for the record-following layer to try where a record
+        left the step's line out; none by default."""
+        return []
 
     def passed_by(self, turn) -> bool:
         """Whether the company's own actions took its turn past this step."""

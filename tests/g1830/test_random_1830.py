@@ -16,7 +16,7 @@ from railcheck.conformance import first_divergence
 from railcheck.engine import Replay
 from railcheck.importer import import_export
 
-from conftest import DATA
+from conftest import DATA, net_worths, site_scores
 
 GAMES = {p.stem: p for p in sorted((DATA / "random" / "1830").glob("*.json"))}
 
@@ -78,10 +78,7 @@ def test_random_game_replays_and_scores_match_the_engine(name):
     assert found == EXPECTED_FINDINGS.get(name, [])
     assert result.finished
     data = json.loads(text)
-    by_id = {str(p["id"]): p["name"] for p in data["players"]}
-    expected = {by_id[k]: v for k, v in data["result"].items()}
-    worth = {row["player"]: row["net_worth"] for row in result.standings}
-    assert worth == expected
+    assert net_worths(result) == site_scores(data)
     assert result.end_reason == {"bank": "bank", "bankrupt": "bankrupt"}[
         data["game_end_reason"]]
 

@@ -18,7 +18,7 @@ from railcheck.conformance import walk_trace
 from railcheck.engine import Replay
 from railcheck.importer import import_export
 
-from conftest import DATA, load_trace
+from conftest import DATA, load_trace, net_worths, site_scores
 
 REAL = {p.stem: p for p in sorted((DATA / "exports" / "1860").glob("*.json"))}
 RANDOM = {p.name[:-len(".json.gz")]: p
@@ -145,10 +145,7 @@ def test_clean_game_is_legal_and_scores_match_the_site(name):
     assert [(f.action_id, f.rule) for f in result.findings] == [
         (i, "route.receivership_max") for i in RECEIVERSHIP_SHORT.get(name, [])]
     assert result.finished and result.end_reason == CLEAN[name]
-    worth = {row["player"]: row["net_worth"] for row in result.standings}
-    data = json.loads(export_text(name))
-    by_id = {str(p["id"]): p["name"] for p in data["players"]}
-    assert {by_id[k]: v for k, v in data["result"].items()} == worth
+    assert site_scores(json.loads(export_text(name))) == net_worths(result)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

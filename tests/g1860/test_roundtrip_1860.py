@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from railcheck.cli import main
 from railcheck.notation import parse_game, write_game
 
-from conftest import DATA
+from conftest import DATA, site_scores
 
 EXPORTS = DATA / "exports" / "1860"
 
@@ -22,9 +22,7 @@ def import_and_validate(tmp_path, name):
     assert res.exit_code == 0, res.output
     res = CliRunner().invoke(main, ["validate", "--format", "json", str(out)])
     f = json.loads(res.output)["files"][0]
-    data = json.loads((EXPORTS / f"{name}.json").read_text(encoding="utf-8"))
-    names = {str(p["id"]): p["name"] for p in data["players"]}
-    site = {names[k]: v for k, v in data["result"].items()}
+    site = site_scores(json.loads((EXPORTS / f"{name}.json").read_text(encoding="utf-8")))
     return f, site, out.read_text(encoding="utf-8")
 
 
@@ -76,9 +74,7 @@ def test_every_clean_random_game_round_trips_clean(tmp_path):
             (1 if RECEIVERSHIP_SHORT.get(name) else 0), name
         res = CliRunner().invoke(main, ["validate", "--format", "json", str(out)])
         f = json.loads(res.output)["files"][0]
-        data = json.loads(text)
-        names = {str(p["id"]): p["name"] for p in data["players"]}
         assert [x["rule"] for x in f["findings"] if x["severity"] == "error"] == \
             ["route.receivership_max"] * len(RECEIVERSHIP_SHORT.get(name, [])), name
         assert {r["player"]: r["net_worth"] for r in f["standings"]} == \
-            {names[k]: v for k, v in data["result"].items()}, name
+            site_scores(json.loads(text)), name

@@ -17,7 +17,7 @@ from railcheck.conformance import walk_trace
 from railcheck.engine import Replay
 from railcheck.importer import import_export
 
-from conftest import DATA, load_trace
+from conftest import DATA, load_trace, net_worths, site_scores
 
 GAMES = {p.name[:-len(".json.gz")]: p
          for p in sorted((DATA / "exports" / "1889_random").glob("*.json.gz"))}
@@ -63,9 +63,7 @@ def test_random_game_scores_and_trace_match_the_engine(name):
     assert [(f.action_id, f.rule) for f in result.findings
             if f.severity in ("error", "warning")] == EXPECTED_FINDINGS.get(name, [])
     assert (result.end_reason if result.finished else None) == END[name]
-    names = {str(p["id"]): p["name"] for p in data["players"]}
-    assert {r["player"]: r["net_worth"] for r in result.standings} == \
-        {names[k]: v for k, v in data["result"].items()}
+    assert net_worths(result) == site_scores(data)
     divergence, _, compared = walk_trace(record, load_trace("1889", name))
     assert divergence is None, str(divergence)
     assert compared > 150

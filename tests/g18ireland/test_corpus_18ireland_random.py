@@ -17,7 +17,7 @@ import pytest
 from railcheck.conformance import walk_trace
 from railcheck.importer import import_export
 
-from conftest import DATA, load_trace
+from conftest import DATA, load_trace, net_worths, site_scores
 
 GAMES = {p.name[:-len(".json.gz")]: p
          for p in sorted((DATA / "exports" / "18Ireland_random").glob("*.json.gz"))}
@@ -54,13 +54,6 @@ def watched(name: str, ids, look, last=None, options=(), check_purity=True):
     replay = Replay(record_of(name, last, options), check_purity=check_purity)
     replay.after_action = after
     return seen, replay.run()
-
-
-def assert_site_scores(result, data: dict):
-    """Every player's net worth is the site's result in the export ``data``."""
-    names = {str(p["id"]): p["name"] for p in data["players"]}
-    assert {r["player"]: r["net_worth"] for r in result.standings} == \
-        {names[k]: v for k, v in data["result"].items()}
 
 
 #: games with no error, the site's end and scores: the site's end reason
@@ -204,7 +197,7 @@ def test_where_the_replay_parts_from_the_site_engine(name):
         assert [f.message for f in result.findings if f.severity == "error"] == []
         assert {f.rule for f in result.findings if f.severity == "warning"} <= {"merger.repeated"}
         assert result.finished and result.end_reason == CLEAN[name]
-        assert_site_scores(result, json.loads(export_text(name)))
+        assert net_worths(result) == site_scores(json.loads(export_text(name)))
 
 
 def test_a_bankrupt_presidents_private_sold_later_is_one_finding_each():
@@ -222,7 +215,7 @@ def test_a_bankrupt_presidents_private_sold_later_is_one_finding_each():
          "player, but the record's later lines go on as if they stayed theirs (as 18xx.games "
          "keeps them): taken so")]
     assert divergence is None
-    assert_site_scores(result, json.loads(export_text("18Ireland_rand_18003_3")))
+    assert net_worths(result) == site_scores(json.loads(export_text("18Ireland_rand_18003_3")))
 
 
 def test_an_emergency_buy_from_another_company_at_most_at_face_value():
@@ -231,7 +224,7 @@ def test_an_emergency_buy_from_another_company_at_most_at_face_value():
     # the 2H's face value is £80): no finding, and the site's scores
     result, _ = first_divergence("18Ireland_rand_18006_0")
     assert not [f for f in result.errors if f.rule.startswith("emergency.")]
-    assert_site_scores(result, json.loads(export_text("18Ireland_rand_18006_0")))
+    assert net_worths(result) == site_scores(json.loads(export_text("18Ireland_rand_18006_0")))
 
 
 #: with the option site_bankruptcy (player_bankruptcy.leftovers: keep, the
@@ -256,7 +249,7 @@ def test_the_site_bankruptcy_option_keeps_a_bankrupt_players_privates(name):
     divergence, result, _ = walk_trace(record, load_trace("18Ireland", name))
     assert (divergence.as_tuple() if divergence else None) == SITE_BANKRUPTCY[name]
     assert not [f for f in result.findings if f.rule == "private.closed"]
-    assert_site_scores(result, json.loads(export_text(name)))
+    assert net_worths(result) == site_scores(json.loads(export_text(name)))
 
 
 def test_the_site_bankruptcy_from_a_users_ruleset(tmp_path):
@@ -624,7 +617,7 @@ def test_a_bankrupt_presidents_sale_takes_the_certificates_he_got_first():
     seen, result = watched(name, (903,), look, options=["site_bankruptcy"], check_purity=False)
     assert seen[903] == ["pool", "Player 3"]
     assert [f.message for f in result.findings if f.severity == "error"] == []
-    assert_site_scores(result, json.loads(export_text(name)))
+    assert net_worths(result) == site_scores(json.loads(export_text(name)))
 
 
 def test_an_emergency_sale_naming_another_players_certificate():
@@ -642,7 +635,7 @@ def test_an_emergency_sale_naming_another_players_certificate():
         == [(154, "stock.sell_not_owned",
              "Player 1 sells DER_0, which Player 3 holds: a player sells only certificates he "
              "holds; taken as the sale of 20% of DER from his own")]
-    assert_site_scores(result, data)
+    assert net_worths(result) == site_scores(data)
 
 
 def test_a_bankrupt_president_sells_in_the_operating_order():

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 
-from conftest import assert_flagged_only_at, illegal_examples, replay_file as run
+from conftest import assert_flagged_only_at, illegal_examples, net_worths, site_scores
+from conftest import replay_file as run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "18Ireland"
 
@@ -231,7 +232,4 @@ def test_import_writes_a_hex_with_a_negative_row(tmp_path):
     assert "LER run 4H G-1.0~G1.0-H2.0 (60) = 60  #@317" in text
     r = run(out)
     assert r.errors == [] and r.finished and r.end_reason == "bank"
-    data = json.loads(export.read_text(encoding="utf-8"))
-    names = {str(p["id"]): p["name"] for p in data["players"]}
-    assert {row["player"]: row["net_worth"] for row in r.standings} == \
-        {names[k]: v for k, v in data["result"].items()}
+    assert net_worths(r) == site_scores(json.loads(export.read_text(encoding="utf-8")))

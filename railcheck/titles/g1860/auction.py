@@ -29,12 +29,9 @@ from .shares import par_range
 
 
 class BidForTurnAuction(AuctionRound):
-    kind = "auction"
-
     def __init__(self, game):
         super().__init__(game)
         g = game
-        self.inc = g.rules.auction["min_increment"]
         self.items: list[str] = [str(i) for i in g.rules.auction["items"]]
         self.opener = g.seat_order[0]
         self.turn = self.opener

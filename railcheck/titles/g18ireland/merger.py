@@ -258,6 +258,16 @@ class MergerRound(Round):
     # ------------------------------------------------------------------
     # voting
 
+    def due_instead(self, action):
+        """A vote by a holder who has not voted, cast before the holder
+        whose vote is due (M9): that holder."""
+        player = self.game.player_by_name.get(getattr(action, "actor", None))
+        if not self.voting or not isinstance(action, Vote) or player is None \
+                or player in self.votes or not self.votes_of(player):
+            return None
+        due = next((p for p in self.voters() if p not in self.votes), None)
+        return due if due is not None and due is not player else None
+
     def votes_of(self, player) -> int:
         return sum(shares_of(c, player) for c in self.proposal)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Optional
 
-from ...actions import BuyShares, BuyTrain, LayTile, RunRoutes, SellShares
+from ...actions import BuyShares, BuyTrain, LayTile, RunRoutes, Sale, SellShares
 from ...findings import RuleViolation
 from ...state import Corporation
 from ...steps.base import Step
@@ -36,21 +36,56 @@ class IssueRedeem(Step):
     verb = "issue or redeem a share"
     actions = (SellShares, BuyShares)
     ordered = True
+    #: the site asks for an issue, a redemption or a pass whenever one of
+    #: the two is possible
+    site_asks = True
 
     def available(self, turn) -> bool:
+        return bool(self.choices(turn))
+
+    def choices(self, turn) -> list:
+        """What the company may do now: "redeem" (a share is in the pool and
+        its cash pays the price), "issue" (a treasury share fits the pool)."""
         g = self.game
         corp = turn.corp
         spec = g.rules.operating.issue_redeem
         if spec is None or getattr(turn, "issued", 0) >= spec["per_turn"] or corp.price is None:
-            return False
+            return []
+        out = []
         pool = corp.percent_of("pool")
         if pool > 0 and corp.cash >= corp.price.price:
-            return True         # it can redeem
+            out.append("redeem")
         limit = g.pool_limit(corp)
-        for c in corp.certs:    # can it issue?
-            if c.owner == "ipo" and not c.president and pool + c.percent <= limit:
-                return True
-        return False
+        if any(c.owner == "ipo" and not c.president and pool + c.percent <= limit
+               for c in corp.certs):
+            out.append("issue")
+        return out
+
+    def what_is_open(self, turn) -> str:
+        g = self.game
+        corp = turn.corp
+        price = g.money(corp.price.price) if corp.price is not None else "?"
+        said = []
+        for kind in self.choices(turn):
+            if kind == "redeem":
+                said.append(f"redeem a share from the bank pool ({corp.percent_of('pool')}% "
+                            f"there, {price} a share, its cash {g.money(corp.cash)})")
+            else:
+                said.append(f"issue one of its treasury's ({corp.percent_of('ipo')}% there) "
+                            f"at {price}")
+        return " or ".join(said)
+
+    def open_lines(self, turn) -> list:
+        corp = turn.corp.sym
+        out = []
+        for kind in self.choices(turn):
+            if kind == "issue":
+                out.append((SellShares(actor=corp, sales=[Sale(corporation=corp, count=1)]),
+                            "issued a share"))
+            else:
+                out.append((BuyShares(actor=corp, corporation=corp, count=1, source="pool"),
+                            "redeemed a share"))
+        return out
 
     def check(self, turn, action):
         g = self.game

@@ -2279,3 +2279,40 @@ def test_a_par_left_out_is_read_before_its_presidents_pass():
                                    "— the first finding the missing line gives): taken as parred "
                                    "before this pass")]
     assert worths(res) == G1889_314
+
+
+def test_a_private_bid_under_the_minimum_is_read_at_the_bid_the_record_goes_on_from():
+    # held-out 18Ireland_rand_52000059_0 (seed 52000059, generated this
+    # session) with #4 (Player 4 bids 85 on RSSC, face value 80) written at
+    # 80: the waterfall auction takes it as written, and Player 4's cash not
+    # committed to it is 5 more, so when GJR's bidders resolve he may raise
+    # where the record has him passed over: 122 errors from #12.  The bid at
+    # each step of 5 over the written one is tried (diagnose.turn_bid_hint);
+    # at 85 the record replays to the site's scores, with the game's own
+    # finding at #278 (B5's leftovers, rule-backed)
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_52000059_0.json.gz", 4,
+                              {"price": 80})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (4, "auction.min_bid"), (278, "bankrupt.leftovers")]
+    assert error_findings(res)[0].message == (
+        "bid of £80 is too low: RSSC's face value is £80, so the minimum bid is £85; the "
+        "record's later lines go on as if Player 4 bid £85: taken so")
+    assert worths(res) == {"Player 2": 1211, "Player 3": 889, "Player 5": 777, "Player 1": 586,
+                           "Player 4": 149}
+
+
+def test_a_hints_candidate_keeps_the_records_own_finding_made_in_step_with_it():
+    # held-out 18Ireland_rand_52000059_0 with #40 (WLR lays 657 on D16 turned
+    # 2) turned 4, legal at its line: #41's broad track no longer joins WLR's
+    # and the game parts from the record (260 errors, stopped in OR 14.2,
+    # never reaching #278's bankruptcy).  Turned 2, the record replays to
+    # the end with B5's leftovers at #278 (rule-backed, taken as the record
+    # has it: diagnose.IN_STEP), which a candidate keeps as the record's own
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_52000059_0.json.gz", 40,
+                              {"rotation": 4})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (40, "tile.rotation_implied"), (278, "bankrupt.leftovers")]
+    assert worths(res) == {"Player 2": 1211, "Player 3": 889, "Player 5": 777, "Player 1": 586,
+                           "Player 4": 149}

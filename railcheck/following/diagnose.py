@@ -3982,6 +3982,10 @@ def missing_sale_hint(replay, result, search: Optional[Search] = None):
 
 #: how many of the players' passes before the purchase the par is put before
 PAR_PASSES = 8
+#: at most this many errors before the purchase (the record's own: a
+#: finding the site lets through); more are a record in disorder, whose
+#: purchase is out of place rather than its par missing
+PAR_EARLIER = 2
 
 
 @_never_raises
@@ -4002,7 +4006,8 @@ def missing_par_hint(replay, result, search: Optional[Search] = None):
     # candidate keeps: the real 1889 game 314's route.blocked at #367)
     first = next((f for f in errors if f.rule == "stock.not_parred"), None)
     if game is None or first is None \
-            or _all_at([f for f in errors if not _before(f, first)], first):
+            or _all_at([f for f in errors if not _before(f, first)], first) \
+            or sum(1 for f in errors if _before(f, first)) > PAR_EARLIER:
         return result
     actions = replay.record.actions
     stop = _position(actions, first)
@@ -4012,6 +4017,12 @@ def missing_par_hint(replay, result, search: Optional[Search] = None):
     corp = game.corporations.get(buy.corporation)
     players = set(game.player_by_name)
     if corp is None or buy.actor not in players:
+        return result
+    pars = {a.corporation for a in actions if isinstance(a, Par)}
+    if not pars or corp.sym in pars:
+        # (a record with no par: its companies start otherwise, 18Ireland's
+        # minors at auction; a par the record writes elsewhere: the purchase
+        # is out of place, not the par missing, as in a shuffled record)
         return result
     passes = [i for i in range(stop - 1, -1, -1)
               if isinstance(actions[i], Pass) and actions[i].actor in players][:PAR_PASSES]

@@ -16,6 +16,7 @@ are dropped with the state).
 from __future__ import annotations
 
 import copy
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -207,6 +208,32 @@ def best_reading(replay, readings: list, horizon: int = HORIZON,
     return None
 
 
+@contextmanager
+def _trying(replay):
+    """The replay trying readings ahead: marked ``trying`` (no reading
+    judged inside another's trial) and its observers off, both as they
+    were after."""
+    replay.trying = True
+    observers = (replay.after_action, replay.before_action, replay.on_action,
+                 replay.on_round_end)
+    replay.after_action = replay.before_action = replay.on_action = None
+    replay.on_round_end = None
+    try:
+        yield
+    finally:
+        replay.trying = False
+        (replay.after_action, replay.before_action, replay.on_action,
+         replay.on_round_end) = observers
+
+
+def _back(replay, saved, g, position: int, current) -> None:
+    """The replay (its game ``g``) back at the saved state of a trial's line
+    ``position`` (``current`` its action)."""
+    restore(replay, saved)
+    g.following.at(position)
+    g.current_action = current
+
+
 #: (:func:`_best_reading`) the best reading is as good as the refusal
 _AS_REFUSED = "as refused"
 
@@ -224,13 +251,8 @@ def _best_reading(replay, readings: list, horizon: int, tied: bool = False,
     g = replay.game
     budget = budget_of(replay)
     position = g.following.position
-    replay.trying = True
-    observers = (replay.after_action, replay.before_action, replay.on_action,
-                 replay.on_round_end)
-    replay.after_action = replay.before_action = replay.on_action = None
-    replay.on_round_end = None
     current = g.current_action
-    try:
+    with _trying(replay):
         scores: list[Optional[int]] = []
         for reading in ([] if tied else [None]) + list(readings):
             if not budget.spend(SAVE_COST):
@@ -255,9 +277,7 @@ def _best_reading(replay, readings: list, horizon: int, tied: bool = False,
                     return None
                 scores.append(got)
             finally:
-                restore(replay, saved)
-                g.following.at(position)
-                g.current_action = current
+                _back(replay, saved, g, position, current)
         base, rest = (None, scores) if tied else (scores[0], scores[1:])
         valid = [s for s in rest if s is not None]
         if not valid:
@@ -284,10 +304,6 @@ def _best_reading(replay, readings: list, horizon: int, tied: bool = False,
             # (the preferred first: of readings as good, one of those is taken)
             return preferred + [i for i, s in enumerate(rest) if s == best and i not in preferred]
         return rest.index(best)
-    finally:
-        replay.trying = False
-        (replay.after_action, replay.before_action, replay.on_action,
-         replay.on_round_end) = observers
 
 
 def endings(replay, applies: list) -> Optional[list]:
@@ -304,14 +320,9 @@ def endings(replay, applies: list) -> Optional[list]:
     g = replay.game
     budget = budget_of(replay)
     position = g.following.position
-    replay.trying = True
-    observers = (replay.after_action, replay.before_action, replay.on_action,
-                 replay.on_round_end)
-    replay.after_action = replay.before_action = replay.on_action = None
-    replay.on_round_end = None
     current = g.current_action
     out: list = []
-    try:
+    with _trying(replay):
         for apply in applies:
             if not budget.spend(SAVE_COST):
                 return None
@@ -335,14 +346,8 @@ def endings(replay, applies: list) -> Optional[list]:
                     off += 1
                 out.append((errors, off))
             finally:
-                restore(replay, saved)
-                g.following.at(position)
-                g.current_action = current
+                _back(replay, saved, g, position, current)
         return out
-    finally:
-        replay.trying = False
-        (replay.after_action, replay.before_action, replay.on_action,
-         replay.on_round_end) = observers
 
 
 def better_once(replay, before, prefer_once: bool = False) -> Optional[tuple]:

@@ -431,7 +431,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         if actor == "OMS" and not corp.floated and oms_float in ("fifty_percent", "any_phase"):
             raise RuleViolation("or.not_floated",
                                 f"OMS has not floated: {self.h.sold_percent(actor)}% sold, "
-                                f"{r.rules.raw['stock']['float_percent']}% needed "
+                                f"{r.rules.stock.float_percent}% needed "
                                 f"(rulebook.oms_float: {oms_float})")
         if actor == "KNR" and not r.knr_normal:
             if not self.st.knr_started:
@@ -440,7 +440,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         elif actor != "OMS" and not corp.floated:
             raise RuleViolation("or.not_floated",
                                 f"{actor} has not floated: {self.h.sold_percent(actor)}% sold, "
-                                f"{r.rules.raw['stock']['float_percent']}% needed")
+                                f"{r.rules.stock.float_percent}% needed")
 
     def flag_may_start(self, corp) -> None:
         """Why ``corp``'s turn may not begin (:meth:`check_may_start`), flagged: the record's
@@ -571,7 +571,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
 
     def mandatory_phase(self, minor: str):
         conv = self.r.rules.conversions[minor]
-        must = conv.get("mandatory")
+        must = conv["mandatory"]
         if isinstance(must, list):                 # Kanan: N1 says 4, K4 says 3
             reading = self.r.rules.number("rulebook", "kanan_window")
             return must[0] if reading == "K4" else must[-1]
@@ -579,7 +579,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
 
     def earliest_phase(self, minor: str):
         conv = self.r.rules.conversions[minor]
-        start = conv.get("from")
+        start = conv["from"]
         if isinstance(start, list):
             reading = self.r.rules.number("rulebook", "kanan_window")
             return start[-1] if reading == "N1" else start[0]

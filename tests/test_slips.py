@@ -2335,3 +2335,25 @@ def test_a_later_station_on_a_wrong_hex_is_flagged_at_its_line_not_at_the_home_s
         "in I11 city 0 (as written: #639, the 4H-train (I11 city 0-I13-F10) includes no station "
         "of DSER")
     assert worths(res) == {"Player 4": 1497, "Player 3": 1201, "Player 1": 802, "Player 2": 37}
+
+
+@pytest.mark.parametrize("path, action_id, named, turn", [
+    # NYC's pass closing its turn (after its purchase) written as PRR's,
+    # PRR's lay next: taken as PRR's turn begun with a pass of its lay, the
+    # lay then out of step (56 errors without the hints)
+    ("1830/26855.json", 62, "PRR", "NYC"),
+    ("1830/29133.json", 46, "PRR", "B&O"),         # 21 errors
+    ("1830/rl18xx_game.json", 95, "NYC", "PRR"),   # 133 errors
+])
+def test_a_closing_pass_under_the_name_of_the_company_whose_lay_follows_is_the_turns(
+        path, action_id, named, turn):
+    # (held-out 1830_rand_52000074_0 #153, B&O's pass written as ERIE's:
+    # 105 errors -> 1)
+    from conftest import DATA, site_scores
+    data = json.loads((DATA / "exports" / path).read_text(encoding="utf-8"))
+    res = Replay(_changed_export(path, action_id, {"entity": named}), hints=False).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(action_id, "turn.order")]
+    assert error_findings(res)[0].message == (
+        f"{named}'s 'pass' is written in {turn}'s turn, and the record goes on with {named}'s "
+        f"own 'lay', of the step a pass beginning its turn would leave: taken as {turn}'s")
+    assert worths(res) == site_scores(data)

@@ -60,8 +60,9 @@ class OperatingFollower(RoundFollower):
             elif self.cannot_start(corp):
                 why = f"{corp.sym} takes no turn now and {cur.sym} could take it"
             elif nxt is not None and nxt.actor == corp.sym:
-                why = (f"the record goes on with {corp.sym}'s own '{nxt.verb}', a step before "
-                       f"it")
+                why = (f"the record goes on with {corp.sym}'s own '{nxt.verb}', "
+                       + ("of the step a pass beginning its turn would leave"
+                          if isinstance(action, Pass) else "a step before it"))
             elif isinstance(action, RunRoutes) and self.runs_own_trains(cur, action):
                 why = (f"the trains it runs are {cur.sym}'s, and the record goes on with "
                        f"{nxt.actor}, next after {cur.sym}")
@@ -242,6 +243,16 @@ class OperatingFollower(RoundFollower):
         t = rnd.turn
         if not t.acted:
             return False
+        if isinstance(action, Pass):
+            # a pass beginning ``corp``'s turn would leave its first step,
+            # and its next line at that step could not follow it
+            # (1830_rand_52000074_0 #153: B&O's closing pass written as
+            # ERIE's, ERIE's lay next: 99 errors)
+            first = next((s for s in rnd.steps if s.ordered), None)
+            if first is None or rnd.step_of(nxt) is not first or t.step >= rnd.done:
+                return False
+            ok, _ = self.game.clean_attempt(lambda: rnd.steps[t.step].check_pass(t))
+            return ok
         mine, then = rnd.step_of(action), rnd.step_of(nxt)
         if mine is None or then is None or not mine.ordered or not then.ordered \
                 or rnd.step_index(mine) <= rnd.step_index(then):

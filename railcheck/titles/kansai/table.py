@@ -18,7 +18,6 @@ is written here a second time.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import replace
 from typing import Optional
@@ -26,6 +25,7 @@ from typing import Optional
 from ...actions import (Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Convert, DiscardTrain,
                        Dividend, IgnoreStation, LayTile, Par, Pass, PlaceToken, Privatise,
                        RoundMarker, Sale, SellShares)
+from ...fastcopy import deepcopy
 from ...findings import ERROR
 from ...schema import is_unknown
 from ...table import adapter
@@ -62,7 +62,7 @@ class KansaiPosition:
 
     def _copy(self, r):
         memo = {id(r.rules): r.rules, id(r.record): r.record}
-        return copy.deepcopy(r, memo)
+        return deepcopy(r, memo)
 
     def advance(self, marker: RoundMarker) -> None:
         """The record's round is over: the candidates follow ``marker``."""

@@ -102,17 +102,20 @@ def test_a_lay_past_a_city_a_home_station_filled_in_the_stock_round_is_taken_as_
 
 def test_the_lay_is_rule_backed_in_the_differential_table():
     """The table tools/difftest.py reads (tools/rule_backed.yaml) backs
-    18Ireland's tile.connection in the two games where the site's live engine
-    let a lay past a city filled since through (2711209_3 #151, 35000099_0
-    #98) and in no other game."""
+    18Ireland's tile.connection in the three games where the site's live
+    engine let a lay past a city filled since through (2711209_3 #151,
+    35000099_0 #98, 55000069_4 #261: a minor's home station placed as it
+    was won in the stock round) and in no other game."""
     import yaml
     from conftest import REPO
     table = yaml.safe_load((REPO / "tools" / "rule_backed.yaml").read_text(encoding="utf-8"))
     entries = [e for e in table["rule_backed"]
                if e["rule"] == "tile.connection" and "18Ireland" in e["titles"]]
     assert [e["games"] for e in entries] == [["18Ireland_rand_2711209_3",
-                                              "18Ireland_rand_35000099_0"]]
-    assert "O2a" in entries[0]["why"] and "35000099_0" in entries[0]["why"]
+                                              "18Ireland_rand_35000099_0",
+                                              "18Ireland_rand_55000069_4"]]
+    assert "O2a" in entries[0]["why"] and "35000099_0" in entries[0]["why"] \
+        and "55000069_4: at #261" in entries[0]["why"]
 
 
 def _with_city(record, action_id: int, city: str):

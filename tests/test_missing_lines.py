@@ -214,6 +214,25 @@ def test_a_run_left_out_on_1830_and_1889_is_the_best_run_found(path, deleted, me
     assert not [f for f in res.findings if f.rule.startswith("score")]
 
 
+def test_an_insolvent_companys_leased_run_left_out_before_its_train_purchase_is_read():
+    # 1860_rand_54000004_3 (branch m15's games) #807 deleted: IOW, insolvent
+    # (no train, no cash for one), runs the depot's 8+4 leased for £200,
+    # withheld at once (no dividend line), then buys it for £700 (#808).
+    # Without the run IOW has £510: refused, and 91 errors follow (the site's
+    # scores off by up to £5,447).  The train purchase of a company running
+    # a leased train is read as the dividend line is: its last written run
+    # (£200, the same 8+4 at #782) played before it when the record's next
+    # lines go on from it (branch m16)
+    res = Replay(_changed_export("1860_slips/1860_rand_54000004_3.json.gz", 807, "delete"),
+                 hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (808, "route.missing", "IOW buys a train, but no run is written: it owns none, runs a "
+                               "leased one and has a route; the record's later lines go on as if "
+                               "it ran for £200 (its last run; a line missing): taken so")]
+    assert net_worths(res) == {"Player 3": 10321, "Player 2": 8687, "Player 1": 8010}
+    assert not [f for f in res.findings if f.rule.startswith("score")]
+
+
 def test_the_best_run_search_is_a_budget_of_steps_the_same_on_any_machine(monkeypatch):
     # the shared search's verdict rests on its count of steps, never on the
     # clock: with a clock racing (1,000 s between two looks), the same runs;

@@ -640,6 +640,34 @@ def test_a_sale_not_held_is_not_read_from_the_sellers_own_later_purchase():
     assert worths(res) == {"Player 1": 6833, "Player 2": 3135, "Player 4": 3058, "Player 3": 2611}
 
 
+@pytest.mark.parametrize("game, action_id, writer, then, end", [
+    # 18Ireland_rand_53000019_4 (branch m14's games) #13: Player 1 buys KJR_1
+    # and passes (#14); written as Player 4's, who has £65 for its £85 and
+    # whom the rules passed over (nothing he could do): his turn was taken
+    # without a word, the purchase short of cash (289 errors)
+    ("18Ireland_rand_53000019_4", 13, 104, "the record goes on with Player 1",
+     {"Player 4": 3363, "Player 2": 2084, "Player 3": 0, "Player 1": 0}),
+    # 18Ireland_rand_53000009_2 #18: Player 2 buys SLNCR_1, the first stock
+    # round's last line; written as Player 3's, who has £5 (47 errors)
+    ("18Ireland_rand_53000009_2", 18, 103, "the round ends after it",
+     {"Player 1": 271, "Player 2": 0, "Player 3": 0}),
+])
+def test_a_purchase_under_the_name_of_a_player_who_could_not_make_it_is_the_turns_players(
+        game, action_id, writer, then, end):
+    # in an export, whose stock turns close with a pass, a line before the
+    # turn's player wrote any is read as his under a wrong name when the
+    # record's next lines go on from that (branch m16: a player passed over,
+    # the turn's player's line next; or the round's last line)
+    changed = _changed_export(f"18Ireland_slips/{game}.json.gz", action_id, {"entity": writer})
+    res = Replay(changed, hints=False).run()
+    cur = "Player 1" if action_id == 13 else "Player 2"
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (action_id, "turn.order", f"Player {writer - 100} acted out of turn: it is {cur}'s turn "
+                                  f"in SR 1, and {then}; the record's later lines go on as if "
+                                  f"{cur} made this line (a wrong name): taken as {cur}'s")]
+    assert worths(res) == end
+
+
 def test_a_sale_not_held_is_not_read_from_purchases_of_a_company_parred_again():
     # 1860_rand_54000004_1 (branch m15's games) #343: Player 3 sells IOW_2;
     # written as a sale of C&N_8 (none held), the sale was read from Player

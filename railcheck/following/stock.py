@@ -433,7 +433,7 @@ def missing_turn_line(replay, action):
     line, says = got
     f = g.flag("turn.order", f"{player.name} acted out of turn: it is {cur.name}'s turn in "
                              f"{rnd.label}; the record's later lines go on as if "
-                             f"{_what(g, line)} before it (a line missing){says}: taken so")
+                             f"{_what(g, line)} before it (a line missing{says}): taken so")
     f.involves = frozenset({cur.name, player.name})
     _play_turn_line(replay, line)
     return True

@@ -475,21 +475,37 @@ def OM_read(path: str) -> dict:
     return OM.read_export(DATA / "exports" / path)
 
 
-def test_a_par_left_out_is_read_at_the_value_the_records_result_gives():
-    # 1860_rand_18603_3 #59 deleted: Player 2 pars IWNJ at £74; Player 3's
-    # pass (#60) comes in Player 2's turn (317 errors on the shared set: the
-    # par never made, IWNJ's later purchases refused).  A par of IWNJ before
-    # #60 explains the record's next 200 lines at each of three values; the
-    # one whose game ends with the site's scores, played to the record's end,
-    # is taken (branch m16: the par is certain, its value the result's)
-    res = Replay(_changed_export("1860_random/1860_rand_18603_3.json.gz", 59, "delete"),
+@pytest.mark.parametrize("game, deleted, at, message, worths", [
+    # #59 deleted: Player 2 pars IWNJ at £74; Player 3's pass (#60) comes in
+    # Player 2's turn (317 errors on the shared set: the par never made,
+    # IWNJ's later purchases refused).  A par of IWNJ before #60 explains
+    # the record's next 200 lines at each of three values
+    ("1860_rand_18603_3", 59, 60,
+     "Player 3 acted out of turn: it is Player 2's turn in SR 2; the record's later lines go "
+     "on as if Player 2 parred IWNJ at £74 before it (a line missing; of 3 par values the "
+     "record's next lines fit as well, the one its final result gives): taken so",
+     {"Player 1": 8883, "Player 2": 5199, "Player 3": 2378}),
+    # #20 deleted: Player 2 bids £45 for the turn over Player 1's £30, and
+    # Player 1 passes (#21) (499 errors: Player 1 won the turn, Player 2's
+    # par refused); five bids from £35 explain the next 200 lines
+    ("1860_rand_18603_2", 20, 21,
+     "Player 1 acted out of turn: it is Player 2's turn to bid for the turn or pass; the "
+     "record's later lines go on as if Player 2 bid £45 for the turn before it (a line "
+     "missing; of 5 prices the record's next lines fit as well, the one its final result "
+     "gives): taken so",
+     {"Player 1": 10030, "Player 3": 9371, "Player 2": 7997}),
+])
+def test_a_par_or_bid_left_out_is_read_at_the_price_the_records_result_gives(
+        game, deleted, at, message, worths):
+    # a line left out that a later line needs (a par, a bid for the turn),
+    # whose prices the record's next lines fit alike: the one whose game
+    # ends with the site's scores, played to the record's end, is taken
+    # (branch m16: the line is certain, its price the result's)
+    res = Replay(_changed_export(f"1860_random/{game}.json.gz", deleted, "delete"),
                  hints=False).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
-        (60, "turn.order", "Player 3 acted out of turn: it is Player 2's turn in SR 2; the "
-                           "record's later lines go on as if Player 2 parred IWNJ at £74 before "
-                           "it (a line missing; of 3 par values the record's next lines fit as "
-                           "well, the one its final result gives): taken so")]
-    assert net_worths(res) == {"Player 1": 8883, "Player 2": 5199, "Player 3": 2378}
+        (at, "turn.order", message)]
+    assert net_worths(res) == worths
 
 
 def test_a_companys_purchase_of_a_private_left_out_is_read_before_its_power_is_used():

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from ..actions import Par
+from ..actions import BidForTurn, Par
 from ..findings import ERROR, RuleViolation
 
 #: how many of the record's next lines a reading is judged by
@@ -445,33 +445,36 @@ def missing_line(replay, action, lines: list, play) -> Optional[tuple]:
         # values, a pass or a purchase alike)
         again = _best_reading(replay, [readings[i] for i in got], LONG_HORIZON, tied=True)
         if isinstance(again, list):
-            return _par_by_result(replay, lines, readings, [got[j] for j in again])
+            return _value_by_result(replay, lines, readings, [got[j] for j in again])
         got = got[again] if isinstance(again, int) else None
     return (lines[got - 1], "") if isinstance(got, int) and got > 0 else None
 
 
-def _par_by_result(replay, lines: list, readings: list, tied: list) -> Optional[tuple]:
+def _value_by_result(replay, lines: list, readings: list, tied: list) -> Optional[tuple]:
     """Of the readings ``tied`` (indexes into ``readings``, the first
     the line taken out of turn, the others ``lines``) that the record's
-    next lines fit as well, when all are pars of one company at several
-    values: ``(line, says)`` of the one whose game ends with the record's
-    own result, fewest errors first (:func:`endings`), when it is the only
-    one; else None.  The par is certain (a later purchase of the company
-    needs it), its value is what the record's result says (1830_rand_18304_1
-    with #11's par of B&M left out: six values alike over 200 lines)."""
-    pars = [lines[i - 1] for i in tied if i > 0]
-    if len(pars) != len(tied) or len(pars) < 2 or not all(isinstance(p, Par) for p in pars) \
-            or len({p.corporation for p in pars}) != 1:
+    next lines fit as well, when all are one line at several prices (pars
+    of one company, bids for the turn): ``(line, says)`` of the one whose
+    game ends with the record's own result, fewest errors first
+    (:func:`endings`), when it is the only one; else None.  The line is
+    certain (a later line needs it), its price is what the record's result
+    says (1830_rand_18304_1 with #11's par of B&M left out: six values alike
+    over 200 lines).  Once a replay, on a budget of its own (each price
+    played to the record's end, which the look-ahead's budget of ten times
+    the record's length would not give after the readings before it)."""
+    import dataclasses
+    alike = [lines[i - 1] for i in tied if i > 0]
+    if len(alike) != len(tied) or len(alike) < 2 \
+            or not all(isinstance(x, (Par, BidForTurn)) for x in alike) \
+            or any(dataclasses.replace(x, price=0) != dataclasses.replace(alike[0], price=0)
+                   for x in alike):
         return None
-    # (a budget of its own, once a replay: each value played to the
-    # record's end, which the look-ahead's budget of ten times the record's
-    # length would not give after the readings before it)
-    if getattr(replay, "par_ends_judged", False):
+    if getattr(replay, "value_ends_judged", False):
         return None
-    replay.par_ends_judged = True
+    replay.value_ends_judged = True
     budget = budget_of(replay)
     lines_left = len(replay.record.actions) - replay.game.following.position
-    budget.limit += len(pars) * (SAVE_COST + lines_left)
+    budget.limit += len(alike) * (SAVE_COST + lines_left)
     ends = endings(replay, [readings[i].apply for i in tied])
     if ends is None:
         return None
@@ -481,8 +484,9 @@ def _par_by_result(replay, lines: list, readings: list, tied: list) -> Optional[
     best = min(valid)
     if ends.count(best) != 1:
         return None
-    return (pars[ends.index(best)], f"; of {len(pars)} par values the record's next lines fit "
-                                    f"as well, the one its final result gives")
+    what = "par values" if isinstance(alike[0], Par) else "prices"
+    return (alike[ends.index(best)], f"; of {len(alike)} {what} the record's next lines fit "
+                                     f"as well, the one its final result gives")
 
 
 #: lines out of turn searched for a missing line in vain, in one replay,

@@ -494,11 +494,19 @@ def OM_read(path: str) -> dict:
      "missing; of 5 prices the record's next lines fit as well, the one its final result "
      "gives): taken so",
      {"Player 1": 10030, "Player 3": 9371, "Player 2": 7997}),
+    # #294 deleted: Player 1 buys C&N_4 (69 errors: Player 2's purchase at
+    # #295 out of turn); a share of C&N from the IPO or from the pool
+    # explains the next 200 lines alike
+    ("1860_rand_18603_3", 294, 295,
+     "Player 2 acted out of turn: it is Player 1's turn in SR 14; the record's later lines go "
+     "on as if Player 1 bought a share of C&N from the IPO before it (a line missing; of 2 "
+     "purchases the record's next lines fit as well, the one its final result gives): taken so",
+     {"Player 1": 8883, "Player 2": 5199, "Player 3": 2378}),
 ])
 def test_a_par_or_bid_left_out_is_read_at_the_price_the_records_result_gives(
         game, deleted, at, message, worths):
-    # a line left out that a later line needs (a par, a bid for the turn),
-    # whose prices the record's next lines fit alike: the one whose game
+    # a line left out that a later line needs (a par, a bid for the turn, a
+    # purchase), whose prices the record's next lines fit alike: the one whose game
     # ends with the site's scores, played to the record's end, is taken
     # (branch m16: the line is certain, its price the result's)
     res = Replay(_changed_export(f"1860_random/{game}.json.gz", deleted, "delete"),

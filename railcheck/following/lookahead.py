@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from ..actions import BidForTurn, Par
+from ..actions import BidForTurn, BuyShares, Par
 from ..findings import ERROR, RuleViolation
 
 #: how many of the record's next lines a reading is judged by
@@ -454,7 +454,8 @@ def _value_by_result(replay, lines: list, readings: list, tied: list) -> Optiona
     """Of the readings ``tied`` (indexes into ``readings``, the first
     the line taken out of turn, the others ``lines``) that the record's
     next lines fit as well, when all are one line at several prices (pars
-    of one company, bids for the turn): ``(line, says)`` of the one whose
+    of one company, bids for the turn, a share of one company from the IPO
+    or the pool): ``(line, says)`` of the one whose
     game ends with the record's own result, fewest errors first
     (:func:`endings`), when it is the only one; else None.  The line is
     certain (a later line needs it), its price is what the record's result
@@ -462,12 +463,10 @@ def _value_by_result(replay, lines: list, readings: list, tied: list) -> Optiona
     over 200 lines).  Once a replay, on a budget of its own (each price
     played to the record's end, which the look-ahead's budget of ten times
     the record's length would not give after the readings before it)."""
-    import dataclasses
     alike = [lines[i - 1] for i in tied if i > 0]
     if len(alike) != len(tied) or len(alike) < 2 \
-            or not all(isinstance(x, (Par, BidForTurn)) for x in alike) \
-            or any(dataclasses.replace(x, price=0) != dataclasses.replace(alike[0], price=0)
-                   for x in alike):
+            or not all(isinstance(x, (Par, BidForTurn, BuyShares)) for x in alike) \
+            or len({(type(x), x.actor, getattr(x, "corporation", None)) for x in alike}) != 1:
         return None
     if getattr(replay, "value_ends_judged", False):
         return None
@@ -484,7 +483,8 @@ def _value_by_result(replay, lines: list, readings: list, tied: list) -> Optiona
     best = min(valid)
     if ends.count(best) != 1:
         return None
-    what = "par values" if isinstance(alike[0], Par) else "prices"
+    what = "par values" if isinstance(alike[0], Par) else \
+        "purchases" if isinstance(alike[0], BuyShares) else "prices"
     return (alike[ends.index(best)], f"; of {len(alike)} {what} the record's next lines fit "
                                      f"as well, the one its final result gives")
 

@@ -248,7 +248,7 @@ def missing_run(replay, action) -> bool:
                f"{earned} ({why}; a line missing{says}): taken so")
         _play_run(replay, got)
         return True
-    decides = _DECIDES.get(action.kind, "decides its dividend")
+    decides = _DECIDES.get(getattr(action, "kind", ""), "decides its dividend")
     g.flag("route.missing",
            f"{corp.sym} {decides}, but no run is written: it owns trains ({trains}) and has a "
            f"route; the record's later lines go on as if it ran for {earned} ({why}; a line "

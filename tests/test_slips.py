@@ -687,6 +687,22 @@ def test_a_sale_not_held_is_not_read_from_purchases_of_a_company_parred_again():
     assert worths(res) == {"Player 1": 6393, "Player 2": 5546, "Player 3": 2498}
 
 
+def test_a_sale_not_held_is_read_from_purchases_after_a_par_in_its_own_round():
+    # 1860_game_end_stock_market #525: Player 2 sells S&C_1, _2, _7 and its
+    # president's S&C_0 (50%), and S&C is parred again at #526, the next
+    # line: the sale emptied it.  Written as a sale of BHI&R_6 (none held),
+    # the purchases of S&C_1 and S&C_7 after that par (#528, #534) still say
+    # which company was sold (a par ahead in a later round would not)
+    changed = _changed_export("1860/1860_game_end_stock_market.json", 525,
+                              {"shares": ["BHI&R_6"], "percent": 12})
+    res = Replay(changed, hints=False).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (525, "stock.sell_not_owned")]
+    assert error_findings(res)[0].message.startswith(
+        "Player 2 holds 0% of BHI&R and cannot sell 12%; the record's later lines buy Player "
+        "2's S&C_1, S&C_7 from the bank (#528, #534) and go on as if Player 2 sold 30% of S&C")
+
+
 def test_a_station_in_the_other_city_of_its_hex_is_found_from_the_later_lines():
     # 1830_rand_2711294_2 #278: ERIE's station goes in E11's city 1 (an OO);
     # written in city 0 it is legal there, and 237 lines later ERIE lays on

@@ -45,11 +45,15 @@ def sale_record_implies(rnd, player, action: SellShares) -> Optional[tuple]:
         if n >= SALE_LOOKAHEAD_LINES:
             break
         if isinstance(a, Par):
-            # (a company parred again had every certificate back in the
-            # IPO: a later purchase names a certificate of its new start,
-            # nothing the seller sold; 1860's NGStL, closed and parred at
-            # #552 of 1860_rand_54000004_1)
-            started.add(a.corporation)
+            # (a company parred again in a later round had every certificate
+            # back in the IPO by then: a later purchase names a certificate
+            # of its new start, nothing the seller sold; 1860's NGStL, closed
+            # and parred at #552 of 1860_rand_54000004_1.  In the sale's own
+            # round the sale may be what emptied it: 1860_game_end_stock_market
+            # #525, Player 2's S&C with its president's certificate, S&C
+            # parred again at #526 and its certificates bought back)
+            if not same_round:
+                started.add(a.corporation)
             continue
         if isinstance(a, SellShares) and a.actor == player.name:
             if corp is not None and any(s.corporation == corp.sym for s in a.sales):

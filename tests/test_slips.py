@@ -2326,6 +2326,22 @@ def test_a_wrong_par_is_found_past_the_records_own_finding_that_its_cascade_hide
     assert worths(res) == G1889_314
 
 
+def test_a_candidate_that_keeps_an_error_must_leave_fewer_than_the_record_as_written():
+    # 1889_rand_56000014_2 (branch m16's games) #437: AR's run written as
+    # TR's; the replay reads it as AR's (one finding, the site's scores).
+    # The par hint "explained" that finding by UR's par at #18 at ¥90 (UR
+    # then operates later, TR before AR), keeping a train short of cash at
+    # #315 as far after its line: 3 errors, the first 419 lines before the
+    # change.  A candidate that keeps errors must leave fewer than the
+    # record as written has from its line on
+    changed = _changed_export("1889_slips/1889_rand_56000014_2.json.gz", 437, {"entity": "TR"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (437, "turn.order", "TR's 'run' is written in AR's turn, and the record goes on with AR: "
+                            "taken as AR's")]
+    assert worths(res) == {"Player 1": 3197, "Player 3": 2865, "Player 2": 2269, "Player 4": 2091}
+
+
 def test_a_par_left_out_is_read_before_its_presidents_pass():
     # 1889's real game 314 with #377 (Player 1 pars KU at 100) deleted:
     # #378's pass stands alone and #389's purchase of KU_1 finds KU not

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Optional
+
+from .fastcopy import deepcopy
 
 _ATOMIC = frozenset((int, str, bool, float, type(None)))
 
@@ -23,7 +24,7 @@ def deepcopy_fields(self, memo):
         if t in _ATOMIC or (t is frozenset and all(type(x) in _ATOMIC for x in v)):
             d[k] = v    # (a frozenset of plain values, such as a cell's zones, is shared)
         else:
-            d[k] = copy.deepcopy(v, memo)
+            d[k] = deepcopy(v, memo)
     return new
 
 

@@ -7,7 +7,7 @@ it."""
 
 from __future__ import annotations
 
-import copy
+from .fastcopy import deepcopy
 
 
 class WatchedActions(list):
@@ -92,7 +92,7 @@ def capture(rp):
     memo[id(rp)] = rp
     gstate = {k: v for k, v in g.__dict__.items() if k not in ("rules", "board", "title")}
     tstate = {k: v for k, v in g.title.__dict__.items() if k not in ("game", "rules")}
-    copied = copy.deepcopy((gstate, tstate, _replay_state(rp)), memo)
+    copied = deepcopy((gstate, tstate, _replay_state(rp)), memo)
     return copied, (g.board.snapshot() if g.board is not None else None), shared
 
 
@@ -103,7 +103,7 @@ def install(rp, captured) -> None:
     g = rp.game
     (gstate, tstate, rstate), board, shared = captured
     memo = {id(old): new for old, new in zip(shared, _shared(g))}
-    gstate, tstate, rstate = copy.deepcopy((gstate, tstate, rstate), memo)
+    gstate, tstate, rstate = deepcopy((gstate, tstate, rstate), memo)
     g.__dict__.update(gstate)
     g.title.__dict__.update(tstate)
     _set_replay_state(rp, rstate)

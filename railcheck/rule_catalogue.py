@@ -1260,16 +1260,18 @@ RULES: list[Rule] = [
        "A company's home station goes in its home city; it is full or the company is unknown.",
        f"{R1830}: Operating Round, home stations",
        "(ERIE starts)  ->  ERIE's home city on E11 is full"),
-    _r("token.implied", "a home station written in one city, the record's later lines "
-       "going on from another",
+    _r("token.implied", "a station written in one city, the record's later lines "
+       "going on from a city of another hex",
        "A major's home station, placed where its owner chooses as it is parred, is legal in "
-       "any free city; the record's later lines (the company's lays, its runs) then show it "
-       "elsewhere. When the replay's first error is one a station in the wrong place causes, "
-       "at a line of a company whose home station is written before it, railcheck replays the "
-       "record with that station in each city of the hexes the company's later lines name (at "
-       "most 16); when exactly one explains the record from there on, the station line is "
-       "flagged with both cities and the game taken so (railcheck/following/diagnose.py, "
-       "docs/one-mistake.md); else the findings stand.",
+       "any free city, and a later station in any city its company reaches; the record's "
+       "later lines (the company's lays, its runs) then show it elsewhere. When the replay's "
+       "first error is one a station in the wrong place causes, at a line of a company whose "
+       "home station or a later station is written before it, railcheck replays the record "
+       "with that station (the home station, and the company's latest station before the "
+       "error) in each city of the hexes the company's later lines name (at most 16 each); "
+       "when exactly one explains the record from there on (of the two lines, the later when "
+       "both do), the station line is flagged with both cities and the game taken so "
+       "(railcheck/following/diagnose.py, docs/one-mistake.md); else the findings stand.",
        OWN,
        "(export) #677 place_token  ->  DSER places its home station in D16 city 0, but the "
        "record's later lines go on as if it stood in J4 city 0 (as written: #694, ...): "

@@ -27,7 +27,7 @@ from .codecache import write_atomically
 from .mechanics.reach import Reach
 from .findings import InputError, did_you_mean
 from .schema import (CORPORATION_KEYS, OPTION, RULESET, MapOf, Settings, check_ruleset,
-                     known_names, path_join)
+                     is_unknown, known_names, path_join)
 from .specs import CompanySpec, CorpSpec, PhaseSpec, TrainSpec
 from .titles import TITLES, title_class
 from .titles import known_titles as _known_titles
@@ -392,9 +392,8 @@ class Ruleset:
         self.min_players = data["players"]["min"]
         self.max_players = data["players"]["max"]
         self.currency = str(data["currency"])
-        self.bank = data["bank"]
-        self.starting_cash = {int(k): v for k, v in data["starting_cash"].items()}
-        self.cert_limit = {int(k): v for k, v in data["cert_limit"].items()}
+        self.starting_cash, self.bank, self.cert_limit, _ = money_numbers(
+            data["starting_cash"], data["bank"], data["cert_limit"], [])
         settings = self.settings
         self.auction = settings.auction
         self.stock = settings.stock
@@ -413,7 +412,7 @@ class Ruleset:
                 if cell and not cell.rstrip("abcdefghijklmnopqrstuvwxyz").isdigit():
                     c.fail(f"market.rows[{r}][{i}]",
                            f"expected a price with zone letters (e.g. 67p, 60y), got {cell!r}")
-        self.market_rows = [[str(x) for x in row] for row in market["rows"]]
+        self.market_rows = money_numbers({}, 0, {}, market["rows"])[3]
         self.market_zones = {str(k): list(v) for k, v in market["zones"].items()}
 
         defaults = data["corporation_defaults"]
@@ -506,6 +505,18 @@ class Ruleset:
     def describe(self) -> dict:
         """Which ruleset this is (for reports): name, file, what it extends."""
         return {"name": self.title, "path": self.source, "extends": self.extends}
+
+
+def money_numbers(starting_cash, bank, cert_limit, market_rows) -> tuple:
+    """The numbers the shared ``Game`` reads of a ruleset's money, as a ``Ruleset`` holds
+    them: the starting cash and the certificate limit by player count, the bank, the market
+    grid.  A number a title's components file leaves ``unknown`` (``schema.UNKNOWN``: 1890's)
+    is nothing there (an empty mapping, or None), and the ``Game`` then tracks no money
+    (``Unsure.off``)."""
+    return ({} if is_unknown(starting_cash) else {int(k): v for k, v in starting_cash.items()},
+            None if is_unknown(bank) else int(bank),
+            {} if is_unknown(cert_limit) else {int(k): v for k, v in cert_limit.items()},
+            None if is_unknown(market_rows) else [[str(c) for c in row] for row in market_rows])
 
 
 def _known_events(base_title: str) -> set:

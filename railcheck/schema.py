@@ -994,6 +994,157 @@ RULESET.keys["differences"] = Key("differences", MapOf(Str(), "top-level key",
                                   RULESET.keys["differences"].doc)
 
 
+# ---------------------------------------------------------------------------
+# 1890's section: the keys of ``railcheck/titles/kansai/rules.yaml``, what the title's summary
+# states.  Its numbers (bank, cash, market grid, prices) come from a components file
+# (``titles/kansai/components.py``), where a number may be ``unknown``; the shared readers of
+# the money numbers (``ruleset.money_numbers``) give None or nothing for it.  A section here
+# reuses the shared one's keys where 1890's file writes them and adds 1890's own (the tables
+# of docs/rulesets.md list 1890's own).
+
+def _own(section: Section, name: str, own: list[Key], doc: str = "section") -> Section:
+    """The shared ``section``'s keys and 1890's ``own`` ones (marked for the reference)."""
+    out = Section(name, [*section.keys.values(), *own], doc)
+    out.own = [k.name for k in own]       # type: ignore[attr-defined]
+    return out
+
+
+_PHASE_NAME = Str()
+
+STOCK_1890 = _own(STOCK, "stock", [
+    Key("capital_par_times", Int(), doc="SB3: a company receives this times its par value from "
+                                        "the bank when it floats (KNR: knr.float_cash_par_times)"),
+])
+
+CORPORATION_1890 = Section("1890 corporation", [
+    Key("sym", Str(), doc="short name"),
+    Key("name", Str(), doc="full name"),
+    Key("kind", Enum("minor", "major", "state"),
+        doc="minor (one 100% certificate, N0), major, or state (JR while the state railway: "
+            "the train limit's third column)"),
+    Key("home_name", Nullable(Str()), None, "a minor's home: one of the components file's "
+                                            "places (map: places)"),
+    Key("price", Nullable(Int()), None, "a minor's printed price (N0)"),
+    Key("capital", Nullable(Int()), None, "a minor's printed capital, its treasury when bought"),
+    Key("par", Nullable(Int()), None, "a fixed par value (JR's 100, J0)"),
+    Key("area_names", ListOf(Str()), [], "OMS's area: the places where the others' stations "
+                                         "do not count for it (C6)"),
+    Key("bonus", Nullable(Section("bonus", [
+        Key("place_name", Str(), doc="the place"),
+        Key("amount", Int(), doc="paid to the treasury every OR"),
+        Key("tile_color", Nullable(Enum(*TILE_COLORS)), None,
+            "paid once the place's tile is of this colour (Hanshin's brown Nishinomiya, C2)"),
+        Key("needs", Nullable(Enum("station")), None,
+            "paid while the company has a station there (Hankyu's Takarazuka, C9)"),
+    ])), None, "a company's income from a place, from the bank"),
+], "mapping")
+
+_PHASES_LIST = OneOf(((str,), _PHASE_NAME), ((list,), ListOf(_PHASE_NAME)),
+                     label="a phase or a list of phases")
+
+KNR_1890 = Section("knr", [
+    Key("for_sale_shares", Int(), doc="K7: KNR's shares for sale (the rest are reserved for "
+                                      "the minors' owners)"),
+    Key("float_cash_par_times", Int(), doc="K8: KNR receives this times its par when it starts"),
+    Key("first_or_no_withhold_drop", Bool(), False,
+        "K9: in KNR's first OR a withhold does not move its price"),
+    Key("conversions", ListOf(Section("conversion", [
+        Key("minor", Str(), doc="the converting minor"),
+        Key("from", Nullable(_PHASES_LIST), None,
+            "the phase from which it may convert (a list: the summary is unclear, the bounds "
+            "both readings share)"),
+        Key("when", Nullable(Enum("knr_started")), None, "it may convert once KNR started"),
+        Key("mandatory", Nullable(_PHASES_LIST), None,
+            "the phase in which it must convert (at the latest in its first turn of it, K1)"),
+        Key("receives", OneOf(((str,), Enum("president")), ((list,), ListOf(Int())),
+                              label="president or a list of percents"),
+            doc="the KNR certificates its owner receives"),
+        Key("moves", Enum("all_assets", "half_cash_up_and_trains"),
+            doc="what the minor brings to KNR (K2-K5)"),
+    ])), doc="the minors' conversions, in the order the rules list them"),
+], "section")
+
+COMPANY_1890 = Section("1890 private", [
+    Key("sym", Str(), doc="short name"),
+    Key("name", Str(), doc="full name"),
+    Key("revenue_from_phase", Nullable(MapOf(Int(), "phase", _PHASE_NAME)), None,
+        "its income from a phase on (Hankai's 5 from phase 4, P3); else the components "
+        "file's"),
+], "mapping")
+
+LATE_1890 = Section("late_companies", [
+    Key("available_on", Str(), doc="L0: the late privates may be bought once the first train "
+                                   "of this type is sold"),
+    Key("items", ListOf(Section("late private", [
+        Key("sym", Str(), doc="short name"),
+        Key("name", Str(), doc="full name"),
+        Key("income_to", Nullable(Section("income_to", [
+            Key("corporation", Str(), doc="the company paid instead of the owner"),
+            Key("place_name", Str(), doc="once it has a station at this place (L1)")])), None,
+            "its income goes to a company"),
+        Key("once", Nullable(Section("once", [
+            Key("after_first", _PHASE_NAME, doc="in the first OR after the first train of "
+                                                "this type"),
+            Key("amount", Int(), doc="paid once to the owner by the bank (L3)")])), None,
+            "a payment made once"),
+        Key("station_bonus", Nullable(Section("station_bonus", [
+            Key("place_name", Str(), doc="the place"),
+            Key("amount", Int(), doc="paid every OR to each company with a station there "
+                                     "(L4)")])), None,
+            "a bonus to the companies with a station at a place"),
+    ], "mapping")), doc="the late privates"),
+], "section")
+
+TRAIN_1890 = Section("1890 train", [
+    Key("name", Str(), doc="the train type"),
+    Key("distance", TRAIN.keys["distance"].type, None,
+        "how far it runs (the 3+3's and D's: the components file)"),
+    Key("rusts_on", Nullable(Str()), None, "rusts when the first train of this type is bought"),
+    Key("available_on", Nullable(Str()), None, "sold only after this type was bought (F7)"),
+    Key("exchange", Nullable(Section("train exchange", [
+        Key("trains", ListOf(Str()), doc="train types that may be traded in (the discount: "
+                                         "the components file's trade_in)")])), None,
+        "a train traded in (F6)"),
+], "mapping")
+
+PHASE_1890 = Section("1890 phase", [
+    Key("name", _PHASE_NAME, doc="the phase's name"),
+    Key("on", Nullable(Str()), doc="the train whose first sale starts it (null: the first)"),
+    Key("tiles", ListOf(Enum(*TILE_COLORS)), doc="tile colours that may be laid"),
+    Key("train_limit", MapOf(Int(), "kind", Enum("minor", "major", "state")),
+        doc="trains a company may own, by kind"),
+    Key("operating_rounds", Int(), doc="ORs after each stock round (F3)"),
+    Key("revenue_level", Enum("low", "middle", "high"), doc="which of the map's three values "
+                                                            "the places pay (F1)"),
+    Key("jr_tile_lays", Int(), doc="JR's lays or upgrades per turn, on different hexes (J3)"),
+    Key("company_buy", Bool(), False, "companies may buy privates from players (O6)"),
+    Key("events", ListOf(Str()), [], "what the start of the phase does (close_companies, "
+                                     "jr_privatised)"),
+], "mapping")
+
+#: 1890's rules.yaml (``KansaiRules``, ``titles/kansai/rules.py``)
+RULES_1890 = Section("1890", [
+    Key("title", Str(), doc="the title's id"),
+    Key("full_name", Str(), doc="the title's full name"),
+    RULESET.keys["currency"],
+    RULESET.keys["cert_limit_includes_privates"],
+    RULESET.keys["auction"],
+    Key("stock", STOCK_1890, {}, "stock rounds: the shared keys and 1890's own"),
+    Key("market", Section("market", [MARKET.keys["zones"]]), {},
+        "the meanings of the zone letters (the grid: the components file)"),
+    Key("corporations", ListOf(CORPORATION_1890), doc="the minors and the main companies"),
+    Key("knr", KNR_1890, doc="Kinki Nippon Railway's formation (K1-K10, N1-N4)"),
+    Key("companies", ListOf(COMPANY_1890), doc="the privates (their numbers: the components "
+                                               "file)"),
+    Key("late_companies", LATE_1890, doc="the late privates (L0-L5)"),
+    RULESET.keys["company_sales"],
+    Key("trains", ListOf(TRAIN_1890), doc="the trains (prices and counts: the components file)"),
+    Key("phases", ListOf(PHASE_1890), doc="the phases, in order"),
+    RULESET.keys["events"],
+    RULESET.keys["operating"],
+])
+
+
 def check_ruleset(data: dict, ctx, only=None) -> dict:
     """The merged ruleset ``data`` checked against :data:`RULESET`, every
     default filled in; with ``only``, just those top-level keys (what an
@@ -1175,6 +1326,7 @@ def schema_reference() -> str:
                                    ("phases[]", PHASE, "phases[]."),
                                    ("options.NAME", OPTION, "options.NAME.")):
         out += [f"### `{title}`", ""] + _table(section, prefix) + [""]
+    out += _reference_1890()
     out += ["### Private abilities (`companies[].special`)", "",
             "`window` (when an ability may be used):", ""]
     out += [f"* `{w}`: {text}" for w, text in WINDOWS.items()] + [""]
@@ -1185,6 +1337,43 @@ def schema_reference() -> str:
         else:
             out += _table(kind.fields, f"special.{kind.name}.") + [""]
     return "\n".join(out)
+
+
+def _reference_1890() -> list[str]:
+    """The tables of 1890's section: its top-level keys, then each section's own keys (a
+    shared section 1890's file writes is the shared table above)."""
+    out = ["### 1890 (`railcheck/titles/kansai/rules.yaml`)", "",
+           "1890 takes its numbers from a components file (docs/1890-components.md), where a "
+           "number may be `unknown`; its `rules.yaml` holds what the rule summary states. Its "
+           "top-level keys (a key of the shared tables above is read as there):", ""]
+    out += _table(RULES_1890, "", nested=False) + [""]
+    for key in RULES_1890.keys.values():
+        inner = key.type.item if isinstance(key.type, ListOf) else key.type
+        if not isinstance(inner, Section) or RULESET.keys.get(key.name) is key:
+            continue
+        own = getattr(inner, "own", None)
+        name = f"{key.name}[]" if isinstance(key.type, ListOf) else key.name
+        if own is not None:
+            inner = Section(inner.name, [inner.keys[k] for k in own])
+            out += [f"#### 1890's `{name}` (besides the shared `{name}` keys)", ""]
+        else:
+            out += [f"#### 1890's `{name}`", ""]
+        out += ["| key | type | default | meaning |", "|---|---|---|---|"]
+        out += _rows_with_lists(inner, f"{name}.") + [""]
+    return out
+
+
+def _rows_with_lists(section: Section, prefix: str) -> list[str]:
+    """``_rows``, also into the sections of a list (``knr.conversions[].minor``)."""
+    rows = []
+    for key in section.keys.values():
+        rows += _rows(Section(section.name, [key]), prefix, nested=False)
+        inner = key.type.inner if isinstance(key.type, Nullable) else key.type
+        inner = inner.item if isinstance(inner, ListOf) else inner
+        if isinstance(inner, Section):
+            mark = "[]" if isinstance(key.type, ListOf) else ""
+            rows += _rows_with_lists(inner, f"{prefix}{key.name}{mark}.")
+    return rows
 
 
 def all_key_paths() -> list[str]:

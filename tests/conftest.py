@@ -1,3 +1,4 @@
+import functools
 import gzip
 import json
 import sys
@@ -170,7 +171,12 @@ def hint_out_of_budget(monkeypatch, record, hint):
     return res
 
 
+@functools.lru_cache(maxsize=6)
 def load_trace(title: str, game: str) -> dict:
+    """The engine's trace of a game of ``tests/data/traces`` (the last few
+    read are kept: the tests of a module walk the same traces one after the
+    other, and none changes them; decoding them again was a hundredth of the
+    suite's time)."""
     path = DATA / "traces" / f"{title}_{game}.trace.json.gz"
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         return json.load(fh)

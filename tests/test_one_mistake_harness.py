@@ -64,6 +64,41 @@ def test_a_deleted_pass_is_legal_whatever_the_engine_says():
     assert OM.unwritten({"kind": "deleted", "what": "pass by B&O deleted"})
 
 
+def test_a_companys_deleted_step_the_engine_waits_for_is_judged_as_its_pass(monkeypatch):
+    # 1860_rand_52000044_0 with IOW's second lay (#177) deleted: the engine
+    # refuses #178's run only because its interface waits for the lay step;
+    # the step is IOW's to pass, so the deletion is asked again as IOW's pass
+    waiting = {"refused": 178, "error": "Blocking step Lay Track cannot process action "
+                                        "run_routes at 177", "finished": False}
+    lay = {"change": "delete", "kind": "deleted", "type": "lay_tile",
+           "entity_type": "corporation", "action_id": 177, "what": "lay_tile by IOW deleted"}
+    sale = dict(lay, type="sell_shares", entity_type="player", what="sell_shares by 103 deleted")
+    assert OM.passed_over(lay, waiting)
+    assert not OM.passed_over(sale, waiting)        # a player's pass ends his stock turn
+    assert not OM.passed_over(lay, {"refused": 178, "error": "Cannot lay tile"})
+    assert not OM.passed_over(dict(lay, type="pass", what="pass by IOW deleted"), waiting)
+    data = {"title": "1860", "actions": [
+        {"id": 177, "type": "lay_tile", "entity": "IOW", "entity_type": "corporation",
+         "hex": "H2", "tile": "8-2", "rotation": 5, "created_at": 10},
+        {"id": 178, "type": "run_routes", "entity": "IOW", "entity_type": "corporation"}]}
+    out = OM.passed_instead(data, 177)
+    assert out["actions"][0] == {"id": 177, "type": "pass", "entity": "IOW",
+                                 "entity_type": "corporation", "created_at": 10}
+    assert data["actions"][0]["type"] == "lay_tile"     # the game itself unchanged
+    # judged by the pass's verdict: taken, the deletion is legal; refused at
+    # a later line, that line is where the record first needs what was deleted
+    g = OM.Game.__new__(OM.Game)
+    g.baseline, g.order, g.end = set(), {177: 0, 178: 1, 200: 2}, {}
+    m = dict(lay, title="1860", set="new", game="x", digest="d", data=None)
+    monkeypatch.setattr(OM, "report", lambda data, name: ([], None))   # (no replay)
+    assert OM.outcome(g, dict(m, passed={"refused": None}), waiting)["legal"]
+    later = OM.outcome(g, dict(m, passed={"refused": 200}), waiting)
+    assert not later["legal"] and later["oracle"] == "later"
+    # a pass the engine refuses itself (a dividend, a forced purchase): the
+    # first verdict stands
+    assert OM.outcome(g, dict(m, passed={"refused": 177}), waiting)["oracle"] == "later"
+
+
 def test_every_title_with_kinds_is_one_the_engine_is_told_to_load():
     # 1889's verdicts were all "refused at #1" (the engine was not told to
     # load g_1889), so every change of an 1889 game read as a mistake

@@ -46,3 +46,26 @@ def test_the_walk_finds_a_key_nobody_reads(monkeypatch):
     monkeypatch.setitem(stock.keys, "nobody_reads_this",
                         schema.Key("nobody_reads_this", schema.Bool(), False, "a test key"))
     assert unread_keys() == ["stock.nobody_reads_this"]
+
+
+def test_every_key_of_1890s_own_section_is_read_by_1890s_code():
+    """1890's rules.yaml is checked by the schema's 1890 section (``schema.RULES_1890``); each
+    key of it that is 1890's own (its reference tables, the shared keys it reuses left out) is
+    read by the title's code, not only by some other title's."""
+    import re
+    folder = REPO / "railcheck" / "titles" / "kansai"
+    names: set[str] = set()
+    for path in folder.glob("*.py"):
+        if path.name == "components.py":        # the components file's own schema
+            continue
+        for n in ast.walk(ast.parse(path.read_text())):
+            if isinstance(n, ast.Attribute):
+                names.add(n.attr)
+            elif isinstance(n, ast.Constant) and isinstance(n.value, str):
+                names.add(n.value)
+    reference = "\n".join(schema._reference_1890())
+    own = re.findall(r"^\| `([^`]+)` \|", reference.split("#### ", 1)[1], flags=re.M)
+    shared_sections = ("auction.", "operating.", "company_sales.", "market.zones")
+    own = [p for p in own if not p.startswith(shared_sections)]
+    assert "knr.conversions[].moves" in own and "stock.capital_par_times" in own
+    assert [p for p in own if re.split(r"[.\[\]]+", p.rstrip("]"))[-1] not in names] == []

@@ -2395,3 +2395,22 @@ def test_a_hints_candidate_keeps_the_records_own_finding_made_in_step_with_it():
         (40, "tile.rotation_implied"), (278, "bankrupt.leftovers")]
     assert worths(res) == {"Player 2": 1211, "Player 3": 889, "Player 5": 777, "Player 1": 586,
                            "Player 4": 149}
+
+
+def test_a_later_station_on_a_wrong_hex_is_flagged_at_its_line_not_at_the_home_station():
+    # held-out 18Ireland_rand_52000049_0 (seed 52000049) with #638 (DSER's
+    # second station, IR9-0-0 on I11) written on J4's IR6-0-0: the engine
+    # loads it, but #639's run from I11 city 0 then includes no station of
+    # DSER.  The home-station hint moved DSER's home (#616, F6) to I11 and
+    # flagged it there, 22 lines before the slip, with 8 more errors; the
+    # company's latest station before the error is now a candidate too, and
+    # of the two lines that explain the record the later is taken
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_52000049_0.json.gz", 638,
+                              {"city": "IR6-0-0", "slot": 0})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(638, "token.implied")]
+    assert error_findings(res)[0].message.startswith(
+        "DSER places a station in J4 city 0, but the record's later lines go on as if it stood "
+        "in I11 city 0 (as written: #639, the 4H-train (I11 city 0-I13-F10) includes no station "
+        "of DSER")
+    assert worths(res) == {"Player 4": 1497, "Player 3": 1201, "Player 1": 802, "Player 2": 37}

@@ -31,7 +31,11 @@ computes it; a depot train's price: the site charges what the action says),
 so the published rules judge them (``RULE_KINDS``).  A deleted pass is
 legal whatever the engine says: no rule makes a player or a company write
 one, and the engine refuses the next line only because its interface waits
-for the pass (:func:`unwritten`).  A change with no verdict (the cache lacks
+for the pass (:func:`unwritten`).  For the same reason, a deleted line the
+engine refuses the next line after only because its interface waits for that
+step (a second lay, a station, an issue: the entity's to take or leave) is
+asked again with a pass of its entity in its place, and that verdict judges
+it (:func:`passed_over`).  A change with no verdict (the cache lacks
 it and ``--oracle`` was not asked) is taken as a mistake.  The engine skips
 some checks of play when it *loads* an export (a lay's rotation and
 connection, the track restrictions, a station's reach: ``PLAY_RULES``), so
@@ -614,6 +618,21 @@ def changed_export(data: dict, action_id, change) -> dict:
     raise KeyError(action_id)
 
 
+def passed_instead(data: dict, action_id) -> dict:
+    """The export with the line ``action_id`` replaced by a pass of its
+    entity: a deleted lay, station, purchase or issue read as the step its
+    entity passed over (see :func:`passed_over`)."""
+    data = copy.deepcopy(data)
+    acts = data["actions"]
+    for n, a in enumerate(acts):
+        if a.get("id") == action_id:
+            acts[n] = {k: a[k] for k in ("type", "entity", "entity_type", "id", "created_at")
+                       if k in a}
+            acts[n]["type"] = "pass"
+            return data
+    raise KeyError(action_id)
+
+
 def digest(data: dict) -> str:
     return hashlib.sha1(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
@@ -635,6 +654,7 @@ def sample(g: Game, kinds, per_kind: int, seed: int) -> list[dict]:
             data = changed_export(g.data, a["id"], change)
             out.append({"title": g.title, "set": g.set, "game": g.name, "kind": kind,
                         "action_id": a["id"], "type": a.get("type"), "what": what,
+                        "entity_type": a.get("entity_type"),
                         "change": change if isinstance(change, str) else "edit",
                         "data": data, "digest": digest(data)})
             n += 1
@@ -681,6 +701,14 @@ def outcome(g: Game, m: dict, verdict) -> dict:
         groups.append((key, f))
     refused = verdict.get("refused") if verdict else None
     accepted = verdict is not None and refused is None
+    passed = m.get("passed")
+    if passed is not None and passed.get("refused") != -1 \
+            and passed.get("refused") != m["action_id"]:
+        # (the deletion read as the entity's pass, when the engine takes the
+        # pass — a step it may pass over: its verdict on that, where the
+        # later lines first need what was deleted)
+        refused = passed.get("refused")
+        accepted = refused is None
     late = None
     if refused not in (None, -1):
         rid = refused
@@ -715,6 +743,24 @@ def outcome(g: Game, m: dict, verdict) -> dict:
         "same_end": bool(res) and {s["player"]: s["net_worth"] for s in res.standings} == g.end,
         "seconds": round(seconds, 3),
     }
+
+
+#: the engine's words when its interface waits for a step's own action (a
+#: pass) and is given the next line instead
+WAITING = "Blocking step"
+
+
+def passed_over(m: dict, verdict) -> bool:
+    """A deleted line (not a pass) the engine refuses the next line after
+    only because its interface waits for that step's action (``Blocking step
+    ... cannot process``) and a company's (a player's pass in a stock round
+    ends his turn; a company's passes one step): the step was its to take or leave (a
+    second lay, a station, a private's purchase, an issue), so the deletion
+    is asked again as a pass of the entity in its place (:func:`unwritten`:
+    no rule makes anyone write the pass), and that verdict judges it."""
+    return (m.get("change") == "delete" and not unwritten(m) and verdict is not None
+            and m.get("entity_type") == "corporation"
+            and str(verdict.get("error") or "").startswith(WAITING))
 
 
 def unwritten(m: dict) -> bool:
@@ -889,6 +935,17 @@ def main(argv=None) -> int:
         g, muts = run_game(job)
         if args.oracle:
             ask_oracle(muts, cache, cache_path)
+        again = [m for m in muts if passed_over(m, cache.get(m["digest"]))]
+        for m in again:
+            data = passed_instead(g.data, m["action_id"])
+            m["pass_digest"] = digest(data)
+            m["pass_data"] = data
+        if args.oracle and again:
+            ask_oracle([{"digest": m["pass_digest"], "data": m["pass_data"]} for m in again],
+                       cache, cache_path)
+        for m in again:
+            m["passed"] = cache.get(m["pass_digest"])
+            m["pass_data"] = None
         for m in muts:
             outcomes.append(outcome(g, m, cache.get(m["digest"])))
             m["data"] = None

@@ -2226,12 +2226,15 @@ HOME_CITIES = 16
 def home_station_hint(replay, result, search: Optional[Search] = None):
     """The result the record implies when its first error is one a station
     in the wrong place causes (:data:`CAUSED_BY_HOME`) at a line of a company
-    whose home station (its first station line, placed where it chooses: no
-    track reaches it yet) is written before it, and exactly one of the
-    cities of the hexes that company's later lines name (its lays, its runs)
-    explains the record from that line on: the station line is flagged
-    (``token.implied``) and the game taken so.  Else ``result``.  Never
-    raises."""
+    whose station is written before it — its home station (its first
+    station line, placed where it chooses as it is parred: no track reaches
+    it yet), or its latest station before the error, written on another hex
+    than the one its later lines go on from — and exactly one of the cities
+    of the hexes that company's later lines name (its lays, its runs),
+    put in place of that station, explains the record from that line on
+    (of the two lines, the later when both do: a slip shows soon after it):
+    the station line is flagged (``token.implied``) and the game taken so.
+    Else ``result``.  Never raises."""
     errors = [f for f in result.findings if f.severity == ERROR]
     game = result.game
     if not errors or game is None or game.board is None or errors[0].rule not in CAUSED_BY_HOME:
@@ -2244,35 +2247,52 @@ def home_station_hint(replay, result, search: Optional[Search] = None):
     corp = actions[stop].actor
     if corp not in game.corporations:
         return result
-    home = next((i for i in range(stop) if isinstance(actions[i], PlaceToken)
-                 and actions[i].actor == corp and actions[i].corporation is None), None)
-    if home is None or not isinstance(actions[home - 1], Par) \
-            or actions[home - 1].corporation != corp:
-        return result       # (a home station placed as the company is parred)
+    stations = [i for i in range(stop) if isinstance(actions[i], PlaceToken)
+                and actions[i].actor == corp and actions[i].corporation is None]
+    if not stations:
+        return result
+    # (a home station is placed as the company is parred, its line after the
+    # par's)
+    home = stations[0] if isinstance(actions[stations[0] - 1], Par) \
+        and actions[stations[0] - 1].corporation == corp else None
+    lines = sorted({stations[0], stations[-1]} if home is not None else {stations[-1]})
     board = game.board
-    written = actions[home]
-    named: list = []
-    for a in actions[home + 1:]:
-        if a.actor != corp:
-            continue
-        hexes = [a.hex] if isinstance(a, (LayTile, PlaceToken)) else \
-            [s.hex for r in a.routes for s in r.stops] if isinstance(a, RunRoutes) else []
-        for h in hexes:
-            h = str(h).split(" ")[0]
-            if h in board.hexes and h not in named:
-                named.append(h)
-    todo = [(home, (h, k)) for h in named for k in range(len(board.hexes[h].city_indices()))
-            if (h, k) != (written.hex, written.city)][:HOME_CITIES]
+
+    def named_after(line: int) -> list:
+        named: list = []
+        for a in actions[line + 1:]:
+            if a.actor != corp:
+                continue
+            hexes = [a.hex] if isinstance(a, (LayTile, PlaceToken)) else \
+                [s.hex for r in a.routes for s in r.stops] if isinstance(a, RunRoutes) else []
+            for h in hexes:
+                h = str(h).split(" ")[0]
+                if h in board.hexes and h not in named:
+                    named.append(h)
+        return named
+    todo = []
+    for line in lines:
+        written = actions[line]
+        # (a later station in another city of its own hex is
+        # :func:`token_city_hint`'s)
+        todo += [(line, (h, k)) for h in named_after(line)
+                 for k in range(len(board.hexes[h].city_indices()))
+                 if (h, k) != (written.hex, written.city)
+                 and (line == home or h != written.hex)][:HOME_CITIES]
+    if not todo:
+        return result
     one = _the_one_explanation(
         replay, todo, lambda i, where: dataclasses.replace(actions[i], hex=where[0], city=where[1],
                                                            tile_copy=None),
-        search if search is not None else Search())
+        search if search is not None else Search(), nearest=True)
     if one is None:
         return result
     i, (h, k), cand = one
+    written = actions[i]
     where = _where(first)
+    what = "its home station" if i == home else "a station"
     return _adopt(replay, cand, written, "token.implied",
-                  f"{corp} places its home station in {written.hex} city {written.city}, but the "
+                  f"{corp} places {what} in {written.hex} city {written.city}, but the "
                   f"record's later lines go on as if it stood in {h} city {k} (as written: "
                   f"{where}, {first.message} — the first finding the written station gives): "
                   f"taken so", {corp})

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from ..actions import BidForTurn, BuyShares, Par
+from ..fastcopy import deepcopy
 from ..findings import ERROR, RuleViolation
 
 #: how many of the record's next lines a reading is judged by
@@ -69,7 +70,7 @@ def save(replay):
     memo = game_memo(g)
     memo[id(replay)] = replay
     extra = {"rounds": dict(replay.rounds.__dict__), "title": getattr(g.title, "state", None)}
-    state = copy.deepcopy((dict(g.__dict__), extra), memo)
+    state = deepcopy((dict(g.__dict__), extra), memo)
     # the line being played is the record's own object, which the rules fill
     # in as they take it (a share's source, a train's id): its fields as
     # they are, so that a line dropped after it was taken (a copy of the line

@@ -25,10 +25,10 @@ round by itself, the order of the turns.
 
 from __future__ import annotations
 
-import copy
 import os
 
 from ..actions import Checkpoint, Pass, RoundMarker
+from ..fastcopy import deepcopy
 from ..findings import ERROR, plural
 from ..market import restore_price
 from .auction import missing_pass, wrong_name_turn_bid
@@ -395,7 +395,7 @@ def _marker_label(action: RoundMarker) -> str:
 
 def save_state(g):
     """The game's changing state (not its rules, findings or callbacks)."""
-    state = copy.deepcopy(dict(g.__dict__), game_memo(g))
+    state = deepcopy(dict(g.__dict__), game_memo(g))
     return state, (g.board.snapshot() if g.board is not None else None), len(g.findings)
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from ..engine import Replay, Result
+from ..fastcopy import deepcopy
 from ..findings import ERROR
 from ..replay_state import (WatchedActions, _closing_passes, _replay_state,  # noqa: F401
                             _set_replay_state, _shared, capture, install)
@@ -71,7 +72,7 @@ class Held:
         skip = ("rules", "board", "title")
         gstate = {k: v for k, v in self.gstate.items() if k not in skip}
         tstate = {k: v for k, v in self.tstate.items() if k not in ("game", "rules")}
-        gstate, tstate, rstate = copy.deepcopy((gstate, tstate, self.rstate), memo)
+        gstate, tstate, rstate = deepcopy((gstate, tstate, self.rstate), memo)
         g.__dict__.update(gstate)
         g.title.__dict__.update(tstate)
         _set_replay_state(rp, rstate)

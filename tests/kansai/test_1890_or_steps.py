@@ -56,7 +56,7 @@ def picture(r) -> tuple:
     hexes = () if board is None else tuple(
         (h.coord, h.tile.name, h.rotation, tuple(tuple(n.tokens) for n in h.nodes))
         for h in board.hexes.values())
-    return (state_snapshot(r.holdings), repr(vars(r.state)), repr(r.holdings.round.lines),
+    return (state_snapshot(r.holdings), repr(vars(r.state)), repr(getattr(r.holdings.round.turn, "lines", None)),
             len(r.findings),
             r.ledger.bank, list(r.ledger.marked), repr(r.unsure.skipped), hexes)
 
@@ -276,8 +276,8 @@ def test_the_operating_order_is_the_shared_one_with_1890s_hooks():
 def test_the_shared_walk_begins_and_ends_1890s_turns():
     """The shared round's walk of the order (``skip_turns_until``: the companies before the
     one named take empty turns) begins each turn with the round's ``turn_class`` (1890's
-    ``Turn1890``) and 1890's ``start_turn`` (N0: the minors by number, kept in
-    ``minors_done``), and ends it with 1890's ``end_turn`` (O5: a company without a train
+    ``Turn1890``) and 1890's ``start_turn`` (N0: the minors by number, the walk's
+    ``order`` up to its ``index``), and ends it with 1890's ``end_turn`` (O5: a company without a train
     must buy one, flagged at the action at hand, the turns being empty: JR's lay of line 44,
     as if the record went from OR 1.1's marker to it).  1890's record-driven turns go through
     the same two hooks."""
@@ -291,7 +291,8 @@ def test_the_shared_walk_begins_and_ends_1890s_turns():
     o.skip_turns_until(r.holdings.corporations["JR"])
     assert [(type(t).__name__, t.corp.sym) for t in turns] == \
         [("Turn1890", m) for m in ("M1", "M2", "M3", "M4", "M5")]
-    assert o.minors_done == ["M1", "M2", "M3", "M4", "M5"]
+    assert [c.sym for c in o.order[: o.index + 1]] == ["M1", "M2", "M3", "M4", "M5"]
+    assert o.next_company() == "JR"
     assert [(f.rule, f.line, f.message.split(" ends")[0]) for f in r.findings
             if f.severity == "error"] == [("trains.must_own", 44, m)
                                           for m in ("M1", "M2", "M3", "M4", "M5")]
@@ -329,6 +330,12 @@ def test_next_names_the_next_company_from_the_rounds_order():
     assert paused(66).operating.next_company(done="KNR") is None
     assert paused(66).operating.next_company() == "KNR"       # M2 converted (line 65)
     assert paused(75).operating.next_company() == "JR"        # the minors done, M5 privatised
+    # the walk's place, not flags of its own: a turn the record-following layer holds (its
+    # company operates later in the round, the shared ``hold_turn``) is named again
+    o = paused(71).operating                                  # M4 ran (line 70)
+    assert (o.order[o.index].sym, o.next_company()) == ("M4", "M5")
+    o.hold_turn()
+    assert o.next_company() == "M4" and o.next_company(done="M4") == "M5"
 
 
 def with_line(after: int, line: str, stop_at: int = 10**6):

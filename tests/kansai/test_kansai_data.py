@@ -48,7 +48,7 @@ def test_registered_by_id_and_full_name():
 def test_rules_parse_with_the_title_line(rules):
     assert rules["title"] == "1890"
     assert rules["full_name"] == "the railways of Kansai (Keihanshin)"
-    assert rules["components"]["template"] == "components-template.yaml"
+    assert (FOLDER / "components-template.yaml").exists()
 
 
 def test_template_marks_every_number_unknown(template):
@@ -112,8 +112,11 @@ def test_knr_conversions(rules):
     assert conv["M4"]["from"] == "4" and conv["M4"]["mandatory"] == "5"
     # the summary's two readings of Kanan Railway's window, both kept
     assert conv["M1"]["from"] == ["2", "3"] and conv["M1"]["mandatory"] == ["3", "4"]
-    # reserved + for sale = the ten shares of KNR
-    assert sum(knr["reserved_shares"]) + 10 * knr["for_sale_shares"] == 100
+    # reserved (the certificates the converting minors' owners receive, K7) + for sale = the
+    # ten shares of KNR
+    from railcheck.titles.kansai.holdings import KNR_CERTS
+    assert [c["receives"] for c in knr["conversions"]] == ["president", [10], [10], [10, 10]]
+    assert sum(sum(v) for v in KNR_CERTS.values()) + 10 * knr["for_sale_shares"] == 100
     assert knr["float_cash_par_times"] == 4
 
 
@@ -128,3 +131,43 @@ def test_ruleset_has_no_invented_number(rules):
     assert {p: v for p, v in ints.items() if v not in printed} == {}
     floats = {v for p, v in leaves(rules) if isinstance(v, float)}
     assert floats == {0.5, 2.0}      # "przynajmniej połowy ... nie więcej niż za dwukrotność"
+
+
+def test_the_ruleset_is_checked_by_the_schemas_1890_section():
+    """rules.yaml goes through the schema's 1890 section (``schema.RULES_1890``): a key it
+    does not declare, or a value of the wrong kind, is refused with its file, line and path;
+    the defaults come from the schema (a conversion without ``when`` has None)."""
+    from railcheck.ruleset import RulesetError, _Checker, _load_yaml
+    from railcheck.schema import RULES_1890
+    text = (FOLDER / "rules.yaml").read_text(encoding="utf-8")
+    doc = _load_yaml(text, "rules.yaml")
+    data = RULES_1890.check(doc.data, "", _Checker(doc.marks))
+    assert data["knr"]["conversions"][0]["when"] is None
+    assert data["corporations"][0]["bonus"] is None and data["stock"]["capital_par_times"] == 10
+    bad = text.replace("  for_sale_shares: 4", "  par_set_by: M2\n  for_sale_shares: 4")
+    doc = _load_yaml(bad, "rules.yaml")
+    with pytest.raises(RulesetError) as err:
+        RULES_1890.check(doc.data, "", _Checker(doc.marks))
+    line = bad.splitlines().index("  par_set_by: M2") + 1
+    assert (err.value.line, "unknown key 'par_set_by'" in str(err.value)) == (line, True)
+    doc = _load_yaml(text.replace("jr_tile_lays: 1}", "jr_tile_lays: one}", 1), "rules.yaml")
+    with pytest.raises(RulesetError, match=r"phases\[6\]\.jr_tile_lays: expected an integer"):
+        RULES_1890.check(doc.data, "", _Checker(doc.marks))
+
+
+def test_the_rules_are_a_shared_ruleset_whose_numbers_may_be_unknown():
+    """KansaiRules is a shared ``Ruleset``; the shared reader of the money numbers
+    (``ruleset.money_numbers``) gives nothing for a number the components file leaves unknown
+    and the numbers of a scenario that gives them."""
+    from railcheck.ruleset import Ruleset, load_ruleset, money_numbers
+    from railcheck.schema import UNKNOWN
+    assert money_numbers(UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN) == ({}, None, {}, None)
+    bare = load_ruleset("1890")
+    assert isinstance(bare, Ruleset)
+    assert (bare.starting_cash, bare.bank, bare.cert_limit, bare.market_rows) == \
+        ({}, None, {}, None)
+    assert bare.stock.capital_par_times == 10 and bare.stock.pool_limit == 50
+    assert bare.auction.resume_after_resolution == "last_buyer"
+    cls = title_class("1890")
+    full = load_ruleset("1890", components=str(cls.shipped_components("1890")))
+    assert full.bank is not None and full.bank > 0 and full.starting_cash and full.cert_limit

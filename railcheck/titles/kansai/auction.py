@@ -21,7 +21,7 @@ from ...findings import ERROR, RuleViolation
 from ...game import Game
 from ...rounds import Round
 from ...rounds.auction_waterfall import WaterfallAuction
-from ...schema import AUCTION, Settings, is_unknown
+from ...schema import is_unknown
 from .holdings import private_numbers
 from .steps import RoundOfTheRecord
 
@@ -48,9 +48,8 @@ class AuctionTable:
         self.seat_order = self.players
         self.player_by_name = {p.name: p for p in self.players}
         self.companies = {c.sym: c for c in privates}
-        auction = dict(replay.rules.raw["auction"])
-        auction["resume_after_resolution"] = "last_buyer"
-        self.rules = SimpleNamespace(auction=Settings(AUCTION, auction, "auction"))
+        #: 1890's auction section (rules.yaml: play resumes left of a private's buyer, A4)
+        self.rules = SimpleNamespace(auction=replay.rules.auction)
         self.pending_par = None
         self.priority = None
 

@@ -57,7 +57,7 @@ class KansaiMap:
         for c in rules.corporations:
             if c.kind == "minor":
                 homes = rules.number("minors", c.sym, "homes") if c.sym == "M4" else None
-                names = homes if isinstance(homes, list) else [c.extra.get("home_name")]
+                names = homes if isinstance(homes, list) else [c.extra["home_name"]]
                 tokens = rules.number("minors", c.sym, "tokens")
             else:
                 home = rules.number("corporations", c.sym, "home")

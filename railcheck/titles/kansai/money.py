@@ -418,7 +418,7 @@ class Ledger:
                 continue
             rev = r.number("private incomes", "late_companies", sym, "revenue")
             to = owner
-            income_to = p.extra.get("income_to")
+            income_to = p.extra["income_to"]
             if income_to and self.has_station_in(income_to["corporation"],
                                                  income_to["place_name"]):
                 to = income_to["corporation"]                                    # L1
@@ -426,13 +426,13 @@ class Ledger:
                 self.mark_unsure(to, "private incomes", ("late_companies", sym, "revenue"))
             else:
                 self.pay(BANK, to, rev, f"{sym} paid its income {r.money(rev)} to {to} ({label})")
-            once = p.extra.get("once")
+            once = p.extra["once"]
             if once and not self.kok_paid and self.h.bought(once["after_first"]):     # L3
                 self.kok_paid = True
                 self.pay(BANK, owner, int(once["amount"]),
                          f"{sym} received {r.money(once['amount'])} in the first OR after the "
                          f"first {once['after_first']}-train ({label}, L3)")
-            bonus = p.extra.get("station_bonus")
+            bonus = p.extra["station_bonus"]
             if bonus:                                                              # L4
                 for corp in rules.corp_by_sym:
                     if rules.corp_by_sym[corp].kind != "minor" and \
@@ -449,8 +449,8 @@ class Ledger:
                 self.pay(BANK, owner, rev, f"M5 (privatised) paid {r.money(rev)} to {owner} "
                                            f"({label}, N5)")
         for c in rules.corporations:                                               # C9
-            bonus = c.extra.get("bonus")
-            if bonus and bonus.get("needs") == "station" and self.h.corporations[c.sym].floated and \
+            bonus = c.extra["bonus"]
+            if bonus and bonus["needs"] == "station" and self.h.corporations[c.sym].floated and \
                     not self.closed(c.sym) and self.has_station_in(c.sym,
                                                                             bonus["place_name"]):
                 self.pay(BANK, c.sym, int(bonus["amount"]),
@@ -488,8 +488,8 @@ class Ledger:
                     self.pay(BANK, owner, int(value) // 2,
                              f"KRTR received half of Kobe's {r.money(value)} from {corp}'s "
                              f"{rt.train}-train ({r.round_label}, L2)")
-        bonus = r.rules.corp_by_sym[corp].extra.get("bonus") or {}
-        if bonus.get("tile_color") and bonus["tile_color"] in r.phase.tiles:       # C2
+        bonus = r.rules.corp_by_sym[corp].extra["bonus"]
+        if bonus and bonus["tile_color"] and bonus["tile_color"] in r.phase.tiles:       # C2
             h = self.place_hex(bonus["place_name"])
             if not is_unknown(h) and any(h in [s.hex for s in rt.stops] for rt in action.routes):
                 color = self.hex_color(h)
@@ -580,7 +580,7 @@ class Ledger:
         elif kind == "payout" and revenue > 0:
             self.move(corp, "right")
         elif corp == "KNR" and self.knr_first_or == label and \
-                r.rules.knr.get("first_or_no_withhold_drop"):
+                r.rules.knr.first_or_no_withhold_drop:
             pass                                                                   # K9
         else:
             self.move(corp, "left")

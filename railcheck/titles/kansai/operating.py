@@ -21,7 +21,6 @@ from ...findings import RuleViolation
 from ...rounds.operating import OperatingRound, Turn
 from ...following.operating import OperatingFollower
 from ...schema import is_unknown
-from .steps import RoundOfTheRecord
 from .orsteps import (MINOR_NAMES, BankruptStep1890, BuyCompanyStep1890, BuyTrainStep1890,
                       ConvertStep1890, DiscardTrainStep1890, DividendStep1890,
                       EmergencySaleStep1890, IgnoreStationStep1890, LayTileStep1890,
@@ -168,7 +167,7 @@ class OperatingFollower1890(OperatingFollower):
         return False
 
 
-class OperatingRound1890(RoundOfTheRecord, OperatingRound):
+class OperatingRound1890(OperatingRound):
     """The shared operating round with 1890's steps (``orsteps.py``), on the game's shared
     state (``Holdings``, a shared ``Game``), and 1890's turns: the order (minors by number,
     N0; KNR at once after M2's conversion, K8; the main companies by price, O0b; OMS from
@@ -182,6 +181,24 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
     turn_class = Turn1890
     #: 1890 flags a turn ended over the train limit (O5c) at its end (``end_turn``)
     force_discards = False
+    #: the title's replay, its game, flags and map: the state the round refers to, pictured
+    #: on their own, not the round's (``snapshot.state_snapshot``)
+    not_state = ("replay", "r", "h", "st", "map")
+    #: the actor of the record's line at hand (a company, or a president selling for a
+    #: train): the analyser's view of whose turn it is (``describe_turn``); None between
+    #: turns
+    actor: Optional[str] = None
+
+    @property
+    def label(self) -> str:
+        """The record's round marker's (``OR 2.1``), as the analyser names the round."""
+        return self.replay.round_label
+
+    def describe_turn(self) -> str:
+        return self.actor or ""
+
+    def describe_step(self) -> str:
+        return ""
 
     def __init__(self, replay):
         #: the title's replay (its flags, its numbers, its turn and the ledger)
@@ -190,8 +207,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         self.st = replay.state
         self.h = replay.holdings
         self.knr_shares_given = 0
-        #: minors that took a turn in this OR, in order
-        self.minors_done: list = []
+        #: main companies that took a turn in this OR, in order
         self.majors_done: list = []
         self.knr_due = False
         #: B0: the presidents' sales for the current turn: (company, player, proceeds, a share's
@@ -248,11 +264,10 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         ``operating_order_key``: the minors by number, N0, the main companies by price, O0b,
         OMS from phase 4, C5); and the main companies' order keys in it (O0b).  No turn
         begins before the record's first line (the layer places it)."""
-        self.minors_done = []
         self.majors_done = []
         self.knr_due = False
         self.interrupted = None
-        self.actor, self.lines, self.ended = None, [], False
+        self.actor = None
         self.starting = True
         try:
             super().start()
@@ -296,7 +311,6 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         empty turns; a line written in another company's turn taken as that company's) and
         played through its step."""
         self.actor = action.actor
-        self.lines.append(action)
         r = self.r
         if r.rules.corp_by_sym.get(action.actor) is None:
             r.flag("or.player_action", f"{action.actor} is not a company: in an operating "
@@ -366,7 +380,6 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         self.place_home(corp)
         if spec.kind == "minor":
             self.flag_may_start(corp)
-            self.minors_done.append(actor)
             return
         self.operated_this_or.add(actor)
         if actor not in self.majors_done and not at_once:
@@ -431,7 +444,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         if actor == "OMS" and not corp.floated and oms_float in ("fifty_percent", "any_phase"):
             raise RuleViolation("or.not_floated",
                                 f"OMS has not floated: {self.h.sold_percent(actor)}% sold, "
-                                f"{r.rules.raw['stock']['float_percent']}% needed "
+                                f"{r.rules.stock.float_percent}% needed "
                                 f"(rulebook.oms_float: {oms_float})")
         if actor == "KNR" and not r.knr_normal:
             if not self.st.knr_started:
@@ -440,7 +453,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
         elif actor != "OMS" and not corp.floated:
             raise RuleViolation("or.not_floated",
                                 f"{actor} has not floated: {self.h.sold_percent(actor)}% sold, "
-                                f"{r.rules.raw['stock']['float_percent']}% needed")
+                                f"{r.rules.stock.float_percent}% needed")
 
     def flag_may_start(self, corp) -> None:
         """Why ``corp``'s turn may not begin (:meth:`check_may_start`), flagged: the record's
@@ -479,16 +492,19 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
 
     def next_company(self, done: Optional[str] = None) -> Optional[str]:
         """The company to operate next by the round's order (``next``): KNR at once after
-        M2's conversion (K8), else the first of the order (the shared ``Game.operating_order``
-        at the round's start: the minors by number, N0, the main companies by price, O0b)
-        that has not operated and is open; ``done``: with that company's turn counted over
-        (None when it would be the one named).  None: every one has operated."""
+        M2's conversion (K8), else the first open company after the walk's place (the shared
+        round's ``order`` after ``index``: the shared ``Game.operating_order`` at the round's
+        start, the minors by number, N0, the main companies by price, O0b, with the companies
+        the record-following layer moved up in their places); ``done``: with that company's
+        turn counted over (None when it would be the one named).  None: every one has
+        operated."""
         if self.knr_due:
             nxt: Optional[str] = "KNR"
         else:
-            nxt = next((c.sym for c in self.order if not c.closed and c.sym != done
-                        and c.sym not in (self.minors_done if c.kind == "minor"
-                                          else self.operated_this_or)), None)
+            # the walk's: the companies up to ``index`` have begun their turns (taken or
+            # empty); a company moved up by the layer is in its new place
+            nxt = next((c.sym for c in self.order[self.index + 1:]
+                        if not c.closed and c.sym != done), None)
         return None if nxt == done else nxt
 
     def price_order_broken(self, actor: str, other: str) -> bool:
@@ -521,7 +537,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
             self.interrupted = self.turn = None
         else:
             self.end_turn()
-        self.actor, self.lines = None, []
+        self.actor = None
 
     def end_turn(self) -> None:
         """The company's turn ends (the shared round's, with 1890's duties; a duty left
@@ -571,7 +587,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
 
     def mandatory_phase(self, minor: str):
         conv = self.r.rules.conversions[minor]
-        must = conv.get("mandatory")
+        must = conv["mandatory"]
         if isinstance(must, list):                 # Kanan: N1 says 4, K4 says 3
             reading = self.r.rules.number("rulebook", "kanan_window")
             return must[0] if reading == "K4" else must[-1]
@@ -579,7 +595,7 @@ class OperatingRound1890(RoundOfTheRecord, OperatingRound):
 
     def earliest_phase(self, minor: str):
         conv = self.r.rules.conversions[minor]
-        start = conv.get("from")
+        start = conv["from"]
         if isinstance(start, list):
             reading = self.r.rules.number("rulebook", "kanan_window")
             return start[-1] if reading == "N1" else start[0]

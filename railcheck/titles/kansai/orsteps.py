@@ -38,6 +38,7 @@ the company operating (``Turn1890``).
 
 from __future__ import annotations
 
+import math
 from types import SimpleNamespace
 
 from ...actions import (Bankrupt, BuyCompany, BuyTrain, Convert, DiscardTrain, Dividend,
@@ -263,7 +264,9 @@ class BuyCompanyStep1890(Step1890):
         plan = self.plan(corp=corp, sym=sym, seller=h.owner_of(sym))
         value = self.number(plan, "private prices", "companies", sym, "value")
         if not is_unknown(value):
-            lo, hi = (value + 1) // 2, 2 * value
+            # O6, F9: half to twice the face value (company_sales; half rounded up)
+            sales = r.rules.company_sales
+            lo, hi = math.ceil(value * sales.min_factor), math.floor(value * sales.max_factor)
             if not lo <= action.price <= hi:
                 plan.notes.append(("private.price",
                                    f"{sym} (face value {r.money(value)}) is bought for "
@@ -302,7 +305,7 @@ class LayTileStep1890(Step1890):
         lays = turn.laid_on
         plan = self.plan(corp=corp, omer_used=False, board=None)
         jr = corp == "JR" and r.jr_is_state()
-        allowed = r.phase.jr_tile_lays if jr else int(r.rules.raw["operating"]["tile_lays"])
+        allowed = r.phase.jr_tile_lays if jr else r.rules.operating.tile_lays
         arima = self.arima_extra(plan, corp, action, lays)
         omer = not arima and self.omer_upgrade(plan, corp, action, lays)
         plan.extra = arima or omer
@@ -1046,7 +1049,7 @@ class BankruptStep1890(Step1890):
             plan.skips.append((kind, ("trains",), "a train's price or count is unknown"))
             return
         shares, parts = 0, []
-        pool_limit = int(r.rules.raw["stock"]["pool_limit"])
+        pool_limit = r.rules.stock.pool_limit
         for c in sorted(x.sym for x in h.majors()):
             tens = [x for x in h.percents(c, player) if x == 10]
             price = led.price(c)

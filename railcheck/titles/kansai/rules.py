@@ -1,11 +1,13 @@
-"""Kansai's rules: what the summary states (``rules.yaml``) merged with the
+"""1890's rules: what the summary states (``rules.yaml``) merged with the
 numbers of a components file (``components.py``).
 
-The ruleset schema of the other titles requires the numbers Kansai's summary
-does not give (bank, market, prices), so Kansai's ``rules.yaml`` is read here
-rather than by ``railcheck.ruleset``; the components file is checked by the
-typed schema (``components.COMPONENTS``).  The object offers what the
-loader, the reports and ``rules show`` read of a ruleset.
+``rules.yaml`` is checked by the schema's 1890 section (``schema.RULES_1890``: the
+shared keys where they mean the same, 1890's own besides), every default filled in
+there, and read here as typed ``Settings``; the components file is checked by its
+own typed schema (``components.COMPONENTS``), where a number may be ``unknown``.
+``KansaiRules`` is a shared ``Ruleset`` (the object the loader, the game, the
+reports and ``rules show`` read) built from the two: the money numbers by the
+shared reader (``ruleset.money_numbers``: nothing for an unknown one).
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from ...schema import END, RULESET, SETUP, STOCK, UNKNOWN, Settings, is_unknown
+from ...ruleset import Ruleset, _Checker, _read_doc, money_numbers
+from ...schema import END, RULES_1890, RULESET, SETUP, UNKNOWN, Settings, is_unknown
 from ...specs import CompanySpec, CorpSpec, TrainSpec
 from .components import Components, load_components
 
@@ -66,9 +69,9 @@ class Phase:
     events: list
 
 
-class KansaiRules:
+class KansaiRules(Ruleset):
     """The rules a Kansai game is checked by (the summary's, and the numbers
-    of its components file)."""
+    of its components file): a shared ``Ruleset`` whose numbers may be unknown."""
 
     base_title = "1890"
     title = "1890"
@@ -79,32 +82,40 @@ class KansaiRules:
     #: the Title class that plays these rules (set by TitleKansai.load_rules)
     title_class: type = None  # type: ignore[assignment]
 
-    def __init__(self, data: dict, components: Components, options=()):
+    def __init__(self, data: dict, components: Components, options=()):   # noqa: D107
+        # (the shared Ruleset's __init__ reads a ruleset of the shared schema; 1890's is its
+        # own section, RULES_1890, read below)
         self.raw = data
+        #: rules.yaml, typed (``schema.RULES_1890``): ``rules.own.knr.for_sale_shares``
+        self.own = settings = Settings(RULES_1890, data)
+        #: the shared schema's top-level switches the shared ``Game`` reads, 1890's where
+        #: rules.yaml sets them (``cert_limit_includes_privates``: no, SB5), else their defaults
+        self.settings = Settings(RULESET, {"cert_limit_includes_privates":
+                                           settings.cert_limit_includes_privates}, "")
         self.components = components
         self.options = list(options)
-        self.full_name = str(data["full_name"])
+        self.full_name = str(settings.full_name)
         lo, hi = components.get("players", "min"), components.get("players", "max")
         #: "?" where the components file does not say (``rules list``)
         self.min_players = "?" if is_unknown(lo) else lo
         self.max_players = "?" if is_unknown(hi) else hi
-        self.currency = str(data["currency"])
+        self.currency = str(settings.currency)
         # the shared specs (``railcheck/specs.py``) the shared ``Game`` builds its state from:
         # a minor (kind ``minor``) one 100% certificate (N0), a public company a president's
         # certificate of 20% and eight shares (SB1); ``extra`` is the corporation's entry of
         # rules.yaml
-        float_percent = int(data["stock"]["float_percent"])
+        float_percent = int(settings.stock.float_percent)
         self.corporations = [CorpSpec(str(c["sym"]), str(c["name"]), None, None, [],
                                       [100] if c["kind"] == "minor" else [20] + [10] * 8,
                                       float_percent, c, kind=str(c["kind"]))
-                             for c in data["corporations"]]
+                             for c in settings.corporations]
         self.corp_by_sym = {c.sym: c for c in self.corporations}
-        privates = [Named(str(c["sym"]), str(c["name"]), "private", c) for c in data["companies"]]
+        privates = [Named(str(c["sym"]), str(c["name"]), "private", c) for c in settings.companies]
         others = components.get("companies", "others")
         if isinstance(others, dict):
             privates += [Named(str(s), str(o["name"]), "private", {}) for s, o in others.items()]
         late = [Named(str(c["sym"]), str(c["name"]), "late", c)
-                for c in data["late_companies"]["items"]]
+                for c in settings.late_companies.items]
         self.privates = privates
         self.late_companies = late
         self.company_by_sym = {c.sym: c for c in privates + late}
@@ -119,40 +130,35 @@ class KansaiRules:
         #: the trains' types as the shared specs (a price or a count the components file leaves
         #: unknown is 0 and None here; the checks read the file); ``extra``: rules.yaml's entry
         self.trains = []
-        for t in data["trains"]:
+        for t in settings.trains:
             name = str(t["name"])
             price, count = self.number("trains", name, "price"), \
                 self.number("trains", name, "count")
             self.trains.append(TrainSpec(
-                name, t.get("distance"), 0 if is_unknown(price) else int(price),
-                count if isinstance(count, int) else None, t.get("rusts_on"), None,
-                t.get("available_on"), [], t.get("exchange"), extra=t))
+                name, t["distance"], 0 if is_unknown(price) else int(price),
+                count if isinstance(count, int) else None, t["rusts_on"], None,
+                t["available_on"], [], t["exchange"], extra=t))
         self.phases = [Phase(str(p["name"]), None if p["on"] is None else str(p["on"]),
                              list(p["tiles"]), dict(p["train_limit"]), int(p["operating_rounds"]),
                              str(p["revenue_level"]), int(p["jr_tile_lays"]),
-                             bool(p.get("company_buy")), list(p.get("events") or []))
-                        for p in data["phases"]]
-        self.knr = data["knr"]
+                             bool(p["company_buy"]), list(p["events"]))
+                        for p in settings.phases]
+        self.knr = settings.knr
         self.conversions = {str(c["minor"]): c for c in self.knr["conversions"]}
         # what the shared Game reads of a ruleset's money, None or empty where the components
         # file leaves it unknown (the Game then tracks no money: ``Unsure.off``)
-        start = self.number("starting_cash")
-        self.starting_cash = {} if is_unknown(start) else {int(k): v for k, v in start.items()}
-        bank = self.number("bank")
-        self.bank = None if is_unknown(bank) else int(bank)
-        limits = self.number("cert_limit")
-        self.cert_limit = {} if is_unknown(limits) else {int(k): v for k, v in limits.items()}
-        rows = self.number("market", "rows")
-        self.market_rows = None if is_unknown(rows) else [[str(c) for c in row] for row in rows]
-        self.market_zones = {str(k): list(v) for k, v in data["market"]["zones"].items()}
-        #: the shared schema's top-level switches the shared ``Game`` reads, 1890's where
-        #: rules.yaml sets them (``cert_limit_includes_privates``: no, SB5), else their defaults
-        self.settings = Settings(RULESET, {k: data[k] for k in ("cert_limit_includes_privates",)
-                                           if k in data}, "")
-        #: the stock round's keys of the shared schema rules.yaml gives (the holding and pool
-        #: limits the shared ``Game.holding_limit`` and ``pool_limit`` read; 1890's own keys,
-        #: marked "new:" there, are read from ``raw``)
-        self.stock = Settings(STOCK, data["stock"], "stock")
+        self.starting_cash, self.bank, self.cert_limit, self.market_rows = money_numbers(
+            self.number("starting_cash"), self.number("bank"), self.number("cert_limit"),
+            self.number("market", "rows"))
+        self.market_zones = {str(k): list(v) for k, v in settings.market.zones.items()}
+        #: the sections the shared code reads: the auction's, the stock round's (the holding and
+        #: pool limits the shared ``Game.holding_limit`` and ``pool_limit`` read, and 1890's
+        #: own ``capital_par_times``), the operating round's, the privates' sales
+        self.auction = settings.auction
+        self.stock = settings.stock
+        self.operating = settings.operating
+        self.company_sales = settings.company_sales
+        self.late = settings.late_companies
         #: the set-up switches of the shared schema (none of them 1890's: their defaults)
         self.setup = Settings(SETUP, {}, "setup")
         #: the shared end conditions (1890's own end is its replay's: E1, rulebook.end_on_*)
@@ -221,13 +227,13 @@ class KansaiRules:
         def num(v):
             return "unknown" if is_unknown(v) else str(v)
         out.append("stated by the summary (rules.yaml):")
-        stock = self.raw["stock"]
-        out.append(f"  stock round: float {stock['float_percent']}% (10 x par to the treasury; "
-                   f"KNR {self.knr['float_cash_par_times']} x par), holding limit "
-                   f"{stock['holding_limit']}%, pool limit {stock['pool_limit']}%, no sales in "
+        stock = self.stock
+        out.append(f"  stock round: float {stock.float_percent}% (10 x par to the treasury; "
+                   f"KNR {self.knr.float_cash_par_times} x par), holding limit "
+                   f"{stock.holding_limit}%, pool limit {stock.pool_limit}%, no sales in "
                    f"the first SR")
-        out.append(f"  auction: waterfall, bids by {self.raw['auction']['min_increment']}, the "
-                   f"cheapest private's price drops by {self.raw['auction']['price_drop_on_all_pass']}"
+        out.append(f"  auction: waterfall, bids by {self.auction.min_increment}, the "
+                   f"cheapest private's price drops by {self.auction.price_drop_on_all_pass}"
                    f" when everybody passes")
         out.append("")
         out.append(tabulate([[p.name, p.on or "-", ", ".join(p.tiles),
@@ -242,8 +248,8 @@ class KansaiRules:
         rows = []
         for conv in self.knr["conversions"]:
             rows.append([conv["minor"], self.corp_by_sym[conv["minor"]].name,
-                         _window(conv.get("from"), conv.get("when")),
-                         _window(conv.get("mandatory"), None) if conv.get("mandatory") else "-",
+                         _window(conv["from"], conv["when"]),
+                         _window(conv["mandatory"], None) if conv["mandatory"] else "-",
                          conv["receives"] if isinstance(conv["receives"], str)
                          else " + ".join(f"{x}%" for x in conv["receives"]),
                          conv["moves"]])
@@ -291,8 +297,10 @@ def _window(phase, when) -> str:
 
 
 def load_rules(options=(), components: Optional[str] = None) -> KansaiRules:
-    from ...ruleset import _read_doc
-    data = _read_doc(str(FOLDER / "rules.yaml")).data
+    doc = _read_doc(str(FOLDER / "rules.yaml"))
+    # checked by the schema's 1890 section: a wrong key or value is an error by file, line,
+    # column and YAML path; every default filled in
+    data = RULES_1890.check(doc.data, "", _Checker(doc.marks))
     comp = load_components(components) if components else Components(None, None)
     return KansaiRules(data, comp, options)
 

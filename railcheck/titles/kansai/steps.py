@@ -696,7 +696,7 @@ class SellSharesStep1890(Step1890):
                               f"hold more to take the president's certificate in exchange "
                               f"(SS3)"))
                 return notes, None
-        pool = r.rules.raw["stock"]["pool_limit"]
+        pool = r.rules.stock.pool_limit
         if h.pool(corp) + 10 * count > pool:
             notes.append(("stock.pool_limit", f"selling {10 * count}% of {corp} would put "
                                               f"{h.pool(corp) + 10 * count}% in the pool, over "
@@ -786,10 +786,12 @@ class LatePrivateStep1890(Step1890):
         r, h = self.r, self.h
         sym, name = action.company, player.name
         notes: list = []
-        if not h.bought("3"):
+        first = r.rules.late.available_on                                   # L0
+        if not h.bought(first):
             notes.append(("kansai.late_private_early",
-                          f"{sym} is a late private: it may be bought once the first 3-train is "
-                          f"sold (phase {r.phase.name}, no 3-train sold yet)"))
+                          f"{sym} is a late private: it may be bought once the first "
+                          f"{first}-train is sold (phase {r.phase.name}, no {first}-train sold "
+                          f"yet)"))
         if h.owner_of(sym) is not None:
             raise refused("auction.sold", f"{sym} is already owned by {h.owner_of(sym)}", notes)
         value = r.number("late private prices", "late_companies", sym, "value")

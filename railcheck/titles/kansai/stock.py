@@ -108,7 +108,7 @@ class StockHandler:
             r.flag("auction.sold", f"{sym} is already sold")
             return
         bids = self.bids.setdefault(sym, [])
-        step = int(r.rules.raw["auction"]["min_increment"])
+        step = r.rules.auction.min_increment
         if action.price is None:                    # bought at its price
             self.acquire(sym, action.actor, action)
             return
@@ -155,14 +155,14 @@ class StockHandler:
         """SB3: 50% sold, the company floats and receives 10 x par from the
         bank at once (not KNR: K8)."""
         r, h = self.r, self.h
-        if h.sold_percent(corp) < int(r.rules.raw["stock"]["float_percent"]):
+        if h.sold_percent(corp) < r.rules.stock.float_percent:
             return
         h.corporations[corp].floated = True
         led = r.ledger
         par = h.par(corp)
         if (corp != "KNR" or r.knr_normal) and corp not in led.capitalised and par is not None:
             led.capitalised.add(corp)
-            times = int(r.rules.raw["stock"]["capital_par_times"])
+            times = r.rules.stock.capital_par_times
             led.pay("bank", corp, times * par,
                     f"{corp} floated: {times} x par {r.money(par)} to its treasury (SB3)")
 

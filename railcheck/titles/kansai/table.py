@@ -18,7 +18,6 @@ is written here a second time.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import replace
 from typing import Optional
@@ -26,6 +25,7 @@ from typing import Optional
 from ...actions import (Bankrupt, Bid, BuyCompany, BuyShares, BuyTrain, Convert, DiscardTrain,
                        Dividend, IgnoreStation, LayTile, Par, Pass, PlaceToken, Privatise,
                        RoundMarker, Sale, SellShares)
+from ...fastcopy import deepcopy
 from ...findings import ERROR
 from ...schema import is_unknown
 from ...table import adapter
@@ -62,7 +62,7 @@ class KansaiPosition:
 
     def _copy(self, r):
         memo = {id(r.rules): r.rules, id(r.record): r.record}
-        return copy.deepcopy(r, memo)
+        return deepcopy(r, memo)
 
     def advance(self, marker: RoundMarker) -> None:
         """The record's round is over: the candidates follow ``marker``."""
@@ -333,7 +333,7 @@ def _player_options(j: _Judge, r, name: str, nm: NextMoves) -> list:
                 opts.append(o)
             continue
         if h.par(sym) is None:
-            fixed = c.extra.get("par")
+            fixed = c.extra["par"]
             ok, costs, first_refused = [], [], None
             for p in ([int(fixed)] if fixed else prices):
                 o = j.judge("par", Par(actor=name, corporation=sym, price=p),
@@ -406,7 +406,7 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
                      else h.minor_owner(sym),
                      "tile_lays": len(turn.laid_on) if turn is not None else 0,
                      "lays_allowed": (r.phase.jr_tile_lays if sym == "JR" and r.jr_is_state()
-                                      else int(rules.raw["operating"]["tile_lays"]))})
+                                      else rules.operating.tile_lays)})
     opts: list = []
     if current:
         # the company's turn goes on until another company acts: ending it is

@@ -640,6 +640,69 @@ def test_a_sale_not_held_is_not_read_from_the_sellers_own_later_purchase():
     assert worths(res) == {"Player 1": 6833, "Player 2": 3135, "Player 4": 3058, "Player 3": 2611}
 
 
+@pytest.mark.parametrize("game, action_id, writer, then, end", [
+    # 18Ireland_rand_53000019_4 (branch m14's games) #13: Player 1 buys KJR_1
+    # and passes (#14); written as Player 4's, who has £65 for its £85 and
+    # whom the rules passed over (nothing he could do): his turn was taken
+    # without a word, the purchase short of cash (289 errors)
+    ("18Ireland_rand_53000019_4", 13, 104, "the record goes on with Player 1",
+     {"Player 4": 3363, "Player 2": 2084, "Player 3": 0, "Player 1": 0}),
+    # 18Ireland_rand_53000009_2 #18: Player 2 buys SLNCR_1, the first stock
+    # round's last line; written as Player 3's, who has £5 (47 errors)
+    ("18Ireland_rand_53000009_2", 18, 103, "the round ends after it",
+     {"Player 1": 271, "Player 2": 0, "Player 3": 0}),
+])
+def test_a_purchase_under_the_name_of_a_player_who_could_not_make_it_is_the_turns_players(
+        game, action_id, writer, then, end):
+    # in an export, whose stock turns close with a pass, a line before the
+    # turn's player wrote any is read as his under a wrong name when the
+    # record's next lines go on from that (branch m16: a player passed over,
+    # the turn's player's line next; or the round's last line)
+    changed = _changed_export(f"18Ireland_slips/{game}.json.gz", action_id, {"entity": writer})
+    res = Replay(changed, hints=False).run()
+    cur = "Player 1" if action_id == 13 else "Player 2"
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (action_id, "turn.order", f"Player {writer - 100} acted out of turn: it is {cur}'s turn "
+                                  f"in SR 1, and {then}; the record's later lines go on as if "
+                                  f"{cur} made this line (a wrong name): taken as {cur}'s")]
+    assert worths(res) == end
+
+
+def test_a_sale_not_held_is_not_read_from_purchases_of_a_company_parred_again():
+    # 1860_rand_54000004_1 (branch m15's games) #343: Player 3 sells IOW_2;
+    # written as a sale of C&N_8 (none held), the sale was read from Player
+    # 3's purchases of NGStL_1, _2 and _4 (#555, #567, #573), which he held
+    # at #343, but NGStL closed and was parred again at #552: those are
+    # certificates of its new start, bought from the IPO (57 errors: the
+    # round short of a section, the site's scores off by up to £2,634).
+    # A par ahead ends what a company's later purchases say of the sale: one
+    # finding, read as the IOW sale the record's next lines go on from
+    changed = _changed_export("1860_slips/1860_rand_54000004_1.json.gz", 343,
+                              {"shares": ["C&N_8"], "percent": 10})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (343, "stock.sell_not_owned", "Player 3 holds 0% of C&N and cannot sell 10%; the "
+                                      "record's later lines go on as if Player 3 sold 10% of "
+                                      "IOW: taken so")]
+    assert worths(res) == {"Player 1": 6393, "Player 2": 5546, "Player 3": 2498}
+
+
+def test_a_sale_not_held_is_read_from_purchases_after_a_par_in_its_own_round():
+    # 1860_game_end_stock_market #525: Player 2 sells S&C_1, _2, _7 and its
+    # president's S&C_0 (50%), and S&C is parred again at #526, the next
+    # line: the sale emptied it.  Written as a sale of BHI&R_6 (none held),
+    # the purchases of S&C_1 and S&C_7 after that par (#528, #534) still say
+    # which company was sold (a par ahead in a later round would not)
+    changed = _changed_export("1860/1860_game_end_stock_market.json", 525,
+                              {"shares": ["BHI&R_6"], "percent": 12})
+    res = Replay(changed, hints=False).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (525, "stock.sell_not_owned")]
+    assert error_findings(res)[0].message.startswith(
+        "Player 2 holds 0% of BHI&R and cannot sell 12%; the record's later lines buy Player "
+        "2's S&C_1, S&C_7 from the bank (#528, #534) and go on as if Player 2 sold 30% of S&C")
+
+
 def test_a_station_in_the_other_city_of_its_hex_is_found_from_the_later_lines():
     # 1830_rand_2711294_2 #278: ERIE's station goes in E11's city 1 (an OO);
     # written in city 0 it is legal there, and 237 lines later ERIE lays on
@@ -2261,6 +2324,22 @@ def test_a_wrong_par_is_found_past_the_records_own_finding_that_its_cascade_hide
         (27, "stock.par_implied"), (367, "route.blocked")]
     assert error_findings(res)[0].message.endswith("taken as ¥65")
     assert worths(res) == G1889_314
+
+
+def test_a_candidate_that_keeps_an_error_must_leave_fewer_than_the_record_as_written():
+    # 1889_rand_56000014_2 (branch m16's games) #437: AR's run written as
+    # TR's; the replay reads it as AR's (one finding, the site's scores).
+    # The par hint "explained" that finding by UR's par at #18 at ¥90 (UR
+    # then operates later, TR before AR), keeping a train short of cash at
+    # #315 as far after its line: 3 errors, the first 419 lines before the
+    # change.  A candidate that keeps errors must leave fewer than the
+    # record as written has from its line on
+    changed = _changed_export("1889_slips/1889_rand_56000014_2.json.gz", 437, {"entity": "TR"})
+    res = Replay(changed).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (437, "turn.order", "TR's 'run' is written in AR's turn, and the record goes on with AR: "
+                            "taken as AR's")]
+    assert worths(res) == {"Player 1": 3197, "Player 3": 2865, "Player 2": 2269, "Player 4": 2091}
 
 
 def test_a_par_left_out_is_read_before_its_presidents_pass():

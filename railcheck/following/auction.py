@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import Bid, Pass
+from ..actions import Bid, BidForTurn, Pass
 from ..findings import INFO
 from .base import RoundFollower
 
@@ -117,7 +117,14 @@ def missing_pass(replay, action) -> bool:
     cur = rnd.whose_turn()
     if out is None or cur is None or out[1] is None:
         return False
-    return _play_missing(replay, action, out[1], cur, [Pass(actor=cur.name)])
+    # (or his bid for the turn: 1860_rand_18603_2 with #20, Player 2's £45
+    # over Player 1's £30, left out, Player 1's pass next)
+    return _play_missing(replay, action, out[1], cur,
+                         [Pass(actor=cur.name), *rnd.least_bids(cur, MISSING_BIDS)])
+
+
+#: the least bids for the turn tried for one left out (a step apart)
+MISSING_BIDS = 8
 
 
 def missing_waterfall_line(replay, action) -> bool:
@@ -164,15 +171,17 @@ def _play_missing(replay, action, out: str, cur, lines: list) -> bool:
     got = chosen_missing_line(replay, action, lines, lambda line: g.round.process(line))
     if got is None:
         return False
-    line = got[0]
+    line, says = got
     if isinstance(line, Pass):
         what = f"{cur.name} passed"
+    elif isinstance(line, BidForTurn):
+        what = f"{cur.name} bid {g.money(line.price)} for the turn"
     elif line.price is None:
         what = f"{cur.name} bought {line.company} at its price"
     else:
         what = f"{cur.name} bid {g.money(line.price)} on {line.company}"
     f = g.flag("turn.order", f"{out}; the record's later lines go on as if {what} "
-                             f"before it (a line missing): taken so")
+                             f"before it (a line missing{says}): taken so")
     f.involves = frozenset({cur.name, action.actor})
     g.round.process(line)
     return True

@@ -366,6 +366,17 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
                 return None
             if got is not None:
                 found.append((i, value, got))
+        # (a candidate that keeps errors explains the record only when it
+        # leaves fewer from its line on than the record as written has: the
+        # new 1889_rand_56000014_2 with #437's run written as TR's, which the
+        # replay reads as AR's (one finding), "explained" by UR's par at #18
+        # at ¥90, AR then operating later, and a train short of cash at #315
+        # kept as far after it: 1 error -> 3, the first before the change)
+        acts = replay.record.actions
+
+        def errors_from(findings, i) -> int:
+            return sum(1 for f in findings if f.severity == ERROR and not _before(f, acts[i]))
+        found = [c for c in found if errors_from(c[2].findings, c[0]) < errors_from(own, c[0])]
         # the one: it may end otherwise than the record as written in one
         # player's net worth too (a score the cascade hid, as the error it
         # keeps: 18Ireland_rand_43000102_1, Player 1's £0 where the site
@@ -389,7 +400,12 @@ def _the_one_explanation(replay, todo: list, line_for, s: Search, nearest: bool 
         return found[0]
     fewest = None
     if found:
+        # (a finding the site lets through, the record's own wherever a
+        # candidate makes it, is no error left: 1889_rand_34000002_0 with
+        # #374's lay left out, five tiles on H7 each explaining the record
+        # but for IR's train over the limit at #504, the game's own)
         left = {id(c): sum(1 for f in c[2].findings if f.severity == ERROR
+                           and f.rule not in SITE_LETS_THROUGH
                            and not _before(f, replay.record.actions[c[0]])) for c in found}
         fewest = min(left.values())
         found = [c for c in found if left[id(c)] == fewest]

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Optional
 
+from ..actions import BidForTurn, BuyShares, Par
 from ..fastcopy import deepcopy
 from ..findings import ERROR, RuleViolation
 
@@ -444,8 +445,49 @@ def missing_line(replay, action, lines: list, play) -> Optional[tuple]:
         # none (a missing line is not invented: a par at one of several
         # values, a pass or a purchase alike)
         again = _best_reading(replay, [readings[i] for i in got], LONG_HORIZON, tied=True)
+        if isinstance(again, list):
+            return _value_by_result(replay, lines, readings, [got[j] for j in again])
         got = got[again] if isinstance(again, int) else None
     return (lines[got - 1], "") if isinstance(got, int) and got > 0 else None
+
+
+def _value_by_result(replay, lines: list, readings: list, tied: list) -> Optional[tuple]:
+    """Of the readings ``tied`` (indexes into ``readings``, the first
+    the line taken out of turn, the others ``lines``) that the record's
+    next lines fit as well, when all are one line at several prices (pars
+    of one company, bids for the turn, a share of one company from the IPO
+    or the pool): ``(line, says)`` of the one whose
+    game ends with the record's own result, fewest errors first
+    (:func:`endings`), when it is the only one; else None.  The line is
+    certain (a later line needs it), its price is what the record's result
+    says (1830_rand_18304_1 with #11's par of B&M left out: six values alike
+    over 200 lines).  Once a replay, on a budget of its own (each price
+    played to the record's end, which the look-ahead's budget of ten times
+    the record's length would not give after the readings before it)."""
+    alike = [lines[i - 1] for i in tied if i > 0]
+    if len(alike) != len(tied) or len(alike) < 2 \
+            or not all(isinstance(x, (Par, BidForTurn, BuyShares)) for x in alike) \
+            or len({(type(x), x.actor, getattr(x, "corporation", None)) for x in alike}) != 1:
+        return None
+    if getattr(replay, "value_ends_judged", False):
+        return None
+    replay.value_ends_judged = True
+    budget = budget_of(replay)
+    lines_left = len(replay.record.actions) - replay.game.following.position
+    budget.limit += len(alike) * (SAVE_COST + lines_left)
+    ends = endings(replay, [readings[i].apply for i in tied])
+    if ends is None:
+        return None
+    valid = [e for e in ends if e is not None]
+    if not valid:
+        return None
+    best = min(valid)
+    if ends.count(best) != 1:
+        return None
+    what = "par values" if isinstance(alike[0], Par) else \
+        "purchases" if isinstance(alike[0], BuyShares) else "prices"
+    return (alike[ends.index(best)], f"; of {len(alike)} {what} the record's next lines fit "
+                                     f"as well, the one its final result gives")
 
 
 #: lines out of turn searched for a missing line in vain, in one replay,

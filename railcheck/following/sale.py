@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..actions import BuyShares, Sale, SellShares
+from ..actions import BuyShares, Par, Sale, SellShares
 from ..findings import RuleViolation
 
 #: refusals of a sale that the record's later lines may explain
@@ -40,9 +40,21 @@ def sale_record_implies(rnd, player, action: SellShares) -> Optional[tuple]:
     corp, certs, where = None, [], []
     resold: set = set()       # (corporation, certificate) the seller's later lines sell
     same_round = True         # the lines ahead are still the sale's stock round
+    started = set()           # the corporations parred again ahead
     for n, a in enumerate(g.following.ahead()):
         if n >= SALE_LOOKAHEAD_LINES:
             break
+        if isinstance(a, Par):
+            # (a company parred again in a later round had every certificate
+            # back in the IPO by then: a later purchase names a certificate
+            # of its new start, nothing the seller sold; 1860's NGStL, closed
+            # and parred at #552 of 1860_rand_54000004_1.  In the sale's own
+            # round the sale may be what emptied it: 1860_game_end_stock_market
+            # #525, Player 2's S&C with its president's certificate, S&C
+            # parred again at #526 and its certificates bought back)
+            if not same_round:
+                started.add(a.corporation)
+            continue
         if isinstance(a, SellShares) and a.actor == player.name:
             if corp is not None and any(s.corporation == corp.sym for s in a.sales):
                 break
@@ -57,7 +69,8 @@ def sale_record_implies(rnd, player, action: SellShares) -> Optional[tuple]:
             # what it sold: no player buys what he sold in the round)
             continue
         other = g.corporations.get(a.corporation)
-        if other is None or other.sym == written or (corp is not None and other is not corp):
+        if other is None or other.sym == written or other.sym in started \
+                or (corp is not None and other is not corp):
             continue
         for idx in a.certs:
             if not isinstance(idx, int) or not 0 <= idx < len(other.certs) \

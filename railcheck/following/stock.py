@@ -433,7 +433,7 @@ def missing_turn_line(replay, action):
     line, says = got
     f = g.flag("turn.order", f"{player.name} acted out of turn: it is {cur.name}'s turn in "
                              f"{rnd.label}; the record's later lines go on as if "
-                             f"{_what(g, line)} before it (a line missing){says}: taken so")
+                             f"{_what(g, line)} before it (a line missing{says}): taken so")
     f.involves = frozenset({cur.name, player.name})
     _play_turn_line(replay, line)
     return True
@@ -522,7 +522,9 @@ def wrong_name_line(replay, action):
     another player who has written nothing, and the record's next line is
     that player's (or who has sold, and the record's next line is the
     player's after him), in a record whose turns do not close with a pass (1860's
-    exports: a turn is one purchase, or sales and a purchase): the line may
+    exports: a turn is one purchase, or sales and a purchase), or, in one
+    whose turns do, by a player the rules passed over with the turn's
+    player's line next, or as the round's last line: the line may
     be the turn's player's under a wrong name, or the writer's out of turn,
     who then took the turn.  Both are judged by the record's next lines
     (as ``lookahead.missing_line``); when the line as the turn's player's is
@@ -534,8 +536,7 @@ def wrong_name_line(replay, action):
     rnd = g.round
     if not isinstance(follower, StockFollower) or getattr(replay, "trying", False) \
             or replay.check_purity or isinstance(action, (Pass, Exchange, Checkpoint,
-                                                          RoundMarker)) \
-            or g.following.closes_turns_with_pass:
+                                                          RoundMarker)):
         return None
     player = g.player_by_name.get(action.actor)
     cur = rnd.current
@@ -546,7 +547,22 @@ def wrong_name_line(replay, action):
     if isinstance(nxt, Exchange):
         return None
     goes_on = getattr(nxt, "actor", None)
-    if rnd.acted or follower.written:
+    # (the round's last line: the record goes on with no player's)
+    ends = nxt is not None and goes_on not in g.player_by_name
+    if g.following.closes_turns_with_pass:
+        # (in a record whose turns close with a pass, a line written before
+        # the turn's player wrote any: of a player the rules passed over,
+        # who could do nothing, the record going on with the turn's player
+        # (the turn is taken as the writer's without a word,
+        # :meth:`StockFollower.turn_of`; 18Ireland_rand_53000019_4 #13,
+        # Player 1's purchase of KJR_1 written as Player 4's, who has £65 for
+        # its £85, Player 1's pass next); or the round's last line
+        # (18Ireland_rand_53000009_2 #18, Player 2's purchase of SLNCR_1
+        # written as Player 3's, who has £5, the operating round next)
+        if rnd.acted or follower.written or not (
+                ends or (player in rnd.auto_passed and goes_on == cur.name)):
+            return None
+    elif rnd.acted or follower.written:
         # his turn under way (a sale, a purchase may follow), the record
         # going on with the player after him, not after the writer: the
         # line may be his turn's last (1860_rand_2711144_3 #286: Player 1's
@@ -564,11 +580,12 @@ def wrong_name_line(replay, action):
     renamed = dataclasses.replace(action, actor=cur.name)
     if not goes_on_as_renamed(replay, action, renamed):
         return None
+    then = "the round ends after it" if ends else \
+        f"the record goes on with {goes_on}" \
+        f"{'' if goes_on == cur.name else ', next after ' + cur.name}"
     f = g.flag("turn.order", f"{player.name} acted out of turn: it is {cur.name}'s turn in "
-                             f"{rnd.label}, and the record goes on with {goes_on}"
-                             f"{'' if goes_on == cur.name else ', next after ' + cur.name}; the "
-                             f"record's later lines go on as if {cur.name} made this line (a "
-                             f"wrong name): taken as {cur.name}'s")
+                             f"{rnd.label}, and {then}; the record's later lines go on as if "
+                             f"{cur.name} made this line (a wrong name): taken as {cur.name}'s")
     f.involves = frozenset({cur.name, player.name})
     return renamed
 

@@ -197,6 +197,13 @@ class AuctionRound(Round):
     def unsold(self):
         raise NotImplementedError
 
+    def least_bids(self, player, n: int) -> list:
+        """The ``n`` least bids (actions) ``player`` may make for the turn
+        now, the least first, in an auction for turns (1860's); none in
+        any other.  Read by the record-following layer for a line the
+        record left out (``following.auction.missing_pass``).  Pure."""
+        return []
+
     def whose_turn(self):
         return self.current_player()
 

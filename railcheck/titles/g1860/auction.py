@@ -79,6 +79,15 @@ class BidForTurnAuction(AuctionRound):
     def cheapest(self) -> int:
         return min(self.item_price(s) for s in self.items)
 
+    def least_bids(self, player, n: int) -> list:
+        """The ``n`` least bids for the turn ``player`` may make now: from
+        the high bid and a step, a step at a time, up to his cash."""
+        if self.winner is not None or player is None:
+            return []
+        first = self.high_bid + self.inc
+        return [BidForTurn(actor=player.name, price=p)
+                for p in range(first, first + n * self.inc, self.inc) if p <= player.cash]
+
     # ------------------------------------------------------------------
 
     def step_classes(self) -> list:

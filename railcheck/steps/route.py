@@ -57,11 +57,22 @@ class RouteStep(Step):
 
     def leave(self, turn) -> None:
         # without the map (--no-board) nobody can tell whether a route exists
-        if turn.revenue is None and self.available(turn) and self.game.board is not None:
+        if turn.revenue is None and self.available(turn) and self.game.board is not None \
+                and not self.no_run_found(turn.corp):
             trains = ", ".join(tr.name for tr in turn.corp.trains)
             self.game.flag("route.missing",
                            f"{turn.corp.sym} owns trains ({trains}) and has a route but did not "
                            f"run them; a company must run its trains (taken as earning nothing)")
+
+    def no_run_found(self, corp) -> bool:
+        """The search for the best runs (``Title.best_runs_now``) went over
+        every run of ``corp``'s trains and found none: the map's walk
+        (``Board.has_route``) reaches a second stop, but no train can run
+        to it (1830_rand_2958943_1 #793: C&O's F6 walked to H10, where the
+        engine finds no route and neither does the search); a search stopped
+        at its budget finds nothing for sure."""
+        found = self.game.title.best_runs_now(corp)
+        return found is not None and not found[3] and not found[2]
 
     def check(self, turn, action: RunRoutes):
         """Refusals: out of order, a second run.  A wrong route or revenue,

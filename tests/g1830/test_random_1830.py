@@ -272,3 +272,18 @@ def test_discards_after_the_last_company_bought_the_first_5():
     got = at("1830_rand_18305_2", 470, lambda g: (
         g.round.label, sorted(t.name for t in g.corporations["B&M"].trains)))
     assert got == ("SR 15", ["4", "4"])
+
+
+def test_a_company_whose_walk_reaches_a_stop_no_train_can_run_to_is_not_made_to_run():
+    # 1830_rand_2958943_1 (the stop hook's fresh sample, seed 2958943): at
+    # #792-#793 C&O, its one station on F6, passes without a run.  The map's
+    # walk reaches H10 (full: PRR, ERIE) from F6, but the search for the best
+    # runs goes over every run of its 5-train and finds none, as the engine
+    # finds no route: no route.missing (three findings before, #793, #824,
+    # #856), the site's scores
+    data = json.loads(gzip.decompress(
+        (DATA / "exports" / "1830_slips" / "1830_rand_2958943_1.json.gz").read_bytes()))
+    record, _ = import_export(json.dumps(data), "1830_rand_2958943_1.json")
+    res = Replay(record, hints=False).run()
+    assert [f for f in res.findings if f.severity == "error"] == []
+    assert net_worths(res) == site_scores(data)

@@ -637,9 +637,63 @@ class Board:
         entered = {(st >> 8, (st & 15) - NODE_BASE) for st in seen if (st & 15) >= NODE_BASE}
         if not entered:
             return False
-        if not entered <= stations:
-            return True
-        return any(self.walk_network(corp, starts=[start])[1] - {start} for start in stations)
+        if entered <= stations and not any(
+                self.walk_network(corp, starts=[start])[1] - {start} for start in stations):
+            return False
+        # the walk may turn back through a loop of track, over an edge it
+        # crossed already, which no train may do (a route uses no track twice):
+        # a run to the first stop reached, each edge once, proves a route
+        return self.network_memo(("route", corp), lambda: any(
+            self.first_stop_run(start) for start in stations))
+
+    #: the most track steps :meth:`first_stop_run` tries before it takes a
+    #: route as found (the walk has found one; the search only confirms it)
+    FIRST_STOP_BUDGET = 20000
+
+    def first_stop_run(self, start: tuple) -> bool:
+        """Does track lead from the station node ``start`` (hex index, node
+        index) to another stop without crossing any edge twice?  The network's
+        walk reaches every stop some track leads to, but through a loop it may
+        come back over an edge it crossed (1830_rand_2958943_1 #793: C&O's F6
+        reaches the full H10 only by going out to J8 and I9 through I7 and back
+        into H6 over the edge it left by); a train cannot, and neither does the
+        18xx.games engine's route.  Depth first, each branch ending at the
+        first stop it meets; past ``FIRST_STOP_BUDGET`` steps it answers yes."""
+        hexes = self.hex_list
+        hi, ni = start
+        budget = [self.FIRST_STOP_BUDGET]
+
+        def edges_of(h, st) -> list:
+            a, b = h.paths[(st >> 4) & 15]
+            return [(h.idx, e) for e in (a, b) if e < NODE_BASE]
+
+        def go(st: int, used: set) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return True
+            x = st & 15
+            h = hexes[st >> 8]
+            if x >= NODE_BASE:
+                return (h.idx, x - NODE_BASE) != (hi, ni)
+            nb = h.nbr[x]
+            if nb < 0:
+                return False
+            other = hexes[nb]
+            for nxt in other.enter.get((x + 3) % 6, ()):
+                crossed = edges_of(other, nxt)
+                if any(e in used for e in crossed):
+                    continue
+                used.update(crossed)
+                if go(nxt, used):
+                    return True
+                used.difference_update(crossed)
+            return False
+
+        for st in hexes[hi].enter.get(NODE_BASE + ni, ()):
+            crossed = set(edges_of(hexes[hi], st))
+            if go(st, crossed):
+                return True
+        return False
 
     def can_place_token(self, corp: str) -> bool:
         """Is there a city ``corp`` reaches where it could place a station

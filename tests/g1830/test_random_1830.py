@@ -284,6 +284,17 @@ def test_a_company_whose_walk_reaches_a_stop_no_train_can_run_to_is_not_made_to_
     data = json.loads(gzip.decompress(
         (DATA / "exports" / "1830_slips" / "1830_rand_2958943_1.json.gz").read_bytes()))
     record, _ = import_export(json.dumps(data), "1830_rand_2958943_1.json")
-    res = Replay(record, hints=False).run()
+    replay = Replay(record, hints=False)
+    routes = {}
+
+    def look(g, action):
+        # the map itself says so (Board.has_route, read by or.turn_missing and
+        # the forced purchase too): the walk reaches H10 only out through I7
+        # to J8 and I9 and back into H6 over the edge it left by
+        if action.action_id == 792:
+            routes.update((sym, g.board.has_route(sym)) for sym in ("C&O", "PRR"))
+    replay.after_action = look
+    res = replay.run()
+    assert routes == {"C&O": False, "PRR": True}
     assert [f for f in res.findings if f.severity == "error"] == []
     assert net_worths(res) == site_scores(data)

@@ -2436,3 +2436,20 @@ def test_a_closing_pass_under_the_name_of_the_company_whose_lay_follows_is_the_t
         f"{named}'s 'pass' is written in {turn}'s turn, and the record goes on with {named}'s "
         f"own 'lay', of the step a pass beginning its turn would leave: taken as {turn}'s")
     assert worths(res) == site_scores(data)
+
+
+def test_the_rounds_last_closing_pass_under_the_name_of_a_company_that_operated_is_the_turns():
+    # 29133 #112: NYNH, the last company of OR 2.1, closes its turn (after
+    # its payout) with a pass written as B&O's, which operated in OR 2.1 and
+    # begins OR 2.2 with its lay next (#113).  The pass cannot begin B&O's
+    # turn (it would leave the lay's step): NYNH's, in OR 2.1 (17 errors
+    # before: the round closed, B&O's lay out of step, its station, runs)
+    from conftest import DATA, site_scores
+    path = "1830/29133.json"
+    data = json.loads((DATA / "exports" / path).read_text(encoding="utf-8"))
+    res = Replay(_changed_export(path, 112, {"entity": "B&O"}), hints=False).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(112, "turn.order")]
+    assert error_findings(res)[0].message == (
+        "B&O's 'pass' is written in NYNH's turn, and B&O takes no turn now and NYNH could "
+        "take it: taken as NYNH's")
+    assert worths(res) == site_scores(data)

@@ -152,7 +152,7 @@ class OperatingFollower(RoundFollower):
                 or corp is self.round.whose_turn():
             return False
         return (self.reopens(corp) and not self.round.at_end()) \
-            or self.last_turns_dividend(corp, action)
+            or self.last_turns_dividend(corp, action) or self.last_turns_pass(corp, action)
 
     def last_turns_dividend(self, corp, action) -> bool:
         """A dividend under the name of ``corp``, a company that has operated
@@ -168,6 +168,23 @@ class OperatingFollower(RoundFollower):
                 or corp not in rnd.order[: rnd.index + 1]:
             return False
         return self.turn_could_take(t, action)
+
+    def last_turns_pass(self, corp, action) -> bool:
+        """A pass under the name of ``corp``, a company that has operated in
+        this round, while the round's last turn is under way, and the
+        record goes on with ``corp``'s own line at the step a pass beginning
+        its turn (in the next round) would leave: the turn's closing pass
+        under a wrong name (:meth:`own_turn_goes_on_earlier`), not the first
+        line of the next round (29133 #112: NYNH's closing pass of OR 2.1
+        written as B&O's, B&O's lay next: 17 errors)."""
+        rnd = self.round
+        t = rnd.turn
+        nxt = self.game.following.next_action
+        if not isinstance(action, Pass) or t is None or corp is t.corp \
+                or corp not in rnd.order[: rnd.index + 1] \
+                or getattr(nxt, "actor", None) != corp.sym:
+            return False
+        return self.own_turn_goes_on_earlier(corp, action, nxt)
 
     def reopens(self, corp) -> bool:
         """The company whose turn just ended by itself acts again before the

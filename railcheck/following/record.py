@@ -51,7 +51,8 @@ class Following:
         #: (see :attr:`closes_turns_with_pass`: read once)
         self._closing_passes: Optional[bool] = None
         #: pairs of companies (earlier, later) flagged for operating out of
-        #: the rules' order: said once
+        #: the rules' order: said once in a round (``RecordRounds.started``
+        #: empties it)
         self.order_flagged: set = set()
         #: the record-following of the round being played (``base.RoundFollower``,
         #: set by the replay when a round begins)

@@ -1079,6 +1079,35 @@ def test_operating_out_of_order_is_flagged_once_and_the_record_order_kept():
     assert "J14" in r.game.laid_hexes
 
 
+def test_an_order_broken_again_in_a_later_round_is_flagged_again():
+    # B&O operates first in OR 2.1 (the rules' order PRR 90, NYC 65, B&O 63)
+    # and again in OR 2.2 (PRR 82, B&O 67, NYC 58): a breach in each round,
+    # each at B&O's first line (once a game before: the second went unsaid)
+    r = play(AUCTION, TR_SR1, TR_OR11, TR_SR2, """
+        OR 2.1
+        B&O lay 14 J14 r2  # <- flagged
+        B&O run 2 I15-J14
+        B&O payout
+        B&O buy train 3
+        PRR buy train 3
+        PRR buy train 3
+        PRR buy train 3
+        PRR buy private SV for 40
+        NYC pass
+        OR 2.2
+        B&O run 3 I15-J14  # <- flagged
+        B&O payout
+        PRR buy train 4
+        PRR discard 3
+        NYC buy train 3 from PRR for 1
+        """)
+    assert [(f.line, f.rule, f.message) for f in r.findings if f.severity == "error"] == [
+        (52, "turn.order", "B&O operates before PRR, NYC in OR 2.1; the rules' order is PRR, "
+                           "NYC, B&O; taken in the record's order"),
+        (62, "turn.order", "B&O operates before PRR in OR 2.2; the rules' order is PRR, B&O, "
+                           "NYC; taken in the record's order")]
+
+
 def test_operating_again_in_the_same_round_is_refused():
     r = play(AUCTION, TR_SR1, """
         OR 1.1

@@ -24,10 +24,12 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ...findings import ERROR
 from ...game import Game
 from ...market import Cell
 from ...specs import CompanySpec
 from ...state import Company, Corporation, Player, Train
+from ...unsure import BANK
 
 #: the owner of KNR's reserved certificates: the bank, not for sale (K7)
 RESERVED = "reserved"
@@ -83,6 +85,28 @@ class Holdings(Game):
         #: the money (``money.py``'s ``Ledger``: the net worths the analyser reads; set by the
         #: replay)
         self.ledger = None
+
+    def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
+        """The shared ``Game.flag`` (the shared layer's and the engine's findings on 1890's
+        game); 1890's findings stand alone: none is folded as the consequence of an earlier
+        one, as the title's own (``TitleKansai.flag``)."""
+        f = Game.flag(self, rule, message, severity, action)
+        f.follows, f.consequential = None, False
+        return f
+
+    def bank_breaks(self) -> bool:
+        """E1 "koniec banku", the rule book's "the bank is exhausted" (§"Game End"): the
+        bank's cash at or below 0, once it is sure (a bank whose cash is not sure breaks
+        where the record says: its ``end`` tag)."""
+        return self.bank.cash <= 0 and self.unsure.sure(BANK)
+
+    def trigger_end(self, reason: str) -> None:
+        """The bank broken: the game ends at once or after the set of ORs, by E1's
+        reading (``TitleKansai.bank_broke``: ``rulebook.end_on_bank``)."""
+        if reason == "bank":
+            self.title.bank_broke()
+        else:
+            Game.trigger_end(self, reason)
 
     @property
     def money_tracked(self) -> bool:

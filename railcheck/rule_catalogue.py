@@ -1364,7 +1364,9 @@ RULES: list[Rule] = [
        "in share-price order. After the finding the replay follows the record: a line written "
        "in another player's turn keeps the turn order when the record goes on from that "
        "player's successor; a company operating before others that the record has operate "
-       "later in the round is flagged once per pair, and their turns wait for them.",
+       "later in the round is flagged once per pair in a round (a pair out of order again in a "
+       "later round is a breach of its own, flagged again and marked as following from the "
+       "first where it does), and their turns wait for them.",
        f"{R1830}: Stock Round, Operating Round (order)",
        "\"Player 4\" buy NYC ipo   ->  Player 4 acted out of turn: it is Player 3's turn in SR 1"),
     # --- 18Ireland

@@ -255,7 +255,7 @@ def test_the_best_run_search_is_a_budget_of_steps_the_same_on_any_machine(monkey
     assert (errs[0].action_id, errs[0].rule) == (93, "route.missing")
     assert errs[0].message.endswith("did not run them; a company must run its trains (taken as "
                                     "earning nothing)")
-    assert len(errs) == 7
+    assert len(errs) == 8      # (7 while a pair out of order was said once a game)
 
 
 # a station left out before a run that needs it (branch m13; following/station.py)

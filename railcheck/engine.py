@@ -264,7 +264,7 @@ class Replay:
                 res = full
             # (the record replayed as the candidates replay it, with its kept
             # states: the hints' searches are over)
-            self._hint_prefix = None
+            self._hint_prefix = self._hint_trials = None
         return res
 
     def take(self, position: int, action):

@@ -124,6 +124,25 @@ def test_two_explanations_give_no_hint():
     assert [(record.actions[i].action_id, v) for i, v in search.explaining] == \
         [(642, 90), (642, 100)]
     assert not search.out_of_budget
+    # asked again, the search replays only the two candidates that explain
+    # the record: those that failed fail again from what the replay kept of
+    # them (``Replay._hint_trials``), their lines counted as replayed again
+    replayed = []
+    real = diagnose._replay_candidate
+
+    def counted(replay, i, line, *args):
+        replayed.append((replay.record.actions[i].action_id, line.price))
+        return real(replay, i, line, *args)
+    again = diagnose.Search()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(diagnose, "_replay_candidate", counted)
+        assert diagnose.par_hint(rep, res, again) is res
+    # (twice each: the search among the pars of the companies the first
+    # error names, then among all; the 38 others are not replayed again)
+    assert replayed == [(642, 90), (642, 100)] * 2
+    assert (again.tried, again.replayed, again.explaining) == \
+        (search.tried, search.replayed, search.explaining)
+    assert (search.candidates, search.tried, search.replayed) == (40, 40, 7815)
     hinted = Replay(record).run()
     assert [(f.action_id, f.rule) for f in errors(hinted)] == \
         [(f.action_id, f.rule) for f in errors(res)]

@@ -24,7 +24,7 @@ from typing import Any, Optional
 from .actions import Checkpoint, GameRecord, RoundMarker
 from .findings import ERROR, INFO, WARNING, Finding, InputError, RuleViolation
 from .following import Following
-from .following.rounds import RecordRounds
+from .following.rounds import MANUAL_END, RecordRounds
 from .game import Game
 from .ruleset import Ruleset, load_ruleset
 from .unsure import CHECKPOINTS, price_key
@@ -111,17 +111,19 @@ class Replay:
         self.on_action = None
         #: optional callback(game, round): a round ended, before the next begins
         self.on_round_end = None
-        #: the rounds as the record has them (``following/rounds.py``)
-        self.rounds = RecordRounds(self)
+        #: the rounds as the record has them (``following/rounds.py``; a title
+        #: whose rounds are the record's own has the layer's hook of its own,
+        #: ``Title.record_rounds``: 1890's)
+        cls = rules.title_class
+        self.rounds = cls.record_rounds(self) if cls is not None else RecordRounds(self)
+        #: a bug of ours stopped the replay (``take`` said "stop")
+        self.broke = False
         #: the reading each refused line was given (``following/repair.py``),
         #: by the record's position: a hint's candidate replays of the same
         #: record take them up to the line they change
         self.repairs: dict = {}
 
     def run(self) -> Result:
-        cls = self.rules.title_class
-        if cls is not None and cls.uses_components:
-            return cls.replay(self)
         self.begin()
         for position in range(len(self.record.actions)):
             if not self.play(position):
@@ -133,16 +135,19 @@ class Replay:
         first action (``run`` is ``begin``, ``play`` of each action, ``end``;
         ``railcheck/table/incremental.py`` resumes a replay between them)."""
         rec = self.record
+        cls = self.rules.title_class
         try:
-            g = Game(self.rules, rec.players, check_board=self.check_board, tags=rec.tags)
+            g = cls.new_game(self) if cls is not None else None
+            if g is None:
+                g = Game(self.rules, rec.players, check_board=self.check_board, tags=rec.tags)
         except RuleViolation as v:
             loc = rec.tag_locations.get("players", (None, None))
             raise InputError(v.message, path=rec.path, line=loc[0], column=loc[1]) from None
         self.game = g
         g.following = Following(rec.actions, from_export=rec.from_export)
         g.following.weighs_sales = not self.check_purity
-        self.start_next_round()
         self.game_over_reported = False
+        self.rounds.begin()
         self.count = 0
 
     def play(self, position: int) -> bool:
@@ -154,19 +159,17 @@ class Replay:
         if self.stop_at is not None and _passed(action, self.stop_at, self.count):
             return False
         self.count += 1
-        return self.take(position, action) != "stop"
+        if self.take(position, action) == "stop":
+            self.broke = True
+            return False
+        return True
 
     def end(self) -> Result:
         """The record's end: a pending game end closed, the result scored."""
-        g = self.game
-        if not g.finished and self.stop_at is None:
-            self.rounds.close_at_end()
-            if not g.finished and self.record.expected_end_reason == MANUAL_END:
-                # the players ended the game by agreement where the record stops
-                # (18xx.games' "end game"): scored as it stands
-                g.finish(MANUAL_END)
+        self.rounds.record_ends()
         res = self.result(self.count)
-        if self.hints and res.errors and self.stop_at is None and not self.observed():
+        if self.hints and self.rounds.hints and res.errors and self.stop_at is None \
+                and not self.observed():
             from .following.diagnose import (copy_named_later_hint, dividend_hint, home_station_hint, merger_hint,
                                              minor_bid_hint, minor_price_hint,
                                              missing_dividend_hint,
@@ -278,6 +281,11 @@ class Replay:
         if isinstance(action, Checkpoint):
             self.checkpoint(action)
             return None
+        if isinstance(action, RoundMarker) and self.rounds.record_marks_rounds:
+            # the record's own rounds (1890's): a marker starts the round it
+            # names, after the game's end too
+            self.rounds.round_marker(action)
+            return None
         if g.finished:
             if not self.game_over_reported:
                 g.flag("game.over", f"the game already ended ({_reason(g.end_reason)}); "
@@ -292,12 +300,12 @@ class Replay:
             if self.after_action is not None:
                 self.after_action(g, action)
             return None
-        tentative = getattr(action, "tentative", None)
+        tentative = self.rounds.tentative(action)
         saved = self.rounds.save_all() if tentative is not None else None
         n_findings = len(g.findings)
         # a line that repeats the record's line before it word for word: the
         # state before it, to drop the copy if the rules refuse it
-        twice = g.following.written_twice(action) if saved is None else None
+        twice = self.rounds.written_twice(action) if saved is None else None
         saved_twice = self.rounds.save_all() if twice is not None else None
         kind = None
         try:
@@ -393,6 +401,8 @@ class Replay:
 
     def advance(self):
         g = self.game
+        if not self.rounds.rules_end_rounds:
+            return      # (the record's markers end its rounds: 1890's)
         guard = idle = 0
         bank = g.bank.cash
         while g.round.finished and not g.finished:
@@ -415,6 +425,8 @@ class Replay:
 
     def checkpoint(self, action: Checkpoint):
         g = self.game
+        if g.title.checkpoint(action):
+            return      # (checked by the title's own books: 1890's ledger)
         subj = g.entity(action.subject)
         field_ = action.field
         if subj is None:
@@ -483,6 +495,9 @@ class Replay:
     def result(self, count: int) -> Result:
         g = self.game
         rec = self.record
+        own = g.title.result(self, count)
+        if own is not None:
+            return own      # (the title's own books: 1890's standings and what it skipped)
         res = Result(path=rec.path, title=self.rules.title, players=list(rec.players),
                      finished=g.finished, end_reason=g.end_reason, findings=g.findings,
                      standings=g.standings(), companies=g.company_table(), actions=count,
@@ -519,10 +534,6 @@ class Replay:
         return res
 
 
-#: the end reason of a game the players ended by agreement (18xx.games'
-#: ``end_game`` action, its export's ``game_end_reason``; the notation's
-#: ``end: manually_ended``): the game ends where the record stops
-MANUAL_END = "manually_ended"
 
 #: the turn (stock round number) after which 18xx.games stops a game that
 #: is still going, at the end of a round: its end reason 'dnf'

@@ -135,13 +135,17 @@ def state_snapshot(g) -> dict:
 
 
 def _title_state(title) -> dict:
-    """The title object's attributes, and those of its state objects."""
+    """The title object's attributes, and those of its state objects (not what either
+    holds as references that are not its state, ``not_state``: 1890's title object's
+    game, rounds and numbers)."""
     out = {}
+    skip = ("game", *getattr(title, "not_state", ()))
     for k, v in vars(title).items():
-        if k == "game":
+        if k in skip:
             continue
         if hasattr(v, "__dict__") and not isinstance(v, type):
-            out[k] = {a: _plain(x, 2) for a, x in vars(v).items()}
+            own = getattr(v, "not_state", ())
+            out[k] = {a: _plain(x, 2) for a, x in vars(v).items() if a not in own}
         else:
             out[k] = _plain(v, 1)
     return out

@@ -41,8 +41,25 @@ from .unwritten import unwritten_step
 from .stock import missing_turn_line, wrong_name_due, wrong_name_line
 
 
+#: the end reason of a game the players ended by agreement (18xx.games'
+#: ``end_game`` action, its export's ``game_end_reason``; the notation's
+#: ``end: manually_ended``): the game ends where the record stops
+MANUAL_END = "manually_ended"
+
+
 class RecordRounds:
-    """The replay's rounds as the record has them (see the module)."""
+    """The replay's rounds as the record has them (see the module).  A title whose
+    rounds are its record's own (1890: each begins at the record's marker, checked against
+    the rules by the title) gives a subclass (``Title.record_rounds``) with the switches
+    below turned and the methods where it reads the record otherwise."""
+
+    #: the record's round markers start its rounds (True: checked against the round the
+    #: rules make, :meth:`round_marker`, never before the game's end is said)
+    record_marks_rounds = False
+    #: a round the rules ended gives way to the next by the rules (``Replay.advance``)
+    rules_end_rounds = True
+    #: the hints (``following/diagnose.py``) look for one line that explains the errors
+    hints = True
 
     def __init__(self, replay):
         self.replay = replay
@@ -76,6 +93,32 @@ class RecordRounds:
 
     def follower(self):
         return self.game.following.round
+
+    def begin(self) -> None:
+        """The game is set up: its first round begins, before the record's first
+        action."""
+        self.replay.start_next_round()
+
+    def record_ends(self) -> None:
+        """The record ends (after its last action, or where the replay stopped): a pending
+        end closed, the game ended by agreement where the record says so."""
+        g, replay = self.game, self.replay
+        if not g.finished and replay.stop_at is None:
+            self.close_at_end()
+            if not g.finished and replay.record.expected_end_reason == MANUAL_END:
+                # the players ended the game by agreement where the record stops
+                # (18xx.games' "end game"): scored as it stands
+                g.finish(MANUAL_END)
+
+    def tentative(self, action):
+        """What the notation read tentatively in ``action`` (a line that parses with one
+        keyword only), or None."""
+        return getattr(action, "tentative", None)
+
+    def written_twice(self, action):
+        """The record's line before ``action`` when ``action`` repeats it word for word
+        (``Following.written_twice``), else None."""
+        return self.game.following.written_twice(action)
 
     # ------------------------------------------------------------------
 

@@ -45,7 +45,7 @@ class Title:
     implements: ClassVar[dict[str, tuple]] = {}
     #: a title whose numbers come from a components file the user fills in
     #: (the game header's ``components:``); its class loads its own rules
-    #: (``load_rules``) and replays a record itself (``replay``)
+    #: (``load_rules``)
     uses_components: ClassVar[bool] = False
     #: 18xx.games numbers a hex's places (in an export's run "nodes") as the
     #: map data here does; False where it counts cities, towns and halts its
@@ -77,10 +77,17 @@ class Title:
         return None
 
     @classmethod
-    def replay(cls, replay):
-        """Replay ``replay.record`` under ``replay.rules`` (a title that
-        ``uses_components``); returns an ``engine.Result``."""
-        raise NotImplementedError
+    def new_game(cls, replay):
+        """The game the engine's ``replay`` plays its record on, when the title's game keeps
+        more than the shared ``Game``; None: the shared one (``Replay.begin`` builds it)."""
+        return None
+
+    @classmethod
+    def record_rounds(cls, replay):
+        """The record-following layer's rounds for ``replay`` (``following/rounds.py``'s
+        ``RecordRounds``; a title whose rounds are the record's own gives its subclass)."""
+        from ..following.rounds import RecordRounds
+        return RecordRounds(replay)
 
     def __init__(self, game):
         self.game = game
@@ -135,6 +142,16 @@ class Title:
 
     def setup(self):
         """After the game's state is built, before the first round."""
+
+    def checkpoint(self, action) -> bool:
+        """A record's checkpoint checked by the title's own books (True); False: the
+        engine's check (``Replay.checkpoint``)."""
+        return False
+
+    def result(self, replay, count: int):
+        """The engine's ``Result`` of ``replay`` made by the title's own books (its
+        standings, what it left unchecked), or None: the engine's (``Replay.result``)."""
+        return None
 
     def best_runs_now(self, corp, max_ticks: Optional[int] = None):
         """The best legal set of runs found for ``corp``'s trains on the map

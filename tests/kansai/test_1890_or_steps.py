@@ -13,7 +13,6 @@ from railcheck.findings import RuleViolation
 from railcheck.loader import load_game
 from railcheck.rounds.operating import OperatingRound
 from railcheck.snapshot import state_snapshot
-from railcheck.titles.kansai.replay import KansaiReplay
 from railcheck.titles.kansai.operating import OperatingRound1890, Turn1890
 from railcheck.titles.kansai.orsteps import (BuyCompanyStep1890, BuyTrainStep1890,
                                              ConvertStep1890, DiscardTrainStep1890,
@@ -31,10 +30,11 @@ MAP_GAME = REPO / "examples" / "kansai" / "map-game.18xx"
 
 
 def replayed(record, stop_at: int):
-    """1890's replay (the title's checker) of ``record`` stopped after line ``stop_at``."""
-    r = KansaiReplay(record, Replay(record).rules, stop_at=stop_at)
-    r.run()
-    return r
+    """1890's title object (its state, rounds and ledger) after the engine's replay of
+    ``record`` stopped after line ``stop_at``."""
+    rp = Replay(record, stop_at=stop_at)
+    rp.run()
+    return rp.game.title
 
 
 def paused(line: int, text=None):

@@ -12,7 +12,6 @@ from railcheck.findings import RuleViolation
 from railcheck.loader import load_game
 from railcheck.rounds.stock import StockRound
 from railcheck.snapshot import state_snapshot
-from railcheck.titles.kansai.replay import KansaiReplay
 from railcheck.titles.kansai.steps import (BuyPrivateStep1890, BuySharesStep1890,
                                            LatePrivateStep1890, ParStep1890, SellSharesStep1890,
                                            StockRound1890)
@@ -22,10 +21,11 @@ GAME = REPO / "examples" / "kansai" / "game.18xx"
 
 
 def replayed(record, stop_at: int):
-    """1890's replay (the title's checker) of ``record`` stopped after line ``stop_at``."""
-    r = KansaiReplay(record, Replay(record).rules, stop_at=stop_at)
-    r.run()
-    return r
+    """1890's title object (its state, rounds and ledger) after the engine's replay of
+    ``record`` stopped after line ``stop_at``."""
+    rp = Replay(record, stop_at=stop_at)
+    rp.run()
+    return rp.game.title
 
 
 def paused(line: int):
@@ -199,8 +199,10 @@ def test_a_stock_round_ends_at_the_pass_that_ends_it():
     def before(game, action):
         if action.line == 58:
             seen.append((game.round.finished, game.priority_name()))
-    r = KansaiReplay(record, Replay(record).rules, stop_at=58, before_action=before)
-    r.run()
+    rp = Replay(record, stop_at=58)
+    rp.before_action = before
+    rp.run()
+    r = rp.game.title
     assert seen == [(True, "Chie")]
     s = r.stock.round
     assert [(f.rule, f.line) for f in r.findings if f.severity == "error"] == \

@@ -444,7 +444,7 @@ def test_a_bankruptcy_ends_the_game_as_the_rule_book_says(tmp_path):
         assert r.end_reason == "bankrupt" and len(over) == 1
         # at once: the next action is after the end; after the set: the next SR's first
         assert over[0].text == "Chie buy OMS"       # SR 4's first action
-        assert over[0].message.startswith("the game already ended (bankrupt)")
+        assert over[0].message.startswith("the game already ended (a player went bankrupt)")
 
 
 @pytest.mark.parametrize("before, after, rule, line, message", [
@@ -931,3 +931,30 @@ def test_a_stock_round_ends_when_everybody_passed():
         "round.continues", "Chie buy JR", "SR 2 ended by the rules (every player passed in a "
                                           "row), but the record goes on with it: Chie's 'buy' "
                                           "is taken as part of it")
+
+
+def test_the_engines_loop_replays_1890_with_the_records_rounds():
+    """Issue 25, piece d2: the engine's ``Replay`` is 1890's loop, on the title's game
+    (``Holdings``) with the record-following layer's hook for a record whose rounds are its
+    own (``RecordRounds1890``): each marker begins the round it names (SR 3 gives two ORs in
+    phase 3), the analyser sees each round end in the record's order, and the purity
+    snapshot pictures the title object's own state (its flags, the record's rounds, the
+    ledger's books), not the game and rounds it names (``not_state``)."""
+    from railcheck.engine import Replay
+    from railcheck.snapshot import state_snapshot
+    from railcheck.titles.kansai.holdings import Holdings
+    from railcheck.titles.kansai.rounds import RecordRounds1890
+    record, _ = load_game(str(GAME))
+    rp = Replay(record)
+    ended = []
+    rp.on_round_end = lambda game, rnd: ended.append(rnd.label)
+    res = rp.run()
+    assert isinstance(rp.game, Holdings) and isinstance(rp.rounds, RecordRounds1890)
+    assert ended == ["auction", "SR 1", "OR 1.1", "SR 2", "OR 2.1", "SR 3", "OR 3.1", "OR 3.2",
+                     "SR 4", "OR 4.1", "OR 4.2"]
+    assert (res.finished, res.end_reason, res.round, len(res.errors)) == (True, "bank", "OR 4.3", 0)
+    title = state_snapshot(rp.game)["title"]
+    assert (title["sr_number"], title["ors_in_set"], title["kind"]) == (4, 3, "OR")
+    assert "knr_started" in title["state"] and "capitalised" in title["ledger"]
+    assert not {"holdings", "replayer", "stock", "operating", "findings"} & set(title)
+    assert not {"r", "h", "st"} & set(title["ledger"])

@@ -1,20 +1,72 @@
-"""Kansai (the title line is missing from its Polish rule summary).
+"""1890 (Kansai; the title line is missing from its Polish rule summary).
 
 Every rule the summary states is in ``rules.yaml``; every number it does not
 give comes from a components file the user fills in from the game box
 (``components.py``, docs/1890-components.md).  Where a number is
 ``unknown`` the check that needs it is not made and the report says so, once
-per kind of check.  Because the economy (starting cash, market, prices) may
-be unknown, the title replays a record with its own checker (``replay.py``):
-the phases, the turns and every Kansai rule, not the players' and companies'
-money (docs/1890.md says what is and is not checked).
+per kind of check.  The engine's loop (``engine.Replay``) replays a record on
+the title's game (``holdings.py``'s ``Holdings``, a shared ``Game``): the
+record's rounds by its markers (``rounds.py``'s ``RecordRounds1890``, the
+record-following layer's hook), each line by the round at hand; the title
+object holds 1890's own state and numbers (:class:`TitleKansai`, started by
+:meth:`TitleKansai.start`), its checkpoints and its result (docs/1890.md says
+what is and is not checked).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Optional
 
+from ...actions import Bankrupt, Checkpoint, SellShares
+from ...findings import ERROR, INFO, WARNING, Finding, involved
+from ...schema import is_unknown
+from ...unsure import CHECKPOINTS, Skipped
 from ..base import Title
+
+
+#: the privates that do not close with the others in phase 4 (P3, P7)
+KEEP_OPEN = ("HKT", "OMER")
+#: what Kansai's checker never checks, whatever the components file gives
+UNCHECKED = ("the depot's order of sale (not stated by the summary) and the end after "
+             "\"10 faz gry\" (E1: no phase table matches it) are not checked")
+#: ... when the components file gives the number of game turns (E1 is then checked)
+UNCHECKED_TURNS = "the depot's order of sale (not stated by the summary) is not checked"
+#: ... and, when the components file does not give them, what money needs
+NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the bank, share "
+            "prices and their moves, the certificate and holding limits, capital, incomes and "
+            "bonuses, the operating order by share price, money checkpoints and the net worths "
+            "are not checked")
+#: the money checkpoints' skipped kind when money is not tracked at all (said by NO_MONEY)
+NOT_TRACKED = "money is not tracked"
+
+
+@dataclass
+class State1890:
+    """What 1890 tracks beyond the shared state's objects (``holdings.py``: the players,
+    corporations, certificates, privates, trains, cash, the phase and the priority): the
+    title's own flags, and the stations and tiles the record placed (the board's in step 4
+    of the move onto the shared engine, docs/1890.md)."""
+    #: corporation -> the player holding its free share (HER, KHN: C1, C3)
+    free_share: dict = field(default_factory=dict)
+    #: KNR has started (M2 converted: K8)
+    knr_started: bool = False
+    #: company -> hexes with its stations
+    stations: dict = field(default_factory=dict)
+    #: companies that had a station in Kobe when KRTR started, or paid its fee (L2)
+    krtr_free: set = field(default_factory=set)
+    #: companies that paid KRTR's fee, and in which OR (L2)
+    krtr_paid: dict = field(default_factory=dict)
+    #: OMS's operating rounds so far (its free tile in its first: C7); OMER's upgrade used (P7)
+    oms_turns: int = 0
+    omer_used: bool = False
+    #: company -> stations bought (placed by a token action; the home is free: O2)
+    tokens_bought: dict = field(default_factory=dict)
+    #: hexes the record has laid a tile on (a later lay there is an upgrade: free, O1c)
+    laid_hexes: set = field(default_factory=set)
+    #: hex -> the tile the record last laid there
+    tile_on: dict = field(default_factory=dict)
 
 
 class TitleKansai(Title):
@@ -29,6 +81,11 @@ class TitleKansai(Title):
                           "convert into Kinki Nippon Railway in their operating turns")
     events = ("jr_privatised",)
     uses_components = True
+    #: what the title object holds that is not its own state (``snapshot.state_snapshot``
+    #: pictures the game, its round and the ledger's objects on their own): the game, the
+    #: engine's replay, the rules and numbers, the rounds
+    not_state = ("holdings", "replayer", "findings", "unsure", "rules", "places", "not_in_play",
+                 "stock", "operating", "auction")
 
     #: the rule book's scenarios, each a filled components file (scenarios/)
     scenarios = {"hanshin": "hanshin.yaml", "keihanshin": "keihanshin.yaml",
@@ -93,9 +150,335 @@ class TitleKansai(Title):
         from . import table
         return table
 
+
+    # ------------------------------------------------------------------
+    # the engine's loop: the game, the record's rounds, 1890's own state
+
     @classmethod
-    def replay(cls, replay):
-        from .replay import KansaiReplay
-        return KansaiReplay(replay.record, replay.rules, stop_at=replay.stop_at,
-                            before_action=replay.before_action, after_action=replay.after_action,
-                            on_action=replay.on_action, on_round_end=replay.on_round_end).run()
+    def new_game(cls, replay):
+        """1890's game (``Holdings``, a shared ``Game``), its title object started by the
+        record's rounds (:meth:`start`, ``RecordRounds1890.begin``)."""
+        from .holdings import Holdings
+        rules = replay.rules
+        nip = rules.number("not_in_play")
+        return Holdings(rules, list(replay.record.players),
+                        isinstance(nip, list) and "M2" in nip)
+
+    @classmethod
+    def record_rounds(cls, replay):
+        """1890's rounds are the record's own: each begins at the record's marker
+        (``rounds.py``'s ``RecordRounds1890``)."""
+        from .rounds import RecordRounds1890
+        return RecordRounds1890(replay)
+
+    def start(self, replay) -> None:
+        """1890's own state and numbers for the engine's ``replay`` (its record), and its
+        rounds on the game: the auction first."""
+        rules = self.rules = replay.rules
+        #: the engine's replay (its record: a candidate of ``next`` is played on a copy
+        #: with the record's actions and the candidate)
+        self.replayer = replay
+        h = self.holdings = self.game
+        #: the title's own flags (``State1890``)
+        self.state = State1890()
+        #: the record's round at hand (``rounds.py``, ``RecordRounds1890``): its kind and
+        #: label, the stock rounds so far
+        self.kind = "auction"
+        self.round_label = "auction"
+        self.sr_number = 0
+        #: the game ends when the current set of operating rounds is over
+        self.end_after_set = False
+        self.end_after_reason = "bankrupt"
+        #: the operating rounds of the current set: how many the phase gives, how many played
+        self.or_set_size: Optional[int] = None
+        self.set_phase = ""
+        self.ors_in_set = 0
+        from .components import place_of_hex
+        self.places = place_of_hex(rules.components)
+        nip = rules.number("not_in_play")
+        #: the companies the scenario leaves out (nothing may be done with them)
+        self.not_in_play = frozenset(nip) if isinstance(nip, list) else frozenset()
+        #: Kinki is a normal company when Osaka Electric Railroad is not in play (scenario D,
+        #: the rule book's variant "Kinki as a Normal Company", C10): 50% floats it, no share
+        #: is reserved, anybody sets its par
+        self.knr_normal = "M2" in self.not_in_play
+        #: the findings, the game's (``Game.findings``)
+        self.findings: list[Finding] = h.findings
+        #: the amounts not sure and the checks skipped (the shared game's: ``Game.unsure``)
+        self.unsure = h.unsure
+        turns = rules.number("game_turns")
+        #: E1 "10 faz gry": the game ends after this many game turns (a stock round and its
+        #: operating rounds); None: not known
+        self.game_turns = None if is_unknown(turns) else int(turns)
+        from .auction import AuctionRound1890
+        from .money import Ledger
+        from .operating import OperatingRound1890
+        from .stock import StockHandler
+        self.ledger = h.ledger = Ledger(self)
+        self.stock = StockHandler(self)
+        self.operating = OperatingRound1890(self)
+        self.auction = AuctionRound1890(self)
+        #: the round the game is in (the analyser reads its label and whose turn it is)
+        h.round = self.auction
+        #: the components file's map (None: it gives none)
+        h.board = self.operating.map.board
+
+    @property
+    def record(self):
+        return self.replayer.record
+
+    @property
+    def action(self):
+        """The record's line at hand (the game's; None once the record has ended)."""
+        return self.game.current_action
+
+    @action.setter
+    def action(self, action) -> None:
+        self.game.current_action = action
+
+    @property
+    def position(self) -> int:
+        """The place of the line at hand in the record."""
+        return self.game.following.position
+
+    # the game's end, the shared Game's
+
+    @property
+    def finished(self) -> bool:
+        return self.game.finished
+
+    @finished.setter
+    def finished(self, value: bool) -> None:
+        self.game.finished = value
+
+    @property
+    def end_reason(self) -> Optional[str]:
+        return self.game.end_reason
+
+    @end_reason.setter
+    def end_reason(self, value: Optional[str]) -> None:
+        self.game.end_reason = value
+
+    # ------------------------------------------------------------------
+    # findings
+
+    def flag(self, rule: str, message: str, severity: str = ERROR, action=None) -> None:
+        """A finding at ``action`` (the line at hand by default); 1890's findings stand
+        alone (none is folded as the consequence of an earlier one)."""
+        action = action if action is not None else self.action
+        f = Finding(severity=severity, rule=rule, message=message)
+        if action is not None:
+            f.line, f.column, f.action_id, f.text = (action.line, action.column,
+                                                     action.action_id, action.text)
+            f.involves = involved(action)
+        self.findings.append(f)
+
+    def skip(self, kind: str, keys: tuple, n: int = 1, reason: str = "") -> None:
+        """A check of ``kind`` not made: the value at ``keys`` of the
+        components file is unknown (or ``reason``)."""
+        self.unsure.skip(kind, keys, n, reason)
+
+    @property
+    def skipped(self) -> dict[str, Skipped]:
+        return self.unsure.skipped
+
+    def number(self, kind: str, *keys):
+        """A number of the components file; an unknown one counts a skipped
+        check of ``kind``."""
+        value = self.rules.number(*keys)
+        if is_unknown(value):
+            self.skip(kind, keys)
+        return value
+
+    def money(self, amount) -> str:
+        return f"{self.rules.currency}{amount}"
+
+    # ------------------------------------------------------------------
+    # phases
+
+    @property
+    def phase(self):
+        return self.rules.phases[self.holdings.phase_index]
+
+    def phase_at_least(self, name: str) -> bool:
+        return self.holdings.phase_index >= self.rules.phase_index(name)
+
+    def jr_is_state(self) -> bool:
+        """JR is the state railway until phase 6 (J0)."""
+        return not self.phase_at_least("6")
+
+    def train_bought(self, name: str) -> None:
+        """The first train of a type starts its phase and scraps the older ones (F5)."""
+        h = self.holdings
+        if h.sold(name) != 1:           # (called when a train of the type left the depot)
+            return
+        for corp in h.corporations.values():
+            h.drop_trains(corp.sym, keep=lambda t: t.spec.rusts_on != name)
+        for t in h.left:
+            if t.owner == "pool" and t.spec.rusts_on == name:
+                t.owner = None
+        for i, ph in enumerate(self.rules.phases):
+            if ph.on == name and i > h.phase_index:
+                h.phase_index = i
+                if "close_companies" in ph.events:
+                    for company in self.holdings.owned():
+                        if company.sym in [c.sym for c in self.rules.privates] and \
+                                company.sym not in KEEP_OPEN:
+                            company.closed = True
+
+    def _train_spec(self, name: str) -> dict:
+        for t in self.rules.trains:
+            if t.name == name:
+                return t.extra
+        return {}
+
+    # ------------------------------------------------------------------
+    # the record's lines
+
+    def check_players(self) -> None:
+        """The player count against the components file's (set-up)."""
+        lo, hi = self.rules.number("players", "min"), self.rules.number("players", "max")
+        n = len(self.holdings.players)
+        if is_unknown(lo) or is_unknown(hi) or lo <= n <= hi:
+            return
+        line, col = self.record.tag_locations.get("players", (1, 1))
+        f = Finding(severity=ERROR, rule="setup.players", line=line, column=col,
+                    message=f"{n} players; the components file says {lo} to {hi}")
+        self.findings.append(f)
+
+    def take(self, action) -> None:
+        """One line of the record (not a marker or checkpoint), in the round at hand
+        (the 1890 rounds' ``process``, which the engine's loop asks)."""
+        absent = sorted(involved(action) & self.not_in_play)
+        if absent:
+            # the scenario leaves the company out (components file's not_in_play)
+            scenario = self.rules.number("scenario")
+            self.flag("kansai.not_in_play",
+                      f"{absent[0]} is not in play in "
+                      + (f"the scenario {scenario}" if not is_unknown(scenario)
+                         else "this game") + " (the components file's not_in_play); "
+                      "the action is ignored")
+            return
+        if isinstance(action, Bankrupt):       # a player's (or company's) bankruptcy
+            self.operating.bankrupt(action)
+            return
+        if self.kind == "OR" and isinstance(action, SellShares) and \
+                self.holdings.is_player(action.actor):
+            # B0-B2: a president's sale for a train, written in the company's turn
+            self.operating.emergency_sale(action)
+            return
+        self.holdings.round.take_action(action)      # (in the round's turns)
+
+    def bank_broke(self) -> None:
+        """E1: the bank ran out: the game ends at once or after the set of
+        ORs (``rulebook.end_on_bank``; unknown: where the record ends)."""
+        timing = self.rules.number("rulebook", "end_on_bank")
+        if timing == "immediate" and not self.finished:
+            self.finished, self.end_reason = True, "bank"
+        elif timing == "full_or" and not self.end_after_set:
+            self.end_after_set, self.end_after_reason = True, "bank"
+
+    # ------------------------------------------------------------------
+    # checkpoints and the result
+
+    def checkpoint(self, action: Checkpoint) -> bool:
+        """A checkpoint, checked against 1890's books (the ledger; the engine's
+        ``Replay.checkpoint`` asks first)."""
+        if action.field == "trains":
+            have = sorted(self.holdings.train_names(action.subject))
+            want = sorted(str(t) for t in (action.value or []))
+            if have != want:
+                self.flag("checkpoint.mismatch",
+                          f"{action.subject} owns trains {', '.join(have) or 'none'}, the record "
+                          f"says {', '.join(want) or 'none'}")
+        elif action.field == "president":
+            who = self.holdings.president(action.subject)
+            if who != action.value:
+                self.flag("checkpoint.mismatch", f"{action.subject}'s president is "
+                                                 f"{who or 'nobody'}, the record says {action.value}")
+        else:
+            self.money_checkpoint(action)
+        return True
+
+    def money_checkpoint(self, action: Checkpoint) -> None:
+        """check X cash/treasury/price/worth N against the ledger."""
+        led = self.ledger
+        subject, field_ = action.subject, action.field
+        if not led.on:
+            self.skipped.setdefault(CHECKPOINTS, Skipped(NOT_TRACKED)).count += 1
+            return
+        known = self.holdings.is_player(subject) or subject in self.rules.corp_by_sym
+        if not known:
+            self.flag("checkpoint.subject", f"unknown subject '{subject}'")
+            return
+        if field_ in ("cash", "treasury"):
+            key, actual = subject, led.get(subject)
+        elif field_ == "price":
+            key, actual = "price:" + subject, led.price(subject)
+        elif field_ == "worth":
+            if not self.holdings.is_player(subject):
+                self.flag("checkpoint.field", "'worth' is checked for players")
+                return
+            key, actual = subject, led.net_worth(subject)
+            if actual is None:
+                _, why = led.standings()
+                self.skip(CHECKPOINTS, (), reason=why)
+                return
+        else:
+            self.flag("checkpoint.field", f"unknown checkpoint field '{field_}'")
+            return
+        if actual == action.value:
+            return
+        if self.unsure.checkpoint_doubt(key, subject, field_, actual, action.value, self.money):
+            return
+        what = {"cash": "has", "treasury": "has", "price": "is priced at",
+                "worth": "is worth"}[field_]
+        shown = self.money(actual) if actual is not None else "no price"
+        notes = led.note.get(subject) if field_ in ("cash", "treasury") else None
+        self.flag("checkpoint.mismatch", f"{subject} {what} {shown}, the record says "
+                                         f"{self.money(action.value)}"
+                  + (f" (the last movements: {'; '.join(notes)})" if notes else ""))
+
+    def result(self, replay, count: int):
+        """The engine's ``Result`` by 1890's books: the ledger's standings and companies'
+        table, what was skipped for a number the components file leaves unknown, and what
+        1890 never checks (``kansai.unchecked``)."""
+        from ...engine import Result
+        rec = self.record
+        stop_at = replay.stop_at
+        end = rec.tags.get("end")
+        led = self.ledger
+        where = rec.tag_locations.get("components", (1, 1))
+        standings, why = led.standings() if led.on else ([], None)
+        if led.on and end == "bank" and not led.bank_broken and stop_at is None \
+                and led.sure("bank"):
+            self.findings.append(Finding(
+                severity=WARNING, rule="score.end_differs", line=where[0], column=where[1],
+                message=f"the record says the game ended by 'bank', but the bank still holds "
+                        f"{self.money(led.bank)}"))
+        if why:
+            self.skip("the net worths (standings)", (), reason=why)
+        res = Result(path=rec.path, title=self.rules.title, players=list(rec.players),
+                     finished=self.finished, end_reason=self.end_reason,
+                     findings=self.findings, standings=standings,
+                     companies=led.company_table() if led.on else [], actions=count,
+                     round=self.round_label, phase=self.phase.name,
+                     bank=led.bank if led.on else 0,
+                     currency=self.rules.currency, ruleset=self.rules.describe(),
+                     game=self.holdings)
+        source = self.rules.components.path or "no components file"
+        res.findings.extend(self.unsure.findings(source, where[0], where[1],
+                                                 leave_out=NOT_TRACKED))
+        money = self.skipped.get(CHECKPOINTS)
+        text = UNCHECKED if self.game_turns is None else UNCHECKED_TURNS
+        if not led.on:
+            off = ".".join(str(k) for k in led.off) if led.off else ""
+            why = f"{off} is unknown" if off and off != "companies" else \
+                "the auction was not played" if off == "companies" else "no auction"
+            text = NO_MONEY.format(why=why) + "; " + text
+            if money:
+                text += f"; {money.count} money checkpoint(s) not checked"
+        res.findings.append(Finding(severity=INFO, rule="kansai.unchecked",
+                                    line=where[0], column=where[1],
+                                    message="Kansai: " + text))
+        return res

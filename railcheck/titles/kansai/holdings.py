@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ...findings import ERROR
 from ...game import Game
 from ...market import Cell
 from ...specs import CompanySpec
@@ -83,6 +84,14 @@ class Holdings(Game):
         #: the money (``money.py``'s ``Ledger``: the net worths the analyser reads; set by the
         #: replay)
         self.ledger = None
+
+    def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
+        """The shared ``Game.flag`` (the shared layer's and the engine's findings on 1890's
+        game); 1890's findings stand alone: none is folded as the consequence of an earlier
+        one, as the title's own (``TitleKansai.flag``)."""
+        f = Game.flag(self, rule, message, severity, action)
+        f.follows, f.consequential = None, False
+        return f
 
     @property
     def money_tracked(self) -> bool:

@@ -29,6 +29,10 @@ from ...unsure import BANK, price_key
 
 
 class Ledger:
+    #: the title object, its state and game, the doubts and the market: pictured on their
+    #: own, not the ledger's (``snapshot.state_snapshot``)
+    not_state = ("r", "st", "h", "doubts", "market")
+
     def __init__(self, replay):
         self.r = replay
         self.st = replay.state

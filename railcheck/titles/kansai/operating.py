@@ -326,7 +326,7 @@ class OperatingRound1890(OperatingRound):
         if turn is None:
             return
         turn.lines.append(action)
-        self.process(action)
+        self.play_line(action)
         turn.acted = True
 
     def second_turn(self, corp) -> None:
@@ -604,6 +604,13 @@ class OperatingRound1890(OperatingRound):
     # ------------------------------------------------------------------
 
     def process(self, action) -> None:
+        """The engine's loop hands the round the record's line: the title's checks first
+        (``TitleKansai.take``: a company not in play, a bankruptcy, a president's sale for a
+        train), then the round's turns (:meth:`take_action`)."""
+        self.r.take(action)
+
+    def play_line(self, action) -> None:
+        """A company's line in its turn, through its step."""
         r = self.r
         if r.rules.corp_by_sym.get(action.actor) is None:
             return

@@ -118,6 +118,12 @@ class RoundOfTheRecord:
         """A player's line of the auction or a stock round, by the title's handler."""
         self.replay.stock.process(action)
 
+    def process(self, action) -> None:
+        """The engine's loop hands the round the record's line: the title's checks first
+        (``TitleKansai.take``: a company not in play, a bankruptcy), then the round's turns
+        (:meth:`take_action`)."""
+        self.replay.take(action)
+
 
 class StockFollower1890(StockFollower):
     """The shared stock round's record-following, with one reading of 1890's notation: a
@@ -216,12 +222,7 @@ class StockRound1890(RoundOfTheRecord, StockRound):
                 return          # a pass the round's end made without a word, written
             self.resume(action)
         self.placed = None
-        n = len(h.findings)
-        follower.place(action)
-        for f in h.findings[n:]:
-            # (1890's findings stand alone, as the replay's own: none is folded as the
-            # consequence of an earlier one)
-            f.consequential, f.follows = False, None
+        follower.place(action)      # (its findings stand alone: ``Holdings.flag``)
         self.turn_lines.append(action)
         self.turn_action(action, self.step_for(action))
 

@@ -9,7 +9,7 @@ taking it.  So every candidate (made generously from the state: each company,
 source, price, train, the map's hexes and tiles ...) is judged the way
 ``railcheck validate`` judges the record: a copy of the checker paused where
 the record stops takes the candidate as the record's next action
-(``KansaiReplay.play_one``), then the record's end (``settle``), and the
+(the engine's ``Replay.play``), then the record's end (``record_ends``), and the
 candidate is offered when that adds no error finding to those of the record
 cut there (a duty the candidate leaves undone counts: a company's turn ended
 without a train, a player's turn ended over the certificate limit).  No rule
@@ -44,32 +44,39 @@ class KansaiPosition:
     trial of candidate actions on copies of it."""
 
     def __init__(self, record, rules, count: int):
-        from .replay import KansaiReplay
+        from ...engine import Replay
         self.record = replace(record, actions=list(record.actions[:count]))
-        r = KansaiReplay(self.record, rules)
-        r.check_players()
+        rp = Replay(self.record, rules, hints=False)
+        rp.begin()
         for k in range(count):
-            r.play_one(k)
-        self.r = r
+            rp.play(k)
+        #: the engine's replay paused there, and 1890's title object on its game
+        self.rp = rp
         self.count = count
         #: actions played before each candidate (a round marker when the
         #: record's round is over: the candidates are the next round's)
         self.prefix: list = []
         self.trials = 0
-        base = self._copy(self.r)
-        base.settle()
-        self.base = Counter(_key(f) for f in base.findings if f.severity == ERROR)
+        base = self._copy(self.rp)
+        base.rounds.record_ends()
+        self.base = Counter(_key(f) for f in base.game.findings if f.severity == ERROR)
 
-    def _copy(self, r):
-        memo = {id(r.rules): r.rules, id(r.record): r.record}
-        return deepcopy(r, memo)
+    @property
+    def r(self):
+        """1890's title object (its state, numbers, rounds and ledger) where the checker
+        is paused."""
+        return self.rp.game.title
+
+    def _copy(self, rp):
+        memo = {id(rp.rules): rp.rules, id(rp.record): rp.record}
+        return deepcopy(rp, memo)
 
     def advance(self, marker: RoundMarker) -> None:
         """The record's round is over: the candidates follow ``marker``."""
         marker = replace(marker, line=MARK - 1)
         acts = self.record.actions + [marker]
-        self.r.record = replace(self.record, actions=acts)
-        self.r.play_one(len(acts) - 1)
+        self.rp.record = replace(self.record, actions=acts)
+        self.rp.play(len(acts) - 1)
         self.prefix.append(marker)
 
     def trial(self, action, inspect=None, then=()):
@@ -77,20 +84,21 @@ class KansaiPosition:
         checker right after it); ``then``: actions played after it (each
         marked a line further)."""
         self.trials += 1
-        r = self._copy(self.r)
+        rp = self._copy(self.rp)
         action = replace(action, line=MARK)
         more = [replace(a, line=MARK + 1 + k) for k, a in enumerate(then)]
         acts = self.record.actions + self.prefix + [action] + more
-        r.record = replace(self.record, actions=acts)
+        rp.record = replace(self.record, actions=acts)
         first = len(acts) - 1 - len(more)
-        r.play_one(first)
-        seen = inspect(r) if inspect is not None else None
+        rp.play(first)
+        seen = inspect(rp.game.title) if inspect is not None else None
         for k in range(len(more)):
-            r.play_one(first + 1 + k)
-        r.settle()
-        have = Counter(_key(f) for f in r.findings if f.severity == ERROR)
+            rp.play(first + 1 + k)
+        rp.rounds.record_ends()
+        findings = rp.game.findings
+        have = Counter(_key(f) for f in findings if f.severity == ERROR)
         new = have - self.base
-        errors = [f for f in r.findings if f.severity == ERROR and _key(f) in new]
+        errors = [f for f in findings if f.severity == ERROR and _key(f) in new]
         return errors, seen
 
 

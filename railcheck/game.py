@@ -270,10 +270,14 @@ class Game:
             return
         payer.cash -= amount
         payee.cash += amount
-        if payer is self.bank and self.bank.cash < 0 and not self.bank_broken \
-                and self.bank_cash_breaks:
+        if payer is self.bank and self.bank_breaks() and not self.bank_broken:
             self.bank_broken = True
             self.trigger_end("bank")
+
+    def bank_breaks(self) -> bool:
+        """The bank has broken, after a payment from it: its cash below 0 (where the bank
+        counts: ``bank_counts: bank``; a title may say otherwise)."""
+        return self.bank.cash < 0 and self.bank_cash_breaks
 
     def pay_from_bank(self, payee, amount: int):
         self.transfer(self.bank, payee, amount)

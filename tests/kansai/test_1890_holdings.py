@@ -226,3 +226,29 @@ def test_the_certificate_limit_is_the_shared_one_with_1890s_hooks():
     assert g.holding_limit_exceeded(aki, her, 10) == (60, 60)
     g.place_price(her, g.market.cell(2, 0))     # "40o": the orange zone
     assert g.holding_limit_exceeded(aki, her, 10) is None
+
+
+def test_the_bank_breaks_at_0_in_1890_and_below_0_elsewhere():
+    """The ledger's payments are the shared ``Game.transfer`` (d3); the bank's break is the
+    title's test (``Game.bank_breaks``): 1890's bank breaks when exhausted, at 0 (E1 "koniec
+    banku", the rule book's "the bank is exhausted"), 1830's when a payment takes it below 0."""
+    from railcheck.engine import Replay
+    from railcheck.loader import load_game
+    record, _ = load_game(str(REPO / "examples" / "kansai" / "game.18xx"))
+    rp = Replay(record, stop_at=80)         # OR 2.1
+    rp.run()
+    h = rp.game
+    led, bank = h.title.ledger, h.bank.cash
+    jr = h.corporations["JR"].cash
+    led.pay("bank", "JR", bank - 1)
+    assert (h.bank.cash, h.bank_broken, h.corporations["JR"].cash) == (1, False, jr + bank - 1)
+    led.pay("bank", "JR", 1)
+    assert (h.bank.cash, h.bank_broken, led.bank_broken) == (0, True, True)
+    record, _ = load_game(str(REPO / "examples" / "1830" / "game.18xx"))
+    rp = Replay(record, stop_at=40)
+    rp.run()
+    g = rp.game
+    g.transfer(g.bank, g.players[0], g.bank.cash)
+    assert (g.bank.cash, g.bank_broken) == (0, False)
+    g.transfer(g.bank, g.players[0], 1)
+    assert (g.bank.cash, g.bank_broken, g.end_pending) == (-1, True, "bank")

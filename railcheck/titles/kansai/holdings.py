@@ -29,6 +29,7 @@ from ...game import Game
 from ...market import Cell
 from ...specs import CompanySpec
 from ...state import Company, Corporation, Player, Train
+from ...unsure import BANK
 
 #: the owner of KNR's reserved certificates: the bank, not for sale (K7)
 RESERVED = "reserved"
@@ -92,6 +93,20 @@ class Holdings(Game):
         f = Game.flag(self, rule, message, severity, action)
         f.follows, f.consequential = None, False
         return f
+
+    def bank_breaks(self) -> bool:
+        """E1 "koniec banku", the rule book's "the bank is exhausted" (§"Game End"): the
+        bank's cash at or below 0, once it is sure (a bank whose cash is not sure breaks
+        where the record says: its ``end`` tag)."""
+        return self.bank.cash <= 0 and self.unsure.sure(BANK)
+
+    def trigger_end(self, reason: str) -> None:
+        """The bank broken: the game ends at once or after the set of ORs, by E1's
+        reading (``TitleKansai.bank_broke``: ``rulebook.end_on_bank``)."""
+        if reason == "bank":
+            self.title.bank_broke()
+        else:
+            Game.trigger_end(self, reason)
 
     @property
     def money_tracked(self) -> bool:

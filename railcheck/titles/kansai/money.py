@@ -28,6 +28,13 @@ from ...schema import is_unknown
 from ...unsure import BANK, price_key
 
 
+class Purse:
+    """The cash of a name the record pays that is no player or company."""
+
+    def __init__(self) -> None:
+        self.cash = 0
+
+
 class Ledger:
     #: the title object, its state and game, the doubts and the market: pictured on their
     #: own, not the ledger's (``snapshot.state_snapshot``)
@@ -37,9 +44,10 @@ class Ledger:
         self.r = replay
         self.st = replay.state
         self.h = replay.holdings
-        #: the cash of a name the record pays that is no player or company (its word stands);
-        #: the players' and companies' cash is theirs (``Player.cash``, ``Corporation.cash``)
-        self.other: dict = {}
+        #: the purse of a name the record pays that is no player or company (its word
+        #: stands); the players' and companies' cash is theirs (``Player.cash``,
+        #: ``Corporation.cash``), the bank's the game's (``Game.bank``)
+        self.other: dict[str, Purse] = {}
         self.market: Optional[Market] = None
         #: the corporations with a price marker on the market (``Corporation.price``), in the
         #: order their markers were first placed (their pars)
@@ -50,7 +58,6 @@ class Ledger:
         self.note: dict = {}
         #: corporations given their capital (10 x par; KNR 4 x par)
         self.capitalised: set = set()
-        self.bank_broken = False
         #: the OR label of KNR's first operating round (K9)
         self.knr_first_or: Optional[str] = None
         #: KOK's 100 paid (L3)
@@ -107,35 +114,35 @@ class Ledger:
     # ------------------------------------------------------------------
     # movements
 
+    @property
+    def bank_broken(self) -> bool:
+        """The bank has broken (the shared ``Game.bank_broken``; 1890's test is
+        ``Holdings.bank_breaks``)."""
+        return self.h.bank_broken
+
     def get(self, who: str) -> int:
         if not self.on:
             return 0
         entity = self.h.holder(who)
-        return self.other.get(who, 0) if entity is None else entity.cash
-
-    def _add(self, who: str, amount: int) -> None:
-        entity = self.h.holder(who)
         if entity is None:
-            self.other[who] = self.other.get(who, 0) + amount
-        else:
-            entity.cash += amount
+            purse = self.other.get(who)
+            return 0 if purse is None else purse.cash
+        return entity.cash
+
+    def entity(self, who: str):
+        """What holds ``who``'s cash: the bank, a player, a company, or the purse of a name
+        that is neither."""
+        if who == BANK:
+            return self.h.bank
+        return self.h.holder(who) or self.other.setdefault(who, Purse())
 
     def pay(self, payer: str, payee: str, amount: int, note: str = "") -> None:
+        """``amount`` from ``payer`` to ``payee`` by name (the bank is ``"bank"``): the
+        shared ``Game.transfer``, whose test of the bank's break is 1890's
+        (``Holdings.bank_breaks``, E1); the last movements of each are kept (``note``)."""
         if not self.on or amount == 0:
             return
-        amount = int(amount)
-        if payer == BANK:
-            self.bank -= amount
-            if self.bank <= 0 and not self.bank_broken and self.sure(BANK):
-                # (a bank whose cash is not sure breaks where the record says: its end tag)
-                self.bank_broken = True
-                self.r.bank_broke()
-        else:
-            self._add(payer, -amount)
-        if payee == BANK:
-            self.bank += amount
-        else:
-            self._add(payee, amount)
+        self.h.transfer(self.entity(payer), self.entity(payee), int(amount))
         if note:
             for who in (payer, payee):
                 if who != BANK:

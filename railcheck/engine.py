@@ -165,109 +165,122 @@ class Replay:
         return True
 
     def end(self) -> Result:
-        """The record's end: a pending game end closed, the result scored."""
+        """The record's end: a pending game end closed, the result scored
+        (with the hints' explanation, :meth:`explained`)."""
         self.rounds.record_ends()
         res = self.result(self.count)
-        if self.hints and self.rounds.hints and res.errors and self.stop_at is None \
-                and not self.observed():
-            from .following.diagnose import (copy_named_later_hint, dividend_hint, home_station_hint, merger_hint,
-                                             minor_bid_hint, minor_price_hint,
-                                             missing_dividend_hint,
-                                             missing_issue_hint, missing_joining_lay_hint,
-                                             missing_lay_hint,
-                                             missing_par_hint,
-                                             missing_private_hint, missing_purchase_hint,
-                                             missing_round_line_hint, missing_sale_hint,
-                                             price_hints_judged, for_hints,
-                                             neighbour_tile_hint, par_hint,
-                                             private_price_hint, raise_price_hint,
-                                             refused_lay_hint, refused_station_hint,
-                                             rotation_hint, token_city_hint, turn_bid_hint,
-                                             turn_bid_price_hint,
-                                             train_run_by_other_hint, turned_tile_hint,
-                                             upgraded_tile_hint, written_hint)
-            # (a finding taken as the record has it, the replay in step with the
-            # record after it, is no first error for a hint to explain: each
-            # hint is given the result without it, ``diagnose.for_hints``)
-            full, res = res, for_hints(res)
-            view = res
-            written = self.game
-            hinted = par_hint(self, res)
-            par = hinted
-            # (a line left out whose first error says which kind of line, before
-            # the hints that take another line's value: a dividend of another
-            # kind may mend the cash it shows later, not the first error)
-            if hinted is res:   # a company's purchase of a private missing, its power used
-                hinted = missing_private_hint(self, res)
-            if hinted is res:   # a stock round's purchase or sale missing, the round ended
-                hinted = missing_round_line_hint(self, res)
-            if hinted is res:   # a par missing, a later purchase finding the company unstarted
-                hinted = missing_par_hint(self, res)
-            if hinted is res or hinted is par:
-                # the same first errors as a par's: a dividend of another kind,
-                # asked even when a par explains the record (of the two, the one
-                # the record's result or nearness says: :func:`price_hints_judged`)
-                self.game = written
-                hinted = price_hints_judged(res, [par, dividend_hint(self, res)])
-                self.game = hinted.game
-            if hinted is res:   # a price or revenue taken as written
-                hinted = written_hint(self, res)
-            if hinted is res:   # a dividend line missing
-                hinted = missing_dividend_hint(self, res)
-            if hinted is res:   # a train purchase missing, the later runs naming its buyer
-                hinted = train_run_by_other_hint(self, res)
-            if hinted is res:   # a merger vote or proposal
-                hinted = merger_hint(self, res)
-            if hinted is res:   # a company's issue line missing (18Ireland)
-                hinted = missing_issue_hint(self, res)
-            if hinted is res:   # a player's share purchase missing
-                hinted = missing_purchase_hint(self, res)
-            if hinted is res:   # a bid for the turn under the minimum
-                hinted = turn_bid_hint(self, res)
-            if hinted is res:   # a bid for the turn at a legal but wrong price
-                hinted = turn_bid_price_hint(self, res)
-            if hinted is res:   # a private bought at a legal but wrong price
-                hinted = private_price_hint(self, res)
-            if hinted is res:   # a minor's raise missing, at another price
-                hinted = raise_price_hint(self, res)
-            if hinted is res:   # a minor's bid under the least, at another price
-                hinted = minor_bid_hint(self, res)
-            if hinted is res:   # a minor won at a legal but wrong price
-                hinted = minor_price_hint(self, res)
-            if hinted is res:   # a sale missing before a purchase it paid for
-                hinted = missing_sale_hint(self, res)
-            res = full if hinted is view else hinted
-            full, res = res, for_hints(res)
-            view = res
-            if res.errors:      # the two look at first errors of different kinds
-                hinted = rotation_hint(self, res)
-                if hinted is res:   # a home station in a legal but wrong city
-                    hinted = home_station_hint(self, res)
-                # track elsewhere than a rotation: when no rotation explains
-                if hinted is res:   # a lay taken turned that was another tile
-                    hinted = turned_tile_hint(self, res)
-                if hinted is res:   # a station in another city of its hex
-                    hinted = token_city_hint(self, res)
-                if hinted is res:   # a lay of another tile than the later upgrade keeps
-                    hinted = upgraded_tile_hint(self, res)
-                if hinted is res:   # a lay of another tile, whose copy a later lay names
-                    hinted = copy_named_later_hint(self, res)
-                if hinted is res:   # a lay of another tile, the next lay meeting other track
-                    hinted = neighbour_tile_hint(self, res)
-                if hinted is res:   # a lay missing that a later upgrade or run needs
-                    hinted = missing_lay_hint(self, res)
-                if hinted is res:   # a station refused, the later runs from another city
-                    hinted = refused_station_hint(self, res)
-                if hinted is res:   # a lay refused, the later lines using it elsewhere
-                    hinted = refused_lay_hint(self, res)
-                if hinted is res:   # a lay missing that a later lay, station or run's worth needs
-                    hinted = missing_joining_lay_hint(self, res)
-                res = hinted
-            if res is view:
-                res = full
-            # (the record replayed as the candidates replay it, with its kept
-            # states: the hints' searches are over)
-            self._hint_prefix = None
+        if self.hints:
+            res = self.explained(res)
+        return res
+
+    def explained(self, res: Result) -> Result:
+        """``res``, this replay's result as :meth:`end` scored it, as the
+        hints explain it (``following/diagnose.py``): ``res`` itself when it
+        has no error, when the replay stopped early or was observed, or when
+        no hint explains it.  :meth:`end` asks when the hints are on; a
+        replay made with them off may ask after its run, for the same answer
+        as the replay with them on (the tests that compare the two)."""
+        if not (self.rounds.hints and res.errors and self.stop_at is None
+                and not self.observed()):
+            return res
+        from .following.diagnose import (copy_named_later_hint, dividend_hint, home_station_hint, merger_hint,
+                                         minor_bid_hint, minor_price_hint,
+                                         missing_dividend_hint,
+                                         missing_issue_hint, missing_joining_lay_hint,
+                                         missing_lay_hint,
+                                         missing_par_hint,
+                                         missing_private_hint, missing_purchase_hint,
+                                         missing_round_line_hint, missing_sale_hint,
+                                         price_hints_judged, for_hints,
+                                         neighbour_tile_hint, par_hint,
+                                         private_price_hint, raise_price_hint,
+                                         refused_lay_hint, refused_station_hint,
+                                         rotation_hint, token_city_hint, turn_bid_hint,
+                                         turn_bid_price_hint,
+                                         train_run_by_other_hint, turned_tile_hint,
+                                         upgraded_tile_hint, written_hint)
+        # (a finding taken as the record has it, the replay in step with the
+        # record after it, is no first error for a hint to explain: each
+        # hint is given the result without it, ``diagnose.for_hints``)
+        full, res = res, for_hints(res)
+        view = res
+        written = self.game
+        hinted = par_hint(self, res)
+        par = hinted
+        # (a line left out whose first error says which kind of line, before
+        # the hints that take another line's value: a dividend of another
+        # kind may mend the cash it shows later, not the first error)
+        if hinted is res:   # a company's purchase of a private missing, its power used
+            hinted = missing_private_hint(self, res)
+        if hinted is res:   # a stock round's purchase or sale missing, the round ended
+            hinted = missing_round_line_hint(self, res)
+        if hinted is res:   # a par missing, a later purchase finding the company unstarted
+            hinted = missing_par_hint(self, res)
+        if hinted is res or hinted is par:
+            # the same first errors as a par's: a dividend of another kind,
+            # asked even when a par explains the record (of the two, the one
+            # the record's result or nearness says: :func:`price_hints_judged`)
+            self.game = written
+            hinted = price_hints_judged(res, [par, dividend_hint(self, res)])
+            self.game = hinted.game
+        if hinted is res:   # a price or revenue taken as written
+            hinted = written_hint(self, res)
+        if hinted is res:   # a dividend line missing
+            hinted = missing_dividend_hint(self, res)
+        if hinted is res:   # a train purchase missing, the later runs naming its buyer
+            hinted = train_run_by_other_hint(self, res)
+        if hinted is res:   # a merger vote or proposal
+            hinted = merger_hint(self, res)
+        if hinted is res:   # a company's issue line missing (18Ireland)
+            hinted = missing_issue_hint(self, res)
+        if hinted is res:   # a player's share purchase missing
+            hinted = missing_purchase_hint(self, res)
+        if hinted is res:   # a bid for the turn under the minimum
+            hinted = turn_bid_hint(self, res)
+        if hinted is res:   # a bid for the turn at a legal but wrong price
+            hinted = turn_bid_price_hint(self, res)
+        if hinted is res:   # a private bought at a legal but wrong price
+            hinted = private_price_hint(self, res)
+        if hinted is res:   # a minor's raise missing, at another price
+            hinted = raise_price_hint(self, res)
+        if hinted is res:   # a minor's bid under the least, at another price
+            hinted = minor_bid_hint(self, res)
+        if hinted is res:   # a minor won at a legal but wrong price
+            hinted = minor_price_hint(self, res)
+        if hinted is res:   # a sale missing before a purchase it paid for
+            hinted = missing_sale_hint(self, res)
+        res = full if hinted is view else hinted
+        full, res = res, for_hints(res)
+        view = res
+        if res.errors:      # the two look at first errors of different kinds
+            hinted = rotation_hint(self, res)
+            if hinted is res:   # a home station in a legal but wrong city
+                hinted = home_station_hint(self, res)
+            # track elsewhere than a rotation: when no rotation explains
+            if hinted is res:   # a lay taken turned that was another tile
+                hinted = turned_tile_hint(self, res)
+            if hinted is res:   # a station in another city of its hex
+                hinted = token_city_hint(self, res)
+            if hinted is res:   # a lay of another tile than the later upgrade keeps
+                hinted = upgraded_tile_hint(self, res)
+            if hinted is res:   # a lay of another tile, whose copy a later lay names
+                hinted = copy_named_later_hint(self, res)
+            if hinted is res:   # a lay of another tile, the next lay meeting other track
+                hinted = neighbour_tile_hint(self, res)
+            if hinted is res:   # a lay missing that a later upgrade or run needs
+                hinted = missing_lay_hint(self, res)
+            if hinted is res:   # a station refused, the later runs from another city
+                hinted = refused_station_hint(self, res)
+            if hinted is res:   # a lay refused, the later lines using it elsewhere
+                hinted = refused_lay_hint(self, res)
+            if hinted is res:   # a lay missing that a later lay, station or run's worth needs
+                hinted = missing_joining_lay_hint(self, res)
+            res = hinted
+        if res is view:
+            res = full
+        # (the record replayed as the candidates replay it, with its kept
+        # states: the hints' searches are over)
+        self._hint_prefix = self._hint_trials = None
         return res
 
     def take(self, position: int, action):

@@ -195,3 +195,18 @@ def _railcheck_cache_of_the_session(tmp_path_factory):
     patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
     yield
     patch.undo()
+
+
+def plain_and_hinted(record):
+    """The results of ``record``'s replay with the hints off and on, from one
+    replay: the replay made without them is asked for their explanation
+    after its run (``Replay.explained``), as a replay with them on asks at
+    its end.  (Tests that compare the two replayed the record twice.)  The
+    first result's findings are a list of their own, as they were before
+    the hints searched."""
+    import dataclasses
+    from railcheck.engine import Replay
+    rp = Replay(record, hints=False)
+    plain = rp.run()
+    kept = dataclasses.replace(plain, findings=list(plain.findings))
+    return kept, rp.explained(plain)

@@ -10,7 +10,7 @@ from railcheck.following import diagnose
 from railcheck.engine import Replay
 from railcheck.loader import load_game
 
-from conftest import REPO, hint_out_of_budget
+from conftest import REPO, hint_out_of_budget, plain_and_hinted
 from conftest import error_findings as errors
 from conftest import export_data_1830 as export_data
 from conftest import import_changed as record_of
@@ -49,11 +49,10 @@ def test_a_wrong_par_in_an_export_is_found_at_its_action():
     assert a["type"] == "par" and a["corporation"] == "PRR" and a["share_price"].startswith("100,")
     record = record_of(with_par(data, 24, 71))
 
-    plain = Replay(record, hints=False).run()
+    plain, res = plain_and_hinted(record)
     assert len(errors(plain)) == PLAIN_ERRORS
     assert (errors(plain)[0].action_id, errors(plain)[0].rule) == (27, "turn.order")
 
-    res = Replay(record).run()
     errs = errors(res)
     assert len(errs) == 1
     f = errs[0]
@@ -88,11 +87,10 @@ def test_a_mistyped_par_in_a_notation_record_is_found_at_its_line(tmp_path):
     record, read = load_game(str(path))
     assert [f for f in read if f.severity == "error"] == []
 
-    plain = Replay(record, hints=False).run()
+    plain, res = plain_and_hinted(record)
     assert len(errors(plain)) == 12
     assert (errors(plain)[0].line, errors(plain)[0].rule) == (298, "trains.cash")
 
-    res = Replay(record).run()
     errs = errors(res)
     assert [(f.line, f.column, f.rule) for f in errs] == [(204, 1, "stock.par_implied")]
     assert errs[0].message.startswith(
@@ -124,6 +122,25 @@ def test_two_explanations_give_no_hint():
     assert [(record.actions[i].action_id, v) for i, v in search.explaining] == \
         [(642, 90), (642, 100)]
     assert not search.out_of_budget
+    # asked again, the search replays only the two candidates that explain
+    # the record: those that failed fail again from what the replay kept of
+    # them (``Replay._hint_trials``), their lines counted as replayed again
+    replayed = []
+    real = diagnose._replay_candidate
+
+    def counted(replay, i, line, *args):
+        replayed.append((replay.record.actions[i].action_id, line.price))
+        return real(replay, i, line, *args)
+    again = diagnose.Search()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(diagnose, "_replay_candidate", counted)
+        assert diagnose.par_hint(rep, res, again) is res
+    # (twice each: the search among the pars of the companies the first
+    # error names, then among all; the 38 others are not replayed again)
+    assert replayed == [(642, 90), (642, 100)] * 2
+    assert (again.tried, again.replayed, again.explaining) == \
+        (search.tried, search.replayed, search.explaining)
+    assert (search.candidates, search.tried, search.replayed) == (40, 40, 7815)
     hinted = Replay(record).run()
     assert [(f.action_id, f.rule) for f in errors(hinted)] == \
         [(f.action_id, f.rule) for f in errors(res)]
@@ -215,10 +232,9 @@ def test_a_dividend_of_the_wrong_kind_is_found_at_its_line():
     a = next(a for a in data["actions"] if a.get("id") == 252)
     assert (a["type"], a["entity"], a["kind"]) == ("dividend", "NYNH", "payout")
     record = record_of(M._with(data, 252, {"kind": "withhold"}))
-    plain = Replay(record, hints=False).run()
+    plain, res = plain_and_hinted(record)
     assert len(errors(plain)) == 3
     assert (errors(plain)[0].action_id, errors(plain)[0].rule) == (282, "stock.cash")
-    res = Replay(record).run()
     assert [(f.action_id, f.rule) for f in errors(res)] == [(252, "dividend.implied")]
     assert errors(res)[0].message == (
         "NYNH withholds, but the record's later lines go on as if it pays out (as written: "
@@ -235,9 +251,8 @@ def test_a_dividend_nearer_the_first_error_than_a_par_and_ending_as_the_site_is_
     # not (diagnose.price_hints_judged): the finding is at #380, never before
     from test_slips import _changed_export
     record = _changed_export("1889_slips/1889_rand_51000024_2.json.gz", 380, {"kind": "withhold"})
-    plain = Replay(record, hints=False).run()
+    plain, res = plain_and_hinted(record)
     assert (errors(plain)[0].action_id, errors(plain)[0].rule) == (415, "stock.cash")
-    res = Replay(record).run()
     assert [(f.action_id, f.rule) for f in errors(res)] == [(380, "dividend.implied")]
     assert errors(res)[0].message.startswith(
         "KO withholds, but the record's later lines go on as if it pays out (as written: #415, "

@@ -9,7 +9,7 @@ from railcheck.following import diagnose
 from railcheck.engine import Replay
 from railcheck.loader import load_game
 
-from conftest import REPO, hint_out_of_budget
+from conftest import REPO, hint_out_of_budget, plain_and_hinted
 from conftest import error_findings as errors
 from conftest import export_data_1830 as export_data
 from conftest import import_changed as record_of
@@ -34,10 +34,9 @@ def test_an_upgrade_that_needs_the_other_rotation_points_back_to_the_lay():
     a = next(a for a in data["actions"] if a.get("id") == 477)
     assert (a["entity"], a["hex"], a["tile"], a["rotation"]) == ("NYC", "F12", "7-2", 2)
 
-    plain = Replay(record, hints=False).run()
+    plain, res = plain_and_hinted(record)
     assert [(f.action_id, f.rule) for f in errors(plain)] == [(583, "tile.upgrade")]
 
-    res = Replay(record).run()
     assert [(f.action_id, f.rule) for f in errors(res)] == [(477, "tile.rotation_implied")]
     assert errors(res)[0].message == (
         "NYC lays tile 7 on F12 turned 1, but the record's later lines go on as if turned 2 "
@@ -91,11 +90,10 @@ def test_a_notation_lay_a_later_run_needs_turned_otherwise(tmp_path):
     # ERIE's OO tile 59 on D10 written r5 for r3: a legal lay, but ERIE's
     # runs E11.0-D10.1 (lines 291, 354) need the track of r3
     record = turned_line(tmp_path, 288, "ERIE lay 59 D10 r3", "ERIE lay 59 D10 r5")
-    plain = Replay(record, hints=False).run()
+    plain, res = plain_and_hinted(record)
     assert [(f.line, f.rule) for f in errors(plain)] == \
         [(291, "route.no_path"), (354, "route.no_path")]
 
-    res = Replay(record).run()
     assert [(f.line, f.column, f.rule) for f in errors(res)] == \
         [(289, 1, "tile.rotation_implied")]
     assert errors(res)[0].message == (
@@ -109,10 +107,9 @@ def test_a_notation_lay_a_later_upgrade_needs_turned_otherwise(tmp_path):
     # PRR's tile 14 on H16 written r1 for r0: the first error is PRR's lay of
     # tile 1 on G17 (line 186), which the track of r0 reaches
     record = turned_line(tmp_path, 166, "PRR lay 14 H16 r0", "PRR lay 14 H16 r1")
-    plain = Replay(record, hints=False).run()
+    plain, res = plain_and_hinted(record)
     assert len(errors(plain)) == 23     # (24 before readings tied over 40 lines were judged again)
     assert (errors(plain)[0].line, errors(plain)[0].rule) == (186, "tile.connection")
-    res = Replay(record).run()
     assert [(f.line, f.column, f.rule) for f in errors(res)] == \
         [(167, 1, "tile.rotation_implied")]
     assert errors(res)[0].message.endswith("taken as turned 0")

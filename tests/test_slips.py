@@ -15,7 +15,7 @@ from railcheck.cli import main
 from railcheck.engine import Replay
 
 from conftest import REPO
-from conftest import error_findings
+from conftest import error_findings, plain_and_hinted
 from conftest import net_worths as worths
 
 OPENING = REPO / "examples" / "1830" / "opening.18xx"
@@ -364,11 +364,10 @@ def test_a_price_taken_as_written_is_the_list_price_when_the_record_goes_on_so()
     # (diagnose.written_hint): one finding, the game's end
     changed = _changed_export("18Ireland_random/18Ireland_rand_18003_0.json.gz", 332,
                               {"price": 190})
-    plain = Replay(changed, hints=False).run()
+    plain, res = plain_and_hinted(changed)
     assert len(error_findings(plain)) > 300
     assert (error_findings(plain)[1].action_id, error_findings(plain)[1].rule) == \
         (402, "stock.cash")
-    res = Replay(changed).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (332, "trains.price", "a 4H-train from the depot costs £180, not £190; the record's "
                               "later lines go on as if the list price was paid: taken so")]
@@ -402,8 +401,8 @@ def test_a_missing_dividend_line_is_the_kind_the_record_goes_on_from():
     # later line fits (diagnose.missing_dividend_hint): one finding, the
     # game's end
     changed = _changed_export("18Ireland/161830.json", 189, "delete")
-    assert len(error_findings(Replay(changed, hints=False).run())) == 10
-    res = Replay(changed).run()
+    plain, res = plain_and_hinted(changed)
+    assert len(error_findings(plain)) == 10
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (190, "dividend.missing", "DDR ran for £40 but neither paid out nor withheld; the "
                                   "record's later lines go on as if it paid out (its dividend "
@@ -550,9 +549,9 @@ def test_a_wrong_dividend_whose_effect_shows_rounds_later_is_found():
     # dividends explaining them.  C&N's older dividends are tried too (the
     # company the first error names): one finding at #377, the game's end
     changed = _changed_export("1860_slips/1860_rand_2711294_2.json.gz", 377, {"kind": "payout"})
-    plain = error_findings(Replay(changed, hints=False).run())
+    plain, res = plain_and_hinted(changed)
+    plain = error_findings(plain)
     assert (len(plain), plain[0].action_id, plain[0].rule) == (61, 588, "stock.cash")
-    res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(377, "dividend.implied")]
     assert error_findings(res)[0].message.startswith(
         "C&N pays out, but the record's later lines go on as if it withholds (as written: #588, "
@@ -572,10 +571,10 @@ def test_a_tile_taken_turned_that_was_another_tile_of_its_colour_is_found():
     # on from it: 29 errors before) break: 7 errors.  Tile 14 in the
     # written rotation explains every later line (diagnose.turned_tile_hint)
     changed = _changed_export("1830_slips/1830_rand_2711294_3.json.gz", 260, {"tile": "15-1"})
-    plain = error_findings(Replay(changed, hints=False).run())
+    plain, res = plain_and_hinted(changed)
+    plain = error_findings(plain)
     assert len(plain) == 7 and [(f.action_id, f.rule) for f in plain[:3]] == [
         (260, "tile.upgrade"), (262, "token.reach"), (385, "tile.supply")]
-    res = Replay(changed).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (260, "tile.upgrade", "tile 15 rotation 2 on J14 leaves edge 0 of the existing track "
                               "unconnected; the record's later lines go on as if tile 14 were "
@@ -597,9 +596,9 @@ def test_an_1860_revenue_claim_taken_as_written_is_the_runs_worth_when_the_recor
     assert "revenue" not in run["routes"][0]
     run["routes"][0]["revenue"] = 10
     changed = import_changed(export)
-    plain = error_findings(Replay(changed, hints=False).run())
+    plain, res = plain_and_hinted(changed)
+    plain = error_findings(plain)
     assert len(plain) == 13 and (plain[1].action_id, plain[1].rule) == (225, "stock.cash")
-    res = Replay(changed).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (213, "route.revenue", "BHI&R's 4+2-train run (J8-L6-K5-J4-I5-H4 halt 0-H4 town 0-G3-G5 "
                                "city 0) is worth £120, not the £10 claimed; the record's later "
@@ -711,9 +710,9 @@ def test_a_station_in_the_other_city_of_its_hex_is_found_from_the_later_lines():
     # other city, are tried (diagnose.token_city_hint): one finding, at the
     # station, and the game's end
     changed = _changed_export("1830_slips/1830_rand_2711294_2.json.gz", 278, {"city": "59-1-0"})
-    plain = error_findings(Replay(changed, hints=False).run())
+    plain, res = plain_and_hinted(changed)
+    plain = error_findings(plain)
     assert len(plain) == 10 and (plain[0].action_id, plain[0].rule) == (515, "tile.connection")
-    res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(278, "token.city_implied")]
     assert error_findings(res)[0].message.startswith(
         "ERIE places a station in E11 city 0, but the record's later lines go on as if in city 1 "
@@ -732,9 +731,9 @@ def test_a_bid_for_the_turn_under_the_minimum_is_taken_at_the_value_the_record_g
     # next multiples of 5 is tried (diagnose.turn_bid_hint): only £30
     # explains every later line
     changed = _changed_export("1860_slips/1860_rand_2711294_2.json.gz", 37, {"price": 20})
-    plain = error_findings(Replay(changed, hints=False).run())
+    plain, res = plain_and_hinted(changed)
+    plain = error_findings(plain)
     assert len(plain) == 48 and (plain[1].action_id, plain[1].rule) == (705, "turn.order")
-    res = Replay(changed).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (37, "auction.min_bid", "bid of £20 is too low: the minimum bid is £25; the record's "
                                 "later lines go on as if Player 1 bid £30: taken so")]
@@ -750,9 +749,9 @@ def test_a_track_tile_written_as_another_is_found_from_the_later_upgrade():
     # are tried at the lay (diagnose.upgraded_tile_hint): one finding at
     # #109, the game's end
     changed = _changed_export("1830_slips/1830_rand_18303_2.json.gz", 109, {"tile": "8-2"})
-    plain = error_findings(Replay(changed, hints=False).run())
+    plain, res = plain_and_hinted(changed)
+    plain = error_findings(plain)
     assert len(plain) == 107 and (plain[0].action_id, plain[0].rule) == (118, "tile.upgrade")
-    res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(109, "tile.implied")]
     assert error_findings(res)[0].message.startswith(
         "NYC lays tile 8 on F18 turned 3, but the record's later lines go on as if tile 9 "
@@ -775,11 +774,10 @@ def test_a_missing_issue_is_the_one_the_record_goes_on_from():
     # begun with an issue explains every later line: one finding, at the
     # line that begins the turn (#101), the game's end
     changed = _changed_export("18Ireland_slips/18Ireland_rand_2711299_3.json.gz", 100, "delete")
-    plain = Replay(changed, hints=False).run()
+    plain, res = plain_and_hinted(changed)
     assert len(error_findings(plain)) == 381
     assert (error_findings(plain)[0].action_id, error_findings(plain)[0].rule) == \
         (104, "trains.cash")
-    res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(101, "or.issue_implied")]
     assert error_findings(res)[0].message.startswith(
         "DDR issues no share in its turn before this line, but the record's later lines go "
@@ -895,8 +893,8 @@ def test_the_cheapest_private_bought_at_a_wrong_price_is_at_its_price_when_the_r
     # fits (diagnose.written_hint): one finding, the game's end
     changed = _changed_export("18Ireland_random/18Ireland_rand_18003_0.json.gz", 5,
                               {"price": 115})
-    assert len(error_findings(Replay(changed, hints=False).run())) > 2
-    res = Replay(changed).run()
+    plain, res = plain_and_hinted(changed)
+    assert len(error_findings(plain)) > 2
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (5, "auction.buy_price", "DK is the cheapest private and is bought at its price £120, "
                                  "not £115; the record's later lines go on as if its price was "
@@ -1668,9 +1666,9 @@ def test_a_lay_whose_copy_a_later_lay_names_was_another_tile():
     # record going on from it).  The green one-city tiles, in each rotation
     # that keeps H10's track, are tried at #139 (diagnose.copy_named_later_hint)
     changed = _changed_export("1830_slips/1830_rand_44000100_3.json.gz", 139, {"tile": "15-0"})
-    plain = error_findings(Replay(changed, hints=False).run())
+    plain, res = plain_and_hinted(changed)
+    plain = error_findings(plain)
     assert len(plain) == 15 and (plain[0].action_id, plain[0].rule) == (142, "tile.supply")
-    res = Replay(changed).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (139, "tile.implied", "PRR lays tile 15 on H10 turned 4, but the record's later lines go "
                               "on as if tile 14 turned 4 (a later lay names the copy 15-0 this "
@@ -1686,9 +1684,9 @@ def test_a_lay_whose_neighbour_meets_other_track_was_another_tile():
     # of their kind in the written rotation (diagnose.neighbour_tile_hint)
     changed = _changed_export("18Ireland_slips/18Ireland_rand_49200104_0.json.gz", 21,
                               {"tile": "645-0"})
-    plain = error_findings(Replay(changed, hints=False).run())
+    plain, res = plain_and_hinted(changed)
+    plain = error_findings(plain)
     assert len(plain) == 13 and (plain[0].action_id, plain[0].rule) == (22, "tile.edge")
-    res = Replay(changed).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (21, "tile.implied", "LER lays tile 645 on G1 turned 5, but the record's later lines go "
                              "on as if tile 658 turned 5 (a later lay next to it meets other "
@@ -1725,12 +1723,12 @@ def test_a_merger_vote_is_found_past_a_finding_the_site_lets_through():
     # site £95), which the cascade hid (spare)
     path = "18Ireland_slips/18Ireland_rand_48500101_0.json.gz"
     changed = _changed_export(path, 267, {"choice": "against"})
-    plain = error_findings(Replay(changed, hints=False).run())
+    plain, res = plain_and_hinted(changed)
+    plain = error_findings(plain)
     assert len(plain) == 115 and (plain[1].action_id, plain[1].rule) == (268, "merger.proposal")
     # (since the record's keeping of the bankrupt's leftovers is read at his
     # bankruptcy, the game's own finding is #102, bankrupt.leftovers, with the
     # site's scores: Player 1 £95)
-    res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [
         (102, "bankrupt.leftovers"), (267, "merger.implied")]
     assert error_findings(res)[1].message == (
@@ -1782,9 +1780,9 @@ def test_a_missing_issue_of_two_turns_alike_is_the_latest_and_not_hidden_by_a_la
     # flagged after the missing line, never before it
     path = "18Ireland_slips/18Ireland_rand_48500201_2.json.gz"
     changed = _changed_export(path, 63, "delete")
-    plain = error_findings(Replay(changed, hints=False).run())
+    plain, res = plain_and_hinted(changed)
+    plain = error_findings(plain)
     assert len(plain) == 89 and (plain[0].action_id, plain[0].rule) == (69, "stock.cash")
-    res = Replay(changed).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (64, "or.issue_implied", "DKR issues no share in its turn before this line, but the "
                                  "record's later lines go on as if it issued one (as written: "
@@ -2317,9 +2315,9 @@ def test_a_wrong_par_is_found_past_the_records_own_finding_that_its_cascade_hide
     # through), which the written par's cascade hides there (or.step_order):
     # the par hint's search spares it (diagnose.par_hint, spare=1)
     changed = _changed_export("1889/314.json", 27, {"share_price": "70,4,3"})
-    plain = error_findings(Replay(changed, hints=False).run())
+    plain, res = plain_and_hinted(changed)
+    plain = error_findings(plain)
     assert len(plain) == 40 and (plain[0].action_id, plain[0].rule) == (38, "stock.cash")
-    res = Replay(changed).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [
         (27, "stock.par_implied"), (367, "route.blocked")]
     assert error_findings(res)[0].message.endswith("taken as ¥65")

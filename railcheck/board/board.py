@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Iterable, Optional, Union
 
 from ..findings import RuleViolation, did_you_mean
+from .gauge import connection_problem, gauge_mismatch, lay_is_narrow
+from .routes import check_routes
 from .hexgrid import DIRECTIONS, DEFAULT_AXES, invert, to_xy
 from .network import paths_at, reached_edges
 from .tiles import (COLOR_ORDER, NODE_BASE, BoardDataError, Content, content_from_yaml,
@@ -842,7 +844,6 @@ class Board:
         if check_connection:
             narrow = False
             if self.gauged:
-                from .gauge import lay_is_narrow
                 narrow = lay_is_narrow(h, t, rotation, mapping)
             before = (old, h.paths, list(h.nodes), narrow)
         return LayPlan(h, t, name, rotation, mapping, tile_copy, warning, old.cost, before)
@@ -928,12 +929,10 @@ class Board:
                         f"(toward {geo})"), None
             return ("tile.edge", f"runs track off the map at edge {e}"), None
         if self.gauged:
-            from .gauge import gauge_mismatch
             problem = gauge_mismatch(self, h, t, r)
             if problem is not None:
                 return ("tile.edge", problem), None
         if avail is not None and self.gauged:
-            from .gauge import connection_problem
             problem = connection_problem(self, corp, h, t, r, mapping, avail)
             if problem is not None:
                 rule, msg = problem
@@ -1263,7 +1262,6 @@ class Board:
                           distances: dict) -> tuple[int, list[int]]:
         """Check the runs of all of ``corp``'s trains in one operating round
         and return (total, revenue of each route)."""
-        from .routes import check_routes
 
         return check_routes(self, corp, routes, phase_color, distances)
 

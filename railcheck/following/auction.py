@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..actions import Bid, BidForTurn, Pass
 from ..findings import INFO
 from .base import RoundFollower
+from .stock import goes_on_as_renamed
 
 
 class AuctionFollower(RoundFollower):
@@ -198,8 +201,6 @@ def wrong_name_turn_bid(replay, action):
     (1860_rand_49000103_0 #3: Player 1's pass after Player 2's bid of 30
     written as Player 2's, taken as Player 2 passing: Player 1 won the
     turn, 364 errors); else None."""
-    import dataclasses
-    from .stock import goes_on_as_renamed
     g = replay.game
     rnd = g.round
     if type(g.following.round) is not AuctionFollower or getattr(replay, "trying", False) \

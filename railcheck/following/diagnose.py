@@ -477,6 +477,37 @@ def _spared(f: Finding, distance: int, hidden: set) -> bool:
 
 def _try_line(replay, i: int, line, s: Search, own=(), failed: Optional[list] = None,
               spare: int = 0):
+    """:func:`_replay_candidate`, whose failures are kept on the replay
+    (``Replay._hint_trials``, for all its hints' searches): a candidate
+    tried again (the same line at the same place, held to the same errors
+    of the record's own, with the same ``spare``) that failed before fails
+    again, the lines it replayed counted against the budget as if replayed
+    again, and what it met put in ``failed`` again.  (Of the trials the
+    hints' tests make, a tenth are such repeats, each of them a failure: a
+    hint's candidates tried again with ``spare``, or by another hint.)  A
+    candidate the budget would stop on its way is replayed, as is every
+    candidate with ``RAILCHECK_CHECK_RESUME`` set (which checks replays)."""
+    if os.environ.get("RAILCHECK_CHECK_RESUME"):
+        return _replay_candidate(replay, i, line, s, own, failed, spare)
+    trials = getattr(replay, "_hint_trials", None)
+    if trials is None:
+        trials = replay._hint_trials = {}
+    key = (i, repr(line), tuple(_key(f) for f in own), spare, failed is None)
+    known = trials.get(key)
+    if known is not None and s.replayed + known[0] <= s.budget:
+        s.replayed += known[0]
+        if failed is not None:
+            failed.extend(known[1])
+        return None
+    start, met = s.replayed, (len(failed) if failed is not None else 0)
+    got = _replay_candidate(replay, i, line, s, own, failed, spare)
+    if got is None and not s.out_of_budget:
+        trials[key] = (s.replayed - start, [] if failed is None else failed[met:])
+    return got
+
+
+def _replay_candidate(replay, i: int, line, s: Search, own=(), failed: Optional[list] = None,
+                      spare: int = 0):
     """Replay the record with its line ``i`` replaced by ``line``; its result
     when it has no error from that line on but the record's ``own`` (the
     errors of the record as written; not the first of them from line ``i``

@@ -12,6 +12,9 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Optional
 
+from ..actions import BuyShares, Checkpoint, Par, Pass, PlaceToken, RoundMarker, RunRoutes
+from . import track as _track
+
 
 #: an action's fields that say where it stands in the record, not what it does
 _PLACE = ("line", "column", "action_id", "text")
@@ -107,7 +110,6 @@ class Following:
         round marker, each once, in the order they first act: the companies the
         record has operate later in this round (1890's operating order by price
         is checked against them, ``OperatingRound1890.check_price_order``)."""
-        from ..actions import Checkpoint, RoundMarker
         later: list = []
         for a in self.ahead():
             if isinstance(a, RoundMarker):
@@ -124,7 +126,6 @@ class Following:
         different things (a pass of each step); nor is a line of a run of
         three or more alike (five 2-trains bought, the last over the
         limit)."""
-        from ..actions import Checkpoint, Pass, RoundMarker
         pos = self.position
         if pos <= 0 or isinstance(action, (Pass, Checkpoint, RoundMarker)):
             return None
@@ -145,7 +146,6 @@ class Following:
         the record, read once."""
         known = self._closing_passes
         if known is None:
-            from ..actions import BuyShares, Par, Pass
             acts = self.actions
             closed = other = 0
             for a, b in zip(acts, acts[1:]):
@@ -176,14 +176,12 @@ class Following:
     def lay_turned(self, step, action, refusal, plan):
         """A lay refused in its written rotation: (the board's plan in the
         rotation the record implies, the finding), or ``refusal`` raised."""
-        from .track import lay_turned
-        return lay_turned(step, action, refusal, plan)
+        return _track.lay_turned(step, action, refusal, plan)
 
     def lay_elsewhere(self, step, turn, action, refusal, special):
         """A lay refused on its written hex: the step's plan on the hex the
         record's later lines have it on, or None."""
-        from .track import lay_elsewhere
-        return lay_elsewhere(step, turn, action, refusal, special)
+        return _track.lay_elsewhere(step, turn, action, refusal, special)
 
     def implied_sale(self, step, player, action, refusal):
         """A sale ``refusal`` refuses (a certificate the seller does not
@@ -208,7 +206,6 @@ class Following:
         """The record's next line places a station of ``corp``: it says
         which city of its home hex the company takes (a tile with several
         cities there), or where its home station goes."""
-        from ..actions import PlaceToken
         nxt = self.next_action
         return isinstance(nxt, PlaceToken) and nxt.actor == corp.sym
 
@@ -220,7 +217,6 @@ class Following:
         without track, held-out 50000039_2 #252, #613, #627), so its run step
         waits for that line rather than being passed over (the same
         withhold, at the record's line; no rule forbids a run of nothing)."""
-        from ..actions import RunRoutes
         nxt = self.next_action
         return isinstance(nxt, RunRoutes) and nxt.actor == corp.sym and not nxt.routes
 

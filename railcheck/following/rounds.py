@@ -29,9 +29,10 @@ import os
 
 from ..actions import Checkpoint, Pass, RoundMarker
 from ..fastcopy import deepcopy
-from ..findings import ERROR, plural
+from ..findings import ERROR, RuleViolation, plural
 from ..market import restore_price
 from .auction import missing_pass, wrong_name_turn_bid
+from . import repair as _repair
 from .followers import follower_for
 from .lookahead import first_replays_choice, game_memo, keep_choice, put_back
 from .run import missing_run
@@ -177,13 +178,11 @@ class RecordRounds:
     def repair(self, action, violation):
         """The reading of a line the rules refused that the record's next
         lines go on from (``following/repair.py``), or None."""
-        from .repair import repair
-        return repair(self.replay, action, violation)
+        return _repair.repair(self.replay, action, violation)
 
     def apply_reading(self, reading) -> None:
         """Make a reading :meth:`repair` chose (the rules accepted it when it
         was tried; should they refuse it now, the state is put back)."""
-        from ..findings import RuleViolation
         saved = self.save_all()
         try:
             reading.apply()

@@ -35,6 +35,7 @@ from typing import Optional
 from ..actions import BuyTrain, Dividend, Route, RunRoutes
 from ..steps.route import RouteStep
 from .lookahead import choice_once
+from .operating import OperatingFollower
 
 #: how many runs left out one replay searches in vain before it stops
 #: looking (each search replays the record's next lines once per revenue)
@@ -191,7 +192,6 @@ def open_step(replay, action, step_type):
     g = replay.game
     if g.board is None or getattr(replay, "trying", False) or replay.check_purity:
         return None
-    from .operating import OperatingFollower
     if not isinstance(g.following.round, OperatingFollower):
         return None
     rnd = g.round

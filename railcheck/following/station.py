@@ -20,6 +20,7 @@ from ..actions import PlaceToken, RunRoutes
 from ..findings import RuleViolation
 from ..steps.token import TokenStep
 from .lookahead import choice_once
+from .run import judged_before, open_step
 
 #: how many stations left out one replay searches in vain before it stops
 #: looking (each search replays the record's next lines once per city)
@@ -60,7 +61,6 @@ def missing_station(replay, action) -> bool:
     g = replay.game
     if not isinstance(action, RunRoutes) or not action.routes:
         return False
-    from .run import open_step
     open_ = open_step(replay, action, TokenStep)
     if open_ is None:
         return False
@@ -75,7 +75,6 @@ def missing_station(replay, action) -> bool:
         cities = _cities(g, corp.sym, bare)
         if not cities:
             return None
-        from .run import judged_before
 
         def play(coord, k):
             def apply():

@@ -5,7 +5,7 @@ A title's class (``railcheck.titles``) says which rounds its game is made of.
 
 from __future__ import annotations
 
-from ..findings import RuleViolation
+from ..findings import RuleViolation, did_you_mean
 
 class Round:
     kind = "round"
@@ -146,7 +146,6 @@ class Round:
         return p
 
     def corporation(self, sym: str):
-        from ..findings import did_you_mean
         corp = self.game.corporations.get(sym)
         if corp is None:
             raise RuleViolation("name.unknown", f"unknown corporation '{sym}'"
@@ -154,7 +153,6 @@ class Round:
         return corp
 
     def company(self, sym: str):
-        from ..findings import did_you_mean
         comp = self.game.companies.get(sym)
         if comp is None:
             spec = next((c for c in self.game.rules.companies if c.sym == sym), None)

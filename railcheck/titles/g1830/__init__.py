@@ -9,6 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...steps.companies import BuyCompanyStep
+from ...steps.dividend import DividendStep
+from ...steps.route import RouteStep
+from ...steps.token import TokenStep
+from ...steps.track import TrackStep
+from ...steps.trains import BuyTrainStep
 from ..base import Title
 
 
@@ -31,12 +37,6 @@ class Title1830(Title):
         """A company's operating turn: lay track, place a station, run trains,
         pay out or withhold, buy trains; privates may be bought at any moment
         of the turn (in the phases that allow it)."""
-        from ...steps.companies import BuyCompanyStep
-        from ...steps.dividend import DividendStep
-        from ...steps.route import RouteStep
-        from ...steps.token import TokenStep
-        from ...steps.track import TrackStep
-        from ...steps.trains import BuyTrainStep
         return [TrackStep, TokenStep, RouteStep, DividendStep, BuyTrainStep, BuyCompanyStep]
 
     def operating_round(self):

@@ -8,6 +8,8 @@ from ...findings import RuleViolation
 from ...mechanics.shares import raising_power
 from ...rounds.operating import OperatingRound
 from ...state import Corporation
+from .closing import president_bankrupt
+from .steps import BuyTrain18Ireland, Route18Ireland
 
 
 class OperatingRound18Ireland(OperatingRound):
@@ -24,8 +26,6 @@ class OperatingRound18Ireland(OperatingRound):
         site asked for (a private's or a station's) that railcheck passes by
         itself: it changes nothing, and the run stays due."""
         if isinstance(action, Pass) and t.step < self.done:
-            from .closing import president_bankrupt
-            from .steps import BuyTrain18Ireland, Route18Ireland
             step = self.steps[t.step]
             if isinstance(step, BuyTrain18Ireland) and step.must_buy(t.corp) \
                     and t.corp.president is not None:
@@ -82,5 +82,4 @@ class OperatingRound18Ireland(OperatingRound):
         return min(depot, key=lambda t: t.spec.price) if depot else super().cheapest_train()
 
     def do_bankrupt(self, t, action):
-        from .closing import president_bankrupt
         president_bankrupt(self.game, self, t)

@@ -20,6 +20,7 @@ from ...steps.route import RouteStep
 from ...steps.token import TokenStep
 from ...steps.track import TrackStep, power_spec
 from ...steps.trains import BuyTrainStep
+from .runs import can_run, check_runs
 
 
 def _state(step):
@@ -456,7 +457,6 @@ class Route18Ireland(RouteStep):
         if g.board is None:
             st.runs_taken += len(routes)
             return None
-        from .runs import check_runs
         trains = [next((t for t in corp.trains if t.id == r.train_id), None)
                   or g.train_by_id.get(r.train_id)
                   or next((t for t in corp.trains if t.name == r.train), None) for r in routes]
@@ -477,7 +477,6 @@ class Route18Ireland(RouteStep):
         return computed
 
     def has_route(self, corp) -> bool:
-        from .runs import can_run
         g = self.game
         return g.board is None or can_run(g.board, corp.sym, corp.trains)
 

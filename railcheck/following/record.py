@@ -54,7 +54,7 @@ class Following:
         #: (see :attr:`closes_turns_with_pass`: read once)
         self._closing_passes: Optional[bool] = None
         #: pairs of companies (earlier, later) flagged for operating out of
-        #: the rules' order: said once in a round (``RecordRounds.started``
+        #: the rules' order: said once in a round (:meth:`begin_round`
         #: empties it)
         self.order_flagged: set = set()
         #: the record-following of the round being played (``base.RoundFollower``,
@@ -77,6 +77,13 @@ class Following:
         #: by the record's next lines once the line is taken
         #: (``rounds.RecordRounds.reconsider``)
         self.other: Optional[tuple] = None
+
+    def begin_round(self, follower) -> None:
+        """A round began, followed by ``follower``: a pair of companies out of
+        the rules' order is said again in it (an order broken again in a
+        later round is a breach of its own)."""
+        self.round = follower
+        self.order_flagged = set()
 
     def other_outcome(self, apply, says: str) -> None:
         """The rules took the current line one way, and ``apply`` makes the

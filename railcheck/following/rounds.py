@@ -124,10 +124,7 @@ class RecordRounds:
 
     def started(self, rnd) -> None:
         """A round began (the rules made it)."""
-        following = self.game.following
-        following.round = follower_for(rnd)
-        # an order broken again in a later round is a breach of its own
-        following.order_flagged = set()
+        self.game.following.begin_round(follower_for(rnd))
         self.round_actions = 0
 
     def ended_by_rules(self) -> None:

@@ -279,10 +279,7 @@ class OperatingRound1890(OperatingRound):
                            if c.kind != "minor"}
         self.operated_this_or = set()
         self.first_turns = {}
-        g = self.game
-        # (1890 says an order broken in each round: a pair is said once in a round)
-        g.following.order_flagged = set()
-        g.following.round = OperatingFollower1890(self)
+        self.game.following.begin_round(OperatingFollower1890(self))
 
     def next_corporation(self) -> None:
         """The next company of the order begins its turn (:meth:`start_turn`); a turn ends

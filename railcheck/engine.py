@@ -330,18 +330,10 @@ class Replay:
             kind = g.round.kind
             # where the record says the action stands (whose turn it is)
             action = self.rounds.place(action)
-            before = self._snapshot() if self.check_purity and (
-                self.purity_from is None or action.action_id is None
-                or action.action_id >= self.purity_from) else None
+            before = self.purity_before(action)
             g.round.process(action)
         except RuleViolation as v:
-            if before is not None:
-                self.refusals.append((action, kind, v.rule))
-                after = self._snapshot()
-                if after != before:
-                    from .snapshot import snapshot_diff
-                    self.impure.append((action, kind, v.rule,
-                                        snapshot_diff(before, after)[:3]))
+            self.purity_after(before, action, kind, v.rule)
             if saved is not None:
                 # a line read with the one keyword that makes it parse, whose
                 # action is refused: dropped, as a line that cannot be read
@@ -395,6 +387,28 @@ class Replay:
     def _snapshot(self):
         from .snapshot import state_snapshot
         return state_snapshot(self.game)
+
+    def purity_before(self, action):
+        """The state's picture before ``action`` is judged, when the replay proves that
+        refusals change nothing (``check_purity``, from ``purity_from`` on), else None.  A
+        round that flags a refusal itself and goes on (1890's, whose steps' refusals are
+        findings) asks it before its step's check, and :meth:`purity_after` after the
+        refusal, as the loop does around a round's ``process``."""
+        if not self.check_purity or (self.purity_from is not None and action.action_id
+                                     is not None and action.action_id < self.purity_from):
+            return None
+        return self._snapshot()
+
+    def purity_after(self, before, action, kind, rule: str) -> None:
+        """``action`` was refused (by ``rule``, in a round of ``kind``): counted, and the
+        state compared with ``before`` (:meth:`purity_before`)."""
+        if before is None:
+            return
+        self.refusals.append((action, kind, rule))
+        after = self._snapshot()
+        if after != before:
+            from .snapshot import snapshot_diff
+            self.impure.append((action, kind, rule, snapshot_diff(before, after)[:3]))
 
     def start_next_round(self):
         g = self.game

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from ...actions import Bankrupt, Checkpoint, SellShares
 from ...findings import ERROR, INFO, WARNING, Finding, involved
@@ -44,10 +44,18 @@ NOT_TRACKED = "money is not tracked"
 
 @dataclass
 class State1890:
-    """What 1890 tracks beyond the shared state's objects (``holdings.py``: the players,
-    corporations, certificates, privates, trains, cash, the phase and the priority): the
-    title's own flags, and the stations and tiles the record placed (the board's in step 4
-    of the move onto the shared engine, docs/1890.md)."""
+    """Everything of 1890's own that a replay changes beyond the shared game's objects
+    (``holdings.py``: the players, corporations, certificates, privates, trains, cash, the
+    phase and the priority), kept here as 1860 and 18Ireland keep theirs (``title.state``), so
+    that what copies the title's state copies all of it with the game's, in one copy (the
+    look-ahead's save and restore, ``following/lookahead.py``) and what pictures it pictures
+    all of it (the purity snapshot, ``snapshot.py``): the title's flags, the stations and
+    tiles the record placed, the record's round at hand and its counters, the ledger's books
+    and the rounds the record's markers begin.  The title object reads and writes the fields
+    by their names (:class:`_Kept`)."""
+    #: the operating round and the auction, each pictured on its own as the game's round
+    #: at hand (``Game.round``; the stock round too, in the handler's ``not_state``)
+    not_state = ("operating", "auction")
     #: corporation -> the player holding its free share (HER, KHN: C1, C3)
     free_share: dict = field(default_factory=dict)
     #: KNR has started (M2 converted: K8)
@@ -67,6 +75,40 @@ class State1890:
     laid_hexes: set = field(default_factory=set)
     #: hex -> the tile the record last laid there
     tile_on: dict = field(default_factory=dict)
+    #: the record's round at hand (``rounds.py``, ``RecordRounds1890``): its kind and label,
+    #: the stock rounds so far
+    kind: str = "auction"
+    round_label: str = "auction"
+    sr_number: int = 0
+    #: the game ends when the current set of operating rounds is over, for this reason
+    end_after_set: bool = False
+    end_after_reason: str = "bankrupt"
+    #: the operating rounds of the current set: how many the phase gives (None: no set
+    #: yet), the phase that gave them, how many were played
+    or_set_size: Optional[int] = None
+    set_phase: str = ""
+    ors_in_set: int = 0
+    #: the money (``money.py``'s ``Ledger``: its books on the game's objects)
+    ledger: Any = None
+    #: the rounds the record's markers begin: the auction and the stock round's handler
+    #: (``stock.py``), the operating round (``operating.py``), the auction (``auction.py``)
+    stock: Any = None
+    operating: Any = None
+    auction: Any = None
+
+
+class _Kept:
+    """An attribute of 1890's title object that is a field of its state (``State1890``):
+    read and written there, so it is saved, restored and pictured with the rest."""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        return self if obj is None else getattr(obj.state, self.name)
+
+    def __set__(self, obj, value) -> None:
+        setattr(obj.state, self.name, value)
 
 
 class TitleKansai(Title):
@@ -84,8 +126,20 @@ class TitleKansai(Title):
     #: what the title object holds that is not its own state (``snapshot.state_snapshot``
     #: pictures the game, its round and the ledger's objects on their own): the game, the
     #: engine's replay, the rules and numbers, the rounds
-    not_state = ("holdings", "replayer", "findings", "unsure", "rules", "places", "not_in_play",
-                 "stock", "operating", "auction")
+    not_state = ("holdings", "replayer", "findings", "rules", "places", "not_in_play")
+    # what a replay changes is the state's (``State1890``); these name its fields
+    kind = _Kept()
+    round_label = _Kept()
+    sr_number = _Kept()
+    end_after_set = _Kept()
+    end_after_reason = _Kept()
+    or_set_size = _Kept()
+    set_phase = _Kept()
+    ors_in_set = _Kept()
+    ledger = _Kept()
+    stock = _Kept()
+    operating = _Kept()
+    auction = _Kept()
 
     #: the rule book's scenarios, each a filled components file (scenarios/)
     scenarios = {"hanshin": "hanshin.yaml", "keihanshin": "keihanshin.yaml",
@@ -179,20 +233,9 @@ class TitleKansai(Title):
         #: with the record's actions and the candidate)
         self.replayer = replay
         h = self.holdings = self.game
-        #: the title's own flags (``State1890``)
+        #: what the replay changes: the title's flags, the record's round, the ledger and the
+        #: rounds (``State1890``)
         self.state = State1890()
-        #: the record's round at hand (``rounds.py``, ``RecordRounds1890``): its kind and
-        #: label, the stock rounds so far
-        self.kind = "auction"
-        self.round_label = "auction"
-        self.sr_number = 0
-        #: the game ends when the current set of operating rounds is over
-        self.end_after_set = False
-        self.end_after_reason = "bankrupt"
-        #: the operating rounds of the current set: how many the phase gives, how many played
-        self.or_set_size: Optional[int] = None
-        self.set_phase = ""
-        self.ors_in_set = 0
         from .components import place_of_hex
         self.places = place_of_hex(rules.components)
         nip = rules.number("not_in_play")
@@ -204,8 +247,6 @@ class TitleKansai(Title):
         self.knr_normal = "M2" in self.not_in_play
         #: the findings, the game's (``Game.findings``)
         self.findings: list[Finding] = h.findings
-        #: the amounts not sure and the checks skipped (the shared game's: ``Game.unsure``)
-        self.unsure = h.unsure
         turns = rules.number("game_turns")
         #: E1 "10 faz gry": the game ends after this many game turns (a stock round and its
         #: operating rounds); None: not known
@@ -226,6 +267,11 @@ class TitleKansai(Title):
     @property
     def record(self):
         return self.replayer.record
+
+    @property
+    def unsure(self):
+        """The amounts not sure and the checks skipped (the shared game's: ``Game.unsure``)."""
+        return self.game.unsure
 
     @property
     def action(self):
@@ -482,3 +528,4 @@ class TitleKansai(Title):
                                     line=where[0], column=where[1],
                                     message="Kansai: " + text))
         return res
+

@@ -486,11 +486,13 @@ def test_the_first_private_drops_by_5_when_everybody_passes(tmp_path):
 
 
 def test_a_wrong_checkpoint_is_found():
+    """The engine's checkpoints (``Replay.checkpoint``) on 1890's game, in the engine's
+    words; a cash checkpoint names the ledger's last movements (``Game.last_movements``)."""
     text = GAME.read_text(encoding="utf-8").replace("check KNR president Ben",
                                                     "check KNR president Chie")
     r = run(GAME, text=text)
     assert [(f.rule, f.message) for f in r.errors] == [
-        ("checkpoint.mismatch", "KNR's president is Ben, the record says Chie")]
+        ("checkpoint.mismatch", "the president of KNR is Ben, the record says Chie")]
 
 
 # ---------------------------------------------------------------- the illegal examples

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from ...actions import Bankrupt, Checkpoint, SellShares
-from ...findings import ERROR, INFO, WARNING, Finding, involved
+from ...actions import Bankrupt, SellShares
+from ...findings import ERROR, Finding, involved
 from ...schema import is_unknown
 from ...unsure import CHECKPOINTS, Skipped
 from ..base import Title
@@ -38,8 +38,6 @@ NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the ban
             "prices and their moves, the certificate and holding limits, capital, incomes and "
             "bonuses, the operating order by share price, money checkpoints and the net worths "
             "are not checked")
-#: the money checkpoints' skipped kind when money is not tracked at all (said by NO_MONEY)
-NOT_TRACKED = "money is not tracked"
 
 
 @dataclass
@@ -425,96 +423,15 @@ class TitleKansai(Title):
             self.end_after_set, self.end_after_reason = True, "bank"
 
     # ------------------------------------------------------------------
-    # checkpoints and the result
+    # the result (the engine's ``Replay.result``, reading the ledger's books through the
+    # game: ``Holdings.standings``, ``company_table``, ``standings_doubt``)
 
-    def checkpoint(self, action: Checkpoint) -> bool:
-        """A checkpoint, checked against 1890's books (the ledger; the engine's
-        ``Replay.checkpoint`` asks first)."""
-        if action.field == "trains":
-            have = sorted(self.holdings.train_names(action.subject))
-            want = sorted(str(t) for t in (action.value or []))
-            if have != want:
-                self.flag("checkpoint.mismatch",
-                          f"{action.subject} owns trains {', '.join(have) or 'none'}, the record "
-                          f"says {', '.join(want) or 'none'}")
-        elif action.field == "president":
-            who = self.holdings.president(action.subject)
-            if who != action.value:
-                self.flag("checkpoint.mismatch", f"{action.subject}'s president is "
-                                                 f"{who or 'nobody'}, the record says {action.value}")
-        else:
-            self.money_checkpoint(action)
-        return True
-
-    def money_checkpoint(self, action: Checkpoint) -> None:
-        """check X cash/treasury/price/worth N against the ledger."""
+    def unchecked(self) -> list[tuple[str, str]]:
+        """What 1890 does not check (``kansai.unchecked``): never the depot's order of sale,
+        nor E1's end after "10 faz gry" unless the components file gives the game turns;
+        and, while money is not tracked, why and what that leaves out, with the money
+        checkpoints not checked (``Unsure.untracked``)."""
         led = self.ledger
-        subject, field_ = action.subject, action.field
-        if not led.on:
-            self.skipped.setdefault(CHECKPOINTS, Skipped(NOT_TRACKED)).count += 1
-            return
-        known = self.holdings.is_player(subject) or subject in self.rules.corp_by_sym
-        if not known:
-            self.flag("checkpoint.subject", f"unknown subject '{subject}'")
-            return
-        if field_ in ("cash", "treasury"):
-            key, actual = subject, led.get(subject)
-        elif field_ == "price":
-            key, actual = "price:" + subject, led.price(subject)
-        elif field_ == "worth":
-            if not self.holdings.is_player(subject):
-                self.flag("checkpoint.field", "'worth' is checked for players")
-                return
-            key, actual = subject, led.net_worth(subject)
-            if actual is None:
-                _, why = led.standings()
-                self.skip(CHECKPOINTS, (), reason=why)
-                return
-        else:
-            self.flag("checkpoint.field", f"unknown checkpoint field '{field_}'")
-            return
-        if actual == action.value:
-            return
-        if self.unsure.checkpoint_doubt(key, subject, field_, actual, action.value, self.money):
-            return
-        what = {"cash": "has", "treasury": "has", "price": "is priced at",
-                "worth": "is worth"}[field_]
-        shown = self.money(actual) if actual is not None else "no price"
-        notes = led.note.get(subject) if field_ in ("cash", "treasury") else None
-        self.flag("checkpoint.mismatch", f"{subject} {what} {shown}, the record says "
-                                         f"{self.money(action.value)}"
-                  + (f" (the last movements: {'; '.join(notes)})" if notes else ""))
-
-    def result(self, replay, count: int):
-        """The engine's ``Result`` by 1890's books: the ledger's standings and companies'
-        table, what was skipped for a number the components file leaves unknown, and what
-        1890 never checks (``kansai.unchecked``)."""
-        from ...engine import Result
-        rec = self.record
-        stop_at = replay.stop_at
-        end = rec.tags.get("end")
-        led = self.ledger
-        where = rec.tag_locations.get("components", (1, 1))
-        standings, why = led.standings() if led.on else ([], None)
-        if led.on and end == "bank" and not led.bank_broken and stop_at is None \
-                and led.sure("bank"):
-            self.findings.append(Finding(
-                severity=WARNING, rule="score.end_differs", line=where[0], column=where[1],
-                message=f"the record says the game ended by 'bank', but the bank still holds "
-                        f"{self.money(led.bank)}"))
-        if why:
-            self.skip("the net worths (standings)", (), reason=why)
-        res = Result(path=rec.path, title=self.rules.title, players=list(rec.players),
-                     finished=self.finished, end_reason=self.end_reason,
-                     findings=self.findings, standings=standings,
-                     companies=led.company_table() if led.on else [], actions=count,
-                     round=self.round_label, phase=self.phase.name,
-                     bank=led.bank if led.on else 0,
-                     currency=self.rules.currency, ruleset=self.rules.describe(),
-                     game=self.holdings)
-        source = self.rules.components.path or "no components file"
-        res.findings.extend(self.unsure.findings(source, where[0], where[1],
-                                                 leave_out=NOT_TRACKED))
         money = self.skipped.get(CHECKPOINTS)
         text = UNCHECKED if self.game_turns is None else UNCHECKED_TURNS
         if not led.on:
@@ -524,8 +441,4 @@ class TitleKansai(Title):
             text = NO_MONEY.format(why=why) + "; " + text
             if money:
                 text += f"; {money.count} money checkpoint(s) not checked"
-        res.findings.append(Finding(severity=INFO, rule="kansai.unchecked",
-                                    line=where[0], column=where[1],
-                                    message="Kansai: " + text))
-        return res
-
+        return [("kansai.unchecked", "Kansai: " + text)]

@@ -149,7 +149,7 @@ class RecordRounds:
         other, g.following.other = g.following.other, None
         if other is None or getattr(replay, "trying", False) or replay.check_purity:
             return
-        from .lookahead import Reading, best_reading
+        from .lookahead import EVIDENCE_HORIZON, Reading, best_reading
         apply, says = other
 
         def make():
@@ -166,8 +166,13 @@ class RecordRounds:
             # from him or a price his shares moved, and a candidate choosing
             # otherwise than the record's own replay explains nothing)
             quick, replay.quick = getattr(replay, "quick", False), False
+            # (what tells them apart may come at the end of the game: a
+            # bankrupt player's share counted in a merger's vote 500 lines
+            # on, 18Ireland_rand_714263793_1 #93 -> #594; the record's rest
+            # is the evidence, as far as the look-ahead reaches)
+            rest = min(len(replay.record.actions) - position - 1, EVIDENCE_HORIZON)
             try:
-                i = best_reading(replay, [Reading(make, says)])
+                i = best_reading(replay, [Reading(make, says)], evidence=rest)
             finally:
                 replay.quick = quick
             keep_choice(replay, position, i, None if i is None else says)

@@ -129,7 +129,11 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_18006_2": None,
     "18Ireland_rand_18006_3": None,
     "18Ireland_rand_18006_4": None,
-    "18Ireland_rand_18006_5": (32, "Player 4's cash", 0, 12),
+    # trace-exact since B5's other outcome (Player 4 keeps DCR, #32) is made
+    # before the rounds advance from his bankruptcy, so DCR's £12 is paid to
+    # him at the next operating round's start, as on the site (it was made
+    # after, the income missed: Player 4's cash 0 against the site's 12)
+    "18Ireland_rand_18006_5": None,
     # (fresh games of issue 23) trace-exact since the round's last turn waits
     # for the pass declining TASPS's token (#178)
     "18Ireland_rand_2711009_4": None,

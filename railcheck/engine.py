@@ -368,11 +368,14 @@ class Replay:
         self.rounds.taken()
         if self.on_action is not None:
             self.on_action(g, action)
+        # another outcome of the line the rules offered: the record's next
+        # lines say which it went on from, made on the state before the rounds
+        # advanced (what the next round's start pays or counts follows it)
+        other = g.following.other is not None
+        before = self.rounds.save_all() if other and self.rounds.weighs_outcomes() else None
         self.advance()
-        if g.following.other is not None:
-            # another outcome of the line the rules offered: the record's
-            # next lines say which it went on from
-            self.rounds.reconsider()
+        if other:
+            self.rounds.reconsider(before)
         if self.after_action is not None:
             self.after_action(g, action)
         return None

@@ -34,6 +34,10 @@ class _LayPlan:
     #: 9s): flagged when applied, the tile laid as that copy (the record's
     #: later lines name its cities by it)
     copy: Optional[str] = None
+    #: a lay the company's track reaches only through cities filled by other
+    #: corporations' stations (:meth:`TrackStep.through_full_city`): the
+    #: finding's message, said when it is applied, the tile laid as written
+    blocked_connection: Optional[str] = None
 
 
 def power_spec(company) -> dict:
@@ -93,7 +97,69 @@ class TrackStep(Step):
         from ..board.board import map_contents
         return map_contents(g.rules.board or {})[0].get(str(name))
 
+    #: a lay refused for want of a connection that the company's track makes
+    #: only through cities filled by others is taken as laid, flagged
+    #: ``track.blocked_connection`` (:meth:`through_full_city`); a title
+    #: whose own rule takes every unconnected lay so turns it off (18Ireland)
+    takes_blocked_connection = True
+    #: the rule a full city's blocking of track is cited by in that finding
+    #: (" (O3d)"), "" for none
+    blocked_city_rule = ""
+    #: while a lay is tried again with the network passing cities filled by
+    #: others (:meth:`through_full_city`)
+    _through_full = False
+
     def check(self, turn, action: LayTile, special=None) -> _LayPlan:
+        """The lay as written (:meth:`check_written`); refused for want of a
+        connection that only cities filled by others break, taken as laid
+        and flagged (:meth:`through_full_city`)."""
+        try:
+            return self.check_written(turn, action, special)
+        except RuleViolation as v:
+            if not self.takes_blocked_connection:
+                raise
+            return self.through_full_city(turn, action, special, v)
+
+    def through_full_city(self, turn, action: LayTile, special, refusal: RuleViolation) -> _LayPlan:
+        """A lay refused for want of a connection that the company's track
+        reaches only through cities filled by other corporations' stations:
+        a full city blocks others' track as it blocks their runs (1830's
+        rules, and the titles built on them; 1860's O3d), but the record
+        says it was laid, and 18xx.games lets it through where its map was
+        not computed again after a station was placed (a home station placed
+        on floating or at the start of an operating round: 1860 random
+        32000013_2 #141; 1889 random 58000034_0 #116, KO past SR's new home
+        on Marugame I2), so it is taken as laid, flagged.  Any other refusal
+        stands."""
+        if refusal.rule != "tile.connection" or special is not None \
+                or self.game.board is None or self._through_full:
+            raise refusal       # (or already trying so: the same tile on another hex)
+        # tried again with the network passing full cities, then the step is
+        # as it was (check_purity: nothing changed)
+        self._through_full = True
+        try:
+            plan = self.check_written(turn, action, special)
+        except RuleViolation:
+            raise refusal from None
+        finally:
+            del self._through_full      # (back to the class's False: no trace left)
+        board = self.game.board
+        from ..board.routes import node_text
+        _, reached, _ = board.network(turn.corp.sym)
+        hexes = board.hex_list
+        full = sorted(node_text(board, hi, ni) + " (" + ", ".join(
+            hexes[hi].nodes[ni].tokens) + ")" for hi, ni in reached
+            if hexes[hi].nodes[ni].blocks(turn.corp.sym))
+        what = "a city filled by other corporations' stations, which blocks it" \
+            if len(full) < 2 else "cities filled by other corporations' stations, which block it"
+        plan.blocked_connection = (
+            f"{refusal.message}: {turn.corp.sym}'s track reaches {action.hex} only through "
+            f"{' or '.join(full) or 'a city'}, {what}{self.blocked_city_rule}; 18xx.games "
+            f"allows it; taken as laid, as the record says")
+        return plan
+
+    def check_written(self, turn, action: LayTile, special=None) -> _LayPlan:
+        """The lay as written: its plan, or the refusal (RuleViolation)."""
         g = self.game
         corp = turn.corp
         extra = bool(special is not None and power_spec(special).get("extra"))
@@ -153,10 +219,12 @@ class TrackStep(Step):
         """The tile colours this lay may use: the phase's."""
         return list(self.game.phase.tiles)
 
-    def connection_checked(self, special) -> bool:
+    def connection_checked(self, special):
         """Whether the lay must join the company's network (a private's power
-        needs no connection)."""
-        return special is None
+        needs no connection); ``"through_full"`` while a lay is tried again
+        through cities filled by others (:meth:`through_full_city`)."""
+        checked = special is None
+        return "through_full" if checked and self._through_full else checked
 
     def terrain_discount(self, corp, hex_name: str, board_plan, cost: int) -> int:
         """What the privates ``corp`` owns take off a lay's cost
@@ -204,6 +272,8 @@ class TrackStep(Step):
 
     def apply(self, turn, action: LayTile, plan: _LayPlan) -> None:
         g = self.game
+        if plan.blocked_connection is not None:
+            g.flag("track.blocked_connection", plan.blocked_connection)
         if plan.outside is not None:
             g.flag("private.window", plan.outside)
         if plan.moved is not None:

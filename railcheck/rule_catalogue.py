@@ -805,15 +805,14 @@ RULES: list[Rule] = [
        f"{R1860}: O1",
        "IOW lay 745 I7 r0   ->  IOW's first lay (5 on I9) was a city tile: no second lay "
        "(745 on I7) this turn"),
-    _r("track.blocked_connection", "a lay reached only through a city filled by others",
+    _r("track.blocked_connection", "an 1860 lay reached only through a city filled by others",
        "A city whose every slot holds other corporations' stations blocks a corporation's track "
        "as it blocks its runs: a lay joined to its network only through such a city is not "
-       "connected. 18xx.games lets it through when the station was placed since its map was "
-       "last computed (a home station placed on floating, in a stock round, or at the start of "
-       "an operating round, with no lay or station after it); the record says it was laid, so "
-       "it is taken as laid. The shared track step (1830, 1889, 1860; 18Ireland takes every "
-       "unconnected lay as laid under its O2a, as tile.connection).",
-       f"{R1830}: laying track, tokens block; {R1889}; {R1860}: O3d, O1",
+       "connected. 18xx.games lets it through when the station came in a stock round (it does "
+       "not compute the network again); the record says it was laid, so it is taken as laid "
+       "(1860's track step, TrackStep.takes_blocked_connection; in 1830 and 1889 the lay is "
+       "tile.connection, taken as laid when the record's later lines go on from it).",
+       f"{R1860}: O3d, O1",
        "IOW lay 741 G11 r2   ->  tile 741 rotation 2 on G11 is not connected to IOW's network "
        "(no track of IOW reaches G11): IOW's track reaches G11 only through G7 city 0 (IWNJ), a "
        "city filled by other corporations' stations, which blocks it (O3d); 18xx.games allows "

@@ -40,6 +40,20 @@ class _LayPlan:
     blocked_connection: Optional[str] = None
 
 
+def full_city_words(board, corp: str, hex_name: str) -> str:
+    """"X's track reaches H only through C (A), a city filled by other
+    corporations' stations, which blocks it": the cities full of others'
+    stations ``corp``'s network reaches (a lay joined only through them)."""
+    from ..board.routes import node_text
+    _, reached, _ = board.network(corp)
+    hexes = board.hex_list
+    full = sorted(node_text(board, hi, ni) + " (" + ", ".join(hexes[hi].nodes[ni].tokens) + ")"
+                  for hi, ni in reached if hexes[hi].nodes[ni].blocks(corp))
+    what = "a city filled by other corporations' stations, which blocks it" \
+        if len(full) < 2 else "cities filled by other corporations' stations, which block it"
+    return f"{corp}'s track reaches {hex_name} only through {' or '.join(full) or 'a city'}, {what}"
+
+
 def power_spec(company) -> dict:
     """The tile-laying power of a private (CS's extra lay, DH's teleport)."""
     power = company.spec.special or {}
@@ -99,9 +113,11 @@ class TrackStep(Step):
 
     #: a lay refused for want of a connection that the company's track makes
     #: only through cities filled by others is taken as laid, flagged
-    #: ``track.blocked_connection`` (:meth:`through_full_city`); a title
-    #: whose own rule takes every unconnected lay so turns it off (18Ireland)
-    takes_blocked_connection = True
+    #: ``track.blocked_connection`` (:meth:`through_full_city`): a title's
+    #: rule (1860's).  Elsewhere the refusal stands, and the record-following
+    #: layer takes the lay so when the record's next lines go on from it
+    #: (``following/repair.py``, ``Following.taking_full_city``)
+    takes_blocked_connection = False
     #: the rule a full city's blocking of track is cited by in that finding
     #: (" (O3d)"), "" for none
     blocked_city_rule = ""
@@ -112,13 +128,18 @@ class TrackStep(Step):
     def check(self, turn, action: LayTile, special=None) -> _LayPlan:
         """The lay as written (:meth:`check_written`); refused for want of a
         connection that only cities filled by others break, taken as laid
-        and flagged (:meth:`through_full_city`)."""
+        and flagged where the title's rule or the record-following layer
+        says so (:meth:`through_full_city`)."""
         try:
             return self.check_written(turn, action, special)
         except RuleViolation as v:
-            if not self.takes_blocked_connection:
+            following = self.game.following
+            if not (self.takes_blocked_connection or following.taking_full_city):
                 raise
-            return self.through_full_city(turn, action, special, v)
+            plan = self.through_full_city(turn, action, special, v)
+            if following.taking_full_city:
+                plan.blocked_connection = None      # (the layer's finding says it)
+            return plan
 
     def through_full_city(self, turn, action: LayTile, special, refusal: RuleViolation) -> _LayPlan:
         """A lay refused for want of a connection that the company's track
@@ -143,19 +164,9 @@ class TrackStep(Step):
             raise refusal from None
         finally:
             del self._through_full      # (back to the class's False: no trace left)
-        board = self.game.board
-        from ..board.routes import node_text
-        _, reached, _ = board.network(turn.corp.sym)
-        hexes = board.hex_list
-        full = sorted(node_text(board, hi, ni) + " (" + ", ".join(
-            hexes[hi].nodes[ni].tokens) + ")" for hi, ni in reached
-            if hexes[hi].nodes[ni].blocks(turn.corp.sym))
-        what = "a city filled by other corporations' stations, which blocks it" \
-            if len(full) < 2 else "cities filled by other corporations' stations, which block it"
         plan.blocked_connection = (
-            f"{refusal.message}: {turn.corp.sym}'s track reaches {action.hex} only through "
-            f"{' or '.join(full) or 'a city'}, {what}{self.blocked_city_rule}; 18xx.games "
-            f"allows it; taken as laid, as the record says")
+            f"{refusal.message}: {full_city_words(self.game.board, turn.corp.sym, action.hex)}"
+            f"{self.blocked_city_rule}; 18xx.games allows it; taken as laid, as the record says")
         return plan
 
     def check_written(self, turn, action: LayTile, special=None) -> _LayPlan:

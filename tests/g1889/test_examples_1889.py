@@ -49,9 +49,9 @@ ILLEGAL = {
                                        "IR has ¥1044, the record says ¥1124"),
     "ferry-in-a-three-player-game": (8, "private.not_in_game",
                                      "UTF is not in a game of 3 players (it needs 4 or more)"),
-    "track-through-a-new-home-station": (86, "track.blocked_connection",
-                                         "SR's track reaches K8 only through K4 (KO), a city "
-                                         "filled by other corporations' stations"),
+    "track-through-a-new-home-station": (86, "tile.connection",
+                                         "tile 6 rotation 1 on K8 is not connected to SR's "
+                                         "network"),
     "train-from-a-company-with-the-presidents-money": (197, "emergency.source",
                                                        "in an emergency only the depot sells"),
     "emergency-sale-hands-over-a-presidency": (594, "emergency.presidency",

@@ -103,6 +103,7 @@ class Track1860(TrackStep):
                                 f"track that costs nothing")
         return plan
 
+    takes_blocked_connection = True
     blocked_city_rule = " (O3d)"
 
     def apply(self, turn, action, plan):

@@ -218,8 +218,6 @@ class Track18Ireland(TrackStep):
     #: set while a lay refused only for its connection is checked again
     #: without it (:meth:`check`)
     _unconnected = False
-    #: (O2a's own reading below takes every unconnected lay as laid)
-    takes_blocked_connection = False
 
     def connection_checked(self, special) -> bool:
         return not self._unconnected and super().connection_checked(special)

@@ -608,6 +608,28 @@ def _replay_candidate(replay, i: int, line, s: Search, own=(), failed: Optional[
             seen[0] = len(fs)
 
         cand.after_action = watch
+
+        def refusal_stops(game, v) -> bool:
+            # the watch stops at an error it counts when it may keep none
+            # (no ``spare``): the refused line's finding is of the violation's
+            # rule and severity at the current line, whichever reading of the
+            # line is taken (a reading adds words to its message and changes
+            # what follows it, which the watch never sees); its search spared
+            # (what ``failed`` gets differs in the words and the president
+            # after the line, which only a search with ``spare`` reads)
+            # (not in a trial of readings ahead, whose refusals the watch
+            # never sees: a sale read as the record's purchases name it there)
+            if spare or v.severity != ERROR or getattr(cand, "trying", False):
+                return False
+            fs = game.findings
+            if len(fs) >= getattr(fs, "limit", len(fs) + 1):
+                return False
+            a = game.current_action
+            if a is None:
+                return False
+            return counts(Finding(severity=ERROR, rule=v.rule, message="", line=a.line,
+                                  action_id=a.action_id))
+        cand.refusal_stops = refusal_stops
         try:
             if snap is None or prefix is None:
                 res = cand.run()

@@ -356,8 +356,8 @@ class StockRound1890(RoundOfTheRecord, StockRound):
         r, h = self.replay, self.game
         marks = {}
         for c in h.corporations.values():
-            if c.price is not None and c in c.price.stack:
-                marks[c] = (c.price, c.price.stack.index(c))
+            if c.price is not None and c in h.market.stack(c.price):
+                marks[c] = (c.price, h.market.stack(c.price).index(c))
         self.before_end = (h.priority, marks)
         self.set_priority()
         led = r.ledger

@@ -27,7 +27,7 @@ from .following import Following
 from .following.rounds import MANUAL_END, RecordRounds
 from .game import Game
 from .ruleset import Ruleset, load_ruleset
-from .unsure import CHECKPOINTS, price_key
+from .unsure import CHECKPOINTS, NOT_TRACKED, price_key
 
 
 @dataclass
@@ -336,18 +336,10 @@ class Replay:
             kind = g.round.kind
             # where the record says the action stands (whose turn it is)
             action = self.rounds.place(action)
-            before = self._snapshot() if self.check_purity and (
-                self.purity_from is None or action.action_id is None
-                or action.action_id >= self.purity_from) else None
+            before = self.purity_before(action)
             g.round.process(action)
         except RuleViolation as v:
-            if before is not None:
-                self.refusals.append((action, kind, v.rule))
-                after = self._snapshot()
-                if after != before:
-                    from .snapshot import snapshot_diff
-                    self.impure.append((action, kind, v.rule,
-                                        snapshot_diff(before, after)[:3]))
+            self.purity_after(before, action, kind, v.rule)
             if saved is not None:
                 # a line read with the one keyword that makes it parse, whose
                 # action is refused: dropped, as a line that cannot be read
@@ -385,11 +377,14 @@ class Replay:
         self.rounds.taken()
         if self.on_action is not None:
             self.on_action(g, action)
+        # another outcome of the line the rules offered: the record's next
+        # lines say which it went on from, made on the state before the rounds
+        # advanced (what the next round's start pays or counts follows it)
+        other = g.following.other is not None
+        before = self.rounds.save_all() if other and self.rounds.weighs_outcomes() else None
         self.advance()
-        if g.following.other is not None:
-            # another outcome of the line the rules offered: the record's
-            # next lines say which it went on from
-            self.rounds.reconsider()
+        if other:
+            self.rounds.reconsider(before)
         if self.after_action is not None:
             self.after_action(g, action)
         return None
@@ -404,6 +399,28 @@ class Replay:
     def _snapshot(self):
         from .snapshot import state_snapshot
         return state_snapshot(self.game)
+
+    def purity_before(self, action):
+        """The state's picture before ``action`` is judged, when the replay proves that
+        refusals change nothing (``check_purity``, from ``purity_from`` on), else None.  A
+        round that flags a refusal itself and goes on (1890's, whose steps' refusals are
+        findings) asks it before its step's check, and :meth:`purity_after` after the
+        refusal, as the loop does around a round's ``process``."""
+        if not self.check_purity or (self.purity_from is not None and action.action_id
+                                     is not None and action.action_id < self.purity_from):
+            return None
+        return self._snapshot()
+
+    def purity_after(self, before, action, kind, rule: str) -> None:
+        """``action`` was refused (by ``rule``, in a round of ``kind``): counted, and the
+        state compared with ``before`` (:meth:`purity_before`)."""
+        if before is None:
+            return
+        self.refusals.append((action, kind, rule))
+        after = self._snapshot()
+        if after != before:
+            from .snapshot import snapshot_diff
+            self.impure.append((action, kind, rule, snapshot_diff(before, after)[:3]))
 
     def start_next_round(self):
         g = self.game
@@ -447,10 +464,14 @@ class Replay:
 
     def checkpoint(self, action: Checkpoint):
         g = self.game
-        if g.title.checkpoint(action):
-            return      # (checked by the title's own books: 1890's ledger)
-        subj = g.entity(action.subject)
         field_ = action.field
+        if field_ not in ("trains", "president") and not g.money_tracked:
+            # no amount is known while money is not tracked (a title whose numbers may be
+            # unknown: 1890's, before its auction is over too): counted apart, said by the
+            # title (``Unsure.untracked``)
+            g.unsure.untracked(CHECKPOINTS)
+            return
+        subj = g.entity(action.subject)
         if subj is None:
             g.flag("checkpoint.subject", f"unknown subject '{action.subject}'")
             return
@@ -496,16 +517,18 @@ class Replay:
                 return
             what = {"cash": "has", "treasury": "has", "price": "is priced at",
                     "worth": "is worth"}[field_]
+            notes = g.last_movements(subj.name) if field_ in ("cash", "treasury") else None
             g.flag("checkpoint.mismatch",
                    f"{subj.name} {what} {shown}, the record says "
-                   f"{g.money(action.value)}")  # type: ignore[arg-type]
+                   f"{g.money(action.value)}"  # type: ignore[arg-type]
+                   + (f" (the last movements: {'; '.join(notes)})" if notes else ""))
 
     def checkpoint_unsure(self, subj, field_: str, actual, want) -> bool:
         """A money checkpoint that differs from an amount the replay does not
         know for sure is no finding: counted as skipped, with why."""
         g = self.game
         if field_ == "worth":
-            why = g.unsure.standings_doubt([p.name for p in g.players])
+            why = g.standings_doubt()
             if why is not None:
                 g.unsure.skip(CHECKPOINTS, (), reason=why)
             return why is not None
@@ -517,27 +540,35 @@ class Replay:
     def result(self, count: int) -> Result:
         g = self.game
         rec = self.record
-        own = g.title.result(self, count)
-        if own is not None:
-            return own      # (the title's own books: 1890's standings and what it skipped)
+        # while money is not tracked (a title whose numbers may be unknown) there are no
+        # standings, companies' amounts or bank to give
+        tracked = g.money_tracked
         res = Result(path=rec.path, title=self.rules.title, players=list(rec.players),
                      finished=g.finished, end_reason=g.end_reason, findings=g.findings,
-                     standings=g.standings(), companies=g.company_table(), actions=count,
+                     standings=g.standings() if tracked else [],
+                     companies=g.company_table() if tracked else [], actions=count,
                      round=g.round.label if g.round else "", phase=g.phase.name,
-                     bank=g.bank.cash, currency=g.rules.currency,
+                     bank=g.bank.cash if tracked else 0, currency=g.rules.currency,
                      ruleset=self.rules.describe(), game=g)
-        why = g.unsure.standings_doubt([p.name for p in g.players])
+        why = g.standings_doubt() if tracked else None
         if why is not None:
             # a net worth that is not sure is not given (nor compared with the record's)
             res.standings = []
             g.unsure.skip("the net worths (standings)", (), reason=why)
+        # a title whose numbers come from a components file says what it did not check at
+        # the record's ``components:`` line (its first line when it names none)
+        uses_components = g.title.uses_components
+        line, column = rec.tag_locations.get(
+            "components", (1, 1) if uses_components else (None, None))
         if g.unsure.skipped:
-            line, column = rec.tag_locations.get("components", (None, None))
             source = getattr(self.rules, "components", None)
             res.findings.extend(g.unsure.findings(
-                getattr(source, "path", None) or "no components file", line, column))
+                getattr(source, "path", None) or "no components file", line, column,
+                leave_out=NOT_TRACKED))
         for rule, message in g.title.unchecked():
-            res.findings.append(Finding(severity=INFO, rule=rule, message=message))
+            res.findings.append(Finding(severity=INFO, rule=rule, message=message,
+                                        line=line if uses_components else None,
+                                        column=column if uses_components else None))
         if rec.expected_result and self.stop_at is None:
             for row in res.standings:
                 want = rec.expected_result.get(row["player"])

@@ -741,6 +741,16 @@ class Game:
                          "privates": self.company_value(p), "net_worth": self.net_worth(p)})
         return ranked(rows)
 
+    def standings_doubt(self) -> Optional[str]:
+        """Why the players' net worths are not known (None: they are): a cash not sure
+        (``Unsure.standings_doubt``)."""
+        return self.unsure.standings_doubt([p.name for p in self.players])
+
+    def last_movements(self, name: str) -> Optional[list[str]]:
+        """The last movements of ``name``'s cash, said when a money checkpoint differs (a
+        title that keeps them: 1890's ledger); None: none kept."""
+        return None
+
     def company_table(self) -> list[dict]:
         rows = []
         for corp in self.corporations.values():

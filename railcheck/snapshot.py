@@ -141,20 +141,31 @@ def state_snapshot(g) -> dict:
 
 
 def _title_state(title) -> dict:
-    """The title object's attributes, and those of its state objects (not what either
-    holds as references that are not its state, ``not_state``: 1890's title object's
-    game, rounds and numbers)."""
+    """The title object's attributes, and those of its state objects and of the objects
+    these hold (1890's ledger), each object's fields but what it holds as references that
+    are not its state (``not_state``: 1890's title object's game and numbers, its state's
+    rounds)."""
     out = {}
     skip = ("game", *getattr(title, "not_state", ()))
     for k, v in vars(title).items():
         if k in skip:
             continue
         if hasattr(v, "__dict__") and not isinstance(v, type):
-            own = getattr(v, "not_state", ())
-            out[k] = {a: _plain(x, 2) for a, x in vars(v).items() if a not in own}
+            out[k] = {a: _fields(x) if _kind(type(x)) == _OBJECT and hasattr(x, "__dict__")
+                      else _plain(x, 2) for a, x in _own(v)}
         else:
             out[k] = _plain(v, 1)
     return out
+
+
+def _own(obj):
+    """An object's fields, but those it names in ``not_state``."""
+    skip = getattr(obj, "not_state", ())
+    return [(a, x) for a, x in vars(obj).items() if a not in skip]
+
+
+def _fields(obj) -> dict:
+    return {a: _plain(x, 2) for a, x in _own(obj)}
 
 
 def snapshot_diff(a, b, path: str = "") -> list[str]:

@@ -27,6 +27,9 @@ BANK = "bank"
 OVER_CASH = "payments over cash (the payer's cash is not sure)"
 #: the kind of check a money checkpoint is
 CHECKPOINTS = "money checkpoints (cash, treasury, price, worth)"
+#: why a check was not made while money is not tracked at all (:meth:`Unsure.untracked`):
+#: said by the title, not as an unknown number
+NOT_TRACKED = "money is not tracked"
 
 
 def price_key(corp: str) -> str:
@@ -89,6 +92,12 @@ class Unsure:
     def skip(self, kind: str, keys: tuple, n: int = 1, reason: str = "") -> None:
         """A check of ``kind`` not made: the number at ``keys`` is unknown (or ``reason``)."""
         self.skipped.setdefault(kind, Skipped(ypath(keys), reason=reason)).count += n
+
+    def untracked(self, kind: str) -> None:
+        """A check of ``kind`` not made because money is not tracked at all (``off``, or a
+        title's game before its money starts): counted under :data:`NOT_TRACKED`, which
+        :meth:`findings` leaves to the title to say."""
+        self.skipped.setdefault(kind, Skipped(NOT_TRACKED)).count += 1
 
     def findings(self, source: str, line: Optional[int] = None,
                  column: Optional[int] = None, leave_out: str = "") -> list[Finding]:

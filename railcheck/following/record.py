@@ -88,8 +88,8 @@ class Following:
     def other_outcome(self, apply, says: str) -> None:
         """The rules took the current line one way, and ``apply`` makes the
         outcome 18xx.games gives it (a rule railcheck keeps and the site does
-        not: 18Ireland's B5); the record's next lines say which it went on
-        from (``rounds.RecordRounds.reconsider``)."""
+        not: 18Ireland's B5); the record's next lines, to its end, say which
+        it went on from (``rounds.RecordRounds.reconsider``)."""
         if not self.judging_alone:
             self.other = (apply, says)
 

@@ -138,22 +138,45 @@ class RecordRounds:
         """The current round took (or refused) the record's action."""
         self.ended = None
 
-    def reconsider(self) -> None:
+    def weighs_outcomes(self) -> bool:
+        """Whether :meth:`reconsider` judges another outcome of a line (not
+        in a look-ahead's trial, nor in the purity check, which keeps the
+        rules' own outcomes)."""
+        return not (getattr(self.replay, "trying", False) or self.replay.check_purity)
+
+    def reconsider(self, before) -> None:
         """The line just taken (and the rounds advanced) had another outcome
         the rules offered (``Following.other_outcome``): when the record's
         next lines go on from it with fewer errors (``lookahead.best_reading``,
         the outcome as taken being the line as written), it is made, and the
-        line flagged ``bankrupt.leftovers`` with the rules' words."""
+        line flagged ``bankrupt.leftovers`` with the rules' words.
+        ``before``: the state (:meth:`save_all`) after the line, before the
+        rounds advanced: the outcome is made there and the rounds advanced
+        again from it (a bankrupt player's private kept draws its income at
+        the next operating round's start, 18Ireland_rand_144210417_1 #33)."""
         replay = self.replay
         g = replay.game
         other, g.following.other = g.following.other, None
-        if other is None or getattr(replay, "trying", False) or replay.check_purity:
+        if other is None or before is None or not self.weighs_outcomes():
             return
-        from .lookahead import Reading, best_reading
+        from .lookahead import EVIDENCE_HORIZON, Reading, best_reading
         apply, says = other
+        state = [before]
 
         def make():
-            apply(replay.game)
+            # (the saved state is taken once by a restore: saved again, for
+            # the next trial or the outcome made)
+            self.restore_all(state[0])
+            state[0] = self.save_all()
+            game = replay.game
+            game.following.other = None
+            apply(game)
+            self.taken()
+            ended, replay.on_round_end = replay.on_round_end, None
+            try:
+                replay.advance()
+            finally:
+                replay.on_round_end = ended
         position = g.following.position
         first = first_replays_choice(replay, position)
         if first is not None:
@@ -166,8 +189,13 @@ class RecordRounds:
             # from him or a price his shares moved, and a candidate choosing
             # otherwise than the record's own replay explains nothing)
             quick, replay.quick = getattr(replay, "quick", False), False
+            # (what tells them apart may come at the end of the game: a
+            # bankrupt player's share counted in a merger's vote 500 lines
+            # on, 18Ireland_rand_714263793_1 #93 -> #594; the record's rest
+            # is the evidence, as far as the look-ahead reaches)
+            rest = min(len(replay.record.actions) - position - 1, EVIDENCE_HORIZON)
             try:
-                i = best_reading(replay, [Reading(make, says)])
+                i = best_reading(replay, [Reading(make, says)], evidence=rest)
             finally:
                 replay.quick = quick
             keep_choice(replay, position, i, None if i is None else says)

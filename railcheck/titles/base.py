@@ -143,16 +143,6 @@ class Title:
     def setup(self):
         """After the game's state is built, before the first round."""
 
-    def checkpoint(self, action) -> bool:
-        """A record's checkpoint checked by the title's own books (True); False: the
-        engine's check (``Replay.checkpoint``)."""
-        return False
-
-    def result(self, replay, count: int):
-        """The engine's ``Result`` of ``replay`` made by the title's own books (its
-        standings, what it left unchecked), or None: the engine's (``Replay.result``)."""
-        return None
-
     def best_runs_now(self, corp, max_ticks: Optional[int] = None):
         """The best legal set of runs found for ``corp``'s trains on the map
         now, within ``max_ticks`` steps (None: the search's own budget for a

@@ -129,7 +129,11 @@ FIRST_DIVERGENCE = {
     "18Ireland_rand_18006_2": None,
     "18Ireland_rand_18006_3": None,
     "18Ireland_rand_18006_4": None,
-    "18Ireland_rand_18006_5": (32, "Player 4's cash", 0, 12),
+    # trace-exact since B5's other outcome (Player 4 keeps DCR, #32) is made
+    # before the rounds advance from his bankruptcy, so DCR's £12 is paid to
+    # him at the next operating round's start, as on the site (it was made
+    # after, the income missed: Player 4's cash 0 against the site's 12)
+    "18Ireland_rand_18006_5": None,
     # (fresh games of issue 23) trace-exact since the round's last turn waits
     # for the pass declining TASPS's token (#178)
     "18Ireland_rand_2711009_4": None,
@@ -652,17 +656,17 @@ def test_a_bankrupt_president_sells_in_the_operating_order():
 
 def test_a_train_bought_by_a_company_its_withheld_dividend_closed_is_no_crash():
     # 45000119_3 (a fresh game, clean with the site's bankruptcy): under the
-    # summary's B5 the game parts from the site's at the first bankruptcy, and
-    # at #1679 GNRI, with no train and £114, is written buying a D for £770
-    # with its president's £656.  Passing over its dividend (a withhold)
-    # moves its price off the market and closes it, so no president is left
-    # to pay in.  railcheck had stopped there with an internal error
-    # (AttributeError); now the purchase is flagged and taken as bought.
+    # summary's B5 played as the rules have it (the record-following layer's
+    # readings off, as the purity check replays), the game parts from the
+    # site's at the first bankruptcy, and at #1679 GNRI, with no train and
+    # £114, is written buying a D for £770 with its president's £656.
+    # Passing over its dividend (a withhold) moves its price off the market
+    # and closes it, so no president is left to pay in.  railcheck had
+    # stopped there with an internal error (AttributeError); now the purchase
+    # is flagged and taken as bought.
     from railcheck.engine import Replay
-    path = DATA / "exports" / "18Ireland_b5" / "18Ireland_rand_45000119_3.json.gz"
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        record, _ = import_export(fh.read(), str(path))
-    result = Replay(record, hints=False).run()
+    record = _b5_record("18Ireland_rand_45000119_3")
+    result = Replay(record, hints=False, check_purity=True).run()
     assert not [f for f in result.findings if f.rule == "internal.error"]
     got = [(f.action_id, f.message) for f in result.findings
            if f.rule == "emergency.cash" and f.action_id in (1679, 1684)]
@@ -671,3 +675,44 @@ def test_a_train_bought_by_a_company_its_withheld_dividend_closed_is_no_crash():
                "the D-train; taken as bought, as the record says"),
         (1684, "GSWR closed when its dividend was withheld, so no president pays £704 towards "
                "the D-train; taken as bought, as the record says")]
+
+
+def _b5_record(name: str):
+    path = DATA / "exports" / "18Ireland_b5" / f"{name}.json.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        record, _ = import_export(fh.read(), str(path))
+    return record
+
+
+def test_a_bankrupt_players_leftovers_kept_are_judged_by_the_rest_of_the_record():
+    """B5 read against the site's keeping, judged by the record to its end,
+    not by its next 200 lines.  45000119_3: Player 1 goes bankrupt at #565
+    holding 20% of CIR and 20% of WKR; the record shows he kept them only at
+    #977, a merger vote counting his shares (412 lines on).  Judged by 200
+    lines, B5's reading was kept and 74 errors followed (merger.vote #977,
+    then sales and purchases of certificates placed otherwise, turns out of
+    order); now one finding at the bankruptcy, and Player 5 and Player 6
+    score the site's £775 and £245 (Player 2, bankrupt later with nothing in
+    the record after it to tell, keeps B5's £0 against the site's £125).
+    714263793_1 (the stop hook's sample): Player 5 bankrupt at #93 holding
+    20% of DKR, counted in the vote on DKR and SLNCR's merger at #593-#594
+    (500 lines on): before, merger.major at #594, or.step_unwritten at #632
+    and two turn.order; now two findings, one for each bankruptcy, and every
+    player the site's score."""
+    from railcheck.engine import Replay
+    record = _b5_record("18Ireland_rand_45000119_3")
+    result = Replay(record, hints=False).run()
+    assert [(f.action_id, f.rule, f.message) for f in result.errors] == [
+        (565, "bankrupt.leftovers",
+         "Player 1 goes bankrupt holding 20% of CIR, 20% of WKR: by 18Ireland B5 they leave the "
+         "game with the player, but the record's later lines go on as if they stayed theirs "
+         "(as 18xx.games keeps them): taken so")]
+    worth = {r["player"]: r["net_worth"] for r in result.standings}
+    assert (worth["Player 5"], worth["Player 6"], worth["Player 2"]) == (775, 245, 0)
+    record = _b5_record("18Ireland_rand_714263793_1")
+    result = Replay(record).run()
+    assert [(f.action_id, f.rule) for f in result.errors] == [
+        (93, "bankrupt.leftovers"), (250, "bankrupt.leftovers")]
+    assert result.errors[0].message.startswith("Player 5 goes bankrupt holding 20% of DKR: ")
+    assert net_worths(result) == {"Player 2": 1438, "Player 3": 946, "Player 4": 897,
+                                  "Player 6": 136, "Player 5": 24, "Player 1": 13}

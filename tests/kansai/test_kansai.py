@@ -486,11 +486,13 @@ def test_the_first_private_drops_by_5_when_everybody_passes(tmp_path):
 
 
 def test_a_wrong_checkpoint_is_found():
+    """The engine's checkpoints (``Replay.checkpoint``) on 1890's game, in the engine's
+    words; a cash checkpoint names the ledger's last movements (``Game.last_movements``)."""
     text = GAME.read_text(encoding="utf-8").replace("check KNR president Ben",
                                                     "check KNR president Chie")
     r = run(GAME, text=text)
     assert [(f.rule, f.message) for f in r.errors] == [
-        ("checkpoint.mismatch", "KNR's president is Ben, the record says Chie")]
+        ("checkpoint.mismatch", "the president of KNR is Ben, the record says Chie")]
 
 
 # ---------------------------------------------------------------- the illegal examples
@@ -954,7 +956,68 @@ def test_the_engines_loop_replays_1890_with_the_records_rounds():
                      "SR 4", "OR 4.1", "OR 4.2"]
     assert (res.finished, res.end_reason, res.round, len(res.errors)) == (True, "bank", "OR 4.3", 0)
     title = state_snapshot(rp.game)["title"]
-    assert (title["sr_number"], title["ors_in_set"], title["kind"]) == (4, 3, "OR")
-    assert "knr_started" in title["state"] and "capitalised" in title["ledger"]
-    assert not {"holdings", "replayer", "stock", "operating", "findings"} & set(title)
-    assert not {"r", "h", "st"} & set(title["ledger"])
+    st = title["state"]
+    assert (st["sr_number"], st["ors_in_set"], st["kind"]) == (4, 3, "OR")
+    assert "knr_started" in st and "capitalised" in st["ledger"]
+    assert not {"holdings", "replayer", "findings"} & set(title)
+    assert not {"operating", "auction"} & set(st) and "bids" in st["stock"]
+    assert not {"r", "h", "st"} & set(st["ledger"]) and "round" not in st["stock"]
+
+
+def test_the_look_aheads_save_and_restore_cover_1890s_whole_state():
+    """Issue 25: everything a 1890 replay changes beyond the game's objects is the title's
+    ``state`` (``State1890``: the flags, the record's round and its counters, the ledger's
+    books, the rounds the markers begin), so the look-ahead's save (the game's ``__dict__``
+    and ``title.state``, in one copy) and restore put back all of it, and the game and the
+    title name the same ledger and round afterwards (before, the title object kept its own
+    ledger, counters and rounds, and a restore left them apart from the game's)."""
+    from railcheck.engine import Replay
+    from railcheck.following.lookahead import restore, save
+    from railcheck.snapshot import state_snapshot
+    record, _ = load_game(str(GAME))
+    rp = Replay(record, hints=False)
+    rp.begin()
+    acts = record.actions
+    first_or = next(k for k, a in enumerate(acts) if getattr(a, "kind", None) == "OR")
+    for k in range(first_or + 3):               # into OR 1.1: M1 and M2 bought a 2-train
+        rp.play(k)
+    g, title = rp.game, rp.game.title
+    saved, before = save(rp), state_snapshot(g)
+    assert (title.sr_number, title.round_label, g.bank.cash, title.ledger.get("M2")) == (
+        1, "OR 1.1", 310, 140)
+    for k in range(first_or + 3, first_or + 60):   # on to OR 3.1, M2 converted into KNR
+        rp.play(k)
+    assert (title.sr_number, title.round_label, g.bank.cash, title.ledger.get("M2")) == (
+        3, "OR 3.1", 840, 0)
+    restore(rp, saved)
+    assert state_snapshot(g) == before
+    assert (title.sr_number, title.round_label, g.bank.cash, title.ledger.get("M2")) == (
+        1, "OR 1.1", 310, 140)
+    assert g.ledger is title.ledger and g.round is title.operating
+    assert title.ledger.st is title.state and title.stock.round.game is g
+
+
+def _doubled(lines: list, numbers: list) -> str:
+    for n in sorted(numbers, reverse=True):
+        lines.insert(n, lines[n - 1])
+    return "\n".join(lines) + "\n"
+
+
+def test_the_purity_check_proves_1890s_refusals_change_nothing():
+    """A refusal changes nothing in 1890 too: its rounds flag a step's refusal themselves
+    and go on, and ask the engine's replay to picture the state around it
+    (``Replay.purity_before`` / ``purity_after``, as the loop does around a round's
+    ``process``), title state included.  The complete game with three lines written twice:
+    a private bought again in the auction (A2), a par set again (SB1), a second run (O3)."""
+    from railcheck.engine import Replay
+    lines = GAME.read_text(encoding="utf-8").splitlines()
+    assert (lines[11], lines[23], lines[106]) == (
+        "Aki buy ARIMA", "Ben par OMS 90",
+        "KNR run 3 F10-C9-B7 (80), 2 G11-H13 (20) = 100")
+    record, _ = load_game(str(GAME), text=_doubled(lines, [12, 24, 107]))
+    rp = Replay(record, check_purity=True, hints=False)
+    rp.run()
+    assert [(a.line, kind, rule) for a, kind, rule in rp.refusals] == [
+        (13, "auction", "auction.sold"), (26, "SR", "stock.par_twice"),
+        (110, "OR", "route.twice")]
+    assert rp.impure == []

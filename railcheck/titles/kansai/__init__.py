@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
-from ...actions import Bankrupt, Checkpoint, SellShares
-from ...findings import ERROR, INFO, WARNING, Finding, involved
+from ...actions import Bankrupt, SellShares
+from ...findings import ERROR, Finding, involved
 from ...schema import is_unknown
 from ...unsure import CHECKPOINTS, Skipped
 from ..base import Title
@@ -38,16 +38,22 @@ NO_MONEY = ("money is not tracked ({why}): players' and companies' cash, the ban
             "prices and their moves, the certificate and holding limits, capital, incomes and "
             "bonuses, the operating order by share price, money checkpoints and the net worths "
             "are not checked")
-#: the money checkpoints' skipped kind when money is not tracked at all (said by NO_MONEY)
-NOT_TRACKED = "money is not tracked"
 
 
 @dataclass
 class State1890:
-    """What 1890 tracks beyond the shared state's objects (``holdings.py``: the players,
-    corporations, certificates, privates, trains, cash, the phase and the priority): the
-    title's own flags, and the stations and tiles the record placed (the board's in step 4
-    of the move onto the shared engine, docs/1890.md)."""
+    """Everything of 1890's own that a replay changes beyond the shared game's objects
+    (``holdings.py``: the players, corporations, certificates, privates, trains, cash, the
+    phase and the priority), kept here as 1860 and 18Ireland keep theirs (``title.state``), so
+    that what copies the title's state copies all of it with the game's, in one copy (the
+    look-ahead's save and restore, ``following/lookahead.py``) and what pictures it pictures
+    all of it (the purity snapshot, ``snapshot.py``): the title's flags, the stations and
+    tiles the record placed, the record's round at hand and its counters, the ledger's books
+    and the rounds the record's markers begin.  The title object reads and writes the fields
+    by their names (:class:`_Kept`)."""
+    #: the operating round and the auction, each pictured on its own as the game's round
+    #: at hand (``Game.round``; the stock round too, in the handler's ``not_state``)
+    not_state = ("operating", "auction")
     #: corporation -> the player holding its free share (HER, KHN: C1, C3)
     free_share: dict = field(default_factory=dict)
     #: KNR has started (M2 converted: K8)
@@ -67,6 +73,40 @@ class State1890:
     laid_hexes: set = field(default_factory=set)
     #: hex -> the tile the record last laid there
     tile_on: dict = field(default_factory=dict)
+    #: the record's round at hand (``rounds.py``, ``RecordRounds1890``): its kind and label,
+    #: the stock rounds so far
+    kind: str = "auction"
+    round_label: str = "auction"
+    sr_number: int = 0
+    #: the game ends when the current set of operating rounds is over, for this reason
+    end_after_set: bool = False
+    end_after_reason: str = "bankrupt"
+    #: the operating rounds of the current set: how many the phase gives (None: no set
+    #: yet), the phase that gave them, how many were played
+    or_set_size: Optional[int] = None
+    set_phase: str = ""
+    ors_in_set: int = 0
+    #: the money (``money.py``'s ``Ledger``: its books on the game's objects)
+    ledger: Any = None
+    #: the rounds the record's markers begin: the auction and the stock round's handler
+    #: (``stock.py``), the operating round (``operating.py``), the auction (``auction.py``)
+    stock: Any = None
+    operating: Any = None
+    auction: Any = None
+
+
+class _Kept:
+    """An attribute of 1890's title object that is a field of its state (``State1890``):
+    read and written there, so it is saved, restored and pictured with the rest."""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        return self if obj is None else getattr(obj.state, self.name)
+
+    def __set__(self, obj, value) -> None:
+        setattr(obj.state, self.name, value)
 
 
 class TitleKansai(Title):
@@ -84,8 +124,20 @@ class TitleKansai(Title):
     #: what the title object holds that is not its own state (``snapshot.state_snapshot``
     #: pictures the game, its round and the ledger's objects on their own): the game, the
     #: engine's replay, the rules and numbers, the rounds
-    not_state = ("holdings", "replayer", "findings", "unsure", "rules", "places", "not_in_play",
-                 "stock", "operating", "auction")
+    not_state = ("holdings", "replayer", "findings", "rules", "places", "not_in_play")
+    # what a replay changes is the state's (``State1890``); these name its fields
+    kind = _Kept()
+    round_label = _Kept()
+    sr_number = _Kept()
+    end_after_set = _Kept()
+    end_after_reason = _Kept()
+    or_set_size = _Kept()
+    set_phase = _Kept()
+    ors_in_set = _Kept()
+    ledger = _Kept()
+    stock = _Kept()
+    operating = _Kept()
+    auction = _Kept()
 
     #: the rule book's scenarios, each a filled components file (scenarios/)
     scenarios = {"hanshin": "hanshin.yaml", "keihanshin": "keihanshin.yaml",
@@ -179,20 +231,9 @@ class TitleKansai(Title):
         #: with the record's actions and the candidate)
         self.replayer = replay
         h = self.holdings = self.game
-        #: the title's own flags (``State1890``)
+        #: what the replay changes: the title's flags, the record's round, the ledger and the
+        #: rounds (``State1890``)
         self.state = State1890()
-        #: the record's round at hand (``rounds.py``, ``RecordRounds1890``): its kind and
-        #: label, the stock rounds so far
-        self.kind = "auction"
-        self.round_label = "auction"
-        self.sr_number = 0
-        #: the game ends when the current set of operating rounds is over
-        self.end_after_set = False
-        self.end_after_reason = "bankrupt"
-        #: the operating rounds of the current set: how many the phase gives, how many played
-        self.or_set_size: Optional[int] = None
-        self.set_phase = ""
-        self.ors_in_set = 0
         from .components import place_of_hex
         self.places = place_of_hex(rules.components)
         nip = rules.number("not_in_play")
@@ -204,8 +245,6 @@ class TitleKansai(Title):
         self.knr_normal = "M2" in self.not_in_play
         #: the findings, the game's (``Game.findings``)
         self.findings: list[Finding] = h.findings
-        #: the amounts not sure and the checks skipped (the shared game's: ``Game.unsure``)
-        self.unsure = h.unsure
         turns = rules.number("game_turns")
         #: E1 "10 faz gry": the game ends after this many game turns (a stock round and its
         #: operating rounds); None: not known
@@ -226,6 +265,11 @@ class TitleKansai(Title):
     @property
     def record(self):
         return self.replayer.record
+
+    @property
+    def unsure(self):
+        """The amounts not sure and the checks skipped (the shared game's: ``Game.unsure``)."""
+        return self.game.unsure
 
     @property
     def action(self):
@@ -379,96 +423,15 @@ class TitleKansai(Title):
             self.end_after_set, self.end_after_reason = True, "bank"
 
     # ------------------------------------------------------------------
-    # checkpoints and the result
+    # the result (the engine's ``Replay.result``, reading the ledger's books through the
+    # game: ``Holdings.standings``, ``company_table``, ``standings_doubt``)
 
-    def checkpoint(self, action: Checkpoint) -> bool:
-        """A checkpoint, checked against 1890's books (the ledger; the engine's
-        ``Replay.checkpoint`` asks first)."""
-        if action.field == "trains":
-            have = sorted(self.holdings.train_names(action.subject))
-            want = sorted(str(t) for t in (action.value or []))
-            if have != want:
-                self.flag("checkpoint.mismatch",
-                          f"{action.subject} owns trains {', '.join(have) or 'none'}, the record "
-                          f"says {', '.join(want) or 'none'}")
-        elif action.field == "president":
-            who = self.holdings.president(action.subject)
-            if who != action.value:
-                self.flag("checkpoint.mismatch", f"{action.subject}'s president is "
-                                                 f"{who or 'nobody'}, the record says {action.value}")
-        else:
-            self.money_checkpoint(action)
-        return True
-
-    def money_checkpoint(self, action: Checkpoint) -> None:
-        """check X cash/treasury/price/worth N against the ledger."""
+    def unchecked(self) -> list[tuple[str, str]]:
+        """What 1890 does not check (``kansai.unchecked``): never the depot's order of sale,
+        nor E1's end after "10 faz gry" unless the components file gives the game turns;
+        and, while money is not tracked, why and what that leaves out, with the money
+        checkpoints not checked (``Unsure.untracked``)."""
         led = self.ledger
-        subject, field_ = action.subject, action.field
-        if not led.on:
-            self.skipped.setdefault(CHECKPOINTS, Skipped(NOT_TRACKED)).count += 1
-            return
-        known = self.holdings.is_player(subject) or subject in self.rules.corp_by_sym
-        if not known:
-            self.flag("checkpoint.subject", f"unknown subject '{subject}'")
-            return
-        if field_ in ("cash", "treasury"):
-            key, actual = subject, led.get(subject)
-        elif field_ == "price":
-            key, actual = "price:" + subject, led.price(subject)
-        elif field_ == "worth":
-            if not self.holdings.is_player(subject):
-                self.flag("checkpoint.field", "'worth' is checked for players")
-                return
-            key, actual = subject, led.net_worth(subject)
-            if actual is None:
-                _, why = led.standings()
-                self.skip(CHECKPOINTS, (), reason=why)
-                return
-        else:
-            self.flag("checkpoint.field", f"unknown checkpoint field '{field_}'")
-            return
-        if actual == action.value:
-            return
-        if self.unsure.checkpoint_doubt(key, subject, field_, actual, action.value, self.money):
-            return
-        what = {"cash": "has", "treasury": "has", "price": "is priced at",
-                "worth": "is worth"}[field_]
-        shown = self.money(actual) if actual is not None else "no price"
-        notes = led.note.get(subject) if field_ in ("cash", "treasury") else None
-        self.flag("checkpoint.mismatch", f"{subject} {what} {shown}, the record says "
-                                         f"{self.money(action.value)}"
-                  + (f" (the last movements: {'; '.join(notes)})" if notes else ""))
-
-    def result(self, replay, count: int):
-        """The engine's ``Result`` by 1890's books: the ledger's standings and companies'
-        table, what was skipped for a number the components file leaves unknown, and what
-        1890 never checks (``kansai.unchecked``)."""
-        from ...engine import Result
-        rec = self.record
-        stop_at = replay.stop_at
-        end = rec.tags.get("end")
-        led = self.ledger
-        where = rec.tag_locations.get("components", (1, 1))
-        standings, why = led.standings() if led.on else ([], None)
-        if led.on and end == "bank" and not led.bank_broken and stop_at is None \
-                and led.sure("bank"):
-            self.findings.append(Finding(
-                severity=WARNING, rule="score.end_differs", line=where[0], column=where[1],
-                message=f"the record says the game ended by 'bank', but the bank still holds "
-                        f"{self.money(led.bank)}"))
-        if why:
-            self.skip("the net worths (standings)", (), reason=why)
-        res = Result(path=rec.path, title=self.rules.title, players=list(rec.players),
-                     finished=self.finished, end_reason=self.end_reason,
-                     findings=self.findings, standings=standings,
-                     companies=led.company_table() if led.on else [], actions=count,
-                     round=self.round_label, phase=self.phase.name,
-                     bank=led.bank if led.on else 0,
-                     currency=self.rules.currency, ruleset=self.rules.describe(),
-                     game=self.holdings)
-        source = self.rules.components.path or "no components file"
-        res.findings.extend(self.unsure.findings(source, where[0], where[1],
-                                                 leave_out=NOT_TRACKED))
         money = self.skipped.get(CHECKPOINTS)
         text = UNCHECKED if self.game_turns is None else UNCHECKED_TURNS
         if not led.on:
@@ -478,7 +441,4 @@ class TitleKansai(Title):
             text = NO_MONEY.format(why=why) + "; " + text
             if money:
                 text += f"; {money.count} money checkpoint(s) not checked"
-        res.findings.append(Finding(severity=INFO, rule="kansai.unchecked",
-                                    line=where[0], column=where[1],
-                                    message="Kansai: " + text))
-        return res
+        return [("kansai.unchecked", "Kansai: " + text)]

@@ -115,12 +115,16 @@ def waterfall(replay):
 
 
 def play(auction, action) -> None:
-    """One bid or pass through the shared round: a refusal is a finding."""
+    """One bid or pass through the shared round: a refusal is a finding (and changes
+    nothing: ``Replay.purity_after``)."""
     from ...following.auction import WaterfallFollower
+    engine, before = auction.game.replay.replayer, None
     try:
         WaterfallFollower(auction).place(action)    # where the record says it stands
+        before = engine.purity_before(action)
         auction.process(action)
     except RuleViolation as v:
+        engine.purity_after(before, action, "auction", v.rule)
         auction.game.flag(v.rule, v.message, v.severity)
 
 

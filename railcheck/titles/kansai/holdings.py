@@ -150,6 +150,28 @@ class Holdings(Game):
         row = self._worth(player)
         return None if row is None else row["net_worth"]
 
+    # the engine's result and checkpoints (``Replay.result``, ``Replay.checkpoint``) read
+    # the ledger's books through the shared game's questions
+
+    def standings(self) -> list[dict]:
+        """The ledger's standings (a minor at its face value, a privatised M5 at 0, a share
+        never parred at 0: ``Ledger.standings``); none while a worth is not sure."""
+        return self.ledger.standings()[0]
+
+    def standings_doubt(self) -> Optional[str]:
+        """Why the net worths are not known: a cash or a share price not sure, a private's
+        value unknown (``Ledger.standings``)."""
+        return self.ledger.standings()[1]
+
+    def company_table(self) -> list[dict]:
+        """The ledger's companies' table (the minors with their owners, KNR's shares issued
+        as its conversions give them: ``Ledger.company_table``)."""
+        return self.ledger.company_table()
+
+    def last_movements(self, name: str) -> Optional[list[str]]:
+        """The ledger's last three movements of ``name``'s cash (``Ledger.note``)."""
+        return self.ledger.note.get(name)
+
     # ------------------------------------------------------------------
     # reading
 

@@ -240,13 +240,17 @@ class OperatingRound1890(OperatingRound):
     def play(self, step_class, action, steps=None) -> None:
         """``action`` (a company's; a player's: ``steps`` the round's ``player_steps``)
         through its step, for the turn at hand: checked, then applied; a refusal is a finding
-        (after the notes the line made before it) and changes nothing."""
+        (after the notes the line made before it) and changes nothing (which the engine's
+        replay proves when it checks purity: ``Replay.purity_after``)."""
         step = next(s for s in (self.steps if steps is None else steps)
                     if isinstance(s, step_class))
         turn = self.turn
+        engine = self.r.replayer
+        before = engine.purity_before(action)
         try:
             plan = step.check(turn, action)
         except RuleViolation as v:
+            engine.purity_after(before, action, self.kind, v.rule)
             plan = getattr(v, "plan", None)
             if plan is not None:
                 step.settle_notes(plan)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ...actions import RoundMarker
+from ...findings import WARNING, Finding
 from ...following.rounds import RecordRounds
 
 
@@ -86,7 +87,8 @@ class RecordRounds1890(RecordRounds):
     def record_ends(self) -> None:
         """The end of the record: the turn its pass ended and the round's settlement at the
         end (an unfinished turn's duties are not checked; not after a bug of ours stopped
-        the replay), and the game's end the record says (its ``end`` tag)."""
+        the replay), and the game's end the record says (its ``end`` tag; a bank it says
+        broke that still holds money is ``score.end_differs``)."""
         t, g = self.title, self.game
         if not self.replay.broke:
             g.current_action = None
@@ -98,6 +100,15 @@ class RecordRounds1890(RecordRounds):
             if end == "bank":
                 t.number("the end's timing when the bank runs out", "rulebook", "end_on_bank")
                 t.number("the bank running out", "bank")
+        led = t.ledger
+        if led.on and end == "bank" and not led.bank_broken and self.replay.stop_at is None \
+                and led.sure("bank"):
+            # the record's end taken as it says (above), but the bank it says broke holds money
+            line, column = t.record.tag_locations.get("components", (1, 1))
+            g.findings.append(Finding(
+                severity=WARNING, rule="score.end_differs", line=line, column=column,
+                message=f"the record says the game ended by 'bank', but the bank still holds "
+                        f"{t.money(led.bank)}"))
 
     def round_ended(self) -> None:
         """The analyser's observer of the end of a round."""

@@ -373,13 +373,16 @@ class StockRound1890(RoundOfTheRecord, StockRound):
 
     def play(self, step_class, action, player=None) -> None:
         """``action`` (a player's) through its step: checked, then applied; a refusal is a
-        finding (after the notes the line made before it) and changes nothing."""
+        finding (after the notes the line made before it) and changes nothing (which the
+        engine's replay proves when it checks purity: ``Replay.purity_after``)."""
         step = self.step_by_type(step_class)
         player = player if player is not None else self.game.by_name[action.actor]
+        r = self.replay
+        before = r.replayer.purity_before(action)
         try:
             plan = step.check(player, action)
         except RuleViolation as v:
-            r = self.replay
+            r.replayer.purity_after(before, action, r.kind, v.rule)
             for rule, message in getattr(v, "notes", ()):
                 r.flag(rule, message)
             r.flag(v.rule, v.message)

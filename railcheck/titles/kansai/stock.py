@@ -18,6 +18,10 @@ from .steps import (BuySharesStep1890, LatePrivateStep1890, ParStep1890,
 
 
 class StockHandler:
+    #: the title object, its state and game, and the stock round (pictured on its own as the
+    #: game's round at hand): not the handler's state (``snapshot.state_snapshot``)
+    not_state = ("r", "st", "h", "round")
+
     def __init__(self, replay):
         self.r = replay
         self.st = replay.state

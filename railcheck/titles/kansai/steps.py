@@ -237,7 +237,7 @@ class StockRound1890(RoundOfTheRecord, StockRound):
         h = self.game
         h.priority = priority
         for corp, (cell, index) in marks.items():
-            restore_price(corp, cell, index)
+            restore_price(h.market, corp, cell, index)
         self.finished, self.passes, self.before_end = False, 0, None
         if h.by_name[action.actor] is not self.current:
             self.take_turn(h.by_name[action.actor])

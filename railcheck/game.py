@@ -613,6 +613,12 @@ class Game:
             return change["revenue"]
         return company.spec.revenue
 
+    def auction_companies(self) -> list:
+        """The privates the initial auction sells (``WaterfallAuction``): every
+        private of the game; a title's game may sell fewer (1890's: not its late
+        privates, nor the company a minor's privatisation makes)."""
+        return list(self.companies.values())
+
     def pay_private_income(self):
         """Every owned, open private pays its income from the bank to its
         owner (at the start of each OR; 1830's auction does it too when

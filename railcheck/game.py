@@ -449,7 +449,7 @@ class Game:
     # share prices
 
     def place_price(self, corp: Corporation, cell: Cell):
-        move_marker(corp, corp.price, cell)
+        move_marker(self.market, corp, corp.price, cell)
         corp.price = cell
 
     def move_price(self, corp: Corporation, direction: str, steps: int = 1):
@@ -470,10 +470,9 @@ class Game:
         operating = [c for c in self.corporations.values() if title.operates(c)]
         return sorted(operating, key=title.operating_order_key)
 
-    @staticmethod
-    def price_order_key(corp: Corporation):
+    def price_order_key(self, corp: Corporation):
         cell: Any = corp.price
-        return cell.order_key(corp)
+        return self.market.order_key(cell, corp)
 
     # ------------------------------------------------------------------
     # floating
@@ -613,6 +612,12 @@ class Game:
         if change and isinstance(company.owner, Player) and self.phase_reached(change["phase"]):
             return change["revenue"]
         return company.spec.revenue
+
+    def auction_companies(self) -> list:
+        """The privates the initial auction sells (``WaterfallAuction``): every
+        private of the game; a title's game may sell fewer (1890's: not its late
+        privates, nor the company a minor's privatisation makes)."""
+        return list(self.companies.values())
 
     def pay_private_income(self):
         """Every owned, open private pays its income from the bank to its

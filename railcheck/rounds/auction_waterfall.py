@@ -16,7 +16,7 @@ income and the auction goes on.
 from __future__ import annotations
 
 from ..actions import Bid, Pass
-from ..findings import RuleViolation
+from ..findings import RuleViolation, did_you_mean
 from . import AuctionRound
 
 
@@ -24,7 +24,7 @@ class WaterfallAuction(AuctionRound):
     def __init__(self, game):
         super().__init__(game)
         g = game
-        self.order = sorted((c for c in g.companies.values()), key=lambda c: c.value)
+        self.order = sorted(g.auction_companies(), key=lambda c: c.value)
         self.bids: dict = {c.sym: {} for c in self.order}   # sym -> {player: amount}
         self.turn_index = 0          # index into players of whose turn it is
         self.passed: set = set()
@@ -39,6 +39,16 @@ class WaterfallAuction(AuctionRound):
 
     def unsold(self):
         return [c for c in self.order if c.owner is None and not c.closed]
+
+    def company(self, sym: str):
+        """The private ``sym`` of the auction (its ``order``, the game's
+        ``auction_companies``); a company of the game the auction does not
+        sell is unknown to it."""
+        comp = super().company(sym)
+        if comp not in self.order:
+            raise RuleViolation("name.unknown", f"unknown private '{sym}'"
+                                + did_you_mean(sym, {c.sym: c for c in self.order}))
+        return comp
 
     def cheapest(self):
         u = self.unsold()

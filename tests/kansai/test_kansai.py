@@ -470,6 +470,35 @@ def test_the_waterfall_auction_is_the_shared_one(before, after, rule, line, mess
     assert message in first.message
 
 
+def test_the_auction_is_the_shared_waterfall_on_the_game():
+    """Issue 25: 1890's auction is the shared ``WaterfallAuction`` played on the game itself
+    (``Holdings``; its own table, ``AuctionTable``, went), with the game's hooks: the
+    privates it sells (``auction_companies``: not the late privates KEF, KRTR, KOK, SEM nor
+    M5's privatised company), prices paid and incomes received before the bank is counted
+    (``sell_private_from_bank``, ``pay_private_income``: the ledger counts the bank when the
+    auction ends).  Everybody passing after ARIMA is sold pays ARIMA's Y5 to Aki (A6)."""
+    from railcheck.engine import Replay
+    text = GAME.read_text(encoding="utf-8").replace(
+        "Aki buy ARIMA\n", "Aki buy ARIMA\nBen pass\nChie pass\nAki pass\n", 1)
+    record, _ = load_game(str(GAME), text=text)
+    rp = Replay(record, hints=False)
+    rp.begin()
+    acts = record.actions
+    sr1 = next(k for k, a in enumerate(acts) if getattr(a, "kind", None) == "SR")
+    for k in range(5):                  # the auction marker, Aki's purchase, three passes
+        rp.play(k)
+    g = rp.game
+    w = g.title.stock.waterfall
+    assert w.game is g
+    assert [c.sym for c in w.order] == ["ARIMA", "KT", "HKT", "HST", "KST", "OMER"]
+    assert {"KEF", "KRTR", "KOK", "SEM", "M5"} <= set(g.companies)
+    assert [(p.name, p.cash) for p in g.players] == [("Aki", 885), ("Ben", 900), ("Chie", 900)]
+    for k in range(5, sr1 + 1):
+        rp.play(k)
+    assert [(p.name, p.cash) for p in g.players] == [("Aki", 825), ("Ben", 695), ("Chie", 760)]
+    assert g.bank.cash == 3900 - 825 - 695 - 760 and g.findings == []
+
+
 def test_the_first_private_drops_by_5_when_everybody_passes(tmp_path):
     """A6: everybody passes on ARIMA (20): its price drops to 15; Aki buys it at 15."""
     text = GAME.read_text(encoding="utf-8").replace(

@@ -3,10 +3,14 @@
 (the starting cash for the player count, every private's face value and
 income); otherwise :class:`~.stock.StockHandler` checks only the bids' steps.
 
-The shared round plays on a small table (:class:`AuctionTable`) of the game's
-own players and privates (``holdings.py``: the shared state's ``Player`` and
-``Company``): their cash during the auction (the starting cash, the bids paid,
-the incomes paid when everybody passes), the privates' prices and owners.  The
+The shared round plays on the game itself (``holdings.py``'s ``Holdings``, a
+shared ``Game``), with its hooks for what 1890's auction does otherwise: the
+privates it sells (``auction_companies``: not the late privates nor M5's
+privatised company), a price paid and an income received while the bank is
+not counted yet (``sell_private_from_bank``, ``pay_private_income``: the
+ledger counts the bank after the auction, ``Ledger.start``), and what a private
+brings with it (the free Hanshin and Keihan shares, OMS's president's
+certificate: the stock handler's ``acquire``).  The
 Kansai options: the first private's price drops by 5 when everybody passes
 (A6), and after a private is sold to its bidders play goes on left of its
 buyer (A4, ``resume_after_resolution: last_buyer``), so the priority goes left
@@ -15,10 +19,7 @@ of the last buyer (A7).
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-from ...findings import ERROR, RuleViolation
-from ...game import Game
+from ...findings import RuleViolation
 from ...rounds import Round
 from ...rounds.auction_waterfall import WaterfallAuction
 from ...schema import is_unknown
@@ -28,62 +29,13 @@ from .steps import RoundOfTheRecord
 
 class AuctionRound1890(RoundOfTheRecord, Round):
     """The auction as the analyser reads it (the shared ``Game.round``); the stock handler
-    plays it (the shared waterfall on :class:`AuctionTable`, or the bids' own checks)."""
+    plays it (the shared waterfall on the game, or the bids' own checks)."""
 
     kind = "auction"
 
     def __init__(self, replay):
         self.replay = replay
         super().__init__(replay.holdings)
-
-
-class AuctionTable:
-    """What the shared waterfall auction reads and changes of a game."""
-
-    def __init__(self, replay, cash: int, privates: list):
-        self.replay = replay
-        self.players = replay.holdings.players      # the game's, with the starting cash
-        for p in self.players:
-            p.cash = cash
-        self.seat_order = self.players
-        self.player_by_name = {p.name: p for p in self.players}
-        self.companies = {c.sym: c for c in privates}
-        #: 1890's auction section (rules.yaml: play resumes left of a private's buyer, A4)
-        self.rules = SimpleNamespace(auction=replay.rules.auction)
-        self.pending_par = None
-        self.priority = None
-
-    #: while set, a finding refuses the attempt instead (``clean_attempt``: the shared
-    #: auction tries a bid written under another name as the turn's player's)
-    refuse_flags = False
-    #: the shared game's: run an attempt that must make no finding
-    clean_attempt = Game.clean_attempt
-
-    @property
-    def following(self):
-        """The record as the shared record-following layer reads it (the game's,
-        ``Game.following``: ``following/auction.py`` reads its next action)."""
-        return self.replay.holdings.following
-
-    def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
-        if self.refuse_flags and severity == ERROR:
-            raise RuleViolation(rule, message)
-        self.replay.flag(rule, message, severity, action)
-
-    def money(self, amount: int) -> str:
-        return self.replay.money(amount)
-
-    def next_player(self, player):
-        return self.players[(player.seat + 1) % len(self.players)]
-
-    def pay_private_income(self):
-        for c in self.companies.values():
-            if c.owner is not None and not c.closed:
-                c.owner.cash += c.spec.revenue
-
-    def sell_private_from_bank(self, company, player, price: int):
-        player.cash -= price
-        self.replay.stock.acquire(company.sym, player.name, self.replay.action)
 
 
 #: the kind of check the auction's actions count under when it cannot be played
@@ -111,14 +63,16 @@ def waterfall(replay):
     cash = None if is_unknown(table) else table.get(n, table.get(str(n)))
     if cash is None:
         return None, ("starting_cash",)
-    return WaterfallAuction(AuctionTable(replay, cash, privates)), None
+    for p in replay.holdings.players:       # the auction's cash (the bank is counted after it)
+        p.cash = cash
+    return WaterfallAuction(replay.holdings), None
 
 
 def play(auction, action) -> None:
     """One bid or pass through the shared round: a refusal is a finding (and changes
     nothing: ``Replay.purity_after``)."""
     from ...following.auction import WaterfallFollower
-    engine, before = auction.game.replay.replayer, None
+    engine, before = auction.game.title.replayer, None
     try:
         WaterfallFollower(auction).place(action)    # where the record says it stands
         before = engine.purity_before(action)

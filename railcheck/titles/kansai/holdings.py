@@ -279,8 +279,29 @@ class Holdings(Game):
     def pay_private_income(self) -> None:
         """O0a: the privates' incomes at an operating round's start (the shared
         ``OperatingRound.start`` asks for them) are the ledger's: 1890's late privates, bonuses
-        and unknown amounts included (``Ledger.incomes``)."""
-        self.ledger.incomes()
+        and unknown amounts included (``Ledger.incomes``).  In the auction (the shared
+        waterfall's, when everybody passed, A6) each private sold pays its income to its
+        owner: the bank is counted after the auction (``Ledger.start``)."""
+        if self.title.kind != "auction":
+            self.ledger.incomes()
+            return
+        for company in self.auction_companies():
+            if company.owner is not None and not company.closed:
+                company.owner.cash += company.spec.revenue
+
+    def auction_companies(self) -> list:
+        """The privates the auction sells (the shared waterfall's): the rules' privates in
+        play, not the late privates (L0) nor the company M5's privatisation makes (N5)."""
+        out = self.title.not_in_play
+        return [self.companies[p.sym] for p in self.rules.privates if p.sym not in out]
+
+    def sell_private_from_bank(self, company, player, price: int) -> None:
+        """A private bought in the auction (the shared waterfall's): its price leaves the
+        player's cash (the bank is counted after the auction, ``Ledger.start``), and what
+        it brings comes with it (the free Hanshin and Keihan shares, P4, P5; OMS's
+        president's certificate, P7: the stock handler's ``acquire``)."""
+        player.cash -= price
+        self.title.stock.acquire(company.sym, player.name, self.current_action)
 
     def train_limit(self, corp) -> int:
         """O5a: the shared limit of the phase for the company's kind (minors, main companies,

@@ -139,8 +139,8 @@ class _Judge:
 
 
 def _cash(r, who: str):
-    """``who``'s cash as the checker tracks it (in the auction: the shared
-    auction's table), or None (not tracked)."""
+    """``who``'s cash as the checker tracks it (in the auction: the player's, which the
+    shared waterfall moves before the ledger starts), or None (not tracked)."""
     if not who:
         return None
     w = r.stock.waterfall

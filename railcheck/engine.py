@@ -118,6 +118,12 @@ class Replay:
         self.rounds = cls.record_rounds(self) if cls is not None else RecordRounds(self)
         #: a bug of ours stopped the replay (``take`` said "stop")
         self.broke = False
+        #: optional callback(game, violation), asked where the rules refused
+        #: the current line: True when this replay stops at the line's finding
+        #: (an error of the violation's rule at the line) whatever reading of
+        #: the line the record goes on from, so that none is searched for (a
+        #: hint's candidate, ``following/diagnose.py``: its watch stops at it)
+        self.refusal_stops = None
         #: the reading each refused line was given (``following/repair.py``),
         #: by the record's position: a hint's candidate replays of the same
         #: record take them up to the line they change
@@ -340,7 +346,10 @@ class Replay:
                 self.rounds.restore_all(saved)
                 return None
             # the reading of the refused line the record goes on from, if any
-            reading = self.rounds.repair(action, v)
+            # (not searched for a hint's candidate that stops at this line's
+            # finding whatever the reading: ``refusal_stops``)
+            reading = None if twice is None and self.refusal_stops is not None \
+                and self.refusal_stops(g, v) else self.rounds.repair(action, v)
             if reading is None and not any(f.severity == ERROR for f in g.findings[n_findings:]):
                 # refused as it stands, the state unchanged: nothing to drop
                 # (a step that gave way to it first, saying so, changed it:

@@ -55,6 +55,9 @@ def _how(cls: type) -> int:
     elif getattr(getattr(cls, "__deepcopy__", None), "__qualname__", None) == "deepcopy_fields" \
             and cls.__deepcopy__.__module__ == "railcheck.market":
         how = _FIELDS     # (its loop, written out below)
+    elif getattr(getattr(cls, "__deepcopy__", None), "__qualname__", None) == "unchanging" \
+            and cls.__deepcopy__.__module__ == "railcheck.market":
+        how = _ATOM       # (a value never changed once made: itself)
     elif getattr(cls, "__deepcopy__", None) is not None:
         how = _OWN
     elif (cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__

@@ -449,7 +449,7 @@ class Game:
     # share prices
 
     def place_price(self, corp: Corporation, cell: Cell):
-        move_marker(corp, corp.price, cell)
+        move_marker(self.market, corp, corp.price, cell)
         corp.price = cell
 
     def move_price(self, corp: Corporation, direction: str, steps: int = 1):
@@ -470,10 +470,9 @@ class Game:
         operating = [c for c in self.corporations.values() if title.operates(c)]
         return sorted(operating, key=title.operating_order_key)
 
-    @staticmethod
-    def price_order_key(corp: Corporation):
+    def price_order_key(self, corp: Corporation):
         cell: Any = corp.price
-        return cell.order_key(corp)
+        return self.market.order_key(cell, corp)
 
     # ------------------------------------------------------------------
     # floating

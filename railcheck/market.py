@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional
 
 from .fastcopy import deepcopy
@@ -28,16 +28,24 @@ def deepcopy_fields(self, memo):
     return new
 
 
+def unchanging(self, memo):
+    """``copy.deepcopy`` of a value that never changes once made: itself
+    (``fastcopy`` knows it as a plain value)."""
+    return self
+
+
 @dataclass(eq=False)
 class Cell:
+    """A cell of the market's grid (or a par value off the grid, 1890's),
+    never changed once made: what stands on it is its market's
+    (:meth:`Market.stack`), so the copies of a game's state share the
+    cells (they were two fifths of the objects a copy made)."""
     row: int
     col: int
     price: int
     zones: frozenset          # e.g. {"no_cert_limit", "unlimited", "multiple_buy"}
     par: bool
     letters: str
-    #: corporations whose token is on this cell, in stacking order (first = top)
-    stack: list = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -46,36 +54,35 @@ class Cell:
     def has(self, zone: str) -> bool:
         return zone in self.zones
 
-    def order_key(self, marker):
-        """The operating order of the markers on the market: the highest
-        price first; at equal prices the one further right, then the one
-        higher up; on one cell the top marker (``marker`` is on this cell)."""
-        return (-self.price, -self.col, self.row, self.stack.index(marker))
-
     def __repr__(self) -> str:
         return f"Cell({self.price}@{self.row},{self.col})"
 
-    __deepcopy__ = deepcopy_fields
+    __deepcopy__ = unchanging
 
 
-def move_marker(marker, old: Optional[Cell], new: Cell) -> None:
+def move_marker(market, marker, old: Optional[Cell], new: Cell) -> None:
     """``marker`` leaves ``old`` (if it is there) for ``new``: a marker
     moving onto an occupied cell goes under the others."""
-    if old is not None and marker in old.stack:
-        old.stack.remove(marker)
-    new.stack.append(marker)
+    if old is not None:
+        stack = market.stack(old)
+        if marker in stack:
+            stack.remove(marker)
+    market.stack(new).append(marker)
 
 
-def restore_price(corp, cell: Cell, index: int) -> None:
+def restore_price(market, corp, cell: Cell, index: int) -> None:
     """``corp``'s price back on ``cell`` at place ``index`` of its stack, as
     a mark taken before a round's end had it (the end undone when the record
     goes on with the round)."""
     if corp.price is cell:
         return
-    if corp.price is not None and corp in corp.price.stack:
-        corp.price.stack.remove(corp)
+    if corp.price is not None:
+        old = market.stack(corp.price)
+        if corp in old:
+            old.remove(corp)
     corp.price = cell
-    cell.stack.insert(min(index, len(cell.stack)), corp)
+    stack = market.stack(cell)
+    stack.insert(min(index, len(stack)), corp)
 
 
 LETTER_ZONES = {"p": "par"}
@@ -100,6 +107,37 @@ class Market:
                 out.append(Cell(r, c, int(digits), frozenset(zs), "p" in letters, letters))
             self.grid.append(out)
         self.par_cells = [cell for row in self.grid for cell in row if cell and cell.par]
+        #: the markers on each cell (a cell's corporations, in stacking order:
+        #: first = top); a cell with none may be missing
+        self.stacks: dict = {}
+
+    def stack(self, cell: Cell) -> list:
+        """The corporations whose marker is on ``cell``, in stacking order
+        (first = top): the list itself, to change."""
+        stack = self.stacks.get(cell)
+        if stack is None:
+            stack = self.stacks[cell] = []
+        return stack
+
+    def order_key(self, cell: Cell, marker):
+        """The operating order of the markers on the market: the highest
+        price first; at equal prices the one further right, then the one
+        higher up; on one cell the top marker (``marker`` is on ``cell``)."""
+        return (-cell.price, -cell.col, cell.row, self.stack(cell).index(marker))
+
+    def __deepcopy__(self, memo):
+        """A copy sharing the grid (its cells never change) with copies of
+        the markers' stacks."""
+        new = Market.__new__(Market)
+        memo[id(self)] = new
+        new.__dict__.update(self.__dict__)
+        stacks = {}
+        for cell, stack in self.stacks.items():
+            if stack:
+                stacks[cell] = copied = [deepcopy(c, memo) for c in stack]
+                memo[id(stack)] = copied
+        new.stacks = stacks
+        return new
 
     def cell(self, row: int, col: int) -> Optional[Cell]:
         if 0 <= row < len(self.grid) and 0 <= col < len(self.grid[row]):

@@ -809,7 +809,9 @@ RULES: list[Rule] = [
        "A city whose every slot holds other corporations' stations blocks a corporation's track "
        "as it blocks its runs: a lay joined to its network only through such a city is not "
        "connected. 18xx.games lets it through when the station came in a stock round (it does "
-       "not compute the network again); the record says it was laid, so it is taken as laid.",
+       "not compute the network again); the record says it was laid, so it is taken as laid "
+       "(1860's track step, TrackStep.takes_blocked_connection; in 1830 and 1889 the lay is "
+       "tile.connection, taken as laid when the record's later lines go on from it).",
        f"{R1860}: O3d, O1",
        "IOW lay 741 G11 r2   ->  tile 741 rotation 2 on G11 is not connected to IOW's network "
        "(no track of IOW reaches G11): IOW's track reaches G11 only through G7 city 0 (IWNJ), a "

@@ -108,7 +108,8 @@ def state_snapshot(g) -> dict:
         "players": [(p.name, p.cash, [c.sym for c in p.companies], p.bankrupt)
                     for p in g.players],
         "corporations": [(c.sym, c.cash, c.par and c.par.price,
-                          c.price and (c.price.row, c.price.col, c.price.stack.index(c)),
+                          c.price and (c.price.row, c.price.col,
+                                       g.market.stacks.get(c.price, []).index(c)),
                           c.floated, c.closed, [t.id for t in c.trains],
                           [x.sym for x in c.companies], c.tokens_placed, _name(c.president),
                           c.operated, c.home_placed, [_name(x.owner) for x in c.certs])
@@ -116,6 +117,11 @@ def state_snapshot(g) -> dict:
         "companies": [(c.sym, _name(c.owner), c.closed, c.price, c.uses)
                       for c in g.companies.values()],
         "trains": [(t.id, _name(t.owner), t.obsolete) for t in g.trains],
+        # the markers on the market's cells (each company's place in its
+        # cell's stack is above; these are every cell's, a marker left
+        # behind on a cell too)
+        "market": sorted((cell.row, cell.col, cell.price, [_name(c) for c in stack])
+                         for cell, stack in g.market.stacks.items() if stack),
         "game": (g.phase_index, g.sr_number, g.or_number, g.or_count, g.finished,
                  g.end_reason, g.end_pending, g.bank_broken, sorted(g.laid_hexes),
                  _name(g.priority), [p.name for p in g.seat_order], _plain(g.pending_par, 0),

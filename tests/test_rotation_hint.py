@@ -50,7 +50,10 @@ def test_an_upgrade_that_needs_the_other_rotation_points_back_to_the_lay():
 
 
 @pytest.mark.parametrize("name,action_id,rotation,plain_errors,first,was", [
-    ("26855", 294, 5, 40, (296, "route.connection"), 3),       # a run through the hex
+    # (a run through the hex; 37 errors plain since NYNH's upgrade of E19 at
+    # #399, reached only through B&M's full E23 once F18 is turned, is taken
+    # as laid as the record's later lines go on from it: 40 before)
+    ("26855", 294, 5, 37, (296, "route.connection"), 3),
     ("26855", 445, 1, 10, (453, "tile.connection"), 4),        # a lay next to it
     ("29133", 177, 2, 15, (231, "tile.connection"), 0),        # a lay two hexes away
     ("rl18xx_game", 855, 1, 12, (856, "route.connection"), 0),

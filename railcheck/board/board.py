@@ -1163,10 +1163,13 @@ class Board:
         if len(node.tokens) >= node.slots:
             raise RuleViolation("token.full", f"{label} is full ({', '.join(node.tokens)})")
         ordinary = check_reach and not self.reservations_block_tokens
+        moving = False
         if not ordinary and self._free_slots(node, corp) <= 0:
-            others = [c for c in node.reserved if c != corp]
-            raise RuleViolation("token.reserved", f"the free slot of {label} is reserved for "
-                                f"{', '.join(others)}'s home station")
+            moving = self._reservations_move(h, node, corp) is not None
+            if not moving:
+                others = [c for c in node.reserved if c != corp]
+                raise RuleViolation("token.reserved", f"the free slot of {label} is reserved for "
+                                    f"{', '.join(others)}'s home station")
         info = self.corporations.get(corp)
         if info is not None and info["tokens"] is not None and self.tokens_used[corp] >= info["tokens"]:
             raise RuleViolation("token.none_left", f"{corp} has no station marker left "
@@ -1174,7 +1177,34 @@ class Board:
         if check_reach and corp not in node.reserved:
             if (h.idx, ci) not in self.network(corp)[1]:
                 raise RuleViolation("token.reach", f"{label} is not reachable from {corp}'s stations")
-        return ("place", h, ci, corp)
+        return ("place_moving" if moving else "place", h, ci, corp)
+
+    def _reservations_move(self, h: _Hex, node: _Node, corp: str) -> Optional[list]:
+        """Where a title's reservations do not block ordinary stations
+        (``reservations_block_tokens`` False: 18Ireland, as 18xx.games's
+        reservations that block no city), a home reserved with no city named
+        is the hex's, not one city's: a home station (placed unreached) may
+        take ``node``'s reserved slot when another city of the hex has room
+        for each reservation it displaces.  The moves, [(company, node)], or
+        None (18Ireland_rand_58000009_0 #359: CBSCR's home on Cork's city 1,
+        CBPR's reservation left for city 0, where CBPR's station goes at
+        #377)."""
+        if self.reservations_block_tokens:
+            return None
+        others = [c for c in node.reserved if c != corp]
+        if any((self.corporations.get(c) or {}).get("home_city") is not None for c in others):
+            return None
+        staying = max(0, node.slots - len(node.tokens) - 1)
+        room = {id(n): self._free_slots(n, corp) for n in h.nodes
+                if n is not node and n.kind == "city"}
+        moves = []
+        for c in others[staying:]:
+            to = next((n for n in h.nodes if room.get(id(n), 0) > 0), None)
+            if to is None:
+                return None
+            room[id(to)] -= 1
+            moves.append((c, to))
+        return moves
 
     def apply_token(self, plan: tuple) -> None:
         kind, h, ci, corp = plan
@@ -1184,6 +1214,10 @@ class Board:
         node = h.nodes[ci]
         if corp in node.reserved:
             node.reserved.remove(corp)
+        if kind == "place_moving":
+            for c, to in self._reservations_move(h, node, corp) or []:
+                node.reserved.remove(c)
+                to.reserved.append(c)
         node.tokens.append(corp)
         self.tokens_used[corp] = self.tokens_used.get(corp, 0) + 1
         self.changed()

@@ -608,6 +608,28 @@ def _replay_candidate(replay, i: int, line, s: Search, own=(), failed: Optional[
             seen[0] = len(fs)
 
         cand.after_action = watch
+
+        def refusal_stops(game, v) -> bool:
+            # the watch stops at an error it counts when it may keep none
+            # (no ``spare``): the refused line's finding is of the violation's
+            # rule and severity at the current line, whichever reading of the
+            # line is taken (a reading adds words to its message and changes
+            # what follows it, which the watch never sees); its search spared
+            # (what ``failed`` gets differs in the words and the president
+            # after the line, which only a search with ``spare`` reads)
+            # (not in a trial of readings ahead, whose refusals the watch
+            # never sees: a sale read as the record's purchases name it there)
+            if spare or v.severity != ERROR or getattr(cand, "trying", False):
+                return False
+            fs = game.findings
+            if len(fs) >= getattr(fs, "limit", len(fs) + 1):
+                return False
+            a = game.current_action
+            if a is None:
+                return False
+            return counts(Finding(severity=ERROR, rule=v.rule, message="", line=a.line,
+                                  action_id=a.action_id))
+        cand.refusal_stops = refusal_stops
         try:
             if snap is None or prefix is None:
                 res = cand.run()
@@ -676,8 +698,12 @@ class _Prefix:
     its turns close with a pass) is the candidate's too; and no reading
     of a refused line was taken from the first replay where a candidate
     changed at ``i`` searches it again (within ``LONG_HORIZON`` lines
-    before ``i``).  Kept on the replay (``Replay._hint_prefix``) for all its
-    hints' searches."""
+    before ``i``).  Where the state before ``i`` does not serve, the
+    latest state kept before an earlier line that does (kept every
+    :data:`CHECKPOINT_EVERY` lines and before the line before each line
+    the candidates change: that line often reads the next) serves: the
+    candidate plays the record's own lines from there.  Kept on the replay
+    (``Replay._hint_prefix``) for all its hints' searches."""
 
     def __init__(self, replay) -> None:
         from ..replay_state import WatchedActions, _closing_passes
@@ -705,13 +731,16 @@ class _Prefix:
         self.rp = rp
         self.position = 0           # the next line it plays
         self.alive = True
-        self.kept: dict = {}        # position -> (state, lines checked, budget used, readings)
+        #: position -> (state, lines checked, budget used, readings, position)
+        self.kept: dict = {}
         self.looked: set = set()    # the positions looked at (kept or not)
+        #: position -> (a state as :attr:`kept` holds it, the furthest line read
+        #: before it, the latest line a first replay's reading was taken at)
+        self.checkpoints: dict = {}
 
     def keep(self, positions) -> None:
         """Play on, keeping the state before each of ``positions`` not yet
         played where it serves (see the class)."""
-        from ..replay_state import capture
         from .lookahead import LONG_HORIZON
         rp = self.rp
         for target in sorted(set(positions)):
@@ -719,6 +748,11 @@ class _Prefix:
                 continue
             self.looked.add(target)
             while self.position < target:
+                if (self.position % CHECKPOINT_EVERY == 0 or self.position == target - 1) \
+                        and self.position not in self.checkpoints \
+                        and self.actions.reach < target:
+                    self.checkpoints[self.position] = (
+                        self._state(), self.actions.reach, max(self.taken, default=-1))
                 if not rp.play(self.position):
                     self.alive = False
                     return
@@ -727,19 +761,34 @@ class _Prefix:
                 continue
             if self.shared_repairs and any(p >= target - LONG_HORIZON - 1 for p in self.taken):
                 continue
-            budget = getattr(rp, "lookahead_budget", None)
-            self.kept[target] = (capture(rp), len(self.calls),
-                                 None if budget is None else budget.used, dict(rp.repairs))
+            self.kept[target] = self._state()
+
+    def _state(self) -> tuple:
+        """The state before the line it plays next, as :attr:`kept` holds it."""
+        from ..replay_state import capture
+        rp = self.rp
+        budget = getattr(rp, "lookahead_budget", None)
+        return (capture(rp), len(self.calls), None if budget is None else budget.used,
+                dict(rp.repairs), self.position)
 
     def snapshot(self, i: int, actions):
-        """The state kept before line ``i`` for a candidate whose lines are
-        ``actions``, or None."""
-        if i not in self.kept:
-            return None
+        """The state kept for a candidate changed at line ``i`` whose lines
+        are ``actions``: before line ``i``, else before the latest earlier
+        line whose state serves it (see the class); or None."""
         from ..replay_state import _closing_passes
+        from .lookahead import LONG_HORIZON
+        snap = self.kept.get(i)
+        if snap is None:
+            at = max((p for p, (_, reach, taken) in self.checkpoints.items()
+                      if p < i and reach < i
+                      and not (self.shared_repairs and taken >= i - LONG_HORIZON - 1)),
+                     default=None)
+            if at is None:
+                return None
+            snap = self.checkpoints[at][0]
         if _closing_passes(actions) != self.closing:
             return None
-        return self.kept[i]
+        return snap
 
     def findings_before(self, snap) -> list:
         """The findings of the lines before the kept state ``snap``."""
@@ -749,14 +798,15 @@ class _Prefix:
 
     def resume(self, cand, position: int, snap, s: Search, seen: list):
         """The candidate ``cand`` (its watch set), changed at line
-        ``position``, played from the state kept there (``snap``): the lines
-        before it counted against the search's budget (``s``) as if replayed
-        (their findings, all before the changed line and none of the
-        record's own errors the candidate is held to, are passed over:
-        ``seen``), then the rest of its record; its result."""
+        ``position``, played from the state kept before it or before an
+        earlier line (``snap``): the lines before that counted against the
+        search's budget (``s``) as if replayed (their findings, all before
+        the changed line and none of the record's own errors the candidate
+        is held to, are passed over: ``seen``), then the rest of its record;
+        its result."""
         from ..replay_state import install
         from .lookahead import budget_of
-        state, n_calls, used, repairs = snap
+        state, n_calls, used, repairs, start = snap
         if s.replayed + n_calls > s.budget:
             # (its watch stops at the line that passes the budget)
             s.replayed = s.budget + 1
@@ -769,10 +819,15 @@ class _Prefix:
         if used is not None:
             budget_of(cand).used = used
         cand.repairs = repairs.copy()
-        for k in range(position, len(cand.record.actions)):
+        for k in range(start, len(cand.record.actions)):
             if not cand.play(k):
                 break
         return cand.end()
+
+
+#: (:class:`_Prefix`) a state is kept before every so many lines, for the
+#: candidates the state before their own line does not serve
+CHECKPOINT_EVERY = 25
 
 
 def _prefix_for(replay, positions) -> Optional[_Prefix]:

@@ -63,6 +63,10 @@ class Following:
         #: a refused lay is being tried on another hex or in another rotation
         #: (no further hex is looked for meanwhile)
         self.relocating = False
+        #: a lay refused for want of a connection that only cities full of
+        #: others' stations break is being taken as laid (a reading,
+        #: ``repair._laid_through_full_city``; ``TrackStep.check``)
+        self.taking_full_city = False
         #: an action is judged alone, as the record's last line (``railcheck
         #: next``'s pure checks): no later line to read another hex or
         #: rotation from, so none is looked for

@@ -758,6 +758,34 @@ def _laid_all_the_same(replay, action, violation) -> list:
                            "supply: an upgrade the record left out?): taken so")]
 
 
+def _laid_through_full_city(replay, action, violation) -> list:
+    """A lay refused for want of a connection that the company's track makes
+    only through cities filled by other corporations' stations
+    (``TrackStep.through_full_city``): laid as written, when the record's
+    next lines go on from it (a lay or run beyond it).  18xx.games lets such
+    a lay through where its map was not computed again after a station was
+    placed (1889 random 58000034_0 #116: KO past SR's new home on Marugame,
+    SR having operated first with no lay; 34000003_0 #60)."""
+    if not isinstance(action, LayTile):
+        return []
+    g = replay.game
+    board = g.board
+    if board is None or action.actor not in g.corporations:
+        return []
+    from ..steps.track import full_city_words
+    words = full_city_words(board, action.actor, str(action.hex))
+
+    def apply():
+        g.following.taking_full_city = True
+        try:
+            g.round.process(action)
+        finally:
+            g.following.taking_full_city = False
+    return [Reading(apply, f": {words}, and the record's later lines go on from it laid "
+                           f"(18xx.games lets such a lay through when its map has not yet "
+                           f"seen the station): taken so")]
+
+
 def _power_tile(replay, action, violation) -> list:
     """A private's lay (1830's CS) written with a tile its power does not
     lay: one of the tiles it lays, of the written tile's colour, in a
@@ -941,4 +969,5 @@ _READINGS = {
     "token.city": _other_city,
     "tile.supply": _laid_all_the_same,
     "tile.rotation": _other_rotation,
+    "tile.connection": _laid_through_full_city,
 }

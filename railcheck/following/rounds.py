@@ -397,7 +397,7 @@ class RecordRounds:
             cell = c.price
             if cell is not None:
                 try:
-                    marks[c] = (cell, cell.stack.index(c))
+                    marks[c] = (cell, g.market.stack(cell).index(c))
                 except ValueError:
                     pass        # (not in its cell's stack)
         self.price_marks = marks
@@ -476,4 +476,4 @@ def restore_state(g, saved, marks):
         moved = {c.sym: c for c in g.corporations.values()}
         for corp, (cell, index) in marks.items():
             corp = moved[corp.sym]
-            restore_price(corp, g.market.cell(cell.row, cell.col), index)
+            restore_price(g.market, corp, g.market.cell(cell.row, cell.col), index)

@@ -105,8 +105,8 @@ def sell_all_for(g, player, corp, skip=()):
     decides where those that fall to one cell stand in it (random 18Ireland
     33500105_1, #213: the bankrupt Player 3 sells KJR, at £30, before DKR,
     at £24; both fall to £20 and KJR operates first, at #222)."""
-    priced = [c for c in g.corporations.values() if c.price is not None and c.price.stack
-              and c in c.price.stack]
+    priced = [c for c in g.corporations.values() if c.price is not None
+              and c in g.market.stack(c.price)]
     rest = [c for c in g.corporations.values() if c not in priced]
     for c in sorted(priced, key=g.price_order_key) + rest:
         if c in skip:

@@ -22,7 +22,8 @@ class DividendStep(Step):
         revenue = turn.revenue or 0
         corp = turn.corp
         if turn.revenue is None and corp.price is not None:
-            turn.withheld_unrun = (corp.price, corp.price.stack.index(corp))
+            turn.withheld_unrun = (corp.price,
+                                   self.game.market.stack(corp.price).index(corp))
         if revenue > 0:
             self.game.flag("dividend.missing",
                            f"{turn.corp.sym} ran for {self.game.money(revenue)} but neither paid "

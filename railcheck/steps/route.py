@@ -157,8 +157,9 @@ class RouteStep(Step):
         cell, place = turn.withheld_unrun
         corp = turn.corp
         self.game.place_price(corp, cell)
-        cell.stack.remove(corp)
-        cell.stack.insert(place, corp)
+        stack = self.game.market.stack(cell)
+        stack.remove(corp)
+        stack.insert(place, corp)
         turn.withheld_unrun = None
         turn.dividend_done = False
         turn.step = index

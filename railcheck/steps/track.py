@@ -34,6 +34,24 @@ class _LayPlan:
     #: 9s): flagged when applied, the tile laid as that copy (the record's
     #: later lines name its cities by it)
     copy: Optional[str] = None
+    #: a lay the company's track reaches only through cities filled by other
+    #: corporations' stations (:meth:`TrackStep.through_full_city`): the
+    #: finding's message, said when it is applied, the tile laid as written
+    blocked_connection: Optional[str] = None
+
+
+def full_city_words(board, corp: str, hex_name: str) -> str:
+    """"X's track reaches H only through C (A), a city filled by other
+    corporations' stations, which blocks it": the cities full of others'
+    stations ``corp``'s network reaches (a lay joined only through them)."""
+    from ..board.routes import node_text
+    _, reached, _ = board.network(corp)
+    hexes = board.hex_list
+    full = sorted(node_text(board, hi, ni) + " (" + ", ".join(hexes[hi].nodes[ni].tokens) + ")"
+                  for hi, ni in reached if hexes[hi].nodes[ni].blocks(corp))
+    what = "a city filled by other corporations' stations, which blocks it" \
+        if len(full) < 2 else "cities filled by other corporations' stations, which block it"
+    return f"{corp}'s track reaches {hex_name} only through {' or '.join(full) or 'a city'}, {what}"
 
 
 def power_spec(company) -> dict:
@@ -93,7 +111,66 @@ class TrackStep(Step):
         from ..board.board import map_contents
         return map_contents(g.rules.board or {})[0].get(str(name))
 
+    #: a lay refused for want of a connection that the company's track makes
+    #: only through cities filled by others is taken as laid, flagged
+    #: ``track.blocked_connection`` (:meth:`through_full_city`): a title's
+    #: rule (1860's).  Elsewhere the refusal stands, and the record-following
+    #: layer takes the lay so when the record's next lines go on from it
+    #: (``following/repair.py``, ``Following.taking_full_city``)
+    takes_blocked_connection = False
+    #: the rule a full city's blocking of track is cited by in that finding
+    #: (" (O3d)"), "" for none
+    blocked_city_rule = ""
+    #: while a lay is tried again with the network passing cities filled by
+    #: others (:meth:`through_full_city`)
+    _through_full = False
+
     def check(self, turn, action: LayTile, special=None) -> _LayPlan:
+        """The lay as written (:meth:`check_written`); refused for want of a
+        connection that only cities filled by others break, taken as laid
+        and flagged where the title's rule or the record-following layer
+        says so (:meth:`through_full_city`)."""
+        try:
+            return self.check_written(turn, action, special)
+        except RuleViolation as v:
+            following = self.game.following
+            if not (self.takes_blocked_connection or following.taking_full_city):
+                raise
+            plan = self.through_full_city(turn, action, special, v)
+            if following.taking_full_city:
+                plan.blocked_connection = None      # (the layer's finding says it)
+            return plan
+
+    def through_full_city(self, turn, action: LayTile, special, refusal: RuleViolation) -> _LayPlan:
+        """A lay refused for want of a connection that the company's track
+        reaches only through cities filled by other corporations' stations:
+        a full city blocks others' track as it blocks their runs (1830's
+        rules, and the titles built on them; 1860's O3d), but the record
+        says it was laid, and 18xx.games lets it through where its map was
+        not computed again after a station was placed (a home station placed
+        on floating or at the start of an operating round: 1860 random
+        32000013_2 #141; 1889 random 58000034_0 #116, KO past SR's new home
+        on Marugame I2), so it is taken as laid, flagged.  Any other refusal
+        stands."""
+        if refusal.rule != "tile.connection" or special is not None \
+                or self.game.board is None or self._through_full:
+            raise refusal       # (or already trying so: the same tile on another hex)
+        # tried again with the network passing full cities, then the step is
+        # as it was (check_purity: nothing changed)
+        self._through_full = True
+        try:
+            plan = self.check_written(turn, action, special)
+        except RuleViolation:
+            raise refusal from None
+        finally:
+            del self._through_full      # (back to the class's False: no trace left)
+        plan.blocked_connection = (
+            f"{refusal.message}: {full_city_words(self.game.board, turn.corp.sym, action.hex)}"
+            f"{self.blocked_city_rule}; 18xx.games allows it; taken as laid, as the record says")
+        return plan
+
+    def check_written(self, turn, action: LayTile, special=None) -> _LayPlan:
+        """The lay as written: its plan, or the refusal (RuleViolation)."""
         g = self.game
         corp = turn.corp
         extra = bool(special is not None and power_spec(special).get("extra"))
@@ -153,10 +230,12 @@ class TrackStep(Step):
         """The tile colours this lay may use: the phase's."""
         return list(self.game.phase.tiles)
 
-    def connection_checked(self, special) -> bool:
+    def connection_checked(self, special):
         """Whether the lay must join the company's network (a private's power
-        needs no connection)."""
-        return special is None
+        needs no connection); ``"through_full"`` while a lay is tried again
+        through cities filled by others (:meth:`through_full_city`)."""
+        checked = special is None
+        return "through_full" if checked and self._through_full else checked
 
     def terrain_discount(self, corp, hex_name: str, board_plan, cost: int) -> int:
         """What the privates ``corp`` owns take off a lay's cost
@@ -204,6 +283,8 @@ class TrackStep(Step):
 
     def apply(self, turn, action: LayTile, plan: _LayPlan) -> None:
         g = self.game
+        if plan.blocked_connection is not None:
+            g.flag("track.blocked_connection", plan.blocked_connection)
         if plan.outside is not None:
             g.flag("private.window", plan.outside)
         if plan.moved is not None:

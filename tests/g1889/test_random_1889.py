@@ -27,6 +27,12 @@ GAMES = {p.name[:-len(".json.gz")]: p
 EXPECTED_FINDINGS = {
     # IR (a 4 and a 5, limit 2) buys a 5 outright, then discards the 4
     "1889_rand_34000002_0": [(504, "trains.limit")],
+    # (held-out batch R) KO lays 7 on H3 (#116), its track reaching it only
+    # through Marugame I2, whose one slot SR's home station filled at the
+    # start of OR 16.1; the engine's map had not seen it (no lay or station
+    # since): flagged, and taken as laid since SR's lay beyond it (#124)
+    # joins through it (the record-following layer's reading)
+    "1889_rand_58000034_0": [(116, "tile.connection")],
 }
 #: games the engine plays otherwise than the rules in a way that changes the
 #: game, replayed with the option that plays them the engine's way
@@ -37,7 +43,7 @@ END = {"1889_rand_2711004_0": "bank", "1889_rand_34000003_0": "bank",
        "1889_rand_34000002_0": None, "1889_rand_34000019_1": "bankrupt",
        "1889_rand_34500004_0": None, "1889_rand_2711084_2": "bankrupt",
        "1889_rand_34000029_0": None, "1889_rand_34000046_0": None,
-       "1889_rand_34002005_0": None}
+       "1889_rand_34002005_0": None, "1889_rand_58000034_0": "bank"}
 
 
 def export_text(name: str) -> str:
@@ -52,7 +58,7 @@ def replay(name, options=()):
     return record, Replay(record).run()
 
 
-def test_the_nine_games_are_present():
+def test_the_ten_games_are_present():
     assert sorted(GAMES) == sorted(END)
 
 
@@ -71,14 +77,25 @@ def test_random_game_scores_and_trace_match_the_engine(name):
 
 def test_a_lay_through_a_new_home_station_is_one_finding_and_the_option_plays_it():
     """The rules put KO's home station on Takamatsu (K4) at the start of OR
-    4.1; SR's lay beyond it (K8, #60) is then not joined to SR's network.
-    With the option site_home_stations (home stations at each company's
-    first turn, as the engine's map has them) the game is clean."""
-    _, result = replay("1889_rand_34000003_0")
-    first = [f for f in result.findings if f.severity == "error"][0]
-    assert (first.action_id, first.rule, first.message) == (
-        60, "tile.connection",
-        "tile 6 rotation 1 on K8 is not connected to SR's network (no track of SR reaches K8)")
+    4.1; SR's lay beyond it (K8, #60) is then joined to SR's network only
+    through K4, which KO's station fills: tile.connection.  The record's
+    later lines go on from it laid (the engine's map had not seen the
+    station), so the record-following layer takes it as laid, and the replay
+    matches the engine's trace after every action; before, the refusal stood
+    and the record's later lines parted from the map.  With the option
+    site_home_stations (home stations at each company's first turn, as the
+    engine's map has them) the game is clean."""
+    record, result = replay("1889_rand_34000003_0")
+    assert [(f.action_id, f.rule, f.message) for f in result.findings
+            if f.severity == "error"] == [(
+                60, "tile.connection",
+                "tile 6 rotation 1 on K8 is not connected to SR's network (no track of SR "
+                "reaches K8): SR's track reaches K8 only through K4 (KO), a city filled by other "
+                "corporations' stations, which blocks it, and the record's later lines go on "
+                "from it laid (18xx.games lets such a lay through when its map has not yet seen "
+                "the station): taken so")]
+    divergence, _, compared = walk_trace(record, load_trace("1889", "1889_rand_34000003_0"))
+    assert divergence is None and compared > 400
     _, result = replay("1889_rand_34000003_0", options=["site_home_stations"])
     assert result.findings == []
 

@@ -649,7 +649,7 @@ def test_a_bankrupt_president_sells_in_the_operating_order():
     before DKR (#222; taking the companies in the order of the charter,
     DKR first, said turn.order there)."""
     seen, result = watched("18Ireland_rand_33500105_1", (213,), lambda game: [
-        c.sym for c in game.corporations["KJR"].price.stack], check_purity=False)
+        c.sym for c in game.market.stack(game.corporations["KJR"].price)], check_purity=False)
     assert seen[213] == ["DER", "KJR", "DKR"]
     assert [f.message for f in result.findings if f.severity == "error"] == []
 

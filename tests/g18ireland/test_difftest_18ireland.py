@@ -238,3 +238,33 @@ def test_an_empty_run_the_site_asked_for_where_no_route_is_taken_at_its_line():
     assert {r["player"]: r["net_worth"] for r in result.standings} == {
         "Player 1": 1081, "Player 4": 1047, "Player 6": 759, "Player 5": 609,
         "Player 3": 535, "Player 2": 67}
+
+
+def test_a_minors_home_with_no_city_named_leaves_a_major_the_other_city():
+    """58000009_0 (held-out batch R; its first 380 actions): Cork (E21) is
+    CBPR's home, no city named; by #358 it holds IR6, two cities of one slot
+    each, both empty.  Player 1 pars CBSCR, whose home station goes at #359
+    on city 1 (IR6-1-1).  The reservation is the hex's (18xx.games's
+    reservations that block no city: the others' reservations on the tile
+    must be fewer than its free slots), so city 0 is left for CBPR, whose
+    station goes there at #377.  railcheck had held CBPR's reservation on
+    the city the preprinted hex's one reservation mapped to (city 1) and
+    refused CBSCR's home: token.reserved, stock.home_station and 30 errors
+    after; now no finding, trace-exact."""
+    name = "18Ireland_rand_58000009_0"
+    seen = {}
+
+    def after(game, action):
+        if action.action_id in (358, 359, 377):
+            seen[action.action_id] = [(list(n.tokens), list(n.reserved))
+                                      for n in game.board.hexes["E21"].nodes if n.kind == "city"]
+
+    replay = Replay(difftest_record(name, 380), check_purity=True)
+    replay.after_action = after
+    assert replay.run().findings == []
+    assert seen == {358: [([], []), ([], ["CBPR"])],
+                    359: [([], ["CBPR"]), (["CBSCR"], [])],
+                    377: [(["CBPR"], []), (["CBSCR"], [])]}
+    divergence, result, compared = walk_trace(difftest_record(name, 380),
+                                              load_trace("18Ireland", name))
+    assert divergence is None and compared == 380 and result.errors == []

@@ -113,7 +113,7 @@ def test_the_game_is_the_shared_game_built_from_1890s_rules():
     assert h.cert_limit == 8 and len(h.market.grid) == 4
     jr, knr = h.corporations["JR"], h.corporations["KNR"]
     assert (jr.price.price, jr.price.row, jr.price.col) == (140, 1, 8)
-    assert knr.price.price == 100 and knr in knr.price.stack
+    assert knr.price.price == 100 and knr in h.market.stack(knr.price)
     assert {row["company"]: row["price"] for row in r.companies}["JR"] == 140
     # the markers in the order of their pars (S3.2 moves them up in that order)
     assert r.game.ledger.marked == ["KNR", "OMS", "JR", "HER"]

@@ -14,8 +14,8 @@ def bankrupt(g, corp) -> None:
     st = g.title.state
     for cert in corp.certs:
         cert.owner = "ipo"
-    if corp.price is not None and corp in corp.price.stack:
-        corp.price.stack.remove(corp)
+    if corp.price is not None and corp in g.market.stack(corp.price):
+        g.market.stack(corp.price).remove(corp)
     corp.price = None
     corp.par = None
     corp.floated = False

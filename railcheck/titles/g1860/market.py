@@ -18,9 +18,10 @@ def move_cells(g, corp, cells: int) -> None:
 def to_bottom(g, corp) -> None:
     """The marker goes under the others on its cell (it operates last among them)."""
     cell = corp.price
-    if cell is not None and corp in cell.stack:
-        cell.stack.remove(corp)
-        cell.stack.append(corp)
+    stack = g.market.stack(cell) if cell is not None else []
+    if corp in stack:
+        stack.remove(corp)
+        stack.append(corp)
 
 
 def dividend_cells(g, corp, revenue: int, payout: bool) -> int:

@@ -94,10 +94,7 @@ class Track1860(TrackStep):
                                     f"{corp.sym} owns no train: it may not upgrade the "
                                     f"{h.color} {h.tile.name if h.laid else 'printed track'} on "
                                     f"{action.hex} (only track its own train can reach)")
-        try:
-            plan = super().check(turn, action, special)
-        except RuleViolation as v:
-            plan = self.through_full_city(turn, action, special, v)
+        plan = super().check(turn, action, special)
         if plan.cost and corp.sym in st.insolvent:
             raise RuleViolation("track.cost",
                                 f"{corp.sym} is insolvent and pays no terrain: the lay on "
@@ -106,60 +103,11 @@ class Track1860(TrackStep):
                                 f"track that costs nothing")
         return plan
 
-    #: while a lay is tried again with the network passing cities filled by
-    #: others (:meth:`through_full_city`)
-    _through_full = False
-
-    def connection_checked(self, special):
-        checked = super().connection_checked(special)
-        return "through_full" if checked and self._through_full else checked
-
-    def through_full_city(self, turn, action: LayTile, special, refusal: RuleViolation):
-        """A lay refused for want of a connection that the company's track
-        reaches only through cities filled by other corporations' stations:
-        it breaks O3d (a full city blocks others, for track as for runs:
-        ``track.blocked_connection``), but the record says it was laid, and
-        18xx.games lets it through (it does not compute the network again
-        after a station placed in a stock round: random 32000013_2 #141), so
-        it is taken as laid, flagged.  Any other refusal stands."""
-        if refusal.rule != "tile.connection" or special is not None \
-                or self.game.board is None or self._through_full:
-            raise refusal       # (or already trying so: the same tile on another hex)
-        # tried on the written hex only (no other hex is looked for), then
-        # the step is as it was (check_purity: nothing changed)
-        saved = {k: self.__dict__[k] for k in ("_through_full", "_relocating")
-                 if k in self.__dict__}
-        self._through_full = self._relocating = True
-        try:
-            plan = super().check(turn, action, special)
-        except RuleViolation:
-            raise refusal from None
-        finally:
-            for k in ("_through_full", "_relocating"):
-                if k in saved:
-                    setattr(self, k, saved[k])
-                else:
-                    self.__dict__.pop(k, None)
-        board = self.game.board
-        from ...board.routes import node_text
-        _, reached, _ = board.network(turn.corp.sym)
-        hexes = board.hex_list
-        full = sorted(node_text(board, hi, ni) + " (" + ", ".join(
-            hexes[hi].nodes[ni].tokens) + ")" for hi, ni in reached
-            if hexes[hi].nodes[ni].blocks(turn.corp.sym))
-        what = "a city filled by other corporations' stations, which blocks it" \
-            if len(full) < 2 else "cities filled by other corporations' stations, which block it"
-        plan.blocked_connection = (
-            f"{refusal.message}: {turn.corp.sym}'s track reaches {action.hex} only through "
-            f"{' or '.join(full) or 'a city'}, {what} (O3d); 18xx.games allows it; taken as "
-            f"laid, as the record says")
-        return plan
+    takes_blocked_connection = True
+    blocked_city_rule = " (O3d)"
 
     def apply(self, turn, action, plan):
         g = self.game
-        blocked = getattr(plan, "blocked_connection", None)
-        if blocked is not None:
-            g.flag("track.blocked_connection", blocked)
         first = turn.tile_lays == 0
         upgrade = plan.board_plan is not None and plan.board_plan.hex.laid
         on_track = g.board is not None and g.board.hexes[action.hex].color != "white"

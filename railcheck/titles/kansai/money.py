@@ -232,7 +232,7 @@ class Ledger:
         """O0b: the highest price first; on one cell the top marker; equal
         prices: the one further right."""
         c = self.h.corporations[corp]
-        return c.price.order_key(c)
+        return self.h.market.order_key(c.price, c)
 
     def move(self, corp: str, how: str, times: int = 1) -> None:
         """One cell ``right``/``left``/``up``/``down`` (``down`` stops at the

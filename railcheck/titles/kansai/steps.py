@@ -237,7 +237,7 @@ class StockRound1890(RoundOfTheRecord, StockRound):
         h = self.game
         h.priority = priority
         for corp, (cell, index) in marks.items():
-            restore_price(corp, cell, index)
+            restore_price(h.market, corp, cell, index)
         self.finished, self.passes, self.before_end = False, 0, None
         if h.by_name[action.actor] is not self.current:
             self.take_turn(h.by_name[action.actor])
@@ -356,8 +356,8 @@ class StockRound1890(RoundOfTheRecord, StockRound):
         r, h = self.replay, self.game
         marks = {}
         for c in h.corporations.values():
-            if c.price is not None and c in c.price.stack:
-                marks[c] = (c.price, c.price.stack.index(c))
+            if c.price is not None and c in h.market.stack(c.price):
+                marks[c] = (c.price, h.market.stack(c.price).index(c))
         self.before_end = (h.priority, marks)
         self.set_priority()
         led = r.ledger

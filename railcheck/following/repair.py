@@ -180,8 +180,9 @@ def _missing_depot_trains(replay, action, violation) -> list:
 
 def _later_copy(g, action, target, first) -> list:
     """A company buys a later copy of the type the depot sells (2-5 while
-    2-4 is next): bought as named, the depot's next copy left in the depot,
-    when the record's next lines go on from it (the export names the copy
+    2-4 is next): bought as the next copy (the number written wrong), or
+    as named, the depot's next copy left in the depot, whichever the
+    record's next lines go on from (the export names the copy
     in the buyer's runs; a line selling the one before it left out shows
     later as a purchase the depot cannot make yet: held-out
     1830_rand_58000004_3 with C&O's 2-4 at #110 deleted, NYNH's 2-5 at #126
@@ -196,7 +197,15 @@ def _later_copy(g, action, target, first) -> list:
         trains[i], trains[j] = trains[j], trains[i]
         g.depot_start = min(g.depot_start, i)
         g.round.process(copy.copy(action))
-    return [Reading(apply, f"; the record's later lines go on as if {target.id} were sold "
+
+    def as_next():
+        g.round.process(dataclasses.replace(action, train_id=first_id))
+    # (of the two, the one the record's next lines go on from: the copy's
+    # number written wrong, the export naming the next copy in the buyer's
+    # runs, or a sale of the next copy left out)
+    return [Reading(as_next, f"; the record's later lines go on as if it were {first_id}, "
+                             f"the depot's next {target.name}-train: taken so"),
+            Reading(apply, f"; the record's later lines go on as if {target.id} were sold "
                            f"before {first.id}, which stays in the depot: taken so")]
 
 

@@ -159,10 +159,12 @@ def _missing_depot_trains(replay, action, violation) -> list:
             break
         if tr.owner == "depot":
             earlier.append(tr)
-    if not earlier or len(earlier) > MISSING_DEPOT_TRAINS \
-            or any(tr.name == target.name for tr in earlier):
+    same = [tr for tr in earlier if tr.name == target.name]
+    if same:
         # (a later copy of the type the depot sells named: the copies'
-        # numbers, not a purchase left out)
+        # numbers, not the purchase of several types left out)
+        return _later_copy(g, action, target, same[0])
+    if not earlier or len(earlier) > MISSING_DEPOT_TRAINS:
         return []
 
     def apply():
@@ -174,6 +176,37 @@ def _missing_depot_trains(replay, action, violation) -> list:
     return [Reading(apply, f"; the record's later lines go on as if {action.actor} had "
                            f"bought the depot's {ids} before it, for {g.money(price)} "
                            f"(a missing line): taken so")]
+
+
+def _later_copy(g, action, target, first) -> list:
+    """A company buys a later copy of the type the depot sells (2-5 while
+    2-4 is next): bought as the next copy (the number written wrong), or
+    as named, the depot's next copy left in the depot, whichever the
+    record's next lines go on from (the export names the copy
+    in the buyer's runs; a line selling the one before it left out shows
+    later as a purchase the depot cannot make yet: held-out
+    1830_rand_58000004_3 with C&O's 2-4 at #110 deleted, NYNH's 2-5 at #126
+    refused, and every train of the game after it parted: 246 errors)."""
+    first_id, target_id = first.id, target.id
+
+    def apply():
+        # (by id: a look-ahead's trial puts back copies of the trains)
+        trains = g.trains
+        i = next(k for k, tr in enumerate(trains) if tr.id == first_id)
+        j = next(k for k, tr in enumerate(trains) if tr.id == target_id)
+        trains[i], trains[j] = trains[j], trains[i]
+        g.depot_start = min(g.depot_start, i)
+        g.round.process(copy.copy(action))
+
+    def as_next():
+        g.round.process(dataclasses.replace(action, train_id=first_id))
+    # (of the two, the one the record's next lines go on from: the copy's
+    # number written wrong, the export naming the next copy in the buyer's
+    # runs, or a sale of the next copy left out)
+    return [Reading(as_next, f"; the record's later lines go on as if it were {first_id}, "
+                             f"the depot's next {target.name}-train: taken so"),
+            Reading(apply, f"; the record's later lines go on as if {target.id} were sold "
+                           f"before {first.id}, which stays in the depot: taken so")]
 
 
 def _missing_phase_train(replay, action, violation) -> list:

@@ -135,6 +135,13 @@ def _missing_train(replay, action, violation) -> list:
 MISSING_DEPOT_TRAINS = 3
 
 
+def _company_lay(replay, action) -> bool:
+    """``action`` is a company's tile lay in a game with a map (what the
+    readings of a refused lay need)."""
+    g = replay.game
+    return isinstance(action, LayTile) and g.board is not None and action.actor in g.corporations
+
+
 def _missing_depot_trains(replay, action, violation) -> list:
     """A company buys a train the depot does not sell yet, its earlier
     trains unsold: the lines buying those are missing.  Read as bought by
@@ -248,12 +255,10 @@ def _other_tile(replay, action, violation) -> list:
     record's next lines go on as if it were (a run over the hex, an upgrade
     of it).  The candidates are those the board would take (its pure
     ``plan_lay``); the round judges the one tried as any line."""
-    if not isinstance(action, LayTile):
+    if not _company_lay(replay, action):
         return []
     g = replay.game
     board = g.board
-    if board is None or action.actor not in g.corporations:
-        return []
     written = board.tiles.get(str(action.tile))
     hex_ = str(action.hex)
     if written is None or hex_ not in board.hexes:
@@ -306,12 +311,10 @@ def _other_rotation(replay, action, violation) -> list:
     the same tile in a rotation the board takes there (its pure
     ``plan_lay``), when the record's next lines go on as if it were laid so
     (m10's set, 1860_rand_50500101_0 #170: 763 on G5 written turned 5)."""
-    if not isinstance(action, LayTile) or action.rotation is None:
+    if not _company_lay(replay, action) or action.rotation is None:
         return []
     g = replay.game
     board = g.board
-    if board is None or action.actor not in g.corporations:
-        return []
     t = board.tiles.get(str(action.tile))
     hex_ = str(action.hex)
     if t is None or hex_ not in board.hexes:
@@ -689,12 +692,10 @@ def _other_hex(replay, action, violation) -> list:
     the hexes the company's next lines name (a lay written on the wrong hex
     leaves the right one to its runs and upgrades) where the board would
     take the tile (its pure ``plan_lay``)."""
-    if not isinstance(action, LayTile):
+    if not _company_lay(replay, action):
         return []
     g = replay.game
     board = g.board
-    if board is None or action.actor not in g.corporations:
-        return []
     tile = board.tiles.get(str(action.tile))
     if tile is None:
         return []
@@ -799,12 +800,10 @@ def _laid_through_full_city(replay, action, violation) -> list:
     a lay through where its map was not computed again after a station was
     placed (1889 random 58000034_0 #116: KO past SR's new home on Marugame,
     SR having operated first with no lay; 34000003_0 #60)."""
-    if not isinstance(action, LayTile):
+    if not _company_lay(replay, action):
         return []
     g = replay.game
     board = g.board
-    if board is None or action.actor not in g.corporations:
-        return []
     from ..steps.track import full_city_words
     words = full_city_words(board, action.actor, str(action.hex))
 

@@ -155,19 +155,27 @@ class TrackStep(Step):
         if refusal.rule != "tile.connection" or special is not None \
                 or self.game.board is None or self._through_full:
             raise refusal       # (or already trying so: the same tile on another hex)
-        # tried again with the network passing full cities, then the step is
-        # as it was (check_purity: nothing changed)
-        self._through_full = True
-        try:
-            plan = self.check_written(turn, action, special)
-        except RuleViolation:
-            raise refusal from None
-        finally:
-            del self._through_full      # (back to the class's False: no trace left)
+        # tried again with the network passing full cities
+        plan = self.check_again("_through_full", refusal, self.check_written, turn, action,
+                                special)
         plan.blocked_connection = (
             f"{refusal.message}: {full_city_words(self.game.board, turn.corp.sym, action.hex)}"
             f"{self.blocked_city_rule}; 18xx.games allows it; taken as laid, as the record says")
         return plan
+
+    def check_again(self, flag: str, refusal: RuleViolation, check, turn, action: LayTile,
+                    special):
+        """``check`` of a refused lay once more with the step's class flag
+        ``flag`` set (a reading of the map the refusal may yield to), then the
+        step as it was (the class's False back, no trace left: check_purity
+        sees nothing changed); ``refusal`` is raised when it refuses too."""
+        setattr(self, flag, True)
+        try:
+            return check(turn, action, special)
+        except RuleViolation:
+            raise refusal from None
+        finally:
+            delattr(self, flag)
 
     def check_written(self, turn, action: LayTile, special=None) -> _LayPlan:
         """The lay as written: its plan, or the refusal (RuleViolation)."""

@@ -244,13 +244,7 @@ class Track18Ireland(TrackStep):
         except RuleViolation as v:
             if v.rule != "tile.connection" or self.game.board is None or self._unconnected:
                 raise
-            self._unconnected = True
-            try:
-                plan = self.check_lay(turn, action, special)
-            except RuleViolation:
-                raise v from None
-            finally:
-                del self._unconnected       # (back to the class's False: no trace left)
+            plan = self.check_again("_unconnected", v, self.check_lay, turn, action, special)
             plan.unconnected = f"{v.message}; taken as laid, as the record says"
             return plan
 

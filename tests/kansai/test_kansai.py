@@ -948,6 +948,38 @@ def test_the_number_of_operating_rounds_per_set():
         "round.skipped", "SR 4", "1 OR(s) were played after SR 3; the set has 2 in phase 2+ (F3)")
 
 
+def test_the_rules_sequence_of_rounds_checks_the_records_markers():
+    """The rounds by the rules' sequence (``TitleKansai.rules_next_round``): after the auction a
+    stock round, after it the set of ORs its phase gives (F3, O0), numbered by the stock round;
+    each of the complete game's markers is the round the rules make there, and a marker the
+    rules do not make is one finding, the record's round taken as written (the rule book's
+    "Game Rounds": one stock round followed by 1 to 3 operating rounds)."""
+    from railcheck.actions import RoundMarker
+    from railcheck.engine import Replay
+    from railcheck.titles.kansai.rounds import marker_label
+    record, _ = load_game(str(GAME))
+    rp = Replay(record, hints=False)
+    rp.begin()
+    pairs = []
+    for k, action in enumerate(record.actions):
+        if isinstance(action, RoundMarker) and action.kind != "auction":
+            pairs.append((marker_label(action), marker_label(rp.game.title.rules_next_round())))
+        rp.play(k)
+    assert [want for _, want in pairs] == ["SR 1", "OR 1.1", "SR 2", "OR 2.1", "SR 3", "OR 3.1",
+                                           "OR 3.2", "SR 4", "OR 4.1", "OR 4.2", "OR 4.3"]
+    assert all(marked == want for marked, want in pairs)
+    text = GAME.read_text(encoding="utf-8")
+    first = run(GAME, text=text.replace("\nSR 1\n", "\nOR 1.1\n", 1)).errors[0]
+    assert (first.rule, first.line, first.message) == (
+        "round.marker", 19, "the record says 'OR 1.1' here, but the rules make this SR 1 (a "
+                            "stock round follows the auction)")
+    errors = run(GAME, text=text.replace("\nSR 2\n", "\nauction\n\nSR 2\n", 1)).errors
+    assert [(e.rule, e.line) for e in errors][:1] == [("round.marker", 50)]
+    assert errors[0].message == ("the record says 'auction' here, but the rules make this SR 2 "
+                                 "(the privates' auction is played once, before the first stock "
+                                 "round)")
+
+
 def test_a_stock_round_ends_when_everybody_passed():
     """S2.2: a player who passed may act again, until every player passed in a row."""
     text = GAME.read_text(encoding="utf-8")

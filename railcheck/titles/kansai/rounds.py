@@ -123,25 +123,45 @@ class RecordRounds1890(RecordRounds):
         self.game.round.close_turn(record_ends)
 
     def check_marker(self, marker: RoundMarker) -> None:
-        """F3, O0: after a stock round the phase sets the number of ORs (1-3);
-        ORs are numbered by the SR and their place in the set."""
+        """The record's marker against the round the rules make next
+        (``TitleKansai.rules_next_round``: after the auction a stock round, after a stock
+        round the set of ORs its phase gives, F3, O0, numbered by the stock round and the
+        place in the set; the rule book's "Game Rounds": one stock round followed by 1 to 3
+        operating rounds), one finding for a marker that differs: a stock round before the
+        set is over (``round.skipped``), an operating round after it or numbered otherwise
+        (``round.marker``), the auction again.  The marker's round is taken as the record
+        has it (the markers count the set's operating rounds as written)."""
         t = self.title
+        want = t.rules_next_round()
+        label = marker_label(marker)
+        if marker.kind == "OR":
+            t.ors_in_set += 1       # (the set's operating rounds as the record has them)
+        if marker.kind == "auction":
+            if t.kind != "auction":
+                t.flag("round.marker", f"the record says 'auction' here, but the rules make "
+                                       f"this {marker_label(want)} (the privates' auction is played "
+                                       f"once, before the first stock round)", action=marker)
+            return
+        if t.kind == "OR" and t.or_set_size is None:
+            return      # operating rounds before any stock round: no set to count them in
         size = t.or_set_size
-        if marker.kind == "SR" and size is not None and t.ors_in_set < size:
+        if marker.kind == "SR" and want.kind == "OR":
             t.flag("round.skipped",
-                      f"{t.ors_in_set} OR(s) were played after SR {t.sr_number}; the set "
-                      f"has {size} in phase {t.set_phase} (F3)", action=marker)
-        elif marker.kind == "OR":
-            t.ors_in_set += 1
-            label = "OR " + ".".join(str(n) for n in marker.number)
-            if size is not None and t.ors_in_set > size:
+                   f"{t.ors_in_set} OR(s) were played after SR {t.sr_number}; the set "
+                   f"has {size} in phase {t.set_phase} (F3)", action=marker)
+        elif marker.kind == "OR" and want.kind == "SR":
+            if t.kind == "auction":
+                t.flag("round.marker", f"the record says '{label}' here, but the rules make "
+                                       f"this {marker_label(want)} (a stock round follows the "
+                                       f"auction)", action=marker)
+            else:
                 t.flag("round.marker", f"the record says '{label}' here, but phase "
-                                          f"{t.set_phase} has {size} OR(s) per set (F3)",
-                          action=marker)
-            elif len(marker.number) == 2 and t.sr_number and \
-                    tuple(marker.number) != (t.sr_number, t.ors_in_set):
-                t.flag("round.marker", f"the record says '{label}' here, but this is OR "
-                                          f"{t.sr_number}.{t.ors_in_set}", action=marker)
+                                       f"{t.set_phase} has {size} OR(s) per set (F3)",
+                       action=marker)
+        elif marker.kind == "OR" and len(marker.number) == 2 and \
+                tuple(marker.number) != tuple(want.number):
+            t.flag("round.marker", f"the record says '{label}' here, but this is "
+                                   f"{marker_label(want)}", action=marker)
 
     def round_starts(self, marker: RoundMarker) -> None:
         """The round the marker names begins (checked against the rules' sequence: F3,
@@ -150,8 +170,7 @@ class RecordRounds1890(RecordRounds):
         if not t.finished:
             self.check_marker(marker)
         t.kind = marker.kind
-        t.round_label = " ".join([marker.kind] + (
-            [".".join(str(n) for n in marker.number)] if marker.number else []))
+        t.round_label = marker_label(marker)
         if marker.kind == "SR" and t.end_after_set and not t.finished:
             # E1 with rulebook.end_on_bankruptcy (or end_on_bank): full_or: the set of ORs
             # was finished
@@ -189,3 +208,9 @@ class RecordRounds1890(RecordRounds):
             t.or_set_size = t.phase.operating_rounds
             t.set_phase = t.phase.name
             t.ors_in_set = t.holdings.or_number = 0     # (the shared OR's count in the set)
+
+
+def marker_label(marker: RoundMarker) -> str:
+    """The round as the record writes it: ``auction``, ``SR 2``, ``OR 2.1``."""
+    return " ".join([marker.kind] + ([".".join(str(n) for n in marker.number)]
+                                     if marker.number else []))

@@ -948,6 +948,51 @@ def test_the_number_of_operating_rounds_per_set():
         "round.skipped", "SR 4", "1 OR(s) were played after SR 3; the set has 2 in phase 2+ (F3)")
 
 
+def test_the_rules_sequence_of_rounds_checks_the_records_markers():
+    """The rounds by the rules' sequence (``TitleKansai.rules_next_round``): after the auction a
+    stock round, after it the set of ORs its phase gives (F3, O0), numbered by the stock round;
+    each of the complete game's markers is the round the rules make there, and a marker the
+    rules do not make is one finding (the rule book's "Game Rounds": one stock round followed
+    by 1 to 3 operating rounds): the rules' round played when the record goes on with it, else
+    the marker's as written."""
+    from railcheck.actions import RoundMarker
+    from railcheck.engine import Replay
+    from railcheck.titles.kansai.rounds import marker_label
+    record, _ = load_game(str(GAME))
+    rp = Replay(record, hints=False)
+    rp.begin()
+    pairs = []
+    for k, action in enumerate(record.actions):
+        if isinstance(action, RoundMarker) and action.kind != "auction":
+            pairs.append((marker_label(action), marker_label(rp.game.title.rules_next_round())))
+        rp.play(k)
+    assert [want for _, want in pairs] == ["SR 1", "OR 1.1", "SR 2", "OR 2.1", "SR 3", "OR 3.1",
+                                           "OR 3.2", "SR 4", "OR 4.1", "OR 4.2", "OR 4.3"]
+    assert all(marked == want for marked, want in pairs)
+    text = GAME.read_text(encoding="utf-8")
+    # a marker naming another kind of round, the record going on with the rules' round: the
+    # marker is the slip, one finding, and the rules' round is played (the record's lines
+    # were 86, 29 and 23 findings more, each taken in the marker's round)
+    cases = [("\nSR 1\n", "\nOR 1.1\n", 19, "the record says 'OR 1.1' here, but the rules make "
+              "this SR 1 (a stock round follows the auction), and the record goes on with its "
+              "players: taken as SR 1"),
+             ("\nOR 3.2\n", "\nSR 4\n", 111, "the record says 'SR 4' here, but the rules make "
+              "this OR 3.2 (phase 2+ has 2 OR(s) per set, F3), and the record goes on with its "
+              "companies: taken as OR 3.2"),
+             ("\nSR 3\n", "\nOR 2.2\n", 84, "the record says 'OR 2.2' here, but the rules make "
+              "this SR 3 (phase 1+ has 1 OR(s) per set, F3), and the record goes on with its "
+              "players: taken as SR 3")]
+    for was, written, line, message in cases:
+        res = run(GAME, text=text.replace(was, written, 1))
+        assert [(e.rule, e.line, e.message) for e in res.errors] == [
+            ("round.marker", line, message)]
+    errors = run(GAME, text=text.replace("\nSR 2\n", "\nauction\n\nSR 2\n", 1)).errors
+    assert [(e.rule, e.line) for e in errors][:1] == [("round.marker", 50)]
+    assert errors[0].message == ("the record says 'auction' here, but the rules make this SR 2 "
+                                 "(the privates' auction is played once, before the first stock "
+                                 "round)")
+
+
 def test_a_stock_round_ends_when_everybody_passed():
     """S2.2: a player who passed may act again, until every player passed in a row."""
     text = GAME.read_text(encoding="utf-8")

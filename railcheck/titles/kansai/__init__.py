@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from ...actions import Bankrupt, SellShares
+from ...actions import Bankrupt, RoundMarker, SellShares
 from ...findings import ERROR, Finding, involved
 from ...schema import is_unknown
 from ...unsure import CHECKPOINTS, Skipped
@@ -375,6 +375,27 @@ class TitleKansai(Title):
             if t.name == name:
                 return t.extra
         return {}
+
+    # ------------------------------------------------------------------
+    # the rounds by the rules' sequence
+
+    def rules_next_round(self) -> RoundMarker:
+        """The round the rules make after the one at hand, as the record marks it: the
+        auction is followed by a stock round (A7), each stock round by the set of 1 to 3
+        operating rounds its phase gives at its end (F3, O0: ``phases[].operating_rounds``,
+        set by ``RecordRounds1890.round_ends``), numbered by the stock round and their place
+        in the set, and the set by the next stock round.  The record's markers are its claim,
+        checked against this (``RecordRounds1890.check_marker``); ``next`` names it when the
+        record's round is over.  (Whether the game ends instead, E1, is the round's start's:
+        ``RecordRounds1890.round_starts``.)"""
+        if self.kind == "auction":
+            return RoundMarker(kind="SR", number=(self.sr_number + 1,))
+        if self.kind == "SR":
+            return RoundMarker(kind="OR", number=(self.sr_number, 1))
+        size = self.or_set_size
+        if size is not None and self.ors_in_set < size:
+            return RoundMarker(kind="OR", number=(self.sr_number, self.ors_in_set + 1))
+        return RoundMarker(kind="SR", number=(self.sr_number + 1,))
 
     # ------------------------------------------------------------------
     # the record's lines

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from ...actions import RoundMarker
+from ...actions import Checkpoint, RoundMarker
 from ...findings import WARNING, Finding
 from ...following.rounds import RecordRounds
 
@@ -122,36 +122,89 @@ class RecordRounds1890(RecordRounds):
         be unfinished, and its duties are not checked)."""
         self.game.round.close_turn(record_ends)
 
-    def check_marker(self, marker: RoundMarker) -> None:
-        """F3, O0: after a stock round the phase sets the number of ORs (1-3);
-        ORs are numbered by the SR and their place in the set."""
+    def check_marker(self, marker: RoundMarker) -> RoundMarker:
+        """The record's marker against the round the rules make next
+        (``TitleKansai.rules_next_round``: after the auction a stock round, after a stock
+        round the set of ORs its phase gives, F3, O0, numbered by the stock round and the
+        place in the set; the rule book's "Game Rounds": one stock round followed by 1 to 3
+        operating rounds), one finding for a marker that differs: a stock round before the
+        set is over (``round.skipped``), an operating round after it or numbered otherwise
+        (``round.marker``), the auction again.  The round that begins: the marker's, as the
+        record has it (the markers count the set's operating rounds as written), unless it
+        names another kind of round than the rules' and the record goes on with the rules'
+        (its next line a company's where the rules make an operating round, a player's where
+        they make a stock round): the marker is then the slip, said so, and the rules' round
+        begins."""
         t = self.title
+        want = t.rules_next_round()
+        label = marker_label(marker)
+        if marker.kind == "auction":
+            if t.kind != "auction":
+                t.flag("round.marker", f"the record says 'auction' here, but the rules make "
+                                       f"this {marker_label(want)} (the privates' auction is "
+                                       f"played once, before the first stock round)",
+                       action=marker)
+            return marker
         size = t.or_set_size
-        if marker.kind == "SR" and size is not None and t.ors_in_set < size:
+        if t.kind == "OR" and size is None:
+            # operating rounds before any stock round: no set to count them in
+            if marker.kind == "OR":
+                t.ors_in_set += 1
+            return marker
+        per_set = f"phase {t.set_phase} has {size} OR(s) per set"
+        why = "a stock round follows the auction" if t.kind == "auction" else per_set + ", F3"
+        if marker.kind != want.kind and self.goes_on_with(want):
+            whose = "companies" if want.kind == "OR" else "players"
+            t.flag("round.marker", f"the record says '{label}' here, but the rules make this "
+                                   f"{marker_label(want)} ({why}), and the record goes on "
+                                   f"with its {whose}: taken as {marker_label(want)}",
+                   action=marker)
+            if want.kind == "OR":
+                t.ors_in_set += 1
+            return want
+        if marker.kind == "OR":
+            t.ors_in_set += 1       # (the set's operating rounds as the record has them)
+        if marker.kind == "SR" and want.kind == "OR":
             t.flag("round.skipped",
-                      f"{t.ors_in_set} OR(s) were played after SR {t.sr_number}; the set "
-                      f"has {size} in phase {t.set_phase} (F3)", action=marker)
-        elif marker.kind == "OR":
-            t.ors_in_set += 1
-            label = "OR " + ".".join(str(n) for n in marker.number)
-            if size is not None and t.ors_in_set > size:
-                t.flag("round.marker", f"the record says '{label}' here, but phase "
-                                          f"{t.set_phase} has {size} OR(s) per set (F3)",
-                          action=marker)
-            elif len(marker.number) == 2 and t.sr_number and \
-                    tuple(marker.number) != (t.sr_number, t.ors_in_set):
-                t.flag("round.marker", f"the record says '{label}' here, but this is OR "
-                                          f"{t.sr_number}.{t.ors_in_set}", action=marker)
+                   f"{t.ors_in_set} OR(s) were played after SR {t.sr_number}; the set "
+                   f"has {size} in phase {t.set_phase} (F3)", action=marker)
+        elif marker.kind == "OR" and want.kind == "SR":
+            if t.kind == "auction":
+                t.flag("round.marker", f"the record says '{label}' here, but the rules make "
+                                       f"this {marker_label(want)} ({why})", action=marker)
+            else:
+                t.flag("round.marker", f"the record says '{label}' here, but {per_set} (F3)",
+                       action=marker)
+        elif marker.kind == "OR" and len(marker.number) == 2 and \
+                tuple(marker.number) != tuple(want.number):
+            t.flag("round.marker", f"the record says '{label}' here, but this is "
+                                   f"{marker_label(want)}", action=marker)
+        return marker
+
+    def goes_on_with(self, want: RoundMarker) -> bool:
+        """The record's next line after the marker at hand (past its checkpoints) is one of
+        ``want``'s kind of round: a company's in an operating round, a player's in a stock
+        round (not when the record ends or marks another round first)."""
+        t = self.title
+        for action in self.replay.record.actions[self.position + 1:]:
+            if isinstance(action, Checkpoint):
+                continue
+            if isinstance(action, RoundMarker):
+                return False
+            actor = getattr(action, "actor", None)
+            if want.kind == "OR":
+                return actor in t.rules.corp_by_sym
+            return t.holdings.is_player(actor)
+        return False
 
     def round_starts(self, marker: RoundMarker) -> None:
         """The round the marker names begins (checked against the rules' sequence: F3,
         O0, and E1's end after a set of operating rounds)."""
         t = self.title
         if not t.finished:
-            self.check_marker(marker)
+            marker = self.check_marker(marker)
         t.kind = marker.kind
-        t.round_label = " ".join([marker.kind] + (
-            [".".join(str(n) for n in marker.number)] if marker.number else []))
+        t.round_label = marker_label(marker)
         if marker.kind == "SR" and t.end_after_set and not t.finished:
             # E1 with rulebook.end_on_bankruptcy (or end_on_bank): full_or: the set of ORs
             # was finished
@@ -189,3 +242,9 @@ class RecordRounds1890(RecordRounds):
             t.or_set_size = t.phase.operating_rounds
             t.set_phase = t.phase.name
             t.ors_in_set = t.holdings.or_number = 0     # (the shared OR's count in the set)
+
+
+def marker_label(marker: RoundMarker) -> str:
+    """The round as the record writes it: ``auction``, ``SR 2``, ``OR 2.1``."""
+    return " ".join([marker.kind] + ([".".join(str(n) for n in marker.number)]
+                                     if marker.number else []))

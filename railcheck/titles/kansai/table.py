@@ -30,6 +30,7 @@ from ...findings import ERROR
 from ...schema import is_unknown
 from ...table import adapter
 from ...table.nextmove import NextMoves, Option, _price_range, holder_gains
+from .rounds import marker_label
 
 #: the line given to a candidate action tried (its findings are told apart by it)
 MARK = 10 ** 7
@@ -164,21 +165,6 @@ def _next_stock_player(r) -> Optional[str]:
         (r.holdings.priority_name() or r.holdings.names[0])
 
 
-def _next_marker(r) -> RoundMarker:
-    if r.kind == "auction":
-        return RoundMarker(kind="SR", number=(1,))
-    if r.kind == "SR":
-        return RoundMarker(kind="OR", number=(r.sr_number, 1))
-    size = r.or_set_size or 1
-    if r.ors_in_set < size:
-        return RoundMarker(kind="OR", number=(r.sr_number, r.ors_in_set + 1))
-    return RoundMarker(kind="SR", number=(r.sr_number + 1,))
-
-
-def _marker_text(m: RoundMarker) -> str:
-    return " ".join([m.kind] + ([".".join(str(n) for n in m.number)] if m.number else []))
-
-
 def _auction_player(r) -> Optional[str]:
     w = r.stock.waterfall
     if w is None:
@@ -242,8 +228,8 @@ def locate(pos: KansaiPosition) -> tuple:
                 break
         if moved:
             break
-        marker = _next_marker(r)
-        moved = _marker_text(marker)
+        marker = r.rules_next_round()
+        moved = marker_label(marker)
         pos.advance(marker)
         r = pos.r
     return actor, actor_kind, step, moved, notes, finished
@@ -274,7 +260,7 @@ def _kansai_next(record, rules, count: int, verbose: bool):
     if pos.prefix:
         # each action offered follows the marker that begins its round
         for o in nm.options:
-            o.info["after"] = [_marker_text(m) for m in pos.prefix]
+            o.info["after"] = [marker_label(m) for m in pos.prefix]
     return nm, pos
 
 
@@ -431,8 +417,8 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
         else:
             # the last to operate: its turn ends with the round (the next
             # round's line, where its duties are checked)
-            marker = _next_marker(r)
-            o = j.judge("end turn", marker, {"next": _marker_text(marker)})
+            marker = r.rules_next_round()
+            o = j.judge("end turn", marker, {"next": marker_label(marker)})
             if o is not None:
                 opts.append(o)
             else:
@@ -444,7 +430,7 @@ def _company_options(j: _Judge, r, sym: str, nm: NextMoves, verbose: bool) -> li
         # what follows it (the next company's turn, or the next round), where
         # the turn's duties are checked
         nxt = r.operating.next_company(done=sym)
-        after = Pass(actor=nxt) if nxt is not None else _next_marker(r)
+        after = Pass(actor=nxt) if nxt is not None else r.rules_next_round()
         o = j.judge("pass", Pass(actor=sym), then=[after])
         if o is not None:
             opts.append(o)

@@ -2484,3 +2484,33 @@ def test_a_later_copy_of_a_train_is_taken_as_named_and_the_missing_purchase_foun
          "as if C&O had bought the depot's 2-5 before it, for $80 (a missing line): taken so")]
     data = OM.read_export(DATA / "exports" / "1830_slips" / "1830_rand_58000004_3.json.gz")
     assert worths(res) == site_scores(data)
+
+
+@pytest.mark.parametrize("path, action_id, written, message", [
+    # 1830_rand_58000004_3 (held-out batch R) #331: C&O's 8 on F12 written
+    # on D16, out of its reach.  C&O's own next lines never name F12; ERIE's
+    # green 24 on F12 at #363 does (an upgrade of a tile the replay had not
+    # laid).  53 errors before (every later lay and run around F12)
+    ("1830_slips/1830_rand_58000004_3.json.gz", 331, "D16",
+     "tile 8 rotation 5 on D16 is not connected to C&O's network (no track of C&O reaches "
+     "D16); the record's later lines go on as if tile 8 were laid on F12 turned 5: taken so"),
+    # 1830_rand_44000100_1 #193: PRR's 8 on H14 written on I13; PRR's own
+    # next lines name H14 (14 errors before)
+    ("1830_slips/1830_rand_44000100_1.json.gz", 193, "I13",
+     "tile 8 rotation 1 on I13 is not connected to PRR's network (no track of PRR reaches "
+     "I13); the record's later lines go on as if tile 8 were laid on H14 turned 1: taken so"),
+])
+def test_a_lay_written_on_a_hex_out_of_reach_is_read_on_the_hex_the_next_lines_name(
+        path, action_id, written, message):
+    from conftest import DATA, site_scores
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    res = Replay(_changed_export(path, action_id, {"hex": written})).run()
+    first = error_findings(res)[0]
+    assert (first.action_id, first.rule, first.message) == (action_id, "tile.connection", message)
+    # nothing follows from it: the game's own findings only (44000100_1's
+    # trains.limit at #509, rule-backed, as in the unchanged game)
+    unchanged = Replay(_changed_export(path, action_id, {})).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)[1:]] == \
+        [(f.action_id, f.rule) for f in error_findings(unchanged)]
+    assert worths(res) == site_scores(OM.read_export(DATA / "exports" / path))

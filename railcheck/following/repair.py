@@ -676,6 +676,29 @@ def _hexes_named_next(replay, corp: str, horizon: int) -> list:
     return out
 
 
+def _hexes_upgraded_next(replay, horizon: int) -> list:
+    """The white hexes of the map whose first lay in the record's next
+    ``horizon`` lines (anyone's) is of a tile other than yellow: it upgrades
+    a tile the record laid and the replay has not (a lay written on another
+    hex: R's 1830_rand_58000004_3, #331's F12 written D16, ERIE's 24 on F12
+    at #363)."""
+    board = replay.game.board
+    acts = replay.record.actions
+    start = replay.game.following.position
+    seen: set = set()
+    out: list = []
+    for a in acts[start + 1:start + 1 + horizon]:
+        if not isinstance(a, LayTile) or str(a.hex) in seen:
+            continue
+        seen.add(str(a.hex))
+        h = board.hexes.get(str(a.hex))
+        tile = board.tiles.get(str(a.tile))
+        if h is not None and tile is not None and h.color == "white" \
+                and tile.color != "yellow":
+            out.append(str(a.hex))
+    return out
+
+
 def _run_hexes(run):
     """The hexes a run of the record names (its stops and paths)."""
     for r in run.routes:
@@ -690,8 +713,10 @@ def _other_hex(replay, action, violation) -> list:
     towns or cities, track off the map): it was laid on another hex, when
     the record's next lines go on as if it had been.  The candidates are
     the hexes the company's next lines name (a lay written on the wrong hex
-    leaves the right one to its runs and upgrades) where the board would
-    take the tile (its pure ``plan_lay``)."""
+    leaves the right one to its runs and upgrades) and, when one of them
+    takes it, the hexes whose next lay (anyone's) upgrades a tile the replay
+    has not laid, where the board would take the tile (its pure
+    ``plan_lay``); when none named takes it, any hex that does."""
     if not _company_lay(replay, action):
         return []
     g = replay.game
@@ -703,7 +728,13 @@ def _other_hex(replay, action, violation) -> list:
     hexes = [h for h in _hexes_named_next(replay, action.actor, HORIZON)
              if h != str(action.hex) and h in board.hexes]
     named = bool(hexes) and any(_fits(board, action, tile, h) for h in hexes)
-    if not named:
+    if named:
+        # and the hexes the next lines upgrade from a tile not laid (another
+        # company's upgrade may be the only line naming the right hex)
+        hexes = list(dict.fromkeys(
+            hexes + [h for h in _hexes_upgraded_next(replay, LONG_HORIZON)
+                     if h != str(action.hex) and h in board.hexes]))
+    else:
         # none named takes it: any hex the board takes it on (the company's
         # next lay may extend from it without its runs naming it yet)
         hexes = [h for h in sorted(board.hexes) if h != str(action.hex)]
@@ -816,6 +847,15 @@ def _laid_through_full_city(replay, action, violation) -> list:
     return [Reading(apply, f": {words}, and the record's later lines go on from it laid "
                            f"(18xx.games lets such a lay through when its map has not yet "
                            f"seen the station): taken so")]
+
+
+def _laid_through_full_city_or_other_hex(replay, action, violation) -> list:
+    """A lay not connected to the company's track: laid as written through a
+    full city (above), or on another hex the company's next lines name (a
+    hex written wrong: R's 1830_rand_58000004_3 with #331's F12 written
+    D16, whose next lays upgrade F12)."""
+    return _laid_through_full_city(replay, action, violation) \
+        + _other_hex(replay, action, violation)
 
 
 def _power_tile(replay, action, violation) -> list:
@@ -1001,5 +1041,5 @@ _READINGS = {
     "token.city": _other_city,
     "tile.supply": _laid_all_the_same,
     "tile.rotation": _other_rotation,
-    "tile.connection": _laid_through_full_city,
+    "tile.connection": _laid_through_full_city_or_other_hex,
 }

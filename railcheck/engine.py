@@ -17,6 +17,7 @@ and applies it (``Round.process``).  The loop knows no kind of round.
 
 from __future__ import annotations
 
+import copy
 import os
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -165,7 +166,12 @@ class Replay:
         if self.stop_at is not None and _passed(action, self.stop_at, self.count):
             return False
         self.count += 1
-        if self.take(position, action) == "stop":
+        # a copy: the rules fill in what a line leaves out (a share's source,
+        # a private's seller, a train's id) on the action they take, and the
+        # record stays as written for whatever replays it next (the hints'
+        # candidates: a seller filled in by the record's cascade refused a
+        # candidate's purchase, 1830_rand_59000004_1 #123)
+        if self.take(position, copy.copy(action)) == "stop":
             self.broke = True
             return False
         return True

@@ -152,12 +152,15 @@ class RuleViolation(Exception):
     """
 
     def __init__(self, rule: str, message: str, *, applied: bool = False,
-                 severity: str = ERROR):
+                 severity: str = ERROR, minimum: Optional[int] = None):
         super().__init__(message)
         self.rule = rule
         self.message = message
         self.applied = applied
         self.severity = severity
+        #: a price refused under the least the rule takes: that least (the
+        #: record-following layer may read the line at it)
+        self.minimum = minimum
 
 
 class Breaches:

@@ -3,6 +3,7 @@
 the replay goes on from what the record says happened, so that nothing
 after it is flagged and the opening ends with its own scores."""
 
+import dataclasses
 import json
 import sys
 
@@ -2514,3 +2515,40 @@ def test_a_lay_written_on_a_hex_out_of_reach_is_read_on_the_hex_the_next_lines_n
     assert [(f.action_id, f.rule) for f in error_findings(res)[1:]] == \
         [(f.action_id, f.rule) for f in error_findings(unchanged)]
     assert worths(res) == site_scores(OM.read_export(DATA / "exports" / path))
+
+
+def test_a_bid_for_the_turn_written_at_nothing_is_read_at_the_minimum():
+    # 1860_rand_2711024_2 #1 (Player 1's bid of £5 for the turn) written at
+    # £0: refused (a bid needs a price), the auction's next lines all out of
+    # turn (held-out S's 1860_rand_59000004_2 with the same change: 592
+    # errors).  The record goes on as if the bid stood (both others pass,
+    # Player 1 buys): read at the least the rule takes (repair._bid_at_minimum)
+    from conftest import DATA, site_scores
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    path = "1860_slips/1860_rand_2711024_2.json.gz"
+    res = Replay(_changed_export(path, 1, {"price": 0})).run()
+    assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
+        (1, "auction.min_bid", "a bid for the turn needs a price of at least £5; the record's "
+                               "later lines go on as if the bid stood: taken as a bid of £5")]
+    assert worths(res) == site_scores(OM.read_export(DATA / "exports" / path))
+
+
+def test_a_replay_leaves_the_records_lines_as_written_for_the_hints_candidates():
+    # held-out S's 1830_rand_59000004_1 with #17's par of B&O at $67 written
+    # $82: 118 errors from #36 (Player 2 short of cash).  The par hint's
+    # candidate at $67 replays the game clean, but it failed at #123: the
+    # record's replay had filled in CS's seller on the line (Player 1, in its
+    # cascade), and the candidate replayed that line as filled.  The rules
+    # fill in a copy now (Replay.play); the record is as written after it
+    from conftest import DATA, site_scores
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    path = "1830_slips/1830_rand_59000004_1.json.gz"
+    record = _changed_export(path, 17, {"share_price": "82,5,6"})
+    written = [dataclasses.replace(a) for a in record.actions]
+    res = Replay(record).run()
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [(17, "stock.par_implied")]
+    assert error_findings(res)[0].message.endswith("taken as $67")
+    assert worths(res) == site_scores(OM.read_export(DATA / "exports" / path))
+    assert record.actions == written

@@ -985,6 +985,23 @@ SALE_READINGS = 16
 PAR_READINGS = 16
 
 
+def _bid_at_minimum(replay, action, violation) -> list:
+    """A bid refused under the least its rule takes (``violation.minimum``:
+    a bid for 1860's turn written at 0, an opening bid under face value, a
+    raise too small): bid at that least, when the record's next lines go
+    on as if the bid stood (the others pass, the bidder wins).  Held-out S's
+    1860_rand_59000004_2 with #1's bid for the turn written at 0: 592
+    errors, every line of the auction out of turn."""
+    if violation.minimum is None or getattr(action, "price", None) is None:
+        return []
+    g = replay.game
+
+    def apply():
+        g.round.process(dataclasses.replace(action, price=violation.minimum))
+    return [Reading(apply, f"; the record's later lines go on as if the bid stood: taken as a "
+                           f"bid of {g.money(violation.minimum)}")]
+
+
 def _other_par(replay, action, violation) -> list:
     """A par the rules refuse at its price (no par value of the company's,
     or more than the player can pay for the president's certificate): the
@@ -1011,6 +1028,7 @@ def _other_par(replay, action, violation) -> list:
 
 
 _READINGS = {
+    "auction.min_bid": _bid_at_minimum,
     "stock.par_price": _other_par,
     "stock.cash": _other_par,
     "stock.sell_not_owned": _other_sale_or_amounts,

@@ -189,7 +189,7 @@ class ChooseAndBidAuction(AuctionRound):
                          f"{g.money(self.inc)})")
             raise RuleViolation("auction.min_bid",
                                 f"the opening bid of {g.money(price)} on {company.sym} is below "
-                                f"{what}")
+                                f"{what}", minimum=minimum)
         if g.short_of(player, price):
             raise RuleViolation("auction.cash",
                                 f"{player.name} opens {company.sym} at {g.money(price)} but has "
@@ -237,7 +237,7 @@ class ChooseAndBidAuction(AuctionRound):
                                 f"bid of {g.money(action.price)} is too low: the high bid on "
                                 f"{lot.sym} is {g.money(self.high_bid)} "
                                 f"({self.high_bidder.name}), so the minimum bid is "
-                                f"{g.money(minimum)}")
+                                f"{g.money(minimum)}", minimum=minimum)
         if g.short_of(player, action.price):
             raise RuleViolation("auction.cash",
                                 f"{player.name} bids {g.money(action.price)} on {lot.sym} but has "

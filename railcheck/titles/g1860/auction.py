@@ -293,7 +293,8 @@ class BidForTurnStep(Step):
         notes = []
         if action.price is None or action.price <= 0:
             raise RuleViolation("auction.min_bid",
-                                f"a bid for the turn needs a price of at least {g.money(minimum)}")
+                                f"a bid for the turn needs a price of at least {g.money(minimum)}",
+                                minimum=minimum)
         if action.price < minimum:
             # the record goes on from the bid as made: flagged, and taken so
             notes.append(("auction.min_bid",

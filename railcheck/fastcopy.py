@@ -108,11 +108,7 @@ def deepcopy(x, memo: dict):
             append(a if type(a) in _ATOMIC else deepcopy(a, memo))
         return y
     if how == _DICT:
-        y = {}
-        memo[d] = y
-        for key, value in x.items():
-            y[deepcopy(key, memo)] = deepcopy(value, memo)
-        return y
+        return _copy_dict(x, d, memo)
     if how == _TUPLE:
         items = [deepcopy(a, memo) for a in x]
         # (a tuple met again while its items were copied: copied there)
@@ -136,7 +132,7 @@ def deepcopy(x, memo: dict):
         if state:
             # (copy.deepcopy copies the instance's dict as a dict of its own,
             # the memo naming it, and puts its items into the new instance's)
-            y.__dict__.update(deepcopy(state, memo))
+            y.__dict__.update(_copy_dict(state, id(state), memo))
         return y
     if how == _OWN:
         y = x.__deepcopy__(memo)  # type: ignore[attr-defined]
@@ -144,3 +140,21 @@ def deepcopy(x, memo: dict):
             memo[d] = y
         return y
     return copy.deepcopy(x, memo)
+
+
+def _copy_dict(x: dict, d: int, memo: dict) -> dict:
+    """A dict's copy, as :func:`deepcopy` makes it (``d`` its id): a key or
+    value of a plain type (a field's name, a number) is itself, with no
+    call for it (a game state's dicts are mostly such: the fields of its
+    objects); the rest copied.  (Its memo entry is looked up first, as
+    :func:`deepcopy` would.)"""
+    y = memo.get(d, memo)
+    if y is not memo:
+        return y
+    y = {}
+    memo[d] = y
+    atomic = _ATOMIC
+    for key, value in x.items():
+        y[key if type(key) in atomic else deepcopy(key, memo)] = \
+            value if type(value) in atomic else deepcopy(value, memo)
+    return y

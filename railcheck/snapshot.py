@@ -18,24 +18,45 @@ from .state import Bank, Cert, Company, Corporation, Player, Train
 def _name(obj):
     # (by the kind of its type, found once per type: the isinstance tests of
     # every value were a fifth of a purity-checked replay's time)
-    k = _KINDS.get(type(obj))
-    if k is None:
-        k = _kind(type(obj))
-    if k == _ATOM:
+    how = _NAMING.get(type(obj))
+    if how is None:
+        how = _naming(type(obj))
+    if how is _SELF:
         return obj
-    if k == _NAMED:
-        if isinstance(obj, Train):
-            return obj.id
-        if isinstance(obj, Cert):
-            return obj.name
+    if how is _NAME_OR_SYM:
         return getattr(obj, "name", None) or getattr(obj, "sym", None)
-    return _plain(obj, 0)
+    if how is _PICTURED:
+        return _plain(obj, 0)
+    return getattr(obj, how)
+
+
+#: how :func:`_name` names an instance of each type (found once per type):
+#: itself (a plain value), by the attribute named (a train's ``id``, a
+#: certificate's ``name``), by its name or else its symbol (a player, a
+#: company), or by its picture (anything else)
+_NAMING: dict = {}
+_SELF, _NAME_OR_SYM, _PICTURED = object(), object(), object()
+
+
+def _naming(t: type):
+    k = _kind(t)
+    if k == _ATOM:
+        how = _SELF
+    elif k == _NAMED:
+        how = "id" if issubclass(t, Train) else "name" if issubclass(t, Cert) else _NAME_OR_SYM
+    else:
+        how = _PICTURED
+    _NAMING[t] = how
+    return how
 
 
 #: how :func:`_plain` shows a value of each type (found once per type, by the
 #: same isinstance tests in the same order: subclasses as their base)
 _ATOM, _NAMED, _DICT, _LIST, _SET, _CODE, _OBJECT, _REPR = range(8)
 _KINDS: dict = {}
+#: the types whose values :func:`_plain` shows as themselves (above its
+#: depth limit), looked up without a call
+_PLAIN_TYPES = frozenset((str, int, bool, float, type(None)))
 
 
 def _kind(t: type) -> int:
@@ -78,8 +99,16 @@ def _plain(value, depth: int):
     if k == _NAMED:
         return _name(value)
     if k == _DICT:
+        if depth < 4:
+            # (a key that is a string and a value of a plain type are
+            # themselves: no call for them, as in the objects' fields below)
+            return {key if type(key) is str else str(_name(key)):
+                    v if type(v) in _PLAIN_TYPES else _plain(v, depth + 1)
+                    for key, v in value.items()}
         return {str(_name(key)): _plain(v, depth + 1) for key, v in value.items()}
     if k == _LIST:
+        if depth < 4:
+            return [v if type(v) in _PLAIN_TYPES else _plain(v, depth + 1) for v in value]
         return [_plain(v, depth + 1) for v in value]
     if k == _SET:
         return sorted(str(_plain(v, depth + 1)) for v in value)
@@ -97,9 +126,19 @@ def _plain(value, depth: int):
         # (the game and the round are pictured on their own; so is what an object names
         # as references that are not its state, ``not_state``: 1890's rounds' replay)
         skip = ("game", "round", *getattr(value, "not_state", ()))
+        if depth < 4:
+            return {key: v if type(v) in _PLAIN_TYPES else _plain(v, depth + 1)
+                    for key, v in vars(value).items() if key not in skip}
         return {key: _plain(v, depth + 1) for key, v in vars(value).items()
                 if key not in skip}
     return repr(value)
+
+
+def _owners(things) -> list:
+    """:func:`_name` of each one's owner (a certificate's: mostly "ipo" or
+    "pool", itself with no call)."""
+    naming = _NAMING
+    return [o if naming.get(type(o)) is _SELF else _name(o) for o in [x.owner for x in things]]
 
 
 def state_snapshot(g) -> dict:
@@ -112,7 +151,7 @@ def state_snapshot(g) -> dict:
                                        g.market.stacks.get(c.price, []).index(c)),
                           c.floated, c.closed, [t.id for t in c.trains],
                           [x.sym for x in c.companies], c.tokens_placed, _name(c.president),
-                          c.operated, c.home_placed, [_name(x.owner) for x in c.certs])
+                          c.operated, c.home_placed, _owners(c.certs))
                          for c in g.corporations.values()],
         "companies": [(c.sym, _name(c.owner), c.closed, c.price, c.uses)
                       for c in g.companies.values()],

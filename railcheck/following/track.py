@@ -250,9 +250,18 @@ def hex_record_implies(step, turn, action: LayTile, refusal: RuleViolation):
             what = "station"
         uses.pop(action.hex, None)
         if uses:
-            found = {c: fits(c, need) for c, need in uses.items()}
-            found = {c: f for c, f in found.items() if f is not None}
-            strong = [c for c in found if lacks(c, uses[c])]
+            # (the tile's plan on a hex, the step's check, is asked only of
+            # the hexes a reading below looks at: another company's run
+            # through ten hexes needs it where the map lacks what the run
+            # uses or where the tile pays more, not on every hex; the same
+            # plans, in the same order: the check is pure)
+            found: dict = {}
+
+            def fit(c):
+                if c not in found:
+                    found[c] = fits(c, uses[c])
+                return found[c]
+            strong = [c for c in uses if lacks(c, uses[c]) and fit(c) is not None]
             pick = None
             if len(strong) > 1:
                 strong = _runs_as_claimed(step, a, strong, found)
@@ -263,8 +272,8 @@ def hex_record_implies(step, turn, action: LayTile, refusal: RuleViolation):
             elif a.actor == corp:
                 # the company's own run through a hex the tile fits in
                 # its written rotation, or where it pays more
-                weak = [c for c in found if pays(c, uses[c])
-                        or (written is not None and found[c][0].rotation == written)]
+                weak = [c for c in uses if fit(c) is not None and (
+                    pays(c, uses[c]) or (written is not None and found[c][0].rotation == written))]
                 if len(weak) > 1:
                     weak = _runs_as_claimed(step, a, weak, found)
                     if len(weak) != 1:
@@ -273,7 +282,7 @@ def hex_record_implies(step, turn, action: LayTile, refusal: RuleViolation):
             else:
                 # another company's run that is worth what it claims only
                 # with the tile on one of its stops
-                weak = [c for c in found if pays(c, uses[c])]
+                weak = [c for c in uses if pays(c, uses[c]) and fit(c) is not None]
                 if weak and not _runs_as_claimed(step, a, [None], found):
                     weak = _runs_as_claimed(step, a, weak, found)
                     if len(weak) == 1:

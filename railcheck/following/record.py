@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Optional
 
-from ..actions import BuyShares, Checkpoint, Par, Pass, PlaceToken, RoundMarker, RunRoutes
+from ..actions import Checkpoint, Pass, PlaceToken, RoundMarker, RunRoutes
 from . import track as _track
 
 

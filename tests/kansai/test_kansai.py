@@ -1032,7 +1032,10 @@ def test_the_engines_loop_replays_1890_with_the_records_rounds():
     title = state_snapshot(rp.game)["title"]
     st = title["state"]
     assert (st["sr_number"], st["ors_in_set"], st["kind"]) == (4, 3, "OR")
-    assert "knr_started" in st and "capitalised" in st["ledger"]
+    assert "knr_started" in st and "capitalised" in st and st["ledger"] == {}
+    # the ledger's books are the game's (``Holdings``), pictured with it
+    own = state_snapshot(rp.game)["own"]
+    assert own["marked"] == ["KNR", "OMS", "JR", "HER"] and own["money_started"] is True
     assert not {"holdings", "replayer", "findings"} & set(title)
     assert not {"operating", "auction"} & set(st) and "bids" in st["stock"]
     assert not {"r", "h", "st"} & set(st["ledger"]) and "round" not in st["stock"]
@@ -1059,14 +1062,19 @@ def test_the_look_aheads_save_and_restore_cover_1890s_whole_state():
     saved, before = save(rp), state_snapshot(g)
     assert (title.sr_number, title.round_label, g.bank.cash, title.ledger.get("M2")) == (
         1, "OR 1.1", 310, 140)
+    # the ledger's books are the game's (session k14): M2's last movements, the markers' order
+    m2 = ["M2 starts with its capital Y200", "M2 bought a 2-train for Y60"]
+    assert g.last_movements("M2") == m2 and g.marked == ["KNR", "OMS", "JR", "HER"]
     for k in range(first_or + 3, first_or + 60):   # on to OR 3.1, M2 converted into KNR
         rp.play(k)
     assert (title.sr_number, title.round_label, g.bank.cash, title.ledger.get("M2")) == (
         3, "OR 3.1", 840, 0)
+    assert g.last_movements("M2")[-1].startswith("M2 brought all its")
     restore(rp, saved)
     assert state_snapshot(g) == before
     assert (title.sr_number, title.round_label, g.bank.cash, title.ledger.get("M2")) == (
         1, "OR 1.1", 310, 140)
+    assert g.last_movements("M2") == m2
     assert g.ledger is title.ledger and g.round is title.operating
     assert title.ledger.st is title.state and title.stock.round.game is g
 

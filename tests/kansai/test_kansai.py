@@ -986,11 +986,13 @@ def test_the_rules_sequence_of_rounds_checks_the_records_markers():
         res = run(GAME, text=text.replace(was, written, 1))
         assert [(e.rule, e.line, e.message) for e in res.errors] == [
             ("round.marker", line, message)]
+    # the auction again: one finding, the marker changes nothing (it ended the auction a
+    # second time, its priority a turn.order at the next stock round's third line)
     errors = run(GAME, text=text.replace("\nSR 2\n", "\nauction\n\nSR 2\n", 1)).errors
-    assert [(e.rule, e.line) for e in errors][:1] == [("round.marker", 50)]
-    assert errors[0].message == ("the record says 'auction' here, but the rules make this SR 2 "
-                                 "(the privates' auction is played once, before the first stock "
-                                 "round)")
+    assert [(e.rule, e.line, e.message) for e in errors] == [
+        ("round.marker", 50, "the record says 'auction' here, but the privates' auction is "
+                             "played once, before the first stock round: the marker is ignored "
+                             "(OR 1.1 goes on)")]
 
 
 def test_a_stock_round_ends_when_everybody_passed():

@@ -129,6 +129,8 @@ class Replay:
         #: by the record's position: a hint's candidate replays of the same
         #: record take them up to the line they change
         self.repairs: dict = {}
+        #: the record's lines as written, kept by :meth:`begin` for the hints
+        self.written: Optional[list] = None
 
     def run(self) -> Result:
         self.begin()
@@ -156,6 +158,14 @@ class Replay:
         self.game_over_reported = False
         self.rounds.begin()
         self.count = 0
+        if self.hints and self.written is None:
+            # the record's lines as written, for the hints' candidates: the
+            # rules fill in what a line leaves out (a share's source, a
+            # private's seller, a train's id) on the action they take, which
+            # ``convert`` writes out, but a candidate replays the lines as
+            # written (a seller the record's cascade filled in refused the
+            # par hint's right candidate: 1830_rand_59000004_1 #123)
+            self.written = [copy.copy(a) for a in rec.actions]
 
     def play(self, position: int) -> bool:
         """The record's action at ``position``: the record-following layer
@@ -166,12 +176,7 @@ class Replay:
         if self.stop_at is not None and _passed(action, self.stop_at, self.count):
             return False
         self.count += 1
-        # a copy: the rules fill in what a line leaves out (a share's source,
-        # a private's seller, a train's id) on the action they take, and the
-        # record stays as written for whatever replays it next (the hints'
-        # candidates: a seller filled in by the record's cascade refused a
-        # candidate's purchase, 1830_rand_59000004_1 #123)
-        if self.take(position, copy.copy(action)) == "stop":
+        if self.take(position, action) == "stop":
             self.broke = True
             return False
         return True

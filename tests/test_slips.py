@@ -2560,16 +2560,20 @@ def test_a_replay_leaves_the_records_lines_as_written_for_the_hints_candidates()
     # $82: 118 errors from #36 (Player 2 short of cash).  The par hint's
     # candidate at $67 replays the game clean, but it failed at #123: the
     # record's replay had filled in CS's seller on the line (Player 1, in its
-    # cascade), and the candidate replayed that line as filled.  The rules
-    # fill in a copy now (Replay.play); the record is as written after it
+    # cascade), and the candidate replayed that line as filled.  The hints'
+    # candidates replay the lines as written now (Replay.written, kept
+    # before the rules fill them in; ``convert`` writes the filled lines)
     from conftest import DATA, site_scores
     sys.path.insert(0, str(REPO / "tools"))
     import one_mistake as OM
     path = "1830_slips/1830_rand_59000004_1.json.gz"
     record = _changed_export(path, 17, {"share_price": "82,5,6"})
     written = [dataclasses.replace(a) for a in record.actions]
-    res = Replay(record).run()
+    replay = Replay(record)
+    res = replay.run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(17, "stock.par_implied")]
     assert error_findings(res)[0].message.endswith("taken as $67")
     assert worths(res) == site_scores(OM.read_export(DATA / "exports" / path))
-    assert record.actions == written
+    assert replay.written == written
+    at = next(k for k, a in enumerate(written) if a.action_id == 123)
+    assert (record.actions[at].seller, written[at].seller) == ("Player 1", None)

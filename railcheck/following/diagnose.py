@@ -63,6 +63,7 @@ is (the seller's net worth is off by the difference).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import os
@@ -534,7 +535,7 @@ def _replay_candidate(replay, i: int, line, s: Search, own=(), failed: Optional[
     way the same result (``RAILCHECK_CHECK_RESUME=1`` replays both and says
     where they differ)."""
     record = replay.record
-    actions = list(record.actions)
+    actions = written_lines(replay)
     changed_line = actions[i]
     after = [f for f in own if not _before(f, changed_line)]
     # the lines where the record as written errs (``spare``: an error of
@@ -708,7 +709,7 @@ class _Prefix:
     def __init__(self, replay) -> None:
         from ..replay_state import WatchedActions, _closing_passes
         record = replay.record
-        self.actions = WatchedActions(record.actions)
+        self.actions = WatchedActions(written_lines(replay))
         rp = type(replay)(dataclasses.replace(record, actions=self.actions), replay.rules,
                           check_board=replay.check_board, hints=False)
         rp.quick = True
@@ -870,6 +871,13 @@ def _not_before(f: Finding, g: Optional[Finding]) -> bool:
     if f.line is not None and g.line is not None:
         return f.line >= g.line
     return False
+
+
+def written_lines(replay) -> list:
+    """The record's lines as written (``Replay.written``, kept before its
+    rules filled in what the lines leave out), each a copy of its own: what
+    a hint's candidate replays (and fills in)."""
+    return [copy.copy(a) for a in (replay.written or replay.record.actions)]
 
 
 def _share_repairs(replay, cand, i: int) -> None:

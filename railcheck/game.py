@@ -754,8 +754,13 @@ class Game:
 
     def last_movements(self, name: str) -> Optional[list[str]]:
         """The last movements of ``name``'s cash, said when a money checkpoint differs (a
-        title that keeps them: 1890's ledger); None: none kept."""
+        title that keeps them: 1890's game); None: none kept."""
         return None
+
+    def own_state(self) -> dict:
+        """What a title's game keeps beyond the shared fields (1890's books: its purses, the
+        movements of cash, the markers' order ...), pictured by the purity snapshot; none."""
+        return {}
 
     def company_table(self) -> list[dict]:
         rows = []

@@ -32,23 +32,31 @@ class WatchedActions(list):
         return super().__iter__()
 
 
-def _closing_passes(actions) -> bool:
-    """The record's shape that ``Following.closes_turns_with_pass`` reads
-    from the whole record (computed here so that reading it does not count as reading
-    every action)."""
+def _closing_passes(actions, from_export: bool) -> bool:
+    """Whether the record (its ``actions``) closes a stock-round turn with
+    its player's own pass after a purchase: ``Following.closes_turns_with_pass``
+    (which asks this), computed without counting as reading every action.
+    An export's lines are the site's, whose shape is the title's: a single
+    pass under the buyer's name right after his purchase, in an export
+    whose other purchases end their turns, may be the slip itself
+    (1860_rand_49000103_1 #671: Player 1's pass written as Player 2's, right
+    after Player 2's purchase; an 18Ireland export closes a few turns so
+    among many it does not); a hand-kept record may close one turn so."""
     from .actions import BuyShares, Par, Pass
-    acts = list.__iter__(actions)
+    closed = other = 0
     prev = None
-    for a in acts:
-        if prev is not None and isinstance(prev, (BuyShares, Par)) and isinstance(a, Pass) \
-                and prev.actor == a.actor:
-            return True
+    for a in list.__iter__(actions):
+        if isinstance(prev, (BuyShares, Par)) and hasattr(a, "actor"):
+            if isinstance(a, Pass) and prev.actor == a.actor:
+                closed += 1
+            elif a.actor != prev.actor:
+                other += 1
         prev = a
-    return False
+    if from_export:
+        return closed > 1 or (closed == 1 and not other)
+    return closed > 0
 
 
-#: the replay's own fields that change as it plays (the rest is its setup;
-#: the rounds as the record has them, ``Replay.rounds``, are copied whole)
 _REPLAY_FIELDS = ("count", "game_over_reported")
 
 

@@ -166,6 +166,8 @@ def state_snapshot(g) -> dict:
                  _name(g.priority), [p.name for p in g.seat_order], _plain(g.pending_par, 0),
                  g.cert_limit, g.depot_start, sorted(g.following.order_flagged),
                  _plain(g.over_limit_flagged, 0)),
+        # what a title's game keeps beyond the shared fields (1890's books)
+        "own": _plain(g.own_state(), 0),
         # what is not sure (the checks skipped are a count for the report, not state)
         "unsure": (_plain(g.unsure.unsure, 0), _plain(g.unsure.at_most, 0)),
         "board": g.board.snapshot() if g.board is not None else None,

@@ -2385,6 +2385,27 @@ def test_a_private_bid_under_the_minimum_is_read_at_the_bid_the_record_goes_on_f
                            "Player 4": 149}
 
 
+def test_a_candidate_resumed_from_a_kept_state_is_the_candidate_replayed(monkeypatch, tmp_path):
+    # the same change as above: each hint's candidate is replayed both ways
+    # (RAILCHECK_CHECK_RESUME, a file: ``diagnose._same_try`` notes "same"
+    # or where they differ).  The kept state read the record's shape (turns
+    # closed by their player's pass) by a test of its own, looser than the
+    # record-following layer's for an export (any one such pair, where the
+    # layer wants two, or one with no purchase ending a turn otherwise): the
+    # bid of 95 at #4 then took #17 and #18 as wrong names resumed, not
+    # replayed.  One test now (``replay_state._closing_passes``)
+    log = tmp_path / "resume.log"
+    monkeypatch.setenv("RAILCHECK_CHECK_RESUME", str(log))
+    changed = _changed_export("18Ireland_slips/18Ireland_rand_52000059_0.json.gz", 4,
+                              {"price": 80})
+    res = Replay(changed).run()
+    noted = log.read_text(encoding="utf-8").splitlines()
+    assert len(noted) == 8
+    assert [line[:120] for line in noted if not line.startswith("same ")] == []
+    assert [(f.action_id, f.rule) for f in error_findings(res)] == [
+        (4, "auction.min_bid"), (278, "bankrupt.leftovers")]
+
+
 def test_a_hints_candidate_keeps_the_records_own_finding_made_in_step_with_it():
     # held-out 18Ireland_rand_52000059_0 with #40 (WLR lays 657 on D16 turned
     # 2) turned 4, legal at its line: #41's broad track no longer joins WLR's

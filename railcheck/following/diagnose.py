@@ -726,7 +726,7 @@ class _Prefix:
         self.calls: list = []       # the findings' count after each line checked
         rp.after_action = lambda game, action: self.calls.append(len(game.findings))
         rp.begin()
-        self.closing = _closing_passes(self.actions)
+        self.closing = _closing_passes(self.actions, rp.game.following.from_export)
         rp.game.following._closing_passes = self.closing
         self.rp = rp
         self.position = 0           # the next line it plays
@@ -786,7 +786,7 @@ class _Prefix:
             if at is None:
                 return None
             snap = self.checkpoints[at][0]
-        if _closing_passes(actions) != self.closing:
+        if _closing_passes(actions, self.rp.game.following.from_export) != self.closing:
             return None
         return snap
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Optional
 
-from ..actions import BuyShares, Checkpoint, Par, Pass, PlaceToken, RoundMarker, RunRoutes
+from ..actions import Checkpoint, Pass, PlaceToken, RoundMarker, RunRoutes
 from . import track as _track
 
 
@@ -158,27 +158,8 @@ class Following:
         the record, read once."""
         known = self._closing_passes
         if known is None:
-            acts = self.actions
-            closed = other = 0
-            for a, b in zip(acts, acts[1:]):
-                if not isinstance(a, (BuyShares, Par)) or not hasattr(b, "actor"):
-                    continue
-                if isinstance(b, Pass) and a.actor == b.actor:
-                    closed += 1
-                elif b.actor != a.actor:
-                    other += 1
-            # an export's lines are the site's, whose shape is the title's:
-            # a single pass under the buyer's name right after his purchase,
-            # in an export whose other purchases end their turns, may be the
-            # slip itself (1860_rand_49000103_1 #671: Player 1's pass written
-            # as Player 2's, right after Player 2's purchase; an 18Ireland
-            # export closes a few turns so among many it does not); a
-            # hand-kept record may close one turn so
-            if self.from_export:
-                known = closed > 1 or (closed == 1 and not other)
-            else:
-                known = closed > 0
-            self._closing_passes = known
+            from ..replay_state import _closing_passes
+            known = self._closing_passes = _closing_passes(self.actions, self.from_export)
         return known
 
     # ------------------------------------------------------------------

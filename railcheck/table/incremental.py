@@ -139,7 +139,7 @@ class Checker:
         rp = Replay(record, rules, check_board=self.check_board, hints=False)
         rp.begin()
         g = rp.game
-        closing = _closing_passes(actions)
+        closing = _closing_passes(actions, g.following.from_export)
         g.following._closing_passes = closing
         keys = [action_key(a) for a in list.__iter__(actions)]
         self._keys = keys

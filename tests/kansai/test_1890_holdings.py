@@ -116,7 +116,7 @@ def test_the_game_is_the_shared_game_built_from_1890s_rules():
     assert knr.price.price == 100 and knr in h.market.stack(knr.price)
     assert {row["company"]: row["price"] for row in r.companies}["JR"] == 140
     # the markers in the order of their pars (S3.2 moves them up in that order)
-    assert r.game.ledger.marked == ["KNR", "OMS", "JR", "HER"]
+    assert r.game.marked == ["KNR", "OMS", "JR", "HER"]
 
 
 def test_the_black_zone_closes_the_corporation():

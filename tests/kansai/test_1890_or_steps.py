@@ -58,7 +58,7 @@ def picture(r) -> tuple:
         for h in board.hexes.values())
     return (state_snapshot(r.holdings), repr(vars(r.state)), repr(getattr(r.holdings.round.turn, "lines", None)),
             len(r.findings),
-            r.ledger.bank, list(r.ledger.marked), repr(r.unsure.skipped), hexes)
+            r.ledger.bank, list(r.holdings.marked), repr(r.unsure.skipped), hexes)
 
 
 CASES = [

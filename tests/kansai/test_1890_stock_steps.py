@@ -45,7 +45,7 @@ def actions(*lines: str) -> list:
 def picture(r) -> tuple:
     return (state_snapshot(r.holdings), repr(vars(r.state)), repr(r.holdings.round.lines),
             len(r.findings),
-            r.ledger.bank, list(r.ledger.marked))
+            r.ledger.bank, list(r.holdings.marked))
 
 
 CASES = [

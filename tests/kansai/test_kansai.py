@@ -986,11 +986,13 @@ def test_the_rules_sequence_of_rounds_checks_the_records_markers():
         res = run(GAME, text=text.replace(was, written, 1))
         assert [(e.rule, e.line, e.message) for e in res.errors] == [
             ("round.marker", line, message)]
+    # the auction again: one finding, the marker changes nothing (it ended the auction a
+    # second time, its priority a turn.order at the next stock round's third line)
     errors = run(GAME, text=text.replace("\nSR 2\n", "\nauction\n\nSR 2\n", 1)).errors
-    assert [(e.rule, e.line) for e in errors][:1] == [("round.marker", 50)]
-    assert errors[0].message == ("the record says 'auction' here, but the rules make this SR 2 "
-                                 "(the privates' auction is played once, before the first stock "
-                                 "round)")
+    assert [(e.rule, e.line, e.message) for e in errors] == [
+        ("round.marker", 50, "the record says 'auction' here, but the privates' auction is "
+                             "played once, before the first stock round: the marker is ignored "
+                             "(OR 1.1 goes on)")]
 
 
 def test_a_stock_round_ends_when_everybody_passed():
@@ -1032,7 +1034,10 @@ def test_the_engines_loop_replays_1890_with_the_records_rounds():
     title = state_snapshot(rp.game)["title"]
     st = title["state"]
     assert (st["sr_number"], st["ors_in_set"], st["kind"]) == (4, 3, "OR")
-    assert "knr_started" in st and "capitalised" in st["ledger"]
+    assert "knr_started" in st and "capitalised" in st and st["ledger"] == {}
+    # the ledger's books are the game's (``Holdings``), pictured with it
+    own = state_snapshot(rp.game)["own"]
+    assert own["marked"] == ["KNR", "OMS", "JR", "HER"] and own["money_started"] is True
     assert not {"holdings", "replayer", "findings"} & set(title)
     assert not {"operating", "auction"} & set(st) and "bids" in st["stock"]
     assert not {"r", "h", "st"} & set(st["ledger"]) and "round" not in st["stock"]
@@ -1059,14 +1064,19 @@ def test_the_look_aheads_save_and_restore_cover_1890s_whole_state():
     saved, before = save(rp), state_snapshot(g)
     assert (title.sr_number, title.round_label, g.bank.cash, title.ledger.get("M2")) == (
         1, "OR 1.1", 310, 140)
+    # the ledger's books are the game's (session k14): M2's last movements, the markers' order
+    m2 = ["M2 starts with its capital Y200", "M2 bought a 2-train for Y60"]
+    assert g.last_movements("M2") == m2 and g.marked == ["KNR", "OMS", "JR", "HER"]
     for k in range(first_or + 3, first_or + 60):   # on to OR 3.1, M2 converted into KNR
         rp.play(k)
     assert (title.sr_number, title.round_label, g.bank.cash, title.ledger.get("M2")) == (
         3, "OR 3.1", 840, 0)
+    assert g.last_movements("M2")[-1].startswith("M2 brought all its")
     restore(rp, saved)
     assert state_snapshot(g) == before
     assert (title.sr_number, title.round_label, g.bank.cash, title.ledger.get("M2")) == (
         1, "OR 1.1", 310, 140)
+    assert g.last_movements("M2") == m2
     assert g.ledger is title.ledger and g.round is title.operating
     assert title.ledger.st is title.state and title.stock.round.game is g
 

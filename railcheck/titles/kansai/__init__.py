@@ -86,7 +86,13 @@ class State1890:
     or_set_size: Optional[int] = None
     set_phase: str = ""
     ors_in_set: int = 0
-    #: the money (``money.py``'s ``Ledger``: its books on the game's objects)
+    #: corporations given their capital (10 x par, SB3; KNR 4 x par, K8)
+    capitalised: set = field(default_factory=set)
+    #: the round label of KNR's first operating round (K9)
+    knr_first_or: Optional[str] = None
+    #: Kita Osaka Kyuko's 100 paid (L3)
+    kok_paid: bool = False
+    #: the money (``money.py``'s ``Ledger``: its books are the game's, ``Holdings``)
     ledger: Any = None
     #: the rounds the record's markers begin: the auction and the stock round's handler
     #: (``stock.py``), the operating round (``operating.py``), the auction (``auction.py``)
@@ -165,7 +171,7 @@ class TitleKansai(Title):
         if corp.kind == "minor":
             return not corp.closed and h.minor_owner(corp.sym) is not None
         led = h.ledger
-        if led is None or not led.on or corp.sym not in led.marked or led.closed(corp.sym):
+        if led is None or not led.on or corp.sym not in h.marked or led.closed(corp.sym):
             return False
         r = led.r
         if corp.sym == "OMS" and not r.phase_at_least("4"):

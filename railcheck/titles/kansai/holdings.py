@@ -51,6 +51,13 @@ def par_cell(price: int) -> Cell:
     return Cell(row=-1, col=-1, price=price, zones=frozenset(), par=True, letters="")
 
 
+class Purse:
+    """The cash of a name the record pays that is no player or company."""
+
+    def __init__(self) -> None:
+        self.cash = 0
+
+
 class Holdings(Game):
     """The shared ``Game`` 1890's replay plays its certificates, privates, trains and money on,
     built from 1890's rules (``rules.py``: the shared specs, and the starting cash, the bank,
@@ -85,6 +92,17 @@ class Holdings(Game):
         #: the money (``money.py``'s ``Ledger``: the net worths the analyser reads; set by the
         #: replay)
         self.ledger = None
+        # the ledger's books, the game's:
+        #: the purse of each name the record pays that is no player, company or the bank
+        #: (its word stands; ``Ledger.entity``)
+        self.purses: dict[str, Purse] = {}
+        #: name -> its last three movements of cash, said when a checkpoint of it differs
+        #: (:meth:`last_movements`)
+        self.movements: dict[str, list[str]] = {}
+        #: the corporations with a price marker, in the order their markers were first placed
+        #: (their pars; ``Ledger.place``): the order S3.2's sold-out rises are made in, and a
+        #: main company operates once it has one (``TitleKansai.operates``)
+        self.marked: list[str] = []
 
     def flag(self, rule: str, message: str, severity: str = ERROR, action=None):
         """The shared ``Game.flag`` (the shared layer's and the engine's findings on 1890's
@@ -169,8 +187,18 @@ class Holdings(Game):
         return self.ledger.company_table()
 
     def last_movements(self, name: str) -> Optional[list[str]]:
-        """The ledger's last three movements of ``name``'s cash (``Ledger.note``)."""
-        return self.ledger.note.get(name)
+        """The last three movements of ``name``'s cash (:attr:`movements`)."""
+        return self.movements.get(name)
+
+    def own_state(self) -> dict:
+        """1890's own books on the game (the purity snapshot's): the order the privates were
+        first owned and the corporations first given a train, the trains out of the depot in
+        order, the ledger's start, the purses, each name's last movements, the markers'
+        order."""
+        return {"first_owned": self.first_owned, "first_trained": self.first_trained,
+                "left": self.left, "money_started": self.money_started,
+                "purses": {name: purse.cash for name, purse in self.purses.items()},
+                "movements": self.movements, "marked": self.marked}
 
     # ------------------------------------------------------------------
     # reading

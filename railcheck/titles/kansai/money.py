@@ -26,42 +26,34 @@ from ...game import ranked
 from ...market import Cell, Market
 from ...schema import is_unknown
 from ...unsure import BANK, price_key
-
-
-class Purse:
-    """The cash of a name the record pays that is no player or company."""
-
-    def __init__(self) -> None:
-        self.cash = 0
+from .holdings import Purse
 
 
 class Ledger:
     #: the title object, its state and game, the doubts and the market: pictured on their
     #: own, not the ledger's (``snapshot.state_snapshot``)
-    not_state = ("r", "st", "h", "doubts", "market")
+    not_state = ("r", "st", "h", "doubts")
 
     def __init__(self, replay):
         self.r = replay
         self.st = replay.state
         self.h = replay.holdings
-        #: the purse of a name the record pays that is no player or company (its word
-        #: stands); the players' and companies' cash is theirs (``Player.cash``,
-        #: ``Corporation.cash``), the bank's the game's (``Game.bank``)
-        self.other: dict[str, Purse] = {}
-        self.market: Optional[Market] = None
-        #: the corporations with a price marker on the market (``Corporation.price``), in the
-        #: order their markers were first placed (their pars)
-        self.marked: list = []
         #: the amounts not sure and the checks skipped (the shared ``railcheck/unsure.py``)
         self.doubts = replay.unsure
-        #: entity -> its last three movements, said when a checkpoint differs
-        self.note: dict = {}
-        #: corporations given their capital (10 x par; KNR 4 x par)
-        self.capitalised: set = set()
-        #: the OR label of KNR's first operating round (K9)
-        self.knr_first_or: Optional[str] = None
-        #: KOK's 100 paid (L3)
-        self.kok_paid = False
+        # (the ledger keeps no book of its own: the cash is on the game's objects, the bank
+        # the game's, the purses, movements and markers' order the game's too, ``Holdings``;
+        # its flags are the title's state, ``State1890``)
+
+    @property
+    def market(self) -> Market:
+        """The market grid (the game's)."""
+        return self.h.market
+
+    @property
+    def off(self) -> tuple:
+        """The key of the number money needs that is unknown (``companies``: the auction was
+        not played), the shared ``Unsure.off``; empty while money is tracked."""
+        return tuple(self.doubts.off or ())
 
     @property
     def on(self) -> bool:
@@ -94,13 +86,11 @@ class Ledger:
         if not self.doubts.tracked:
             # the starting cash, the bank or the market grid is unknown (the shared Game
             # said which when it was built)
-            self.off = tuple(self.doubts.off or ())
             return
         if auction_players is None and self.h.owned():
-            self.off = ("companies",)      # the auction was not played: its prices are unknown
-            self.doubts.turn_off(self.off)
+            # the auction was not played: its prices are unknown
+            self.doubts.turn_off(("companies",))
             return
-        self.market = self.h.market
         n = len(self.h.players)
         if auction_players is None:
             for p in self.h.players:
@@ -108,8 +98,6 @@ class Ledger:
         # (else the auction's table played on the game's players: their cash is the auction's)
         self.bank = int(rules.bank) - sum(p.cash for p in self.h.players)
         self.h.money_started = True
-
-    off: tuple = ()
 
     # ------------------------------------------------------------------
     # movements
@@ -125,7 +113,7 @@ class Ledger:
             return 0
         entity = self.h.holder(who)
         if entity is None:
-            purse = self.other.get(who)
+            purse = self.h.purses.get(who)
             return 0 if purse is None else purse.cash
         return entity.cash
 
@@ -134,7 +122,7 @@ class Ledger:
         that is neither."""
         if who == BANK:
             return self.h.bank
-        return self.h.holder(who) or self.other.setdefault(who, Purse())
+        return self.h.holder(who) or self.h.purses.setdefault(who, Purse())
 
     def pay(self, payer: str, payee: str, amount: int, note: str = "") -> None:
         """``amount`` from ``payer`` to ``payee`` by name (the bank is ``"bank"``): the
@@ -146,8 +134,9 @@ class Ledger:
         if note:
             for who in (payer, payee):
                 if who != BANK:
-                    self.note.setdefault(who, []).append(note)
-                    del self.note[who][:-3]
+                    kept = self.h.movements.setdefault(who, [])
+                    kept.append(note)
+                    del kept[:-3]
 
     @property
     def unsure(self) -> dict:
@@ -225,7 +214,7 @@ class Ledger:
         c = self.h.corporations[corp]
         if c.price is not cell:
             if c.price is None:
-                self.marked.append(corp)
+                self.h.marked.append(corp)
             self.h.place_price(c, cell)
 
     def order_key(self, corp: str):
@@ -438,8 +427,8 @@ class Ledger:
             else:
                 self.pay(BANK, to, rev, f"{sym} paid its income {r.money(rev)} to {to} ({label})")
             once = p.extra["once"]
-            if once and not self.kok_paid and self.h.bought(once["after_first"]):     # L3
-                self.kok_paid = True
+            if once and not self.st.kok_paid and self.h.bought(once["after_first"]):     # L3
+                self.st.kok_paid = True
                 self.pay(BANK, owner, int(once["amount"]),
                          f"{sym} received {r.money(once['amount'])} in the first OR after the "
                          f"first {once['after_first']}-train ({label}, L3)")
@@ -590,7 +579,7 @@ class Ledger:
                 self.move(corp, move)
         elif kind == "payout" and revenue > 0:
             self.move(corp, "right")
-        elif corp == "KNR" and self.knr_first_or == label and \
+        elif corp == "KNR" and self.st.knr_first_or == label and \
                 r.rules.knr.first_or_no_withhold_drop:
             pass                                                                   # K9
         else:

@@ -874,9 +874,9 @@ class ConvertStep1890(Step1890):
             led.pay(minor, "KNR", cash, f"{minor} brought all its {r.money(cash)} to KNR "
                                         f"({conv['moves'].replace('_', ' ')})")
         led.doubts.inherit("KNR", minor)
-        if minor == "M2" and "KNR" not in led.capitalised:
-            led.capitalised.add("KNR")
-            led.knr_first_or = r.round_label
+        if minor == "M2" and "KNR" not in r.state.capitalised:
+            r.state.capitalised.add("KNR")
+            r.state.knr_first_or = r.round_label
             par = self.h.par("KNR")
             times = int(r.rules.knr["float_cash_par_times"])
             if par is None:

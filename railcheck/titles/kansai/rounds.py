@@ -76,8 +76,16 @@ class RecordRounds1890(RecordRounds):
 
     def round_marker(self, marker: RoundMarker) -> None:
         """The record's marker: the turn at hand and the round end, the marked round
-        begins."""
+        begins; ``auction`` after the game began is one finding and changes nothing."""
         t = self.title
+        if marker.kind == "auction" and t.kind != "auction" and not t.finished:
+            # the privates' auction is played once, before the first stock round (the
+            # rules never make it again: the shared ``Title.no_more``'s reading)
+            t.flag("round.marker", f"the record says 'auction' here, but the privates' "
+                                   f"auction is played once, before the first stock round: "
+                                   f"the marker is ignored ({t.round_label} goes on)",
+                   action=marker)
+            return
         self.end_turn()
         if not (marker.kind == "auction" and t.kind == "auction"):
             self.round_ends()       # (the record's opening 'auction' line ends nothing)
@@ -129,7 +137,7 @@ class RecordRounds1890(RecordRounds):
         place in the set; the rule book's "Game Rounds": one stock round followed by 1 to 3
         operating rounds), one finding for a marker that differs: a stock round before the
         set is over (``round.skipped``), an operating round after it or numbered otherwise
-        (``round.marker``), the auction again.  The round that begins: the marker's, as the
+        (``round.marker``).  The round that begins: the marker's, as the
         record has it (the markers count the set's operating rounds as written), unless it
         names another kind of round than the rules' and the record goes on with the rules'
         (its next line a company's where the rules make an operating round, a player's where
@@ -139,12 +147,7 @@ class RecordRounds1890(RecordRounds):
         want = t.rules_next_round()
         label = marker_label(marker)
         if marker.kind == "auction":
-            if t.kind != "auction":
-                t.flag("round.marker", f"the record says 'auction' here, but the rules make "
-                                       f"this {marker_label(want)} (the privates' auction is "
-                                       f"played once, before the first stock round)",
-                       action=marker)
-            return marker
+            return marker       # (the record's opening line: a later one is round_marker's)
         size = t.or_set_size
         if t.kind == "OR" and size is None:
             # operating rounds before any stock round: no set to count them in

@@ -361,7 +361,7 @@ class StockRound1890(RoundOfTheRecord, StockRound):
         self.before_end = (h.priority, marks)
         self.set_priority()
         led = r.ledger
-        for corp in list(led.marked):
+        for corp in list(h.marked):
             if h.pool(corp) == 0 and not led.cell(corp).row == 0:
                 if h.sold_percent(corp) >= led.issued(corp):
                     led.move(corp, "up")

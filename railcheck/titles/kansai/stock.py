@@ -164,8 +164,8 @@ class StockHandler:
         h.corporations[corp].floated = True
         led = r.ledger
         par = h.par(corp)
-        if (corp != "KNR" or r.knr_normal) and corp not in led.capitalised and par is not None:
-            led.capitalised.add(corp)
+        if (corp != "KNR" or r.knr_normal) and corp not in r.state.capitalised and par is not None:
+            r.state.capitalised.add(corp)
             times = r.rules.stock.capital_par_times
             led.pay("bank", corp, times * par,
                     f"{corp} floated: {times} x par {r.money(par)} to its treasury (SB3)")

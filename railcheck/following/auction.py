@@ -7,6 +7,7 @@ import dataclasses
 from ..actions import Bid, BidForTurn, Pass
 from ..findings import INFO
 from .base import RoundFollower
+from .lookahead import missing_line_searched
 from .stock import goes_on_as_renamed
 
 
@@ -149,7 +150,7 @@ def missing_waterfall_line(replay, action) -> bool:
             or rnd.blocking_step() is not None or rnd.auctioning is not None:
         return False
     cur = rnd.current_player()
-    if cur is None or player is cur:
+    if cur is None or player is cur or not missing_line_searched(replay):
         return False
     lines: list = [Pass(actor=cur.name)]
     cheapest = rnd.cheapest()

@@ -545,6 +545,18 @@ def choice_once(replay, kind: str, tries: str, limit: int, choose) -> tuple:
     return choice, says
 
 
+def missing_line_searched(replay) -> bool:
+    """:func:`chosen_missing_line` would look at the lines it is given: a
+    choice the first replay kept at this line, or a search still to make
+    (:func:`choice_once`: a replay not quick that searched in vain fewer
+    than :data:`MISSING_TRIES` times).  False: it answers None whatever
+    the lines, and its callers need not build them (a record out of turn
+    line after line, 100,000 lines of passes)."""
+    key = ("missing", replay.game.following.position)
+    return first_replays_choice(replay, key) is not None or not (
+        getattr(replay, "quick", False) or getattr(replay, "missing_tries", 0) >= MISSING_TRIES)
+
+
 def chosen_missing_line(replay, action, lines: list, play) -> Optional[tuple]:
     """:func:`missing_line` as one replay keeps its choices
     (:func:`choice_once`: :data:`MISSING_TRIES` searches in vain at most),

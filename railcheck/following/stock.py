@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..actions import Checkpoint, Exchange, Par, Pass, RoundMarker
 from .base import RoundFollower, players_go_on, refuse_unentered_stock_round
-from .lookahead import choice_once
+from .lookahead import choice_once, missing_line_searched
 
 
 def par_in_record(g, corp):
@@ -411,7 +411,7 @@ def missing_turn_line(replay, action):
         return False
     step = rnd.step_for(action)
     if step is None or not step.turn_action or follower.written_pass(action, player) \
-            or rnd.turn_after(cur) is not player:
+            or rnd.turn_after(cur) is not player or not missing_line_searched(replay):
         return False
     from ..actions import BuyShares
     from .lookahead import chosen_missing_line

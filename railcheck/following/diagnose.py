@@ -720,7 +720,9 @@ class _Prefix:
 
             class Noting(dict):
                 def __getitem__(self, k):
-                    taken.add(k)
+                    # (the record's position: a search's choice is kept
+                    # under (kind, position), ``lookahead.choice_once``)
+                    taken.add(k[1] if isinstance(k, tuple) else k)
                     return dict.__getitem__(self, k)
             rp.known_repairs = (Noting(chosen), 1 << 62)
         self.shared_repairs = bool(chosen)

@@ -166,6 +166,14 @@ def test_a_tile_that_does_not_fit_is_read_as_the_tile_the_record_goes_on_from():
     assert len(error_findings(rp.run())) == 20 and rp.impure == []
 
 
+def _site_worths(path: str) -> dict:
+    """The net worths the site scored for the export ``tests/data/exports/PATH``."""
+    sys.path.insert(0, str(REPO / "tools"))
+    import one_mistake as OM
+    from conftest import DATA, site_scores
+    return site_scores(OM.read_export(DATA / "exports" / path))
+
+
 def _changed_export(path: str, action_id: int, change: dict):
     """The record of the export ``tests/data/exports/PATH`` with its action
     ``action_id`` changed as the one-mistake harness changes it."""
@@ -2524,9 +2532,6 @@ def test_a_later_copy_of_a_train_is_taken_as_named_and_the_missing_purchase_foun
 ])
 def test_a_lay_written_on_a_hex_out_of_reach_is_read_on_the_hex_the_next_lines_name(
         path, action_id, written, message):
-    from conftest import DATA, site_scores
-    sys.path.insert(0, str(REPO / "tools"))
-    import one_mistake as OM
     res = Replay(_changed_export(path, action_id, {"hex": written})).run()
     first = error_findings(res)[0]
     assert (first.action_id, first.rule, first.message) == (action_id, "tile.connection", message)
@@ -2535,7 +2540,7 @@ def test_a_lay_written_on_a_hex_out_of_reach_is_read_on_the_hex_the_next_lines_n
     unchanged = Replay(_changed_export(path, action_id, {})).run()
     assert [(f.action_id, f.rule) for f in error_findings(res)[1:]] == \
         [(f.action_id, f.rule) for f in error_findings(unchanged)]
-    assert worths(res) == site_scores(OM.read_export(DATA / "exports" / path))
+    assert worths(res) == _site_worths(path)
 
 
 def test_a_bid_for_the_turn_written_at_nothing_is_read_at_the_minimum():
@@ -2544,15 +2549,12 @@ def test_a_bid_for_the_turn_written_at_nothing_is_read_at_the_minimum():
     # turn (held-out S's 1860_rand_59000004_2 with the same change: 592
     # errors).  The record goes on as if the bid stood (both others pass,
     # Player 1 buys): read at the least the rule takes (repair._bid_at_minimum)
-    from conftest import DATA, site_scores
-    sys.path.insert(0, str(REPO / "tools"))
-    import one_mistake as OM
     path = "1860_slips/1860_rand_2711024_2.json.gz"
     res = Replay(_changed_export(path, 1, {"price": 0})).run()
     assert [(f.action_id, f.rule, f.message) for f in error_findings(res)] == [
         (1, "auction.min_bid", "a bid for the turn needs a price of at least £5; the record's "
                                "later lines go on as if the bid stood: taken as a bid of £5")]
-    assert worths(res) == site_scores(OM.read_export(DATA / "exports" / path))
+    assert worths(res) == _site_worths(path)
 
 
 def test_a_replay_leaves_the_records_lines_as_written_for_the_hints_candidates():
@@ -2563,9 +2565,6 @@ def test_a_replay_leaves_the_records_lines_as_written_for_the_hints_candidates()
     # cascade), and the candidate replayed that line as filled.  The hints'
     # candidates replay the lines as written now (Replay.written, kept
     # before the rules fill them in; ``convert`` writes the filled lines)
-    from conftest import DATA, site_scores
-    sys.path.insert(0, str(REPO / "tools"))
-    import one_mistake as OM
     path = "1830_slips/1830_rand_59000004_1.json.gz"
     record = _changed_export(path, 17, {"share_price": "82,5,6"})
     written = [dataclasses.replace(a) for a in record.actions]
@@ -2573,7 +2572,7 @@ def test_a_replay_leaves_the_records_lines_as_written_for_the_hints_candidates()
     res = replay.run()
     assert [(f.action_id, f.rule) for f in error_findings(res)] == [(17, "stock.par_implied")]
     assert error_findings(res)[0].message.endswith("taken as $67")
-    assert worths(res) == site_scores(OM.read_export(DATA / "exports" / path))
+    assert worths(res) == _site_worths(path)
     assert replay.written == written
     at = next(k for k, a in enumerate(written) if a.action_id == 123)
     assert (record.actions[at].seller, written[at].seller) == ("Player 1", None)
